@@ -1,0 +1,94 @@
+/// One screen cell: a grapheme cluster and its style.
+///
+/// A double-width character occupies its cell and the next one; the next cell
+/// holds the empty string (a continuation) so columns stay aligned.
+public struct Cell: Sendable, Hashable {
+  /// The grapheme cluster shown, `" "` for blank, `""` for the right half of a wide one.
+  public var text: String
+  public var style: Style
+
+  public init(_ text: String = " ", style: Style = .plain) {
+    self.text = text
+    self.style = style
+  }
+
+  public static let blank = Cell()
+}
+
+/// A full picture of the screen: `rows` × `columns` cells and where the cursor is.
+///
+/// All text enters through `put(_:row:column:style:maxWidth:)`, which neutralises
+/// control characters, escape sequences and bidi overrides (see `TerminalText.visible`)
+/// and measures width per grapheme cluster (see `TerminalText.width`), so nothing
+/// from an address book reaches the terminal raw.
+public struct Frame: Sendable, Equatable {
+  public let rows: Int
+  public let columns: Int
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor is left (row, column), or `nil` to hide it.
+  public var cursor: (row: Int, column: Int)?
+
+  /// A blank frame of the given size.
+  public init(rows: Int, columns: Int) {
+    self.rows = max(0, rows)
+    self.columns = max(0, columns)
+    self.cells = Array(repeating: .blank, count: self.rows * self.columns)
+    self.cursor = nil
+  }
+
+  public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    lhs.rows == rhs.rows && lhs.columns == rhs.columns && lhs.cells == rhs.cells
+      && lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column
+  }
+
+  /// The cell at `row`, `column` (zero-based).
+  public subscript(row: Int, column: Int) -> Cell {
+    get { cells[row * columns + column] }
+    set { cells[row * columns + column] = newValue }
+  }
+
+  /// Writes `text` at (`row`, `column`), sanitised, never past `maxWidth` columns nor
+  /// the right edge. A grapheme that does not fit whole is not cut: when text is
+  /// truncated, the last column that fits shows `…`.
+  ///
+  /// - Returns: the number of columns written.
+  @discardableResult
+  public mutating func put(
+    _ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
+    let limit = min(columns - column, maxWidth ?? Int.max)
+    guard limit > 0 else { return 0 }
+    let clusters = TerminalText.layout(TerminalText.visible(text), maxWidth: limit)
+    var col = column
+    for (cluster, width) in clusters {
+      self[row, col] = Cell(cluster, style: style)
+      if width == 2 { self[row, col + 1] = Cell("", style: style) }
+      col += width
+    }
+    return col - column
+  }
+
+  /// Applies `style` to `count` cells from (`row`, `column`) without changing text.
+  public mutating func paint(row: Int, column: Int, count: Int, style: Style) {
+    guard row >= 0, row < rows else { return }
+    var col = max(0, column)
+    while col < min(columns, column + count) {
+      self[row, col].style = style
+      col += 1
+    }
+  }
+
+  /// The text of one row, continuation cells skipped, trailing blanks trimmed.
+  public func text(row: Int) -> String {
+    var line = ""
+    for col in 0..<columns { line += self[row, col].text }
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
+  }
+
+  /// All rows' text joined by newlines (for tests and snapshots).
+  public var text: String {
+    (0..<rows).map { text(row: $0) }.joined(separator: "\n")
+  }
+}
