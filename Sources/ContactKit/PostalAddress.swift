@@ -1,0 +1,43 @@
+/// A postal address (CNPostalAddress), from vCard `ADR` (RFC 6350 §6.3.1).
+///
+/// `street` joins the vCard post-office-box, extended and street components with
+/// newlines, as CNPostalAddress does.
+public struct PostalAddress: Sendable, Hashable {
+  public var street = ""
+  public var city = ""
+  public var state = ""
+  public var postalCode = ""
+  public var country = ""
+  /// ISO 3166-1 alpha-2 code, lower case, when the card gives one (`CC` parameter, Apple's `X-ABADR`).
+  public var isoCountryCode = ""
+
+  /// Creates an address.
+  public init(
+    street: String = "", city: String = "", state: String = "", postalCode: String = "",
+    country: String = "", isoCountryCode: String = ""
+  ) {
+    self.street = street
+    self.city = city
+    self.state = state
+    self.postalCode = postalCode
+    self.country = country
+    self.isoCountryCode = isoCountryCode
+  }
+
+  /// True when every field is empty.
+  public var isEmpty: Bool {
+    street.isEmpty && city.isEmpty && state.isEmpty && postalCode.isEmpty && country.isEmpty
+  }
+
+  /// The address on one line, non-empty parts joined by ", " (for list rows and search).
+  public var singleLine: String {
+    [street.replacingNewlines(), city, state, postalCode, country]
+      .filter { !$0.isEmpty }.joined(separator: ", ")
+  }
+}
+
+extension String {
+  fileprivate func replacingNewlines() -> String {
+    split(whereSeparator: \.isNewline).joined(separator: ", ")
+  }
+}
