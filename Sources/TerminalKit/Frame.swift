@@ -60,11 +60,20 @@ public struct Frame: Sendable, Equatable {
     let limit = min(columns - column, maxWidth ?? Int.max)
     guard limit > 0 else { return 0 }
     let clusters = TerminalText.layout(TerminalText.visible(text), maxWidth: limit)
+    guard !clusters.isEmpty else { return 0 }
+    // Writing over the right half of a wide character: blank its left half.
+    if column > 0, self[row, column].text.isEmpty {
+      self[row, column - 1].text = " "
+    }
     var col = column
     for (cluster, width) in clusters {
       self[row, col] = Cell(cluster, style: style)
       if width == 2 { self[row, col + 1] = Cell("", style: style) }
       col += width
+    }
+    // Wrote over the left half of a wide character: blank its orphaned right half.
+    if col < columns, self[row, col].text.isEmpty {
+      self[row, col].text = " "
     }
     return col - column
   }

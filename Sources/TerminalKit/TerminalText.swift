@@ -1,39 +1,63 @@
 /// Text as a terminal shows it: width in cells and neutralised controls.
+///
+/// - `width(_:)` measures one grapheme cluster in columns (Unicode UAX #11 East Asian
+///   Width plus the emoji presentation rules of UTS #51), see `TerminalText+Width.swift`.
+/// - `visible(_:)` replaces control characters (ECMA-48 C0/C1), DEL and bidi controls
+///   (UAX #9) with inert, visible symbols, see `TerminalText+Visible.swift`.
+/// - `layout(_:maxWidth:)` and `fit(_:width:)` cut text to a number of columns without
+///   ever splitting a grapheme cluster.
 public enum TerminalText {
-  /// Columns one grapheme cluster takes: 0, 1 or 2.
-  ///
-  /// PLACEHOLDER — to be replaced with East Asian Width + emoji rules.
-  public static func width(_ cluster: Character) -> Int {
-    1
-  }
-
   /// Columns `text` takes (sum over grapheme clusters).
   public static func width(_ text: String) -> Int {
-    text.reduce(0) { $0 + width($1) }
+    var total = 0
+    for cluster in text { total += width(cluster) }
+    return total
   }
 
-  /// `text` with every control character, escape sequence introducer and bidi
-  /// control replaced by a visible, inert symbol.
+  /// Splits `text` into grapheme clusters with their widths (1 or 2), dropping
+  /// zero-width clusters, and truncates it to `maxWidth` columns with `…` when it does
+  /// not fit.
   ///
-  /// PLACEHOLDER.
-  public static func visible(_ text: String) -> String {
-    text
-  }
-
-  /// Splits `text` into grapheme clusters with their widths, dropping zero-width
-  /// clusters, and truncates it to `maxWidth` columns with `…` when it does not fit.
+  /// Clusters are never split, so a truncated result never ends in a lone U+200D
+  /// (ZWJ), U+FE0F (VS16) or half of a flag. The widths sum to at most `maxWidth`;
+  /// when truncated, the last element is `("…", 1)` and the sum may be one less than
+  /// `maxWidth` (when a 2-column cluster would straddle the edge). Does not pad;
+  /// see `fit(_:width:)`. Call `visible(_:)` first for untrusted text.
   public static func layout(_ text: String, maxWidth: Int) -> [(String, Int)] {
+    guard maxWidth > 0 else { return [] }
     var out: [(String, Int)] = []
     var used = 0
-    let all = text.map { (String($0), width($0)) }.filter { $0.1 > 0 }
-    let total = all.reduce(0) { $0 + $1.1 }
-    if total <= maxWidth { return all }
-    for (cluster, w) in all {
-      if used + w > maxWidth - 1 { break }
-      out.append((cluster, w))
+    // How many leading elements of `out` fit in `maxWidth - 1` (room for `…`).
+    var keepIfTruncated = 0
+    for cluster in text {
+      let w = width(cluster)
+      if w == 0 { continue }
+      if used + w > maxWidth {
+        out.removeSubrange(keepIfTruncated...)
+        out.append(("…", 1))
+        return out
+      }
+      out.append((String(cluster), w))
+      used += w
+      if used <= maxWidth - 1 { keepIfTruncated = out.count }
+    }
+    return out
+  }
+
+  /// `text` made exactly `width` columns wide: sanitised with `visible(_:)`, truncated
+  /// with `…` like `layout(_:maxWidth:)`, then padded on the right with spaces.
+  ///
+  /// Use it to build fixed-width columns as strings; zero-width clusters are dropped.
+  /// Returns `""` when `width` ≤ 0.
+  public static func fit(_ text: String, width: Int) -> String {
+    guard width > 0 else { return "" }
+    var out = ""
+    var used = 0
+    for (cluster, w) in layout(visible(text), maxWidth: width) {
+      out += cluster
       used += w
     }
-    if maxWidth >= 1 { out.append(("…", 1)) }
+    if used < width { out += String(repeating: " ", count: width - used) }
     return out
   }
 }

@@ -1,0 +1,212 @@
+/// Decodes raw terminal input bytes (what a terminal in raw mode sends) into
+/// `KeyEvent`s.
+///
+/// Understood input:
+/// - UTF-8 text, one `.character` per grapheme cluster (malformed bytes become U+FFFD).
+/// - Enter (CR 0x0D or LF 0x0A), Tab (0x09), Backspace (DEL 0x7F or BS 0x08),
+///   Ctrl-A … Ctrl-Z as `.control("a")` … (0x01–0x1A, except the ones above).
+/// - ESC alone → `.escape`; ESC followed by a byte that starts no sequence (Alt-key)
+///   → `.escape`, then that key.
+/// - ECMA-48 CSI sequences (`ESC [` parameters, final byte) and SS3 (`ESC O` x):
+///   arrows `A B C D`, Home `H`/`1~`/`7~`, End `F`/`4~`/`8~`, Delete `3~`, Page Up `5~`,
+///   Page Down `6~`, Shift-Tab `Z`. Modifier parameters (`ESC [ 1 ; 5 A`) are ignored.
+///   Unknown and private sequences (mouse reports, terminal replies) are dropped whole,
+///   never turned into characters.
+/// - Bracketed paste (xterm mode 2004): `ESC [ 200 ~` text `ESC [ 201 ~` → one
+///   `.paste(text)`, with CR LF and CR turned into LF. A CR inside a paste is never
+///   `.enter`.
+///
+/// It is incremental: `feed(_:)` keeps an incomplete sequence (a lone trailing ESC, a
+/// paste whose end marker has not arrived, a split UTF-8 character) until more bytes
+/// come; `finish()` decodes what is left as if input had ended (a lone ESC becomes
+/// `.escape`). `decode(_:)` does both for a complete input.
+public struct KeyDecoder: Sendable {
+  private var buffer: [UInt8] = []
+
+  public init() {}
+
+  /// All events in `bytes`, taken as a complete input.
+  public static func decode(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
+    var decoder = KeyDecoder()
+    return decoder.feed(bytes) + decoder.finish()
+  }
+
+  /// Whether bytes of an incomplete sequence are waiting for more input.
+  public var hasPendingInput: Bool { !buffer.isEmpty }
+
+  /// Adds `bytes` and returns the events now complete.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
+    buffer.append(contentsOf: bytes)
+    return drain(atEnd: false)
+  }
+
+  /// Returns the events for the bytes still pending, as if no more input will come,
+  /// and empties the decoder (it can be fed again afterwards).
+  public mutating func finish() -> [KeyEvent] {
+    drain(atEnd: true)
+  }
+
+  private mutating func drain(atEnd: Bool) -> [KeyEvent] {
+    var events: [KeyEvent] = []
+    var text = String.UnicodeScalarView()
+    var index = 0
+    func flushText() {
+      guard !text.isEmpty else { return }
+      events.append(contentsOf: String(text).map { KeyEvent.character($0) })
+      text = String.UnicodeScalarView()
+    }
+    while index < buffer.count {
+      guard let step = Self.step(buffer, at: index, atEnd: atEnd) else { break }
+      switch step.item {
+      case .scalar(let scalar): text.append(scalar)
+      case .event(let event):
+        flushText()
+        events.append(event)
+      case .nothing: flushText()
+      }
+      index += step.length
+    }
+    flushText()
+    buffer.removeSubrange(0..<index)
+    return events
+  }
+
+  private enum Item {
+    case scalar(Unicode.Scalar)
+    case event(KeyEvent)
+    case nothing
+  }
+
+  /// The item starting at `start` and its length in bytes, or `nil` when more bytes
+  /// are needed (only when `atEnd` is false).
+  private static func step(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
+    let byte = bytes[start]
+    switch byte {
+    case 0x1B: return escape(bytes, at: start, atEnd: atEnd)
+    case 0x0D, 0x0A: return (.event(.enter), 1)
+    case 0x09: return (.event(.tab), 1)
+    case 0x08, 0x7F: return (.event(.backspace), 1)
+    case 0x01...0x1A:
+      return (.event(.control(Character(Unicode.Scalar(0x60 + byte)))), 1)
+    case 0x00, 0x1C...0x1F: return (.nothing, 1)
+    case 0x20..<0x7F: return (.scalar(Unicode.Scalar(byte)), 1)
+    default: return utf8(bytes, at: start, atEnd: atEnd)
+    }
+  }
+
+  private static func utf8(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
+    let lead = bytes[start]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (.scalar("\u{FFFD}"), 1)
+    }
+    var end = start + 1
+    while end < start + length {
+      guard end < bytes.count else { return atEnd ? (.scalar("\u{FFFD}"), end - start) : nil }
+      guard (0x80...0xBF).contains(bytes[end]) else { return (.scalar("\u{FFFD}"), end - start) }
+      end += 1
+    }
+    let decoded = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars
+    let scalar = decoded.count == 1 ? decoded.first! : "\u{FFFD}"
+    return (.scalar(scalar), length)
+  }
+
+  private static func escape(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
+    guard start + 1 < bytes.count else { return atEnd ? (.event(.escape), 1) : nil }
+    switch bytes[start + 1] {
+    case UInt8(ascii: "["): return csi(bytes, at: start, atEnd: atEnd)
+    case UInt8(ascii: "O"):
+      guard start + 2 < bytes.count else { return atEnd ? (.nothing, bytes.count - start) : nil }
+      let key: KeyEvent? =
+        switch bytes[start + 2] {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "M"): .enter
+        default: nil
+        }
+      return (key.map(Item.event) ?? .nothing, 3)
+    default:
+      return (.event(.escape), 1)
+    }
+  }
+
+  /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), final (0x40–0x7E).
+  private static func csi(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
+    var index = start + 2
+    while index < bytes.count, (0x30...0x3F).contains(bytes[index]) { index += 1 }
+    let parameters = bytes[(start + 2)..<index]
+    while index < bytes.count, (0x20...0x2F).contains(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return atEnd ? (.nothing, bytes.count - start) : nil }
+    let final = bytes[index]
+    guard (0x40...0x7E).contains(final) else {
+      return (.nothing, index - start)  // malformed: drop what was read, keep the byte
+    }
+    let length = index + 1 - start
+    if let marker = parameters.first, marker >= 0x3C { return (.nothing, length) }  // private
+    let first = parameters.prefix { $0 != UInt8(ascii: ";") }
+    let number = Int(String(decoding: first, as: UTF8.self))
+    let key: KeyEvent?
+    switch final {
+    case UInt8(ascii: "A"): key = .up
+    case UInt8(ascii: "B"): key = .down
+    case UInt8(ascii: "C"): key = .right
+    case UInt8(ascii: "D"): key = .left
+    case UInt8(ascii: "H"): key = .home
+    case UInt8(ascii: "F"): key = .end
+    case UInt8(ascii: "Z"): key = .backTab
+    case UInt8(ascii: "~"):
+      switch number {
+      case 1, 7: key = .home
+      case 4, 8: key = .end
+      case 3: key = .delete
+      case 5: key = .pageUp
+      case 6: key = .pageDown
+      case 200: return paste(bytes, start: start, bodyStart: start + length, atEnd: atEnd)
+      default: key = nil
+      }
+    default: key = nil
+    }
+    return (key.map(Item.event) ?? .nothing, length)
+  }
+
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// The paste whose body starts at `bodyStart`, up to and including `ESC [ 201 ~`.
+  private static func paste(
+    _ bytes: [UInt8], start: Int, bodyStart: Int, atEnd: Bool
+  ) -> (item: Item, length: Int)? {
+    var index = bodyStart
+    while index + pasteEnd.count <= bytes.count {
+      if bytes[index] == 0x1B, bytes[index..<(index + pasteEnd.count)].elementsEqual(pasteEnd) {
+        let body = pasteText(bytes[bodyStart..<index])
+        return (.event(.paste(body)), index + pasteEnd.count - start)
+      }
+      index += 1
+    }
+    guard atEnd else { return nil }
+    return (.event(.paste(pasteText(bytes[bodyStart...]))), bytes.count - start)
+  }
+
+  /// Paste bytes as text: UTF-8 (malformed bytes → U+FFFD), CR LF and CR → LF.
+  static func pasteText(_ bytes: ArraySlice<UInt8>) -> String {
+    var out = String.UnicodeScalarView()
+    var afterCR = false
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      if scalar == "\r" {
+        out.append("\n")
+        afterCR = true
+        continue
+      }
+      if !(afterCR && scalar == "\n") { out.append(scalar) }
+      afterCR = false
+    }
+    return String(out)
+  }
+}
