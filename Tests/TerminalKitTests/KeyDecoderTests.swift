@@ -1,0 +1,84 @@
+import Testing
+@testable import TerminalKit
+
+@Suite("KeyDecoder")
+struct KeyDecoderTests {
+  static func decode(_ text: String) -> [KeyEvent] { KeyDecoder.decode(Array(text.utf8)) }
+
+  @Test("UTF-8 text becomes one character per grapheme cluster")
+  func text() {
+    #expect(Self.decode("ab王") == [.character("a"), .character("b"), .character("王")])
+    #expect(Self.decode("👩‍💻e\u{301}") == [.character("👩‍💻"), .character("e\u{301}")])
+    #expect(KeyDecoder.decode([0x61, 0xFF, 0x62]) == [.character("a"), .character("\u{FFFD}"), .character("b")])
+  }
+
+  @Test("Enter, Tab, Backspace and Ctrl letters")
+  func controls() {
+    #expect(KeyDecoder.decode([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [.enter, .enter, .tab, .backspace, .backspace])
+    #expect(KeyDecoder.decode([0x01, 0x03, 0x15, 0x1A]) == [.control("a"), .control("c"), .control("u"), .control("z")])
+  }
+
+  @Test("ESC alone is Escape; CSI and SS3 arrows are arrows")
+  func escapeAndArrows() {
+    #expect(Self.decode("\u{1B}") == [.escape])
+    #expect(Self.decode("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+    #expect(Self.decode("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [.up, .down, .right, .left])
+    #expect(Self.decode("\u{1B}[1;5A") == [.up])
+    #expect(Self.decode("\u{1B}\u{1B}[B") == [.escape, .down])
+  }
+
+  @Test("Home, End, Page Up, Page Down, Delete and Shift-Tab")
+  func editingKeys() {
+    #expect(Self.decode("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF")
+      == [.home, .end, .home, .end, .home, .end, .home, .end])
+    #expect(Self.decode("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z") == [.pageUp, .pageDown, .delete, .backTab])
+  }
+
+  @Test("Unknown sequences and terminal replies are dropped whole")
+  func unknown() {
+    #expect(Self.decode("\u{1B}[?2004;1$ya\u{1B}[<0;3;4Mb\u{1B}[15~") == [.character("a"), .character("b")])
+  }
+
+  @Test("Bracketed paste becomes one paste event; CR inside is not Enter")
+  func paste() {
+    #expect(Self.decode("\u{1B}[200~Ingrid Solberg\u{1B}[201~") == [.paste("Ingrid Solberg")])
+    #expect(Self.decode("\u{1B}[200~Ingrid\rSolberg\u{1B}[201~\r") == [.paste("Ingrid\nSolberg"), .enter])
+    #expect(Self.decode("\u{1B}[200~a\r\nb\u{1B}[A\u{1B}[201~") == [.paste("a\nb\u{1B}[A")])
+  }
+
+  @Test("Incremental decoding waits for the end of a sequence")
+  func incremental() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPendingInput)
+    #expect(decoder.feed(Array("[B".utf8)) == [.down])
+    #expect(decoder.feed(Array("\u{1B}[200~Ingrid".utf8)) == [])
+    #expect(decoder.feed(Array(" Solberg\u{1B}[20".utf8)) == [])
+    #expect(decoder.feed(Array("1~x".utf8)) == [.paste("Ingrid Solberg"), .character("x")])
+    #expect(decoder.feed([0xE7, 0x8E]) == [])
+    #expect(decoder.feed([0x8B]) == [.character("王")])
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.finish() == [.escape])
+    #expect(!decoder.hasPendingInput)
+  }
+
+  @Test("Case 25: paste-single-line.bin is one paste of exactly 'Ingrid Solberg'")
+  func pasteSingleLineFile() {
+    guard let data = SharedCases.data("25-bracketed-paste-markers", "paste-single-line.bin") else { return }
+    #expect(KeyDecoder.decode(data) == [.paste("Ingrid Solberg")])
+  }
+
+  @Test("Case 25: paste-two-lines.bin is one paste and never Enter")
+  func pasteTwoLinesFile() {
+    guard let data = SharedCases.data("25-bracketed-paste-markers", "paste-two-lines.bin") else { return }
+    let events = KeyDecoder.decode(data)
+    #expect(events == [.paste("Ingrid\nSolberg")])
+    #expect(!events.contains(.enter))
+    // Also when the bytes arrive one at a time.
+    var decoder = KeyDecoder()
+    var oneByOne: [KeyEvent] = []
+    for byte in data { oneByOne += decoder.feed([byte]) }
+    oneByOne += decoder.finish()
+    #expect(oneByOne == events)
+  }
+}
