@@ -1,0 +1,187 @@
+/// The byte-level matching primitives shared by the index and the highlighter.
+///
+/// Fields and query words are folded UTF-8 (`SearchFolding`). A *word start* is the
+/// first byte of a field or a byte after ASCII punctuation or a space. Multi-byte
+/// characters of a query word are matched as whole units, so a fuzzy match never pairs
+/// bytes of different characters.
+enum ByteMatcher {
+  // Score tiers; see the overview in ContactIndex.swift.
+  static let exactScore = 1000
+  static let prefixScore = 800
+  static let wordStartScore = 700
+  static let middleScore = 500
+  static let fuzzyBase = 300
+  static let fuzzyMax = 450
+  static let fuzzyMin = 150
+
+  /// True when `byte` separates words: ASCII that is neither a letter nor a digit.
+  @inline(__always)
+  static func isSeparator(_ byte: UInt8) -> Bool {
+    guard byte < 0x80 else { return false }
+    let lower = byte | 0x20
+    if lower &- 97 < 26 { return false }  // a-z, A-Z
+    if byte &- 48 < 10 { return false }  // 0-9
+    return true
+  }
+
+  /// The number of bytes of the UTF-8 sequence starting with `lead`.
+  @inline(__always)
+  static func unitLength(_ lead: UInt8) -> Int {
+    if lead < 0xC0 { return 1 }
+    if lead < 0xE0 { return 2 }
+    if lead < 0xF0 { return 3 }
+    return 4
+  }
+
+  /// The best substring occurrence of `word` in `field`: its tier score (exact field,
+  /// prefix, word start, middle; 0 when absent) and its byte offset.
+  @inline(__always)
+  static func substring(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
+  ) -> (score: Int, at: Int) {
+    guard m > 0, m <= n else { return (0, -1) }
+    let first = word[0]
+    let last = n - m
+    var best = 0
+    var bestAt = -1
+    var i = 0
+    while i <= last {
+      if field[i] == first {
+        var k = 1
+        while k < m && field[i + k] == word[k] { k += 1 }
+        if k == m {
+          if i == 0 { return (m == n ? exactScore : prefixScore, 0) }
+          if isSeparator(field[i - 1]) { return (wordStartScore, i) }
+          if best == 0 {
+            best = middleScore
+            bestAt = i
+          }
+        }
+      }
+      i += 1
+    }
+    return (best, bestAt)
+  }
+
+  /// An fzf-style fuzzy match of `word` as a subsequence of `field`, starting at a word
+  /// start: the best score over the possible starts (0 when there is none) and that
+  /// start. Each following character is taken at its earliest position (greedy).
+  ///
+  /// Score: `fuzzyBase`, minus 3 per skipped byte (up to 50), plus 20 per further
+  /// character at a word start and 10 per character right after the previous one,
+  /// clamped to `fuzzyMin...fuzzyMax` (always below a substring match in the same field).
+  @inline(__always)
+  static func fuzzy(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
+  ) -> (score: Int, start: Int) {
+    guard m > 0, m <= n else { return (0, -1) }
+    let first = word[0]
+    let firstLength = unitLength(first)
+    var best = 0
+    var bestStart = -1
+    var s = 0
+    while s + m <= n {
+      if field[s] == first && (s == 0 || isSeparator(field[s - 1]))
+        && unitMatches(field, s, word, 0, firstLength)
+      {
+        var p = s + firstLength
+        var qi = firstLength
+        var gaps = 0
+        var wordStarts = 0
+        var consecutive = 0
+        while qi < m {
+          let q = word[qi]
+          let length = unitLength(q)
+          var j = p
+          var found = -1
+          let limit = n - (m - qi)
+          while j <= limit {
+            if field[j] == q && unitMatches(field, j, word, qi, length) {
+              found = j
+              break
+            }
+            j += 1
+          }
+          // Greedy from a later start can only end later: no start after s matches.
+          if found < 0 { return (best, bestStart) }
+          if found == p {
+            consecutive += 1
+          } else {
+            gaps += found - p
+            if isSeparator(field[found - 1]) { wordStarts += 1 }
+          }
+          p = found + length
+          qi += length
+        }
+        var score = fuzzyBase - 3 * min(gaps, 50) + 20 * wordStarts + 10 * consecutive
+        score = min(max(score, fuzzyMin), fuzzyMax)
+        if score > best {
+          best = score
+          bestStart = s
+        }
+      }
+      s += 1
+    }
+    return (best, bestStart)
+  }
+
+  /// The byte offsets of the greedy fuzzy match that starts at `start` (from `fuzzy`).
+  static func fuzzyPositions(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int, start: Int
+  ) -> [Int] {
+    var positions: [Int] = []
+    var p = start
+    var qi = 0
+    while qi < m {
+      let q = word[qi]
+      let length = unitLength(q)
+      var j = p
+      while j + length <= n && !(field[j] == q && unitMatches(field, j, word, qi, length)) {
+        j += 1
+      }
+      guard j + length <= n else { return [] }
+      positions.append(contentsOf: j..<(j + length))
+      p = j + length
+      qi += length
+    }
+    return positions
+  }
+
+  @inline(__always)
+  static func unitMatches(
+    _ field: UnsafePointer<UInt8>, _ at: Int, _ word: UnsafePointer<UInt8>, _ qi: Int,
+    _ length: Int
+  ) -> Bool {
+    var k = 1
+    while k < length {
+      if field[at + k] != word[qi + k] { return false }
+      k += 1
+    }
+    return true
+  }
+
+  /// The presence mask of `bytes`: bits 0–25 letters, 26–35 digits, 36 any non-ASCII
+  /// byte, 37 other ASCII. A word can only match a contact whose mask covers the word's.
+  @inline(__always)
+  static func mask<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in bytes { mask |= bit(byte) }
+    return mask
+  }
+
+  @inline(__always)
+  static func bit(_ byte: UInt8) -> UInt64 {
+    if byte &- 97 < 26 { return 1 << UInt64(byte - 97) }
+    if byte &- 48 < 10 { return 1 << UInt64(26 + byte - 48) }
+    if byte >= 0x80 { return 1 << 36 }
+    return 1 << 37
+  }
+
+  /// Bits 38–47: digits present in phone numbers.
+  @inline(__always)
+  static func phoneMask<S: Sequence<UInt8>>(_ digits: S) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in digits { mask |= 1 << UInt64(38 + byte - 48) }
+    return mask
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+
+/// Folds text for matching: the same function is applied to the query and to every
+/// searchable field, so matching is symmetric (`Álvaro` finds `Alvaro`, `alvaro` finds
+/// `Álvaro`).
+///
+/// Folding lower-cases (Unicode case folding), removes diacritics (canonical
+/// decomposition, combining marks dropped), maps full-width forms to their ASCII
+/// counterparts, and replaces letters that have no decomposition by a table:
+/// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
+/// `ŀ→l`. Other scripts (Han, Kana, Hangul, Cyrillic, …) are kept as they are; the
+/// search index adds their Latin transliteration as extra fields.
+///
+/// ASCII text is only lower-cased, without Foundation.
+public enum SearchFolding {
+  /// `s` case-folded, without diacritics, with the table above applied.
+  ///
+  /// - Complexity: O(n); a Foundation call only when `s` has non-ASCII characters.
+  public static func fold(_ s: String) -> String {
+    if isASCII(s) { return asciiLowercased(s) }
+    let folded = s.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    var out = String.UnicodeScalarView()
+    var changed = false
+    for scalar in folded.unicodeScalars {
+      if scalar.value < 0x80 {
+        out.append(scalar)
+      } else if let replacement = table[scalar.value] {
+        out.append(contentsOf: replacement.unicodeScalars)
+        changed = true
+      } else if scalar.properties.generalCategory == .nonspacingMark
+        && scalar.value >= 0x300 && scalar.value < 0x370
+      {
+        // A combining mark the folding left alone (rare): drop it.
+        changed = true
+      } else {
+        out.append(scalar)
+      }
+    }
+    return changed ? String(out) : folded
+  }
+
+  /// Letters without a canonical decomposition, after case folding.
+  static let table: [UInt32: String] = [
+    0x142: "l",  // ł
+    0xF8: "o",  // ø
+    0x111: "d",  // đ
+    0xDF: "ss",  // ß
+    0x1E9E: "ss",  // ẞ
+    0xE6: "ae",  // æ
+    0x153: "oe",  // œ
+    0x131: "i",  // ı
+    0xFE: "th",  // þ
+    0xF0: "d",  // ð
+    0x127: "h",  // ħ
+    0x167: "t",  // ŧ
+    0x140: "l",  // ŀ
+    // Upper-case forms, in case the case folding left any.
+    0x141: "l", 0xD8: "o", 0x110: "d", 0xC6: "ae", 0x152: "oe", 0xDE: "th", 0xD0: "d",
+    0x126: "h", 0x166: "t", 0x13F: "l",
+  ]
+
+  /// True when every UTF-8 byte of `s` is ASCII.
+  static func isASCII(_ s: String) -> Bool {
+    var s = s
+    return s.withUTF8 { buffer in
+      for byte in buffer where byte >= 0x80 { return false }
+      return true
+    }
+  }
+
+  /// ASCII lower-casing without Foundation.
+  static func asciiLowercased(_ s: String) -> String {
+    var s = s
+    return s.withUTF8 { buffer in
+      String(unsafeUninitializedCapacity: buffer.count) { out in
+        for i in 0..<buffer.count { out[i] = lowerASCII(buffer[i]) }
+        return buffer.count
+      }
+    }
+  }
+
+  @inline(__always)
+  static func lowerASCII(_ byte: UInt8) -> UInt8 {
+    byte &- 65 < 26 ? byte | 0x20 : byte
+  }
+}
+
+/// Latin transliteration of non-Latin text (pinyin for Han, romaji for Kana, Revised
+/// Romanization for Hangul, ISO-style for Cyrillic, …) through the ICU transform
+/// `Any-Latin; Latin-ASCII; Lower`, with a process-wide cache: Han is transliterated one
+/// character at a time (so a book of Chinese names costs one transform per distinct
+/// character), other runs of non-ASCII text one run at a time.
+enum Transliteration {
+  static let transform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+  static let cache = Mutex<[String: String]>([:])
+
+  /// True for Han ideographs and Kana, whose transliteration is split into syllables.
+  static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+      0x20000...0x3FFFF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+    isHanOrKana(scalar) && !(0x3040...0x30FF).contains(scalar.value)
+      && !(0x31F0...0x31FF).contains(scalar.value)
+  }
+
+  /// The cached transliteration of `text`, folded.
+  static func latin(_ text: String) -> String {
+    if let hit = cache.withLock({ $0[text] }) { return hit }
+    let latin = SearchFolding.fold(text.applyingTransform(transform, reverse: false) ?? text)
+    cache.withLock { cache in
+      if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
+      cache[text] = latin
+    }
+    return latin
+  }
+
+  /// `text` in Latin letters: Han characters become space-separated syllables
+  /// (`王小明` → `wang xiao ming`), other non-ASCII runs their transliteration, ASCII is
+  /// kept. `hasCJK` tells whether Han or Kana was present (then the concatenated form
+  /// and the initials are useful search keys too). Returns nil when the text has no
+  /// non-ASCII letters.
+  static func latinize(_ text: String) -> (text: String, hasCJK: Bool)? {
+    var out = ""
+    var run = String.UnicodeScalarView()
+    var hasCJK = false
+    var sawNonASCII = false
+    func flush() {
+      guard !run.isEmpty else { return }
+      out += latin(String(run))
+      run.removeAll()
+    }
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x80 {
+        flush()
+        out.unicodeScalars.append(scalar)
+      } else if isHan(scalar) {
+        flush()
+        hasCJK = true
+        sawNonASCII = true
+        out += " " + latin(String(scalar)) + " "
+      } else {
+        if isHanOrKana(scalar) { hasCJK = true }
+        sawNonASCII = true
+        run.append(scalar)
+      }
+    }
+    flush()
+    guard sawNonASCII else { return nil }
+    let words = out.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    return (words.joined(separator: " "), hasCJK)
+  }
+}

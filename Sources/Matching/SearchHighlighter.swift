@@ -1,0 +1,129 @@
+/// Which characters of a shown text a query matched, for highlighting.
+public enum SearchHighlighter {
+  /// The offsets, in `Character`s (grapheme clusters) of `text`, that `query` matched,
+  /// ascending and without repeats; empty when no word of the query matches `text`.
+  ///
+  /// Works on the original text: each character is folded on its own, so `alvaro`
+  /// highlights the `Á` of `Álvaro`, and `ss` the `ß` of `Straße`. Each word of the
+  /// query is located as `ContactIndex` would match it in this one text: the best
+  /// substring occurrence (prefix, then word start, then the first), otherwise a fuzzy
+  /// match from a word start (not with `exact`). Phone words highlight the digits of a
+  /// number written with any punctuation. Words in Latin letters also highlight Han
+  /// and Kana through their transliteration (`wang` → `王` in `王小明`, `wxm` → all
+  /// three).
+  ///
+  /// - Complexity: O(n·w) for a text of n characters and w words; it folds `text`, so
+  ///   call it only for the rows on screen.
+  public static func positions(
+    of query: String, in text: String, options: SearchOptions = .init()
+  ) -> [Int] {
+    let prepared = SearchQuery(query, options: options)
+    guard !prepared.isEmpty, !text.isEmpty else { return [] }
+    let projection = TextProjection(text)
+    var hits = Set<Int>()
+    for word in prepared.words {
+      hits.formUnion(projection.positions(of: word, fuzzy: !prepared.exact))
+    }
+    return hits.sorted()
+  }
+}
+
+/// A text folded character by character, remembering which character each byte came
+/// from.
+struct TextProjection {
+  struct Bytes {
+    var bytes: [UInt8] = []
+    /// The character offset of each byte; -1 for inserted separators.
+    var owners: [Int] = []
+
+    mutating func append<S: Sequence<UInt8>>(_ new: S, owner: Int) {
+      for byte in new {
+        bytes.append(byte)
+        owners.append(owner)
+      }
+    }
+  }
+
+  /// The text folded (`SearchFolding`).
+  var folded = Bytes()
+  /// The ASCII digits of the text.
+  var digits = Bytes()
+  /// Transliterated (Han as pinyin), syllables run together; nil for Latin text.
+  var joined: Bytes?
+  /// Transliterated, Han and Kana characters separated by spaces (for initials).
+  var spaced: Bytes?
+
+  init(_ text: String) {
+    var needsLatin = false
+    var latinParts: [(String, Bool)] = []
+    for (offset, character) in text.enumerated() {
+      let single = String(character)
+      let fold = SearchFolding.fold(single)
+      folded.append(fold.utf8, owner: offset)
+      for byte in fold.utf8 where byte &- 48 < 10 { digits.append(CollectionOfOne(byte), owner: offset) }
+      if fold.utf8.contains(where: { $0 >= 0x80 }),
+        let (latin, cjk) = Transliteration.latinize(single)
+      {
+        needsLatin = true
+        latinParts.append((latin, cjk))
+      } else {
+        latinParts.append((SearchFolding.asciiLowercased(fold), false))
+      }
+    }
+    guard needsLatin else { return }
+    var joined = Bytes()
+    var spaced = Bytes()
+    for (offset, (latin, cjk)) in latinParts.enumerated() {
+      joined.append(latin.utf8, owner: offset)
+      if cjk { spaced.append(CollectionOfOne(UInt8(ascii: " ")), owner: -1) }
+      spaced.append(latin.utf8, owner: offset)
+      if cjk { spaced.append(CollectionOfOne(UInt8(ascii: " ")), owner: -1) }
+    }
+    self.joined = joined
+    self.spaced = spaced
+  }
+
+  /// The character offsets that `word` matches, or none.
+  func positions(of word: SearchQuery.Word, fuzzy: Bool) -> [Int] {
+    if let hit = Self.substring(word.text, in: folded) { return hit }
+    if word.isPhone {
+      return Self.substring(word.digits, in: digits) ?? []
+    }
+    if let joined, let hit = Self.substring(word.text, in: joined) { return hit }
+    guard fuzzy else { return [] }
+    if let hit = Self.fuzzy(word.text, in: folded) { return hit }
+    if let spaced, let hit = Self.fuzzy(word.text, in: spaced) { return hit }
+    return []
+  }
+
+  static func substring(_ word: [UInt8], in text: Bytes) -> [Int]? {
+    word.withUnsafeBufferPointer { w in
+      text.bytes.withUnsafeBufferPointer { t -> [Int]? in
+        guard let wb = w.baseAddress, let tb = t.baseAddress else { return nil }
+        let (score, at) = ByteMatcher.substring(tb, t.count, wb, w.count)
+        guard score > 0 else { return nil }
+        return owners(text, at..<(at + w.count))
+      }
+    }
+  }
+
+  static func fuzzy(_ word: [UInt8], in text: Bytes) -> [Int]? {
+    word.withUnsafeBufferPointer { w in
+      text.bytes.withUnsafeBufferPointer { t -> [Int]? in
+        guard let wb = w.baseAddress, let tb = t.baseAddress else { return nil }
+        let (score, start) = ByteMatcher.fuzzy(tb, t.count, wb, w.count)
+        guard score > 0 else { return nil }
+        return owners(text, ByteMatcher.fuzzyPositions(tb, t.count, wb, w.count, start: start))
+      }
+    }
+  }
+
+  static func owners<S: Sequence<Int>>(_ text: Bytes, _ bytePositions: S) -> [Int] {
+    var result: [Int] = []
+    for position in bytePositions {
+      let owner = text.owners[position]
+      if owner >= 0 && result.last != owner { result.append(owner) }
+    }
+    return result
+  }
+}
