@@ -1,0 +1,46 @@
+@preconcurrency import CNcursesw
+import TerminalKit
+
+/// Mapping `wget_wch` results to `KeyEvent`s.
+enum CursesKeys {
+  /// Key codes given to `define_key` for the bracketed-paste markers (xterm mode
+  /// 2004: `CSI 200 ~` starts a paste, `CSI 201 ~` ends it); above ncurses' own codes.
+  static let pasteStart: Int32 = 0x4000
+  static let pasteEnd: Int32 = 0x4001
+
+  /// The event for a function-key code (`wget_wch` returned `KEY_CODE_YES`), or nil
+  /// to ignore it.
+  static func event(forKeyCode code: Int32) -> KeyEvent? {
+    switch code {
+    case KEY_UP: .up
+    case KEY_DOWN: .down
+    case KEY_LEFT: .left
+    case KEY_RIGHT: .right
+    case KEY_HOME, KEY_A1: .home
+    case KEY_END, KEY_C1: .end
+    case KEY_PPAGE, KEY_A3: .pageUp
+    case KEY_NPAGE, KEY_C3: .pageDown
+    case KEY_DC: .delete
+    case KEY_BACKSPACE: .backspace
+    case KEY_BTAB: .backTab
+    case KEY_ENTER: .enter
+    case KEY_RESIZE: .resize
+    default: nil
+    }
+  }
+
+  /// The event for a character (`wget_wch` returned `OK`), or nil to ignore it.
+  static func event(forCharacter value: UInt32) -> KeyEvent? {
+    switch value {
+    case 0x0D, 0x0A: return .enter
+    case 0x09: return .tab
+    case 0x08, 0x7F: return .backspace
+    case 0x1B: return .escape
+    case 0x01...0x1A: return .control(Character(Unicode.Scalar(0x60 + value)!))
+    case 0x00...0x1F, 0x80...0x9F: return nil
+    default:
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+}

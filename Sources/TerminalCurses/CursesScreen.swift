@@ -1,0 +1,204 @@
+@preconcurrency import CNcursesw
+import TerminalKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `Screen` on the user's terminal through ncursesw, drawn on `/dev/tty` so that
+/// standard input and output stay free for data (pipes, JSON results).
+///
+/// Set-up: the locale from the environment (UTF-8 forced for the character type),
+/// raw mode (Ctrl-C arrives as `.control("c")`, not as SIGINT), no echo, keypad keys,
+/// an escape delay of 25 ms unless the user set `ESCDELAY` (inside tmux, tmux's own
+/// `escape-time` adds to it), colour pairs when `colorEnabled` and the terminal has
+/// colours, and bracketed paste (xterm mode 2004) so a pasted line break is never
+/// Enter.
+///
+/// Bracketed paste is left as it was found: at start the terminal is asked (DECRQM)
+/// whether mode 2004 is on; if it is, nothing is sent; otherwise `CSI ? 2004 h` is sent
+/// and `end()` sends `CSI ? 2004 l`. A terminal that does not answer is treated as
+/// "off". Paste markers are recognised either way.
+///
+/// The owner must call `end()` before exiting (a `@MainActor` class cannot do it from
+/// `deinit`); until then the terminal stays in raw mode on the alternate screen.
+@MainActor
+public final class CursesScreen: Screen {
+  /// Whether colour pairs are used (requested and supported by the terminal).
+  public let colorEnabled: Bool
+  public private(set) var size: (rows: Int, columns: Int)
+
+  private let tty: UnsafeMutablePointer<FILE>
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private var ended = false
+  private var turnedOnBracketedPaste = false
+  private var pending: [KeyEvent]
+
+  /// Opens the terminal and takes it over (alternate screen, raw mode).
+  ///
+  /// - Parameters:
+  ///   - colorEnabled: use colours when the terminal has them (pass false for
+  ///     `NO_COLOR` / `--no-color`); attributes such as bold are kept either way.
+  ///   - height: rows for an inline picker below the prompt (like fzf `--height`).
+  ///     Not implemented yet: any value uses the full screen (the alternate screen).
+  /// - Throws: `TerminalError.noTerminal` when `/dev/tty` cannot be opened (no
+  ///   controlling terminal) or no terminal description works: `$TERM`, then `xterm`,
+  ///   then `vt100` are tried. Nothing is left changed on the terminal when it throws.
+  public init(colorEnabled: Bool, height: Int? = nil) throws(TerminalError) {
+    CursesSession.setUpLocale()
+    let tty = try CursesSession.openTerminal()
+    let query = BracketedPasteQuery(fd: fileno(tty))
+    let screen: OpaquePointer
+    do {
+      screen = try CursesSession.newScreen(on: tty)
+    } catch {
+      fclose(tty)
+      throw error
+    }
+    self.tty = tty
+    self.screen = screen
+    self.pending = query.typeahead
+    _ = set_term(screen)
+    guard let window = stdscr else {
+      delscreen(screen)
+      fclose(tty)
+      throw .noTerminal("\(CursesSession.programName): cannot use the terminal on /dev/tty")
+    }
+    self.window = window
+    _ = raw()
+    _ = noecho()
+    _ = nonl()
+    _ = keypad(window, true)
+    _ = intrflush(window, false)
+    if getenv("ESCDELAY") == nil { _ = set_escdelay(25) }
+    self.colorEnabled = colorEnabled && has_colors() && CursesAttributes.setUpPairs()
+    _ = curs_set(0)
+    _ = define_key("\u{1B}[200~", CursesKeys.pasteStart)
+    _ = define_key("\u{1B}[201~", CursesKeys.pasteEnd)
+    size = (Int(getmaxy(window)), Int(getmaxx(window)))
+    if query.state != .set {
+      writeToTerminal("\u{1B}[?2004h")
+      turnedOnBracketedPaste = true
+    }
+  }
+
+  /// Gives the terminal back: leaves the alternate screen, restores the tty modes,
+  /// turns bracketed paste off if `init` turned it on, and closes `/dev/tty`.
+  /// Safe to call more than once; the screen cannot be used afterwards.
+  public func end() {
+    guard !ended else { return }
+    ended = true
+    _ = curs_set(1)
+    _ = endwin()
+    if turnedOnBracketedPaste { writeToTerminal("\u{1B}[?2004l") }
+    delscreen(screen)
+    fclose(tty)
+  }
+
+  /// Draws `frame` (clipped to the current size) and places or hides the cursor.
+  /// ncurses sends only what changed since the last refresh, so there is no flicker.
+  public func present(_ frame: Frame) {
+    guard !ended else { return }
+    let rows = min(frame.rows, size.rows)
+    let columns = min(frame.columns, size.columns)
+    for row in 0..<rows {
+      var column = 0
+      while column < columns {
+        column += draw(frame[row, column], row: row, column: column, limit: columns - column)
+      }
+    }
+    if let cursor = frame.cursor, cursor.row < rows, cursor.column < columns {
+      _ = curs_set(1)
+      _ = wmove(window, Int32(cursor.row), Int32(cursor.column))
+    } else {
+      _ = curs_set(0)
+    }
+    _ = wrefresh(window)
+  }
+
+  /// Draws one cell; returns how many columns it used (at least 1).
+  private func draw(_ cell: Cell, row: Int, column: Int, limit: Int) -> Int {
+    // A continuation whose wide character was drawn is skipped by the caller; one
+    // reached here is orphaned, so it is drawn as a space.
+    let text = cell.text.isEmpty ? " " : cell.text
+    var width = max(1, TerminalText.width(Character(text)))
+    if width > limit { width = 1 }
+    let glyph = width > 1 || !text.unicodeScalars.allSatisfy({ $0.isASCII })
+      ? CursesGlyph(text, width: width)
+      : CursesGlyph(text.unicodeScalars.first!.value < 0x20 ? " " : text, width: 1)
+    let attributes = CursesAttributes.attributes(cell.style)
+    let pair = colorEnabled ? CursesAttributes.pair(cell.style) : 0
+    put(glyph.characters, row: row, column: column, attributes: attributes, pair: pair)
+    for extra in 0..<glyph.padding {
+      put([0x20, 0], row: row, column: column + width - glyph.padding + extra, attributes: attributes, pair: pair)
+    }
+    return width
+  }
+
+  private func put(_ characters: [wchar_t], row: Int, column: Int, attributes: attr_t, pair: Int16) {
+    var cchar = cchar_t()
+    _ = characters.withUnsafeBufferPointer { setcchar(&cchar, $0.baseAddress, attributes, pair, nil) }
+    // Writing the bottom-right cell returns ERR (the cursor cannot advance); the cell
+    // is drawn anyway, so the error is ignored.
+    _ = mvwadd_wch(window, Int32(row), Int32(column), &cchar)
+  }
+
+  /// Waits for the next key. Returns `nil` when the terminal input has ended.
+  ///
+  /// A bracketed paste comes back as one `.paste`, a window size change as `.resize`
+  /// (after `size` is updated).
+  public func nextKey() -> KeyEvent? {
+    if !pending.isEmpty { return pending.removeFirst() }
+    guard !ended else { return nil }
+    var failures = 0
+    while true {
+      var value: wint_t = 0
+      let status = wget_wch(window, &value)
+      if status == ERR {
+        // Interrupted by a signal: try again; otherwise the input is gone.
+        failures += 1
+        if errno == EINTR && failures < 8 { continue }
+        return nil
+      }
+      if status == KEY_CODE_YES {
+        let code = Int32(bitPattern: value)
+        if code == CursesKeys.pasteStart { return readPaste() }
+        if code == KEY_RESIZE { size = (Int(getmaxy(window)), Int(getmaxx(window))) }
+        if let event = CursesKeys.event(forKeyCode: code) { return event }
+        continue
+      }
+      if let event = CursesKeys.event(forCharacter: UInt32(value)) { return event }
+    }
+  }
+
+  /// Reads a bracketed paste after its start marker, up to the end marker (or the end
+  /// of input). CR and CR LF become LF; keys decoded inside are dropped.
+  private func readPaste() -> KeyEvent {
+    var text = String.UnicodeScalarView()
+    var afterCR = false
+    while true {
+      var value: wint_t = 0
+      let status = wget_wch(window, &value)
+      if status == ERR { break }
+      if status == KEY_CODE_YES {
+        if Int32(bitPattern: value) == CursesKeys.pasteEnd { break }
+        continue
+      }
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      if scalar == "\r" {
+        text.append("\n")
+        afterCR = true
+        continue
+      }
+      if !(afterCR && scalar == "\n") { text.append(scalar) }
+      afterCR = false
+    }
+    return .paste(String(text))
+  }
+
+  private func writeToTerminal(_ sequence: String) {
+    fputs(sequence, tty)
+    fflush(tty)
+  }
+}

@@ -1,0 +1,53 @@
+@preconcurrency import CNcursesw
+import TerminalKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opening and closing the ncurses session on `/dev/tty`.
+enum CursesSession {
+  /// Terminal types tried after `$TERM` when it is unset or has no terminfo entry.
+  static let fallbackTerminals = ["xterm", "vt100"]
+
+  /// The program name for messages (`cpick` in the command-line tool).
+  static var programName: String {
+    let path = CommandLine.arguments.first ?? "cpick"
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.isEmpty ? "cpick" : name
+  }
+
+  /// Makes the C library's character type UTF-8 (from the environment, else
+  /// `C.UTF-8`), as ncursesw needs to read and write multibyte text.
+  static func setUpLocale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    if codeset.uppercased() != "UTF-8" {
+      _ = setlocale(LC_CTYPE, "C.UTF-8") ?? setlocale(LC_CTYPE, "en_US.UTF-8")
+    }
+  }
+
+  /// Opens `/dev/tty` for reading and writing.
+  static func openTerminal() throws(TerminalError) -> UnsafeMutablePointer<FILE> {
+    guard let tty = fopen("/dev/tty", "r+") else {
+      let reason = String(cString: strerror(errno))
+      throw .noTerminal("\(programName): cannot open /dev/tty: \(reason)")
+    }
+    return tty
+  }
+
+  /// `newterm` on `tty` with `$TERM`, then with the fallbacks when `$TERM` is unset,
+  /// empty or unknown. Never exits the process (unlike `initscr`).
+  static func newScreen(on tty: UnsafeMutablePointer<FILE>) throws(TerminalError) -> OpaquePointer {
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    var candidates = term.isEmpty ? [] : [term]
+    candidates += fallbackTerminals.filter { $0 != term }
+    for candidate in candidates {
+      // newterm returns NULL (quietly) for an unknown type or one without cursor
+      // addressing.
+      if let screen = newterm(candidate, tty, tty) { return screen }
+    }
+    let shown = term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)'"
+    throw .noTerminal("\(programName): cannot use the terminal on /dev/tty: \(shown)")
+  }
+}
