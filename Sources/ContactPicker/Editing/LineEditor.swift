@@ -1,0 +1,67 @@
+import TerminalKit
+
+/// A one-line text field with readline editing, as the query line of fzf:
+/// ←/→ and Ctrl-B/Ctrl-F move, Ctrl-A/Home and Ctrl-E/End jump, Backspace/Ctrl-H and
+/// Delete/Ctrl-D delete, Ctrl-U kills to the start, Ctrl-K to the end, Ctrl-W the
+/// word before the cursor; a paste is inserted with its line breaks as spaces.
+///
+/// Text is held as grapheme clusters, so a cursor step is one user-perceived
+/// character (an emoji with modifiers, a letter with combining marks).
+public struct LineEditor: Sendable, Hashable {
+  /// The text's grapheme clusters.
+  public private(set) var characters: [Character]
+  /// The cursor position: an index into `characters`, `0...characters.count`.
+  public private(set) var cursor: Int
+
+  /// An editor holding `text` with the cursor at its end.
+  public init(_ text: String = "") {
+    characters = Array(text)
+    cursor = characters.count
+  }
+
+  /// The text.
+  public var text: String { String(characters) }
+
+  /// Applies `key`; returns true when the key was an editing key (handled), false
+  /// when the caller should handle it.
+  public mutating func handle(_ key: KeyEvent) -> Bool {
+    switch key {
+    case .character(let character): insert(String(character))
+    case .paste(let text): insert(text.map { $0.isNewline ? " " : $0 }.reduce(into: "") { $0.append($1) })
+    case .left, .control("b"): cursor = max(0, cursor - 1)
+    case .right, .control("f"): cursor = min(characters.count, cursor + 1)
+    case .home, .control("a"): cursor = 0
+    case .end, .control("e"): cursor = characters.count
+    case .backspace, .control("h"):
+      guard cursor > 0 else { return true }
+      characters.remove(at: cursor - 1)
+      cursor -= 1
+    case .delete, .control("d"):
+      guard cursor < characters.count else { return true }
+      characters.remove(at: cursor)
+    case .control("u"):
+      characters.removeSubrange(0..<cursor)
+      cursor = 0
+    case .control("k"):
+      characters.removeSubrange(cursor..<characters.count)
+    case .control("w"):
+      var start = cursor
+      while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Inserts `text` at the cursor, control characters left out.
+  public mutating func insert(_ text: String) {
+    let clean = text.filter { character in
+      !character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+    }
+    characters.insert(contentsOf: clean, at: cursor)
+    cursor += clean.count
+  }
+}

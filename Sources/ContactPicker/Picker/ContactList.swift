@@ -1,0 +1,61 @@
+import ContactKit
+import Foundation
+import Matching
+import TerminalKit
+
+/// The contacts of a picker in display order, with their sections, search index and
+/// the column widths of their rows. Built once after loading.
+///
+/// - Complexity: building is O(n log n) in the number of contacts (sort keys use an
+///   ICU transform for non-ASCII names); searching is the `ContactIndex`'s.
+public final class ContactList: Sendable {
+  /// Contacts sorted by `sortOrder` (then by display name).
+  public let contacts: [Contact]
+  /// The section (`A`–`Z`, `#`) of each contact, parallel to `contacts`.
+  public let sections: [String]
+  /// The display name of each contact, parallel to `contacts`.
+  public let displayNames: [String]
+  /// The search index over `contacts`.
+  public let index: ContactIndex
+  /// The widest display name, in columns (for the name column).
+  public let widestName: Int
+
+  /// Sorts `contacts` and indexes them.
+  public init(
+    _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
+    nameOrder: ContactFormatter.NameOrder = .auto
+  ) {
+    let keyed = contacts.map { contact -> (key: String, name: String, contact: Contact) in
+      // FN is shown as written; the name order only shapes composed names.
+      let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
+      let name = written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
+      return (ContactFormatter.sortKey(for: contact, by: sortOrder), name, contact)
+    }
+    let sorted = keyed.enumerated().sorted { a, b in
+      if a.element.key != b.element.key { return a.element.key < b.element.key }
+      if a.element.name != b.element.name { return a.element.name < b.element.name }
+      return a.offset < b.offset
+    }.map(\.element)
+    self.contacts = sorted.map(\.contact)
+    self.displayNames = sorted.map(\.name)
+    self.sections = sorted.map { ContactFormatter.section(forSortKey: $0.key) }
+    self.index = ContactIndex(self.contacts)
+    self.widestName = sorted.reduce(0) { max($0, min(64, TerminalText.width($1.name))) }
+  }
+
+  /// The most useful detail of a contact for its row: the first email, else the
+  /// first phone, then the organization (unless the name is the organization).
+  public func detail(at position: Int) -> String {
+    let contact = contacts[position]
+    var parts: [String] = []
+    if let email = contact.emailAddresses.first(where: \.isPreferred) ?? contact.emailAddresses.first {
+      parts.append(email.value)
+    } else if let phone = contact.phoneNumbers.first(where: \.isPreferred) ?? contact.phoneNumbers.first {
+      parts.append(phone.value)
+    }
+    if !contact.organizationName.isEmpty && contact.organizationName != displayNames[position] {
+      parts.append(contact.organizationName)
+    }
+    return parts.joined(separator: " · ")
+  }
+}

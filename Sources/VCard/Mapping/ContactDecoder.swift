@@ -1,0 +1,208 @@
+import ContactKit
+
+/// Maps a raw card to a `Contact` (the meaning layer over the lossless syntax layer).
+///
+/// Properties read (RFC 6350 names; CNContact keys in brackets): `UID` (identifier),
+/// `FN` (formattedName), `N` (name parts, §6.2.2), `NICKNAME`, `ORG` (organization,
+/// department), `TITLE` (jobTitle), `BDAY`, `NOTE`, `TEL`, `EMAIL`, `ADR`, `URL`,
+/// `IMPP` and `X-AIM`/`X-JABBER`/… , `X-SOCIALPROFILE`, `RELATED`/`X-ABRELATEDNAMES`,
+/// `ANNIVERSARY`/`X-ABDATE`, `X-PHONETIC-*`, `SOUND;X-IRMC-N`, `CATEGORIES` (groups),
+/// `PHOTO` (hasImage), `KIND`/`X-ABShowAs` (contactType). A label in `X-ABLabel` of
+/// the same group (`item1.EMAIL` + `item1.X-ABLabel`) overrides the `TYPE` label.
+public enum ContactDecoder {
+  /// The contact of `card`, read from `source` (a path or `-`).
+  public static func contact(from card: RawCard, source: String) -> Contact {
+    let uid = card.first("UID").map { ValueDecoder.unescape($0.value).trimmingCharacters(in: " \t") } ?? ""
+    let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
+    var contact = Contact(identifier: identifier, source: source)
+    var labels: [String: String] = [:]
+    for line in card.lines where line.name == "X-ABLABEL" {
+      if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
+    }
+    var seen: [String: Int] = [:]
+    func nextIdentifier(_ line: ContentLine) -> String {
+      let count = seen[line.text, default: 0]
+      seen[line.text] = count + 1
+      return StableHash.hex("\(identifier)\n\(line.text)\n\(count)")
+    }
+    func label(_ line: ContentLine, _ typeLabel: String?) -> String? {
+      if let group = line.group?.lowercased(), let custom = labels[group] { return custom }
+      return typeLabel
+    }
+    var isOrganizationCard = false
+
+    for line in card.lines {
+      switch line.name {
+      case "FN":
+        if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
+      case "N":
+        let parts = ValueDecoder.components(line.value)
+        func part(_ i: Int) -> String {
+          i < parts.count ? parts[i].split(separator: ",").joined(separator: " ").trimmingCharacters(in: " \t") : ""
+        }
+        contact.familyName = part(0)
+        contact.givenName = part(1)
+        contact.middleName = part(2)
+        contact.namePrefix = part(3)
+        contact.nameSuffix = part(4)
+      case "NICKNAME":
+        if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
+      case "ORG":
+        let parts = ValueDecoder.components(line.value).map { $0.trimmingCharacters(in: " \t") }
+        contact.organizationName = parts.first ?? ""
+        contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
+      case "TITLE":
+        contact.jobTitle = ValueDecoder.unescape(line.value)
+      case "BDAY":
+        contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
+      case "NOTE":
+        let note = ValueDecoder.unescape(line.value)
+        contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
+      case "TEL":
+        var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+        guard !value.isEmpty else { continue }
+        contact.phoneNumbers.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.phone(types: line.types)),
+            value: value, isPreferred: line.isPreferred))
+      case "EMAIL":
+        var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        if value.lowercased().hasPrefix("mailto:") { value = String(value.dropFirst(7)) }
+        guard !value.isEmpty else { continue }
+        contact.emailAddresses.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
+            value: value, isPreferred: line.isPreferred))
+      case "ADR":
+        let address = postalAddress(line)
+        guard !address.isEmpty else { continue }
+        contact.postalAddresses.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
+            value: address, isPreferred: line.isPreferred))
+      case "URL":
+        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        guard !value.isEmpty else { continue }
+        contact.urlAddresses.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
+            value: value, isPreferred: line.isPreferred))
+      case "IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-SKYPE-USERNAME", "X-MSN", "X-YAHOO", "X-ICQ",
+        "X-GADUGADU", "X-QQ", "X-GOOGLE-TALK", "X-GTALK", "X-TWITTER":
+        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        guard !value.isEmpty else { continue }
+        contact.instantMessageAddresses.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
+            value: instantMessage(line, value), isPreferred: line.isPreferred))
+      case "X-SOCIALPROFILE":
+        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        let service = line.types.first ?? ""
+        let user = line.parameterValues("X-USER").first ?? ""
+        guard !value.isEmpty || !user.isEmpty else { continue }
+        contact.socialProfiles.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, nil),
+            value: SocialProfile(service: service, username: user, urlString: value)))
+      case "RELATED", "X-ABRELATEDNAMES":
+        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        guard !value.isEmpty else { continue }
+        contact.contactRelations.append(
+          LabeledValue(
+            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)), value: value))
+      case "ANNIVERSARY", "X-ABDATE", "X-ANNIVERSARY":
+        guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { continue }
+        let typeLabel = line.name == "X-ABDATE" ? Labels.common(line.types) : "anniversary"
+        contact.dates.append(
+          LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date))
+      case "X-PHONETIC-FIRST-NAME":
+        contact.phoneticGivenName = ValueDecoder.unescape(line.value)
+      case "X-PHONETIC-MIDDLE-NAME":
+        contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
+      case "X-PHONETIC-LAST-NAME":
+        contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
+      case "SOUND" where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
+        let parts = ValueDecoder.components(line.value)
+        if contact.phoneticFamilyName.isEmpty { contact.phoneticFamilyName = parts.first ?? "" }
+        if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
+      case "CATEGORIES":
+        for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
+          contact.groups.append(group)
+        }
+      case "PHOTO":
+        if !line.value.isEmpty { contact.hasImage = true }
+      case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+        if line.value.lowercased().trimmingCharacters(in: " \t") == "org" { isOrganizationCard = true }
+      case "X-ABSHOWAS":
+        if line.value.uppercased().trimmingCharacters(in: " \t") == "COMPANY" { isOrganizationCard = true }
+      default:
+        continue
+      }
+    }
+    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName).isEmpty
+    let fn = contact.formattedName.trimmingCharacters(in: " \t")
+    if isOrganizationCard
+      || (!hasNameParts && !contact.organizationName.isEmpty && (fn.isEmpty || fn == contact.organizationName))
+    {
+      contact.contactType = .organization
+    }
+    return contact
+  }
+
+  /// Whether `card` is a group card (vCard 4.0 `KIND:group`, Apple's
+  /// `X-ADDRESSBOOKSERVER-KIND:group`) rather than a person.
+  public static func isGroupCard(_ card: RawCard) -> Bool {
+    for line in card.lines where line.name == "KIND" || line.name == "X-ADDRESSBOOKSERVER-KIND" {
+      if line.value.lowercased().trimmingCharacters(in: " \t") == "group" { return true }
+    }
+    return false
+  }
+
+  /// The group of a group card: its name (`FN`) and its members' UIDs (`MEMBER`,
+  /// `X-ADDRESSBOOKSERVER-MEMBER`, `urn:uuid:` removed).
+  public static func group(from card: RawCard) -> (name: String, memberUIDs: [String]) {
+    let name = card.first("FN").map { ValueDecoder.unescape($0.value) } ?? ""
+    var members: [String] = []
+    for line in card.lines where line.name == "MEMBER" || line.name == "X-ADDRESSBOOKSERVER-MEMBER" {
+      var uid = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+      if uid.lowercased().hasPrefix("urn:uuid:") { uid = String(uid.dropFirst(9)) }
+      members.append(uid)
+    }
+    return (name, members)
+  }
+
+  private static func postalAddress(_ line: ContentLine) -> PostalAddress {
+    let parts = ValueDecoder.components(line.value).map { $0.trimmingCharacters(in: " \t") }
+    func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
+    let street = [part(0), part(1), part(2)].filter { !$0.isEmpty }.joined(separator: "\n")
+    let cc = line.parameterValues("CC").first ?? ""
+    return PostalAddress(
+      street: street, city: part(3), state: part(4), postalCode: part(5), country: part(6),
+      isoCountryCode: cc.lowercased())
+  }
+
+  private static func instantMessage(_ line: ContentLine, _ value: String) -> InstantMessageAddress {
+    if line.name == "IMPP" {
+      if let colon = value.firstIndex(of: ":") {
+        let scheme = String(value[..<colon])
+        let service = line.parameterValues("X-SERVICE-TYPE").first ?? scheme
+        return InstantMessageAddress(service: service, username: String(value[value.index(after: colon)...]))
+      }
+      return InstantMessageAddress(service: line.parameterValues("X-SERVICE-TYPE").first ?? "", username: value)
+    }
+    var service = String(line.name.dropFirst(2)).lowercased()
+    if service == "skype-username" { service = "skype" }
+    return InstantMessageAddress(service: service, username: value)
+  }
+
+  /// For a card without `UID`: a hash of its source and its text, stable while both are.
+  private static func derivedIdentifier(_ card: RawCard, source: String) -> String {
+    var text = source
+    for line in card.lines {
+      text += "\n"
+      text += line.text
+    }
+    return "cpick-" + StableHash.hex(text)
+  }
+}

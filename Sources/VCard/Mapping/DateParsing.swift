@@ -1,0 +1,46 @@
+import ContactKit
+
+/// Dates of `BDAY`, `ANNIVERSARY`, `X-ABDATE` (RFC 6350 §4.3.1, RFC 2426 §3.1.5):
+/// `1985-04-15`, `19850415`, `--0415`, `--04-15`, date-times (time dropped), and
+/// Apple's year 1604 for "no year". Anything else is kept as free text.
+enum DateParsing {
+  static func parse(_ raw: String) -> ContactDate? {
+    let text = raw.trimmingCharacters(in: " \t")
+    guard !text.isEmpty else { return nil }
+    var datePart = Substring(text)
+    if let t = datePart.firstIndex(of: "T") { datePart = datePart[..<t] }
+    let digits = datePart.filter { $0 != "-" }
+    let allDigits = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    guard allDigits else { return ContactDate(text: text) }
+    var year: Int? = nil
+    var month: Int? = nil
+    var day: Int? = nil
+    if datePart.hasPrefix("--") {
+      // --MMDD, --MM-DD, ---DD
+      let rest = Array(datePart.dropFirst(2).filter { $0 != "-" })
+      if rest.count == 4 {
+        month = Int(String(rest[0..<2]))
+        day = Int(String(rest[2..<4]))
+      } else if rest.count == 2 {
+        day = Int(String(rest))
+      }
+    } else if digits.count == 8 {
+      let chars = Array(digits)
+      year = Int(String(chars[0..<4]))
+      month = Int(String(chars[4..<6]))
+      day = Int(String(chars[6..<8]))
+    } else if digits.count == 6 && datePart.contains("-") {
+      let chars = Array(digits)  // YYYY-MM
+      year = Int(String(chars[0..<4]))
+      month = Int(String(chars[4..<6]))
+    } else if digits.count == 4 {
+      year = Int(digits)
+    } else {
+      return ContactDate(text: text)
+    }
+    if let m = month, !(1...12).contains(m) { return ContactDate(text: text) }
+    if let d = day, !(1...31).contains(d) { return ContactDate(text: text) }
+    if year == 1604 { year = nil }  // Apple: a birthday without a year
+    return ContactDate(year: year, month: month, day: day)
+  }
+}

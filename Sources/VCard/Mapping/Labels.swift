@@ -1,0 +1,61 @@
+/// Labels of labeled values: vCard `TYPE` words and Apple's `X-ABLabel` to CNLabel
+/// names in lower camel case (`home`, `work`, `other`, `mobile`, `main`, `iPhone`,
+/// `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`).
+enum Labels {
+  /// The label for a phone from its `TYPE` words.
+  static func phone(types: [String]) -> String? {
+    let set = Set(types)
+    if set.contains("fax") {
+      if set.contains("home") { return "homeFax" }
+      if set.contains("work") { return "workFax" }
+      return "otherFax"
+    }
+    if set.contains("iphone") { return "iPhone" }
+    if set.contains("cell") || set.contains("mobile") { return "mobile" }
+    if set.contains("pager") { return "pager" }
+    if set.contains("main") || set.contains("x-main") { return "main" }
+    return common(types)
+  }
+
+  /// The label for an email, address, URL and others from its `TYPE` words.
+  static func common(_ types: [String]) -> String? {
+    for type in types {
+      switch type {
+      case "home": return "home"
+      case "work": return "work"
+      case "other", "x-other": return "other"
+      case "school", "x-school": return "school"
+      default: continue
+      }
+    }
+    for type in types where !ignoredTypes.contains(type) {
+      if type.hasPrefix("x-") { return String(type.dropFirst(2)) }
+      return type
+    }
+    return nil
+  }
+
+  /// TYPE words that say nothing a user would call a label.
+  static let ignoredTypes: Set<String> = [
+    "pref", "voice", "internet", "x400", "msg", "text", "video", "bbs", "modem", "car", "isdn", "pcs",
+    "postal", "parcel", "dom", "intl", "uri", "cell", "fax", "pager", "main", "iphone",
+  ]
+
+  /// An `X-ABLabel` value as a label: Apple's `_$!<Mobile>!$_` tokens become the
+  /// standard label (`mobile`), other text stays as written.
+  static func custom(_ text: String) -> String {
+    var label = text
+    if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") {
+      label = String(label.dropFirst(4).dropLast(4))
+      if let standard = appleTokens[label.lowercased()] { return standard }
+      return label.prefix(1).lowercased() + label.dropFirst()
+    }
+    return label
+  }
+
+  private static let appleTokens: [String: String] = [
+    "mobile": "mobile", "home": "home", "work": "work", "other": "other", "main": "main",
+    "homefax": "homeFax", "workfax": "workFax", "otherfax": "otherFax", "pager": "pager",
+    "iphone": "iPhone", "homepage": "homePage", "school": "school", "anniversary": "anniversary",
+  ]
+}

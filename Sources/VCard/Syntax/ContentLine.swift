@@ -1,0 +1,88 @@
+/// A parameter of a content line (RFC 6350 §5, RFC 2426 §4, vCard 2.1 §2.1.2).
+///
+/// `name` is upper-cased for comparison; a vCard 2.1 bare parameter (`TEL;CELL:`)
+/// has `name == nil` and its word in `values`. Values are as written, with RFC 6868
+/// `^` escapes and surrounding quotes removed; `TYPE=a,b` gives two values.
+public struct VCardParameter: Sendable, Hashable {
+  public var name: String?
+  public var values: [String]
+
+  /// Creates a parameter.
+  public init(name: String?, values: [String]) {
+    self.name = name
+    self.values = values
+  }
+}
+
+/// One logical content line of a card: `[group.]NAME;params:value`
+/// (RFC 6350 §3.3), after unfolding, with the line number where it began.
+///
+/// The syntax layer is lossless: `text` keeps the logical line exactly as it was
+/// written (unfolded, undecoded), so a line nobody changed is written back as it came.
+public struct ContentLine: Sendable, Hashable {
+  /// The group prefix as written (`item1` in `item1.EMAIL`), or `nil`.
+  public var group: String?
+  /// The property name, upper-cased (`EMAIL`, `X-ABLABEL`).
+  public var name: String
+  public var parameters: [VCardParameter]
+  /// The value after transfer decoding (quoted-printable, base64 left alone) and
+  /// charset decoding, still with its vCard escapes (`\,` `\;` `\n`).
+  public var value: String
+  /// The logical line as written: unfolded, not decoded.
+  public var text: String
+  /// 1-based number of the physical line where this content line starts.
+  public var lineNumber: Int
+
+  /// Creates a content line.
+  public init(
+    group: String?, name: String, parameters: [VCardParameter], value: String, text: String,
+    lineNumber: Int
+  ) {
+    self.group = group
+    self.name = name
+    self.parameters = parameters
+    self.value = value
+    self.text = text
+    self.lineNumber = lineNumber
+  }
+
+  /// All values of the parameters called `name` (case-insensitive), plus, for
+  /// `TYPE`, the vCard 2.1 bare parameters.
+  public func parameterValues(_ name: String) -> [String] {
+    let wanted = name.uppercased()
+    var out: [String] = []
+    for parameter in parameters {
+      if parameter.name == wanted || (parameter.name == nil && wanted == "TYPE") {
+        out.append(contentsOf: parameter.values)
+      }
+    }
+    return out
+  }
+
+  /// The `TYPE` values, lower-cased, split on commas (`TYPE=work,voice`, `TYPE=work;TYPE=voice`,
+  /// 2.1 `;WORK;VOICE`), without transfer encodings and charsets written as bare words.
+  public var types: [String] {
+    parameterValues("TYPE").flatMap { $0.split(separator: ",").map(String.init) }
+      .map { $0.trimmingCharacters(in: " \t").lowercased() }
+      .filter { !$0.isEmpty && !VCardParameter.bareEncodings.contains($0) }
+  }
+
+  /// Whether the value is marked preferred: `TYPE=pref`, `PREF=n` (RFC 6350 §5.3).
+  public var isPreferred: Bool {
+    types.contains("pref") || !parameterValues("PREF").isEmpty
+  }
+}
+
+extension VCardParameter {
+  /// Words that, as vCard 2.1 bare parameters, give the transfer encoding rather than a type.
+  static let bareEncodings: Set<String> = ["quoted-printable", "base64", "8bit", "7bit", "b"]
+}
+
+extension String {
+  func trimmingCharacters(in set: String) -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
+    while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,151 @@
+/// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
+/// CRLF / LF / CR CR LF / CR line ends accepted, folded lines joined (RFC 6350 §3.2:
+/// CRLF followed by one space or tab), vCard 2.1 quoted-printable soft breaks and
+/// unindented base64 blocks joined.
+///
+/// Unfolding works on bytes, so a fold that splits a UTF-8 character is joined
+/// before the value is decoded.
+struct LogicalLine {
+  /// The unfolded line, undecoded.
+  var bytes: [UInt8]
+  /// 1-based physical line number where it starts.
+  var lineNumber: Int
+}
+
+enum LineReader {
+  /// Splits `data` into logical lines.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  static func logicalLines(_ input: [UInt8]) -> [LogicalLine] {
+    let bytes = normalizedUTF8(input)
+    var lines: [LogicalLine] = []
+    lines.reserveCapacity(bytes.count / 24)
+    var current: LogicalLine? = nil
+    var inBase64 = false
+    var lineNumber = 0
+    forEachPhysicalLine(bytes) { start, end in
+      lineNumber += 1
+      var start = start
+      // A byte-order mark at the start of any line (files concatenated).
+      if end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+        start += 3
+      }
+      if start == end {
+        // Blank line: ends a 2.1 base64 block; otherwise ignored (a fold may follow).
+        inBase64 = false
+        return
+      }
+      let first = bytes[start]
+      if var line = current {
+        if first == 0x20 || first == 0x09 {
+          if endsWithSoftBreak(line.bytes) && isQuotedPrintable(line.bytes) {
+            line.bytes.removeLast()
+          }
+          line.bytes.append(contentsOf: bytes[(start + 1)..<end])
+          current = line
+          return
+        }
+        if endsWithSoftBreak(line.bytes) && isQuotedPrintable(line.bytes) {
+          line.bytes.removeLast()
+          line.bytes.append(contentsOf: bytes[start..<end])
+          current = line
+          return
+        }
+        if inBase64 && isBase64Continuation(bytes[start..<end]) {
+          line.bytes.append(contentsOf: bytes[start..<end])
+          current = line
+          return
+        }
+        lines.append(line)
+      }
+      current = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber)
+      inBase64 = isBase64(current!.bytes)
+    }
+    if let line = current { lines.append(line) }
+    return lines
+  }
+
+  /// Calls `body` with the bounds of each physical line, line-end bytes excluded.
+  private static func forEachPhysicalLine(_ bytes: [UInt8], _ body: (Int, Int) -> Void) {
+    let hasLF = bytes.contains(0x0A)
+    let separator: UInt8 = hasLF ? 0x0A : 0x0D
+    var start = 0
+    var index = 0
+    let count = bytes.count
+    while index <= count {
+      if index == count || bytes[index] == separator {
+        var end = index
+        while end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        if index < count || end > start { body(start, end) }
+        start = index + 1
+      }
+      index += 1
+    }
+  }
+
+  /// UTF-8 bytes of the file: UTF-16 with a BOM is converted; a UTF-8 BOM dropped.
+  static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
+    if bytes.count >= 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return decodeUTF16(bytes.dropFirst(2), bigEndian: false) }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return decodeUTF16(bytes.dropFirst(2), bigEndian: true) }
+    }
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      return Array(bytes.dropFirst(3))
+    }
+    return bytes
+  }
+
+  private static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = bytes.startIndex
+    while index + 1 < bytes.endIndex {
+      let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
+      units.append(bigEndian ? (a << 8 | b) : (b << 8 | a))
+      index += 2
+    }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
+  }
+
+  private static func endsWithSoftBreak(_ line: [UInt8]) -> Bool {
+    line.last == UInt8(ascii: "=")
+  }
+
+  /// Whether the part before the first colon names quoted-printable encoding.
+  static func isQuotedPrintable(_ line: [UInt8]) -> Bool {
+    header(of: line, contains: "QUOTED-PRINTABLE")
+  }
+
+  private static func isBase64(_ line: [UInt8]) -> Bool {
+    header(of: line, contains: "BASE64") || header(of: line, contains: "ENCODING=B")
+  }
+
+  private static func isBase64Continuation(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { byte in
+      (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20
+    }
+  }
+
+  /// Case-insensitive search for ASCII `needle` in the bytes before the first `:`.
+  private static func header(of line: [UInt8], contains needle: String) -> Bool {
+    let pattern = Array(needle.utf8)
+    let end = line.firstIndex(of: UInt8(ascii: ":")) ?? line.count
+    guard end >= pattern.count else { return false }
+    var index = 0
+    while index + pattern.count <= end {
+      var matched = true
+      for offset in 0..<pattern.count {
+        var byte = line[index + offset]
+        if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+        if byte != pattern[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched { return true }
+      index += 1
+    }
+    return false
+  }
+}
