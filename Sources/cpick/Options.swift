@@ -1,0 +1,176 @@
+import ContactKit
+
+/// The command line, parsed: the command and its options (PRODUCT.md "Commands",
+/// "Options").
+struct Options {
+  enum Command: String, CaseIterable {
+    case pick, show, new, unknown, query, list, groups
+  }
+
+  enum Format: String, CaseIterable {
+    case json, jsonl, mailbox, value, tsv
+  }
+
+  var command: Command = .pick
+  var sources: [String] = []
+  var query = ""
+  var selectOne = false
+  var exitZero = false
+  var format: Format? = nil
+  var sortOrder: ContactFormatter.SortOrder = .family
+  var nameOrder: ContactFormatter.NameOrder = .auto
+  var noColor = false
+  var exact = false
+  var group: String? = nil
+  var height: String? = nil
+  var help = false
+  var version = false
+  /// Words after the command that are not options (`cpick query ada love`).
+  var positional: [String] = []
+}
+
+/// A command line that cannot be understood; exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Parses arguments in the style of fzf and khard: long options with `--name value`
+/// or `--name=value`, short ones with `-q value`, flags that can be combined
+/// (`-10`), the command as the first word that is not an option.
+enum OptionParser {
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var sawCommand = false
+    var index = 0
+    func value(_ name: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw UsageError(description: "option \(name) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" {
+        options.positional.append(contentsOf: arguments[(index + 1)...])
+        break
+      }
+      if argument.hasPrefix("--") {
+        var name = argument
+        var inline: String? = nil
+        if let equals = argument.firstIndex(of: "=") {
+          name = String(argument[..<equals])
+          inline = String(argument[argument.index(after: equals)...])
+        }
+        try apply(long: name, to: &options) { () throws(UsageError) in try value(name, inline: inline) }
+      } else if argument.hasPrefix("-") && argument.count > 1 {
+        var flags = Array(argument.dropFirst())
+        while !flags.isEmpty {
+          let flag = flags.removeFirst()
+          guard let long = shortOptions[flag] else { throw UsageError(description: "unknown option -\(flag)") }
+          let rest = flags.isEmpty ? nil : String(flags)
+          var consumedRest = false
+          try apply(long: long, to: &options) { () throws(UsageError) in
+            consumedRest = true
+            return try value("-\(flag)", inline: rest)
+          }
+          if consumedRest { break }
+        }
+      } else if !sawCommand && options.positional.isEmpty, let command = Options.Command(rawValue: argument) {
+        options.command = command
+        sawCommand = true
+      } else {
+        options.positional.append(argument)
+      }
+      index += 1
+    }
+    if !options.positional.isEmpty {
+      switch options.command {
+      case .query, .show:
+        if options.query.isEmpty { options.query = options.positional.joined(separator: " ") }
+      default:
+        throw UsageError(description: "unexpected argument '\(options.positional[0])' (see cpick --help)")
+      }
+    }
+    return options
+  }
+
+  private static let shortOptions: [Character: String] = [
+    "s": "--source", "q": "--query", "1": "--select-1", "0": "--exit-0", "f": "--format", "h": "--help",
+  ]
+
+  private static func apply(
+    long name: String, to options: inout Options, value: () throws(UsageError) -> String
+  ) throws(UsageError) {
+    switch name {
+    case "--source": options.sources.append(try value())
+    case "--query": options.query = try value()
+    case "--select-1": options.selectOne = true
+    case "--exit-0": options.exitZero = true
+    case "--format":
+      let text = try value()
+      guard let format = Options.Format(rawValue: text) else {
+        throw UsageError(
+          description: "unknown format '\(text)' (one of \(Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      options.format = format
+    case "--sort-by":
+      let text = try value()
+      guard let order = ContactFormatter.SortOrder(rawValue: text) else {
+        throw UsageError(description: "--sort-by takes given or family, not '\(text)'")
+      }
+      options.sortOrder = order
+    case "--name-order":
+      let text = try value()
+      guard let order = ContactFormatter.NameOrder(rawValue: text) else {
+        throw UsageError(description: "--name-order takes auto, given-first or family-first, not '\(text)'")
+      }
+      options.nameOrder = order
+    case "--no-color": options.noColor = true
+    case "--exact": options.exact = true
+    case "--group": options.group = try value()
+    case "--height": options.height = try value()
+    case "--help": options.help = true
+    case "--version": options.version = true
+    default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
+    }
+  }
+
+  /// Splits `CPICK_DEFAULT_OPTS` into words as a shell would: spaces separate,
+  /// single and double quotes group, a backslash escapes the next character.
+  static func splitWords(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character? = nil
+    var escaped = false
+    for character in text {
+      if escaped {
+        current.append(character)
+        escaped = false
+        continue
+      }
+      if character == "\\" && quote != "'" {
+        escaped = true
+        inWord = true
+        continue
+      }
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+        continue
+      }
+      if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character.isWhitespace {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,41 @@
+/// The text of `cpick --help`.
+enum Usage {
+  static let version = "cpick 0.1.0"
+
+  static let text = """
+    usage: cpick [COMMAND] [OPTIONS]
+
+    A contact picker for the terminal. The interface is drawn on /dev/tty; the
+    chosen contact is printed on stdout as JSON.
+
+    commands:
+      pick            (default) choose a contact from a searchable list
+      query [TEXT]    print every match, best first, one JSON object per line
+      list            print every contact in sort order, one JSON object per line
+      groups          print every group with its member count
+
+    options:
+      -s, --source SPEC      a .vcf file, a vdir folder, or - for stdin (repeatable);
+                             default: $CPICK_SOURCE, the config file, stdin when it is
+                             not a terminal, else $XDG_DATA_HOME/cpick/contacts
+      -q, --query TEXT       start with this query
+      -1, --select-1         choose at once when exactly one contact matches
+      -0, --exit-0           exit 1 at once when nothing matches
+      -f, --format FMT       json (default for pick), jsonl (default for query/list),
+                             mailbox, value, tsv
+          --group NAME       only members of this group
+          --sort-by given|family
+          --name-order auto|given-first|family-first
+          --exact            no fuzzy matching
+          --no-color         no colours (also NO_COLOR)
+          --height N[%]      accepted; the picker draws full screen for now
+      -h, --help             this text
+          --version          the version
+
+    keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P/N,
+    PgUp/PgDn move; Enter chooses; Esc, Ctrl-C, Ctrl-G cancel.
+
+    exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
+    CPICK_DEFAULT_OPTS is read before the command line.
+    """
+}
