@@ -8,6 +8,25 @@ enum CursesKeys {
   static let pasteStart: Int32 = 0x4000
   static let pasteEnd: Int32 = 0x4001
 
+  /// Escape sequences taught to ncurses on top of the terminfo entry: the CSI (normal
+  /// cursor mode) and SS3 (application mode) forms of the cursor and editing keys,
+  /// since a terminal may send either whatever terminfo says (ECMA-48, xterm).
+  static let extraSequences: [(String, Int32)] = [
+    ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+    ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+    ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+    ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+    ("\u{1B}[3~", KEY_DC), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[Z", KEY_BTAB),
+    ("\u{1B}[200~", pasteStart), ("\u{1B}[201~", pasteEnd),
+  ]
+
+  /// Registers `extraSequences` with the current ncurses screen.
+  static func defineExtraSequences() {
+    for (sequence, code) in extraSequences where key_defined(sequence) != code {
+      _ = define_key(sequence, code)
+    }
+  }
+
   /// The event for a function-key code (`wget_wch` returned `KEY_CODE_YES`), or nil
   /// to ignore it.
   static func event(forKeyCode code: Int32) -> KeyEvent? {

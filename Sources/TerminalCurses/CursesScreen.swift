@@ -48,7 +48,6 @@ public final class CursesScreen: Screen {
   public init(colorEnabled: Bool, height: Int? = nil) throws(TerminalError) {
     CursesSession.setUpLocale()
     let tty = try CursesSession.openTerminal()
-    let query = BracketedPasteQuery(fd: fileno(tty))
     let screen: OpaquePointer
     do {
       screen = try CursesSession.newScreen(on: tty)
@@ -56,6 +55,7 @@ public final class CursesScreen: Screen {
       fclose(tty)
       throw error
     }
+    let query = BracketedPasteQuery(fd: fileno(tty))
     self.tty = tty
     self.screen = screen
     self.pending = query.typeahead
@@ -74,8 +74,7 @@ public final class CursesScreen: Screen {
     if getenv("ESCDELAY") == nil { _ = set_escdelay(25) }
     self.colorEnabled = colorEnabled && has_colors() && CursesAttributes.setUpPairs()
     _ = curs_set(0)
-    _ = define_key("\u{1B}[200~", CursesKeys.pasteStart)
-    _ = define_key("\u{1B}[201~", CursesKeys.pasteEnd)
+    CursesKeys.defineExtraSequences()
     size = (Int(getmaxy(window)), Int(getmaxx(window)))
     if query.state != .set {
       writeToTerminal("\u{1B}[?2004h")
@@ -124,14 +123,17 @@ public final class CursesScreen: Screen {
     let text = cell.text.isEmpty ? " " : cell.text
     var width = max(1, TerminalText.width(Character(text)))
     if width > limit { width = 1 }
-    let glyph = width > 1 || !text.unicodeScalars.allSatisfy({ $0.isASCII })
-      ? CursesGlyph(text, width: width)
-      : CursesGlyph(text.unicodeScalars.first!.value < 0x20 ? " " : text, width: 1)
+    let glyph = CursesGlyph(text, width: width)
     let attributes = CursesAttributes.attributes(cell.style)
     let pair = colorEnabled ? CursesAttributes.pair(cell.style) : 0
-    put(glyph.characters, row: row, column: column, attributes: attributes, pair: pair)
-    for extra in 0..<glyph.padding {
-      put([0x20, 0], row: row, column: column + width - glyph.padding + extra, attributes: attributes, pair: pair)
+    var at = column
+    for part in glyph.parts {
+      put(part.characters, row: row, column: at, attributes: attributes, pair: pair)
+      at += part.width
+    }
+    while at < column + width {
+      put([0x20, 0], row: row, column: at, attributes: attributes, pair: pair)
+      at += 1
     }
     return width
   }

@@ -43,11 +43,22 @@ enum CursesSession {
     var candidates = term.isEmpty ? [] : [term]
     candidates += fallbackTerminals.filter { $0 != term }
     for candidate in candidates {
-      // newterm returns NULL (quietly) for an unknown type or one without cursor
-      // addressing.
-      if let screen = newterm(candidate, tty, tty) { return screen }
+      // newterm returns NULL (quietly) for a type with no terminfo entry.
+      guard let screen = newterm(candidate, tty, tty) else { continue }
+      _ = set_term(screen)
+      if canAddressCursor() { return screen }
+      // A known type that cannot draw a screen (TERM=dumb): refuse, do not guess.
+      _ = endwin()
+      delscreen(screen)
+      throw .noTerminal("\(programName): terminal type '\(candidate)' on /dev/tty cannot show the picker")
     }
     let shown = term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)'"
     throw .noTerminal("\(programName): cannot use the terminal on /dev/tty: \(shown)")
+  }
+
+  /// Whether the current terminal description has cursor addressing (`cup`).
+  private static func canAddressCursor() -> Bool {
+    guard let cup = tigetstr("cup") else { return false }
+    return Int(bitPattern: cup) != -1
   }
 }
