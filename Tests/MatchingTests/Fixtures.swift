@@ -1,0 +1,137 @@
+import ContactKit
+import Matching
+import Foundation
+
+/// Builds a person the way the vCard mapping would: given/family names, `FN`, emails,
+/// phones.
+func person(
+  _ given: String, _ family: String, fn: String? = nil, emails: [String] = [],
+  phones: [String] = [], organization: String = "", id: String? = nil
+) -> Contact {
+  var contact = Contact(identifier: id ?? "\(given)-\(family)", source: "test")
+  contact.givenName = given
+  contact.familyName = family
+  if let fn { contact.formattedName = fn }
+  contact.organizationName = organization
+  contact.emailAddresses = emails.enumerated().map {
+    LabeledValue(identifier: "e\($0.offset)", label: "home", value: $0.element)
+  }
+  contact.phoneNumbers = phones.enumerated().map {
+    LabeledValue(identifier: "p\($0.offset)", label: "mobile", value: $0.element)
+  }
+  return contact
+}
+
+/// The contacts of shared case 20 (`people.vcf`).
+let diacriticPeople: [Contact] = [
+  person("Álvaro", "Peñalosa", fn: "Álvaro Peñalosa", emails: ["person1@diacritic.example"]),
+  person("Alvaro", "Reyes", fn: "Alvaro Reyes", emails: ["person2@diacritic.example"]),
+  person("Zoë", "Lindqvist", fn: "Zoë Lindqvist", emails: ["person3@diacritic.example"]),
+  person("Łucja", "Wróbel", fn: "Łucja Wróbel", emails: ["person4@diacritic.example"]),
+  person("Søren", "Dahl", fn: "Søren Dahl", emails: ["person5@diacritic.example"]),
+  person("Ines", "Pratt", fn: "Ines Pratt", emails: ["person6@diacritic.example"]),
+]
+
+/// The contacts of shared case 21 (`phones.vcf`).
+let phonePeople: [Contact] = [
+  person("Tilde", "Arkwright", fn: "Tilde Arkwright", phones: ["0170 5550123"]),
+  person("Ugo", "Baptiste", fn: "Ugo Baptiste", phones: ["0171-555-0144"]),
+  person("Vera", "Castellane", fn: "Vera Castellane", phones: ["(0172) 555 01 55"]),
+  person("Wim", "Dorsey", fn: "Wim Dorsey", phones: ["+1 (555) 010-0166"]),
+  person("Xan", "Ellery", fn: "Xan Ellery", phones: ["tel:+1-555-010-0177"]),
+]
+
+/// The display names of the contacts a search returns, as a set.
+func names(_ matches: [ContactMatch], in contacts: [Contact]) -> Set<String> {
+  Set(matches.map { contacts[$0.index].displayName })
+}
+
+/// The display names in result order.
+func orderedNames(_ matches: [ContactMatch], in contacts: [Contact]) -> [String] {
+  matches.map { contacts[$0.index].displayName }
+}
+
+/// The package root, from this file's path (Tests/MatchingTests/Fixtures.swift).
+func packageRoot(_ file: String = #filePath) -> URL {
+  URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
+
+/// The `queries.tsv` of a shared case, if the shared cases are checked out next to the
+/// package.
+func sharedQueriesURL(_ caseName: String) -> URL {
+  packageRoot().appendingPathComponent("../shared/cases/\(caseName)/queries.tsv")
+    .standardizedFileURL
+}
+
+/// Rows of a `queries.tsv`: query, then the expected names separated by ` | `.
+func readQueries(_ url: URL) throws -> [(query: String, expected: Set<String>)] {
+  let text = try String(contentsOf: url, encoding: .utf8)
+  return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+    let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard columns.count >= 2 else { return nil }
+    let expected = columns[1].components(separatedBy: " | ").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    return (String(columns[0]), Set(expected))
+  }
+}
+
+/// A deterministic synthetic address book: names from small lists (some accented, some
+/// Chinese), emails, organizations, phones.
+func syntheticContacts(_ count: Int, seed: UInt64 = 42) -> [Contact] {
+  let given = [
+    "Ada", "Adaeze", "Alan", "Álvaro", "Beatriz", "Bjørn", "Chen", "Chloé", "Dmitri", "Eun-ji",
+    "François", "Grace", "Hana", "Ines", "José", "Kwame", "Łucja", "Mei", "Noor", "Olumide",
+    "Priya", "Quentin", "Rosa", "Søren", "Tomás", "Uma", "Viktor", "Wen", "Xavier", "Yusuf",
+    "Zoë", "Adam", "Adele", "Daniel", "Sara", "Lena", "Mateo", "Nadia", "Omar", "Paul",
+  ]
+  let family = [
+    "Okonkwo", "Lovelace", "Turing", "Peñalosa", "Reyes", "Lindqvist", "Wróbel", "Dahl",
+    "Pratt", "Nakamura", "Kim", "Müller", "García", "Smith", "Johnson", "Brown", "Ivanova",
+    "Haddad", "Silva", "Novak", "Rossi", "Dubois", "Andersen", "Kowalski", "O'Brien",
+    "Adeyemi", "Fischer", "Costa", "Yilmaz", "Larsen",
+  ]
+  let chinese = ["王小明", "李娜", "张伟", "刘洋", "陈静", "杨磊"]
+  let orgs = ["Acme", "Globex", "Initech", "Umbrella", "Stark Industries", "Wayne Enterprises", ""]
+  var state = seed
+  func next() -> Int {
+    state = state &* 6364136223846793005 &+ 1442695040888963407
+    return Int(truncatingIfNeeded: state >> 33)
+  }
+  var contacts: [Contact] = []
+  contacts.reserveCapacity(count)
+  for i in 0..<count {
+    var contact: Contact
+    if i % 50 == 7 {
+      let name = chinese[next() % chinese.count]
+      contact = Contact(identifier: "c\(i)", source: "synthetic")
+      contact.familyName = String(name.prefix(1))
+      contact.givenName = String(name.dropFirst())
+    } else {
+      let g = given[next() % given.count]
+      let f = family[next() % family.count]
+      contact = person(g, f, id: "c\(i)")
+      contact.emailAddresses = [
+        LabeledValue(
+          identifier: "e", label: "work",
+          value: "\(SearchFoldingForTests.ascii(g)).\(SearchFoldingForTests.ascii(f))\(i % 97)@example\(i % 13).com")
+      ]
+      contact.organizationName = orgs[next() % orgs.count]
+    }
+    let number = String(100_000_000 + next() % 900_000_000)
+    contact.phoneNumbers = [
+      LabeledValue(identifier: "p", label: "mobile", value: "+49 (0)\(number.prefix(3)) \(number.dropFirst(3))")
+    ]
+    contacts.append(contact)
+  }
+  return contacts
+}
+
+enum SearchFoldingForTests {
+  static func ascii(_ s: String) -> String {
+    s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+      .replacingOccurrences(of: "ł", with: "l").replacingOccurrences(of: "ø", with: "o")
+      .filter { $0.isLetter && $0.isASCII }
+  }
+}

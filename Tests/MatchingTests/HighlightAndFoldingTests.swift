@@ -1,0 +1,79 @@
+import Matching
+import Testing
+
+@Suite("Highlighting")
+struct HighlightTests {
+  @Test("should highlight the accented letters of the original text")
+  func accented() {
+    #expect(SearchHighlighter.positions(of: "alvaro", in: "Álvaro Peñalosa") == [0, 1, 2, 3, 4, 5])
+    #expect(SearchHighlighter.positions(of: "pena", in: "Álvaro Peñalosa") == [7, 8, 9, 10])
+    #expect(SearchHighlighter.positions(of: "lucja", in: "Łucja Wróbel") == [0, 1, 2, 3, 4])
+  }
+
+  @Test("should highlight every word of the query")
+  func severalWords() {
+    #expect(SearchHighlighter.positions(of: "jose alv", in: "José Álvarez") == [0, 1, 2, 3, 5, 6, 7])
+  }
+
+  @Test("should highlight the word start occurrence rather than the first one")
+  func bestOccurrence() {
+    #expect(SearchHighlighter.positions(of: "son", in: "Jameson Sonny") == [8, 9, 10])
+  }
+
+  @Test("should highlight a fuzzy match, but not with exact options")
+  func fuzzy() {
+    #expect(SearchHighlighter.positions(of: "jsmi", in: "Jane Smith") == [0, 5, 6, 7])
+    #expect(SearchHighlighter.positions(of: "jsmi", in: "Jane Smith", options: .init(exact: true)) == [])
+  }
+
+  @Test("should highlight Han characters for a pinyin query")
+  func pinyin() {
+    #expect(SearchHighlighter.positions(of: "wang", in: "王小明") == [0])
+    #expect(SearchHighlighter.positions(of: "xiaoming", in: "王小明") == [1, 2])
+    #expect(SearchHighlighter.positions(of: "wxm", in: "王小明") == [0, 1, 2])
+    #expect(SearchHighlighter.positions(of: "小明", in: "王小明") == [1, 2])
+  }
+
+  @Test("should highlight the digits of a formatted phone number")
+  func phone() {
+    #expect(SearchHighlighter.positions(of: "0172555", in: "(0172) 555 01 55") == [1, 2, 3, 4, 7, 8, 9])
+    #expect(SearchHighlighter.positions(of: "555-01", in: "(0172) 555-01") == [7, 8, 9, 10, 11, 12])
+  }
+
+  @Test("should count positions in grapheme clusters")
+  func graphemes() {
+    #expect(SearchHighlighter.positions(of: "ana", in: "👩‍👩‍👧 Ana") == [2, 3, 4])
+    #expect(SearchHighlighter.positions(of: "strasse", in: "Straße") == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test("should return nothing when the query does not match")
+  func noMatch() {
+    #expect(SearchHighlighter.positions(of: "zzz", in: "Álvaro") == [])
+    #expect(SearchHighlighter.positions(of: "", in: "Álvaro") == [])
+  }
+}
+
+@Suite("Folding")
+struct FoldingTests {
+  @Test("should fold case and diacritics", arguments: [
+    ("Álvaro Peñalosa", "alvaro penalosa"), ("Zoë", "zoe"), ("ÇA", "ca"), ("Ångström", "angstrom"),
+  ])
+  func diacritics(input: String, expected: String) {
+    #expect(SearchFolding.fold(input) == expected)
+  }
+
+  @Test("should fold letters that do not decompose", arguments: [
+    ("Łucja Wróbel", "lucja wrobel"), ("Søren", "soren"), ("Đorđe", "dorde"), ("Straße", "strasse"),
+    ("Ærøskøbing", "aeroskobing"), ("Œuvre", "oeuvre"), ("ıi", "ii"), ("Þór", "thor"), ("Ðan", "dan"),
+  ])
+  func table(input: String, expected: String) {
+    #expect(SearchFolding.fold(input) == expected)
+  }
+
+  @Test("should lower-case ASCII and keep other scripts")
+  func asciiAndOthers() {
+    #expect(SearchFolding.fold("Ada O'Brien") == "ada o'brien")
+    #expect(SearchFolding.fold("王小明") == "王小明")
+    #expect(SearchFolding.fold("ＡＢＣ１２") == "abc12")
+  }
+}
