@@ -1,0 +1,62 @@
+import ContactKit
+import Testing
+
+@Suite("Display names, sort keys and sections")
+struct ContactFormatterTests {
+  func contact(family: String = "", given: String = "", fn: String = "", org: String = "") -> Contact {
+    var contact = Contact(identifier: "x", source: "t")
+    contact.familyName = family
+    contact.givenName = given
+    contact.formattedName = fn
+    contact.organizationName = org
+    return contact
+  }
+
+  @Test(
+    "a composed CJK name puts the family name first without a space; others given name first",
+    arguments: [
+      ("王", "美玲", "王美玲"), ("佐藤", "花子", "佐藤花子"), ("김", "민준", "김민준"),
+      ("Okonkwo", "Adaeze", "Adaeze Okonkwo"), ("Tan", "Wei Ming", "Wei Ming Tan"),
+    ])
+  func cjkOrder(family: String, given: String, expected: String) {
+    #expect(contact(family: family, given: given).displayName == expected)
+  }
+
+  @Test("FN is shown as written and never reordered")
+  func formattedNameWins() {
+    #expect(contact(family: "王", given: "美玲", fn: "Meiling Wang").displayName == "Meiling Wang")
+  }
+
+  @Test("without any name the organization, then nickname, email and phone name the card")
+  func fallbacks() {
+    #expect(contact(org: "Quayside Lamp Works").displayName == "Quayside Lamp Works")
+    var card = contact()
+    card.phoneNumbers = [LabeledValue(identifier: "p", label: nil, value: "+1 555 0100")]
+    #expect(card.displayName == "+1 555 0100")
+    card.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "no-name@drift.example")]
+    #expect(card.displayName == "no-name@drift.example")
+    card.nickname = "Drifter"
+    #expect(card.displayName == "Drifter")
+  }
+
+  @Test("Han family names file under their pinyin initial: 王 under W, 张 under Z")
+  func pinyinSections() {
+    #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: contact(family: "王", given: "小明"))) == "W")
+    #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: contact(family: "张", given: "伟"))) == "Z")
+    #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: contact(family: "Álvarez"))) == "A")
+    #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: contact(fn: "42 Club"))) == "#")
+  }
+
+  @Test("sorting by given name uses the given name first")
+  func sortByGiven() {
+    let ada = contact(family: "Lovelace", given: "Ada")
+    #expect(ContactFormatter.sortKey(for: ada, by: .given).hasPrefix("ada"))
+    #expect(ContactFormatter.sortKey(for: ada, by: .family).hasPrefix("lovelace"))
+  }
+
+  @Test("dates print as ISO 8601, without a year as --MM-DD")
+  func dates() {
+    #expect(ContactDate(year: 1815, month: 12, day: 10).description == "1815-12-10")
+    #expect(ContactDate(month: 4, day: 15).description == "--04-15")
+  }
+}

@@ -1,0 +1,150 @@
+import ContactKit
+import Foundation
+import Testing
+import TerminalKit
+
+@testable import ContactPicker
+
+@MainActor
+final class RecordingDelegate: PeoplePickerDelegate {
+  var selected: [Contact] = []
+  var cancelled = 0
+  func peoplePicker(_ picker: PeoplePickerController, didSelect contact: Contact) { selected.append(contact) }
+  func peoplePickerDidCancel(_ picker: PeoplePickerController) { cancelled += 1 }
+}
+
+@MainActor
+@Suite("People picker, headless")
+struct PeoplePickerControllerTests {
+  func run(_ keys: [KeyEvent], rows: Int = 20, columns: Int = 80) -> (MemoryScreen, RecordingDelegate, PeoplePickerResult) {
+    let screen = MemoryScreen(rows: rows, columns: columns, keys: keys)
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    let delegate = RecordingDelegate()
+    picker.delegate = delegate
+    let result = picker.run(on: screen)
+    return (screen, delegate, result)
+  }
+
+  @Test("the list is sorted by family name with section headers, Han under its pinyin initial")
+  func sortedWithSections() {
+    let (screen, _, _) = run([])
+    let lines = screen.frames[0].text.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix(">"))
+    #expect(lines[0].hasSuffix("7/7"))
+    let names = lines.dropFirst().map { $0.replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces) }
+    // Álvarez, Babbage, Hopper, Lindqvist, Lovelace, Turing, 王 (W)
+    #expect(names.first == "A")
+    let order = ["José Álvarez", "Charles Babbage", "Grace Hopper", "Zoë Lindqvist", "Ada Lovelace", "Alan Turing", "王小明"]
+    let positions = order.map { name in names.firstIndex { $0.hasPrefix(name) } }
+    #expect(positions.allSatisfy { $0 != nil })
+    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+    #expect(names.contains("W"))
+    #expect(names.contains("L"))
+  }
+
+  @Test("typing filters as you type, ignoring accents, and Enter tells the delegate")
+  func typeAndChoose() {
+    let (screen, delegate, result) = run(MemoryScreen.keys(typing: "jose alv") + [.enter])
+    #expect(delegate.selected.map(\.displayName) == ["José Álvarez"])
+    #expect(delegate.cancelled == 0)
+    #expect(result == .selectedPerson(delegate.selected[0]))
+    let last = screen.frames.last!.text
+    #expect(last.contains("> jose alv"))
+    #expect(last.contains("1/7"))
+    #expect(last.contains("jose.alvarez@example.com"))
+  }
+
+  @Test("phone digits find a number whatever its formatting")
+  func phoneDigits() {
+    let (_, delegate, _) = run(MemoryScreen.keys(typing: "5550100142") + [.enter])
+    #expect(delegate.selected.map(\.displayName) == ["Grace Hopper"])
+  }
+
+  @Test("pinyin finds a Chinese name")
+  func pinyin() {
+    let (_, delegate, _) = run(MemoryScreen.keys(typing: "wang") + [.enter])
+    #expect(delegate.selected.map(\.displayName) == ["王小明"])
+  }
+
+  @Test("Down moves to the next contact, skipping section headers")
+  func moveDown() {
+    let (_, delegate, _) = run([.down, .enter])
+    #expect(delegate.selected.map(\.displayName) == ["Charles Babbage"])
+    let (_, up, _) = run([.down, .down, .up, .control("n"), .control("p"), .enter])
+    #expect(up.selected.map(\.displayName) == ["Charles Babbage"])
+  }
+
+  @Test("Esc, Ctrl-C and Ctrl-G cancel; the delegate hears didCancel once")
+  func cancelKeys() {
+    for key in [KeyEvent.escape, .control("c"), .control("g")] {
+      let (_, delegate, result) = run(MemoryScreen.keys(typing: "ada") + [key])
+      #expect(result == .cancelled)
+      #expect(delegate.cancelled == 1)
+      #expect(delegate.selected.isEmpty)
+    }
+  }
+
+  @Test("readline keys edit the query line")
+  func readlineEditing() {
+    // "grace" then Ctrl-W clears the word, "ada" is typed, Ctrl-A and a leading word.
+    let keys = MemoryScreen.keys(typing: "grace") + [.control("w")] + MemoryScreen.keys(typing: "lovelace")
+      + [.control("a")] + MemoryScreen.keys(typing: "ada ") + [.control("e"), .backspace, .character("e")]
+    let (screen, _, _) = run(keys)
+    #expect(screen.frames.last!.text.split(separator: "\n")[0].hasPrefix("> ada lovelace"))
+    let (cleared, _, _) = run(MemoryScreen.keys(typing: "zzz") + [.control("u")])
+    #expect(cleared.frames.last!.text.contains("7/7"))
+  }
+
+  @Test("a query that matches nothing shows 0 and Enter does not choose")
+  func noMatch() {
+    let (screen, delegate, result) = run(MemoryScreen.keys(typing: "qqqq") + [.enter])
+    #expect(screen.frames.last!.text.contains("0/7"))
+    #expect(delegate.selected.isEmpty)
+    #expect(result == .cancelled)  // the script ended: input closed
+  }
+
+  @Test("a bracketed paste with a line break becomes query text, not Enter")
+  func pasteIsNotEnter() {
+    let (screen, delegate, _) = run([.paste("Grace\rHopper")])
+    #expect(delegate.selected.isEmpty)
+    #expect(screen.frames.last!.text.hasPrefix("> Grace Hopper"))
+  }
+
+  @Test("a disabled contact is dimmed and cannot be chosen")
+  func predicateForEnabling() {
+    let screen = MemoryScreen(rows: 20, columns: 80, keys: MemoryScreen.keys(typing: "babbage") + [.enter])
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.predicateForEnablingContact = { !$0.emailAddresses.isEmpty }
+    let delegate = RecordingDelegate()
+    picker.delegate = delegate
+    picker.run(on: screen)
+    #expect(delegate.selected.isEmpty)
+    let frame = screen.frames.last!
+    let row = (0..<frame.rows).first { frame.text(row: $0).contains("Charles Babbage") }!
+    #expect(frame[row, 3].style.dim)
+  }
+
+  @Test("a resize redraws at the new size")
+  func resize() {
+    let screen = MemoryScreen(rows: 20, columns: 80, keys: [])
+    screen.scheduleResize(rows: 6, columns: 40, afterKeys: 0)
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.run(on: screen)
+    let last = screen.frames.last!
+    #expect(last.rows == 6 && last.columns == 40)
+    #expect(last.text(row: 0).hasSuffix("7/7"))
+  }
+
+  @Test("paging keeps the highlighted row on screen")
+  func paging() {
+    var many: [Contact] = []
+    for index in 0..<200 { many.append(TestContacts.person("Person\(index)", "Family\(1000 + index)")) }
+    let screen = MemoryScreen(rows: 10, columns: 60, keys: [.pageDown, .pageDown, .pageDown])
+    let picker = PeoplePickerController(contacts: many)
+    picker.run(on: screen)
+    let state = picker.state!
+    #expect(state.cursor >= state.scrollTop && state.cursor < state.scrollTop + state.pageSize)
+    #expect(state.cursor > 20)
+    #expect(screen.frames.last!.text.contains("▌"))
+  }
+}
