@@ -34,6 +34,8 @@ let package = Package(
       dependencies: ["ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(name: "cpick", dependencies: ["ContactPicker"]),
+    // Benchmarks: load, first frame, keystrokes (numbers in the README).
+    .executableTarget(name: "cpick-bench", dependencies: ["ContactPicker"]),
 
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit"]),
     .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit"]),
