@@ -35,6 +35,8 @@ enum ByteMatcher {
 
   /// The best substring occurrence of `word` in `field`: its tier score (exact field,
   /// prefix, word start, middle; 0 when absent) and its byte offset.
+  ///
+  /// - Precondition: `ByteMatcher.padding` readable bytes follow `field[n - 1]`.
   @inline(__always)
   static func substring(
     _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
@@ -44,24 +46,39 @@ enum ByteMatcher {
     let last = n - m
     var best = 0
     var bestAt = -1
+    let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(field)
     var i = 0
     while i <= last {
-      if field[i] == first {
-        var k = 1
-        while k < m && field[i + k] == word[k] { k += 1 }
-        if k == m {
-          if i == 0 { return (m == n ? exactScore : prefixScore, 0) }
-          if isSeparator(field[i - 1]) { return (wordStartScore, i) }
-          if best == 0 {
-            best = middleScore
-            bestAt = i
-          }
+      // Find the next candidate position eight bytes at a time (SWAR "has zero byte"
+      // on field XOR first byte; the lowest flagged byte is always a true match). The
+      // buffer is padded, so reading past the field's end is safe.
+      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if found == 0 {
+        i += 8
+        continue
+      }
+      i += found.trailingZeroBitCount >> 3
+      if i > last { break }
+      var k = 1
+      while k < m && field[i + k] == word[k] { k += 1 }
+      if k == m {
+        if i == 0 { return (m == n ? exactScore : prefixScore, 0) }
+        if isSeparator(field[i - 1]) { return (wordStartScore, i) }
+        if best == 0 {
+          best = middleScore
+          bestAt = i
         }
       }
       i += 1
     }
     return (best, bestAt)
   }
+
+  /// Bytes that must follow the last field of a buffer given to `substring`, which
+  /// reads up to seven bytes past a field's end.
+  static let padding = 8
 
   /// An fzf-style fuzzy match of `word` as a subsequence of `field`, starting at a word
   /// start: the best score over the possible starts (0 when there is none) and that

@@ -113,6 +113,7 @@ public final class ContactIndex: Sendable {
   public init(_ contacts: [Contact]) {
     var builder = IndexBuilder(expectedContacts: contacts.count)
     for contact in contacts { builder.add(contact) }
+    builder.bytes.append(contentsOf: repeatElement(0, count: ByteMatcher.padding))
     bytes = Array(builder.bytes)
     fieldStarts = Array(builder.fieldStarts)
     fieldKinds = Array(builder.fieldKinds)
@@ -132,28 +133,7 @@ public final class ContactIndex: Sendable {
     if prepared.isEmpty {
       return (0..<count).map { ContactMatch(index: $0, score: 0) }
     }
-    let total = count
-    if total < Self.parallelThreshold {
-      let found = scan(prepared, range: 0..<total, within: nil)
-      return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
-    }
-    let chunks = 8
-    let chunkSize = (total + chunks - 1) / chunks
-    let parts = ResultSlots(count: chunks)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let lower = min(chunk * chunkSize, total)
-      let upper = min(lower + chunkSize, total)
-      parts.store(self.scan(prepared, range: lower..<upper, within: nil), at: chunk)
-    }
-    var indices = ContiguousArray<Int32>()
-    var scores = ContiguousArray<Int32>()
-    var maxScore = 0
-    for part in parts.take() {
-      indices.append(contentsOf: part.indices)
-      scores.append(contentsOf: part.scores)
-      maxScore = max(maxScore, part.maxScore)
-    }
-    return Self.ordered(indices: indices, scores: scores, maxScore: maxScore)
+    return scanAll(prepared, total: count, within: nil)
   }
 
   /// The same search as `search(_:options:)`, over the contacts of `within` only.
@@ -168,20 +148,63 @@ public final class ContactIndex: Sendable {
   public func search(_ query: String, options: SearchOptions, within: [ContactMatch])
     -> [ContactMatch]
   {
+    // The candidates in input order (so ties stay in input order), without repeats.
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
-    for match in within where match.index >= 0 && match.index < count {
-      candidates.append(Int32(match.index))
+    if within.count > count / 32 {
+      var marked = [Bool](repeating: false, count: count)
+      for match in within where match.index >= 0 && match.index < count {
+        marked[match.index] = true
+      }
+      for index in 0..<count where marked[index] { candidates.append(Int32(index)) }
+    } else {
+      for match in within where match.index >= 0 && match.index < count {
+        candidates.append(Int32(match.index))
+      }
+      candidates.sort()
+      var previous: Int32 = -1
+      candidates.removeAll { index in
+        defer { previous = index }
+        return index == previous
+      }
     }
-    candidates.sort()
     let prepared = SearchQuery(query, options: options)
     if prepared.isEmpty {
       return candidates.map { ContactMatch(index: Int($0), score: 0) }
     }
-    let found = candidates.withUnsafeBufferPointer {
-      scan(prepared, range: 0..<$0.count, within: $0)
+    return candidates.withUnsafeBufferPointer {
+      scanAll(prepared, total: $0.count, within: $0)
     }
-    return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
+  }
+
+  /// Scans `total` contacts (all, or those of `within`), in parallel chunks when there
+  /// are many, and orders the matches.
+  func scanAll(_ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?)
+    -> [ContactMatch]
+  {
+    if total < Self.parallelThreshold {
+      let found = scan(query, range: 0..<total, within: within)
+      return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
+    }
+    let chunks = 8
+    let chunkSize = (total + chunks - 1) / chunks
+    let parts = ResultSlots(count: chunks)
+    // Read-only for the duration of the call; each chunk reads its own range.
+    nonisolated(unsafe) let candidates = within
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let lower = min(chunk * chunkSize, total)
+      let upper = min(lower + chunkSize, total)
+      parts.store(self.scan(query, range: lower..<upper, within: candidates), at: chunk)
+    }
+    var indices = ContiguousArray<Int32>()
+    var scores = ContiguousArray<Int32>()
+    var maxScore = 0
+    for part in parts.take() {
+      indices.append(contentsOf: part.indices)
+      scores.append(contentsOf: part.scores)
+      maxScore = max(maxScore, part.maxScore)
+    }
+    return Self.ordered(indices: indices, scores: scores, maxScore: maxScore)
   }
 
   // MARK: - Scanning
@@ -279,6 +302,15 @@ public final class ContactIndex: Sendable {
         let kind = kinds[f]
         let start = Int(starts[f])
         let n = Int(starts[f + 1]) - start
+        // Skip a field that cannot beat the best match so far (e.g. the email once a
+        // name matched by prefix).
+        let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+        let m = kind == FieldKind.phone.rawValue ? word.digitCount : word.textCount
+        let ceiling = n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+        if ceiling - penalty <= best {
+          f += 1
+          continue
+        }
         let field = bytes + start
         var tier = 0
         if kind == FieldKind.phone.rawValue {
@@ -290,7 +322,7 @@ public final class ContactIndex: Sendable {
           }
         }
         if tier > 0 {
-          let score = tier - FieldKind.penalty(kind) - min(n, 40) / 2
+          let score = tier - penalty
           if score > best { best = score }
         }
         f += 1

@@ -97,10 +97,11 @@ struct TextProjection {
   }
 
   static func substring(_ word: [UInt8], in text: Bytes) -> [Int]? {
-    word.withUnsafeBufferPointer { w in
-      text.bytes.withUnsafeBufferPointer { t -> [Int]? in
+    let padded = text.bytes + repeatElement(0, count: ByteMatcher.padding)
+    return word.withUnsafeBufferPointer { w in
+      padded.withUnsafeBufferPointer { t -> [Int]? in
         guard let wb = w.baseAddress, let tb = t.baseAddress else { return nil }
-        let (score, at) = ByteMatcher.substring(tb, t.count, wb, w.count)
+        let (score, at) = ByteMatcher.substring(tb, text.bytes.count, wb, w.count)
         guard score > 0 else { return nil }
         return owners(text, at..<(at + w.count))
       }
