@@ -41,10 +41,12 @@ enum CharsetDecoder {
   }
 
   /// Text of bytes with no declared charset: UTF-8 when valid; UTF-8 with U+FFFD for
-  /// broken sequences when the bytes hold real multi-byte UTF-8; Windows-1252 otherwise.
-  static func decodeUndeclared(_ bytes: some Collection<UInt8>) -> String {
+  /// broken sequences when the bytes hold real multi-byte UTF-8; otherwise `fallback`
+  /// (a charset the file names elsewhere), then Windows-1252.
+  static func decodeUndeclared(_ bytes: some Collection<UInt8>, fallback: String? = nil) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     if containsUTF8MultiByteSequence(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    if let fallback, let text = decode(Array(bytes), charset: fallback) { return text }
     return decode(Array(bytes), charset: "WINDOWS-1252") ?? String(decoding: bytes, as: UTF8.self)
   }
 

@@ -67,6 +67,12 @@ public struct ContentLine: Sendable, Hashable {
       .filter { !$0.isEmpty && !VCardParameter.bareEncodings.contains($0) }
   }
 
+  /// The transfer encoding, upper-cased: `QUOTED-PRINTABLE`, `BASE64` (also for
+  /// 3.0's `ENCODING=b`), `8BIT`, or `nil`; from `ENCODING=` or a 2.1 bare word.
+  public var transferEncoding: String? {
+    VCardParameter.transferEncoding(in: parameters)
+  }
+
   /// Whether the value is marked preferred: `TYPE=pref`, `PREF=n` (RFC 6350 §5.3).
   public var isPreferred: Bool {
     types.contains("pref") || !parameterValues("PREF").isEmpty
@@ -76,6 +82,24 @@ public struct ContentLine: Sendable, Hashable {
 extension VCardParameter {
   /// Words that, as vCard 2.1 bare parameters, give the transfer encoding rather than a type.
   static let bareEncodings: Set<String> = ["quoted-printable", "base64", "8bit", "7bit", "b"]
+
+  /// The transfer encoding named by `parameters` (`ENCODING=`, or a bare 2.1 word),
+  /// upper-cased, `B` given as `BASE64`.
+  static func transferEncoding(in parameters: [VCardParameter]) -> String? {
+    var encoding: String? = nil
+    for parameter in parameters {
+      switch parameter.name {
+      case "ENCODING"?:
+        encoding = parameter.values.first?.trimmingCharacters(in: " \t").uppercased()
+      case nil:
+        for value in parameter.values where bareEncodings.contains(value.lowercased()) && value.count > 1 {
+          encoding = value.uppercased()
+        }
+      default: break
+      }
+    }
+    return encoding == "B" ? "BASE64" : encoding
+  }
 }
 
 extension String {

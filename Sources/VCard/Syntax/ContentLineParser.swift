@@ -13,10 +13,11 @@ enum ContentLineParser {
     }
   }
 
-  /// Parses `line`.
+  /// Parses `line`; a value without `CHARSET` that is not UTF-8 is read in
+  /// `fallbackCharset` (default Windows-1252).
   ///
   /// - Throws: `Failure` when the line has no colon or no name.
-  static func parse(_ line: LogicalLine) throws(Failure) -> ContentLine {
+  static func parse(_ line: LogicalLine, fallbackCharset: String? = nil) throws(Failure) -> ContentLine {
     let bytes = line.bytes
     // Name (with group): up to the first ';' or ':'.
     var index = 0
@@ -54,7 +55,7 @@ enum ContentLineParser {
     guard index < bytes.count else { throw .noColon }
     let rawValue = bytes[(index + 1)...]
     let text = String(decoding: bytes, as: UTF8.self)
-    let value = ValueDecoder.decode(rawValue, parameters: parameters)
+    let value = ValueDecoder.decode(rawValue, parameters: parameters, fallbackCharset: fallbackCharset)
     return ContentLine(
       group: group, name: name, parameters: parameters, value: value, text: text,
       lineNumber: line.lineNumber)

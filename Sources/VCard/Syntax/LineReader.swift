@@ -10,6 +10,10 @@ struct LogicalLine {
   var bytes: [UInt8]
   /// 1-based physical line number where it starts.
   var lineNumber: Int
+  /// For a quoted-printable value continued after soft breaks: whether its first
+  /// continuation line was indented (then one leading space or tab of every
+  /// continuation is folding); `nil` before the first soft break.
+  var softBreakIndented: Bool? = nil
 }
 
 enum LineReader {
@@ -31,23 +35,32 @@ enum LineReader {
         start += 3
       }
       if start == end {
-        // Blank line: ends a 2.1 base64 block; otherwise ignored (a fold may follow).
+        // Blank line: ends a 2.1 base64 block and a quoted-printable value left open
+        // by a soft break (a truncated export); otherwise ignored (a fold may follow).
+        if var line = current, continuesQuotedPrintable(line) {
+          line.bytes.removeLast()
+          current = line
+        }
         inBase64 = false
         return
       }
       let first = bytes[start]
       if var line = current {
-        if first == 0x20 || first == 0x09 {
-          if endsWithSoftBreak(line.bytes) && isQuotedPrintable(line.bytes) {
-            line.bytes.removeLast()
-          }
-          line.bytes.append(contentsOf: bytes[(start + 1)..<end])
+        let indented = first == 0x20 || first == 0x09
+        if continuesQuotedPrintable(line) {
+          // A soft break: the next physical line continues the value whatever it
+          // starts with. Whether a leading blank is folding or text is decided by
+          // the first continuation (Outlook indents every one; Android none, so a
+          // later leading space is text: "come=" + " to").
+          line.bytes.removeLast()
+          if line.softBreakIndented == nil { line.softBreakIndented = indented }
+          let skip = indented && line.softBreakIndented == true ? 1 : 0
+          line.bytes.append(contentsOf: bytes[(start + skip)..<end])
           current = line
           return
         }
-        if endsWithSoftBreak(line.bytes) && isQuotedPrintable(line.bytes) {
-          line.bytes.removeLast()
-          line.bytes.append(contentsOf: bytes[start..<end])
+        if indented {
+          line.bytes.append(contentsOf: bytes[(start + 1)..<end])
           current = line
           return
         }
@@ -58,11 +71,31 @@ enum LineReader {
         }
         lines.append(line)
       }
-      current = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber)
-      inBase64 = isBase64(current!.bytes)
+      let line = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber)
+      inBase64 = isBase64(line.bytes)
+      current = line
     }
     if let line = current { lines.append(line) }
     return lines
+  }
+
+  /// The first `CHARSET=` of `lines` that names a legacy (not Unicode, not ASCII)
+  /// charset, e.g. `Windows-1253`: the charset of the file's undeclared 8-bit values.
+  static func declaredLegacyCharset(_ lines: [LogicalLine]) -> String? {
+    let pattern = Array("CHARSET=".utf8)
+    for line in lines {
+      let end = line.bytes.firstIndex(of: UInt8(ascii: ":")) ?? line.bytes.count
+      guard end >= pattern.count else { continue }
+      for start in 0...(end - pattern.count) where matchesUppercased(line.bytes, at: start, pattern) {
+        var stop = start + pattern.count
+        while stop < end, line.bytes[stop] != UInt8(ascii: ";") { stop += 1 }
+        let name = String(decoding: line.bytes[(start + pattern.count)..<stop], as: UTF8.self)
+          .trimmingCharacters(in: " \t\"")
+        let upper = name.uppercased()
+        if !name.isEmpty && !upper.hasPrefix("UTF") && !upper.contains("ASCII") { return name }
+      }
+    }
+    return nil
   }
 
   /// Calls `body` with the bounds of each physical line, line-end bytes excluded.
@@ -107,8 +140,10 @@ enum LineReader {
     return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
-  private static func endsWithSoftBreak(_ line: [UInt8]) -> Bool {
-    line.last == UInt8(ascii: "=")
+  /// Whether `line` is a quoted-printable value whose last physical line ended in a
+  /// soft break (`=`), so the next physical line belongs to it.
+  private static func continuesQuotedPrintable(_ line: LogicalLine) -> Bool {
+    line.bytes.last == UInt8(ascii: "=") && isQuotedPrintable(line.bytes)
   }
 
   /// Whether the part before the first colon names quoted-printable encoding.
@@ -132,20 +167,16 @@ enum LineReader {
     let pattern = Array(needle.utf8)
     let end = line.firstIndex(of: UInt8(ascii: ":")) ?? line.count
     guard end >= pattern.count else { return false }
-    var index = 0
-    while index + pattern.count <= end {
-      var matched = true
-      for offset in 0..<pattern.count {
-        var byte = line[index + offset]
-        if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
-        if byte != pattern[offset] {
-          matched = false
-          break
-        }
-      }
-      if matched { return true }
-      index += 1
+    return (0...(end - pattern.count)).contains { matchesUppercased(line, at: $0, pattern) }
+  }
+
+  /// Whether `bytes` at `start`, upper-cased, equal the upper-case ASCII `pattern`.
+  private static func matchesUppercased(_ bytes: [UInt8], at start: Int, _ pattern: [UInt8]) -> Bool {
+    for offset in 0..<pattern.count {
+      var byte = bytes[start + offset]
+      if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+      if byte != pattern[offset] { return false }
     }
-    return false
+    return true
   }
 }

@@ -2,23 +2,14 @@
 public enum ValueDecoder {
   /// The value of a content line as text: quoted-printable decoded (vCard 2.1 §2.1.3,
   /// RFC 2045 §6.7, leniently: `=` not followed by two hex digits stays as written),
-  /// then decoded with `CHARSET` or, without one, as UTF-8 with a Windows-1252
-  /// fallback. Base64 values stay as written. vCard escapes are kept.
-  static func decode(_ raw: ArraySlice<UInt8>, parameters: [VCardParameter]) -> String {
-    var encoding: String? = nil
-    var charset: String? = nil
-    for parameter in parameters {
-      switch parameter.name {
-      case "ENCODING"?: encoding = parameter.values.first?.uppercased()
-      case "CHARSET"?: charset = parameter.values.first
-      case nil:
-        for value in parameter.values {
-          let upper = value.uppercased()
-          if upper == "QUOTED-PRINTABLE" || upper == "BASE64" { encoding = upper }
-        }
-      default: break
-      }
-    }
+  /// then decoded with `CHARSET` or, without one, as UTF-8 with a fallback to
+  /// `fallbackCharset` (the legacy charset the file declares elsewhere) or
+  /// Windows-1252. Base64 values stay as written. vCard escapes are kept.
+  static func decode(
+    _ raw: ArraySlice<UInt8>, parameters: [VCardParameter], fallbackCharset: String? = nil
+  ) -> String {
+    let encoding = VCardParameter.transferEncoding(in: parameters)
+    let charset = parameters.last { $0.name == "CHARSET" }?.values.first
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
     if let charset, let text = CharsetDecoder.decode(bytes, charset: charset) {
@@ -27,7 +18,7 @@ public enum ValueDecoder {
     if let charset, charset.uppercased().hasPrefix("UTF") {
       return String(decoding: bytes, as: UTF8.self)
     }
-    return CharsetDecoder.decodeUndeclared(bytes)
+    return CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
   }
 
   /// Quoted-printable to bytes; soft line breaks (`=` CRLF) removed.

@@ -1,0 +1,92 @@
+/// Reads vCard 2.1, 3.0 and 4.0 text (RFC 6350, RFC 2426, the vCard 2.1 spec) into
+/// raw cards, leniently: it never throws; a damaged card is closed where the damage
+/// is, reported as a warning with its line, and the rest is read.
+public enum VCardReader {
+  /// Reads all cards from the bytes of a file.
+  ///
+  /// Damage handled: a `BEGIN:VCARD` inside an open card starts a card of its own
+  /// (warning); the open card takes the lines after the inner card's `END:VCARD`
+  /// (vCard 2.1 nesting, as Android reads it) or ends with the file (warning), so a
+  /// missing `END:VCARD` loses nobody and mixes no properties. Cards come out in the
+  /// order they begin. Text outside cards is ignored (one warning); lines without a
+  /// colon are skipped (warning); damaged base64 data is kept as written (warning).
+  /// Values without `CHARSET` that are not UTF-8 are read in the charset another
+  /// line of the file declares, else Windows-1252.
+  ///
+  /// - Complexity: O(n) in the size of the input.
+  public static func read(_ bytes: [UInt8]) -> VCardParseResult {
+    var cards: [RawCard] = []
+    var warnings: [VCardWarning] = []
+    var open: [RawCard] = []  // innermost last
+    var warnedOpen: Set<Int> = []
+    var warnedOutside = false
+    let logicalLines = LineReader.logicalLines(bytes)
+    let fallbackCharset = LineReader.declaredLegacyCharset(logicalLines)
+    for logical in logicalLines {
+      let parsed: ContentLine?
+      do {
+        parsed = try ContentLineParser.parse(logical, fallbackCharset: fallbackCharset)
+      } catch {
+        if !open.isEmpty {
+          warnings.append(VCardWarning(line: logical.lineNumber, message: error.description))
+          continue
+        }
+        parsed = nil
+      }
+      if let line = parsed, line.isBegin {
+        if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
+          warnings.append(
+            VCardWarning(
+              line: line.lineNumber,
+              message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
+                + "(missing END:VCARD?); read as a card of its own"))
+        }
+        open.append(RawCard(lines: [], beginLine: line.lineNumber, endLine: nil))
+        continue
+      }
+      guard let line = parsed, var card = open.popLast() else {
+        if !warnedOutside {
+          warnedOutside = true
+          warnings.append(
+            VCardWarning(line: logical.lineNumber, message: "text outside BEGIN:VCARD … END:VCARD; ignored"))
+        }
+        continue
+      }
+      if line.isEnd {
+        card.endLine = line.lineNumber
+        cards.append(card)
+        continue
+      }
+      if let problem = damagedBase64(line) {
+        warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+      }
+      card.lines.append(line)
+      open.append(card)
+    }
+    for card in open.reversed() {
+      warnings.append(
+        VCardWarning(
+          line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
+      cards.append(card)
+    }
+    cards.sort { $0.beginLine < $1.beginLine }
+    return VCardParseResult(cards: cards, warnings: warnings)
+  }
+
+  /// A message when `line` is base64-encoded but holds characters base64 does not use.
+  private static func damagedBase64(_ line: ContentLine) -> String? {
+    guard line.transferEncoding == "BASE64", !line.value.hasPrefix("data:") else { return nil }
+    guard
+      let bad = line.value.unicodeScalars.first(where: { scalar in
+        !(scalar.properties.isWhitespace || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+          || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "/" || scalar == "=")
+      })
+    else { return nil }
+    return "\(line.name): damaged base64 data (unexpected \"\(bad)\"); kept as written"
+  }
+}
+
+extension ContentLine {
+  fileprivate var isBegin: Bool { name == "BEGIN" && value.trimmingCharacters(in: " \t").uppercased() == "VCARD" }
+  fileprivate var isEnd: Bool { name == "END" && value.trimmingCharacters(in: " \t").uppercased() == "VCARD" }
+}
