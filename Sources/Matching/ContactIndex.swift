@@ -141,6 +141,10 @@ public final class ContactIndex: Sendable {
   /// Use it when the user extends the query (types one more character, adds a word):
   /// every contact that matches the longer query also matched the shorter one, so
   /// refining the previous result gives the same answer as a fresh search, faster.
+  /// Pass the previous result only when the new query extends the old one with the same
+  /// options; otherwise (the user deleted a character, toggled `exact`) search afresh.
+  /// One corner case is not monotonic: a word of punctuation alone (`-`) is text, and
+  /// becomes a phone word once a digit follows (`-1`).
   ///
   /// - Parameter within: a previous result of this index (any order).
   /// - Returns: the contacts of `within` that match, best first, equal scores in input
