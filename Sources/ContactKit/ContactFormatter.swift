@@ -42,6 +42,8 @@ public enum ContactFormatter {
     let given = contact.givenName.trimmingWhitespace
     let family = contact.familyName.trimmingWhitespace
     let middle = contact.middleName.trimmingWhitespace
+    // A title or suffix alone ("N:;;;Dr.;") is no name; the organization comes first.
+    if given.isEmpty && family.isEmpty && middle.isEmpty { return "" }
     let cjk = isCJK(given + middle + family)
     let familyFirst: Bool
     switch order {

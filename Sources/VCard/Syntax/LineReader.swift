@@ -38,7 +38,7 @@ enum LineReader {
         // Blank line: ends a 2.1 base64 block and a quoted-printable value left open
         // by a soft break (a truncated export); otherwise ignored (a fold may follow).
         if var line = current, continuesQuotedPrintable(line) {
-          line.bytes.removeLast()
+          dropSoftBreak(&line)
           current = line
         }
         inBase64 = false
@@ -52,7 +52,7 @@ enum LineReader {
           // starts with. Whether a leading blank is folding or text is decided by
           // the first continuation (Outlook indents every one; Android none, so a
           // later leading space is text: "come=" + " to").
-          line.bytes.removeLast()
+          dropSoftBreak(&line)
           if line.softBreakIndented == nil { line.softBreakIndented = indented }
           let skip = indented && line.softBreakIndented == true ? 1 : 0
           line.bytes.append(contentsOf: bytes[(start + skip)..<end])
@@ -116,11 +116,20 @@ enum LineReader {
     }
   }
 
-  /// UTF-8 bytes of the file: UTF-16 with a BOM is converted; a UTF-8 BOM dropped.
+  /// UTF-8 bytes of the file: UTF-16 with a BOM, or without one when it starts with
+  /// an ASCII character and a zero byte (`B\0E\0…`), is converted; a UTF-8 BOM dropped.
   static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
     if bytes.count >= 2 {
       if bytes[0] == 0xFF && bytes[1] == 0xFE { return decodeUTF16(bytes.dropFirst(2), bigEndian: false) }
       if bytes[0] == 0xFE && bytes[1] == 0xFF { return decodeUTF16(bytes.dropFirst(2), bigEndian: true) }
+    }
+    if bytes.count >= 4 {
+      if bytes[0] != 0 && bytes[0] < 0x80 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 {
+        return decodeUTF16(bytes[...], bigEndian: false)
+      }
+      if bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80 && bytes[2] == 0 && bytes[3] != 0 {
+        return decodeUTF16(bytes[...], bigEndian: true)
+      }
     }
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       return Array(bytes.dropFirst(3))
@@ -141,9 +150,18 @@ enum LineReader {
   }
 
   /// Whether `line` is a quoted-printable value whose last physical line ended in a
-  /// soft break (`=`), so the next physical line belongs to it.
+  /// soft break (`=`, then perhaps blanks RFC 2045 §6.7 tells decoders to drop), so
+  /// the next physical line belongs to it.
   private static func continuesQuotedPrintable(_ line: LogicalLine) -> Bool {
-    line.bytes.last == UInt8(ascii: "=") && isQuotedPrintable(line.bytes)
+    let last = line.bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }
+    guard let last, line.bytes[last] == UInt8(ascii: "=") else { return false }
+    return isQuotedPrintable(line.bytes)
+  }
+
+  /// Removes the soft break (and blanks after it) that ends `line`.
+  private static func dropSoftBreak(_ line: inout LogicalLine) {
+    while let byte = line.bytes.last, byte == 0x20 || byte == 0x09 { line.bytes.removeLast() }
+    line.bytes.removeLast()
   }
 
   /// Whether the part before the first colon names quoted-printable encoding.

@@ -1,0 +1,134 @@
+import ContactKit
+import Testing
+
+@testable import VCard
+
+/// The parsing and naming cases of `../shared/cases` (real bug reports turned into
+/// small inputs), read in place; each asserts the values its `case.md` lists.
+@Suite("shared cases: parsing and names")
+struct SharedCaseTests {
+  @Test("a folded ADR keeps every component (case 01)")
+  func foldedAddress() throws {
+    guard let decoded = DecodedCase("01-folded-adr-truncated", "folded-adr.vcf") else { return }
+    #expect(decoded.result.warnings.isEmpty)
+    let card = try #require(decoded.result.cards.first)
+    let adr = try #require(card.first("ADR"))
+    #expect(
+      ValueDecoder.components(adr.value) == [
+        "", "Flat 4, Rear Annex", "1187 Lantern Hill Road", "Port Ellery", "Westmarch", "WM4 9QZ",
+        "Far Meridian, Outer Coast",
+      ])
+    let contact = try #require(decoded.contacts.first)
+    #expect(contact.displayName == "Wren Halloway")
+    #expect(contact.emailAddresses.map(\.value) == ["wren.halloway@lanternpost.example"])
+    let address = try #require(contact.postalAddresses.first?.value)
+    #expect(address.street == "Flat 4, Rear Annex\n1187 Lantern Hill Road")
+    #expect(address.city == "Port Ellery")
+    #expect(address.state == "Westmarch")
+    #expect(address.postalCode == "WM4 9QZ")
+    #expect(address.country == "Far Meridian, Outer Coast")
+  }
+
+  @Test("a quoted-printable soft break joins an unindented next line (case 02)")
+  func quotedPrintableSoftBreak() throws {
+    guard let decoded = DecodedCase("02-qp-soft-break-unindented", "v21-qp-label.vcf") else { return }
+    #expect(decoded.result.warnings.isEmpty)
+    let card = try #require(decoded.result.cards.first)
+    let label = try #require(card.first("LABEL"))
+    #expect(label.value == "42 Tidewater Row\r\nPine Hollow, ZZ 00000\r\nFar Meridian")
+    #expect(decoded.contacts.count == 1)
+    let contact = try #require(decoded.contacts.first)
+    #expect(contact.displayName == "Orrin Quill")
+    #expect(contact.phoneNumbers.map(\.value) == ["555-0142"])
+    #expect(contact.phoneNumbers.first?.label == "mobile")
+    #expect(contact.emailAddresses.map(\.value) == ["orrin.quill@tidewater.example"])
+  }
+
+  @Test("bare QUOTED-PRINTABLE without CHARSET in lower-case 2.1 is decoded as UTF-8 (case 04)")
+  func thunderbirdBareQuotedPrintable() throws {
+    guard let decoded = DecodedCase("04-thunderbird-bare-qp-no-charset", "thunderbird-export.vcf") else { return }
+    #expect(decoded.result.warnings.isEmpty)
+    #expect(decoded.result.cards.first?.version == "2.1")
+    let contact = try #require(decoded.contacts.first)
+    #expect(contact.displayName == "Grünwald Bäckerei GmbH")
+    #expect(contact.displayName.unicodeScalars.elementsEqual("Grünwald Bäckerei GmbH".unicodeScalars))
+    #expect(!contact.displayName.contains("=") && !contact.displayName.contains("C3"))
+    #expect(contact.emailAddresses.map(\.value) == ["orders@gruenwald-baeckerei.example"])
+    #expect(contact.phoneNumbers.map(\.value) == ["0555 018 22"])
+    #expect(contact.phoneNumbers.first?.label == "work")
+  }
+
+  @Test("a UTF-8 byte-order mark is skipped (case 05)")
+  func byteOrderMark() throws {
+    guard let decoded = DecodedCase("05-utf8-bom", "bom.vcf") else { return }
+    #expect(decoded.result.warnings.isEmpty)
+    #expect(decoded.contacts.count == 1)
+    let contact = try #require(decoded.contacts.first)
+    #expect(contact.displayName == "Tamsin Vell")
+    #expect(contact.note == "Prefers calls after 10:00")
+    let card = try #require(decoded.result.cards.first)
+    #expect(!card.lines.contains { $0.text.unicodeScalars.contains("\u{FEFF}") })
+  }
+
+  @Test("LF-only line ends and LF folds read like CRLF (case 06)")
+  func lineFeedOnly() throws {
+    guard let decoded = DecodedCase("06-lf-only-line-endings", "lf-only.vcf") else { return }
+    #expect(decoded.result.warnings.isEmpty)
+    #expect(decoded.contacts.count == 2)
+    let first = try #require(decoded.contacts.first)
+    #expect(first.displayName == "Ottilie Brandt")
+    #expect(first.emailAddresses.map(\.value) == ["ottilie.brandt@kelpworks.example"])
+    #expect(first.note == "Met at the harbour fair, stall 12. Wants the spring catalogue before May.")
+    let second = try #require(decoded.contacts.last)
+    #expect(second.displayName == "Ruben Achterberg")
+    #expect(decoded.result.cards.last?.first("TEL")?.value == "tel:+1-555-0188")
+    #expect(second.phoneNumbers.map(\.value) == ["+1-555-0188"])
+    #expect(second.phoneNumbers.first?.label == "mobile")
+  }
+
+  @Test("a label binds only to properties of its own group, any group name (case 07)")
+  func groupedProperties() throws {
+    guard let decoded = DecodedCase("07-group-prefixed-properties", "grouped.vcf") else { return }
+    let contact = try #require(decoded.contacts.first)
+    let emails = contact.emailAddresses
+    #expect(emails.map(\.value) == ["d.okafor@studiofen.example", "delphine.home@quietmail.example"])
+    #expect(emails.map(\.label) == ["Studio", nil])
+    #expect(emails.map(\.isPreferred) == [true, false])
+    #expect(contact.phoneNumbers.map(\.value) == ["+1 555 0177"])
+    #expect(contact.phoneNumbers.map(\.label) == ["Night line"])
+    #expect(contact.urlAddresses.map(\.value) == ["https://studiofen.example/delphine"])
+    #expect(contact.urlAddresses.map(\.label) == ["homePage"])
+    // The syntax layer keeps the groups as written, for writing back.
+    let card = try #require(decoded.result.cards.first)
+    #expect(card.all("EMAIL").map(\.group) == ["item1", "HOME"])
+    #expect(card.first("TEL")?.group == "ventura2")
+    #expect(card.all("X-ABLABEL").map(\.group) == ["item1", "ventura2", "item3"])
+  }
+
+  @Test("without FN, CJK names compose family first with no space, others given first (case 16)")
+  func cjkNameOrder() throws {
+    guard let decoded = DecodedCase("16-cjk-family-name-first", "names-without-fn.vcf") else { return }
+    #expect(
+      decoded.contacts.map(\.displayName) == ["王美玲", "佐藤花子", "김민준", "Adaeze Okonkwo", "Wei Ming Tan"])
+    let wang = try #require(decoded.contacts.first)
+    #expect(ContactFormatter.sortKey(for: wang, by: .family).hasPrefix("wang"))
+    var withFN = wang
+    withFN.formattedName = "Meiling Wang"
+    #expect(withFN.displayName == "Meiling Wang")
+  }
+
+  @Test("an organization card with empty FN and N shows its organization (case 18)")
+  func organizationOnly() throws {
+    guard let decoded = DecodedCase("18-org-only-empty-fn", "org-only.vcf") else { return }
+    #expect(
+      decoded.contacts.map(\.displayName) == [
+        "Quayside Lamp Works", "Hollin & Daughters", "no-name-here@drift.example",
+      ])
+    #expect(decoded.contacts.map(\.contactType) == [.organization, .organization, .person])
+    #expect(decoded.contacts[1].departmentName == "Repairs Desk")
+    for contact in decoded.contacts {
+      #expect(contact.givenName.isEmpty && contact.familyName.isEmpty && contact.middleName.isEmpty)
+    }
+    #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: decoded.contacts[0])) == "Q")
+  }
+}
