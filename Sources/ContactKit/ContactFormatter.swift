@@ -87,17 +87,40 @@ public enum ContactFormatter {
   /// lower-case ASCII (Han by its pinyin, 王 → `wang`), so a mixed-script book sorts in
   /// one alphabet. Cards without name parts sort by their display name.
   ///
-  /// - Complexity: O(n) in the name's length; an ICU transform for non-ASCII names.
+  /// - Complexity: O(n) in the name's length; an ICU transform for non-Latin names.
+  ///   To key many contacts, use a `SortKeys` value, which remembers names it has seen.
   public static func sortKey(for contact: Contact, by order: SortOrder = .family) -> String {
-    let parts: [String]
-    switch order {
-    case .family: parts = [contact.familyName, contact.givenName, contact.middleName]
-    case .given: parts = [contact.givenName, contact.familyName, contact.middleName]
+    var keys = SortKeys(order: order)
+    return keys.key(for: contact)
+  }
+
+  /// Sort keys for many contacts: remembers the folded form of every name part, so a
+  /// book where thousands share a family name transliterates it once.
+  public struct SortKeys {
+    public let order: SortOrder
+    private var cache: [String: String] = [:]
+
+    /// Keys by `order`.
+    public init(order: SortOrder) {
+      self.order = order
     }
-    var nonEmpty = parts.map(\.trimmingWhitespace).filter { !$0.isEmpty }
-    if nonEmpty.isEmpty { nonEmpty = [contact.displayName] }
-    // A card with FN but a different N keeps N for sorting, as Contacts.app does.
-    return nonEmpty.map(latinKey).joined(separator: " ")
+
+    /// The sort key of `contact` (see `ContactFormatter.sortKey(for:by:)`).
+    public mutating func key(for contact: Contact) -> String {
+      let parts: [String]
+      switch order {
+      case .family: parts = [contact.familyName, contact.givenName, contact.middleName]
+      case .given: parts = [contact.givenName, contact.familyName, contact.middleName]
+      }
+      var nonEmpty = parts.map(\.trimmingWhitespace).filter { !$0.isEmpty }
+      if nonEmpty.isEmpty { nonEmpty = [contact.displayName] }
+      return nonEmpty.map { part in
+        if let known = cache[part] { return known }
+        let key = latinKey(part)
+        cache[part] = key
+        return key
+      }.joined(separator: " ")
+    }
   }
 
   /// The index section of a sort key: `A`–`Z`, or `#` for anything else.
@@ -114,7 +137,10 @@ public enum ContactFormatter {
   /// diacritics dropped. ASCII text is only lower-cased.
   public static func latinKey(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+    // Latin letters with diacritics need no ICU transform, only folding.
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
     let latin = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
-    return latin ?? text.lowercased()
+    return latin ?? folded
   }
 }

@@ -36,10 +36,15 @@ public enum ContactDecoder {
       case "FN":
         if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
       case "N":
-        let parts = ValueDecoder.components(line.value)
-        func part(_ i: Int) -> String {
-          i < parts.count ? parts[i].split(separator: ",").joined(separator: " ").trimmingCharacters(in: " \t") : ""
+        // Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped comma,
+        // and any comma in 2.1, is text.
+        let lists = !(card.version ?? "2.1").hasPrefix("2")
+        let parts = ValueDecoder.split(line.value, separator: ";").map { component in
+          let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
+          return items.map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+            .filter { !$0.isEmpty }.joined(separator: " ")
         }
+        func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
         contact.familyName = part(0)
         contact.givenName = part(1)
         contact.middleName = part(2)

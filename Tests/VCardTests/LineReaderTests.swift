@@ -1,0 +1,102 @@
+import Testing
+
+@testable import VCard
+
+@Suite("unfolding, line ends and quoted-printable soft breaks")
+struct LineReaderTests {
+  @Test("a fold that splits a UTF-8 character is joined before decoding")
+  func foldInsideCharacter() throws {
+    var bytes = Array("BEGIN:VCARD\r\nFN:Gr".utf8) + [0xC3]
+    bytes += Array("\r\n ".utf8) + [0xBC] + Array("n\r\nEND:VCARD\r\n".utf8)
+    #expect(VCardReader.read(bytes).cards.first?.first("FN")?.value == "Grün")
+  }
+
+  @Test("a TAB continues a folded line like a space; only one blank is removed")
+  func tabAndDoubleSpaceFolds() throws {
+    let line = try #require(firstLine("NOTE", in: "BEGIN:VCARD\nNOTE:a\n\tb\n  c\nEND:VCARD\n"))
+    #expect(line.value == "ab c")
+  }
+
+  @Test("CR-only, LF-only and CR CR LF line ends")
+  func lineEnds() {
+    for separator in ["\r", "\n", "\r\r\n", "\r\n"] {
+      let text = ["BEGIN:VCARD", "FN:A", "NOTE:x", " y", "END:VCARD", ""].joined(separator: separator)
+      let card = VCardReader.read(Array(text.utf8)).cards.first
+      #expect(card?.first("FN")?.value == "A", "separator \(Array(separator.utf8))")
+      #expect(card?.first("NOTE")?.value == "xy", "separator \(Array(separator.utf8))")
+    }
+  }
+
+  @Test("a soft break continues with the next line whatever it starts with")
+  func unindentedSoftBreak() throws {
+    let line = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;ENCODING=QUOTED-PRINTABLE:a=0D=\n=0Ab: c=\nd\nEND:VCARD\n"))
+    #expect(line.value == "a\r\nb: cd")
+  }
+
+  @Test("after unindented soft breaks a leading space is text; after indented ones it is folding")
+  func softBreakIndentation() throws {
+    let android = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:come=\nnow=\n to\nEND:VCARD\n"))
+    #expect(android.value == "comenow to")
+    let outlook = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:Aa=\n ch=\n en\nEND:VCARD\n"))
+    #expect(outlook.value == "Aachen")
+  }
+
+  @Test("a blank line after a soft break ends the value; the next property stays separate")
+  func blankLineEndsSoftBreak() throws {
+    let card = try #require(
+      readCards("BEGIN:VCARD\nORG;QUOTED-PRINTABLE:=C3=91=\n\nCATEGORIES:Friends\nEND:VCARD\n").cards.first)
+    #expect(card.first("ORG")?.value == "Ñ")
+    #expect(card.first("CATEGORIES")?.value == "Friends")
+  }
+
+  @Test("blanks after a soft-break = are dropped")
+  func softBreakTrailingBlanks() throws {
+    let line = try #require(firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:ab= \ncd\nEND:VCARD\n"))
+    #expect(line.value == "abcd")
+  }
+
+  @Test("an unindented 2.1 base64 block ends at the next property")
+  func base64Block() throws {
+    let card = try #require(
+      readCards("BEGIN:VCARD\nVERSION:2.1\nPHOTO;ENCODING=BASE64;JPEG:/9j/\nAAAA\nX-CUSTOM:after\nEND:VCARD\n")
+        .cards.first)
+    #expect(card.first("PHOTO")?.value == "/9j/AAAA")
+    #expect(card.first("X-CUSTOM")?.value == "after")
+  }
+
+  @Test("UTF-16 files, with a BOM in either byte order or without one, read like UTF-8")
+  func utf16() {
+    let text = "BEGIN:VCARD\r\nFN:Grüße 王\r\nEND:VCARD\r\n"
+    let little = Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let big = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little, big] {
+      #expect(VCardReader.read(bytes).cards.first?.first("FN")?.value == "Grüße 王")
+    }
+  }
+
+  @Test("a byte-order mark before a later BEGIN (files concatenated) is skipped")
+  func byteOrderMarkMidFile() {
+    let bytes = [0xEF, 0xBB, 0xBF] + Array("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8) + [0xEF, 0xBB, 0xBF]
+      + Array("BEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\n".utf8)
+    let result = VCardReader.read(bytes)
+    #expect(result.cards.compactMap { $0.first("FN")?.value } == ["A", "B"])
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test("a line without a colon is skipped with a warning naming its line")
+  func lineWithoutColon() {
+    let result = readCards("BEGIN:VCARD\nFN:A\n# comment\nEMAIL:a@example.com\nEND:VCARD\n")
+    #expect(result.cards.first?.lines.map(\.name) == ["FN", "EMAIL"])
+    #expect(result.warnings.map(\.line) == [3])
+  }
+
+  @Test("line numbers are physical lines where each content line starts")
+  func lineNumbers() {
+    let card = readCards("BEGIN:VCARD\nNOTE:a\n b\n c\nFN:A\nEND:VCARD\n").cards.first
+    #expect(card?.lines.map(\.lineNumber) == [2, 5])
+    #expect(card?.beginLine == 1 && card?.endLine == 6)
+  }
+}

@@ -1,0 +1,90 @@
+import ContactKit
+import Testing
+
+@testable import VCard
+
+@Suite("mapping to contacts")
+struct MappingTests {
+  @Test("Apple's X-ABLabel tokens become standard labels; other text stays")
+  func appleLabels() throws {
+    let contact = try #require(
+      decodeContacts(
+        """
+        BEGIN:VCARD
+        VERSION:3.0
+        FN:A
+        item1.TEL:1
+        item1.X-ABLabel:_$!<Mobile>!$_
+        item2.TEL:2
+        item2.X-ABLabel:_$!<HomeFAX>!$_
+        item3.TEL:3
+        item3.X-ABLabel:Boat
+        TEL;TYPE=CELL:4
+        END:VCARD
+
+        """
+      ).first)
+    #expect(contact.phoneNumbers.map(\.label) == ["mobile", "homeFax", "Boat", "mobile"])
+  }
+
+  @Test("the same card read twice gives the same identifiers")
+  func stableIdentifiers() throws {
+    let text = "BEGIN:VCARD\nFN:A\nTEL:1\nTEL:1\nEMAIL:a@example.com\nEND:VCARD\n"
+    let first = try #require(decodeContacts(text).first)
+    let second = try #require(decodeContacts(text).first)
+    #expect(first.identifier == second.identifier)
+    #expect(first.identifier.hasPrefix("cpick-"))
+    #expect(first.phoneNumbers.map(\.identifier) == second.phoneNumbers.map(\.identifier))
+    #expect(Set(first.phoneNumbers.map(\.identifier)).count == 2)
+    #expect(first.emailAddresses.map(\.identifier) == second.emailAddresses.map(\.identifier))
+    let elsewhere = try #require(decodeContacts(text, source: "other.vcf").first)
+    #expect(elsewhere.identifier != first.identifier)
+  }
+
+  @Test("a card with a UID uses it as the identifier")
+  func uidIdentifier() throws {
+    let contact = try #require(decodeContacts("BEGIN:VCARD\nUID:abc-1\nFN:A\nEND:VCARD\n").first)
+    #expect(contact.identifier == "abc-1")
+  }
+
+  @Test(
+    "dates: partial, basic, extended, date-time and Apple's no-year 1604",
+    arguments: [
+      ("--0415", ContactDate(month: 4, day: 15)),
+      ("--04-15", ContactDate(month: 4, day: 15)),
+      ("19850415", ContactDate(year: 1985, month: 4, day: 15)),
+      ("1985-04-15", ContactDate(year: 1985, month: 4, day: 15)),
+      ("1985-04-15T10:00:00Z", ContactDate(year: 1985, month: 4, day: 15)),
+      ("1604-04-15", ContactDate(month: 4, day: 15)),
+      ("16040415", ContactDate(month: 4, day: 15)),
+    ])
+  func dates(text: String, date: ContactDate) throws {
+    let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY:\(text)\nEND:VCARD\n").first)
+    #expect(contact.birthday == date)
+  }
+
+  @Test("a date that is no date keeps its text")
+  func textDate() throws {
+    let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY;VALUE=text:circa 1800\nEND:VCARD\n").first)
+    #expect(contact.birthday == ContactDate(text: "circa 1800"))
+  }
+
+  @Test("N in vCard 3.0 with lists; 2.1 commas are text")
+  func nameParts() throws {
+    let contacts = decodeContacts(
+      """
+      BEGIN:VCARD
+      VERSION:3.0
+      N:Stevenson;John;Philip,Paul;Dr.;Jr.,M.D.
+      END:VCARD
+      BEGIN:VCARD
+      VERSION:2.1
+      N:Doe;John;Richter\\,James;;
+      END:VCARD
+
+      """)
+    #expect(contacts.first?.middleName == "Philip Paul")
+    #expect(contacts.first?.displayName == "Dr. John Philip Paul Stevenson Jr. M.D.")
+    #expect(contacts.last?.middleName == "Richter,James")
+  }
+}
