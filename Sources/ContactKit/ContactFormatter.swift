@@ -6,7 +6,8 @@ import Foundation
 /// Rules for the composed name: family name first without a space when the given
 /// and family names are written in Han, Kana or Hangul (王美玲, 佐藤花子, 김민준);
 /// given name first otherwise (Adaeze Okonkwo); then the organization for a card
-/// with no name, then nickname, first email, first phone.
+/// with no name (its first component, else the department), then nickname, first
+/// email, first phone.
 public enum ContactFormatter {
   /// The order of name parts in a composed name (`--name-order`).
   public enum NameOrder: String, Sendable, CaseIterable {
@@ -27,7 +28,7 @@ public enum ContactFormatter {
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
     for candidate in [
-      contact.organizationName, contact.nickname,
+      contact.organizationName, contact.departmentName, contact.nickname,
       contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
     ] {
       let trimmed = candidate.trimmingWhitespace
@@ -74,9 +75,10 @@ public enum ContactFormatter {
   /// True for a scalar in the Han, Hiragana, Katakana or Hangul blocks.
   public static func isCJKScalar(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x3040...0x30FF, 0x31F0...0x31FF,  // kana
-      0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
-      0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:  // Hangul
+    case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // kana, half-width katakana
+      0x3005...0x3007, 0x303B,  // 々 〆 〇 〻 (佐々木)
+      0x2E80...0x2FDF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
+      0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFFA0...0xFFDC:  // Hangul
       return true
     default:
       return false

@@ -75,3 +75,14 @@ struct SharedCaseTests {
     #expect(load.contacts.map(\.source) == [book.path + "/a.vcf", book.path + "/b.vcf"])
   }
 }
+
+extension SharedCaseTests {
+  @Test("a folder of vdir books reads every book, the same UID in each (case 10, parent folder)")
+  func folderOfBooks() throws {
+    let root = SharedFiles.cases.appendingPathComponent("10-duplicate-uid-across-books")
+    guard SharedFiles.available(root) else { return }
+    let load = try VdirStore(path: root.path).load()
+    #expect(load.contacts.map(\.displayName) == ["Marisol Quint", "Marisol Quint", "Tomos Abara"])
+    #expect(Set(load.contacts.map(\.source)).count == 3)
+  }
+}

@@ -88,3 +88,33 @@ struct MappingTests {
     #expect(contacts.last?.middleName == "Richter,James")
   }
 }
+
+extension MappingTests {
+  @Test("decomposed (NFD) text is composed, so names print the same whatever wrote them")
+  func composedText() throws {
+    let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:Mu\u{308}ller\nEND:VCARD\n").first)
+    #expect(Array(contact.displayName.unicodeScalars) == Array("M\u{FC}ller".unicodeScalars))
+  }
+
+  @Test("a soft break left on a card's last value does not swallow END:VCARD")
+  func softBreakBeforeEnd() {
+    let result = readCards("BEGIN:VCARD\nFN:A\nNOTE;QUOTED-PRINTABLE:x=\nEND:VCARD\nBEGIN:VCARD\nFN:B\nEND:VCARD\n")
+    #expect(result.cards.map { $0.first("NOTE")?.value } == ["x", nil])
+    #expect(result.cards.allSatisfy { $0.endLine != nil })
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test("Japanese names with 々 and half-width katakana compose family first")
+  func japaneseNames() {
+    let contacts = decodeContacts(
+      "BEGIN:VCARD\nN:佐々木;花子;;;\nEND:VCARD\nBEGIN:VCARD\nN:ｱﾝﾄﾞｳ;ﾛｲﾄﾞ;;;\nEND:VCARD\n")
+    #expect(contacts.map(\.displayName) == ["佐々木花子", "ｱﾝﾄﾞｳﾛｲﾄﾞ"])
+  }
+
+  @Test("a title alone is no name: the organization shows; then the department")
+  func titleAloneIsNoName() {
+    let contacts = decodeContacts(
+      "BEGIN:VCARD\nN:;;;Dr.;\nORG:Acme\nEND:VCARD\nBEGIN:VCARD\nORG:;Sales\nEMAIL:s@example.com\nEND:VCARD\n")
+    #expect(contacts.map(\.displayName) == ["Acme", "Sales"])
+  }
+}

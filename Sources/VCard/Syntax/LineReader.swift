@@ -47,7 +47,7 @@ enum LineReader {
       let first = bytes[start]
       if var line = current {
         let indented = first == 0x20 || first == 0x09
-        if continuesQuotedPrintable(line) {
+        if continuesQuotedPrintable(line) && !isCardBoundary(bytes[start..<end]) {
           // A soft break: the next physical line continues the value whatever it
           // starts with. Whether a leading blank is folding or text is decided by
           // the first continuation (Outlook indents every one; Android none, so a
@@ -156,6 +156,14 @@ enum LineReader {
     let last = line.bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }
     guard let last, line.bytes[last] == UInt8(ascii: "=") else { return false }
     return isQuotedPrintable(line.bytes)
+  }
+
+  /// Whether `line` is `BEGIN:VCARD` or `END:VCARD` (any case), which a soft break
+  /// left at the end of a card's last value must not swallow.
+  private static func isCardBoundary(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.count >= 9, line.count <= 16 else { return false }
+    let text = String(decoding: line, as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
+    return text == "END:VCARD" || text == "BEGIN:VCARD"
   }
 
   /// Removes the soft break (and blanks after it) that ends `line`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Transfer and charset decoding of values, and the text escapes of vCard values.
 public enum ValueDecoder {
   /// The value of a content line as text: quoted-printable decoded (vCard 2.1 §2.1.3,
@@ -12,13 +14,22 @@ public enum ValueDecoder {
     let charset = parameters.last { $0.name == "CHARSET" }?.values.first
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
-    if let charset, let text = CharsetDecoder.decode(bytes, charset: charset) {
-      return text
+    let text: String
+    if let charset, let decoded = CharsetDecoder.decode(bytes, charset: charset) {
+      text = decoded
+    } else if let charset, charset.uppercased().hasPrefix("UTF") {
+      text = String(decoding: bytes, as: UTF8.self)
+    } else {
+      text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
     }
-    if let charset, charset.uppercased().hasPrefix("UTF") {
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    return CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
+    return composed(text)
+  }
+
+  /// `text` in Unicode Normalization Form C (macOS exports decomposed "u\u{308}"),
+  /// so names compare and print the same whatever wrote them.
+  static func composed(_ text: String) -> String {
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    return text.precomposedStringWithCanonicalMapping
   }
 
   /// Quoted-printable to bytes; soft line breaks (`=` CRLF) removed.
