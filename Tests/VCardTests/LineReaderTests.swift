@@ -100,3 +100,29 @@ struct LineReaderTests {
     #expect(card?.beginLine == 1 && card?.endLine == 6)
   }
 }
+
+@Suite("card boundaries")
+struct CardBoundaryTests {
+  @Test("lines closed by END:VCARD without BEGIN:VCARD are read as a card, with a warning")
+  func missingBegin() {
+    let result = readCards("VERSION:3.0\nFN:Frank Dawson\nEND:vCard\nBEGIN:VCARD\nFN:B\nEND:VCARD\n")
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Frank Dawson", "B"])
+    #expect(result.warnings.map(\.line) == [1])
+  }
+
+  @Test("junk text outside cards is ignored with one warning")
+  func junkOutside() {
+    let result = readCards("hello there\nnot: a card\nBEGIN:VCARD\nFN:A\nEND:VCARD\nmore junk\n")
+    #expect(result.cards.count == 1)
+    #expect(result.warnings.map(\.line) == [1])
+  }
+
+  @Test("a card without END:VCARD mid-file becomes its own card; nothing leaks")
+  func unterminatedMidFile() {
+    let result = readCards(
+      "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nFN:B\nTEL:1\nBEGIN:VCARD\nFN:C\nEMAIL:c@x\nEND:VCARD\n")
+    #expect(result.cards.map { $0.first("FN")?.value } == ["A", "B", "C"])
+    #expect(result.cards.map { $0.lines.count } == [1, 2, 2])
+    #expect(result.warnings.map(\.line).sorted() == [4, 7])
+  }
+}

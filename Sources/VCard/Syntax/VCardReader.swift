@@ -8,7 +8,9 @@ public enum VCardReader {
   /// (warning); the open card takes the lines after the inner card's `END:VCARD`
   /// (vCard 2.1 nesting, as Android reads it) or ends with the file (warning), so a
   /// missing `END:VCARD` loses nobody and mixes no properties. Cards come out in the
-  /// order they begin. Text outside cards is ignored (one warning); lines without a
+  /// order they begin. Content lines closed by an `END:VCARD` without a
+  /// `BEGIN:VCARD` are read as a card (warning); other text outside cards is
+  /// ignored (one warning); lines without a
   /// colon are skipped (warning); damaged base64 data is kept as written (warning).
   /// Values without `CHARSET` that are not UTF-8 are read in the charset another
   /// line of the file declares, else Windows-1252.
@@ -20,6 +22,9 @@ public enum VCardReader {
     var open: [RawCard] = []  // innermost last
     var warnedOpen: Set<Int> = []
     var warnedOutside = false
+    var outsideWarning: Int? = nil  // index in `warnings`
+    var orphans: [ContentLine] = []  // content lines since the last card
+    var orphansBroken = false  // junk among them: no card
     let logicalLines = LineReader.logicalLines(bytes)
     let fallbackCharset = LineReader.declaredLegacyCharset(logicalLines)
     for logical in logicalLines {
@@ -42,11 +47,30 @@ public enum VCardReader {
                 + "(missing END:VCARD?); read as a card of its own"))
         }
         open.append(RawCard(lines: [], beginLine: line.lineNumber, endLine: nil))
+        orphans = []
+        orphansBroken = false
         continue
       }
       guard let line = parsed, var card = open.popLast() else {
+        // Outside any card: content lines closed by an END:VCARD are a card whose
+        // BEGIN:VCARD is missing; anything else is text to ignore.
+        if let line = parsed, line.isEnd, let first = orphans.first {
+          warnings.append(
+            VCardWarning(
+              line: first.lineNumber,
+              message: "END:VCARD on line \(line.lineNumber) without BEGIN:VCARD; the lines before it read as a card"))
+          cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber))
+          orphans = []
+          continue
+        }
+        if let line = parsed, line.name != "BEGIN", line.name != "END", !orphansBroken {
+          orphans.append(line)
+        } else {
+          orphansBroken = true
+        }
         if !warnedOutside {
           warnedOutside = true
+          outsideWarning = warnings.count
           warnings.append(
             VCardWarning(line: logical.lineNumber, message: "text outside BEGIN:VCARD … END:VCARD; ignored"))
         }
@@ -68,6 +92,12 @@ public enum VCardReader {
         VCardWarning(
           line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
       cards.append(card)
+    }
+    // Text that only led up to a card without BEGIN:VCARD was not ignored after all.
+    if let index = outsideWarning, orphans.isEmpty, !orphansBroken,
+      cards.contains(where: { $0.beginLine == warnings[index].line })
+    {
+      warnings.remove(at: index)
     }
     cards.sort { $0.beginLine < $1.beginLine }
     return VCardParseResult(cards: cards, warnings: warnings)
