@@ -35,7 +35,7 @@ let package = Package(
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(name: "cpick", dependencies: ["ContactPicker"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
-    .executableTarget(name: "cpick-bench", dependencies: ["ContactPicker"]),
+    .executableTarget(name: "cpick-bench", dependencies: ["ContactPicker", "VCard", "ContactStores", "Matching", "TerminalKit"]),
 
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit"]),
     .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit"]),

@@ -10,6 +10,8 @@ import ContactPicker
 import ContactStores
 import Foundation
 import TerminalKit
+import VCard
+import Matching
 
 func milliseconds(_ body: () -> Void) -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -26,9 +28,31 @@ guard let path = arguments.first else {
 }
 let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : ["ada lovelace", "maria", "0170 555", "wang", "gmail"]
 
+if let data = FileManager.default.contents(atPath: path) {
+  let bytes = [UInt8](data)
+  var parsed = VCardReader.read([])
+  let parseTime = milliseconds { parsed = VCardReader.read(bytes) }
+  var mapped: [Contact] = []
+  let mapTime = milliseconds {
+    mapped = parsed.cards.map { ContactDecoder.contact(from: $0, source: path) }
+  }
+  print("  of which syntax:     \(format(parseTime)) (\(parsed.cards.count) cards)")
+  print("  of which mapping:    \(format(mapTime)) (\(mapped.count) contacts)")
+}
+
 var load = ContactLoad()
 let loadTime = milliseconds {
   load = (try? SourceResolver.store(for: path).load()) ?? ContactLoad()
+}
+do {
+  var keys = ContactFormatter.SortKeys(order: .family)
+  var sortKeys: [String] = []
+  let keyTime = milliseconds { sortKeys = load.contacts.map { keys.key(for: $0) } }
+  let sortTime = milliseconds { sortKeys.sort() }
+  let nameTime = milliseconds { _ = load.contacts.map(\.displayName) }
+  let widthTime = milliseconds { _ = load.contacts.reduce(0) { $0 + TerminalText.width($1.displayName) } }
+  let indexTime = milliseconds { _ = ContactIndex(load.contacts) }
+  print("  sort keys \(format(keyTime)), sort \(format(sortTime)), names \(format(nameTime)), widths \(format(widthTime)), index \(format(indexTime))")
 }
 var list: ContactList!
 let listTime = milliseconds { list = ContactList(load.contacts) }

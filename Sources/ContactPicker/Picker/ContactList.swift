@@ -25,11 +25,12 @@ public final class ContactList: Sendable {
     _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
     nameOrder: ContactFormatter.NameOrder = .auto
   ) {
+    var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
     let keyed = contacts.map { contact -> (key: String, name: String, contact: Contact) in
       // FN is shown as written; the name order only shapes composed names.
       let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
       let name = written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
-      return (ContactFormatter.sortKey(for: contact, by: sortOrder), name, contact)
+      return (sortKeys.key(for: contact), name, contact)
     }
     let sorted = keyed.enumerated().sorted { a, b in
       if a.element.key != b.element.key { return a.element.key < b.element.key }
