@@ -1,13 +1,57 @@
 import ContactKit
+import Dispatch
+import Synchronization
 import VCard
 
 /// Turns the bytes of one vCard (or several-card) file into contacts: group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
+  /// Files larger than this are read in pieces, one per core.
+  static let parallelThreshold = 1 << 21
+
+  /// The contacts of a file's bytes. A large file is cut between cards (after an
+  /// `END:VCARD` line that a `BEGIN:VCARD` line follows) and the pieces are read on
+  /// all cores; line numbers in warnings are those of the whole file.
   static func contacts(fromBytes bytes: [UInt8], source: String) -> ContactLoad {
-    let parsed = VCardReader.read(bytes)
+    let pieces = bytes.count > parallelThreshold ? CardBoundaries.pieces(of: bytes, count: 8) : [0..<bytes.count]
+    guard pieces.count > 1 else {
+      let piece = read(bytes, source: source, firstLine: 1)
+      var load = piece.load
+      applyGroups(piece.groups, to: &load.contacts)
+      return load
+    }
+    let results = Mutex<[Int: Piece]>([:])
+    DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+      let range = pieces[index]
+      let firstLine = 1 + CardBoundaries.lineCount(bytes, upTo: range.lowerBound)
+      let piece = read(Array(bytes[range]), source: source, firstLine: firstLine)
+      results.withLock { $0[index] = piece }
+    }
     var load = ContactLoad()
-    load.warnings = parsed.warnings.map { "\(source):\($0.line): \($0.message)" }
+    var groups: [(name: String, memberUIDs: [String])] = []
+    results.withLock { results in
+      for index in pieces.indices {
+        guard let piece = results[index] else { continue }
+        load.append(piece.load)
+        groups.append(contentsOf: piece.groups)
+      }
+    }
+    applyGroups(groups, to: &load.contacts)
+    return load
+  }
+
+  /// What one piece of a file gave.
+  struct Piece: Sendable {
+    var load: ContactLoad
+    var groups: [(name: String, memberUIDs: [String])]
+  }
+
+  /// Reads one piece whose first line is line `firstLine` of the file.
+  private static func read(_ bytes: [UInt8], source: String, firstLine: Int) -> Piece {
+    let parsed = VCardReader.read(bytes)
+    let offset = firstLine - 1
+    var load = ContactLoad()
+    load.warnings = parsed.warnings.map { "\(source):\($0.line + offset): \($0.message)" }
     var groupCards: [(name: String, memberUIDs: [String])] = []
     for card in parsed.cards {
       if ContactDecoder.isGroupCard(card) {
@@ -16,13 +60,13 @@ enum VCardLoading {
       }
       let contact = ContactDecoder.contact(from: card, source: source)
       if isEmpty(contact) {
-        load.warnings.append("\(source):\(card.beginLine): card has no name, organization, email or phone; skipped")
+        load.warnings.append(
+          "\(source):\(card.beginLine + offset): card has no name, organization, email or phone; skipped")
         continue
       }
       load.contacts.append(contact)
     }
-    applyGroups(groupCards, to: &load.contacts)
-    return load
+    return Piece(load: load, groups: groupCards)
   }
 
   /// Adds each group card's name to its members' `groups`.

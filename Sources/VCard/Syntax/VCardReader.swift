@@ -108,8 +108,8 @@ public enum VCardReader {
     guard line.transferEncoding == "BASE64", !line.value.hasPrefix("data:") else { return nil }
     guard
       let bad = line.value.unicodeScalars.first(where: { scalar in
-        !(scalar.properties.isWhitespace || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
-          || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "/" || scalar == "=")
+        !(("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+          || scalar == "+" || scalar == "/" || scalar == "=" || scalar.properties.isWhitespace)
       })
     else { return nil }
     return "\(line.name): damaged base64 data (unexpected \"\(bad)\"); kept as written"

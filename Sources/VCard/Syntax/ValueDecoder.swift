@@ -72,7 +72,7 @@ public enum ValueDecoder {
   /// Removes the text escapes of RFC 6350 §3.4: `\n` `\N` newline, `\\`, `\,`, `\;`,
   /// and Apple's `\:`. A backslash before any other character is kept.
   public static func unescape<S: StringProtocol>(_ text: S) -> String {
-    guard text.contains("\\") else { return String(text) }
+    guard text.utf8.contains(0x5C) else { return String(text) }
     var out = ""
     var iterator = text.makeIterator()
     while let character = iterator.next() {
