@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The commands and options that need no terminal, run as a script would run them.
+@Suite("cpick without a terminal")
+struct CommandLineTests {
+  @Test(
+    "--select-1 inside $(…) prints the JSON of the one match without a terminal",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func selectOne() throws {
+    let result = try CommandRunner.shell(
+      #"out=$(setsid -w "$0" -s "$1" -q "jose alvarez" --select-1); rc=$?; printf '%s' "$out"; exit $rc"#,
+      [EndToEnd.sampleBook])
+    #expect(result.status == 0, "stderr: \(result.stderrText)")
+    let person = try JSONDocument.selectedPerson(result.stdout)
+    #expect(person["displayName"] as? String == "José Álvarez")
+    #expect(JSONDocument.values(person, "emailAddresses").first == "jose.alvarez@example.com")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test(
+    "--exit-0 with nothing matching exits 1 with nothing on stdout",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func exitZero() throws {
+    let result = try CommandRunner.shell(
+      #"out=$(setsid -w "$0" -s "$1" -q "zzqxj-nobody" --exit-0); rc=$?; printf '%s' "$out"; exit $rc"#,
+      [EndToEnd.sampleBook])
+    #expect(result.status == 1, "stderr: \(result.stderrText)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("cpick query -f mailbox prints one mailbox per match, the best first")
+  func queryMailbox() throws {
+    let result = try CommandRunner.cpick(["query", "jose", "-s", EndToEnd.sampleBook, "-f", "mailbox"])
+    #expect(result.status == 0)
+    #expect(result.stdoutLines.first == "José Álvarez <jose.alvarez@example.com>")
+    #expect(result.stdoutLines.count >= 2)
+    for line in result.stdoutLines {
+      #expect(line.range(of: #"^.+ <[^<>@ ]+@[^<>@ ]+>$"#, options: .regularExpression) != nil, "\(line)")
+    }
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("cpick query with nothing matching exits 1 with nothing on stdout")
+  func queryNoMatch() throws {
+    let result = try CommandRunner.cpick(["query", "zzqxj-nobody", "-s", EndToEnd.sampleBook])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("cpick list prints the 67 people of the sample book, one JSON object per line")
+  func listAll() throws {
+    let result = try CommandRunner.cpick(["list", "-s", EndToEnd.sampleBook])
+    #expect(result.status == 0)
+    #expect(result.stdoutLines.count == 67)
+    var identifiers = Set<String>()
+    for line in result.stdoutLines {
+      let object = try JSONDocument.object(Data(line.utf8))
+      #expect(object["displayName"] as? String != nil, "\(line)")
+      if let identifier = object["identifier"] as? String { identifiers.insert(identifier) }
+    }
+    #expect(identifiers.count == 67, "every person has its own identifier")
+  }
+
+  @Test("cpick list reads contacts from stdin with -s -")
+  func listFromStdin() throws {
+    let result = try CommandRunner.cpick(["list", "-s", "-", "-f", "value"], stdin: EndToEnd.sampleBook)
+    #expect(result.status == 0)
+    #expect(result.stdoutLines.count == 67)
+    #expect(result.stdoutLines.contains("José Álvarez"))
+  }
+
+  @Test(
+    "The picker without a terminal exits 2 at once with one line on stderr",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func noTerminal() throws {
+    let result = try CommandRunner.run(
+      "/usr/bin/env", ["setsid", "-w", try EndToEnd.binary(), "-s", EndToEnd.sampleBook], timeout: 5)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1, "stderr: \(result.stderrText)")
+    let message = result.stderrText.lowercased()
+    #expect(message.contains("tty") || message.contains("terminal"), "stderr: \(result.stderrText)")
+  }
+
+  @Test("A bad option exits 2 with one line on stderr and nothing on stdout")
+  func badOption() throws {
+    let result = try CommandRunner.cpick(["--no-such-option", "-s", EndToEnd.sampleBook])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1, "stderr: \(result.stderrText)")
+  }
+}

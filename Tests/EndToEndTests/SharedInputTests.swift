@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The picker on real exports from `../shared/corpus` and on the hostile card of
+/// case 28, read in place (never copied into the package).
+@Suite(
+  "The picker on shared corpus files and cases", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"),
+  .enabled(if: EndToEnd.sharedIsAvailable, "../shared (corpus and cases) is not checked out next to the package"))
+struct SharedInputTests {
+  /// A Mac OS X Address Book export of 30 cards (LF line endings, `itemN.` groups,
+  /// Latin-1 bytes) from ical4j-vcard's samples.
+  static let macAddressBookExport = "corpus/ical4j-vcard/vcard-vCards-SAP.vcf"
+
+  @Test("A Mac OS X Address Book export: typing part of a name chooses that person")
+  func macAddressBookExport() throws {
+    let book = EndToEnd.sharedFile(Self.macAddressBookExport)
+    let pane = try TmuxPane(["-s", book])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Marco Andriotti")
+    try pane.type("krul")
+    try pane.waitForScreen("showing Kristina Krull but no longer Marco Andriotti") { screen in
+      screen.contains("krul") && screen.contains("Kristina Krull") && !screen.contains("Marco Andriotti")
+    }
+    try pane.press("Enter")
+
+    #expect(try pane.waitForExit() == 0)
+    let person = try JSONDocument.selectedPerson(pane.stdout)
+    #expect(person["displayName"] as? String == "Kristina Krull")
+    #expect(person["givenName"] as? String == "Kristina")
+    #expect(person["familyName"] as? String == "Krull")
+    #expect(JSONDocument.values(person, "emailAddresses") == ["Kristina.Krull@sap.com"])
+  }
+
+  /// Case 28: `hostile.vcf` carries ESC sequences (clear screen, OSC 0 title,
+  /// OSC 52 clipboard, SGR colour), BEL, BACKSPACEs, U+202E, U+0085, U+009B.
+  static let hostileBook = "cases/28-control-chars-in-name/hostile.vcf"
+
+  /// Byte sequences from the hostile data that must never reach the terminal. ncurses
+  /// itself writes `ESC [ 2 J`, `ESC [ 31 m` and BACKSPACE (cursor left), so those
+  /// are looked for together with the data around them.
+  static let forbidden: [(String, [UInt8])] = [
+    ("OSC 0 (window title)", [0x1B, 0x5D, 0x30, 0x3B]),
+    ("OSC 52 (clipboard)", [0x1B, 0x5D, 0x35, 0x32, 0x3B]),
+    ("ESC [2J from the name", Array("Salter\u{1B}[2J".utf8)),
+    ("ESC [31m from the email", Array("rook\u{1B}[31m".utf8)),
+    ("BEL", [0x07]),
+    ("BACKSPACE after Admin", Array("Admin\u{08}".utf8)),
+    ("U+0085 (C1 NEL)", [0xC2, 0x85]),
+    ("U+009B (C1 CSI)", [0xC2, 0x9B]),
+    ("U+202E (right-to-left override)", [0xE2, 0x80, 0xAE]),
+  ]
+
+  @Test("Control characters in names never reach the terminal raw, Admin stays visible, JSON escapes them")
+  func hostileNames() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.hostileBook)], recordOutput: true)
+    defer { pane.close() }
+    let screen = try pane.waitForScreen(containing: "Admin", "Quarry", "Rook Salter", "Tove")
+    try pane.type("rook")
+    try pane.waitForScreen("showing only Rook Salter") { screen in
+      screen.contains("rook") && screen.contains("Rook Salter") && !screen.contains("Quarry")
+    }
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+
+    // The screen: the cards are listed, Admin is not overwritten by the backspaces.
+    #expect(screen.contains("Admin"))
+    #expect(try pane.paneTitle() != "totally-legit", "OSC 0 set the pane title")
+    #expect(try pane.pasteBuffers() == "", "OSC 52 wrote to the clipboard")
+
+    // Every byte cpick wrote to the pane.
+    let bytes = pane.recordedBytes()
+    try #require(bytes.containsSequence(Array("Rook Salter".utf8)), "pipe-pane did not record the rows")
+    for (name, sequence) in Self.forbidden {
+      #expect(!bytes.containsSequence(sequence), "\(name) was written to the terminal")
+    }
+
+    // The JSON: valid, the data kept and escaped (\u001b, \u0007), no raw control byte.
+    let raw = pane.stdout
+    #expect(!raw.contains(0x1B) && !raw.contains(0x07), "raw control bytes on stdout")
+    #expect(pane.stdoutText().contains(#"\u001b[2J"#))
+    let person = try JSONDocument.selectedPerson(raw)
+    #expect(person["displayName"] as? String == "Rook Salter\u{1B}[2J\u{1B}]0;totally-legit\u{07}")
+    #expect(JSONDocument.values(person, "emailAddresses") == ["rook\u{1B}[31m@salter.example"])
+  }
+
+  @Test("The card whose name hides Admin behind backspaces can be found and chosen")
+  func backspacedName() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.hostileBook)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Admin", "Rook Salter")
+    try pane.type("admin")
+    try pane.waitForScreen("showing only the Admin card") { screen in
+      screen.contains("admin") && screen.contains("Admin") && !screen.contains("Rook Salter")
+    }
+    try pane.press("Enter")
+
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText().contains(#"Admin\u0008\u0008\u0008\u0008\u0008Guest Quarry"#))
+    let person = try JSONDocument.selectedPerson(pane.stdout)
+    #expect(person["displayName"] as? String == "Admin\u{08}\u{08}\u{08}\u{08}\u{08}Guest Quarry")
+  }
+}
+
+/// Case 25 (`../shared/cases/25-bracketed-paste-markers`): a paste arrives wrapped in
+/// `ESC [200~ … ESC [201~`; its line break must not choose anything.
+@Suite(
+  "Pasting into the picker (case 25)", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"),
+  .enabled(if: EndToEnd.sharedIsAvailable, "../shared (corpus and cases) is not checked out next to the package"))
+struct PasteTests {
+  static let book = "cases/25-bracketed-paste-markers/contacts.vcf"
+
+  @Test("A pasted name becomes the query, without the paste markers")
+  func pasteOneLine() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.book)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.paste("Ingrid Solberg")
+    let screen = try pane.waitForScreen(containing: "> Ingrid Solberg")
+    #expect(!screen.contains("200~") && !screen.contains("201~"))
+    try pane.press("Enter")
+
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "Ingrid Solberg")
+  }
+
+  @Test("A line break inside a paste is not Enter: nothing is chosen, cpick keeps running")
+  func pasteTwoLines() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.book)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.paste("Ingrid\rSolberg")
+    try pane.waitForScreen("with Solberg in the query") { screen in
+      screen.split(separator: "\n").contains { $0.contains("Ingrid") && $0.contains("Solberg") && $0.hasPrefix(">") }
+    }
+    #expect(pane.exitStatus() == nil, "the pasted line break chose a contact")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `sequence` occurs in these bytes.
+  func containsSequence(_ sequence: [UInt8]) -> Bool {
+    guard !sequence.isEmpty, sequence.count <= count else { return false }
+    for start in 0...(count - sequence.count) where self[start] == sequence[0] {
+      if self[start..<(start + sequence.count)].elementsEqual(sequence) { return true }
+    }
+    return false
+  }
+}
