@@ -116,6 +116,24 @@ struct PickerTests {
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "José Álvarez")
   }
 
+  @Test("After the terminal is resized the picker redraws for the new size and still chooses")
+  func resize() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-q", "jose alv"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "jose alv", "José Álvarez")
+    try pane.resize(width: 50, height: 8)
+    try pane.waitForScreen("redrawn in 50 columns") { screen in
+      // The prompt line, with the match count now at the right edge of 50 columns.
+      let prompt = screen.split(separator: "\n").first ?? ""
+      return prompt.hasPrefix(">") && prompt.contains("jose alv") && prompt.count <= 50 && prompt.hasSuffix("/67")
+        && screen.contains("José Álvarez")
+    }
+    try pane.press("Enter")
+
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "José Álvarez")
+  }
+
   @Test("Contacts piped on stdin are listed while the picker draws on /dev/tty")
   func contactsOnStdin() throws {
     let pane = try TmuxPane(["-q", "jose alv"], stdinPipeFrom: EndToEnd.sampleBook)

@@ -11,7 +11,10 @@ import Foundation
 /// Foundation's `Process` is not used: on Linux it only reports the end of `tmux
 /// new-session -d` when the daemon that command starts has exited too, and it lets
 /// children inherit the test runner's open descriptors. Here every child gets its
-/// standard streams from files and nothing else (descriptors from 3 up are closed).
+/// standard streams from files and nothing else (descriptors from 3 up are closed),
+/// no blocked signals and default signal handlers: the test runner's threads block
+/// most signals, and a tmux server or a cpick that inherited that mask would ignore
+/// SIGHUP, SIGTERM and SIGWINCH.
 enum Spawn {
   /// Starts `executable` with `arguments`; stdin, stdout and stderr are opened from
   /// the given paths.
@@ -30,6 +33,23 @@ enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     if let closeFrom = closeFrom { _ = closeFrom(&actions, 3) }
 
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [
+      SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGCHLD, SIGUSR1, SIGUSR2, SIGWINCH, SIGTSTP,
+      SIGTTIN, SIGTTOU, SIGCONT,
+    ] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] =
       environment.sorted(by: { $0.key < $1.key }).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -38,7 +58,7 @@ enum Spawn {
       envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let error = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard error == 0 else {
       throw EndToEndError(description: "cannot start \(executable): \(String(cString: strerror(error)))")
     }

@@ -111,6 +111,11 @@ final class TmuxPane {
     try tmux("paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", sessionName)
   }
 
+  /// Changes the terminal's size, as a user resizing the window would (SIGWINCH).
+  func resize(width: Int, height: Int) throws {
+    try tmux("resize-window", "-t", sessionName, "-x", "\(width)", "-y", "\(height)")
+  }
+
   // MARK: The screen
 
   /// The visible screen as text (`capture-pane -p`).
