@@ -148,3 +148,46 @@ struct PeoplePickerControllerTests {
     #expect(screen.frames.last!.text.contains("▌"))
   }
 }
+
+@MainActor
+@Suite("People picker, scrolling")
+struct PeoplePickerScrollingTests {
+  func highlightedName(_ frame: Frame) -> String? {
+    (0..<frame.rows).map { frame.text(row: $0) }.first { $0.hasPrefix("▌") }
+  }
+
+  @Test("PageDown past section headers keeps the highlighted row on screen")
+  func pageDownWithHeaders() {
+    var contacts: [Contact] = []
+    for letter in "ABCDEFGH" {
+      for index in 0..<3 { contacts.append(TestContacts.person("P\(index)", "\(letter)family\(index)")) }
+    }
+    for rows in [4, 6, 10] {
+      let screen = MemoryScreen(rows: rows, columns: 40, keys: [.pageDown, .pageDown])
+      let picker = PeoplePickerController(contacts: contacts)
+      picker.run(on: screen)
+      for frame in screen.frames { #expect(highlightedName(frame) != nil, "rows \(rows):\n\(frame.text)") }
+    }
+  }
+
+  @Test("on a two-line screen the first contact, not its header, is shown")
+  func tinyScreen() {
+    let screen = MemoryScreen(rows: 2, columns: 40, keys: [])
+    PeoplePickerController(contacts: TestContacts.book).run(on: screen)
+    #expect(highlightedName(screen.frames[0])?.contains("José Álvarez") == true)
+  }
+
+  @Test("moving up onto the first contact of a section shows its header")
+  func headerShownGoingUp() {
+    let screen = MemoryScreen(rows: 4, columns: 40, keys: Array(repeating: .down, count: 5) + Array(repeating: .up, count: 5))
+    PeoplePickerController(contacts: TestContacts.book).run(on: screen)
+    #expect(screen.frames.last!.text(row: 1) == "A")
+  }
+
+  @Test("a narrow screen shows the query rather than the count")
+  func narrow() {
+    let screen = MemoryScreen(rows: 5, columns: 8, keys: MemoryScreen.keys(typing: "ada"))
+    PeoplePickerController(contacts: TestContacts.book).run(on: screen)
+    #expect(screen.frames.last!.text(row: 0) == "> ada")
+  }
+}

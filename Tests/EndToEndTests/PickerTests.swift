@@ -83,9 +83,7 @@ struct PickerTests {
 
     #expect(try pane.waitForExit() == 0)
     let chosen = try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String ?? "(none)"
-    withKnownIssue("PageDown moves the selection below the screen without scrolling the list") {
-      #expect(after.contains(chosen), "chose \(chosen), which was not on the screen after PageDown:\n\(after)")
-    }
+    #expect(after.contains(chosen), "chose \(chosen), which was not on the screen after PageDown:\n\(after)")
   }
 
   @Test("Digits of a phone number written with punctuation find its owner")

@@ -135,13 +135,15 @@ public struct PeoplePickerState: Sendable {
     return nil
   }
 
-  /// Keeps the cursor on screen; shows the section header above the first contact.
+  /// Keeps the cursor on screen; moving up onto the first contact of a section also
+  /// shows that section's header.
   private mutating func clampScroll() {
     let page = max(1, pageSize)
-    if cursor < scrollTop { scrollTop = cursor }
+    if cursor < scrollTop {
+      scrollTop = cursor
+      if cursor > 0, case .header = rows[cursor - 1], page > 1 { scrollTop = cursor - 1 }
+    }
     if cursor >= scrollTop + page { scrollTop = cursor - page + 1 }
-    if scrollTop == 1, case .header = rows[0] { scrollTop = 0 }
     scrollTop = max(0, min(scrollTop, max(0, rows.count - page)))
-    if cursor < scrollTop { scrollTop = cursor }
   }
 }

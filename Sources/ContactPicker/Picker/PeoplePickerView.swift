@@ -20,15 +20,17 @@ public enum PeoplePickerView {
     let prompt = "> "
     frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: accent))
     let count = "\(state.matchCount)/\(state.list.contacts.count)"
-    let countWidth = TerminalText.width(count)
-    let queryWidth = max(1, columns - prompt.count - countWidth - 1)
+    // On a narrow screen the query matters more than the count.
+    let showCount = columns - prompt.count - TerminalText.width(count) - 1 >= 8
+    let countWidth = showCount ? TerminalText.width(count) : 0
+    let queryWidth = max(1, columns - prompt.count - countWidth - (showCount ? 1 : 0))
     // The query, scrolled so the cursor stays visible.
     let characters = state.query.characters
     var start = 0
     while TerminalText.width(String(characters[start..<state.query.cursor])) >= queryWidth { start += 1 }
     let visibleQuery = String(characters[start...])
     frame.put(visibleQuery, row: 0, column: prompt.count, maxWidth: queryWidth)
-    if columns > countWidth + prompt.count {
+    if showCount {
       frame.put(count, row: 0, column: columns - countWidth, style: Style(dim: !color, foreground: color ? .yellow : nil))
     }
     let cursorColumn = prompt.count + TerminalText.width(String(characters[start..<state.query.cursor]))
