@@ -31,7 +31,7 @@ struct PeoplePickerControllerTests {
     let lines = screen.frames[0].text.split(separator: "\n").map(String.init)
     #expect(lines[0].hasPrefix(">"))
     #expect(lines[0].hasSuffix("7/7"))
-    let names = lines.dropFirst().map { $0.replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces) }
+    let names = lines.dropFirst().map { String($0.prefix(78)).replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces) }
     // Álvarez, Babbage, Hopper, Lindqvist, Lovelace, Turing, 王 (W)
     #expect(names.first == "A")
     let order = ["José Álvarez", "Charles Babbage", "Grace Hopper", "Zoë Lindqvist", "Ada Lovelace", "Alan Turing", "王小明"]

@@ -68,3 +68,54 @@ public enum PersonJSON {
     ])
   }
 }
+
+extension PersonJSON {
+  /// `{"key":…,"identifier":…,"label":…,"value":…}` (PRODUCT.md); an address value is
+  /// an object, an IM address `{"service","username"}`, a profile `{"service","username","urlString"}`.
+  public static func property(_ property: ContactProperty) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("key", .string(property.key.rawValue)), ("identifier", .string(property.identifier)),
+    ]
+    if let label = property.label { members.append(("label", .string(label))) }
+    members.append(("value", value(property.value)))
+    return .object(members)
+  }
+
+  /// A property's value as JSON.
+  public static func value(_ value: PropertyValue) -> JSONValue {
+    switch value {
+    case .text(let text): return .string(text)
+    case .date(let date): return .string(date.description)
+    case .postalAddress(let address): return postalAddress(address)
+    case .instantMessage(let im): return .object([("service", .string(im.service)), ("username", .string(im.username))])
+    case .socialProfile(let profile):
+      return .object([
+        ("service", .string(profile.service)), ("username", .string(profile.username)),
+        ("urlString", .string(profile.urlString)),
+      ])
+    }
+  }
+
+  /// The document printed for a people picker's result (PRODUCT.md "The JSON on
+  /// stdout"): `didSelectPerson`, `didSelectProperty`, `didSelectPeople`,
+  /// `didSelectProperties`; `nil` when cancelled.
+  public static func event(_ result: PeoplePickerResult) -> JSONValue? {
+    switch result {
+    case .selectedPerson(let contact):
+      return .object([("event", .string("didSelectPerson")), ("person", person(contact))])
+    case .selectedProperty(let chosen):
+      return .object([
+        ("event", .string("didSelectProperty")), ("person", person(chosen.contact)), ("property", property(chosen)),
+      ])
+    case .selectedPeople(let contacts):
+      return .object([("event", .string("didSelectPeople")), ("people", .array(contacts.map(person)))])
+    case .selectedProperties(let properties):
+      return .object([
+        ("event", .string("didSelectProperties")),
+        ("properties", .array(properties.map { .object([("person", person($0.contact)), ("property", property($0))]) })),
+      ])
+    case .cancelled:
+      return nil
+    }
+  }
+}

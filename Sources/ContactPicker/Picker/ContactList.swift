@@ -19,6 +19,8 @@ public final class ContactList: Sendable {
   public let index: ContactIndex
   /// The widest display name, in columns (for the name column).
   public let widestName: Int
+  /// Every group with the positions of its members, by group name.
+  public let groupMembers: [String: Set<Int>]
 
   /// Sorts `contacts` and indexes them.
   public init(
@@ -42,6 +44,26 @@ public final class ContactList: Sendable {
     self.sections = sorted.map { ContactFormatter.section(forSortKey: $0.key) }
     self.index = ContactIndex(self.contacts)
     self.widestName = sorted.reduce(0) { max($0, min(64, TerminalText.width($1.name))) }
+    var groups: [String: Set<Int>] = [:]
+    for (position, contact) in self.contacts.enumerated() {
+      for group in contact.groups { groups[group, default: []].insert(position) }
+    }
+    self.groupMembers = groups
+  }
+
+  /// The positions of the members of `group` (compared without regard to case).
+  public func members(of group: String) -> Set<Int> {
+    if let exact = groupMembers[group] { return exact }
+    for (name, members) in groupMembers where name.caseInsensitiveCompare(group) == .orderedSame {
+      return members
+    }
+    return []
+  }
+
+  /// The groups with their member counts, by name.
+  public var groups: [ContactGroup] {
+    groupMembers.map { ContactGroup(name: $0.key, memberCount: $0.value.count) }
+      .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
   }
 
   /// The most useful detail of a contact for its row: the first email, else the

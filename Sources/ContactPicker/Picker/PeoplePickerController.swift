@@ -3,14 +3,19 @@ import Matching
 import TerminalKit
 
 /// The people picker (CNContactPickerViewController, ABPeoplePickerNavigationController):
-/// a searchable list of contacts; the user types to filter, moves, and chooses one.
+/// a searchable list of contacts; the user types to filter, moves, and chooses a
+/// contact, or one of its properties, or several of either.
 ///
-/// Keys: type to filter (case- and diacritic-insensitive, pinyin, phone digits);
-/// ↑/↓ or Ctrl-P/Ctrl-N move, PgUp/PgDn page; Enter chooses; Esc, Ctrl-C, Ctrl-G
-/// cancel; the query line edits like readline (see `LineEditor`).
+/// Keys in the list: type to filter (case- and diacritic-insensitive, pinyin, phone
+/// digits); ↑/↓ or Ctrl-P/Ctrl-N move, PgUp/PgDn page; Enter chooses; → (at the end
+/// of the query) or Ctrl-O shows the card; Tab/Shift-Tab mark in multi-select;
+/// Ctrl-T shows the groups; Ctrl-X jumps to the next section, Ctrl-X and a letter to
+/// that letter's; Esc, Ctrl-C, Ctrl-G cancel. On the card: ↑/↓ move between values,
+/// Enter chooses the value, Esc or ← goes back.
 ///
 /// ```swift
 /// let picker = PeoplePickerController(contacts: load.contacts)
+/// picker.selectionMode = .property(.emailAddresses)
 /// picker.delegate = self
 /// picker.run(on: try CursesScreen(colorEnabled: true))
 /// ```
@@ -22,11 +27,24 @@ public final class PeoplePickerController {
   public let list: ContactList
   /// Start with this query (`--query`).
   public var initialQuery = ""
+  /// Start narrowed to this group (`--group`).
+  public var initialGroup: String?
   /// Search options (`--exact`).
   public var searchOptions = SearchOptions()
+  /// Whether a person or a property is chosen (`-p`).
+  public var selectionMode = PeoplePickerSelectionMode.person
+  /// Several may be chosen (`-m`; CNContactPicker's plural callbacks).
+  public var allowsMultipleSelection = false
+  /// The keys the card shows (displayedPropertyKeys).
+  public var displayedPropertyKeys = PersonCardState.defaultKeys
   /// Which contacts can be chosen (predicateForEnablingContact); others are dimmed.
   public var predicateForEnablingContact: @Sendable (Contact) -> Bool = { _ in true }
-  /// The state after the last key, for inspection in tests.
+  /// Whether choosing a contact returns it (predicateForSelectionOfContact); when
+  /// false the card opens instead, and a value on it can be chosen.
+  public var predicateForSelectionOfContact: @Sendable (Contact) -> Bool = { _ in true }
+  /// Whether a property can be chosen (predicateForSelectionOfProperty); others are dimmed.
+  public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
+  /// The list's state after the last key, for inspection in tests.
   public private(set) var state: PeoplePickerState?
 
   /// A picker over `contacts`, sorted by `sortOrder`; composed names use `nameOrder`.
@@ -42,35 +60,259 @@ public final class PeoplePickerController {
     self.list = list
   }
 
+  /// The values of `contact` that can be chosen in `.property` mode.
+  public func selectableProperties(of contact: Contact) -> [ContactProperty] {
+    guard case .property(let key) = selectionMode else { return [] }
+    return contact.properties(for: key).filter { predicateForSelectionOfProperty($0) }
+  }
+
+  /// Whether `contact` can be chosen: enabled, and in `.property` mode has a value.
+  public func isEnabled(_ contact: Contact) -> Bool {
+    guard predicateForEnablingContact(contact) else { return false }
+    if case .property = selectionMode { return !selectableProperties(of: contact).isEmpty }
+    return true
+  }
+
+  private enum Mode {
+    case list
+    case card(PersonCardState)
+    case groups(GroupListState)
+  }
+
+  /// What the user has chosen so far in multi-select, in order.
+  private enum Chosen: Equatable {
+    case person(Int)
+    case property(ContactProperty)
+  }
+
   /// Runs the picker on `screen` until the user chooses or cancels, then calls the
   /// delegate. Returns how it ended.
   @discardableResult
   public func run(on screen: any Screen) -> PeoplePickerResult {
-    var state = PeoplePickerState(
-      list: list, query: initialQuery, options: searchOptions, isEnabled: predicateForEnablingContact)
+    let isEnabled: @Sendable (Contact) -> Bool = { [selectionMode, predicateForEnablingContact, predicateForSelectionOfProperty] contact in
+      guard predicateForEnablingContact(contact) else { return false }
+      if case .property(let key) = selectionMode {
+        return contact.properties(for: key).contains(where: predicateForSelectionOfProperty)
+      }
+      return true
+    }
+    var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
+    if let initialGroup { state.narrow(toGroup: initialGroup) }
+    var mode = Mode.list
+    var chosen: [Chosen] = []
+    var result: PeoplePickerResult? = nil
+
+    func updateMarks() {
+      state.chosenCount = chosen.count
+      state.marked = Set(chosen.compactMap {
+        if case .person(let position) = $0 { return position }
+        return nil
+      })
+    }
+    func toggle(_ item: Chosen) {
+      if let index = chosen.firstIndex(of: item) { chosen.remove(at: index) } else { chosen.append(item) }
+      updateMarks()
+    }
+    func card(for contact: Contact) -> PersonCardState {
+      var keys = displayedPropertyKeys
+      var focus: ContactKey? = nil
+      if case .property(let key) = selectionMode {
+        focus = key
+        if !keys.contains(key) { keys.insert(key, at: 0) }
+      }
+      var card = PersonCardState(contact: contact, keys: keys, focusKey: focus) { [selectionMode, predicateForSelectionOfProperty] property in
+        if case .property(let key) = selectionMode, property.key != key { return false }
+        return predicateForSelectionOfProperty(property)
+      }
+      card.marked = Set(chosen.compactMap {
+        if case .property(let property) = $0 { return property.identifier }
+        return nil
+      })
+      return card
+    }
+    func finish(single: Chosen) -> PeoplePickerResult {
+      if allowsMultipleSelection {
+        let items = chosen.isEmpty ? [single] : chosen
+        if case .property = selectionMode {
+          return .selectedProperties(items.compactMap {
+            if case .property(let property) = $0 { return property }
+            return nil
+          })
+        }
+        if items.contains(where: { if case .property = $0 { return true } else { return false } }) {
+          return .selectedProperties(items.compactMap {
+            if case .property(let property) = $0 { return property }
+            return nil
+          })
+        }
+        return .selectedPeople(items.compactMap {
+          if case .person(let position) = $0 { return list.contacts[position] }
+          return nil
+        })
+      }
+      switch single {
+      case .person(let position): return .selectedPerson(list.contacts[position])
+      case .property(let property): return .selectedProperty(property)
+      }
+    }
     func draw() {
       let size = screen.size
-      state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
-      _ = state.handle(.resize)
-      screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
-    }
-    draw()
-    var result = PeoplePickerResult.cancelled
-    while let key = screen.nextKey() {
-      let action = state.handle(key)
-      if case .select(let position) = action {
-        result = .selectedPerson(list.contacts[position])
-        break
+      switch mode {
+      case .list:
+        state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
+        _ = state.handle(.resize)
+        screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
+                                               hint: listHint))
+      case .card(var card):
+        PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
+        mode = .card(card)
+        screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
+                                             hint: cardHint))
+      case .groups(let groups):
+        screen.present(GroupListView.render(groups, total: list.contacts.count, rows: size.rows, columns: size.columns,
+                                            color: screen.colorEnabled, multi: allowsMultipleSelection))
       }
-      if action == .cancel { break }
+    }
+
+    draw()
+    keys: while let key = screen.nextKey() {
+      if allowsMultipleSelection && key == .enter && !chosen.isEmpty, case .list = mode {
+        result = finish(single: chosen[0])
+        break keys
+      }
+      switch mode {
+      case .list:
+        switch state.handle(key) {
+        case .select(let position):
+          let contact = list.contacts[position]
+          if case .property = selectionMode {
+            let values = selectableProperties(of: contact)
+            if values.count == 1 {
+              result = finish(single: .property(values[0]))
+              break keys
+            }
+            mode = .card(card(for: contact))
+          } else if predicateForSelectionOfContact(contact) {
+            result = finish(single: .person(position))
+            break keys
+          } else {
+            mode = .card(card(for: contact))
+          }
+        case .openCard(let position):
+          mode = .card(card(for: list.contacts[position]))
+        case .toggle(let position):
+          guard allowsMultipleSelection else { break }
+          if case .property = selectionMode {
+            if let first = selectableProperties(of: list.contacts[position]).first {
+              toggle(.property(first))
+              if chosen.contains(.property(first)) { state.marked.insert(position) }
+            }
+          } else {
+            toggle(.person(position))
+          }
+          markPropertyOwners(&state, chosen)
+        case .openGroups:
+          mode = .groups(GroupListState(groups: list.groups, current: state.group))
+        case .cancel:
+          result = .cancelled
+          break keys
+        case .none:
+          break
+        }
+      case .card(var card):
+        let action = card.handle(key)
+        mode = .card(card)
+        switch action {
+        case .select(let property):
+          result = finish(single: .property(property))
+          break keys
+        case .toggle(let property):
+          if allowsMultipleSelection {
+            toggle(.property(property))
+            markPropertyOwners(&state, chosen)
+          }
+        case .back:
+          mode = .list
+        case .cancel:
+          result = .cancelled
+          break keys
+        case .none:
+          break
+        }
+      case .groups(var groups):
+        let action = groups.handle(key)
+        mode = .groups(groups)
+        switch action {
+        case .narrow(let name):
+          state.narrow(toGroup: name)
+          mode = .list
+        case .chooseMembers(let name):
+          guard allowsMultipleSelection else { break }
+          for position in list.members(of: name).sorted() where isEnabled(list.contacts[position]) {
+            if case .property = selectionMode {
+              if let first = selectableProperties(of: list.contacts[position]).first,
+                !chosen.contains(.property(first))
+              {
+                chosen.append(.property(first))
+              }
+            } else if !chosen.contains(.person(position)) {
+              chosen.append(.person(position))
+            }
+          }
+          updateMarks()
+          markPropertyOwners(&state, chosen)
+          mode = .list
+        case .back:
+          mode = .list
+        case .cancel:
+          result = .cancelled
+          break keys
+        case .none:
+          break
+        }
+      }
       draw()
     }
     self.state = state
-    switch result {
+    let outcome = result ?? .cancelled
+    switch outcome {
     case .selectedPerson(let contact): delegate?.peoplePicker(self, didSelect: contact)
+    case .selectedProperty(let property): delegate?.peoplePicker(self, didSelect: property)
+    case .selectedPeople(let contacts): delegate?.peoplePicker(self, didSelect: contacts)
+    case .selectedProperties(let properties): delegate?.peoplePicker(self, didSelect: properties)
     case .cancelled: delegate?.peoplePickerDidCancel(self)
     }
-    return result
+    return outcome
+  }
+
+  /// In multi-select, a contact with a chosen property is drawn as marked.
+  private func markPropertyOwners(_ state: inout PeoplePickerState, _ chosen: [Chosen]) {
+    var marked = Set<Int>()
+    var identifiers = Set<String>()
+    for item in chosen {
+      switch item {
+      case .person(let position): marked.insert(position)
+      case .property(let property): identifiers.insert(property.contact.identifier + "\u{0}" + property.contact.source)
+      }
+    }
+    if !identifiers.isEmpty {
+      for (position, contact) in list.contacts.enumerated()
+      where identifiers.contains(contact.identifier + "\u{0}" + contact.source) {
+        marked.insert(position)
+      }
+    }
+    state.marked = marked
+    state.chosenCount = chosen.count
+  }
+
+  private var listHint: String {
+    allowsMultipleSelection
+      ? "tab mark · enter done · → card · ^T groups · ^X section · esc cancel"
+      : PeoplePickerView.defaultHint
+  }
+
+  private var cardHint: String {
+    allowsMultipleSelection ? "↑↓ move · tab mark · enter done · esc back" : "↑↓ move · enter choose · esc back"
   }
 
   /// Presents the picker on `screen` and returns how it ended (for callers who want

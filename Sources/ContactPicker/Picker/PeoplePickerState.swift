@@ -3,8 +3,9 @@ import Matching
 import TerminalKit
 
 /// What the people picker shows and where the user is in it: the query, the rows
-/// the query leaves, the highlighted row and the scroll position. A value type:
-/// keys go in through `handle(_:)`, a view draws it, tests inspect it.
+/// the query leaves, the highlighted row, the scroll position, the marked rows of
+/// multi-select and the group the list is narrowed to. A value type: keys go in
+/// through `handle(_:)`, a view draws it, tests inspect it.
 public struct PeoplePickerState: Sendable {
   /// A row of the list: a section header (only without a query) or a contact
   /// (a position in `ContactList.contacts`).
@@ -16,8 +17,16 @@ public struct PeoplePickerState: Sendable {
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
     case none
+    /// Enter on an enabled contact.
     case select(Int)
+    /// Esc, Ctrl-C, Ctrl-G.
     case cancel
+    /// → at the end of the query, or Ctrl-O: show the contact's card.
+    case openCard(Int)
+    /// Tab / Shift-Tab: mark or unmark the contact (multi-select).
+    case toggle(Int)
+    /// Ctrl-T: the groups view.
+    case openGroups
   }
 
   public let list: ContactList
@@ -35,6 +44,14 @@ public struct PeoplePickerState: Sendable {
   public var pageSize = 10
   /// Whether a contact may be chosen (predicateForEnablingContact); disabled ones are dimmed.
   public let isEnabled: @Sendable (Contact) -> Bool
+  /// Contact positions marked in multi-select (drawn with a ✓).
+  public var marked: Set<Int> = []
+  /// How many items are chosen in multi-select (shown next to the count).
+  public var chosenCount = 0
+  /// Only members of this group are listed (`--group`, the groups view).
+  public private(set) var group: String?
+  /// After Ctrl-X, the next letter jumps to its section.
+  public private(set) var awaitingSectionLetter = false
 
   private var lastQuery = ""
   private var lastMatches: [ContactMatch] = []
@@ -57,8 +74,28 @@ public struct PeoplePickerState: Sendable {
     return position
   }
 
+  /// The section of the highlighted contact (`A`–`Z`, `#`).
+  public var currentSection: String? {
+    selectedContact.map { list.sections[$0] }
+  }
+
+  /// The sections present in the current list, in order.
+  public var sectionsPresent: [String] {
+    rows.compactMap { row in
+      if case .header(let title) = row { return title }
+      return nil
+    }
+  }
+
   /// Applies one key.
   public mutating func handle(_ key: KeyEvent) -> Action {
+    if awaitingSectionLetter {
+      awaitingSectionLetter = false
+      if case .character(let letter) = key, letter.isLetter || letter == "#" {
+        jump(toSection: String(letter).uppercased())
+        return .none
+      }
+    }
     switch key {
     case .enter:
       guard let position = selectedContact else { return .none }
@@ -73,6 +110,19 @@ public struct PeoplePickerState: Sendable {
       move(by: -max(1, pageSize - 1))
     case .pageDown:
       move(by: max(1, pageSize - 1))
+    case .tab, .backTab:
+      guard let position = selectedContact else { return .none }
+      move(by: key == .tab ? 1 : -1)
+      return isEnabled(list.contacts[position]) ? .toggle(position) : .none
+    case .control("o"):
+      return selectedContact.map { .openCard($0) } ?? .none
+    case .right where query.cursor == query.characters.count:
+      return selectedContact.map { .openCard($0) } ?? .none
+    case .control("t"):
+      return .openGroups
+    case .control("x"):
+      awaitingSectionLetter = true
+      jumpToNextSection()
     case .resize:
       clampScroll()
     default:
@@ -82,30 +132,43 @@ public struct PeoplePickerState: Sendable {
     return .none
   }
 
+  /// Lists only the members of `group` (`nil`: everyone).
+  public mutating func narrow(toGroup group: String?) {
+    self.group = group
+    lastQuery = ""
+    lastMatches = []
+    refresh()
+  }
+
   /// Recomputes the rows for the current query; refines the previous matches when
   /// the query only grew, so a keystroke does not rescan every contact.
   public mutating func refresh() {
     let text = query.text
     let blank = text.allSatisfy(\.isWhitespace)
+    let members = group.map { list.members(of: $0) }
     if blank {
       rows = []
       rows.reserveCapacity(list.contacts.count + 27)
       var section = ""
+      var count = 0
       for position in list.contacts.indices {
+        if let members, !members.contains(position) { continue }
         if list.sections[position] != section {
           section = list.sections[position]
           rows.append(.header(section))
         }
         rows.append(.contact(position))
+        count += 1
       }
-      matchCount = list.contacts.count
+      matchCount = count
       lastMatches = []
     } else {
       let refine = !lastQuery.allSatisfy(\.isWhitespace) && text.hasPrefix(lastQuery)
-      let matches =
+      var matches =
         refine
         ? list.index.search(text, options: options, within: lastMatches)
         : list.index.search(text, options: options)
+      if let members { matches = matches.filter { members.contains($0.index) } }
       rows = matches.map { .contact($0.index) }
       matchCount = matches.count
       lastMatches = matches
@@ -113,6 +176,26 @@ public struct PeoplePickerState: Sendable {
     lastQuery = text
     cursor = firstContactRow(from: 0, step: 1) ?? 0
     scrollTop = 0
+  }
+
+  /// Highlights the first contact of the section after the current one (wrapping).
+  public mutating func jumpToNextSection() {
+    let sections = sectionsPresent
+    guard !sections.isEmpty else { return }
+    let current = currentSection.flatMap { sections.firstIndex(of: $0) } ?? -1
+    jump(toSection: sections[(current + 1) % sections.count])
+  }
+
+  /// Highlights the first contact of `section`, or of the next section after it.
+  public mutating func jump(toSection section: String) {
+    let target = sectionsPresent.first { $0 >= section } ?? sectionsPresent.last
+    guard let target,
+      let header = rows.firstIndex(of: .header(target)),
+      let row = firstContactRow(from: header, step: 1)
+    else { return }
+    cursor = row
+    scrollTop = header
+    clampScroll()
   }
 
   private mutating func move(by delta: Int) {

@@ -10,16 +10,22 @@ import TerminalKit
 /// then the detail (first email or phone, organization), truncated, never wrapped.
 public enum PeoplePickerView {
   /// Rows available for the list on a screen of `rows` lines.
-  public static func listHeight(screenRows: Int) -> Int { max(1, screenRows - 1) }
+  public static func listHeight(screenRows: Int) -> Int { max(1, screenRows - (screenRows >= 6 ? 2 : 1)) }
 
-  /// The frame for `state` on a screen of the given size.
-  public static func render(_ state: PeoplePickerState, rows: Int, columns: Int, color: Bool) -> Frame {
+  /// The key help on the last line.
+  public static let defaultHint = "enter choose · → card · ^T groups · ^X section · esc cancel"
+
+  /// The frame for `state` on a screen of the given size; `hint` is the footer.
+  public static func render(
+    _ state: PeoplePickerState, rows: Int, columns: Int, color: Bool, hint: String = defaultHint
+  ) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let accent: Style.Color? = color ? .blue : nil
     let prompt = "> "
     frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: accent))
-    let count = "\(state.matchCount)/\(state.list.contacts.count)"
+    var count = "\(state.matchCount)/\(state.list.contacts.count)"
+    if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
     // On a narrow screen the query matters more than the count.
     let showCount = columns - prompt.count - TerminalText.width(count) - 1 >= 8
     let countWidth = showCount ? TerminalText.width(count) : 0
@@ -37,7 +43,9 @@ public enum PeoplePickerView {
     frame.cursor = (0, min(columns - 1, cursorColumn))
 
     let height = listHeight(screenRows: rows)
-    let nameWidth = min(max(8, state.list.widestName), max(8, (columns - 2) * 45 / 100))
+    let strip = sectionStrip(state, height: height)
+    let listColumns = strip.isEmpty ? columns : columns - 2
+    let nameWidth = min(max(8, state.list.widestName), max(8, (listColumns - 2) * 45 / 100))
     let queryText = state.query.text
     for line in 0..<height {
       let index = state.scrollTop + line
@@ -53,8 +61,11 @@ public enum PeoplePickerView {
         var style = Style(dim: !enabled)
         if selected { style.reverse = true; style.bold = true }
         if selected {
-          frame.paint(row: screenRow, column: 0, count: columns, style: style)
+          frame.paint(row: screenRow, column: 0, count: listColumns, style: style)
           frame.put("▌", row: screenRow, column: 0, style: Style(bold: true, reverse: true, foreground: accent))
+        }
+        if state.marked.contains(position) {
+          frame.put("✓", row: screenRow, column: 1, style: Style(bold: true, reverse: selected, foreground: color ? .green : nil))
         }
         let name = state.list.displayNames[position]
         frame.put(name, row: screenRow, column: 2, style: style, maxWidth: nameWidth)
@@ -63,13 +74,35 @@ public enum PeoplePickerView {
                     width: nameWidth, base: style, color: color)
         }
         let detailColumn = 2 + nameWidth + 2
-        if detailColumn < columns {
+        if detailColumn < listColumns {
           frame.put(state.list.detail(at: position), row: screenRow, column: detailColumn,
-                    style: Style(dim: !selected || !enabled, reverse: selected))
+                    style: Style(dim: !selected || !enabled, reverse: selected), maxWidth: listColumns - detailColumn)
         }
       }
     }
+    // The section index on the right edge, the current section highlighted.
+    let current = state.currentSection
+    for (offset, letter) in strip.enumerated() where offset + 1 < rows {
+      let style = letter == current ? Style(bold: true, reverse: true, foreground: accent) : Style(dim: true)
+      frame.put(letter, row: offset + 1, column: columns - 1, style: style)
+    }
+    // Footer: the group the list is narrowed to, and the keys.
+    if rows >= 6 {
+      var footer = hint
+      if let group = state.group { footer = "group: \(group) · " + footer }
+      if state.awaitingSectionLetter { footer = "jump to section: type a letter" }
+      frame.put(footer, row: rows - 1, column: 0, style: Style(dim: true))
+    }
     return frame
+  }
+
+  /// The letters of the section index strip, when the unfiltered list has sections
+  /// and they fit; empty otherwise.
+  static func sectionStrip(_ state: PeoplePickerState, height: Int) -> [String] {
+    guard state.query.text.allSatisfy(\.isWhitespace) else { return [] }
+    let sections = state.sectionsPresent
+    guard sections.count > 1, sections.count <= height else { return [] }
+    return sections
   }
 
   /// Marks the characters of `name` that the query matched (underlined, coloured).

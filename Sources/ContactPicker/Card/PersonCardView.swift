@@ -1,0 +1,127 @@
+import ContactKit
+import TerminalKit
+
+/// Draws a `PersonCardState` (pure: state in, frame out), after
+/// CNContactViewController: a header with the monogram, the name, the phonetic name,
+/// job and organization; then one row per value — label, value — with long values
+/// wrapped and addresses on several lines as their country writes them; then the
+/// groups; a key hint at the bottom. The rows scroll; the highlighted value is kept
+/// on screen.
+public enum PersonCardView {
+  /// One line of the scrolling part of the card.
+  public struct Line: Sendable, Equatable {
+    public var label: String
+    public var text: String
+    /// The property this line belongs to (an index into `state.properties`).
+    public var property: Int?
+  }
+
+  static let headerHeight = 4
+  static let labelWidth = 12
+
+  /// The scrolling lines of the card for a screen `columns` wide.
+  public static func lines(_ state: PersonCardState, columns: Int) -> [Line] {
+    let valueWidth = max(8, columns - labelWidth - 4)
+    var lines: [Line] = []
+    for (index, property) in state.properties.enumerated() {
+      let label = property.label ?? property.key.shortName
+      let valueLines: [String]
+      switch property.value {
+      case .postalAddress(let address): valueLines = PostalAddressFormatter.lines(for: address)
+      default: valueLines = [property.value.singleLine]
+      }
+      var first = true
+      for valueLine in valueLines {
+        for wrapped in TextWrapper.wrap(valueLine, width: valueWidth) {
+          lines.append(Line(label: first ? label : "", text: wrapped, property: index))
+          first = false
+        }
+      }
+    }
+    if !state.contact.groups.isEmpty {
+      for (offset, text) in TextWrapper.wrap(state.contact.groups.joined(separator: ", "), width: valueWidth).enumerated() {
+        lines.append(Line(label: offset == 0 ? "groups" : "", text: text, property: nil))
+      }
+    }
+    return lines
+  }
+
+  /// Rows available for the scrolling part on a screen of `rows` lines.
+  public static func bodyHeight(screenRows: Int) -> Int { max(1, screenRows - headerHeight - 1) }
+
+  /// Moves `state.scrollTop` so the highlighted value is fully on screen.
+  public static func scrollToCursor(_ state: inout PersonCardState, rows: Int, columns: Int) {
+    let all = lines(state, columns: columns)
+    let height = bodyHeight(screenRows: rows)
+    if let cursor = state.cursor,
+      let first = all.firstIndex(where: { $0.property == cursor }),
+      let last = all.lastIndex(where: { $0.property == cursor })
+    {
+      if first < state.scrollTop { state.scrollTop = first }
+      if last >= state.scrollTop + height { state.scrollTop = min(first, last - height + 1) }
+    }
+    state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
+  }
+
+  /// The frame for `state`. `hint` is the key help on the last line.
+  public static func render(_ state: PersonCardState, rows: Int, columns: Int, color: Bool, hint: String) -> Frame {
+    var frame = Frame(rows: rows, columns: columns)
+    guard rows > 0, columns > 0 else { return frame }
+    let contact = state.contact
+    // Header: monogram, name, phonetic name, job and organization.
+    let initials = Monogram.initials(for: contact)
+    let box = color ? " \(initials) " : "[\(initials)]"
+    let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
+    let boxWidth = frame.put(box, row: 0, column: 1, style: boxStyle)
+    let textColumn = boxWidth + 3
+    frame.put(contact.displayName, row: 0, column: textColumn, style: Style(bold: true))
+    let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    var headerRow = 1
+    if !phonetic.isEmpty && headerRow < rows {
+      frame.put(phonetic, row: headerRow, column: textColumn, style: Style(dim: true))
+      headerRow += 1
+    }
+    let work = [contact.jobTitle, contact.departmentName, contact.organizationName]
+      .filter { !$0.isEmpty && $0 != contact.displayName }.joined(separator: " · ")
+    if !work.isEmpty && headerRow < rows {
+      frame.put(work, row: headerRow, column: textColumn)
+    }
+    if headerHeight - 1 < rows {
+      frame.put(String(repeating: "─", count: columns), row: headerHeight - 1, column: 0, style: Style(dim: true))
+    }
+
+    // Body: label and value lines.
+    let all = lines(state, columns: columns)
+    let height = bodyHeight(screenRows: rows)
+    for offset in 0..<height {
+      let index = state.scrollTop + offset
+      let row = headerHeight + offset
+      guard index < all.count, row < rows - 1 else { break }
+      let line = all[index]
+      let selected = line.property != nil && line.property == state.cursor
+      let enabled = line.property.map { state.enabled[$0] } ?? true
+      var style = Style(dim: !enabled)
+      if selected { style.reverse = true }
+      let marked = line.property.map { state.marked.contains(state.properties[$0].identifier) } ?? false
+      if marked && !line.label.isEmpty {
+        frame.put("✓", row: row, column: 0, style: Style(bold: true, foreground: color ? .green : nil))
+      }
+      let labelText = line.label
+      let labelWidth = TerminalText.width(labelText)
+      let labelColumn = 2 + max(0, Self.labelWidth - min(labelWidth, Self.labelWidth))
+      frame.put(labelText, row: row, column: labelColumn, style: Style(dim: true, foreground: color && enabled ? .cyan : nil),
+                maxWidth: Self.labelWidth)
+      let valueColumn = 2 + Self.labelWidth + 2
+      if selected { frame.paint(row: row, column: valueColumn, count: columns - valueColumn, style: style) }
+      frame.put(line.text, row: row, column: valueColumn, style: style)
+    }
+    // Footer: where we are and the keys.
+    if rows > headerHeight {
+      let more = all.count > height ? "  \(state.scrollTop + 1)–\(min(all.count, state.scrollTop + height))/\(all.count)" : ""
+      frame.put(hint + more, row: rows - 1, column: 0, style: Style(dim: true))
+    }
+    frame.cursor = nil
+    return frame
+  }
+}

@@ -1,0 +1,95 @@
+import ContactKit
+import TerminalKit
+
+/// The person view's delegate (ABPersonViewControllerDelegate / CNContactViewControllerDelegate).
+@MainActor
+public protocol PersonViewDelegate: AnyObject {
+  /// The user chose a value on the card. Return `true` to perform the default action
+  /// — in a terminal: end the card and return the property — or `false` to stay on
+  /// the card (`personViewController(_:shouldPerformDefaultActionForPerson:property:identifier:)`).
+  func personViewController(_ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty)
+    -> Bool
+  /// The card was closed without choosing (Esc, Ctrl-C, Ctrl-G, input ended).
+  func personViewControllerDidCancel(_ controller: PersonViewController)
+}
+
+extension PersonViewDelegate {
+  public func personViewController(
+    _ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty
+  ) -> Bool { true }
+  public func personViewControllerDidCancel(_ controller: PersonViewController) {}
+}
+
+/// How a person card ended.
+public enum PersonViewResult: Sendable, Equatable {
+  case selectedProperty(ContactProperty)
+  case cancelled
+}
+
+/// The person card (ABPersonViewController / CNContactViewController): one contact
+/// with its values, one of which the user may choose.
+///
+/// Keys: ↑/↓ or Ctrl-P/Ctrl-N move between values, PgUp/PgDn scroll, Enter chooses
+/// the value (asking the delegate), Esc, ←, Ctrl-C or Ctrl-G close the card.
+@MainActor
+public final class PersonViewController {
+  /// Told what the user chose. Held weakly.
+  public weak var delegate: (any PersonViewDelegate)?
+  /// The contact shown (displayedPerson).
+  public let contact: Contact
+  /// The keys the card shows, in order (displayedPropertyKeys).
+  public var displayedPropertyKeys = PersonCardState.defaultKeys
+  /// Whether values can be chosen (allowsActions); when false the card only shows.
+  public var allowsActions = true
+  /// Which values may be chosen (predicateForSelectionOfProperty); others are dimmed.
+  public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
+  /// The value highlighted when the card opens (highlightProperty), by key and identifier.
+  public var highlightedProperty: (key: ContactKey, identifier: String?)?
+
+  /// A card for `contact`.
+  public init(contact: Contact) {
+    self.contact = contact
+  }
+
+  /// Runs the card on `screen` until a value is chosen or the card is closed.
+  @discardableResult
+  public func run(on screen: any Screen) -> PersonViewResult {
+    let allowsActions = self.allowsActions
+    let predicate = predicateForSelectionOfProperty
+    var card = PersonCardState(contact: contact, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
+      allowsActions && predicate($0)
+    }
+    if let identifier = highlightedProperty?.identifier {
+      card.highlight(identifier: identifier)
+    }
+    let hint = allowsActions ? "↑↓ move · enter choose · esc close" : "↑↓ move · esc close"
+    func draw() {
+      let size = screen.size
+      PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
+      screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+    }
+    draw()
+    var result = PersonViewResult.cancelled
+    keys: while let key = screen.nextKey() {
+      switch card.handle(key) {
+      case .select(let property):
+        if delegate?.personViewController(self, shouldPerformDefaultActionFor: property) ?? true {
+          result = .selectedProperty(property)
+          break keys
+        }
+      case .back, .cancel:
+        break keys
+      case .toggle, .none:
+        break
+      }
+      draw()
+    }
+    if result == .cancelled { delegate?.personViewControllerDidCancel(self) }
+    return result
+  }
+
+  /// Presents the card and returns how it ended.
+  public func present(on screen: any Screen) async -> PersonViewResult {
+    run(on: screen)
+  }
+}
