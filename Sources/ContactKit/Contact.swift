@@ -53,6 +53,10 @@ public struct Contact: Sendable, Hashable {
   public var groups: [String] = []
   public var hasImage = false
 
+  /// The card this contact was read from, exactly as written, for lossless writing
+  /// (`VCardWriter`); `nil` for a contact made in memory.
+  public var sourceRecord: SourceRecord?
+
   /// Creates an empty contact with an identifier and a source.
   public init(identifier: String, source: String) {
     self.identifier = identifier

@@ -58,7 +58,8 @@ enum VCardLoading {
         groupCards.append(ContactDecoder.group(from: card))
         continue
       }
-      let contact = ContactDecoder.contact(from: card, source: source)
+      var contact = ContactDecoder.contact(from: card, source: source)
+      contact.sourceRecord = parsed.sourceRecord(of: card, lineOffset: offset)
       if isEmpty(contact) {
         load.warnings.append(
           "\(source):\(card.beginLine + offset): card has no name, organization, email or phone; skipped")
@@ -78,6 +79,7 @@ enum VCardLoading {
       for uid in group.memberUIDs {
         for index in byUID[uid] ?? [] where !contacts[index].groups.contains(group.name) {
           contacts[index].groups.append(group.name)
+          contacts[index].sourceRecord?.outsideGroups.append(group.name)
         }
       }
     }

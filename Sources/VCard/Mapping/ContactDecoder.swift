@@ -12,6 +12,26 @@ import ContactKit
 public enum ContactDecoder {
   /// The contact of `card`, read from `source` (a path or `-`).
   public static func contact(from card: RawCard, source: String) -> Contact {
+    var provenance: Provenance? = nil
+    return contact(from: card, source: source, provenance: &provenance)
+  }
+
+  /// Which content line gave which part of a contact: the writer's map from the
+  /// model back to the lines (indices into `RawCard.lines`).
+  struct Provenance {
+    /// A labeled value's identifier → its line.
+    var values: [String: Int] = [:]
+    /// A single-value field → the lines it was read from, in order.
+    var fields: [Field: [Int]] = [:]
+
+    enum Field: Hashable {
+      case formattedName, name, nickname, organization, title, birthday, note
+      case phoneticGiven, phoneticMiddle, phoneticFamily, uid, categories, kind
+    }
+  }
+
+  /// The contact of `card`; when `provenance` is non-nil, also where each part came from.
+  static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
     let uid = card.first("UID").map { ValueDecoder.unescape($0.value).trimmingCharacters(in: " \t") } ?? ""
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var contact = Contact(identifier: identifier, source: source)
@@ -20,10 +40,16 @@ public enum ContactDecoder {
       if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
     }
     var seen: [String: Int] = [:]
+    var lineIndex = 0
     func nextIdentifier(_ line: ContentLine) -> String {
       let count = seen[line.text, default: 0]
       seen[line.text] = count + 1
-      return StableHash.hex("\(identifier)\n\(line.text)\n\(count)")
+      let id = StableHash.hex("\(identifier)\n\(line.text)\n\(count)")
+      provenance?.values[id] = lineIndex
+      return id
+    }
+    func field(_ field: Provenance.Field) {
+      provenance?.fields[field, default: []].append(lineIndex)
     }
     func label(_ line: ContentLine, _ typeLabel: String?) -> String? {
       if let group = line.group?.lowercased(), let custom = labels[group] { return custom }
@@ -31,11 +57,16 @@ public enum ContactDecoder {
     }
     var isOrganizationCard = false
 
-    for line in card.lines {
+    for (index, line) in card.lines.enumerated() {
+      lineIndex = index
       switch line.name {
+      case "UID":
+        field(.uid)
       case "FN":
+        field(.formattedName)
         if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
       case "N":
+        field(.name)
         // Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped comma,
         // and any comma in 2.1, is text.
         let lists = !(card.version ?? "2.1").hasPrefix("2")
@@ -51,16 +82,21 @@ public enum ContactDecoder {
         contact.namePrefix = part(3)
         contact.nameSuffix = part(4)
       case "NICKNAME":
+        field(.nickname)
         if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
       case "ORG":
+        field(.organization)
         let parts = ValueDecoder.components(line.value).map { $0.trimmingCharacters(in: " \t") }
         contact.organizationName = parts.first ?? ""
         contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
       case "TITLE":
+        field(.title)
         contact.jobTitle = ValueDecoder.unescape(line.value)
       case "BDAY":
+        field(.birthday)
         contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
       case "NOTE":
+        field(.note)
         let note = ValueDecoder.unescape(line.value)
         contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
       case "TEL":
@@ -122,24 +158,30 @@ public enum ContactDecoder {
         contact.dates.append(
           LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date))
       case "X-PHONETIC-FIRST-NAME":
+        field(.phoneticGiven)
         contact.phoneticGivenName = ValueDecoder.unescape(line.value)
       case "X-PHONETIC-MIDDLE-NAME":
+        field(.phoneticMiddle)
         contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
       case "X-PHONETIC-LAST-NAME":
+        field(.phoneticFamily)
         contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
       case "SOUND" where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
         let parts = ValueDecoder.components(line.value)
         if contact.phoneticFamilyName.isEmpty { contact.phoneticFamilyName = parts.first ?? "" }
         if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
       case "CATEGORIES":
+        field(.categories)
         for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
           contact.groups.append(group)
         }
       case "PHOTO":
         if !line.value.isEmpty { contact.hasImage = true }
       case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+        field(.kind)
         if line.value.lowercased().trimmingCharacters(in: " \t") == "org" { isOrganizationCard = true }
       case "X-ABSHOWAS":
+        field(.kind)
         if line.value.uppercased().trimmingCharacters(in: " \t") == "COMPANY" { isOrganizationCard = true }
       default:
         continue

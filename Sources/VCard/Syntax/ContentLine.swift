@@ -32,11 +32,14 @@ public struct ContentLine: Sendable, Hashable {
   public var text: String
   /// 1-based number of the physical line where this content line starts.
   public var lineNumber: Int
+  /// Where the line's bytes are in the input that was read — its physical lines,
+  /// folds and line end included — or `nil` for a line not read from bytes.
+  public var sourceRange: Range<Int>?
 
   /// Creates a content line.
   public init(
     group: String?, name: String, parameters: [VCardParameter], value: String, text: String,
-    lineNumber: Int
+    lineNumber: Int, sourceRange: Range<Int>? = nil
   ) {
     self.group = group
     self.name = name
@@ -44,6 +47,7 @@ public struct ContentLine: Sendable, Hashable {
     self.value = value
     self.text = text
     self.lineNumber = lineNumber
+    self.sourceRange = sourceRange
   }
 
   /// All values of the parameters called `name` (case-insensitive), plus, for

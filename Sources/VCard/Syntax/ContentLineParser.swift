@@ -58,7 +58,7 @@ enum ContentLineParser {
     let value = ValueDecoder.decode(rawValue, parameters: parameters, fallbackCharset: fallbackCharset)
     return ContentLine(
       group: group, name: name, parameters: parameters, value: value, text: text,
-      lineNumber: line.lineNumber)
+      lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
   }
 
   /// `NAME=v1,"v2"` or a bare `WORD`; `nil` for an empty parameter (`;;`).

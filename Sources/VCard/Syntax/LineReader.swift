@@ -14,6 +14,10 @@ struct LogicalLine {
   /// continuation line was indented (then one leading space or tab of every
   /// continuation is folding); `nil` before the first soft break.
   var softBreakIndented: Bool? = nil
+  /// Where the line's bytes start in the (normalized) input: its first physical line.
+  var start: Int = 0
+  /// Where the line ends in the input: after the line end of its last physical line.
+  var end: Int = 0
 }
 
 enum LineReader {
@@ -21,14 +25,22 @@ enum LineReader {
   ///
   /// - Complexity: O(n) in the number of bytes.
   static func logicalLines(_ input: [UInt8]) -> [LogicalLine] {
-    let bytes = normalizedUTF8(input)
+    logicalLines(normalized: normalizedUTF8(input))
+  }
+
+  /// Splits bytes already given by `normalizedUTF8` into logical lines; their
+  /// `start` and `end` are offsets in `bytes`.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  static func logicalLines(normalized bytes: [UInt8]) -> [LogicalLine] {
     var lines: [LogicalLine] = []
     lines.reserveCapacity(bytes.count / 24)
     var current: LogicalLine? = nil
     var inBase64 = false
     var lineNumber = 0
-    forEachPhysicalLine(bytes) { start, end in
+    forEachPhysicalLine(bytes) { start, end, next in
       lineNumber += 1
+      let lineStart = start
       var start = start
       // A byte-order mark at the start of any line (files concatenated).
       if end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
@@ -56,22 +68,25 @@ enum LineReader {
           if line.softBreakIndented == nil { line.softBreakIndented = indented }
           let skip = indented && line.softBreakIndented == true ? 1 : 0
           line.bytes.append(contentsOf: bytes[(start + skip)..<end])
+          line.end = next
           current = line
           return
         }
         if indented {
           line.bytes.append(contentsOf: bytes[(start + 1)..<end])
+          line.end = next
           current = line
           return
         }
         if inBase64 && isBase64Continuation(bytes[start..<end]) {
           line.bytes.append(contentsOf: bytes[start..<end])
+          line.end = next
           current = line
           return
         }
         lines.append(line)
       }
-      let line = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber)
+      let line = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber, start: lineStart, end: next)
       inBase64 = isBase64(line.bytes)
       current = line
     }
@@ -99,7 +114,8 @@ enum LineReader {
   }
 
   /// Calls `body` with the bounds of each physical line, line-end bytes excluded.
-  private static func forEachPhysicalLine(_ bytes: [UInt8], _ body: (Int, Int) -> Void) {
+  /// (`next` is where the following line starts: after the line end.)
+  private static func forEachPhysicalLine(_ bytes: [UInt8], _ body: (Int, Int, Int) -> Void) {
     let hasLF = bytes.contains(0x0A)
     let separator: UInt8 = hasLF ? 0x0A : 0x0D
     var start = 0
@@ -109,7 +125,7 @@ enum LineReader {
       if index == count || bytes[index] == separator {
         var end = index
         while end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        if index < count || end > start { body(start, end) }
+        if index < count || end > start { body(start, end, min(index + 1, count)) }
         start = index + 1
       }
       index += 1

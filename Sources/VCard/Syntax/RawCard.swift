@@ -1,3 +1,5 @@
+import ContactKit
+
 /// One card as written: its content lines between `BEGIN:VCARD` and `END:VCARD`,
 /// nothing interpreted, nothing dropped (the lossless layer).
 public struct RawCard: Sendable, Hashable {
@@ -7,12 +9,17 @@ public struct RawCard: Sendable, Hashable {
   public var beginLine: Int
   /// The line number of `END:VCARD`, or `nil` when the card was not closed.
   public var endLine: Int?
+  /// Where the card is in the input that was read, from `BEGIN:VCARD` through the
+  /// line end after `END:VCARD`; `nil` when the card is not one whole piece of the
+  /// input (no `BEGIN:VCARD` or `END:VCARD`, a card nested in it).
+  public var sourceRange: Range<Int>?
 
   /// Creates a card.
-  public init(lines: [ContentLine], beginLine: Int, endLine: Int?) {
+  public init(lines: [ContentLine], beginLine: Int, endLine: Int?, sourceRange: Range<Int>? = nil) {
     self.lines = lines
     self.beginLine = beginLine
     self.endLine = endLine
+    self.sourceRange = sourceRange
   }
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
@@ -35,4 +42,33 @@ public struct RawCard: Sendable, Hashable {
 public struct VCardParseResult: Sendable {
   public var cards: [RawCard]
   public var warnings: [VCardWarning]
+  /// The input as read: the file's bytes without a byte-order mark, UTF-16 given as
+  /// UTF-8. `RawCard.sourceRange` and `ContentLine.sourceRange` are offsets in it.
+  public var bytes: [UInt8]
+
+  /// Creates a result.
+  public init(cards: [RawCard], warnings: [VCardWarning], bytes: [UInt8] = []) {
+    self.cards = cards
+    self.warnings = warnings
+    self.bytes = bytes
+  }
+
+  /// The record of `card` for `Contact.sourceRecord`: its bytes in the input when it
+  /// is one whole piece of it, otherwise its content lines as written (folded at 75
+  /// octets, CRLF) between `BEGIN:VCARD` and `END:VCARD`.
+  ///
+  /// - Parameter lineOffset: added to line numbers (for a piece of a larger file).
+  /// - Complexity: O(n) in the size of the card.
+  public func sourceRecord(of card: RawCard, lineOffset: Int = 0) -> SourceRecord {
+    if let range = card.sourceRange, range.upperBound <= bytes.count {
+      return SourceRecord(
+        bytes: Array(bytes[range]), firstLine: card.beginLine + lineOffset, version: card.version)
+    }
+    var out = Array("BEGIN:VCARD\r\n".utf8)
+    for line in card.lines {
+      VCardSerializer.appendFolded(Array(line.text.utf8), to: &out, lineEnd: VCardSerializer.crlf)
+    }
+    out.append(contentsOf: "END:VCARD\r\n".utf8)
+    return SourceRecord(bytes: out, firstLine: card.beginLine + lineOffset, version: card.version)
+  }
 }

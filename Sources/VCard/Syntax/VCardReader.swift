@@ -25,7 +25,8 @@ public enum VCardReader {
     var outsideWarning: Int? = nil  // index in `warnings`
     var orphans: [ContentLine] = []  // content lines since the last card
     var orphansBroken = false  // junk among them: no card
-    let logicalLines = LineReader.logicalLines(bytes)
+    let input = LineReader.normalizedUTF8(bytes)
+    let logicalLines = LineReader.logicalLines(normalized: input)
     let fallbackCharset = LineReader.declaredLegacyCharset(logicalLines)
     for logical in logicalLines {
       let parsed: ContentLine?
@@ -46,7 +47,8 @@ public enum VCardReader {
               message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
                 + "(missing END:VCARD?); read as a card of its own"))
         }
-        open.append(RawCard(lines: [], beginLine: line.lineNumber, endLine: nil))
+        open.append(
+          RawCard(lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start))
         orphans = []
         orphansBroken = false
         continue
@@ -59,7 +61,7 @@ public enum VCardReader {
             VCardWarning(
               line: first.lineNumber,
               message: "END:VCARD on line \(line.lineNumber) without BEGIN:VCARD; the lines before it read as a card"))
-          cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber))
+          cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber, sourceRange: nil))
           orphans = []
           continue
         }
@@ -78,6 +80,11 @@ public enum VCardReader {
       }
       if line.isEnd {
         card.endLine = line.lineNumber
+        if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
+          card.sourceRange = start..<logical.end
+        } else {
+          card.sourceRange = nil
+        }
         cards.append(card)
         continue
       }
@@ -87,7 +94,8 @@ public enum VCardReader {
       card.lines.append(line)
       open.append(card)
     }
-    for card in open.reversed() {
+    for var card in open.reversed() {
+      card.sourceRange = nil
       warnings.append(
         VCardWarning(
           line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
@@ -100,7 +108,7 @@ public enum VCardReader {
       warnings.remove(at: index)
     }
     cards.sort { $0.beginLine < $1.beginLine }
-    return VCardParseResult(cards: cards, warnings: warnings)
+    return VCardParseResult(cards: cards, warnings: warnings, bytes: input)
   }
 
   /// A message when `line` is base64-encoded but holds characters base64 does not use.

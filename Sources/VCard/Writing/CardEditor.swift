@@ -1,0 +1,382 @@
+import ContactKit
+import Foundation
+
+/// Applies the differences between two versions of a contact to the content lines
+/// of the card it was read from (`VCardWriter`'s changed-card path), then splices
+/// the changed lines into the card's original bytes.
+struct CardEditor {
+  enum Edit {
+    case keep
+    case replace([UInt8])
+    case remove
+  }
+
+  let card: RawCard
+  let bytes: [UInt8]
+  let provenance: ContactDecoder.Provenance
+  let options: VCardWriter.Options
+  let style: ContactEncoder.Style
+  let lineEnd: [UInt8]
+  var edits: [Edit]
+  /// New lines after line `index` (`-1`: before `END:VCARD`).
+  var insertions: [Int: [[UInt8]]] = [:]
+  var groups: ContactEncoder.GroupNames
+
+  init(card: RawCard, bytes: [UInt8], provenance: ContactDecoder.Provenance, options: VCardWriter.Options) {
+    self.card = card
+    self.bytes = bytes
+    self.provenance = provenance
+    self.options = options
+    let version = VCardSerializer.Version(card.version)
+    var upper = false
+    for line in card.lines {
+      let types = line.parameterValues("TYPE").filter { $0.contains(where: \.isLetter) }
+      if let first = types.first { upper = first == first.uppercased() && first != first.lowercased(); break }
+    }
+    style = ContactEncoder.Style(version: version, upperCaseTypes: upper)
+    if let lf = bytes.firstIndex(of: 0x0A) {
+      lineEnd = lf > 0 && bytes[lf - 1] == 0x0D ? VCardSerializer.crlf : [0x0A]
+    } else {
+      lineEnd = VCardSerializer.crlf
+    }
+    edits = Array(repeating: .keep, count: card.lines.count)
+    groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
+  }
+
+  // MARK: Diff
+
+  mutating func apply(from old: Contact, to new: Contact, outsideGroups: Set<String>) {
+    let types = ContactEncoder.LabelKind.self
+    labeled(old.phoneNumbers, new.phoneNumbers, names: ["TEL"], kind: types.phone) {
+      ContactEncoder.phone($0, style: $1, groups: &$2)
+    } value: { value, _ in VCardSerializer.escape(value) }
+    labeled(old.emailAddresses, new.emailAddresses, names: ["EMAIL"], kind: types.common) {
+      ContactEncoder.email($0, style: $1, groups: &$2)
+    } value: { value, _ in VCardSerializer.escape(value) }
+    labeled(old.postalAddresses, new.postalAddresses, names: ["ADR"], kind: types.common) {
+      ContactEncoder.address($0, style: $1, groups: &$2)
+    } value: { value, line in ContactEncoder.addressValue(value, original: line.value) }
+    labeled(old.urlAddresses, new.urlAddresses, names: ["URL"], kind: types.common) {
+      ContactEncoder.url($0, style: $1, groups: &$2)
+    } value: { value, _ in ContactEncoder.escapeURI(value) }
+    labeled(
+      old.instantMessageAddresses, new.instantMessageAddresses,
+      names: ["IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-SKYPE-USERNAME", "X-MSN", "X-YAHOO", "X-ICQ"],
+      kind: types.common
+    ) {
+      ContactEncoder.instantMessage($0, style: $1, groups: &$2)
+    } value: { value, line in
+      line.name == "IMPP" ? ContactEncoder.instantMessageLine(value).value : ContactEncoder.escapeURI(value.username)
+    }
+    labeled(old.socialProfiles, new.socialProfiles, names: ["X-SOCIALPROFILE"], kind: types.labelOnly) {
+      ContactEncoder.socialProfile($0, style: $1, groups: &$2)
+    } value: { value, _ in ContactEncoder.escapeURI(value.urlString) }
+    labeled(old.contactRelations, new.contactRelations, names: ["RELATED", "X-ABRELATEDNAMES"], kind: types.common) {
+      ContactEncoder.relation($0, style: $1, groups: &$2)
+    } value: { value, _ in VCardSerializer.escape(value) }
+    labeled(old.dates, new.dates, names: ["ANNIVERSARY", "X-ABDATE", "X-ANNIVERSARY"], kind: types.common) {
+      ContactEncoder.date($0, style: $1, groups: &$2)
+    } value: { [style] value, _ in ContactEncoder.dateValue(value, style.version).0 }
+
+    if old.formattedName != new.formattedName {
+      single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new)), keepEmpty: true)
+    }
+    if ContactEncoder.nameComponents(old) != ContactEncoder.nameComponents(new) {
+      let newParts = ContactEncoder.nameComponents(new)
+      let oldParts = ContactEncoder.nameComponents(old)
+      let written = provenance.fields[.name]?.first.map { ValueDecoder.split(card.lines[$0].value, separator: ";") }
+      let value = newParts.indices.map { i -> String in
+        if newParts[i] == oldParts[i], let written, i < written.count { return String(written[i]) }
+        return VCardSerializer.escape(newParts[i])
+      }.joined(separator: ";")
+      single(.name, "N", value, keepEmpty: true)
+    }
+    if old.nickname != new.nickname {
+      var value = VCardSerializer.escape(new.nickname)
+      if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
+        let items = ValueDecoder.split(card.lines[index].value, separator: ",")
+        value = ([value] + items.dropFirst().map(String.init)).joined(separator: ",")
+      }
+      single(.nickname, "NICKNAME", value)
+    }
+    if old.organizationName != new.organizationName || old.departmentName != new.departmentName {
+      let original = provenance.fields[.organization]?.first.map { card.lines[$0].value }
+      let empty = new.organizationName.isEmpty && new.departmentName.isEmpty
+      single(.organization, "ORG", empty ? "" : ContactEncoder.organizationValue(new, original: original))
+    }
+    if old.jobTitle != new.jobTitle { single(.title, "TITLE", VCardSerializer.escape(new.jobTitle)) }
+    if old.birthday != new.birthday {
+      if let birthday = new.birthday {
+        let (value, parameters) = ContactEncoder.dateValue(birthday, style.version)
+        single(.birthday, "BDAY", value, parameters: parameters)
+      } else {
+        single(.birthday, "BDAY", "")
+      }
+    }
+    if old.note != new.note {
+      single(.note, "NOTE", new.note.isEmpty ? "" : VCardSerializer.escape(new.note), all: true)
+    }
+    let oldPhonetic = ContactEncoder.phoneticFields(old)
+    let newPhonetic = ContactEncoder.phoneticFields(new)
+    let phoneticFields: [ContactDecoder.Provenance.Field] = [.phoneticGiven, .phoneticMiddle, .phoneticFamily]
+    for i in 0..<3 where oldPhonetic[i].1 != newPhonetic[i].1 {
+      single(phoneticFields[i], newPhonetic[i].0, VCardSerializer.escape(newPhonetic[i].1))
+    }
+    if old.groups != new.groups { categories(old: old.groups, new: new.groups, outside: outsideGroups) }
+    if old.contactType != new.contactType {
+      if new.contactType == .organization {
+        insert(ContactEncoder.kindLine(style), after: nil)
+      } else {
+        for index in provenance.fields[.kind] ?? [] { edits[index] = .remove }
+      }
+    }
+    if old.identifier != new.identifier && !new.identifier.hasPrefix("cpick-") {
+      single(.uid, "UID", ContactEncoder.escapeURI(new.identifier), keepEmpty: true)
+    }
+    if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {
+      replace(index, value: ContactEncoder.revisionValue(revision, style.version), parameters: nil)
+    }
+  }
+
+  /// The differences of one multi-value property.
+  mutating func labeled<V>(
+    _ old: [LabeledValue<V>], _ new: [LabeledValue<V>], names: Set<String>,
+    kind: ContactEncoder.LabelKind,
+    encode: (LabeledValue<V>, ContactEncoder.Style, inout ContactEncoder.GroupNames) -> [ContactEncoder.Line],
+    value: (V, ContentLine) -> String
+  ) {
+    guard old != new else { return }
+    let newIDs = Set(new.map(\.identifier))
+    var oldByID: [String: LabeledValue<V>] = [:]
+    for item in old { oldByID[item.identifier] = item }
+    for item in old where !newIDs.contains(item.identifier) {
+      guard let index = provenance.values[item.identifier] else { continue }
+      remove(index)
+    }
+    var last = card.lines.lastIndex { names.contains($0.name) }
+    for item in new {
+      if let before = oldByID[item.identifier], let index = provenance.values[item.identifier] {
+        last = max(last ?? index, index)
+        guard before != item else { continue }
+        let line = card.lines[index]
+        var parameters: [VCardParameter]? = nil
+        if before.label != item.label || before.isPreferred != item.isPreferred {
+          parameters = relabeled(line, label: item.label, preferred: item.isPreferred, kind: kind, index: index)
+        }
+        let newValue = before.value == item.value ? line.value : value(item.value, line)
+        replace(index, value: newValue, parameters: parameters)
+        continue
+      }
+      for line in encode(item, style, &groups) { insert(line, after: last) }
+    }
+  }
+
+  /// The parameters of `line` with `label` and `preferred` instead of its own
+  /// (label-giving `TYPE` words and preference removed, new ones added); a label
+  /// kept in an `X-ABLabel` line of the group is changed there instead.
+  mutating func relabeled(
+    _ line: ContentLine, label: String?, preferred: Bool, kind: ContactEncoder.LabelKind, index: Int
+  ) -> [VCardParameter] {
+    var parameters: [VCardParameter] = []
+    for parameter in line.parameters {
+      var parameter = parameter
+      if parameter.name == "TYPE" || parameter.name == nil {
+        parameter.values = parameter.values.compactMap { value in
+          let words = value.split(separator: ",").map(String.init).filter { word in
+            let lower = word.lowercased().trimmingCharacters(in: " \t")
+            if lower == "pref" { return false }
+            return kind.label([lower]) == nil && !(kind == .phone && ["cell", "fax", "iphone", "main", "pager"].contains(lower))
+          }
+          return words.isEmpty ? nil : words.joined(separator: ",")
+        }
+        if parameter.values.isEmpty { continue }
+      }
+      if parameter.name == "PREF" { continue }
+      parameters.append(parameter)
+    }
+    var labelLine: Int? = nil
+    if let group = line.group?.lowercased() {
+      labelLine = card.lines.firstIndex { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group }
+    }
+    if let label {
+      if let labelLine {
+        replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label)), parameters: nil)
+      } else if let types = ContactEncoder.types(for: label, kind: kind) {
+        parameters = ContactEncoder.typeParameters(types, style: style) + parameters
+      } else {
+        let group = groups.make()
+        insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label)), after: index)
+        regroup[index] = group
+      }
+    } else if let labelLine {
+      edits[labelLine] = .remove
+    }
+    if preferred { parameters += ContactEncoder.preferenceParameters(style) }
+    return parameters
+  }
+
+  /// New group names for rewritten lines that got an `X-ABLabel`.
+  var regroup: [Int: String] = [:]
+
+  /// A single-value field: the first of its lines rewritten (the others removed
+  /// with `all`), a new line when it has none, the lines removed when `value` is
+  /// empty (unless `keepEmpty`).
+  mutating func single(
+    _ field: ContactDecoder.Provenance.Field, _ name: String, _ value: String,
+    parameters: [VCardParameter]? = nil, keepEmpty: Bool = false, all: Bool = false
+  ) {
+    let indices = provenance.fields[field] ?? []
+    if value.isEmpty && !keepEmpty {
+      for index in indices { edits[index] = .remove }
+      return
+    }
+    guard let first = indices.first else {
+      insert(ContactEncoder.Line(name: name, parameters: parameters ?? [], value: value), after: nil)
+      return
+    }
+    var newParameters: [VCardParameter]? = nil
+    if let parameters {
+      // A date's own parameters replace VALUE and Apple's omit-year marker.
+      newParameters = card.lines[first].parameters.filter { $0.name != "VALUE" && $0.name != "X-APPLE-OMIT-YEAR" }
+        + parameters
+    }
+    replace(first, value: value, parameters: newParameters)
+    if all { for index in indices.dropFirst() { edits[index] = .remove } }
+  }
+
+  /// `CATEGORIES`: removed groups taken out of the lines that list them, added ones
+  /// appended to the first line (or a new one). Groups from group cards elsewhere
+  /// (`outside`) are not written into the card.
+  mutating func categories(old: [String], new: [String], outside: Set<String>) {
+    let removed = Set(old).subtracting(new)
+    let added = new.filter { !old.contains($0) && !outside.contains($0) }
+    let indices = provenance.fields[.categories] ?? []
+    var firstRewritten = false
+    for index in indices {
+      let items = ValueDecoder.split(card.lines[index].value, separator: ",")
+      var kept = items.filter { !removed.contains(ValueDecoder.unescape($0).trimmingCharacters(in: " \t")) }
+        .map(String.init)
+      if !firstRewritten {
+        kept += added.map(VCardSerializer.escape)
+        firstRewritten = true
+      }
+      if kept.count == items.count && (index != indices.first || added.isEmpty) { continue }
+      if kept.isEmpty { remove(index) } else { replace(index, value: kept.joined(separator: ","), parameters: nil) }
+    }
+    if indices.isEmpty && !added.isEmpty {
+      insert(ContactEncoder.Line(name: "CATEGORIES", value: VCardSerializer.list(added)), after: nil)
+    }
+  }
+
+  // MARK: Edits
+
+  /// Removes line `index`, and the `X-ABLabel` of its group when no other line uses it.
+  mutating func remove(_ index: Int) {
+    edits[index] = .remove
+    guard let group = card.lines[index].group?.lowercased() else { return }
+    let others = card.lines.indices.filter { i in
+      i != index && card.lines[i].group?.lowercased() == group && card.lines[i].name != "X-ABLABEL"
+        && { if case .remove = edits[i] { return false } else { return true } }()
+    }
+    if others.isEmpty {
+      for i in card.lines.indices where card.lines[i].group?.lowercased() == group && card.lines[i].name == "X-ABLABEL" {
+        edits[i] = .remove
+      }
+    }
+  }
+
+  /// Rewrites line `index` with `value`: its group and name as written; its
+  /// parameters as written when `parameters` is `nil` and the line has no
+  /// charset or transfer encoding (whose value is about to change).
+  mutating func replace(_ index: Int, value: String, parameters: [VCardParameter]?) {
+    let line = card.lines[index]
+    let (head, writtenName) = Self.head(of: line.text)
+    let encoded = line.parameters.contains { $0.name == "CHARSET" } || line.transferEncoding != nil
+    let needsQuotedPrintable = style.version == .v21 && value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+    if parameters == nil && regroup[index] == nil && !encoded && !needsQuotedPrintable {
+      var out: [UInt8] = []
+      VCardSerializer.appendFolded(Array((head + ":" + value).utf8), to: &out, lineEnd: lineEnd)
+      edits[index] = .replace(out)
+      return
+    }
+    var kept = parameters ?? line.parameters
+    if line.transferEncoding == "BASE64" && parameters == nil { kept = line.parameters }
+    edits[index] = .replace(
+      VCardSerializer.line(
+        group: regroup[index] ?? line.group, name: writtenName, parameters: kept, value: value,
+        version: style.version, lineEnd: lineEnd))
+  }
+
+  mutating func insert(_ line: ContactEncoder.Line, after index: Int?) {
+    insertions[index ?? -1, default: []].append(line.bytes(style.version, lineEnd: lineEnd))
+  }
+
+  /// The part of a logical line before its value (`group.NAME;params`), and the
+  /// property name as written.
+  static func head(of text: String) -> (String, String) {
+    var quoted = false
+    var headEnd = text.endIndex
+    var nameEnd: String.Index? = nil
+    for index in text.indices {
+      let character = text[index]
+      if character == "\"" { quoted.toggle() }
+      if !quoted && (character == ";" || character == ":") && nameEnd == nil { nameEnd = index }
+      if !quoted && character == ":" { headEnd = index; break }
+    }
+    let head = String(text[..<headEnd])
+    var fullName = Substring(text[..<(nameEnd ?? headEnd)])
+    if let dot = fullName.lastIndex(of: ".") { fullName = fullName[fullName.index(after: dot)...] }
+    return (head, String(fullName).trimmingCharacters(in: " \t"))
+  }
+
+  // MARK: Output
+
+  /// The card's bytes with the edits applied.
+  func output() -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 256)
+    var cursor = card.sourceRange?.lowerBound ?? 0
+    for (index, line) in card.lines.enumerated() {
+      guard let range = line.sourceRange else { continue }
+      if range.lowerBound > cursor { out += bytes[cursor..<range.lowerBound] }
+      switch edits[index] {
+      case .keep: out += bytes[range]
+      case .replace(let text): out += text
+      case .remove: break
+      }
+      if !range.isEmpty, bytes[range.upperBound - 1] != 0x0A, bytes[range.upperBound - 1] != 0x0D,
+        insertions[index] != nil || edits[index].isReplace
+      {
+        // The line had no line end (the end of the input): the new text brings one.
+        if case .keep = edits[index] { out += lineEnd }
+      }
+      for text in insertions[index] ?? [] { out += text }
+      cursor = max(cursor, range.upperBound)
+    }
+    let end = card.sourceRange?.upperBound ?? bytes.count
+    let tail = cursor < end ? Array(bytes[cursor..<end]) : []
+    let endLine = Self.endLineStart(tail) ?? tail.count
+    out += tail[..<endLine]
+    for text in insertions[-1] ?? [] { out += text }
+    out += tail[endLine...]
+    return out
+  }
+
+  /// Where the last `END:VCARD` line starts in `tail`.
+  static func endLineStart(_ tail: [UInt8]) -> Int? {
+    var start = 0
+    var found: Int? = nil
+    while start < tail.count {
+      var stop = start
+      while stop < tail.count && tail[stop] != 0x0A && tail[stop] != 0x0D { stop += 1 }
+      let text = String(decoding: tail[start..<stop], as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
+      if text == "END:VCARD" { found = start }
+      start = stop + 1
+    }
+    return found
+  }
+}
+
+extension CardEditor.Edit {
+  var isReplace: Bool { if case .replace = self { return true } else { return false } }
+}

@@ -1,0 +1,391 @@
+import ContactKit
+import Foundation
+
+/// Maps the model to content lines: a `Contact`, or one of its values, as the
+/// vCard lines that `ContactDecoder` reads back to the same values (the writing half
+/// of the mapping layer).
+///
+/// Labels become `TYPE` words where a `TYPE` reads back as the same label (`work`,
+/// `mobile` → `TYPE=cell`, `homeFax` → `TYPE=home,fax`); a label no `TYPE` can carry
+/// (custom text, `homePage`) goes into an Apple `X-ABLabel` line sharing a new
+/// `itemN` group with its value. Preferred values get `PREF=1` (4.0) or `TYPE=pref`.
+public enum ContactEncoder {
+  /// How new lines are written.
+  public struct Style: Sendable, Hashable {
+    /// The card's version.
+    public var version: VCardSerializer.Version
+    /// Whether `TYPE` words are written in upper case (to match a card that does).
+    public var upperCaseTypes: Bool
+
+    /// Creates a style.
+    public init(version: VCardSerializer.Version, upperCaseTypes: Bool = false) {
+      self.version = version
+      self.upperCaseTypes = upperCaseTypes
+    }
+  }
+
+  /// One line to write: its group, name, parameters and value (escaped, as
+  /// `ContentLine.value`).
+  public struct Line: Sendable, Hashable {
+    public var group: String?
+    public var name: String
+    public var parameters: [VCardParameter]
+    public var value: String
+
+    /// Creates a line.
+    public init(group: String? = nil, name: String, parameters: [VCardParameter] = [], value: String) {
+      self.group = group
+      self.name = name
+      self.parameters = parameters
+      self.value = value
+    }
+
+    /// The line's bytes, folded, with its line end.
+    public func bytes(_ version: VCardSerializer.Version, lineEnd: [UInt8] = VCardSerializer.crlf) -> [UInt8] {
+      VCardSerializer.line(
+        group: group, name: name, parameters: parameters, value: value, version: version, lineEnd: lineEnd)
+    }
+  }
+
+  /// Hands out group names (`item1`, `item2`, …) not used in the card yet.
+  public struct GroupNames: Sendable {
+    var used: Set<String>
+    var next = 1
+
+    /// Names in `used` (compared case-insensitively) are not handed out.
+    public init(used: some Sequence<String>) {
+      self.used = Set(used.map { $0.lowercased() })
+    }
+
+    /// A fresh group name.
+    public mutating func make() -> String {
+      while used.contains("item\(next)") { next += 1 }
+      used.insert("item\(next)")
+      return "item\(next)"
+    }
+  }
+
+  // MARK: Whole cards
+
+  /// The content lines of a new card for `contact`, `BEGIN`/`END` excluded:
+  /// `VERSION`, `PRODID`, `UID`, `FN`, `N`, then every value of the model, `REV`.
+  ///
+  /// - Parameters:
+  ///   - uid: the card's `UID` value (for 4.0 new cards, `urn:uuid:…`).
+  ///   - revision: the `REV` time, or `nil` for no `REV` line.
+  public static func lines(
+    for contact: Contact, style: Style, uid: String, productID: String = VCardWriter.productID,
+    revision: Date? = nil
+  ) -> [Line] {
+    var names = GroupNames(used: [])
+    var out: [Line] = [
+      Line(name: "VERSION", value: style.version.rawValue),
+      Line(name: "PRODID", value: escapeURI(productID)),
+    ]
+    if !uid.isEmpty { out.append(Line(name: "UID", value: escapeURI(uid))) }
+    out.append(Line(name: "FN", value: VCardSerializer.escape(formattedName(contact))))
+    out.append(Line(name: "N", value: VCardSerializer.structured(nameComponents(contact))))
+    if contact.contactType == .organization { out.append(kindLine(style)) }
+    for (name, value) in phoneticFields(contact) where !value.isEmpty {
+      out.append(Line(name: name, value: VCardSerializer.escape(value)))
+    }
+    if !contact.nickname.isEmpty { out.append(Line(name: "NICKNAME", value: VCardSerializer.escape(contact.nickname))) }
+    if !contact.organizationName.isEmpty || !contact.departmentName.isEmpty {
+      out.append(Line(name: "ORG", value: organizationValue(contact, original: nil)))
+    }
+    if !contact.jobTitle.isEmpty { out.append(Line(name: "TITLE", value: VCardSerializer.escape(contact.jobTitle))) }
+    if let birthday = contact.birthday { out.append(dateLine("BDAY", birthday, style)) }
+    for value in contact.phoneNumbers { out += phone(value, style: style, groups: &names) }
+    for value in contact.emailAddresses { out += email(value, style: style, groups: &names) }
+    for value in contact.postalAddresses { out += address(value, style: style, groups: &names) }
+    for value in contact.urlAddresses { out += url(value, style: style, groups: &names) }
+    for value in contact.instantMessageAddresses { out += instantMessage(value, style: style, groups: &names) }
+    for value in contact.socialProfiles { out += socialProfile(value, style: style, groups: &names) }
+    for value in contact.contactRelations { out += relation(value, style: style, groups: &names) }
+    for value in contact.dates { out += date(value, style: style, groups: &names) }
+    if !contact.note.isEmpty { out.append(Line(name: "NOTE", value: VCardSerializer.escape(contact.note))) }
+    if !contact.groups.isEmpty { out.append(Line(name: "CATEGORIES", value: VCardSerializer.list(contact.groups))) }
+    if let revision { out.append(Line(name: "REV", value: revisionValue(revision, style.version))) }
+    return out
+  }
+
+  // MARK: Single values
+
+  /// `FN`: the formatted name, or the composed display name when there is none.
+  static func formattedName(_ contact: Contact) -> String {
+    contact.formattedName.isEmpty ? contact.displayName : contact.formattedName
+  }
+
+  /// `N` components: family, given, additional, prefixes, suffixes (RFC 6350 §6.2.2).
+  static func nameComponents(_ contact: Contact) -> [String] {
+    [contact.familyName, contact.givenName, contact.middleName, contact.namePrefix, contact.nameSuffix]
+  }
+
+  static func phoneticFields(_ contact: Contact) -> [(String, String)] {
+    [
+      ("X-PHONETIC-FIRST-NAME", contact.phoneticGivenName),
+      ("X-PHONETIC-MIDDLE-NAME", contact.phoneticMiddleName),
+      ("X-PHONETIC-LAST-NAME", contact.phoneticFamilyName),
+    ]
+  }
+
+  /// `ORG`: organization and department; components after the first are kept from
+  /// `original` (an escaped `ORG` value) when the department did not change.
+  static func organizationValue(_ contact: Contact, original: String?) -> String {
+    if let original {
+      let parts = ValueDecoder.split(original, separator: ";")
+      let departments = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+        .filter { !$0.isEmpty }.joined(separator: ", ")
+      if departments == contact.departmentName {
+        return ([VCardSerializer.escape(contact.organizationName)] + parts.dropFirst().map(String.init))
+          .joined(separator: ";")
+      }
+    }
+    if contact.departmentName.isEmpty { return VCardSerializer.escape(contact.organizationName) }
+    return VCardSerializer.structured([contact.organizationName, contact.departmentName])
+  }
+
+  static func kindLine(_ style: Style) -> Line {
+    style.version == .v40 ? Line(name: "KIND", value: "org") : Line(name: "X-ABSHOWAS", value: "COMPANY")
+  }
+
+  /// A date line: 4.0 `19850415` / `--0415`; 3.0 and 2.1 `1985-04-15`, and Apple's
+  /// year 1604 with `X-APPLE-OMIT-YEAR` for a date without a year; free text as
+  /// `VALUE=text` (4.0).
+  static func dateLine(_ name: String, _ date: ContactDate, _ style: Style, group: String? = nil) -> Line {
+    let (value, parameters) = dateValue(date, style.version)
+    return Line(group: group, name: name, parameters: parameters, value: value)
+  }
+
+  static func dateValue(_ date: ContactDate, _ version: VCardSerializer.Version) -> (String, [VCardParameter]) {
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    func four(_ n: Int) -> String { String(repeating: "0", count: max(0, 4 - String(n).count)) + String(n) }
+    switch (date.year, date.month, date.day) {
+    case let (year?, month?, day?):
+      return (version == .v40 ? four(year) + two(month) + two(day) : "\(four(year))-\(two(month))-\(two(day))", [])
+    case let (nil, month?, day?):
+      if version == .v40 { return ("--" + two(month) + two(day), []) }
+      return ("1604-\(two(month))-\(two(day))", [VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"])])
+    case let (year?, month?, nil):
+      return ("\(four(year))-\(two(month))", [])
+    case let (year?, nil, nil):
+      return (four(year), [])
+    default:
+      let text = VCardSerializer.escape(date.text ?? date.description)
+      return (text, version == .v40 ? [VCardParameter(name: "VALUE", values: ["text"])] : [])
+    }
+  }
+
+  /// `REV`: 4.0 `20240302T091205Z`, 3.0 `2024-03-02T09:12:05Z` (UTC).
+  static func revisionValue(_ date: Date, _ version: VCardSerializer.Version) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+    let year = String(c.year ?? 1970)
+    if version == .v40 {
+      return "\(year)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+    }
+    return "\(year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+  }
+
+  /// A URI value: only a backslash and line breaks are escaped (the reader unescapes
+  /// every value; RFC 6350 does not escape URIs otherwise).
+  static func escapeURI(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\r", "\n": out += "\\n"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  // MARK: Labeled values
+
+  /// The lines of a phone number: `TEL` with its label as `TYPE` or `X-ABLabel`.
+  public static func phone(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
+    labeled(
+      Line(name: "TEL", value: VCardSerializer.escape(value.value)), value, kind: .phone, style: style,
+      groups: &groups)
+  }
+
+  /// The lines of an email address (`EMAIL`).
+  public static func email(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
+    labeled(
+      Line(name: "EMAIL", value: VCardSerializer.escape(value.value)), value, kind: .common, style: style,
+      groups: &groups)
+  }
+
+  /// The lines of a postal address (`ADR`, with `CC` for the ISO country code).
+  public static func address(_ value: LabeledValue<PostalAddress>, style: Style, groups: inout GroupNames) -> [Line]
+  {
+    var line = Line(name: "ADR", value: addressValue(value.value, original: nil))
+    if !value.value.isoCountryCode.isEmpty {
+      line.parameters.append(VCardParameter(name: "CC", values: [value.value.isoCountryCode.uppercased()]))
+    }
+    return labeled(line, value, kind: .common, style: style, groups: &groups)
+  }
+
+  /// `ADR` components; the post-office box, extended and street components are kept
+  /// from `original` (an escaped `ADR` value) when they still give the street.
+  static func addressValue(_ address: PostalAddress, original: String?) -> String {
+    var first = ["", "", VCardSerializer.escape(address.street)]
+    if let original {
+      let parts = ValueDecoder.split(original, separator: ";").map(String.init)
+      let old = parts.prefix(3).map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+      if old.filter({ !$0.isEmpty }).joined(separator: "\n") == address.street {
+        first = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
+      }
+    }
+    let rest = [address.city, address.state, address.postalCode, address.country].map(VCardSerializer.escape)
+    return (first + rest).joined(separator: ";")
+  }
+
+  /// The lines of a URL (`URL`).
+  public static func url(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
+    labeled(Line(name: "URL", value: escapeURI(value.value)), value, kind: .common, style: style, groups: &groups)
+  }
+
+  /// The lines of an instant-message address: `IMPP:scheme:user`, with
+  /// `X-SERVICE-TYPE` when the service is not the URI scheme (RFC 6350 §6.4.3).
+  public static func instantMessage(
+    _ value: LabeledValue<InstantMessageAddress>, style: Style, groups: inout GroupNames
+  ) -> [Line] {
+    labeled(instantMessageLine(value.value), value, kind: .common, style: style, groups: &groups)
+  }
+
+  static func instantMessageLine(_ address: InstantMessageAddress) -> Line {
+    let schemes: [String: String] = [
+      "jabber": "xmpp", "xmpp": "xmpp", "aim": "aim", "skype": "skype", "msn": "msnim", "yahoo": "ymsgr",
+      "icq": "icq", "sip": "sip", "irc": "irc", "gadugadu": "gg", "qq": "qq", "matrix": "matrix",
+    ]
+    let service = address.service
+    let scheme =
+      schemes[service.lowercased()]
+      ?? String(service.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        .map(Character.init))
+    var line = Line(name: "IMPP", value: escapeURI((scheme.isEmpty ? "x-im" : scheme) + ":" + address.username))
+    if service != scheme { line.parameters.append(VCardParameter(name: "X-SERVICE-TYPE", values: [service])) }
+    return line
+  }
+
+  /// The lines of a social profile: Apple's `X-SOCIALPROFILE;TYPE=service;X-USER=name:url`.
+  public static func socialProfile(
+    _ value: LabeledValue<SocialProfile>, style: Style, groups: inout GroupNames
+  ) -> [Line] {
+    var line = Line(name: "X-SOCIALPROFILE", value: escapeURI(value.value.urlString))
+    if !value.value.service.isEmpty {
+      line.parameters.append(VCardParameter(name: "TYPE", values: [value.value.service.lowercased()]))
+    }
+    if !value.value.username.isEmpty {
+      line.parameters.append(VCardParameter(name: "X-USER", values: [value.value.username]))
+    }
+    return labeled(line, value, kind: .labelOnly, style: style, groups: &groups)
+  }
+
+  /// The lines of a related name: 4.0 `RELATED;VALUE=text`, else Apple's `X-ABRELATEDNAMES`.
+  public static func relation(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
+    var line = Line(name: "X-ABRELATEDNAMES", value: VCardSerializer.escape(value.value))
+    if style.version == .v40 {
+      line = Line(name: "RELATED", parameters: [VCardParameter(name: "VALUE", values: ["text"])], value: line.value)
+    }
+    return labeled(line, value, kind: .common, style: style, groups: &groups)
+  }
+
+  /// The lines of a date: `ANNIVERSARY` (4.0) / `X-ANNIVERSARY` for the label
+  /// `anniversary`, otherwise Apple's `X-ABDATE` with its label.
+  public static func date(_ value: LabeledValue<ContactDate>, style: Style, groups: inout GroupNames) -> [Line] {
+    if value.label == "anniversary" {
+      return [dateLine(style.version == .v40 ? "ANNIVERSARY" : "X-ANNIVERSARY", value.value, style)]
+    }
+    return labeled(dateLine("X-ABDATE", value.value, style), value, kind: .common, style: style, groups: &groups)
+  }
+
+  // MARK: Labels
+
+  /// How a property's `TYPE` words read as a label.
+  enum LabelKind {
+    case phone, common
+    /// The label is only ever read from `X-ABLabel` (`X-SOCIALPROFILE`).
+    case labelOnly
+
+    func label(_ types: [String]) -> String? {
+      switch self {
+      case .phone: return Labels.phone(types: types)
+      case .common: return Labels.common(types)
+      case .labelOnly: return nil
+      }
+    }
+  }
+
+  /// `TYPE` words that read back as `label`, or `nil` when none do.
+  static func types(for label: String, kind: LabelKind) -> [String]? {
+    guard kind != .labelOnly else { return nil }
+    let table: [String: [String]] = [
+      "mobile": ["cell"], "iPhone": ["iphone"], "homeFax": ["home", "fax"], "workFax": ["work", "fax"],
+      "otherFax": ["fax"],
+    ]
+    let candidate = table[label] ?? [label.lowercased()]
+    guard candidate.allSatisfy({ isToken($0) }), kind.label(candidate) == label else { return nil }
+    return candidate
+  }
+
+  static func isToken(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      }
+  }
+
+  /// An `X-ABLabel` value that reads back as `label`: Apple's `_$!<HomePage>!$_`
+  /// token for a standard label, the text itself otherwise.
+  static func appleLabel(_ label: String) -> String {
+    let token = "_$!<" + label.prefix(1).uppercased() + label.dropFirst() + ">!$_"
+    if Labels.custom(token) == label && !isCustomText(label) { return token }
+    return label
+  }
+
+  private static func isCustomText(_ label: String) -> Bool {
+    !["mobile", "home", "work", "other", "main", "homeFax", "workFax", "otherFax", "pager", "iPhone", "homePage",
+      "school", "anniversary"].contains(label)
+  }
+
+  /// The `TYPE` parameter for `types` in `style` (2.1: bare words).
+  static func typeParameters(_ types: [String], style: Style) -> [VCardParameter] {
+    guard !types.isEmpty else { return [] }
+    let words = types.map { style.upperCaseTypes || style.version == .v21 ? $0.uppercased() : $0 }
+    if style.version == .v21 { return words.map { VCardParameter(name: nil, values: [$0]) } }
+    return [VCardParameter(name: "TYPE", values: words)]
+  }
+
+  static func preferenceParameters(_ style: Style) -> [VCardParameter] {
+    switch style.version {
+    case .v40: return [VCardParameter(name: "PREF", values: ["1"])]
+    case .v30: return [VCardParameter(name: "TYPE", values: [style.upperCaseTypes ? "PREF" : "pref"])]
+    case .v21: return [VCardParameter(name: nil, values: ["PREF"])]
+    }
+  }
+
+  /// `line` with the label and preference of `value`: `TYPE` words, or an
+  /// `X-ABLabel` line in a new group.
+  static func labeled<V>(
+    _ line: Line, _ value: LabeledValue<V>, kind: LabelKind, style: Style, groups: inout GroupNames
+  ) -> [Line] {
+    var line = line
+    var extra: [Line] = []
+    if let label = value.label {
+      if let types = types(for: label, kind: kind) {
+        line.parameters = typeParameters(types, style: style) + line.parameters
+      } else {
+        let group = groups.make()
+        line.group = group
+        extra.append(Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(appleLabel(label))))
+      }
+    }
+    if value.isPreferred { line.parameters += preferenceParameters(style) }
+    return [line] + extra
+  }
+}

@@ -1,0 +1,204 @@
+/// The text form of content lines for writing: value escapes per version, parameter
+/// quoting and RFC 6868 caret escapes, quoted-printable for vCard 2.1, and folding at
+/// 75 octets that never splits a UTF-8 sequence (RFC 6350 §3.2, §3.3, §3.4;
+/// RFC 2426 §5.8.1–§5.8.4; RFC 6868; vCard 2.1 §2.1.3).
+///
+/// Deterministic: the same input gives the same bytes.
+public enum VCardSerializer {
+  /// CR LF, the line end RFC 6350 §3.2 and RFC 2426 §5.8.1 require.
+  public static let crlf: [UInt8] = [0x0D, 0x0A]
+
+  /// The vCard version of a card's `VERSION` value: `2.1`, `3.0` or `4.0` (anything
+  /// else, and no version, is 4.0 for writing).
+  public enum Version: String, Sendable, Hashable {
+    case v21 = "2.1"
+    case v30 = "3.0"
+    case v40 = "4.0"
+
+    /// The version named by a `VERSION` value; `nil` gives 2.1 (a card without
+    /// `VERSION` is read as 2.1), anything unknown 4.0.
+    public init(_ value: String?) {
+      switch value?.trimmingCharacters(in: " \t") {
+      case nil, "2.1"?, "2.0"?, "1.0"?: self = .v21
+      case "3.0"?: self = .v30
+      default: self = .v40
+      }
+    }
+  }
+
+  // MARK: Values
+
+  /// `text` with the escapes of RFC 6350 §3.4 / RFC 2426 §5.8.4: backslash, comma,
+  /// semicolon, and newline (CR LF, LF or CR) as `\n`.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    var previousCR = false
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case ",": out += "\\,"
+      case ";": out += "\\;"
+      case "\r": out += "\\n"
+      case "\n": if !previousCR { out += "\\n" }
+      default: out.unicodeScalars.append(scalar)
+      }
+      previousCR = scalar == "\r"
+    }
+    return out
+  }
+
+  /// A structured value (`N`, `ADR`, `ORG`): components escaped, joined with `;`.
+  public static func structured(_ components: [String]) -> String {
+    components.map(escape).joined(separator: ";")
+  }
+
+  /// A list value (`CATEGORIES`, `NICKNAME`): items escaped, joined with `,`.
+  public static func list(_ items: [String]) -> String {
+    items.map(escape).joined(separator: ",")
+  }
+
+  // MARK: Parameters
+
+  /// One parameter as written on a line: `NAME=v1,v2` (or a 2.1 bare word).
+  ///
+  /// A value holding `,` `;` `:` or `"`, or blanks at its ends, is put in double
+  /// quotes; for 3.0 and 4.0, `^`, newlines and `"` are caret-escaped (RFC 6868).
+  /// vCard 2.1 has neither quotes nor carets: such characters are dropped there.
+  public static func parameter(_ parameter: VCardParameter, version: Version) -> String {
+    let values = parameter.values.map { parameterValue($0, version: version) }
+    guard let name = parameter.name else { return values.joined(separator: ";") }
+    return name + "=" + values.joined(separator: ",")
+  }
+
+  static func parameterValue(_ value: String, version: Version) -> String {
+    if version == .v21 {
+      return String(value.unicodeScalars.filter { !",;:\"\r\n".unicodeScalars.contains($0) }.map(Character.init))
+    }
+    var out = ""
+    var needsQuotes = false
+    var previousCR = false
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "^": out += "^^"
+      case "\"": out += "^'"
+      case "\r": out += "^n"
+      case "\n": if !previousCR { out += "^n" }
+      case ",", ";", ":": needsQuotes = true; out.unicodeScalars.append(scalar)
+      default: out.unicodeScalars.append(scalar)
+      }
+      previousCR = scalar == "\r"
+    }
+    if let first = value.unicodeScalars.first, first == " " || first == "\t" { needsQuotes = true }
+    if let last = value.unicodeScalars.last, last == " " || last == "\t" { needsQuotes = true }
+    return needsQuotes ? "\"" + out + "\"" : out
+  }
+
+  // MARK: Lines
+
+  /// The bytes of one content line, folded, with its line end.
+  ///
+  /// `value` is in the form `ContentLine.value` has: transfer-decoded, with its
+  /// vCard escapes. For 2.1, a value with bytes outside ASCII or line breaks is
+  /// written quoted-printable (`CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE` added, soft
+  /// breaks instead of folds); any `CHARSET` and quoted-printable `ENCODING` given
+  /// are replaced, because the value is written in UTF-8.
+  ///
+  /// - Complexity: O(n) in the length of the line.
+  public static func line(
+    group: String?, name: String, parameters: [VCardParameter], value: String, version: Version,
+    lineEnd: [UInt8] = crlf
+  ) -> [UInt8] {
+    var parameters = parameters.filter { $0.name != "CHARSET" }
+    parameters = parameters.filter { parameter in
+      !(VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE")
+    }
+    let valueBytes = Array(value.utf8)
+    let quotedPrintable =
+      version == .v21 && valueBytes.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+    if quotedPrintable {
+      if valueBytes.contains(where: { $0 >= 0x80 }) {
+        parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
+      }
+      parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
+    }
+    var head = ""
+    if let group, !group.isEmpty { head += group + "." }
+    head += name
+    for parameter in parameters { head += ";" + self.parameter(parameter, version: version) }
+    head += ":"
+    var out: [UInt8] = []
+    if quotedPrintable {
+      appendQuotedPrintable(head: Array(head.utf8), value: valueBytes, to: &out, lineEnd: lineEnd)
+    } else {
+      appendFolded(Array(head.utf8) + valueBytes, to: &out, lineEnd: lineEnd)
+    }
+    return out
+  }
+
+  /// Appends `line` folded at 75 octets (continuations begin with one space) and a
+  /// line end; a fold never falls inside a UTF-8 sequence.
+  public static func appendFolded(_ line: [UInt8], to out: inout [UInt8], lineEnd: [UInt8] = crlf) {
+    var start = 0
+    var limit = 75
+    while line.count - start > limit {
+      var cut = start + limit
+      while cut > start + 1 && line[cut] & 0xC0 == 0x80 { cut -= 1 }
+      out.append(contentsOf: line[start..<cut])
+      out.append(contentsOf: lineEnd)
+      out.append(0x20)
+      start = cut
+      limit = 74
+    }
+    out.append(contentsOf: line[start...])
+    out.append(contentsOf: lineEnd)
+  }
+
+  /// Appends `head` and `value` quoted-printable encoded (RFC 2045 §6.7) with soft
+  /// breaks at 76 octets; a blank at the start or end of a physical line is
+  /// encoded, so no reader takes it for folding; `=` sequences are never split.
+  static func appendQuotedPrintable(head: [UInt8], value: [UInt8], to out: inout [UInt8], lineEnd: [UInt8]) {
+    let hex = Array("0123456789ABCDEF".utf8)
+    func encoded(_ byte: UInt8) -> [UInt8] { [0x3D, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+    var tokens: [[UInt8]] = []
+    var index = 0
+    while index < value.count {
+      let byte = value[index]
+      if byte == 0x0D && index + 1 < value.count && value[index + 1] == 0x0A {
+        tokens.append(encoded(0x0D) + encoded(0x0A))
+        index += 2
+        continue
+      }
+      if byte == 0x3D || byte >= 0x7F || (byte < 0x20 && byte != 0x09) {
+        tokens.append(encoded(byte))
+      } else {
+        tokens.append([byte])
+      }
+      index += 1
+    }
+    var line = head
+    var lineHasValue = false
+    func finishLine(soft: Bool) {
+      if let last = line.last, lineHasValue, last == 0x20 || last == 0x09 {
+        line.removeLast()
+        line.append(contentsOf: encoded(last))
+      }
+      out.append(contentsOf: line)
+      if soft { out.append(0x3D) }
+      out.append(contentsOf: lineEnd)
+      line = []
+      lineHasValue = false
+    }
+    for token in tokens {
+      var token = token
+      if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
+      if line.count + token.count > 73 && lineHasValue { finishLine(soft: true) }
+      if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
+      line.append(contentsOf: token)
+      lineHasValue = true
+    }
+    finishLine(soft: false)
+  }
+}

@@ -1,0 +1,97 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// The writing cases of `../shared/cases`: an edit through the model touches only
+/// the lines it changes.
+@Suite("shared cases: writing")
+struct WriterCaseTests {
+  static let revision = Date(timeIntervalSince1970: 1_700_000_000)
+  static var options: VCardWriter.Options { VCardWriter.Options(revision: revision) }
+
+  static func newEmail(_ address: String, label: String = "work") -> LabeledValue<String> {
+    LabeledValue(identifier: "new-email", label: label, value: address)
+  }
+
+  @Test("adding an email keeps repeated TEL and ADR lines, N parts and unknown properties (case 12)")
+  func editKeepsRepeatedAndUnknownLines() throws {
+    let folder = "12-edit-drops-repeated-and-unknown-fields"
+    guard let bytes = SharedFiles.caseBytes(folder, "original.vcf"),
+      let survive = SharedFiles.caseBytes(folder, "must-survive.txt")
+    else { return }
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.emailAddresses.append(Self.newEmail("isolde@marchetti-lab.example"))
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    let lines = physicalLines(written)
+    let mustSurvive = physicalLines(String(decoding: survive, as: UTF8.self))
+    var position = -1
+    for line in mustSurvive {
+      let found = try #require(lines.firstIndex(of: line), "missing: \(line)")
+      #expect(found > position, "out of order: \(line)")
+      position = found
+    }
+    let before = physicalLines(String(decoding: bytes, as: UTF8.self))
+    let added = lines.filter { !before.contains($0) }
+    #expect(added == ["EMAIL;TYPE=work:isolde@marchetti-lab.example"])
+    #expect(before.filter { !lines.contains($0) }.isEmpty)
+    #expect(!written.contains("item") && !written.uppercased().contains("X-ABLABEL"))
+    let reread = try #require(loadContacts(Array(written.utf8)).first)
+    #expect(reread.phoneNumbers.count == 5)
+    #expect(reread.postalAddresses.count == 2)
+    #expect(reread.emailAddresses.map(\.value) == ["isolde@marchetti-lab.example"])
+    #expect(reread.emailAddresses.first?.label == "work")
+  }
+
+  @Test("adding an email leaves TEL lines without VALUE= and keeps an empty unknown property (case 13)")
+  func editAddsNoValueParameter() throws {
+    guard let bytes = SharedFiles.caseBytes("13-edit-adds-value-unknown", "busycontacts.vcf") else { return }
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.emailAddresses.append(Self.newEmail("ludo@vantongeren-studio.example"))
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    let lines = physicalLines(written)
+    for kept in [
+      "TEL;TYPE=CELL;TYPE=pref:+1 555 0157", "TEL;TYPE=HOME:+1 555 0158", "X-BUSYMAC-MODIFIED-BY:",
+      "PRODID:-//BusyApps//BusyContacts 2023.2.1//EN", "UID:A41C7E90-3B2D-4F6A-8E15-9C0D2B7F6E34",
+    ] {
+      #expect(lines.contains(kept), "missing: \(kept)")
+    }
+    #expect(!written.contains("VALUE="))
+    let before = physicalLines(String(decoding: bytes, as: UTF8.self))
+    let added = lines.filter { !before.contains($0) }
+    #expect(added == ["EMAIL;TYPE=WORK:ludo@vantongeren-studio.example", "REV:2023-11-14T22:13:20Z"])
+    #expect(before.filter { !lines.contains($0) } == ["REV:2024-03-02T09:12:05Z"])
+    #expect(written.hasSuffix("END:VCARD\r\n") && !written.contains("\n\n"))
+  }
+
+  @Test("changing a phone keeps the UID exactly as written (case 15)")
+  func editKeepsUID() throws {
+    let folder = "15-uid-rewritten-on-edit"
+    guard let bytes = SharedFiles.caseBytes(folder, "7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5.vcf") else { return }
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.phoneNumbers[0].value = "+1 555 0171"
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    let lines = physicalLines(written)
+    #expect(lines.contains("UID:7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5"))
+    #expect(lines.contains("TEL;TYPE=cell:+1 555 0171"))
+    let before = physicalLines(String(decoding: bytes, as: UTF8.self))
+    #expect(lines.count == before.count)
+    #expect(zip(before, lines).filter { $0 != $1 }.map(\.1) == ["TEL;TYPE=cell:+1 555 0171"])
+    let reread = try #require(loadContacts(Array(written.utf8)).first)
+    #expect(reread.identifier == original.identifier)
+  }
+
+  @Test("a card with urn:uuid: keeps that form on an edit (case 15)")
+  func editKeepsURNForm() throws {
+    let original = try #require(
+      loadContacts("BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:0a1b\nFN:Ann\nEND:VCARD\n").first)
+    var edited = original
+    edited.jobTitle = "Pilot"
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    #expect(written == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0a1b\r\nFN:Ann\r\nTITLE:Pilot\r\nEND:VCARD\r\n")
+  }
+}
