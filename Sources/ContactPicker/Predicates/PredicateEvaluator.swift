@@ -1,0 +1,210 @@
+import Foundation
+
+/// A value met while evaluating: a leaf of the JSON or a literal.
+enum PredicateScalar: Sendable {
+  case text(String)
+  case number(Int)
+  case bool(Bool)
+  case null
+}
+
+/// Evaluates a parsed predicate against a person (or property) object.
+///
+/// A missing key is empty: a missing text is `""`, a missing list has no values and
+/// `@count` 0, a missing boolean is false. Lists are looked through at every step of a
+/// key path, so `postalAddresses.value.city` gives the city of every address.
+enum PredicateEvaluator {
+  static func evaluate(_ node: PredicateNode, _ value: JSONValue) -> Bool {
+    switch node {
+    case .constant(let flag): return flag
+    case .not(let inner): return !evaluate(inner, value)
+    case .and(let a, let b): return evaluate(a, value) && evaluate(b, value)
+    case .or(let a, let b): return evaluate(a, value) || evaluate(b, value)
+    case .keyPath(let path):
+      if case .bool(true) = leaves(path.components[...], in: value).first { return true }
+      return false
+    case .comparison(let comparison): return evaluate(comparison, value)
+    }
+  }
+
+  /// The values at the end of a key path, lists flattened.
+  static func leaves(_ components: ArraySlice<String>, in value: JSONValue) -> [JSONValue] {
+    var out: [JSONValue] = []
+    collect(value, components, into: &out)
+    return out
+  }
+
+  private static func collect(_ value: JSONValue, _ components: ArraySlice<String>, into out: inout [JSONValue]) {
+    if case .array(let items) = value {
+      for item in items { collect(item, components, into: &out) }
+      return
+    }
+    guard let first = components.first else {
+      out.append(value)
+      return
+    }
+    guard case .object(let members) = value, let child = members.first(where: { $0.0 == first })?.1 else { return }
+    collect(child, components.dropFirst(), into: &out)
+  }
+
+  /// A JSON value read as text: objects and arrays as their non-empty texts joined by `, `.
+  static func text(of value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .number(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return ""
+    case .array(let items): return items.map(text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
+    case .object(let members): return members.map { text(of: $0.1) }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+  }
+
+  /// An operand's values; `isCollection` for a to-many key path or a `{…}` list.
+  private static func operand(_ operand: PredicateOperand, in value: JSONValue) -> (
+    values: [PredicateScalar], isCollection: Bool
+  ) {
+    switch operand {
+    case .literal(.list(let items)):
+      return (items.map(scalar), true)
+    case .literal(let literal):
+      return ([scalar(literal)], false)
+    case .keyPath(let path):
+      let found = leaves(path.components[...], in: value)
+      switch path.type {
+      case .count: return ([.number(found.count)], false)
+      case .bool:
+        if case .bool(true) = found.first { return ([.bool(true)], false) }
+        return ([.bool(false)], false)
+      case .text, .labeledValues:
+        if path.isToMany { return (found.map { .text(text(of: $0)) }, true) }
+        return ([.text(found.first.map(text(of:)) ?? "")], false)
+      }
+    }
+  }
+
+  private static func scalar(_ literal: PredicateLiteral) -> PredicateScalar {
+    switch literal {
+    case .text(let text): return .text(text)
+    case .number(let number): return .number(number)
+    case .bool(let flag): return .bool(flag)
+    case .null, .list: return .null
+    }
+  }
+
+  private static func isNil(_ operand: PredicateOperand) -> Bool {
+    if case .literal(.null) = operand { return true }
+    return false
+  }
+
+  private static func evaluate(_ c: PredicateComparison, _ value: JSONValue) -> Bool {
+    let lhs = operand(c.lhs, in: value)
+    let rhs = operand(c.rhs, in: value)
+    // `list == nil`: the list is empty (a missing key is an empty list).
+    if c.quantifier == nil, c.op == .equal || c.op == .notEqual {
+      if (lhs.isCollection && isNil(c.rhs)) || (rhs.isCollection && isNil(c.lhs)) {
+        let empty = lhs.isCollection ? lhs.values.isEmpty : rhs.values.isEmpty
+        return c.op == .equal ? empty : !empty
+      }
+    }
+    func test(_ left: PredicateScalar) -> Bool {
+      if c.op == .in {
+        if rhs.isCollection { return rhs.values.contains { compare(left, .equal, $0, c) } }
+        return compare(rhs.values[0], .contains, left, c)
+      }
+      if rhs.isCollection { return rhs.values.contains { compare(left, c.op, $0, c) } }
+      return compare(left, c.op, rhs.values[0], c)
+    }
+    switch c.quantifier ?? (lhs.isCollection ? .anyOf : nil) {
+    case nil: return lhs.values.first.map(test) ?? false
+    case .anyOf: return lhs.values.contains(where: test)
+    case .allOf: return lhs.values.allSatisfy(test)
+    case .noneOf: return !lhs.values.contains(where: test)
+    }
+  }
+
+  private static func compare(
+    _ a: PredicateScalar, _ op: PredicateOperator, _ b: PredicateScalar, _ c: PredicateComparison
+  ) -> Bool {
+    switch (a, b) {
+    case (.text(let x), .text(let y)): return compare(x, op, y, c)
+    case (.number(let x), .number(let y)):
+      switch op {
+      case .equal: return x == y
+      case .notEqual: return x != y
+      case .less: return x < y
+      case .lessOrEqual: return x <= y
+      case .greater: return x > y
+      case .greaterOrEqual: return x >= y
+      default: return false
+      }
+    case (.bool(let x), .bool(let y)):
+      return op == .equal ? x == y : op == .notEqual ? x != y : false
+    case (.null, .null): return op == .equal
+    case (.null, .text(let x)), (.text(let x), .null):
+      return op == .equal ? x.isEmpty : op == .notEqual ? !x.isEmpty : false
+    default: return op == .notEqual
+    }
+  }
+
+  private static func compare(_ x: String, _ op: PredicateOperator, _ y: String, _ c: PredicateComparison) -> Bool {
+    if op == .matches {
+      let subject = PredicateOptions(diacriticInsensitive: c.options.diacriticInsensitive).fold(x)
+      if let regex = c.regex { return regex.matches(subject) }
+      return (try? PredicateRegex(pattern: y, options: c.options))?.matches(subject) ?? false
+    }
+    let x = c.options.fold(x)
+    let y = c.options.fold(y)
+    switch op {
+    case .equal: return x == y
+    case .notEqual: return x != y
+    case .less: return x < y
+    case .lessOrEqual: return x <= y
+    case .greater: return x > y
+    case .greaterOrEqual: return x >= y
+    case .contains: return y.isEmpty || x.range(of: y) != nil
+    case .beginsWith: return x.hasPrefix(y)
+    case .endsWith: return x.hasSuffix(y)
+    case .like: return like(Array(x), pattern: Array(y))
+    case .matches, .in: return false
+    }
+  }
+
+  /// `LIKE`: `*` is any run of characters, `?` one character, `\` makes the next
+  /// character literal; the pattern covers the whole text.
+  static func like(_ text: [Character], pattern raw: [Character]) -> Bool {
+    // (character, isWildcard)
+    var pattern: [(Character, Bool)] = []
+    var i = 0
+    while i < raw.count {
+      if raw[i] == "\\", i + 1 < raw.count {
+        pattern.append((raw[i + 1], false))
+        i += 2
+      } else {
+        pattern.append((raw[i], raw[i] == "*" || raw[i] == "?"))
+        i += 1
+      }
+    }
+    var t = 0
+    var p = 0
+    var star = -1
+    var mark = 0
+    while t < text.count {
+      if p < pattern.count, pattern[p] == ("*", true) {
+        star = p
+        mark = t
+        p += 1
+      } else if p < pattern.count, pattern[p] == ("?", true) || (!pattern[p].1 && pattern[p].0 == text[t]) {
+        t += 1
+        p += 1
+      } else if star >= 0 {
+        p = star + 1
+        mark += 1
+        t = mark
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count, pattern[p] == ("*", true) { p += 1 }
+    return p == pattern.count
+  }
+}
