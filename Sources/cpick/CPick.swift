@@ -51,72 +51,178 @@ enum CPick {
       contacts = contacts.filter { $0.groups.contains(where: { $0.caseInsensitiveCompare(group) == .orderedSame }) }
     }
 
+    let output = Output(
+      format: options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json),
+      template: options.template, join: options.join)
     switch options.command {
     case .list:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-      for contact in list.contacts { print(Output.line(contact, format: options.format ?? .jsonl)) }
+      emit(output.contacts(list.contacts))
       return .chosen
     case .query:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
-      for match in matches { print(Output.line(list.contacts[match.index], format: options.format ?? .jsonl)) }
+      emit(output.contacts(matches.map { list.contacts[$0.index] }))
       return matches.isEmpty ? .noMatch : .chosen
     case .groups:
-      var counts: [String: Int] = [:]
-      var order: [String] = []
-      for contact in contacts {
-        for group in contact.groups {
-          if counts[group] == nil { order.append(group) }
-          counts[group, default: 0] += 1
-        }
-      }
-      for name in order.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
+      let list = ContactList(contacts)
+      for group in list.groups {
         print(
-          JSONValue.object([("name", .string(name)), ("memberCount", .number(counts[name] ?? 0))]).serialized)
+          JSONValue.object([("name", .string(group.name)), ("memberCount", .number(group.memberCount))]).serialized)
       }
       return .chosen
     case .pick:
-      return pick(contacts, options: options, environment: environment)
-    case .show, .new, .unknown:
+      return pick(contacts, options: options, output: output, environment: environment)
+    case .show:
+      return show(contacts, options: options, output: output, environment: environment)
+    case .new, .unknown:
       return fail("'\(options.command.rawValue)' is not available yet in this version")
     }
   }
 
+  /// The predicates of the command line, compiled.
+  private struct Predicates {
+    var enabling: @Sendable (Contact) -> Bool = { _ in true }
+    var selection: @Sendable (Contact) -> Bool = { _ in true }
+    var property: @Sendable (ContactProperty) -> Bool = { _ in true }
+  }
+
+  private static func predicates(_ options: Options) throws(UsageError) -> Predicates {
+    func compile(_ format: String, _ kind: ContactPredicate.Kind, option: String) throws(UsageError) -> ContactPredicate {
+      do {
+        return try ContactPredicate(format: format, kind: kind)
+      } catch {
+        throw UsageError(description: error.description(option: option))
+      }
+    }
+    var result = Predicates()
+    var enabling: [ContactPredicate] = []
+    for key in options.require {
+      do {
+        enabling.append(try ContactPredicate.require(key))
+      } catch {
+        throw UsageError(description: error.description(option: "--require"))
+      }
+    }
+    if let format = options.enableIf { enabling.append(try compile(format, .contact, option: "--enable-if")) }
+    if !enabling.isEmpty {
+      let all = enabling
+      result.enabling = { contact in
+        let json = PersonJSON.person(contact)
+        return all.allSatisfy { $0.evaluate(json) }
+      }
+    }
+    if let format = options.selectIf {
+      let predicate = try compile(format, .contact, option: "--select-if")
+      result.selection = { predicate.evaluate(PersonJSON.person($0)) }
+    }
+    if let format = options.selectPropertyIf {
+      let predicate = try compile(format, .property, option: "--select-property-if")
+      result.property = { predicate.evaluate(PersonJSON.property($0)) }
+    }
+    return result
+  }
+
   /// The people picker: `--select-1`/`--exit-0` first, then the UI on /dev/tty.
-  private static func pick(_ contacts: [Contact], options: Options, environment: [String: String]) -> ExitCode {
-    let format = options.format ?? .json
+  private static func pick(
+    _ contacts: [Contact], options: Options, output: Output, environment: [String: String]
+  ) -> ExitCode {
+    let rules: Predicates
+    do { rules = try predicates(options) } catch { return fail(error.description) }
     let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-    let searchOptions = SearchOptions(exact: options.exact)
+    let picker = PeoplePickerController(list: list)
+    picker.initialQuery = options.query
+    picker.searchOptions = SearchOptions(exact: options.exact)
+    picker.selectionMode = options.property.map { .property($0) } ?? .person
+    picker.allowsMultipleSelection = options.multi
+    if let keys = options.showProperties { picker.displayedPropertyKeys = keys }
+    picker.predicateForEnablingContact = rules.enabling
+    picker.predicateForSelectionOfContact = rules.selection
+    picker.predicateForSelectionOfProperty = rules.property
+
     if options.selectOne || options.exitZero {
       let matches =
         options.query.isEmpty
-        ? list.contacts.indices.map { ContactMatch(index: $0, score: 0) }
-        : list.index.search(options.query, options: searchOptions)
-      if matches.isEmpty && options.exitZero { return .noMatch }
-      if matches.count == 1 && options.selectOne {
-        print(Output.selectedPerson(list.contacts[matches[0].index], format: format))
-        return .chosen
+        ? Array(list.contacts.indices)
+        : list.index.search(options.query, options: picker.searchOptions).map(\.index)
+      let enabled = matches.filter { picker.isEnabled(list.contacts[$0]) }
+      if enabled.isEmpty && options.exitZero { return .noMatch }
+      if enabled.count == 1 && options.selectOne {
+        let contact = list.contacts[enabled[0]]
+        var result: PeoplePickerResult? = nil
+        if case .property = picker.selectionMode {
+          let values = picker.selectableProperties(of: contact)
+          if values.count == 1 { result = options.multi ? .selectedProperties(values) : .selectedProperty(values[0]) }
+        } else if rules.selection(contact) {
+          result = options.multi ? .selectedPeople([contact]) : .selectedPerson(contact)
+        }
+        if let result, let text = output.result(result) {
+          emit(text)
+          return .chosen
+        }
       }
     }
-    let colorEnabled = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
     let screen: CursesScreen
     do {
-      screen = try CursesScreen(colorEnabled: colorEnabled, height: nil)
+      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil)
     } catch {
       return fail(error.description)
     }
-    let picker = PeoplePickerController(list: list)
-    picker.initialQuery = options.query
-    picker.searchOptions = searchOptions
     let result = picker.run(on: screen)
     screen.end()
-    switch result {
-    case .selectedPerson(let contact):
-      print(Output.selectedPerson(contact, format: format))
-      return .chosen
-    case .cancelled:
+    guard let text = output.result(result) else { return .cancelled }
+    emit(text)
+    return .chosen
+  }
+
+  /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
+  /// best match of the query.
+  private static func show(
+    _ contacts: [Contact], options: Options, output: Output, environment: [String: String]
+  ) -> ExitCode {
+    let rules: Predicates
+    do { rules = try predicates(options) } catch { return fail(error.description) }
+    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
+    let contact: Contact
+    if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
+      contact = exact
+    } else if let best = list.index.search(options.query, options: SearchOptions(exact: options.exact)).first {
+      contact = list.contacts[best.index]
+    } else {
+      printError("cpick: no contact matches '\(options.query)'")
+      return .noMatch
+    }
+    let screen: CursesScreen
+    do {
+      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil)
+    } catch {
+      return fail(error.description)
+    }
+    let card = PersonViewController(contact: contact)
+    if let keys = options.showProperties { card.displayedPropertyKeys = keys }
+    card.allowsActions = !options.noActions
+    let key = options.property
+    card.predicateForSelectionOfProperty = { property in
+      (key == nil || property.key == key) && rules.property(property)
+    }
+    if let key { card.highlightedProperty = (key, nil) }
+    let result = card.run(on: screen)
+    screen.end()
+    guard case .selectedProperty(let property) = result, let text = output.result(.selectedProperty(property)) else {
       return .cancelled
     }
+    emit(text)
+    return .chosen
+  }
+
+  private static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {
+    !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// Prints `text` with a final newline, unless it is empty.
+  private static func emit(_ text: String) {
+    guard !text.isEmpty else { return }
+    print(text)
   }
 
   private static func fail(_ message: String) -> ExitCode {

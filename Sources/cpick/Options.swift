@@ -1,4 +1,5 @@
 import ContactKit
+import Foundation
 
 /// The command line, parsed: the command and its options (PRODUCT.md "Commands",
 /// "Options").
@@ -23,6 +24,17 @@ struct Options {
   var exact = false
   var group: String? = nil
   var height: String? = nil
+  var property: ContactKey? = nil
+  var multi = false
+  var showProperties: [ContactKey]? = nil
+  var require: [String] = []
+  var enableIf: String? = nil
+  var selectIf: String? = nil
+  var selectPropertyIf: String? = nil
+  var template: String? = nil
+  var join: String? = nil
+  var noActions = false
+  var readOnly = false
   var help = false
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).
@@ -96,6 +108,7 @@ enum OptionParser {
 
   private static let shortOptions: [Character: String] = [
     "s": "--source", "q": "--query", "1": "--select-1", "0": "--exit-0", "f": "--format", "h": "--help",
+    "p": "--property", "m": "--multi",
   ]
 
   private static func apply(
@@ -129,10 +142,37 @@ enum OptionParser {
     case "--exact": options.exact = true
     case "--group": options.group = try value()
     case "--height": options.height = try value()
+    case "--property":
+      let text = try value()
+      guard let key = ContactKey(name: text) else { throw UsageError(description: unknownKey(text, option: "--property")) }
+      options.property = key
+    case "--multi": options.multi = true
+    case "--show-properties":
+      var keys: [ContactKey] = []
+      for name in try value().split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        guard let key = ContactKey(name: name) else {
+          throw UsageError(description: unknownKey(name, option: "--show-properties"))
+        }
+        keys.append(key)
+      }
+      options.showProperties = keys
+    case "--require": options.require.append(try value())
+    case "--enable-if": options.enableIf = try value()
+    case "--select-if": options.selectIf = try value()
+    case "--select-property-if": options.selectPropertyIf = try value()
+    case "--template": options.template = try value()
+    case "--join": options.join = try value()
+    case "--no-actions": options.noActions = true
+    case "--read-only": options.readOnly = true
     case "--help": options.help = true
     case "--version": options.version = true
     default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
     }
+  }
+
+  private static func unknownKey(_ name: String, option: String) -> String {
+    let known = ContactKey.allCases.map(\.shortName).joined(separator: ", ")
+    return "\(option): unknown property '\(name)' (one of \(known), or the full key such as emailAddresses)"
   }
 
   /// Splits `CPICK_DEFAULT_OPTS` into words as a shell would: spaces separate,
