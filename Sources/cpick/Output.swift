@@ -33,6 +33,13 @@ struct Output {
     case property(ContactProperty)
   }
 
+  private func render(_ template: String, _ item: Item) -> String {
+    switch item {
+    case .person(let contact): return OutputTemplate(template).render(contact)
+    case .property(let property): return OutputTemplate(template).render(property)
+    }
+  }
+
   private func lines(_ items: [Item]) -> String {
     let rendered = items.map(line)
     if let join, format != .json, format != .jsonl { return rendered.joined(separator: join) }
@@ -40,7 +47,7 @@ struct Output {
   }
 
   private func line(_ item: Item) -> String {
-    if let template { return Template.render(template, item: item) }
+    if let template { return render(template, item) }
     switch (format, item) {
     case (.json, .person(let contact)), (.jsonl, .person(let contact)):
       return PersonJSON.person(contact).serialized
@@ -49,107 +56,26 @@ struct Output {
         .serialized
     case (.mailbox, .person(let contact)):
       let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-      return Mailbox.format(name: contact.displayName, address: email)
+      return Mailbox.string(name: contact.displayName, address: email)
     case (.mailbox, .property(let property)):
-      guard property.key == .emailAddresses else { return Output.plain(property.value.singleLine) }
-      return Mailbox.format(name: property.contact.displayName, address: property.value.singleLine)
+      guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
+      return Mailbox.string(name: property.contact.displayName, address: property.value.singleLine)
     case (.value, .person(let contact)):
-      return Output.plain(contact.displayName)
+      return PlainText.line(contact.displayName)
     case (.value, .property(let property)):
-      return Output.plain(property.value.singleLine)
+      return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):
       return [
         contact.displayName, contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
         contact.organizationName, contact.identifier,
-      ].map(Output.plain).joined(separator: "\t")
+      ].map(PlainText.line).joined(separator: "\t")
     case (.tsv, .property(let property)):
       return [
         property.contact.displayName, property.key.rawValue, property.label ?? "", property.value.singleLine,
         property.identifier,
-      ].map(Output.plain).joined(separator: "\t")
+      ].map(PlainText.line).joined(separator: "\t")
     }
   }
 
-  /// Text for line-based formats: controls and tabs become spaces so a value can
-  /// neither split a line nor reach the terminal as an escape sequence.
-  static func plain(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          let v = scalar.value
-          let unsafe =
-            v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            || v == 0x2028 || v == 0x2029
-          return unsafe ? " " : scalar
-        }))
-  }
 }
 
-/// `--template`: `{key}` replaced by the chosen item's values — `{displayName}`,
-/// `{givenName}`, any string key of the person JSON, `{email}` and `{phone}` (the
-/// preferred ones), and for a property `{value}`, `{label}`, `{key}`, `{identifier}`.
-/// `{{` and `}}` give literal braces; an unknown key becomes empty.
-enum Template {
-  static func render(_ template: String, item: Output.Item) -> String {
-    let contact: Contact
-    var fields: [String: String] = [:]
-    switch item {
-    case .person(let person):
-      contact = person
-      fields["value"] = person.displayName
-    case .property(let property):
-      contact = property.contact
-      fields["value"] = property.value.singleLine
-      fields["label"] = property.label ?? ""
-      fields["key"] = property.key.rawValue
-      fields["identifier"] = property.identifier
-    }
-    if case .object(let members) = PersonJSON.person(contact) {
-      for (key, value) in members where fields[key] == nil {
-        if case .string(let text) = value { fields[key] = text }
-      }
-    }
-    fields["email"] = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-    fields["phone"] = contact.properties(for: .phoneNumbers).first?.value.singleLine ?? ""
-    fields["mailbox"] = Mailbox.format(name: contact.displayName, address: fields["email"] ?? "")
-    var out = ""
-    var index = template.startIndex
-    while index < template.endIndex {
-      let character = template[index]
-      let next = template.index(after: index)
-      if character == "{", next < template.endIndex, template[next] == "{" {
-        out.append("{")
-        index = template.index(after: next)
-      } else if character == "}", next < template.endIndex, template[next] == "}" {
-        out.append("}")
-        index = template.index(after: next)
-      } else if character == "{", let close = template[next...].firstIndex(of: "}") {
-        out += Output.plain(fields[String(template[next..<close])] ?? "")
-        index = template.index(after: close)
-      } else {
-        out.append(character)
-        index = next
-      }
-    }
-    return out
-  }
-}
-
-/// RFC 5322 mailboxes: `"Display Name" <addr>`, the name quoted only where needed.
-enum Mailbox {
-  /// `Name <address>`; the name is a quoted-string (RFC 5322 §3.2.4) when it holds
-  /// specials (§3.2.3) such as `,` `"` `(` `.`, with `\` and `"` escaped; non-ASCII
-  /// is left as UTF-8 (RFC 6532). Just the address when there is no name, just the
-  /// name when there is no address.
-  static func format(name rawName: String, address: String) -> String {
-    let name = Output.plain(rawName).trimmingCharacters(in: .whitespaces)
-    guard !address.isEmpty else { return name }
-    guard !name.isEmpty else { return address }
-    let specials: Set<Character> = ["(", ")", "<", ">", "[", "]", ":", ";", "@", "\\", ",", ".", "\""]
-    let display =
-      name.contains(where: { specials.contains($0) })
-      ? "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-      : name
-    return "\(display) <\(address)>"
-  }
-}

@@ -1,0 +1,71 @@
+import ContactKit
+
+/// `--template`: text with `{key}` fields filled from a contact or a property —
+/// `{displayName}`, `{givenName}` and every string key of the person JSON,
+/// `{email}`, `{phone}` (the preferred ones), `{mailbox}`, and for a property
+/// `{value}`, `{label}`, `{key}`, `{identifier}`. `{{` and `}}` are literal braces;
+/// an unknown field is empty. Values pass through `PlainText.line`.
+public struct OutputTemplate: Sendable {
+  public let text: String
+
+  /// A template.
+  public init(_ text: String) {
+    self.text = text
+  }
+
+  /// The template filled from `contact` (`{value}` is the display name).
+  public func render(_ contact: Contact) -> String {
+    var fields = Self.fields(of: contact)
+    fields["value"] = contact.displayName
+    return fill(fields)
+  }
+
+  /// The template filled from `property` and its contact.
+  public func render(_ property: ContactProperty) -> String {
+    var fields = Self.fields(of: property.contact)
+    fields["value"] = property.value.singleLine
+    fields["label"] = property.label ?? ""
+    fields["key"] = property.key.rawValue
+    fields["identifier"] = property.identifier
+    if property.key == .emailAddresses {
+      fields["mailbox"] = Mailbox.string(name: property.contact.displayName, address: property.value.singleLine)
+    }
+    return fill(fields)
+  }
+
+  private static func fields(of contact: Contact) -> [String: String] {
+    var fields: [String: String] = [:]
+    if case .object(let members) = PersonJSON.person(contact) {
+      for (key, value) in members {
+        if case .string(let text) = value { fields[key] = text }
+      }
+    }
+    fields["email"] = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
+    fields["phone"] = contact.properties(for: .phoneNumbers).first?.value.singleLine ?? ""
+    fields["mailbox"] = Mailbox.string(name: contact.displayName, address: fields["email"] ?? "")
+    return fields
+  }
+
+  private func fill(_ fields: [String: String]) -> String {
+    var out = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "{", next < text.endIndex, text[next] == "{" {
+        out.append("{")
+        index = text.index(after: next)
+      } else if character == "}", next < text.endIndex, text[next] == "}" {
+        out.append("}")
+        index = text.index(after: next)
+      } else if character == "{", let close = text[next...].firstIndex(of: "}") {
+        out += PlainText.line(fields[String(text[next..<close])] ?? "")
+        index = text.index(after: close)
+      } else {
+        out.append(character)
+        index = next
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,47 @@
+import ContactKit
+import Testing
+
+@testable import ContactPicker
+
+@Suite("Mailboxes and templates")
+struct MailboxTests {
+  @Test(
+    "a display name is quoted only when it holds specials, with quotes and backslashes escaped",
+    arguments: [
+      ("Ada Lovelace", "ada@example.org", "Ada Lovelace <ada@example.org>"),
+      ("Lovelace, Ada", "ada@example.org", "\"Lovelace, Ada\" <ada@example.org>"),
+      ("Ada \"Countess\" Lovelace", "ada@example.org", "\"Ada \\\"Countess\\\" Lovelace\" <ada@example.org>"),
+      ("Back\\slash", "b@example.org", "\"Back\\\\slash\" <b@example.org>"),
+      ("Ada (work)", "ada@work.example", "\"Ada (work)\" <ada@work.example>"),
+      ("Dr. Eleanor Vance, PhD", "e@example.org", "\"Dr. Eleanor Vance, PhD\" <e@example.org>"),
+      ("José Álvarez", "jose@example.com", "José Álvarez <jose@example.com>"),
+      ("王小明", "xm@example.cn", "王小明 <xm@example.cn>"),
+      ("", "nobody@example.org", "nobody@example.org"),
+      ("  ", "nobody@example.org", "nobody@example.org"),
+      ("Only Name", "", "Only Name"),
+      ("Evil\u{1B}]0;x\u{07}Name", "e@example.org", "\"Evil ]0;x Name\" <e@example.org>"),
+    ])
+  func quoting(name: String, address: String, expected: String) {
+    #expect(Mailbox.string(name: name, address: address) == expected)
+  }
+
+  @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")
+  func template() {
+    var ada = Contact(identifier: "ada", source: "t")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    ada.emailAddresses = [LabeledValue(identifier: "e1", label: "work", value: "ada@work.example")]
+    ada.phoneNumbers = [LabeledValue(identifier: "p1", label: "mobile", value: "+44 20 7946 0000")]
+    let template = OutputTemplate("{{{displayName}}} <{email}> {phone} {nope}|{givenName}")
+    #expect(template.render(ada) == "{Ada Lovelace} <ada@work.example> +44 20 7946 0000 |Ada")
+    let property = ada.properties(for: .emailAddresses)[0]
+    #expect(OutputTemplate("{label}:{value}:{key}:{identifier}").render(property) == "work:ada@work.example:emailAddresses:e1")
+    #expect(OutputTemplate("{mailbox}").render(property) == "Ada Lovelace <ada@work.example>")
+  }
+
+  @Test("plain text for line formats turns controls, tabs and bidi overrides into spaces")
+  func plain() {
+    #expect(PlainText.line("a\tb\nc\u{202E}d\u{85}e") == "a b c d e")
+    #expect(PlainText.line("Zoë 王 ❤️") == "Zoë 王 ❤️")
+  }
+}
