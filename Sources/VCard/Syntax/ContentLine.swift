@@ -66,9 +66,17 @@ public struct ContentLine: Sendable, Hashable {
   /// The `TYPE` values, lower-cased, split on commas (`TYPE=work,voice`, `TYPE=work;TYPE=voice`,
   /// 2.1 `;WORK;VOICE`), without transfer encodings and charsets written as bare words.
   public var types: [String] {
-    parameterValues("TYPE").flatMap { $0.split(separator: ",").map(String.init) }
-      .map { $0.trimmingCharacters(in: " \t").lowercased() }
-      .filter { !$0.isEmpty && !VCardParameter.bareEncodings.contains($0) }
+    var out: [String] = []
+    for parameter in parameters where parameter.name == "TYPE" || parameter.name == nil {
+      for value in parameter.values {
+        for word in value.split(separator: ",") {
+          let type = String(word).trimmingCharacters(in: " \t").lowercased()
+          if type.isEmpty || (parameter.name == nil && VCardParameter.bareEncodings.contains(type)) { continue }
+          out.append(type)
+        }
+      }
+    }
+    return out
   }
 
   /// The transfer encoding, upper-cased: `QUOTED-PRINTABLE`, `BASE64` (also for

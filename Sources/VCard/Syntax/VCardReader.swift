@@ -15,6 +15,9 @@ public enum VCardReader {
   /// Values without `CHARSET` that are not UTF-8 are read in the charset another
   /// line of the file declares, else Windows-1252.
   ///
+  /// A jCard document (RFC 7095; the first byte that is not white space is `[`)
+  /// is read by `JCardReader`.
+  ///
   /// - Complexity: O(n) in the size of the input.
   public static func read(_ bytes: [UInt8]) -> VCardParseResult {
     var cards: [RawCard] = []
@@ -26,6 +29,9 @@ public enum VCardReader {
     var orphans: [ContentLine] = []  // content lines since the last card
     var orphansBroken = false  // junk among them: no card
     let input = LineReader.normalizedUTF8(bytes)
+    if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
+      return JCardReader.read(input)
+    }
     let logicalLines = LineReader.logicalLines(normalized: input)
     let fallbackCharset = LineReader.declaredLegacyCharset(logicalLines)
     for logical in logicalLines {

@@ -68,8 +68,13 @@ public enum VCardSerializer {
   /// quotes; for 3.0 and 4.0, `^`, newlines and `"` are caret-escaped (RFC 6868).
   /// vCard 2.1 has neither quotes nor carets: such characters are dropped there.
   public static func parameter(_ parameter: VCardParameter, version: Version) -> String {
+    guard let name = parameter.name else {
+      // A 2.1-style bare word (`TEL;CELL:`) is written as it came, without quotes.
+      return parameter.values.map { value in
+        String(value.unicodeScalars.filter { !";:\"\r\n".unicodeScalars.contains($0) }.map(Character.init))
+      }.joined(separator: ",")
+    }
     let values = parameter.values.map { parameterValue($0, version: version) }
-    guard let name = parameter.name else { return values.joined(separator: ";") }
     return name + "=" + values.joined(separator: ",")
   }
 
@@ -115,21 +120,37 @@ public enum VCardSerializer {
     parameters = parameters.filter { parameter in
       !(VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE")
     }
-    let valueBytes = Array(value.utf8)
     let quotedPrintable =
-      version == .v21 && valueBytes.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+      version == .v21 && value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
     if quotedPrintable {
-      if valueBytes.contains(where: { $0 >= 0x80 }) {
+      if value.utf8.contains(where: { $0 >= 0x80 }) {
         parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
       }
       parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
     }
     var head = ""
-    if let group, !group.isEmpty { head += group + "." }
+    if let group { head += group + "." }
     head += name
     for parameter in parameters { head += ";" + self.parameter(parameter, version: version) }
     head += ":"
     var out: [UInt8] = []
+    var valueBytes = Array(value.utf8)
+    if !quotedPrintable && valueBytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      // A line break left in a value (read from quoted-printable): 3.0 and 4.0 write `\n`.
+      var escaped: [UInt8] = []
+      var index = 0
+      while index < valueBytes.count {
+        let byte = valueBytes[index]
+        if byte == 0x0D || byte == 0x0A {
+          escaped += [0x5C, 0x6E]
+          if byte == 0x0D && index + 1 < valueBytes.count && valueBytes[index + 1] == 0x0A { index += 1 }
+        } else {
+          escaped.append(byte)
+        }
+        index += 1
+      }
+      valueBytes = escaped
+    }
     if quotedPrintable {
       appendQuotedPrintable(head: Array(head.utf8), value: valueBytes, to: &out, lineEnd: lineEnd)
     } else {
@@ -146,6 +167,9 @@ public enum VCardSerializer {
     while line.count - start > limit {
       var cut = start + limit
       while cut > start + 1 && line[cut] & 0xC0 == 0x80 { cut -= 1 }
+      // Never leave `=` at the end of a physical line: a 2.1 reader takes it for a
+      // quoted-printable soft break.
+      if cut > start + 2 && line[cut - 1] == UInt8(ascii: "=") { cut -= 1 }
       out.append(contentsOf: line[start..<cut])
       out.append(contentsOf: lineEnd)
       out.append(0x20)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Reads jCard (RFC 7095) into raw cards, so that a `.json` file of cards works as
+/// a source like a `.vcf` file: a single `["vcard",[…]]` or an array of them.
+///
+/// Each property becomes a content line as vCard 4.0 would write it: the `group`
+/// parameter becomes the group, a value type other than the property's default
+/// becomes `VALUE=`, structured values are joined with `;` and `,`, text is escaped.
+/// `unknown` values are taken as written. Problems become warnings; never throws.
+public enum JCardReader {
+  /// Whether `bytes` look like jCard: the first byte that is not white space is `[`.
+  public static func isJCard(_ bytes: [UInt8]) -> Bool {
+    for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+      return byte == UInt8(ascii: "[")
+    }
+    return false
+  }
+
+  /// Reads the cards of a jCard document.
+  ///
+  /// - Complexity: O(n) in the size of the input.
+  public static func read(_ bytes: [UInt8]) -> VCardParseResult {
+    guard let json = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
+      let top = json as? [Any]
+    else {
+      return VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: "not valid jCard JSON; skipped")])
+    }
+    var cards: [RawCard] = []
+    var warnings: [VCardWarning] = []
+    let objects: [[Any]] = (top.first as? String) == "vcard" ? [top] : top.compactMap { $0 as? [Any] }
+    for (index, object) in objects.enumerated() {
+      guard (object.first as? String)?.lowercased() == "vcard", object.count >= 2, let properties = object[1] as? [Any]
+      else {
+        warnings.append(VCardWarning(line: 1, message: "jCard item \(index + 1) is not [\"vcard\", [...]]; skipped"))
+        continue
+      }
+      var lines: [ContentLine] = []
+      for property in properties {
+        guard let line = contentLine(property, card: index + 1) else {
+          warnings.append(VCardWarning(line: 1, message: "jCard item \(index + 1): a property is malformed; skipped"))
+          continue
+        }
+        lines.append(line)
+      }
+      cards.append(RawCard(lines: lines, beginLine: index + 1, endLine: index + 1, sourceRange: nil))
+    }
+    return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+  }
+
+  static func contentLine(_ property: Any, card: Int) -> ContentLine? {
+    guard let array = property as? [Any], array.count >= 4, let rawName = array[0] as? String,
+      let params = array[1] as? [String: Any], let type = (array[2] as? String)?.lowercased()
+    else { return nil }
+    let name = rawName.uppercased()
+    var group: String? = nil
+    var parameters: [VCardParameter] = []
+    for key in params.keys.sorted() {
+      let values: [String]
+      if let list = params[key] as? [Any] { values = list.map(text) } else { values = [text(params[key] ?? "")] }
+      if key.lowercased() == "group" {
+        group = values.first
+        continue
+      }
+      parameters.append(VCardParameter(name: key.uppercased(), values: values))
+    }
+    if type != "unknown" && type != "text" && type != JCardWriter.defaultType(name, version: .v40) {
+      parameters.append(VCardParameter(name: "VALUE", values: [type]))
+    }
+    let values = Array(array[3...])
+    let value: String
+    if type == "unknown" {
+      value = values.map(text).joined(separator: ",")
+    } else {
+      let isURI = type == "uri"
+      func escape(_ text: String) -> String {
+        isURI ? ContactEncoder.escapeURI(text) : VCardSerializer.escape(text)
+      }
+      value = values.map { item -> String in
+        if let components = item as? [Any] {
+          return components.map { component -> String in
+            if let list = component as? [Any] { return list.map { escape(text($0)) }.joined(separator: ",") }
+            return escape(text(component))
+          }.joined(separator: ";")
+        }
+        return escape(text(item))
+      }.joined(separator: ",")
+    }
+    var head = (group.map { $0 + "." } ?? "") + name
+    for parameter in parameters { head += ";" + VCardSerializer.parameter(parameter, version: .v40) }
+    return ContentLine(
+      group: group, name: name, parameters: parameters, value: value, text: head + ":" + value, lineNumber: card)
+  }
+
+  private static func text(_ any: Any) -> String {
+    switch any {
+    case let string as String: return string
+    case let flag as Bool where type(of: any) == Bool.self: return flag ? "true" : "false"
+    case let number as NSNumber: return number.stringValue
+    default: return String(describing: any)
+    }
+  }
+}
