@@ -10,6 +10,7 @@ enum Usage {
 
     commands:
       pick            (default) choose a contact from a searchable list
+      show [QUERY|UID]  the person card; Enter on a value prints it
       query [TEXT]    print every match, best first, one JSON object per line
       list            print every contact in sort order, one JSON object per line
       groups          print every group with its member count
@@ -21,8 +22,19 @@ enum Usage {
       -q, --query TEXT       start with this query
       -1, --select-1         choose at once when exactly one contact matches
       -0, --exit-0           exit 1 at once when nothing matches
+      -p, --property KEY     choose a value: email, phone, address, url, im, social,
+                             relation, date, birthday, note, organization
+      -m, --multi            choose several (Tab marks)
       -f, --format FMT       json (default for pick), jsonl (default for query/list),
                              mailbox, value, tsv
+          --template TEXT    e.g. '{displayName} <{email}>'
+          --join TEXT        with -m: one line, values joined
+          --require KEY      only contacts with this property can be chosen
+          --enable-if EXPR   predicateForEnablingContact (NSPredicate syntax subset)
+          --select-if EXPR   predicateForSelectionOfContact (false: the card opens)
+          --select-property-if EXPR
+          --show-properties KEY,...  the card shows only these
+          --no-actions       show: the card only shows
           --group NAME       only members of this group
           --sort-by given|family
           --name-order auto|given-first|family-first
@@ -33,7 +45,8 @@ enum Usage {
           --version          the version
 
     keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P/N,
-    PgUp/PgDn move; Enter chooses; Esc, Ctrl-C, Ctrl-G cancel.
+    PgUp/PgDn move; Enter chooses; Right/Ctrl-O card; Tab mark (-m); Ctrl-T groups;
+    Ctrl-X section (then a letter); Esc, Ctrl-C, Ctrl-G cancel.
 
     exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
     CPICK_DEFAULT_OPTS is read before the command line.
