@@ -27,10 +27,17 @@ enum CPick {
       print(Usage.version)
       return .chosen
     }
-    let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+    // Stdin is an address book only when something is piped or redirected into it:
+    // a mail client running `cpick --format mutt` with stdin on /dev/null or a
+    // terminal must still read the default address book.
+    var status = stat()
+    let stdinCarriesData =
+      fstat(STDIN_FILENO, &status) == 0
+      && ((status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFREG
+        || (status.st_mode & S_IFMT) == S_IFSOCK)
     let specs =
       options.sources.isEmpty
-      ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: stdinIsTerminal)
+      ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData)
       : options.sources
     var load = ContactLoad()
     for spec in specs {
@@ -62,8 +69,20 @@ enum CPick {
     case .query:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
-      emit(output.contacts(matches.map { list.contacts[$0.index] }))
-      return matches.isEmpty ? .noMatch : .chosen
+      let found = matches.map { list.contacts[$0.index] }
+      switch options.format {
+      case .mutt?:
+        let lines = MailClientFormat.mutt(found, query: options.query)
+        print(lines.joined(separator: "\n"))
+        return lines.count > 1 ? .chosen : .noMatch
+      case .aerc?:
+        let lines = MailClientFormat.aerc(found)
+        if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+        return .chosen
+      default:
+        emit(output.contacts(found))
+        return matches.isEmpty ? .noMatch : .chosen
+      }
     case .groups:
       let list = ContactList(contacts)
       for group in list.groups {

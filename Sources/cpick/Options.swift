@@ -9,7 +9,7 @@ struct Options {
   }
 
   enum Format: String, CaseIterable {
-    case json, jsonl, mailbox, value, tsv
+    case json, jsonl, mailbox, value, tsv, mutt, aerc
   }
 
   var command: Command = .pick
@@ -94,6 +94,10 @@ enum OptionParser {
         options.positional.append(argument)
       }
       index += 1
+    }
+    // The mail-client formats are queries: `cpick --format mutt '%s'` (query_command).
+    if (options.format == .mutt || options.format == .aerc) && options.command == .pick {
+      options.command = .query
     }
     if !options.positional.isEmpty {
       switch options.command {

@@ -47,6 +47,10 @@ struct Output {
   }
 
   private func line(_ item: Item) -> String {
+    line(item, as: format)
+  }
+
+  private func line(_ item: Item, as format: Options.Format) -> String {
     if let template { return render(template, item) }
     switch (format, item) {
     case (.json, .person(let contact)), (.jsonl, .person(let contact)):
@@ -69,6 +73,9 @@ struct Output {
         contact.displayName, contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
+    case (.mutt, _), (.aerc, _):
+      // Lists of addresses, not one line per item: see MailClientFormat.
+      return line(item, as: .mailbox)
     case (.tsv, .property(let property)):
       return [
         property.contact.displayName, property.key.rawValue, property.label ?? "", property.value.singleLine,

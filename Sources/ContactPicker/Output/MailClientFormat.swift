@@ -1,0 +1,68 @@
+import Foundation
+import ContactKit
+
+/// The address-book protocols of mail clients, exactly as they read them.
+public enum MailClientFormat {
+  /// mutt/neomutt `query_command`: a first line that is a message (no TAB), then one
+  /// line per email address, best match first: `address<TAB>name<TAB>comment`. No
+  /// field is empty (neomutt before 2024 collapses empty fields): the name falls back
+  /// to the address, the comment carries the label and `tags:group1,group2`, or `-`.
+  /// With no address the list has only the message line.
+  public static func mutt(_ contacts: [Contact], query: String) -> [String] {
+    var lines: [String] = []
+    for contact in contacts {
+      for email in contact.properties(for: .emailAddresses) {
+        let address = field(email.value.singleLine)
+        guard !address.isEmpty else { continue }
+        let name = field(realName(of: contact, address: address))
+        var comment: [String] = []
+        if let label = email.label, !label.isEmpty { comment.append(field(label)) }
+        if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
+          comment.append(field(contact.organizationName))
+        }
+        if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
+        lines.append([address, name.isEmpty ? address : name, comment.isEmpty ? "-" : comment.joined(separator: " ")]
+          .joined(separator: "\t"))
+      }
+    }
+    let quoted = field(query)
+    let header: String
+    switch lines.count {
+    case 0: header = "cpick: no match for \"\(quoted)\""
+    case 1: header = "cpick: 1 match for \"\(quoted)\""
+    default: header = "cpick: \(lines.count) matches for \"\(quoted)\""
+    }
+    return [header] + lines
+  }
+
+  /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address, best
+  /// match first, at most `limit` lines (aerc reads 100); the name is empty when the
+  /// card has none (never a placeholder).
+  public static func aerc(_ contacts: [Contact], limit: Int = 100) -> [String] {
+    var lines: [String] = []
+    for contact in contacts {
+      for email in contact.properties(for: .emailAddresses) {
+        let address = field(email.value.singleLine)
+        guard !address.isEmpty else { continue }
+        lines.append(address + "\t" + field(realName(of: contact, address: address)))
+        if lines.count == limit { return lines }
+      }
+    }
+    return lines
+  }
+
+  /// The contact's name, or empty when its display name is only a fallback to an
+  /// address or a number.
+  static func realName(of contact: Contact, address: String) -> String {
+    let name = contact.displayName
+    if name == address { return "" }
+    if contact.emailAddresses.contains(where: { $0.value == name }) { return "" }
+    if contact.phoneNumbers.contains(where: { $0.value == name }) { return "" }
+    return name
+  }
+
+  /// A field with TABs, line breaks and every control replaced, trimmed.
+  static func field(_ text: String) -> String {
+    PlainText.line(text).trimmingCharacters(in: .whitespaces)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The mail-client protocols, run as the clients run them: `cpick --format mutt '%s'`
+/// and `cpick --format aerc "%s"` with stdin on /dev/null (cases 32 and 33).
+@Suite(
+  "Mail-client query formats",
+  .enabled(if: EndToEnd.sharedIsAvailable, "../shared is absent; the case inputs live there"))
+struct MailClientTests {
+  let muttBook = EndToEnd.sharedFile("cases/32-mutt-query-header-line/contacts.vcf")
+  let aercBook = EndToEnd.sharedFile("cases/33-aerc-no-header-line/contacts.vcf")
+
+  @Test("mutt: a header line without TAB, then one address<TAB>name<TAB>comment line per email")
+  func muttMatches() throws {
+    let result = try CommandRunner.cpick(["--format", "mutt", "vale", "-s", muttBook])
+    #expect(result.status == 0)
+    let lines = result.stdoutLines
+    #expect(lines.count == 4)
+    #expect(!lines[0].contains("\t") && lines[0].contains("3"))
+    let fields = lines.dropFirst().map { $0.components(separatedBy: "\t") }
+    #expect(fields.allSatisfy { $0.count == 3 && $0.allSatisfy { !$0.isEmpty } })
+    #expect(Set(fields.map { $0[0] }) == ["vale@harrowgate.example", "v.orsk@ironleaf.example", "valentina@orsk.example"])
+    #expect(fields.first { $0[0] == "v.orsk@ironleaf.example" }?[1] == "Valentina Orsk")
+    #expect(result.stdoutText.hasSuffix("\n") && !result.stdoutText.contains("\u{1B}"))
+  }
+
+  @Test("mutt: one match is the header and exactly one address line; no match is the header alone and exit 1")
+  func muttOneAndNone() throws {
+    let one = try CommandRunner.cpick(["--format", "mutt", "mungo", "-s", muttBook])
+    #expect(one.status == 0)
+    #expect(one.stdoutLines.count == 2)
+    #expect(one.stdoutLines[1].hasPrefix("mungo@pryor.example\tMungo Pryor\t"))
+    let none = try CommandRunner.cpick(["--format", "mutt", "zzzz", "-s", muttBook])
+    #expect(none.status == 1)
+    #expect(none.stdoutLines.count == 1 && !none.stdoutLines[0].contains("\t"))
+  }
+
+  @Test("aerc: no header, address<TAB>name per email, an empty name rather than a placeholder, no match is empty and 0")
+  func aerc() throws {
+    let vale = try CommandRunner.cpick(["--format", "aerc", "vale", "-s", aercBook])
+    #expect(vale.status == 0)
+    #expect(vale.stdoutLines.count == 3)
+    #expect(vale.stdoutLines.allSatisfy { $0.components(separatedBy: "\t").count == 2 })
+    let digest = try CommandRunner.cpick(["--format", "aerc", "digest", "-s", aercBook])
+    #expect(digest.stdoutText == "noreply-digest@harrowgate.example\t\n")
+    let none = try CommandRunner.cpick(["--format", "aerc", "zzzz", "-s", aercBook])
+    #expect(none.status == 0)
+    #expect(none.stdout.isEmpty)
+  }
+
+  @Test("hostile names never put control bytes into mutt or aerc lines")
+  func hygiene() throws {
+    let hostile = EndToEnd.sharedFile("cases/28-control-chars-in-name/hostile.vcf")
+    for format in ["mutt", "aerc"] {
+      let result = try CommandRunner.cpick(["--format", format, "", "-s", hostile])
+      for byte in result.stdout where byte != 0x09 && byte != 0x0A {
+        #expect(byte >= 0x20 && byte != 0x7F, "\(format) wrote byte \(byte)")
+      }
+      let text = result.stdoutText
+      #expect(!text.contains("\u{85}") && !text.contains("\u{9B}") && !text.contains("\u{202E}"))
+    }
+  }
+}
