@@ -25,14 +25,18 @@ enum ContentLineParser {
       index += 1
     }
     guard index < bytes.count else { throw .noColon }
-    let fullName = String(decoding: bytes[0..<index], as: UTF8.self).trimmingCharacters(in: " \t")
+    var nameStart = 0
+    var nameEnd = index
+    while nameStart < nameEnd && (bytes[nameStart] == 0x20 || bytes[nameStart] == 0x09) { nameStart += 1 }
+    while nameEnd > nameStart && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) { nameEnd -= 1 }
     var group: String? = nil
-    var name = fullName
-    if let dot = fullName.lastIndex(of: ".") {
-      group = String(fullName[..<dot])
-      name = String(fullName[fullName.index(after: dot)...])
+    var dot = nameEnd
+    while dot > nameStart && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+    if dot > nameStart {
+      group = String(decoding: bytes[nameStart..<(dot - 1)], as: UTF8.self)
+      nameStart = dot
     }
-    name = name.uppercased()
+    let name = uppercasedASCII(bytes[nameStart..<nameEnd])
     guard !name.isEmpty else { throw .noName }
 
     // Parameters: up to the first ':' outside double quotes.
@@ -63,29 +67,55 @@ enum ContentLineParser {
 
   /// `NAME=v1,"v2"` or a bare `WORD`; `nil` for an empty parameter (`;;`).
   private static func parseParameter(_ bytes: ArraySlice<UInt8>) -> VCardParameter? {
-    let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " \t")
-    guard !text.isEmpty else { return nil }
-    guard let equals = text.firstIndex(of: "=") else {
-      return VCardParameter(name: nil, values: [text])
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    guard start < end else { return nil }
+    guard let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
+      return VCardParameter(name: nil, values: [String(decoding: bytes[start..<end], as: UTF8.self)])
     }
-    let name = String(text[..<equals]).trimmingCharacters(in: " \t").uppercased()
-    let valueText = text[text.index(after: equals)...]
+    var nameEnd = equals
+    while nameEnd > start && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+    let name = uppercasedASCII(bytes[start..<nameEnd])
     var values: [String] = []
-    var currentValue = ""
+    var current: [UInt8] = []
     var quoted = false
-    for character in valueText {
-      if character == "\"" {
-        quoted.toggle()
-      } else if character == "," && !quoted {
-        values.append(unescapeParameter(currentValue))
-        currentValue = ""
-      } else {
-        currentValue.append(character)
-      }
+    var hasCaret = false
+    func finish() {
+      let text = String(decoding: current, as: UTF8.self)
+      values.append(hasCaret ? unescapeParameter(text) : text)
+      current.removeAll(keepingCapacity: true)
+      hasCaret = false
     }
-    values.append(unescapeParameter(currentValue))
+    var index = equals + 1
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == UInt8(ascii: ",") && !quoted {
+        finish()
+      } else {
+        if byte == UInt8(ascii: "^") { hasCaret = true }
+        current.append(byte)
+      }
+      index += 1
+    }
+    finish()
     if name.isEmpty { return VCardParameter(name: nil, values: values) }
     return VCardParameter(name: name, values: values)
+  }
+
+  /// ASCII letters upper-cased, other bytes as they are.
+  static func uppercasedASCII(_ bytes: ArraySlice<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      var i = 0
+      for byte in bytes {
+        buffer[i] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+        i += 1
+      }
+      return i
+    }
   }
 
   /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote.

@@ -10,8 +10,11 @@ public enum ValueDecoder {
   static func decode(
     _ raw: ArraySlice<UInt8>, parameters: [VCardParameter], fallbackCharset: String? = nil
   ) -> String {
-    let encoding = VCardParameter.transferEncoding(in: parameters)
+    let encoding = parameters.isEmpty ? nil : VCardParameter.transferEncoding(in: parameters)
     let charset = parameters.last { $0.name == "CHARSET" }?.values.first
+    if encoding == nil && charset == nil, let text = String(validating: raw, as: UTF8.self) {
+      return composed(text)
+    }
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
     let text: String
@@ -28,7 +31,9 @@ public enum ValueDecoder {
   /// `text` in Unicode Normalization Form C (macOS exports decomposed "u\u{308}"),
   /// so names compare and print the same whatever wrote them.
   static func composed(_ text: String) -> String {
-    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    // A string whose scalars are all below U+0300 (ASCII, Latin-1, Latin Extended-A
+    // and -B: no combining marks) is already in NFC; only others go to the normalizer.
+    guard text.unicodeScalars.contains(where: { $0.value >= 0x300 }) else { return text }
     return text.precomposedStringWithCanonicalMapping
   }
 
