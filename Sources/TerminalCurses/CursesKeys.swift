@@ -20,6 +20,31 @@ enum CursesKeys {
     ("\u{1B}[200~", pasteStart), ("\u{1B}[201~", pasteEnd),
   ]
 
+  /// ncurses mouse masks (NCURSES_MOUSE_VERSION 2: five bits per button).
+  static func mouseMask(button: Int, _ bits: UInt) -> mmask_t { mmask_t(bits << ((button - 1) * 5)) }
+  static let clicked: UInt = 0o4, doubleClicked: UInt = 0o10, pressed: UInt = 0o2
+
+  /// The buttons the picker listens to: button 1 clicks and double clicks, the wheel.
+  static var mouseEvents: mmask_t {
+    mouseMask(button: 1, clicked) | mouseMask(button: 1, doubleClicked) | mouseMask(button: 1, pressed)
+      | mouseMask(button: 4, pressed) | mouseMask(button: 5, pressed)
+  }
+
+  /// The event for the mouse report `getmouse` gave, or nil to ignore it.
+  static func event(forMouse report: MEVENT) -> KeyEvent? {
+    let state = UInt(report.bstate)
+    let row = Int(report.y), column = Int(report.x)
+    if state & UInt(mouseMask(button: 4, pressed)) != 0 { return .mouse(MouseEvent(.wheelUp, row: row, column: column)) }
+    if state & UInt(mouseMask(button: 5, pressed)) != 0 { return .mouse(MouseEvent(.wheelDown, row: row, column: column)) }
+    if state & UInt(mouseMask(button: 1, doubleClicked)) != 0 {
+      return .mouse(MouseEvent(.doubleClick, row: row, column: column))
+    }
+    if state & UInt(mouseMask(button: 1, clicked) | mouseMask(button: 1, pressed)) != 0 {
+      return .mouse(MouseEvent(.click, row: row, column: column))
+    }
+    return nil
+  }
+
   /// Registers `extraSequences` with the current ncurses screen.
   static func defineExtraSequences() {
     for (sequence, code) in extraSequences where key_defined(sequence) != code {

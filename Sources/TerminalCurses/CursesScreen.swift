@@ -42,10 +42,12 @@ public final class CursesScreen: Screen {
   ///     `NO_COLOR` / `--no-color`); attributes such as bold are kept either way.
   ///   - height: rows for an inline picker below the prompt (like fzf `--height`).
   ///     Not implemented yet: any value uses the full screen (the alternate screen).
+  ///   - mouse: report clicks, double clicks and the wheel as `.mouse` events
+  ///     (`mousemask(3)`); the terminal's own text selection then needs Shift.
   /// - Throws: `TerminalError.noTerminal` when `/dev/tty` cannot be opened (no
   ///   controlling terminal) or no terminal description works: `$TERM`, then `xterm`,
   ///   then `vt100` are tried. Nothing is left changed on the terminal when it throws.
-  public init(colorEnabled: Bool, height: Int? = nil) throws(TerminalError) {
+  public init(colorEnabled: Bool, height: Int? = nil, mouse: Bool = true) throws(TerminalError) {
     CursesSession.setUpLocale()
     let tty = try CursesSession.openTerminal()
     let screen: OpaquePointer
@@ -75,6 +77,10 @@ public final class CursesScreen: Screen {
     self.colorEnabled = colorEnabled && has_colors() && CursesAttributes.setUpPairs()
     _ = curs_set(0)
     CursesKeys.defineExtraSequences()
+    if mouse {
+      _ = mousemask(CursesKeys.mouseEvents, nil)
+      _ = mouseinterval(300)
+    }
     size = (Int(getmaxy(window)), Int(getmaxx(window)))
     if query.state != .set {
       writeToTerminal("\u{1B}[?2004h")
@@ -167,6 +173,11 @@ public final class CursesScreen: Screen {
         let code = Int32(bitPattern: value)
         if code == CursesKeys.pasteStart { return readPaste() }
         if code == KEY_RESIZE { size = (Int(getmaxy(window)), Int(getmaxx(window))) }
+        if code == KEY_MOUSE {
+          var report = MEVENT()
+          if getmouse(&report) == OK, let event = CursesKeys.event(forMouse: report) { return event }
+          continue
+        }
         if let event = CursesKeys.event(forKeyCode: code) { return event }
         continue
       }

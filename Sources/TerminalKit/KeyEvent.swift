@@ -14,4 +14,24 @@ public enum KeyEvent: Sendable, Hashable {
   case paste(String)
   /// The terminal changed size; the controller redraws.
   case resize
+  /// A mouse click, double click or wheel turn at a screen cell.
+  case mouse(MouseEvent)
+}
+
+/// What the mouse did, and where (zero-based screen row and column).
+public struct MouseEvent: Sendable, Hashable {
+  public enum Action: Sendable, Hashable {
+    case click, doubleClick, wheelUp, wheelDown
+  }
+
+  public var action: Action
+  public var row: Int
+  public var column: Int
+
+  /// Creates a mouse event.
+  public init(_ action: Action, row: Int, column: Int) {
+    self.action = action
+    self.row = row
+    self.column = column
+  }
 }

@@ -58,7 +58,9 @@ enum CPick {
       contacts = contacts.filter { $0.groups.contains(where: { $0.caseInsensitiveCompare(group) == .orderedSame }) }
     }
 
+    printZero = options.print0
     let output = Output(
+      separator: options.print0 ? "\0" : "\n",
       format: options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json),
       template: options.template, join: options.join)
     switch options.command {
@@ -181,15 +183,27 @@ enum CPick {
         }
       }
     }
+    var expected: Set<KeyEvent> = []
+    for name in options.expect {
+      guard let key = ExpectKeys.key(name) else { return fail("--expect: unknown key '\(name)'") }
+      expected.insert(key)
+    }
+    picker.expectedKeys = expected
     let screen: CursesScreen
     do {
-      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil)
+      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil, mouse: options.mouse)
     } catch {
       return fail(error.description)
     }
     let result = picker.run(on: screen)
     screen.end()
+    // fzf's order: the query (--print-query), the key (--expect), then the selection.
+    if options.printQuery { print(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
     guard let text = output.result(result) else { return .cancelled }
+    if !options.expect.isEmpty {
+      let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
+      print(name, terminator: options.print0 ? "\0" : "\n")
+    }
     emit(text)
     return .chosen
   }
@@ -238,11 +252,14 @@ enum CPick {
     !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// Prints `text` with a final newline, unless it is empty.
+  /// Prints `text` with a final newline (NUL with `--print0`), unless it is empty.
   private static func emit(_ text: String) {
     guard !text.isEmpty else { return }
-    print(text)
+    print(text, terminator: printZero ? "\0" : "\n")
   }
+
+  /// `--print0`: records end with NUL instead of a newline.
+  private static var printZero = false
 
   private static func fail(_ message: String) -> ExitCode {
     printError(message.hasPrefix("cpick:") ? message : "cpick: " + message)

@@ -35,6 +35,10 @@ struct Options {
   var join: String? = nil
   var noActions = false
   var readOnly = false
+  var printQuery = false
+  var expect: [String] = []
+  var print0 = false
+  var mouse = true
   var help = false
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).
@@ -168,6 +172,14 @@ enum OptionParser {
     case "--join": options.join = try value()
     case "--no-actions": options.noActions = true
     case "--read-only": options.readOnly = true
+    case "--print-query": options.printQuery = true
+    case "--expect":
+      options.expect += try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        .filter { !$0.isEmpty }
+    case "--print0": options.print0 = true
+    case "--read0": break  // input is vCard, jCard or JSON lines: records are never NUL-separated
+    case "--reverse", "--layout=reverse": break  // cpick always draws top-down, as fzf --reverse
+    case "--no-mouse": options.mouse = false
     case "--help": options.help = true
     case "--version": options.version = true
     default: throw UsageError(description: "unknown option \(name) (see cpick --help)")

@@ -5,6 +5,8 @@ import Foundation
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
 /// `--template`, `--join`).
 struct Output {
+  /// Between records: a newline, or NUL with `--print0`.
+  var separator = "\n"
   var format: Options.Format
   var template: String?
   var join: String?
@@ -43,7 +45,7 @@ struct Output {
   private func lines(_ items: [Item]) -> String {
     let rendered = items.map(line)
     if let join, format != .json, format != .jsonl { return rendered.joined(separator: join) }
-    return rendered.joined(separator: "\n")
+    return rendered.joined(separator: separator)
   }
 
   private func line(_ item: Item) -> String {

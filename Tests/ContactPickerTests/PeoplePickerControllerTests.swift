@@ -191,3 +191,38 @@ struct PeoplePickerScrollingTests {
     #expect(screen.frames.last!.text(row: 0) == "> ada")
   }
 }
+
+@MainActor
+@Suite("People picker, mouse")
+struct PeoplePickerMouseTests {
+  @Test("a click moves to the row under the pointer, a double click chooses it, the wheel scrolls")
+  func mouse() {
+    // Rows: 0 query, 1 "A", 2 José Álvarez, 3 "B", 4 Charles Babbage.
+    let keys: [KeyEvent] = [.mouse(MouseEvent(.click, row: 4, column: 5)), .enter]
+    let delegate = RecordingDelegate()
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.delegate = delegate
+    picker.run(on: MemoryScreen(rows: 20, columns: 80, keys: keys))
+    #expect(delegate.selected.map(\.displayName) == ["Charles Babbage"])
+
+    let double = RecordingDelegate()
+    let second = PeoplePickerController(contacts: TestContacts.book)
+    second.delegate = double
+    second.run(on: MemoryScreen(rows: 20, columns: 80, keys: [.mouse(MouseEvent(.doubleClick, row: 2, column: 3))]))
+    #expect(double.selected.map(\.displayName) == ["José Álvarez"])
+
+    let wheel = RecordingDelegate()
+    let third = PeoplePickerController(contacts: TestContacts.book)
+    third.delegate = wheel
+    third.run(on: MemoryScreen(rows: 20, columns: 80, keys: [.mouse(MouseEvent(.wheelDown, row: 5, column: 3)), .enter]))
+    #expect(wheel.selected.count == 1)
+    #expect(wheel.selected.first?.displayName != "José Álvarez")
+    // A click on a section header or below the list changes nothing.
+    let header = RecordingDelegate()
+    let fourth = PeoplePickerController(contacts: TestContacts.book)
+    fourth.delegate = header
+    fourth.run(on: MemoryScreen(rows: 20, columns: 80, keys: [.mouse(MouseEvent(.click, row: 1, column: 0)),
+                                                              .mouse(MouseEvent(.click, row: 19, column: 0)), .enter]))
+    #expect(header.selected.map(\.displayName) == ["José Álvarez"])
+  }
+}

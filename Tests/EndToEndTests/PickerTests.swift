@@ -188,3 +188,45 @@ struct EscapeKeyTests {
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == ranked.stdoutLines[1])
   }
 }
+
+/// fzf's habits: --print-query, --expect, the mouse.
+@Suite(
+  "fzf habits in a terminal", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"))
+struct FzfHabitTests {
+  @Test("--print-query and --expect print the query and the key before the selection, as fzf does")
+  func printQueryAndExpect() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "--print-query", "--expect", "ctrl-e,ctrl-v", "-f", "value"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "José Álvarez")
+    try pane.type("jose alv")
+    try pane.waitForScreen(containing: "jose alv")
+    try pane.press("C-v")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "jose alv\nctrl-v\nJosé Álvarez\n")
+  }
+
+  @Test("with --expect, Enter prints an empty key line")
+  func expectEnter() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "--expect", "ctrl-e", "-f", "value", "-q", "jose alv"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "José Álvarez")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "\nJosé Álvarez\n")
+  }
+
+  @Test("a double click on a row chooses it")
+  func doubleClick() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-f", "value", "-q", "thornton"])
+    defer { pane.close() }
+    let screen = try pane.waitForScreen(containing: "3/67")
+    let lines = screen.components(separatedBy: "\n")
+    let row = try #require(lines.firstIndex { $0.contains("Margaret Thornton") })
+    // SGR mouse reports (xterm 1006): press and release twice at column 5 of that row.
+    let press = "\u{1B}[<0;5;\(row + 1)M", release = "\u{1B}[<0;5;\(row + 1)m"
+    try pane.sendBytes(Array((press + release + press + release).utf8))
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "Margaret Thornton\n")
+  }
+}

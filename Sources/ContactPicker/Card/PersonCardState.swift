@@ -84,6 +84,10 @@ public struct PersonCardState: Sendable {
       }
       move(by: key == .tab ? 1 : -1)
       return .toggle(property)
+    case .mouse(let event) where event.action == .wheelUp:
+      move(by: -1)
+    case .mouse(let event) where event.action == .wheelDown:
+      move(by: 1)
     case .pageUp:
       scrollTop = max(0, scrollTop - 5)
     case .pageDown:

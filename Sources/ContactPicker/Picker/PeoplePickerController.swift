@@ -44,6 +44,12 @@ public final class PeoplePickerController {
   public var predicateForSelectionOfContact: @Sendable (Contact) -> Bool = { _ in true }
   /// Whether a property can be chosen (predicateForSelectionOfProperty); others are dimmed.
   public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
+  /// Keys that choose like Enter and are reported in `endingKey` (fzf's `--expect`).
+  public var expectedKeys: Set<KeyEvent> = []
+  /// The expected key that ended the interaction, or `nil` when Enter (or nothing) did.
+  public private(set) var endingKey: KeyEvent?
+  /// The query when the interaction ended (fzf's `--print-query`).
+  public var finalQuery: String { state?.query.text ?? initialQuery }
   /// The list's state after the last key, for inspection in tests.
   public private(set) var state: PeoplePickerState?
 
@@ -175,7 +181,12 @@ public final class PeoplePickerController {
     }
 
     draw()
-    keys: while let key = screen.nextKey() {
+    endingKey = nil
+    keys: while var key = screen.nextKey() {
+      if expectedKeys.contains(key), case .list = mode {
+        endingKey = key
+        key = .enter
+      }
       if allowsMultipleSelection && key == .enter && !chosen.isEmpty, case .list = mode {
         result = finish(single: chosen[0])
         break keys

@@ -123,11 +123,32 @@ public struct PeoplePickerState: Sendable {
     case .control("x"):
       awaitingSectionLetter = true
       jumpToNextSection()
+    case .mouse(let event):
+      return handle(mouse: event)
     case .resize:
       clampScroll()
     default:
       let before = query.text
       if query.handle(key), query.text != before { refresh() }
+    }
+    return .none
+  }
+
+  /// A click moves to the contact under the pointer, a double click chooses it, the
+  /// wheel moves three rows. The list starts on screen row 1 (row 0 is the query).
+  private mutating func handle(mouse event: MouseEvent) -> Action {
+    switch event.action {
+    case .wheelUp:
+      move(by: -3)
+    case .wheelDown:
+      move(by: 3)
+    case .click, .doubleClick:
+      let index = scrollTop + event.row - 1
+      guard event.row >= 1, event.row <= pageSize, index >= 0, index < rows.count,
+        case .contact(let position) = rows[index]
+      else { return .none }
+      cursor = index
+      if event.action == .doubleClick, isEnabled(list.contacts[position]) { return .select(position) }
     }
     return .none
   }
