@@ -1,0 +1,418 @@
+import ContactKit
+import TerminalKit
+
+/// The values of the new-person form, field by field, and the contact they make.
+///
+/// Text fields are `LineEditor`s. Multi-value sections (phones, emails, addresses,
+/// URLs, instant messages) hold entries with a stable `id` (fields refer to entries
+/// by it, so removing one value leaves the others' fields valid), a label, and one
+/// editor per part (five for an address). Every entry and single field remembers the
+/// text it started with, so `contact()` keeps an unchanged value exactly as the
+/// pre-filled contact had it — identifier, `isPreferred`, an ISO country code, a
+/// birthday kept as text — and a form nobody changed gives back `original` itself.
+///
+/// Line breaks (a street on two lines, a note) are held in the editors as U+2028
+/// LINE SEPARATOR, which `LineEditor` accepts, typed with Ctrl-O and drawn as `↵`;
+/// `contact()` turns them back into `\n`.
+public struct NewPersonForm: Sendable {
+  /// A single-value text field.
+  public enum TextField: String, Sendable, Hashable, CaseIterable {
+    case namePrefix, givenName, middleName, familyName, nameSuffix, nickname
+    case phoneticGivenName, phoneticFamilyName
+    case organizationName, departmentName, jobTitle
+    case birthday, note
+
+    /// The name in the label column.
+    public var title: String {
+      switch self {
+      case .namePrefix: return "prefix"
+      case .givenName: return "first name"
+      case .middleName: return "middle name"
+      case .familyName: return "last name"
+      case .nameSuffix: return "suffix"
+      case .nickname: return "nickname"
+      case .phoneticGivenName: return "phonetic first"
+      case .phoneticFamilyName: return "phonetic last"
+      case .organizationName: return "company"
+      case .departmentName: return "department"
+      case .jobTitle: return "job title"
+      case .birthday: return "birthday"
+      case .note: return "note"
+      }
+    }
+
+    /// Whether a line break may be typed (Ctrl-O).
+    public var isMultiLine: Bool { self == .note }
+  }
+
+  /// A multi-value section.
+  public enum Section: String, Sendable, Hashable, CaseIterable {
+    case phone, email, address, url, instantMessage
+
+    /// The contact key it fills.
+    public var key: ContactKey {
+      switch self {
+      case .phone: return .phoneNumbers
+      case .email: return .emailAddresses
+      case .address: return .postalAddresses
+      case .url: return .urlAddresses
+      case .instantMessage: return .instantMessageAddresses
+      }
+    }
+
+    /// The name on the "add" row and in headers: `phone`, `instant message`.
+    public var title: String {
+      switch self {
+      case .instantMessage: return "instant message"
+      case .url: return "URL"
+      default: return rawValue
+      }
+    }
+
+    /// The standard labels the label key cycles through, in order (PRODUCT.md's
+    /// labels, as fit the key); after them comes a custom label.
+    public var standardLabels: [String] {
+      switch self {
+      case .phone: return ["mobile", "iPhone", "home", "work", "main", "homeFax", "workFax", "pager", "other"]
+      case .email, .address, .url, .instantMessage: return ["home", "work", "school", "other"]
+      }
+    }
+
+    /// The labels a new value gets, the first not yet used (as Apple's Contacts does).
+    var defaultLabels: [String] {
+      switch self {
+      case .phone: return ["mobile", "home", "work", "main", "other"]
+      default: return ["home", "work", "other"]
+      }
+    }
+
+    /// How many editors an entry of this section has.
+    var partCount: Int { self == .address ? AddressPart.allCases.count : 1 }
+  }
+
+  /// The parts of a postal address, in the order of the form.
+  public enum AddressPart: Int, Sendable, Hashable, CaseIterable {
+    case street, city, state, postalCode, country
+
+    /// The placeholder and label of the part.
+    public var title: String {
+      switch self {
+      case .street: return "street"
+      case .city: return "city"
+      case .state: return "state"
+      case .postalCode: return "postal code"
+      case .country: return "country"
+      }
+    }
+  }
+
+  /// One value of a multi-value section.
+  public struct Entry: Sendable, Hashable {
+    /// Stable within the form (fields refer to it).
+    public let id: Int
+    public var label: String?
+    /// One editor, or five for an address (`AddressPart` order).
+    public var editors: [LineEditor]
+    /// The position of the value in the pre-filled contact, or `nil` for a new one.
+    public let originalIndex: Int?
+    let originalLabel: String?
+    let originalTexts: [String]
+
+    /// The texts of the editors, line breaks as typed (U+2028).
+    public var texts: [String] { editors.map(\.text) }
+    /// Whether every part is empty.
+    public var isEmpty: Bool { editors.allSatisfy { $0.text.trimmingWhitespace.isEmpty } }
+    /// Whether the texts and label are as pre-filled.
+    public var isUnchanged: Bool { originalIndex != nil && texts == originalTexts && label == originalLabel }
+  }
+
+  /// The contact the form started from (displayedPerson), or an empty one.
+  public let original: Contact
+  /// Whether the form edits `original` (else it makes a new contact from it).
+  public let isEditing: Bool
+  public var contactType: ContactType
+  /// The single text fields.
+  public var fields: [TextField: LineEditor]
+  private let originalFields: [TextField: String]
+  /// The multi-value entries by section.
+  public var entries: [Section: [Entry]]
+  private var nextID = 0
+
+  /// A form showing `contact` (or an empty form for `nil`).
+  public init(contact: Contact?, isEditing: Bool) {
+    let base = contact ?? Contact(identifier: "", source: "")
+    original = base
+    self.isEditing = isEditing && contact != nil
+    contactType = base.contactType
+    var fields: [TextField: LineEditor] = [:]
+    for field in TextField.allCases {
+      fields[field] = LineEditor(Self.editable(Self.text(of: field, in: base)))
+    }
+    self.fields = fields
+    originalFields = fields.mapValues(\.text)
+    entries = [:]
+    func load(_ section: Section, _ values: [(label: String?, texts: [String])]) {
+      entries[section] = values.enumerated().map { index, value in
+        let texts = value.texts.map(Self.editable)
+        defer { nextID += 1 }
+        return Entry(
+          id: nextID, label: value.label, editors: texts.map(LineEditor.init), originalIndex: index,
+          originalLabel: value.label, originalTexts: texts)
+      }
+    }
+    load(.phone, base.phoneNumbers.map { ($0.label, [$0.value]) })
+    load(.email, base.emailAddresses.map { ($0.label, [$0.value]) })
+    load(.address, base.postalAddresses.map {
+      ($0.label, [$0.value.street, $0.value.city, $0.value.state, $0.value.postalCode, $0.value.country])
+    })
+    load(.url, base.urlAddresses.map { ($0.label, [$0.value]) })
+    load(.instantMessage, base.instantMessageAddresses.map { ($0.label, [Self.imText($0.value)]) })
+  }
+
+  // MARK: Access
+
+  /// The text of a single field.
+  public func text(_ field: TextField) -> String { fields[field]?.text ?? "" }
+
+  /// Whether `field` holds the text it was pre-filled with.
+  public func isUnchanged(_ field: TextField) -> Bool { text(field) == originalFields[field] }
+
+  /// The entries of `section`.
+  public func entries(_ section: Section) -> [Entry] { entries[section] ?? [] }
+
+  /// The entry with `id` in `section`, if it is still there.
+  public func entry(_ section: Section, id: Int) -> Entry? { entries(section).first { $0.id == id } }
+
+  /// Changes the entry with `id` in `section`.
+  mutating func update(_ section: Section, id: Int, _ change: (inout Entry) -> Void) {
+    guard let index = entries[section]?.firstIndex(where: { $0.id == id }) else { return }
+    change(&entries[section]![index])
+  }
+
+  /// Adds an empty value to `section` with the first default label not yet used;
+  /// returns its id.
+  @discardableResult
+  public mutating func addEntry(_ section: Section) -> Int {
+    let used = Set(entries(section).compactMap(\.label))
+    let label = section.defaultLabels.first { !used.contains($0) } ?? section.defaultLabels.last
+    let entry = Entry(
+      id: nextID, label: label, editors: Array(repeating: LineEditor(), count: section.partCount),
+      originalIndex: nil, originalLabel: nil, originalTexts: [])
+    nextID += 1
+    entries[section, default: []].append(entry)
+    return entry.id
+  }
+
+  /// Removes the value with `id` from `section`.
+  public mutating func removeEntry(_ section: Section, id: Int) {
+    entries[section]?.removeAll { $0.id == id }
+  }
+
+  /// Whether anything differs from how the form started.
+  public var hasChanges: Bool {
+    if contactType != original.contactType { return true }
+    if TextField.allCases.contains(where: { !isUnchanged($0) }) { return true }
+    for section in Section.allCases {
+      let current = entries(section)
+      let startCount = startCounts[section] ?? 0
+      if current.count != startCount || current.contains(where: { !$0.isUnchanged }) { return true }
+    }
+    return false
+  }
+
+  private var startCounts: [Section: Int] {
+    [
+      .phone: original.phoneNumbers.count, .email: original.emailAddresses.count,
+      .address: original.postalAddresses.count, .url: original.urlAddresses.count,
+      .instantMessage: original.instantMessageAddresses.count,
+    ]
+  }
+
+  /// Whether a name field holds Han, Kana or Hangul, which wants a phonetic name.
+  public var nameNeedsPhonetic: Bool {
+    [TextField.givenName, .middleName, .familyName].contains { field in
+      text(field).unicodeScalars.contains(where: ContactFormatter.isCJKScalar)
+    }
+  }
+
+  // MARK: The contact
+
+  /// The contact the form describes, built on `original`: every property the form
+  /// does not show (social profiles, relations, other dates, the image, the source
+  /// record, …) is kept; an unchanged value is kept exactly; a changed one keeps its
+  /// identifier; a new one gets `newValueIdentifier(section, n)`. Empty values are
+  /// left out. `formattedName` is composed by `ContactFormatter` for a new contact,
+  /// and for an edit when the name changed and `FN` was the composed name before.
+  /// `parentGroup` is added to `groups` when missing.
+  ///
+  /// - Parameters:
+  ///   - identifier: the identifier of a new contact whose `original` has none.
+  ///   - parentGroup: a group the contact is put in.
+  ///   - nameOrder: the order of name parts in a composed `formattedName`.
+  public func contact(
+    identifier: String, parentGroup: String? = nil, nameOrder: ContactFormatter.NameOrder = .auto
+  ) -> Contact {
+    var contact = original
+    if contact.identifier.isEmpty { contact.identifier = identifier }
+    contact.contactType = contactType
+    func set(_ field: TextField, _ keyPath: WritableKeyPath<Contact, String>) {
+      if !isUnchanged(field) { contact[keyPath: keyPath] = Self.stored(text(field)).trimmingWhitespace }
+    }
+    set(.namePrefix, \.namePrefix)
+    set(.givenName, \.givenName)
+    set(.middleName, \.middleName)
+    set(.familyName, \.familyName)
+    set(.nameSuffix, \.nameSuffix)
+    set(.nickname, \.nickname)
+    set(.phoneticGivenName, \.phoneticGivenName)
+    set(.phoneticFamilyName, \.phoneticFamilyName)
+    set(.organizationName, \.organizationName)
+    set(.departmentName, \.departmentName)
+    set(.jobTitle, \.jobTitle)
+    if !isUnchanged(.note) {
+      // A note keeps its inner line breaks and indentation; only its ends are trimmed.
+      contact.note = Self.stored(text(.note)).trimmingWhitespace
+    }
+    if !isUnchanged(.birthday) {
+      let birthdayText = text(.birthday).trimmingWhitespace
+      contact.birthday = birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
+    }
+
+    let contactID = contact.identifier
+    func labeled<V>(_ section: Section, _ originals: [LabeledValue<V>], _ make: (Entry, V?) -> V) -> [LabeledValue<V>] {
+      var newCount = 0
+      return entries(section).compactMap { entry in
+        if entry.isUnchanged, let index = entry.originalIndex { return originals[index] }
+        if entry.isEmpty { return nil }
+        if let index = entry.originalIndex {
+          var value = originals[index]
+          value.label = entry.label
+          value.value = make(entry, value.value)
+          return value
+        }
+        newCount += 1
+        return LabeledValue(
+          identifier: Self.newValueIdentifier(contact: contactID, section: section, number: newCount, avoiding: originals.map(\.identifier)),
+          label: entry.label, value: make(entry, nil))
+      }
+    }
+    func single(_ entry: Entry) -> String { Self.stored(entry.texts[0]).trimmingWhitespace }
+    contact.phoneNumbers = labeled(.phone, original.phoneNumbers) { entry, _ in single(entry) }
+    contact.emailAddresses = labeled(.email, original.emailAddresses) { entry, _ in single(entry) }
+    contact.urlAddresses = labeled(.url, original.urlAddresses) { entry, _ in single(entry) }
+    contact.instantMessageAddresses = labeled(.instantMessage, original.instantMessageAddresses) { entry, old in
+      let text = single(entry)
+      if let old, text == Self.imText(old) { return old }
+      return Self.instantMessageAddress(from: text)
+    }
+    contact.postalAddresses = labeled(.address, original.postalAddresses) { entry, old in
+      let parts = entry.texts.map { Self.stored($0).trimmingWhitespace }
+      var address = old ?? PostalAddress()
+      let oldParts = old.map { [$0.street, $0.city, $0.state, $0.postalCode, $0.country] }
+      func part(_ p: AddressPart, _ keyPath: WritableKeyPath<PostalAddress, String>) {
+        if let oldParts, Self.editable(oldParts[p.rawValue]) == entry.texts[p.rawValue] { return }
+        address[keyPath: keyPath] = parts[p.rawValue]
+      }
+      part(.street, \.street)
+      part(.city, \.city)
+      part(.state, \.state)
+      part(.postalCode, \.postalCode)
+      let country = AddressPart.country.rawValue
+      if oldParts.map({ Self.editable($0[country]) != entry.texts[country] }) ?? true {
+        address.country = parts[country]
+        address.isoCountryCode = ""
+      }
+      return address
+    }
+
+    if let parentGroup, !parentGroup.isEmpty, !contact.groups.contains(parentGroup) {
+      contact.groups.append(parentGroup)
+    }
+
+    // FN: composed for a new card; for an edit only when it followed the name before.
+    let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
+      .contains { !isUnchanged($0) } || contactType != original.contactType
+    let formerFN = original.formattedName.trimmingWhitespace
+    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && formerFN == Self.composedName(original, order: nameOrder)) {
+      contact.formattedName = Self.composedName(contact, order: nameOrder)
+    }
+    return contact
+  }
+
+  /// The name `formattedName` gets: the organization for an organization card that
+  /// has one, else `ContactFormatter.string(for:order:)` (family name first without
+  /// a space for CJK names).
+  public static func composedName(_ contact: Contact, order: ContactFormatter.NameOrder) -> String {
+    var bare = contact
+    bare.formattedName = ""
+    if contact.contactType == .organization {
+      let organization = contact.organizationName.trimmingWhitespace
+      if !organization.isEmpty { return organization }
+    }
+    return ContactFormatter.string(for: bare, order: order)
+  }
+
+  /// The identifier of the `number`th new value of `section`: `<contact>/<key>/new-<n>`,
+  /// with a further suffix should the card already use it.
+  static func newValueIdentifier(contact: String, section: Section, number: Int, avoiding: [String]) -> String {
+    var candidate = "\(contact)/\(section.key.rawValue)/new-\(number)"
+    var extra = 1
+    while avoiding.contains(candidate) {
+      extra += 1
+      candidate = "\(contact)/\(section.key.rawValue)/new-\(number)-\(extra)"
+    }
+    return candidate
+  }
+
+  // MARK: Text conversions
+
+  /// The line separator held in editors for a line break.
+  static let lineBreak: Character = "\u{2028}"
+
+  /// `text` as an editor holds it: line breaks as U+2028.
+  static func editable(_ text: String) -> String {
+    String(text.map { $0.isNewline ? lineBreak : $0 })
+  }
+
+  /// An editor's text as stored: U+2028 back to `\n`.
+  static func stored(_ text: String) -> String {
+    String(text.map { $0 == lineBreak ? "\n" : $0 })
+  }
+
+  static func text(of field: TextField, in contact: Contact) -> String {
+    switch field {
+    case .namePrefix: return contact.namePrefix
+    case .givenName: return contact.givenName
+    case .middleName: return contact.middleName
+    case .familyName: return contact.familyName
+    case .nameSuffix: return contact.nameSuffix
+    case .nickname: return contact.nickname
+    case .phoneticGivenName: return contact.phoneticGivenName
+    case .phoneticFamilyName: return contact.phoneticFamilyName
+    case .organizationName: return contact.organizationName
+    case .departmentName: return contact.departmentName
+    case .jobTitle: return contact.jobTitle
+    case .birthday: return contact.birthday?.description ?? ""
+    case .note: return contact.note
+    }
+  }
+
+  /// An instant-message address as one field: `service:user`, or the user alone.
+  static func imText(_ address: InstantMessageAddress) -> String {
+    address.service.isEmpty ? address.username : "\(address.service):\(address.username)"
+  }
+
+  /// `xmpp:ada@example.org` → service `xmpp`, user `ada@example.org`; text without a
+  /// service prefix (letters, digits, `-`, `+`, `.` before the first `:`) is a user name.
+  static func instantMessageAddress(from text: String) -> InstantMessageAddress {
+    if let colon = text.firstIndex(of: ":") {
+      let service = text[..<colon]
+      if !service.isEmpty, service.first!.isLetter,
+        service.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+      {
+        return InstantMessageAddress(service: String(service), username: String(text[text.index(after: colon)...]))
+      }
+    }
+    return InstantMessageAddress(service: "", username: text)
+  }
+}

@@ -1,0 +1,443 @@
+import ContactKit
+import TerminalKit
+
+/// The new-person form and where the user is on it: the values (`form`), the focused
+/// field, what the form is asking (a custom label, "discard?", possible duplicates),
+/// which validation errors are shown, and the scroll position.
+///
+/// `handle(_:)` applies one key and says what the controller should do; the state
+/// never saves anything itself. Keys (also in `NewPersonViewController`'s
+/// documentation):
+///
+/// | key | in the form |
+/// |---|---|
+/// | Tab, ↓, Ctrl-N / Shift-Tab, ↑, Ctrl-P | next / previous field |
+/// | PgDn / PgUp | five fields on / back |
+/// | Enter | next field; on an "add" row: add a value; on "kind": switch person/organization |
+/// | Space, ←, → on "kind" | switch person/organization |
+/// | typing or pasting on an "add" row | adds a value and types into it |
+/// | Ctrl-L on a value | next label (standard labels, then a custom label typed in) |
+/// | Ctrl-X on a value | remove the value |
+/// | Ctrl-D on an empty value | remove it (elsewhere Ctrl-D deletes a character) |
+/// | Ctrl-R | show or hide the phonetic name fields |
+/// | Ctrl-O in the note or a street | a line break |
+/// | Ctrl-S | save (after validation and the duplicate check) |
+/// | Esc, Ctrl-C, Ctrl-G | cancel, asking first when something was changed |
+///
+/// Text fields edit with `LineEditor`'s readline keys.
+public struct NewPersonState: Sendable {
+  /// A focusable row of the form.
+  public enum Field: Sendable, Hashable {
+    /// Person or organization.
+    case contactType
+    case text(NewPersonForm.TextField)
+    /// "+ phonetic name": shows the phonetic fields.
+    case showPhonetic
+    /// Part `part` (0, or an `AddressPart` raw value) of the entry `id` of `section`.
+    case value(NewPersonForm.Section, id: Int, part: Int)
+    /// "+ add phone" and the like.
+    case add(NewPersonForm.Section)
+  }
+
+  /// What the form is doing.
+  public enum Mode: Sendable, Equatable {
+    /// Editing fields.
+    case form
+    /// Typing a custom label for the focused value; `previous` is restored by Esc.
+    case editingLabel(LineEditor, previous: String?)
+    /// "Discard this contact? y/n".
+    case confirmDiscard
+    /// Possible duplicates of `contact` found before saving; `selected` is highlighted.
+    case duplicates([DuplicateMatch], selected: Int, contact: Contact)
+  }
+
+  /// What a key asks the controller to do.
+  public enum Action: Sendable, Equatable {
+    case none
+    /// Save this contact (call the save seam); the form stays until it succeeds.
+    case save(Contact)
+    /// End with this contact without saving (an edit that changed nothing).
+    case complete(Contact)
+    /// End by opening this existing contact instead.
+    case chooseExisting(Contact)
+    /// End without a contact.
+    case cancel
+  }
+
+  public var form: NewPersonForm
+  public private(set) var focus: Field = .text(.givenName)
+  public private(set) var mode: Mode = .form
+  /// The first line of the form shown.
+  public var scrollTop = 0
+  /// A line shown above the key help (a save error, "fix 2 problems"), or `nil`.
+  public var message: String?
+  /// Whether `message` is an error (drawn in red).
+  public var messageIsError = false
+  /// Whether the user asked for the phonetic fields (Ctrl-R, or the "+ phonetic name" row).
+  public private(set) var phoneticRequested = false
+  /// Fields whose validation errors are shown (those the user has left once).
+  public private(set) var revealed: Set<Field> = []
+  /// Whether every error is shown (after a save was refused).
+  public private(set) var showsAllErrors = false
+
+  let detector: DuplicateDetector
+  let newIdentifier: String
+  let parentGroup: String?
+  let nameOrder: ContactFormatter.NameOrder
+
+  /// A form for `contact` (`nil`: empty). `existingContacts` and `region` feed the
+  /// duplicate check; `newIdentifier` is a new contact's identifier when `contact`
+  /// has none.
+  public init(
+    contact: Contact?, isEditing: Bool = false, existingContacts: [Contact] = [], region: String = "",
+    parentGroup: String? = nil, nameOrder: ContactFormatter.NameOrder = .auto, newIdentifier: String = ""
+  ) {
+    form = NewPersonForm(contact: contact, isEditing: isEditing)
+    detector = DuplicateDetector(existingContacts: existingContacts, region: region)
+    self.newIdentifier = newIdentifier
+    self.parentGroup = parentGroup
+    self.nameOrder = nameOrder
+    if contact?.contactType == .organization && form.text(.givenName).isEmpty && form.text(.familyName).isEmpty {
+      focus = .text(.organizationName)
+    }
+  }
+
+  // MARK: Fields
+
+  /// Whether the phonetic name fields are shown: asked for, a name in Han, Kana or
+  /// Hangul, or a phonetic name already there.
+  public var showsPhonetic: Bool {
+    phoneticRequested || form.nameNeedsPhonetic || !form.text(.phoneticGivenName).isEmpty
+      || !form.text(.phoneticFamilyName).isEmpty
+  }
+
+  /// The focusable rows, top to bottom.
+  public var fields: [Field] {
+    var fields: [Field] = [.contactType]
+    fields += [.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .nickname].map { Field.text($0) }
+    fields += showsPhonetic ? [.text(.phoneticGivenName), .text(.phoneticFamilyName)] : [.showPhonetic]
+    fields += [.organizationName, .departmentName, .jobTitle].map { Field.text($0) }
+    for section in NewPersonForm.Section.allCases {
+      for entry in form.entries(section) {
+        for part in 0..<section.partCount { fields.append(.value(section, id: entry.id, part: part)) }
+      }
+      fields.append(.add(section))
+    }
+    fields += [.text(.birthday), .text(.note)]
+    return fields
+  }
+
+  /// The editor of `field`, if it is a text field.
+  public func editor(for field: Field) -> LineEditor? {
+    switch field {
+    case .text(let text): return form.fields[text]
+    case .value(let section, let id, let part): return form.entry(section, id: id)?.editors[part]
+    default: return nil
+    }
+  }
+
+  private mutating func setEditor(_ editor: LineEditor, for field: Field) {
+    switch field {
+    case .text(let text): form.fields[text] = editor
+    case .value(let section, let id, let part): form.update(section, id: id) { $0.editors[part] = editor }
+    default: break
+    }
+  }
+
+  /// The validation error of `field` (shown or not), or `nil`.
+  public func issue(for field: Field) -> ValidationError? {
+    switch field {
+    case .text(.birthday):
+      let text = form.text(.birthday)
+      if text.trimmingWhitespace.isEmpty || (form.isEditing && form.isUnchanged(.birthday)) { return nil }
+      return ContactValidator.checkDate(text)
+    case .text(.givenName):
+      return hasIdentity ? nil : ValidationError(ContactValidator.emptyContactMessage)
+    case .value(let section, let id, _):
+      guard section == .phone || section == .email, let entry = form.entry(section, id: id), !entry.isEmpty else {
+        return nil
+      }
+      // A value already on the card being edited is not held against the edit.
+      if form.isEditing && entry.isUnchanged { return nil }
+      let text = NewPersonForm.stored(entry.texts[0]).trimmingWhitespace
+      return section == .phone ? ContactValidator.checkPhone(text) : ContactValidator.checkEmail(text)
+    default:
+      return nil
+    }
+  }
+
+  /// The error shown next to `field`: its issue once the field has been left (or a
+  /// save tried); the "no name" error only after a save was tried.
+  public func shownIssue(for field: Field) -> ValidationError? {
+    if field == .text(.givenName) { return showsAllErrors ? issue(for: field) : nil }
+    guard showsAllErrors || revealed.contains(field) else { return nil }
+    return issue(for: field)
+  }
+
+  private var hasIdentity: Bool {
+    let names: [NewPersonForm.TextField] = [.givenName, .middleName, .familyName, .nickname, .organizationName]
+    if names.contains(where: { !form.text($0).trimmingWhitespace.isEmpty }) { return true }
+    return (form.entries(.phone) + form.entries(.email)).contains { !$0.isEmpty }
+  }
+
+  /// The fields with a validation error, top to bottom.
+  public var fieldsWithIssues: [Field] {
+    fields.filter { issue(for: $0) != nil }
+  }
+
+  // MARK: Keys
+
+  /// Applies one key.
+  public mutating func handle(_ key: KeyEvent) -> Action {
+    switch mode {
+    case .form: return handleForm(key)
+    case .editingLabel(var editor, let previous): return handleLabel(key, editor: &editor, previous: previous)
+    case .confirmDiscard: return handleConfirm(key)
+    case .duplicates(let matches, let selected, let contact):
+      return handleDuplicates(key, matches: matches, selected: selected, contact: contact)
+    }
+  }
+
+  private mutating func handleForm(_ key: KeyEvent) -> Action {
+    if key == .resize { return .none }
+    message = nil
+    messageIsError = false
+    switch key {
+    case .tab, .down, .control("n"):
+      move(by: 1)
+    case .backTab, .up, .control("p"):
+      move(by: -1)
+    case .pageDown:
+      move(by: 5)
+    case .pageUp:
+      move(by: -5)
+    case .control("s"):
+      return attemptSave()
+    case .escape, .control("c"), .control("g"):
+      if form.hasChanges {
+        mode = .confirmDiscard
+        return .none
+      }
+      return .cancel
+    case .control("r"):
+      phoneticRequested.toggle()
+      if phoneticRequested {
+        if focus == .showPhonetic { focus = .text(.phoneticGivenName) }
+      } else if !showsPhonetic, focus == .text(.phoneticGivenName) || focus == .text(.phoneticFamilyName) {
+        focus = .showPhonetic
+      }
+    default:
+      return handleField(key)
+    }
+    return .none
+  }
+
+  private mutating func handleField(_ key: KeyEvent) -> Action {
+    switch focus {
+    case .contactType:
+      switch key {
+      case .enter, .character(" "), .left, .right:
+        form.contactType = form.contactType == .person ? .organization : .person
+      default: break
+      }
+    case .showPhonetic:
+      if key == .enter || key == .character(" ") {
+        phoneticRequested = true
+        focus = .text(.phoneticGivenName)
+      }
+    case .add(let section):
+      switch key {
+      case .enter, .character(" "):
+        let id = form.addEntry(section)
+        focus = .value(section, id: id, part: 0)
+      case .character, .paste:
+        let id = form.addEntry(section)
+        focus = .value(section, id: id, part: 0)
+        edit(key)
+      default: break
+      }
+    case .text(let field):
+      switch key {
+      case .enter: move(by: 1)
+      case .control("o"): if field.isMultiLine { insertLineBreak() }
+      default: edit(key)
+      }
+    case .value(let section, let id, let part):
+      switch key {
+      case .enter: move(by: 1)
+      case .control("l"): cycleLabel(section, id: id)
+      case .control("x"): removeFocusedEntry(section, id: id)
+      case .control("d") where form.entry(section, id: id)?.isEmpty ?? false:
+        removeFocusedEntry(section, id: id)
+      case .control("o"):
+        if section == .address && part == NewPersonForm.AddressPart.street.rawValue { insertLineBreak() }
+      default: edit(key)
+      }
+    }
+    return .none
+  }
+
+  private mutating func edit(_ key: KeyEvent) {
+    guard var editor = editor(for: focus) else { return }
+    if editor.handle(key) { setEditor(editor, for: focus) }
+  }
+
+  private mutating func insertLineBreak() {
+    guard var editor = editor(for: focus) else { return }
+    editor.insert(String(NewPersonForm.lineBreak))
+    setEditor(editor, for: focus)
+  }
+
+  /// Moves the focus `step` fields on (negative: back), stopping at either end.
+  public mutating func move(by step: Int) {
+    let all = fields
+    let index = all.firstIndex(of: focus) ?? 0
+    let target = max(0, min(all.count - 1, index + step))
+    leave(focus)
+    focus = all[target]
+  }
+
+  /// Focuses `field` when it is on the form.
+  public mutating func focus(on field: Field) {
+    guard fields.contains(field) else { return }
+    leave(focus)
+    focus = field
+  }
+
+  private mutating func leave(_ field: Field) {
+    if let editor = editor(for: field), !editor.text.trimmingWhitespace.isEmpty { revealed.insert(field) }
+  }
+
+  private mutating func removeFocusedEntry(_ section: NewPersonForm.Section, id: Int) {
+    let before = fields
+    let index = before.firstIndex(of: focus) ?? 0
+    form.removeEntry(section, id: id)
+    revealed = revealed.filter { if case .value(section, id, _) = $0 { return false } else { return true } }
+    // The field that took its place: the next value, or the "add" row.
+    let after = fields
+    let next = before[index...].first { field in
+      if case .value(section, id, _) = field { return false }
+      return after.contains(field)
+    }
+    focus = next ?? .add(section)
+  }
+
+  // MARK: Labels
+
+  /// The label shown for a label value: standard labels in words (`home fax`),
+  /// custom ones as typed, no label as the section's name.
+  public static func displayLabel(_ label: String?, section: NewPersonForm.Section) -> String {
+    guard let label, !label.isEmpty else { return section == .instantMessage ? "im" : section.rawValue }
+    switch label {
+    case "homeFax": return "home fax"
+    case "workFax": return "work fax"
+    default: return label
+    }
+  }
+
+  private mutating func cycleLabel(_ section: NewPersonForm.Section, id: Int) {
+    guard let entry = form.entry(section, id: id) else { return }
+    let labels = section.standardLabels
+    if let label = entry.label, let index = labels.firstIndex(of: label) {
+      if index + 1 < labels.count {
+        form.update(section, id: id) { $0.label = labels[index + 1] }
+      } else {
+        mode = .editingLabel(LineEditor(), previous: entry.label)
+      }
+    } else {
+      form.update(section, id: id) { $0.label = labels[0] }
+    }
+  }
+
+  private mutating func handleLabel(_ key: KeyEvent, editor: inout LineEditor, previous: String?) -> Action {
+    guard case .value(let section, let id, _) = focus else {
+      mode = .form
+      return .none
+    }
+    switch key {
+    case .enter, .tab, .backTab, .up, .down:
+      let text = editor.text.trimmingWhitespace
+      form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
+      mode = .form
+    case .escape, .control("c"), .control("g"):
+      form.update(section, id: id) { $0.label = previous }
+      mode = .form
+    case .control("l"):
+      form.update(section, id: id) { $0.label = section.standardLabels[0] }
+      mode = .form
+    case .resize:
+      break
+    default:
+      _ = editor.handle(key)
+      mode = .editingLabel(editor, previous: previous)
+    }
+    return .none
+  }
+
+  // MARK: Cancel and save
+
+  private mutating func handleConfirm(_ key: KeyEvent) -> Action {
+    switch key {
+    case .character("y"), .character("Y"), .control("c"), .control("g"):
+      return .cancel
+    case .character("n"), .character("N"), .escape:
+      mode = .form
+    default:
+      break
+    }
+    return .none
+  }
+
+  /// The contact the form would save now (without validating).
+  public var contact: Contact {
+    form.contact(identifier: newIdentifier, parentGroup: parentGroup, nameOrder: nameOrder)
+  }
+
+  private mutating func attemptSave() -> Action {
+    let problems = fieldsWithIssues
+    if let first = problems.first {
+      showsAllErrors = true
+      leave(focus)
+      focus = first
+      message = problems.count == 1 ? "fix the problem to save" : "fix \(problems.count) problems to save"
+      messageIsError = true
+      return .none
+    }
+    if form.isEditing && !form.hasChanges { return .complete(form.original) }
+    let contact = self.contact
+    let matches = detector.duplicates(of: contact)
+    if !matches.isEmpty {
+      mode = .duplicates(matches, selected: 0, contact: contact)
+      return .none
+    }
+    return .save(contact)
+  }
+
+  private mutating func handleDuplicates(
+    _ key: KeyEvent, matches: [DuplicateMatch], selected: Int, contact: Contact
+  ) -> Action {
+    switch key {
+    case .character("s"), .character("S"):
+      mode = .form
+      return .save(contact)
+    case .character("o"), .character("O"), .enter:
+      return .chooseExisting(matches[selected].contact)
+    case .character("b"), .character("B"), .escape, .left, .control("c"), .control("g"):
+      mode = .form
+    case .up, .control("p"):
+      mode = .duplicates(matches, selected: max(0, selected - 1), contact: contact)
+    case .down, .control("n"), .tab:
+      mode = .duplicates(matches, selected: min(matches.count - 1, selected + 1), contact: contact)
+    default:
+      break
+    }
+    return .none
+  }
+
+  /// Shows why a save failed; the form stays open.
+  public mutating func showSaveError(_ text: String) {
+    mode = .form
+    message = "not saved: " + text
+    messageIsError = true
+  }
+}

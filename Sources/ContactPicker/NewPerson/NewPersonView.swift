@@ -1,0 +1,300 @@
+import ContactKit
+import TerminalKit
+
+/// Draws a `NewPersonState` (pure: state in, frame out), after iOS's new-contact
+/// form and gum's forms: a title with the name as it will be shown, then the fields —
+/// labels right-aligned in a column, values after them, a validation error on the
+/// line under its field — then a message line and the key help. The fields scroll so
+/// the focused one (and its error) stays on screen. Possible duplicates replace the
+/// fields with the existing cards and the three choices.
+public enum NewPersonView {
+  /// One line of the scrolling part.
+  public enum Line: Sendable, Equatable {
+    case field(NewPersonState.Field)
+    case error(NewPersonState.Field, String)
+    case blank
+  }
+
+  /// Columns of the label column.
+  static let labelWidth = 14
+  /// Where values start.
+  static let valueColumn = 2 + labelWidth + 2
+  /// Lines above the fields (title, rule).
+  static let headerHeight = 2
+  /// Lines below the fields (message, key help).
+  static let footerHeight = 2
+
+  /// The lines of the form: fields in groups (name, work, each multi-value section,
+  /// birthday and note) with a blank line between groups and error lines under fields.
+  public static func lines(_ state: NewPersonState) -> [Line] {
+    var lines: [Line] = []
+    var previousGroup: Int?
+    for field in state.fields {
+      let group = self.group(of: field)
+      if let previousGroup, previousGroup != group { lines.append(.blank) }
+      previousGroup = group
+      lines.append(.field(field))
+      if let issue = state.shownIssue(for: field) { lines.append(.error(field, issue.message)) }
+    }
+    return lines
+  }
+
+  private static func group(of field: NewPersonState.Field) -> Int {
+    switch field {
+    case .contactType, .showPhonetic: return 0
+    case .text(let text):
+      switch text {
+      case .organizationName, .departmentName, .jobTitle: return 1
+      case .birthday, .note: return 10
+      default: return 0
+      }
+    case .value(let section, _, _), .add(let section):
+      return 2 + NewPersonForm.Section.allCases.firstIndex(of: section)!
+    }
+  }
+
+  /// Rows for the fields on a screen of `rows` lines.
+  public static func bodyHeight(screenRows: Int) -> Int { max(1, screenRows - headerHeight - footerHeight) }
+
+  /// Moves `state.scrollTop` so the focused field and its error line are on screen.
+  public static func scrollToFocus(_ state: inout NewPersonState, rows: Int) {
+    let all = lines(state)
+    let height = bodyHeight(screenRows: rows)
+    if let index = all.firstIndex(of: .field(state.focus)) {
+      var last = index
+      if index + 1 < all.count, case .error = all[index + 1] { last = index + 1 }
+      // Show the blank line above a group's first field when scrolling up to it.
+      let first = index > 0 && all[index - 1] == .blank ? index - 1 : index
+      if first < state.scrollTop { state.scrollTop = first }
+      if last >= state.scrollTop + height { state.scrollTop = last - height + 1 }
+    }
+    state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
+  }
+
+  /// The key help for the focused field and mode.
+  public static func hint(_ state: NewPersonState) -> String {
+    switch state.mode {
+    case .confirmDiscard: return "y discard · n keep editing"
+    case .editingLabel: return "type a label · enter done · esc undo · ^L standard labels"
+    case .duplicates: return "s save anyway · o open existing · b go back · ↑↓ choose"
+    case .form: break
+    }
+    switch state.focus {
+    case .value:
+      return "↑↓ tab move · ^L label · ^X remove · ^S save · esc cancel"
+    case .add(let section):
+      return "enter add \(section.title) · ↑↓ tab move · ^S save · esc cancel"
+    case .contactType:
+      return "space switch · ↑↓ tab move · ^S save · esc cancel"
+    case .showPhonetic:
+      return "enter show phonetic name · ↑↓ tab move · ^S save · esc cancel"
+    case .text(let field):
+      return field.isMultiLine
+        ? "^O new line · ↑↓ tab move · ^S save · esc cancel" : "↑↓ tab move · ^R phonetic · ^S save · esc cancel"
+    }
+  }
+
+  /// The frame for `state` on a screen of `rows` × `columns`.
+  public static func render(_ state: NewPersonState, rows: Int, columns: Int, color: Bool) -> Frame {
+    var frame = Frame(rows: rows, columns: columns)
+    guard rows > 0, columns > 0 else { return frame }
+    let accent: Style.Color? = color ? .blue : nil
+    // Title: what the form does and the name as it will be shown.
+    let title = state.form.isEditing ? "Edit Contact" : "New Contact"
+    var column = frame.put(title, row: 0, column: 1, style: Style(bold: true, foreground: accent)) + 1
+    let preview = NewPersonForm.composedName(state.contact, order: state.nameOrder)
+    if !preview.isEmpty {
+      column += frame.put(" · ", row: 0, column: column, style: Style(dim: true))
+      frame.put(preview, row: 0, column: column, style: Style(bold: true))
+    }
+    if rows > 1 {
+      frame.put(String(repeating: "─", count: columns), row: 1, column: 0, style: Style(dim: true))
+    }
+    frame.cursor = nil
+
+    if case .duplicates(let matches, let selected, _) = state.mode {
+      drawDuplicates(&frame, matches: matches, selected: selected, color: color)
+    } else {
+      drawFields(&frame, state, color: color)
+    }
+
+    // Footer: the message or question, then the keys.
+    if rows >= headerHeight + footerHeight + 1 {
+      let messageRow = rows - 2
+      switch state.mode {
+      case .confirmDiscard:
+        let question = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
+        frame.put(question, row: messageRow, column: 1, style: Style(bold: true, foreground: color ? .yellow : nil))
+      case .duplicates(let matches, _, _):
+        let text = matches.count == 1 ? "This person may already be in your address book." :
+          "\(matches.count) contacts look like this one."
+        frame.put(text, row: messageRow, column: 1, style: Style(bold: true, foreground: color ? .yellow : nil))
+      default:
+        if let message = state.message {
+          let style = state.messageIsError ? Style(bold: true, foreground: color ? .red : nil) : Style(dim: true)
+          frame.put(message, row: messageRow, column: 1, style: style)
+        }
+      }
+    }
+    if rows >= headerHeight + 2 {
+      frame.put(hint(state), row: rows - 1, column: 1, style: Style(dim: true))
+    }
+    return frame
+  }
+
+  // MARK: Fields
+
+  private static func drawFields(_ frame: inout Frame, _ state: NewPersonState, color: Bool) {
+    let rows = frame.rows
+    let columns = frame.columns
+    let all = lines(state)
+    let height = bodyHeight(screenRows: rows)
+    let valueWidth = max(1, columns - valueColumn - 1)
+    let errorStyle = Style(bold: !color, foreground: color ? .red : nil)
+    for offset in 0..<height {
+      let index = state.scrollTop + offset
+      let row = headerHeight + offset
+      guard index < all.count, row < rows - (rows > headerHeight + footerHeight ? footerHeight : 0) else { break }
+      switch all[index] {
+      case .blank:
+        break
+      case .error(_, let message):
+        frame.put("✗ " + message, row: row, column: valueColumn, style: errorStyle, maxWidth: valueWidth)
+      case .field(let field):
+        let focused = field == state.focus
+        if focused {
+          frame.put("›", row: row, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
+        }
+        drawField(&frame, state, field, row: row, focused: focused, valueWidth: valueWidth, color: color)
+      }
+    }
+    // Scroll marks.
+    if state.scrollTop > 0 {
+      frame.put("↑", row: headerHeight, column: columns - 1, style: Style(dim: true))
+    }
+    if state.scrollTop + height < all.count {
+      frame.put("↓", row: headerHeight + height - 1, column: columns - 1, style: Style(dim: true))
+    }
+  }
+
+  private static func drawLabel(_ frame: inout Frame, _ label: String, row: Int, focused: Bool, color: Bool) {
+    let width = min(labelWidth, TerminalText.width(label))
+    let style = focused ? Style(bold: true, foreground: color ? .blue : nil) : Style(dim: !color, foreground: color ? .cyan : nil)
+    frame.put(label, row: row, column: 2 + labelWidth - width, style: style, maxWidth: labelWidth)
+  }
+
+  private static func drawField(
+    _ frame: inout Frame, _ state: NewPersonState, _ field: NewPersonState.Field, row: Int, focused: Bool,
+    valueWidth: Int, color: Bool
+  ) {
+    let selectedStyle = Style(reverse: true)
+    switch field {
+    case .contactType:
+      drawLabel(&frame, "kind", row: row, focused: focused, color: color)
+      let isPerson = state.form.contactType == .person
+      var column = valueColumn
+      column += frame.put(isPerson ? "● person" : "○ person", row: row, column: column,
+                          style: isPerson ? Style(bold: true, reverse: focused) : Style(dim: true))
+      column += 2
+      frame.put(isPerson ? "○ organization" : "● organization", row: row, column: column,
+                style: isPerson ? Style(dim: true) : Style(bold: true, reverse: focused))
+    case .showPhonetic:
+      frame.put("+ phonetic name", row: row, column: valueColumn,
+                style: focused ? selectedStyle : Style(dim: true, foreground: color ? .green : nil))
+    case .add(let section):
+      frame.put("+ add \(section.title)", row: row, column: valueColumn,
+                style: focused ? selectedStyle : Style(dim: !color, foreground: color ? .green : nil))
+    case .text(let text):
+      drawLabel(&frame, text.title, row: row, focused: focused, color: color)
+      let placeholder = text == .birthday ? "YYYY-MM-DD, or MM-DD" : ""
+      drawEditor(&frame, state.editor(for: field) ?? LineEditor(), row: row, column: valueColumn, width: valueWidth,
+                 focused: focused, placeholder: placeholder)
+    case .value(let section, let id, let part):
+      guard let entry = state.form.entry(section, id: id) else { return }
+      if part == 0 {
+        if focused, case .editingLabel(let editor, _) = state.mode {
+          let text = displayText(editor.characters)
+          let width = min(labelWidth, TerminalText.width(text) + 1)
+          let start = 2 + labelWidth - width
+          frame.put(text, row: row, column: start, style: Style(underline: true), maxWidth: labelWidth)
+          frame.cursor = (row, min(frame.columns - 1, start + TerminalText.width(displayText(editor.characters[..<editor.cursor]))))
+          // The value is shown but not edited while the label is typed.
+          frame.put(displayText(entry.editors[part].characters), row: row, column: valueColumn, maxWidth: valueWidth)
+          return
+        }
+        drawLabel(&frame, NewPersonState.displayLabel(entry.label, section: section), row: row, focused: focused, color: color)
+      }
+      let placeholder = section == .address ? NewPersonForm.AddressPart(rawValue: part)!.title : ""
+      let editing = focused && state.mode == .form
+      drawEditor(&frame, entry.editors[part], row: row, column: valueColumn, width: valueWidth, focused: editing,
+                 placeholder: placeholder)
+    }
+  }
+
+  /// Draws a text field; when focused, scrolled so the cursor shows, and the terminal
+  /// cursor placed on it.
+  private static func drawEditor(
+    _ frame: inout Frame, _ editor: LineEditor, row: Int, column: Int, width: Int, focused: Bool, placeholder: String
+  ) {
+    let characters = editor.characters
+    if characters.isEmpty && !placeholder.isEmpty {
+      frame.put(placeholder, row: row, column: column, style: Style(dim: true), maxWidth: width)
+    }
+    guard focused else {
+      frame.put(displayText(characters[...]), row: row, column: column, maxWidth: width)
+      return
+    }
+    var start = 0
+    while start < editor.cursor && TerminalText.width(displayText(characters[start..<editor.cursor])) >= width {
+      start += 1
+    }
+    if !characters.isEmpty {
+      frame.put(displayText(characters[start...]), row: row, column: column, maxWidth: width)
+    }
+    let cursorColumn = column + TerminalText.width(displayText(characters[start..<editor.cursor]))
+    frame.cursor = (row, min(frame.columns - 1, cursorColumn))
+  }
+
+  /// Editor text as drawn: a line break (U+2028) as `↵`.
+  static func displayText<C: Collection<Character>>(_ characters: C) -> String {
+    String(characters.map { $0 == NewPersonForm.lineBreak ? "↵" : $0 })
+  }
+
+  // MARK: Duplicates
+
+  private static func drawDuplicates(_ frame: inout Frame, matches: [DuplicateMatch], selected: Int, color: Bool) {
+    let rows = frame.rows
+    let last = rows - (rows > headerHeight + footerHeight ? footerHeight : 0)
+    var row = headerHeight
+    func line(_ text: String, column: Int, style: Style = .plain) {
+      guard row < last else { return }
+      frame.put(text, row: row, column: column, style: style)
+      row += 1
+    }
+    for (index, match) in matches.enumerated() {
+      let isSelected = index == selected
+      guard row < last else { break }
+      if isSelected { frame.put("›", row: row, column: 0, style: Style(bold: true, foreground: color ? .blue : nil)) }
+      let name = match.contact.displayName.isEmpty ? "(no name)" : match.contact.displayName
+      let width = frame.put(name, row: row, column: 2, style: Style(bold: true, reverse: isSelected))
+      frame.put("  " + match.reasons.map(\.description).joined(separator: " · "), row: row, column: 2 + width,
+                style: Style(foreground: color ? .yellow : nil))
+      row += 1
+      // A short card: work, then the values that identify a person.
+      let contact = match.contact
+      let work = [contact.jobTitle, contact.organizationName].filter { !$0.isEmpty }.joined(separator: " · ")
+      if !work.isEmpty && work != name { line(work, column: 4, style: Style(dim: true)) }
+      var shown = 0
+      for property in contact.properties(for: [.emailAddresses, .phoneNumbers]) where shown < 4 {
+        let label = property.label.map { NewPersonState.displayLabel($0, section: .phone) } ?? property.key.shortName
+        guard row < last else { break }
+        frame.put(label, row: row, column: 4, style: Style(dim: true), maxWidth: 10)
+        frame.put(property.value.singleLine, row: row, column: 15)
+        row += 1
+        shown += 1
+      }
+      if !contact.source.isEmpty { line(contact.source, column: 4, style: Style(dim: true)) }
+      row += 1
+    }
+  }
+}

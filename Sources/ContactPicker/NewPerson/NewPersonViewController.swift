@@ -1,0 +1,165 @@
+import ContactKit
+import Foundation
+import TerminalKit
+
+/// The new-person form's delegate (ABNewPersonViewControllerDelegate /
+/// CNContactViewControllerDelegate's `didCompleteWith`). Exactly one method is
+/// called, once, when the form ends; each has a default that does nothing.
+@MainActor
+public protocol NewPersonViewDelegate: AnyObject {
+  /// The form ended: `contact` is the saved contact (as the save seam returned it),
+  /// or `nil` when the user cancelled (`newPersonViewController(_:didCompleteWithNewPerson:)`).
+  func newPersonViewController(_ controller: NewPersonViewController, didCompleteWith contact: Contact?)
+  /// Shown possible duplicates, the user chose to open an existing contact instead of
+  /// saving; nothing was saved.
+  func newPersonViewController(_ controller: NewPersonViewController, didChooseExisting contact: Contact)
+}
+
+extension NewPersonViewDelegate {
+  public func newPersonViewController(_ controller: NewPersonViewController, didCompleteWith contact: Contact?) {}
+  public func newPersonViewController(_ controller: NewPersonViewController, didChooseExisting contact: Contact) {}
+}
+
+/// How a new-person form ended.
+public enum NewPersonResult: Sendable, Equatable {
+  /// Saved (the contact the save seam returned), or, editing, nothing changed (the
+  /// original contact, nothing saved).
+  case completed(Contact)
+  /// The user opened this existing contact from the duplicate prompt; nothing saved.
+  case choseExisting(Contact)
+  /// Esc (confirmed), Ctrl-C, Ctrl-G, or input ended; nothing saved.
+  case cancelled
+}
+
+/// The new-person form (ABNewPersonViewController; with `isEditing`, the edit mode of
+/// ABPersonViewController): fields for a person's names, work, phones, emails,
+/// addresses, URLs, instant messages, birthday and note, validated while typing,
+/// checked against `existingContacts` for duplicates, saved through `save`.
+///
+/// Keys: Tab / Shift-Tab, ↑ / ↓ (Ctrl-N / Ctrl-P) move between fields, PgDn / PgUp
+/// five at a time; text fields edit with readline keys (`LineEditor`: ←/→, Ctrl-A/E,
+/// Ctrl-B/F, Ctrl-U/K/W, Backspace, Ctrl-D, paste); Enter goes to the next field, adds
+/// a value on an "add" row, switches person/organization on "kind" (also Space, ←, →);
+/// typing on an "add" row adds a value; Ctrl-L cycles a value's label (the standard
+/// labels, then a custom label typed in: Enter keeps it, Esc undoes it); Ctrl-X
+/// removes a value, Ctrl-D removes an empty one; Ctrl-R shows the phonetic names
+/// (shown by themselves for a Han, Kana or Hangul name); Ctrl-O types a line break
+/// in the note or a street; Ctrl-S saves; Esc, Ctrl-C, Ctrl-G cancel, asking
+/// "Discard this contact? y/n" when something was changed. In the duplicate prompt:
+/// `s` saves anyway, `o` (or Enter) opens the highlighted existing contact, `b` or
+/// Esc goes back to the form, ↑/↓ choose among several.
+///
+/// Saving: Ctrl-S validates every field (`ContactValidator`); with an error, nothing
+/// is saved and the errors are shown next to their fields. An edit that changed
+/// nothing ends at once with the original contact. Otherwise the contact is built
+/// (`NewPersonForm.contact(identifier:parentGroup:nameOrder:)`), checked for
+/// duplicates (`DuplicateDetector`), and passed to `save`, which writes it and
+/// returns it as saved; if `save` throws, the error is shown and the form stays open.
+///
+/// ```swift
+/// let form = NewPersonViewController(displayedPerson: prefilled)
+/// form.existingContacts = book.contacts
+/// form.save = { contact in try store.add(contact) }
+/// switch await form.present(on: screen) { … }
+/// ```
+@MainActor
+public final class NewPersonViewController {
+  /// Told how the form ended. Held weakly.
+  public weak var delegate: (any NewPersonViewDelegate)?
+  /// The contact the form starts with (displayedPerson): pre-filled values for a new
+  /// contact, or the contact being edited when `isEditing`. Properties the form does
+  /// not show are carried over untouched.
+  public var displayedPerson: Contact?
+  /// Whether the form edits `displayedPerson` (else it makes a new contact).
+  public var isEditing = false
+  /// A group the new contact is put in (parentGroup): added to `groups`.
+  public var parentGroup: String?
+  /// The address book the duplicate check looks in.
+  public var existingContacts: [Contact] = []
+  /// The default region for phone numbers without a country code (ISO 3166 alpha-2,
+  /// `DE`), from `--region`; by default from `LC_ALL`/`LC_TELEPHONE`/`LANG` or the locale.
+  public var region: String = PhoneNumberKey.defaultRegion()
+  /// The order of name parts in the composed `formattedName` (`--name-order`).
+  public var nameOrder: ContactFormatter.NameOrder = .auto
+  /// Makes the identifier of a new contact whose `displayedPerson` has none; by
+  /// default `urn:uuid:` and a random UUID (RFC 6350 §6.7.6, RFC 4122).
+  public var makeIdentifier: @MainActor () -> String = { "urn:uuid:" + UUID().uuidString.lowercased() }
+  /// Saves the contact (CNSaveRequest): called on Ctrl-S after validation and the
+  /// duplicate check, on the main actor, with the contact the form built. Returns the
+  /// contact as saved (its new identifier and source); the form then ends with it.
+  /// Throws to refuse: the error's description (`LocalizedError.errorDescription`
+  /// when it has one) is shown at the bottom and the form stays open. `nil`: nothing
+  /// is saved and the form ends with the built contact.
+  public var save: (@MainActor (Contact) throws -> Contact)?
+  /// The form after the last key, for inspection in tests.
+  public private(set) var state: NewPersonState?
+
+  /// A form, pre-filled with `displayedPerson` when given.
+  public init(displayedPerson: Contact? = nil, isEditing: Bool = false) {
+    self.displayedPerson = displayedPerson
+    self.isEditing = isEditing
+  }
+
+  /// Runs the form on `screen` until it is saved, cancelled, or an existing contact is
+  /// chosen; then calls the delegate. Returns how it ended.
+  @discardableResult
+  public func run(on screen: any Screen) -> NewPersonResult {
+    var state = NewPersonState(
+      contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
+      parentGroup: parentGroup, nameOrder: nameOrder,
+      newIdentifier: (displayedPerson?.identifier.isEmpty ?? true) ? makeIdentifier() : "")
+    func draw() {
+      let size = screen.size
+      NewPersonView.scrollToFocus(&state, rows: size.rows)
+      screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
+    }
+    draw()
+    var result = NewPersonResult.cancelled
+    keys: while let key = screen.nextKey() {
+      switch state.handle(key) {
+      case .none:
+        break
+      case .cancel:
+        break keys
+      case .complete(let contact):
+        result = .completed(contact)
+        break keys
+      case .chooseExisting(let contact):
+        result = .choseExisting(contact)
+        break keys
+      case .save(let contact):
+        guard let save else {
+          result = .completed(contact)
+          break keys
+        }
+        do {
+          result = .completed(try save(contact))
+          break keys
+        } catch {
+          state.showSaveError(Self.describe(error))
+        }
+      }
+      draw()
+    }
+    self.state = state
+    switch result {
+    case .completed(let contact): delegate?.newPersonViewController(self, didCompleteWith: contact)
+    case .choseExisting(let contact): delegate?.newPersonViewController(self, didChooseExisting: contact)
+    case .cancelled: delegate?.newPersonViewController(self, didCompleteWith: nil)
+    }
+    return result
+  }
+
+  /// Presents the form on `screen` and returns how it ended (for callers who want a
+  /// value rather than a delegate). The delegate is called too.
+  public func present(on screen: any Screen) async -> NewPersonResult {
+    run(on: screen)
+  }
+
+  /// The text shown for a failed save: `LocalizedError.errorDescription`, else the
+  /// error's description, on one line.
+  static func describe(_ error: any Error) -> String {
+    let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}

@@ -1,0 +1,115 @@
+import ContactKit
+import Testing
+
+@testable import ContactPicker
+
+@Suite("Duplicate detection")
+struct DuplicateDetectorTests {
+  @Test(
+    "phone numbers become E.164 keys by the default region",
+    arguments: [
+      ("0151 2345678", "DE", "+491512345678"),
+      ("+49 151 2345678", "DE", "+491512345678"),
+      ("+49 (0)151 2345678", "DE", "+491512345678"),
+      ("0049 151 2345678", "DE", "+491512345678"),
+      ("+49 151 2345678", "US", "+491512345678"),
+      ("tel:+49-151-2345678", "FR", "+491512345678"),
+      ("(555) 010-0142", "US", "+15550100142"),
+      ("1 555 010 0142", "US", "+15550100142"),
+      ("011 44 20 7946 0000", "US", "+442079460000"),
+      ("020 7946 0000", "GB", "+442079460000"),
+      ("06 1234 5678", "IT", "+390612345678"),
+      ("8 495 123-45-67", "RU", "+74951234567"),
+      ("090-1234-5678", "JP", "+819012345678"),
+      ("0011 49 151 2345678", "AU", "+491512345678"),
+      ("0151 2345678", "", "01512345678"),
+      ("0151 2345678", "ZZ", "01512345678"),
+      ("112", "DE", "112"),
+      ("+49 30 1234567 x 89", "DE", "+49301234567x89"),
+      ("030 1234567;ext=89", "DE", "+49301234567x89"),
+    ])
+  func phoneKeys(number: String, region: String, key: String) {
+    #expect(PhoneNumberKey.key(for: number, region: region) == key)
+  }
+
+  @Test("a number with no digits has no key")
+  func noDigits() {
+    #expect(PhoneNumberKey.key(for: "call me", region: "DE") == nil)
+  }
+
+  @Test("the default region comes from LC_ALL, LC_TELEPHONE or LANG")
+  func defaultRegion() {
+    #expect(PhoneNumberKey.defaultRegion(environment: ["LANG": "de_DE.UTF-8"]) == "DE")
+    #expect(PhoneNumberKey.defaultRegion(environment: ["LANG": "en_GB.UTF-8", "LC_ALL": "ja_JP.UTF-8"]) == "JP")
+    #expect(PhoneNumberKey.defaultRegion(environment: ["LC_TELEPHONE": "fr_CH@euro", "LANG": "en_US"]) == "CH")
+  }
+
+  static func person(_ given: String, _ family: String, email: String? = nil, phone: String? = nil) -> Contact {
+    var contact = Contact(identifier: "\(given)-\(family)", source: "book.vcf")
+    contact.givenName = given
+    contact.familyName = family
+    if let email { contact.emailAddresses = [LabeledValue(identifier: "e", label: "work", value: email)] }
+    if let phone { contact.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: phone)] }
+    return contact
+  }
+
+  static let book = [
+    person("Ada", "Lovelace", email: "Ada@Example.org"),
+    person("Jörg", "Müller", phone: "+49 151 2345678"),
+    person("小明", "王"),
+    person("Grace", "Hopper", email: "grace@navy.example", phone: "(555) 010-0142"),
+  ]
+
+  @Test("the same email in another case is a duplicate")
+  func sameEmail() {
+    let detector = DuplicateDetector(existingContacts: Self.book, region: "DE")
+    let matches = detector.duplicates(of: Self.person("A.", "King", email: "ada@example.ORG"))
+    #expect(matches.map(\.contact.displayName) == ["Ada Lovelace"])
+    #expect(matches.first?.reasons == [.email("Ada@Example.org")])
+  }
+
+  @Test("a national number is the international one in the default region")
+  func samePhone() {
+    let german = DuplicateDetector(existingContacts: Self.book, region: "DE")
+    let matches = german.duplicates(of: Self.person("J.", "M.", phone: "0151 2345678"))
+    #expect(matches.map(\.contact.displayName) == ["Jörg Müller"])
+    #expect(matches.first?.reasons == [.phone("+49 151 2345678")])
+    let american = DuplicateDetector(existingContacts: Self.book, region: "US")
+    #expect(american.duplicates(of: Self.person("J.", "M.", phone: "0151 2345678")).isEmpty)
+    #expect(american.duplicates(of: Self.person("G.", "H.", phone: "+1 555 010 0142")).map(\.contact.displayName)
+      == ["Grace Hopper"])
+  }
+
+  @Test("names match across case, accents and order, and CJK names in either order")
+  func sameName() {
+    let detector = DuplicateDetector(existingContacts: Self.book, region: "DE")
+    #expect(detector.duplicates(of: Self.person("JORG", "MULLER")).map(\.contact.displayName) == ["Jörg Müller"])
+    #expect(detector.duplicates(of: Self.person("Lovelace", "Ada")).map(\.contact.displayName) == ["Ada Lovelace"])
+    #expect(detector.duplicates(of: Self.person("王小明", "")).map(\.contact.displayName) == ["王小明"])
+    #expect(detector.duplicates(of: Self.person("王", "小明")).map(\.contact.displayName) == ["王小明"])
+    #expect(detector.duplicates(of: Self.person("Ada", "Byron")).isEmpty)
+    #expect(detector.duplicates(of: Self.person("小明", "李")).isEmpty)
+  }
+
+  @Test("an organization card matches an organization card of the same name")
+  func sameOrganization() {
+    var acme = Contact(identifier: "acme", source: "book.vcf")
+    acme.organizationName = "ACME Corp"
+    acme.contactType = .organization
+    var again = Contact(identifier: "", source: "")
+    again.organizationName = "acme corp"
+    let detector = DuplicateDetector(existingContacts: [acme], region: "DE")
+    #expect(detector.duplicates(of: again).map(\.contact.identifier) == ["acme"])
+  }
+
+  @Test("every reason is listed, and the contact being edited is not its own duplicate")
+  func reasonsAndSelf() {
+    let detector = DuplicateDetector(existingContacts: Self.book, region: "US")
+    let grace = Self.book[3]
+    #expect(detector.duplicates(of: grace).isEmpty)
+    var copy = grace
+    copy.identifier = "new"
+    #expect(detector.duplicates(of: copy).first?.reasons
+      == [.email("grace@navy.example"), .phone("(555) 010-0142"), .name("Grace Hopper")])
+  }
+}
