@@ -33,7 +33,9 @@ let package = Package(
       name: "ContactPicker",
       dependencies: ["ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
     // The command-line tool, a thin client of ContactPicker.
-    .executableTarget(name: "cpick", dependencies: ["ContactPicker"]),
+    .executableTarget(
+      name: "cpick",
+      dependencies: ["ContactPicker", "ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(name: "cpick-bench", dependencies: ["ContactPicker", "VCard", "ContactStores", "Matching", "TerminalKit"]),
 

@@ -3,7 +3,8 @@ import Dispatch
 import Synchronization
 import VCard
 
-/// Turns the bytes of one vCard (or several-card) file into contacts: group cards
+/// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
+/// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
   /// Files larger than this are read in pieces, one per core.
@@ -13,6 +14,7 @@ enum VCardLoading {
   /// `END:VCARD` line that a `BEGIN:VCARD` line follows) and the pieces are read on
   /// all cores; line numbers in warnings are those of the whole file.
   static func contacts(fromBytes bytes: [UInt8], source: String) -> ContactLoad {
+    if PersonJSONReader.isJSONLines(bytes) { return PersonJSONReader.read(bytes, source: source) }
     let pieces = bytes.count > parallelThreshold ? CardBoundaries.pieces(of: bytes, count: 8) : [0..<bytes.count]
     guard pieces.count > 1 else {
       let piece = read(bytes, source: source, firstLine: 1)

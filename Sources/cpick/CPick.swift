@@ -66,7 +66,11 @@ enum CPick {
     switch options.command {
     case .list:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-      emit(output.contacts(list.contacts))
+      if options.format == .vcard || options.format == .jcard {
+        writeCards(list.contacts, format: options.format!)
+      } else {
+        emit(output.contacts(list.contacts))
+      }
       return .chosen
     case .query:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
@@ -81,6 +85,9 @@ enum CPick {
         let lines = MailClientFormat.aerc(found)
         if !lines.isEmpty { print(lines.joined(separator: "\n")) }
         return .chosen
+      case .vcard?, .jcard?:
+        if !found.isEmpty { writeCards(found, format: options.format!) }
+        return matches.isEmpty ? .noMatch : .chosen
       default:
         emit(output.contacts(found))
         return matches.isEmpty ? .noMatch : .chosen
@@ -177,10 +184,7 @@ enum CPick {
         } else if rules.selection(contact) {
           result = options.multi ? .selectedPeople([contact]) : .selectedPerson(contact)
         }
-        if let result, let text = output.result(result) {
-          emit(text)
-          return .chosen
-        }
+        if let result, emit(result, output, options.format) { return .chosen }
       }
     }
     var expected: Set<KeyEvent> = []
@@ -199,13 +203,12 @@ enum CPick {
     screen.end()
     // fzf's order: the query (--print-query), the key (--expect), then the selection.
     if options.printQuery { print(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
-    guard let text = output.result(result) else { return .cancelled }
+    if result == .cancelled { return .cancelled }
     if !options.expect.isEmpty {
       let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
       print(name, terminator: options.print0 ? "\0" : "\n")
     }
-    emit(text)
-    return .chosen
+    return emit(result, output, options.format) ? .chosen : .cancelled
   }
 
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
@@ -241,15 +244,32 @@ enum CPick {
     if let key { card.highlightedProperty = (key, nil) }
     let result = card.run(on: screen)
     screen.end()
-    guard case .selectedProperty(let property) = result, let text = output.result(.selectedProperty(property)) else {
-      return .cancelled
-    }
-    emit(text)
-    return .chosen
+    guard case .selectedProperty(let property) = result else { return .cancelled }
+    return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
   }
 
   private static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {
     !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// Writes whole cards to stdout as bytes.
+  private static func writeCards(_ contacts: [Contact], format: Options.Format) {
+    fflush(nil)
+    FileHandle.standardOutput.write(Data(Output.cards(contacts, format: format)))
+  }
+
+  /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
+  /// otherwise `Output`'s text. Returns false when cancelled.
+  private static func emit(_ result: PeoplePickerResult, _ output: Output, _ format: Options.Format?) -> Bool {
+    if format == .vcard || format == .jcard {
+      let contacts = Output.contacts(of: result)
+      guard !contacts.isEmpty else { return false }
+      writeCards(contacts, format: format!)
+      return true
+    }
+    guard let text = output.result(result) else { return false }
+    emit(text)
+    return true
   }
 
   /// Prints `text` with a final newline (NUL with `--print0`), unless it is empty.

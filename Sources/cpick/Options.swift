@@ -9,7 +9,7 @@ struct Options {
   }
 
   enum Format: String, CaseIterable {
-    case json, jsonl, mailbox, value, tsv, mutt, aerc
+    case json, jsonl, mailbox, value, tsv, mutt, aerc, vcard, jcard
   }
 
   var command: Command = .pick

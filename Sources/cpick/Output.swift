@@ -1,6 +1,7 @@
 import ContactKit
 import ContactPicker
 import Foundation
+import VCard
 
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
 /// `--template`, `--join`).
@@ -10,6 +11,31 @@ struct Output {
   var format: Options.Format
   var template: String?
   var join: String?
+
+  /// The contacts of a result, in order (the person of a chosen property once).
+  static func contacts(of result: PeoplePickerResult) -> [Contact] {
+    switch result {
+    case .selectedPerson(let contact): return [contact]
+    case .selectedProperty(let property): return [property.contact]
+    case .selectedPeople(let contacts): return contacts
+    case .selectedProperties(let properties):
+      var seen = Set<String>()
+      return properties.map(\.contact).filter { seen.insert($0.identifier + "\u{0}" + $0.source).inserted }
+    case .cancelled: return []
+    }
+  }
+
+  /// Whole cards: vCard as read (unchanged cards byte for byte, legacy charsets kept)
+  /// or jCard (RFC 7095; one card alone, several as an array).
+  static func cards(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
+    switch format {
+    case .jcard:
+      let text = contacts.count == 1 ? JCardWriter.write(contacts[0]) : JCardWriter.write(contacts)
+      return Array((text + "\n").utf8)
+    default:
+      return VCardWriter.writeBytes(contacts)
+    }
+  }
 
   /// What to print for a people picker's (or card's) result; `nil` when cancelled.
   func result(_ result: PeoplePickerResult) -> String? {
@@ -75,7 +101,7 @@ struct Output {
         contact.displayName, contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
-    case (.mutt, _), (.aerc, _):
+    case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _):
       // Lists of addresses, not one line per item: see MailClientFormat.
       return line(item, as: .mailbox)
     case (.tsv, .property(let property)):

@@ -91,3 +91,33 @@ struct CommandLineTests {
     #expect(result.stderrLines.count == 1, "stderr: \(result.stderrText)")
   }
 }
+
+/// Cards in and out: `-f vcard`, `-f jcard`, and cpick's JSON lines piped back in.
+@Suite("Cards in and out")
+struct CardsInAndOutTests {
+  @Test("list -f vcard and -f jcard read back as the same people; unchanged cards come out byte for byte")
+  func roundTrip() throws {
+    let original = try CommandRunner.cpick(["list", "-s", EndToEnd.sampleBook, "-f", "tsv"])
+    for format in ["vcard", "jcard"] {
+      let cards = try CommandRunner.shell(
+        "\"$0\" list -s \"$1\" -f \(format) | \"$0\" list -s - -f tsv", [EndToEnd.sampleBook])
+      #expect(cards.status == 0)
+      #expect(cards.stdoutText == original.stdoutText, "\(format) round trip differs")
+    }
+    let one = try CommandRunner.cpick(["query", "margaret thornton", "-s", EndToEnd.sampleBook, "-f", "vcard"])
+    let book = try String(contentsOfFile: EndToEnd.sampleBook, encoding: .utf8)
+    #expect(one.stdoutText.hasPrefix("BEGIN:VCARD\r\n"))
+    #expect(book.contains(one.stdoutText))
+  }
+
+  @Test("cpick query -f jsonl | cpick query keeps identifiers and narrows further")
+  func jsonLinesPipeline() throws {
+    let result = try CommandRunner.shell(
+      "\"$0\" query thornton -s \"$1\" -f jsonl | \"$0\" query margaret -f tsv", [EndToEnd.sampleBook])
+    #expect(result.status == 0)
+    #expect(result.stdoutLines.count == 1)
+    #expect(result.stdoutText.hasPrefix("Margaret Thornton\t"))
+    let direct = try CommandRunner.cpick(["query", "margaret thornton", "-s", EndToEnd.sampleBook, "-f", "tsv"])
+    #expect(result.stdoutText == direct.stdoutText)
+  }
+}
