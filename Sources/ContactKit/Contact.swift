@@ -30,6 +30,12 @@ public struct Contact: Sendable, Hashable {
   public var phoneticGivenName = ""
   public var phoneticMiddleName = ""
   public var phoneticFamilyName = ""
+  /// The sort strings of vCard 4.0 `SORT-AS` on `N` (RFC 6350 §5.9), in the order
+  /// written (`N;SORT-AS="Mann,James":de Mann;Henry,James;;` → `["Mann", "James"]`);
+  /// empty when absent. Sorting by family name uses them before the name parts.
+  public var nameSortAs: [String] = []
+  /// The sort strings of `SORT-AS` on `ORG`; an organization card sorts by them.
+  public var organizationSortAs: [String] = []
 
   public var organizationName = ""
   public var departmentName = ""

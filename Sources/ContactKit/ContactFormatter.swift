@@ -85,9 +85,23 @@ public enum ContactFormatter {
     }
   }
 
-  /// The key a contact sorts by: the chosen name part first, the rest after, folded to
-  /// lower-case ASCII (Han by its pinyin, 王 → `wang`), so a mixed-script book sorts in
-  /// one alphabet. Cards without name parts sort by their display name.
+  /// The key a contact sorts by, compared with `<`: lower-case ASCII, so that the
+  /// binary order is the collation order of one alphabet for every script.
+  ///
+  /// - A person sorts by the name parts in `order` (family, given, middle — or given,
+  ///   family, middle), each replaced by its phonetic counterpart when the card has one
+  ///   (`X-PHONETIC-*`, `SOUND;X-IRMC-N`: 佐藤 with reading さとう sorts as `satou`);
+  ///   sorting by family name, vCard 4.0 `SORT-AS` on `N` comes first of all.
+  /// - An organization card (`KIND:org`, `X-ABShowAs:COMPANY`), or a card without a
+  ///   name, sorts by its organization (`SORT-AS` on `ORG` first), else by its
+  ///   display name.
+  /// - Each part is folded by `latinKey`: case and diacritics dropped, so `Öberg` files
+  ///   with `O` and `Łukasz` with `L` (the root collation's primary level); Han as
+  ///   pinyin with a Han surname read as a surname (曾 → `zeng`, 单 → `shan`), Hangul
+  ///   surnames as they are usually spelt (김 → `kim`), Kana as romaji, other scripts
+  ///   by their Latin transliteration.
+  /// - A key that does not start with a letter (`42 Club`, an emoji) starts with `~`,
+  ///   so it sorts after `z`, in the `#` section at the end, as in Apple's Contacts.
   ///
   /// - Complexity: O(n) in the name's length; an ICU transform for non-Latin names.
   ///   To key many contacts, use a `SortKeys` value, which remembers names it has seen.
@@ -101,6 +115,7 @@ public enum ContactFormatter {
   public struct SortKeys {
     public let order: SortOrder
     private var cache: [String: String] = [:]
+    private var surnameCache: [String: String] = [:]
 
     /// Keys by `order`.
     public init(order: SortOrder) {
@@ -109,20 +124,86 @@ public enum ContactFormatter {
 
     /// The sort key of `contact` (see `ContactFormatter.sortKey(for:by:)`).
     public mutating func key(for contact: Contact) -> String {
-      let parts: [String]
-      switch order {
-      case .family: parts = [contact.familyName, contact.givenName, contact.middleName]
-      case .given: parts = [contact.givenName, contact.familyName, contact.middleName]
+      var key = ""
+      func append(_ part: String, surname: Bool = false) {
+        let trimmed = part.trimmingWhitespace
+        guard !trimmed.isEmpty else { return }
+        let folded = surname ? surnameKey(trimmed) : partKey(trimmed)
+        guard !folded.isEmpty else { return }
+        if !key.isEmpty { key += " " }
+        key += folded
       }
-      var nonEmpty = parts.map(\.trimmingWhitespace).filter { !$0.isEmpty }
-      if nonEmpty.isEmpty { nonEmpty = [contact.displayName] }
-      return nonEmpty.map { part in
-        if let known = cache[part] { return known }
-        let key = latinKey(part)
-        cache[part] = key
-        return key
-      }.joined(separator: " ")
+      let given = contact.givenName.trimmingWhitespace
+      let family = contact.familyName.trimmingWhitespace
+      let middle = contact.middleName.trimmingWhitespace
+      let hasName = !(given.isEmpty && family.isEmpty && middle.isEmpty)
+        || !(contact.phoneticGivenName.isEmpty && contact.phoneticFamilyName.isEmpty)
+      if contact.contactType == .organization || !hasName {
+        if !contact.organizationSortAs.isEmpty {
+          for part in contact.organizationSortAs { append(part) }
+        } else if !contact.organizationName.trimmingWhitespace.isEmpty {
+          append(contact.organizationName)
+        }
+      }
+      if key.isEmpty && hasName {
+        if order == .family && !contact.nameSortAs.isEmpty {
+          for part in contact.nameSortAs { append(part) }
+        } else {
+          let phoneticFamily = contact.phoneticFamilyName
+          let phoneticGiven = contact.phoneticGivenName
+          let phoneticMiddle = contact.phoneticMiddleName
+          let familyPart = phoneticFamily.isEmpty ? family : phoneticFamily
+          let givenPart = phoneticGiven.isEmpty ? given : phoneticGiven
+          let middlePart = phoneticMiddle.isEmpty ? middle : phoneticMiddle
+          let familyIsWritten = phoneticFamily.isEmpty
+          switch order {
+          case .family:
+            append(familyPart, surname: familyIsWritten)
+            append(givenPart)
+          case .given:
+            append(givenPart)
+            append(familyPart, surname: familyIsWritten)
+          }
+          append(middlePart)
+        }
+      }
+      if key.isEmpty {
+        let name = contact.displayName
+        if ContactFormatter.isCJK(name), let first = name.first {
+          // A CJK name written only in FN: family name (first character) first.
+          append(String(first), surname: true)
+          append(String(name.dropFirst()))
+        } else {
+          append(name)
+        }
+      }
+      return ContactFormatter.sortable(key)
     }
+
+    private mutating func partKey(_ part: String) -> String {
+      if let known = cache[part] { return known }
+      let key = ContactFormatter.latinKey(part, joiningSyllables: true)
+      cache[part] = key
+      return key
+    }
+
+    private mutating func surnameKey(_ part: String) -> String {
+      if let known = surnameCache[part] { return known }
+      var key: String
+      if let reading = ContactFormatter.surnameReading(part) {
+        key = reading
+      } else {
+        key = partKey(part)
+      }
+      surnameCache[part] = key
+      return key
+    }
+  }
+
+  /// `key` with a `~` in front when it does not start with a letter.
+  static func sortable(_ key: String) -> String {
+    guard let first = key.utf8.first else { return "~" }
+    return first &- 97 < 26 ? key : "~" + key
   }
 
   /// The index section of a sort key: `A`–`Z`, or `#` for anything else.
@@ -135,14 +216,66 @@ public enum ContactFormatter {
     return "#"
   }
 
+  /// The Latin reading of a Han or Hangul family name when it is read differently as a
+  /// surname than ICU's transliteration gives (曾 → `zeng`, not `ceng`; 单 → `shan`;
+  /// 김 → `kim`, not `gim`; 이 → `lee`); nil otherwise. Both search (an extra key) and
+  /// sorting use it.
+  public static func surnameReading(_ familyName: String) -> String? {
+    guard let first = familyName.unicodeScalars.first, first.value >= 0x3000 else { return nil }
+    let name = familyName.trimmingWhitespace
+    if name.unicodeScalars.count == 2, let reading = surnames[name] { return reading }
+    guard let reading = surnames[String(first)] else { return nil }
+    if name.unicodeScalars.count == 1 { return reading }
+    // A family name of two characters with a known first one (单于 is rare): keep the
+    // rest as ICU reads it.
+    let rest = String(String.UnicodeScalarView(name.unicodeScalars.dropFirst()))
+    return reading + latinKey(rest, joiningSyllables: true)
+  }
+
+  /// Surnames whose reading differs from the usual reading of the character, and the
+  /// spellings Korean surnames have in practice.
+  static let surnames: [String: String] = [
+    // Han (Simplified and Traditional).
+    "曾": "zeng", "单": "shan", "單": "shan", "解": "xie", "仇": "qiu", "朴": "piao",
+    "区": "ou", "區": "ou", "查": "zha", "乐": "yue", "樂": "yue", "覃": "qin", "盖": "ge",
+    "蓋": "ge", "缪": "miao", "繆": "miao", "翟": "zhai", "秘": "bi", "召": "shao",
+    "种": "chong", "折": "she", "燕": "yan", "宿": "su", "尉迟": "yuchi", "尉遲": "yuchi",
+    "万俟": "moqi", "萬俟": "moqi", "长孙": "zhangsun", "長孫": "zhangsun", "令狐": "linghu",
+    "澹台": "tantai", "澹臺": "tantai", "沈": "shen", "瀋": "shen", "贲": "ben", "賁": "ben",
+    "黑": "he", "隗": "wei", "句": "gou", "弗": "fu",
+    // Hangul: the customary spelling rather than the Revised Romanization.
+    "김": "kim", "이": "lee", "박": "park", "최": "choi", "정": "jung", "강": "kang",
+    "조": "cho", "윤": "yoon", "장": "jang", "임": "lim", "한": "han", "오": "oh",
+    "서": "seo", "신": "shin", "권": "kwon", "황": "hwang", "안": "ahn", "송": "song",
+    "류": "ryu", "유": "yoo", "전": "jeon", "홍": "hong", "고": "ko", "문": "moon",
+    "양": "yang", "손": "son", "배": "bae", "백": "baek", "허": "heo", "남": "nam",
+    "노": "noh", "하": "ha", "곽": "kwak", "성": "sung", "차": "cha", "주": "joo",
+    "우": "woo", "구": "koo", "민": "min", "진": "jin", "나": "na", "지": "ji", "엄": "um",
+    "채": "chae", "원": "won", "천": "chun", "방": "bang", "공": "kong", "현": "hyun",
+    "변": "byun", "염": "yeom", "여": "yeo", "추": "choo", "도": "do", "소": "so",
+    "석": "seok", "선": "sun", "설": "seol", "마": "ma", "길": "gil", "연": "yeon",
+    "위": "wi", "표": "pyo", "명": "myung", "기": "ki", "반": "ban", "왕": "wang",
+    "금": "keum", "옥": "ok", "육": "yook", "인": "in", "맹": "maeng", "제": "je",
+    "모": "mo", "탁": "tak", "국": "kook", "어": "eo", "은": "eun", "편": "pyun",
+    "용": "yong", "예": "ye", "경": "kyung", "봉": "bong", "사": "sa", "부": "boo",
+    "황보": "hwangbo", "남궁": "namgung", "제갈": "jegal", "선우": "sunwoo", "독고": "dokgo",
+  ]
+
   /// `text` folded to lower-case ASCII: Han as pinyin, other scripts transliterated,
-  /// diacritics dropped. ASCII text is only lower-cased.
-  public static func latinKey(_ text: String) -> String {
+  /// diacritics dropped (`ł`, `ø`, `ß`, `æ` included). ASCII text is only lower-cased.
+  /// With `joiningSyllables`, Han, Kana and Hangul syllables are run together
+  /// (`小明` → `xiaoming`), so a name in Han sorts among its Latin spellings.
+  public static func latinKey(_ text: String, joiningSyllables: Bool = false) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
     // Latin letters with diacritics need no ICU transform, only folding.
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
-    let latin = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
-    return latin ?? folded
+    guard let latin = text.applyingTransform(latinTransform, reverse: false) else { return folded }
+    if joiningSyllables && text.unicodeScalars.contains(where: isCJKScalar) {
+      return latin.split(separator: " ").joined()
+    }
+    return latin
   }
+
+  private static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
 }

@@ -76,6 +76,66 @@ enum ByteMatcher {
     return (best, bestAt)
   }
 
+  /// The tier score of `word` in `field` under a term's mode (0 when it does not
+  /// occur so): `fuzzy` mode tries a substring, then (when `fuzzy` and the word has
+  /// more than one byte) a fuzzy match; the anchored modes need an occurrence at the
+  /// start and/or end of the field or of a word in it.
+  @inline(__always)
+  static func match(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int,
+    mode: SearchQuery.Mode, fuzzy allowFuzzy: Bool
+  ) -> Int {
+    switch mode {
+    case .fuzzy:
+      let tier = substring(field, n, word, m).score
+      if tier > 0 || !allowFuzzy || m < 2 { return tier }
+      return fuzzy(field, n, word, m).score
+    case .substring:
+      return substring(field, n, word, m).score
+    case .prefix:
+      let tier = substring(field, n, word, m).score
+      return tier >= wordStartScore ? tier : 0
+    case .suffix:
+      return anchored(field, n, word, m, start: false).score
+    case .whole:
+      return anchored(field, n, word, m, start: true).score
+    }
+  }
+
+  /// The best occurrence of `word` in `field` that ends the field or a word in it (and,
+  /// with `start`, also begins the field or a word): its tier score and byte offset.
+  static func anchored(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int,
+    start: Bool
+  ) -> (score: Int, at: Int) {
+    guard m > 0, m <= n else { return (0, -1) }
+    var best = 0
+    var bestAt = -1
+    var i = n - m
+    while i >= 0 {
+      if field[i] == word[0] && (i + m == n || isSeparator(field[i + m])) {
+        var k = 1
+        while k < m && field[i + k] == word[k] { k += 1 }
+        if k == m {
+          let tier: Int
+          if i == 0 {
+            tier = m == n ? exactScore : prefixScore
+          } else if isSeparator(field[i - 1]) {
+            tier = wordStartScore
+          } else {
+            tier = start ? 0 : middleScore
+          }
+          if tier > best {
+            best = tier
+            bestAt = i
+          }
+        }
+      }
+      i -= 1
+    }
+    return (best, bestAt)
+  }
+
   /// Bytes that must follow the last field of a buffer given to `substring`, which
   /// reads up to seven bytes past a field's end.
   static let padding = 8

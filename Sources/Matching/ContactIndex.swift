@@ -176,6 +176,11 @@ public final class ContactIndex: Sendable {
     if prepared.isEmpty {
       return candidates.map { ContactMatch(index: Int($0), score: 0) }
     }
+    if !prepared.isPlain {
+      // Operators, field terms and digits are not monotonic as the query grows
+      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
+      return scanAll(prepared, total: count, within: nil)
+    }
     return candidates.withUnsafeBufferPointer {
       scanAll(prepared, total: $0.count, within: $0)
     }
@@ -219,15 +224,24 @@ public final class ContactIndex: Sendable {
     var maxScore = 0
   }
 
-  /// A query word as offsets into one flat byte buffer (no references: nothing to
+  /// A query term as offsets into one flat byte buffer (no references: nothing to
   /// retain in the hot loop).
-  struct HotWord {
+  struct HotTerm {
     var text: Int
     var textCount: Int
     var digits: Int
     var digitCount: Int
+    /// The term's text mask, or all ones when it may match no masked text field.
     var textMask: UInt64
+    /// The term's phone mask, or all ones when it may match no phone.
     var phoneMask: UInt64
+    /// False for `group:` terms: group names are not in the masks.
+    var useMask: Bool
+    var mode: SearchQuery.Mode
+    var fields: UInt8
+    var negated: Bool
+    /// True for the last term of its clause (OR group).
+    var endsClause: Bool
   }
 
   /// Scores the contacts `range` (or `within[range]` when given).
@@ -235,22 +249,31 @@ public final class ContactIndex: Sendable {
     -> ScanResult
   {
     var flat: [UInt8] = []
-    var hot: [HotWord] = []
-    for word in query.words {
-      let text = flat.count
-      flat.append(contentsOf: word.text)
-      let digits = flat.count
-      flat.append(contentsOf: word.digits)
-      hot.append(
-        HotWord(
-          text: text, textCount: word.text.count, digits: digits, digitCount: word.digits.count,
-          textMask: word.textMask, phoneMask: word.phoneMask))
+    var hot: [HotTerm] = []
+    for clause in query.clauses {
+      for (position, term) in clause.enumerated() {
+        let text = flat.count
+        flat.append(contentsOf: term.text)
+        let digits = flat.count
+        flat.append(contentsOf: term.digits)
+        let textAllowed = term.fields & FieldKind.maskedTextFields != 0
+          && !(term.fields == FieldKind.phoneFields)
+        let phoneAllowed = term.fields & FieldKind.phone.bit != 0 && term.isPhone
+        hot.append(
+          HotTerm(
+            text: text, textCount: term.text.count, digits: digits,
+            digitCount: term.digits.count,
+            textMask: textAllowed ? term.textMask : .max,
+            phoneMask: phoneAllowed ? term.phoneMask : .max,
+            useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
+            mode: term.mode, fields: term.fields, negated: term.negated,
+            endsClause: position == clause.count - 1))
+      }
     }
     if flat.isEmpty { flat.append(0) }
-    let fuzzy = !query.exact
     var result = ScanResult()
     flat.withUnsafeBufferPointer { flatBuffer in
-      hot.withUnsafeBufferPointer { words in
+      hot.withUnsafeBufferPointer { terms in
         bytes.withUnsafeBufferPointer { bytesBuffer in
           fieldStarts.withUnsafeBufferPointer { starts in
             fieldKinds.withUnsafeBufferPointer { kinds in
@@ -261,9 +284,9 @@ public final class ContactIndex: Sendable {
                   for position in range {
                     let c = within.map { Int($0[position]) } ?? position
                     let score = Self.score(
-                      contact: c, mask: masks[c], words: words, query: q, fuzzy: fuzzy,
+                      contact: c, mask: masks[c], terms: terms, query: q,
                       bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
-                    if score > 0 {
+                    if score >= 0 {
                       result.indices.append(Int32(c))
                       result.scores.append(Int32(score))
                       if score > result.maxScore { result.maxScore = score }
@@ -279,62 +302,88 @@ public final class ContactIndex: Sendable {
     return result
   }
 
-  /// The score of contact `c`: the sum over the words of the best field, or 0 when a
-  /// word matches no field.
+  /// The score of contact `c`: the sum over the clauses of the best matching term
+  /// (a term: its best field), or -1 when a clause does not match.
   @inline(__always)
   static func score(
-    contact c: Int, mask: UInt64, words: UnsafeBufferPointer<HotWord>,
-    query q: UnsafePointer<UInt8>, fuzzy: Bool, bytes: UnsafePointer<UInt8>,
+    contact c: Int, mask: UInt64, terms: UnsafeBufferPointer<HotTerm>,
+    query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
     starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>,
     contactStarts: UnsafeBufferPointer<Int32>
   ) -> Int {
     let firstField = Int(contactStarts[c])
     let endField = Int(contactStarts[c + 1])
     var total = 0
-    for word in words {
-      let isPhone = word.digitCount > 0
-      if isPhone {
-        if word.phoneMask & ~mask != 0 && word.textMask & ~mask != 0 { return 0 }
-      } else if word.textMask & ~mask != 0 {
-        return 0
+    var clauseBest = -1
+    for term in terms {
+      let value = termScore(
+        term, mask: mask, query: q, bytes: bytes, starts: starts, kinds: kinds,
+        firstField: firstField, endField: endField)
+      if value > clauseBest { clauseBest = value }
+      if term.endsClause {
+        if clauseBest < 0 { return -1 }
+        total += clauseBest
+        clauseBest = -1
       }
-      let text = q + word.text
-      let digits = q + word.digits
-      var best = 0
-      var f = firstField
-      while f < endField {
-        let kind = kinds[f]
-        let start = Int(starts[f])
-        let n = Int(starts[f + 1]) - start
-        // Skip a field that cannot beat the best match so far (e.g. the email once a
-        // name matched by prefix).
-        let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
-        let m = kind == FieldKind.phone.rawValue ? word.digitCount : word.textCount
+    }
+    return total
+  }
+
+  /// One term against one contact: its best field score (> 0), 0 for an excluding
+  /// term that is absent, -1 when the term rules the contact out.
+  @inline(__always)
+  static func termScore(
+    _ term: HotTerm, mask: UInt64, query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
+    starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>,
+    firstField: Int, endField: Int
+  ) -> Int {
+    let miss = term.negated ? 0 : -1
+    if term.useMask && term.phoneMask & ~mask != 0 && term.textMask & ~mask != 0 { return miss }
+    let text = q + term.text
+    let digits = q + term.digits
+    let isPhone = term.digitCount > 0
+    let phoneKind = FieldKind.phone.rawValue
+    var best = 0
+    var f = firstField
+    while f < endField {
+      let kind = kinds[f]
+      if term.fields & (1 << kind) == 0 {
+        f += 1
+        continue
+      }
+      if term.textCount == 0 {
+        // A field term with nothing after the colon: the field is present.
+        return term.negated ? -1 : 1
+      }
+      let start = Int(starts[f])
+      let n = Int(starts[f + 1]) - start
+      // Skip a field that cannot beat the best match so far (e.g. the email once a
+      // name matched by prefix).
+      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+      let m = kind == phoneKind ? term.digitCount : term.textCount
+      if !term.negated {
         let ceiling = n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
         if ceiling - penalty <= best {
           f += 1
           continue
         }
-        let field = bytes + start
-        var tier = 0
-        if kind == FieldKind.phone.rawValue {
-          if isPhone { tier = ByteMatcher.substring(field, n, digits, word.digitCount).score }
-        } else {
-          tier = ByteMatcher.substring(field, n, text, word.textCount).score
-          if tier == 0 && fuzzy && !isPhone && word.textCount > 1 {
-            tier = ByteMatcher.fuzzy(field, n, text, word.textCount).score
-          }
-        }
-        if tier > 0 {
-          let score = tier - penalty
-          if score > best { best = score }
-        }
-        f += 1
       }
-      if best == 0 { return 0 }
-      total += best
+      let field = bytes + start
+      var tier = 0
+      if kind == phoneKind {
+        if isPhone { tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false) }
+      } else {
+        tier = ByteMatcher.match(field, n, text, m, mode: term.mode, fuzzy: !isPhone)
+      }
+      if tier > 0 {
+        if term.negated { return -1 }
+        let score = max(tier - penalty, 1)
+        if score > best { best = score }
+      }
+      f += 1
     }
-    return total
+    if term.negated { return 0 }
+    return best > 0 ? best : -1
   }
 
   /// Orders matches by descending score, ties in the order given (input order), with a

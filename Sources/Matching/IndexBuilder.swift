@@ -1,16 +1,20 @@
 import ContactKit
 
-/// What a field holds; decides which words it can match and its score penalty.
+/// What a field holds; decides which terms can match it and its score penalty.
 enum FieldKind: UInt8 {
   /// Display name, name parts, nickname, phonetic names.
   case name = 0
-  /// The Latin transliteration of a non-Latin name or organization (pinyin, romaji).
+  /// The Latin transliteration of a non-Latin name (pinyin, romaji, …).
   case alias = 1
   /// Organization and department.
   case organization = 2
   case email = 3
-  /// The digits of a phone number; matched by phone words only.
+  /// The digits of a phone number; matched by phone terms only.
   case phone = 4
+  /// The Latin transliteration of a non-Latin organization or department.
+  case organizationAlias = 5
+  /// A group (`CATEGORIES`); matched by `group:` terms only.
+  case group = 6
 
   /// Subtracted from the tier score of a match in a field of this kind.
   @inline(__always)
@@ -20,7 +24,36 @@ enum FieldKind: UInt8 {
     case 1: return 40
     case 2: return 60
     case 3: return 100
+    case 5: return 80
+    case 6: return 120
     default: return 0
+    }
+  }
+
+  var bit: UInt8 { 1 << rawValue }
+
+  /// The kinds a plain term matches: all but groups.
+  static let defaultFields: UInt8 = 0b0011_1111
+  /// `name:`.
+  static let nameFields: UInt8 = 0b0000_0011
+  /// `org:`.
+  static let organizationFields: UInt8 = 0b0010_0100
+  /// `email:`.
+  static let emailFields: UInt8 = 0b0000_1000
+  /// `tel:`.
+  static let phoneFields: UInt8 = 0b0001_0000
+  /// `group:`.
+  static let groupFields: UInt8 = 0b0100_0000
+  /// Kinds whose characters are in a contact's mask (all but phone and group).
+  static let maskedTextFields: UInt8 = 0b0010_1111
+
+  /// The kind of the transliteration of a field of this kind.
+  var aliasKind: FieldKind? {
+    switch self {
+    case .name, .alias: return .alias
+    case .organization, .organizationAlias: return .organizationAlias
+    case .group: return .group
+    case .email, .phone: return nil
     }
   }
 }
@@ -55,10 +88,15 @@ struct IndexBuilder {
     ] {
       addText(name, kind: .name)
     }
+    // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
+    if let reading = ContactFormatter.surnameReading(contact.familyName) {
+      addFolded(reading, kind: .alias)
+    }
     addText(contact.organizationName, kind: .organization)
     addText(contact.departmentName, kind: .organization)
     for email in contact.emailAddresses { addText(email.value, kind: .email) }
     for phone in contact.phoneNumbers { addPhone(phone.value) }
+    for group in contact.groups { addText(group, kind: .group) }
     contactStarts.append(Int32(fieldKinds.count))
     masks.append(mask)
   }
@@ -86,15 +124,15 @@ struct IndexBuilder {
       appendTrimmed(buffer, lowercase: false)
     }
     finishField(kind: kind)
-    guard stillNonASCII, kind != .email,
+    guard stillNonASCII, let alias = kind.aliasKind,
       let (latin, hasCJK) = Transliteration.latinize(text)
     else { return }
-    addFolded(latin, kind: .alias)
+    addFolded(latin, kind: alias)
     if hasCJK {
       let syllables = latin.split(separator: " ")
       if syllables.count > 1 {
-        addFolded(syllables.joined(), kind: .alias)
-        addFolded(String(syllables.compactMap(\.first)), kind: .alias)
+        addFolded(syllables.joined(), kind: alias)
+        addFolded(String(syllables.compactMap(\.first)), kind: alias)
       }
     }
   }
@@ -106,16 +144,38 @@ struct IndexBuilder {
     finishField(kind: kind)
   }
 
-  /// Adds the digits of a phone number (`+1 (555) 010-0166`, `tel:+1-555-010-0177`).
+  /// Adds the digits of a phone number (`+1 (555) 010-0166`, `tel:+1-555-010-0177`)
+  /// and, for an international number, its national form too (`+49 (0)170 5550123` →
+  /// `491705550123` and `01705550123`), so a number is found as dialled at home or
+  /// abroad.
   mutating func addPhone(_ value: String) {
     var value = value
     let start = bytes.count
+    var international = false
     value.withUTF8 { buffer in
-      for byte in buffer where byte &- 48 < 10 { bytes.append(byte) }
+      for byte in buffer {
+        if byte &- 48 < 10 {
+          bytes.append(byte)
+        } else if byte == UInt8(ascii: "+") && bytes.count == start {
+          international = true
+        }
+      }
     }
     let length = bytes.count - start
     guard length > 0 else { return }
-    if isDuplicate(start: start, length: length, phone: true) {
+    let digits = Array(bytes[start...])
+    finishPhone(start: start)
+    guard let forms = PhoneForms.forms(digits: digits, international: international) else { return }
+    for form in forms {
+      let formStart = bytes.count
+      bytes.append(contentsOf: form)
+      finishPhone(start: formStart)
+    }
+  }
+
+  private mutating func finishPhone(start: Int) {
+    let length = bytes.count - start
+    if length == 0 || isDuplicate(start: start, length: length, phone: true) {
       bytes.removeLast(length)
       return
     }
@@ -151,7 +211,7 @@ struct IndexBuilder {
       bytes.removeLast(length)
       return
     }
-    mask |= ByteMatcher.mask(bytes[start...])
+    if FieldKind.maskedTextFields & kind.bit != 0 { mask |= ByteMatcher.mask(bytes[start...]) }
     fieldKinds.append(kind.rawValue)
     fieldStarts.append(Int32(bytes.count))
   }
@@ -172,5 +232,56 @@ struct IndexBuilder {
       f += 1
     }
     return false
+  }
+}
+
+/// The other written forms of an international phone number.
+enum PhoneForms {
+  /// Country calling codes of one and two digits (ITU-T E.164); all others have three.
+  static let shortCodes: Set<String> = [
+    "1", "7", "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44",
+    "45", "46", "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61",
+    "62", "63", "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95",
+    "98",
+  ]
+  /// The national trunk prefix where it is not `0`; `""` where there is none (the
+  /// number is dialled the same at home, so no other form is needed).
+  static let trunkPrefixes: [String: String] = [
+    "1": "", "7": "8", "30": "", "34": "", "39": "", "45": "", "47": "", "48": "",
+    "36": "06", "351": "", "352": "", "354": "", "356": "", "370": "8", "371": "",
+    "372": "", "375": "8", "376": "", "378": "", "420": "", "421": "", "852": "",
+    "853": "", "65": "", "298": "", "299": "",
+  ]
+
+  /// For the digits of a number written with `+` (or `00`): the international digits
+  /// without a `(0)` (`+49 (0)170…` → `49170…`) and the national form (`0170…`); nil
+  /// for a national number.
+  static func forms(digits: [UInt8], international: Bool) -> [[UInt8]]? {
+    var digits = digits[...]
+    if !international {
+      // `0049 170 …`: the international call prefix of most countries.
+      guard digits.count >= 10, digits.starts(with: [48, 48]), digits.dropFirst(2).first != 48
+      else { return nil }
+      digits = digits.dropFirst(2)
+    }
+    guard digits.count >= 6 else { return nil }
+    var codeLength = 3
+    for length in 1...2 where shortCodes.contains(String(decoding: digits.prefix(length), as: UTF8.self)) {
+      codeLength = length
+      break
+    }
+    let code = digits.prefix(codeLength)
+    var rest = digits.dropFirst(codeLength)
+    let trunk = Array((trunkPrefixes[String(decoding: code, as: UTF8.self)] ?? "0").utf8)
+    var forms: [[UInt8]] = []
+    if !trunk.isEmpty && rest.starts(with: trunk) {
+      // `+49 (0)170`: the trunk prefix written in brackets.
+      rest = rest.dropFirst(trunk.count)
+      forms.append(Array(code + rest))
+    } else if !international {
+      forms.append(Array(digits))
+    }
+    if !trunk.isEmpty { forms.append(trunk + rest) }
+    return forms.isEmpty ? nil : forms
   }
 }

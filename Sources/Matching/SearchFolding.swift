@@ -88,7 +88,8 @@ public enum SearchFolding {
 }
 
 /// Latin transliteration of non-Latin text (pinyin for Han, romaji for Kana, Revised
-/// Romanization for Hangul, ISO-style for Cyrillic, …) through the ICU transform
+/// Romanization for Hangul one syllable at a time, ISO-style for Cyrillic and Greek,
+/// Devanagari with `sh`/`ch` as people spell it, …) through the ICU transform
 /// `Any-Latin; Latin-ASCII; Lower`, with a process-wide cache: Han is transliterated one
 /// character at a time (so a book of Chinese names costs one transform per distinct
 /// character), other runs of non-ASCII text one run at a time.
@@ -112,10 +113,29 @@ enum Transliteration {
       && !(0x31F0...0x31FF).contains(scalar.value)
   }
 
+  /// True for a Han ideograph or a Hangul syllable: each is one syllable, transliterated
+  /// on its own (so `김민준` → `gim min jun`, whose word starts and initials are keys).
+  static func isSyllable(_ scalar: Unicode.Scalar) -> Bool {
+    isHan(scalar) || (0xAC00...0xD7A3).contains(scalar.value)
+  }
+
+  static let indicTransform = StringTransform("Any-Latin")
+
+  /// Devanagari in the spelling people use (`शर्मा` → `sharma`, not ISO's `sarma`).
+  static func indicLatin(_ text: String) -> String {
+    var latin = text.applyingTransform(indicTransform, reverse: false) ?? text
+    for (from, to) in [("ś", "sh"), ("ṣ", "sh"), ("Ś", "sh"), ("Ṣ", "sh"), ("c", "ch"), ("ṁ", "n"), ("ṃ", "n")] {
+      latin = latin.replacingOccurrences(of: from, with: to)
+    }
+    return latin
+  }
+
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
     if let hit = cache.withLock({ $0[text] }) { return hit }
-    let latin = SearchFolding.fold(text.applyingTransform(transform, reverse: false) ?? text)
+    let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
+    let source = isIndic ? indicLatin(text) : text
+    let latin = SearchFolding.fold(source.applyingTransform(transform, reverse: false) ?? text)
     cache.withLock { cache in
       if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
       cache[text] = latin
@@ -142,7 +162,7 @@ enum Transliteration {
       if scalar.value < 0x80 {
         flush()
         out.unicodeScalars.append(scalar)
-      } else if isHan(scalar) {
+      } else if isSyllable(scalar) {
         flush()
         hasCJK = true
         sawNonASCII = true

@@ -3,6 +3,10 @@ public enum SearchHighlighter {
   /// The offsets, in `Character`s (grapheme clusters) of `text`, that `query` matched,
   /// ascending and without repeats; empty when no word of the query matches `text`.
   ///
+  /// Excluding terms (`!word`), field terms other than `name:` and presence terms
+  /// (`email:`) highlight nothing; anchored terms (`^ada`, `son$`) highlight the
+  /// anchored occurrence.
+  ///
   /// Works on the original text: each character is folded on its own, so `alvaro`
   /// highlights the `Á` of `Álvaro`, and `ss` the `ß` of `Straße`. Each word of the
   /// query is located as `ContactIndex` would match it in this one text: the best
@@ -21,8 +25,9 @@ public enum SearchHighlighter {
     guard !prepared.isEmpty, !text.isEmpty else { return [] }
     let projection = TextProjection(text)
     var hits = Set<Int>()
-    for word in prepared.words {
-      hits.formUnion(projection.positions(of: word, fuzzy: !prepared.exact))
+    for term in prepared.terms
+    where !term.negated && !term.isPresence && term.fields & FieldKind.nameFields != 0 {
+      hits.formUnion(projection.positions(of: term))
     }
     return hits.sorted()
   }
@@ -83,27 +88,41 @@ struct TextProjection {
     self.spaced = spaced
   }
 
-  /// The character offsets that `word` matches, or none.
-  func positions(of word: SearchQuery.Word, fuzzy: Bool) -> [Int] {
-    if let hit = Self.substring(word.text, in: folded) { return hit }
-    if word.isPhone {
-      return Self.substring(word.digits, in: digits) ?? []
+  /// The character offsets that `term` matches, or none.
+  func positions(of term: SearchQuery.Term) -> [Int] {
+    let mode = term.mode
+    if let hit = Self.substring(term.text, in: folded, mode: mode) { return hit }
+    if term.isPhone {
+      return Self.substring(term.digits, in: digits, mode: mode) ?? []
     }
-    if let joined, let hit = Self.substring(word.text, in: joined) { return hit }
-    guard fuzzy else { return [] }
-    if let hit = Self.fuzzy(word.text, in: folded) { return hit }
-    if let spaced, let hit = Self.fuzzy(word.text, in: spaced) { return hit }
+    if let joined, let hit = Self.substring(term.text, in: joined, mode: mode) { return hit }
+    if let spaced, let hit = Self.substring(term.text, in: spaced, mode: mode) { return hit }
+    guard mode == .fuzzy else { return [] }
+    if let hit = Self.fuzzy(term.text, in: folded) { return hit }
+    if let spaced, let hit = Self.fuzzy(term.text, in: spaced) { return hit }
     return []
   }
 
-  static func substring(_ word: [UInt8], in text: Bytes) -> [Int]? {
+  static func substring(_ word: [UInt8], in text: Bytes, mode: SearchQuery.Mode) -> [Int]? {
     let padded = text.bytes + repeatElement(0, count: ByteMatcher.padding)
     return word.withUnsafeBufferPointer { w in
       padded.withUnsafeBufferPointer { t -> [Int]? in
         guard let wb = w.baseAddress, let tb = t.baseAddress else { return nil }
-        let (score, at) = ByteMatcher.substring(tb, text.bytes.count, wb, w.count)
-        guard score > 0 else { return nil }
-        return owners(text, at..<(at + w.count))
+        let n = text.bytes.count
+        let found: (score: Int, at: Int)
+        switch mode {
+        case .fuzzy, .substring:
+          found = ByteMatcher.substring(tb, n, wb, w.count)
+        case .prefix:
+          let hit = ByteMatcher.substring(tb, n, wb, w.count)
+          found = hit.score >= ByteMatcher.wordStartScore ? hit : (0, -1)
+        case .suffix:
+          found = ByteMatcher.anchored(tb, n, wb, w.count, start: false)
+        case .whole:
+          found = ByteMatcher.anchored(tb, n, wb, w.count, start: true)
+        }
+        guard found.score > 0 else { return nil }
+        return owners(text, found.at..<(found.at + w.count))
       }
     }
   }

@@ -1,50 +1,230 @@
-/// A query split into folded words, ready for byte matching.
+/// A query parsed into terms, ready for byte matching.
 ///
-/// Words are separated by whitespace and must all match (AND). A word made only of
-/// digits and phone punctuation (`+ - . / ( )`), with at least one digit, is a *phone
-/// word*: its digits are matched against phone numbers' digits, and the word as typed
-/// against the text fields, both as substrings only. When the whole query is made of
-/// digits, spaces and phone punctuation, it is one phone word with the spaces removed
-/// (`0170 555 0123` → `01705550123`).
+/// Syntax (fzf's extended search, plus field terms):
+///
+/// * Terms are separated by whitespace and must all match (AND), in any order;
+///   `\ ` is a space inside a term (`van\ der`).
+/// * `a | b` — either term (OR binds tighter than AND: `^ada | ^grace lovelace`).
+/// * `word` — fuzzy (substring, or a subsequence within one field from a word start);
+///   a substring only with `SearchOptions.exact`.
+/// * `'word` — a substring, never fuzzy (with `exact`: fuzzy again, as in fzf);
+///   `'word'` — a whole word.
+/// * `^word` — a field or a word in it starts with it; `word$` — ends with it;
+///   `^word$` — a whole field or word.
+/// * `!word` — excludes contacts that contain it (a substring; `!^word`, `!word$`).
+/// * `name:`, `email:` (`mail:`), `org:` (`organization:`, `company:`), `tel:`
+///   (`phone:`), `group:` (`category:`) before a term restrict it to that kind of
+///   field (`email:acme`, `!org:^acme`, `tel:0101$`); a field term with nothing after
+///   the colon means "has such a field" (`!email:` — has no email). Group names are
+///   matched only by `group:` terms.
+/// * A term of digits and phone punctuation (`+ - . / ( )`) with at least one digit is
+///   a *phone term*: its digits match phone numbers' digits, the term as typed matches
+///   text fields, both as substrings only. When the whole query is digits, spaces and
+///   phone punctuation, it is one phone term with the spaces removed
+///   (`0170 555 0123` → `01705550123`).
+/// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
+///   query half typed never empties the list.
 struct SearchQuery: Sendable {
-  struct Word: Sendable {
-    /// The folded word, as UTF-8.
+  /// How a term must occur in a field.
+  enum Mode: UInt8, Sendable {
+    /// A substring, or a fuzzy subsequence from a word start.
+    case fuzzy
+    /// A substring anywhere.
+    case substring
+    /// A substring at the start of the field or of a word in it.
+    case prefix
+    /// A substring at the end of the field or of a word in it.
+    case suffix
+    /// A whole field or a whole word.
+    case whole
+  }
+
+  struct Term: Sendable {
+    /// The folded term, as UTF-8, without its operators.
     var text: [UInt8]
-    /// For a phone word, its digits; empty otherwise.
+    /// For a phone term, its digits; empty otherwise.
     var digits: [UInt8]
     /// `ByteMatcher.mask` of `text`.
     var textMask: UInt64
     /// `ByteMatcher.phoneMask` of `digits`.
     var phoneMask: UInt64
+    var mode: Mode
+    /// The `FieldKind`s the term may match, one bit per raw value.
+    var fields: UInt8
+    /// An excluding term (`!word`).
+    var negated: Bool
+
     var isPhone: Bool { !digits.isEmpty }
+    /// A field term with nothing after the colon: "has such a field".
+    var isPresence: Bool { text.isEmpty }
   }
 
-  var words: [Word]
+  /// AND of ORs: every clause must match; a clause matches when any of its terms does.
+  var clauses: [[Term]]
   var exact: Bool
+  /// True when the query uses no operator, field term or digit, so every query that
+  /// extends it matches a subset of its contacts (see `search(_:options:within:)`).
+  var isPlain: Bool
 
-  var isEmpty: Bool { words.isEmpty }
+  var isEmpty: Bool { clauses.isEmpty }
+
+  /// Every term, in order.
+  var terms: [Term] { clauses.flatMap { $0 } }
 
   init(_ query: String, options: SearchOptions) {
     exact = options.exact
     let folded = SearchFolding.fold(query)
-    var wordStrings: [Substring]
+    isPlain = !folded.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "!"), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "$"),
+        UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: ":"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+      default:
+        // Punctuation alone would be a phone-like term once a digit follows.
+        return false
+      }
+    }
     if Self.isPhoneText(folded.utf8, allowingSpaces: true),
       folded.utf8.contains(where: { $0 &- 48 < 10 })
     {
-      wordStrings = [Substring(String(folded.filter { !$0.isWhitespace }))]
-    } else {
-      wordStrings = folded.split(whereSeparator: \.isWhitespace)
+      let joined = Array(folded.utf8.filter { $0 != 0x20 && $0 != 0x09 })
+      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
+      return
     }
-    words = wordStrings.map { word in
-      let text = Array(word.utf8)
-      var digits: [UInt8] = []
-      if Self.isPhoneText(text, allowingSpaces: false) {
-        digits = text.filter { $0 &- 48 < 10 }
+    var clauses: [[Term]] = []
+    var pendingOr = false
+    for token in Self.tokens(folded) {
+      if token == [UInt8(ascii: "|")] {
+        pendingOr = !clauses.isEmpty
+        continue
       }
-      return Word(
-        text: text, digits: digits, textMask: ByteMatcher.mask(text),
-        phoneMask: ByteMatcher.phoneMask(digits))
+      let term = Self.term(token, exact: options.exact)
+      if pendingOr, let term {
+        clauses[clauses.count - 1].append(term)
+      } else if pendingOr {
+        // `a | ^` while typing: the empty alternative matches everything.
+        clauses[clauses.count - 1] = []
+      } else if let term {
+        clauses.append([term])
+      }
+      pendingOr = false
     }
+    // A clause emptied by a blank alternative matches everything: drop it.
+    self.clauses = clauses.filter { !$0.isEmpty }
+  }
+
+  /// The query split on unescaped whitespace (`\ ` is a space, `\\` a backslash).
+  static func tokens(_ text: String) -> [[UInt8]] {
+    var tokens: [[UInt8]] = []
+    var current: [UInt8] = []
+    var escaped = false
+    for byte in text.utf8 {
+      if escaped {
+        current.append(byte)
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        if !current.isEmpty { tokens.append(current) }
+        current = []
+      } else {
+        current.append(byte)
+      }
+    }
+    if escaped { current.append(UInt8(ascii: "\\")) }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
+  }
+
+  /// Field names and the kinds they select.
+  static let fieldNames: [(name: [UInt8], fields: UInt8)] = [
+    (Array("name".utf8), FieldKind.nameFields),
+    (Array("email".utf8), FieldKind.emailFields),
+    (Array("mail".utf8), FieldKind.emailFields),
+    (Array("org".utf8), FieldKind.organizationFields),
+    (Array("organization".utf8), FieldKind.organizationFields),
+    (Array("company".utf8), FieldKind.organizationFields),
+    (Array("tel".utf8), FieldKind.phoneFields),
+    (Array("phone".utf8), FieldKind.phoneFields),
+    (Array("group".utf8), FieldKind.groupFields),
+    (Array("category".utf8), FieldKind.groupFields),
+  ]
+
+  /// One term, or nil for a term that matches everything (an operator alone).
+  static func term(_ token: [UInt8], exact: Bool) -> Term? {
+    var body = token[...]
+    var negated = false
+    if body.first == UInt8(ascii: "!") {
+      negated = true
+      body = body.dropFirst()
+    }
+    var fields = FieldKind.defaultFields
+    var isField = false
+    if let colon = body.firstIndex(of: UInt8(ascii: ":")) {
+      let name = Array(body[..<colon])
+      if let entry = fieldNames.first(where: { $0.name == name }) {
+        fields = entry.fields
+        isField = true
+        body = body[(colon + 1)...]
+      }
+    }
+    if !negated && isField && body.first == UInt8(ascii: "!") {
+      // `email:!acme` reads as well as `!email:acme`.
+      negated = true
+      body = body.dropFirst()
+    }
+    var quoted = false
+    var anchoredStart = false
+    var anchoredEnd = false
+    if body.first == UInt8(ascii: "'") {
+      quoted = true
+      body = body.dropFirst()
+      if body.count > 1 && body.last == UInt8(ascii: "'") {
+        body = body.dropLast()
+        anchoredStart = true
+        anchoredEnd = true
+        quoted = false
+      }
+    } else if body.first == UInt8(ascii: "^") {
+      anchoredStart = true
+      body = body.dropFirst()
+    }
+    if body.count > 0 && body.last == UInt8(ascii: "$") && !(body.count == 1 && !anchoredStart) {
+      anchoredEnd = true
+      body = body.dropLast()
+    }
+    let text = Array(body)
+    if text.isEmpty && !isField { return nil }
+    let mode: Mode
+    switch (anchoredStart, anchoredEnd) {
+    case (true, true): mode = .whole
+    case (true, false): mode = .prefix
+    case (false, true): mode = .suffix
+    case (false, false):
+      // fzf: `'` makes a term exact, or fuzzy again under --exact; `!` is never fuzzy.
+      mode = negated || (quoted != exact) ? .substring : .fuzzy
+    }
+    var term = plainTerm(text, mode: mode)
+    term.negated = negated
+    if fields == FieldKind.phoneFields {
+      // `tel:` matches digits only; `tel:abc` matches no number.
+      term.digits = text.filter { $0 &- 48 < 10 }
+      term.phoneMask = ByteMatcher.phoneMask(term.digits)
+      if term.digits.isEmpty && !text.isEmpty { term.phoneMask = .max }
+    }
+    term.fields = fields
+    return term
+  }
+
+  static func plainTerm(_ text: [UInt8], mode: Mode) -> Term {
+    var digits: [UInt8] = []
+    if isPhoneText(text, allowingSpaces: false) {
+      digits = text.filter { $0 &- 48 < 10 }
+    }
+    return Term(
+      text: text, digits: digits, textMask: ByteMatcher.mask(text),
+      phoneMask: ByteMatcher.phoneMask(digits), mode: mode, fields: FieldKind.defaultFields,
+      negated: false)
   }
 
   /// True when `bytes` has only digits and phone punctuation (and spaces if allowed).
