@@ -1,0 +1,167 @@
+;;; cpick.el --- insert addresses from cpick, the terminal contact picker  -*- lexical-binding: t -*-
+
+;; Usage (init.el):
+;;   (add-to-list 'load-path "/path/to/cpick/integrations/emacs")
+;;   (require 'cpick)
+;;   (global-set-key (kbd "C-c m") #'cpick-insert)          ; full picker in a term
+;;   (add-hook 'message-mode-hook #'cpick-message-setup)     ; TAB/C-M-i in headers
+;;
+;; `cpick-insert' runs cpick's picker in a `term' buffer (Emacs gives no process
+;; a /dev/tty of its own; a term's pty is one) and inserts the chosen mailbox,
+;; "Ada Lovelace <ada@example.org>", at point.  With a prefix argument it asks for
+;; the property (phone, address, ...) and inserts the plain value.
+;; `cpick-insert-completing' does the same with `completing-read' over `cpick list'.
+;; `cpick-completion-at-point' completes the address before point through
+;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching;
+;; annotations show the label and the organization).
+
+;;; Code:
+
+(require 'json)
+(require 'term)
+(require 'subr-x)
+
+(defgroup cpick nil "The cpick contact picker." :group 'mail)
+
+(defcustom cpick-program "cpick"
+  "The cpick executable."
+  :type 'string)
+
+(defconst cpick-properties
+  '("email" "phone" "address" "url" "im" "social" "relation" "date" "birthday" "note" "organization")
+  "What `cpick -p' accepts.")
+
+;;;; The picker in a term
+
+(defun cpick-insert (&optional property)
+  "Choose with cpick's picker and insert the result at point.
+PROPERTY is email (default: inserted as a mailbox) or another of
+`cpick-properties' (inserted as its value)."
+  (interactive
+   (list (when current-prefix-arg
+           (completing-read "cpick property: " cpick-properties nil t nil nil "email"))))
+  (let* ((property (or property "email"))
+         (format (if (equal property "email") "mailbox" "value"))
+         (out (make-temp-file "cpick"))
+         (target (point-marker))
+         (config (current-window-configuration))
+         (command (format "%s -p %s -f %s > %s" cpick-program
+                          (shell-quote-argument property) format (shell-quote-argument out)))
+         (buffer (generate-new-buffer "*cpick*")))
+    (switch-to-buffer buffer)
+    (delete-other-windows)               ; the term takes its size from this window
+    (term-mode)
+    (term-exec buffer "cpick" shell-file-name nil (list "-c" command))
+    (term-char-mode)
+    (set-process-sentinel
+     (get-buffer-process buffer)
+     (lambda (process _event)
+       (when (memq (process-status process) '(exit signal))
+         (let ((text (with-temp-buffer
+                       (insert-file-contents out)
+                       (string-trim-right (buffer-string) "\n+"))))
+           (delete-file out)
+           (kill-buffer buffer)
+           (set-window-configuration config)
+           (when (and (eq (process-exit-status process) 0)
+                      (not (string-empty-p text))
+                      (buffer-live-p (marker-buffer target)))
+             (with-current-buffer (marker-buffer target)
+               (goto-char target)
+               (insert (replace-regexp-in-string "\n" ", " text))))))))))
+
+;;;; Mailboxes from cpick's JSON
+
+(defun cpick-mailbox (name address)
+  "NAME <ADDRESS> as RFC 5322 wants it: NAME quoted when it holds specials."
+  (cond ((or (null name) (string-empty-p name)) address)
+        ((string-match-p "[]()<>[:;@\\\\,.\"]" name)
+         (format "\"%s\" <%s>" (replace-regexp-in-string "[\"\\\\]" "\\\\\\&" name) address))
+        (t (format "%s <%s>" name address))))
+
+(defun cpick--people (&rest arguments)
+  "Run cpick with ARGUMENTS (and -f jsonl); each person as an alist."
+  (with-temp-buffer
+    (when (eq 0 (apply #'call-process cpick-program nil (list t nil) nil
+                       (append arguments '("-f" "jsonl"))))
+      (let (people)
+        (dolist (line (split-string (buffer-string) "\n" t))
+          (condition-case nil
+              (push (json-parse-string line :object-type 'alist :array-type 'list) people)
+            (error nil)))
+        (nreverse people)))))
+
+(defun cpick--candidates (people)
+  "One mailbox string per email address of PEOPLE, in order.
+Each carries the text property `cpick-annotation' (label, organization)."
+  (let (candidates)
+    (dolist (person people)
+      (let ((name (alist-get 'displayName person))
+            (organization (alist-get 'organizationName person)))
+        (dolist (email (alist-get 'emailAddresses person))
+          (let ((annotation (string-join (delq nil (list (alist-get 'label email) organization)) " · ")))
+            (push (propertize (cpick-mailbox name (alist-get 'value email)) 'cpick-annotation annotation)
+                  candidates)))))
+    (nreverse candidates)))
+
+(defun cpick--annotate (candidate)
+  (let ((annotation (get-text-property 0 'cpick-annotation candidate)))
+    (if (and annotation (not (string-empty-p annotation))) (concat "  " annotation) "")))
+
+(defun cpick-insert-completing ()
+  "Insert a mailbox chosen with `completing-read' over every contact."
+  (interactive)
+  (let* ((candidates (cpick--candidates (cpick--people "list")))
+         (completion-extra-properties '(:annotation-function cpick--annotate)))
+    (insert (completing-read "Mail to: " candidates nil t))))
+
+;;;; completion-at-point
+
+;; cpick has already matched (fuzzy, accents, pinyin): a completion style that keeps
+;; every candidate it returned, used for the `cpick-address' category.
+(defun cpick--style-try (string table pred point)
+  (let ((all (all-completions "" table pred)))
+    (cond ((null all) nil)
+          ((null (cdr all)) (cons (car all) (length (car all))))
+          (t (cons string point)))))
+
+(defun cpick--style-all (_string table pred _point)
+  (all-completions "" table pred))
+
+(add-to-list 'completion-styles-alist
+             '(cpick cpick--style-try cpick--style-all "Keep what cpick matched."))
+(add-to-list 'completion-category-defaults '(cpick-address (styles cpick)))
+
+(defun cpick-completion-at-point ()
+  "Complete the address before point (after `:' or `,') through `cpick query'."
+  (let* ((end (point))
+         (start (save-excursion
+                  (skip-chars-backward "^:,\n")
+                  (skip-chars-forward " \t" end)
+                  (point)))
+         (query (buffer-substring-no-properties start end)))
+    (when (> (length (string-trim query)) 0)
+      (let ((candidates (cpick--candidates (cpick--people "query" query))))
+        (list start end
+              (lambda (string pred action)
+                (if (eq action 'metadata)
+                    '(metadata (category . cpick-address))
+                  (complete-with-action action candidates string pred)))
+              :annotation-function #'cpick--annotate
+              :exclusive 'no)))))
+
+(defun cpick-message-completion-at-point ()
+  "`cpick-completion-at-point' in the address headers of a message."
+  (when (and (fboundp 'message-point-in-header-p) (message-point-in-header-p)
+             (save-excursion
+               (beginning-of-line)
+               (while (and (looking-at-p "[ \t]") (= 0 (forward-line -1))))
+               (looking-at-p "\\(To\\|Cc\\|Bcc\\|From\\|Reply-To\\):")))
+    (cpick-completion-at-point)))
+
+(defun cpick-message-setup ()
+  "For `message-mode-hook': complete addresses in headers through cpick."
+  (add-hook 'completion-at-point-functions #'cpick-message-completion-at-point nil t))
+
+(provide 'cpick)
+;;; cpick.el ends here
