@@ -1,0 +1,197 @@
+import ContactKit
+import Matching
+import Testing
+
+/// A small directory for the operator tests.
+private let staff: [Contact] = {
+  var ada = person("Ada", "Lovelace", emails: ["ada@analytical.example"], phones: ["+44 20 7946 0101"], organization: "Analytical Engines")
+  ada.groups = ["Team"]
+  var grace = person("Grace", "Hopper", emails: ["grace@navy.example"], phones: ["+1 555 010 0142"], organization: "US Navy")
+  grace.groups = ["Team", "Navy"]
+  var alan = person("Alan", "Turing", emails: ["alan@acme.example"], phones: ["0161 496 0000"], organization: "Bletchley")
+  alan.groups = ["Friends"]
+  let acme = person("Jose", "Garcia", emails: ["jose@acme.example"], organization: "Acme Corp")
+  let nobody = person("Adaline", "Smith")
+  return [ada, grace, alan, acme, nobody]
+}()
+
+private func find(_ query: String, exact: Bool = false) -> [String] {
+  orderedNames(ContactIndex(staff).search(query, options: SearchOptions(exact: exact)), in: staff)
+}
+
+private func findSet(_ query: String, exact: Bool = false) -> Set<String> {
+  Set(find(query, exact: exact))
+}
+
+@Suite("Query syntax")
+struct QuerySyntaxTests {
+  @Test("a quoted term matches as a substring only, never fuzzily")
+  func quotedIsExact() {
+    #expect(findSet("adlv") == ["Ada Lovelace"])  // fuzzy: a-d … l-v
+    #expect(findSet("'adlv").isEmpty)
+    #expect(findSet("'love") == ["Ada Lovelace"])
+  }
+
+  @Test("with --exact a plain term is a substring, and a quoted term is fuzzy again")
+  func exactInvertsQuote() {
+    #expect(findSet("adlv", exact: true).isEmpty)
+    #expect(findSet("'adlv", exact: true) == ["Ada Lovelace"])
+  }
+
+  @Test("a term in single quotes on both sides matches a whole word")
+  func quotedWholeWord() {
+    #expect(findSet("'ada'") == ["Ada Lovelace"])
+    #expect(findSet("ada") == ["Ada Lovelace", "Adaline Smith"])
+  }
+
+  @Test("a caret term matches the start of a field or of a word in it")
+  func prefix() {
+    #expect(findSet("^ada") == ["Ada Lovelace", "Adaline Smith"])
+    #expect(findSet("^love") == ["Ada Lovelace"])  // the family name starts with it
+    #expect(findSet("^ove").isEmpty)
+    #expect(findSet("^navy") == ["Grace Hopper"])  // a word of "US Navy"
+  }
+
+  @Test("a dollar term matches the end of a field or of a word in it")
+  func suffix() {
+    #expect(findSet("lace$") == ["Ada Lovelace"])
+    #expect(findSet("ith$") == ["Adaline Smith"])
+    #expect(findSet("ove$").isEmpty)
+    #expect(findSet("^ada$") == ["Ada Lovelace"])  // a whole word
+  }
+
+  @Test("an exclamation mark excludes contacts that contain the term")
+  func negation() {
+    #expect(findSet("ada !smith") == ["Ada Lovelace"])
+    #expect(findSet("!acme") == ["Ada Lovelace", "Grace Hopper", "Adaline Smith"])
+    #expect(findSet("ada !^love") == ["Adaline Smith"])
+    #expect(findSet("ada !lace$") == ["Adaline Smith"])
+  }
+
+  @Test("an excluded term is a substring, not a fuzzy match")
+  func negationIsNotFuzzy() {
+    // "asm" fuzzily matches "Adaline Smith", but is no substring of it.
+    #expect(findSet("ada !asm") == ["Ada Lovelace", "Adaline Smith"])
+  }
+
+  @Test("a bar between terms matches either of them")
+  func or() {
+    #expect(findSet("ada | grace") == ["Ada Lovelace", "Adaline Smith", "Grace Hopper"])
+    #expect(findSet("^lovelace | ^hopper") == ["Ada Lovelace", "Grace Hopper"])
+    // OR binds tighter than AND.
+    #expect(findSet("ada | grace navy") == ["Grace Hopper"])
+    #expect(findSet("team ada | alan").isEmpty)
+    #expect(findSet("group:team ada | grace") == ["Ada Lovelace", "Grace Hopper"])
+  }
+
+  @Test("terms match in any order")
+  func anyOrder() {
+    #expect(find("lovelace ada") == find("ada lovelace"))
+    #expect(find("lovelace ada") == ["Ada Lovelace"])
+  }
+
+  @Test("email: restricts a term to email addresses, by local part or by domain")
+  func emailField() {
+    #expect(findSet("email:'acme") == ["Alan Turing", "Jose Garcia"])
+    #expect(findSet("'acme") == ["Alan Turing", "Jose Garcia"])  // org or email
+    // Fuzzy: a…c…m…e in "ada@analytical.example".
+    #expect(findSet("email:acme") == ["Ada Lovelace", "Alan Turing", "Jose Garcia"])
+    #expect(findSet("email:grace") == ["Grace Hopper"])
+    #expect(findSet("email:^navy") == ["Grace Hopper"])  // the domain after @
+    #expect(findSet("email:hopper").isEmpty)
+  }
+
+  @Test("org: restricts a term to the organization")
+  func orgField() {
+    #expect(findSet("org:acme") == ["Jose Garcia"])
+    #expect(findSet("org:navy") == ["Grace Hopper"])
+    #expect(findSet("!org:acme 'acme") == ["Alan Turing"])
+  }
+
+  @Test("tel: matches phone digits only, including the end of a number")
+  func telField() {
+    #expect(findSet("tel:0101") == ["Ada Lovelace"])
+    #expect(findSet("tel:0142$") == ["Grace Hopper"])
+    #expect(findSet("tel:^0161") == ["Alan Turing"])
+    #expect(findSet("tel:abc").isEmpty)
+  }
+
+  @Test("group: matches the groups, which plain terms do not search")
+  func groupField() {
+    #expect(findSet("group:team") == ["Ada Lovelace", "Grace Hopper"])
+    #expect(findSet("group:friends") == ["Alan Turing"])
+    #expect(findSet("friends").isEmpty)
+    #expect(findSet("!group:team ^a") == ["Alan Turing", "Jose Garcia", "Adaline Smith"])
+  }
+
+  @Test("name: restricts a term to the names")
+  func nameField() {
+    #expect(findSet("name:acme").isEmpty)
+    #expect(findSet("name:jose") == ["Jose Garcia"])
+  }
+
+  @Test("a field term with nothing after the colon tests that the field is present")
+  func presence() {
+    #expect(findSet("email:") == ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Jose Garcia"])
+    #expect(findSet("!email:") == ["Adaline Smith"])
+    #expect(findSet("!tel: jose") == ["Jose Garcia"])
+  }
+
+  @Test("an operator alone matches everything, so a half-typed query keeps the list")
+  func lonelyOperators() {
+    for query in ["!", "^", "'", "|", "ada |", "ada !", "ada ^"] {
+      let expected: Set<String> = query.hasPrefix("ada") ? ["Ada Lovelace", "Adaline Smith"] : Set(staff.map(\.displayName))
+      #expect(findSet(query) == expected, "query \(query)")
+    }
+  }
+
+  @Test("a backslash keeps a space inside a term")
+  func escapedSpace() {
+    #expect(findSet(#"ada\ love"#) == ["Ada Lovelace"])
+    #expect(findSet(#"'ada\ smith"#).isEmpty)
+    #expect(findSet(#"'line\ smith"#) == ["Adaline Smith"])
+  }
+
+  @Test("a word that is not a field name before a colon is plain text")
+  func unknownFieldIsText() {
+    let people = [person("Room", "10:30", emails: [])]
+    let index = ContactIndex(people)
+    #expect(index.search("10:30").count == 1)
+  }
+
+  @Test("refining within a previous result gives the fresh answer for every operator")
+  func refiningWithOperators() {
+    let people = syntheticContacts(3000)
+    let index = ContactIndex(people)
+    for sequence in [
+      ["a", "ad", "ada", "ada ", "ada |", "ada | g", "ada | gr"],
+      ["!", "!a", "!ad", "!ada"], ["e", "em", "ema", "email", "email:", "email:a"],
+      ["^", "^a", "^ad", "^ada", "^ada$"], ["ada", "ada$", "ada$x"],
+      ["0", "01", "017", "0170 ", "0170 5", "0170 5 a"], ["-", "-1"],
+    ] {
+      var previous = index.search("")
+      for query in sequence {
+        let refined = index.search(query, options: .init(), within: previous)
+        #expect(refined == index.search(query), "query \(query)")
+        previous = refined
+      }
+    }
+  }
+}
+
+@Suite("Highlighting with operators")
+struct OperatorHighlightTests {
+  @Test("an anchored term highlights the anchored occurrence")
+  func anchored() {
+    #expect(SearchHighlighter.positions(of: "son$", in: "Sonny Jameson") == [10, 11, 12])
+    #expect(SearchHighlighter.positions(of: "^son", in: "Jameson Sonny") == [8, 9, 10])
+  }
+
+  @Test("excluded terms and other fields' terms highlight nothing in a name")
+  func excludedAndFields() {
+    #expect(SearchHighlighter.positions(of: "!ada", in: "Ada Lovelace") == [])
+    #expect(SearchHighlighter.positions(of: "email:ada", in: "Ada Lovelace") == [])
+    #expect(SearchHighlighter.positions(of: "name:ada", in: "Ada Lovelace") == [0, 1, 2])
+    #expect(SearchHighlighter.positions(of: "ada | love", in: "Ada Lovelace") == [0, 1, 2, 4, 5, 6, 7])
+  }
+}

@@ -1,0 +1,66 @@
+import ContactKit
+import Matching
+import Testing
+
+/// The order of `people` for `query`.
+private func ranked(_ query: String, _ people: [Contact]) -> [String] {
+  orderedNames(ContactIndex(people).search(query), in: people)
+}
+
+@Suite("Ranking rules")
+struct RankingRuleTests {
+  @Test("the start of a name part beats a match inside a word")
+  func nameStartBeatsInside() {
+    #expect(ranked("ann", [person("Joanne", "Berg"), person("Lena", "Annerud")]) == ["Lena Annerud", "Joanne Berg"])
+  }
+
+  @Test("a name start beats a match inside an email")
+  func nameStartBeatsEmail() {
+    let people = [person("Bo", "Ek", emails: ["xmaria@example.com"]), person("Maria", "Lind")]
+    #expect(ranked("maria", people) == ["Maria Lind", "Bo Ek"])
+  }
+
+  @Test("consecutive characters beat scattered ones")
+  func consecutiveBeatsScattered() {
+    let people = [person("Mar Tina", "Aro"), person("Martina", "Aro")]
+    #expect(ranked("mart", people).first == "Martina Aro")
+    // m-r-t: "ma-r-t" has one gap, "ma-u-r-i-t" three.
+    let fuzzy = [person("Mauritania", "Lind"), person("Marta", "Lind")]
+    #expect(ranked("mrt", fuzzy) == ["Marta Lind", "Mauritania Lind"])
+  }
+
+  @Test("a display name beats the organization, which beats an email")
+  func fieldOrder() {
+    let people = [
+      person("Ed", "Ames", emails: ["ed@orion.example"]),
+      person("Di", "Bell", organization: "Orion"),
+      person("Orion", "Cole"),
+    ]
+    #expect(ranked("orion", people) == ["Orion Cole", "Di Bell", "Ed Ames"])
+  }
+
+  @Test("a pinyin reading ranks below a Latin name with the same letters")
+  func aliasBelowName() {
+    #expect(ranked("wang", [person("小明", "王"), person("Wang", "Li")]) == ["Wang Li", "王小明"])
+  }
+
+  @Test("equal matches keep the sort order they were given in")
+  func tiesBySortOrder() {
+    let people = [person("Maria", "Alves"), person("Maria", "Brandt"), person("Maria", "Costa")]
+    #expect(ranked("maria", people) == ["Maria Alves", "Maria Brandt", "Maria Costa"])
+    #expect(ranked("maria", people.reversed()) == ["Maria Costa", "Maria Brandt", "Maria Alves"])
+  }
+
+  @Test("an OR clause counts its best alternative")
+  func orTakesBest() {
+    let people = [person("Gracie", "Doe"), person("Ada", "Zed")]
+    // "ada" is a whole given name, "grace" only a prefix of "Gracie".
+    #expect(ranked("grace | ada", people) == ["Ada Zed", "Gracie Doe"])
+  }
+
+  @Test("excluding terms do not change the order of what remains")
+  func negationKeepsOrder() {
+    let people = [person("Annabel", "Lee"), person("Ann", "Moore"), person("Anna", "Smith")]
+    #expect(ranked("ann !smith", people) == ["Ann Moore", "Annabel Lee"])
+  }
+}

@@ -1,0 +1,112 @@
+import ContactKit
+import Matching
+import Testing
+
+/// A book in many scripts, for the table of queries below.
+private let world: [Contact] = {
+  var hanako = person("花子", "佐藤")
+  hanako.phoneticFamilyName = "さとう"
+  hanako.phoneticGivenName = "はなこ"
+  var yuki = person("ゆき", "たなか")
+  var kenji = person("健二", "山田")
+  kenji.phoneticFamilyName = "ヤマダ"
+  kenji.phoneticGivenName = "ケンジ"
+  return [
+    person("Łukasz", "Wiśniewski"),
+    person("Jürgen", "Straße"),
+    person("小明", "王"),
+    person("曉明", "王"),  // Traditional 曉
+    person("伟", "曾"),
+    hanako, yuki, kenji,
+    person("Иван", "Петров"),
+    person("Γιώργος", "Παπαδόπουλος"),
+    person("민준", "김"),
+    person("محمد", "علي"),
+    person("דוד", "כהן"),
+    person("राहुल", "शर्मा"),
+    person("Anna", "Fischer", emails: ["anna.fischer@beispiel.example"], phones: ["+49 170 5550123"]),
+    person("Bill", "Cole", phones: ["+1 555 010 0142"]),
+    person("Claude", "Martin", phones: ["+33 (0)1 42 68 53 00"]),
+    person("Dmitri", "Orlov", phones: ["+7 495 123-45-67"]),
+    person("Erik", "Berg", phones: ["0046 8 123 456 78"]),
+  ]
+}()
+
+@Suite("Search keys beyond the literal text")
+struct SearchKeyTests {
+  static let table: [(query: String, first: String)] = [
+    ("lukasz", "Łukasz Wiśniewski"),
+    ("wisniewski", "Łukasz Wiśniewski"),
+    ("strasse", "Jürgen Straße"),
+    ("jurgen", "Jürgen Straße"),
+    ("wang", "王小明"),
+    ("wxm", "王小明"),
+    ("xiaoming", "王小明"),
+    ("wang xiao ming", "王小明"),
+    ("zeng", "曾伟"),  // 曾 as a surname, not "ceng"
+    ("ceng", "曾伟"),
+    ("satou", "佐藤花子"),  // the phonetic field
+    ("hanako", "佐藤花子"),
+    ("tanaka", "たなかゆき"),  // romaji of kana in the name itself
+    ("yamada kenji", "山田健二"),  // katakana reading
+    ("ivan petrov", "Иван Петров"),
+    ("petrov", "Иван Петров"),
+    ("papadopoulos", "Γιώργος Παπαδόπουλος"),
+    ("giorgos", "Γιώργος Παπαδόπουλος"),
+    ("kim", "김민준"),  // the customary spelling of 김
+    ("gim minjun", "김민준"),  // Revised Romanization
+    ("gmj", "김민준"),
+    ("mhmd", "محمد علي"),  // ICU's Arabic transliteration has no vowels
+    ("khn", "דוד כהן"),
+    ("rahul", "राहुल शर्मा"),
+    ("sharma", "राहुल शर्मा"),
+    ("01705550123", "Anna Fischer"),  // national form of +49 170 5550123
+    ("1705550123", "Anna Fischer"),
+    ("+49 170 5550123", "Anna Fischer"),
+    ("5550100142", "Bill Cole"),
+    ("+1 555 010 0142", "Bill Cole"),
+    ("0142685300", "Claude Martin"),  // +33 (0)1 …
+    ("33142685300", "Claude Martin"),
+    ("84951234567", "Dmitri Orlov"),  // Russia's trunk prefix is 8
+    ("0812345678", "Erik Berg"),  // national form of 0046 8 …, written with 00 for +
+    ("anna.fischer", "Anna Fischer"),  // email local part
+    ("beispiel", "Anna Fischer"),  // email domain
+  ]
+
+  @Test("a query in any script or form finds the expected person first", arguments: table)
+  func firstResult(query: String, first: String) {
+    let index = ContactIndex(world)
+    #expect(orderedNames(index.search(query), in: world).first == first, "query \(query)")
+  }
+
+  @Test("Traditional and Simplified characters share the pinyin")
+  func traditional() {
+    let index = ContactIndex(world)
+    #expect(names(index.search("wang xiao ming"), in: world) == ["王小明", "王曉明"])
+    #expect(names(index.search("wxm"), in: world) == ["王小明", "王曉明"])
+  }
+
+  @Test("the written script still matches itself")
+  func nativeScript() {
+    let index = ContactIndex(world)
+    #expect(orderedNames(index.search("佐藤"), in: world) == ["佐藤花子"])
+    #expect(orderedNames(index.search("さとう"), in: world) == ["佐藤花子"])
+    #expect(orderedNames(index.search("петров"), in: world) == ["Иван Петров"])
+    #expect(orderedNames(index.search("김"), in: world) == ["김민준"])
+  }
+
+  @Test("a national number is not given a country code it did not have")
+  func nationalStaysNational() {
+    let people = phonePeople
+    let index = ContactIndex(people)
+    #expect(index.search("491705550123").isEmpty)
+  }
+
+  @Test("org: matches a transliterated organization, name: does not")
+  func transliteratedOrganization() {
+    let people = [person("Anna", "Ivanova", organization: "Газпром")]
+    let index = ContactIndex(people)
+    #expect(index.search("org:gazprom").count == 1)
+    #expect(index.search("name:gazprom").isEmpty)
+  }
+}
