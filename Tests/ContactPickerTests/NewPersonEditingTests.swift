@@ -55,6 +55,14 @@ struct NewPersonEditingTests {
     #expect(run.delegate.completed.isEmpty)
   }
 
+  @Test("Enter in the duplicate prompt does nothing: a reflex neither saves nor drops the form")
+  func enterDoesNothing() {
+    let run = runForm(Self.newMueller + [.enter], existing: [Self.jorg])
+    #expect(run.saved.isEmpty)
+    #expect(run.screens.last!.contains("s save anyway"))
+    #expect(run.result == .cancelled)
+  }
+
   @Test("b or Esc in the duplicate prompt goes back to the form with the values kept")
   func goBack() {
     for key in [KeyEvent.character("b"), .escape] {
@@ -102,6 +110,7 @@ struct NewPersonEditingTests {
     #expect(saved?.identifier == "urn:uuid:7d3c0f5e-1111-4222-8333-944455556666")
     #expect(saved?.formattedName == "Grace Hopper")
     #expect(saved?.emailAddresses.map(\.label) == ["work"])
+    #expect(saved?.emailAddresses.map(\.identifier) == ["urn:uuid:7d3c0f5e-1111-4222-8333-944455556666/emailAddresses/new-1"])
     #expect(saved?.note == "COBOL\nand compilers")
     #expect(saved?.groups == ["Navy"])
   }

@@ -240,7 +240,8 @@ public struct NewPersonForm: Sendable {
   /// The contact the form describes, built on `original`: every property the form
   /// does not show (social profiles, relations, other dates, the image, the source
   /// record, …) is kept; an unchanged value is kept exactly; a changed one keeps its
-  /// identifier; a new one gets `newValueIdentifier(section, n)`. Empty values are
+  /// identifier; a new one (or a pre-filled one without an identifier) gets
+  /// `<contact identifier>/<key>/new-<n>`. Empty values are
   /// left out. `formattedName` is composed by `ContactFormatter` for a new contact,
   /// and for an edit when the name changed and `FN` was the composed name before.
   /// `parentGroup` is added to `groups` when missing.
@@ -281,19 +282,27 @@ public struct NewPersonForm: Sendable {
     let contactID = contact.identifier
     func labeled<V>(_ section: Section, _ originals: [LabeledValue<V>], _ make: (Entry, V?) -> V) -> [LabeledValue<V>] {
       var newCount = 0
+      func freshIdentifier() -> String {
+        newCount += 1
+        return Self.newValueIdentifier(
+          contact: contactID, section: section, number: newCount, avoiding: originals.map(\.identifier))
+      }
       return entries(section).compactMap { entry in
-        if entry.isUnchanged, let index = entry.originalIndex { return originals[index] }
-        if entry.isEmpty { return nil }
-        if let index = entry.originalIndex {
-          var value = originals[index]
+        var value: LabeledValue<V>
+        if entry.isUnchanged, let index = entry.originalIndex {
+          value = originals[index]
+        } else if entry.isEmpty {
+          return nil
+        } else if let index = entry.originalIndex {
+          value = originals[index]
           value.label = entry.label
           value.value = make(entry, value.value)
-          return value
+        } else {
+          return LabeledValue(identifier: freshIdentifier(), label: entry.label, value: make(entry, nil))
         }
-        newCount += 1
-        return LabeledValue(
-          identifier: Self.newValueIdentifier(contact: contactID, section: section, number: newCount, avoiding: originals.map(\.identifier)),
-          label: entry.label, value: make(entry, nil))
+        // A pre-filled value without an identifier (from command-line options) gets one.
+        if value.identifier.isEmpty { value.identifier = freshIdentifier() }
+        return value
       }
     }
     func single(_ entry: Entry) -> String { Self.stored(entry.texts[0]).trimmingWhitespace }

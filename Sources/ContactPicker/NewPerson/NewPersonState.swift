@@ -420,7 +420,7 @@ public struct NewPersonState: Sendable {
     case .character("s"), .character("S"):
       mode = .form
       return .save(contact)
-    case .character("o"), .character("O"), .enter:
+    case .character("o"), .character("O"):
       return .chooseExisting(matches[selected].contact)
     case .character("b"), .character("B"), .escape, .left, .control("c"), .control("g"):
       mode = .form

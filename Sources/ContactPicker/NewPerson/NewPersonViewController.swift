@@ -46,8 +46,9 @@ public enum NewPersonResult: Sendable, Equatable {
 /// (shown by themselves for a Han, Kana or Hangul name); Ctrl-O types a line break
 /// in the note or a street; Ctrl-S saves; Esc, Ctrl-C, Ctrl-G cancel, asking
 /// "Discard this contact? y/n" when something was changed. In the duplicate prompt:
-/// `s` saves anyway, `o` (or Enter) opens the highlighted existing contact, `b` or
-/// Esc goes back to the form, ↑/↓ choose among several.
+/// `s` saves anyway, `o` opens the highlighted existing contact, `b` or Esc goes
+/// back to the form, ↑/↓ choose among several (Enter does nothing there, so a
+/// reflex cannot throw the typed form away).
 ///
 /// Saving: Ctrl-S validates every field (`ContactValidator`); with an error, nothing
 /// is saved and the errors are shown next to their fields. An edit that changed
