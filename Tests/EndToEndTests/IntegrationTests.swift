@@ -1,0 +1,363 @@
+import Foundation
+import Testing
+
+/// `integrations/` driven through the real programs in tmux: shells, editors and mail
+/// clients, each skipped with a message when it is not installed. Every test starts
+/// the program with `cpick` on `$PATH` and `CPICK_SOURCE` on the sample address book.
+@Suite("Integrations with shells, editors and mail clients", .serialized)
+struct IntegrationTests {
+  static let jose = "José Álvarez <jose.alvarez@example.com>"
+
+  /// In the picker: type `query`, choose the first row; when the person has several
+  /// values of the property, the card opens (`cardText` is on it) and Enter takes the
+  /// preferred one.
+  static func choose(_ pane: IntegrationPane, _ query: String, row: String, cardText: String?) throws {
+    try pane.waitForScreen(containing: "67/67")
+    try pane.type(query)
+    try pane.waitForScreen(containing: query, row)
+    try pane.press("Enter")
+    if let cardText {
+      try pane.waitForScreen(containing: cardText)
+      try pane.press("Enter")
+    }
+  }
+
+  // MARK: Shells
+
+  /// Sources the integration, types `echo `, presses Alt-m, chooses José Álvarez: the
+  /// line reads `echo José Álvarez <jose.alvarez@example.com>`. Then completion:
+  /// `cpick --for<Tab>` becomes `cpick --format`.
+  static func shell(_ command: String, setup: String) throws {
+    let pane = try IntegrationPane(command)
+    defer { pane.close() }
+    try pane.type(setup)
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "ready")
+    try pane.type("echo ")
+    try pane.press("M-m")
+    try choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
+    try pane.waitForScreen(containing: "$ echo \(jose)")
+
+    try pane.press("C-u")
+    try pane.type("cpick --for")
+    try pane.waitForScreen(containing: "$ cpick --for")
+    try pane.press("Tab")
+    try pane.waitForScreen(containing: "$ cpick --format")
+  }
+
+  @Test(
+    "bash: Alt-m inserts the chosen mailbox at the cursor; Tab completes cpick's options",
+    .enabled(if: IntegrationPane.has("bash"), "bash is not installed"))
+  func bash() throws {
+    try Self.shell(
+      "bash --norc --noprofile",
+      setup: "PS1='$ '; source integrations/shell/cpick.bash && echo re''ady")
+  }
+
+  @Test(
+    "bash: Alt-k inserts the chosen phone number in the middle of the line",
+    .enabled(if: IntegrationPane.has("bash"), "bash is not installed"))
+  func bashPhone() throws {
+    let pane = try IntegrationPane("bash --norc --noprofile")
+    defer { pane.close() }
+    try pane.type("PS1='$ '; source integrations/shell/cpick.bash && echo re''ady")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "ready")
+    try pane.type("call  now")
+    try pane.press("Left", "Left", "Left", "Left")
+    try pane.press("M-k")
+    try Self.choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
+    try pane.waitForScreen(containing: "$ call +34 612 48 93 07 now")
+    // The cursor is after the number: what is typed next lands there.
+    try pane.type("!")
+    try pane.waitForScreen(containing: "$ call +34 612 48 93 07! now")
+  }
+
+  @Test(
+    "zsh: Alt-m inserts the chosen mailbox at the cursor; Tab completes cpick's options",
+    .enabled(if: IntegrationPane.has("zsh"), "zsh is not installed"))
+  func zsh() throws {
+    try Self.shell("zsh -f", setup: "PS1='$ '; source integrations/shell/cpick.zsh && echo re''ady")
+  }
+
+  @Test(
+    "fish: Alt-m inserts the chosen mailbox at the cursor; Tab completes cpick's options",
+    .enabled(if: IntegrationPane.has("fish"), "fish is not installed"))
+  func fish() throws {
+    try Self.shell(
+      "fish --no-config",
+      setup: "function fish_prompt; echo '$ '; end; source integrations/shell/cpick.fish; and echo re''ady")
+  }
+
+  // MARK: neomutt
+
+  /// A muttrc with no network and no mailbox that sources `integrations/mutt/cpick.muttrc`;
+  /// `cpick-mutt-to` on `$PATH`.
+  static func neomutt(width: Int = 160) throws -> IntegrationPane {
+    try IntegrationPane("neomutt -n -F \"$T/muttrc\"", width: width) { directory in
+      let fm = FileManager.default
+      try fm.createDirectory(at: directory.appendingPathComponent("mail"), withIntermediateDirectories: true)
+      try fm.createSymbolicLink(
+        atPath: directory.appendingPathComponent("bin/cpick-mutt-to").path,
+        withDestinationPath: IntegrationPane.integrations.appendingPathComponent("mutt/cpick-mutt-to").path)
+      try """
+      set folder = "\(directory.path)/mail"
+      set spoolfile = /dev/null
+      set record = ""
+      set postponed = ""
+      set header_cache = ""
+      set wait_key = no
+      source "\(IntegrationPane.integrations.path)/mutt/cpick.muttrc"
+
+      """.write(to: directory.appendingPathComponent("muttrc"), atomically: true, encoding: .utf8)
+    }
+  }
+
+  @Test(
+    "neomutt: Q thornton shows every address cpick --format mutt gives, the first one first",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttQuery() throws {
+    let expected = try CommandRunner.cpick(["--format", "mutt", "thornton", "-s", EndToEnd.sampleBook])
+    let addresses = expected.stdoutLines.dropFirst().map { $0.components(separatedBy: "\t")[0] }
+    try #require(addresses.count == 6, "\(expected.stdoutLines)")
+
+    let pane = try Self.neomutt()
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("Q")
+    try pane.waitForScreen(containing: "Query")
+    try pane.type("thornton")
+    try pane.press("Enter")
+    let screen = try pane.waitForScreen(containing: addresses[0])
+    for address in addresses { #expect(screen.contains(address), "\(address) missing:\n\(screen)") }
+    // The first result is the first row of the menu: nothing dropped as a header.
+    let rows = screen.components(separatedBy: "\n").filter { $0.contains("@") }
+    #expect(rows.first?.contains("1") == true && rows.first?.contains(addresses[0]) == true, "\(screen)")
+  }
+
+  @Test(
+    "neomutt: Tab at the To: prompt runs complete-query; choosing fills the prompt",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttCompleteQuery() throws {
+    let pane = try Self.neomutt()
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("m")
+    try pane.waitForScreen(containing: "To:")
+    try pane.type("maggie")
+    try pane.press("Tab")
+    try pane.waitForScreen(containing: "maggie.thornton@example.com", "m.thornton@riverside-clinic.example")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "To: Margaret Thornton <maggie.thornton@example.com>")
+  }
+
+  @Test(
+    "neomutt: Alt-m opens cpick; the marked people land in the To: prompt of a new message",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttPickerMacro() throws {
+    let pane = try Self.neomutt()
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("M-m")
+    try pane.waitForScreen(containing: "67/67")
+    try pane.type("thornton")
+    try pane.waitForScreen(containing: "3/67")
+    try pane.press("Tab")
+    try pane.press("Tab")
+    try pane.waitForScreen(containing: "(2)")
+    try pane.press("Enter")
+    try pane.waitForScreen(
+      containing: "To: David Thornton <dave.thornton@example.com>, Ellie Thornton <ellie.thornton@example.com>")
+  }
+
+  // MARK: aerc
+
+  /// aerc on an empty maildir account (no network), with `integrations/aerc/aerc.conf`
+  /// and the binding of `integrations/aerc/binds.conf` added to aerc's default binds.
+  static func aerc() throws -> IntegrationPane {
+    try IntegrationPane("aerc", width: 160) { directory in
+      let aerc = directory.appendingPathComponent("config/aerc")
+      let maildir = directory.appendingPathComponent("maildir/INBOX")
+      let fm = FileManager.default
+      for folder in ["cur", "new", "tmp"] {
+        try fm.createDirectory(at: maildir.appendingPathComponent(folder), withIntermediateDirectories: true)
+      }
+      try fm.createDirectory(at: aerc, withIntermediateDirectories: true)
+      let accounts = aerc.appendingPathComponent("accounts.conf")
+      try """
+      [test]
+      source = maildir://\(directory.path)/maildir
+      outgoing = /bin/true
+      from = Tester <tester@example.org>
+      default = INBOX
+
+      """.write(to: accounts, atomically: true, encoding: .utf8)
+      try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: accounts.path)
+      let snippet = try String(
+        contentsOf: IntegrationPane.integrations.appendingPathComponent("aerc/aerc.conf"), encoding: .utf8)
+      try ("[general]\nunsafe-accounts-conf = true\n" + snippet)
+        .write(to: aerc.appendingPathComponent("aerc.conf"), atomically: true, encoding: .utf8)
+      // binds.conf: aerc's defaults with our [messages] lines added to that section.
+      let ours = try String(
+        contentsOf: IntegrationPane.integrations.appendingPathComponent("aerc/binds.conf"), encoding: .utf8)
+      let lines = ours.components(separatedBy: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("[") && !$0.isEmpty }
+      var defaults = (try? String(contentsOfFile: "/usr/share/aerc/binds.conf", encoding: .utf8)) ?? "[messages]\n"
+      if let range = defaults.range(of: "[messages]\n") {
+        defaults.insert(contentsOf: lines.joined(separator: "\n") + "\n", at: range.upperBound)
+      }
+      try defaults.write(to: aerc.appendingPathComponent("binds.conf"), atomically: true, encoding: .utf8)
+    }
+  }
+
+  @Test(
+    "aerc: typing in the To: field of a new message lists cpick's addresses (address-book-cmd)",
+    .enabled(if: IntegrationPane.has("aerc"), "aerc is not installed"))
+  func aercCompletion() throws {
+    let pane = try Self.aerc()
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "INBOX")
+    try pane.type(":compose")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "To:", "Subject:")
+    try pane.type("thornton")
+    try pane.waitForScreen(
+      containing: "dave.thornton@example.com", "david@thornton-carpentry.example", "ellie.t@university.example",
+      "m.thornton@riverside-clinic.example")
+    // A query with a space reaches cpick as one argument (aerc runs no shell).
+    try pane.press("C-u")
+    try pane.type("jose alv")
+    try pane.waitForScreen(containing: "jose.alvarez@example.com", "jl.alvarez@arquitectos.example")
+  }
+
+  @Test(
+    "aerc: Alt-m opens cpick in a terminal tab; a new message is addressed to the marked people",
+    .enabled(if: IntegrationPane.has("aerc"), "aerc is not installed"))
+  func aercPicker() throws {
+    let pane = try Self.aerc()
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "INBOX")
+    try pane.press("M-m")
+    try pane.waitForScreen(containing: "67/67")
+    try pane.type("thornton")
+    try pane.waitForScreen(containing: "3/67")
+    try pane.press("Tab")
+    try pane.press("Tab")
+    try pane.waitForScreen(containing: "(2)")
+    try pane.press("Enter")
+    // aerc 0.14 draws a tab opened through its socket only on the next event.
+    try pane.waitForScreen(containing: "INBOX")
+    Thread.sleep(forTimeInterval: 1)
+    try pane.resize(width: 161, height: 30)
+    try pane.waitForScreen(containing: "New email", "<dave.thornton@example.com>, <ellie.thornton@example.com>")
+  }
+
+  // MARK: Vim and Neovim
+
+  /// `:CpickInsert` in Normal mode, then `<C-x><C-a>` in Insert mode, then `:w`.
+  static func editor(_ command: String) throws {
+    let pane = try IntegrationPane(command + " --cmd 'set rtp+=integrations/vim' -c 'runtime plugin/cpick.vim' \"$T/out.txt\"")
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "out.txt")
+    try pane.type("iTo: ")
+    try pane.press("Escape")
+    try pane.type(":CpickInsert")
+    try pane.press("Enter")
+    try choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
+    try pane.waitForScreen(containing: "To: \(jose)")
+    try pane.type("a, ")
+    try pane.press("C-x", "C-a")
+    try choose(pane, "ellie", row: "Ellie Thornton", cardText: "ellie.t@university.example")
+    try pane.waitForScreen(containing: "To: \(jose), Ellie Thornton <ellie.thornton@example.com>")
+    try pane.type("!")  // Insert mode resumed just after the address
+    try pane.press("Escape")
+    try pane.type(":w")
+    try pane.press("Enter")
+    let text = try pane.waitForFile(pane.file("out.txt")) { $0.hasSuffix("\n") }
+    #expect(text == "To: \(jose), Ellie Thornton <ellie.thornton@example.com>!\n")
+  }
+
+  @Test(
+    "vim: :CpickInsert and <C-x><C-a> insert the chosen mailbox at the cursor",
+    .enabled(if: IntegrationPane.has("vim"), "vim is not installed"))
+  func vim() throws {
+    try Self.editor("vim -u NONE -N -n")
+  }
+
+  @Test(
+    "neovim: :CpickInsert and <C-x><C-a> insert the chosen mailbox (floating terminal)",
+    .enabled(if: IntegrationPane.has("nvim"), "neovim is not installed"))
+  func neovim() throws {
+    try Self.editor("nvim --clean -n")
+  }
+
+  @Test(
+    "vim: the omnifunc cpick#complete completes 'maggie' to her first address, the others in the menu",
+    .enabled(if: IntegrationPane.has("vim"), "vim is not installed"))
+  func vimOmnifunc() throws {
+    let pane = try IntegrationPane(
+      "vim -u NONE -N -n --cmd 'set rtp+=integrations/vim' -c 'runtime plugin/cpick.vim' -c 'set omnifunc=cpick#complete' \"$T/out.txt\""
+    )
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "out.txt")
+    try pane.type("iTo: ada@example.org, maggie")
+    try pane.press("C-x", "C-o")
+    try pane.waitForScreen(containing: "m.thornton@riverside-clinic.example> work")
+    try pane.press("Escape")
+    try pane.type(":w")
+    try pane.press("Enter")
+    let text = try pane.waitForFile(pane.file("out.txt")) { $0.hasSuffix("\n") }
+    #expect(text == "To: ada@example.org, Margaret Thornton <maggie.thornton@example.com>\n")
+  }
+
+  // MARK: Emacs
+
+  @Test(
+    "emacs: M-x cpick-insert runs the picker in a term and inserts the mailbox at point",
+    .enabled(if: IntegrationPane.has("emacs"), "emacs is not installed"))
+  func emacsInsert() throws {
+    let pane = try IntegrationPane("emacs -nw -Q -l integrations/emacs/cpick.el \"$T/out.txt\"")
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "out.txt")
+    try pane.type("To: ")
+    try pane.press("M-x")
+    try pane.type("cpick-insert")
+    try pane.press("Enter")
+    try Self.choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
+    try pane.waitForScreen(containing: "To: \(Self.jose)")
+    try pane.press("C-x", "C-s")
+    let text = try pane.waitForFile(pane.file("out.txt"))
+    #expect(text.trimmingCharacters(in: .newlines) == "To: \(Self.jose)")
+  }
+
+  @Test(
+    "emacs --batch: cpick-completion-at-point offers every address of the matches, annotated; mailboxes are quoted",
+    .enabled(if: EndToEnd.which("emacs") != nil, "emacs is not installed"))
+  func emacsCapf() throws {
+    let q = EndToEnd.shellQuoted
+    let lisp = """
+      (progn
+        (setq cpick-program \(try EndToEnd.binary().debugDescription))
+        (setenv "CPICK_SOURCE" \(EndToEnd.sampleBook.debugDescription))
+        (with-temp-buffer
+          (insert "To: ada@example.org, maggie")
+          (let* ((capf (cpick-completion-at-point))
+                 (all (all-completions "" (nth 2 capf))))
+            (princ (format "start %d end %d\\n" (nth 0 capf) (nth 1 capf)))
+            (dolist (c all) (princ (format "%s|%s\\n" c (cpick--annotate c))))))
+        (princ (cpick-mailbox "Lovelace, Ada" "ada@example.org")) (terpri)
+        (princ (cpick-mailbox "José Álvarez" "jose.alvarez@example.com")) (terpri))
+      """
+    let result = try CommandRunner.run(
+      "/bin/sh", ["-c", "emacs --batch -Q -l \(q(IntegrationPane.integrations.path + "/emacs/cpick.el")) --eval \(q(lisp))"],
+      timeout: 30)
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(
+      result.stdoutLines == [
+        "start 22 end 28",
+        "Margaret Thornton <maggie.thornton@example.com>|  home",
+        "Margaret Thornton <m.thornton@riverside-clinic.example>|  work",
+        "\"Lovelace, Ada\" <ada@example.org>",
+        "José Álvarez <jose.alvarez@example.com>",
+      ], "\(result.stdoutText)\n\(result.stderrText)")
+  }
+}
