@@ -1,0 +1,244 @@
+import ContactKit
+import VCard
+
+/// One change to one file of cards.
+enum CardFileEdit {
+  case add(Contact)
+  case update(Contact, original: Contact)
+  case delete(Contact)
+}
+
+/// Applies edits to the bytes of a file of cards, in memory: a card being updated
+/// or deleted is found by its original bytes (`SourceRecord.bytes`) and exactly
+/// those bytes are replaced or removed; a new card is appended. Everything else in
+/// the file — other cards, comments, junk between cards, a byte-order mark — stays
+/// as it is.
+///
+/// When a card's original bytes are no longer in the file (another program changed
+/// it since it was loaded), the card is found by its `UID` (or as the file's only
+/// card, in a vdir) and the edit is re-applied to it as a three-way merge
+/// (`ContactMerge`); a conflicting change is an error and nothing is written.
+struct CardFileEditor {
+  /// The path in messages and the `source` of contacts read back.
+  let source: String
+  /// Whether the file is a vdir file (one card): a card without `UID` is then
+  /// found again as the file's only card.
+  let isSingleCardFile: Bool
+  let options: VCardWriter.Options
+
+  /// What applying the edits gave.
+  struct Outcome {
+    /// The whole new file.
+    var bytes: [UInt8]
+    /// Whether nothing but a byte-order mark and white space remains.
+    var isBlank: Bool
+    /// For each edit: the contact it leaves in the file (`nil` for a delete), read
+    /// back from the new bytes.
+    var contacts: [Contact?]
+  }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Applies `edits` in order to `file`.
+  ///
+  /// - Throws: `.readOnly` for a format cpick does not write, `.damaged` for a file
+  ///   with broken card structure, `.conflict`, `.invalidRequest`.
+  func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> Outcome {
+    let (prefix, original) = try split(file)
+    var body = original
+    var placed: [Range<Int>?] = []
+    var fallback: [Contact?] = []
+
+    func replace(_ range: Range<Int>, with bytes: [UInt8]) -> Range<Int> {
+      body.replaceSubrange(range, with: bytes)
+      let delta = bytes.count - range.count
+      for index in placed.indices {
+        guard let other = placed[index] else { continue }
+        if other.lowerBound >= range.upperBound {
+          placed[index] = (other.lowerBound + delta)..<(other.upperBound + delta)
+        } else if other.overlaps(range) || other == range {
+          placed[index] = nil
+        }
+      }
+      return range.lowerBound..<(range.lowerBound + bytes.count)
+    }
+
+    for edit in edits {
+      let parsed = VCardReader.read(body)
+      try checkStructure(parsed)
+      switch edit {
+      case .add(let contact):
+        var card = VCardWriter.writeBytes(contact, options: options)
+        let lineEnd = Self.lineEnd(of: body)
+        if contact.sourceRecord == nil && lineEnd == [0x0A] { card = Self.lfOnly(card) }
+        if let last = body.last, last != 0x0A { body += lineEnd }
+        let start = body.count
+        body += card
+        placed.append(start..<body.count)
+        fallback.append(contact)
+
+      case .update(let contact, let loaded):
+        guard let record = loaded.sourceRecord ?? contact.sourceRecord else {
+          throw ContactStoreError(
+            source: source, reason: "\(contact.displayName) was not loaded from this file; add it instead",
+            kind: .invalidRequest)
+        }
+        if let range = Self.locate(record, in: parsed) {
+          if contact == loaded {
+            placed.append(range)
+          } else {
+            placed.append(replace(range, with: VCardWriter.writeBytes(contact, original: loaded, options: options)))
+          }
+          fallback.append(contact)
+          continue
+        }
+        guard let (current, range) = find(loaded, in: body, parsed: parsed) else {
+          throw ContactStoreError(
+            source: source,
+            reason: "\(loaded.displayName) was removed from the file by another program since it was loaded; "
+              + "nothing was written. Reload the address book, and add the contact again to keep this version",
+            kind: .conflict)
+        }
+        if contact == loaded {
+          placed.append(range)
+          fallback.append(current)
+          continue
+        }
+        switch ContactMerge.merge(original: loaded, edited: contact, current: current) {
+        case .success(let merged):
+          placed.append(replace(range, with: VCardWriter.writeBytes(merged, original: current, options: options)))
+          fallback.append(merged)
+        case .failure(let conflict):
+          throw ContactStoreError(
+            source: source,
+            reason: "\(loaded.displayName) was changed by another program since it was loaded, and the changes "
+              + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. Reload the address "
+              + "book and make the edit again",
+            kind: .conflict)
+        }
+
+      case .delete(let contact):
+        guard let record = contact.sourceRecord else {
+          throw ContactStoreError(
+            source: source, reason: "\(contact.displayName) was not loaded from this file", kind: .invalidRequest)
+        }
+        placed.append(nil)
+        fallback.append(nil)
+        if let range = Self.locate(record, in: parsed) {
+          _ = replace(range, with: [])
+        } else if find(contact, in: body, parsed: parsed) != nil {
+          throw ContactStoreError(
+            source: source,
+            reason: "\(contact.displayName) was changed by another program since it was loaded; it was not "
+              + "deleted. Reload the address book and delete it again",
+            kind: .conflict)
+        }  // else: gone already.
+      }
+    }
+    if body == original { return Outcome(bytes: file, isBlank: isBlank(body), contacts: fallback) }
+
+    let bytes = prefix + body
+    let reloaded = VCardLoading.contacts(fromBytes: body, source: source).contacts
+    var byLine: [Int: Contact] = [:]
+    for contact in reloaded {
+      if let line = contact.sourceRecord?.firstLine, byLine[line] == nil { byLine[line] = contact }
+    }
+    var contacts: [Contact?] = []
+    for (range, contact) in zip(placed, fallback) {
+      guard let range else {
+        contacts.append(contact)
+        continue
+      }
+      let line = 1 + CardBoundaries.lineCount(body, upTo: range.lowerBound)
+      contacts.append(byLine[line] ?? contact)
+    }
+    return Outcome(bytes: bytes, isBlank: isBlank(body), contacts: contacts)
+  }
+
+  private func isBlank(_ body: [UInt8]) -> Bool {
+    body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+  }
+
+  /// The file as (byte-order mark, the rest), refusing formats that are not
+  /// rewritten byte for byte: jCard, JSON lines, UTF-16.
+  private func split(_ file: [UInt8]) throws(ContactStoreError) -> (prefix: [UInt8], body: [UInt8]) {
+    let hasMark = file.starts(with: Self.byteOrderMark)
+    let body = hasMark ? Array(file.dropFirst(3)) : file
+    if let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
+      first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    {
+      throw ContactStoreError(
+        source: source, reason: "jCard and JSON files are read, not written; save to a .vcf file or a vdir",
+        kind: .readOnly)
+    }
+    if VCardReader.read(body).bytes != body {
+      throw ContactStoreError(
+        source: source, reason: "UTF-16 files are read, not written (their cards would change encoding)",
+        kind: .readOnly)
+    }
+    return (hasMark ? Self.byteOrderMark : [], body)
+  }
+
+  /// Refuses a file in which a card is not one whole `BEGIN:VCARD` … `END:VCARD`
+  /// piece (case 09): its boundaries are a guess, and rewriting would "repair"
+  /// other people's data.
+  private func checkStructure(_ parsed: VCardParseResult) throws(ContactStoreError) {
+    guard let broken = parsed.cards.first(where: { $0.sourceRange == nil }) else { return }
+    let near = parsed.warnings.filter { $0.line >= broken.beginLine }.first ?? parsed.warnings.first
+    let detail = near.map { "line \($0.line): \($0.message)" } ?? "the card on line \(broken.beginLine) is damaged"
+    throw ContactStoreError(
+      source: source,
+      reason: "not written: the file's card structure is damaged (\(detail)). cpick does not rewrite a damaged "
+        + "file, so that no other card is changed as a side effect; repair it (e.g. add the missing END:VCARD) "
+        + "and reload",
+      kind: .damaged)
+  }
+
+  /// Where the card with `record`'s bytes is: the card with the same bytes, the one
+  /// on the same line first.
+  static func locate(_ record: SourceRecord, in parsed: VCardParseResult) -> Range<Int>? {
+    var found: Range<Int>? = nil
+    for card in parsed.cards {
+      guard let range = card.sourceRange, range.count == record.bytes.count,
+        parsed.bytes[range].elementsEqual(record.bytes)
+      else { continue }
+      if card.beginLine == record.firstLine { return range }
+      if found == nil { found = range }
+    }
+    return found
+  }
+
+  /// The card that is `loaded` after someone else's change: the card with its
+  /// `UID` (only one may have it), or the only card of a vdir file.
+  private func find(_ loaded: Contact, in body: [UInt8], parsed: VCardParseResult) -> (Contact, Range<Int>)? {
+    let contacts = VCardLoading.contacts(fromBytes: body, source: loaded.source).contacts
+    var candidates: [Contact] = []
+    if !loaded.identifier.hasPrefix("cpick-") {
+      candidates = contacts.filter { $0.identifier == loaded.identifier }
+    }
+    if candidates.isEmpty && isSingleCardFile && contacts.count == 1 && parsed.cards.count == 1 {
+      candidates = contacts
+    }
+    guard candidates.count == 1, let current = candidates.first, let line = current.sourceRecord?.firstLine,
+      let range = parsed.cards.first(where: { $0.beginLine == line })?.sourceRange
+    else { return nil }
+    return (current, range)
+  }
+
+  /// The line end the file uses: CRLF, or LF when its first line ends in a bare LF.
+  static func lineEnd(of bytes: [UInt8]) -> [UInt8] {
+    guard let lf = bytes.firstIndex(of: 0x0A) else { return [0x0D, 0x0A] }
+    return lf > 0 && bytes[lf - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+  }
+
+  /// `bytes` with each CRLF made LF.
+  static func lfOnly(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    for (index, byte) in bytes.enumerated() {
+      if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { continue }
+      out.append(byte)
+    }
+    return out
+  }
+}

@@ -1,0 +1,130 @@
+import ContactKit
+
+/// A three-way merge on the model: the edit from `original` to `edited`, applied to
+/// `current` (the card as another program left it since it was loaded).
+///
+/// - Labeled values (phones, emails, addresses, …) are matched by identifier — the
+///   identifier of a line nobody changed is the same in both versions
+///   (`ContactDecoder`: a hash of the UID and the line's text) — or, failing that,
+///   by equal label and value. An added value is added unless `current` has it
+///   already; a removed one is removed when `current` still has it (when the other
+///   program changed it meanwhile, its version is kept: nothing is lost); a changed
+///   one is changed in `current`, and is a conflict when `current` no longer has it.
+/// - A single field (a name part, organization, note, birthday, …) the edit changed
+///   is set when `current` still has the original value or already the edited one;
+///   otherwise it is a conflict.
+/// - Groups are merged as sets: the groups the edit added are added, those it
+///   removed are removed.
+enum ContactMerge {
+  /// The merged contact (with `current`'s identifier, source and record), or the
+  /// conflicts, one line each.
+  static func merge(original: Contact, edited: Contact, current: Contact) -> Result<Contact, MergeConflict> {
+    var merged = current
+    var conflicts: [String] = []
+
+    func field<T: Equatable>(_ name: String, _ path: WritableKeyPath<Contact, T>, show: (T) -> String) {
+      let before = original[keyPath: path]
+      let after = edited[keyPath: path]
+      let now = current[keyPath: path]
+      guard before != after, now != after else { return }
+      if now == before {
+        merged[keyPath: path] = after
+      } else {
+        conflicts.append("\(name): changed here to “\(show(after))”, elsewhere to “\(show(now))”")
+      }
+    }
+    let text: (String) -> String = { $0 }
+    field("formatted name", \.formattedName, show: text)
+    field("name prefix", \.namePrefix, show: text)
+    field("given name", \.givenName, show: text)
+    field("middle name", \.middleName, show: text)
+    field("family name", \.familyName, show: text)
+    field("name suffix", \.nameSuffix, show: text)
+    field("nickname", \.nickname, show: text)
+    field("phonetic given name", \.phoneticGivenName, show: text)
+    field("phonetic middle name", \.phoneticMiddleName, show: text)
+    field("phonetic family name", \.phoneticFamilyName, show: text)
+    field("name sort order", \.nameSortAs) { $0.joined(separator: ",") }
+    field("organization sort order", \.organizationSortAs) { $0.joined(separator: ",") }
+    field("organization", \.organizationName, show: text)
+    field("department", \.departmentName, show: text)
+    field("job title", \.jobTitle, show: text)
+    field("birthday", \.birthday) { $0.map { "\($0)" } ?? "" }
+    field("note", \.note, show: text)
+    field("contact type", \.contactType) { $0.rawValue }
+
+    values("phone", \.phoneNumbers, original, edited, current, &merged, &conflicts) { $0 }
+    values("email", \.emailAddresses, original, edited, current, &merged, &conflicts) { $0 }
+    values("address", \.postalAddresses, original, edited, current, &merged, &conflicts) { "\($0)" }
+    values("URL", \.urlAddresses, original, edited, current, &merged, &conflicts) { $0 }
+    values("instant message", \.instantMessageAddresses, original, edited, current, &merged, &conflicts) {
+      "\($0)"
+    }
+    values("social profile", \.socialProfiles, original, edited, current, &merged, &conflicts) { "\($0)" }
+    values("related name", \.contactRelations, original, edited, current, &merged, &conflicts) { $0 }
+    values("date", \.dates, original, edited, current, &merged, &conflicts) { "\($0)" }
+
+    let added = edited.groups.filter { !original.groups.contains($0) }
+    let removed = Set(original.groups.filter { !edited.groups.contains($0) })
+    merged.groups = merged.groups.filter { !removed.contains($0) }
+    for group in added where !merged.groups.contains(group) { merged.groups.append(group) }
+
+    if !conflicts.isEmpty { return .failure(MergeConflict(lines: conflicts)) }
+    return .success(merged)
+  }
+
+  private static func values<V>(
+    _ name: String, _ path: WritableKeyPath<Contact, [LabeledValue<V>]>,
+    _ original: Contact, _ edited: Contact, _ current: Contact,
+    _ merged: inout Contact, _ conflicts: inout [String], show: (V) -> String
+  ) {
+    let before = original[keyPath: path]
+    let after = edited[keyPath: path]
+    guard before != after else { return }
+    var result = merged[keyPath: path]
+    let afterByID = Dictionary(after.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    let beforeIDs = Set(before.map(\.identifier))
+
+    func sameContent(_ a: LabeledValue<V>, _ b: LabeledValue<V>) -> Bool {
+      a.value == b.value && a.label == b.label
+    }
+    /// Where `item` (a value of `original`) is in `result`: by identifier, else by content.
+    func position(of item: LabeledValue<V>) -> Int? {
+      result.firstIndex { $0.identifier == item.identifier } ?? result.firstIndex { sameContent($0, item) }
+    }
+
+    for item in before {
+      guard let edit = afterByID[item.identifier] else {
+        // Removed here; gone or changed elsewhere is fine (a change elsewhere is kept).
+        if let index = position(of: item) { result.remove(at: index) }
+        continue
+      }
+      guard edit != item else { continue }
+      if let index = position(of: item) {
+        let identifier = result[index].identifier
+        result[index] = edit
+        result[index].identifier = identifier
+      } else if !result.contains(where: { sameContent($0, edit) }) {
+        conflicts.append(
+          "\(name) “\(show(item.value))”: changed here to “\(show(edit.value))”, changed or removed elsewhere")
+      }
+    }
+    var usedIDs = Set(result.map(\.identifier))
+    for item in after where !beforeIDs.contains(item.identifier) {
+      guard !result.contains(where: { sameContent($0, item) }) else { continue }
+      var added = item
+      if usedIDs.contains(added.identifier) || added.identifier.isEmpty {
+        added.identifier = "new-\(name)-\(usedIDs.count)-\(UInt64.random(in: .min ... .max))"
+      }
+      usedIDs.insert(added.identifier)
+      result.append(added)
+    }
+    merged[keyPath: path] = result
+  }
+}
+
+/// Why an edit could not be re-applied to a card that changed on disk: one line
+/// per conflicting field.
+struct MergeConflict: Error {
+  var lines: [String]
+}

@@ -1,0 +1,249 @@
+import ContactKit
+import Glibc
+import VCard
+
+/// Saves edits to one file: read it (with the status of the version read), apply
+/// the edits in memory (`CardFileEditor`), write it atomically (`AtomicFile`) if
+/// that version is still the one on disk — else read it again and start over, so
+/// a change another program made meanwhile is kept or, if it conflicts, reported.
+enum CardFileSaver {
+  /// How often a file that keeps changing under the save is read again.
+  static let attempts = 6
+
+  /// - Parameters:
+  ///   - target: the file to write (symbolic links resolved).
+  ///   - editor: applies the edits (knows the `source` to report).
+  ///   - removeWhenBlank: remove the file when no card is left (a vdir file).
+  /// - Returns: for each edit, the contact it leaves (`nil` for a delete).
+  static func save(_ edits: [CardFileEdit], to target: String, editor: CardFileEditor, removeWhenBlank: Bool)
+    throws(ContactStoreError) -> [Contact?]
+  {
+    for _ in 0..<attempts {
+      let read: (bytes: [UInt8], status: FileStatus)?
+      do {
+        read = try AtomicFile.read(target)
+      } catch {
+        throw systemError(error, source: editor.source)
+      }
+      let outcome = try editor.apply(edits, to: read?.bytes ?? [])
+      if let read, outcome.bytes == read.bytes { return outcome.contacts }  // nothing changed: nothing written
+      do {
+        if let read {
+          if removeWhenBlank && outcome.isBlank {
+            try AtomicFile.remove(target, expected: read.status)
+          } else {
+            try AtomicFile.replace(target, with: outcome.bytes, expected: read.status)
+          }
+        } else {
+          if outcome.isBlank { return outcome.contacts }
+          try AtomicFile.create(target, with: outcome.bytes)
+        }
+        return outcome.contacts
+      } catch {
+        switch error {
+        case .changed: continue
+        case .system(let error): throw systemError(error, source: editor.source)
+        }
+      }
+    }
+    throw ContactStoreError(
+      source: editor.source,
+      reason: "the file kept changing on disk while it was being saved (another program writes it); nothing "
+        + "was written. Try again when the other program is done",
+      kind: .conflict)
+  }
+
+  static func systemError(_ error: SystemError, source: String) -> ContactStoreError {
+    ContactStoreError(
+      source: source, reason: "cannot save: \(error.function) \(error.path): \(error.message)",
+      kind: .system(errno: error.errno))
+  }
+}
+
+extension VCardFileStore {
+  /// Saves `request` into this file (CNContactStore `execute(_:)`): the file is
+  /// rewritten once, atomically, with the new cards appended (in the file's line
+  /// ends) and the updated or deleted cards' bytes replaced or removed — every other
+  /// byte of the file is kept. A file that does not exist yet is created.
+  ///
+  /// - Returns: the added and updated contacts as they are now (see
+  ///   `ContactStore.execute(_:)`).
+  /// - Throws: `ContactStoreError`: `.readOnly` for stdin (`-`) and formats cpick
+  ///   does not write, `.damaged` for a file with broken card structure (left
+  ///   byte-identical), `.notInAddressBook` for a contact from another file,
+  ///   `.conflict`, `.invalidRequest`, `.system`.
+  public func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact] {
+    guard path != "-" else {
+      throw ContactStoreError(
+        source: "-", reason: "standard input is read-only; save to a .vcf file or a vdir folder", kind: .readOnly)
+    }
+    guard !request.isEmpty else { return [] }
+    let target = try StorePaths.resolveFile(path)
+    var edits: [CardFileEdit] = []
+    for operation in request.operations {
+      switch operation {
+      case .add(let contact, let group):
+        edits.append(.add(StorePaths.prepared(contact, group: group)))
+      case .update(let contact, let original):
+        try StorePaths.requireSameFile(original.source, target, store: path)
+        edits.append(.update(contact, original: original))
+      case .delete(let contact):
+        try StorePaths.requireSameFile(contact.source, target, store: path)
+        edits.append(.delete(contact))
+      }
+    }
+    let editor = CardFileEditor(source: path, isSingleCardFile: false, options: VCardWriter.Options())
+    return try CardFileSaver.save(edits, to: target, editor: editor, removeWhenBlank: false).compactMap { $0 }
+  }
+}
+
+extension VdirStore {
+  /// Saves `request` into this vdir folder (CNContactStore `execute(_:)`).
+  ///
+  /// - add: a new file `<name>.vcf` in the folder, the name made from the `UID`
+  ///   (`VdirFileName`: it never leaves the folder or starts with `.`; `-2`, `-3`, …
+  ///   when taken). The folder is created when it does not exist (the default
+  ///   address book is created on first save).
+  /// - update: the contact's `source` file, which must be inside the folder (after
+  ///   resolving symbolic links); only the card's bytes in it are replaced.
+  /// - delete: the card removed from its file; a file left without cards is removed.
+  ///
+  /// Each file is written atomically; the files of one request one after another.
+  ///
+  /// - Returns: the added and updated contacts as they are now.
+  /// - Throws: `ContactStoreError` (see `VCardFileStore.execute(_:)`).
+  public func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact] {
+    guard !request.isEmpty else { return [] }
+    let needsFolder = request.operations.contains { if case .add = $0 { true } else { false } }
+    let folder: String
+    do {
+      if needsFolder {
+        let created = try FileSystem.makeFolders(path)
+        if let first = created.first { try FileSystem.syncFolder(FileSystem.directory(of: first)) }
+      }
+      folder = try FileSystem.realPath(path)
+    } catch {
+      throw CardFileSaver.systemError(error, source: path)
+    }
+    let options = VCardWriter.Options()
+    var saved: [Contact] = []
+    for operation in request.operations {
+      switch operation {
+      case .add(let contact, let group):
+        saved.append(try add(StorePaths.prepared(contact, group: group), folder: folder, options: options))
+      case .update(let contact, let original):
+        let target = try StorePaths.resolveInside(folder, original.source, store: path)
+        let editor = CardFileEditor(source: original.source, isSingleCardFile: true, options: options)
+        let result = try CardFileSaver.save(
+          [.update(contact, original: original)], to: target, editor: editor, removeWhenBlank: false)
+        saved.append(contentsOf: result.compactMap { $0 })
+      case .delete(let contact):
+        let target = try StorePaths.resolveInside(folder, contact.source, store: path)
+        let editor = CardFileEditor(source: contact.source, isSingleCardFile: true, options: options)
+        _ = try CardFileSaver.save([.delete(contact)], to: target, editor: editor, removeWhenBlank: true)
+      }
+    }
+    return saved
+  }
+
+  /// Writes a new card file for `contact` in `folder`.
+  private func add(_ contact: Contact, folder: String, options: VCardWriter.Options) throws(ContactStoreError)
+    -> Contact
+  {
+    let bytes = VCardWriter.writeBytes(contact, options: options)
+    let base = VdirFileName.base(forUID: contact.identifier)
+    let shown = path.hasSuffix("/") ? path : path + "/"
+    for attempt in 1...1000 {
+      let name = VdirFileName.candidate(base, attempt: attempt)
+      let target = folder + "/" + name
+      do {
+        if try FileSystem.status(target) != nil { continue }
+        try AtomicFile.create(target, with: bytes)
+      } catch let error as AtomicFile.Failure {
+        switch error {
+        case .changed: continue
+        case .system(let error): throw CardFileSaver.systemError(error, source: path)
+        }
+      } catch let error as SystemError {
+        throw CardFileSaver.systemError(error, source: path)
+      } catch {
+        throw ContactStoreError(source: path, reason: "cannot save: \(error)", kind: .system(errno: EIO))
+      }
+      let source = shown + name
+      let parsed = VCardReader.read(bytes)
+      guard let card = parsed.cards.first else { return contact }
+      var saved = ContactDecoder.contact(from: card, source: source)
+      saved.sourceRecord = parsed.sourceRecord(of: card)
+      return saved
+    }
+    throw ContactStoreError(
+      source: path, reason: "no free file name for \(base).vcf", kind: .system(errno: EEXIST))
+  }
+}
+
+/// Paths of stores: which file a save may write.
+enum StorePaths {
+  /// `contact` ready to be added: an identifier when it has none (or only one
+  /// derived from a card without `UID`) — `urn:uuid:` and a random UUID — and the
+  /// group in its groups.
+  static func prepared(_ contact: Contact, group: String?) -> Contact {
+    var contact = contact
+    if contact.identifier.isEmpty || (contact.identifier.hasPrefix("cpick-") && contact.sourceRecord == nil) {
+      contact.identifier = "urn:uuid:" + randomUUID()
+    }
+    if let group, !group.isEmpty, !contact.groups.contains(group) { contact.groups.append(group) }
+    return contact
+  }
+
+  /// A random (version 4) UUID in lower case.
+  static func randomUUID() -> String {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    bytes[6] = bytes[6] & 0x0F | 0x40
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+    return hex[0..<4].joined() + "-" + hex[4..<6].joined() + "-" + hex[6..<8].joined() + "-"
+      + hex[8..<10].joined() + "-" + hex[10..<16].joined()
+  }
+
+  /// The file a `.vcf` store writes: `path` with symbolic links resolved (a file
+  /// not yet there: its folder resolved).
+  static func resolveFile(_ path: String) throws(ContactStoreError) -> String {
+    do {
+      if try FileSystem.status(path) != nil { return try FileSystem.realPath(path) }
+      return try FileSystem.realPath(FileSystem.directory(of: path)) + "/" + FileSystem.lastComponent(of: path)
+    } catch {
+      throw CardFileSaver.systemError(error, source: path)
+    }
+  }
+
+  /// Refuses a contact whose `source` is not the store's file.
+  static func requireSameFile(_ source: String, _ target: String, store: String) throws(ContactStoreError) {
+    let resolved = try? resolveFile(source)
+    guard resolved == target else {
+      throw ContactStoreError(
+        source: store, reason: "the contact belongs to \(source), not to this address book; save it there",
+        kind: .notInAddressBook)
+    }
+  }
+
+  /// The file `source` names, symbolic links resolved, provided it is inside
+  /// `folder` (itself resolved).
+  static func resolveInside(_ folder: String, _ source: String, store: String) throws(ContactStoreError) -> String {
+    let resolved: String
+    do {
+      resolved = try resolveFile(source)
+    } catch {
+      throw ContactStoreError(
+        source: store, reason: "the contact's file \(source) cannot be found: \(error.reason)",
+        kind: .notInAddressBook)
+    }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard resolved.hasPrefix(prefix), resolved.count > prefix.count else {
+      throw ContactStoreError(
+        source: store,
+        reason: "the contact's file \(source) is outside this address book's folder; it was not written",
+        kind: .notInAddressBook)
+    }
+    return resolved
+  }
+}

@@ -1,0 +1,250 @@
+import Glibc
+
+/// A C library call that failed: which function, on which path, and `errno`.
+///
+/// The small typed layer over the C library that the save path uses (in the style
+/// of swift-system: each wrapper names the C function it calls). Every failure
+/// keeps the `errno` value, so callers can tell "exists" from "no space left".
+struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The C function, e.g. `rename`.
+  var function: String
+  /// The path it was called on.
+  var path: String
+  /// The `errno` value it left.
+  var errno: Int32
+
+  /// `rename(/path): No such file or directory`.
+  var description: String { "\(function)(\(path)): \(String(cString: strerror(errno)))" }
+  /// The C library's text for `errno` alone.
+  var message: String { String(cString: strerror(errno)) }
+}
+
+/// What `stat` says about a file, reduced to what tells one version of it from
+/// another and what a replacement must keep.
+struct FileStatus: Sendable, Hashable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modified: timespec
+  var changed: timespec
+  /// The permission bits and file type (`st_mode`).
+  var mode: UInt32
+  var owner: UInt32
+  var group: UInt32
+
+  init(_ raw: stat) {
+    device = UInt64(raw.st_dev)
+    inode = UInt64(raw.st_ino)
+    size = Int64(raw.st_size)
+    modified = raw.st_mtim
+    changed = raw.st_ctim
+    mode = UInt32(raw.st_mode)
+    owner = UInt32(raw.st_uid)
+    group = UInt32(raw.st_gid)
+  }
+
+  /// The permission bits alone (`mode & 07777`).
+  var permissions: mode_t { mode_t(mode & 0o7777) }
+  var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+  var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+
+  /// Whether `other` is the same file in the same version: same device and inode,
+  /// same size, same modification and status-change times (to the nanosecond).
+  /// The status-change time also moves when a writer resets the modification time.
+  func isSameVersion(as other: FileStatus) -> Bool {
+    device == other.device && inode == other.inode && size == other.size
+      && modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec
+      && changed.tv_sec == other.changed.tv_sec && changed.tv_nsec == other.changed.tv_nsec
+  }
+
+  static func == (a: FileStatus, b: FileStatus) -> Bool {
+    a.isSameVersion(as: b) && a.mode == b.mode && a.owner == b.owner && a.group == b.group
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(device)
+    hasher.combine(inode)
+    hasher.combine(size)
+  }
+}
+
+/// An open file descriptor. Close it with `close()`.
+struct FileDescriptor: Sendable {
+  let rawValue: Int32
+  /// The path it was opened with, for messages.
+  let path: String
+
+  /// Opens `path`. The corresponding C function is `open`; `O_CLOEXEC` is always
+  /// added, and `EINTR` is retried.
+  static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
+    while true {
+      let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+      if fd >= 0 { return FileDescriptor(rawValue: fd, path: path) }
+      let code = Glibc.errno
+      if code != EINTR { throw SystemError(function: "open", path: path, errno: code) }
+    }
+  }
+
+  /// Reads to the end of the file. The corresponding C function is `read`.
+  func readAll(sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(sizeHint, 0) + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes.append(contentsOf: chunk[0..<count])
+      } else if count == 0 {
+        return bytes
+      } else {
+        let code = Glibc.errno
+        if code != EINTR { throw SystemError(function: "read", path: path, errno: code) }
+      }
+    }
+  }
+
+  /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
+  /// a short write and on `EINTR`).
+  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress! + offset, $0.count - offset) }
+      if count >= 0 {
+        offset += count
+      } else {
+        let code = Glibc.errno
+        if code != EINTR { throw SystemError(function: "write", path: path, errno: code) }
+      }
+    }
+  }
+
+  /// Flushes the file's data and metadata to the disk. The corresponding C function
+  /// is `fsync`.
+  func sync() throws(SystemError) {
+    while Glibc.fsync(rawValue) != 0 {
+      let code = Glibc.errno
+      if code != EINTR { throw SystemError(function: "fsync", path: path, errno: code) }
+    }
+  }
+
+  /// The open file's status. The corresponding C function is `fstat`.
+  func status() throws(SystemError) -> FileStatus {
+    var raw = stat()
+    guard Glibc.fstat(rawValue, &raw) == 0 else { throw SystemError(function: "fstat", path: path, errno: Glibc.errno) }
+    return FileStatus(raw)
+  }
+
+  /// Sets the permission bits. The corresponding C function is `fchmod`.
+  func setPermissions(_ mode: mode_t) throws(SystemError) {
+    guard Glibc.fchmod(rawValue, mode) == 0 else {
+      throw SystemError(function: "fchmod", path: path, errno: Glibc.errno)
+    }
+  }
+
+  /// Sets the owner and group. The corresponding C function is `fchown`.
+  func setOwner(_ owner: UInt32, group: UInt32) throws(SystemError) {
+    guard Glibc.fchown(rawValue, uid_t(owner), gid_t(group)) == 0 else {
+      throw SystemError(function: "fchown", path: path, errno: Glibc.errno)
+    }
+  }
+
+  /// Closes the descriptor. The corresponding C function is `close` (not retried on
+  /// `EINTR`: on Linux the descriptor is closed anyway).
+  func close() throws(SystemError) {
+    guard Glibc.close(rawValue) == 0 else { throw SystemError(function: "close", path: path, errno: Glibc.errno) }
+  }
+}
+
+/// Calls on paths.
+enum FileSystem {
+  /// The status of `path` following symbolic links, or `nil` when it does not
+  /// exist. The corresponding C function is `stat`.
+  static func status(_ path: String) throws(SystemError) -> FileStatus? {
+    var raw = stat()
+    guard stat(path, &raw) == 0 else {
+      let code = Glibc.errno
+      if code == ENOENT || code == ENOTDIR { return nil }
+      throw SystemError(function: "stat", path: path, errno: code)
+    }
+    return FileStatus(raw)
+  }
+
+  /// Renames `from` to `to`, replacing `to` atomically. The corresponding C
+  /// function is `rename`.
+  static func rename(_ from: String, to: String) throws(SystemError) {
+    guard Glibc.rename(from, to) == 0 else { throw SystemError(function: "rename", path: to, errno: Glibc.errno) }
+  }
+
+  /// Makes `to` a second name of `from`; fails with `EEXIST` when `to` exists (an
+  /// atomic create-if-absent). The corresponding C function is `link`.
+  static func link(_ from: String, to: String) throws(SystemError) {
+    guard Glibc.link(from, to) == 0 else { throw SystemError(function: "link", path: to, errno: Glibc.errno) }
+  }
+
+  /// Removes the name `path`. The corresponding C function is `unlink`.
+  static func unlink(_ path: String) throws(SystemError) {
+    guard Glibc.unlink(path) == 0 else { throw SystemError(function: "unlink", path: path, errno: Glibc.errno) }
+  }
+
+  /// Creates the folder `path` and its missing parents. The corresponding C
+  /// function is `mkdir`.
+  ///
+  /// - Returns: the folders created, outermost first.
+  @discardableResult
+  static func makeFolders(_ path: String, mode: mode_t = 0o700) throws(SystemError) -> [String] {
+    if let status = try status(path) {
+      if status.isDirectory { return [] }
+      throw SystemError(function: "mkdir", path: path, errno: ENOTDIR)
+    }
+    let parent = directory(of: path)
+    var created: [String] = []
+    if parent != path { created = try makeFolders(parent, mode: mode) }
+    if Glibc.mkdir(path, mode) != 0 {
+      let code = Glibc.errno
+      if code != EEXIST { throw SystemError(function: "mkdir", path: path, errno: code) }
+    } else {
+      created.append(path)
+    }
+    return created
+  }
+
+  /// The absolute path of `path` with every symbolic link, `.` and `..` resolved.
+  /// The corresponding C function is `realpath`.
+  static func realPath(_ path: String) throws(SystemError) -> String {
+    guard let resolved = Glibc.realpath(path, nil) else {
+      throw SystemError(function: "realpath", path: path, errno: Glibc.errno)
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Flushes the folder's entries (a rename or new name in it) to the disk. The
+  /// corresponding C functions are `open(O_DIRECTORY)` and `fsync`; `EINVAL` (a
+  /// file system that cannot sync folders) is not an error.
+  static func syncFolder(_ path: String) throws(SystemError) {
+    let folder = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
+    defer { try? folder.close() }
+    do {
+      try folder.sync()
+    } catch where error.errno == EINVAL || error.errno == ENOTSUP {
+      return
+    }
+  }
+
+  /// The folder part of `path` (`dirname`): `.` for a bare name, `/` for the root.
+  static func directory(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    if slash == trimmed.startIndex { return "/" }
+    return String(trimmed[..<slash])
+  }
+
+  /// The last part of `path` (`basename`).
+  static func lastComponent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+}
