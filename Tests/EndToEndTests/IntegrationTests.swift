@@ -107,6 +107,7 @@ struct IntegrationTests {
       set postponed = ""
       set header_cache = ""
       set wait_key = no
+      set query_format = "%4c %t %-45.45a %-25.25n %?e?(%e)?"
       source "\(IntegrationPane.integrations.path)/mutt/cpick.muttrc"
 
       """.write(to: directory.appendingPathComponent("muttrc"), atomically: true, encoding: .utf8)
@@ -172,8 +173,7 @@ struct IntegrationTests {
 
   // MARK: aerc
 
-  /// aerc on an empty maildir account (no network), with `integrations/aerc/aerc.conf`
-  /// and the binding of `integrations/aerc/binds.conf` added to aerc's default binds.
+  /// aerc on an empty maildir account (no network), with `integrations/aerc/aerc.conf`.
   static func aerc() throws -> IntegrationPane {
     try IntegrationPane("aerc", width: 160) { directory in
       let aerc = directory.appendingPathComponent("config/aerc")
@@ -197,15 +197,6 @@ struct IntegrationTests {
         contentsOf: IntegrationPane.integrations.appendingPathComponent("aerc/aerc.conf"), encoding: .utf8)
       try ("[general]\nunsafe-accounts-conf = true\n" + snippet)
         .write(to: aerc.appendingPathComponent("aerc.conf"), atomically: true, encoding: .utf8)
-      // binds.conf: aerc's defaults with our [messages] lines added to that section.
-      let ours = try String(
-        contentsOf: IntegrationPane.integrations.appendingPathComponent("aerc/binds.conf"), encoding: .utf8)
-      let lines = ours.components(separatedBy: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("[") && !$0.isEmpty }
-      var defaults = (try? String(contentsOfFile: "/usr/share/aerc/binds.conf", encoding: .utf8)) ?? "[messages]\n"
-      if let range = defaults.range(of: "[messages]\n") {
-        defaults.insert(contentsOf: lines.joined(separator: "\n") + "\n", at: range.upperBound)
-      }
-      try defaults.write(to: aerc.appendingPathComponent("binds.conf"), atomically: true, encoding: .utf8)
     }
   }
 
@@ -227,28 +218,6 @@ struct IntegrationTests {
     try pane.press("C-u")
     try pane.type("jose alv")
     try pane.waitForScreen(containing: "jose.alvarez@example.com", "jl.alvarez@arquitectos.example")
-  }
-
-  @Test(
-    "aerc: Alt-m opens cpick in a terminal tab; a new message is addressed to the marked people",
-    .enabled(if: IntegrationPane.has("aerc"), "aerc is not installed"))
-  func aercPicker() throws {
-    let pane = try Self.aerc()
-    defer { pane.close() }
-    try pane.waitForScreen(containing: "INBOX")
-    try pane.press("M-m")
-    try pane.waitForScreen(containing: "67/67")
-    try pane.type("thornton")
-    try pane.waitForScreen(containing: "3/67")
-    try pane.press("Tab")
-    try pane.press("Tab")
-    try pane.waitForScreen(containing: "(2)")
-    try pane.press("Enter")
-    // aerc 0.14 draws a tab opened through its socket only on the next event.
-    try pane.waitForScreen(containing: "INBOX")
-    Thread.sleep(forTimeInterval: 1)
-    try pane.resize(width: 161, height: 30)
-    try pane.waitForScreen(containing: "New email", "<dave.thornton@example.com>, <ellie.thornton@example.com>")
   }
 
   // MARK: Vim and Neovim
