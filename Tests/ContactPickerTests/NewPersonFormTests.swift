@@ -355,4 +355,20 @@ struct NewPersonFormTests {
     #expect(!last.contains("first name"))
     #expect(run.screen.frames.allSatisfy { $0.rows == 12 })
   }
+
+  @Test("tiny and resized screens draw without losing the focused field")
+  func tinyAndResized() {
+    for (rows, columns) in [(1, 1), (3, 10), (5, 20), (8, 24)] {
+      let run = runForm(typing("Ada") + repeated(.tab, 12) + [.control("s")], rows: rows, columns: columns)
+      #expect(run.screen.frames.allSatisfy { $0.rows == rows && $0.columns == columns })
+      #expect(run.saved.map(\.givenName) == ["Ada"])
+    }
+    let screen = MemoryScreen(rows: 30, columns: 80, keys: typing("Ada") + repeated(.tab, 20))
+    screen.scheduleResize(rows: 10, columns: 40, afterKeys: 5)
+    let controller = NewPersonViewController()
+    _ = controller.run(on: screen)
+    let last = screen.frames.last!
+    #expect(last.rows == 10 && last.columns == 40)
+    #expect(last.text.split(separator: "\n").contains { $0.hasPrefix("›") })
+  }
 }

@@ -121,7 +121,7 @@ public struct NewPersonForm: Sendable {
     /// The texts of the editors, line breaks as typed (U+2028).
     public var texts: [String] { editors.map(\.text) }
     /// Whether every part is empty.
-    public var isEmpty: Bool { editors.allSatisfy { $0.text.trimmingWhitespace.isEmpty } }
+    public var isEmpty: Bool { editors.allSatisfy { $0.text.trimmedOfWhitespace.isEmpty } }
     /// Whether the texts and label are as pre-filled.
     public var isUnchanged: Bool { originalIndex != nil && texts == originalTexts && label == originalLabel }
   }
@@ -257,7 +257,7 @@ public struct NewPersonForm: Sendable {
     if contact.identifier.isEmpty { contact.identifier = identifier }
     contact.contactType = contactType
     func set(_ field: TextField, _ keyPath: WritableKeyPath<Contact, String>) {
-      if !isUnchanged(field) { contact[keyPath: keyPath] = Self.stored(text(field)).trimmingWhitespace }
+      if !isUnchanged(field) { contact[keyPath: keyPath] = Self.stored(text(field)).trimmedOfWhitespace }
     }
     set(.namePrefix, \.namePrefix)
     set(.givenName, \.givenName)
@@ -272,10 +272,10 @@ public struct NewPersonForm: Sendable {
     set(.jobTitle, \.jobTitle)
     if !isUnchanged(.note) {
       // A note keeps its inner line breaks and indentation; only its ends are trimmed.
-      contact.note = Self.stored(text(.note)).trimmingWhitespace
+      contact.note = Self.stored(text(.note)).trimmedOfWhitespace
     }
     if !isUnchanged(.birthday) {
-      let birthdayText = text(.birthday).trimmingWhitespace
+      let birthdayText = text(.birthday).trimmedOfWhitespace
       contact.birthday = birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
     }
 
@@ -305,7 +305,7 @@ public struct NewPersonForm: Sendable {
         return value
       }
     }
-    func single(_ entry: Entry) -> String { Self.stored(entry.texts[0]).trimmingWhitespace }
+    func single(_ entry: Entry) -> String { Self.stored(entry.texts[0]).trimmedOfWhitespace }
     contact.phoneNumbers = labeled(.phone, original.phoneNumbers) { entry, _ in single(entry) }
     contact.emailAddresses = labeled(.email, original.emailAddresses) { entry, _ in single(entry) }
     contact.urlAddresses = labeled(.url, original.urlAddresses) { entry, _ in single(entry) }
@@ -315,7 +315,7 @@ public struct NewPersonForm: Sendable {
       return Self.instantMessageAddress(from: text)
     }
     contact.postalAddresses = labeled(.address, original.postalAddresses) { entry, old in
-      let parts = entry.texts.map { Self.stored($0).trimmingWhitespace }
+      let parts = entry.texts.map { Self.stored($0).trimmedOfWhitespace }
       var address = old ?? PostalAddress()
       let oldParts = old.map { [$0.street, $0.city, $0.state, $0.postalCode, $0.country] }
       func part(_ p: AddressPart, _ keyPath: WritableKeyPath<PostalAddress, String>) {
@@ -341,7 +341,7 @@ public struct NewPersonForm: Sendable {
     // FN: composed for a new card; for an edit only when it followed the name before.
     let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
       .contains { !isUnchanged($0) } || contactType != original.contactType
-    let formerFN = original.formattedName.trimmingWhitespace
+    let formerFN = original.formattedName.trimmedOfWhitespace
     if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && formerFN == Self.composedName(original, order: nameOrder)) {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
     }
@@ -355,7 +355,7 @@ public struct NewPersonForm: Sendable {
     var bare = contact
     bare.formattedName = ""
     if contact.contactType == .organization {
-      let organization = contact.organizationName.trimmingWhitespace
+      let organization = contact.organizationName.trimmedOfWhitespace
       if !organization.isEmpty { return organization }
     }
     return ContactFormatter.string(for: bare, order: order)

@@ -149,7 +149,7 @@ public struct NewPersonState: Sendable {
     switch field {
     case .text(.birthday):
       let text = form.text(.birthday)
-      if text.trimmingWhitespace.isEmpty || (form.isEditing && form.isUnchanged(.birthday)) { return nil }
+      if text.trimmedOfWhitespace.isEmpty || (form.isEditing && form.isUnchanged(.birthday)) { return nil }
       return ContactValidator.checkDate(text)
     case .text(.givenName):
       return hasIdentity ? nil : ValidationError(ContactValidator.emptyContactMessage)
@@ -159,7 +159,7 @@ public struct NewPersonState: Sendable {
       }
       // A value already on the card being edited is not held against the edit.
       if form.isEditing && entry.isUnchanged { return nil }
-      let text = NewPersonForm.stored(entry.texts[0]).trimmingWhitespace
+      let text = NewPersonForm.stored(entry.texts[0]).trimmedOfWhitespace
       return section == .phone ? ContactValidator.checkPhone(text) : ContactValidator.checkEmail(text)
     default:
       return nil
@@ -176,7 +176,7 @@ public struct NewPersonState: Sendable {
 
   private var hasIdentity: Bool {
     let names: [NewPersonForm.TextField] = [.givenName, .middleName, .familyName, .nickname, .organizationName]
-    if names.contains(where: { !form.text($0).trimmingWhitespace.isEmpty }) { return true }
+    if names.contains(where: { !form.text($0).trimmedOfWhitespace.isEmpty }) { return true }
     return (form.entries(.phone) + form.entries(.email)).contains { !$0.isEmpty }
   }
 
@@ -305,7 +305,7 @@ public struct NewPersonState: Sendable {
   }
 
   private mutating func leave(_ field: Field) {
-    if let editor = editor(for: field), !editor.text.trimmingWhitespace.isEmpty { revealed.insert(field) }
+    if let editor = editor(for: field), !editor.text.trimmedOfWhitespace.isEmpty { revealed.insert(field) }
   }
 
   private mutating func removeFocusedEntry(_ section: NewPersonForm.Section, id: Int) {
@@ -356,7 +356,7 @@ public struct NewPersonState: Sendable {
     }
     switch key {
     case .enter, .tab, .backTab, .up, .down:
-      let text = editor.text.trimmingWhitespace
+      let text = editor.text.trimmedOfWhitespace
       form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
       mode = .form
     case .escape, .control("c"), .control("g"):

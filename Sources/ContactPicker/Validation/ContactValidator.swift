@@ -191,7 +191,7 @@ public enum ContactValidator {
   ///
   /// - Returns: `nil` when `text` is acceptable, else what is wrong.
   public static func checkPhone(_ text: String) -> ValidationError? {
-    let trimmed = text.trimmingWhitespace
+    let trimmed = text.trimmedOfWhitespace
     if trimmed.isEmpty { return ValidationError("empty phone number") }
     let (number, extensionDigits) = splitExtension(trimmed)
     if let extensionDigits, extensionDigits.isEmpty { return ValidationError("the extension needs digits") }
@@ -217,10 +217,10 @@ public enum ContactValidator {
     let lower = text.lowercased()
     for marker in [";ext=", " ext. ", " ext.", " ext ", "ext.", "ext", " x ", " x", "x"] {
       guard let range = lower.range(of: marker, options: .backwards) else { continue }
-      let after = lower[range.upperBound...].trimmingWhitespace
+      let after = lower[range.upperBound...].trimmedOfWhitespace
       guard after.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
       let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-      let number = String(text.prefix(offset)).trimmingWhitespace
+      let number = String(text.prefix(offset)).trimmedOfWhitespace
       return (number, after)
     }
     return (text, nil)
@@ -235,7 +235,7 @@ public enum ContactValidator {
   ///
   /// - Throws: `ValidationError` saying what is wrong.
   public static func date(from text: String) throws(ValidationError) -> ContactDate {
-    let trimmed = text.trimmingWhitespace
+    let trimmed = text.trimmedOfWhitespace
     if trimmed.isEmpty { throw ValidationError("empty date") }
     guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else {
       throw ValidationError("write the date as YYYY-MM-DD, or MM-DD without a year")
@@ -313,7 +313,7 @@ public enum ContactValidator {
   public static func hasIdentity(_ contact: Contact) -> Bool {
     let texts = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organizationName]
       + contact.emailAddresses.map(\.value) + contact.phoneNumbers.map(\.value)
-    return texts.contains { !$0.trimmingWhitespace.isEmpty }
+    return texts.contains { !$0.trimmedOfWhitespace.isEmpty }
   }
 
   /// Every problem of `contact`: each email and phone number checked, the birthday
@@ -349,7 +349,7 @@ public enum ContactValidator {
 
 extension String {
   /// The string without leading and trailing whitespace and newlines.
-  var trimmingWhitespace: String {
+  var trimmedOfWhitespace: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
@@ -358,5 +358,5 @@ extension String {
 }
 
 extension Substring {
-  var trimmingWhitespace: String { String(self).trimmingWhitespace }
+  var trimmedOfWhitespace: String { String(self).trimmedOfWhitespace }
 }

@@ -112,7 +112,7 @@ public struct DuplicateDetector: Sendable {
   /// An email address folded for comparison: trimmed, lower case (the local part too,
   /// as every common mail service treats it).
   public static func emailKey(_ address: String) -> String {
-    var text = address.trimmingWhitespace
+    var text = address.trimmedOfWhitespace
     if text.lowercased().hasPrefix("mailto:") { text.removeFirst(7) }
     return text.lowercased()
   }
@@ -229,11 +229,11 @@ public enum PhoneNumberKey {
   /// PhoneNumberKey.key(for: "06 1234 5678", region: "IT")    // "+390612345678"
   /// ```
   public static func key(for number: String, region: String) -> String? {
-    var text = number.trimmingWhitespace
+    var text = number.trimmedOfWhitespace
     if text.lowercased().hasPrefix("tel:") { text.removeFirst(4) }
     let (base, extensionDigits) = ContactValidator.splitExtension(text)
     var national = base
-    let international = national.trimmingWhitespace.hasPrefix("+")
+    let international = national.trimmedOfWhitespace.hasPrefix("+")
     // `+49 (0)151 …`: the trunk prefix in parentheses is not dialled from abroad.
     if international { national = national.replacingOccurrences(of: "(0)", with: "") }
     let digits = String(national.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.map(Character.init))
