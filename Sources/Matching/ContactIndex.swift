@@ -7,53 +7,81 @@
 // shown name to highlight. Like fzf and fzy it keeps three concerns apart:
 //
 // * Eligibility — does a contact match? The query is folded (`SearchFolding`: case,
-//   diacritics, `ł→l`, `ß→ss`, …) and split on whitespace into words; every word must
-//   match (AND), each in any one field. A word matches a field as a substring or,
-//   unless `SearchOptions.exact`, as a fuzzy subsequence inside that one field that
-//   begins at a word start (`jsm` matches `John Smith`, `ohn` does not fuzzy-match
-//   `Jo Hunt`). A phone word (digits and `+ - . / ( )`) matches the digits of a phone
-//   number, or the text of another field, as a substring only, never fuzzily.
-// * Score — the order. Per word, the best field counts; the contact's score is the sum
-//   over the words. Tiers: the whole field (1000) > a prefix of the field (800) > a
-//   substring at a word start (700) > a substring elsewhere (500) > a fuzzy match
-//   (150…450: consecutive characters and word starts raise it, gaps lower it). Then a
-//   penalty by field: names 0, transliterations (pinyin, romaji) 40, organization and
-//   department 60, email 100; and up to 20 for the field's length (shorter fields
-//   rank slightly higher). Equal scores keep the input order.
+//   diacritics, `ł→l`, `ß→ss`, …) and parsed (`SearchQuery`) into terms with fzf's
+//   extended-search syntax:
+//
+//       ada          fuzzy (below)              'ada    substring only
+//       ^ada         starts a field or word     ada$    ends a field or word
+//       ^ada$ 'ada'  a whole field or word      !ada    excludes (also !^ada, !ada$)
+//       ada | grace  either (binds tighter than the AND between terms)
+//       name: email: org: tel: group:  restrict a term to a kind of field
+//                    (`email:acme`, `tel:0101$`, `!org:^acme`; `email:` alone: has one)
+//
+//   Every clause must match (AND, in any order); a clause is one term or terms joined
+//   by `|`. A term matches a field as a substring or, unless `SearchOptions.exact`
+//   (where `'` makes a term fuzzy again), as a fuzzy subsequence inside that one field
+//   that begins at a word start (`jsm` matches `John Smith`, `ohn` does not
+//   fuzzy-match `Jo Hunt`). Excluding terms are substrings, never fuzzy. A phone term
+//   (digits and `+ - . / ( )`) matches the digits of a phone number, or the text of
+//   another field, as a substring only. Group names are searched only by `group:`.
+// * Score — the order. Per clause, the best term counts; per term, its best field; the
+//   contact's score is the sum over the clauses (excluding terms add nothing). Tiers:
+//   the whole field (1000) > a prefix of the field (800) > a substring at a word start
+//   (700) > a substring elsewhere (500) > a fuzzy match (150…450: consecutive characters
+//   and word starts raise it, gaps lower it). Then a penalty by field: names 0,
+//   transliterations of names (pinyin, romaji) 40, organization and department 60,
+//   their transliterations 80, email 100, groups 120; and up to 20 for the field's
+//   length (shorter fields rank slightly higher). Equal scores keep the input order,
+//   which is the sort order of the list.
 // * Positions — what to highlight, computed only for the rows on screen, on the
 //   original text (`Á` in `Álvaro` for `alvaro`; `王` in `王小明` for `wang`).
 //
 // Searchable fields: display name, given, middle and family names, nickname, phonetic
-// names, organization, department, every email, every phone number (as digits), and
-// for non-Latin text its Latin transliteration: Han as pinyin with and without spaces
-// plus initials (`王小明` → `wang xiao ming`, `wangxiaoming`, `wxm`), Kana as romaji,
-// Hangul and Cyrillic through ICU's `Any-Latin`.
+// names, organization, department, every email, every phone number (as digits), the
+// groups; for non-Latin text its Latin transliteration (`Transliteration`): Han and
+// Hangul one syllable at a time, as spaced syllables, run together, and as initials
+// (`王小明` → `wang xiao ming`, `wangxiaoming`, `wxm`; Traditional characters read the
+// same), a Han or Hangul family name also as a surname (`曾` → `zeng`, `김` → `kim`,
+// from `ContactFormatter.surnameReading`), Kana as romaji, Cyrillic, Greek, Arabic,
+// Hebrew through ICU's `Any-Latin`, Devanagari with `sh`/`ch`. An international number
+// (`+49 (0)170 5550123`, `0049 …`) is also kept in its national form (`01705550123`)
+// with the country's trunk prefix (`0`; `8` for +7; none for +1, +39, …).
 //
 // Worked examples (contacts `Álvaro Peñalosa`, `Alvaro Reyes`, `王小明`,
-// `Tilde Arkwright` with phone `0170 5550123`):
+// `Tilde Arkwright` with phone `0170 5550123`, `Anna Fischer` with `+49 170 5550124`
+// and email `anna@acme.example`):
 //
 //     alvaro          → both Álvaros (prefix of the given name: 800 minus length)
 //     Álvaro          → the same: folding is symmetric
 //     pena            → Álvaro Peñalosa (prefix of the family name)
 //     alv rey         → Alvaro Reyes only (AND of two prefixes)
+//     alv !rey        → Álvaro Peñalosa only
+//     reyes | tilde   → Alvaro Reyes, Tilde Arkwright
 //     wxm             → 王小明 (exact match of the pinyin initials)
-//     0170 555 0123   → Tilde Arkwright (one phone word: 01705550123)
+//     0170 555 0123   → Tilde Arkwright (one phone term: 01705550123)
 //     555-0123        → Tilde Arkwright (digits 5550123 inside 01705550123)
+//     01705550124     → Anna Fischer (the national form of +49 170 5550124)
+//     tel:0124$       → Anna Fischer (a number ending in 0124)
+//     email:^acme     → Anna Fischer (the domain starts after `@`)
 //
 // Complexity and speed
 // ====================
 // `init` folds every field once into one contiguous byte buffer (ASCII text is
 // lower-cased byte by byte; Foundation's folding and ICU transliteration run only for
-// non-ASCII text, and the transliteration is cached per Han character), plus a 64-bit
-// mask per contact of the characters it contains. A search is O(total field bytes) in
+// non-ASCII text, and the transliteration is cached per Han or Hangul syllable), plus
+// a 64-bit mask per contact of the characters its name, organization and email fields
+// contain and the digits of its phones. A search is O(total field bytes × terms) in
 // the worst case, with no allocation per contact: a contact whose mask lacks a
-// character of some word is skipped without touching its fields; otherwise each field
-// is scanned for the word's first byte. Fuzzy matching is greedy and starts only at
-// word starts, so it stays linear per field in practice. Large full scans run in chunks
-// on all cores (`DispatchQueue.concurrentPerform`); the result is ordered with a
-// counting sort on the score, which keeps ties in input order.
+// character of some term is skipped without touching its fields (an excluding term
+// then passes at once); otherwise each field the term may match is scanned for the
+// term's first byte, eight bytes at a time. Fuzzy matching is greedy and starts only
+// at word starts, so it stays linear per field in practice. Large full scans run in
+// chunks on all cores (`DispatchQueue.concurrentPerform`); the result is ordered with
+// a counting sort on the score, which keeps ties in input order.
 // `search(_:options:within:)` scans only a previous result, so each keystroke that
-// extends the query refines instead of rescanning.
+// extends a plain query refines instead of rescanning; a query with operators, field
+// terms or digits does not narrow monotonically as it grows (`!a` → `!ab` finds more)
+// and is always scanned afresh — a full scan of 100,000 contacts takes a few ms.
 
 import Dispatch
 import ContactKit
@@ -143,12 +171,15 @@ public final class ContactIndex: Sendable {
   /// refining the previous result gives the same answer as a fresh search, faster.
   /// Pass the previous result only when the new query extends the old one with the same
   /// options; otherwise (the user deleted a character, toggled `exact`) search afresh.
-  /// One corner case is not monotonic: a word of punctuation alone (`-`) is text, and
-  /// becomes a phone word once a digit follows (`-1`).
+  /// A query that is not plain — with an operator (`! ' ^ $ | \`), a field term or a
+  /// digit — may match more as it grows (`!a` → `!ab`, `ada` → `ada | g`, a phone
+  /// term split by a space), so for it `within` is ignored and every contact is
+  /// searched: the answer is always the fresh search's.
   ///
   /// - Parameter within: a previous result of this index (any order).
-  /// - Returns: the contacts of `within` that match, best first, equal scores in input
-  ///   order; for a blank query, the contacts of `within` in input order with score 0.
+  /// - Returns: for a plain query, the contacts of `within` that match, best first,
+  ///   equal scores in input order; for other queries, `search(_:options:)`'s answer;
+  ///   for a blank query, the contacts of `within` in input order with score 0.
   public func search(_ query: String, options: SearchOptions, within: [ContactMatch])
     -> [ContactMatch]
   {

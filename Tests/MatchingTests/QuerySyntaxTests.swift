@@ -195,3 +195,25 @@ struct OperatorHighlightTests {
     #expect(SearchHighlighter.positions(of: "ada | love", in: "Ada Lovelace") == [0, 1, 2, 4, 5, 6, 7])
   }
 }
+
+@Suite("The worked examples of ContactIndex.swift")
+struct WorkedExampleTests {
+  static let people: [Contact] = [
+    person("Álvaro", "Peñalosa"), person("Alvaro", "Reyes"), person("小明", "王"),
+    person("Tilde", "Arkwright", phones: ["0170 5550123"]),
+    person("Anna", "Fischer", emails: ["anna@acme.example"], phones: ["+49 170 5550124"]),
+  ]
+
+  @Test(
+    "each example finds what the overview says",
+    arguments: [
+      ("alvaro", ["Álvaro Peñalosa", "Alvaro Reyes"]), ("Álvaro", ["Álvaro Peñalosa", "Alvaro Reyes"]),
+      ("pena", ["Álvaro Peñalosa"]), ("alv rey", ["Alvaro Reyes"]), ("alv !rey", ["Álvaro Peñalosa"]),
+      ("reyes | tilde", ["Alvaro Reyes", "Tilde Arkwright"]), ("wxm", ["王小明"]),
+      ("0170 555 0123", ["Tilde Arkwright"]), ("555-0123", ["Tilde Arkwright"]),
+      ("01705550124", ["Anna Fischer"]), ("tel:0124$", ["Anna Fischer"]), ("email:^acme", ["Anna Fischer"]),
+    ] as [(String, Set<String>)])
+  func example(query: String, expected: Set<String>) {
+    #expect(names(ContactIndex(Self.people).search(query), in: Self.people) == expected)
+  }
+}
