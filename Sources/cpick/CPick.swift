@@ -89,6 +89,12 @@ enum CPick {
         if !found.isEmpty { writeCards(found, format: options.format!) }
         return matches.isEmpty ? .noMatch : .chosen
       default:
+        if let key = options.property {
+          // One line per value of that key, best contact first, preferred value first.
+          let properties = found.flatMap { $0.properties(for: key) }
+          if let text = output.result(.selectedProperties(properties)), !properties.isEmpty { emit(text) }
+          return properties.isEmpty ? .noMatch : .chosen
+        }
         emit(output.contacts(found))
         return matches.isEmpty ? .noMatch : .chosen
       }
