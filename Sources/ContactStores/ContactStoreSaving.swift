@@ -25,6 +25,11 @@ enum CardFileSaver {
       } catch {
         throw systemError(error, source: editor.source)
       }
+      if let read, read.status.permissions & 0o222 == 0 {
+        throw ContactStoreError(
+          source: editor.source, reason: "the file is read-only (no write permission bits); not written",
+          kind: .readOnly)
+      }
       let outcome = try editor.apply(edits, to: read?.bytes ?? [])
       if let read, outcome.bytes == read.bytes { return outcome.contacts }  // nothing changed: nothing written
       do {

@@ -1,0 +1,252 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// Saving through `SaveRequest` and `execute(_:)`: the cases of `../shared/cases`
+/// that concern writing (09, 10, 12, 13, 15, 30), on real files in a temp folder.
+@Suite("saving: shared cases")
+struct SaveCaseTests {
+  @Test("adding an email keeps every other line of the card byte for byte (case 12)")
+  func editKeepsRepeatedAndUnknownFields() throws {
+    let caseFolder = SharedFiles.cases.appendingPathComponent("12-edit-drops-repeated-and-unknown-fields")
+    guard SharedFiles.available(caseFolder) else { return }
+    let folder = try TempFolder("case12")
+    defer { folder.remove() }
+    let file = try folder.copy(caseFolder.appendingPathComponent("original.vcf"), as: "book/isolde.vcf")
+    let before = Bytes.lines(file)
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+
+    var request = SaveRequest()
+    request.update(loaded.addingEmail("isolde@marchetti-lab.example"), original: loaded)
+    let saved = try store.execute(request)
+
+    let after = Bytes.lines(file)
+    let mustSurvive = try String(contentsOf: caseFolder.appendingPathComponent("must-survive.txt"), encoding: .utf8)
+      .split(whereSeparator: \.isNewline).map(String.init)
+    // Every must-survive line, byte for byte, in the same order.
+    let positions = mustSurvive.map { after.firstIndex(of: $0) }
+    #expect(positions.allSatisfy { $0 != nil }, "missing: \(zip(mustSurvive, positions).filter { $1 == nil }.map(\.0))")
+    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+    // Exactly one new content line, the email (REV may be added); nothing removed.
+    let added = after.filter { !before.contains($0) && !$0.hasPrefix("REV") }
+    #expect(added == ["EMAIL;TYPE=work:isolde@marchetti-lab.example"])
+    #expect(before.filter { !after.contains($0) }.isEmpty)
+    #expect(!after.contains { $0.lowercased().hasPrefix("item") || $0.uppercased().contains("X-ABLABEL") })
+    // Read back: 5 phones, 2 addresses, 1 email; the returned contact is that card.
+    let reread = try #require(try store.load().contacts.first)
+    #expect(reread.phoneNumbers.count == 5)
+    #expect(reread.postalAddresses.count == 2)
+    #expect(reread.emailAddresses.map(\.value) == ["isolde@marchetti-lab.example"])
+    #expect(saved.count == 1)
+    #expect(saved.first?.sourceRecord?.bytes == Bytes.of(file))
+    #expect(saved.first?.source == file)
+    #expect(folder.strayTempFiles().isEmpty)
+  }
+
+  @Test("untouched TEL lines keep their parameters; an empty unknown property survives (case 13)")
+  func editAddsNoValueUnknown() throws {
+    let caseFolder = SharedFiles.cases.appendingPathComponent("13-edit-adds-value-unknown")
+    guard SharedFiles.available(caseFolder) else { return }
+    let folder = try TempFolder("case13")
+    defer { folder.remove() }
+    let file = try folder.copy(caseFolder.appendingPathComponent("busycontacts.vcf"), as: "busy.vcf")
+    let before = Bytes.lines(file)
+    let store = VCardFileStore(path: file)
+    let loaded = try #require(try store.load().contacts.first)
+
+    var request = SaveRequest()
+    request.update(loaded.addingEmail("ludo@vantongeren-studio.example"), original: loaded)
+    _ = try store.execute(request)
+
+    let after = Bytes.lines(file)
+    for line in [
+      "TEL;TYPE=CELL;TYPE=pref:+1 555 0157", "TEL;TYPE=HOME:+1 555 0158", "X-BUSYMAC-MODIFIED-BY:",
+      "PRODID:-//BusyApps//BusyContacts 2023.2.1//EN", "UID:A41C7E90-3B2D-4F6A-8E15-9C0D2B7F6E34",
+    ] {
+      #expect(after.contains(line), "\(line) lost")
+    }
+    #expect(!after.contains { $0.contains("VALUE=") })
+    let added = after.filter { !before.contains($0) && !$0.hasPrefix("REV:") }
+    #expect(added.count == 1)
+    #expect(added.first?.hasPrefix("EMAIL") == true && added.first?.hasSuffix(":ludo@vantongeren-studio.example") == true)
+    let removed = before.filter { !after.contains($0) && !$0.hasPrefix("REV:") }
+    #expect(removed.isEmpty)
+    #expect(folder.strayTempFiles().isEmpty)
+  }
+
+  @Test("an edit keeps the UID exactly and the file its name and folder (case 15)")
+  func uidKeptOnEdit() throws {
+    let caseFolder = SharedFiles.cases.appendingPathComponent("15-uid-rewritten-on-edit")
+    guard SharedFiles.available(caseFolder) else { return }
+    let folder = try TempFolder("case15")
+    defer { folder.remove() }
+    let name = "7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5.vcf"
+    let file = try folder.copy(caseFolder.appendingPathComponent(name), as: "book/" + name)
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    var edited = loaded
+    let index = try #require(edited.phoneNumbers.firstIndex { $0.value == "+1 555 0170" })
+    edited.phoneNumbers[index].value = "+1 555 0171"
+
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    let saved = try store.execute(request)
+
+    #expect(folder.names("book") == [name])
+    let lines = Bytes.lines(file)
+    #expect(lines.contains("UID:7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5"))
+    #expect(!lines.contains { $0.contains("urn:uuid") })
+    #expect(lines.contains("TEL;TYPE=cell:+1 555 0171"))
+    #expect(!lines.contains { $0.contains("+1 555 0170") })
+    #expect(saved.first?.identifier == "7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5")
+    #expect(saved.first?.source == file)
+  }
+
+  @Test("a card with UID:urn:uuid: keeps that exact form on edit (case 15, converse)")
+  func urnUUIDKept() throws {
+    let folder = try TempFolder("case15b")
+    defer { folder.remove() }
+    let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0b8e2d1c-aaaa-4bbb-8ccc-123456789abc\r\nFN:Ana Pires\r\nEND:VCARD\r\n"
+    let file = try folder.write("book/ana.vcf", Array(card.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    var request = SaveRequest()
+    request.update(loaded.addingEmail("ana@pires.example"), original: loaded)
+    _ = try store.execute(request)
+    #expect(Bytes.lines(file).contains("UID:urn:uuid:0b8e2d1c-aaaa-4bbb-8ccc-123456789abc"))
+  }
+
+  @Test("a file with a card missing END:VCARD is not written; it stays byte-identical (case 09)")
+  func damagedFileRefused() throws {
+    let url = SharedFiles.cases.appendingPathComponent("09-unterminated-card-mid-file/three-cards-middle-unterminated.vcf")
+    guard SharedFiles.available(url) else { return }
+    let folder = try TempFolder("case09")
+    defer { folder.remove() }
+    let file = try folder.copy(url, as: "three.vcf")
+    let original = Bytes.of(file)
+    let store = VCardFileStore(path: file)
+    let load = try store.load()
+    #expect(!load.warnings.isEmpty)
+
+    var add = SaveRequest()
+    var newPerson = Contact(identifier: "", source: "")
+    newPerson.givenName = "Dara"
+    newPerson.familyName = "Quill"
+    add.add(newPerson)
+    let addError = #expect(throws: ContactStoreError.self) { try store.execute(add) }
+    #expect(addError?.kind == .damaged)
+    #expect(addError?.reason.contains("line 13") == true)
+    #expect(addError?.reason.contains("END:VCARD") == true)
+
+    var update = SaveRequest()
+    let alder = try #require(load.contacts.first)
+    update.update(alder.addingEmail("alder@elsewhere.example"), original: alder)
+    let updateError = #expect(throws: ContactStoreError.self) { try store.execute(update) }
+    #expect(updateError?.kind == .damaged)
+
+    #expect(Bytes.of(file) == original)
+    #expect(folder.names() == ["three.vcf"])
+  }
+
+  @Test("an update through book-phone's card changes only book-phone's file (case 10)")
+  func duplicateUIDWritesByPath() throws {
+    let root = SharedFiles.cases.appendingPathComponent("10-duplicate-uid-across-books")
+    guard SharedFiles.available(root) else { return }
+    let folder = try TempFolder("case10")
+    defer { folder.remove() }
+    let name = "3f9d6a2e-8c41-4b7f-a2d5-61e0c9b4f7aa.vcf"
+    let other = "7c20b5e1-0d9a-4e63-8f14-2b7a9e3c5d08.vcf"
+    let personalFile = try folder.copy(root.appendingPathComponent("book-personal/" + name), as: "book-personal/" + name)
+    let phoneFile = try folder.copy(root.appendingPathComponent("book-phone/" + name), as: "book-phone/" + name)
+    let otherFile = try folder.copy(root.appendingPathComponent("book-phone/" + other), as: "book-phone/" + other)
+    let personalBefore = Bytes.of(personalFile)
+    let otherBefore = Bytes.of(otherFile)
+    let phoneBefore = Bytes.of(phoneFile)
+    let personal = VdirStore(path: folder.file("book-personal"))
+    let phone = VdirStore(path: folder.file("book-phone"))
+    _ = try personal.load()
+    let fromPhone = try #require(try phone.load().contacts.first { $0.source == phoneFile })
+
+    var request = SaveRequest()
+    request.update(fromPhone.addingEmail("marisol@quint.example"), original: fromPhone)
+    // Through the other book: refused, the contact's file is not in that folder.
+    let wrongBook = #expect(throws: ContactStoreError.self) { try personal.execute(request) }
+    #expect(wrongBook?.kind == .notInAddressBook)
+    #expect(Bytes.of(phoneFile) == phoneBefore)
+
+    _ = try phone.execute(request)
+    #expect(Bytes.of(personalFile) == personalBefore)
+    #expect(Bytes.of(otherFile) == otherBefore)
+    #expect(Bytes.of(phoneFile) != phoneBefore)
+    #expect(Bytes.text(phoneFile).contains("\r\nEMAIL;TYPE=work:marisol@quint.example\r\n"))
+    #expect(folder.strayTempFiles().isEmpty)
+  }
+
+  @Test("a file replaced by rename between load and save: the external TEL and our email both end up in it (case 30)")
+  func lostUpdate() throws {
+    let root = SharedFiles.cases.appendingPathComponent("30-concurrent-update-lost-write")
+    guard SharedFiles.available(root) else { return }
+    let folder = try TempFolder("case30")
+    defer { folder.remove() }
+    let name = "b6e0f2a4-91c3-4d7a-8f25-3a1e9c7d0b54.vcf"
+    let file = try folder.copy(root.appendingPathComponent("book/" + name), as: "book/" + name)
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+
+    // Another program replaces the file as vdirsyncer does: temp file, rename(2).
+    let external = try folder.copy(root.appendingPathComponent("external-version.vcf"), as: "book/.external.tmp")
+    #expect(rename(external, file) == 0)
+
+    var request = SaveRequest()
+    request.update(loaded.addingEmail("hesper.g@kilnworks.example"), original: loaded)
+    let saved = try #require(try store.execute(request).first)
+
+    let lines = Bytes.lines(file)
+    #expect(lines.contains("TEL;TYPE=cell:+1 555 0230"))
+    #expect(lines.contains { $0.hasSuffix(":hesper.g@kilnworks.example") })
+    #expect(lines.contains("EMAIL;TYPE=home:hesper@galloway.example"))
+    #expect(saved.phoneNumbers.map(\.value) == ["+1 555 0230"])
+    #expect(Set(saved.emailAddresses.map(\.value)) == ["hesper@galloway.example", "hesper.g@kilnworks.example"])
+    #expect(saved.sourceRecord?.bytes == Bytes.of(file))
+    #expect(folder.names("book") == [name])
+  }
+
+  @Test("a conflicting change on disk is not overwritten: a conflict error says to reload (case 30)")
+  func conflictLeavesExternalVersion() throws {
+    let folder = try TempFolder("case30c")
+    defer { folder.remove() }
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:c1\r\nFN:Hesper Galloway\r\nN:Galloway;Hesper;;;\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"
+    let file = try folder.write("book/c1.vcf", Array(card.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    // Elsewhere: the phone becomes 0101 and the job title is set.
+    let externalText = card.replacingOccurrences(of: "TEL:+1 555 0100", with: "TEL:+1 555 0101\r\nTITLE:Potter")
+    try folder.write("book/c1.vcf", Array(externalText.utf8))
+    let external = Bytes.of(file)
+
+    // Here: the same phone changed to 0199.
+    var edited = loaded
+    edited.phoneNumbers[0].value = "+1 555 0199"
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    let error = #expect(throws: ContactStoreError.self) { try store.execute(request) }
+    #expect(error?.kind == .conflict)
+    #expect(error?.reason.contains("Reload") == true)
+    #expect(error?.reason.contains("+1 555 0100") == true)
+    #expect(Bytes.of(file) == external)
+
+    // A change to another field merges: the title set elsewhere stays.
+    var renamed = loaded
+    renamed.nickname = "Hes"
+    var second = SaveRequest()
+    second.update(renamed, original: loaded)
+    let saved = try #require(try store.execute(second).first)
+    #expect(saved.nickname == "Hes")
+    #expect(saved.jobTitle == "Potter")
+    #expect(saved.phoneNumbers.map(\.value) == ["+1 555 0101"])
+    #expect(folder.strayTempFiles().isEmpty)
+  }
+}
