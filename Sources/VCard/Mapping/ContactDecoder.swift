@@ -39,12 +39,26 @@ public enum ContactDecoder {
     for line in card.lines where line.name == "X-ABLABEL" {
       if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
     }
-    var seen: [String: Int] = [:]
+    // Lines that gave labeled values so far: an identical line counts on.
+    var valueLines: [Int] = []
     var lineIndex = 0
+    var identifierHash = StableHash()
+    identifierHash.add(identifier)
+    identifierHash.add(0x0A)
     func nextIdentifier(_ line: ContentLine) -> String {
-      let count = seen[line.text, default: 0]
-      seen[line.text] = count + 1
-      let id = StableHash.hex("\(identifier)\n\(line.text)\n\(count)")
+      // StableHash of "\(identifier)\n\(line.text)\n\(count)", on the bytes.
+      var count = 0
+      var hash = identifierHash
+      line.withTextBytes { text in
+        for other in valueLines {
+          if card.lines[other].withTextBytes({ $0.elementsEqual(text) }) { count += 1 }
+        }
+        hash.add(text)
+      }
+      valueLines.append(lineIndex)
+      hash.add(0x0A)
+      hash.add(decimal: count)
+      let id = hash.hex
       provenance?.values[id] = lineIndex
       return id
     }
@@ -56,6 +70,7 @@ public enum ContactDecoder {
       return typeLabel
     }
     var isOrganizationCard = false
+    let version = card.version
 
     for (index, line) in card.lines.enumerated() {
       lineIndex = index
@@ -69,7 +84,7 @@ public enum ContactDecoder {
         field(.name)
         // Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped comma,
         // and any comma in 2.1, is text.
-        let lists = !(card.version ?? "2.1").hasPrefix("2")
+        let lists = !(version ?? "2.1").hasPrefix("2")
         let parts = ValueDecoder.split(line.value, separator: ";").map { component in
           let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
           return items.map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
@@ -101,42 +116,47 @@ public enum ContactDecoder {
         contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
       case "TEL":
         var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
-        if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+        if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
         guard !value.isEmpty else { continue }
+        let types = line.types
         contact.phoneNumbers.append(
           LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.phone(types: line.types)),
-            value: value, isPreferred: line.isPreferred))
+            identifier: nextIdentifier(line), label: label(line, Labels.phone(types: types)),
+            value: value, isPreferred: line.isPreferred(types: types)))
       case "EMAIL":
         var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
-        if value.lowercased().hasPrefix("mailto:") { value = String(value.dropFirst(7)) }
+        if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
         guard !value.isEmpty else { continue }
+        let types = line.types
         contact.emailAddresses.append(
           LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
-            value: value, isPreferred: line.isPreferred))
+            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
+            value: value, isPreferred: line.isPreferred(types: types)))
       case "ADR":
         let address = postalAddress(line)
         guard !address.isEmpty else { continue }
+        let types = line.types
         contact.postalAddresses.append(
           LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
-            value: address, isPreferred: line.isPreferred))
+            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
+            value: address, isPreferred: line.isPreferred(types: types)))
       case "URL":
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         guard !value.isEmpty else { continue }
+        let types = line.types
         contact.urlAddresses.append(
           LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
-            value: value, isPreferred: line.isPreferred))
+            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
+            value: value, isPreferred: line.isPreferred(types: types)))
       case "IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-SKYPE-USERNAME", "X-MSN", "X-YAHOO", "X-ICQ",
         "X-GADUGADU", "X-QQ", "X-GOOGLE-TALK", "X-GTALK", "X-TWITTER":
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         guard !value.isEmpty else { continue }
+        let types = line.types
         contact.instantMessageAddresses.append(
           LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)),
-            value: instantMessage(line, value), isPreferred: line.isPreferred))
+            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
+            value: instantMessage(line, value), isPreferred: line.isPreferred(types: types)))
       case "X-SOCIALPROFILE":
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         let service = line.types.first ?? ""
@@ -245,11 +265,30 @@ public enum ContactDecoder {
 
   /// For a card without `UID`: a hash of its source and its text, stable while both are.
   private static func derivedIdentifier(_ card: RawCard, source: String) -> String {
-    var text = source
+    var hash = StableHash()
+    hash.add(source)
     for line in card.lines {
-      text += "\n"
-      text += line.text
+      hash.add(0x0A)
+      line.withTextBytes { hash.add($0) }
     }
-    return "cpick-" + StableHash.hex(text)
+    return "cpick-" + hash.hex
+  }
+}
+
+extension String {
+  /// Whether the string starts with the ASCII `prefix` (lower case), in any case.
+  func hasASCIIPrefixIgnoringCase(_ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    var index = utf8.startIndex
+    for offset in 0..<count {
+      guard index < utf8.endIndex else { return false }
+      var byte = utf8[index]
+      if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+      if byte != prefix.utf8Start[offset] { return false }
+      index = utf8.index(after: index)
+    }
+    // The prefix must end at a character boundary, as `hasPrefix` on characters.
+    guard index < utf8.endIndex else { return true }
+    return utf8[index] < 0xCC || lowercased().hasPrefix(prefix.description)
   }
 }

@@ -4,7 +4,7 @@
 enum Labels {
   /// The label for a phone from its `TYPE` words.
   static func phone(types: [String]) -> String? {
-    let set = Set(types)
+    let set = types
     if set.contains("fax") {
       if set.contains("home") { return "homeFax" }
       if set.contains("work") { return "workFax" }

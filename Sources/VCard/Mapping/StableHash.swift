@@ -1,14 +1,53 @@
 /// A 64-bit FNV-1a hash: the same on every run and machine (Swift's `Hasher` is seeded
 /// per process), for identifiers that must stay stable across runs.
-enum StableHash {
-  /// The hash of `text` as 16 lower-case hex digits.
-  static func hex(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+struct StableHash {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Adds bytes.
+  @inline(__always)
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var hash = value
+    for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    value = hash
+  }
+
+  /// Adds one byte.
+  @inline(__always)
+  mutating func add(_ byte: UInt8) {
+    value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+  }
+
+  /// Adds the UTF-8 bytes of `text`.
+  mutating func add(_ text: String) {
+    var text = text
+    text.withUTF8 { add($0) }
+  }
+
+  /// Adds the decimal digits of `number` (as `"\(number)"` writes them).
+  mutating func add(decimal number: Int) {
+    add(String(number))
+  }
+
+  /// The hash as 16 lower-case hex digits.
+  var hex: String {
+    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    return String(unsafeUninitializedCapacity: 16) { buffer in
+      var hash = value
+      for index in (0..<16).reversed() {
+        buffer[index] = digits[Int(hash & 0xF)]
+        hash >>= 4
+      }
+      return 16
+    }
+  }
+
+  /// The hash of `text` as 16 lower-case hex digits.
+  static func hex(_ text: String) -> String {
+    var hash = StableHash()
+    hash.add(text)
+    return hash.hex
   }
 }

@@ -19,22 +19,48 @@ public struct VCardParameter: Sendable, Hashable {
 ///
 /// The syntax layer is lossless: `text` keeps the logical line exactly as it was
 /// written (unfolded, undecoded), so a line nobody changed is written back as it came.
-public struct ContentLine: Sendable, Hashable {
+///
+/// A line read by `VCardReader` keeps only where its bytes are in the input; its
+/// `parameters`, `value` and `text` are made from them when asked for (each time:
+/// keep the result rather than asking twice in a loop). Setting one of them stores
+/// it; setting `parameters` first fixes `value` as it was decoded.
+public struct ContentLine: Sendable {
   /// The group prefix as written (`item1` in `item1.EMAIL`), or `nil`.
   public var group: String?
   /// The property name, upper-cased (`EMAIL`, `X-ABLABEL`).
   public var name: String
-  public var parameters: [VCardParameter]
-  /// The value after transfer decoding (quoted-printable, base64 left alone) and
-  /// charset decoding, still with its vCard escapes (`\,` `\;` `\n`).
-  public var value: String
-  /// The logical line as written: unfolded, not decoded.
-  public var text: String
   /// 1-based number of the physical line where this content line starts.
   public var lineNumber: Int
   /// Where the line's bytes are in the input that was read — its physical lines,
   /// folds and line end included — or `nil` for a line not read from bytes.
   public var sourceRange: Range<Int>?
+
+  var storedParameters: [VCardParameter]?
+  var storedValue: String?
+  var storedText: String?
+  /// Where the line is in the bytes it was read from, or `nil` for a line made in code.
+  var raw: RawLine?
+
+  public var parameters: [VCardParameter] {
+    get { storedParameters ?? raw?.parameters() ?? [] }
+    set {
+      if storedValue == nil, let raw { storedValue = raw.value() }
+      storedParameters = newValue
+    }
+  }
+
+  /// The value after transfer decoding (quoted-printable, base64 left alone) and
+  /// charset decoding, still with its vCard escapes (`\,` `\;` `\n`).
+  public var value: String {
+    get { storedValue ?? raw?.value() ?? "" }
+    set { storedValue = newValue }
+  }
+
+  /// The logical line as written: unfolded, not decoded.
+  public var text: String {
+    get { storedText ?? raw?.text() ?? "" }
+    set { storedText = newValue }
+  }
 
   /// Creates a content line.
   public init(
@@ -43,17 +69,34 @@ public struct ContentLine: Sendable, Hashable {
   ) {
     self.group = group
     self.name = name
-    self.parameters = parameters
-    self.value = value
-    self.text = text
+    self.storedParameters = parameters
+    self.storedValue = value
+    self.storedText = text
     self.lineNumber = lineNumber
     self.sourceRange = sourceRange
+  }
+
+  /// A line read from bytes.
+  init(group: String?, name: String, raw: RawLine, lineNumber: Int, sourceRange: Range<Int>) {
+    self.group = group
+    self.name = name
+    self.raw = raw
+    self.lineNumber = lineNumber
+    self.sourceRange = sourceRange
+  }
+
+  /// The raw line when parameters are as read and simple (no transfer encoding, no
+  /// charset, no quotes, no `^`, ASCII): the fast paths work on its bytes.
+  private var plainRaw: RawLine? {
+    guard storedParameters == nil, let raw, raw.plainParameters else { return nil }
+    return raw
   }
 
   /// All values of the parameters called `name` (case-insensitive), plus, for
   /// `TYPE`, the vCard 2.1 bare parameters.
   public func parameterValues(_ name: String) -> [String] {
     let wanted = name.uppercased()
+    if let raw = plainRaw { return raw.parameterValues(wanted) }
     var out: [String] = []
     for parameter in parameters {
       if parameter.name == wanted || (parameter.name == nil && wanted == "TYPE") {
@@ -66,6 +109,7 @@ public struct ContentLine: Sendable, Hashable {
   /// The `TYPE` values, lower-cased, split on commas (`TYPE=work,voice`, `TYPE=work;TYPE=voice`,
   /// 2.1 `;WORK;VOICE`), without transfer encodings and charsets written as bare words.
   public var types: [String] {
+    if let raw = plainRaw { return raw.types() }
     var out: [String] = []
     for parameter in parameters where parameter.name == "TYPE" || parameter.name == nil {
       for value in parameter.values {
@@ -82,12 +126,214 @@ public struct ContentLine: Sendable, Hashable {
   /// The transfer encoding, upper-cased: `QUOTED-PRINTABLE`, `BASE64` (also for
   /// 3.0's `ENCODING=b`), `8BIT`, or `nil`; from `ENCODING=` or a 2.1 bare word.
   public var transferEncoding: String? {
-    VCardParameter.transferEncoding(in: parameters)
+    if storedParameters == nil, let raw, raw.simpleParameters { return nil }
+    return VCardParameter.transferEncoding(in: parameters)
   }
 
   /// Whether the value is marked preferred: `TYPE=pref`, `PREF=n` (RFC 6350 §5.3).
   public var isPreferred: Bool {
+    isPreferred(types: types)
+  }
+
+  /// `isPreferred` with the line's `types` already at hand.
+  func isPreferred(types: [String]) -> Bool {
     types.contains("pref") || !parameterValues("PREF").isEmpty
+  }
+
+  /// Calls `body` with the UTF-8 bytes of `text`, without making a String when the
+  /// line was read from bytes.
+  func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if storedText == nil, let raw {
+      return raw.withBuffer { body(UnsafeBufferPointer(rebasing: $0[raw.start..<raw.end])) }
+    }
+    var text = text
+    return text.withUTF8 { body($0) }
+  }
+
+  /// Whether the value, blanks around it removed, is the ASCII word `upper` in any
+  /// case (`VCARD` for `BEGIN`/`END`), checked on the bytes when it can be.
+  func valueIs(_ upper: StaticString) -> Bool {
+    if storedValue == nil, let raw, raw.simpleParameters {
+      return raw.withBuffer { buffer in
+        var start = raw.colon + 1
+        var end = raw.end
+        while start < end && (buffer[start] == 0x20 || buffer[start] == 0x09) { start += 1 }
+        while end > start && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09) { end -= 1 }
+        guard end - start == upper.utf8CodeUnitCount else { return false }
+        let pattern = upper.utf8Start
+        for offset in 0..<(end - start) {
+          var byte = buffer[start + offset]
+          if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+          if byte != pattern[offset] { return false }
+        }
+        return true
+      }
+    }
+    return value.trimmingCharacters(in: " \t").uppercased() == upper.description
+  }
+}
+
+extension ContentLine: Hashable {
+  public static func == (a: ContentLine, b: ContentLine) -> Bool {
+    a.group == b.group && a.name == b.name && a.lineNumber == b.lineNumber && a.sourceRange == b.sourceRange
+      && a.parameters == b.parameters && a.value == b.value && a.text == b.text
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group)
+    hasher.combine(name)
+    hasher.combine(lineNumber)
+    hasher.combine(sourceRange)
+    hasher.combine(value)
+  }
+}
+
+/// The bytes a `VCardReader` read, shared by the lines read from them.
+final class VCardSource: Sendable {
+  /// The normalized input.
+  let input: [UInt8]
+  /// Logical lines that were folded (or joined across soft breaks), unfolded, one after another.
+  let joined: [UInt8]
+  /// The legacy charset the file declares for values without one.
+  let fallbackCharset: String?
+
+  init(input: [UInt8], joined: [UInt8], fallbackCharset: String?) {
+    self.input = input
+    self.joined = joined
+    self.fallbackCharset = fallbackCharset
+  }
+}
+
+/// Where a content line is in a `VCardSource`: its unfolded text
+/// `start..<end` in `input` or `joined`, the parameters `parametersStart..<colon`
+/// (from the `;` after the name), the value after `colon`.
+struct RawLine: Sendable {
+  let source: VCardSource
+  let start: Int
+  let end: Int
+  let parametersStart: Int
+  let colon: Int
+  let inJoined: Bool
+  /// No parameter that could name a transfer encoding or a charset, and no quotes.
+  let simpleParameters: Bool
+  /// Simple, and also ASCII without `^`: names and values are the bytes as written.
+  let plainParameters: Bool
+
+  @inline(__always)
+  func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    inJoined ? source.joined.withUnsafeBufferPointer(body) : source.input.withUnsafeBufferPointer(body)
+  }
+
+  func text() -> String {
+    withBuffer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+  }
+
+  func parameters() -> [VCardParameter] {
+    guard parametersStart < colon else { return [] }
+    return withBuffer { ContentLineParser.parseParameters(UnsafeBufferPointer(rebasing: $0[parametersStart..<colon])) }
+  }
+
+  func value() -> String {
+    withBuffer { buffer in
+      let raw = UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<end])
+      if simpleParameters {
+        return ValueDecoder.decode(raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset)
+      }
+      return ValueDecoder.decode(raw, parameters: parameters(), fallbackCharset: source.fallbackCharset)
+    }
+  }
+
+  /// Calls `body` with each parameter of plain parameters: its upper-cased name
+  /// bytes (empty for a bare word) and its value bytes (the whole word for a bare one).
+  private func forEachParameter(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ body: (_ nameStart: Int, _ nameEnd: Int, _ valueStart: Int, _ valueEnd: Int) -> Void
+  ) {
+    var fieldStart = parametersStart + 1
+    while fieldStart <= colon {
+      var fieldEnd = fieldStart
+      while fieldEnd < colon && buffer[fieldEnd] != UInt8(ascii: ";") { fieldEnd += 1 }
+      var s = fieldStart
+      var e = fieldEnd
+      while s < e && (buffer[s] == 0x20 || buffer[s] == 0x09) { s += 1 }
+      while e > s && (buffer[e - 1] == 0x20 || buffer[e - 1] == 0x09) { e -= 1 }
+      if s < e {
+        var equals = s
+        while equals < e && buffer[equals] != UInt8(ascii: "=") { equals += 1 }
+        if equals == e {
+          body(s, s, s, e)
+        } else {
+          var nameEnd = equals
+          while nameEnd > s && (buffer[nameEnd - 1] == 0x20 || buffer[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+          body(s, nameEnd, equals + 1, e)
+        }
+      }
+      fieldStart = fieldEnd + 1
+    }
+  }
+
+  private static func equalsUppercased(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ upper: String) -> Bool {
+    var upper = upper
+    return upper.withUTF8 { pattern in
+      guard pattern.count == end - start else { return false }
+      for offset in 0..<pattern.count {
+        var byte = buffer[start + offset]
+        if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+        if byte != pattern[offset] { return false }
+      }
+      return true
+    }
+  }
+
+  /// `ContentLine.parameterValues` for plain parameters; `wanted` upper-cased.
+  func parameterValues(_ wanted: String) -> [String] {
+    withBuffer { buffer in
+      var out: [String] = []
+      let isType = wanted == "TYPE"
+      forEachParameter(buffer) { nameStart, nameEnd, valueStart, valueEnd in
+        let matches =
+          nameStart == nameEnd ? isType : Self.equalsUppercased(buffer, nameStart, nameEnd, wanted)
+        guard matches else { return }
+        var itemStart = valueStart
+        for index in valueStart...valueEnd where index == valueEnd || buffer[index] == UInt8(ascii: ",") {
+          // A bare word is one value, commas and all.
+          if nameStart == nameEnd && valueStart == nameStart && index < valueEnd { continue }
+          out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[itemStart..<index]), as: UTF8.self))
+          itemStart = index + 1
+        }
+      }
+      return out
+    }
+  }
+
+  /// `ContentLine.types` for plain parameters.
+  func types() -> [String] {
+    withBuffer { buffer in
+      var out: [String] = []
+      forEachParameter(buffer) { nameStart, nameEnd, valueStart, valueEnd in
+        let bare = nameStart == nameEnd
+        guard bare || Self.equalsUppercased(buffer, nameStart, nameEnd, "TYPE") else { return }
+        var itemStart = valueStart
+        for index in valueStart...valueEnd where index == valueEnd || buffer[index] == UInt8(ascii: ",") {
+          var s = itemStart
+          var e = index
+          itemStart = index + 1
+          while s < e && (buffer[s] == 0x20 || buffer[s] == 0x09) { s += 1 }
+          while e > s && (buffer[e - 1] == 0x20 || buffer[e - 1] == 0x09) { e -= 1 }
+          guard s < e else { continue }
+          // Plain parameters name no encoding but 2.1's one-letter `B`.
+          if bare && e - s == 1 && (buffer[s] == UInt8(ascii: "b") || buffer[s] == UInt8(ascii: "B")) { continue }
+          out.append(
+            String(unsafeUninitializedCapacity: e - s) { target in
+              for offset in 0..<(e - s) {
+                let byte = buffer[s + offset]
+                target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+              }
+              return e - s
+            })
+        }
+      }
+      return out
+    }
   }
 }
 
@@ -116,6 +362,13 @@ extension VCardParameter {
 
 extension String {
   func trimmingCharacters(in set: String) -> String {
+    // Fast path: nothing to trim (the first and last bytes are not in an ASCII set).
+    if let first = utf8.first, let last = utf8.last, first >= 0x80 || !set.utf8.contains(first),
+      last >= 0x80 || !set.utf8.contains(last)
+    {
+      return self
+    }
+    if isEmpty { return self }
     var scalars = Substring(self)
     while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
     while let last = scalars.last, set.contains(last) { scalars.removeLast() }

@@ -1,5 +1,8 @@
 /// Parses one logical line into a `ContentLine`: group, name, parameters and value
 /// (RFC 6350 §3.3, RFC 6868 parameter escapes, vCard 2.1 bare parameters).
+///
+/// The line keeps where its parts are in the bytes; parameters and value are made
+/// when asked for (`ContentLine`).
 enum ContentLineParser {
   enum Failure: Error, CustomStringConvertible {
     case noColon
@@ -13,71 +16,129 @@ enum ContentLineParser {
     }
   }
 
-  /// Parses `line`; a value without `CHARSET` that is not UTF-8 is read in
-  /// `fallbackCharset` (default Windows-1252).
+  /// Parses `line`, whose content is in `buffer` (the source's input or joined bytes).
   ///
   /// - Throws: `Failure` when the line has no colon or no name.
-  static func parse(_ line: LogicalLine, fallbackCharset: String? = nil) throws(Failure) -> ContentLine {
-    let bytes = line.bytes
+  static func parse(
+    _ line: LogicalLine, buffer: UnsafeBufferPointer<UInt8>, source: VCardSource
+  ) throws(Failure) -> ContentLine {
+    let lineStart = line.contentStart
+    let lineEnd = line.contentEnd
     // Name (with group): up to the first ';' or ':'.
-    var index = 0
-    while index < bytes.count && bytes[index] != UInt8(ascii: ";") && bytes[index] != UInt8(ascii: ":") {
+    var index = lineStart
+    while index < lineEnd && buffer[index] != UInt8(ascii: ";") && buffer[index] != UInt8(ascii: ":") {
       index += 1
     }
-    guard index < bytes.count else { throw .noColon }
-    var nameStart = 0
+    guard index < lineEnd else { throw .noColon }
+    var nameStart = lineStart
     var nameEnd = index
-    while nameStart < nameEnd && (bytes[nameStart] == 0x20 || bytes[nameStart] == 0x09) { nameStart += 1 }
-    while nameEnd > nameStart && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+    while nameStart < nameEnd && (buffer[nameStart] == 0x20 || buffer[nameStart] == 0x09) { nameStart += 1 }
+    while nameEnd > nameStart && (buffer[nameEnd - 1] == 0x20 || buffer[nameEnd - 1] == 0x09) { nameEnd -= 1 }
     var group: String? = nil
     var dot = nameEnd
-    while dot > nameStart && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+    while dot > nameStart && buffer[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
     if dot > nameStart {
-      group = String(decoding: bytes[nameStart..<(dot - 1)], as: UTF8.self)
+      group = String(decoding: UnsafeBufferPointer(rebasing: buffer[nameStart..<(dot - 1)]), as: UTF8.self)
       nameStart = dot
     }
-    let name = uppercasedASCII(bytes[nameStart..<nameEnd])
-    guard !name.isEmpty else { throw .noName }
+    guard nameStart < nameEnd else { throw .noName }
+    let name = uppercasedASCII(UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd]))
 
     // Parameters: up to the first ':' outside double quotes.
-    var parameters: [VCardParameter] = []
+    let parametersStart = index
     var quoted = false
-    var fieldStart = index
-    while index < bytes.count {
-      let byte = bytes[index]
+    var sawQuote = false
+    var sawCaretOrHigh = false
+    while index < lineEnd {
+      let byte = buffer[index]
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
-      } else if !quoted && (byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")) {
-        if index > fieldStart {
-          if let parameter = parseParameter(bytes[(fieldStart + 1)..<index]) { parameters.append(parameter) }
-        }
-        fieldStart = index
-        if byte == UInt8(ascii: ":") { break }
+        sawQuote = true
+      } else if byte == UInt8(ascii: ":") && !quoted {
+        break
+      } else if byte == UInt8(ascii: "^") || byte >= 0x80 {
+        sawCaretOrHigh = true
       }
       index += 1
     }
-    guard index < bytes.count else { throw .noColon }
-    let rawValue = bytes[(index + 1)...]
-    let text = String(decoding: bytes, as: UTF8.self)
-    let value = ValueDecoder.decode(rawValue, parameters: parameters, fallbackCharset: fallbackCharset)
-    return ContentLine(
-      group: group, name: name, parameters: parameters, value: value, text: text,
-      lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
+    guard index < lineEnd else { throw .noColon }
+    let simple =
+      !sawQuote
+      && (parametersStart == index
+        || !namesEncodingOrCharset(UnsafeBufferPointer(rebasing: buffer[parametersStart..<index])))
+    let raw = RawLine(
+      source: source, start: lineStart, end: lineEnd, parametersStart: parametersStart, colon: index,
+      inJoined: line.joined, simpleParameters: simple, plainParameters: simple && !sawCaretOrHigh)
+    return ContentLine(group: group, name: name, raw: raw, lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
+  }
+
+  /// Whether parameter bytes may name a transfer encoding or a charset: `ENCODING`,
+  /// `CHARSET`, or a 2.1 bare `QUOTED-PRINTABLE`, `BASE64`, `8BIT`, `7BIT` (any case).
+  private static func namesEncodingOrCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let end = bytes.count
+    for index in 0..<end {
+      switch bytes[index] | 0x20 {
+      case UInt8(ascii: "e"):
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "ENCODING") { return true }
+      case UInt8(ascii: "c"):
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "CHARSET") { return true }
+      case UInt8(ascii: "q"):
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "QUOTED-PRINTABLE") { return true }
+      case UInt8(ascii: "b"):
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "BASE64") { return true }
+      case UInt8(ascii: "8"), UInt8(ascii: "7"):
+        if index + 4 <= end, bytes[index + 1] | 0x20 == UInt8(ascii: "b"), bytes[index + 2] | 0x20 == UInt8(ascii: "i"),
+          bytes[index + 3] | 0x20 == UInt8(ascii: "t")
+        {
+          return true
+        }
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// The parameters in `bytes`: from the `;` after the name to the value's colon.
+  static func parseParameters(_ bytes: UnsafeBufferPointer<UInt8>) -> [VCardParameter] {
+    var parameters: [VCardParameter] = []
+    var quoted = false
+    var fieldStart = 0
+    var index = 0
+    while index <= bytes.count {
+      if index == bytes.count {
+        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index) {
+          parameters.append(parameter)
+        }
+        break
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted && byte == UInt8(ascii: ";") {
+        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index) {
+          parameters.append(parameter)
+        }
+        fieldStart = index
+      }
+      index += 1
+    }
+    return parameters
   }
 
   /// `NAME=v1,"v2"` or a bare `WORD`; `nil` for an empty parameter (`;;`).
-  private static func parseParameter(_ bytes: ArraySlice<UInt8>) -> VCardParameter? {
-    var start = bytes.startIndex
-    var end = bytes.endIndex
-    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+  private static func parseParameter(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> VCardParameter? {
+    var start = range.lowerBound
+    var end = range.upperBound
+    while start < end && (all[start] == 0x20 || all[start] == 0x09) { start += 1 }
+    while end > start && (all[end - 1] == 0x20 || all[end - 1] == 0x09) { end -= 1 }
     guard start < end else { return nil }
-    guard let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
-      return VCardParameter(name: nil, values: [String(decoding: bytes[start..<end], as: UTF8.self)])
+    guard let equals = all[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
+      return VCardParameter(
+        name: nil, values: [String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)])
     }
     var nameEnd = equals
-    while nameEnd > start && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) { nameEnd -= 1 }
-    let name = uppercasedASCII(bytes[start..<nameEnd])
+    while nameEnd > start && (all[nameEnd - 1] == 0x20 || all[nameEnd - 1] == 0x09) { nameEnd -= 1 }
+    let name = uppercasedASCII(UnsafeBufferPointer(rebasing: all[start..<nameEnd]))
     var values: [String] = []
     var current: [UInt8] = []
     var quoted = false
@@ -90,7 +151,7 @@ enum ContentLineParser {
     }
     var index = equals + 1
     while index < end {
-      let byte = bytes[index]
+      let byte = all[index]
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if byte == UInt8(ascii: ",") && !quoted {
@@ -107,7 +168,7 @@ enum ContentLineParser {
   }
 
   /// ASCII letters upper-cased, other bytes as they are.
-  static func uppercasedASCII(_ bytes: ArraySlice<UInt8>) -> String {
+  static func uppercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     String(unsafeUninitializedCapacity: bytes.count) { buffer in
       var i = 0
       for byte in bytes {
@@ -120,7 +181,7 @@ enum ContentLineParser {
 
   /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote.
   private static func unescapeParameter(_ value: String) -> String {
-    guard value.contains("^") else { return value }
+    guard value.utf8.contains(UInt8(ascii: "^")) else { return value }
     var out = ""
     var iterator = value.makeIterator()
     while let character = iterator.next() {

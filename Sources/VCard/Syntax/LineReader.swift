@@ -1,65 +1,164 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One logical line found by `LineReader`: where its unfolded bytes are, and where
+/// it was in the input.
+///
+/// A line written on one physical line is `contentStart..<contentEnd` of the input;
+/// a folded one (or one joined across quoted-printable soft breaks or a 2.1 base64
+/// block) is copied, unfolded, to `contentStart..<contentEnd` of the joined bytes.
+struct LogicalLine {
+  /// 1-based physical line number where it starts.
+  var lineNumber: Int
+  /// Where the line's bytes start in the (normalized) input: its first physical line.
+  var start: Int
+  /// Where the line ends in the input: after the line end of its last physical line.
+  var end: Int
+  var contentStart: Int
+  var contentEnd: Int
+  /// Whether the content is in the joined bytes rather than the input.
+  var joined: Bool = false
+  /// For a quoted-printable value continued after soft breaks: whether its first
+  /// continuation line was indented (then one leading space or tab of every
+  /// continuation is folding); `nil` before the first soft break.
+  var softBreakIndented: Bool? = nil
+  /// Whether the header (the part before the first colon) names quoted-printable;
+  /// `nil` while no colon has been read.
+  var quotedPrintable: Bool? = nil
+}
+
+/// The logical lines of a piece of input.
+struct LogicalLines {
+  var lines: [LogicalLine] = []
+  /// The unfolded bytes of the lines with `joined`.
+  var joined: [UInt8] = []
+  /// The first legacy charset a `CHARSET=` names (see `LineReader.declaredLegacyCharset`).
+  var legacyCharset: String? = nil
+  /// Physical lines read.
+  var physicalLines = 0
+}
+
 /// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
 /// CRLF / LF / CR CR LF / CR line ends accepted, folded lines joined (RFC 6350 §3.2:
 /// CRLF followed by one space or tab), vCard 2.1 quoted-printable soft breaks and
 /// unindented base64 blocks joined.
 ///
 /// Unfolding works on bytes, so a fold that splits a UTF-8 character is joined
-/// before the value is decoded.
-struct LogicalLine {
-  /// The unfolded line, undecoded.
-  var bytes: [UInt8]
-  /// 1-based physical line number where it starts.
-  var lineNumber: Int
-  /// For a quoted-printable value continued after soft breaks: whether its first
-  /// continuation line was indented (then one leading space or tab of every
-  /// continuation is folding); `nil` before the first soft break.
-  var softBreakIndented: Bool? = nil
-  /// Where the line's bytes start in the (normalized) input: its first physical line.
-  var start: Int = 0
-  /// Where the line ends in the input: after the line end of its last physical line.
-  var end: Int = 0
-}
-
+/// before the value is decoded. Lines are found with `memchr`; a line that is not
+/// folded is not copied.
 enum LineReader {
-  /// Splits `data` into logical lines.
-  ///
-  /// - Complexity: O(n) in the number of bytes.
-  static func logicalLines(_ input: [UInt8]) -> [LogicalLine] {
-    logicalLines(normalized: normalizedUTF8(input))
+  /// The line end of `input`: LF when there is one, else CR.
+  static func separator(_ input: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    guard let base = input.baseAddress, input.count > 0 else { return 0x0A }
+    return memchr(base, 0x0A, input.count) != nil ? 0x0A : 0x0D
   }
 
-  /// Splits bytes already given by `normalizedUTF8` into logical lines; their
-  /// `start` and `end` are offsets in `bytes`.
+  /// Splits `input[range]` (which starts at a physical line) into logical lines.
   ///
   /// - Complexity: O(n) in the number of bytes.
-  static func logicalLines(normalized bytes: [UInt8]) -> [LogicalLine] {
-    var lines: [LogicalLine] = []
-    lines.reserveCapacity(bytes.count / 24)
+  static func logicalLines(
+    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8
+  ) -> LogicalLines {
+    var out = LogicalLines()
+    out.lines.reserveCapacity(range.count / 32)
     var current: LogicalLine? = nil
     var inBase64 = false
     var lineNumber = 0
-    forEachPhysicalLine(bytes) { start, end, next in
+    let base = input.baseAddress!
+    var position = range.lowerBound
+    let limit = range.upperBound
+
+    func finish(_ line: inout LogicalLine) {
+      if line.joined { line.contentEnd = out.joined.count }
+      if out.legacyCharset == nil { out.legacyCharset = withContent(line) { legacyCharset($0) } }
+    }
+    func withContent<R>(_ line: LogicalLine, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      if line.joined {
+        return out.joined.withUnsafeBufferPointer { joined in
+          body(UnsafeBufferPointer(rebasing: joined[line.contentStart..<joined.count]))
+        }
+      }
+      return body(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
+    }
+    func append(_ line: inout LogicalLine, _ start: Int, _ end: Int) {
+      if !line.joined {
+        let at = out.joined.count
+        out.joined.append(contentsOf: input[line.contentStart..<line.contentEnd])
+        line.contentStart = at
+        line.joined = true
+      }
+      out.joined.append(contentsOf: input[start..<end])
+    }
+    func continuesQuotedPrintable(_ line: inout LogicalLine) -> Bool {
+      // The last byte that is not a blank must be '='.
+      var last: UInt8 = 0
+      if line.joined {
+        var index = out.joined.count
+        while index > line.contentStart {
+          index -= 1
+          let byte = out.joined[index]
+          if byte != 0x20 && byte != 0x09 { last = byte; break }
+        }
+      } else {
+        var index = line.contentEnd
+        while index > line.contentStart {
+          index -= 1
+          let byte = input[index]
+          if byte != 0x20 && byte != 0x09 { last = byte; break }
+        }
+      }
+      guard last == UInt8(ascii: "=") else { return false }
+      if let known = line.quotedPrintable { return known }
+      let flags = withContent(line) { headerFlags($0) }
+      if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
+      return flags.quotedPrintable
+    }
+    func dropSoftBreak(_ line: inout LogicalLine) {
+      if line.joined {
+        while let byte = out.joined.last, byte == 0x20 || byte == 0x09 { out.joined.removeLast() }
+        out.joined.removeLast()
+      } else {
+        while line.contentEnd > line.contentStart,
+          input[line.contentEnd - 1] == 0x20 || input[line.contentEnd - 1] == 0x09
+        {
+          line.contentEnd -= 1
+        }
+        line.contentEnd -= 1
+      }
+    }
+
+    while position < limit {
+      let found = memchr(base + position, Int32(separator), limit - position)
+      let index = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - UnsafePointer(base) } ?? limit
+      var end = index
+      let next = Swift.min(index + 1, limit)
+      var start = position
+      position = index + 1
+      while end > start && input[end - 1] == 0x0D { end -= 1 }
+      if index == limit && end == start { break }  // nothing after the last line end
       lineNumber += 1
       let lineStart = start
-      var start = start
       // A byte-order mark at the start of any line (files concatenated).
-      if end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+      if end - start >= 3, input[start] == 0xEF, input[start + 1] == 0xBB, input[start + 2] == 0xBF {
         start += 3
       }
       if start == end {
         // Blank line: ends a 2.1 base64 block and a quoted-printable value left open
         // by a soft break (a truncated export); otherwise ignored (a fold may follow).
-        if var line = current, continuesQuotedPrintable(line) {
+        if var line = current, continuesQuotedPrintable(&line) {
           dropSoftBreak(&line)
           current = line
         }
         inBase64 = false
-        return
+        continue
       }
-      let first = bytes[start]
+      let first = input[start]
       if var line = current {
         let indented = first == 0x20 || first == 0x09
-        if continuesQuotedPrintable(line) && !isCardBoundary(bytes[start..<end]) {
+        if continuesQuotedPrintable(&line) && !isCardBoundary(UnsafeBufferPointer(rebasing: input[start..<end])) {
           // A soft break: the next physical line continues the value whatever it
           // starts with. Whether a leading blank is folding or text is decided by
           // the first continuation (Outlook indents every one; Android none, so a
@@ -67,69 +166,118 @@ enum LineReader {
           dropSoftBreak(&line)
           if line.softBreakIndented == nil { line.softBreakIndented = indented }
           let skip = indented && line.softBreakIndented == true ? 1 : 0
-          line.bytes.append(contentsOf: bytes[(start + skip)..<end])
+          append(&line, start + skip, end)
           line.end = next
           current = line
-          return
+          continue
         }
         if indented {
-          line.bytes.append(contentsOf: bytes[(start + 1)..<end])
+          append(&line, start + 1, end)
           line.end = next
           current = line
-          return
+          continue
         }
-        if inBase64 && isBase64Continuation(bytes[start..<end]) {
-          line.bytes.append(contentsOf: bytes[start..<end])
+        if inBase64 && isBase64Continuation(UnsafeBufferPointer(rebasing: input[start..<end])) {
+          append(&line, start, end)
           line.end = next
           current = line
-          return
+          continue
         }
-        lines.append(line)
+        finish(&line)
+        out.lines.append(line)
       }
-      let line = LogicalLine(bytes: Array(bytes[start..<end]), lineNumber: lineNumber, start: lineStart, end: next)
-      inBase64 = isBase64(line.bytes)
+      var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
+      let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))
+      inBase64 = flags.base64
+      if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
       current = line
     }
-    if let line = current { lines.append(line) }
-    return lines
+    if var line = current {
+      finish(&line)
+      out.lines.append(line)
+    }
+    out.physicalLines = lineNumber
+    return out
   }
 
-  /// The first `CHARSET=` of `lines` that names a legacy (not Unicode, not ASCII)
-  /// charset, e.g. `Windows-1253`: the charset of the file's undeclared 8-bit values.
-  static func declaredLegacyCharset(_ lines: [LogicalLine]) -> String? {
-    let pattern = Array("CHARSET=".utf8)
-    for line in lines {
-      let end = line.bytes.firstIndex(of: UInt8(ascii: ":")) ?? line.bytes.count
-      guard end >= pattern.count else { continue }
-      for start in 0...(end - pattern.count) where matchesUppercased(line.bytes, at: start, pattern) {
-        var stop = start + pattern.count
-        while stop < end, line.bytes[stop] != UInt8(ascii: ";") { stop += 1 }
-        let name = String(decoding: line.bytes[(start + pattern.count)..<stop], as: UTF8.self)
+  /// What the header of a line (its bytes up to the first colon, or all of them)
+  /// names: quoted-printable, base64 (`BASE64`, `ENCODING=B`).
+  static func headerFlags(_ line: UnsafeBufferPointer<UInt8>) -> (hasColon: Bool, quotedPrintable: Bool, base64: Bool) {
+    var end = line.count
+    var hasColon = false
+    if let base = line.baseAddress, let colon = memchr(base, Int32(UInt8(ascii: ":")), line.count) {
+      end = UnsafePointer<UInt8>(colon.assumingMemoryBound(to: UInt8.self)) - base
+      hasColon = true
+    }
+    var quotedPrintable = false
+    var base64 = false
+    var index = 0
+    while index < end {
+      switch line[index] | 0x20 {
+      case UInt8(ascii: "q"):
+        if matchesUppercased(line, at: index, end: end, "QUOTED-PRINTABLE") { quotedPrintable = true }
+      case UInt8(ascii: "b"):
+        if matchesUppercased(line, at: index, end: end, "BASE64") { base64 = true }
+      case UInt8(ascii: "e"):
+        if matchesUppercased(line, at: index, end: end, "ENCODING=B") { base64 = true }
+      default: break
+      }
+      index += 1
+    }
+    return (hasColon, quotedPrintable, base64)
+  }
+
+  /// The first legacy (not Unicode, not ASCII) charset that a `CHARSET=` in the
+  /// header of `line` names, e.g. `Windows-1253`: the charset of the file's
+  /// undeclared 8-bit values.
+  static func legacyCharset(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+    var end = line.count
+    if let base = line.baseAddress, let colon = memchr(base, Int32(UInt8(ascii: ":")), line.count) {
+      end = UnsafePointer<UInt8>(colon.assumingMemoryBound(to: UInt8.self)) - base
+    }
+    var start = 0
+    while start < end {
+      if line[start] | 0x20 == UInt8(ascii: "c"), matchesUppercased(line, at: start, end: end, "CHARSET=") {
+        var stop = start + 8
+        while stop < end, line[stop] != UInt8(ascii: ";") { stop += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[(start + 8)..<stop]), as: UTF8.self)
           .trimmingCharacters(in: " \t\"")
         let upper = name.uppercased()
         if !name.isEmpty && !upper.hasPrefix("UTF") && !upper.contains("ASCII") { return name }
       }
+      start += 1
     }
     return nil
   }
 
-  /// Calls `body` with the bounds of each physical line, line-end bytes excluded.
-  /// (`next` is where the following line starts: after the line end.)
-  private static func forEachPhysicalLine(_ bytes: [UInt8], _ body: (Int, Int, Int) -> Void) {
-    let hasLF = bytes.contains(0x0A)
-    let separator: UInt8 = hasLF ? 0x0A : 0x0D
-    var start = 0
-    var index = 0
-    let count = bytes.count
-    while index <= count {
-      if index == count || bytes[index] == separator {
-        var end = index
-        while end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        if index < count || end > start { body(start, end, min(index + 1, count)) }
-        start = index + 1
-      }
-      index += 1
+  /// Whether `line` is `BEGIN:VCARD` or `END:VCARD` (any case), which a soft break
+  /// left at the end of a card's last value must not swallow.
+  private static func isCardBoundary(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count >= 9, line.count <= 16 else { return false }
+    let text = String(decoding: line, as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
+    return text == "END:VCARD" || text == "BEGIN:VCARD"
+  }
+
+  private static func isBase64Continuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    line.allSatisfy { byte in
+      (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20
     }
+  }
+
+  /// Whether `bytes` at `start`, upper-cased, equal the upper-case ASCII `pattern`
+  /// before `end`.
+  @inline(__always)
+  static func matchesUppercased(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, _ pattern: StaticString) -> Bool {
+    let count = pattern.utf8CodeUnitCount
+    guard start + count <= end else { return false }
+    let pointer = pattern.utf8Start
+    for offset in 0..<count {
+      var byte = bytes[start + offset]
+      if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+      if byte != pointer[offset] { return false }
+    }
+    return true
   }
 
   /// UTF-8 bytes of the file: UTF-16 with a BOM, or without one when it starts with
@@ -163,62 +311,5 @@ enum LineReader {
       index += 2
     }
     return Array(String(decoding: units, as: UTF16.self).utf8)
-  }
-
-  /// Whether `line` is a quoted-printable value whose last physical line ended in a
-  /// soft break (`=`, then perhaps blanks RFC 2045 §6.7 tells decoders to drop), so
-  /// the next physical line belongs to it.
-  private static func continuesQuotedPrintable(_ line: LogicalLine) -> Bool {
-    let last = line.bytes.lastIndex { $0 != 0x20 && $0 != 0x09 }
-    guard let last, line.bytes[last] == UInt8(ascii: "=") else { return false }
-    return isQuotedPrintable(line.bytes)
-  }
-
-  /// Whether `line` is `BEGIN:VCARD` or `END:VCARD` (any case), which a soft break
-  /// left at the end of a card's last value must not swallow.
-  private static func isCardBoundary(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.count >= 9, line.count <= 16 else { return false }
-    let text = String(decoding: line, as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
-    return text == "END:VCARD" || text == "BEGIN:VCARD"
-  }
-
-  /// Removes the soft break (and blanks after it) that ends `line`.
-  private static func dropSoftBreak(_ line: inout LogicalLine) {
-    while let byte = line.bytes.last, byte == 0x20 || byte == 0x09 { line.bytes.removeLast() }
-    line.bytes.removeLast()
-  }
-
-  /// Whether the part before the first colon names quoted-printable encoding.
-  static func isQuotedPrintable(_ line: [UInt8]) -> Bool {
-    header(of: line, contains: "QUOTED-PRINTABLE")
-  }
-
-  private static func isBase64(_ line: [UInt8]) -> Bool {
-    header(of: line, contains: "BASE64") || header(of: line, contains: "ENCODING=B")
-  }
-
-  private static func isBase64Continuation(_ line: ArraySlice<UInt8>) -> Bool {
-    line.allSatisfy { byte in
-      (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-        || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20
-    }
-  }
-
-  /// Case-insensitive search for ASCII `needle` in the bytes before the first `:`.
-  private static func header(of line: [UInt8], contains needle: String) -> Bool {
-    let pattern = Array(needle.utf8)
-    let end = line.firstIndex(of: UInt8(ascii: ":")) ?? line.count
-    guard end >= pattern.count else { return false }
-    return (0...(end - pattern.count)).contains { matchesUppercased(line, at: $0, pattern) }
-  }
-
-  /// Whether `bytes` at `start`, upper-cased, equal the upper-case ASCII `pattern`.
-  private static func matchesUppercased(_ bytes: [UInt8], at start: Int, _ pattern: [UInt8]) -> Bool {
-    for offset in 0..<pattern.count {
-      var byte = bytes[start + offset]
-      if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
-      if byte != pattern[offset] { return false }
-    }
-    return true
   }
 }

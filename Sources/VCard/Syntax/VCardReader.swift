@@ -18,88 +18,116 @@ public enum VCardReader {
   /// A jCard document (RFC 7095; the first byte that is not white space is `[`)
   /// is read by `JCardReader`.
   ///
+  /// Lines are found and split on the bytes, without copying a line that is not
+  /// folded; parameters, values and texts are made when asked for (`ContentLine`).
+  ///
   /// - Complexity: O(n) in the size of the input.
   public static func read(_ bytes: [UInt8]) -> VCardParseResult {
-    var cards: [RawCard] = []
-    var warnings: [VCardWarning] = []
-    var open: [RawCard] = []  // innermost last
-    var warnedOpen: Set<Int> = []
-    var warnedOutside = false
-    var outsideWarning: Int? = nil  // index in `warnings`
-    var orphans: [ContentLine] = []  // content lines since the last card
-    var orphansBroken = false  // junk among them: no card
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
       return JCardReader.read(input)
     }
-    let logicalLines = LineReader.logicalLines(normalized: input)
-    let fallbackCharset = LineReader.declaredLegacyCharset(logicalLines)
-    for logical in logicalLines {
-      let parsed: ContentLine?
-      do {
-        parsed = try ContentLineParser.parse(logical, fallbackCharset: fallbackCharset)
-      } catch {
-        if !open.isEmpty {
-          warnings.append(VCardWarning(line: logical.lineNumber, message: error.description))
-          continue
-        }
-        parsed = nil
-      }
-      if let line = parsed, line.isBegin {
-        if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
-          warnings.append(
-            VCardWarning(
-              line: line.lineNumber,
-              message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
-                + "(missing END:VCARD?); read as a card of its own"))
-        }
-        open.append(
-          RawCard(lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start))
-        orphans = []
-        orphansBroken = false
-        continue
-      }
-      guard let line = parsed, var card = open.popLast() else {
-        // Outside any card: content lines closed by an END:VCARD are a card whose
-        // BEGIN:VCARD is missing; anything else is text to ignore.
-        if let line = parsed, line.isEnd, let first = orphans.first {
-          warnings.append(
-            VCardWarning(
-              line: first.lineNumber,
-              message: "END:VCARD on line \(line.lineNumber) without BEGIN:VCARD; the lines before it read as a card"))
-          cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber, sourceRange: nil))
-          orphans = []
-          continue
-        }
-        if let line = parsed, line.name != "BEGIN", line.name != "END", !orphansBroken {
-          orphans.append(line)
-        } else {
-          orphansBroken = true
-        }
-        if !warnedOutside {
-          warnedOutside = true
-          outsideWarning = warnings.count
-          warnings.append(
-            VCardWarning(line: logical.lineNumber, message: "text outside BEGIN:VCARD … END:VCARD; ignored"))
-        }
-        continue
-      }
-      if line.isEnd {
-        card.endLine = line.lineNumber
-        if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
-          card.sourceRange = start..<logical.end
-        } else {
-          card.sourceRange = nil
-        }
-        cards.append(card)
-        continue
-      }
-      if let problem = damagedBase64(line) {
-        warnings.append(VCardWarning(line: line.lineNumber, message: problem))
-      }
-      card.lines.append(line)
-      open.append(card)
+    let logical = input.withUnsafeBufferPointer { buffer in
+      LineReader.logicalLines(buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer))
     }
+    let source = VCardSource(input: input, joined: logical.joined, fallbackCharset: logical.legacyCharset)
+    return input.withUnsafeBufferPointer { inputBuffer in
+      logical.joined.withUnsafeBufferPointer { joinedBuffer in
+        var assembler = CardAssembler()
+        for line in logical.lines {
+          let parsed = Result { () throws(ContentLineParser.Failure) in
+            try ContentLineParser.parse(line, buffer: line.joined ? joinedBuffer : inputBuffer, source: source)
+          }
+          assembler.add(parsed, line)
+        }
+        return assembler.finish(bytes: input)
+      }
+    }
+  }
+}
+
+/// Puts content lines together into cards, with the warnings for damage.
+struct CardAssembler {
+  var cards: [RawCard] = []
+  var warnings: [VCardWarning] = []
+  var open: [RawCard] = []  // innermost last
+  var warnedOpen: Set<Int> = []
+  var warnedOutside = false
+  var outsideWarning: Int? = nil  // index in `warnings`
+  var orphans: [ContentLine] = []  // content lines since the last card
+  var orphansBroken = false  // junk among them: no card
+
+  mutating func add(_ parsed: Result<ContentLine, ContentLineParser.Failure>, _ logical: LogicalLine) {
+    let parsedLine: ContentLine?
+    switch parsed {
+    case .success(let line):
+      parsedLine = line
+    case .failure(let error):
+      if !open.isEmpty {
+        warnings.append(VCardWarning(line: logical.lineNumber, message: error.description))
+        return
+      }
+      parsedLine = nil
+    }
+    if let line = parsedLine, line.isBegin {
+      if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
+        warnings.append(
+          VCardWarning(
+            line: line.lineNumber,
+            message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
+              + "(missing END:VCARD?); read as a card of its own"))
+      }
+      var card = RawCard(lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start)
+      card.lines.reserveCapacity(16)
+      open.append(card)
+      orphans = []
+      orphansBroken = false
+      return
+    }
+    guard let line = parsedLine, !open.isEmpty else {
+      // Outside any card: content lines closed by an END:VCARD are a card whose
+      // BEGIN:VCARD is missing; anything else is text to ignore.
+      if let line = parsedLine, line.isEnd, let first = orphans.first {
+        warnings.append(
+          VCardWarning(
+            line: first.lineNumber,
+            message: "END:VCARD on line \(line.lineNumber) without BEGIN:VCARD; the lines before it read as a card"))
+        cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber, sourceRange: nil))
+        orphans = []
+        return
+      }
+      if let line = parsedLine, line.name != "BEGIN", line.name != "END", !orphansBroken {
+        orphans.append(line)
+      } else {
+        orphansBroken = true
+      }
+      if !warnedOutside {
+        warnedOutside = true
+        outsideWarning = warnings.count
+        warnings.append(
+          VCardWarning(line: logical.lineNumber, message: "text outside BEGIN:VCARD … END:VCARD; ignored"))
+      }
+      return
+    }
+    let last = open.count - 1
+    if line.isEnd {
+      var card = open.removeLast()
+      card.endLine = line.lineNumber
+      if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
+        card.sourceRange = start..<logical.end
+      } else {
+        card.sourceRange = nil
+      }
+      cards.append(card)
+      return
+    }
+    if let problem = Self.damagedBase64(line) {
+      warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+    }
+    open[last].lines.append(line)
+  }
+
+  mutating func finish(bytes: [UInt8]) -> VCardParseResult {
     for var card in open.reversed() {
       card.sourceRange = nil
       warnings.append(
@@ -113,15 +141,29 @@ public enum VCardReader {
     {
       warnings.remove(at: index)
     }
-    cards.sort { $0.beginLine < $1.beginLine }
-    return VCardParseResult(cards: cards, warnings: warnings, bytes: input)
+    if !cards.isSorted(by: { $0.beginLine < $1.beginLine }) {
+      cards.sort { $0.beginLine < $1.beginLine }
+    }
+    return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
   }
 
   /// A message when `line` is base64-encoded but holds characters base64 does not use.
-  private static func damagedBase64(_ line: ContentLine) -> String? {
-    guard line.transferEncoding == "BASE64", !line.value.hasPrefix("data:") else { return nil }
+  static func damagedBase64(_ line: ContentLine) -> String? {
+    guard line.transferEncoding == "BASE64" else { return nil }
+    if line.storedValue == nil, let raw = line.raw {
+      // On the bytes: base64 letters and ASCII blanks are fine.
+      let clean = raw.withBuffer { buffer in
+        UnsafeBufferPointer(rebasing: buffer[(raw.colon + 1)..<raw.end]).allSatisfy { byte in
+          (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+        }
+      }
+      if clean { return nil }
+    }
+    let value = line.value
+    guard !value.hasPrefix("data:") else { return nil }
     guard
-      let bad = line.value.unicodeScalars.first(where: { scalar in
+      let bad = value.unicodeScalars.first(where: { scalar in
         !(("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
           || scalar == "+" || scalar == "/" || scalar == "=" || scalar.properties.isWhitespace)
       })
@@ -130,7 +172,18 @@ public enum VCardReader {
   }
 }
 
+extension Sequence {
+  fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+    var previous: Element? = nil
+    for element in self {
+      if let previous, areInIncreasingOrder(element, previous) { return false }
+      previous = element
+    }
+    return true
+  }
+}
+
 extension ContentLine {
-  fileprivate var isBegin: Bool { name == "BEGIN" && value.trimmingCharacters(in: " \t").uppercased() == "VCARD" }
-  fileprivate var isEnd: Bool { name == "END" && value.trimmingCharacters(in: " \t").uppercased() == "VCARD" }
+  fileprivate var isBegin: Bool { name == "BEGIN" && valueIs("VCARD") }
+  fileprivate var isEnd: Bool { name == "END" && valueIs("VCARD") }
 }
