@@ -137,6 +137,23 @@ public struct KeyDecoder: Sendable {
     }
   }
 
+  /// An SGR mouse report (xterm mode 1006: `CSI < button ; column ; row M`, `m` on
+  /// release), 1-based coordinates made 0-based. A press of button 1 is a click,
+  /// buttons 64 and 65 the wheel; releases and drags are dropped. Double clicks are
+  /// the screen's to detect (it knows the time between clicks).
+  private static func sgrMouse(_ parameters: ArraySlice<UInt8>, pressed: Bool) -> Item {
+    let numbers = parameters.split(separator: UInt8(ascii: ";")).map { Int(String(decoding: $0, as: UTF8.self)) }
+    guard pressed, numbers.count == 3, let button = numbers[0], let column = numbers[1], let row = numbers[2] else {
+      return .nothing
+    }
+    switch button {
+    case 0: return .event(.mouse(MouseEvent(.click, row: row - 1, column: column - 1)))
+    case 64: return .event(.mouse(MouseEvent(.wheelUp, row: row - 1, column: column - 1)))
+    case 65: return .event(.mouse(MouseEvent(.wheelDown, row: row - 1, column: column - 1)))
+    default: return .nothing
+    }
+  }
+
   /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), final (0x40–0x7E).
   private static func csi(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
     var index = start + 2
@@ -149,6 +166,9 @@ public struct KeyDecoder: Sendable {
       return (.nothing, index - start)  // malformed: drop what was read, keep the byte
     }
     let length = index + 1 - start
+    if parameters.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      return (sgrMouse(parameters.dropFirst(), pressed: final == UInt8(ascii: "M")), length)
+    }
     if let marker = parameters.first, marker >= 0x3C { return (.nothing, length) }  // private
     let first = parameters.prefix { $0 != UInt8(ascii: ";") }
     let number = Int(String(decoding: first, as: UTF8.self))

@@ -15,4 +15,11 @@ public protocol Screen: AnyObject {
   /// Blocks until the next key; `nil` when input has ended (in-memory script done,
   /// terminal closed).
   func nextKey() -> KeyEvent?
+  /// Gives the terminal back as it was (idempotent). The in-memory screen has nothing
+  /// to give back.
+  func end()
+}
+
+extension Screen {
+  public func end() {}
 }

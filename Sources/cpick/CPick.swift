@@ -199,9 +199,9 @@ enum CPick {
       expected.insert(key)
     }
     picker.expectedKeys = expected
-    let screen: CursesScreen
+    let screen: any Screen
     do {
-      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil, mouse: options.mouse)
+      screen = try openScreen(options, environment)
     } catch {
       return fail(error.description)
     }
@@ -234,9 +234,9 @@ enum CPick {
       printError("cpick: no contact matches '\(options.query)'")
       return .noMatch
     }
-    let screen: CursesScreen
+    let screen: any Screen
     do {
-      screen = try CursesScreen(colorEnabled: colorEnabled(options, environment), height: nil)
+      screen = try openScreen(options, environment)
     } catch {
       return fail(error.description)
     }
@@ -252,6 +252,18 @@ enum CPick {
     screen.end()
     guard case .selectedProperty(let property) = result else { return .cancelled }
     return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+  }
+
+  /// The screen for the UI: inline below the prompt with `--height` (when it is less
+  /// than the terminal), else ncursesw full screen.
+  private static func openScreen(_ options: Options, _ environment: [String: String]) throws(TerminalError) -> any Screen {
+    let color = colorEnabled(options, environment)
+    if let spec = options.height, let height = ScreenHeight(parsing: spec),
+      let terminalRows = InlineScreen.terminalRows(), let rows = height.rows(of: terminalRows)
+    {
+      return try InlineScreen(rows: rows, colorEnabled: color, mouse: options.mouse)
+    }
+    return try CursesScreen(colorEnabled: color, height: nil, mouse: options.mouse)
   }
 
   private static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import TerminalKit
 
 /// The command line, parsed: the command and its options (PRODUCT.md "Commands",
 /// "Options").
@@ -149,7 +150,10 @@ enum OptionParser {
     case "--no-color": options.noColor = true
     case "--exact": options.exact = true
     case "--group": options.group = try value()
-    case "--height": options.height = try value()
+    case "--height":
+      let text = try value()
+      guard ScreenHeight(parsing: text) != nil else { throw UsageError(description: "--height takes N or N%, not '\(text)'") }
+      options.height = text
     case "--property":
       let text = try value()
       guard let key = ContactKey(name: text) else { throw UsageError(description: unknownKey(text, option: "--property")) }

@@ -230,3 +230,26 @@ struct FzfHabitTests {
     #expect(pane.stdoutText() == "Margaret Thornton\n")
   }
 }
+
+/// `--height`: the picker drawn below the prompt, the prompt's lines kept.
+@Suite(
+  "Inline picker", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"))
+struct InlinePickerTests {
+  @Test("--height 8 draws 8 rows below the cursor, keeps what was above, and clears itself on exit")
+  func inline() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "--height", "8", "-f", "value"])
+    defer { pane.close() }
+    let screen = try pane.waitForScreen(containing: "67/67")
+    let lines = screen.components(separatedBy: "\n")
+    let prompt = try #require(lines.firstIndex { $0.hasPrefix(">") })
+    let footer = try #require(lines.firstIndex { $0.contains("esc cancel") })
+    #expect(footer - prompt == 7)
+    try pane.type("jose alv")
+    try pane.waitForScreen(containing: "jose alv", "José Álvarez")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "José Álvarez\n")
+    #expect(try !pane.screen().contains("67/67"))
+  }
+}
