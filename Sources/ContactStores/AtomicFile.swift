@@ -167,11 +167,29 @@ enum AtomicFile {
     }
   }
 
+  /// A file as read: its bytes, the status of that version, and — when asked for —
+  /// the open descriptor holding an exclusive `flock(2)` on it until `close()`.
+  struct Snapshot {
+    var bytes: [UInt8]
+    var status: FileStatus
+    var lock: FileDescriptor?
+
+    /// Releases the lock.
+    func close() { try? lock?.close() }
+  }
+
   /// Reads `path` whole, with the status of the version read. A file that changed
   /// while it was read is read again.
   ///
+  /// With `lock`, the file is locked (`flock(LOCK_EX)`, waited for up to about
+  /// five seconds) before it is read, and stays locked until the snapshot is closed:
+  /// two cpick saves of the same file — in one process or in two — then take turns,
+  /// and the second sees the first one's rename (a new inode) and reads again.
+  /// Other programs do not take the lock; for them the check before the rename
+  /// remains the guard.
+  ///
   /// - Returns: `nil` when the file does not exist.
-  static func read(_ path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus)? {
+  static func read(_ path: String, lock: Bool = false) throws(SystemError) -> Snapshot? {
     for _ in 0..<8 {
       let file: FileDescriptor
       do {
@@ -179,11 +197,23 @@ enum AtomicFile {
       } catch where error.errno == ENOENT {
         return nil
       }
-      defer { try? file.close() }
+      var keep = false
+      defer { if !keep { try? file.close() } }
+      if lock {
+        for _ in 0..<500 {
+          if flock(file.rawValue, LOCK_EX | LOCK_NB) == 0 { break }
+          let code = errno
+          if code != EWOULDBLOCK && code != EINTR { break }  // no locks here (ENOLCK, …): go on without
+          usleep(10_000)
+        }
+      }
       let before = try file.status()
       let bytes = try file.readAll(sizeHint: Int(before.size))
       let after = try file.status()
-      if before.isSameVersion(as: after) && Int64(bytes.count) == after.size { return (bytes, after) }
+      if before.isSameVersion(as: after) && Int64(bytes.count) == after.size {
+        keep = lock
+        return Snapshot(bytes: bytes, status: after, lock: lock ? file : nil)
+      }
     }
     throw SystemError(function: "read", path: path, errno: EAGAIN)
   }

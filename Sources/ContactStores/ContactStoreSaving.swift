@@ -19,12 +19,13 @@ enum CardFileSaver {
     throws(ContactStoreError) -> [Contact?]
   {
     for _ in 0..<attempts {
-      let read: (bytes: [UInt8], status: FileStatus)?
+      let read: AtomicFile.Snapshot?
       do {
-        read = try AtomicFile.read(target)
+        read = try AtomicFile.read(target, lock: true)
       } catch {
         throw systemError(error, source: editor.source)
       }
+      defer { read?.close() }
       if let read, read.status.permissions & 0o222 == 0 {
         throw ContactStoreError(
           source: editor.source, reason: "the file is read-only (no write permission bits); not written",
@@ -124,7 +125,7 @@ extension VdirStore {
     do {
       if needsFolder {
         let created = try FileSystem.makeFolders(path)
-        if let first = created.first { try FileSystem.syncFolder(FileSystem.directory(of: first)) }
+        for made in created { try FileSystem.syncFolder(FileSystem.directory(of: made)) }
       }
       folder = try FileSystem.realPath(path)
     } catch {

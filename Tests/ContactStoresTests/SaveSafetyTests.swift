@@ -498,3 +498,95 @@ enum ChildProcess {
     return pid
   }
 }
+
+extension SaveSafetyTests {
+  @Test("one request with an update, a delete and an add writes the file once; each returned contact is its card now")
+  func severalChangesInOneFile() throws {
+    let folder = try TempFolder("several")
+    defer { folder.remove() }
+    let file = try folder.write("all.vcf", Array(Self.three.utf8))
+    let store = VCardFileStore(path: file)
+    let loaded = try store.load().contacts
+    let (one, three) = (loaded[0], loaded[2])
+    var fresh = Contact(identifier: "", source: "")
+    fresh.givenName = "Four"
+    var edited = three
+    edited.jobTitle = "Third"
+    var request = SaveRequest()
+    request.update(edited, original: three)
+    request.delete(one)
+    request.add(fresh)
+    let saved = try store.execute(request)
+
+    let bytes = Bytes.of(file)
+    #expect(saved.map(\.displayName) == ["Three Person", "Four"])
+    #expect(saved.first?.jobTitle == "Third")
+    for contact in saved {
+      let record = try #require(contact.sourceRecord)
+      // The record is the card's bytes in the file, on the line it says.
+      let lines = Bytes.text(file).components(separatedBy: "\r\n")
+      #expect(lines[record.firstLine - 1] == "BEGIN:VCARD")
+      #expect(bytes.firstRange(of: record.bytes) != nil)
+      #expect(contact.source == file)
+    }
+    #expect(try store.load().contacts.map(\.displayName) == ["Two Person", "Three Person", "Four"])
+    #expect(!Bytes.text(file).contains("UID:one"))
+  }
+
+  @Test("a vdir card without UID, changed elsewhere, is found as the file's only card and merged")
+  func mergeWithoutUID() throws {
+    let folder = try TempFolder("nouid")
+    defer { folder.remove() }
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ida Nouid\r\nEMAIL:ida@example.org\r\nEND:VCARD\r\n"
+    let file = try folder.write("book/ida.vcf", Array(card.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    try folder.write("book/ida.vcf", Array(card.replacingOccurrences(of: "END:VCARD", with: "TEL:+1 555 0404\r\nEND:VCARD").utf8))
+    var edited = loaded
+    edited.emailAddresses[0].value = "ida@work.example"
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    _ = try store.execute(request)
+    let lines = Bytes.lines(file)
+    #expect(lines.contains("TEL:+1 555 0404"))
+    #expect(lines.contains { $0.hasSuffix(":ida@work.example") })
+    #expect(!lines.contains { $0.hasSuffix(":ida@example.org") })
+  }
+
+  final class Failures: Sendable {
+    let errors = Mutex<[String]>([])
+  }
+
+  @Test("two writers saving the same card at once, each from a stale copy: every change of both ends up in the file")
+  func concurrentWritersLoseNothing() throws {
+    let folder = try TempFolder("concurrent")
+    defer { folder.remove() }
+    let file = try folder.write("book/hesper.vcf", Array(Self.hesper.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 2) { writer in
+      var mine = loaded
+      for round in 0..<15 {
+        let edited = mine.addingEmail("w\(writer)-\(round)@example.org")
+        var request = SaveRequest()
+        request.update(edited, original: mine)
+        do {
+          // Keep the stale original on purpose: the other writer's saves force merges.
+          let saved = try store.execute(request)
+          if round % 5 == 4, let fresh = saved.first { mine = fresh } else { mine = edited }
+        } catch {
+          failures.errors.withLock { $0.append("\(error)") }
+        }
+      }
+    }
+    #expect(failures.errors.withLock { $0 }.isEmpty)
+    let emails = try #require(try store.load().contacts.first).emailAddresses.map(\.value)
+    for writer in 0..<2 {
+      for round in 0..<15 { #expect(emails.contains("w\(writer)-\(round)@example.org")) }
+    }
+    #expect(emails.contains("hesper@galloway.example"))
+    #expect(Bytes.text(file).contains("X-CUSTOM;X-PARAM=kept:must survive\r\n"))
+    #expect(folder.strayTempFiles().isEmpty)
+  }
+}
