@@ -106,11 +106,13 @@ enum CPick {
       }
       return .chosen
     case .pick:
-      return pick(contacts, options: options, output: output, environment: environment)
+      return pick(contacts, options: options, output: output, sources: specs, environment: environment)
     case .show:
-      return show(contacts, options: options, output: output, environment: environment)
-    case .new, .unknown:
-      return fail("'\(options.command.rawValue)' is not available yet in this version")
+      return show(contacts, options: options, output: output, sources: specs, environment: environment)
+    case .new:
+      return newPerson(load.contacts, options: options, sources: specs, environment: environment)
+    case .unknown:
+      return fail("'unknown' is not available yet in this version")
     }
   }
 
@@ -159,7 +161,7 @@ enum CPick {
 
   /// The people picker: `--select-1`/`--exit-0` first, then the UI on /dev/tty.
   private static func pick(
-    _ contacts: [Contact], options: Options, output: Output, environment: [String: String]
+    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
@@ -173,6 +175,9 @@ enum CPick {
     picker.predicateForEnablingContact = rules.enabling
     picker.predicateForSelectionOfContact = rules.selection
     picker.predicateForSelectionOfProperty = rules.property
+    if !options.readOnly {
+      picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    }
 
     if options.selectOne || options.exitZero {
       let matches =
@@ -220,7 +225,7 @@ enum CPick {
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
   /// best match of the query.
   private static func show(
-    _ contacts: [Contact], options: Options, output: Output, environment: [String: String]
+    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
@@ -248,10 +253,78 @@ enum CPick {
       (key == nil || property.key == key) && rules.property(property)
     }
     if let key { card.highlightedProperty = (key, nil) }
+    if options.edit && !options.readOnly {
+      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    }
     let result = card.run(on: screen)
     screen.end()
-    guard case .selectedProperty(let property) = result else { return .cancelled }
-    return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+    switch result {
+    case .selectedProperty(let property):
+      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+    case .edited(let saved):
+      emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      return .chosen
+    case .cancelled:
+      return .cancelled
+    }
+  }
+
+  /// The new-person form: pre-filled from `--vcard` and the field options, saved to
+  /// `--save-to` (or the first source, or the default address book).
+  private static func newPerson(
+    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
+  ) -> ExitCode {
+    if options.readOnly { return fail("'new' cannot save with --read-only") }
+    var prefill = Contact(identifier: "", source: "")
+    if let vcard = options.vcard {
+      do {
+        let sent = try VCardFileStore(path: vcard).load()
+        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
+        prefill = first
+        prefill.sourceRecord = nil  // a new card of ours, written from the form
+        prefill.source = ""
+      } catch {
+        return fail("--vcard: cannot read \(error.description)")
+      }
+    }
+    do {
+      try FieldOptions.apply(options.fields, to: &prefill)
+    } catch {
+      return fail(error.description)
+    }
+    let editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    let screen: any Screen
+    do {
+      screen = try openScreen(options, environment)
+    } catch {
+      return fail(error.description)
+    }
+    let result = editing.runForm(on: screen, editing: nil, prefill: prefill)
+    switch result {
+    case .completed(let saved):
+      screen.end()
+      emit(JSONValue.object([("event", .string("didCompleteWithNewPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      return .chosen
+    case .choseExisting(let existing):
+      // "Open the existing one": its card; a value chosen there is the answer.
+      let card = PersonViewController(contact: existing)
+      card.editing = editing
+      let shown = card.run(on: screen)
+      screen.end()
+      switch shown {
+      case .selectedProperty(let property):
+        let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
+        return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+      case .edited(let saved):
+        emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+        return .chosen
+      case .cancelled:
+        return .cancelled
+      }
+    case .cancelled:
+      screen.end()
+      return .cancelled
+    }
   }
 
   /// The screen for the UI: inline below the prompt with `--height` (when it is less

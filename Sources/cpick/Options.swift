@@ -36,6 +36,12 @@ struct Options {
   var join: String? = nil
   var noActions = false
   var readOnly = false
+  /// Field options of `new` (and later `unknown`), in order: (option name, value).
+  var fields: [(String, String)] = []
+  var vcard: String? = nil
+  var saveTo: String? = nil
+  var region: String? = nil
+  var edit = false
   var printQuery = false
   var expect: [String] = []
   var print0 = false
@@ -176,6 +182,14 @@ enum OptionParser {
     case "--join": options.join = try value()
     case "--no-actions": options.noActions = true
     case "--read-only": options.readOnly = true
+    case "--given-name", "--family-name", "--middle-name", "--name-prefix", "--name-suffix", "--nickname",
+      "--organization", "--department", "--job-title", "--email", "--phone", "--address", "--url", "--birthday",
+      "--note", "--im":
+      options.fields.append((name, try value()))
+    case "--vcard": options.vcard = try value()
+    case "--save-to": options.saveTo = try value()
+    case "--region": options.region = try value().uppercased()
+    case "--edit": options.edit = true
     case "--print-query": options.printQuery = true
     case "--expect":
       options.expect += try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

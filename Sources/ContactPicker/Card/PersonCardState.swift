@@ -16,6 +16,8 @@ public struct PersonCardState: Sendable {
     case back
     /// Ctrl-C, Ctrl-G: cancel the whole interaction.
     case cancel
+    /// `e` or Ctrl-E: edit the contact (when the card allows editing).
+    case edit
   }
 
   public let contact: Contact
@@ -69,6 +71,8 @@ public struct PersonCardState: Sendable {
       return .select(property)
     case .escape, .left:
       return .back
+    case .character("e"), .control("e"):
+      return .edit
     case .control("c"), .control("g"), .control("q"):
       return .cancel
     case .up, .control("p"):

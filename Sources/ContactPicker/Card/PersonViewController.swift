@@ -11,6 +11,9 @@ public protocol PersonViewDelegate: AnyObject {
     -> Bool
   /// The card was closed without choosing (Esc, Ctrl-C, Ctrl-G, input ended).
   func personViewControllerDidCancel(_ controller: PersonViewController)
+  /// The card was closed after the contact was edited and saved
+  /// (`contactViewController(_:didCompleteWith:)`).
+  func personViewController(_ controller: PersonViewController, didCompleteWith contact: Contact)
 }
 
 extension PersonViewDelegate {
@@ -18,11 +21,14 @@ extension PersonViewDelegate {
     _ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty
   ) -> Bool { true }
   public func personViewControllerDidCancel(_ controller: PersonViewController) {}
+  public func personViewController(_ controller: PersonViewController, didCompleteWith contact: Contact) {}
 }
 
 /// How a person card ended.
 public enum PersonViewResult: Sendable, Equatable {
   case selectedProperty(ContactProperty)
+  /// Closed after an edit was saved: the contact as saved.
+  case edited(Contact)
   case cancelled
 }
 
@@ -35,8 +41,11 @@ public enum PersonViewResult: Sendable, Equatable {
 public final class PersonViewController {
   /// Told what the user chose. Held weakly.
   public weak var delegate: (any PersonViewDelegate)?
-  /// The contact shown (displayedPerson).
-  public let contact: Contact
+  /// The contact shown (displayedPerson); after a saved edit, the contact as saved.
+  public private(set) var contact: Contact
+  /// Adding and editing (allowsEditing when set): `e` or Ctrl-E opens the form on the
+  /// contact, Ctrl-S there saves through `editing.save`.
+  public var editing: ContactEditing?
   /// The keys the card shows, in order (displayedPropertyKeys).
   public var displayedPropertyKeys = PersonCardState.defaultKeys
   /// Whether values can be chosen (allowsActions); when false the card only shows.
@@ -62,7 +71,9 @@ public final class PersonViewController {
     if let identifier = highlightedProperty?.identifier {
       card.highlight(identifier: identifier)
     }
-    let hint = allowsActions ? "↑↓ move · enter choose · esc close" : "↑↓ move · esc close"
+    let edit = editing == nil ? "" : " · e edit"
+    let hint = (allowsActions ? "↑↓ move · enter choose · esc close" : "↑↓ move · esc close") + edit
+    var saved = false
     func draw() {
       let size = screen.size
       PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
@@ -79,12 +90,28 @@ public final class PersonViewController {
         }
       case .back, .cancel:
         break keys
+      case .edit:
+        guard let editing else { break }
+        if case .completed(let edited) = editing.runForm(on: screen, editing: contact), edited != contact {
+          contact = edited
+          saved = true
+          let marked = card.marked
+          card = PersonCardState(contact: contact, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
+            allowsActions && predicate($0)
+          }
+          card.marked = marked
+        }
       case .toggle, .none:
         break
       }
       draw()
     }
-    if result == .cancelled { delegate?.personViewControllerDidCancel(self) }
+    if result == .cancelled && saved { result = .edited(contact) }
+    switch result {
+    case .cancelled: delegate?.personViewControllerDidCancel(self)
+    case .edited(let contact): delegate?.personViewController(self, didCompleteWith: contact)
+    case .selectedProperty: break
+    }
     return result
   }
 

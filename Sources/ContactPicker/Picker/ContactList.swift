@@ -21,12 +21,18 @@ public final class ContactList: Sendable {
   public let widestName: Int
   /// Every group with the positions of its members, by group name.
   public let groupMembers: [String: Set<Int>]
+  /// The order the list was sorted in.
+  public let sortOrder: ContactFormatter.SortOrder
+  /// The order of name parts in composed names.
+  public let nameOrder: ContactFormatter.NameOrder
 
   /// Sorts `contacts` and indexes them.
   public init(
     _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
     nameOrder: ContactFormatter.NameOrder = .auto
   ) {
+    self.sortOrder = sortOrder
+    self.nameOrder = nameOrder
     var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
     let keyed = contacts.map { contact -> (key: String, name: String, contact: Contact) in
       // FN is shown as written; the name order only shapes composed names.
@@ -49,6 +55,25 @@ public final class ContactList: Sendable {
       for group in contact.groups { groups[group, default: []].insert(position) }
     }
     self.groupMembers = groups
+  }
+
+  /// A new list with `contact` added, or put in place of the contact with the same
+  /// identifier and source (after an edit).
+  ///
+  /// - Complexity: O(n log n): the list is sorted and indexed again.
+  public func replacing(_ contact: Contact, original: Contact?) -> ContactList {
+    var all = contacts
+    if let original, let index = all.firstIndex(where: { $0.identifier == original.identifier && $0.source == original.source }) {
+      all[index] = contact
+    } else {
+      all.append(contact)
+    }
+    return ContactList(all, sortOrder: sortOrder, nameOrder: nameOrder)
+  }
+
+  /// The position of the contact with `contact`'s identifier and source.
+  public func position(of contact: Contact) -> Int? {
+    contacts.firstIndex { $0.identifier == contact.identifier && $0.source == contact.source }
   }
 
   /// The positions of the members of `group` (compared without regard to case).

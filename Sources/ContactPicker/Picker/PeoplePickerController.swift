@@ -23,8 +23,11 @@ import TerminalKit
 public final class PeoplePickerController {
   /// Told how the interaction ended. Held weakly.
   public weak var delegate: (any PeoplePickerDelegate)?
-  /// The contacts shown, sorted and indexed.
-  public let list: ContactList
+  /// The contacts shown, sorted and indexed (rebuilt after an add or an edit).
+  public private(set) var list: ContactList
+  /// Adding (Ctrl-N in the list opens the new-person form) and editing (`e` on the
+  /// card); `nil` for a read-only picker, where Ctrl-N moves down.
+  public var editing: ContactEditing?
   /// Start with this query (`--query`).
   public var initialQuery = ""
   /// Start narrowed to this group (`--group`).
@@ -136,6 +139,7 @@ public final class PeoplePickerController {
       })
       return card
     }
+    let makeCard: (Contact) -> PersonCardState = { card(for: $0) }
     func finish(single: Chosen) -> PeoplePickerResult {
       if allowsMultipleSelection {
         let items = chosen.isEmpty ? [single] : chosen
@@ -190,6 +194,23 @@ public final class PeoplePickerController {
       if allowsMultipleSelection && key == .enter && !chosen.isEmpty, case .list = mode {
         result = finish(single: chosen[0])
         break keys
+      }
+      if key == .control("n"), let editing, case .list = mode {
+        switch editing.runForm(on: screen, editing: nil) {
+        case .completed(let saved):
+          list = list.replacing(saved, original: nil)
+          state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
+          if let position = list.position(of: saved) { state.highlight(position: position) }
+          chosen = []
+          updateMarks()
+        case .choseExisting(let existing):
+          state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
+          if let position = list.position(of: existing) { state.highlight(position: position) }
+        case .cancelled:
+          break
+        }
+        draw()
+        continue
       }
       switch mode {
       case .list:
@@ -247,6 +268,17 @@ public final class PeoplePickerController {
         case .cancel:
           result = .cancelled
           break keys
+        case .edit:
+          guard let editing else { break }
+          if case .completed(let edited) = editing.runForm(on: screen, editing: card.contact), edited != card.contact {
+            list = list.replacing(edited, original: card.contact)
+            let query = state.query.text
+            state = PeoplePickerState(list: list, query: query, options: searchOptions, isEnabled: isEnabled)
+            if let position = list.position(of: edited) { state.highlight(position: position) }
+            chosen = []
+            updateMarks()
+            mode = .card(makeCard(edited))
+          }
         case .none:
           break
         }
@@ -317,13 +349,14 @@ public final class PeoplePickerController {
   }
 
   private var listHint: String {
-    allowsMultipleSelection
+    (allowsMultipleSelection
       ? "tab mark · enter done · → card · ^T groups · ^X section · esc cancel"
-      : PeoplePickerView.defaultHint
+      : PeoplePickerView.defaultHint) + (editing == nil ? "" : " · ^N new")
   }
 
   private var cardHint: String {
-    allowsMultipleSelection ? "↑↓ move · tab mark · enter done · esc back" : "↑↓ move · enter choose · esc back"
+    (allowsMultipleSelection ? "↑↓ move · tab mark · enter done · esc back" : "↑↓ move · enter choose · esc back")
+      + (editing == nil ? "" : " · e edit")
   }
 
   /// Presents the picker on `screen` and returns how it ended (for callers who want

@@ -199,6 +199,13 @@ public struct PeoplePickerState: Sendable {
     scrollTop = 0
   }
 
+  /// Highlights the row of the contact at `position`, if it is listed.
+  public mutating func highlight(position: Int) {
+    guard let row = rows.firstIndex(of: .contact(position)) else { return }
+    cursor = row
+    clampScroll()
+  }
+
   /// Highlights the first contact of the section after the current one (wrapping).
   public mutating func jumpToNextSection() {
     let sections = sectionsPresent

@@ -1,0 +1,77 @@
+import ContactKit
+import ContactPicker
+import ContactStores
+import Foundation
+
+/// Which address book receives a save: `--save-to`, else the first source that can
+/// hold a new card, else the default address book (a vdir, created on first save);
+/// an edit goes to the book the contact came from.
+enum SaveTarget {
+  /// The store new contacts are added to.
+  static func storeForNewContacts(_ options: Options, sources: [String], environment: [String: String])
+    -> any ContactStore
+  {
+    if let spec = options.saveTo { return store(for: spec) }
+    for spec in sources where spec != "-" {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) { return store(for: spec) }
+    }
+    return VdirStore(path: SourceResolver.defaultAddressBook(environment: environment))
+  }
+
+  /// The store whose file or folder holds `contact`, or `nil` (stdin, unknown).
+  static func store(holding contact: Contact, sources: [String], environment: [String: String]) -> (any ContactStore)? {
+    var candidates = sources
+    candidates.append(SourceResolver.defaultAddressBook(environment: environment))
+    for spec in candidates where spec != "-" {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else { continue }
+      if isDirectory.boolValue {
+        let folder = spec.hasSuffix("/") ? spec : spec + "/"
+        if contact.source.hasPrefix(folder) { return VdirStore(path: spec) }
+      } else if contact.source == spec {
+        return VCardFileStore(path: spec)
+      }
+    }
+    return nil
+  }
+
+  /// A store for `spec`: a folder (existing, or a path not ending in `.vcf`) is a
+  /// vdir, anything else a `.vcf` file.
+  static func store(for spec: String) -> any ContactStore {
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
+    if (exists && isDirectory.boolValue) || (!exists && !spec.lowercased().hasSuffix(".vcf")) {
+      return VdirStore(path: spec)
+    }
+    return VCardFileStore(path: spec)
+  }
+
+  /// The save seam for forms: adds to `storeForNewContacts`, updates in the book that
+  /// holds the original.
+  @MainActor
+  static func editing(
+    _ options: Options, sources: [String], environment: [String: String], existing: [Contact]
+  ) -> ContactEditing {
+    var editing = ContactEditing(existingContacts: existing, parentGroup: options.command == .new ? options.group : nil) {
+      contact, original in
+      var request = SaveRequest()
+      let store: any ContactStore
+      if let original {
+        guard let holder = SaveTarget.store(holding: original, sources: sources, environment: environment) else {
+          throw ContactStoreError(
+            source: original.source, reason: "this contact's address book cannot be written (stdin or unknown)",
+            kind: .readOnly)
+        }
+        store = holder
+        request.update(contact, original: original)
+      } else {
+        store = storeForNewContacts(options, sources: sources, environment: environment)
+        request.add(contact)
+      }
+      return try store.execute(request).first ?? contact
+    }
+    if let region = options.region { editing.region = region }
+    return editing
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Adding and editing through the real binary: the form in tmux, the files on disk.
+@Suite(
+  "Adding and editing in a terminal", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the form tests need it"))
+struct SavingTests {
+  /// Presses Tab until the focused row (marked `›`) is `label`.
+  func focus(_ pane: TmuxPane, on label: String) throws {
+    for _ in 0..<40 {
+      let screen = try pane.screen()
+      if screen.components(separatedBy: "\n").contains(where: { $0.hasPrefix("›") && $0.contains(label) }) { return }
+      try pane.press("Tab")
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw EndToEndError(description: "never reached the field \(label)")
+  }
+
+  func files(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      result[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return result
+  }
+
+  @Test("cpick new saves a card into the vdir; it parses, holds the values, other files are untouched, stdout has the JSON")
+  func newIntoVdir() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:keep-me\r\nFN:Existing Person\r\nEMAIL:existing@example.org\r\nEND:VCARD\r\n"
+      .write(to: book.appendingPathComponent("keep-me.vcf"), atomically: true, encoding: .utf8)
+    let before = try files(book)
+    let pane = try TmuxPane([
+      "new", "--given-name", "Grace", "--family-name", "Hopper", "--email", "work:grace@navy.example",
+      "--email", "home:grace@example.org", "--phone", "mobile:+1 555 010 0199", "-s", book.path,
+    ])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "New Contact", "grace@navy.example")
+    try pane.press("C-s")
+    #expect(try pane.waitForExit() == 0)
+    let document = try JSONDocument.object(pane.stdout)
+    #expect(document["event"] as? String == "didCompleteWithNewPerson")
+    let person = try #require(document["person"] as? [String: Any])
+    #expect(person["displayName"] as? String == "Grace Hopper")
+    let after = try files(book)
+    #expect(after["keep-me.vcf"] == before["keep-me.vcf"])
+    #expect(after.count == 2)
+    let listed = try CommandRunner.cpick(["query", "grace hopper", "-s", book.path, "-p", "email", "-f", "value"])
+    #expect(listed.stdoutLines == ["grace@navy.example", "grace@example.org"])
+    #expect(!after.keys.contains { $0.hasPrefix(".") })
+  }
+
+  @Test("a new contact with an email already in the book asks first; b goes back, s saves anyway")
+  func duplicatePrompt() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nEMAIL:ADA@example.org\r\nEND:VCARD\r\n"
+      .write(to: book.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["new", "--given-name", "Augusta", "--email", "ada@example.org", "-s", book.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "New Contact")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "Ada Lovelace")
+    try pane.press("b")
+    try pane.waitForScreen(containing: "New Contact")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "Ada Lovelace")
+    try pane.press("s")
+    #expect(try pane.waitForExit() == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: book.path).filter { $0.hasSuffix(".vcf") }.count == 2)
+  }
+
+  @Test("editing a phone-exported card with unknown properties changes only the edited line (and REV)")
+  func editKeepsEverythingElse() throws {
+    let original = try Data(contentsOf: URL(fileURLWithPath: EndToEnd.sharedFile("corpus/ez-vcard/John_Doe_EVOLUTION.vcf")))
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    let file = book.appendingPathComponent("john.vcf")
+    try original.write(to: file)
+    let pane = try TmuxPane(["show", "john doe", "--edit", "-s", book.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "John", "e edit")
+    try pane.press("e")
+    try pane.waitForScreen(containing: "Money Counter")
+    try focus(pane, on: "job title")
+    try pane.press("C-u")
+    try pane.type("Treasurer")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "Treasurer", "e edit")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.object(pane.stdout)["event"] as? String == "didCompleteWithPerson")
+    let before = String(decoding: original, as: UTF8.self).components(separatedBy: "\r\n")
+    let after = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
+    let removed = before.filter { !after.contains($0) }
+    let added = after.filter { !before.contains($0) }
+    #expect(removed.sorted() == ["REV:2012-03-05T13:32:54Z", "TITLE:Money Counter"])
+    #expect(added.count == 2)
+    #expect(added.contains("TITLE:Treasurer"))
+    #expect(added.contains { $0.hasPrefix("REV:") })
+  }
+
+  @Test("Ctrl-N in the picker adds a colleague; the new person is selected and Enter chooses them")
+  func newFromPicker() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nEMAIL:ada@example.org\r\nEND:VCARD\r\n"
+      .write(to: book.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["-s", book.path, "-f", "value"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ada Lovelace", "^N new")
+    try pane.press("C-n")
+    try pane.waitForScreen(containing: "New Contact")
+    try focus(pane, on: "first name")
+    try pane.type("Charles")
+    try focus(pane, on: "last name")
+    try pane.type("Babbage")
+    try focus(pane, on: "add email")
+    try pane.type("charles@engine.example")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "2/2", "Charles Babbage")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "Charles Babbage\n")
+    let found = try CommandRunner.cpick(["query", "babbage", "-s", book.path, "-f", "mailbox"])
+    #expect(found.stdoutText == "Charles Babbage <charles@engine.example>\n")
+  }
+}
