@@ -34,9 +34,10 @@ struct KeyDecoderTests {
     #expect(Self.decode("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z") == [.pageUp, .pageDown, .delete, .backTab])
   }
 
-  @Test("Unknown sequences and terminal replies are dropped whole")
+  @Test("Unknown sequences and terminal replies are dropped whole; SGR mouse reports become mouse events")
   func unknown() {
-    #expect(Self.decode("\u{1B}[?2004;1$ya\u{1B}[<0;3;4Mb\u{1B}[15~") == [.character("a"), .character("b")])
+    #expect(Self.decode("\u{1B}[?2004;1$ya\u{1B}[<2;3;4Mb\u{1B}[15~") == [.character("a"), .character("b")])
+    #expect(Self.decode("a\u{1B}[<0;3;4Mb") == [.character("a"), .mouse(MouseEvent(.click, row: 3, column: 2)), .character("b")])
   }
 
   @Test("Bracketed paste becomes one paste event; CR inside is not Enter")
