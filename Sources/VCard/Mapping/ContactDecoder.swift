@@ -36,7 +36,7 @@ public enum ContactDecoder {
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var contact = Contact(identifier: identifier, source: source)
     var labels: [String: String] = [:]
-    for line in card.lines where line.name == "X-ABLABEL" {
+    for line in card.lines where line.kind == .label {
       if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
     }
     // Lines that gave labeled values so far: an identical line counts on.
@@ -74,47 +74,50 @@ public enum ContactDecoder {
 
     for (index, line) in card.lines.enumerated() {
       lineIndex = index
-      switch line.name {
-      case "UID":
+      switch line.kind {
+      case .uid:
         field(.uid)
-      case "FN":
+      case .formattedName:
         field(.formattedName)
         if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
-      case "N":
+      case .name:
         field(.name)
         // Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped comma,
         // and any comma in 2.1, is text.
         let lists = !(version ?? "2.1").hasPrefix("2")
-        let parts = ValueDecoder.split(line.value, separator: ";").map { component in
-          let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
-          return items.map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
-            .filter { !$0.isEmpty }.joined(separator: " ")
-        }
+        let value = line.value
+        let parts =
+          nameParts(value, lists: lists)
+          ?? ValueDecoder.split(value, separator: ";").map { component in
+            let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
+            return items.map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+              .filter { !$0.isEmpty }.joined(separator: " ")
+          }
         func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
         contact.familyName = part(0)
         contact.givenName = part(1)
         contact.middleName = part(2)
         contact.namePrefix = part(3)
         contact.nameSuffix = part(4)
-      case "NICKNAME":
+      case .nickname:
         field(.nickname)
         if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
-      case "ORG":
+      case .organization:
         field(.organization)
-        let parts = ValueDecoder.components(line.value).map { $0.trimmingCharacters(in: " \t") }
+        let parts = ValueDecoder.components(line.value, trimmed: true)
         contact.organizationName = parts.first ?? ""
         contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
-      case "TITLE":
+      case .title:
         field(.title)
         contact.jobTitle = ValueDecoder.unescape(line.value)
-      case "BDAY":
+      case .birthday:
         field(.birthday)
         contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
-      case "NOTE":
+      case .note:
         field(.note)
         let note = ValueDecoder.unescape(line.value)
         contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
-      case "TEL":
+      case .phone:
         var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
         guard !value.isEmpty else { continue }
@@ -123,7 +126,7 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.phone(types: types)),
             value: value, isPreferred: line.isPreferred(types: types)))
-      case "EMAIL":
+      case .email:
         var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
         guard !value.isEmpty else { continue }
@@ -132,7 +135,7 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: value, isPreferred: line.isPreferred(types: types)))
-      case "ADR":
+      case .address:
         let address = postalAddress(line)
         guard !address.isEmpty else { continue }
         let types = line.types
@@ -140,7 +143,7 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: address, isPreferred: line.isPreferred(types: types)))
-      case "URL":
+      case .url:
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         guard !value.isEmpty else { continue }
         let types = line.types
@@ -148,8 +151,7 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: value, isPreferred: line.isPreferred(types: types)))
-      case "IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-SKYPE-USERNAME", "X-MSN", "X-YAHOO", "X-ICQ",
-        "X-GADUGADU", "X-QQ", "X-GOOGLE-TALK", "X-GTALK", "X-TWITTER":
+      case .instantMessage:
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         guard !value.isEmpty else { continue }
         let types = line.types
@@ -157,7 +159,7 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: instantMessage(line, value), isPreferred: line.isPreferred(types: types)))
-      case "X-SOCIALPROFILE":
+      case .socialProfile:
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         let service = line.types.first ?? ""
         let user = line.parameterValues("X-USER").first ?? ""
@@ -166,44 +168,44 @@ public enum ContactDecoder {
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, nil),
             value: SocialProfile(service: service, username: user, urlString: value)))
-      case "RELATED", "X-ABRELATEDNAMES":
+      case .related:
         let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
         guard !value.isEmpty else { continue }
         contact.contactRelations.append(
           LabeledValue(
             identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)), value: value))
-      case "ANNIVERSARY", "X-ABDATE", "X-ANNIVERSARY":
+      case .date:
         guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { continue }
         let typeLabel = line.name == "X-ABDATE" ? Labels.common(line.types) : "anniversary"
         contact.dates.append(
           LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date))
-      case "X-PHONETIC-FIRST-NAME":
+      case .phoneticFirst:
         field(.phoneticGiven)
         contact.phoneticGivenName = ValueDecoder.unescape(line.value)
-      case "X-PHONETIC-MIDDLE-NAME":
+      case .phoneticMiddle:
         field(.phoneticMiddle)
         contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
-      case "X-PHONETIC-LAST-NAME":
+      case .phoneticLast:
         field(.phoneticFamily)
         contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
-      case "SOUND" where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
+      case .sound where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
         let parts = ValueDecoder.components(line.value)
         if contact.phoneticFamilyName.isEmpty { contact.phoneticFamilyName = parts.first ?? "" }
         if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
-      case "CATEGORIES":
+      case .categories:
         field(.categories)
         for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
           contact.groups.append(group)
         }
-      case "PHOTO":
-        if !line.value.isEmpty { contact.hasImage = true }
-      case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+      case .photo:
+        if !line.valueIsEmpty { contact.hasImage = true }
+      case .kind:
         field(.kind)
         if line.value.lowercased().trimmingCharacters(in: " \t") == "org" { isOrganizationCard = true }
-      case "X-ABSHOWAS":
+      case .showAs:
         field(.kind)
         if line.value.uppercased().trimmingCharacters(in: " \t") == "COMPANY" { isOrganizationCard = true }
-      default:
+      case .other, .begin, .end, .version, .label, .sound:
         continue
       }
     }
@@ -239,8 +241,37 @@ public enum ContactDecoder {
     return (name, members)
   }
 
+  /// The parts of an `N` value on its bytes (each component's comma items, when
+  /// `lists`, unescaped, trimmed, joined by a space), or `nil` where characters decide.
+  private static func nameParts(_ value: String, lists: Bool) -> [String]? {
+    var value = value
+    return value.withUTF8 { bytes -> [String]? in
+      guard let components = ByteParts.split(bytes, 0..<bytes.count, separator: UInt8(ascii: ";")) else { return nil }
+      var parts: [String] = []
+      parts.reserveCapacity(components.count)
+      var scratch: [UInt8] = []
+      for component in components {
+        guard
+          let items = lists ? ByteParts.split(bytes, component, separator: UInt8(ascii: ",")) : [component]
+        else { return nil }
+        if items.count == 1 {
+          guard let text = ByteParts.string(bytes, items[0], trimmed: true, scratch: &scratch) else { return nil }
+          parts.append(text)
+          continue
+        }
+        var words: [String] = []
+        for item in items {
+          guard let text = ByteParts.string(bytes, item, trimmed: true, scratch: &scratch) else { return nil }
+          if !text.isEmpty { words.append(text) }
+        }
+        parts.append(words.joined(separator: " "))
+      }
+      return parts
+    }
+  }
+
   private static func postalAddress(_ line: ContentLine) -> PostalAddress {
-    let parts = ValueDecoder.components(line.value).map { $0.trimmingCharacters(in: " \t") }
+    let parts = ValueDecoder.components(line.value, trimmed: true)
     func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
     let street = [part(0), part(1), part(2)].filter { !$0.isEmpty }.joined(separator: "\n")
     let cc = line.parameterValues("CC").first ?? ""

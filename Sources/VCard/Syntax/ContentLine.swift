@@ -28,7 +28,16 @@ public struct ContentLine: Sendable {
   /// The group prefix as written (`item1` in `item1.EMAIL`), or `nil`.
   public var group: String?
   /// The property name, upper-cased (`EMAIL`, `X-ABLABEL`).
-  public var name: String
+  public var name: String {
+    get { storedName }
+    set {
+      storedName = newValue
+      kind = PropertyKind(newValue)
+    }
+  }
+  private var storedName: String
+  /// What `name` is, for the reader and the mapping.
+  private(set) var kind: PropertyKind
   /// 1-based number of the physical line where this content line starts.
   public var lineNumber: Int
   /// Where the line's bytes are in the input that was read — its physical lines,
@@ -68,7 +77,8 @@ public struct ContentLine: Sendable {
     lineNumber: Int, sourceRange: Range<Int>? = nil
   ) {
     self.group = group
-    self.name = name
+    self.storedName = name
+    self.kind = PropertyKind(name)
     self.storedParameters = parameters
     self.storedValue = value
     self.storedText = text
@@ -77,9 +87,10 @@ public struct ContentLine: Sendable {
   }
 
   /// A line read from bytes.
-  init(group: String?, name: String, raw: RawLine, lineNumber: Int, sourceRange: Range<Int>) {
+  init(group: String?, name: String, kind: PropertyKind, raw: RawLine, lineNumber: Int, sourceRange: Range<Int>) {
     self.group = group
-    self.name = name
+    self.storedName = name
+    self.kind = kind
     self.raw = raw
     self.lineNumber = lineNumber
     self.sourceRange = sourceRange
@@ -140,6 +151,23 @@ public struct ContentLine: Sendable {
     types.contains("pref") || !parameterValues("PREF").isEmpty
   }
 
+  /// Whether `value` is empty, found without decoding it when it can be: a raw
+  /// value that is not quoted-printable and names no charset is empty only when
+  /// it has no bytes.
+  var valueIsEmpty: Bool {
+    if storedValue == nil, let raw {
+      if raw.colon + 1 == raw.end { return true }
+      if raw.simpleParameters { return false }
+      let parameters = raw.parameters()
+      if VCardParameter.transferEncoding(in: parameters) != "QUOTED-PRINTABLE"
+        && !parameters.contains(where: { $0.name == "CHARSET" })
+      {
+        return false
+      }
+    }
+    return value.isEmpty
+  }
+
   /// Calls `body` with the UTF-8 bytes of `text`, without making a String when the
   /// line was read from bytes.
   func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -192,28 +220,25 @@ extension ContentLine: Hashable {
 final class VCardSource: Sendable {
   /// The normalized input.
   let input: [UInt8]
-  /// Logical lines that were folded (or joined across soft breaks), unfolded, one after another.
-  let joined: [UInt8]
   /// The legacy charset the file declares for values without one.
   let fallbackCharset: String?
 
-  init(input: [UInt8], joined: [UInt8], fallbackCharset: String?) {
+  init(input: [UInt8], fallbackCharset: String?) {
     self.input = input
-    self.joined = joined
     self.fallbackCharset = fallbackCharset
   }
 }
 
-/// Where a content line is in a `VCardSource`: its unfolded text
-/// `start..<end` in `input` or `joined`, the parameters `parametersStart..<colon`
-/// (from the `;` after the name), the value after `colon`.
+/// Where a content line is: its unfolded text `start..<end` in the source's input,
+/// or in `joined` (its own unfolded copy) for a folded line; the parameters
+/// `parametersStart..<colon` (from the `;` after the name), the value after `colon`.
 struct RawLine: Sendable {
   let source: VCardSource
+  let joined: [UInt8]?
   let start: Int
   let end: Int
   let parametersStart: Int
   let colon: Int
-  let inJoined: Bool
   /// No parameter that could name a transfer encoding or a charset, and no quotes.
   let simpleParameters: Bool
   /// Simple, and also ASCII without `^`: names and values are the bytes as written.
@@ -221,7 +246,8 @@ struct RawLine: Sendable {
 
   @inline(__always)
   func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    inJoined ? source.joined.withUnsafeBufferPointer(body) : source.input.withUnsafeBufferPointer(body)
+    if let joined { return joined.withUnsafeBufferPointer(body) }
+    return source.input.withUnsafeBufferPointer(body)
   }
 
   func text() -> String {

@@ -16,11 +16,12 @@ enum ContentLineParser {
     }
   }
 
-  /// Parses `line`, whose content is in `buffer` (the source's input or joined bytes).
+  /// Parses `line`, whose content is in `buffer`: the source's input, or `joined`,
+  /// the line's own unfolded bytes.
   ///
   /// - Throws: `Failure` when the line has no colon or no name.
   static func parse(
-    _ line: LogicalLine, buffer: UnsafeBufferPointer<UInt8>, source: VCardSource
+    _ line: LogicalLine, buffer: UnsafeBufferPointer<UInt8>, source: VCardSource, joined: [UInt8]?
   ) throws(Failure) -> ContentLine {
     let lineStart = line.contentStart
     let lineEnd = line.contentEnd
@@ -43,6 +44,8 @@ enum ContentLineParser {
     }
     guard nameStart < nameEnd else { throw .noName }
     let name = uppercasedASCII(UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd]))
+    var nameCopy = name
+    let kind = nameCopy.withUTF8 { PropertyKind($0) }
 
     // Parameters: up to the first ':' outside double quotes.
     let parametersStart = index
@@ -67,9 +70,9 @@ enum ContentLineParser {
       && (parametersStart == index
         || !namesEncodingOrCharset(UnsafeBufferPointer(rebasing: buffer[parametersStart..<index])))
     let raw = RawLine(
-      source: source, start: lineStart, end: lineEnd, parametersStart: parametersStart, colon: index,
-      inJoined: line.joined, simpleParameters: simple, plainParameters: simple && !sawCaretOrHigh)
-    return ContentLine(group: group, name: name, raw: raw, lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
+      source: source, joined: joined, start: lineStart, end: lineEnd, parametersStart: parametersStart,
+      colon: index, simpleParameters: simple, plainParameters: simple && !sawCaretOrHigh)
+    return ContentLine(group: group, name: name, kind: kind, raw: raw, lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
   }
 
   /// Whether parameter bytes may name a transfer encoding or a charset: `ENCODING`,

@@ -9,7 +9,7 @@
 ///
 /// A line written on one physical line is `contentStart..<contentEnd` of the input;
 /// a folded one (or one joined across quoted-printable soft breaks or a 2.1 base64
-/// block) is copied, unfolded, to `contentStart..<contentEnd` of the joined bytes.
+/// block) is copied, unfolded, to a buffer of its own.
 struct LogicalLine {
   /// 1-based physical line number where it starts.
   var lineNumber: Int
@@ -30,17 +30,6 @@ struct LogicalLine {
   var quotedPrintable: Bool? = nil
 }
 
-/// The logical lines of a piece of input.
-struct LogicalLines {
-  var lines: [LogicalLine] = []
-  /// The unfolded bytes of the lines with `joined`.
-  var joined: [UInt8] = []
-  /// The first legacy charset a `CHARSET=` names (see `LineReader.declaredLegacyCharset`).
-  var legacyCharset: String? = nil
-  /// Physical lines read.
-  var physicalLines = 0
-}
-
 /// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
 /// CRLF / LF / CR CR LF / CR line ends accepted, folded lines joined (RFC 6350 §3.2:
 /// CRLF followed by one space or tab), vCard 2.1 quoted-printable soft breaks and
@@ -56,14 +45,19 @@ enum LineReader {
     return memchr(base, 0x0A, input.count) != nil ? 0x0A : 0x0D
   }
 
-  /// Splits `input[range]` (which starts at a physical line) into logical lines.
+  /// Splits `input[range]` (which starts at a physical line) into logical lines and
+  /// calls `body` with each: the line, its content (in `input`, or the unfolded
+  /// copy for a joined line), and for a joined line that copy. Returns the first
+  /// legacy charset a `CHARSET=` names (see `legacyCharset`) and the number of
+  /// physical lines.
   ///
   /// - Complexity: O(n) in the number of bytes.
   static func logicalLines(
-    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8
-  ) -> LogicalLines {
-    var out = LogicalLines()
-    out.lines.reserveCapacity(range.count / 32)
+    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8,
+    _ body: (LogicalLine, UnsafeBufferPointer<UInt8>, [UInt8]?) -> Void
+  ) -> (legacyCharset: String?, physicalLines: Int) {
+    var legacy: String? = nil
+    var scratch: [UInt8] = []  // the unfolded bytes of the current line when joined
     var current: LogicalLine? = nil
     var inBase64 = false
     var lineNumber = 0
@@ -72,34 +66,40 @@ enum LineReader {
     let limit = range.upperBound
 
     func finish(_ line: inout LogicalLine) {
-      if line.joined { line.contentEnd = out.joined.count }
-      if out.legacyCharset == nil { out.legacyCharset = withContent(line) { legacyCharset($0) } }
+      if line.joined {
+        line.contentEnd = scratch.count
+        let owned = Array(scratch)
+        scratch.removeAll(keepingCapacity: true)
+        owned.withUnsafeBufferPointer { content in
+          if legacy == nil { legacy = legacyCharset(content) }
+          body(line, content, owned)
+        }
+      } else {
+        let content = UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd])
+        if legacy == nil { legacy = legacyCharset(content) }
+        body(line, input, nil)
+      }
     }
     func withContent<R>(_ line: LogicalLine, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-      if line.joined {
-        return out.joined.withUnsafeBufferPointer { joined in
-          body(UnsafeBufferPointer(rebasing: joined[line.contentStart..<joined.count]))
-        }
-      }
+      if line.joined { return scratch.withUnsafeBufferPointer(body) }
       return body(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
     }
     func append(_ line: inout LogicalLine, _ start: Int, _ end: Int) {
       if !line.joined {
-        let at = out.joined.count
-        out.joined.append(contentsOf: input[line.contentStart..<line.contentEnd])
-        line.contentStart = at
+        scratch.append(contentsOf: input[line.contentStart..<line.contentEnd])
+        line.contentStart = 0
         line.joined = true
       }
-      out.joined.append(contentsOf: input[start..<end])
+      scratch.append(contentsOf: input[start..<end])
     }
     func continuesQuotedPrintable(_ line: inout LogicalLine) -> Bool {
       // The last byte that is not a blank must be '='.
       var last: UInt8 = 0
       if line.joined {
-        var index = out.joined.count
-        while index > line.contentStart {
+        var index = scratch.count
+        while index > 0 {
           index -= 1
-          let byte = out.joined[index]
+          let byte = scratch[index]
           if byte != 0x20 && byte != 0x09 { last = byte; break }
         }
       } else {
@@ -118,8 +118,8 @@ enum LineReader {
     }
     func dropSoftBreak(_ line: inout LogicalLine) {
       if line.joined {
-        while let byte = out.joined.last, byte == 0x20 || byte == 0x09 { out.joined.removeLast() }
-        out.joined.removeLast()
+        while let byte = scratch.last, byte == 0x20 || byte == 0x09 { scratch.removeLast() }
+        scratch.removeLast()
       } else {
         while line.contentEnd > line.contentStart,
           input[line.contentEnd - 1] == 0x20 || input[line.contentEnd - 1] == 0x09
@@ -184,7 +184,6 @@ enum LineReader {
           continue
         }
         finish(&line)
-        out.lines.append(line)
       }
       var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
       let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))
@@ -192,12 +191,8 @@ enum LineReader {
       if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
       current = line
     }
-    if var line = current {
-      finish(&line)
-      out.lines.append(line)
-    }
-    out.physicalLines = lineNumber
-    return out
+    if var line = current { finish(&line) }
+    return (legacy, lineNumber)
   }
 
   /// What the header of a line (its bytes up to the first colon, or all of them)

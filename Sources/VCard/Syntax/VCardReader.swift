@@ -27,22 +27,28 @@ public enum VCardReader {
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
       return JCardReader.read(input)
     }
-    let logical = input.withUnsafeBufferPointer { buffer in
-      LineReader.logicalLines(buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer))
-    }
-    let source = VCardSource(input: input, joined: logical.joined, fallbackCharset: logical.legacyCharset)
-    return input.withUnsafeBufferPointer { inputBuffer in
-      logical.joined.withUnsafeBufferPointer { joinedBuffer in
-        var assembler = CardAssembler()
-        for line in logical.lines {
-          let parsed = Result { () throws(ContentLineParser.Failure) in
-            try ContentLineParser.parse(line, buffer: line.joined ? joinedBuffer : inputBuffer, source: source)
-          }
-          assembler.add(parsed, line)
+    let first = read(input, fallbackCharset: nil)
+    // Values without CHARSET are read in the legacy charset the file declares
+    // anywhere; when there is one, read again knowing it (phone exports: small files).
+    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy).result }
+    return first.result
+  }
+
+  private static func read(
+    _ input: [UInt8], fallbackCharset: String?
+  ) -> (result: VCardParseResult, legacyCharset: String?) {
+    let source = VCardSource(input: input, fallbackCharset: fallbackCharset)
+    var assembler = CardAssembler()
+    let legacy = input.withUnsafeBufferPointer { inputBuffer in
+      LineReader.logicalLines(inputBuffer, range: 0..<inputBuffer.count, separator: LineReader.separator(inputBuffer)) {
+        line, buffer, joined in
+        let parsed = Result { () throws(ContentLineParser.Failure) in
+          try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined)
         }
-        return assembler.finish(bytes: input)
-      }
+        assembler.add(parsed, line)
+      }.legacyCharset
     }
+    return (assembler.finish(bytes: input), legacy)
   }
 }
 
@@ -96,7 +102,7 @@ struct CardAssembler {
         orphans = []
         return
       }
-      if let line = parsedLine, line.name != "BEGIN", line.name != "END", !orphansBroken {
+      if let line = parsedLine, line.kind != .begin, line.kind != .end, !orphansBroken {
         orphans.append(line)
       } else {
         orphansBroken = true
@@ -184,6 +190,6 @@ extension Sequence {
 }
 
 extension ContentLine {
-  fileprivate var isBegin: Bool { name == "BEGIN" && valueIs("VCARD") }
-  fileprivate var isEnd: Bool { name == "END" && valueIs("VCARD") }
+  fileprivate var isBegin: Bool { kind == .begin && valueIs("VCARD") }
+  fileprivate var isEnd: Bool { kind == .end && valueIs("VCARD") }
 }

@@ -19,8 +19,8 @@ public enum ValueDecoder {
   static func decode(
     _ raw: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, fallbackCharset: String?
   ) -> String {
-    if encoding == nil && charset == nil, let text = String(validating: raw, as: UTF8.self) {
-      return composed(text, raw)
+    if encoding == nil && charset == nil && UTF8Check.isValid(raw) {
+      return composed(String(decoding: raw, as: UTF8.self), raw)
     }
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
@@ -49,13 +49,14 @@ public enum ValueDecoder {
     // and -B: no combining marks) is already in NFC; only others go to the normalizer.
     // In UTF-8 those are the strings without a byte from 0xCC.
     guard text.utf8.contains(where: { $0 >= 0xCC }) else { return text }
-    return text.precomposedStringWithCanonicalMapping
+    var text = text
+    return text.withUTF8 { UTF8Check.isSurelyNFC($0) } ? text : text.precomposedStringWithCanonicalMapping
   }
 
-  /// `composed` for `text` made from the UTF-8 `bytes`.
+  /// `composed` for `text` made from the valid UTF-8 `bytes`: only text with a
+  /// scalar the NFC quick check cannot pass goes to the normalizer.
   static func composed(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    for byte in bytes where byte >= 0xCC { return text.precomposedStringWithCanonicalMapping }
-    return text
+    UTF8Check.isSurelyNFC(bytes) ? text : text.precomposedStringWithCanonicalMapping
   }
 
   /// Quoted-printable to bytes; soft line breaks (`=` CRLF) removed.
@@ -98,7 +99,11 @@ public enum ValueDecoder {
   /// Removes the text escapes of RFC 6350 §3.4: `\n` `\N` newline, `\\`, `\,`, `\;`,
   /// and Apple's `\:`. A backslash before any other character is kept.
   public static func unescape<S: StringProtocol>(_ text: S) -> String {
-    guard text.utf8.contains(0x5C) else { return String(text) }
+    let hasBackslash =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.baseAddress.map { memchr($0, 0x5C, bytes.count) != nil } ?? false
+      } ?? text.utf8.contains(0x5C)
+    guard hasBackslash else { return String(text) }
     if let fast = unescapeUTF8(text.utf8) { return fast }
     var out = ""
     var iterator = text.makeIterator()
@@ -235,11 +240,314 @@ public enum ValueDecoder {
 
   /// Structured components, each unescaped: `N`, `ADR`, `ORG` (RFC 6350 §6.2.2, §6.3.1, §6.6.4).
   public static func components(_ text: String) -> [String] {
-    split(text, separator: ";").map { unescape($0) }
+    components(text, trimmed: false)
+  }
+
+  /// `components`, each trimmed of spaces and tabs when `trimmed`.
+  static func components(_ text: String, trimmed: Bool) -> [String] {
+    var text = text
+    if let fast = text.withUTF8({ bytes in
+      ByteParts.split(bytes, 0..<bytes.count, separator: UInt8(ascii: ";")).flatMap { ranges in
+        ByteParts.strings(bytes, ranges, trimmed: trimmed)
+      }
+    }) {
+      return fast
+    }
+    let parts = split(text, separator: ";").map { unescape($0) }
+    return trimmed ? parts.map { $0.trimmingCharacters(in: " \t") } : parts
   }
 
   /// A list value, each item unescaped and trimmed, empties dropped: `CATEGORIES`, `NICKNAME`.
   public static func list(_ text: String) -> [String] {
-    split(text, separator: ",").map { unescape($0).trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+    var text = text
+    if let fast = text.withUTF8({ bytes in
+      ByteParts.split(bytes, 0..<bytes.count, separator: UInt8(ascii: ",")).flatMap { ranges in
+        ByteParts.strings(bytes, ranges, trimmed: true)
+      }
+    }) {
+      return fast.filter { !$0.isEmpty }
+    }
+    return split(text, separator: ",").map { unescape($0).trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+  }
+}
+
+/// Checks on UTF-8 bytes, without making a String.
+enum UTF8Check {
+  /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or
+  /// scalars above U+10FFFF), as `String(validating:)` decides.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var any: UInt8 = 0
+    for byte in bytes { any |= byte }
+    if any < 0x80 { return true }
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      @inline(__always) func continuation(_ offset: Int) -> UInt8? {
+        guard index + offset < count else { return nil }
+        let byte = bytes[index + offset]
+        return byte & 0xC0 == 0x80 ? byte : nil
+      }
+      switch lead {
+      case 0xC2...0xDF:
+        guard continuation(1) != nil else { return false }
+        index += 2
+      case 0xE0...0xEF:
+        guard let second = continuation(1), continuation(2) != nil else { return false }
+        if lead == 0xE0 && second < 0xA0 { return false }
+        if lead == 0xED && second > 0x9F { return false }
+        index += 3
+      case 0xF0...0xF4:
+        guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil else { return false }
+        if lead == 0xF0 && second < 0x90 { return false }
+        if lead == 0xF4 && second > 0x8F { return false }
+        index += 4
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether the scalar whose UTF-8 starts at `index` (valid UTF-8) certainly
+  /// begins a new character — it is no combining mark, joiner, spacing mark or
+  /// emoji modifier that would join what comes before it: ASCII, U+0080…U+02FF,
+  /// and the letters of the ranges `isSurelyNFC` knows.
+  @inline(__always)
+  static func isSurelyBase(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    let lead = bytes[index]
+    if lead < 0xCC { return true }
+    let scalar: UInt32
+    if lead < 0xE0 {
+      guard index + 1 < bytes.count else { return false }
+      scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+    } else if lead < 0xF0 {
+      guard index + 2 < bytes.count else { return false }
+      scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+    } else {
+      guard index + 3 < bytes.count else { return false }
+      scalar =
+        UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+        | UInt32(bytes[index + 3] & 0x3F)
+    }
+    switch scalar {
+    case 0x0370...0x03FF, 0x0400...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0620...0x064A,
+      0x0904...0x0939, 0x0E01...0x0E30, 0x0E32...0x0E33, 0x0E40...0x0E46, 0x1E00...0x1EFF,
+      0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x3000...0x3029, 0x3041...0x3096,
+      0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D,
+      0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether the valid UTF-8 `bytes` are certainly in NFC: every scalar is below
+  /// U+0300, or in a range whose characters all pass the NFC quick check with
+  /// combining class 0 (letters of Greek, Cyrillic, Hebrew, Arabic, Thai,
+  /// Devanagari, Latin Extended Additional, punctuation, kana, CJK ideographs,
+  /// Hangul syllables, full-width forms, emoji). `false` means "ask the normalizer".
+  static func isSurelyNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    var index = 0
+    var lastClass: UInt8 = 0
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0xCC {
+        index += lead < 0x80 ? 1 : 2
+        lastClass = 0
+        continue
+      }
+      var scalar: UInt32
+      if lead < 0xE0 {
+        scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        index += 2
+      } else if lead < 0xF0 {
+        scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        index += 3
+      } else {
+        scalar =
+          UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+          | UInt32(bytes[index + 3] & 0x3F)
+        index += 4
+      }
+      // Marks that never compose and only need their combining classes in order.
+      let markClass: UInt8
+      switch scalar {
+      case 0x064B...0x0652: markClass = UInt8(scalar - 0x064B + 27)  // Arabic harakat, classes 27…34
+      case 0x094D: markClass = 9  // Devanagari virama
+      case 0x0E38...0x0E39: markClass = 103  // Thai vowels below
+      case 0x0E3A: markClass = 9
+      case 0x0E48...0x0E4B: markClass = 107  // Thai tone marks
+      default: markClass = 0
+      }
+      if markClass != 0 {
+        if lastClass > markClass { return false }
+        lastClass = markClass
+        continue
+      }
+      lastClass = 0
+      switch scalar {
+      case 0x093E...0x094C, 0x0E31, 0x0E34...0x0E37, 0x0E47, 0x0E4C...0x0E4E:  // vowel signs of class 0
+        continue
+      case 0x0386, 0x0388...0x03FF,  // Greek (not U+0374, U+037E, U+0387)
+        0x0400...0x0482, 0x048A...0x052F,  // Cyrillic (not the combining U+0483…U+0489)
+        0x05D0...0x05EA,  // Hebrew letters
+        0x0620...0x064A, 0x0660...0x0669,  // Arabic letters and digits
+        0x0905...0x0939,  // Devanagari letters (not the nukta forms U+0958…)
+        0x0E01...0x0E30, 0x0E32...0x0E33, 0x0E40...0x0E46,  // Thai letters
+        0x1E00...0x1EFF,  // Latin Extended Additional
+        0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0,  // punctuation, currency
+        0x3000...0x3029, 0x3041...0x3096, 0x30A0...0x30FF,  // CJK punctuation, kana
+        0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK ideographs
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xFF01...0xFFEE,  // full-width forms
+        0x1F300...0x1FAFF:  // emoji
+        continue
+      default:
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// Splitting and unescaping structured values on their UTF-8 bytes. Each function
+/// gives `nil` where characters could differ from bytes — a grapheme "prepend"
+/// anywhere, or a byte from 0xCC (a possible combining mark) right after a
+/// separator, an escape or a trimmed blank — and the caller takes the path on
+/// characters.
+enum ByteParts {
+  /// Whether `bytes` hold a scalar that may be a grapheme prepend: U+0600–U+0605
+  /// (D8 80–85), U+06DD (DB 9D), U+070F (DC 8F), U+0890–U+0891 and U+08E2
+  /// (E0 A2 90–91, E0 A3 A2), U+0D4E (E0 B5 8E), and anything in U+11000–U+11FFF
+  /// (F0 91 …: U+110BD, U+111C2, …).
+  static func hasPrependLead(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    let end = range.upperBound
+    while index < end {
+      let byte = bytes[index]
+      index += 1
+      guard byte >= 0xD8 else { continue }
+      let next: UInt8 = index < end ? bytes[index] : 0
+      let third: UInt8 = index + 1 < end ? bytes[index + 1] : 0
+      switch byte {
+      case 0xD8: if next >= 0x80 && next <= 0x85 { return true }
+      case 0xDB: if next == 0x9D { return true }
+      case 0xDC: if next == 0x8F { return true }
+      case 0xE0:
+        if next == 0xA2 && (third == 0x90 || third == 0x91) { return true }
+        if next == 0xA3 && third == 0xA2 { return true }
+        if next == 0xB5 && third == 0x8E { return true }
+      case 0xF0: if next == 0x91 { return true }
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// The ranges of `range` between unescaped `separator` bytes (a backslash escapes
+  /// the next byte), as `ValueDecoder.split` gives them.
+  static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8) -> [Range<Int>]? {
+    if hasPrependLead(bytes, range) { return nil }
+    var parts: [Range<Int>] = []
+    var start = range.lowerBound
+    var index = range.lowerBound
+    let end = range.upperBound
+    while index < end {
+      let byte = bytes[index]
+      if byte == 0x5C {
+        if index + 1 < end {
+          let next = bytes[index + 1]
+          if next >= 0x80 || next == 0x0D { return nil }
+          if index + 2 < end && !UTF8Check.isSurelyBase(bytes, index + 2) { return nil }
+          index += 2
+        } else {
+          index += 1
+        }
+        continue
+      }
+      if byte == separator {
+        if index + 1 < end && !UTF8Check.isSurelyBase(bytes, index + 1) { return nil }
+        parts.append(start..<index)
+        start = index + 1
+      }
+      index += 1
+    }
+    parts.append(start..<end)
+    return parts
+  }
+
+  /// The unescaped text of each range (RFC 6350 §3.4, as `ValueDecoder.unescape`),
+  /// trimmed of spaces and tabs when `trimmed`.
+  static func strings(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], trimmed: Bool) -> [String]? {
+    var out: [String] = []
+    out.reserveCapacity(ranges.count)
+    var scratch: [UInt8] = []
+    for range in ranges {
+      guard let text = string(bytes, range, trimmed: trimmed, scratch: &scratch) else { return nil }
+      out.append(text)
+    }
+    return out
+  }
+
+  /// The unescaped text of `range`, trimmed of spaces and tabs when `trimmed`.
+  static func string(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trimmed: Bool, scratch: inout [UInt8]
+  ) -> String? {
+    var start = range.lowerBound
+    var end = range.upperBound
+    var hasBackslash = false
+    for index in start..<end where bytes[index] == 0x5C {
+      hasBackslash = true
+      break
+    }
+    if !hasBackslash {
+      if trimmed {
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        if start > range.lowerBound && start < end && !UTF8Check.isSurelyBase(bytes, start) { return nil }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+    scratch.removeAll(keepingCapacity: true)
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      index += 1
+      guard byte == 0x5C else {
+        scratch.append(byte)
+        continue
+      }
+      guard index < end else {
+        scratch.append(0x5C)
+        break
+      }
+      let next = bytes[index]
+      index += 1
+      if next >= 0x80 || next == 0x0D { return nil }
+      if index < end && !UTF8Check.isSurelyBase(bytes, index) { return nil }
+      switch next {
+      case UInt8(ascii: "n"), UInt8(ascii: "N"): scratch.append(0x0A)
+      case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): scratch.append(next)
+      default:
+        scratch.append(0x5C)
+        scratch.append(next)
+      }
+    }
+    return scratch.withUnsafeBufferPointer { unescaped in
+      var start = 0
+      var end = unescaped.count
+      if trimmed {
+        while start < end && (unescaped[start] == 0x20 || unescaped[start] == 0x09) { start += 1 }
+        if start > 0 && start < end && !UTF8Check.isSurelyBase(unescaped, start) { return nil }
+        while end > start && (unescaped[end - 1] == 0x20 || unescaped[end - 1] == 0x09) { end -= 1 }
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: unescaped[start..<end]), as: UTF8.self)
+    }
   }
 }

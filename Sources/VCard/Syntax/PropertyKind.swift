@@ -1,0 +1,58 @@
+/// The properties the reader and the mapping tell apart, found once from the name
+/// so that they are not compared as strings line after line.
+enum PropertyKind: UInt8, Sendable {
+  case other
+  case begin, end, version
+  case uid, formattedName, name, nickname, organization, title, birthday, note
+  case phone, email, address, url, instantMessage, socialProfile, related, date
+  case phoneticFirst, phoneticMiddle, phoneticLast, sound, categories, photo, kind, showAs, label
+
+  private static let table: [(StaticString, PropertyKind)] = [
+    ("BEGIN", .begin), ("END", .end), ("VERSION", .version),
+    ("UID", .uid), ("FN", .formattedName), ("N", .name), ("NICKNAME", .nickname), ("ORG", .organization),
+    ("TITLE", .title), ("BDAY", .birthday), ("NOTE", .note), ("TEL", .phone), ("EMAIL", .email),
+    ("ADR", .address), ("URL", .url),
+    ("IMPP", .instantMessage), ("X-AIM", .instantMessage), ("X-JABBER", .instantMessage),
+    ("X-SKYPE", .instantMessage), ("X-SKYPE-USERNAME", .instantMessage), ("X-MSN", .instantMessage),
+    ("X-YAHOO", .instantMessage), ("X-ICQ", .instantMessage), ("X-GADUGADU", .instantMessage),
+    ("X-QQ", .instantMessage), ("X-GOOGLE-TALK", .instantMessage), ("X-GTALK", .instantMessage),
+    ("X-TWITTER", .instantMessage),
+    ("X-SOCIALPROFILE", .socialProfile), ("RELATED", .related), ("X-ABRELATEDNAMES", .related),
+    ("ANNIVERSARY", .date), ("X-ABDATE", .date), ("X-ANNIVERSARY", .date),
+    ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
+    ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),
+    ("PHOTO", .photo), ("KIND", .kind), ("X-ADDRESSBOOKSERVER-KIND", .kind), ("X-ABSHOWAS", .showAs),
+    ("X-ABLABEL", .label),
+  ]
+
+  /// The names of each length (index: byte count), with their kinds.
+  private static let byLength: [[(StaticString, PropertyKind)]] = {
+    var out = Array(repeating: [(StaticString, PropertyKind)](), count: 32)
+    for entry in table { out[entry.0.utf8CodeUnitCount].append(entry) }
+    return out
+  }()
+
+  /// The kind of an upper-case name.
+  init(_ name: UnsafeBufferPointer<UInt8>) {
+    self = .other
+    guard name.count < 32 else { return }
+    for (candidate, kind) in Self.byLength[name.count] {
+      let pattern = candidate.utf8Start
+      var equal = true
+      for offset in 0..<name.count where name[offset] != pattern[offset] {
+        equal = false
+        break
+      }
+      if equal {
+        self = kind
+        return
+      }
+    }
+  }
+
+  /// The kind of an upper-case name.
+  init(_ name: String) {
+    var name = name
+    self = name.withUTF8 { PropertyKind($0) }
+  }
+}
