@@ -1,0 +1,225 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// RFC 2047 encoded words: `=?charset?encoding?text?=`, encoding `B` (base64) or `Q`
+/// (quoted-printable with `_` for a space), charset any IANA name, optionally with
+/// an RFC 2231 language (`=?UTF-8*en?Q?…?=`).
+///
+/// Charsets: UTF-8, US-ASCII and ISO-8859-1 are decoded here; every other charset
+/// through iconv (glibc's gconv: windows-125x, ISO-8859-x, KOI8-R, Shift_JIS,
+/// ISO-2022-JP, EUC-KR, GB2312/GBK/GB18030, Big5, …), then Foundation's
+/// `String.Encoding(ianaName:)`. A word whose charset no decoder knows, or whose
+/// text is malformed, is kept as written (RFC 2047 §6.3).
+///
+/// Adjacent encoded words separated only by white space are joined without that
+/// space (§6.2), and their bytes are decoded together when they share a charset, so
+/// a character split across two words (as mailers do at 75 octets) comes out whole.
+public enum EncodedWord {
+  /// One encoded word, not yet decoded: its charset (lower case, language removed)
+  /// and its bytes after the `B` or `Q` decoding.
+  struct Raw {
+    var charset: String
+    var bytes: [UInt8]
+  }
+
+  /// Parses `word` as one whole encoded word; `nil` when it is not one.
+  static func parse(_ word: Substring) -> Raw? {
+    guard word.hasPrefix("=?"), word.hasSuffix("?="), word.count >= 8 else { return nil }
+    let inner = word.dropFirst(2).dropLast(2)
+    let parts = inner.split(separator: "?", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, !parts[0].isEmpty, parts[1].count == 1 else { return nil }
+    var charset = parts[0].lowercased()
+    if let star = charset.firstIndex(of: "*") { charset = String(charset[..<star]) }
+    let text = parts[2]
+    guard !text.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+    let bytes: [UInt8]?
+    switch parts[1] {
+    case "B", "b": bytes = base64(text)
+    case "Q", "q": bytes = quoted(text)
+    default: return nil
+    }
+    guard let bytes else { return nil }
+    return Raw(charset: charset, bytes: bytes)
+  }
+
+  /// Decodes the encoded words of unstructured text (`Subject`, a comment, a
+  /// lenient quoted display name): each white-space-separated word that is an
+  /// encoded word is decoded; white space between two encoded words is dropped;
+  /// other white space runs become one space; the result is trimmed.
+  public static func decodeUnstructured(_ text: String) -> String {
+    var words: [(text: Substring, space: Bool)] = []
+    var current = text.startIndex
+    var sawSpace = false
+    while current < text.endIndex {
+      if text[current].isWhitespace {
+        sawSpace = true
+        current = text.index(after: current)
+        continue
+      }
+      var end = current
+      while end < text.endIndex && !text[end].isWhitespace { end = text.index(after: end) }
+      words.append((text[current..<end], sawSpace))
+      sawSpace = false
+      current = end
+    }
+    var pieces: [Piece] = []
+    for word in words {
+      if let raw = parse(word.text) {
+        pieces.append(.encoded(raw, spaceBefore: word.space))
+      } else {
+        pieces.append(.plain(String(word.text), spaceBefore: word.space))
+      }
+    }
+    return join(pieces).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A word of a phrase or of unstructured text, before joining.
+  enum Piece {
+    case plain(String, spaceBefore: Bool)
+    case encoded(Raw, spaceBefore: Bool)
+  }
+
+  /// Joins pieces: a single space where white space was (none at the start), none
+  /// between two encoded words; the bytes of adjacent encoded words in the same
+  /// charset are decoded together.
+  static func join(_ pieces: [Piece]) -> String {
+    var out = ""
+    var pending: Raw?
+    var previousEncoded = false
+    func flush() {
+      if let raw = pending { out += decode(raw) }
+      pending = nil
+    }
+    for piece in pieces {
+      switch piece {
+      case .plain(let text, let space):
+        flush()
+        if space && !out.isEmpty { out += " " }
+        out += text
+        previousEncoded = false
+      case .encoded(let raw, let space):
+        if previousEncoded {
+          if var current = pending, current.charset == raw.charset {
+            current.bytes += raw.bytes
+            pending = current
+          } else {
+            flush()
+            pending = raw
+          }
+        } else {
+          flush()
+          if space && !out.isEmpty { out += " " }
+          pending = raw
+        }
+        previousEncoded = true
+      }
+    }
+    flush()
+    return out
+  }
+
+  /// The text of `raw`; when no decoder knows the charset or the bytes are invalid
+  /// in it, the bytes as UTF-8 with replacement characters.
+  static func decode(_ raw: Raw) -> String {
+    decode(raw.bytes, charset: raw.charset) ?? String(decoding: raw.bytes, as: UTF8.self)
+  }
+
+  /// `bytes` in the charset named `charset` (an IANA name, any case); `nil` when the
+  /// charset is unknown or the bytes are not valid in it.
+  public static func decode(_ bytes: [UInt8], charset: String) -> String? {
+    let name = charset.lowercased()
+    switch name {
+    case "utf-8", "utf8":
+      return String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+    case "us-ascii", "ascii":
+      // Mislabelled 8-bit text is common; read bytes above 0x7F as Latin-1.
+      return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case "iso-8859-1", "latin1", "latin-1", "iso8859-1", "l1":
+      return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    default:
+      if let text = iconvDecode(bytes, charset: name) { return text }
+      if let encoding = String.Encoding(ianaName: name), let text = String(data: Data(bytes), encoding: encoding) {
+        return text
+      }
+      return nil
+    }
+  }
+
+  /// `bytes` converted to UTF-8 by iconv; `nil` when iconv does not know `charset`
+  /// or the bytes are invalid in it.
+  static func iconvDecode(_ bytes: [UInt8], charset: String) -> String? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      let descriptor = iconv_open("UTF-8", charset.uppercased())
+      guard descriptor != iconv_t(bitPattern: -1) else { return nil }
+      defer { iconv_close(descriptor) }
+      var input = bytes.map { CChar(bitPattern: $0) }
+      var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
+      let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+        output.withUnsafeMutableBufferPointer { outBuffer in
+          var inPointer = inBuffer.baseAddress
+          var inLeft = inBuffer.count
+          var outPointer = outBuffer.baseAddress
+          var outLeft = outBuffer.count
+          if inBuffer.count > 0 {
+            guard iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft) != -1 else { return nil }
+          }
+          // Flush any shift state (ISO-2022-JP).
+          guard iconv(descriptor, nil, nil, &outPointer, &outLeft) != -1 else { return nil }
+          return outBuffer.count - outLeft
+        }
+      }
+      guard let produced else { return nil }
+      return String(validating: output[0..<produced].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      return nil
+    #endif
+  }
+
+  /// Base64 with or without padding; `nil` when malformed.
+  static func base64(_ text: Substring) -> [UInt8]? {
+    var cleaned = String(text.filter { $0 != "=" })
+    guard cleaned.count % 4 != 1 else { return nil }
+    while cleaned.count % 4 != 0 { cleaned += "=" }
+    return Data(base64Encoded: cleaned).map { Array($0) }
+  }
+
+  /// RFC 2047 §4.2 `Q`: `_` is a space, `=XX` a byte; `nil` when an `=` is not
+  /// followed by two hex digits.
+  static func quoted(_ text: Substring) -> [UInt8]? {
+    var out: [UInt8] = []
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "_") {
+        out.append(0x20)
+      } else if byte == UInt8(ascii: "=") {
+        guard index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) else {
+          return nil
+        }
+        out.append(high << 4 | low)
+        index += 2
+      } else {
+        out.append(byte)
+      }
+      index += 1
+    }
+    return out
+  }
+
+  private static func hex(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: return byte - 0x30
+    case 0x41...0x46: return byte - 0x41 + 10
+    case 0x61...0x66: return byte - 0x61 + 10
+    default: return nil
+    }
+  }
+}

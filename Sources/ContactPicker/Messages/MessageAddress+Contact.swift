@@ -1,0 +1,39 @@
+import ContactKit
+
+extension MessageAddress {
+  /// The display name as a person's name: `""` when there is none, or when it is
+  /// only the address again (`"ada@example.org" <ada@example.org>`, `'ada@example.org'`).
+  public var personName: String {
+    var name = displayName.trimmingCharacters(in: .whitespaces)
+    name = NameSplitter.stripEnclosingQuotes(name)
+    if name.lowercased() == address.lowercased() { return "" }
+    if name.hasPrefix("<") && name.hasSuffix(">") && name.dropFirst().dropLast().lowercased() == address.lowercased() {
+      return ""
+    }
+    return name
+  }
+
+  /// The name parts of the display name (`NameSplitter`); empty when there is no name.
+  public var nameParts: NameParts {
+    NameSplitter.split(personName)
+  }
+
+  /// A partial contact for the unknown-person card or the new-person form: the name
+  /// parts of the display name and the address as an email labelled `emailLabel`
+  /// (`nil`: no label, shown as `email`; `"other"`, `"work"`, … as wanted).
+  ///
+  /// The contact and its email have empty identifiers and source, as a pre-filled
+  /// form expects (the form gives fresh ones when it saves).
+  public func contact(emailLabel: String? = nil) -> Contact {
+    var contact = Contact(identifier: "", source: "")
+    let parts = nameParts
+    contact.namePrefix = parts.namePrefix
+    contact.givenName = parts.givenName
+    contact.middleName = parts.middleName
+    contact.familyName = parts.familyName
+    contact.nameSuffix = parts.nameSuffix
+    contact.nickname = parts.nickname
+    contact.emailAddresses = [LabeledValue(identifier: "", label: emailLabel, value: address)]
+    return contact
+  }
+}
