@@ -9,7 +9,39 @@ import Testing
 @Suite("corpus expectations")
 struct CorpusExpectationsTests {
   /// Expectations that pass today; a regression below this fails the test.
-  static let passedFloor = 267
+  static let passedFloor = 268
+
+  /// The `parse` expectations that do not pass, each with the reason: a format
+  /// cpick deliberately does not read, an API or mode it does not have, or a value
+  /// whose reading is a guess. Keyed `file property`. The test fails when one of
+  /// these starts passing (take it off the list) or when one not listed does not pass.
+  static let allowList: [String: String] = [
+    "ez-vcard/rfc6351-example.xml cards[0].FN":
+      "xCard (RFC 6351, XML): a format cpick deliberately does not read",
+    "ez-vcard/rfc6351-example.xml cards[0].N":
+      "xCard (RFC 6351, XML): a format cpick deliberately does not read",
+    "ez-vcard/rfc6351-example.xml cards[0].BDAY":
+      "xCard (RFC 6351, XML): a format cpick deliberately does not read",
+    "ez-vcard/rfc6351-example.xml cards[0].LANG[*]":
+      "xCard (RFC 6351, XML): a format cpick deliberately does not read",
+    "ez-vcard/rfc6351-example.xml cards[0].ADR":
+      "xCard (RFC 6351, XML): a format cpick deliberately does not read",
+    "ez-vcard/John_Doe_LOTUS_NOTES.vcf cards[0].TZ":
+      "ambiguous: TZ:1:00 has no sign and a one-digit hour; +01:00 is ez-vcard's guess, cpick keeps the text as written",
+    "aosp-vcard/v21_multiple_entry.vcf parse_one.card_count":
+      "Android's parseOne() API stops after the first card; VCardReader has no such mode and reads all 3 (card_count passes)",
+    "ical.js/vcard3.vcf jcard":
+      "ical.js's jCard infers value types from defaults (phone-number, utc-offset, float GEO, date vs date-time); "
+      + "cpick's jCard keeps each value as written, so the documents differ by design; the values are checked one by one elsewhere",
+    "ical.js/escape_semicolon.vcf jcard":
+      "ical.js's jCard infers value types (phone-number, date-and-or-time); cpick's jCard keeps values as written",
+    "folkerkinzel-vcards/MultiAnsiFilterTests/v3Utf16Bom.vcf decoded_as":
+      "describes FolkerKinzel's AnsiFilter report, not a value; the UTF-16 BOM file is read (CharsetTests)",
+    "folkerkinzel-vcards/AnsiIssue.vcf strict_utf8_decode":
+      "no strict mode: the reader is lenient by design and reads the Windows-1252 file instead of failing",
+    "ical4j-vcard/invalid/vcard-dirk-whitespaceafterbegin.vcf parse(strict)":
+      "no strict mode: the reader is lenient by design; the parse(relaxed) expectations of this file pass",
+  ]
 
   struct Entry {
     var file: String
@@ -41,26 +73,31 @@ struct CorpusExpectationsTests {
     var passed = 0
     var failed: [String] = []
     var unsupported: [String] = []
+    var notPassed: Set<String> = []
     for entry in entries {
+      let key = "\(entry.file) \(entry.property)"
       guard entry.file.hasSuffix(".vcf") || entry.file.hasSuffix(".json") else {
-        unsupported.append("\(entry.file) \(entry.property): not a vCard text file")
+        unsupported.append("\(key): not a vCard text file")
+        notPassed.insert(key)
         continue
       }
       if results[entry.file] == nil, let bytes = SharedFiles.corpusBytes(entry.file) {
         results[entry.file] = VCardReader.read(bytes)
       }
       guard let result = results[entry.file] else {
-        unsupported.append("\(entry.file) \(entry.property): file missing")
+        unsupported.append("\(key): file missing")
+        notPassed.insert(key)
         continue
       }
       switch ExpectationEvaluator(result: result).evaluate(property: entry.property, expected: entry.expected) {
       case .passed:
         passed += 1
       case .failed(let got):
-        failed.append(
-          "\(entry.file) \(entry.property): expected \(JSONValue.describe(entry.expected)), got \(got)")
+        failed.append("\(key): expected \(JSONValue.describe(entry.expected)), got \(got)")
+        notPassed.insert(key)
       case .unsupported(let why):
-        unsupported.append("\(entry.file) \(entry.property): \(why)")
+        unsupported.append("\(key): \(why)")
+        notPassed.insert(key)
       }
     }
     print("expectations: \(passed) passed, \(failed.count) failed, \(unsupported.count) unsupported")
@@ -69,5 +106,13 @@ struct CorpusExpectationsTests {
       for entry in unsupported { print("  UNSUPPORTED \(entry)") }
     }
     #expect(passed >= Self.passedFloor, "fewer corpus expectations pass than before")
+    #expect(passed * 100 >= entries.count * 95, "fewer than 95% of the parse expectations pass")
+    let listed = Set(Self.allowList.keys)
+    for key in notPassed.subtracting(listed).sorted() {
+      Issue.record("does not pass and is not on the allow-list: \(key)")
+    }
+    for key in listed.subtracting(notPassed).sorted() {
+      Issue.record("on the allow-list but passes now (take it off): \(key)")
+    }
   }
 }

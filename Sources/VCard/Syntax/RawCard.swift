@@ -13,13 +13,19 @@ public struct RawCard: Sendable, Hashable {
   /// line end after `END:VCARD`; `nil` when the card is not one whole piece of the
   /// input (no `BEGIN:VCARD` or `END:VCARD`, a card nested in it).
   public var sourceRange: Range<Int>?
+  /// The group prefix of the `BEGIN:VCARD` line as written (`home` in
+  /// `home.begin:vcard`), or `nil`.
+  public var group: String?
 
   /// Creates a card.
-  public init(lines: [ContentLine], beginLine: Int, endLine: Int?, sourceRange: Range<Int>? = nil) {
+  public init(
+    lines: [ContentLine], beginLine: Int, endLine: Int?, sourceRange: Range<Int>? = nil, group: String? = nil
+  ) {
     self.lines = lines
     self.beginLine = beginLine
     self.endLine = endLine
     self.sourceRange = sourceRange
+    self.group = group
   }
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.

@@ -83,7 +83,8 @@ struct CardAssembler {
             message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
               + "(missing END:VCARD?); read as a card of its own"))
       }
-      var card = RawCard(lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start)
+      var card = RawCard(
+        lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
       card.lines.reserveCapacity(16)
       open.append(card)
       orphans = []

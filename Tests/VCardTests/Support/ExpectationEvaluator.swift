@@ -26,6 +26,10 @@ struct ExpectationEvaluator {
       let complained = !result.warnings.isEmpty || result.cards.isEmpty
       let ok = verdict == "ok" ? !result.cards.isEmpty : complained
       return ok ? .passed : .failed(got: "\(result.cards.count) cards, \(result.warnings.count) warnings")
+    case "card.group":
+      // The group on the BEGIN line of the (only) card: `home.begin:vcard`.
+      guard let card = result.cards.first else { return .failed(got: "no card") }
+      return compare(card.group?.lowercased() ?? "", (expected as? String)?.lowercased() ?? expected)
     case "kind":
       guard let card = result.cards.first else { return .failed(got: "no card") }
       return compare(ContactDecoder.isGroupCard(card) ? "group" : "individual", expected)
