@@ -45,7 +45,8 @@ enum LineReader {
     return memchr(base, 0x0A, input.count) != nil ? 0x0A : 0x0D
   }
 
-  /// Splits `input[range]` (which starts at a physical line) into logical lines and
+  /// Splits `input[range]` (which starts at a physical line, after `linesBefore`
+  /// others) into logical lines and
   /// calls `body` with each: the line, its content (in `input`, or the unfolded
   /// copy for a joined line), and for a joined line that copy. Returns the first
   /// legacy charset a `CHARSET=` names (see `legacyCharset`) and the number of
@@ -53,14 +54,14 @@ enum LineReader {
   ///
   /// - Complexity: O(n) in the number of bytes.
   static func logicalLines(
-    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8,
+    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int = 0,
     _ body: (LogicalLine, UnsafeBufferPointer<UInt8>, [UInt8]?) -> Void
   ) -> (legacyCharset: String?, physicalLines: Int) {
     var legacy: String? = nil
     var scratch: [UInt8] = []  // the unfolded bytes of the current line when joined
     var current: LogicalLine? = nil
     var inBase64 = false
-    var lineNumber = 0
+    var lineNumber = linesBefore
     let base = input.baseAddress!
     var position = range.lowerBound
     let limit = range.upperBound
@@ -192,7 +193,7 @@ enum LineReader {
       current = line
     }
     if var line = current { finish(&line) }
-    return (legacy, lineNumber)
+    return (legacy, lineNumber - linesBefore)
   }
 
   /// What the header of a line (its bytes up to the first colon, or all of them)

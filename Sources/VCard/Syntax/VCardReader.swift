@@ -1,3 +1,12 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads vCard 2.1, 3.0 and 4.0 text (RFC 6350, RFC 2426, the vCard 2.1 spec) into
 /// raw cards, leniently: it never throws; a damaged card is closed where the damage
 /// is, reported as a warning with its line, and the rest is read.
@@ -20,35 +29,155 @@ public enum VCardReader {
   ///
   /// Lines are found and split on the bytes, without copying a line that is not
   /// folded; parameters, values and texts are made when asked for (`ContentLine`).
+  /// A large input is read in pieces on all cores, cut where a line `END:VCARD` is
+  /// followed by a line `BEGIN:VCARD`; the result is the same as one piece gives
+  /// (when a piece ends inside a card or after text outside cards, it is read again
+  /// in one piece).
   ///
   /// - Complexity: O(n) in the size of the input.
   public static func read(_ bytes: [UInt8]) -> VCardParseResult {
+    read(bytes, pieceSize: defaultPieceSize)
+  }
+
+  /// Bytes per piece below which one core reads the input.
+  static let defaultPieceSize = 1 << 20
+
+  /// `read` with pieces of at least `pieceSize` bytes (tests read small inputs in pieces).
+  static func read(_ bytes: [UInt8], pieceSize: Int) -> VCardParseResult {
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
       return JCardReader.read(input)
     }
-    let first = read(input, fallbackCharset: nil)
+    let first = read(input, fallbackCharset: nil, pieceSize: pieceSize)
     // Values without CHARSET are read in the legacy charset the file declares
     // anywhere; when there is one, read again knowing it (phone exports: small files).
-    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy).result }
+    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy, pieceSize: pieceSize).result }
     return first.result
   }
 
   private static func read(
-    _ input: [UInt8], fallbackCharset: String?
+    _ input: [UInt8], fallbackCharset: String?, pieceSize: Int
   ) -> (result: VCardParseResult, legacyCharset: String?) {
     let source = VCardSource(input: input, fallbackCharset: fallbackCharset)
-    var assembler = CardAssembler()
-    let legacy = input.withUnsafeBufferPointer { inputBuffer in
-      LineReader.logicalLines(inputBuffer, range: 0..<inputBuffer.count, separator: LineReader.separator(inputBuffer)) {
-        line, buffer, joined in
-        let parsed = Result { () throws(ContentLineParser.Failure) in
-          try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined)
-        }
-        assembler.add(parsed, line)
-      }.legacyCharset
+    if let pieces = readInPieces(input, source: source, pieceSize: pieceSize) { return pieces }
+    return input.withUnsafeBufferPointer { buffer in
+      var piece = readPiece(buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer), linesBefore: 0, source: source)
+      return (piece.assembler.finish(bytes: input), piece.legacyCharset)
     }
-    return (assembler.finish(bytes: input), legacy)
+  }
+
+  /// What one piece of the input gave.
+  private struct Piece {
+    var assembler = CardAssembler()
+    var legacyCharset: String? = nil
+  }
+
+  private static func readPiece(
+    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int, source: VCardSource
+  ) -> Piece {
+    var piece = Piece()
+    piece.legacyCharset = LineReader.logicalLines(input, range: range, separator: separator, linesBefore: linesBefore) {
+      line, buffer, joined in
+      let parsed = Result { () throws(ContentLineParser.Failure) in
+        try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined)
+      }
+      piece.assembler.add(parsed, line)
+    }.legacyCharset
+    return piece
+  }
+
+  /// Reads a large LF-separated input in pieces in parallel, or `nil` when it is
+  /// small, cannot be cut, or a piece ends in a state that the next depends on.
+  private static func readInPieces(
+    _ input: [UInt8], source: VCardSource, pieceSize: Int
+  ) -> (result: VCardParseResult, legacyCharset: String?)? {
+    let cores = max(ProcessInfo.processInfo.activeProcessorCount, pieceSize < defaultPieceSize ? 4 : 1)
+    let count = min(cores, input.count / max(pieceSize, 1), 16)
+    guard count >= 2 else { return nil }
+    return input.withUnsafeBufferPointer { buffer -> (result: VCardParseResult, legacyCharset: String?)? in
+      guard LineReader.separator(buffer) == 0x0A else { return nil }
+      // Cut points: the start of a line BEGIN:VCARD right after a line END:VCARD.
+      var cuts = [0]
+      for index in 1..<count {
+        guard let cut = cardBoundary(buffer, after: max(index * buffer.count / count, cuts.last! + 1)) else { break }
+        if cut > cuts.last! { cuts.append(cut) }
+      }
+      cuts.append(buffer.count)
+      let ranges = (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
+      guard ranges.count >= 2 else { return nil }
+      let results = UnsafeMutableBufferPointer<Piece>.allocate(capacity: ranges.count)
+      results.initialize(repeating: Piece())
+      defer {
+        _ = results.deinitialize()
+        results.deallocate()
+      }
+      let lineCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: ranges.count)
+      lineCounts.initialize(repeating: 0)
+      defer { lineCounts.deallocate() }
+      let shared = Shared(input: buffer, results: results, lineCounts: lineCounts)
+      // Physical lines before each piece: the LFs before it.
+      DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+        var lines = 0
+        for byte in UnsafeBufferPointer(rebasing: shared.input[ranges[index]]) where byte == 0x0A { lines += 1 }
+        shared.lineCounts[index] = lines
+      }
+      var before = [0]
+      for index in 0..<(ranges.count - 1) { before.append(before[index] + lineCounts[index]) }
+      let linesBefore = before
+      DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+        shared.results[index] = readPiece(
+          shared.input, range: ranges[index], separator: 0x0A, linesBefore: linesBefore[index], source: source)
+      }
+      // A piece must leave the state the next one starts from: no card open, no
+      // text outside cards before the last piece.
+      for index in 0..<(ranges.count - 1) {
+        let assembler = results[index].assembler
+        if !assembler.open.isEmpty || assembler.warnedOutside { return nil }
+      }
+      var assembler = results[ranges.count - 1].assembler
+      var cards: [RawCard] = []
+      var warnings: [VCardWarning] = []
+      cards.reserveCapacity(results.reduce(0) { $0 + $1.assembler.cards.count })
+      for index in 0..<(ranges.count - 1) {
+        cards.append(contentsOf: results[index].assembler.cards)
+        warnings.append(contentsOf: results[index].assembler.warnings)
+      }
+      if let outside = assembler.outsideWarning { assembler.outsideWarning = outside + warnings.count }
+      assembler.cards = cards + assembler.cards
+      assembler.warnings = warnings + assembler.warnings
+      let legacy = results.lazy.compactMap(\.legacyCharset).first
+      return (assembler.finish(bytes: input), legacy)
+    }
+  }
+
+  /// Unsafe views shared by the workers of `readInPieces`, each writing its own element.
+  private struct Shared: @unchecked Sendable {
+    let input: UnsafeBufferPointer<UInt8>
+    let results: UnsafeMutableBufferPointer<Piece>
+    let lineCounts: UnsafeMutableBufferPointer<Int>
+  }
+
+  /// The offset of the first line `BEGIN:VCARD` after `start` that follows a line
+  /// `END:VCARD` (LF or CR LF), or `nil`.
+  private static func cardBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
+    let base = input.baseAddress!
+    let count = input.count
+    func matches(_ at: Int, _ pattern: StaticString) -> Bool {
+      let length = pattern.utf8CodeUnitCount
+      guard at + length <= count else { return false }
+      return memcmp(base + at, pattern.utf8Start, length) == 0
+    }
+    var from = start
+    while from < count, let found = memchr(base + from, 0x0A, count - from) {
+      let lineStart = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      from = lineStart
+      guard matches(lineStart, "END:VCARD") else { continue }
+      var next = lineStart + 9
+      if next < count && input[next] == 0x0D { next += 1 }
+      guard next < count, input[next] == 0x0A else { continue }
+      if matches(next + 1, "BEGIN:VCARD") { return next + 1 }
+    }
+    return nil
   }
 }
 
