@@ -13,7 +13,9 @@ let package = Package(
     // C libraries from Debian, through system-library targets.
     .systemLibrary(
       name: "CNcursesw",
-      pkgConfig: "ncursesw",
+      // No pkgConfig: its cflags (-D_XOPEN_SOURCE=600) are refused by SwiftPM with a warning on
+      // every build; the shim defines what the wide API needs, and the module map links.
+      pkgConfig: nil,
       providers: [.apt(["libncursesw5-dev"])]),
 
     // The model: contacts, labeled values, names and their order.

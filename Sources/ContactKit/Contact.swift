@@ -72,9 +72,13 @@ public struct Contact: Sendable, Hashable {
   /// The name to show: `FN` when non-empty, otherwise composed by `ContactFormatter`
   /// (CJK family name first without a space), then organization, nickname, first
   /// email, first phone. Never a placeholder; empty only for an empty card.
-  public var displayName: String {
+  public var displayName: String { displayNameInOrder(.auto) }
+
+  /// The name to show, with composed names in `order` (`--name-order`); `FN` is
+  /// shown as written whatever the order.
+  public func displayNameInOrder(_ order: ContactFormatter.NameOrder) -> String {
     let fn = formattedName.trimmingWhitespace
-    return fn.isEmpty ? ContactFormatter.string(for: self) : fn
+    return fn.isEmpty ? ContactFormatter.string(for: self, order: order) : fn
   }
 }
 

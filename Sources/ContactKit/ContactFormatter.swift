@@ -27,10 +27,16 @@ public enum ContactFormatter {
   public static func string(for contact: Contact, order: NameOrder = .auto) -> String {
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
-    for candidate in [
-      contact.organizationName, contact.departmentName, contact.nickname,
-      contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
-    ] {
+    var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]
+    candidates.append(contact.emailAddresses.first?.value ?? "")
+    candidates.append(contact.phoneNumbers.first?.value ?? "")
+    // Past Apple's order: a card with only these is still listed under something the
+    // user wrote, never under a placeholder.
+    candidates.append(contact.urlAddresses.first?.value ?? "")
+    candidates.append(contact.postalAddresses.first?.value.singleLine ?? "")
+    candidates.append(contact.instantMessageAddresses.first?.value.username ?? "")
+    candidates.append(contact.note.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+    for candidate in candidates {
       let trimmed = candidate.trimmingWhitespace
       if !trimmed.isEmpty { return trimmed }
     }

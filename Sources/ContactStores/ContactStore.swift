@@ -1,4 +1,5 @@
 import ContactKit
+import Foundation
 
 /// An address book that contacts are read from and saved to (CNContactStore; one
 /// type per kind of address book: `VCardFileStore`, `VdirStore`).
@@ -34,6 +35,22 @@ public struct ContactLoad: Sendable {
   public var contacts: [Contact]
   /// One line per problem: `file:line: what`.
   public var warnings: [String]
+  /// The group cards read (vCard 4.0 `KIND:group`, Apple's
+  /// `X-ADDRESSBOOKSERVER-KIND:group`), whose members may be in other files.
+  public var groupCards: [GroupCard] = []
+
+  /// A group card: its name and its members as written (`urn:uuid:…` UIDs, `mailto:`
+  /// addresses).
+  public struct GroupCard: Sendable, Hashable {
+    public var name: String
+    public var members: [String]
+
+    /// Creates a group card.
+    public init(name: String, members: [String]) {
+      self.name = name
+      self.members = members
+    }
+  }
 
   /// Creates a result.
   public init(contacts: [Contact] = [], warnings: [String] = []) {
@@ -41,10 +58,39 @@ public struct ContactLoad: Sendable {
     self.warnings = warnings
   }
 
-  /// Appends `other`'s contacts and warnings.
+  /// Appends `other`'s contacts, warnings and group cards.
   public mutating func append(_ other: ContactLoad) {
     contacts.append(contentsOf: other.contacts)
     warnings.append(contentsOf: other.warnings)
+    groupCards.append(contentsOf: other.groupCards)
+  }
+
+  /// Adds each group card's name to the `groups` of its members, found by UID (with
+  /// or without `urn:uuid:`, case-insensitively) or, for `mailto:` members, by email
+  /// (RFC 6350 §6.6.5). Safe to call again after more books were appended.
+  public mutating func resolveGroups() {
+    guard !groupCards.isEmpty else { return }
+    func key(_ uid: String) -> String {
+      var text = uid.trimmingCharacters(in: .whitespaces).lowercased()
+      if text.hasPrefix("urn:uuid:") { text.removeFirst(9) }
+      return text
+    }
+    var byUID: [String: [Int]] = [:]
+    var byEmail: [String: [Int]] = [:]
+    for (index, contact) in contacts.enumerated() {
+      byUID[key(contact.identifier), default: []].append(index)
+      for email in contact.emailAddresses { byEmail[email.value.lowercased(), default: []].append(index) }
+    }
+    for group in groupCards where !group.name.isEmpty {
+      for member in group.members {
+        let lower = member.lowercased()
+        let indices = lower.hasPrefix("mailto:") ? byEmail[String(lower.dropFirst(7))] ?? [] : byUID[key(member)] ?? []
+        for index in indices where !contacts[index].groups.contains(group.name) {
+          contacts[index].groups.append(group.name)
+          contacts[index].sourceRecord?.outsideGroups.append(group.name)
+        }
+      }
+    }
   }
 }
 

@@ -19,7 +19,8 @@ enum VCardLoading {
     guard pieces.count > 1 else {
       let piece = read(bytes, source: source, firstLine: 1)
       var load = piece.load
-      applyGroups(piece.groups, to: &load.contacts)
+      load.groupCards = piece.groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
+      load.resolveGroups()
       return load
     }
     let results = Mutex<[Int: Piece]>([:])
@@ -38,7 +39,8 @@ enum VCardLoading {
         groups.append(contentsOf: piece.groups)
       }
     }
-    applyGroups(groups, to: &load.contacts)
+    load.groupCards = groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
+    load.resolveGroups()
     return load
   }
 
@@ -70,21 +72,6 @@ enum VCardLoading {
       load.contacts.append(contact)
     }
     return Piece(load: load, groups: groupCards)
-  }
-
-  /// Adds each group card's name to its members' `groups`.
-  static func applyGroups(_ groups: [(name: String, memberUIDs: [String])], to contacts: inout [Contact]) {
-    guard !groups.isEmpty else { return }
-    var byUID: [String: [Int]] = [:]
-    for (index, contact) in contacts.enumerated() { byUID[contact.identifier, default: []].append(index) }
-    for group in groups where !group.name.isEmpty {
-      for uid in group.memberUIDs {
-        for index in byUID[uid] ?? [] where !contacts[index].groups.contains(group.name) {
-          contacts[index].groups.append(group.name)
-          contacts[index].sourceRecord?.outsideGroups.append(group.name)
-        }
-      }
-    }
   }
 
   private static func isEmpty(_ contact: Contact) -> Bool {

@@ -35,6 +35,7 @@ public struct VdirStore: ContactStore {
     }
     var load = ContactLoad()
     Self.read(folder: path, names: names, depth: 0, into: &load)
+    load.resolveGroups()  // group cards are files of their own: link them to the others
     return load
   }
 

@@ -82,9 +82,13 @@ public final class CursesScreen: Screen {
       _ = mouseinterval(300)
     }
     size = (Int(getmaxy(window)), Int(getmaxx(window)))
+    // Bracketed paste on while cpick runs. It is switched off again at the end only
+    // when the terminal said it was off (DECRQM): a terminal that does not answer
+    // (tmux 3.3) may belong to a shell that had it on, and a shell that finds it on
+    // copes, while one that finds it off has lost its paste protection (fzf#4887).
     if query.state != .set {
       writeToTerminal("\u{1B}[?2004h")
-      turnedOnBracketedPaste = true
+      turnedOnBracketedPaste = query.state == .reset
     }
   }
 
@@ -181,8 +185,24 @@ public final class CursesScreen: Screen {
         if let event = CursesKeys.event(forKeyCode: code) { return event }
         continue
       }
+      if value == 0x1B, let alt = readAltKey() { return alt }
       if let event = CursesKeys.event(forCharacter: UInt32(value)) { return event }
     }
+  }
+
+  /// After an ESC that ncurses did not take as the start of a key sequence: a
+  /// printable character already waiting makes it Alt plus that character (terminals
+  /// send Meta as ESC + key); anything else is put back.
+  private func readAltKey() -> KeyEvent? {
+    wtimeout(window, 0)
+    defer { wtimeout(window, -1) }
+    var next: wint_t = 0
+    let status = wget_wch(window, &next)
+    if status == OK, (0x20..<0x7F).contains(next), let scalar = Unicode.Scalar(UInt32(next)) {
+      return .alt(Character(scalar))
+    }
+    if status == OK { _ = unget_wch(wchar_t(next)) } else if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
+    return nil
   }
 
   /// Reads a bracketed paste after its start marker, up to the end marker (or the end

@@ -174,7 +174,9 @@ public final class InlineScreen: Screen {
     guard !ended else { return }
     ended = true
     write(renderer.clear(rows: size.rows))
-    write("\u{1B}[?2004l" + (mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : ""))
+    // Bracketed paste is left on: the shell below may have had it on, and cannot be
+    // asked cheaply here (see CursesScreen).
+    write(mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "")
     tcsetattr(fd, TCSAFLUSH, &saved)
     signal(SIGWINCH, SIG_DFL)
     close(fd)

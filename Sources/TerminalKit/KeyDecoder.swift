@@ -132,6 +132,8 @@ public struct KeyDecoder: Sendable {
         default: nil
         }
       return (key.map(Item.event) ?? .nothing, 3)
+    case 0x20...0x7E:
+      return (.event(.alt(Character(Unicode.Scalar(bytes[start + 1])))), 2)  // Meta sends ESC + key
     default:
       return (.event(.escape), 1)
     }

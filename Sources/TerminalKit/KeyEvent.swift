@@ -8,6 +8,9 @@ public enum KeyEvent: Sendable, Hashable {
   case character(Character)
   /// Ctrl plus a letter, lower case: `.control("u")` is Ctrl-U.
   case control(Character)
+  /// Alt (Meta) plus a character, sent by terminals as ESC and the character:
+  /// `.alt("b")` is Alt-B.
+  case alt(Character)
   case enter, tab, backTab, backspace, delete, escape
   case up, down, left, right, home, end, pageUp, pageDown
   /// Text that arrived as one bracketed paste (`CSI 200~ … CSI 201~`); line breaks kept.

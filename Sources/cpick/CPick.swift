@@ -52,7 +52,17 @@ enum CPick {
         return fail("cannot read \(error.description)")
       }
     }
-    for warning in load.warnings { printError("cpick: " + warning) }
+    load.resolveGroups()  // group cards may name members in other books
+    // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
+    for warning in load.warnings { printError(warning) }
+    if load.contacts.isEmpty && [.pick, .show, .query, .list].contains(options.command) {
+      let existing = specs.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
+      printError(
+        existing.isEmpty
+          ? "cpick: no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
+          : "cpick: no contacts in \(existing.joined(separator: ", "))")
+    }
+    PersonJSON.nameOrder = options.nameOrder
     var contacts = load.contacts
     if let group = options.group {
       contacts = contacts.filter { $0.groups.contains(where: { $0.caseInsensitiveCompare(group) == .orderedSame }) }
@@ -100,9 +110,18 @@ enum CPick {
       }
     case .groups:
       let list = ContactList(contacts)
-      for group in list.groups {
-        print(
-          JSONValue.object([("name", .string(group.name)), ("memberCount", .number(group.memberCount))]).serialized)
+      var groups = list.groups
+      for card in load.groupCards where !card.name.isEmpty && !groups.contains(where: { $0.name == card.name }) {
+        groups.append(ContactGroup(name: card.name, memberCount: 0))  // a group whose members are not here
+      }
+      for group in groups {
+        switch options.format {
+        case .value?: print(PlainText.line(group.name))
+        case .tsv?: print(PlainText.line(group.name) + "\t\(group.memberCount)")
+        default:
+          print(
+            JSONValue.object([("name", .string(group.name)), ("memberCount", .number(group.memberCount))]).serialized)
+        }
       }
       return .chosen
     case .pick:
@@ -169,7 +188,9 @@ enum CPick {
     let picker = PeoplePickerController(list: list)
     picker.initialQuery = options.query
     picker.searchOptions = SearchOptions(exact: options.exact)
-    picker.selectionMode = options.property.map { .property($0) } ?? .person
+    // A mailbox needs an address: -f mailbox chooses an email as -p email does.
+    picker.selectionMode =
+      options.property.map { .property($0) } ?? (options.format == .mailbox ? .property(.emailAddresses) : .person)
     picker.allowsMultipleSelection = options.multi
     if let keys = options.showProperties { picker.displayedPropertyKeys = keys }
     picker.predicateForEnablingContact = rules.enabling

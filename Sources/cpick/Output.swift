@@ -51,9 +51,11 @@ struct Output {
     return lines(items)
   }
 
-  /// Contacts as lines (`query`, `list`): one per line, or joined with `--join`.
+  /// Contacts as lines (`query`, `list`): one per line, or joined with `--join`. A
+  /// mailbox needs an address: contacts without an email give no line.
   func contacts(_ contacts: [Contact]) -> String {
-    lines(contacts.map(Item.person))
+    let shown = format == .mailbox && template == nil ? contacts.filter { !$0.emailAddresses.isEmpty } : contacts
+    return lines(shown.map(Item.person))
   }
 
   enum Item {
@@ -88,17 +90,17 @@ struct Output {
         .serialized
     case (.mailbox, .person(let contact)):
       let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-      return Mailbox.string(name: contact.displayName, address: email)
+      return Mailbox.string(name: contact.displayNameInOrder(PersonJSON.nameOrder), address: email)
     case (.mailbox, .property(let property)):
       guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
-      return Mailbox.string(name: property.contact.displayName, address: property.value.singleLine)
+      return Mailbox.string(name: property.contact.displayNameInOrder(PersonJSON.nameOrder), address: property.value.singleLine)
     case (.value, .person(let contact)):
-      return PlainText.line(contact.displayName)
+      return PlainText.line(contact.displayNameInOrder(PersonJSON.nameOrder))
     case (.value, .property(let property)):
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):
       return [
-        contact.displayName, contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
+        contact.displayNameInOrder(PersonJSON.nameOrder), contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _):
@@ -106,7 +108,7 @@ struct Output {
       return line(item, as: .mailbox)
     case (.tsv, .property(let property)):
       return [
-        property.contact.displayName, property.key.rawValue, property.label ?? "", property.value.singleLine,
+        property.contact.displayNameInOrder(PersonJSON.nameOrder), property.key.rawValue, property.label ?? "", property.value.singleLine,
         property.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     }

@@ -144,11 +144,13 @@ struct PickerTests {
     #expect(person["displayName"] as? String == "José Álvarez")
   }
 
-  @Test("The other output formats print the chosen person in that format")
+  @Test("-f mailbox chooses an address: a person with several opens the card, preferred first")
   func formats() throws {
     let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-q", "jose alv", "-f", "mailbox"])
     defer { pane.close() }
     try pane.waitForScreen(containing: "jose alv", "José Álvarez")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "pepe.alv@correo.test", "enter choose")
     try pane.press("Enter")
 
     #expect(try pane.waitForExit() == 0)

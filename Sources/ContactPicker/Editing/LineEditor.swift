@@ -3,7 +3,8 @@ import TerminalKit
 /// A one-line text field with readline editing, as the query line of fzf:
 /// ←/→ and Ctrl-B/Ctrl-F move, Ctrl-A/Home and Ctrl-E/End jump, Backspace/Ctrl-H and
 /// Delete/Ctrl-D delete, Ctrl-U kills to the start, Ctrl-K to the end, Ctrl-W the
-/// word before the cursor; a paste is inserted with its line breaks as spaces.
+/// word before the cursor, Alt-B/Alt-F move by words and Alt-D deletes the next; a
+/// paste is inserted with its line breaks and tabs as spaces.
 ///
 /// Text is held as grapheme clusters, so a cursor step is one user-perceived
 /// character (an emoji with modifiers, a letter with combining marks).
@@ -27,7 +28,14 @@ public struct LineEditor: Sendable, Hashable {
   public mutating func handle(_ key: KeyEvent) -> Bool {
     switch key {
     case .character(let character): insert(String(character))
-    case .paste(let text): insert(text.map { $0.isNewline ? " " : $0 }.reduce(into: "") { $0.append($1) })
+    case .paste(let text):
+      insert(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) })
+    case .alt("b"):
+      cursor = wordStart(before: cursor)
+    case .alt("f"):
+      cursor = wordEnd(after: cursor)
+    case .alt("d"):
+      characters.removeSubrange(cursor..<wordEnd(after: cursor))
     case .left, .control("b"): cursor = max(0, cursor - 1)
     case .right, .control("f"): cursor = min(characters.count, cursor + 1)
     case .home, .control("a"): cursor = 0
@@ -56,6 +64,22 @@ public struct LineEditor: Sendable, Hashable {
     return true
   }
 
+  /// The start of the word before `index` (readline's backward-word).
+  private func wordStart(before index: Int) -> Int {
+    var start = index
+    while start > 0 && !characters[start - 1].isLetterOrNumber { start -= 1 }
+    while start > 0 && characters[start - 1].isLetterOrNumber { start -= 1 }
+    return start
+  }
+
+  /// The end of the word after `index` (readline's forward-word).
+  private func wordEnd(after index: Int) -> Int {
+    var end = index
+    while end < characters.count && !characters[end].isLetterOrNumber { end += 1 }
+    while end < characters.count && characters[end].isLetterOrNumber { end += 1 }
+    return end
+  }
+
   /// Inserts `text` at the cursor, control characters left out.
   public mutating func insert(_ text: String) {
     let clean = text.filter { character in
@@ -64,4 +88,8 @@ public struct LineEditor: Sendable, Hashable {
     characters.insert(contentsOf: clean, at: cursor)
     cursor += clean.count
   }
+}
+
+extension Character {
+  fileprivate var isLetterOrNumber: Bool { isLetter || isNumber }
 }

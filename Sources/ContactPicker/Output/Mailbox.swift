@@ -7,8 +7,9 @@ public enum Mailbox {
   /// holds specials (§3.2.3: `( ) < > [ ] : ; @ \ , . "`), with `\` and `"` escaped;
   /// non-ASCII is left as UTF-8 (RFC 6532). Controls become spaces. Just the address
   /// when the name is empty; just the name when the address is.
-  public static func string(name rawName: String, address: String) -> String {
+  public static func string(name rawName: String, address rawAddress: String) -> String {
     let name = PlainText.line(rawName).trimmingCharacters(in: .whitespaces)
+    let address = PlainText.line(rawAddress).filter { $0 != " " }
     guard !address.isEmpty else { return name }
     guard !name.isEmpty else { return address }
     let specials: Set<Character> = ["(", ")", "<", ">", "[", "]", ":", ";", "@", "\\", ",", ".", "\""]

@@ -3,13 +3,20 @@ import ContactKit
 /// Contacts and properties as PRODUCT.md's JSON: CNContact key names, empty keys
 /// left out, keys in a fixed order.
 public enum PersonJSON {
+  /// The order of composed display names in the JSON of this process (`--name-order`;
+  /// set once at start-up, before any output).
+  nonisolated(unsafe) public static var nameOrder = ContactFormatter.NameOrder.auto
+
   /// The person object of PRODUCT.md ("The JSON on stdout").
-  public static func person(_ contact: Contact) -> JSONValue {
+  ///
+  /// `nameOrder` shapes a composed `displayName` (`--name-order`); the default is the
+  /// process-wide `PersonJSON.nameOrder`.
+  public static func person(_ contact: Contact, nameOrder: ContactFormatter.NameOrder? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("identifier", .string(contact.identifier)),
       ("source", .string(contact.source)),
       ("contactType", .string(contact.contactType.rawValue)),
-      ("displayName", .string(contact.displayName)),
+      ("displayName", .string(contact.displayNameInOrder(nameOrder ?? Self.nameOrder))),
     ]
     func add(_ key: String, _ value: String) {
       if !value.isEmpty { members.append((key, .string(value))) }
@@ -108,7 +115,7 @@ extension PersonJSON {
         ("event", .string("didSelectProperty")), ("person", person(chosen.contact)), ("property", property(chosen)),
       ])
     case .selectedPeople(let contacts):
-      return .object([("event", .string("didSelectPeople")), ("people", .array(contacts.map(person)))])
+      return .object([("event", .string("didSelectPeople")), ("people", .array(contacts.map { person($0) }))])
     case .selectedProperties(let properties):
       return .object([
         ("event", .string("didSelectProperties")),
