@@ -1,3 +1,4 @@
+import Foundation
 import ContactKit
 import Testing
 
@@ -33,5 +34,27 @@ struct PersonJSONReaderTests {
     #expect(!PersonJSONReader.isJSONLines(Array("[\"vcard\",[]]".utf8)))
     let load = VCardLoading.contacts(fromBytes: Array("{\"displayName\":\"Q\"}\n".utf8), source: "-")
     #expect(load.contacts.map(\.displayName) == ["Q"])
+  }
+}
+
+@Suite("Group cards")
+struct GroupCardTests {
+  @Test("a group card in its own vdir file gives its name to members in other files, by UID or mailto:")
+  func acrossFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-groups-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Climbers\r\nMEMBER:urn:uuid:AAA-1\r\nMEMBER:mailto:bo@example.org\r\nEND:VCARD\r\n"
+      .write(to: folder.appendingPathComponent("group.vcf"), atomically: true, encoding: .utf8)
+    try "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:aaa-1\r\nFN:Ann\r\nEND:VCARD\r\n"
+      .write(to: folder.appendingPathComponent("ann.vcf"), atomically: true, encoding: .utf8)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bo\r\nFN:Bo\r\nEMAIL:Bo@Example.org\r\nEND:VCARD\r\n"
+      .write(to: folder.appendingPathComponent("bo.vcf"), atomically: true, encoding: .utf8)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cy\r\nFN:Cy\r\nEND:VCARD\r\n"
+      .write(to: folder.appendingPathComponent("cy.vcf"), atomically: true, encoding: .utf8)
+    let load = try VdirStore(path: folder.path).load()
+    let groups = Dictionary(uniqueKeysWithValues: load.contacts.map { ($0.displayName, $0.groups) })
+    #expect(groups == ["Ann": ["Climbers"], "Bo": ["Climbers"], "Cy": []])
+    #expect(load.groupCards.map(\.name) == ["Climbers"])
   }
 }

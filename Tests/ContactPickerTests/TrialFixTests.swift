@@ -1,0 +1,64 @@
+import ContactKit
+import Testing
+import TerminalKit
+
+@testable import ContactPicker
+
+/// Regressions a first user found.
+@Suite("Regressions from the first user trial")
+struct TrialFixTests {
+  @Test("Alt-B and Alt-F move by words, Alt-D deletes the next word; a pasted tab becomes a space")
+  func readlineWords() {
+    var editor = LineEditor("ada king lovelace")
+    _ = editor.handle(.alt("b"))
+    #expect(editor.cursor == 9)
+    _ = editor.handle(.alt("b"))
+    #expect(editor.cursor == 4)
+    _ = editor.handle(.alt("d"))
+    #expect(editor.text == "ada  lovelace")
+    _ = editor.handle(.alt("f"))
+    #expect(editor.cursor == 13)
+    var paste = LineEditor()
+    _ = paste.handle(.paste("Ingrid\tSolberg"))
+    #expect(paste.text == "Ingrid Solberg")
+  }
+
+  @Test("Alt plus a key is not Escape: the picker keeps running")
+  @MainActor func altDoesNotCancel() {
+    let screen = MemoryScreen(rows: 10, columns: 60, keys: MemoryScreen.keys(typing: "ada lovelace") + [.alt("b"), .enter])
+    let delegate = RecordingDelegate()
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.delegate = delegate
+    picker.run(on: screen)
+    #expect(delegate.selected.map(\.displayName) == ["Ada Lovelace"])
+  }
+
+  @Test("an address in a mailbox never carries control characters")
+  func mailboxAddress() {
+    #expect(Mailbox.string(name: "Rook", address: "rook\u{1B}[31m@salter.example") == "Rook <rook[31m@salter.example>")
+    #expect(!Mailbox.string(name: "T", address: "tove\u{85}lind@x.example").unicodeScalars.contains { $0.value == 0x85 })
+  }
+
+  @Test("a card with only an address, a URL or a note is named by it, never left blank")
+  func fallbacks() {
+    var card = Contact(identifier: "x", source: "t")
+    card.note = "Met at the fair\nsecond line"
+    #expect(card.displayName == "Met at the fair")
+    card.postalAddresses = [LabeledValue(identifier: "a", label: nil, value: PostalAddress(street: "1 Quay", city: "Port"))]
+    #expect(card.displayName == "1 Quay, Port")
+    card.urlAddresses = [LabeledValue(identifier: "u", label: nil, value: "https://quay.example")]
+    #expect(card.displayName == "https://quay.example")
+  }
+
+  @Test("--name-order family-first shapes composed names in the JSON, never FN")
+  func nameOrderInJSON() {
+    var ada = Contact(identifier: "ada", source: "t")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    guard case .object(let members) = PersonJSON.person(ada, nameOrder: .familyFirst) else { return }
+    #expect(members.first { $0.0 == "displayName" }?.1 == .string("Lovelace Ada"))
+    ada.formattedName = "Ada Lovelace"
+    guard case .object(let withFN) = PersonJSON.person(ada, nameOrder: .familyFirst) else { return }
+    #expect(withFN.first { $0.0 == "displayName" }?.1 == .string("Ada Lovelace"))
+  }
+}
