@@ -27,6 +27,8 @@ public enum EncodedWord {
   struct Raw {
     var charset: String
     var bytes: [UInt8]
+    /// The words as written, kept for a charset no decoder knows.
+    var written: [String]
   }
 
   /// Parses `word` as one whole encoded word; `nil` when it is not one.
@@ -46,7 +48,7 @@ public enum EncodedWord {
     default: return nil
     }
     guard let bytes else { return nil }
-    return Raw(charset: charset, bytes: bytes)
+    return Raw(charset: charset, bytes: bytes, written: [String(word)])
   }
 
   /// Decodes the encoded words of unstructured text (`Subject`, a comment, a
@@ -108,6 +110,7 @@ public enum EncodedWord {
         if previousEncoded {
           if var current = pending, current.charset == raw.charset {
             current.bytes += raw.bytes
+            current.written += raw.written
             pending = current
           } else {
             flush()
@@ -126,9 +129,9 @@ public enum EncodedWord {
   }
 
   /// The text of `raw`; when no decoder knows the charset or the bytes are invalid
-  /// in it, the bytes as UTF-8 with replacement characters.
+  /// in it, the words as written.
   static func decode(_ raw: Raw) -> String {
-    decode(raw.bytes, charset: raw.charset) ?? String(decoding: raw.bytes, as: UTF8.self)
+    decode(raw.bytes, charset: raw.charset) ?? raw.written.joined(separator: " ")
   }
 
   /// `bytes` in the charset named `charset` (an IANA name, any case); `nil` when the
