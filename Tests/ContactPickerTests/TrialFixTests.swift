@@ -62,3 +62,26 @@ struct TrialFixTests {
     #expect(withFN.first { $0.0 == "displayName" }?.1 == .string("Ada Lovelace"))
   }
 }
+
+@MainActor
+@Suite("Typing phone numbers key by key")
+struct PhoneTypingTests {
+  func phones() -> [Contact] {
+    [
+      TestContacts.person("Tilde", "Arkwright", phone: "0170 5550123"),
+      TestContacts.person("Vera", "Castellane", phone: "(0172) 555 01 55"),
+      TestContacts.person("Wim", "Dorsey", phone: "+1 (555) 010-0166"),
+    ]
+  }
+
+  @Test(
+    "a number typed one key at a time finds its contact even through prefixes that match nothing",
+    arguments: [("(0172) 555", "Vera Castellane"), ("+15550100166", "Wim Dorsey"), ("0170 555 0123", "Tilde Arkwright")])
+  func keyByKey(query: String, expected: String) {
+    let delegate = RecordingDelegate()
+    let picker = PeoplePickerController(contacts: phones())
+    picker.delegate = delegate
+    picker.run(on: MemoryScreen(rows: 10, columns: 60, keys: MemoryScreen.keys(typing: query) + [.enter]))
+    #expect(delegate.selected.map(\.displayName) == [expected])
+  }
+}
