@@ -1,0 +1,353 @@
+import ContactKit
+import TerminalKit
+
+/// The unknown-person card's delegate (ABUnknownPersonViewControllerDelegate /
+/// CNContactViewControllerDelegate for `forUnknownContact:`). Every requirement has
+/// a default.
+@MainActor
+public protocol UnknownPersonViewDelegate: AnyObject {
+  /// The card ended with a person: the new contact as saved ("Create New Contact"),
+  /// the existing contact with the added values as saved ("Add to Existing
+  /// Contact"), or the known contact whose card was opened and closed; `nil` when the
+  /// user cancelled (`unknownPersonViewController(_:didResolveToPerson:)`). Not called
+  /// when a value was chosen.
+  func unknownPersonViewController(_ controller: UnknownPersonViewController, didResolveTo contact: Contact?)
+  /// The user chose a value — on the unknown person's card, or on a known contact's
+  /// card opened from it. Return `true` to end with `.selectedProperty`, `false` to
+  /// stay on the card (`unknownPersonViewController(_:shouldPerformDefaultActionForPerson:property:identifier:)`).
+  /// Default: `true`.
+  func unknownPersonViewController(
+    _ controller: UnknownPersonViewController, shouldPerformDefaultActionFor property: ContactProperty
+  ) -> Bool
+}
+
+extension UnknownPersonViewDelegate {
+  public func unknownPersonViewController(_ controller: UnknownPersonViewController, didResolveTo contact: Contact?) {}
+  public func unknownPersonViewController(
+    _ controller: UnknownPersonViewController, shouldPerformDefaultActionFor property: ContactProperty
+  ) -> Bool { true }
+}
+
+/// How an unknown-person card ended.
+public enum UnknownPersonResult: Sendable, Equatable {
+  /// Resolved to this person (as saved, or the known contact opened).
+  case resolved(Contact)
+  /// A value was chosen (and the delegate agreed).
+  case selectedProperty(ContactProperty)
+  /// Esc, Ctrl-C, Ctrl-G, or input ended; nothing saved.
+  case cancelled
+}
+
+/// The unknown-person card (ABUnknownPersonViewController, CNContactViewController
+/// `forUnknownContact:`): a person not in the address book — the sender of a mail, a
+/// card someone sent, values from a script — shown like the person card, with the
+/// actions to add it.
+///
+/// The card shows the person's values and, at the bottom:
+/// - when one of the person's emails or phone numbers is already in `existingContacts`,
+///   the line "In contacts as Ada Lovelace" and the action "Open Ada Lovelace’s card",
+///   which shows her `PersonViewController`: choosing a value there ends with
+///   `.selectedProperty` (asking the delegate), closing it resolves to her;
+/// - "Create New Contact": the new-person form pre-filled with the person
+///   (`ContactEditing.runForm`: validation, duplicate prompt, the save seam); saved →
+///   resolved to the saved contact; cancelled → back to the card; "open existing" in
+///   its duplicate prompt → that contact's card, as above;
+/// - "Add to Existing Contact": the people picker over `existingContacts`; the chosen
+///   person merged with this one (`UnknownPersonMerge`) is shown for confirmation
+///   with the added values marked `✓` and the filled fields listed; Enter or `y`
+///   saves through `editing.save(merged, original: chosen)` (only the differences are
+///   written) and resolves to the saved contact; Esc or `n` goes back to the picker
+///   (its query kept), and Esc there back to the card. When nothing would be added,
+///   Enter resolves to the chosen person without saving.
+///
+/// The two adding actions are shown only when `allowsAddingToAddressBook` is true and
+/// `editing` is set.
+///
+/// Keys on the card: ↑/↓ (Ctrl-P/Ctrl-N, Tab/Shift-Tab) move over the values and the
+/// actions, Home/End, PgUp/PgDn scroll; Enter chooses the value or performs the
+/// action; `n` Create New Contact, `a` Add to Existing Contact, `o` opens the (first)
+/// known contact; Esc, ←, Ctrl-C, Ctrl-G cancel. The cursor starts on the first
+/// action when there is one.
+///
+/// ```swift
+/// let sender = MessageAddressParser().addresses(in: rawMessage).first!
+/// let card = UnknownPersonViewController(displayedPerson: sender.contact())
+/// card.existingContacts = book.contacts
+/// card.editing = editing        // the save seam (nil: no adding)
+/// card.message = "From a mail: Notes on the Analytical Engine"
+/// switch await card.present(on: screen) {
+/// case .resolved(let person): …
+/// case .selectedProperty(let property): …
+/// case .cancelled: …
+/// }
+/// ```
+@MainActor
+public final class UnknownPersonViewController {
+  /// Told how the card ended. Held weakly.
+  public weak var delegate: (any UnknownPersonViewDelegate)?
+  /// The person shown (displayedPerson): usually without identifiers (a value
+  /// without one is shown under `<key>/<n>`; the form gives fresh ones when saving).
+  public var displayedPerson: Contact
+  /// The name shown when the person has none (alternateName), e.g. the display name
+  /// of a mail whose address alone is taken.
+  public var alternateName: String?
+  /// Text shown under the name (message); line breaks start new lines.
+  public var message: String?
+  /// Whether "Create New Contact" and "Add to Existing Contact" are offered
+  /// (allowsAddingToAddressBook; `--no-add`, `--read-only`). They also need `editing`.
+  public var allowsAddingToAddressBook = true
+  /// Whether values can be chosen (allowsActions); when false they are only shown.
+  public var allowsActions = true
+  /// The address book: the people picker of "Add to Existing Contact", the
+  /// "In contacts as …" check, and the new-person form's duplicate check when
+  /// `editing.existingContacts` is empty.
+  public var existingContacts: [Contact] = []
+  /// The save seam; `nil`: no adding.
+  public var editing: ContactEditing?
+  /// The default region for phone numbers without a country code (merging, the
+  /// known check); `nil`: `editing.region`, else the locale's.
+  public var region: String?
+  /// The keys the card shows (displayedPropertyKeys).
+  public var displayedPropertyKeys = PersonCardState.defaultKeys
+  /// Which values may be chosen (predicateForSelectionOfProperty); others are dimmed.
+  public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
+  /// The people picker's order and name format.
+  public var sortOrder: ContactFormatter.SortOrder = .family
+  public var nameOrder: ContactFormatter.NameOrder = .auto
+  /// The card's state after the last key, for inspection in tests.
+  public private(set) var state: UnknownPersonState?
+
+  /// A card for `displayedPerson`.
+  public init(displayedPerson: Contact) {
+    self.displayedPerson = displayedPerson
+  }
+
+  /// The region used: `region`, else `editing.region`, else the locale's.
+  public var effectiveRegion: String {
+    region ?? editing?.region ?? PhoneNumberKey.defaultRegion()
+  }
+
+  /// The contacts of `existingContacts` that have one of the person's emails or phone
+  /// numbers, in address-book order.
+  public var knownContacts: [Contact] {
+    Self.knownContacts(for: displayedPerson, in: existingContacts, region: effectiveRegion)
+  }
+
+  /// The first contact of `contacts` that has one of `person`'s emails (without
+  /// regard to case) or phone numbers (by `PhoneNumberKey` in `region`), or `nil`
+  /// (`--skip-known`). Names alone do not count.
+  public static func knownContact(for person: Contact, in contacts: [Contact], region: String) -> Contact? {
+    knownContacts(for: person, in: contacts, region: region).first
+  }
+
+  /// Every contact of `contacts` that has one of `person`'s emails or phone numbers.
+  public static func knownContacts(for person: Contact, in contacts: [Contact], region: String) -> [Contact] {
+    var probe = Contact(identifier: "", source: "")
+    probe.emailAddresses = person.emailAddresses
+    probe.phoneNumbers = person.phoneNumbers
+    guard !probe.emailAddresses.isEmpty || !probe.phoneNumbers.isEmpty else { return [] }
+    return DuplicateDetector(existingContacts: contacts, region: region).duplicates(of: probe)
+      .filter { match in
+        match.reasons.contains { reason in
+          switch reason {
+          case .email, .phone: return true
+          case .name: return false
+          }
+        }
+      }
+      .map(\.contact)
+  }
+
+  /// `displayedPerson` with an identifier for every value that has none
+  /// (`<key>/<n>`), so each row of the card can be told apart.
+  var shownPerson: Contact {
+    var person = displayedPerson
+    func fill<V>(_ path: WritableKeyPath<Contact, [LabeledValue<V>]>, _ key: ContactKey) {
+      for index in person[keyPath: path].indices where person[keyPath: path][index].identifier.isEmpty {
+        person[keyPath: path][index].identifier = "\(key.rawValue)/\(index)"
+      }
+    }
+    fill(\.phoneNumbers, .phoneNumbers)
+    fill(\.emailAddresses, .emailAddresses)
+    fill(\.postalAddresses, .postalAddresses)
+    fill(\.urlAddresses, .urlAddresses)
+    fill(\.instantMessageAddresses, .instantMessageAddresses)
+    fill(\.socialProfiles, .socialProfiles)
+    fill(\.contactRelations, .contactRelations)
+    fill(\.dates, .dates)
+    return person
+  }
+
+  /// Runs the card on `screen` until it resolves, a value is chosen, or it is
+  /// cancelled; then calls the delegate. Returns how it ended.
+  @discardableResult
+  public func run(on screen: any Screen) -> UnknownPersonResult {
+    let allowsActions = self.allowsActions
+    let predicate = predicateForSelectionOfProperty
+    let adding = allowsAddingToAddressBook && editing != nil
+    var card = UnknownPersonState(
+      contact: shownPerson, keys: displayedPropertyKeys, alternateName: alternateName, message: message,
+      known: knownContacts, allowsAdding: adding
+    ) { allowsActions && predicate($0) }
+    var hint = allowsActions && card.card.enabled.contains(true) ? "↑↓ move · enter choose" : "↑↓ move · enter open"
+    if adding { hint += " · n new · a add to existing" }
+    if !card.known.isEmpty { hint += " · o open" }
+    hint += " · esc cancel"
+    func draw() {
+      let size = screen.size
+      UnknownPersonView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
+      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+    }
+    draw()
+    var result = UnknownPersonResult.cancelled
+    keys: while let key = screen.nextKey() {
+      switch card.handle(key) {
+      case .none:
+        break
+      case .cancel:
+        break keys
+      case .select(let property):
+        if delegate?.unknownPersonViewController(self, shouldPerformDefaultActionFor: property) ?? true {
+          result = .selectedProperty(property)
+          break keys
+        }
+      case .perform(.openKnown(let index)):
+        result = openCard(of: card.known[index], on: screen)
+        break keys
+      case .perform(.createNew):
+        guard let editing = formEditing else { break }
+        switch editing.runForm(on: screen, editing: nil, prefill: displayedPerson) {
+        case .completed(let saved):
+          result = .resolved(saved)
+          break keys
+        case .choseExisting(let existing):
+          result = openCard(of: existing, on: screen)
+          break keys
+        case .cancelled:
+          break
+        }
+      case .perform(.addToExisting):
+        if let ended = addToExisting(on: screen) {
+          result = ended
+          break keys
+        }
+      }
+      draw()
+    }
+    state = card
+    switch result {
+    case .resolved(let contact): delegate?.unknownPersonViewController(self, didResolveTo: contact)
+    case .cancelled: delegate?.unknownPersonViewController(self, didResolveTo: nil)
+    case .selectedProperty: break
+    }
+    return result
+  }
+
+  /// Presents the card and returns how it ended (for callers who want a value rather
+  /// than a delegate). The delegate is called too.
+  public func present(on screen: any Screen) async -> UnknownPersonResult {
+    run(on: screen)
+  }
+
+  /// `editing` for the new-person form: its duplicate check looks in
+  /// `existingContacts` when `editing` has none of its own.
+  private var formEditing: ContactEditing? {
+    guard var editing else { return nil }
+    if editing.existingContacts.isEmpty { editing.existingContacts = existingContacts }
+    return editing
+  }
+
+  // MARK: Open a known contact
+
+  /// Forwards the person card's "choose a value?" question to this card's delegate.
+  private final class CardBridge: PersonViewDelegate {
+    weak var owner: UnknownPersonViewController?
+    init(owner: UnknownPersonViewController) { self.owner = owner }
+    func personViewController(_ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty)
+      -> Bool
+    {
+      guard let owner else { return true }
+      return owner.delegate?.unknownPersonViewController(owner, shouldPerformDefaultActionFor: property) ?? true
+    }
+  }
+
+  /// Shows `contact`'s person card: a chosen value ends with it, closing resolves to
+  /// the contact (as edited there, when it was).
+  private func openCard(of contact: Contact, on screen: any Screen) -> UnknownPersonResult {
+    let controller = PersonViewController(contact: contact)
+    let bridge = CardBridge(owner: self)
+    controller.delegate = bridge
+    controller.allowsActions = allowsActions
+    controller.displayedPropertyKeys = displayedPropertyKeys
+    controller.predicateForSelectionOfProperty = predicateForSelectionOfProperty
+    controller.editing = allowsAddingToAddressBook ? editing : nil
+    let ended = controller.run(on: screen)
+    withExtendedLifetime(bridge) {}
+    switch ended {
+    case .selectedProperty(let property): return .selectedProperty(property)
+    case .edited(let edited): return .resolved(edited)
+    case .cancelled: return .resolved(controller.contact)
+    }
+  }
+
+  // MARK: Add to an existing contact
+
+  /// The picker, then the confirmation, until saved (`.resolved`), cancelled from
+  /// the confirmation (`.cancelled`), or the picker is left (`nil`: back to the card).
+  private func addToExisting(on screen: any Screen) -> UnknownPersonResult? {
+    guard let editing else { return nil }
+    var query = ""
+    while true {
+      let picker = PeoplePickerController(contacts: existingContacts, sortOrder: sortOrder, nameOrder: nameOrder)
+      picker.initialQuery = query
+      picker.displayedPropertyKeys = displayedPropertyKeys
+      let picked = picker.run(on: screen)
+      query = picker.finalQuery
+      guard case .selectedPerson(let chosen) = picked else { return nil }
+      let merge = UnknownPersonMerge.merge(displayedPerson, into: chosen, region: effectiveRegion)
+      switch confirm(merge, original: chosen, editing: editing, on: screen) {
+      case .saved(let saved): return .resolved(saved)
+      case .back: continue
+      case .cancel: return .cancelled
+      }
+    }
+  }
+
+  private enum Confirmation {
+    case saved(Contact)
+    case back
+    case cancel
+  }
+
+  /// The confirmation card: the merged person with the added values marked.
+  private func confirm(
+    _ merge: UnknownPersonMerge.Result, original: Contact, editing: ContactEditing, on screen: any Screen
+  ) -> Confirmation {
+    var confirmation = UnknownPersonConfirmation(merge: merge, original: original, keys: displayedPropertyKeys)
+    func draw() {
+      let size = screen.size
+      screen.present(UnknownPersonConfirmationView.render(&confirmation, rows: size.rows, columns: size.columns,
+                                                          color: screen.colorEnabled))
+    }
+    draw()
+    while let key = screen.nextKey() {
+      switch confirmation.handle(key) {
+      case .none:
+        break
+      case .back:
+        return .back
+      case .cancel:
+        return .cancel
+      case .confirm:
+        if merge.isEmpty { return .saved(original) }
+        do {
+          return .saved(try editing.save(merge.merged, original))
+        } catch {
+          confirmation.error = NewPersonViewController.describe(error)
+        }
+      }
+      draw()
+    }
+    return .cancel
+  }
+}
