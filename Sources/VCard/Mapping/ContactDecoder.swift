@@ -32,7 +32,7 @@ public enum ContactDecoder {
 
   /// The contact of `card`; when `provenance` is non-nil, also where each part came from.
   static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
-    let uid = card.first("UID").map { ValueDecoder.unescape($0.value).trimmingCharacters(in: " \t") } ?? ""
+    let uid = card.first("UID").map { ValueDecoder.unescape($0.value).trimmingBlanks() } ?? ""
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var contact = Contact(identifier: identifier, source: source)
     var labels: [String: String] = [:]
@@ -90,7 +90,7 @@ public enum ContactDecoder {
           nameParts(value, lists: lists)
           ?? ValueDecoder.split(value, separator: ";").map { component in
             let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
-            return items.map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+            return items.map { ValueDecoder.unescape($0).trimmingBlanks() }
               .filter { !$0.isEmpty }.joined(separator: " ")
           }
         func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
@@ -118,7 +118,7 @@ public enum ContactDecoder {
         let note = ValueDecoder.unescape(line.value)
         contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
       case .phone:
-        var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        var value = ValueDecoder.unescape(line.value).trimmingBlanks()
         if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
         guard !value.isEmpty else { continue }
         let types = line.types
@@ -127,7 +127,7 @@ public enum ContactDecoder {
             identifier: nextIdentifier(line), label: label(line, Labels.phone(types: types)),
             value: value, isPreferred: line.isPreferred(types: types)))
       case .email:
-        var value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        var value = ValueDecoder.unescape(line.value).trimmingBlanks()
         if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
         guard !value.isEmpty else { continue }
         let types = line.types
@@ -144,7 +144,7 @@ public enum ContactDecoder {
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: address, isPreferred: line.isPreferred(types: types)))
       case .url:
-        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         guard !value.isEmpty else { continue }
         let types = line.types
         contact.urlAddresses.append(
@@ -152,7 +152,7 @@ public enum ContactDecoder {
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: value, isPreferred: line.isPreferred(types: types)))
       case .instantMessage:
-        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         guard !value.isEmpty else { continue }
         let types = line.types
         contact.instantMessageAddresses.append(
@@ -160,7 +160,7 @@ public enum ContactDecoder {
             identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
             value: instantMessage(line, value), isPreferred: line.isPreferred(types: types)))
       case .socialProfile:
-        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         let service = line.types.first ?? ""
         let user = line.parameterValues("X-USER").first ?? ""
         guard !value.isEmpty || !user.isEmpty else { continue }
@@ -169,7 +169,7 @@ public enum ContactDecoder {
             identifier: nextIdentifier(line), label: label(line, nil),
             value: SocialProfile(service: service, username: user, urlString: value)))
       case .related:
-        let value = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         guard !value.isEmpty else { continue }
         contact.contactRelations.append(
           LabeledValue(
@@ -201,16 +201,16 @@ public enum ContactDecoder {
         if !line.valueIsEmpty { contact.hasImage = true }
       case .kind:
         field(.kind)
-        if line.value.lowercased().trimmingCharacters(in: " \t") == "org" { isOrganizationCard = true }
+        if line.value.lowercased().trimmingBlanks() == "org" { isOrganizationCard = true }
       case .showAs:
         field(.kind)
-        if line.value.uppercased().trimmingCharacters(in: " \t") == "COMPANY" { isOrganizationCard = true }
+        if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
       case .other, .begin, .end, .version, .label, .sound:
         continue
       }
     }
     let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName).isEmpty
-    let fn = contact.formattedName.trimmingCharacters(in: " \t")
+    let fn = contact.formattedName.trimmingBlanks()
     if isOrganizationCard
       || (!hasNameParts && !contact.organizationName.isEmpty && (fn.isEmpty || fn == contact.organizationName))
     {
@@ -223,7 +223,7 @@ public enum ContactDecoder {
   /// `X-ADDRESSBOOKSERVER-KIND:group`) rather than a person.
   public static func isGroupCard(_ card: RawCard) -> Bool {
     for line in card.lines where line.name == "KIND" || line.name == "X-ADDRESSBOOKSERVER-KIND" {
-      if line.value.lowercased().trimmingCharacters(in: " \t") == "group" { return true }
+      if line.value.lowercased().trimmingBlanks() == "group" { return true }
     }
     return false
   }
@@ -234,7 +234,7 @@ public enum ContactDecoder {
     let name = card.first("FN").map { ValueDecoder.unescape($0.value) } ?? ""
     var members: [String] = []
     for line in card.lines where line.name == "MEMBER" || line.name == "X-ADDRESSBOOKSERVER-MEMBER" {
-      var uid = ValueDecoder.unescape(line.value).trimmingCharacters(in: " \t")
+      var uid = ValueDecoder.unescape(line.value).trimmingBlanks()
       if uid.lowercased().hasPrefix("urn:uuid:") { uid = String(uid.dropFirst(9)) }
       members.append(uid)
     }
@@ -251,14 +251,13 @@ public enum ContactDecoder {
       parts.reserveCapacity(components.count)
       var scratch: [UInt8] = []
       for component in components {
-        guard
-          let items = lists ? ByteParts.split(bytes, component, separator: UInt8(ascii: ",")) : [component]
-        else { return nil }
-        if items.count == 1 {
-          guard let text = ByteParts.string(bytes, items[0], trimmed: true, scratch: &scratch) else { return nil }
+        if !lists || !component.contains(where: { bytes[$0] == UInt8(ascii: ",") }) {
+          guard let text = ByteParts.string(bytes, component, trimmed: true, scratch: &scratch) else { return nil }
           parts.append(text)
           continue
         }
+        guard let items = ByteParts.split(bytes, component, separator: UInt8(ascii: ","), prependChecked: true)
+        else { return nil }
         var words: [String] = []
         for item in items {
           guard let text = ByteParts.string(bytes, item, trimmed: true, scratch: &scratch) else { return nil }

@@ -5,7 +5,7 @@ import ContactKit
 /// Apple's year 1604 for "no year". Anything else is kept as free text.
 enum DateParsing {
   static func parse(_ raw: String) -> ContactDate? {
-    let text = raw.trimmingCharacters(in: " \t")
+    let text = raw.trimmingBlanks()
     guard !text.isEmpty else { return nil }
     var ascii = text
     if let date = ascii.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? parseASCII(bytes, text) : nil }) {

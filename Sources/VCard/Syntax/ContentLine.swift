@@ -44,17 +44,42 @@ public struct ContentLine: Sendable {
   /// folds and line end included — or `nil` for a line not read from bytes.
   public var sourceRange: Range<Int>?
 
-  var storedParameters: [VCardParameter]?
-  var storedValue: String?
-  var storedText: String?
+  /// What was set in code (or given to the public initializer); `nil` for a line
+  /// as read. Copied on write.
+  private var edits: Edits?
+  var storedParameters: [VCardParameter]? { edits?.parameters }
+  var storedValue: String? { edits?.value }
+  var storedText: String? { edits?.text }
+
+  /// The parts of a line set in code.
+  private final class Edits: @unchecked Sendable {
+    // Mutated only through `ContentLine.editable()`, when uniquely referenced.
+    var parameters: [VCardParameter]?
+    var value: String?
+    var text: String?
+
+    init(parameters: [VCardParameter]?, value: String?, text: String?) {
+      self.parameters = parameters
+      self.value = value
+      self.text = text
+    }
+  }
+
+  /// The edits of this line, copied first when shared.
+  private mutating func editable() -> Edits {
+    if let edits, isKnownUniquelyReferenced(&self.edits) { return edits }
+    let copy = Edits(parameters: edits?.parameters, value: edits?.value, text: edits?.text)
+    edits = copy
+    return copy
+  }
   /// Where the line is in the bytes it was read from, or `nil` for a line made in code.
   var raw: RawLine?
 
   public var parameters: [VCardParameter] {
     get { storedParameters ?? raw?.parameters() ?? [] }
     set {
-      if storedValue == nil, let raw { storedValue = raw.value() }
-      storedParameters = newValue
+      if storedValue == nil, let raw { editable().value = raw.value() }
+      editable().parameters = newValue
     }
   }
 
@@ -62,13 +87,13 @@ public struct ContentLine: Sendable {
   /// charset decoding, still with its vCard escapes (`\,` `\;` `\n`).
   public var value: String {
     get { storedValue ?? raw?.value() ?? "" }
-    set { storedValue = newValue }
+    set { editable().value = newValue }
   }
 
   /// The logical line as written: unfolded, not decoded.
   public var text: String {
     get { storedText ?? raw?.text() ?? "" }
-    set { storedText = newValue }
+    set { editable().text = newValue }
   }
 
   /// Creates a content line.
@@ -79,9 +104,7 @@ public struct ContentLine: Sendable {
     self.group = group
     self.storedName = name
     self.kind = PropertyKind(name)
-    self.storedParameters = parameters
-    self.storedValue = value
-    self.storedText = text
+    self.edits = Edits(parameters: parameters, value: value, text: text)
     self.lineNumber = lineNumber
     self.sourceRange = sourceRange
   }
@@ -125,7 +148,7 @@ public struct ContentLine: Sendable {
     for parameter in parameters where parameter.name == "TYPE" || parameter.name == nil {
       for value in parameter.values {
         for word in value.split(separator: ",") {
-          let type = String(word).trimmingCharacters(in: " \t").lowercased()
+          let type = String(word).trimmingBlanks().lowercased()
           if type.isEmpty || (parameter.name == nil && VCardParameter.bareEncodings.contains(type)) { continue }
           out.append(type)
         }
@@ -149,6 +172,12 @@ public struct ContentLine: Sendable {
   /// `isPreferred` with the line's `types` already at hand.
   func isPreferred(types: [String]) -> Bool {
     types.contains("pref") || !parameterValues("PREF").isEmpty
+  }
+
+  /// Whether the line may be base64-encoded: `false` for a line read with simple
+  /// parameters (no encoding named).
+  var mayBeBase64: Bool {
+    !(storedParameters == nil && raw?.simpleParameters == true)
   }
 
   /// Whether `value` is empty, found without decoding it when it can be: a raw
@@ -197,7 +226,7 @@ public struct ContentLine: Sendable {
         return true
       }
     }
-    return value.trimmingCharacters(in: " \t").uppercased() == upper.description
+    return value.trimmingBlanks().uppercased() == upper.description
   }
 }
 
@@ -235,14 +264,33 @@ final class VCardSource: Sendable {
 struct RawLine: Sendable {
   let source: VCardSource
   let joined: [UInt8]?
-  let start: Int
-  let end: Int
-  let parametersStart: Int
-  let colon: Int
+  private let start32: UInt32
+  private let end32: UInt32
+  private let parametersStart32: UInt32
+  private let colon32: UInt32
+  var start: Int { Int(start32) }
+  var end: Int { Int(end32) }
+  var parametersStart: Int { Int(parametersStart32) }
+  var colon: Int { Int(colon32) }
   /// No parameter that could name a transfer encoding or a charset, and no quotes.
   let simpleParameters: Bool
   /// Simple, and also ASCII without `^`: names and values are the bytes as written.
   let plainParameters: Bool
+
+  /// Offsets are kept in 32 bits: inputs up to 4 GiB.
+  init(
+    source: VCardSource, joined: [UInt8]?, start: Int, end: Int, parametersStart: Int, colon: Int,
+    simpleParameters: Bool, plainParameters: Bool
+  ) {
+    self.source = source
+    self.joined = joined
+    self.start32 = UInt32(start)
+    self.end32 = UInt32(end)
+    self.parametersStart32 = UInt32(parametersStart)
+    self.colon32 = UInt32(colon)
+    self.simpleParameters = simpleParameters
+    self.plainParameters = plainParameters
+  }
 
   @inline(__always)
   func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -374,7 +422,7 @@ extension VCardParameter {
     for parameter in parameters {
       switch parameter.name {
       case "ENCODING"?:
-        encoding = parameter.values.first?.trimmingCharacters(in: " \t").uppercased()
+        encoding = parameter.values.first?.trimmingBlanks().uppercased()
       case nil:
         for value in parameter.values where bareEncodings.contains(value.lowercased()) && value.count > 1 {
           encoding = value.uppercased()
@@ -383,6 +431,17 @@ extension VCardParameter {
       }
     }
     return encoding == "B" ? "BASE64" : encoding
+  }
+}
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+  /// The text without leading and trailing spaces and tabs (characters, as
+  /// `trimmingCharacters(in: " \t")`), itself when there are none.
+  func trimmingBlanks() -> String {
+    if let first = utf8.first, let last = utf8.last, first != 0x20 && first != 0x09, last != 0x20 && last != 0x09 {
+      return String(self)
+    }
+    return String(self).trimmingCharacters(in: " \t")
   }
 }
 

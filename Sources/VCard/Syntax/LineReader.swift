@@ -28,6 +28,8 @@ struct LogicalLine {
   /// Whether the header (the part before the first colon) names quoted-printable;
   /// `nil` while no colon has been read.
   var quotedPrintable: Bool? = nil
+  /// Whether the header names a `CHARSET=`; `nil` while no colon has been read.
+  var namesCharset: Bool? = nil
 }
 
 /// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
@@ -72,12 +74,13 @@ enum LineReader {
         let owned = Array(scratch)
         scratch.removeAll(keepingCapacity: true)
         owned.withUnsafeBufferPointer { content in
-          if legacy == nil { legacy = legacyCharset(content) }
+          if legacy == nil && line.namesCharset != false { legacy = legacyCharset(content) }
           body(line, content, owned)
         }
       } else {
-        let content = UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd])
-        if legacy == nil { legacy = legacyCharset(content) }
+        if legacy == nil && line.namesCharset != false {
+          legacy = legacyCharset(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
+        }
         body(line, input, nil)
       }
     }
@@ -189,7 +192,10 @@ enum LineReader {
       var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
       let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))
       inBase64 = flags.base64
-      if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
+      if flags.hasColon {
+        line.quotedPrintable = flags.quotedPrintable
+        line.namesCharset = flags.charset
+      }
       current = line
     }
     if var line = current { finish(&line) }
@@ -198,7 +204,9 @@ enum LineReader {
 
   /// What the header of a line (its bytes up to the first colon, or all of them)
   /// names: quoted-printable, base64 (`BASE64`, `ENCODING=B`).
-  static func headerFlags(_ line: UnsafeBufferPointer<UInt8>) -> (hasColon: Bool, quotedPrintable: Bool, base64: Bool) {
+  static func headerFlags(
+    _ line: UnsafeBufferPointer<UInt8>
+  ) -> (hasColon: Bool, quotedPrintable: Bool, base64: Bool, charset: Bool) {
     var end = line.count
     var hasColon = false
     if let base = line.baseAddress, let colon = memchr(base, Int32(UInt8(ascii: ":")), line.count) {
@@ -207,9 +215,12 @@ enum LineReader {
     }
     var quotedPrintable = false
     var base64 = false
+    var charset = false
     var index = 0
     while index < end {
       switch line[index] | 0x20 {
+      case UInt8(ascii: "c"):
+        if matchesUppercased(line, at: index, end: end, "CHARSET=") { charset = true }
       case UInt8(ascii: "q"):
         if matchesUppercased(line, at: index, end: end, "QUOTED-PRINTABLE") { quotedPrintable = true }
       case UInt8(ascii: "b"):
@@ -220,7 +231,7 @@ enum LineReader {
       }
       index += 1
     }
-    return (hasColon, quotedPrintable, base64)
+    return (hasColon, quotedPrintable, base64, charset)
   }
 
   /// The first legacy (not Unicode, not ASCII) charset that a `CHARSET=` in the

@@ -30,7 +30,7 @@ public struct RawCard: Sendable, Hashable {
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
   public var version: String? {
-    first("VERSION").map { $0.value.trimmingCharacters(in: " \t") }
+    first("VERSION").map { $0.value.trimmingBlanks() }
   }
 
   /// The first line named `name` (upper case), or `nil`.

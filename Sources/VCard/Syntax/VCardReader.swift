@@ -78,10 +78,11 @@ public enum VCardReader {
     var piece = Piece()
     piece.legacyCharset = LineReader.logicalLines(input, range: range, separator: separator, linesBefore: linesBefore) {
       line, buffer, joined in
-      let parsed = Result { () throws(ContentLineParser.Failure) in
-        try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined)
+      do throws(ContentLineParser.Failure) {
+        piece.assembler.add(try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined), line)
+      } catch {
+        piece.assembler.add(failure: error, line)
       }
-      piece.assembler.add(parsed, line)
     }.legacyCharset
     return piece
   }
@@ -118,7 +119,13 @@ public enum VCardReader {
       // Physical lines before each piece: the LFs before it.
       DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
         var lines = 0
-        for byte in UnsafeBufferPointer(rebasing: shared.input[ranges[index]]) where byte == 0x0A { lines += 1 }
+        var from = ranges[index].lowerBound
+        let end = ranges[index].upperBound
+        let base = shared.input.baseAddress!
+        while from < end, let found = memchr(base + from, 0x0A, end - from) {
+          lines += 1
+          from = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+        }
         shared.lineCounts[index] = lines
       }
       var before = [0]
@@ -192,17 +199,24 @@ struct CardAssembler {
   var orphans: [ContentLine] = []  // content lines since the last card
   var orphansBroken = false  // junk among them: no card
 
-  mutating func add(_ parsed: Result<ContentLine, ContentLineParser.Failure>, _ logical: LogicalLine) {
-    let parsedLine: ContentLine?
-    switch parsed {
-    case .success(let line):
-      parsedLine = line
-    case .failure(let error):
-      if !open.isEmpty {
-        warnings.append(VCardWarning(line: logical.lineNumber, message: error.description))
-        return
+  /// Adds a line that could not be parsed.
+  mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
+    if !open.isEmpty {
+      warnings.append(VCardWarning(line: logical.lineNumber, message: failure.description))
+      return
+    }
+    add(nil, logical)
+  }
+
+  /// Adds a parsed line (`nil`: one that could not be parsed, outside cards).
+  mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
+    if let line = parsedLine, line.kind != .begin && line.kind != .end, !open.isEmpty {
+      // The common case first: a content line inside a card.
+      if line.mayBeBase64, let problem = Self.damagedBase64(line) {
+        warnings.append(VCardWarning(line: line.lineNumber, message: problem))
       }
-      parsedLine = nil
+      open[open.count - 1].lines.append(line)
+      return
     }
     if let line = parsedLine, line.isBegin {
       if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {

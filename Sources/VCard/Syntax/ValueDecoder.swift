@@ -19,8 +19,12 @@ public enum ValueDecoder {
   static func decode(
     _ raw: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, fallbackCharset: String?
   ) -> String {
-    if encoding == nil && charset == nil && UTF8Check.isValid(raw) {
-      return composed(String(decoding: raw, as: UTF8.self), raw)
+    if encoding == nil && charset == nil {
+      // ASCII (most values) needs neither validation nor normalization.
+      var high: UInt8 = 0
+      for byte in raw { high |= byte }
+      if high < 0x80 { return String(decoding: raw, as: UTF8.self) }
+      if UTF8Check.isValid(raw) { return composed(String(decoding: raw, as: UTF8.self), raw) }
     }
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
@@ -254,7 +258,7 @@ public enum ValueDecoder {
       return fast
     }
     let parts = split(text, separator: ";").map { unescape($0) }
-    return trimmed ? parts.map { $0.trimmingCharacters(in: " \t") } : parts
+    return trimmed ? parts.map { $0.trimmingBlanks() } : parts
   }
 
   /// A list value, each item unescaped and trimmed, empties dropped: `CATEGORIES`, `NICKNAME`.
@@ -267,7 +271,7 @@ public enum ValueDecoder {
     }) {
       return fast.filter { !$0.isEmpty }
     }
-    return split(text, separator: ",").map { unescape($0).trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+    return split(text, separator: ",").map { unescape($0).trimmingBlanks() }.filter { !$0.isEmpty }
   }
 }
 
@@ -276,9 +280,6 @@ enum UTF8Check {
   /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or
   /// scalars above U+10FFFF), as `String(validating:)` decides.
   static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var any: UInt8 = 0
-    for byte in bytes { any |= byte }
-    if any < 0x80 { return true }
     let count = bytes.count
     var index = 0
     while index < count {
@@ -452,8 +453,10 @@ enum ByteParts {
 
   /// The ranges of `range` between unescaped `separator` bytes (a backslash escapes
   /// the next byte), as `ValueDecoder.split` gives them.
-  static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8) -> [Range<Int>]? {
-    if hasPrependLead(bytes, range) { return nil }
+  static func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8, prependChecked: Bool = false
+  ) -> [Range<Int>]? {
+    if !prependChecked && hasPrependLead(bytes, range) { return nil }
     var parts: [Range<Int>] = []
     var start = range.lowerBound
     var index = range.lowerBound

@@ -183,7 +183,7 @@ struct CardEditor {
       if parameter.name == "TYPE" || parameter.name == nil {
         parameter.values = parameter.values.compactMap { value in
           let words = value.split(separator: ",").map(String.init).filter { word in
-            let lower = word.lowercased().trimmingCharacters(in: " \t")
+            let lower = word.lowercased().trimmingBlanks()
             if lower == "pref" { return false }
             return kind.label([lower]) == nil && !(kind == .phone && ["cell", "fax", "iphone", "main", "pager"].contains(lower))
           }
@@ -254,7 +254,7 @@ struct CardEditor {
     var firstRewritten = false
     for index in indices {
       let items = ValueDecoder.split(card.lines[index].value, separator: ",")
-      var kept = items.filter { !removed.contains(ValueDecoder.unescape($0).trimmingCharacters(in: " \t")) }
+      var kept = items.filter { !removed.contains(ValueDecoder.unescape($0).trimmingBlanks()) }
         .map(String.init)
       if !firstRewritten {
         kept += added.map(VCardSerializer.escape)
@@ -326,7 +326,7 @@ struct CardEditor {
     let head = String(text[..<headEnd])
     var fullName = Substring(text[..<(nameEnd ?? headEnd)])
     if let dot = fullName.lastIndex(of: ".") { fullName = fullName[fullName.index(after: dot)...] }
-    return (head, String(fullName).trimmingCharacters(in: " \t"))
+    return (head, String(fullName).trimmingBlanks())
   }
 
   // MARK: Output

@@ -134,7 +134,7 @@ public enum ContactEncoder {
   static func organizationValue(_ contact: Contact, original: String?) -> String {
     if let original {
       let parts = ValueDecoder.split(original, separator: ";")
-      let departments = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+      let departments = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }
         .filter { !$0.isEmpty }.joined(separator: ", ")
       if departments == contact.departmentName {
         return ([VCardSerializer.escape(contact.organizationName)] + parts.dropFirst().map(String.init))
@@ -235,7 +235,7 @@ public enum ContactEncoder {
     var first = ["", "", VCardSerializer.escape(address.street)]
     if let original {
       let parts = ValueDecoder.split(original, separator: ";").map(String.init)
-      let old = parts.prefix(3).map { ValueDecoder.unescape($0).trimmingCharacters(in: " \t") }
+      let old = parts.prefix(3).map { ValueDecoder.unescape($0).trimmingBlanks() }
       if old.filter({ !$0.isEmpty }).joined(separator: "\n") == address.street {
         first = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
       }

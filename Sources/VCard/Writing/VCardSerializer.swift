@@ -18,7 +18,7 @@ public enum VCardSerializer {
     /// The version named by a `VERSION` value; `nil` gives 2.1 (a card without
     /// `VERSION` is read as 2.1), anything unknown 4.0.
     public init(_ value: String?) {
-      switch value?.trimmingCharacters(in: " \t") {
+      switch value?.trimmingBlanks() {
       case nil, "2.1"?, "2.0"?, "1.0"?: self = .v21
       case "3.0"?: self = .v30
       default: self = .v40
