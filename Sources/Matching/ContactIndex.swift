@@ -90,10 +90,15 @@ import ContactKit
 public struct SearchOptions: Sendable, Hashable {
   /// When true, words match only as substrings of a field (no fuzzy matching).
   public var exact: Bool = false
+  /// When true, `' ^ $ ! | \` and field names are plain text, not operators: for
+  /// queries that a program passes on as the user typed them (a mail client's
+  /// address field), so `o'brien` or `a|b` are searched for as written.
+  public var literal: Bool = false
 
-  /// Creates options; by default fuzzy matching is on.
-  public init(exact: Bool = false) {
+  /// Creates options; by default fuzzy matching is on and operators are read.
+  public init(exact: Bool = false, literal: Bool = false) {
     self.exact = exact
+    self.literal = literal
   }
 }
 

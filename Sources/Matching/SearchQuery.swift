@@ -91,6 +91,12 @@ struct SearchQuery: Sendable {
       clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
       return
     }
+    if options.literal {
+      clauses = folded.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map {
+        [Self.plainTerm(Array($0), mode: options.exact ? .substring : .fuzzy)]
+      }
+      return
+    }
     var clauses: [[Term]] = []
     var pendingOr = false
     for token in Self.tokens(folded) {

@@ -20,11 +20,11 @@ enum CPick {
       return fail(error.description)
     }
     if options.help {
-      print(Usage.text)
+      StandardOutput.write(Usage.text)
       return .chosen
     }
     if options.version {
-      print(Usage.version)
+      StandardOutput.write(Usage.version)
       return .chosen
     }
     // Stdin is an address book only when something is piped or redirected into it:
@@ -83,17 +83,20 @@ enum CPick {
       }
       return .chosen
     case .query:
+      StandardOutput.lineBuffered = true
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
+      // The mail clients pass what the user typed: search it as written, not as operators.
+      let literal = options.format == .mutt || options.format == .aerc
+      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
       let found = matches.map { list.contacts[$0.index] }
       switch options.format {
       case .mutt?:
         let lines = MailClientFormat.mutt(found, query: options.query)
-        print(lines.joined(separator: "\n"))
+        for line in lines { StandardOutput.write(line) }
         return lines.count > 1 ? .chosen : .noMatch
       case .aerc?:
         let lines = MailClientFormat.aerc(found)
-        if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+        for line in lines { StandardOutput.write(line) }
         return .chosen
       case .vcard?, .jcard?:
         if !found.isEmpty { writeCards(found, format: options.format!) }
@@ -116,10 +119,10 @@ enum CPick {
       }
       for group in groups {
         switch options.format {
-        case .value?: print(PlainText.line(group.name))
-        case .tsv?: print(PlainText.line(group.name) + "\t\(group.memberCount)")
+        case .value?: StandardOutput.write(PlainText.line(group.name))
+        case .tsv?: StandardOutput.write(PlainText.line(group.name) + "\t\(group.memberCount)")
         default:
-          print(
+          StandardOutput.write(
             JSONValue.object([("name", .string(group.name)), ("memberCount", .number(group.memberCount))]).serialized)
         }
       }
@@ -234,11 +237,11 @@ enum CPick {
     let result = picker.run(on: screen)
     screen.end()
     // fzf's order: the query (--print-query), the key (--expect), then the selection.
-    if options.printQuery { print(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
+    if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
     if result == .cancelled { return .cancelled }
     if !options.expect.isEmpty {
       let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
-      print(name, terminator: options.print0 ? "\0" : "\n")
+      StandardOutput.write(name, terminator: options.print0 ? "\0" : "\n")
     }
     return emit(result, output, options.format) ? .chosen : .cancelled
   }
@@ -366,8 +369,7 @@ enum CPick {
 
   /// Writes whole cards to stdout as bytes.
   private static func writeCards(_ contacts: [Contact], format: Options.Format) {
-    fflush(nil)
-    FileHandle.standardOutput.write(Data(Output.cards(contacts, format: format)))
+    StandardOutput.write(bytes: Output.cards(contacts, format: format))
   }
 
   /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
@@ -387,7 +389,7 @@ enum CPick {
   /// Prints `text` with a final newline (NUL with `--print0`), unless it is empty.
   private static func emit(_ text: String) {
     guard !text.isEmpty else { return }
-    print(text, terminator: printZero ? "\0" : "\n")
+    StandardOutput.write(text, terminator: printZero ? "\0" : "\n")
   }
 
   /// `--print0`: records end with NUL instead of a newline.

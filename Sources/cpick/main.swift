@@ -1,6 +1,7 @@
 import Foundation
 
+StandardOutput.ignoreBrokenPipe()
 let status = CPick.main(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-fflush(nil)
+StandardOutput.flush()
 exit(status.rawValue)

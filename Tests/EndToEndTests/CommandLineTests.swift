@@ -121,3 +121,29 @@ struct CardsInAndOutTests {
     #expect(result.stdoutText == direct.stdoutText)
   }
 }
+
+/// Robust in a pipe: a reader that goes away is not an error.
+@Suite("cpick in a pipe")
+struct PipeTests {
+  @Test("a closed stdout ends quietly with status 0 after what was written (cpick list | head -1)")
+  func closedPipe() throws {
+    let first = try CommandRunner.shell("\"$0\" list -s \"$1\" -f value | head -1", [EndToEnd.sampleBook])
+    #expect(first.stdoutLines.count == 1)
+    // The reader takes 10 bytes and goes away; cpick's status and stderr are reported on stderr.
+    let status = try CommandRunner.shell(
+      "{ \"$0\" list -s \"$1\"; echo \"rc=$?\" >&2; } | head -c 10 >/dev/null", [EndToEnd.sampleBook])
+    #expect(status.stderrText == "rc=0\n")
+  }
+
+  @Test("aerc and mutt queries are searched as written: quotes, carets and bars are not operators")
+  func literalQueries() throws {
+    let book = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-literal-\(UUID().uuidString).vcf")
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Liam O'Brien\r\nEMAIL:liam@example.org\r\nEND:VCARD\r\n"
+      .write(to: book, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: book) }
+    let aerc = try CommandRunner.cpick(["--format", "aerc", "o'brien", "-s", book.path])
+    #expect(aerc.stdoutText == "liam@example.org\tLiam O'Brien\n")
+    let mutt = try CommandRunner.cpick(["--format", "mutt", "!liam", "-s", book.path])
+    #expect(mutt.status == 1)  // "!liam" as text matches nobody, rather than "everyone but Liam"
+  }
+}

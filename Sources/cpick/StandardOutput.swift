@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// stdout for the answer: buffered, written with `write(2)`, robust in a pipe.
+///
+/// A reader that goes away (`cpick list | head -1`) is not an error: SIGPIPE is
+/// ignored, the first failed write (EPIPE) closes the output quietly, later text is
+/// dropped, and the exit status stays what the command decided. In `lineBuffered`
+/// mode (`query`) every line is written as soon as it is complete, so a mail client
+/// or editor reading the pipe gets results as they come.
+@MainActor
+enum StandardOutput {
+  private static var buffer: [UInt8] = []
+  private static var closed = false
+  /// Write each line at once (set for `query`).
+  static var lineBuffered = false
+
+  /// Ignores SIGPIPE for the process (the corresponding C function is `signal(2)`).
+  static func ignoreBrokenPipe() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Appends `text` followed by `terminator`.
+  static func write(_ text: String, terminator: String = "\n") {
+    guard !closed else { return }
+    buffer.append(contentsOf: text.utf8)
+    buffer.append(contentsOf: terminator.utf8)
+    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends raw bytes (whole cards in their own charset).
+  static func write(bytes: [UInt8]) {
+    guard !closed else { return }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes what is buffered; stops quietly when the reader has gone.
+  static func flush() {
+    var offset = 0
+    while offset < buffer.count && !closed {
+      let written = buffer[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        closed = true  // EPIPE and the like: the reader is gone
+      } else {
+        offset += written
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
