@@ -136,6 +136,17 @@ struct MessageAddressTests {
     #expect(addresses.map(\.displayName) == ["Jörg Müller"])
   }
 
+  @Test("several mailboxes of one person make one contact: the first name found, every address once")
+  func severalIntoOne() {
+    let addresses = MessageAddressParser.parse(
+      "countess@engines.example, \"Lovelace, Ada\" <ada@example.org>, COUNTESS@engines.example")
+    let contact = MessageAddress.contact(for: addresses, emailLabel: "other")
+    #expect(contact.givenName == "Ada")
+    #expect(contact.familyName == "Lovelace")
+    #expect(contact.emailAddresses.map(\.value) == ["countess@engines.example", "ada@example.org"])
+    #expect(contact.emailAddresses.map(\.label) == ["other", "other"])
+  }
+
   @Test("a group keeps its name on its members")
   func groupName() {
     let addresses = MessageAddressParser.parse("Engines: Ada Lovelace <ada@example.org>, charles@engines.example;")

@@ -37,3 +37,19 @@ extension MessageAddress {
     return contact
   }
 }
+
+extension MessageAddress {
+  /// One partial contact from several mailboxes of the same person (`--all`, e.g.
+  /// `From` and `Reply-To`): the name parts of the first mailbox with a name, every
+  /// address once (compared without regard to case), in order.
+  public static func contact(for addresses: [MessageAddress], emailLabel: String? = nil) -> Contact {
+    let named = addresses.first { !$0.personName.isEmpty } ?? addresses.first
+    var contact = named?.contact(emailLabel: emailLabel) ?? Contact(identifier: "", source: "")
+    var seen = Set<String>()
+    contact.emailAddresses = addresses.compactMap { address in
+      guard seen.insert(address.address.lowercased()).inserted else { return nil }
+      return LabeledValue(identifier: "", label: emailLabel, value: address.address)
+    }
+    return contact
+  }
+}
