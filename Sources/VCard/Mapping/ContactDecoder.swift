@@ -1,5 +1,11 @@
 import ContactKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Maps a raw card to a `Contact` (the meaning layer over the lossless syntax layer).
 ///
 /// Properties read (RFC 6350 names; CNContact keys in brackets): `UID` (identifier),
@@ -36,26 +42,34 @@ public enum ContactDecoder {
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var contact = Contact(identifier: identifier, source: source)
     var labels: [String: String] = [:]
-    for line in card.lines where line.kind == .label {
+    for index in card.lines.indices where card.lines[index].kind == .label {
+      let line = card.lines[index]
       if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
     }
-    // Lines that gave labeled values so far: an identical line counts on.
-    var valueLines: [Int] = []
+    // Lines that gave labeled values so far, with a hash of their text: an
+    // identical line counts on.
+    var valueLines: [(index: Int, textHash: UInt64, length: Int)] = []
     var lineIndex = 0
     var identifierHash = StableHash()
     identifierHash.add(identifier)
     identifierHash.add(0x0A)
-    func nextIdentifier(_ line: ContentLine) -> String {
+    func nextIdentifier(_ line: borrowing ContentLine) -> String {
       // StableHash of "\(identifier)\n\(line.text)\n\(count)", on the bytes.
       var count = 0
       var hash = identifierHash
-      line.withTextBytes { text in
-        for other in valueLines {
-          if card.lines[other].withTextBytes({ $0.elementsEqual(text) }) { count += 1 }
-        }
+      var textHash = StableHash()
+      let length = line.withTextBytes { text in
+        textHash.add(text)
         hash.add(text)
+        for other in valueLines where other.textHash == textHash.value && other.length == text.count {
+          let same = card.lines[other.index].withTextBytes { otherText in
+            text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
+          }
+          if same { count += 1 }
+        }
+        return text.count
       }
-      valueLines.append(lineIndex)
+      valueLines.append((lineIndex, textHash.value, length))
       hash.add(0x0A)
       hash.add(decimal: count)
       let id = hash.hex
@@ -65,15 +79,22 @@ public enum ContactDecoder {
     func field(_ field: Provenance.Field) {
       provenance?.fields[field, default: []].append(lineIndex)
     }
-    func label(_ line: ContentLine, _ typeLabel: String?) -> String? {
+    func label(_ line: borrowing ContentLine, _ typeLabel: String?) -> String? {
       if let group = line.group?.lowercased(), let custom = labels[group] { return custom }
       return typeLabel
     }
     var isOrganizationCard = false
     let version = card.version
 
-    for (index, line) in card.lines.enumerated() {
+    for index in card.lines.indices {
       lineIndex = index
+      switch card.lines[index].kind {
+      case .other, .begin, .end, .version, .label:
+        continue
+      default:
+        break
+      }
+      let line = card.lines[index]
       switch line.kind {
       case .uid:
         field(.uid)

@@ -171,7 +171,9 @@ public struct ContentLine: Sendable {
 
   /// `isPreferred` with the line's `types` already at hand.
   func isPreferred(types: [String]) -> Bool {
-    types.contains("pref") || !parameterValues("PREF").isEmpty
+    if types.contains("pref") { return true }
+    if let raw = plainRaw { return raw.hasParameter("PREF") }
+    return !parameterValues("PREF").isEmpty
   }
 
   /// Whether the line may be base64-encoded: `false` for a line read with simple
@@ -317,11 +319,15 @@ struct RawLine: Sendable {
     }
   }
 
-  /// Calls `body` with each parameter of plain parameters: its upper-cased name
-  /// bytes (empty for a bare word) and its value bytes (the whole word for a bare one).
+  /// Calls `body` with each parameter of plain parameters: its name bytes
+  /// `nameStart..<nameEnd` (empty for a bare word) and its value bytes
+  /// `valueStart..<valueEnd` (the whole word for a bare one).
+  @inline(__always)
   private func forEachParameter(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ body: (_ nameStart: Int, _ nameEnd: Int, _ valueStart: Int, _ valueEnd: Int) -> Void
+    _ buffer: UnsafeBufferPointer<UInt8>,
+    _ body: (_ nameStart: Int, _ nameEnd: Int, _ valueStart: Int, _ valueEnd: Int) -> Void
   ) {
+    let colon = self.colon
     var fieldStart = parametersStart + 1
     while fieldStart <= colon {
       var fieldEnd = fieldStart
@@ -345,49 +351,74 @@ struct RawLine: Sendable {
     }
   }
 
-  private static func equalsUppercased(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ upper: String) -> Bool {
-    var upper = upper
-    return upper.withUTF8 { pattern in
-      guard pattern.count == end - start else { return false }
-      for offset in 0..<pattern.count {
-        var byte = buffer[start + offset]
-        if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
-        if byte != pattern[offset] { return false }
-      }
-      return true
+  @inline(__always)
+  private static func equalsUppercased(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ upper: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard upper.count == end - start else { return false }
+    for offset in 0..<upper.count {
+      var byte = buffer[start + offset]
+      if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+      if byte != upper[offset] { return false }
     }
+    return true
   }
 
   /// `ContentLine.parameterValues` for plain parameters; `wanted` upper-cased.
   func parameterValues(_ wanted: String) -> [String] {
-    withBuffer { buffer in
-      var out: [String] = []
-      let isType = wanted == "TYPE"
-      forEachParameter(buffer) { nameStart, nameEnd, valueStart, valueEnd in
-        let matches =
-          nameStart == nameEnd ? isType : Self.equalsUppercased(buffer, nameStart, nameEnd, wanted)
-        guard matches else { return }
-        var itemStart = valueStart
-        for index in valueStart...valueEnd where index == valueEnd || buffer[index] == UInt8(ascii: ",") {
-          // A bare word is one value, commas and all.
-          if nameStart == nameEnd && valueStart == nameStart && index < valueEnd { continue }
-          out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[itemStart..<index]), as: UTF8.self))
-          itemStart = index + 1
+    var wanted = wanted
+    return wanted.withUTF8 { upper in
+      withBuffer { buffer in
+        var out: [String] = []
+        let isType = upper.elementsEqual("TYPE".utf8)
+        forEachParameter(buffer) { nameStart, nameEnd, valueStart, valueEnd in
+          let bare = nameStart == nameEnd
+          guard bare ? isType : Self.equalsUppercased(buffer, nameStart, nameEnd, upper) else { return }
+          if bare && valueStart == nameStart {
+            // A bare word is one value, commas and all.
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self))
+            return
+          }
+          var itemStart = valueStart
+          var index = valueStart
+          while index <= valueEnd {
+            if index == valueEnd || buffer[index] == UInt8(ascii: ",") {
+              out.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[itemStart..<index]), as: UTF8.self))
+              itemStart = index + 1
+            }
+            index += 1
+          }
         }
+        return out
       }
-      return out
+    }
+  }
+
+  /// Whether a parameter is called `upper` (plain parameters).
+  func hasParameter(_ upper: StaticString) -> Bool {
+    let pattern = UnsafeBufferPointer(start: upper.utf8Start, count: upper.utf8CodeUnitCount)
+    return withBuffer { buffer in
+      var found = false
+      forEachParameter(buffer) { nameStart, nameEnd, _, _ in
+        if !found && nameStart < nameEnd && Self.equalsUppercased(buffer, nameStart, nameEnd, pattern) { found = true }
+      }
+      return found
     }
   }
 
   /// `ContentLine.types` for plain parameters.
   func types() -> [String] {
-    withBuffer { buffer in
+    let typeName = UnsafeBufferPointer(start: StaticString("TYPE").utf8Start, count: 4)
+    return withBuffer { buffer in
       var out: [String] = []
       forEachParameter(buffer) { nameStart, nameEnd, valueStart, valueEnd in
         let bare = nameStart == nameEnd
-        guard bare || Self.equalsUppercased(buffer, nameStart, nameEnd, "TYPE") else { return }
+        guard bare || Self.equalsUppercased(buffer, nameStart, nameEnd, typeName) else { return }
         var itemStart = valueStart
-        for index in valueStart...valueEnd where index == valueEnd || buffer[index] == UInt8(ascii: ",") {
+        var index = valueStart
+        while index <= valueEnd {
+          defer { index += 1 }
+          guard index == valueEnd || buffer[index] == UInt8(ascii: ",") else { continue }
           var s = itemStart
           var e = index
           itemStart = index + 1
@@ -395,7 +426,7 @@ struct RawLine: Sendable {
           while e > s && (buffer[e - 1] == 0x20 || buffer[e - 1] == 0x09) { e -= 1 }
           guard s < e else { continue }
           // Plain parameters name no encoding but 2.1's one-letter `B`.
-          if bare && e - s == 1 && (buffer[s] == UInt8(ascii: "b") || buffer[s] == UInt8(ascii: "B")) { continue }
+          if bare && e - s == 1 && buffer[s] | 0x20 == UInt8(ascii: "b") { continue }
           out.append(
             String(unsafeUninitializedCapacity: e - s) { target in
               for offset in 0..<(e - s) {

@@ -35,7 +35,12 @@ public struct RawCard: Sendable, Hashable {
 
   /// The first line named `name` (upper case), or `nil`.
   public func first(_ name: String) -> ContentLine? {
-    lines.first { $0.name == name }
+    let kind = PropertyKind(name)
+    if kind != .other, let index = lines.firstIndex(where: { $0.kind == kind && $0.name == name }) {
+      return lines[index]
+    }
+    guard kind == .other else { return nil }
+    return lines.first { $0.name == name }
   }
 
   /// Every line named `name` (upper case), in order.
