@@ -103,7 +103,7 @@ public struct MessageAddressParser: Sendable {
 
   /// The mailboxes of one address-list field value (unfolded, without the field name).
   public static func parse(_ value: String) -> [MessageAddress] {
-    var parser = ListParser(tokens: Tokenizer.tokens(of: value))
+    var parser = AddressListParser(tokens: AddressTokenizer.tokens(of: value))
     return parser.parseList()
   }
 }
@@ -124,21 +124,21 @@ enum AddressToken: Equatable {
   case special(Character)
 }
 
-struct SpacedToken {
+struct AddressSpacedToken {
   var token: AddressToken
   /// Whether white space (or a comment) came before it.
   var spaceBefore: Bool
 }
 
-enum Tokenizer {
+enum AddressTokenizer {
   static let specials: Set<Character> = ["<", ">", "@", ",", ";", ":"]
   /// Characters that end an atom: the specials, brackets, quotes, parentheses and
   /// white space (`.` does not: obs-phrase and dot-atoms keep it).
   static let atomEnd: Set<Character> = ["<", ">", "@", ",", ";", ":", "(", ")", "\"", "[", "]"]
 
-  static func tokens(of text: String) -> [SpacedToken] {
+  static func tokens(of text: String) -> [AddressSpacedToken] {
     let chars = Array(text)
-    var tokens: [SpacedToken] = []
+    var tokens: [AddressSpacedToken] = []
     var index = 0
     var space = false
     while index < chars.count {
@@ -160,7 +160,7 @@ enum Tokenizer {
           index += 1
         }
         index += 1  // closing quote (or past the end)
-        tokens.append(SpacedToken(token: .quoted(content), spaceBefore: space))
+        tokens.append(AddressSpacedToken(token: .quoted(content), spaceBefore: space))
       case "(":
         var depth = 1
         var content = ""
@@ -181,7 +181,7 @@ enum Tokenizer {
           index += 1
         }
         index += 1
-        tokens.append(SpacedToken(token: .comment(content), spaceBefore: space))
+        tokens.append(AddressSpacedToken(token: .comment(content), spaceBefore: space))
       case "[":
         var content = "["
         index += 1
@@ -191,13 +191,13 @@ enum Tokenizer {
           index += 1
         }
         index += 1
-        tokens.append(SpacedToken(token: .literal(content + "]"), spaceBefore: space))
+        tokens.append(AddressSpacedToken(token: .literal(content + "]"), spaceBefore: space))
       case ")", "]":
         index += 1  // stray: dropped
         continue
       default:
         if specials.contains(char) {
-          tokens.append(SpacedToken(token: .special(char), spaceBefore: space))
+          tokens.append(AddressSpacedToken(token: .special(char), spaceBefore: space))
           index += 1
         } else {
           var end = index
@@ -210,7 +210,7 @@ enum Tokenizer {
           } else {
             while end < chars.count && !chars[end].isWhitespace && !atomEnd.contains(chars[end]) { end += 1 }
           }
-          tokens.append(SpacedToken(token: .atom(String(chars[index..<end])), spaceBefore: space))
+          tokens.append(AddressSpacedToken(token: .atom(String(chars[index..<end])), spaceBefore: space))
           index = end
         }
       }
@@ -242,11 +242,11 @@ enum Tokenizer {
 
 // MARK: - Parser
 
-struct ListParser {
-  let tokens: [SpacedToken]
+struct AddressListParser {
+  let tokens: [AddressSpacedToken]
   var index = 0
 
-  init(tokens: [SpacedToken]) {
+  init(tokens: [AddressSpacedToken]) {
     self.tokens = tokens
   }
 
@@ -288,7 +288,7 @@ struct ListParser {
   /// Reads one mailbox (or a group's display name and colon) up to, not including,
   /// the next top-level `,` or `;`.
   mutating func parseMailbox(group: String?) -> Item {
-    var phrase: [SpacedToken] = []
+    var phrase: [AddressSpacedToken] = []
     var comments: [String] = []
     while let token = current {
       switch token {
@@ -305,7 +305,7 @@ struct ListParser {
       case .special("@"):
         // An addr-spec: the last word of the phrase is its local part; any words
         // before it are a display name written without angle brackets.
-        var local: [SpacedToken] = []
+        var local: [AddressSpacedToken] = []
         while let last = phrase.last {
           local.insert(last, at: 0)
           phrase.removeLast()
@@ -422,7 +422,7 @@ struct ListParser {
   /// The display name of a phrase: words joined by one space where white space was,
   /// encoded words decoded (adjacent ones joined), quoted strings' encoded words
   /// decoded too, white space collapsed.
-  static func phraseText(_ phrase: [SpacedToken]) -> String {
+  static func phraseText(_ phrase: [AddressSpacedToken]) -> String {
     var pieces: [EncodedWord.Piece] = []
     for (offset, spaced) in phrase.enumerated() {
       let space = offset > 0 && spaced.spaceBefore
