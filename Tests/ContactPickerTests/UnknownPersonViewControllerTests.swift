@@ -189,6 +189,16 @@ struct UnknownPersonViewControllerTests {
     #expect(back.delegate.resolved == [nil])
   }
 
+  @Test("when the chosen person already has every value, the confirmation says so and Enter resolves to her unsaved")
+  func addToExistingNothingNew() {
+    var person = Self.sender
+    person.emailAddresses = [LabeledValue(identifier: "", label: nil, value: "ADA@example.org")]
+    let run = Self.run([.character("a")] + typing("lovelace") + [.enter, .enter], person: person)
+    #expect(run.screens[run.screens.count - 1].hasPrefix(" Ada Lovelace already has everything on this card."))
+    #expect(run.saves.received.isEmpty)
+    #expect(run.result == .resolved(TestContacts.book[0]))
+  }
+
   @Test("a refused save is shown on the confirmation, which stays; a second y saves")
   func addToExistingRefused() {
     let run = Self.run([.character("a")] + typing("lovelace") + [.enter, .character("y")], failures: 1)
