@@ -118,3 +118,36 @@ extension MappingTests {
     #expect(contacts.map(\.displayName) == ["Acme", "Sales"])
   }
 }
+
+extension MappingTests {
+  @Test("of alternative representations (the same ALTID) the first is shown; all lines stay")
+  func alternativeRepresentations() throws {
+    let text = """
+      BEGIN:VCARD
+      VERSION:4.0
+      FN;ALTID=1;LANGUAGE=ja:山田太郎
+      FN;ALTID=1;LANGUAGE=en:Taro Yamada
+      N;ALTID=2;LANGUAGE=ja:山田;太郎;;;
+      N;ALTID=2;LANGUAGE=en:Yamada;Taro;;;
+      TITLE;altid="3":社長
+      TITLE;ALTID="3":President
+      NOTE;ALTID=4:one
+      NOTE;ALTID=5:two
+      TEL:1
+      TEL:2
+      END:VCARD
+
+      """
+    let result = VCardReader.read(Array(text.utf8))
+    let card = try #require(result.cards.first)
+    #expect(card.all("N").count == 2)
+    #expect(card.all("N").map { $0.parameterValues("LANGUAGE") } == [["ja"], ["en"]])
+    let contact = ContactDecoder.contact(from: card, source: "-")
+    #expect(contact.formattedName == "山田太郎")
+    #expect(contact.familyName == "山田")
+    #expect(contact.givenName == "太郎")
+    #expect(contact.jobTitle == "社長")
+    #expect(contact.note == "one\n\ntwo")
+    #expect(contact.phoneNumbers.map(\.value) == ["1", "2"])
+  }
+}

@@ -15,6 +15,8 @@ import ContactKit
 /// `ANNIVERSARY`/`X-ABDATE`, `X-PHONETIC-*`, `SOUND;X-IRMC-N`, `CATEGORIES` (groups),
 /// `PHOTO` (hasImage), `KIND`/`X-ABShowAs` (contactType). A label in `X-ABLabel` of
 /// the same group (`item1.EMAIL` + `item1.X-ABLabel`) overrides the `TYPE` label.
+/// Of lines with the same name and `ALTID` (alternative representations in other
+/// languages or scripts) the first gives the value; all stay in the card.
 public enum ContactDecoder {
   /// The contact of `card`, read from `source` (a path or `-`).
   public static func contact(from card: RawCard, source: String) -> Contact {
@@ -85,6 +87,7 @@ public enum ContactDecoder {
     }
     var isOrganizationCard = false
     let version = card.version
+    var alternatives: Set<String> = []
 
     for index in card.lines.indices {
       lineIndex = index
@@ -95,6 +98,9 @@ public enum ContactDecoder {
         break
       }
       let line = card.lines[index]
+      // Of alternative representations (the same ALTID, RFC 6350 §5.4) the first is
+      // shown; the others stay in the card as they are.
+      if let altID = line.altID, !alternatives.insert(line.name + "\u{0}" + altID).inserted { continue }
       switch line.kind {
       case .uid:
         field(.uid)

@@ -176,6 +176,13 @@ public struct ContentLine: Sendable {
     return !parameterValues("PREF").isEmpty
   }
 
+  /// The `ALTID` (RFC 6350 §5.4: lines with the same one are alternative
+  /// representations of one value, in other languages or scripts), or `nil`.
+  var altID: String? {
+    if storedParameters == nil, let raw, !raw.mayHaveAltID { return nil }
+    return parameterValues("ALTID").first
+  }
+
   /// Whether the line may be base64-encoded: `false` for a line read with simple
   /// parameters (no encoding named).
   var mayBeBase64: Bool {
@@ -278,11 +285,13 @@ struct RawLine: Sendable {
   let simpleParameters: Bool
   /// Simple, and also ASCII without `^`: names and values are the bytes as written.
   let plainParameters: Bool
+  /// Whether the parameters may hold an `ALTID` (`false`: they surely do not).
+  let mayHaveAltID: Bool
 
   /// Offsets are kept in 32 bits: inputs up to 4 GiB.
   init(
     source: VCardSource, joined: [UInt8]?, start: Int, end: Int, parametersStart: Int, colon: Int,
-    simpleParameters: Bool, plainParameters: Bool
+    simpleParameters: Bool, plainParameters: Bool, mayHaveAltID: Bool
   ) {
     self.source = source
     self.joined = joined
@@ -292,6 +301,7 @@ struct RawLine: Sendable {
     self.colon32 = UInt32(colon)
     self.simpleParameters = simpleParameters
     self.plainParameters = plainParameters
+    self.mayHaveAltID = mayHaveAltID
   }
 
   @inline(__always)

@@ -65,40 +65,46 @@ enum ContentLineParser {
       index += 1
     }
     guard index < lineEnd else { throw .noColon }
-    let simple =
-      !sawQuote
-      && (parametersStart == index
-        || !namesEncodingOrCharset(UnsafeBufferPointer(rebasing: buffer[parametersStart..<index])))
+    let scan =
+      parametersStart == index
+      ? (encodingOrCharset: false, altID: false)
+      : scanParameters(UnsafeBufferPointer(rebasing: buffer[parametersStart..<index]))
+    let simple = !sawQuote && !scan.encodingOrCharset
     let raw = RawLine(
       source: source, joined: joined, start: lineStart, end: lineEnd, parametersStart: parametersStart,
-      colon: index, simpleParameters: simple, plainParameters: simple && !sawCaretOrHigh)
+      colon: index, simpleParameters: simple, plainParameters: simple && !sawCaretOrHigh,
+      mayHaveAltID: sawQuote || sawCaretOrHigh || scan.altID)
     return ContentLine(group: group, name: name, kind: kind, raw: raw, lineNumber: line.lineNumber, sourceRange: line.start..<line.end)
   }
 
-  /// Whether parameter bytes may name a transfer encoding or a charset: `ENCODING`,
-  /// `CHARSET`, or a 2.1 bare `QUOTED-PRINTABLE`, `BASE64`, `8BIT`, `7BIT` (any case).
-  private static func namesEncodingOrCharset(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether parameter bytes may name a transfer encoding or a charset (`ENCODING`,
+  /// `CHARSET`, or a 2.1 bare `QUOTED-PRINTABLE`, `BASE64`, `8BIT`, `7BIT`), and
+  /// whether they may hold an `ALTID` (any case).
+  private static func scanParameters(_ bytes: UnsafeBufferPointer<UInt8>) -> (encodingOrCharset: Bool, altID: Bool) {
     let end = bytes.count
+    var altID = false
     for index in 0..<end {
       switch bytes[index] | 0x20 {
+      case UInt8(ascii: "a"):
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "ALTID") { altID = true }
       case UInt8(ascii: "e"):
-        if LineReader.matchesUppercased(bytes, at: index, end: end, "ENCODING") { return true }
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "ENCODING") { return (true, true) }
       case UInt8(ascii: "c"):
-        if LineReader.matchesUppercased(bytes, at: index, end: end, "CHARSET") { return true }
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "CHARSET") { return (true, true) }
       case UInt8(ascii: "q"):
-        if LineReader.matchesUppercased(bytes, at: index, end: end, "QUOTED-PRINTABLE") { return true }
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "QUOTED-PRINTABLE") { return (true, true) }
       case UInt8(ascii: "b"):
-        if LineReader.matchesUppercased(bytes, at: index, end: end, "BASE64") { return true }
+        if LineReader.matchesUppercased(bytes, at: index, end: end, "BASE64") { return (true, true) }
       case UInt8(ascii: "8"), UInt8(ascii: "7"):
         if index + 4 <= end, bytes[index + 1] | 0x20 == UInt8(ascii: "b"), bytes[index + 2] | 0x20 == UInt8(ascii: "i"),
           bytes[index + 3] | 0x20 == UInt8(ascii: "t")
         {
-          return true
+          return (true, true)
         }
       default: break
       }
     }
-    return false
+    return (false, altID)
   }
 
   /// The parameters in `bytes`: from the `;` after the name to the value's colon.
