@@ -35,9 +35,11 @@ enum CPick {
       fstat(STDIN_FILENO, &status) == 0
       && ((status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFREG
         || (status.st_mode & S_IFMT) == S_IFSOCK)
+    // With --from-message (or --vcard -), stdin carries the message or card, not a book.
+    let stdinIsInput = options.fromMessage || options.vcard == "-"
     let specs =
       options.sources.isEmpty
-      ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData)
+      ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
       : options.sources
     var load = ContactLoad()
     for spec in specs {
@@ -134,7 +136,7 @@ enum CPick {
     case .new:
       return newPerson(load.contacts, options: options, sources: specs, environment: environment)
     case .unknown:
-      return fail("'unknown' is not available yet in this version")
+      return unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
     }
   }
 
@@ -353,7 +355,7 @@ enum CPick {
 
   /// The screen for the UI: inline below the prompt with `--height` (when it is less
   /// than the terminal), else ncursesw full screen.
-  private static func openScreen(_ options: Options, _ environment: [String: String]) throws(TerminalError) -> any Screen {
+  static func openScreen(_ options: Options, _ environment: [String: String]) throws(TerminalError) -> any Screen {
     let color = colorEnabled(options, environment)
     if let spec = options.height, let height = ScreenHeight(parsing: spec),
       let terminalRows = InlineScreen.terminalRows(), let rows = height.rows(of: terminalRows)
@@ -374,7 +376,7 @@ enum CPick {
 
   /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
   /// otherwise `Output`'s text. Returns false when cancelled.
-  private static func emit(_ result: PeoplePickerResult, _ output: Output, _ format: Options.Format?) -> Bool {
+  static func emit(_ result: PeoplePickerResult, _ output: Output, _ format: Options.Format?) -> Bool {
     if format == .vcard || format == .jcard {
       let contacts = Output.contacts(of: result)
       guard !contacts.isEmpty else { return false }
@@ -387,7 +389,7 @@ enum CPick {
   }
 
   /// Prints `text` with a final newline (NUL with `--print0`), unless it is empty.
-  private static func emit(_ text: String) {
+  static func emit(_ text: String) {
     guard !text.isEmpty else { return }
     StandardOutput.write(text, terminator: printZero ? "\0" : "\n")
   }
@@ -395,7 +397,7 @@ enum CPick {
   /// `--print0`: records end with NUL instead of a newline.
   private static var printZero = false
 
-  private static func fail(_ message: String) -> ExitCode {
+  static func fail(_ message: String) -> ExitCode {
     printError(message.hasPrefix("cpick:") ? message : "cpick: " + message)
     return .error
   }

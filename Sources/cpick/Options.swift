@@ -42,6 +42,13 @@ struct Options {
   var saveTo: String? = nil
   var region: String? = nil
   var edit = false
+  var fromMessage = false
+  var headers: [String] = ["From"]
+  var all = false
+  var alternateName: String? = nil
+  var message: String? = nil
+  var noAdd = false
+  var skipKnown = false
   var printQuery = false
   var expect: [String] = []
   var print0 = false
@@ -190,6 +197,15 @@ enum OptionParser {
     case "--save-to": options.saveTo = try value()
     case "--region": options.region = try value().uppercased()
     case "--edit": options.edit = true
+    case "--from-message": options.fromMessage = true
+    case "--header":
+      options.headers = try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    case "--all": options.all = true
+    case "--alternate-name": options.alternateName = try value()
+    case "--message": options.message = try value()
+    case "--no-add": options.noAdd = true
+    case "--skip-known": options.skipKnown = true
     case "--print-query": options.printQuery = true
     case "--expect":
       options.expect += try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

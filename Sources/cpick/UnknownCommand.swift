@@ -1,0 +1,114 @@
+import ContactKit
+import ContactPicker
+import ContactStores
+import Foundation
+import TerminalCurses
+import TerminalKit
+
+extension CPick {
+  /// `cpick unknown`: the unknown-person card (ABUnknownPersonViewController) for a
+  /// partial record from field options, `--vcard`, or a message on stdin
+  /// (`--from-message`, `--header`, `--all`); "Create New Contact" / "Add to Existing
+  /// Contact"; prints `didResolveToPerson`.
+  static func unknownPerson(
+    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
+  ) -> ExitCode {
+    var person = Contact(identifier: "", source: "")
+    var subject: String? = nil
+    var chooseAmong: [MessageAddress] = []
+    if options.fromMessage {
+      let message = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+      let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: message)
+      guard !addresses.isEmpty else {
+        return fail("--from-message: no address in \(options.headers.joined(separator: ", "))")
+      }
+      subject = MessageHeaders(message: message).unstructured(named: "Subject")
+      if addresses.count == 1 || options.all {
+        person = options.all ? MessageAddress.contact(for: addresses) : addresses[0].contact()
+      } else {
+        chooseAmong = addresses
+      }
+    } else if let vcard = options.vcard {
+      do {
+        let sent = try VCardFileStore(path: vcard).load()
+        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
+        person = first
+        person.identifier = ""  // a card of ours once saved: a fresh UID
+        person.sourceRecord = nil
+        person.source = ""
+      } catch {
+        return fail("--vcard: cannot read \(error.description)")
+      }
+    }
+    do {
+      try FieldOptions.apply(options.fields, to: &person)
+    } catch {
+      return fail(error.description)
+    }
+    let region = options.region ?? PhoneNumberKey.defaultRegion()
+    let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
+
+    func resolved(_ contact: Contact) -> ExitCode {
+      emit(JSONValue.object([("event", .string("didResolveToPerson")), ("person", PersonJSON.person(contact))]).serialized)
+      return .chosen
+    }
+
+    if chooseAmong.isEmpty {
+      guard !person.displayName.isEmpty else {
+        return fail("unknown: nothing to show (give --from-message, --vcard or field options such as --email)")
+      }
+      if options.skipKnown, let known = UnknownPersonViewController.knownContact(for: person, in: contacts, region: region) {
+        return resolved(known)
+      }
+    }
+
+    let screen: any Screen
+    do {
+      screen = try openScreen(options, environment)
+    } catch {
+      return fail(error.description)
+    }
+    defer { screen.end() }
+    if !chooseAmong.isEmpty {
+      // Several addresses: the user chooses which (each shown as a small card).
+      var candidates = chooseAmong.enumerated().map { index, address in
+        var contact = address.contact()
+        contact.identifier = "message-address-\(index)"
+        return contact
+      }
+      for index in candidates.indices { candidates[index].source = chooseAmong[index].field }
+      let picker = PeoplePickerController(contacts: candidates)
+      guard case .selectedPerson(let chosen) = picker.run(on: screen),
+        let index = candidates.firstIndex(where: { $0.identifier == chosen.identifier })
+      else { return .cancelled }
+      person = chooseAmong[index].contact()
+      if options.skipKnown, let known = UnknownPersonViewController.knownContact(for: person, in: contacts, region: region) {
+        screen.end()
+        return resolved(known)
+      }
+    }
+
+    let card = UnknownPersonViewController(displayedPerson: person)
+    card.existingContacts = contacts
+    card.alternateName = options.alternateName
+    card.message = options.message ?? subject.map { "Subject: \($0)" }
+    card.allowsAddingToAddressBook = !(options.noAdd || options.readOnly)
+    card.allowsActions = !options.noActions
+    card.region = region
+    if !options.readOnly {
+      var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+      editing.parentGroup = options.group
+      card.editing = editing
+    }
+    let result = card.run(on: screen)
+    screen.end()
+    switch result {
+    case .resolved(let contact):
+      return resolved(contact)
+    case .selectedProperty(let property):
+      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+    case .cancelled:
+      return .cancelled
+    }
+  }
+}
