@@ -65,6 +65,8 @@ public enum UnknownPersonMerge {
   /// `existing` with the values of `person` it lacks (see the type's rules).
   ///
   /// - Parameters:
+  ///   - person: the partial record whose values are added (the unknown person).
+  ///   - existing: the contact already in the address book; nothing of it is replaced.
   ///   - region: the default region for phone numbers without a country code.
   ///   - makeIdentifier: the identifier of the `n`th value (from 1) added under a
   ///     key; by default `<contact identifier>/<key>/added-<n>`, made unique among

@@ -52,7 +52,7 @@ public enum ContactValidator {
   private static let atextSymbols = Set("!#$%&'*+-/=?^_`{|}~")
 
   /// Checks an email address as an RFC 5322 `addr-spec` (§3.4.1), pragmatically:
-  /// the local part is a dot-atom (letters, digits and ``!#$%&'*+-/=?^_`{|}~``,
+  /// the local part is a dot-atom (letters, digits and the specials of RFC 5322 `atext`,
   /// dots only between them) or a quoted string (`"john doe"@example.org`); the
   /// domain is host names joined by dots (at least one dot; letters, digits and
   /// hyphens, not at either end of a label), or an address literal in brackets
