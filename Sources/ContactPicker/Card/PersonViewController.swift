@@ -46,6 +46,9 @@ public final class PersonViewController {
   /// Adding and editing (allowsEditing when set): `e` or Ctrl-E opens the form on the
   /// contact, Ctrl-S there saves through `editing.save`.
   public var editing: ContactEditing?
+  /// Whether the card can be edited (ABPersonViewController's allowsEditing): true
+  /// when `editing` is set.
+  public var allowsEditing: Bool { editing != nil }
   /// The keys the card shows, in order (displayedPropertyKeys).
   public var displayedPropertyKeys = PersonCardState.defaultKeys
   /// Whether values can be chosen (allowsActions); when false the card only shows.
