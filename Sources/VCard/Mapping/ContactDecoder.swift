@@ -51,6 +51,7 @@ public enum ContactDecoder {
     // Lines that gave labeled values so far, with a hash of their text: an
     // identical line counts on.
     var valueLines: [(index: Int, textHash: UInt64, length: Int)] = []
+    valueLines.reserveCapacity(card.lines.count)
     var lineIndex = 0
     var identifierHash = StableHash()
     identifierHash.add(identifier)
@@ -249,7 +250,8 @@ public enum ContactDecoder {
   /// Whether `card` is a group card (vCard 4.0 `KIND:group`, Apple's
   /// `X-ADDRESSBOOKSERVER-KIND:group`) rather than a person.
   public static func isGroupCard(_ card: RawCard) -> Bool {
-    for line in card.lines where line.name == "KIND" || line.name == "X-ADDRESSBOOKSERVER-KIND" {
+    for index in card.lines.indices where card.lines[index].kind == .kind {
+      let line = card.lines[index]
       if line.value.lowercased().trimmingBlanks() == "group" { return true }
     }
     return false

@@ -437,6 +437,7 @@ struct RawLine: Sendable {
           guard s < e else { continue }
           // Plain parameters name no encoding but 2.1's one-letter `B`.
           if bare && e - s == 1 && buffer[s] | 0x20 == UInt8(ascii: "b") { continue }
+          if out.isEmpty { out.reserveCapacity(4) }
           out.append(
             String(unsafeUninitializedCapacity: e - s) { target in
               for offset in 0..<(e - s) {

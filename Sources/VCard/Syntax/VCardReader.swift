@@ -79,7 +79,7 @@ public enum VCardReader {
     piece.legacyCharset = LineReader.logicalLines(input, range: range, separator: separator, linesBefore: linesBefore) {
       line, buffer, joined in
       do throws(ContentLineParser.Failure) {
-        piece.assembler.add(try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined), line)
+        piece.assembler.add(line: try ContentLineParser.parse(line, buffer: buffer, source: source, joined: joined), line)
       } catch {
         piece.assembler.add(failure: error, line)
       }
@@ -209,15 +209,20 @@ struct CardAssembler {
   }
 
   /// Adds a parsed line (`nil`: one that could not be parsed, outside cards).
-  mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
-    if let line = parsedLine, line.kind != .begin && line.kind != .end, !open.isEmpty {
+  /// Adds a parsed line, moved into its card in the common case.
+  mutating func add(line: consuming ContentLine, _ logical: LogicalLine) {
+    if line.kind != .begin && line.kind != .end && !open.isEmpty {
       // The common case first: a content line inside a card.
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
         warnings.append(VCardWarning(line: line.lineNumber, message: problem))
       }
-      open[open.count - 1].lines.append(line)
+      open[open.count - 1].lines.append(consume line)
       return
     }
+    add(Optional(consume line), logical)
+  }
+
+  mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
     if let line = parsedLine, line.isBegin {
       if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
         warnings.append(

@@ -108,7 +108,8 @@ public enum ValueDecoder {
         bytes.baseAddress.map { memchr($0, 0x5C, bytes.count) != nil } ?? false
       } ?? text.utf8.contains(0x5C)
     guard hasBackslash else { return String(text) }
-    if let fast = unescapeUTF8(text.utf8) { return fast }
+    let contiguous = text.utf8.withContiguousStorageIfAvailable { unescapeUTF8($0) }
+    if let fast = contiguous ?? unescapeUTF8(text.utf8) { return fast }
     var out = ""
     var iterator = text.makeIterator()
     while let character = iterator.next() {
@@ -458,6 +459,7 @@ enum ByteParts {
   ) -> [Range<Int>]? {
     if !prependChecked && hasPrependLead(bytes, range) { return nil }
     var parts: [Range<Int>] = []
+    parts.reserveCapacity(8)
     var start = range.lowerBound
     var index = range.lowerBound
     let end = range.upperBound
