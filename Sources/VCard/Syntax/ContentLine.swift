@@ -476,14 +476,22 @@ extension VCardParameter {
   }
 }
 
-extension StringProtocol where UTF8View: BidirectionalCollection {
+extension String {
   /// The text without leading and trailing spaces and tabs (characters, as
   /// `trimmingCharacters(in: " \t")`), itself when there are none.
   func trimmingBlanks() -> String {
-    if let first = utf8.first, let last = utf8.last, first != 0x20 && first != 0x09, last != 0x20 && last != 0x09 {
-      return String(self)
-    }
-    return String(self).trimmingCharacters(in: " \t")
+    let utf8 = self.utf8
+    guard let first = utf8.first else { return self }
+    let last = utf8[utf8.index(before: utf8.endIndex)]
+    if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
+    return trimmingCharacters(in: " \t")
+  }
+}
+
+extension Substring {
+  /// `String.trimmingBlanks` for a substring.
+  func trimmingBlanks() -> String {
+    String(self).trimmingBlanks()
   }
 }
 
