@@ -58,8 +58,13 @@ enum CardBoundaries {
 
   /// The number of line feeds in `bytes[..<end]`.
   static func lineCount(_ bytes: [UInt8], upTo end: Int) -> Int {
+    lineCount(bytes, from: 0, upTo: end)
+  }
+
+  /// The number of line feeds in `bytes[start..<end]`.
+  static func lineCount(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int {
     var count = 0
-    for index in 0..<end where bytes[index] == 0x0A { count += 1 }
+    for index in start..<end where bytes[index] == 0x0A { count += 1 }
     return count
   }
 }

@@ -23,10 +23,19 @@ enum VCardLoading {
       load.resolveGroups()
       return load
     }
+    // Each piece's first line number, from one pass over the file.
+    var firstLines: [Int] = []
+    var counted = 0
+    var lines = 1
+    for range in pieces {
+      lines += CardBoundaries.lineCount(bytes, from: counted, upTo: range.lowerBound)
+      counted = range.lowerBound
+      firstLines.append(lines)
+    }
     let results = Mutex<[Int: Piece]>([:])
     DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
       let range = pieces[index]
-      let firstLine = 1 + CardBoundaries.lineCount(bytes, upTo: range.lowerBound)
+      let firstLine = firstLines[index]
       let piece = read(Array(bytes[range]), source: source, firstLine: firstLine)
       results.withLock { $0[index] = piece }
     }

@@ -45,9 +45,67 @@ enum CharsetDecoder {
   /// (a charset the file names elsewhere), then Windows-1252.
   static func decodeUndeclared(_ bytes: some Collection<UInt8>, fallback: String? = nil) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
-    if containsUTF8MultiByteSequence(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    if isUTF8CutShort(Array(bytes)) { return String(decoding: bytes, as: UTF8.self) }
     if let fallback, let text = decode(Array(bytes), charset: fallback) { return text }
-    return decode(Array(bytes), charset: "WINDOWS-1252") ?? String(decoding: bytes, as: UTF8.self)
+    let array = Array(bytes)
+    if let text = guessEastAsian(array) { return text }
+    if containsUTF8MultiByteSequence(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    return decode(array, charset: "WINDOWS-1252") ?? String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `bytes` are UTF-8 except for a multi-byte character cut off at the end
+  /// (a quoted-printable value truncated by its exporter): the rest is valid UTF-8
+  /// with at least one multi-byte character (else a last byte such as `0xEB` is
+  /// more likely Latin-1 `ë`).
+  private static func isUTF8CutShort(_ bytes: [UInt8]) -> Bool {
+    for cut in 1...3 where bytes.count > cut {
+      let head = bytes.dropLast(cut)
+      let tail = bytes.suffix(cut)
+      guard let lead = tail.first, lead >= 0xC2, tail.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { continue }
+      let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+      guard tail.count < needed, head.contains(where: { $0 >= 0x80 }) else { continue }
+      if String(validating: head, as: UTF8.self) != nil { return true }
+    }
+    return false
+  }
+
+  /// Text in a legacy East Asian charset, told by what it decodes to (cards from old
+  /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
+  /// holds kana, GB18030 when every non-ASCII character is Han or CJK punctuation,
+  /// Big5 likewise, EUC-KR when it is Hangul; `nil` when none fits (then Latin).
+  private static func guessEastAsian(_ bytes: [UInt8]) -> String? {
+    func isKana(_ v: UInt32) -> Bool { (0x3040...0x30FF).contains(v) }
+    func isHan(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) }
+    func isCJKPunctuation(_ v: UInt32) -> Bool { (0x3000...0x303F).contains(v) || (0xFF00...0xFFEF).contains(v) }
+    func isHangul(_ v: UInt32) -> Bool { (0xAC00...0xD7AF).contains(v) }
+    /// The non-ASCII scalars, or nothing when one of them touches an ASCII letter: Latin
+    /// text read as a double-byte charset swallows letters ("Gr\u{FC}nwald" → "Gr黱wald").
+    func nonASCII(_ text: String) -> [UInt32] {
+      let all = Array(text.unicodeScalars.map(\.value))
+      func isLetter(_ v: UInt32) -> Bool { (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
+      for (index, value) in all.enumerated() where value >= 0x80 {
+        if index > 0 && isLetter(all[index - 1]) { return [] }
+        if index + 1 < all.count && isLetter(all[index + 1]) { return [] }
+      }
+      return all.filter { $0 >= 0x80 }
+    }
+    if let text = decode(bytes, charset: "SHIFT_JIS") {
+      let scalars = nonASCII(text)
+      if scalars.contains(where: isKana) && scalars.allSatisfy({ isKana($0) || isHan($0) || isCJKPunctuation($0) }) {
+        return text
+      }
+    }
+    if let text = decode(bytes, charset: "EUC-KR") {
+      let scalars = nonASCII(text)
+      if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return text }
+    }
+    for charset in ["GB18030", "BIG5"] {
+      if let text = decode(bytes, charset: charset) {
+        let scalars = nonASCII(text)
+        if !scalars.isEmpty && scalars.allSatisfy({ isHan($0) || isCJKPunctuation($0) }) { return text }
+      }
+    }
+    return nil
   }
 
   private static func containsUTF8MultiByteSequence(_ bytes: some Collection<UInt8>) -> Bool {

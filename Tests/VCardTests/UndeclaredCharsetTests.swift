@@ -1,0 +1,30 @@
+import Testing
+
+@testable import VCard
+
+@Suite("A file in a legacy charset that names none")
+struct UndeclaredCharsetTests {
+  /// The FN of a 2.1 card whose name is written in `bytes`, no CHARSET anywhere.
+  func name(_ bytes: [UInt8]) -> String? {
+    let card = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
+    return VCardReader.read(card).cards.first?.first("FN").map { ValueDecoder.unescape($0.value) }
+  }
+
+  @Test(
+    "old phones' charsets are recognised by what they decode to, Latin text is not mistaken for them",
+    arguments: [
+      ([0x8D, 0xB2, 0x93, 0xA1, 0x20, 0x82, 0xB3, 0x82, 0xAD, 0x82, 0xE7], "佐藤 さくら"),  // Shift_JIS
+      ([0xCD, 0xF5, 0xD0, 0xA1, 0xC3, 0xF7], "王小明"),  // GB18030 / GBK
+      ([0xB1, 0xE8, 0xB9, 0xCE, 0xC1, 0xD8], "김민준"),  // EUC-KR
+      ([0x47, 0x72, 0xFC, 0x6E, 0x77, 0x61, 0x6C, 0x64], "Grünwald"),  // Windows-1252
+      ([0x5A, 0x6F, 0xEB], "Zoë"),  // Latin-1
+    ] as [([UInt8], String)])
+  func guesses(bytes: [UInt8], expected: String) {
+    #expect(name(bytes) == expected)
+  }
+
+  @Test("UTF-8 cut short at the end keeps the text and marks only the cut character")
+  func cutShort() {
+    #expect(name(Array("Ñandú".utf8).dropLast()) == "Ñand\u{FFFD}")
+  }
+}
