@@ -32,10 +32,11 @@ enum VCardLoading {
       counted = range.lowerBound
       firstLines.append(lines)
     }
+    let starts = firstLines
     let results = Mutex<[Int: Piece]>([:])
     DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
       let range = pieces[index]
-      let firstLine = firstLines[index]
+      let firstLine = starts[index]
       let piece = read(Array(bytes[range]), source: source, firstLine: firstLine)
       results.withLock { $0[index] = piece }
     }
