@@ -3,7 +3,9 @@
 /// From vCard 4.0 `KIND` (RFC 6350 §6.1.4), Apple's `X-ABShowAs:COMPANY`, or a card
 /// that names only an organization.
 public enum ContactType: String, Sendable, Hashable {
+  /// A person (CNContactType.person): no `KIND`, or a `KIND` other than `org`.
   case person
+  /// An organization (CNContactType.organization; `KIND:org`, `X-ABShowAs:COMPANY`, or only `ORG`).
   case organization
 }
 
@@ -14,21 +16,32 @@ public enum ContactType: String, Sendable, Hashable {
 /// `identifier` is the card's `UID` (RFC 6350 §6.7.6) or, without one, a value derived
 /// from the source and the card's text, stable while the card is unchanged.
 public struct Contact: Sendable, Hashable {
+  /// The card's `UID` (RFC 6350 §6.7.6), or `cpick-<hash>` of source and text without one (CNContact.identifier).
   public var identifier: String
   /// Where the contact was read from: a file path, or `-` for stdin.
   public var source: String
+  /// Person or organization, from `KIND` (RFC 6350 §6.1.4) or `X-ABShowAs` (CNContactTypeKey).
   public var contactType: ContactType = .person
 
   /// `FN` as written (RFC 6350 §6.2.1); may be empty. See `displayName`.
   public var formattedName = ""
+  /// Honorific prefixes, `N` component 4 (RFC 6350 §6.2.2) (CNContactNamePrefixKey).
   public var namePrefix = ""
+  /// Given names, `N` component 2 (RFC 6350 §6.2.2), comma items joined by a space (CNContactGivenNameKey).
   public var givenName = ""
+  /// Additional names, `N` component 3 (RFC 6350 §6.2.2) (CNContactMiddleNameKey).
   public var middleName = ""
+  /// Family names, `N` component 1 (RFC 6350 §6.2.2) (CNContactFamilyNameKey).
   public var familyName = ""
+  /// Honorific suffixes, `N` component 5 (RFC 6350 §6.2.2) (CNContactNameSuffixKey).
   public var nameSuffix = ""
+  /// The first value of `NICKNAME` (RFC 6350 §6.2.3) (CNContactNicknameKey).
   public var nickname = ""
+  /// `X-PHONETIC-FIRST-NAME`, else component 2 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticGivenNameKey).
   public var phoneticGivenName = ""
+  /// `X-PHONETIC-MIDDLE-NAME` (CNContactPhoneticMiddleNameKey).
   public var phoneticMiddleName = ""
+  /// `X-PHONETIC-LAST-NAME`, else component 1 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticFamilyNameKey).
   public var phoneticFamilyName = ""
   /// The sort strings of vCard 4.0 `SORT-AS` on `N` (RFC 6350 §5.9), in the order
   /// written (`N;SORT-AS="Mann,James":de Mann;Henry,James;;` → `["Mann", "James"]`);
@@ -37,18 +50,29 @@ public struct Contact: Sendable, Hashable {
   /// The sort strings of `SORT-AS` on `ORG`; an organization card sorts by them.
   public var organizationSortAs: [String] = []
 
+  /// The first component of `ORG` (RFC 6350 §6.6.4) (CNContactOrganizationNameKey).
   public var organizationName = ""
+  /// The other non-empty `ORG` components, joined by `, ` (RFC 6350 §6.6.4) (CNContactDepartmentNameKey).
   public var departmentName = ""
+  /// `TITLE` (RFC 6350 §6.6.1) (CNContactJobTitleKey).
   public var jobTitle = ""
 
+  /// `BDAY` (RFC 6350 §6.2.5); `nil` when absent or unreadable (CNContactBirthdayKey).
   public var birthday: ContactDate?
+  /// `NOTE` (RFC 6350 §6.7.2); several are joined by a blank line (CNContactNoteKey).
   public var note = ""
 
+  /// `TEL` values (RFC 6350 §6.4.1), a `tel:` scheme removed (CNContactPhoneNumbersKey).
   public var phoneNumbers: [LabeledValue<String>] = []
+  /// `EMAIL` values (RFC 6350 §6.4.2), a `mailto:` scheme removed (CNContactEmailAddressesKey).
   public var emailAddresses: [LabeledValue<String>] = []
+  /// `ADR` values (RFC 6350 §6.3.1) (CNContactPostalAddressesKey).
   public var postalAddresses: [LabeledValue<PostalAddress>] = []
+  /// `URL` values (RFC 6350 §6.7.8) (CNContactUrlAddressesKey).
   public var urlAddresses: [LabeledValue<String>] = []
+  /// `IMPP` (RFC 6350 §6.4.3) and `X-AIM`, `X-JABBER`, `X-SKYPE`, … values (CNContactInstantMessageAddressesKey).
   public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+  /// Apple's `X-SOCIALPROFILE` values (CNContactSocialProfilesKey).
   public var socialProfiles: [LabeledValue<SocialProfile>] = []
   /// Related people by name (`RELATED`, Apple's `X-ABRELATEDNAMES`).
   public var contactRelations: [LabeledValue<String>] = []
@@ -57,6 +81,7 @@ public struct Contact: Sendable, Hashable {
 
   /// The groups this contact belongs to (`CATEGORIES`, Apple group cards).
   public var groups: [String] = []
+  /// Whether the card has a non-empty `PHOTO` (RFC 6350 §6.2.4) (CNContactImageDataAvailableKey).
   public var hasImage = false
 
   /// The card this contact was read from, exactly as written, for lossless writing

@@ -4,8 +4,11 @@
 /// `19850415`, `--0415`, `--04-15`, a date-time (time dropped). Apple's year 1604 means
 /// "no year". Free text that is no date keeps only `text`.
 public struct ContactDate: Sendable, Hashable, CustomStringConvertible {
+  /// The year, e.g. `1985`; `nil` when not given (`--0415`, Apple's 1604).
   public var year: Int?
+  /// The month, 1–12; `nil` when not given.
   public var month: Int?
+  /// The day of the month, 1–31; `nil` when not given.
   public var day: Int?
   /// The value as written when it is not a date (RFC 6350 `VALUE=text`).
   public var text: String?

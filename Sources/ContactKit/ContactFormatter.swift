@@ -13,13 +13,17 @@ public enum ContactFormatter {
   public enum NameOrder: String, Sendable, CaseIterable {
     /// Family first for CJK names, given first otherwise.
     case auto
+    /// Given name first (`given-first`), whatever the script.
     case givenFirst = "given-first"
+    /// Family name first (`family-first`), whatever the script.
     case familyFirst = "family-first"
   }
 
   /// Which name part sorts a contact (`--sort-by`, ABPersonSortOrdering).
   public enum SortOrder: String, Sendable, CaseIterable {
+    /// By given name (CNContactSortOrder.givenName, kABPersonSortByFirstName).
     case given
+    /// By family name (CNContactSortOrder.familyName, kABPersonSortByLastName).
     case family
   }
 
@@ -119,6 +123,7 @@ public enum ContactFormatter {
   /// Sort keys for many contacts: remembers the folded form of every name part, so a
   /// book where thousands share a family name transliterates it once.
   public struct SortKeys {
+    /// The name part the keys sort by.
     public let order: SortOrder
     private var cache: [String: String] = [:]
     private var surnameCache: [String: String] = [:]

@@ -4,16 +4,27 @@
 /// Short names for the command line (`-p email`) map to these; the full keys
 /// (`emailAddresses`) are accepted too.
 public enum ContactKey: String, Sendable, Hashable, CaseIterable {
+  /// Phone numbers, `TEL` (CNContactPhoneNumbersKey); short name `phone`.
   case phoneNumbers
+  /// Email addresses, `EMAIL` (CNContactEmailAddressesKey); short name `email`.
   case emailAddresses
+  /// Postal addresses, `ADR` (CNContactPostalAddressesKey); short name `address`.
   case postalAddresses
+  /// URLs, `URL` (CNContactUrlAddressesKey); short name `url`.
   case urlAddresses
+  /// Instant-message addresses, `IMPP`, `X-AIM`, … (CNContactInstantMessageAddressesKey); short name `im`.
   case instantMessageAddresses
+  /// Social profiles, `X-SOCIALPROFILE` (CNContactSocialProfilesKey); short name `social`.
   case socialProfiles
+  /// Related names, `RELATED`, `X-ABRELATEDNAMES` (CNContactRelationsKey); short name `relation`.
   case contactRelations
+  /// The birthday, `BDAY` (CNContactBirthdayKey); single-value; short name `birthday`.
   case birthday
+  /// Other dates, `ANNIVERSARY`, `X-ABDATE` (CNContactDatesKey); short name `date`.
   case dates
+  /// The note, `NOTE` (CNContactNoteKey); single-value; short name `note`.
   case note
+  /// The organization, `ORG` (CNContactOrganizationNameKey); single-value; short name `organization`.
   case organizationName
 
   /// The key for a short (`email`) or full (`emailAddresses`) name; `nil` when unknown.

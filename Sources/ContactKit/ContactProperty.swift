@@ -1,9 +1,14 @@
 /// The value of one property, in the shape its key gives it.
 public enum PropertyValue: Sendable, Hashable {
+  /// Plain text: a phone number, email, URL, related name, note or organization.
   case text(String)
+  /// A postal address (`postalAddresses`).
   case postalAddress(PostalAddress)
+  /// A date (`birthday`, `dates`).
   case date(ContactDate)
+  /// An instant-message address (`instantMessageAddresses`).
   case instantMessage(InstantMessageAddress)
+  /// A social profile (`socialProfiles`).
   case socialProfile(SocialProfile)
 
   /// The value as one line of plain text: an address joined by `, `, a date in ISO
@@ -22,12 +27,17 @@ public enum PropertyValue: Sendable, Hashable {
 /// One chosen or shown property of a contact (CNContactProperty): which contact,
 /// which key, which labeled value.
 public struct ContactProperty: Sendable, Hashable {
+  /// The contact the property belongs to (CNContactProperty.contact).
   public var contact: Contact
+  /// The property's key (CNContactProperty.key).
   public var key: ContactKey
   /// The labeled value's identifier; for a single-value key, `<contact identifier>/<key>`.
   public var identifier: String
+  /// The labeled value's label (see `LabeledValue`); `nil` for none or a single-value key.
   public var label: String?
+  /// The property's value (CNContactProperty.value).
   public var value: PropertyValue
+  /// Whether the card marks the value as preferred (`PREF`, `TYPE=pref`; RFC 6350 §5.3).
   public var isPreferred: Bool
 
   /// Creates a property.

@@ -3,10 +3,15 @@
 /// `street` joins the vCard post-office-box, extended and street components with
 /// newlines, as CNPostalAddress does.
 public struct PostalAddress: Sendable, Hashable {
+  /// `ADR` components 1–3 (post-office box, extended, street), non-empty ones joined by newlines (CNPostalAddress.street).
   public var street = ""
+  /// `ADR` component 4, locality (RFC 6350 §6.3.1) (CNPostalAddress.city).
   public var city = ""
+  /// `ADR` component 5, region (RFC 6350 §6.3.1) (CNPostalAddress.state).
   public var state = ""
+  /// `ADR` component 6, postal code (RFC 6350 §6.3.1) (CNPostalAddress.postalCode).
   public var postalCode = ""
+  /// `ADR` component 7, country name (RFC 6350 §6.3.1) (CNPostalAddress.country).
   public var country = ""
   /// ISO 3166-1 alpha-2 code, lower case, when the card gives one (`CC` parameter, Apple's `X-ABADR`).
   public var isoCountryCode = ""
