@@ -7,6 +7,7 @@ import TerminalKit
 public struct PersonCardState: Sendable {
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
+    /// Nothing for the controller: the key moved the cursor, scrolled, or was ignored.
     case none
     /// Enter on a value that may be chosen.
     case select(ContactProperty)
@@ -20,6 +21,7 @@ public struct PersonCardState: Sendable {
     case edit
   }
 
+  /// The contact on the card (displayedPerson, CNContactViewController's `contact`).
   public let contact: Contact
   /// The rows that carry a value, in card order.
   public let properties: [ContactProperty]

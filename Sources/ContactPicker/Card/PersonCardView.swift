@@ -10,7 +10,9 @@ import TerminalKit
 public enum PersonCardView {
   /// One line of the scrolling part of the card.
   public struct Line: Sendable, Equatable {
+    /// The label column: the value's label or its key's short name on a value's first line, `groups`, or empty.
     public var label: String
+    /// The text column: one wrapped line of the value, in terminal columns at most the value width.
     public var text: String
     /// The property this line belongs to (an index into `state.properties`).
     public var property: Int?

@@ -17,18 +17,23 @@ public protocol PersonViewDelegate: AnyObject {
 }
 
 extension PersonViewDelegate {
+  /// Default: `true`, so choosing a value ends the card with it.
   public func personViewController(
     _ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty
   ) -> Bool { true }
+  /// Default: does nothing.
   public func personViewControllerDidCancel(_ controller: PersonViewController) {}
+  /// Default: does nothing.
   public func personViewController(_ controller: PersonViewController, didCompleteWith contact: Contact) {}
 }
 
 /// How a person card ended.
 public enum PersonViewResult: Sendable, Equatable {
+  /// The user chose this value and the delegate allowed the default action.
   case selectedProperty(ContactProperty)
   /// Closed after an edit was saved: the contact as saved.
   case edited(Contact)
+  /// Closed without choosing (Esc, Ctrl-C, Ctrl-G, input ended).
   case cancelled
 }
 

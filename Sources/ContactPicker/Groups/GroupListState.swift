@@ -7,6 +7,7 @@ import TerminalKit
 public struct GroupListState: Sendable {
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
+    /// Nothing for the controller: the key moved the cursor, scrolled, or was ignored.
     case none
     /// Enter: narrow the list to this group (`nil`: all contacts).
     case narrow(String?)

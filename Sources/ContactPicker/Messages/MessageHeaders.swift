@@ -18,7 +18,9 @@ public struct MessageHeaders: Sendable, Hashable {
   /// One header field: its name as written and its unfolded value (leading white
   /// space after the colon removed).
   public struct Field: Sendable, Hashable {
+    /// The field name as written, e.g. `From` (RFC 5322 §2.2), without the colon.
     public var name: String
+    /// The unfolded field body (RFC 5322 §2.2.3), still encoded (RFC 2047 words not decoded).
     public var value: String
 
     /// Creates a field.

@@ -3,11 +3,17 @@ import Foundation
 
 /// The parts of a person's name, as `NameSplitter` reads them from one line of text.
 public struct NameParts: Sendable, Hashable {
+  /// Titles at the start (`Dr.`, `Mrs`, `Sir`, …); fills `Contact.namePrefix`.
   public var namePrefix = ""
+  /// The given name; fills `Contact.givenName`.
   public var givenName = ""
+  /// Words between given and family name (`Ada King Lovelace` → `King`); fills `Contact.middleName`.
   public var middleName = ""
+  /// The family name, with a leading particle (`van Beethoven`); fills `Contact.familyName`.
   public var familyName = ""
+  /// Suffixes at the end (`Jr.`, `III`, `PhD`, …); fills `Contact.nameSuffix`.
   public var nameSuffix = ""
+  /// A name in double quotes inside (`Ada "Countess" Lovelace`); fills `Contact.nickname`.
   public var nickname = ""
 
   /// Creates name parts.

@@ -17,10 +17,32 @@ import TerminalKit
 public struct NewPersonForm: Sendable {
   /// A single-value text field.
   public enum TextField: String, Sendable, Hashable, CaseIterable {
-    case namePrefix, givenName, middleName, familyName, nameSuffix, nickname
-    case phoneticGivenName, phoneticFamilyName
-    case organizationName, departmentName, jobTitle
-    case birthday, note
+    /// "prefix": `Contact.namePrefix` (`N` component 4).
+    case namePrefix
+    /// "first name": `Contact.givenName` (`N` component 2).
+    case givenName
+    /// "middle name": `Contact.middleName` (`N` component 3).
+    case middleName
+    /// "last name": `Contact.familyName` (`N` component 1).
+    case familyName
+    /// "suffix": `Contact.nameSuffix` (`N` component 5).
+    case nameSuffix
+    /// "nickname": `Contact.nickname` (`NICKNAME`).
+    case nickname
+    /// "phonetic first": `Contact.phoneticGivenName` (`X-PHONETIC-FIRST-NAME`).
+    case phoneticGivenName
+    /// "phonetic last": `Contact.phoneticFamilyName` (`X-PHONETIC-LAST-NAME`).
+    case phoneticFamilyName
+    /// "company": `Contact.organizationName` (`ORG` component 1).
+    case organizationName
+    /// "department": `Contact.departmentName` (`ORG` components after the first).
+    case departmentName
+    /// "job title": `Contact.jobTitle` (`TITLE`).
+    case jobTitle
+    /// "birthday": `Contact.birthday` (`BDAY`), as ISO 8601 (`1815-12-10`, `--12-10`); other text kept as text.
+    case birthday
+    /// "note": `Contact.note` (`NOTE`); the only multi-line field.
+    case note
 
     /// The name in the label column.
     public var title: String {
@@ -47,7 +69,16 @@ public struct NewPersonForm: Sendable {
 
   /// A multi-value section.
   public enum Section: String, Sendable, Hashable, CaseIterable {
-    case phone, email, address, url, instantMessage
+    /// Phone numbers (`phoneNumbers`, `TEL`).
+    case phone
+    /// Email addresses (`emailAddresses`, `EMAIL`).
+    case email
+    /// Postal addresses (`postalAddresses`, `ADR`), five editors each.
+    case address
+    /// URLs (`urlAddresses`, `URL`).
+    case url
+    /// Instant-message addresses (`instantMessageAddresses`, `IMPP`).
+    case instantMessage
 
     /// The contact key it fills.
     public var key: ContactKey {
@@ -92,7 +123,16 @@ public struct NewPersonForm: Sendable {
 
   /// The parts of a postal address, in the order of the form.
   public enum AddressPart: Int, Sendable, Hashable, CaseIterable {
-    case street, city, state, postalCode, country
+    /// `PostalAddress.street`; may hold line breaks.
+    case street
+    /// `PostalAddress.city`.
+    case city
+    /// `PostalAddress.state`.
+    case state
+    /// `PostalAddress.postalCode`.
+    case postalCode
+    /// `PostalAddress.country`.
+    case country
 
     /// The placeholder and label of the part.
     public var title: String {
@@ -110,6 +150,7 @@ public struct NewPersonForm: Sendable {
   public struct Entry: Sendable, Hashable {
     /// Stable within the form (fields refer to it).
     public let id: Int
+    /// The value's label (`home`, `work`, a custom text), or `nil` for none.
     public var label: String?
     /// One editor, or five for an address (`AddressPart` order).
     public var editors: [LineEditor]
@@ -130,6 +171,7 @@ public struct NewPersonForm: Sendable {
   public let original: Contact
   /// Whether the form edits `original` (else it makes a new contact from it).
   public let isEditing: Bool
+  /// Person or organization, toggled on the form's first row.
   public var contactType: ContactType
   /// The single text fields.
   public var fields: [TextField: LineEditor]

@@ -30,6 +30,7 @@ public struct NewPersonState: Sendable {
   public enum Field: Sendable, Hashable {
     /// Person or organization.
     case contactType
+    /// A single-value text field.
     case text(NewPersonForm.TextField)
     /// "+ phonetic name": shows the phonetic fields.
     case showPhonetic
@@ -53,6 +54,7 @@ public struct NewPersonState: Sendable {
 
   /// What a key asks the controller to do.
   public enum Action: Sendable, Equatable {
+    /// Nothing for the controller: the key edited, moved or was ignored.
     case none
     /// Save this contact (call the save seam); the form stays until it succeeds.
     case save(Contact)
@@ -64,8 +66,11 @@ public struct NewPersonState: Sendable {
     case cancel
   }
 
+  /// The values typed so far.
   public var form: NewPersonForm
+  /// The focused row; the first name at first.
   public private(set) var focus: Field = .text(.givenName)
+  /// What the form is doing: editing, a label, the discard question or duplicates.
   public private(set) var mode: Mode = .form
   /// The first line of the form shown.
   public var scrollTop = 0

@@ -10,8 +10,11 @@ import TerminalKit
 public enum NewPersonView {
   /// One line of the scrolling part.
   public enum Line: Sendable, Equatable {
+    /// The row of a field: its label and value.
     case field(NewPersonState.Field)
+    /// The message of a refused value, under its field.
     case error(NewPersonState.Field, String)
+    /// An empty line between sections.
     case blank
   }
 

@@ -16,7 +16,9 @@ public protocol NewPersonViewDelegate: AnyObject {
 }
 
 extension NewPersonViewDelegate {
+  /// Default: does nothing.
   public func newPersonViewController(_ controller: NewPersonViewController, didCompleteWith contact: Contact?) {}
+  /// Default: does nothing.
   public func newPersonViewController(_ controller: NewPersonViewController, didChooseExisting contact: Contact) {}
 }
 

@@ -4,10 +4,15 @@
 /// C1 control, DEL, the bidi controls and the line/paragraph separators are written
 /// as `\uXXXX`; nothing is dropped.
 public indirect enum JSONValue: Sendable, Hashable {
+  /// A string, escaped on output (RFC 8259 §7).
   case string(String)
+  /// An integer, written in decimal.
   case number(Int)
+  /// `true` or `false`.
   case bool(Bool)
+  /// `null`.
   case null
+  /// An array, in the order given.
   case array([JSONValue])
   /// Keys in the order given.
   case object([(String, JSONValue)])

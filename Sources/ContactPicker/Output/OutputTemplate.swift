@@ -6,6 +6,7 @@ import ContactKit
 /// `{value}`, `{label}`, `{key}`, `{identifier}`. `{{` and `}}` are literal braces;
 /// an unknown field is empty. Values pass through `PlainText.line`.
 public struct OutputTemplate: Sendable {
+  /// The template as given, with its `{key}` fields.
   public let text: String
 
   /// A template.

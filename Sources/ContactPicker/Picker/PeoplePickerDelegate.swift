@@ -24,19 +24,29 @@ public protocol PeoplePickerDelegate: AnyObject {
 }
 
 extension PeoplePickerDelegate {
+  /// Default: does nothing.
   public func peoplePicker(_ picker: PeoplePickerController, didSelect contact: Contact) {}
+  /// Default: does nothing.
   public func peoplePicker(_ picker: PeoplePickerController, didSelect property: ContactProperty) {}
+  /// Default: does nothing.
   public func peoplePicker(_ picker: PeoplePickerController, didSelect contacts: [Contact]) {}
+  /// Default: does nothing.
   public func peoplePicker(_ picker: PeoplePickerController, didSelect properties: [ContactProperty]) {}
+  /// Default: does nothing.
   public func peoplePickerDidCancel(_ picker: PeoplePickerController) {}
 }
 
 /// How a people picker ended, for callers of the `async` entry point.
 public enum PeoplePickerResult: Sendable, Equatable {
+  /// One contact was chosen.
   case selectedPerson(Contact)
+  /// One property was chosen (`.property` mode, or on the card).
   case selectedProperty(ContactProperty)
+  /// Several contacts were chosen, in the order chosen (multi-select).
   case selectedPeople([Contact])
+  /// Several properties were chosen, in the order chosen (multi-select, `.property` mode).
   case selectedProperties([ContactProperty])
+  /// The user cancelled (Esc, Ctrl-C, Ctrl-G, input ended).
   case cancelled
 }
 

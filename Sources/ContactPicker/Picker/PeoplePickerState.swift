@@ -10,12 +10,15 @@ public struct PeoplePickerState: Sendable {
   /// A row of the list: a section header (only without a query) or a contact
   /// (a position in `ContactList.contacts`).
   public enum Row: Sendable, Hashable {
+    /// A section header: its section title, e.g. `A` or `#`.
     case header(String)
+    /// A contact: its position in `ContactList.contacts`.
     case contact(Int)
   }
 
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
+    /// Nothing for the controller: the key edited the query, moved, or was ignored.
     case none
     /// Enter on an enabled contact.
     case select(Int)
@@ -29,8 +32,11 @@ public struct PeoplePickerState: Sendable {
     case openGroups
   }
 
+  /// The contacts to pick from, sorted, with their search index.
   public let list: ContactList
+  /// How the query matches (`--exact`, `--literal`, …).
   public var options: SearchOptions
+  /// The search query being typed.
   public var query: LineEditor
   /// The rows for the current query.
   public private(set) var rows: [Row] = []

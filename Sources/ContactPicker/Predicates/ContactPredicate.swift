@@ -87,6 +87,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
 
   /// The format string as given.
   public let format: String
+  /// Whether it is evaluated on a person or a property object.
   public let kind: Kind
   let root: PredicateNode
 
@@ -132,5 +133,6 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     evaluate(PersonJSON.property(property))
   }
 
+  /// The format string as given.
   public var description: String { format }
 }

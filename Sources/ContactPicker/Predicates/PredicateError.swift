@@ -16,6 +16,7 @@ public struct PredicateError: Error, Sendable, Hashable, CustomStringConvertible
     self.message = message
   }
 
+  /// `column <n>: <message>`, e.g. `column 17: unknown key path 'emailAdresses'`.
   public var description: String { "column \(column): \(message)" }
 
   /// The message with the option that carried the expression: `--select-if: column 3: …`.

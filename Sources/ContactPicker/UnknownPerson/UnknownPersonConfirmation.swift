@@ -11,7 +11,14 @@ import TerminalKit
 public struct UnknownPersonConfirmation: Sendable {
   /// What a key asked for.
   public enum Action: Sendable, Equatable {
-    case none, confirm, back, cancel
+    /// Nothing: the key moved, scrolled, or was ignored.
+    case none
+    /// Enter or `y`: save the merged contact.
+    case confirm
+    /// Esc, ←, `n` or Backspace: back to the picker.
+    case back
+    /// Ctrl-C, Ctrl-G, Ctrl-Q: cancel the whole card.
+    case cancel
   }
 
   /// The merge shown.

@@ -45,7 +45,9 @@ public enum UnknownPersonMerge {
   /// The merged contact and what was added, in card order (names and work first,
   /// then the labeled values key by key).
   public struct Result: Sendable, Hashable {
+    /// The existing contact with the values added and the empty fields filled.
     public var merged: Contact
+    /// What was added or filled, in card order.
     public var changes: [Change]
     /// Whether anything was added.
     public var isEmpty: Bool { changes.isEmpty }

@@ -21,12 +21,15 @@ public struct UnknownPersonState: Sendable {
 
   /// A selectable row: a value (an index into `card.properties`) or an action.
   public enum Item: Sendable, Hashable {
+    /// A value: an index into `card.properties`.
     case value(Int)
+    /// An action row.
     case command(Command)
   }
 
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
+    /// Nothing for the controller: the key moved, scrolled, or was ignored.
     case none
     /// Enter on a value that may be chosen.
     case select(ContactProperty)
@@ -155,7 +158,9 @@ public struct UnknownPersonState: Sendable {
 public enum UnknownPersonView {
   /// One line of the scrolling part.
   public struct Line: Sendable, Equatable {
+    /// The label column: a value's label, `known`, or empty.
     public var label: String
+    /// The text column: one wrapped line of a value, a message or an action.
     public var text: String
     /// The row this line belongs to, if it can be highlighted.
     public var item: UnknownPersonState.Item?

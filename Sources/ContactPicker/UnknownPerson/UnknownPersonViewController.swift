@@ -22,7 +22,9 @@ public protocol UnknownPersonViewDelegate: AnyObject {
 }
 
 extension UnknownPersonViewDelegate {
+  /// Default: does nothing.
   public func unknownPersonViewController(_ controller: UnknownPersonViewController, didResolveTo contact: Contact?) {}
+  /// Default: `true`, so choosing a value ends the card with `.selectedProperty`.
   public func unknownPersonViewController(
     _ controller: UnknownPersonViewController, shouldPerformDefaultActionFor property: ContactProperty
   ) -> Bool { true }
@@ -113,6 +115,7 @@ public final class UnknownPersonViewController {
   public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
   /// The people picker's order and name format.
   public var sortOrder: ContactFormatter.SortOrder = .family
+  /// The order of composed names (`--name-order`).
   public var nameOrder: ContactFormatter.NameOrder = .auto
   /// The card's state after the last key, for inspection in tests.
   public private(set) var state: UnknownPersonState?

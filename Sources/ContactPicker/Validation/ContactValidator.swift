@@ -10,6 +10,7 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }
 
@@ -33,6 +34,7 @@ public enum ContactValidator {
     public var key: ContactKey?
     /// The labeled value's identifier, or `nil` for a single value.
     public var identifier: String?
+    /// What is wrong with the value.
     public var error: ValidationError
 
     /// Creates an issue.

@@ -14,6 +14,7 @@ public struct DuplicateMatch: Sendable, Hashable {
     /// the order of family and given name); the existing contact's display name.
     case name(String)
 
+    /// A short phrase for the duplicates screen: `same email ada@example.org`.
     public var description: String {
       switch self {
       case .email(let address): return "same email \(address)"
@@ -165,8 +166,11 @@ public enum PhoneNumberKey {
   /// national number keeps its leading digit, as in Italy) and its international
   /// call prefix.
   public struct Region: Sendable, Hashable {
+    /// The country calling code without `+` (ITU-T E.164), e.g. `49`.
     public var callingCode: String
+    /// The national trunk prefix, e.g. `0`; `nil` when the national number keeps its leading digit.
     public var trunkPrefix: String?
+    /// The international call prefix, e.g. `00`, `011` in North America.
     public var internationalPrefix: String
 
     /// Creates a row of the table.
