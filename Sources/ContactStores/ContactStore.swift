@@ -32,6 +32,7 @@ public protocol ContactStore: Sendable {
 
 /// What loading gave: the contacts in file order and the problems met.
 public struct ContactLoad: Sendable {
+  /// The contacts read, in file order (group cards not among them).
   public var contacts: [Contact]
   /// One line per problem: `file:line: what`.
   public var warnings: [String]
@@ -42,7 +43,9 @@ public struct ContactLoad: Sendable {
   /// A group card: its name and its members as written (`urn:uuid:…` UIDs, `mailto:`
   /// addresses).
   public struct GroupCard: Sendable, Hashable {
+    /// The group's name: the card's `FN` (RFC 6350 §6.2.1).
     public var name: String
+    /// The members' UIDs from `MEMBER` (RFC 6350 §6.6.5) or `X-ADDRESSBOOKSERVER-MEMBER`, `urn:uuid:` removed.
     public var members: [String]
 
     /// Creates a group card.

@@ -12,6 +12,7 @@ public struct VCardFileStore: ContactStore {
     self.path = path
   }
 
+  /// The file's path, or `-` for stdin.
   public var name: String { path }
 
   /// Reads the file's cards. Standard input is read to its end.

@@ -20,6 +20,7 @@ public struct VdirStore: ContactStore {
     self.path = path
   }
 
+  /// The folder's path.
   public var name: String { path }
 
   /// Reads every card file of the folder and its sub-folders.
