@@ -26,6 +26,7 @@ import TerminalKit
 public final class CursesScreen: Screen {
   /// Whether colour pairs are used (requested and supported by the terminal).
   public let colorEnabled: Bool
+  /// The terminal's size in cells, updated when it is resized.
   public private(set) var size: (rows: Int, columns: Int)
 
   private let tty: UnsafeMutablePointer<FILE>

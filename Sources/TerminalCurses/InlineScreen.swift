@@ -18,7 +18,9 @@ private let terminalResized = Atomic<Bool>(false)
 /// ncurses cannot draw inline below a prompt.
 @MainActor
 public final class InlineScreen: Screen {
+  /// Whether colours are drawn (off with `NO_COLOR` or `--no-color`).
   public let colorEnabled: Bool
+  /// The drawing area in cells: the rows below the prompt, the terminal's full width.
   public private(set) var size: (rows: Int, columns: Int)
 
   private let fd: Int32
@@ -111,11 +113,13 @@ public final class InlineScreen: Screen {
     return nil
   }
 
+  /// Draws `frame` in the area, rewriting only changed rows (`AnsiRenderer`); nothing after `end()`.
   public func present(_ frame: Frame) {
     guard !ended else { return }
     write(renderer.render(frame))
   }
 
+  /// Blocks until the next key; mouse rows are relative to the area; `nil` after `end()` or when input ends.
   public func nextKey() -> KeyEvent? {
     while true {
       if !pending.isEmpty { return pending.removeFirst() }
