@@ -9,11 +9,15 @@ public struct AnsiRenderer: Sendable {
   /// where the area starts (1-based), `.relative` when it did not answer (rows are
   /// reached from the area's first row, where the cursor is parked after each frame).
   public enum Origin: Sendable, Equatable {
+    /// The area starts at terminal row `top` (1-based); rows are reached with CUP.
     case absolute(top: Int)
+    /// Where the area starts is unknown; rows are reached with CUU/CUD from its first row.
     case relative
   }
 
+  /// How rows of the area are reached.
   public let origin: Origin
+  /// Whether SGR colours are sent; attributes are sent either way.
   public let colorEnabled: Bool
   private var previous: Frame?
 

@@ -5,13 +5,20 @@
 public struct Cell: Sendable, Hashable {
   /// The grapheme cluster shown, `" "` for blank, `""` for the right half of a wide one.
   public var text: String
+  /// The attributes and colours of the cell.
   public var style: Style
 
+  /// Creates a cell.
+  ///
+  /// - Parameters:
+  ///   - text: One grapheme cluster, `" "` for blank, `""` for the right half of a wide one.
+  ///   - style: The cell's attributes and colours.
   public init(_ text: String = " ", style: Style = .plain) {
     self.text = text
     self.style = style
   }
 
+  /// A blank cell: a space, plain.
   public static let blank = Cell()
 }
 
@@ -22,8 +29,11 @@ public struct Cell: Sendable, Hashable {
 /// and measures width per grapheme cluster (see `TerminalText.width`), so nothing
 /// from an address book reaches the terminal raw.
 public struct Frame: Sendable, Equatable {
+  /// The number of rows (screen lines).
   public let rows: Int
+  /// The number of columns (terminal cells per row).
   public let columns: Int
+  /// The cells, row by row: `rows × columns` of them, row `r` column `c` at `r * columns + c`.
   public private(set) var cells: [Cell]
   /// Where the terminal cursor is left (row, column), or `nil` to hide it.
   public var cursor: (row: Int, column: Int)?

@@ -23,6 +23,7 @@
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
 
+  /// A decoder with nothing buffered.
   public init() {}
 
   /// All events in `bytes`, taken as a complete input.

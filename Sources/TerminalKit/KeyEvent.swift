@@ -11,8 +11,34 @@ public enum KeyEvent: Sendable, Hashable {
   /// Alt (Meta) plus a character, sent by terminals as ESC and the character:
   /// `.alt("b")` is Alt-B.
   case alt(Character)
-  case enter, tab, backTab, backspace, delete, escape
-  case up, down, left, right, home, end, pageUp, pageDown
+  /// Enter or Return (CR, LF).
+  case enter
+  /// Tab.
+  case tab
+  /// Shift-Tab (`CSI Z`).
+  case backTab
+  /// Backspace (BS or DEL byte).
+  case backspace
+  /// The Delete key (`CSI 3 ~`).
+  case delete
+  /// A lone Esc.
+  case escape
+  /// The ↑ arrow key.
+  case up
+  /// The ↓ arrow key.
+  case down
+  /// The ← arrow key.
+  case left
+  /// The → arrow key.
+  case right
+  /// Home.
+  case home
+  /// End.
+  case end
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
   /// Text that arrived as one bracketed paste (`CSI 200~ … CSI 201~`); line breaks kept.
   case paste(String)
   /// The terminal changed size; the controller redraws.
@@ -23,12 +49,23 @@ public enum KeyEvent: Sendable, Hashable {
 
 /// What the mouse did, and where (zero-based screen row and column).
 public struct MouseEvent: Sendable, Hashable {
+  /// What the mouse did.
   public enum Action: Sendable, Hashable {
-    case click, doubleClick, wheelUp, wheelDown
+    /// A left-button click.
+    case click
+    /// Two left-button clicks on one row in quick succession.
+    case doubleClick
+    /// The wheel turned up (away from the user).
+    case wheelUp
+    /// The wheel turned down (towards the user).
+    case wheelDown
   }
 
+  /// What the mouse did.
   public var action: Action
+  /// The zero-based screen row.
   public var row: Int
+  /// The zero-based screen column.
   public var column: Int
 
   /// Creates a mouse event.

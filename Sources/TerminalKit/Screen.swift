@@ -21,5 +21,6 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
+  /// Default: does nothing (nothing to give back).
   public func end() {}
 }

@@ -1,8 +1,11 @@
 /// How much of the terminal a picker uses: all of it, or a number of rows or a
 /// percentage of them below the prompt (fzf's `--height N[%]`).
 public enum ScreenHeight: Sendable, Equatable {
+  /// The whole terminal, on the alternate screen.
   case full
+  /// This many rows below the prompt (`--height 10`).
   case rows(Int)
+  /// This percentage (1–99) of the terminal's rows below the prompt (`--height 40%`).
   case percent(Int)
 
   /// Parses `N` or `N%`; `nil` when it is neither (or not positive).

@@ -5,14 +5,35 @@
 public struct Style: Sendable, Hashable {
   /// One of the eight standard terminal colours (ECMA-48 SGR 30–37).
   public enum Color: Int, Sendable, Hashable, CaseIterable {
-    case black, red, green, yellow, blue, magenta, cyan, white
+    /// Black (SGR 30 / 40).
+    case black
+    /// Red (SGR 31 / 41).
+    case red
+    /// Green (SGR 32 / 42).
+    case green
+    /// Yellow (SGR 33 / 43).
+    case yellow
+    /// Blue (SGR 34 / 44).
+    case blue
+    /// Magenta (SGR 35 / 45).
+    case magenta
+    /// Cyan (SGR 36 / 46).
+    case cyan
+    /// White (SGR 37 / 47).
+    case white
   }
 
+  /// Bold (SGR 1).
   public var bold = false
+  /// Dim, faint (SGR 2).
   public var dim = false
+  /// Reverse video (SGR 7).
   public var reverse = false
+  /// Underlined (SGR 4).
   public var underline = false
+  /// The text colour (SGR 30–37), or `nil` for the terminal's default.
   public var foreground: Color? = nil
+  /// The background colour (SGR 40–47), or `nil` for the terminal's default.
   public var background: Color? = nil
 
   /// Creates a style.

@@ -9,6 +9,7 @@ public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `"cpick: cannot open /dev/tty: No such device or address"`.
   case noTerminal(String)
 
+  /// The error's one-line message, ready for stderr.
   public var description: String {
     switch self {
     case .noTerminal(let message): message
