@@ -4,7 +4,9 @@
 /// has `name == nil` and its word in `values`. Values are as written, with RFC 6868
 /// `^` escapes and surrounding quotes removed; `TYPE=a,b` gives two values.
 public struct VCardParameter: Sendable, Hashable {
+  /// The parameter name, upper-cased (`TYPE`); `nil` for a vCard 2.1 bare parameter.
   public var name: String?
+  /// The values as written, unescaped (RFC 6868) and unquoted; `TYPE=a,b` gives two.
   public var values: [String]
 
   /// Creates a parameter.
@@ -75,6 +77,7 @@ public struct ContentLine: Sendable {
   /// Where the line is in the bytes it was read from, or `nil` for a line made in code.
   var raw: RawLine?
 
+  /// The line's parameters in order (RFC 6350 §5); setting them keeps the value.
   public var parameters: [VCardParameter] {
     get { storedParameters ?? raw?.parameters() ?? [] }
     set {

@@ -51,7 +51,9 @@ public struct RawCard: Sendable, Hashable {
 
 /// What reading a file gave: the cards and the problems met.
 public struct VCardParseResult: Sendable {
+  /// The cards read, in file order.
   public var cards: [RawCard]
+  /// The problems met, in file order; a damaged card or line is skipped, not fatal.
   public var warnings: [VCardWarning]
   /// The input as read: the file's bytes without a byte-order mark, UTF-16 given as
   /// UTF-8. `RawCard.sourceRange` and `ContentLine.sourceRange` are offsets in it.

@@ -5,6 +5,7 @@
 public struct VCardWarning: Sendable, Hashable, CustomStringConvertible {
   /// 1-based physical line number.
   public var line: Int
+  /// What is wrong and what was done, e.g. `not valid jCard JSON; skipped`.
   public var message: String
 
   /// Creates a warning.

@@ -27,9 +27,13 @@ public enum ContactEncoder {
   /// One line to write: its group, name, parameters and value (escaped, as
   /// `ContentLine.value`).
   public struct Line: Sendable, Hashable {
+    /// The property group (`item1` in `item1.EMAIL`), or `nil` (RFC 6350 §3.3).
     public var group: String?
+    /// The property name, upper case (`EMAIL`).
     public var name: String
+    /// The parameters, in order.
     public var parameters: [VCardParameter]
+    /// The value, escaped as in `ContentLine.value`.
     public var value: String
 
     /// Creates a line.

@@ -11,8 +11,11 @@ public enum VCardSerializer {
   /// The vCard version of a card's `VERSION` value: `2.1`, `3.0` or `4.0` (anything
   /// else, and no version, is 4.0 for writing).
   public enum Version: String, Sendable, Hashable {
+    /// vCard 2.1 (versit, 1996).
     case v21 = "2.1"
+    /// vCard 3.0 (RFC 2426).
     case v30 = "3.0"
+    /// vCard 4.0 (RFC 6350).
     case v40 = "4.0"
 
     /// The version named by a `VERSION` value; `nil` gives 2.1 (a card without
