@@ -40,8 +40,8 @@ public struct ContactLoad: Sendable {
   /// `X-ADDRESSBOOKSERVER-KIND:group`), whose members may be in other files.
   public var groupCards: [GroupCard] = []
 
-  /// A group card: its name and its members as written (`urn:uuid:…` UIDs, `mailto:`
-  /// addresses).
+  /// A group card: its name and its members (UIDs, `urn:uuid:` removed, or
+  /// `mailto:` addresses).
   public struct GroupCard: Sendable, Hashable {
     /// The group's name: the card's `FN` (RFC 6350 §6.2.1).
     public var name: String
