@@ -22,6 +22,10 @@ public struct SourceRecord: Sendable, Hashable {
   /// through its own `CATEGORIES`: the loader adds them to `Contact.groups`, and a
   /// writer does not take them for an edit of the card.
   public var outsideGroups: [String] = []
+  /// How many cards of the file had exactly these bytes when it was read (this one
+  /// included): a card without a UID that has twins can only be found again at its
+  /// own line, never by its bytes elsewhere.
+  public var twins: Int = 1
 
   /// Creates a record.
   public init(bytes: [UInt8], firstLine: Int, version: String?, outsideGroups: [String] = []) {

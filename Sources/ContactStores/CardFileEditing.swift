@@ -95,8 +95,11 @@ struct CardFileEditor {
         guard let (current, range) = find(loaded, in: body, parsed: parsed) else {
           throw ContactStoreError(
             source: source,
-            reason: "\(loaded.displayName) was removed from the file by another program since it was loaded; "
-              + "nothing was written. Reload the address book, and add the contact again to keep this version",
+            reason: loaded.identifier.hasPrefix("cpick-")
+              ? "\(loaded.displayName) was changed or removed by another program since it was loaded, and the card "
+                + "has no UID to find it again by; nothing was written. Reload the address book and make the edit again"
+              : "\(loaded.displayName) was removed from the file by another program since it was loaded; "
+                + "nothing was written. Reload the address book, and add the contact again to keep this version",
             kind: .conflict)
         }
         if contact == loaded {
@@ -194,18 +197,20 @@ struct CardFileEditor {
       kind: .damaged)
   }
 
-  /// Where the card with `record`'s bytes is: the card with the same bytes, the one
-  /// on the same line first.
+  /// Where the card with `record`'s bytes is: the card with the same bytes on the
+  /// same line; else, when the card had no twin when it was read and exactly one card
+  /// has its bytes now, that one (lines were added or removed above it). Never a guess
+  /// between identical cards: a twin that moved or changed is not found.
   static func locate(_ record: SourceRecord, in parsed: VCardParseResult) -> Range<Int>? {
-    var found: Range<Int>? = nil
+    var found: [Range<Int>] = []
     for card in parsed.cards {
       guard let range = card.sourceRange, range.count == record.bytes.count,
         parsed.bytes[range].elementsEqual(record.bytes)
       else { continue }
       if card.beginLine == record.firstLine { return range }
-      if found == nil { found = range }
+      found.append(range)
     }
-    return found
+    return record.twins == 1 && found.count == 1 ? found[0] : nil
   }
 
   /// The card that is `loaded` after someone else's change: the card with its

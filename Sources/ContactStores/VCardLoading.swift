@@ -21,6 +21,7 @@ enum VCardLoading {
       var load = piece.load
       load.groupCards = piece.groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
       load.resolveGroups()
+      markTwins(&load.contacts)
       return load
     }
     // Each piece's first line number, from one pass over the file.
@@ -51,7 +52,19 @@ enum VCardLoading {
     }
     load.groupCards = groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
     load.resolveGroups()
+    markTwins(&load.contacts)
     return load
+  }
+
+  /// Counts, for cards without a UID, how many cards of the file are byte for byte
+  /// the same (their derived identifiers are equal: the hash of source and text).
+  static func markTwins(_ contacts: inout [Contact]) {
+    var counts: [String: Int] = [:]
+    for contact in contacts where contact.identifier.hasPrefix("cpick-") { counts[contact.identifier, default: 0] += 1 }
+    guard counts.values.contains(where: { $0 > 1 }) else { return }
+    for index in contacts.indices {
+      if let count = counts[contacts[index].identifier], count > 1 { contacts[index].sourceRecord?.twins = count }
+    }
   }
 
   /// What one piece of a file gave.

@@ -1,0 +1,76 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// Cards without a UID that another program changes while cpick edits one of them.
+@Suite("Saving UID-less cards safely")
+struct TwinCardTests {
+  let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:John Doe\r\nN:Doe;John;;;\r\nTITLE:Clerk\r\nTEL;TYPE=HOME:905-666-1234\r\nEND:VCARD\r\n"
+
+  @Test("two identical cards: after the first is changed elsewhere, an edit of it is refused, never put in the twin")
+  func twinsAreNeverConfused() throws {
+    let folder = try TempFolder("twins")
+    defer { folder.remove() }
+    let path = try folder.write("twice.vcf", Array((card + card).utf8))
+    let store = VCardFileStore(path: path)
+    let loaded = try store.load().contacts
+    #expect(loaded.count == 2)
+    #expect(loaded.map { $0.sourceRecord?.twins } == [2, 2])
+    var edited = loaded[0]
+    edited.jobTitle = "Boss"
+    // Another program changes the first card's phone.
+    let external = (card.replacingOccurrences(of: "1234", with: "9999") + card)
+    try Data(external.utf8).write(to: URL(fileURLWithPath: path))
+    var request = SaveRequest()
+    request.update(edited, original: loaded[0])
+    #expect(throws: ContactStoreError.self) { try store.execute(request) }
+    #expect(Bytes.text(path) == external)
+    do {
+      _ = try store.execute(request)
+    } catch {
+      #expect(error.kind == .conflict)
+      #expect(error.reason.contains("no UID"))
+    }
+  }
+
+  @Test("two identical cards, nothing changed elsewhere: the edit goes to the card that was edited")
+  func twinsInPlace() throws {
+    let folder = try TempFolder("twins-ok")
+    defer { folder.remove() }
+    let path = try folder.write("twice.vcf", Array((card + card).utf8))
+    let store = VCardFileStore(path: path)
+    let loaded = try store.load().contacts
+    var edited = loaded[1]
+    edited.jobTitle = "Boss"
+    var request = SaveRequest()
+    request.update(edited, original: loaded[1])
+    _ = try store.execute(request)
+    let cards = Bytes.text(path).components(separatedBy: "END:VCARD\r\n")
+    #expect(cards[0].contains("TITLE:Clerk"))
+    #expect(cards[1].contains("TITLE:Boss"))
+  }
+
+  @Test("a single UID-less card changed elsewhere is refused with a message that says so")
+  func changedSingle() throws {
+    let folder = try TempFolder("single")
+    defer { folder.remove() }
+    let path = try folder.write("single.vcf", Array(card.utf8))
+    let store = VCardFileStore(path: path)
+    let loaded = try store.load().contacts[0]
+    var edited = loaded
+    edited.jobTitle = "Boss"
+    let external = card.replacingOccurrences(of: "1234", with: "9999")
+    try Data(external.utf8).write(to: URL(fileURLWithPath: path))
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    do {
+      _ = try store.execute(request)
+      Issue.record("the save should have been refused")
+    } catch {
+      #expect(error.reason.contains("changed or removed by another program"))
+    }
+    #expect(Bytes.text(path) == external)
+  }
+}
