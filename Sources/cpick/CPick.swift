@@ -54,6 +54,12 @@ enum CPick {
         return fail("cannot read \(error.description)")
       }
     }
+    // A new contact is checked for duplicates in the book it is saved to, too.
+    if (options.command == .new || options.command == .unknown), let target = options.saveTo, !specs.contains(target),
+      FileManager.default.fileExists(atPath: target), let book = try? SaveTarget.store(for: target).load()
+    {
+      load.append(book)
+    }
     load.resolveGroups()  // group cards may name members in other books
     // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
     for warning in load.warnings { printError(warning) }

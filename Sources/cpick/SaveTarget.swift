@@ -58,7 +58,8 @@ enum SaveTarget {
       var request = SaveRequest()
       let store: any ContactStore
       if let original {
-        guard let holder = SaveTarget.store(holding: original, sources: sources, environment: environment) else {
+        let books = sources + (options.saveTo.map { [$0] } ?? [])
+        guard let holder = SaveTarget.store(holding: original, sources: books, environment: environment) else {
           throw ContactStoreError(
             source: original.source, reason: "this contact's address book cannot be written (stdin or unknown)",
             kind: .readOnly)

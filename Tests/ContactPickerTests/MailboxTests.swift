@@ -45,3 +45,14 @@ struct MailboxTests {
     #expect(PlainText.line("Zoë 王 ❤️") == "Zoë 王 ❤️")
   }
 }
+
+@Suite("Template escapes")
+struct TemplateEscapeTests {
+  @Test("\\t, \\n and \\\\ in a template are a tab, a line break and a backslash")
+  func escapes() {
+    var ada = Contact(identifier: "ada", source: "t")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    #expect(OutputTemplate("{givenName}\\t{familyName}\\n\\\\x").render(ada) == "Ada\tLovelace\n\\x")
+  }
+}

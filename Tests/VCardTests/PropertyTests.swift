@@ -162,7 +162,7 @@ struct PropertyTests {
       let contact = Self.randomContact(&maker, index: index, plainUsernames: v == .v21)
       let text = VCardWriter.write(contact, options: VCardWriter.Options(version: v, revision: nil))
       let result = VCardReader.read(Array(text.utf8))
-      #expect(result.warnings.isEmpty, "\(index): \(result.warnings)")
+      #expect(result.warnings.isEmpty, "\(index): \(result.warnings)\n\(text)")
       let back = try #require(result.cards.first.map { ContactDecoder.contact(from: $0, source: "mem") })
       #expect(back.identifier == contact.identifier)
       let a = Projection(back, newlines: v == .v21)

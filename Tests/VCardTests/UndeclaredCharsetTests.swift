@@ -28,3 +28,21 @@ struct UndeclaredCharsetTests {
     #expect(name(Array("Ñandú".utf8).dropLast()) == "Ñand\u{FFFD}")
   }
 }
+
+@Suite("Quoted-printable writing")
+struct QuotedPrintableWritingTests {
+  @Test("a soft line break never splits the bytes of one UTF-8 character")
+  func softBreaks() {
+    var out: [UInt8] = []
+    let value = Array(String(repeating: "Hénri Ñandú ", count: 12).utf8)
+    VCardSerializer.appendQuotedPrintable(head: Array("NOTE;ENCODING=QUOTED-PRINTABLE:".utf8), value: value, to: &out, lineEnd: [13, 10])
+    let lines = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(lines.count > 2)
+    for line in lines.dropLast() {
+      // A line ending in "=C3=" (a lead byte, then the soft break) would split é.
+      let body = line.hasSuffix("=") ? String(line.dropLast()) : line
+      #expect(!body.hasSuffix("=C3"), "split character in \(line)")
+      #expect(line.utf8.count <= 76)
+    }
+  }
+}

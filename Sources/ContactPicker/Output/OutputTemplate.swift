@@ -4,7 +4,8 @@ import ContactKit
 /// `{displayName}`, `{givenName}` and every string key of the person JSON,
 /// `{email}`, `{phone}` (the preferred ones), `{mailbox}`, and for a property
 /// `{value}`, `{label}`, `{key}`, `{identifier}`. `{{` and `}}` are literal braces;
-/// an unknown field is empty. Values pass through `PlainText.line`.
+/// `\t`, `\n` and `\\` in the template are a tab, a line break and a backslash (as
+/// fzf's and printf's); an unknown field is empty. Values pass through `PlainText.line`.
 public struct OutputTemplate: Sendable {
   /// The template as given, with its `{key}` fields.
   public let text: String
@@ -53,7 +54,10 @@ public struct OutputTemplate: Sendable {
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
-      if character == "{", next < text.endIndex, text[next] == "{" {
+      if character == "\\", next < text.endIndex, "tn\\".contains(text[next]) {
+        out.append(text[next] == "t" ? "\t" : text[next] == "n" ? "\n" : "\\")
+        index = text.index(after: next)
+      } else if character == "{", next < text.endIndex, text[next] == "{" {
         out.append("{")
         index = text.index(after: next)
       } else if character == "}", next < text.endIndex, text[next] == "}" {

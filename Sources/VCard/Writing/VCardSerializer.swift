@@ -198,6 +198,15 @@ public enum VCardSerializer {
         index += 2
         continue
       }
+      if byte >= 0xC0 {
+        // A UTF-8 character is one token, so a soft break never splits it (readers
+        // that decode each physical line on its own).
+        var end = index + 1
+        while end < value.count && value[end] & 0xC0 == 0x80 && end - index < 4 { end += 1 }
+        tokens.append(value[index..<end].flatMap(encoded))
+        index = end
+        continue
+      }
       if byte == 0x3D || byte >= 0x7F || (byte < 0x20 && byte != 0x09) {
         tokens.append(encoded(byte))
       } else {
@@ -221,8 +230,11 @@ public enum VCardSerializer {
     for token in tokens {
       var token = token
       if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
-      if line.count + token.count > 73 && lineHasValue { finishLine(soft: true) }
+      if line.count + token.count > 73 && !line.isEmpty { finishLine(soft: true) }
       if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
+      // A continuation that starts like `BEGIN:VCARD` or `END:VCARD` would read as a
+      // card boundary: its first letter is encoded.
+      if line.isEmpty && [[0x42], [0x62], [0x45], [0x65]].contains(token) { token = encoded(token[0]) }
       line.append(contentsOf: token)
       lineHasValue = true
     }
