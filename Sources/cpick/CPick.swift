@@ -262,20 +262,34 @@ enum CPick {
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
     let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-    let contact: Contact
+    var contact: Contact
+    var choose = false
     if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
       contact = exact
-    } else if let best = list.index.search(options.query, options: SearchOptions(exact: options.exact)).first {
-      contact = list.contacts[best.index]
     } else {
-      printError("cpick: no contact matches '\(options.query)'")
-      return .noMatch
+      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
+      guard let best = matches.first else {
+        printError("cpick: no contact matches '\(options.query)'")
+        return .noMatch
+      }
+      contact = list.contacts[best.index]
+      choose = matches.count > 1  // several people match: the user says which
     }
     let screen: any Screen
     do {
       screen = try openScreen(options, environment)
     } catch {
       return fail(error.description)
+    }
+    if choose {
+      let picker = PeoplePickerController(list: list)
+      picker.initialQuery = options.query
+      picker.searchOptions = SearchOptions(exact: options.exact)
+      guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
+        screen.end()
+        return .cancelled
+      }
+      contact = chosen
     }
     let card = PersonViewController(contact: contact)
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }

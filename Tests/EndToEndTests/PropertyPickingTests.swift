@@ -111,6 +111,18 @@ struct PropertyPickingTests {
     #expect(property["key"] as? String == "phoneNumbers")
   }
 
+  @Test("cpick show with several matches lets the user choose which card to open")
+  func showChooses() throws {
+    let pane = try TmuxPane(["show", "thornton", "-s", EndToEnd.sampleBook, "-f", "value"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "> thornton", "3/67")
+    try pane.press("Down")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "enter choose · esc close")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+  }
+
   @Test("an unknown key path in --enable-if is exit 2 with the column")
   func predicateError() throws {
     let result = try CommandRunner.cpick(["-s", EndToEnd.sampleBook, "--enable-if", "emailAdresses.@count > 0"])
