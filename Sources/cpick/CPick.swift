@@ -146,233 +146,6 @@ enum CPick {
     }
   }
 
-  /// The predicates of the command line, compiled.
-  private struct Predicates {
-    var enabling: @Sendable (Contact) -> Bool = { _ in true }
-    var selection: @Sendable (Contact) -> Bool = { _ in true }
-    var property: @Sendable (ContactProperty) -> Bool = { _ in true }
-  }
-
-  private static func predicates(_ options: Options) throws(UsageError) -> Predicates {
-    func compile(_ format: String, _ kind: ContactPredicate.Kind, option: String) throws(UsageError) -> ContactPredicate {
-      do {
-        return try ContactPredicate(format: format, kind: kind)
-      } catch {
-        throw UsageError(description: error.description(option: option))
-      }
-    }
-    var result = Predicates()
-    var enabling: [ContactPredicate] = []
-    for key in options.require {
-      do {
-        enabling.append(try ContactPredicate.require(key))
-      } catch {
-        throw UsageError(description: error.description(option: "--require"))
-      }
-    }
-    if let format = options.enableIf { enabling.append(try compile(format, .contact, option: "--enable-if")) }
-    if !enabling.isEmpty {
-      let all = enabling
-      result.enabling = { contact in
-        let json = PersonJSON.person(contact)
-        return all.allSatisfy { $0.evaluate(json) }
-      }
-    }
-    if let format = options.selectIf {
-      let predicate = try compile(format, .contact, option: "--select-if")
-      result.selection = { predicate.evaluate(PersonJSON.person($0)) }
-    }
-    if let format = options.selectPropertyIf {
-      let predicate = try compile(format, .property, option: "--select-property-if")
-      result.property = { predicate.evaluate(PersonJSON.property($0)) }
-    }
-    return result
-  }
-
-  /// The people picker: `--select-1`/`--exit-0` first, then the UI on /dev/tty.
-  private static func pick(
-    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
-  ) -> ExitCode {
-    let rules: Predicates
-    do { rules = try predicates(options) } catch { return fail(error.description) }
-    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-    let picker = PeoplePickerController(list: list)
-    picker.initialQuery = options.query
-    picker.searchOptions = SearchOptions(exact: options.exact)
-    // A mailbox needs an address: -f mailbox chooses an email as -p email does.
-    picker.selectionMode =
-      options.property.map { .property($0) } ?? (options.format == .mailbox ? .property(.emailAddresses) : .person)
-    picker.allowsMultipleSelection = options.multi
-    if let keys = options.showProperties { picker.displayedPropertyKeys = keys }
-    picker.predicateForEnablingContact = rules.enabling
-    picker.predicateForSelectionOfContact = rules.selection
-    picker.predicateForSelectionOfProperty = rules.property
-    if !options.readOnly {
-      picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
-    }
-
-    if options.selectOne || options.exitZero {
-      let matches =
-        options.query.isEmpty
-        ? Array(list.contacts.indices)
-        : list.index.search(options.query, options: picker.searchOptions).map(\.index)
-      let enabled = matches.filter { picker.isEnabled(list.contacts[$0]) }
-      if enabled.isEmpty && options.exitZero { return .noMatch }
-      if enabled.count == 1 && options.selectOne {
-        let contact = list.contacts[enabled[0]]
-        var result: PeoplePickerResult? = nil
-        if case .property = picker.selectionMode {
-          let values = picker.selectableProperties(of: contact)
-          if values.count == 1 { result = options.multi ? .selectedProperties(values) : .selectedProperty(values[0]) }
-        } else if rules.selection(contact) {
-          result = options.multi ? .selectedPeople([contact]) : .selectedPerson(contact)
-        }
-        if let result, emit(result, output, options.format) { return .chosen }
-      }
-    }
-    var expected: Set<KeyEvent> = []
-    for name in options.expect {
-      guard let key = ExpectKeys.key(name) else { return fail("--expect: unknown key '\(name)'") }
-      expected.insert(key)
-    }
-    picker.expectedKeys = expected
-    let screen: any Screen
-    do {
-      screen = try openScreen(options, environment)
-    } catch {
-      return fail(error.description)
-    }
-    let result = picker.run(on: screen)
-    screen.end()
-    // fzf's order: the query (--print-query), the key (--expect), then the selection.
-    if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
-    if result == .cancelled { return .cancelled }
-    if !options.expect.isEmpty {
-      let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
-      StandardOutput.write(name, terminator: options.print0 ? "\0" : "\n")
-    }
-    return emit(result, output, options.format) ? .chosen : .cancelled
-  }
-
-  /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
-  /// best match of the query.
-  private static func show(
-    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
-  ) -> ExitCode {
-    let rules: Predicates
-    do { rules = try predicates(options) } catch { return fail(error.description) }
-    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-    var contact: Contact
-    var choose = false
-    if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
-      contact = exact
-    } else {
-      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
-      guard let best = matches.first else {
-        printError("cpick: no contact matches '\(options.query)'")
-        return .noMatch
-      }
-      contact = list.contacts[best.index]
-      choose = matches.count > 1  // several people match: the user says which
-    }
-    let screen: any Screen
-    do {
-      screen = try openScreen(options, environment)
-    } catch {
-      return fail(error.description)
-    }
-    if choose {
-      let picker = PeoplePickerController(list: list)
-      picker.initialQuery = options.query
-      picker.searchOptions = SearchOptions(exact: options.exact)
-      guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
-        screen.end()
-        return .cancelled
-      }
-      contact = chosen
-    }
-    let card = PersonViewController(contact: contact)
-    if let keys = options.showProperties { card.displayedPropertyKeys = keys }
-    card.allowsActions = !options.noActions
-    let key = options.property
-    card.predicateForSelectionOfProperty = { property in
-      (key == nil || property.key == key) && rules.property(property)
-    }
-    if let key { card.highlightedProperty = (key, nil) }
-    if options.edit && !options.readOnly {
-      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
-    }
-    let result = card.run(on: screen)
-    screen.end()
-    switch result {
-    case .selectedProperty(let property):
-      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
-    case .edited(let saved):
-      emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
-      return .chosen
-    case .cancelled:
-      return .cancelled
-    }
-  }
-
-  /// The new-person form: pre-filled from `--vcard` and the field options, saved to
-  /// `--save-to` (or the first source, or the default address book).
-  private static func newPerson(
-    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
-  ) -> ExitCode {
-    if options.readOnly { return fail("'new' cannot save with --read-only") }
-    var prefill = Contact(identifier: "", source: "")
-    if let vcard = options.vcard {
-      do {
-        let sent = try VCardFileStore(path: vcard).load()
-        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
-        prefill = first
-        prefill.sourceRecord = nil  // a new card of ours, written from the form
-        prefill.source = ""
-      } catch {
-        return fail("--vcard: cannot read \(error.description)")
-      }
-    }
-    do {
-      try FieldOptions.apply(options.fields, to: &prefill)
-    } catch {
-      return fail(error.description)
-    }
-    let editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
-    let screen: any Screen
-    do {
-      screen = try openScreen(options, environment)
-    } catch {
-      return fail(error.description)
-    }
-    let result = editing.runForm(on: screen, editing: nil, prefill: prefill)
-    switch result {
-    case .completed(let saved):
-      screen.end()
-      emit(JSONValue.object([("event", .string("didCompleteWithNewPerson")), ("person", PersonJSON.person(saved))]).serialized)
-      return .chosen
-    case .choseExisting(let existing):
-      // "Open the existing one": its card; a value chosen there is the answer.
-      let card = PersonViewController(contact: existing)
-      card.editing = editing
-      let shown = card.run(on: screen)
-      screen.end()
-      switch shown {
-      case .selectedProperty(let property):
-        let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
-        return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
-      case .edited(let saved):
-        emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
-        return .chosen
-      case .cancelled:
-        return .cancelled
-      }
-    case .cancelled:
-      screen.end()
-      return .cancelled
-    }
-  }
-
   /// The screen for the UI: inline below the prompt with `--height` (when it is less
   /// than the terminal), else ncursesw full screen.
   static func openScreen(_ options: Options, _ environment: [String: String]) throws(TerminalError) -> any Screen {
@@ -385,12 +158,12 @@ enum CPick {
     return try CursesScreen(colorEnabled: color, height: nil, mouse: options.mouse)
   }
 
-  private static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {
+  static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {
     !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
   }
 
   /// Writes whole cards to stdout as bytes.
-  private static func writeCards(_ contacts: [Contact], format: Options.Format) {
+  static func writeCards(_ contacts: [Contact], format: Options.Format) {
     StandardOutput.write(bytes: Output.cards(contacts, format: format))
   }
 
@@ -415,7 +188,7 @@ enum CPick {
   }
 
   /// `--print0`: records end with NUL instead of a newline.
-  private static var printZero = false
+  static var printZero = false
 
   static func fail(_ message: String) -> ExitCode {
     printError(message.hasPrefix("cpick:") ? message : "cpick: " + message)

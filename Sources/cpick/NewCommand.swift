@@ -1,0 +1,67 @@
+import ContactKit
+import ContactPicker
+import ContactStores
+import Foundation
+import Matching
+import TerminalCurses
+import TerminalKit
+
+extension CPick {
+  /// The new-person form: pre-filled from `--vcard` and the field options, saved to
+  /// `--save-to` (or the first source, or the default address book).
+  static func newPerson(
+    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
+  ) -> ExitCode {
+    if options.readOnly { return fail("'new' cannot save with --read-only") }
+    var prefill = Contact(identifier: "", source: "")
+    if let vcard = options.vcard {
+      do {
+        let sent = try VCardFileStore(path: vcard).load()
+        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
+        prefill = first
+        prefill.sourceRecord = nil  // a new card of ours, written from the form
+        prefill.source = ""
+      } catch {
+        return fail("--vcard: cannot read \(error.description)")
+      }
+    }
+    do {
+      try FieldOptions.apply(options.fields, to: &prefill)
+    } catch {
+      return fail(error.description)
+    }
+    let editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    let screen: any Screen
+    do {
+      screen = try openScreen(options, environment)
+    } catch {
+      return fail(error.description)
+    }
+    let result = editing.runForm(on: screen, editing: nil, prefill: prefill)
+    switch result {
+    case .completed(let saved):
+      screen.end()
+      emit(JSONValue.object([("event", .string("didCompleteWithNewPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      return .chosen
+    case .choseExisting(let existing):
+      // "Open the existing one": its card; a value chosen there is the answer.
+      let card = PersonViewController(contact: existing)
+      card.editing = editing
+      let shown = card.run(on: screen)
+      screen.end()
+      switch shown {
+      case .selectedProperty(let property):
+        let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
+        return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+      case .edited(let saved):
+        emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+        return .chosen
+      case .cancelled:
+        return .cancelled
+      }
+    case .cancelled:
+      screen.end()
+      return .cancelled
+    }
+  }
+}

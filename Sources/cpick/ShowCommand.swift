@@ -1,0 +1,70 @@
+import ContactKit
+import ContactPicker
+import ContactStores
+import Foundation
+import Matching
+import TerminalCurses
+import TerminalKit
+
+extension CPick {
+  /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
+  /// best match of the query.
+  static func show(
+    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
+  ) -> ExitCode {
+    let rules: Predicates
+    do { rules = try predicates(options) } catch { return fail(error.description) }
+    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
+    var contact: Contact
+    var choose = false
+    if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
+      contact = exact
+    } else {
+      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
+      guard let best = matches.first else {
+        printError("cpick: no contact matches '\(options.query)'")
+        return .noMatch
+      }
+      contact = list.contacts[best.index]
+      choose = matches.count > 1  // several people match: the user says which
+    }
+    let screen: any Screen
+    do {
+      screen = try openScreen(options, environment)
+    } catch {
+      return fail(error.description)
+    }
+    if choose {
+      let picker = PeoplePickerController(list: list)
+      picker.initialQuery = options.query
+      picker.searchOptions = SearchOptions(exact: options.exact)
+      guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
+        screen.end()
+        return .cancelled
+      }
+      contact = chosen
+    }
+    let card = PersonViewController(contact: contact)
+    if let keys = options.showProperties { card.displayedPropertyKeys = keys }
+    card.allowsActions = !options.noActions
+    let key = options.property
+    card.predicateForSelectionOfProperty = { property in
+      (key == nil || property.key == key) && rules.property(property)
+    }
+    if let key { card.highlightedProperty = (key, nil) }
+    if options.edit && !options.readOnly {
+      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    }
+    let result = card.run(on: screen)
+    screen.end()
+    switch result {
+    case .selectedProperty(let property):
+      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+    case .edited(let saved):
+      emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      return .chosen
+    case .cancelled:
+      return .cancelled
+    }
+  }
+}
