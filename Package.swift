@@ -39,7 +39,9 @@ let package = Package(
       name: "cpick",
       dependencies: ["ContactPicker", "ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
-    .executableTarget(name: "cpick-bench", dependencies: ["ContactPicker", "VCard", "ContactStores", "Matching", "TerminalKit"]),
+    .executableTarget(
+      name: "cpick-bench", dependencies: ["ContactPicker", "VCard", "ContactStores", "Matching", "TerminalKit"],
+      exclude: ["compare.sh"]),
 
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit"]),
     .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit"]),

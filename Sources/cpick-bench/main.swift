@@ -1,10 +1,18 @@
 // cpick-bench: how long loading, the first frame and each keystroke take on a real
-// address book. Numbers, not assertions: run it, put the numbers in the README.
+// address book. Numbers, not assertions: run it, put the numbers in the README
+// (`compare.sh` beside this file runs it together with fzf, fzy, abook and khard).
 //
-//   swift run -c release cpick-bench BOOK.vcf|VDIR [QUERY…]
+//   swift run -c release cpick-bench [--summary] BOOK.vcf|VDIR [QUERY…]
 //
 // Each keystroke is measured as the picker does it: the key is applied to the
 // state (search, refining the previous matches) and a 40×120 frame is rendered.
+// Every query of the script is typed key by key and then erased with backspaces;
+// p50 and p99 are over all those keystrokes (typed and erased) together.
+//
+// Reported besides: time from the start of the process to the first frame (load,
+// sort, index, render — what a user waits for today, with no on-disk index and
+// no background loading), and peak resident memory (VmHWM of /proc/self/status).
+// `--summary` prints one line of `key=value` pairs at the end for scripts.
 import ContactKit
 import ContactPicker
 import ContactStores
@@ -12,6 +20,8 @@ import Foundation
 import TerminalKit
 import VCard
 import Matching
+
+let processStart = DispatchTime.now().uptimeNanoseconds
 
 func milliseconds(_ body: () -> Void) -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -21,14 +31,64 @@ func milliseconds(_ body: () -> Void) -> Double {
 
 func format(_ value: Double) -> String { String(format: "%8.2f ms", value) }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+/// Nearest-rank percentile of `values` (0 < p ≤ 100).
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  guard !values.isEmpty else { return 0 }
+  let sorted = values.sorted()
+  let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+  return sorted[min(max(rank, 1), sorted.count) - 1]
+}
+
+/// Peak resident set size in MB, from VmHWM in /proc/self/status (Linux); nil elsewhere.
+func peakResidentMB() -> Double? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first
+    return kilobytes.map { $0 / 1024 }
+  }
+  return nil
+}
+
+/// The scripted queries: what people type to find someone — names, partial names,
+/// accents left out, pinyin, initials, Cyrillic by its Latin form, phone digits,
+/// email local parts and domains, organizations, two terms in any order.
+let script = [
+  "maria", "ada lovelace", "jose martinez", "smith john", "wang", "wxm", "zhang wei",
+  "lukasz", "siobhan", "kozlova", "0170", "0170 555", "555 01", "+49", "gmail",
+  "example.com", "brightwater", "mikkel", "tanaka", "al-zahrani",
+]
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let summary = arguments.first == "--summary"
+if summary { arguments.removeFirst() }
 guard let path = arguments.first else {
-  FileHandle.standardError.write(Data("usage: cpick-bench BOOK.vcf|VDIR [QUERY…]\n".utf8))
+  FileHandle.standardError.write(Data("usage: cpick-bench [--summary] BOOK.vcf|VDIR [QUERY…]\n".utf8))
   exit(2)
 }
-let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : ["ada lovelace", "maria", "0170 555", "wang", "gmail"]
+let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : script
 
-if let data = FileManager.default.contents(atPath: path) {
+// What the user waits for: load, sort + index, first frame — in that order, timed
+// from the process start.
+var load = ContactLoad()
+let loadTime = milliseconds {
+  load = (try? SourceResolver.store(for: path).load()) ?? ContactLoad()
+}
+var list: ContactList!
+let listTime = milliseconds { list = ContactList(load.contacts) }
+var state = PeoplePickerState(list: list)
+state.pageSize = 39
+var frame = Frame(rows: 0, columns: 0)
+let firstFrame = milliseconds { frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true) }
+let startToFirstFrame = Double(DispatchTime.now().uptimeNanoseconds - processStart) / 1_000_000
+
+print("contacts:              \(load.contacts.count) (\(load.warnings.count) warnings)")
+print("read + parse + map:    \(format(loadTime))")
+print("sort + index:          \(format(listTime))")
+print("first frame (render):  \(format(firstFrame))")
+print("start to first frame:  \(format(startToFirstFrame))")
+
+// Where loading goes, for a single file (parsed again, outside the timings above).
+if !summary, let data = FileManager.default.contents(atPath: path) {
   let bytes = [UInt8](data)
   var parsed = VCardReader.read([])
   let parseTime = milliseconds { parsed = VCardReader.read(bytes) }
@@ -38,13 +98,6 @@ if let data = FileManager.default.contents(atPath: path) {
   }
   print("  of which syntax:     \(format(parseTime)) (\(parsed.cards.count) cards)")
   print("  of which mapping:    \(format(mapTime)) (\(mapped.count) contacts)")
-}
-
-var load = ContactLoad()
-let loadTime = milliseconds {
-  load = (try? SourceResolver.store(for: path).load()) ?? ContactLoad()
-}
-do {
   var keys = ContactFormatter.SortKeys(order: .family)
   var sortKeys: [String] = []
   let keyTime = milliseconds { sortKeys = load.contacts.map { keys.key(for: $0) } }
@@ -54,40 +107,55 @@ do {
   let indexTime = milliseconds { _ = ContactIndex(load.contacts) }
   print("  sort keys \(format(keyTime)), sort \(format(sortTime)), names \(format(nameTime)), widths \(format(widthTime)), index \(format(indexTime))")
 }
-var list: ContactList!
-let listTime = milliseconds { list = ContactList(load.contacts) }
-print("contacts:              \(load.contacts.count) (\(load.warnings.count) warnings)")
-print("read + parse + map:    \(format(loadTime))")
-print("sort + index:          \(format(listTime))")
 
-var state = PeoplePickerState(list: list)
-state.pageSize = 39
-var frame = Frame(rows: 0, columns: 0)
-let firstFrame = milliseconds { frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true) }
-print("first frame:           \(format(firstFrame))")
-
+var allKeys: [Double] = []
+var worst: (query: String, prefix: String, time: Double) = ("", "", 0)
 for query in queries {
   var state = PeoplePickerState(list: list)
   state.pageSize = 39
   var times: [Double] = []
+  var typedSoFar = ""
   for character in query {
-    times.append(
-      milliseconds {
-        _ = state.handle(.character(character))
-        frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true)
-      })
+    typedSoFar.append(character)
+    let time = milliseconds {
+      _ = state.handle(.character(character))
+      frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true)
+    }
+    times.append(time)
+    if time > worst.time { worst = (query, typedSoFar, time) }
   }
+  let matches = state.matchCount
   var clear: [Double] = []
   for _ in query {
-    clear.append(
-      milliseconds {
-        _ = state.handle(.backspace)
-        frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true)
-      })
+    let time = milliseconds {
+      _ = state.handle(.backspace)
+      frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true)
+    }
+    clear.append(time)
+    if time > worst.time { worst = (query, "⌫ " + typedSoFar, time) }
+    typedSoFar.removeLast()
   }
-  let typed = times.map { String(format: "%.2f", $0) }.joined(separator: " ")
-  print(
-    "typing \(String(reflecting: query)): max \(format(times.max() ?? 0)) per key [\(typed)]; "
-      + "backspace max \(format(clear.max() ?? 0)); matches \(PeoplePickerState(list: list, query: query).matchCount)")
+  allKeys += times + clear
+  if !summary {
+    let typed = times.map { String(format: "%.2f", $0) }.joined(separator: " ")
+    print(
+      "typing \(String(reflecting: query)): max \(format(times.max() ?? 0)) per key [\(typed)]; "
+        + "backspace max \(format(clear.max() ?? 0)); matches \(matches)")
+  }
 }
 _ = frame
+
+let p50 = percentile(allKeys, 50)
+let p99 = percentile(allKeys, 99)
+let peak = peakResidentMB() ?? 0
+print("keystrokes:            \(allKeys.count) over \(queries.count) queries (typed, then erased)")
+print("keystroke p50:         \(format(p50))")
+print("keystroke p99:         \(format(p99))")
+print("keystroke max:         \(format(worst.time)) (\(String(reflecting: worst.prefix)) in \(String(reflecting: worst.query)))")
+print(String(format: "peak memory (VmHWM):   %8.0f MB", peak))
+if summary {
+  print(
+    String(
+      format: "SUMMARY contacts=%d load_ms=%.1f index_ms=%.1f first_frame_ms=%.1f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f rss_mb=%.0f",
+      load.contacts.count, loadTime, listTime, startToFirstFrame, p50, p99, worst.time, peak))
+}
