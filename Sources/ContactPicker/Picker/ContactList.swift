@@ -34,22 +34,31 @@ public final class ContactList: Sendable {
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
     var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
-    let keyed = contacts.map { contact -> (key: String, name: String, contact: Contact) in
+    var keys: [String] = []
+    var names: [String] = []
+    keys.reserveCapacity(contacts.count)
+    names.reserveCapacity(contacts.count)
+    for contact in contacts {
       // FN is shown as written; the name order only shapes composed names.
       let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
-      let name = written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
-      return (sortKeys.key(for: contact), name, contact)
+      names.append(written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written)
+      keys.append(sortKeys.key(for: contact))
     }
-    let sorted = keyed.enumerated().sorted { a, b in
-      if a.element.key != b.element.key { return a.element.key < b.element.key }
-      if a.element.name != b.element.name { return a.element.name < b.element.name }
-      return a.offset < b.offset
-    }.map(\.element)
-    self.contacts = sorted.map(\.contact)
-    self.displayNames = sorted.map(\.name)
-    self.sections = sorted.map { ContactFormatter.section(forSortKey: $0.key) }
+    // Sort positions, not contacts: a contact is a large value to move around.
+    let order = contacts.indices.sorted { a, b in
+      if keys[a] != keys[b] { return keys[a] < keys[b] }
+      if names[a] != names[b] { return names[a] < names[b] }
+      return a < b
+    }
+    self.contacts = order.map { contacts[$0] }
+    self.displayNames = order.map { names[$0] }
+    self.sections = order.map { ContactFormatter.section(forSortKey: keys[$0]) }
     self.index = ContactIndex(self.contacts)
-    self.widestName = sorted.reduce(0) { max($0, min(64, TerminalText.width($1.name))) }
+    self.widestName = names.reduce(0) { widest, name in
+      // ASCII names are as wide as they are long; only others need grapheme widths.
+      let width = name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name)
+      return max(widest, min(64, width))
+    }
     var groups: [String: Set<Int>] = [:]
     for (position, contact) in self.contacts.enumerated() {
       for group in contact.groups { groups[group, default: []].insert(position) }
