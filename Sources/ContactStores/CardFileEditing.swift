@@ -152,7 +152,7 @@ struct CardFileEditor {
         contacts.append(contact)
         continue
       }
-      let line = 1 + CardBoundaries.lineCount(body, upTo: range.lowerBound)
+      let line = 1 + body[..<range.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       contacts.append(byLine[line] ?? contact)
     }
     return Outcome(bytes: bytes, isBlank: isBlank(body), contacts: contacts)

@@ -7,50 +7,35 @@ import VCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
-  /// Files larger than this are read in pieces, one per core.
-  static let parallelThreshold = 1 << 21
+  /// Cards per chunk when mapping a large file on all cores.
+  static let mappingChunk = 1024
 
-  /// The contacts of a file's bytes. A large file is cut between cards (after an
-  /// `END:VCARD` line that a `BEGIN:VCARD` line follows) and the pieces are read on
-  /// all cores; line numbers in warnings are those of the whole file.
+  /// The contacts of a file's bytes. `VCardReader` reads the syntax of a large file
+  /// on all cores; the cards are then mapped to contacts on all cores too, in chunks,
+  /// and put back in file order.
   static func contacts(fromBytes bytes: [UInt8], source: String) -> ContactLoad {
     if PersonJSONReader.isJSONLines(bytes) { return PersonJSONReader.read(bytes, source: source) }
-    let pieces = bytes.count > parallelThreshold ? CardBoundaries.pieces(of: bytes, count: 8) : [0..<bytes.count]
-    guard pieces.count > 1 else {
-      let piece = read(bytes, source: source, firstLine: 1)
-      var load = piece.load
-      load.groupCards = piece.groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
-      load.resolveGroups()
-      markTwins(&load.contacts)
-      return load
-    }
-    // Each piece's first line number, from one pass over the file.
-    var firstLines: [Int] = []
-    var counted = 0
-    var lines = 1
-    for range in pieces {
-      lines += CardBoundaries.lineCount(bytes, from: counted, upTo: range.lowerBound)
-      counted = range.lowerBound
-      firstLines.append(lines)
-    }
-    let starts = firstLines
-    let results = Mutex<[Int: Piece]>([:])
-    DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-      let range = pieces[index]
-      let firstLine = starts[index]
-      let piece = read(Array(bytes[range]), source: source, firstLine: firstLine)
-      results.withLock { $0[index] = piece }
+    let parsed = VCardReader.read(bytes)
+    let cards = parsed.cards
+    let chunks = stride(from: 0, to: cards.count, by: mappingChunk).map { $0..<min(cards.count, $0 + mappingChunk) }
+    var mapped: [Mapped]
+    if chunks.count > 1 {
+      let results = Mutex<[Int: Mapped]>([:])
+      DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+        let part = map(parsed, chunks[index], source: source)
+        results.withLock { $0[index] = part }
+      }
+      mapped = results.withLock { results in chunks.indices.compactMap { results[$0] } }
+    } else {
+      mapped = chunks.map { map(parsed, $0, source: source) }
     }
     var load = ContactLoad()
-    var groups: [(name: String, memberUIDs: [String])] = []
-    results.withLock { results in
-      for index in pieces.indices {
-        guard let piece = results[index] else { continue }
-        load.append(piece.load)
-        groups.append(contentsOf: piece.groups)
-      }
+    load.warnings = parsed.warnings.map { "\(source):\($0.line): \($0.message)" }
+    for part in mapped {
+      load.contacts.append(contentsOf: part.contacts)
+      load.warnings.append(contentsOf: part.warnings)
+      load.groupCards.append(contentsOf: part.groups)
     }
-    load.groupCards = groups.map { ContactLoad.GroupCard(name: $0.name, members: $0.memberUIDs) }
     load.resolveGroups()
     markTwins(&load.contacts)
     return load
@@ -67,38 +52,41 @@ enum VCardLoading {
     }
   }
 
-  /// What one piece of a file gave.
-  struct Piece: Sendable {
-    var load: ContactLoad
-    var groups: [(name: String, memberUIDs: [String])]
+  /// What mapping some cards gave.
+  struct Mapped: Sendable {
+    var contacts: [Contact] = []
+    var warnings: [String] = []
+    var groups: [ContactLoad.GroupCard] = []
   }
 
-  /// Reads one piece whose first line is line `firstLine` of the file.
-  private static func read(_ bytes: [UInt8], source: String, firstLine: Int) -> Piece {
-    let parsed = VCardReader.read(bytes)
-    let offset = firstLine - 1
-    var load = ContactLoad()
-    load.warnings = parsed.warnings.map { "\(source):\($0.line + offset): \($0.message)" }
-    var groupCards: [(name: String, memberUIDs: [String])] = []
-    for card in parsed.cards {
+  /// Maps the cards in `range` of `parsed`: group cards to groups, the others to
+  /// contacts with their source records; an empty card is a warning.
+  private static func map(_ parsed: VCardParseResult, _ range: Range<Int>, source: String) -> Mapped {
+    var out = Mapped()
+    for card in parsed.cards[range] {
       if ContactDecoder.isGroupCard(card) {
-        groupCards.append(ContactDecoder.group(from: card))
+        let group = ContactDecoder.group(from: card)
+        out.groups.append(ContactLoad.GroupCard(name: group.name, members: group.memberUIDs))
         continue
       }
       var contact = ContactDecoder.contact(from: card, source: source)
-      contact.sourceRecord = parsed.sourceRecord(of: card, lineOffset: offset)
+      contact.sourceRecord = parsed.sourceRecord(of: card)
       if isEmpty(contact) {
-        load.warnings.append(
-          "\(source):\(card.beginLine + offset): card has no name, organization, email or phone; skipped")
+        out.warnings.append("\(source):\(card.beginLine): card has no name, organization, email or phone; skipped")
         continue
       }
-      load.contacts.append(contact)
+      out.contacts.append(contact)
     }
-    return Piece(load: load, groups: groupCards)
+    return out
   }
 
+  /// True for a card with nothing to show; the display name (which walks every
+  /// fallback) is only built for cards without the usual fields.
   private static func isEmpty(_ contact: Contact) -> Bool {
-    contact.displayName.isEmpty && contact.postalAddresses.isEmpty && contact.urlAddresses.isEmpty
+    guard contact.emailAddresses.isEmpty && contact.phoneNumbers.isEmpty && contact.familyName.isEmpty
+      && contact.givenName.isEmpty && contact.organizationName.isEmpty
+    else { return false }
+    return contact.displayName.isEmpty && contact.postalAddresses.isEmpty && contact.urlAddresses.isEmpty
       && contact.note.isEmpty
   }
 }

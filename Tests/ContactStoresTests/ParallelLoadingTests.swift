@@ -4,7 +4,7 @@ import Testing
 
 @testable import ContactStores
 
-@Suite("Reading a large file in pieces")
+@Suite("Reading a large file on all cores")
 struct ParallelLoadingTests {
   /// A book of `count` cards, some damaged, large enough to be read in pieces.
   func book(_ count: Int) -> [UInt8] {
@@ -18,23 +18,10 @@ struct ParallelLoadingTests {
     return Array(text.utf8)
   }
 
-  @Test("pieces cut only between cards and cover the file")
-  func boundaries() {
-    let bytes = book(12_000)
-    #expect(bytes.count > VCardLoading.parallelThreshold)
-    let pieces = CardBoundaries.pieces(of: bytes, count: 8)
-    #expect(pieces.count == 8)
-    #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == bytes.count)
-    for (a, b) in zip(pieces, pieces.dropFirst()) {
-      #expect(a.upperBound == b.lowerBound)
-      #expect(Array(bytes[b.lowerBound..<(b.lowerBound + 11)]) == Array("BEGIN:VCARD".utf8))
-    }
-  }
-
   @Test("a file read in pieces gives the same contacts and warnings, with whole-file line numbers")
   func sameAsWhole() throws {
     let bytes = book(12_000)
-    let whole = VCardLoading.contacts(fromBytes: Array(bytes.prefix(VCardLoading.parallelThreshold)), source: "b")
+    let whole = VCardLoading.contacts(fromBytes: Array(bytes.prefix((1 << 21))), source: "b")
     let parallel = VCardLoading.contacts(fromBytes: bytes, source: "b")
     #expect(parallel.contacts.count == 12_000)
     #expect(parallel.contacts.map(\.identifier) == (0..<12_000).map { "uid-\($0)" })
