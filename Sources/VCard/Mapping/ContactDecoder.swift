@@ -86,6 +86,16 @@ public enum ContactDecoder {
       if let group = line.group?.lowercased(), let custom = labels[group] { return custom }
       return typeLabel
     }
+    /// `value` as a labeled value of `line`: its stable identifier, its label (the
+    /// group's X-ABLabel, else from the TYPE words) and whether it is preferred.
+    func labeled<V: Sendable & Hashable>(
+      _ line: borrowing ContentLine, _ value: V, typeLabel: ([String]) -> String? = { Labels.common($0) }
+    ) -> LabeledValue<V> {
+      let types = line.types
+      return LabeledValue(
+        identifier: nextIdentifier(line), label: label(line, typeLabel(types)), value: value,
+        isPreferred: line.isPreferred(types: types))
+    }
     var isOrganizationCard = false
     let version = card.version
     var alternatives: Set<String> = []
@@ -149,44 +159,24 @@ public enum ContactDecoder {
         var value = ValueDecoder.unescape(line.value).trimmingBlanks()
         if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
         guard !value.isEmpty else { continue }
-        let types = line.types
-        contact.phoneNumbers.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.phone(types: types)),
-            value: value, isPreferred: line.isPreferred(types: types)))
+        contact.phoneNumbers.append(labeled(line, value, typeLabel: { Labels.phone(types: $0) }))
       case .email:
         var value = ValueDecoder.unescape(line.value).trimmingBlanks()
         if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
         guard !value.isEmpty else { continue }
-        let types = line.types
-        contact.emailAddresses.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
-            value: value, isPreferred: line.isPreferred(types: types)))
+        contact.emailAddresses.append(labeled(line, value))
       case .address:
         let address = postalAddress(line)
         guard !address.isEmpty else { continue }
-        let types = line.types
-        contact.postalAddresses.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
-            value: address, isPreferred: line.isPreferred(types: types)))
+        contact.postalAddresses.append(labeled(line, address))
       case .url:
         let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         guard !value.isEmpty else { continue }
-        let types = line.types
-        contact.urlAddresses.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
-            value: value, isPreferred: line.isPreferred(types: types)))
+        contact.urlAddresses.append(labeled(line, value))
       case .instantMessage:
         let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         guard !value.isEmpty else { continue }
-        let types = line.types
-        contact.instantMessageAddresses.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(types)),
-            value: instantMessage(line, value), isPreferred: line.isPreferred(types: types)))
+        contact.instantMessageAddresses.append(labeled(line, instantMessage(line, value)))
       case .socialProfile:
         let value = ValueDecoder.unescape(line.value).trimmingBlanks()
         let service = line.types.first ?? ""
