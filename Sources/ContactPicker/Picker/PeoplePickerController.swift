@@ -111,11 +111,26 @@ public final class PeoplePickerController {
     var chosen: [Chosen] = []
     var result: PeoplePickerResult? = nil
 
+    // Where each contact is in the list, built once, when a chosen property first
+    // needs its owner marked.
+    var positions: [String: Int]? = nil
+    func position(of contact: Contact) -> Int? {
+      if positions == nil {
+        var index: [String: Int] = [:]
+        for (position, listed) in list.contacts.enumerated() { index[listed.identifier + "\u{0}" + listed.source] = position }
+        positions = index
+      }
+      return positions?[contact.identifier + "\u{0}" + contact.source]
+    }
+    /// The marks drawn in the list follow from what is chosen: chosen people, and the
+    /// owners of chosen properties.
     func updateMarks() {
       state.chosenCount = chosen.count
       state.marked = Set(chosen.compactMap {
-        if case .person(let position) = $0 { return position }
-        return nil
+        switch $0 {
+        case .person(let position): return position
+        case .property(let property): return position(of: property.contact)
+        }
       })
     }
     func toggle(_ item: Chosen) {
@@ -199,6 +214,7 @@ public final class PeoplePickerController {
         switch editing.runForm(on: screen, editing: nil) {
         case .completed(let saved):
           list = list.replacing(saved, original: nil)
+          positions = nil
           state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
           if let position = list.position(of: saved) { state.highlight(position: position) }
           chosen = []
@@ -237,12 +253,10 @@ public final class PeoplePickerController {
           if case .property = selectionMode {
             if let first = selectableProperties(of: list.contacts[position]).first {
               toggle(.property(first))
-              if chosen.contains(.property(first)) { state.marked.insert(position) }
             }
           } else {
             toggle(.person(position))
           }
-          markPropertyOwners(&state, chosen)
         case .openGroups:
           mode = .groups(GroupListState(groups: list.groups, current: state.group))
         case .cancel:
@@ -261,8 +275,7 @@ public final class PeoplePickerController {
         case .toggle(let property):
           if allowsMultipleSelection {
             toggle(.property(property))
-            markPropertyOwners(&state, chosen)
-          }
+            }
         case .back:
           mode = .list
         case .cancel:
@@ -272,6 +285,7 @@ public final class PeoplePickerController {
           guard let editing else { break }
           if case .completed(let edited) = editing.runForm(on: screen, editing: card.contact), edited != card.contact {
             list = list.replacing(edited, original: card.contact)
+            positions = nil
             let query = state.query.text
             state = PeoplePickerState(list: list, query: query, options: searchOptions, isEnabled: isEnabled)
             if let position = list.position(of: edited) { state.highlight(position: position) }
@@ -303,7 +317,6 @@ public final class PeoplePickerController {
             }
           }
           updateMarks()
-          markPropertyOwners(&state, chosen)
           mode = .list
         case .back:
           mode = .list
@@ -326,26 +339,6 @@ public final class PeoplePickerController {
     case .cancelled: delegate?.peoplePickerDidCancel(self)
     }
     return outcome
-  }
-
-  /// In multi-select, a contact with a chosen property is drawn as marked.
-  private func markPropertyOwners(_ state: inout PeoplePickerState, _ chosen: [Chosen]) {
-    var marked = Set<Int>()
-    var identifiers = Set<String>()
-    for item in chosen {
-      switch item {
-      case .person(let position): marked.insert(position)
-      case .property(let property): identifiers.insert(property.contact.identifier + "\u{0}" + property.contact.source)
-      }
-    }
-    if !identifiers.isEmpty {
-      for (position, contact) in list.contacts.enumerated()
-      where identifiers.contains(contact.identifier + "\u{0}" + contact.source) {
-        marked.insert(position)
-      }
-    }
-    state.marked = marked
-    state.chosenCount = chosen.count
   }
 
   private var listHint: String {
