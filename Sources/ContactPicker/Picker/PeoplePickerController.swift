@@ -112,26 +112,26 @@ public final class PeoplePickerController {
     var result: PeoplePickerResult? = nil
 
     // Where each contact is in the list, built once, when a chosen property first
-    // needs its owner marked.
-    var positions: [String: Int]? = nil
-    func position(of contact: Contact) -> Int? {
-      if positions == nil {
-        var index: [String: Int] = [:]
-        for (position, listed) in list.contacts.enumerated() { index[listed.identifier + "\u{0}" + listed.source] = position }
-        positions = index
-      }
-      return positions?[contact.identifier + "\u{0}" + contact.source]
-    }
+    // needs its owner marked (and again after the list changed).
+    var positions: [String: Int] = [:]
+    func key(_ contact: Contact) -> String { contact.identifier + "\u{0}" + contact.source }
     /// The marks drawn in the list follow from what is chosen: chosen people, and the
     /// owners of chosen properties.
     func updateMarks() {
       state.chosenCount = chosen.count
-      state.marked = Set(chosen.compactMap {
-        switch $0 {
-        case .person(let position): return position
-        case .property(let property): return position(of: property.contact)
+      var marked = Set<Int>()
+      for item in chosen {
+        switch item {
+        case .person(let position):
+          marked.insert(position)
+        case .property(let property):
+          if positions.isEmpty {
+            for (position, listed) in list.contacts.enumerated() { positions[key(listed)] = position }
+          }
+          if let position = positions[key(property.contact)] { marked.insert(position) }
         }
-      })
+      }
+      state.marked = marked
     }
     func toggle(_ item: Chosen) {
       if let index = chosen.firstIndex(of: item) { chosen.remove(at: index) } else { chosen.append(item) }
@@ -214,7 +214,7 @@ public final class PeoplePickerController {
         switch editing.runForm(on: screen, editing: nil) {
         case .completed(let saved):
           list = list.replacing(saved, original: nil)
-          positions = nil
+          positions = [:]
           state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
           if let position = list.position(of: saved) { state.highlight(position: position) }
           chosen = []
@@ -285,7 +285,7 @@ public final class PeoplePickerController {
           guard let editing else { break }
           if case .completed(let edited) = editing.runForm(on: screen, editing: card.contact), edited != card.contact {
             list = list.replacing(edited, original: card.contact)
-            positions = nil
+            positions = [:]
             let query = state.query.text
             state = PeoplePickerState(list: list, query: query, options: searchOptions, isEnabled: isEnabled)
             if let position = list.position(of: edited) { state.highlight(position: position) }
