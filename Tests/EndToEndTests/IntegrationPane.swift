@@ -145,21 +145,6 @@ final class IntegrationPane {
 
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
-    let outURL = directory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-    let errURL = directory.appendingPathComponent("tmux-\(UUID().uuidString).err")
-    defer {
-      try? FileManager.default.removeItem(at: outURL)
-      try? FileManager.default.removeItem(at: errURL)
-    }
-    let pid = try Spawn.start(
-      EndToEnd.which("tmux") ?? "/usr/bin/tmux", ["-S", socket] + arguments,
-      environment: EndToEnd.cleanEnvironment(in: directory), stdout: outURL.path, stderr: errURL.path)
-    let status = Spawn.wait(pid, timeout: 10)
-    guard status == 0 else {
-      let message = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-      throw EndToEndError(
-        description: "tmux \(arguments.joined(separator: " ")) failed (\(status.map(String.init) ?? "timeout")): \(message)")
-    }
-    return String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
+    try TmuxCommand.run(socket: socket, directory: directory, arguments)
   }
 }
