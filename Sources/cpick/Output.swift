@@ -90,10 +90,10 @@ struct Output {
         .serialized
     case (.mailbox, .person(let contact)):
       let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-      return Mailbox.string(name: contact.displayNameInOrder(PersonJSON.nameOrder), address: email)
+      return Mailbox.string(for: contact, address: email, order: PersonJSON.nameOrder)
     case (.mailbox, .property(let property)):
       guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
-      return Mailbox.string(name: property.contact.displayNameInOrder(PersonJSON.nameOrder), address: property.value.singleLine)
+      return Mailbox.string(for: property.contact, address: property.value.singleLine, order: PersonJSON.nameOrder)
     case (.value, .person(let contact)):
       return PlainText.line(contact.displayNameInOrder(PersonJSON.nameOrder))
     case (.value, .property(let property)):

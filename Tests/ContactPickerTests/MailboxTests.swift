@@ -56,3 +56,15 @@ struct TemplateEscapeTests {
     #expect(OutputTemplate("{givenName}\\t{familyName}\\n\\\\x").render(ada) == "Ada\tLovelace\n\\x")
   }
 }
+
+@Suite("Mailboxes of cards without a name")
+struct NamelessMailboxTests {
+  @Test("a card named only by its address gives the bare address, not the address quoted as a name")
+  func bareAddress() {
+    var card = Contact(identifier: "x", source: "t")
+    card.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "john.doe@company.com")]
+    #expect(Mailbox.string(for: card, address: "john.doe@company.com") == "john.doe@company.com")
+    card.givenName = "John"
+    #expect(Mailbox.string(for: card, address: "john.doe@company.com") == "John <john.doe@company.com>")
+  }
+}

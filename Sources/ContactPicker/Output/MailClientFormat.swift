@@ -14,7 +14,7 @@ public enum MailClientFormat {
       for email in contact.properties(for: .emailAddresses) {
         let address = field(email.value.singleLine)
         guard !address.isEmpty else { continue }
-        let name = field(realName(of: contact, address: address))
+        let name = field(Mailbox.realName(of: contact, address: address))
         var comment: [String] = []
         if let label = email.label, !label.isEmpty { comment.append(field(label)) }
         if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
@@ -44,21 +44,11 @@ public enum MailClientFormat {
       for email in contact.properties(for: .emailAddresses) {
         let address = field(email.value.singleLine)
         guard !address.isEmpty else { continue }
-        lines.append(address + "\t" + field(realName(of: contact, address: address)))
+        lines.append(address + "\t" + field(Mailbox.realName(of: contact, address: address)))
         if lines.count == limit { return lines }
       }
     }
     return lines
-  }
-
-  /// The contact's name, or empty when its display name is only a fallback to an
-  /// address or a number.
-  static func realName(of contact: Contact, address: String) -> String {
-    let name = contact.displayName
-    if name == address { return "" }
-    if contact.emailAddresses.contains(where: { $0.value == name }) { return "" }
-    if contact.phoneNumbers.contains(where: { $0.value == name }) { return "" }
-    return name
   }
 
   /// A field with TABs, line breaks and every control replaced, trimmed.

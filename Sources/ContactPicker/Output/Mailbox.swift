@@ -21,6 +21,28 @@ public enum Mailbox {
   }
 }
 
+extension Mailbox {
+  /// The mailbox of `contact` at `address`: its name (in `order`), left out when the
+  /// name is only the fallback to an address or a number (a card with no name).
+  public static func string(
+    for contact: Contact, address: String, order: ContactFormatter.NameOrder = .auto
+  ) -> String {
+    string(name: realName(of: contact, address: address, order: order), address: address)
+  }
+
+  /// The contact's name, or empty when its display name is only a fallback to an
+  /// address or a number.
+  public static func realName(
+    of contact: Contact, address: String, order: ContactFormatter.NameOrder = .auto
+  ) -> String {
+    let name = contact.displayNameInOrder(order)
+    if name == address { return "" }
+    if contact.emailAddresses.contains(where: { $0.value == name }) { return "" }
+    if contact.phoneNumbers.contains(where: { $0.value == name }) { return "" }
+    return name
+  }
+}
+
 /// Text for line-based output (`value`, `mailbox`, `tsv`, templates): every control
 /// character, bidi control and line separator becomes a space, so a value can
 /// neither split a line nor reach a terminal as an escape sequence.

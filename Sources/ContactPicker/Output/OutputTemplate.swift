@@ -30,7 +30,7 @@ public struct OutputTemplate: Sendable {
     fields["key"] = property.key.rawValue
     fields["identifier"] = property.identifier
     if property.key == .emailAddresses {
-      fields["mailbox"] = Mailbox.string(name: property.contact.displayName, address: property.value.singleLine)
+      fields["mailbox"] = Mailbox.string(for: property.contact, address: property.value.singleLine)
     }
     return fill(fields)
   }
@@ -44,7 +44,7 @@ public struct OutputTemplate: Sendable {
     }
     fields["email"] = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
     fields["phone"] = contact.properties(for: .phoneNumbers).first?.value.singleLine ?? ""
-    fields["mailbox"] = Mailbox.string(name: contact.displayName, address: fields["email"] ?? "")
+    fields["mailbox"] = Mailbox.string(for: contact, address: fields["email"] ?? "")
     return fields
   }
 
