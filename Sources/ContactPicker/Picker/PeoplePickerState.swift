@@ -86,12 +86,8 @@ public struct PeoplePickerState: Sendable {
   }
 
   /// The sections present in the current list, in order.
-  public var sectionsPresent: [String] {
-    rows.compactMap { row in
-      if case .header(let title) = row { return title }
-      return nil
-    }
-  }
+  /// Kept with `rows` by `refresh()`, so drawing the index strip does not walk every row.
+  public private(set) var sectionsPresent: [String] = []
 
   /// Applies one key.
   public mutating func handle(_ key: KeyEvent) -> Action {
@@ -189,6 +185,10 @@ public struct PeoplePickerState: Sendable {
       }
       matchCount = count
       lastMatches = []
+      sectionsPresent = rows.compactMap { row in
+        if case .header(let title) = row { return title }
+        return nil
+      }
     } else {
       let refine = !lastQuery.allSatisfy(\.isWhitespace) && text.hasPrefix(lastQuery)
       var matches =
@@ -197,6 +197,7 @@ public struct PeoplePickerState: Sendable {
         : list.index.search(text, options: options)
       if let members { matches = matches.filter { members.contains($0.index) } }
       rows = matches.map { .contact($0.index) }
+      sectionsPresent = []
       matchCount = matches.count
       lastMatches = matches
     }
