@@ -17,13 +17,14 @@ let package = Package(
       // every build; the shim defines what the wide API needs, and the module map links.
       pkgConfig: nil,
       providers: [.apt(["libncursesw5-dev"])]),
+    .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // The model: contacts, labeled values, names and their order.
     .target(name: "ContactKit"),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(name: "VCard", dependencies: ["ContactKit"]),
     // Address books: files, vdir folders, stdin.
-    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard"]),
+    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "CSQLite3"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit"]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.

@@ -155,6 +155,55 @@ struct FileDescriptor: Sendable {
   }
 }
 
+extension FileDescriptor {
+  /// The status of the entry `name` of this open folder, following a symbolic link,
+  /// or `nil` when it does not exist. The corresponding C function is `fstatat`
+  /// (relative to this descriptor, flags 0).
+  func status(ofEntry name: String) throws(SystemError) -> FileStatus? {
+    var raw = stat()
+    guard fstatat(rawValue, name, &raw, 0) == 0 else {
+      let code = Glibc.errno
+      if code == ENOENT || code == ENOTDIR { return nil }
+      throw SystemError(function: "fstatat", path: path + "/" + name, errno: code)
+    }
+    return FileStatus(raw)
+  }
+
+  /// The names in this open folder, in the folder's (unsorted) order, `.` and `..`
+  /// left out. `include` sees each name's bytes (no terminating NUL) and its type
+  /// (`d_type`: `DT_REG`, `DT_DIR`, `DT_LNK`, … or `DT_UNKNOWN` where the file system
+  /// does not say) first, so that only the names kept become strings.
+  ///
+  /// The corresponding C functions are `fcntl(F_DUPFD_CLOEXEC)` and `fdopendir` (on a
+  /// copy of this descriptor, which stays open), `readdir` and `closedir`.
+  func entryNames(where include: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool) throws(SystemError) -> [String] {
+    let copy = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
+    guard copy >= 0 else { throw SystemError(function: "fcntl(F_DUPFD_CLOEXEC)", path: path, errno: Glibc.errno) }
+    guard let stream = fdopendir(copy) else {
+      let code = Glibc.errno
+      Glibc.close(copy)
+      throw SystemError(function: "fdopendir", path: path, errno: code)
+    }
+    defer { closedir(stream) }
+    // A dup shares the offset: start from the beginning whatever was read before.
+    rewinddir(stream)
+    var names: [String] = []
+    while true {
+      Glibc.errno = 0
+      guard let entry = readdir(stream) else {
+        let code = Glibc.errno
+        if code != 0 { throw SystemError(function: "readdir", path: path, errno: code) }
+        return names
+      }
+      let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let bytes = UnsafeBufferPointer(
+        start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
+      if bytes.count <= 2 && bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { continue }  // . and ..
+      if include(bytes, entry.pointee.d_type) { names.append(String(decoding: bytes, as: UTF8.self)) }
+    }
+  }
+}
+
 /// Calls on paths.
 enum FileSystem {
   /// The status of `path` following symbolic links, or `nil` when it does not

@@ -1,0 +1,123 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// What tells one version of a file from another without reading it: size,
+/// modification and status-change times (to the nanosecond), inode and device, as
+/// `stat(2)` gives them.
+///
+/// The index cache keeps a file's signature beside its parsed cards; a file whose
+/// signature is unchanged at the next start is not read again. The status-change
+/// time catches writers that put the modification time back (`touch -r`, `rsync -t`),
+/// the inode a file replaced by a rename (as vdirsyncer and cpick's own saves do).
+package struct FileSignature: Hashable, Sendable {
+  /// The size in bytes (`st_size`).
+  package var size: Int64
+  /// The modification time in nanoseconds since the Unix epoch (`st_mtim`).
+  package var modificationNanoseconds: Int64
+  /// The status-change time in nanoseconds since the Unix epoch (`st_ctim`).
+  package var statusChangeNanoseconds: Int64
+  /// The inode number (`st_ino`).
+  package var inode: UInt64
+  /// The device number of the file system (`st_dev`).
+  package var device: UInt64
+
+  /// A signature from its parts (times in nanoseconds since the Unix epoch).
+  package init(size: Int64, modificationNanoseconds: Int64, statusChangeNanoseconds: Int64, inode: UInt64, device: UInt64) {
+    self.size = size
+    self.modificationNanoseconds = modificationNanoseconds
+    self.statusChangeNanoseconds = statusChangeNanoseconds
+    self.inode = inode
+    self.device = device
+  }
+
+  /// The signature of a file whose status has been read.
+  init(_ status: FileStatus) {
+    self.init(
+      size: status.size, modificationNanoseconds: Self.nanoseconds(status.modified),
+      statusChangeNanoseconds: Self.nanoseconds(status.changed), inode: status.inode, device: status.device)
+  }
+
+  /// `seconds * 1e9 + nanoseconds` (good until the year 2262).
+  private static func nanoseconds(_ time: timespec) -> Int64 {
+    Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+  }
+
+  /// The signature of the file at `path`, following symbolic links; `nil` when it does
+  /// not exist or cannot be examined (a folder on the way cannot be searched). The
+  /// corresponding C function is `stat` (through `FileSystem.status`).
+  package static func of(path: String) -> FileSignature? {
+    guard let status = try? FileSystem.status(path) else { return nil }
+    return FileSignature(status)
+  }
+
+  /// The card files of a vdir folder with their signatures: every entry of the folder
+  /// itself (not of its sub-folders) whose name ends in `.vcf` or `.vcard` (any case)
+  /// and does not start with `.`, and that is a regular file (after following a
+  /// symbolic link).
+  ///
+  /// Names are in the folder's own order (unsorted); an entry that disappears or
+  /// cannot be examined between the listing and its `fstatat` is left out. A large
+  /// folder is examined on all cores: 100,000 files take about 40 ms to list and
+  /// 200 ms of CPU time to examine (warm, mostly the kernel's path lookups), split
+  /// over the cores.
+  ///
+  /// The corresponding C functions are `open(O_DIRECTORY)`, `fdopendir`/`readdir`
+  /// (`FileDescriptor.entryNames`) and `fstatat` relative to the folder's descriptor
+  /// (`FileDescriptor.status(ofEntry:)`).
+  ///
+  /// - Returns: `nil` when the folder cannot be opened or listed (missing, not a
+  ///   folder, no permission).
+  package static func ofFiles(inDirectory directory: String) -> [(name: String, signature: FileSignature)]? {
+    guard let folder = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) else { return nil }
+    defer { try? folder.close() }
+    let wanted: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool = { name, type in
+      guard name.first != UInt8(ascii: "."), isCardFileName(name) else { return false }
+      // Directories, devices, sockets are known from the listing alone; links and
+      // unknown types are decided by fstatat.
+      return Int(type) == DT_REG || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
+    }
+    guard let names = try? folder.entryNames(where: wanted) else { return nil }
+
+    @Sendable func examine(_ range: Range<Int>) -> [(name: String, signature: FileSignature)] {
+      var found: [(name: String, signature: FileSignature)] = []
+      found.reserveCapacity(range.count)
+      for index in range {
+        guard let status = try? folder.status(ofEntry: names[index]), status.isRegularFile else { continue }
+        found.append((names[index], FileSignature(status)))
+      }
+      return found
+    }
+    guard names.count >= 512 else { return examine(names.indices) }
+    let chunkCount = 64
+    let size = (names.count + chunkCount - 1) / chunkCount
+    let parts = Mutex<[[(name: String, signature: FileSignature)]]>(Array(repeating: [], count: chunkCount))
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      let lower = min(names.count, chunk * size)
+      let found = examine(lower..<min(names.count, lower + size))
+      parts.withLock { $0[chunk] = found }
+    }
+    return parts.withLock { parts in
+      var all: [(name: String, signature: FileSignature)] = []
+      all.reserveCapacity(names.count)
+      for part in parts { all.append(contentsOf: part) }
+      return all
+    }
+  }
+
+  /// Whether `name` ends in `.vcf` or `.vcard`, in any case (VdirStore's rule).
+  private static func isCardFileName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    func endsWith(_ suffix: StaticString) -> Bool {
+      let count = suffix.utf8CodeUnitCount
+      guard name.count > count else { return false }
+      let start = name.count - count
+      for offset in 0..<count {
+        let byte = name[start + offset]
+        let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        if lower != suffix.utf8Start[offset] { return false }
+      }
+      return true
+    }
+    return endsWith(".vcf") || endsWith(".vcard")
+  }
+}
