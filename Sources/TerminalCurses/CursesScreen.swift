@@ -35,6 +35,8 @@ public final class CursesScreen: Screen {
   private var ended = false
   private var turnedOnBracketedPaste = false
   private var pending: [KeyEvent]
+  /// The `wtimeout` of the current `nextInput` call, in milliseconds (-1: none).
+  private var inputTimeout: Int32 = -1
 
   /// Opens the terminal and takes it over (alternate screen, raw mode).
   ///
@@ -162,33 +164,58 @@ public final class CursesScreen: Screen {
   /// A bracketed paste comes back as one `.paste`, a window size change as `.resize`
   /// (after `size` is updated).
   public func nextKey() -> KeyEvent? {
-    if !pending.isEmpty { return pending.removeFirst() }
-    guard !ended else { return nil }
+    if case .key(let key) = nextInput(timeout: nil) { return key }
+    return nil
+  }
+
+  /// Waits for the next key for at most `milliseconds` (`wtimeout(3)`; `nil`: no
+  /// limit). An escape sequence or a paste that has begun is read to its end (the
+  /// ESC delay still applies to a lone Esc); `.ended` when the terminal hung up.
+  public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
+    if !pending.isEmpty { return .key(pending.removeFirst()) }
+    guard !ended else { return .ended }
+    inputTimeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
+    wtimeout(window, inputTimeout)
+    defer {
+      if inputTimeout != -1 {
+        inputTimeout = -1
+        wtimeout(window, -1)
+      }
+    }
     var failures = 0
     while true {
       var value: wint_t = 0
       let status = wget_wch(window, &value)
       if status == ERR {
+        if milliseconds != nil { return terminalHungUp() ? .ended : .timedOut }
         // Interrupted by a signal: try again; otherwise the input is gone.
         failures += 1
         if errno == EINTR && failures < 8 { continue }
-        return nil
+        return .ended
       }
       if status == KEY_CODE_YES {
         let code = Int32(bitPattern: value)
-        if code == CursesKeys.pasteStart { return readPaste() }
+        if code == CursesKeys.pasteStart { return .key(readPaste()) }
         if code == KEY_RESIZE { size = (Int(getmaxy(window)), Int(getmaxx(window))) }
         if code == KEY_MOUSE {
           var report = MEVENT()
-          if getmouse(&report) == OK, let event = CursesKeys.event(forMouse: report) { return event }
+          if getmouse(&report) == OK, let event = CursesKeys.event(forMouse: report) { return .key(event) }
           continue
         }
-        if let event = CursesKeys.event(forKeyCode: code) { return event }
+        if let event = CursesKeys.event(forKeyCode: code) { return .key(event) }
         continue
       }
-      if value == 0x1B, let alt = readAltKey() { return alt }
-      if let event = CursesKeys.event(forCharacter: UInt32(value)) { return event }
+      if value == 0x1B, let alt = readAltKey() { return .key(alt) }
+      if let event = CursesKeys.event(forCharacter: UInt32(value)) { return .key(event) }
     }
+  }
+
+  /// After `wget_wch` gave ERR in timeout mode: whether that was the terminal going
+  /// away (hang-up, error) rather than the time passing.
+  private func terminalHungUp() -> Bool {
+    var poller = pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, 0) >= 0 else { return errno != EINTR }
+    return Int32(poller.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   /// After an ESC that ncurses did not take as the start of a key sequence: a
@@ -196,7 +223,7 @@ public final class CursesScreen: Screen {
   /// send Meta as ESC + key); anything else is put back.
   private func readAltKey() -> KeyEvent? {
     wtimeout(window, 0)
-    defer { wtimeout(window, -1) }
+    defer { wtimeout(window, inputTimeout) }
     var next: wint_t = 0
     let status = wget_wch(window, &next)
     if status == OK, (0x20..<0x7F).contains(next), let scalar = Unicode.Scalar(UInt32(next)) {
@@ -209,6 +236,9 @@ public final class CursesScreen: Screen {
   /// Reads a bracketed paste after its start marker, up to the end marker (or the end
   /// of input). CR and CR LF become LF; keys decoded inside are dropped.
   private func readPaste() -> KeyEvent {
+    // A paste is read to its end marker whatever the caller's timeout.
+    wtimeout(window, -1)
+    defer { wtimeout(window, inputTimeout) }
     var text = String.UnicodeScalarView()
     var afterCR = false
     while true {

@@ -121,23 +121,41 @@ public final class InlineScreen: Screen {
 
   /// Blocks until the next key; mouse rows are relative to the area; `nil` after `end()` or when input ends.
   public func nextKey() -> KeyEvent? {
+    if case .key(let key) = nextInput(timeout: nil) { return key }
+    return nil
+  }
+
+  /// Waits for the next key for at most `milliseconds` (`poll(2)` on `/dev/tty`;
+  /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, past
+  /// the timeout if need be.
+  public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
+    let deadline = milliseconds.map { Self.monotonicMilliseconds() + UInt64(max(0, $0)) }
     while true {
-      if !pending.isEmpty { return pending.removeFirst() }
-      if ended { return nil }
+      if !pending.isEmpty { return .key(pending.removeFirst()) }
+      if ended { return .ended }
       if terminalResized.exchange(false, ordering: .relaxed) {
         var window = winsize()
         if ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
           size = (min(size.rows, Int(window.ws_row)), Int(window.ws_col))
         }
         renderer.invalidate()
-        return .resize
+        return .key(.resize)
       }
-      // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses).
+      // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses);
+      // otherwise wake up every 200 ms to look at the resize flag.
+      var wait: Int32 = 200
+      if decoder.hasPendingInput {
+        wait = 25
+      } else if let deadline {
+        let now = Self.monotonicMilliseconds()
+        if now >= deadline { return .timedOut }
+        wait = Int32(min(200, deadline - now))
+      }
       var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, decoder.hasPendingInput ? 25 : 200)
+      let ready = poll(&poller, 1, wait)
       if ready < 0 {
         if errno == EINTR { continue }
-        return nil
+        return .ended
       }
       if ready == 0 {
         if decoder.hasPendingInput { pending.append(contentsOf: decoder.finish()) }
@@ -147,10 +165,17 @@ public final class InlineScreen: Screen {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count <= 0 {
         if count < 0 && errno == EINTR { continue }
-        return nil
+        return .ended
       }
       for event in decoder.feed(buffer[0..<count]) { pending.append(translate(event)) }
     }
+  }
+
+  /// Milliseconds of the monotonic clock.
+  private static func monotonicMilliseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
   }
 
   /// Mouse rows from the terminal's coordinates to the area's; two clicks on one row
@@ -159,9 +184,7 @@ public final class InlineScreen: Screen {
     guard case .mouse(var mouseEvent) = event, case .absolute(let top) = renderer.origin else { return event }
     mouseEvent.row -= top - 1
     if mouseEvent.action == .click {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let milliseconds = UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
+      let milliseconds = Self.monotonicMilliseconds()
       if let last = lastClick, last.row == mouseEvent.row, milliseconds - last.time < 300 {
         mouseEvent.action = .doubleClick
         lastClick = nil

@@ -15,12 +15,43 @@ public protocol Screen: AnyObject {
   /// Blocks until the next key; `nil` when input has ended (in-memory script done,
   /// terminal closed).
   func nextKey() -> KeyEvent?
+  /// Waits for the next key, or at most `milliseconds` when a timeout is given.
+  ///
+  /// A controller with work going on elsewhere (an address book being read, a search
+  /// on another thread) passes a timeout so that it can look at that work and redraw
+  /// between keys; with nothing going on it passes `nil` and waits as long as it
+  /// takes, like `nextKey()`. Called on the main actor; the timeout is a bound on the
+  /// wait, not a promise (a key sequence that has begun is read to its end first).
+  ///
+  /// - Parameter milliseconds: the longest wait, in milliseconds (0: only what is
+  ///   already there), or `nil` for no limit.
+  /// - Returns: `.key` for a key; `.timedOut` when the time passed with no key (only
+  ///   when a timeout was given); `.ended` when input has ended (as `nextKey()`'s
+  ///   `nil`).
+  func nextInput(timeout milliseconds: Int?) -> ScreenInput
   /// Gives the terminal back as it was (idempotent). The in-memory screen has nothing
   /// to give back.
   func end()
 }
 
+/// What waiting for input gave (`Screen.nextInput(timeout:)`).
+public enum ScreenInput: Sendable, Hashable {
+  /// A key (or paste, resize, mouse event).
+  case key(KeyEvent)
+  /// The timeout passed with no key.
+  case timedOut
+  /// Input has ended: the terminal closed, the in-memory script is used up.
+  case ended
+}
+
 extension Screen {
   /// Default: does nothing (nothing to give back).
   public func end() {}
+
+  /// Default, for screens that can only block: `nextKey()`, ignoring the timeout.
+  /// It never returns `.timedOut`, so a controller sees its background work only when
+  /// a key comes.
+  public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
+    nextKey().map { .key($0) } ?? .ended
+  }
 }
