@@ -159,14 +159,19 @@ public final class ContactIndex: Sendable {
 
   /// Searches all contacts.
   ///
+  /// - Parameter cancellation: checked between chunks of `cancellationChunk`
+  ///   contacts; once it says so the search stops early and its result is incomplete
+  ///   (the caller throws it away).
   /// - Returns: every contact, in input order with score 0, when `query` is blank;
   ///   otherwise the contacts that match, best first, equal scores in input order.
-  public func search(_ query: String, options: SearchOptions = .init()) -> [ContactMatch] {
+  public func search(
+    _ query: String, options: SearchOptions = .init(), cancellation: SearchCancellation? = nil
+  ) -> [ContactMatch] {
     let prepared = SearchQuery(query, options: options)
     if prepared.isEmpty {
       return (0..<count).map { ContactMatch(index: $0, score: 0) }
     }
-    return scanAll(prepared, total: count, within: nil)
+    return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
   }
 
   /// The same search as `search(_:options:)`, over the contacts of `within` only.
@@ -181,13 +186,15 @@ public final class ContactIndex: Sendable {
   /// term split by a space), so for it `within` is ignored and every contact is
   /// searched: the answer is always the fresh search's.
   ///
-  /// - Parameter within: a previous result of this index (any order).
+  /// - Parameters:
+  ///   - within: a previous result of this index (any order).
+  ///   - cancellation: as for `search(_:options:cancellation:)`.
   /// - Returns: for a plain query, the contacts of `within` that match, best first,
   ///   equal scores in input order; for other queries, `search(_:options:)`'s answer;
   ///   for a blank query, the contacts of `within` in input order with score 0.
-  public func search(_ query: String, options: SearchOptions, within: [ContactMatch])
-    -> [ContactMatch]
-  {
+  public func search(
+    _ query: String, options: SearchOptions, within: [ContactMatch], cancellation: SearchCancellation? = nil
+  ) -> [ContactMatch] {
     // The candidates in input order (so ties stay in input order), without repeats.
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
@@ -215,20 +222,23 @@ public final class ContactIndex: Sendable {
     if !prepared.isPlain {
       // Operators, field terms and digits are not monotonic as the query grows
       // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
-      return scanAll(prepared, total: count, within: nil)
+      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
     }
     return candidates.withUnsafeBufferPointer {
-      scanAll(prepared, total: $0.count, within: $0)
+      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
     }
   }
 
+  /// Contacts scanned between two checks of a `SearchCancellation`.
+  public static let cancellationChunk = 4_096
+
   /// Scans `total` contacts (all, or those of `within`), in parallel chunks when there
   /// are many, and orders the matches.
-  func scanAll(_ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?)
-    -> [ContactMatch]
-  {
+  func scanAll(
+    _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil
+  ) -> [ContactMatch] {
     if total < Self.parallelThreshold {
-      let found = scan(query, range: 0..<total, within: within)
+      let found = scan(query, range: 0..<total, within: within, cancellation: cancellation)
       return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
     }
     let chunks = 8
@@ -239,7 +249,7 @@ public final class ContactIndex: Sendable {
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let lower = min(chunk * chunkSize, total)
       let upper = min(lower + chunkSize, total)
-      parts.store(self.scan(query, range: lower..<upper, within: candidates), at: chunk)
+      parts.store(self.scan(query, range: lower..<upper, within: candidates, cancellation: cancellation), at: chunk)
     }
     var indices = ContiguousArray<Int32>()
     var scores = ContiguousArray<Int32>()
@@ -280,10 +290,13 @@ public final class ContactIndex: Sendable {
     var endsClause: Bool
   }
 
-  /// Scores the contacts `range` (or `within[range]` when given).
-  func scan(_ query: SearchQuery, range: Range<Int>, within: UnsafeBufferPointer<Int32>?)
-    -> ScanResult
-  {
+  /// Scores the contacts `range` (or `within[range]` when given); stops early, with
+  /// what it found so far, once `cancellation` says so (checked every
+  /// `cancellationChunk` contacts, first before any).
+  func scan(
+    _ query: SearchQuery, range: Range<Int>, within: UnsafeBufferPointer<Int32>?,
+    cancellation: SearchCancellation? = nil
+  ) -> ScanResult {
     var flat: [UInt8] = []
     var hot: [HotTerm] = []
     for clause in query.clauses {
@@ -318,6 +331,11 @@ public final class ContactIndex: Sendable {
                   let q = flatBuffer.baseAddress!
                   let data = bytesBuffer.baseAddress ?? q
                   for position in range {
+                    if let cancellation, (position - range.lowerBound) % Self.cancellationChunk == 0,
+                      cancellation.isCancelled
+                    {
+                      break
+                    }
                     let c = within.map { Int($0[position]) } ?? position
                     let score = Self.score(
                       contact: c, mask: masks[c], terms: terms, query: q,
