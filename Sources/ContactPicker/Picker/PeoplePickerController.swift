@@ -19,12 +19,32 @@ import TerminalKit
 /// picker.delegate = self
 /// picker.run(on: try CursesScreen(colorEnabled: true))
 /// ```
+///
+/// A large book need not be read before the picker shows: `init(loading:)` takes a
+/// `ContactListLoading`, and the first frame (the query line and a `reading… 12,345
+/// contacts` counter) comes at once. Until the book is read, keys edit the query and
+/// Esc, Ctrl-C, Ctrl-G cancel (the load is not waited for); other keys are ignored.
+/// When it is read, the list appears with the query applied and the cursor on the
+/// first match. A book of `backgroundSearchThreshold` contacts or more is searched on
+/// a worker thread: the previous rows stay on screen until the new query's arrive,
+/// and a newer query cancels the search running.
 @MainActor
 public final class PeoplePickerController {
   /// Told how the interaction ended. Held weakly.
   public weak var delegate: (any PeoplePickerDelegate)?
-  /// The contacts shown, sorted and indexed (rebuilt after an add or an edit).
+  /// The contacts shown, sorted and indexed (rebuilt after an add or an edit); empty
+  /// while a `loading` book is read.
   public private(set) var list: ContactList
+  /// The book being read, when the picker was made with `init(loading:)`.
+  public let loading: ContactListLoading?
+  /// Why the book could not be read, when its load failed: the picker then ended at
+  /// once, `run` returned `.cancelled` and the delegate heard `peoplePickerDidCancel`.
+  public private(set) var loadError: (any Error)?
+  /// Books with at least this many contacts are searched on a worker thread, so that
+  /// keys and drawing never wait for a scan; smaller ones as each key is handled
+  /// (their scan takes well under a millisecond, and the frames follow the keys one
+  /// for one, as tests expect).
+  public var backgroundSearchThreshold = 20_000
   /// Adding (Ctrl-N in the list opens the new-person form) and editing (`e` on the
   /// card); `nil` for a read-only picker, where Ctrl-N moves down.
   public var editing: ContactEditing?
@@ -62,11 +82,21 @@ public final class PeoplePickerController {
     nameOrder: ContactFormatter.NameOrder = .auto
   ) {
     self.list = ContactList(contacts, sortOrder: sortOrder, nameOrder: nameOrder)
+    self.loading = nil
   }
 
   /// A picker over an already sorted and indexed list.
   public init(list: ContactList) {
     self.list = list
+    self.loading = nil
+  }
+
+  /// A picker that shows at once and gets its list from `loading` (started by `run`
+  /// if it has not been yet). `editing.existingContacts`, which the new-person form
+  /// looks for duplicates in, is taken from the list when the form opens.
+  public init(loading: ContactListLoading) {
+    self.list = ContactList([])
+    self.loading = loading
   }
 
   /// The values of `contact` that can be chosen in `.property` mode.
@@ -105,8 +135,11 @@ public final class PeoplePickerController {
       }
       return true
     }
+    loading?.start()
+    loadError = nil
+    var isLoading = loading != nil
     var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
-    if let initialGroup { state.narrow(toGroup: initialGroup) }
+    if let initialGroup, !isLoading { state.narrow(toGroup: initialGroup) }
     var mode = Mode.list
     var chosen: [Chosen] = []
     var result: PeoplePickerResult? = nil
@@ -155,6 +188,56 @@ public final class PeoplePickerController {
       return card
     }
     let makeCard: (Contact) -> PersonCardState = { card(for: $0) }
+
+    // Searching a large book on a worker (see `backgroundSearchThreshold`).
+    var searcher: BackgroundSearch?
+    var startedSearch = 0
+    /// After the list changed: whether its searches are deferred to a worker.
+    func configureSearch() {
+      searcher?.cancel()
+      searcher = nil
+      state.defersSearch = list.contacts.count >= backgroundSearchThreshold
+      if state.defersSearch { searcher = BackgroundSearch(index: list.index) }
+    }
+    if !isLoading { configureSearch() }
+    /// Starts the state's deferred search, once.
+    func startPendingSearch() {
+      guard let search = state.pendingSearch, search.id != startedSearch, let searcher else { return }
+      startedSearch = search.id
+      searcher.start(search)
+    }
+    /// Applies the deferred search's matches if they have come (or, with `wait`, once
+    /// they come); returns whether the rows changed.
+    func takeSearchResult(wait: Bool) -> Bool {
+      guard state.pendingSearch != nil, let searcher else { return false }
+      startPendingSearch()
+      guard let found = wait ? searcher.waitForLatest() : searcher.take() else { return false }
+      return state.apply(found.matches, for: found.search)
+    }
+    /// Puts the loaded list in place, keeping what was typed; false when the load failed.
+    func finishLoading(_ outcome: Result<ContactListLoading.Loaded, any Error>) -> Bool {
+      switch outcome {
+      case .failure(let error):
+        loadError = error
+        return false
+      case .success(let loaded):
+        list = loaded.list
+        let typed = state.query
+        state = PeoplePickerState(list: list, query: typed.text, options: searchOptions, isEnabled: isEnabled)
+        state.query = typed
+        if let initialGroup { state.narrow(toGroup: initialGroup) }
+        configureSearch()
+        return true
+      }
+    }
+    /// The counter shown while the book is read.
+    func loadingStatus() -> String? {
+      guard isLoading, let loading else { return nil }
+      let count = loading.contactsRead
+      if loading.phase == .indexing { return "indexing… \(Self.grouped(count)) contacts" }
+      return count == 0 ? "reading…" : "reading… \(Self.grouped(count)) contacts"
+    }
+    var shownStatus: String?
     func finish(single: Chosen) -> PeoplePickerResult {
       if allowsMultipleSelection {
         let items = chosen.isEmpty ? [single] : chosen
@@ -186,8 +269,9 @@ public final class PeoplePickerController {
       case .list:
         state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
         _ = state.handle(.resize)
+        shownStatus = loadingStatus()
         screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
-                                               hint: listHint))
+                                               hint: listHint, status: shownStatus))
       case .card(var card):
         PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
         mode = .card(card)
@@ -201,7 +285,40 @@ public final class PeoplePickerController {
 
     draw()
     endingKey = nil
-    keys: while var key = screen.nextKey() {
+    keys: while true {
+      // The work in the background first: the book being read, the search running.
+      if isLoading, let outcome = loading?.result {
+        isLoading = false
+        guard finishLoading(outcome) else { break keys }
+        draw()
+      }
+      startPendingSearch()
+      if takeSearchResult(wait: false) { draw() }
+      // Wait for a key or, while work goes on, for a moment to look at it again: the
+      // counter every 100 ms; a search's rows within 2 ms of it finishing.
+      let timeout: Int? = isLoading ? 100 : (state.pendingSearch != nil ? 2 : nil)
+      var key: KeyEvent
+      switch screen.nextInput(timeout: timeout) {
+      case .ended:
+        break keys
+      case .timedOut:
+        if isLoading, loadingStatus() != shownStatus { draw() }
+        continue keys
+      case .key(let next):
+        key = next
+      }
+      if isLoading {
+        // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
+        // for a section letter that the query should get).
+        if key != .control("x"), state.handle(key) == .cancel {
+          result = .cancelled
+          break keys
+        }
+        draw()
+        continue keys
+      }
+      // Typing goes on while a search runs; other keys act on the current query's rows.
+      if Self.needsCurrentRows(key) { _ = takeSearchResult(wait: true) }
       if expectedKeys.contains(key), case .list = mode {
         endingKey = key
         key = .enter
@@ -210,18 +327,24 @@ public final class PeoplePickerController {
         result = finish(single: chosen[0])
         break keys
       }
-      if key == .control("n"), let editing, case .list = mode {
+      if key == .control("n"), var editing, case .list = mode {
+        if loading != nil {
+          editing.existingContacts = Array(list.contacts)
+          self.editing = editing
+        }
         switch editing.runForm(on: screen, editing: nil) {
         case .completed(let saved):
           list = list.replacing(saved, original: nil)
           positions = [:]
           state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
           if let position = list.position(of: saved) { state.highlight(position: position) }
+          configureSearch()
           chosen = []
           updateMarks()
         case .choseExisting(let existing):
           state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
           if let position = list.position(of: existing) { state.highlight(position: position) }
+          configureSearch()
         case .cancelled:
           break
         }
@@ -289,6 +412,7 @@ public final class PeoplePickerController {
             let query = state.query.text
             state = PeoplePickerState(list: list, query: query, options: searchOptions, isEnabled: isEnabled)
             if let position = list.position(of: edited) { state.highlight(position: position) }
+            configureSearch()
             chosen = []
             updateMarks()
             mode = .card(makeCard(edited))
@@ -327,8 +451,10 @@ public final class PeoplePickerController {
           break
         }
       }
+      startPendingSearch()
       draw()
     }
+    searcher?.cancel()
     self.state = state
     let outcome = result ?? .cancelled
     switch outcome {
@@ -339,6 +465,29 @@ public final class PeoplePickerController {
     case .cancelled: delegate?.peoplePickerDidCancel(self)
     }
     return outcome
+  }
+
+  /// Whether `key` acts on the rows (moves, chooses, marks…), so that the rows of a
+  /// search still running must be waited for; typing and cancelling need not wait.
+  static func needsCurrentRows(_ key: KeyEvent) -> Bool {
+    switch key {
+    case .character, .paste, .backspace, .delete, .escape, .resize,
+      .control("c"), .control("g"), .control("q"):
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// `12345` as `12,345`.
+  static func grouped(_ number: Int) -> String {
+    var digits = String(number)
+    var index = digits.endIndex
+    while digits.distance(from: digits.startIndex, to: index) > 3 {
+      index = digits.index(index, offsetBy: -3)
+      digits.insert(",", at: index)
+    }
+    return digits
   }
 
   private var listHint: String {

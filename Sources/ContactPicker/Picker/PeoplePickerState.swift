@@ -1,6 +1,11 @@
 import ContactKit
 import Matching
+import Synchronization
 import TerminalKit
+
+/// Numbers the searches of every picker state, so that the matches of one never pass
+/// for another's.
+private let searchCounter = Atomic<Int>(0)
 
 /// What the people picker shows and where the user is in it: the query, the rows
 /// the query leaves, the highlighted row, the scroll position, the marked rows of
@@ -58,9 +63,40 @@ public struct PeoplePickerState: Sendable {
   public private(set) var group: String?
   /// After Ctrl-X, the next letter jumps to its section.
   public private(set) var awaitingSectionLetter = false
+  /// When true, a changed query is not searched by `refresh()`: the search is left in
+  /// `pendingSearch` for the controller to run elsewhere (on a worker thread, for a
+  /// large book) and hand back to `apply(_:for:)`. Until then the rows of the previous
+  /// query stay. A blank query is never deferred (it lists everyone, no search).
+  public var defersSearch = false
+  /// The search of the current query, while it is deferred and its matches have not
+  /// been applied; `nil` when the rows are the current query's.
+  public private(set) var pendingSearch: Search?
+
+  /// A search of the query, to run here or elsewhere: `run(on:cancellation:)`, then
+  /// `apply(_:for:)` with its matches.
+  public struct Search: Sendable {
+    /// Unique among all searches of all states; a state applies only its latest.
+    public let id: Int
+    /// The query text.
+    public let query: String
+    /// The search options.
+    public let options: SearchOptions
+    /// The previous query's matches when this query extends it (refining is faster
+    /// and gives the same answer), else `nil`.
+    let within: [ContactMatch]?
+
+    /// Searches `index` (the state's list's), best first. Stops early, with an
+    /// incomplete result, once `cancellation` says so.
+    public func run(on index: ContactIndex, cancellation: SearchCancellation? = nil) -> [ContactMatch] {
+      if let within { return index.search(query, options: options, within: within, cancellation: cancellation) }
+      return index.search(query, options: options, cancellation: cancellation)
+    }
+  }
 
   private var lastQuery = ""
   private var lastMatches: [ContactMatch] = []
+  /// The id of the latest search made by `refresh()`; only its matches are applied.
+  private var latestSearch = 0
 
   /// A state over `list` starting with `query`.
   public init(
@@ -164,46 +200,67 @@ public struct PeoplePickerState: Sendable {
   }
 
   /// Recomputes the rows for the current query; refines the previous matches when
-  /// the query only grew, so a keystroke does not rescan every contact.
+  /// the query only grew, so a keystroke does not rescan every contact. With
+  /// `defersSearch`, a search is left in `pendingSearch` instead.
   public mutating func refresh() {
     let text = query.text
     let blank = text.allSatisfy(\.isWhitespace)
-    let members = group.map { list.members(of: $0) }
-    if blank {
-      rows = []
-      rows.reserveCapacity(list.contacts.count + 27)
-      var section = ""
-      var count = 0
-      for position in list.contacts.indices {
-        if let members, !members.contains(position) { continue }
-        if list.sections[position] != section {
-          section = list.sections[position]
-          rows.append(.header(section))
-        }
-        rows.append(.contact(position))
-        count += 1
-      }
-      matchCount = count
-      lastMatches = []
-      sectionsPresent = rows.compactMap { row in
-        if case .header(let title) = row { return title }
-        return nil
-      }
-    } else {
+    latestSearch = searchCounter.add(1, ordering: .relaxed).newValue
+    pendingSearch = nil
+    if !blank {
       let refine = !lastQuery.allSatisfy(\.isWhitespace) && text.hasPrefix(lastQuery)
-      var matches =
-        refine
-        ? list.index.search(text, options: options, within: lastMatches)
-        : list.index.search(text, options: options)
-      if let members { matches = matches.filter { members.contains($0.index) } }
-      rows = matches.map { .contact($0.index) }
-      sectionsPresent = []
-      matchCount = matches.count
-      lastMatches = matches
+      let search = Search(id: latestSearch, query: text, options: options, within: refine ? lastMatches : nil)
+      if defersSearch {
+        pendingSearch = search
+      } else {
+        apply(search.run(on: list.index), for: search)
+      }
+      return
+    }
+    let members = group.map { list.members(of: $0) }
+    rows = []
+    rows.reserveCapacity(list.contacts.count + 27)
+    var section = ""
+    var count = 0
+    for position in list.contacts.indices {
+      if let members, !members.contains(position) { continue }
+      if list.sections[position] != section {
+        section = list.sections[position]
+        rows.append(.header(section))
+      }
+      rows.append(.contact(position))
+      count += 1
+    }
+    matchCount = count
+    lastMatches = []
+    sectionsPresent = rows.compactMap { row in
+      if case .header(let title) = row { return title }
+      return nil
     }
     lastQuery = text
     cursor = firstContactRow(from: 0, step: 1) ?? 0
     scrollTop = 0
+  }
+
+  /// Shows `matches`, the result of `search`, if it is the latest search of this state
+  /// (`pendingSearch`, or the one `refresh()` just ran); the cursor goes to the first
+  /// match. The matches of an older query, or of another state, are dropped.
+  ///
+  /// - Returns: whether the matches were applied.
+  @discardableResult
+  public mutating func apply(_ matches: [ContactMatch], for search: Search) -> Bool {
+    guard search.id == latestSearch else { return false }
+    var matches = matches
+    if let members = group.map({ list.members(of: $0) }) { matches = matches.filter { members.contains($0.index) } }
+    rows = matches.map { .contact($0.index) }
+    sectionsPresent = []
+    matchCount = matches.count
+    lastMatches = matches
+    lastQuery = search.query
+    pendingSearch = nil
+    cursor = firstContactRow(from: 0, step: 1) ?? 0
+    scrollTop = 0
+    return true
   }
 
   /// Highlights the row of the contact at `position`, if it is listed.

@@ -5,7 +5,7 @@ import TerminalKit
 /// Draws a `PeoplePickerState` into a `Frame` (pure: state in, frame out).
 ///
 /// Layout, top to bottom: the query line (`> query` and the count `12/1204` at the
-/// right), then the list: section headers, and one row per contact with a marker,
+/// right, or a status such as `reading… 12,345 contacts`), then the list: section headers, and one row per contact with a marker,
 /// the display name in a column of fixed width (matched characters highlighted),
 /// then the detail (first email or phone, organization), truncated, never wrapped.
 public enum PeoplePickerView {
@@ -15,9 +15,12 @@ public enum PeoplePickerView {
   /// The key help on the last line.
   public static let defaultHint = "enter choose · → card · ^T groups · ^X section · esc cancel"
 
-  /// The frame for `state` on a screen of the given size; `hint` is the footer.
+  /// The frame for `state` on a screen of the given size; `hint` is the footer;
+  /// `status`, when given, is shown at the right of the query line instead of the
+  /// count (`reading… 12,345 contacts` while the book is read).
   public static func render(
-    _ state: PeoplePickerState, rows: Int, columns: Int, color: Bool, hint: String = defaultHint
+    _ state: PeoplePickerState, rows: Int, columns: Int, color: Bool, hint: String = defaultHint,
+    status: String? = nil
   ) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
@@ -26,6 +29,7 @@ public enum PeoplePickerView {
     frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: accent))
     var count = "\(state.matchCount)/\(state.list.contacts.count)"
     if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
+    if let status { count = status }
     // On a narrow screen the query matters more than the count.
     let showCount = columns - prompt.count - TerminalText.width(count) - 1 >= 8
     let countWidth = showCount ? TerminalText.width(count) : 0
