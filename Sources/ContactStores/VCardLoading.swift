@@ -1,7 +1,29 @@
 import ContactKit
 import Dispatch
+import Foundation
 import Synchronization
 import VCard
+
+extension ContactStore {
+  /// Reads every contact, as `load()` does, telling `progress` how many contacts were
+  /// added as the cards are mapped (a chunk of 1,024 cards of a large file, a file of
+  /// a vdir), from any thread; the counts add up to the number of contacts read. For
+  /// a vCard file and a vdir folder; other stores report once, at the end.
+  public func load(progress: @escaping @Sendable (Int) -> Void) throws(ContactStoreError) -> ContactLoad {
+    if let folder = self as? VdirStore { return try folder.load(reporting: progress) }
+    if let file = self as? VCardFileStore {
+      let data: Data? =
+        file.path == "-"
+        ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: file.path))
+      // A file that cannot be read: the store says why.
+      guard let data else { return try file.load() }
+      return VCardLoading.contacts(fromBytes: [UInt8](data), source: file.path, progress: progress)
+    }
+    let load = try load()
+    progress(load.contacts.count)
+    return load
+  }
+}
 
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
@@ -12,9 +34,15 @@ enum VCardLoading {
 
   /// The contacts of a file's bytes. `VCardReader` reads the syntax of a large file
   /// on all cores; the cards are then mapped to contacts on all cores too, in chunks,
-  /// and put back in file order.
-  static func contacts(fromBytes bytes: [UInt8], source: String) -> ContactLoad {
-    if PersonJSONReader.isJSONLines(bytes) { return PersonJSONReader.read(bytes, source: source) }
+  /// and put back in file order. `progress` hears how many contacts each chunk gave.
+  static func contacts(
+    fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
+  ) -> ContactLoad {
+    if PersonJSONReader.isJSONLines(bytes) {
+      let load = PersonJSONReader.read(bytes, source: source)
+      progress?(load.contacts.count)
+      return load
+    }
     let parsed = VCardReader.read(bytes)
     let cards = parsed.cards
     let chunks = stride(from: 0, to: cards.count, by: mappingChunk).map { $0..<min(cards.count, $0 + mappingChunk) }
@@ -24,10 +52,12 @@ enum VCardLoading {
       DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
         let part = map(parsed, chunks[index], source: source)
         results.withLock { $0[index] = part }
+        progress?(part.contacts.count)
       }
       mapped = results.withLock { results in chunks.indices.compactMap { results[$0] } }
     } else {
       mapped = chunks.map { map(parsed, $0, source: source) }
+      progress?(mapped.reduce(0) { $0 + $1.contacts.count })
     }
     var load = ContactLoad()
     load.warnings = parsed.warnings.map { "\(source):\($0.line): \($0.message)" }

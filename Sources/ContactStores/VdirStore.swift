@@ -30,6 +30,11 @@ public struct VdirStore: ContactStore {
   /// - Throws: `ContactStoreError` when the folder cannot be listed. An unreadable
   ///   file or sub-folder inside it is a warning.
   public func load() throws(ContactStoreError) -> ContactLoad {
+    try load(reporting: nil)
+  }
+
+  /// `load()`, telling `progress` how many contacts each file gave (from any thread).
+  func load(reporting progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ContactLoad {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -37,12 +42,14 @@ public struct VdirStore: ContactStore {
       throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
     }
     var load = ContactLoad()
-    Self.read(folder: path, names: names, depth: 0, into: &load)
+    Self.read(folder: path, names: names, depth: 0, into: &load, progress: progress)
     load.resolveGroups()  // group cards are files of their own: link them to the others
     return load
   }
 
-  private static func read(folder: String, names: [String], depth: Int, into load: inout ContactLoad) {
+  private static func read(
+    folder: String, names: [String], depth: Int, into load: inout ContactLoad, progress: (@Sendable (Int) -> Void)?
+  ) {
     let base = folder.hasSuffix("/") ? folder : folder + "/"
     var subfolders: [String] = []
     var files: [String] = []
@@ -58,20 +65,21 @@ public struct VdirStore: ContactStore {
       guard lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard") else { continue }
       files.append(filePath)
     }
-    load.append(readFiles(files))
+    load.append(readFiles(files, progress: progress))
     guard depth < maxDepth else { return }
     for subfolder in subfolders {
       guard let inner = try? FileManager.default.contentsOfDirectory(atPath: subfolder) else {
         load.warnings.append("\(subfolder):1: folder cannot be read; skipped")
         continue
       }
-      read(folder: subfolder, names: inner, depth: depth + 1, into: &load)
+      read(folder: subfolder, names: inner, depth: depth + 1, into: &load, progress: progress)
     }
   }
 
   /// Reads card files, in order; a long list in chunks on all cores (a vdir of
-  /// 100,000 files is I/O and parsing of many small pieces).
-  static func readFiles(_ files: [String]) -> ContactLoad {
+  /// 100,000 files is I/O and parsing of many small pieces). `progress` hears how
+  /// many contacts each file gave.
+  static func readFiles(_ files: [String], progress: (@Sendable (Int) -> Void)? = nil) -> ContactLoad {
     @Sendable func readChunk(_ chunk: ArraySlice<String>) -> ContactLoad {
       var load = ContactLoad()
       for filePath in chunk {
@@ -79,7 +87,7 @@ public struct VdirStore: ContactStore {
           load.warnings.append("\(filePath):1: cannot be read; skipped")
           continue
         }
-        load.append(VCardLoading.contacts(fromBytes: [UInt8](data), source: filePath))
+        load.append(VCardLoading.contacts(fromBytes: [UInt8](data), source: filePath, progress: progress))
       }
       return load
     }
