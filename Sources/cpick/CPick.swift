@@ -41,46 +41,30 @@ enum CPick {
       options.sources.isEmpty
       ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
       : options.sources
-    var load = ContactLoad()
-    for spec in specs {
-      if spec == SourceResolver.defaultAddressBook(environment: environment)
-        && !FileManager.default.fileExists(atPath: spec) && options.sources.isEmpty
-      {
-        continue  // the default address book is created on first save
-      }
-      do {
-        load.append(try SourceResolver.store(for: spec).load())
-      } catch {
-        return fail("cannot read \(error.description)")
-      }
-    }
-    // A new contact is checked for duplicates in the book it is saved to, too.
-    if (options.command == .new || options.command == .unknown), let target = options.saveTo, !specs.contains(target),
-      FileManager.default.fileExists(atPath: target), let book = try? SaveTarget.store(for: target).load()
-    {
-      load.append(book)
-    }
-    load.resolveGroups()  // group cards may name members in other books
-    // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
-    for warning in load.warnings { printError(warning) }
-    if load.contacts.isEmpty && [.pick, .show, .query, .list].contains(options.command) {
-      let existing = specs.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
-      printError(
-        existing.isEmpty
-          ? "cpick: no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
-          : "cpick: no contacts in \(existing.joined(separator: ", "))")
-    }
     PersonJSON.nameOrder = options.nameOrder
-    var contacts = load.contacts
-    if let group = options.group {
-      contacts = contacts.filter { $0.groups.contains(where: { $0.caseInsensitiveCompare(group) == .orderedSame }) }
-    }
-
     printZero = options.print0
     let output = Output(
       separator: options.print0 ? "\0" : "\n",
       format: options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json),
       template: options.template, join: options.join)
+    // The picker shows before its books are read (they can be large); -1 and -0 must
+    // know the matches first, and a book that cannot be opened is reported at once.
+    if options.command == .pick && !options.selectOne && !options.exitZero
+      && booksCanBeOpened(specs, options: options, environment: environment)
+    {
+      return pickWhileLoading(options: options, output: output, sources: specs, environment: environment)
+    }
+    let load: ContactLoad
+    do {
+      load = try loadBooks(sources: specs, options: options, environment: environment)
+    } catch {
+      return fail("cannot read \(error.description)")
+    }
+    // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
+    for warning in load.warnings { printError(warning) }
+    if let note = emptyBookNote(load, sources: specs, options: options) { printError(note) }
+    let contacts = members(of: options.group, in: load.contacts)
+
     switch options.command {
     case .list:
       let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)

@@ -7,7 +7,8 @@ import TerminalCurses
 import TerminalKit
 
 extension CPick {
-  /// The people picker: `--select-1`/`--exit-0` first, then the UI on /dev/tty.
+  /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then
+  /// the UI on /dev/tty.
   static func pick(
     _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
@@ -15,19 +16,7 @@ extension CPick {
     do { rules = try predicates(options) } catch { return fail(error.description) }
     let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
     let picker = PeoplePickerController(list: list)
-    picker.initialQuery = options.query
-    picker.searchOptions = SearchOptions(exact: options.exact)
-    // A mailbox needs an address: -f mailbox chooses an email as -p email does.
-    picker.selectionMode =
-      options.property.map { .property($0) } ?? (options.format == .mailbox ? .property(.emailAddresses) : .person)
-    picker.allowsMultipleSelection = options.multi
-    if let keys = options.showProperties { picker.displayedPropertyKeys = keys }
-    picker.predicateForEnablingContact = rules.enabling
-    picker.predicateForSelectionOfContact = rules.selection
-    picker.predicateForSelectionOfProperty = rules.property
-    if !options.readOnly {
-      picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
-    }
+    configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: contacts)
 
     if options.selectOne || options.exitZero {
       let matches =
@@ -48,12 +37,81 @@ extension CPick {
         if let result, emit(result, output, options.format) { return .chosen }
       }
     }
+    let expected: Set<KeyEvent>
+    do { expected = try expectedKeys(options) } catch { return fail(error.description) }
+    picker.expectedKeys = expected
+    return present(picker, options: options, output: output, environment: environment)
+  }
+
+  /// The people picker while its books are read in the background (`loadList`): the
+  /// first frame, with a `reading…` counter, comes at once and typing works from the
+  /// start. The load's warnings are printed after the screen is given back (when the
+  /// load finished); a book that failed to read is exit 2, as before the UI.
+  static func pickWhileLoading(
+    options: Options, output: Output, sources: [String], environment: [String: String]
+  ) -> ExitCode {
+    let rules: Predicates
+    let expected: Set<KeyEvent>
+    do {
+      rules = try predicates(options)
+      expected = try expectedKeys(options)
+    } catch {
+      return fail(error.description)
+    }
+    let loading = ContactListLoading { progress in
+      try loadList(sources: sources, options: options, environment: environment, progress: progress)
+    }
+    loading.start()  // reading overlaps setting up the terminal
+    let picker = PeoplePickerController(loading: loading)
+    configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
+    picker.expectedKeys = expected
+    return present(picker, options: options, output: output, environment: environment) {
+      if case .success(let loaded)? = loading.result {
+        for warning in loaded.warnings { printError(warning) }
+      }
+      if let error = picker.loadError {
+        return fail("cannot read \((error as? ContactStoreError)?.description ?? String(describing: error))")
+      }
+      return nil
+    }
+  }
+
+  /// The settings of the command line that both pickers share.
+  private static func configure(
+    _ picker: PeoplePickerController, options: Options, rules: Predicates, sources: [String],
+    environment: [String: String], existing: [Contact]
+  ) {
+    picker.initialQuery = options.query
+    picker.searchOptions = SearchOptions(exact: options.exact)
+    // A mailbox needs an address: -f mailbox chooses an email as -p email does.
+    picker.selectionMode =
+      options.property.map { .property($0) } ?? (options.format == .mailbox ? .property(.emailAddresses) : .person)
+    picker.allowsMultipleSelection = options.multi
+    if let keys = options.showProperties { picker.displayedPropertyKeys = keys }
+    picker.predicateForEnablingContact = rules.enabling
+    picker.predicateForSelectionOfContact = rules.selection
+    picker.predicateForSelectionOfProperty = rules.property
+    if !options.readOnly {
+      picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: existing)
+    }
+  }
+
+  /// The keys of `--expect`.
+  private static func expectedKeys(_ options: Options) throws(UsageError) -> Set<KeyEvent> {
     var expected: Set<KeyEvent> = []
     for name in options.expect {
-      guard let key = ExpectKeys.key(name) else { return fail("--expect: unknown key '\(name)'") }
+      guard let key = ExpectKeys.key(name) else { throw UsageError(description: "--expect: unknown key '\(name)'") }
       expected.insert(key)
     }
-    picker.expectedKeys = expected
+    return expected
+  }
+
+  /// Runs `picker` on /dev/tty and prints how it ended. `afterScreen` runs once the
+  /// screen is given back, before anything is printed; an exit code from it ends there.
+  private static func present(
+    _ picker: PeoplePickerController, options: Options, output: Output, environment: [String: String],
+    afterScreen: () -> ExitCode? = { nil }
+  ) -> ExitCode {
     let screen: any Screen
     do {
       screen = try openScreen(options, environment)
@@ -62,6 +120,7 @@ extension CPick {
     }
     let result = picker.run(on: screen)
     screen.end()
+    if let exit = afterScreen() { return exit }
     // fzf's order: the query (--print-query), the key (--expect), then the selection.
     if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
     if result == .cancelled { return .cancelled }
