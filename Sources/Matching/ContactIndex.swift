@@ -143,15 +143,18 @@ public final class ContactIndex: Sendable {
   ///   positions in this array.
   /// - Complexity: O(total length of the searchable fields), plus an ICU transform per
   ///   distinct non-Latin run of text.
-  public init(_ contacts: [Contact]) {
-    var builder = IndexBuilder(expectedContacts: contacts.count)
-    for contact in contacts { builder.add(contact) }
-    builder.bytes.append(contentsOf: repeatElement(0, count: ByteMatcher.padding))
-    bytes = Array(builder.bytes)
-    fieldStarts = Array(builder.fieldStarts)
-    fieldKinds = Array(builder.fieldKinds)
-    contactStarts = Array(builder.contactStarts)
-    masks = Array(builder.masks)
+  public convenience init(_ contacts: [Contact]) {
+    self.init(IndexEntries(contacts))
+  }
+
+  /// An index over flat arrays (`IndexEntries`' layout, `bytes` padded with
+  /// `ByteMatcher.padding` zeros).
+  init(bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]) {
+    self.bytes = bytes
+    self.fieldStarts = fieldStarts
+    self.fieldKinds = fieldKinds
+    self.contactStarts = contactStarts
+    self.masks = masks
   }
 
   /// The number of contacts.

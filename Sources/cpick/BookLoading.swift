@@ -33,34 +33,42 @@ extension CPick {
     return load
   }
 
-  /// The people picker's list, read while the picker already shows (`cpick`, `cpick
-  /// pick`): the books (`loadBooks`), the members of `--group`, sorted and indexed.
-  /// Runs on a background thread; `progress` counts the contacts read, then says the
-  /// list is being indexed. The warnings are the load's (`file:line: why`) and the
-  /// note of an empty book, printed once the screen is given back.
+  /// The list of the commands that show or search the books (`pick`, `query`,
+  /// `list`, `groups`, `show`): the books `sources` (the default one skipped while it
+  /// does not exist), the members of `--group`, sorted and indexed — through the
+  /// on-disk index (`ContactListLoader`; `$XDG_CACHE_HOME/cpick/index.sqlite`, off
+  /// with `CPICK_NO_CACHE=1`). `progress` hears the running count of contacts read
+  /// (from any thread). The warnings are the books' (`file:line: why`) and the note
+  /// of an empty book.
   ///
-  /// The one place the picker's list comes from: a faster way to get it (the on-disk
-  /// index) goes here.
+  /// - Throws: the store's error when a book cannot be read at all.
+  nonisolated static func loadBook(
+    sources: [String], options: Options, environment: [String: String],
+    progress: @escaping @Sendable (Int) -> Void = { _ in }
+  ) throws(ContactStoreError) -> (list: ContactList, warnings: [String], groupCards: [ContactLoad.GroupCard]) {
+    let loader = ContactListLoader(
+      sources: sources.filter { !isAbsentDefaultBook($0, options: options, environment: environment) },
+      sortOrder: options.sortOrder, nameOrder: options.nameOrder, group: options.group,
+      cachePath: ContactListLoader.defaultCachePath(environment: environment))
+    let book = try loader.load(progress: progress)
+    var warnings = book.warnings
+    if book.list.contacts.isEmpty, let note = emptyBookNote(sources: sources, options: options) { warnings.append(note) }
+    return (book.list, warnings, book.groupCards)
+  }
+
+  /// The people picker's list, read while the picker already shows (`cpick`, `cpick
+  /// pick`): `loadBook` on a background thread, its count shown as it grows.
   nonisolated static func loadList(
     sources: [String], options: Options, environment: [String: String], progress: ContactListLoading.Progress
   ) throws(ContactStoreError) -> (list: ContactList, warnings: [String]) {
-    let load = try loadBooks(sources: sources, options: options, environment: environment) { progress($0) }
-    progress.indexing()
-    let list = ContactList(
-      members(of: options.group, in: load.contacts), sortOrder: options.sortOrder, nameOrder: options.nameOrder)
-    return (list, load.warnings + [emptyBookNote(load, sources: sources, options: options)].compactMap { $0 })
-  }
-
-  /// The contacts of `group` (compared without regard to case); all when `nil`.
-  nonisolated static func members(of group: String?, in contacts: [Contact]) -> [Contact] {
-    guard let group else { return contacts }
-    return contacts.filter { $0.groups.contains(where: { $0.caseInsensitiveCompare(group) == .orderedSame }) }
+    let book = try loadBook(sources: sources, options: options, environment: environment) { progress.reached($0) }
+    return (book.list, book.warnings)
   }
 
   /// What to tell a user whose books gave no contact, for the commands that list
   /// contacts; `nil` otherwise.
-  nonisolated static func emptyBookNote(_ load: ContactLoad, sources: [String], options: Options) -> String? {
-    guard load.contacts.isEmpty && [.pick, .show, .query, .list].contains(options.command) else { return nil }
+  nonisolated static func emptyBookNote(sources: [String], options: Options) -> String? {
+    guard [.pick, .show, .query, .list].contains(options.command) else { return nil }
     let existing = sources.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
     return existing.isEmpty
       ? "cpick: no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"

@@ -54,29 +54,38 @@ enum CPick {
     {
       return pickWhileLoading(options: options, output: output, sources: specs, environment: environment)
     }
-    let load: ContactLoad
+    if [.new, .unknown].contains(options.command) {
+      let load: ContactLoad
+      do {
+        load = try loadBooks(sources: specs, options: options, environment: environment)
+      } catch {
+        return fail("cannot read \(error.description)")
+      }
+      // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
+      for warning in load.warnings { printError(warning) }
+      return options.command == .new
+        ? newPerson(load.contacts, options: options, sources: specs, environment: environment)
+        : unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
+    }
+    let book: (list: ContactList, warnings: [String], groupCards: [ContactLoad.GroupCard])
     do {
-      load = try loadBooks(sources: specs, options: options, environment: environment)
+      book = try loadBook(sources: specs, options: options, environment: environment)
     } catch {
       return fail("cannot read \(error.description)")
     }
-    // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
-    for warning in load.warnings { printError(warning) }
-    if let note = emptyBookNote(load, sources: specs, options: options) { printError(note) }
-    let contacts = members(of: options.group, in: load.contacts)
+    for warning in book.warnings { printError(warning) }
+    let list = book.list
 
     switch options.command {
     case .list:
-      let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
       if options.format == .vcard || options.format == .jcard {
-        writeCards(list.contacts, format: options.format!)
+        writeCards(Array(list.contacts), format: options.format!)
       } else {
-        emit(output.contacts(list.contacts))
+        emit(output.contacts(Array(list.contacts)))
       }
       return .chosen
     case .query:
       StandardOutput.lineBuffered = true
-      let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
       // The mail clients pass what the user typed: search it as written, not as operators.
       let literal = options.format == .mutt || options.format == .aerc
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
@@ -104,9 +113,8 @@ enum CPick {
         return matches.isEmpty ? .noMatch : .chosen
       }
     case .groups:
-      let list = ContactList(contacts)
       var groups = list.groups
-      for card in load.groupCards where !card.name.isEmpty && !groups.contains(where: { $0.name == card.name }) {
+      for card in book.groupCards where !card.name.isEmpty && !groups.contains(where: { $0.name == card.name }) {
         groups.append(ContactGroup(name: card.name, memberCount: 0))  // a group whose members are not here
       }
       for group in groups {
@@ -120,13 +128,11 @@ enum CPick {
       }
       return .chosen
     case .pick:
-      return pick(contacts, options: options, output: output, sources: specs, environment: environment)
+      return pick(list, options: options, output: output, sources: specs, environment: environment)
     case .show:
-      return show(contacts, options: options, output: output, sources: specs, environment: environment)
-    case .new:
-      return newPerson(load.contacts, options: options, sources: specs, environment: environment)
-    case .unknown:
-      return unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
+      return show(list, options: options, output: output, sources: specs, environment: environment)
+    case .new, .unknown:
+      return .cancelled  // handled above
     }
   }
 

@@ -10,13 +10,13 @@ extension CPick {
   /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then
   /// the UI on /dev/tty.
   static func pick(
-    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
+    _ list: ContactList, options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
-    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
     let picker = PeoplePickerController(list: list)
-    configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: contacts)
+    // The new-person form (Ctrl-N) takes the list's contacts when it opens.
+    configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
 
     if options.selectOne || options.exitZero {
       let matches =

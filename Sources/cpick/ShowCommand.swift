@@ -10,11 +10,10 @@ extension CPick {
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
   /// best match of the query.
   static func show(
-    _ contacts: [Contact], options: Options, output: Output, sources: [String], environment: [String: String]
+    _ list: ContactList, options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
-    let list = ContactList(contacts, sortOrder: options.sortOrder, nameOrder: options.nameOrder)
     var contact: Contact
     var choose = false
     if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
@@ -53,7 +52,8 @@ extension CPick {
     }
     if let key { card.highlightedProperty = (key, nil) }
     if options.edit && !options.readOnly {
-      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+      card.editing = SaveTarget.editing(
+        options, sources: sources, environment: environment, existing: Array(list.contacts))
     }
     let result = card.run(on: screen)
     screen.end()

@@ -4,13 +4,17 @@ import Matching
 import TerminalKit
 
 /// The contacts of a picker in display order, with their sections, search index and
-/// the column widths of their rows. Built once after loading.
+/// the column widths of their rows. Built once after loading, by merging the
+/// `ListSegment`s of the address book's files (from the on-disk index, or built from
+/// the contacts just read).
 ///
-/// - Complexity: building is O(n log n) in the number of contacts (sort keys use an
-///   ICU transform for non-ASCII names); searching is the `ContactIndex`'s.
+/// - Complexity: building from contacts is O(n log n) in the number of contacts (sort
+///   keys and search fields use an ICU transform for non-ASCII names); from segments
+///   it is a sort on stored keys and a copy of the stored search fields. Searching is
+///   the `ContactIndex`'s.
 public final class ContactList: Sendable {
   /// Contacts sorted by `sortOrder` (then by display name).
-  public let contacts: [Contact]
+  public let contacts: ContactRoster
   /// The section (`A`–`Z`, `#`) of each contact, parallel to `contacts`.
   public let sections: [String]
   /// The display name of each contact, parallel to `contacts`.
@@ -27,43 +31,118 @@ public final class ContactList: Sendable {
   public let nameOrder: ContactFormatter.NameOrder
 
   /// Sorts `contacts` and indexes them.
-  public init(
+  public convenience init(
     _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
     nameOrder: ContactFormatter.NameOrder = .auto
   ) {
+    self.init(
+      segments: ListSegment.build(contacts, sortOrder: sortOrder, nameOrder: nameOrder), sortOrder: sortOrder,
+      nameOrder: nameOrder)
+  }
+
+  /// Merges segments built with `sortOrder` and `nameOrder`: sorted by sort key, then
+  /// display name (both compared as UTF-8), then segment and file order.
+  init(segments: [ListSegment], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder) {
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
-    var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
-    var keys: [String] = []
+    let order = Self.sortedOrder(segments)
+    self.contacts = ContactRoster(segments: segments.map(\.contacts), order: order)
     var names: [String] = []
-    keys.reserveCapacity(contacts.count)
-    names.reserveCapacity(contacts.count)
-    for contact in contacts {
-      // FN is shown as written; the name order only shapes composed names.
-      let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
-      names.append(written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written)
-      keys.append(sortKeys.key(for: contact))
-    }
-    // Sort positions, not contacts: a contact is a large value to move around.
-    let order = contacts.indices.sorted { a, b in
-      if keys[a] != keys[b] { return keys[a] < keys[b] }
-      if names[a] != names[b] { return names[a] < names[b] }
-      return a < b
-    }
-    self.contacts = order.map { contacts[$0] }
-    self.displayNames = order.map { names[$0] }
-    self.sections = order.map { ContactFormatter.section(forSortKey: keys[$0]) }
-    self.index = ContactIndex(self.contacts)
-    self.widestName = names.reduce(0) { widest, name in
+    var sections: [String] = []
+    names.reserveCapacity(order.count)
+    sections.reserveCapacity(order.count)
+    var widest = 0
+    var groups: [String: Set<Int>] = [:]
+    for (position, reference) in order.enumerated() {
+      let segment = segments[Int(reference.entries)]
+      let contact = Int(reference.contact)
+      let name = segment.displayNames[contact]
+      names.append(name)
+      sections.append(ContactFormatter.section(forSortKey: segment.sortKeys[contact]))
       // ASCII names are as wide as they are long; only others need grapheme widths.
       let width = name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name)
-      return max(widest, min(64, width))
+      widest = max(widest, min(64, width))
+      for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
-    var groups: [String: Set<Int>] = [:]
-    for (position, contact) in self.contacts.enumerated() {
-      for group in contact.groups { groups[group, default: []].insert(position) }
-    }
+    self.displayNames = names
+    self.sections = sections
+    self.widestName = widest
     self.groupMembers = groups
+    self.index = ContactIndex(gathering: segments.map(\.entries), order: order)
+  }
+
+  /// A list from its parts (a snapshot of the on-disk index), all parallel to
+  /// `contacts`.
+  init(
+    contacts: ContactRoster, sections: [String], displayNames: [String], index: ContactIndex, widestName: Int,
+    groupMembers: [String: Set<Int>], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder
+  ) {
+    self.contacts = contacts
+    self.sections = sections
+    self.displayNames = displayNames
+    self.index = index
+    self.widestName = widestName
+    self.groupMembers = groupMembers
+    self.sortOrder = sortOrder
+    self.nameOrder = nameOrder
+  }
+
+  /// The first eight UTF-8 bytes of `text` as one big-endian integer (zeros after a
+  /// shorter text): comparing these compares the texts' starts as `memcmp` would.
+  static func sortPrefix(_ text: String) -> UInt64 {
+    var value: UInt64 = 0
+    var count = 0
+    for byte in text.utf8.prefix(8) {
+      value = value << 8 | UInt64(byte)
+      count += 1
+    }
+    return value << UInt64(8 * (8 - count))
+  }
+
+  /// The display order of the contacts of `segments`.
+  ///
+  /// Sorted on the first eight bytes of each sort key as one integer; only ties on
+  /// those compare whole keys and names.
+  static func sortedOrder(_ segments: [ListSegment]) -> [ContactIndex.EntryReference] {
+    struct Item {
+      var prefix: UInt64
+      var reference: ContactIndex.EntryReference
+    }
+    func compare(_ a: String, _ b: String) -> Int {
+      var a = a
+      var b = b
+      return a.withUTF8 { x in
+        b.withUTF8 { y in
+          let common = min(x.count, y.count)
+          if common > 0, let base = x.baseAddress, let other = y.baseAddress {
+            let result = memcmp(base, other, common)
+            if result != 0 { return Int(result) }
+          }
+          return x.count - y.count
+        }
+      }
+    }
+    var items: [Item] = []
+    items.reserveCapacity(segments.reduce(0) { $0 + $1.count })
+    for (number, segment) in segments.enumerated() {
+      for (contact, key) in segment.sortKeys.enumerated() {
+        items.append(Item(prefix: Self.sortPrefix(key), reference: .init(entries: Int32(number), contact: Int32(contact))))
+      }
+    }
+    items.sort { a, b in
+      if a.prefix != b.prefix { return a.prefix < b.prefix }
+      let x = segments[Int(a.reference.entries)]
+      let y = segments[Int(b.reference.entries)]
+      let i = Int(a.reference.contact)
+      let j = Int(b.reference.contact)
+      let byKey = compare(x.sortKeys[i], y.sortKeys[j])
+      if byKey != 0 { return byKey < 0 }
+      let byName = compare(x.displayNames[i], y.displayNames[j])
+      if byName != 0 { return byName < 0 }
+      if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
+      return i < j
+    }
+    return items.map(\.reference)
   }
 
   /// A new list with `contact` added, or put in place of the contact with the same
@@ -71,7 +150,7 @@ public final class ContactList: Sendable {
   ///
   /// - Complexity: O(n log n): the list is sorted and indexed again.
   public func replacing(_ contact: Contact, original: Contact?) -> ContactList {
-    var all = contacts
+    var all = Array(contacts)
     if let original, let index = all.firstIndex(where: { $0.identifier == original.identifier && $0.source == original.source }) {
       all[index] = contact
     } else {

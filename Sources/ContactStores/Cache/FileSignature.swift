@@ -69,10 +69,25 @@ package struct FileSignature: Hashable, Sendable {
   /// - Returns: `nil` when the folder cannot be opened or listed (missing, not a
   ///   folder, no permission).
   package static func ofFiles(inDirectory directory: String) -> [(name: String, signature: FileSignature)]? {
+    listing(ofDirectory: directory)?.files
+  }
+
+  /// What `ofFiles(inDirectory:)` gives, and the names of the folder's sub-folders
+  /// (not `.`-folders; links to folders included), from one listing of the folder.
+  ///
+  /// - Returns: `nil` when the folder cannot be opened or listed.
+  package static func listing(ofDirectory directory: String) -> (
+    files: [(name: String, signature: FileSignature)], folders: [String]
+  )? {
     guard let folder = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) else { return nil }
     defer { try? folder.close() }
+    var maybeFolders: [String] = []
     let wanted: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool = { name, type in
-      guard name.first != UInt8(ascii: "."), isCardFileName(name) else { return false }
+      guard name.first != UInt8(ascii: ".") else { return false }
+      if Int(type) == DT_DIR || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN, !isCardFileName(name) {
+        maybeFolders.append(String(decoding: name, as: UTF8.self))
+      }
+      guard isCardFileName(name) else { return false }
       // Directories, devices, sockets are known from the listing alone; links and
       // unknown types are decided by fstatat.
       return Int(type) == DT_REG || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
@@ -88,7 +103,8 @@ package struct FileSignature: Hashable, Sendable {
       }
       return found
     }
-    guard names.count >= 512 else { return examine(names.indices) }
+    let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
+    guard names.count >= 512 else { return (examine(names.indices), folders) }
     let chunkCount = 64
     let size = (names.count + chunkCount - 1) / chunkCount
     let parts = Mutex<[[(name: String, signature: FileSignature)]]>(Array(repeating: [], count: chunkCount))
@@ -97,12 +113,13 @@ package struct FileSignature: Hashable, Sendable {
       let found = examine(lower..<min(names.count, lower + size))
       parts.withLock { $0[chunk] = found }
     }
-    return parts.withLock { parts in
+    let files = parts.withLock { parts in
       var all: [(name: String, signature: FileSignature)] = []
       all.reserveCapacity(names.count)
       for part in parts { all.append(contentsOf: part) }
       return all
     }
+    return (files, folders)
   }
 
   /// Whether `name` ends in `.vcf` or `.vcard`, in any case (VdirStore's rule).

@@ -13,8 +13,14 @@ package struct CachedFile: Sendable, Hashable {
   /// is the `payloadVersion` of `IndexCache`).
   package var payload: [UInt8]
 
+  /// The file's contacts, one encoding each (`ContactArchive`), stored one row per
+  /// card under the file's `generation` and read back one at a time
+  /// (`IndexCache.card(generation:ordinal:)`); not returned by `files(inBook:)`.
+  package var cards: [[UInt8]] = []
+
   /// A cached file.
-  package init(path: String, signature: FileSignature, payload: [UInt8]) {
+  package init(path: String, signature: FileSignature, payload: [UInt8], cards: [[UInt8]] = []) {
+    self.cards = cards
     self.path = path
     self.signature = signature
     self.payload = payload
@@ -41,9 +47,15 @@ package struct CachedFile: Sendable, Hashable {
 /// CREATE TABLE files(id INTEGER PRIMARY KEY, book INTEGER NOT NULL REFERENCES books(id),
 ///   path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
 ///   ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL,
-///   payload BLOB NOT NULL);
+///   payload BLOB NOT NULL, generation INTEGER NOT NULL DEFAULT 0);
 /// CREATE INDEX files_by_book ON files(book);               -- a book's rows, in id order
 /// CREATE UNIQUE INDEX files_by_path ON files(book, path);  -- upserts and removals
+/// CREATE INDEX files_by_generation ON files(generation);
+/// CREATE TABLE cards(id INTEGER PRIMARY KEY, generation INTEGER NOT NULL,
+///   ordinal INTEGER NOT NULL, data BLOB NOT NULL);          -- one row per contact
+/// CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
+/// CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE,
+///   payload BLOB NOT NULL);                                  -- whole lists
 /// ```
 /// Times are nanoseconds since the Unix epoch; inode and device are stored as the
 /// `Int64` with the same bits. Pages are 16 KiB (fewer overflow pages for large
@@ -74,7 +86,7 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 1
+  package static let schemaVersion: Int64 = 2
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
   /// than with its row, in bytes.
@@ -91,6 +103,9 @@ package final class IndexCache: Sendable {
   /// The connection; `nil` after a rebuild that failed (the cache is then off: no
   /// files, no updates).
   private let connection: Mutex<SQLiteDatabase?>
+  /// The statement of `card(generation:ordinal:)`, kept between calls; read and
+  /// written only while `connection` is locked.
+  nonisolated(unsafe) private var cardLookup: SQLiteStatement?
 
   /// The default place of the index: `$XDG_CACHE_HOME/cpick/index.sqlite`, else
   /// `$HOME/.cache/cpick/index.sqlite`.
@@ -238,6 +253,16 @@ package final class IndexCache: Sendable {
           while try listing.step() { stale.insert(listing.string(at: 0)) }
         }
         for file in files { stale.remove(file.path) }
+        // The versions of the files replaced or removed: their cards go when no row
+        // (of any book) refers to them any more.
+        var orphans = Set<Int64>()
+        let previous = try database.prepare("SELECT generation FROM files WHERE book = ?1 AND path = ?2")
+        try previous.bind(bookID, at: 1)
+        for path in stale.union(files.map(\.path)) {
+          try previous.bind(path, at: 2)
+          if try previous.step() { orphans.insert(previous.int64(at: 0)) }
+          previous.reset()
+        }
         if !stale.isEmpty {
           let delete = try database.prepare("DELETE FROM files WHERE book = ?1 AND path = ?2")
           try delete.bind(bookID, at: 1)
@@ -249,12 +274,14 @@ package final class IndexCache: Sendable {
 
         let upsert = try database.prepare(
           """
-          INSERT INTO files(book, path, size, mtime_ns, ctime_ns, inode, device, payload)
-          VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+          INSERT INTO files(book, path, size, mtime_ns, ctime_ns, inode, device, payload, generation)
+          VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
           ON CONFLICT(book, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
             ctime_ns = excluded.ctime_ns, inode = excluded.inode, device = excluded.device,
-            payload = excluded.payload
+            payload = excluded.payload, generation = excluded.generation
           """)
+        let insertCard = try database.prepare(
+          "INSERT OR REPLACE INTO cards(generation, ordinal, data) VALUES(?1, ?2, ?3)")
         try upsert.bind(bookID, at: 1)
         for file in files {
           try upsert.bind(file.path, at: 2)
@@ -263,6 +290,15 @@ package final class IndexCache: Sendable {
           try upsert.bind(file.signature.statusChangeNanoseconds, at: 5)
           try upsert.bind(Int64(bitPattern: file.signature.inode), at: 6)
           try upsert.bind(Int64(bitPattern: file.signature.device), at: 7)
+          let generation = Self.generation(path: file.path, signature: file.signature)
+          try upsert.bind(generation, at: 9)
+          orphans.remove(generation)
+          try insertCard.bind(generation, at: 1)
+          for (ordinal, card) in file.cards.enumerated() {
+            try insertCard.bind(Int64(ordinal), at: 2)
+            try insertCard.bind(card, at: 3)
+            try insertCard.run()
+          }
           let written: Result<Void, SQLiteError> = file.payload.withUnsafeBytes { payload in
             // Bound without a copy: the array stays alive and unchanged until the
             // bindings are cleared below.
@@ -278,6 +314,92 @@ package final class IndexCache: Sendable {
           try written.get()
           try upsert.bind(bookID, at: 1)  // cleared with the payload
         }
+        if !orphans.isEmpty {
+          let sweep = try database.prepare(
+            "DELETE FROM cards WHERE generation = ?1 AND NOT EXISTS (SELECT 1 FROM files WHERE generation = ?1)")
+          for generation in orphans {
+            try sweep.bind(generation, at: 1)
+            try sweep.run()
+          }
+        }
+        return true
+      }
+      if committed { Self.truncateLog(database) }
+      return committed
+    }
+  }
+
+  /// The version of a file's contents in the index: a 64-bit FNV-1a hash of its path,
+  /// its signature and the card format. Cards are stored under it, so two books of the
+  /// same file (another sort order) share them, and a changed file gets new ones.
+  package static func generation(path: String, signature: FileSignature) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    for byte in path.utf8 { mix(byte) }
+    for value in [
+      UInt64(bitPattern: signature.size), UInt64(bitPattern: signature.modificationNanoseconds),
+      UInt64(bitPattern: signature.statusChangeNanoseconds), signature.inode, signature.device,
+      UInt64(ContactArchive.formatVersion),
+    ] {
+      for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+    return Int64(bitPattern: hash)
+  }
+
+  /// The stored encoding of contact `ordinal` (0-based, in file order) of the file
+  /// version `generation`, or nil when there is none (the file's entry was replaced
+  /// meanwhile, or any error).
+  /// - Complexity: one indexed lookup with a statement kept between calls: a few µs.
+  package func card(generation: Int64, ordinal: Int) -> [UInt8]? {
+    withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
+      let statement: SQLiteStatement
+      if let known = cardLookup, known.database === database {
+        statement = known
+      } else {
+        statement = try database.prepare(
+          "SELECT data FROM cards INDEXED BY cards_by_generation WHERE generation = ?1 AND ordinal = ?2",
+          persistent: true)
+        cardLookup = statement
+      }
+      defer { statement.reset() }
+      try statement.bind(generation, at: 1)
+      try statement.bind(Int64(ordinal), at: 2)
+      return try statement.step() ? statement.blob(at: 0) : nil
+    }
+  }
+
+  /// The snapshot last stored for `view` (a whole list, in the caller's format), or
+  /// nil when there is none or on any error.
+  package func snapshot(forView view: String) -> [UInt8]? {
+    let payloadVersion = Int64(self.payloadVersion)
+    return withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
+      try database.readTransaction { () throws(SQLiteError) -> [UInt8]? in
+        guard try Self.storedPayloadVersion(database) == payloadVersion else { return nil }
+        let select = try database.prepare("SELECT id FROM snapshots WHERE view = ?1")
+        try select.bind(view, at: 1)
+        guard try select.step() else { return nil }
+        return try database.readBlob(table: "snapshots", column: "payload", rowID: select.int64(at: 0))
+      }
+    }
+  }
+
+  /// Stores `payload` as the snapshot of `view`, replacing the one before.
+  ///
+  /// - Returns: whether it was committed (the cache is best effort, as `update`).
+  @discardableResult
+  package func storeSnapshot(_ payload: [UInt8], forView view: String) -> Bool {
+    let payloadVersion = Int64(self.payloadVersion)
+    return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
+      let committed = try database.writeTransaction { () throws(SQLiteError) -> Bool in
+        guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
+        let upsert = try database.prepare(
+          "INSERT INTO snapshots(view, payload) VALUES(?1, ?2) ON CONFLICT(view) DO UPDATE SET payload = excluded.payload")
+        try upsert.bind(view, at: 1)
+        try upsert.bind(payload, at: 2)
+        try upsert.run()
         return true
       }
       if committed { Self.truncateLog(database) }
@@ -313,6 +435,7 @@ package final class IndexCache: Sendable {
       case .success(let result):
         return result
       case .failure(let error) where error.isCorruption:
+        cardLookup = nil  // it holds the connection too
         connection = nil  // the last reference: closed before its files may be deleted
         connection = try? Self.rebuild(path: path, payloadVersion: payloadVersion)
         return fallback
@@ -393,7 +516,7 @@ package final class IndexCache: Sendable {
       switch try contents(database) {
       case .ours(let stored):
         if stored != payloadVersion {
-          try database.execute("DELETE FROM files; DELETE FROM books;")
+          try database.execute("DELETE FROM files; DELETE FROM books; DELETE FROM cards; DELETE FROM snapshots;")
           try setPayloadVersion(payloadVersion, in: database)
         }
         return false
@@ -411,9 +534,18 @@ package final class IndexCache: Sendable {
             ctime_ns INTEGER NOT NULL,
             inode INTEGER NOT NULL,
             device INTEGER NOT NULL,
-            payload BLOB NOT NULL);
+            payload BLOB NOT NULL,
+            generation INTEGER NOT NULL DEFAULT 0);
           CREATE INDEX files_by_book ON files(book);
           CREATE UNIQUE INDEX files_by_path ON files(book, path);
+          CREATE INDEX files_by_generation ON files(generation);
+          CREATE TABLE cards(
+            id INTEGER PRIMARY KEY,
+            generation INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            data BLOB NOT NULL);
+          CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
+          CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE, payload BLOB NOT NULL);
           PRAGMA user_version = \(schemaVersion);
           """)
         try setPayloadVersion(payloadVersion, in: database)

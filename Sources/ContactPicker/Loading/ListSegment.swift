@@ -1,0 +1,174 @@
+import ContactKit
+import Dispatch
+import Foundation
+import Matching
+import Synchronization
+
+/// Some contacts of an address book (a file, or part of a large one) with everything a
+/// `ContactList` needs of them that depends on each contact alone: its sort key,
+/// display name, groups and folded search fields.
+///
+/// Building these is the expensive part of showing a book (ICU transliteration of
+/// sort keys and search fields); a `ContactList` is then a merge of segments. The
+/// on-disk index keeps segments, so a second start builds none again, and a vdir
+/// with one changed file builds one.
+struct ListSegment: Sendable {
+  /// The contacts, in file order.
+  var contacts: SegmentContacts
+  /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
+  var sortKeys: [String]
+  /// The name shown for each contact: `FN` as written, else the composed name.
+  var displayNames: [String]
+  /// The groups of each contact (`Contact.groups`).
+  var groups: [[String]]
+  /// The folded search fields of each contact.
+  var entries: IndexEntries
+  /// Where each contact is in the on-disk index, when it is there (to keep a
+  /// snapshot of the list).
+  var origins: [ContactOrigin]?
+
+  /// The number of contacts.
+  var count: Int { sortKeys.count }
+
+  /// Contacts per segment when a large file is split to build on all cores.
+  static let chunk = 4096
+
+  /// Builds the segment of `contacts`.
+  ///
+  /// - Complexity: O(total length of the contacts' names and searchable fields).
+  init(
+    _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
+  ) {
+    var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
+    var keys: [String] = []
+    var names: [String] = []
+    keys.reserveCapacity(contacts.count)
+    names.reserveCapacity(contacts.count)
+    for contact in contacts {
+      keys.append(sortKeys.key(for: contact))
+      names.append(Self.displayName(of: contact, nameOrder: nameOrder))
+    }
+    self.init(
+      contacts: .values(contacts), sortKeys: keys, displayNames: names, groups: contacts.map(\.groups),
+      entries: IndexEntries(contacts), origins: origins)
+  }
+
+  /// A segment from its parts (all of the same count).
+  init(
+    contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]], entries: IndexEntries,
+    origins: [ContactOrigin]? = nil
+  ) {
+    precondition(
+      contacts.count == sortKeys.count && displayNames.count == sortKeys.count && groups.count == sortKeys.count
+        && entries.count == sortKeys.count && (origins?.count ?? sortKeys.count) == sortKeys.count,
+      "the parts of a segment disagree in count")
+    self.origins = origins
+    self.contacts = contacts
+    self.sortKeys = sortKeys
+    self.displayNames = displayNames
+    self.groups = groups
+    self.entries = entries
+  }
+
+  /// The segment of contacts `range` of this one (whose contacts are in memory).
+  func slice(_ range: Range<Int>) -> ListSegment {
+    guard case .values(let contacts) = contacts else { preconditionFailure("a slice of stored contacts") }
+    return ListSegment(
+      contacts: .values(Array(contacts[range])), sortKeys: Array(sortKeys[range]),
+      displayNames: Array(displayNames[range]), groups: Array(groups[range]), entries: entries.slice(range),
+      origins: origins.map { Array($0[range]) })
+  }
+
+  /// The segments of `contacts`, built in chunks of `chunk` on all cores.
+  static func build(
+    _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
+  ) -> [ListSegment] {
+    let ranges = stride(from: 0, to: contacts.count, by: chunk).map { $0..<min(contacts.count, $0 + chunk) }
+    if ranges.count <= 1 { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    let built = Mutex<[Int: ListSegment]>([:])
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+      let segment = ListSegment(
+        Array(contacts[ranges[index]]), origins: origins.map { Array($0[ranges[index]]) }, sortOrder: sortOrder,
+        nameOrder: nameOrder)
+      built.withLock { $0[index] = segment }
+    }
+    return built.withLock { built in ranges.indices.compactMap { built[$0] } }
+  }
+
+  /// `FN` as written; the name order only shapes composed names.
+  static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
+    let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
+    return written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
+  }
+}
+
+/// The contacts of a segment: values in memory, or contacts of the on-disk index read
+/// when one is needed (a list of 100,000 contacts from the index reads only the ones
+/// shown in full or chosen).
+enum SegmentContacts: Sendable {
+  /// Contacts in memory.
+  case values([Contact])
+  /// The contacts of some files of the index, one file after the other.
+  case stored(StoredSegment)
+
+  /// The number of contacts.
+  var count: Int {
+    switch self {
+    case .values(let contacts): contacts.count
+    case .stored(let stored): stored.count
+    }
+  }
+
+  /// Contact `index`.
+  subscript(index: Int) -> Contact {
+    switch self {
+    case .values(let contacts): contacts[index]
+    case .stored(let stored): stored[index]
+    }
+  }
+}
+
+/// The contacts of some files of the on-disk index, one file after the other.
+struct StoredSegment: Sendable {
+  /// The files' contacts.
+  let files: [StoredContacts]
+  /// Position `i` is contact `ordinals[i]` of file `fileOf[i]`.
+  let fileOf: [Int32]
+  let ordinals: [Int32]
+
+  /// The contacts of `files`, in order.
+  init(_ files: [StoredContacts]) {
+    self.files = files
+    if files.count == 1 {
+      // One file (a large .vcf): positions are its ordinals, no table needed.
+      fileOf = []
+      ordinals = []
+      single = files[0].count
+      return
+    }
+    single = nil
+    var fileOf: [Int32] = []
+    var ordinals: [Int32] = []
+    for (number, file) in files.enumerated() {
+      for ordinal in 0..<file.count {
+        fileOf.append(Int32(number))
+        ordinals.append(Int32(ordinal))
+      }
+    }
+    self.fileOf = fileOf
+    self.ordinals = ordinals
+  }
+
+  /// The number of contacts of the one file, when there is one.
+  let single: Int?
+
+  /// The number of contacts.
+  var count: Int { single ?? fileOf.count }
+
+  /// Contact `index`, read from the index.
+  subscript(index: Int) -> Contact {
+    single != nil ? files[0][index] : files[Int(fileOf[index])][Int(ordinals[index])]
+  }
+}

@@ -1,0 +1,214 @@
+import ContactKit
+import ContactStores
+import Matching
+
+/// Where a contact of a list comes from in the on-disk index: its file's version
+/// (`IndexCache.generation(path:signature:)`) and its position among that file's
+/// contacts.
+struct ContactOrigin: Sendable, Hashable {
+  var generation: Int64
+  var ordinal: Int32
+}
+
+/// A file a snapshot was built from, as it was then.
+struct SnapshotFile: Sendable, Hashable {
+  var path: String
+  var signature: FileSignature
+}
+
+/// A whole `ContactList` as last built for one view of some address books (their
+/// sources, sort and name order, group), kept in the on-disk index with the files
+/// it was built from: when none of them changed, the next start shows the list from
+/// it — no sort, no gathering of search fields, no contact decoded.
+///
+/// Layout (`ArchiveWriter` varints and strings; fixed-width arrays as byte strings):
+///
+/// | part             | contents                                                  |
+/// |------------------|-----------------------------------------------------------|
+/// | files            | count, then path and the signature's five integers each   |
+/// | warnings         | count, strings                                            |
+/// | group cards      | count, then name, member count, members                   |
+/// | contacts         | *n*; generations (`Int64` × *n*), ordinals (`Int32` × *n*) |
+/// | names            | *n* display names                                         |
+/// | sections         | *n* bytes (`A`–`Z`, `#`)                                  |
+/// | widest name      | columns                                                   |
+/// | groups           | count, then name and member positions (`Int32` array)     |
+/// | outside groups   | count, then position and groups (from group cards)        |
+/// | search fields    | `IndexEntries`' five arrays, in list order                |
+enum ListSnapshot {
+  /// What a snapshot holds.
+  struct Contents: Sendable {
+    var files: [SnapshotFile]
+    var warnings: [String]
+    var groupCards: [ContactLoad.GroupCard]
+    var origins: [ContactOrigin]
+    var list: ContactList
+  }
+
+  /// The snapshot of `list`, whose contact at position `i` is `origins[i]` and which
+  /// was built from `files`.
+  static func encode(
+    list: ContactList, origins: [ContactOrigin], files: [SnapshotFile], warnings: [String],
+    groupCards: [ContactLoad.GroupCard]
+  ) -> [UInt8] {
+    var writer = ArchiveWriter(reservingCapacity: list.contacts.count * 160)
+    writer.write(UInt64(files.count))
+    for file in files {
+      writer.write(file.path)
+      let signature = file.signature
+      for value in [
+        signature.size, signature.modificationNanoseconds, signature.statusChangeNanoseconds,
+        Int64(bitPattern: signature.inode), Int64(bitPattern: signature.device),
+      ] { writer.write(Int(value)) }
+    }
+    writer.write(UInt64(warnings.count))
+    for warning in warnings { writer.write(warning) }
+    writer.write(UInt64(groupCards.count))
+    for card in groupCards {
+      writer.write(card.name)
+      writer.write(UInt64(card.members.count))
+      for member in card.members { writer.write(member) }
+    }
+    writer.write(UInt64(origins.count))
+    SegmentArchive.writeArray(origins.map(\.generation), to: &writer)
+    SegmentArchive.writeArray(origins.map(\.ordinal), to: &writer)
+    for name in list.displayNames { writer.write(name) }
+    SegmentArchive.writeArray(list.sections.map { $0.utf8.first ?? UInt8(ascii: "#") }, to: &writer)
+    writer.write(UInt64(list.widestName))
+    writer.write(UInt64(list.groupMembers.count))
+    for (name, members) in list.groupMembers.sorted(by: { $0.key < $1.key }) {
+      writer.write(name)
+      SegmentArchive.writeArray(members.sorted().map { Int32($0) }, to: &writer)
+    }
+    let outside = list.contacts.outsideGroups.sorted { $0.key < $1.key }
+    writer.write(UInt64(outside.count))
+    for (position, groups) in outside {
+      writer.write(UInt64(position))
+      writer.write(UInt64(groups.count))
+      for group in groups { writer.write(group) }
+    }
+    let entries = list.index.entries
+    SegmentArchive.writeArray(entries.bytes, to: &writer)
+    SegmentArchive.writeArray(entries.fieldStarts, to: &writer)
+    SegmentArchive.writeArray(entries.fieldKinds, to: &writer)
+    SegmentArchive.writeArray(entries.contactStarts, to: &writer)
+    SegmentArchive.writeArray(entries.masks, to: &writer)
+    return writer.bytes
+  }
+
+  /// The files a snapshot was built from (read first, to check them against the disk
+  /// before decoding the rest).
+  static func files(of payload: [UInt8]) throws -> [SnapshotFile] {
+    try payload.withUnsafeBytes { raw in
+      var reader = ArchiveReader(raw)
+      return try readFiles(&reader)
+    }
+  }
+
+  /// Decodes a snapshot; its contacts are read from `cache` when needed.
+  ///
+  /// - Throws: `ArchiveError` or `IndexEntries.InvalidEntries` when it is damaged.
+  static func decode(
+    _ payload: [UInt8], cache: IndexCache, sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder
+  ) throws -> Contents {
+    try payload.withUnsafeBytes { raw in
+      var reader = ArchiveReader(raw)
+      let files = try readFiles(&reader)
+      var warnings: [String] = []
+      for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
+      var cards: [ContactLoad.GroupCard] = []
+      for _ in 0..<(try reader.readCount(minimumSize: 2)) {
+        let name = try reader.readString()
+        var members: [String] = []
+        for _ in 0..<(try reader.readCount()) { members.append(try reader.readString()) }
+        cards.append(ContactLoad.GroupCard(name: name, members: members))
+      }
+      let count = try reader.readCount(minimumSize: 12)
+      let generations: [Int64] = try SegmentArchive.readArray(&reader)
+      let ordinals: [Int32] = try SegmentArchive.readArray(&reader)
+      var names: [String] = []
+      names.reserveCapacity(count)
+      for _ in 0..<count { names.append(try reader.readString()) }
+      let sectionBytes: [UInt8] = try SegmentArchive.readArray(&reader)
+      let widest = Int(try reader.readVarint())
+      var groupMembers: [String: Set<Int>] = [:]
+      for _ in 0..<(try reader.readCount()) {
+        let name = try reader.readString()
+        let members: [Int32] = try SegmentArchive.readArray(&reader)
+        guard members.allSatisfy({ $0 >= 0 && Int($0) < count }) else { throw damaged(reader, "group member") }
+        groupMembers[name] = Set(members.map { Int($0) })
+      }
+      var outside: [Int: [String]] = [:]
+      for _ in 0..<(try reader.readCount(minimumSize: 2)) {
+        let position = Int(try reader.readVarint())
+        guard position < count else { throw damaged(reader, "outside group") }
+        var groups: [String] = []
+        for _ in 0..<(try reader.readCount()) { groups.append(try reader.readString()) }
+        outside[position] = groups
+      }
+      let entries = try IndexEntries(
+        bytes: try SegmentArchive.readArray(&reader), fieldStarts: try SegmentArchive.readArray(&reader),
+        fieldKinds: try SegmentArchive.readArray(&reader), contactStarts: try SegmentArchive.readArray(&reader),
+        masks: try SegmentArchive.readArray(&reader))
+      guard generations.count == count, ordinals.count == count, sectionBytes.count == count, entries.count == count
+      else { throw damaged(reader, "counts disagree") }
+
+      // One `StoredContacts` per file version; the roster refers to them by number.
+      var fileNumbers: [Int64: Int32] = [:]
+      var counts: [Int] = []
+      var generationOf: [Int64] = []
+      var order: [ContactIndex.EntryReference] = []
+      order.reserveCapacity(count)
+      for position in 0..<count {
+        let generation = generations[position]
+        guard ordinals[position] >= 0 else { throw damaged(reader, "ordinal") }
+        let number: Int32
+        if let known = fileNumbers[generation] {
+          number = known
+        } else {
+          number = Int32(counts.count)
+          fileNumbers[generation] = number
+          counts.append(0)
+          generationOf.append(generation)
+        }
+        counts[Int(number)] = max(counts[Int(number)], Int(ordinals[position]) + 1)
+        order.append(ContactIndex.EntryReference(entries: number, contact: ordinals[position]))
+      }
+      let segmentContacts = counts.indices.map { number in
+        SegmentContacts.stored(
+          StoredSegment([StoredContacts(cache: cache, generation: generationOf[number], count: counts[number])]))
+      }
+      let sectionNames = (0..<256).map { byte -> String in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return ("A"..."Z").contains(scalar) ? String(scalar) : "#"
+      }
+      let list = ContactList(
+        contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
+        sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
+        widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
+      return Contents(
+        files: files, warnings: warnings, groupCards: cards,
+        origins: zip(generations, ordinals).map { ContactOrigin(generation: $0, ordinal: $1) }, list: list)
+    }
+  }
+
+  private static func readFiles(_ reader: inout ArchiveReader) throws -> [SnapshotFile] {
+    var files: [SnapshotFile] = []
+    for _ in 0..<(try reader.readCount(minimumSize: 6)) {
+      let path = try reader.readString()
+      var values: [Int64] = []
+      for _ in 0..<5 { values.append(Int64(try reader.readInt())) }
+      files.append(
+        SnapshotFile(
+          path: path,
+          signature: FileSignature(
+            size: values[0], modificationNanoseconds: values[1], statusChangeNanoseconds: values[2],
+            inode: UInt64(bitPattern: values[3]), device: UInt64(bitPattern: values[4]))))
+    }
+    return files
+  }
+
+  private static func damaged(_ reader: ArchiveReader, _ what: String) -> ArchiveError {
+    ArchiveError(.badLength, "snapshot: \(what)", offset: reader.offset)
+  }
+}

@@ -1,0 +1,44 @@
+import ContactKit
+import Matching
+
+/// The contacts of a `ContactList` in display order: a random-access collection of
+/// `Contact` values gathered from the list's segments.
+///
+/// Contacts from the on-disk index are kept encoded and decoded on access (about a
+/// microsecond each), so a list of a million contacts is shown without decoding them
+/// all; contacts read from files are kept as values. Reading every element (`map`,
+/// `first(where:)`) therefore costs a decode per element for an indexed book.
+public struct ContactRoster: RandomAccessCollection, Sendable {
+  /// The segments the contacts come from.
+  let segments: [SegmentContacts]
+  /// Position `i` is contact `order[i].contact` of segment `order[i].entries`.
+  let order: [ContactIndex.EntryReference]
+  /// Groups of contacts given by group cards in other files, by position, added to
+  /// the stored contacts when they are read (`SourceRecord.outsideGroups`).
+  let outsideGroups: [Int: [String]]
+
+  /// A roster of `order` over `segments`.
+  init(segments: [SegmentContacts], order: [ContactIndex.EntryReference], outsideGroups: [Int: [String]] = [:]) {
+    self.segments = segments
+    self.order = order
+    self.outsideGroups = outsideGroups
+  }
+
+  /// The first position (0).
+  public var startIndex: Int { 0 }
+  /// One past the last position.
+  public var endIndex: Int { order.count }
+
+  /// The contact at `position` (0 ≤ position < count).
+  public subscript(position: Int) -> Contact {
+    let reference = order[position]
+    var contact = segments[Int(reference.entries)][Int(reference.contact)]
+    if let groups = outsideGroups[position] {
+      for group in groups where !contact.groups.contains(group) {
+        contact.groups.append(group)
+        contact.sourceRecord?.outsideGroups.append(group)
+      }
+    }
+    return contact
+  }
+}

@@ -1,0 +1,220 @@
+import ContactKit
+
+/// The searchable fields of some contacts, folded: the part of a `ContactIndex` that
+/// depends on each contact alone.
+///
+/// Built once per address-book file (the expensive part of indexing: folding and ICU
+/// transliteration), kept in the on-disk index as its five flat arrays, and gathered
+/// into a `ContactIndex` in display order with `ContactIndex(gathering:order:)` — so a
+/// second start, or a change to one file of a vdir, indexes nothing again.
+///
+/// Layout (the same as `ContactIndex`'s, without the padding at the end):
+///
+/// | array           | count          | contents                                          |
+/// |-----------------|----------------|---------------------------------------------------|
+/// | `bytes`         | total bytes    | folded UTF-8 of every field, one after the other  |
+/// | `fieldStarts`   | fields + 1     | field `f` is `bytes[fieldStarts[f]..<fieldStarts[f + 1]]`; starts at 0 |
+/// | `fieldKinds`    | fields         | the kind of each field (name, organization, email…) |
+/// | `contactStarts` | contacts + 1   | contact `c` owns fields `contactStarts[c]..<contactStarts[c + 1]`; starts at 0 |
+/// | `masks`         | contacts       | the characters and digits present (`ByteMatcher.mask`) |
+public struct IndexEntries: Sendable, Hashable {
+  /// The folded UTF-8 bytes of all fields.
+  public let bytes: [UInt8]
+  /// Where each field starts in `bytes`, and the end of the last one.
+  public let fieldStarts: [Int32]
+  /// The kind of each field (an internal code: store it, don't interpret it).
+  public let fieldKinds: [UInt8]
+  /// Where each contact's fields start in `fieldKinds`, and the end of the last one.
+  public let contactStarts: [Int32]
+  /// Per contact, the masks of its text fields and phone digits.
+  public let masks: [UInt64]
+
+  /// Why stored arrays are not entries (a damaged on-disk index).
+  public struct InvalidEntries: Error, Sendable, CustomStringConvertible {
+    /// What is inconsistent.
+    public let reason: String
+    /// The reason.
+    public var description: String { reason }
+  }
+
+  /// Folds the searchable fields of `contacts`, in their order.
+  ///
+  /// - Complexity: O(total length of the searchable fields), plus an ICU transform per
+  ///   distinct non-Latin run of text.
+  public init(_ contacts: some Sequence<Contact>) {
+    var builder = IndexBuilder(expectedContacts: contacts.underestimatedCount)
+    for contact in contacts { builder.add(contact) }
+    bytes = Array(builder.bytes)
+    fieldStarts = Array(builder.fieldStarts)
+    fieldKinds = Array(builder.fieldKinds)
+    contactStarts = Array(builder.contactStarts)
+    masks = Array(builder.masks)
+  }
+
+  /// Entries from stored arrays, checked so that a damaged store cannot make a search
+  /// read out of bounds.
+  ///
+  /// - Throws: `InvalidEntries` when the counts do not agree, the starts do not begin
+  ///   at 0, decrease, or run past their arrays, or a kind is unknown.
+  /// - Complexity: O(fields + contacts).
+  public init(
+    bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]
+  ) throws(InvalidEntries) {
+    func check(_ condition: Bool, _ reason: String) throws(InvalidEntries) {
+      if !condition { throw InvalidEntries(reason: reason) }
+    }
+    try check(fieldStarts.count == fieldKinds.count + 1, "field starts and kinds disagree")
+    try check(contactStarts.count == masks.count + 1, "contact starts and masks disagree")
+    try check(fieldStarts.first == 0 && Int(fieldStarts.last!) == bytes.count, "field starts do not cover the bytes")
+    try check(contactStarts.first == 0 && Int(contactStarts.last!) == fieldKinds.count, "contact starts do not cover the fields")
+    for index in 1..<fieldStarts.count { try check(fieldStarts[index] >= fieldStarts[index - 1], "field starts decrease") }
+    for index in 1..<contactStarts.count { try check(contactStarts[index] >= contactStarts[index - 1], "contact starts decrease") }
+    try check(fieldKinds.allSatisfy { FieldKind(rawValue: $0) != nil }, "unknown field kind")
+    self.bytes = bytes
+    self.fieldStarts = fieldStarts
+    self.fieldKinds = fieldKinds
+    self.contactStarts = contactStarts
+    self.masks = masks
+  }
+
+  /// The number of contacts.
+  public var count: Int { masks.count }
+
+  /// The entries of contacts `range` (positions in these entries), as entries of their own.
+  ///
+  /// - Complexity: O(bytes of those contacts): a copy.
+  public func slice(_ range: Range<Int>) -> IndexEntries {
+    let firstField = Int(contactStarts[range.lowerBound])
+    let endField = Int(contactStarts[range.upperBound])
+    let firstByte = fieldStarts[firstField]
+    return IndexEntries(
+      unchecked: Array(bytes[Int(firstByte)..<Int(fieldStarts[endField])]),
+      fieldStarts: fieldStarts[firstField...endField].map { $0 - firstByte }, fieldKinds: Array(fieldKinds[firstField..<endField]),
+      contactStarts: contactStarts[range.lowerBound...range.upperBound].map { $0 - Int32(firstField) },
+      masks: Array(masks[range]))
+  }
+
+  /// Entries from arrays known to be consistent (an index's own).
+  init(unchecked bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]) {
+    self.bytes = bytes
+    self.fieldStarts = fieldStarts
+    self.fieldKinds = fieldKinds
+    self.contactStarts = contactStarts
+    self.masks = masks
+  }
+
+  /// The contacts of `parts`, one part after the other.
+  ///
+  /// - Complexity: O(total bytes): a copy.
+  public init(concatenating parts: [IndexEntries]) {
+    if parts.count == 1 {
+      self = parts[0]
+      return
+    }
+    var bytes: [UInt8] = []
+    var fieldStarts: [Int32] = [0]
+    var fieldKinds: [UInt8] = []
+    var contactStarts: [Int32] = [0]
+    var masks: [UInt64] = []
+    for part in parts {
+      let byteShift = Int32(bytes.count)
+      let fieldShift = Int32(fieldKinds.count)
+      bytes.append(contentsOf: part.bytes)
+      fieldStarts.append(contentsOf: part.fieldStarts.dropFirst().lazy.map { $0 + byteShift })
+      fieldKinds.append(contentsOf: part.fieldKinds)
+      contactStarts.append(contentsOf: part.contactStarts.dropFirst().lazy.map { $0 + fieldShift })
+      masks.append(contentsOf: part.masks)
+    }
+    self.bytes = bytes
+    self.fieldStarts = fieldStarts
+    self.fieldKinds = fieldKinds
+    self.contactStarts = contactStarts
+    self.masks = masks
+  }
+}
+
+extension ContactIndex {
+  /// One contact of some `IndexEntries`: which entries (an index into the array given
+  /// to `init(gathering:order:)`) and which of their contacts.
+  public struct EntryReference: Sendable, Hashable {
+    /// The position of the entries in the array.
+    public var entries: Int32
+    /// The contact's position in those entries.
+    public var contact: Int32
+
+    /// Creates a reference.
+    public init(entries: Int32, contact: Int32) {
+      self.entries = entries
+      self.contact = contact
+    }
+  }
+
+  /// An index over `entries`, in their order.
+  public convenience init(_ entries: IndexEntries) {
+    self.init(
+      bytes: entries.bytes + repeatElement(0, count: ByteMatcher.padding), fieldStarts: entries.fieldStarts,
+      fieldKinds: entries.fieldKinds, contactStarts: entries.contactStarts, masks: entries.masks)
+  }
+
+  /// The index's folded fields, to store them (a copy without the padding).
+  public var entries: IndexEntries {
+    // The index's own arrays were checked when it was built.
+    IndexEntries(
+      unchecked: Array(bytes[0..<Int(fieldStarts.last ?? 0)]), fieldStarts: fieldStarts, fieldKinds: fieldKinds,
+      contactStarts: contactStarts, masks: masks)
+  }
+
+  /// Gathers the contacts of several `IndexEntries` into one index, in `order`.
+  ///
+  /// - Parameters:
+  ///   - entries: the folded fields of each file (or part) of the address book.
+  ///   - order: the display order: position `i` of the index is `order[i]`. Every
+  ///     reference must be in bounds (it is checked with a precondition).
+  /// - Complexity: O(total bytes of the contacts in `order`): a copy, no folding.
+  public convenience init(gathering entries: [IndexEntries], order: [EntryReference]) {
+    if entries.count == 1, order.count == entries[0].count,
+      order.enumerated().allSatisfy({ $0.element.entries == 0 && Int($0.element.contact) == $0.offset })
+    {
+      let only = entries[0]
+      self.init(
+        bytes: only.bytes + repeatElement(0, count: ByteMatcher.padding), fieldStarts: only.fieldStarts,
+        fieldKinds: only.fieldKinds, contactStarts: only.contactStarts, masks: only.masks)
+      return
+    }
+    var totalBytes = ByteMatcher.padding
+    var totalFields = 0
+    for reference in order {
+      let part = entries[Int(reference.entries)]
+      let contact = Int(reference.contact)
+      let first = Int(part.contactStarts[contact])
+      let end = Int(part.contactStarts[contact + 1])
+      totalFields += end - first
+      totalBytes += Int(part.fieldStarts[end] - part.fieldStarts[first])
+    }
+    var bytes: [UInt8] = []
+    var fieldStarts: [Int32] = [0]
+    var fieldKinds: [UInt8] = []
+    var contactStarts: [Int32] = [0]
+    var masks: [UInt64] = []
+    bytes.reserveCapacity(totalBytes)
+    fieldStarts.reserveCapacity(totalFields + 1)
+    fieldKinds.reserveCapacity(totalFields)
+    contactStarts.reserveCapacity(order.count + 1)
+    masks.reserveCapacity(order.count)
+    for reference in order {
+      let part = entries[Int(reference.entries)]
+      let contact = Int(reference.contact)
+      let first = Int(part.contactStarts[contact])
+      let end = Int(part.contactStarts[contact + 1])
+      let byteStart = Int(part.fieldStarts[first])
+      let shift = Int32(bytes.count) - Int32(byteStart)
+      bytes.append(contentsOf: part.bytes[byteStart..<Int(part.fieldStarts[end])])
+      for field in first..<end { fieldStarts.append(part.fieldStarts[field + 1] + shift) }
+      fieldKinds.append(contentsOf: part.fieldKinds[first..<end])
+      contactStarts.append(Int32(fieldKinds.count))
+      masks.append(part.masks[contact])
+    }
+    bytes.append(contentsOf: repeatElement(0, count: ByteMatcher.padding))
+    self.init(bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts, masks: masks)
+  }
+}

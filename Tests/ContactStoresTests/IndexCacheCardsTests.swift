@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// The cards and snapshots of the index: one row per contact under its file's
+/// version, read one at a time; old versions swept when no book refers to them; one
+/// snapshot per view.
+@Suite("index cache: cards and snapshots")
+struct IndexCacheCardsTests {
+  static func cards(_ texts: [String]) -> [[UInt8]] { texts.map { Array($0.utf8) } }
+
+  @Test("a file's cards are read back one at a time under its generation, in file order")
+  func cardsRoundTrip() throws {
+    let folder = try TempFolder("cache-cards")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards(["first", "second", ""])
+    #expect(cache.update(book: "/book", upserting: [file]))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    #expect(cache.card(generation: generation, ordinal: 0) == Array("first".utf8))
+    #expect(cache.card(generation: generation, ordinal: 1) == Array("second".utf8))
+    #expect(cache.card(generation: generation, ordinal: 2) == [])
+    #expect(cache.card(generation: generation, ordinal: 3) == nil)
+    #expect(cache.card(generation: generation &+ 1, ordinal: 0) == nil)
+    // `files(inBook:)` does not carry them.
+    #expect(cache.files(inBook: "/book").first?.cards == [])
+  }
+
+  @Test("the generation changes with the path and with every part of the signature")
+  func generationsDiffer() {
+    let base = IndexCacheTests.file("/book/a.vcf", 1).signature
+    var variants = [base]
+    for change in 0..<5 {
+      var signature = base
+      switch change {
+      case 0: signature.size += 1
+      case 1: signature.modificationNanoseconds += 1
+      case 2: signature.statusChangeNanoseconds += 1
+      case 3: signature.inode += 1
+      default: signature.device -= 1
+      }
+      variants.append(signature)
+    }
+    let generations = Set(variants.map { IndexCache.generation(path: "/book/a.vcf", signature: $0) })
+    #expect(generations.count == 6)
+    #expect(IndexCache.generation(path: "/book/b.vcf", signature: base) != IndexCache.generation(path: "/book/a.vcf", signature: base))
+    // Stable: the same inputs give the same number in every process (no random seed).
+    #expect(IndexCache.generation(path: "/book/a.vcf", signature: base) == IndexCache.generation(path: "/book/a.vcf", signature: base))
+  }
+
+  @Test("a changed or removed file's old cards go, unless another book (another sort order) still refers to them")
+  func oldCardsAreSwept() throws {
+    let folder = try TempFolder("cache-sweep")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var old = IndexCacheTests.file("/book/a.vcf", 1)
+    old.cards = Self.cards(["old"])
+    let oldGeneration = IndexCache.generation(path: old.path, signature: old.signature)
+    #expect(cache.update(book: "/book\u{0}family", upserting: [old]))
+    #expect(cache.update(book: "/book\u{0}given", upserting: [old]))
+
+    var new = IndexCacheTests.file("/book/a.vcf", 2)
+    new.cards = Self.cards(["new"])
+    let newGeneration = IndexCache.generation(path: new.path, signature: new.signature)
+    #expect(cache.update(book: "/book\u{0}family", upserting: [new]))
+    // The other book still has the old version: its cards stay.
+    #expect(cache.card(generation: oldGeneration, ordinal: 0) == Array("old".utf8))
+    #expect(cache.card(generation: newGeneration, ordinal: 0) == Array("new".utf8))
+
+    #expect(cache.update(book: "/book\u{0}given", upserting: [], removing: ["/book/a.vcf"]))
+    #expect(cache.card(generation: oldGeneration, ordinal: 0) == nil)
+    #expect(cache.card(generation: newGeneration, ordinal: 0) == Array("new".utf8))
+  }
+
+  @Test("one snapshot per view, replaced by the next; none for an unknown view; cleared with another payload version")
+  func snapshots() throws {
+    let folder = try TempFolder("cache-snapshots")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    #expect(cache.snapshot(forView: "v") == nil)
+    #expect(cache.storeSnapshot([1, 2, 3], forView: "v"))
+    #expect(cache.storeSnapshot(Array(repeating: 7, count: 2_000_000), forView: "w"))
+    #expect(cache.storeSnapshot([4], forView: "v"))
+    #expect(cache.snapshot(forView: "v") == [4])
+    #expect(cache.snapshot(forView: "w")?.count == 2_000_000)
+    let other = try IndexCacheTests.cache(in: folder, payloadVersion: 2)
+    #expect(other.snapshot(forView: "v") == nil)
+  }
+}
