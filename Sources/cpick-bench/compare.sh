@@ -6,9 +6,9 @@
 #
 # For N in 1000 10000 100000 (and 1000000 with --with-1m) it makes, with
 # ../shared/tools/gen_contacts.py N 1 …, a .vcf, a vdir, the flattened lines and an
-# abook file, then measures with hyperfine (median of warm runs: the page cache is
-# warm, cpick has no on-disk index yet so every run is a full load):
-#   cpick query maria on the .vcf and on the vdir; fzf --filter and fzy -e on the
+# abook file, then measures with hyperfine (median of runs with the page cache warm):
+#   cpick query maria on the .vcf and on the vdir, with its on-disk index (warm) and
+#   with the index removed before each run (cold); fzf --filter and fzy -e on the
 #   lines; abook --mutt-query on the abook file; khard email --parsable on the vdir
 #   (N ≤ 10000 only: it takes minutes beyond — 138 s at 100k in issue 8);
 # peak memory of each with /usr/bin/time -v; and cpick-bench (start to first frame,
@@ -80,16 +80,20 @@ CONF
 done
 echo "books in $dir" >&2
 
-# name|command — the same query for every tool.
+# name|command|prepare — the same query for every tool. cpick runs with its on-disk
+# index in $dir/cache-*: "warm" reuses it (filled by hyperfine's warm-up run), "cold"
+# removes it before each run (every run reads, indexes and stores the whole book).
 commands() {  # n
   local book="$dir/$1"
-  echo "cpick query (.vcf)|$cpick query $query -s $book/people.vcf"
-  echo "cpick query (vdir)|$cpick query $query -s $book/vdir"
-  echo "fzf --filter|fzf --filter $query < $book/people.lines"
-  echo "fzy -e|fzy -e $query < $book/people.lines"
-  echo "abook --mutt-query|abook --datafile $book/people.abook --mutt-query $query"
+  echo "cpick query (.vcf, warm)|XDG_CACHE_HOME=$dir/cache-warm $cpick query $query -s $book/people.vcf|"
+  echo "cpick query (vdir, warm)|XDG_CACHE_HOME=$dir/cache-warm $cpick query $query -s $book/vdir|"
+  echo "cpick query (.vcf, cold)|XDG_CACHE_HOME=$dir/cache-cold $cpick query $query -s $book/people.vcf|rm -rf $dir/cache-cold"
+  echo "cpick query (vdir, cold)|XDG_CACHE_HOME=$dir/cache-cold $cpick query $query -s $book/vdir|rm -rf $dir/cache-cold"
+  echo "fzf --filter|fzf --filter $query < $book/people.lines|"
+  echo "fzy -e|fzy -e $query < $book/people.lines|"
+  echo "abook --mutt-query|abook --datafile $book/people.abook --mutt-query $query|"
   if [ "$have_khard" = 1 ] && [ "$1" -le 10000 ]; then
-    echo "khard email --parsable (vdir)|khard -c $book/khard.conf email --parsable $query"
+    echo "khard email --parsable (vdir)|khard -c $book/khard.conf email --parsable $query|"
   fi
 }
 
@@ -97,30 +101,40 @@ for n in "${sizes[@]}"; do
   echo "== $n contacts" >&2
   # Fewer runs for the big books; khard apart (13 s per run at 10k).
   case "$n" in 1000|10000) runs=10 ;; 100000) runs=5 ;; *) runs=3 ;; esac
-  args=()
-  while IFS='|' read -r name cmd; do
+  rm -rf "$dir/cache-warm" "$dir/cache-cold"
+  while IFS='|' read -r name cmd prepare; do
     case "$name" in khard*) continue ;; esac
-    args+=(-n "$name" "$cmd")
+    warm=1; r=$runs
+    case "$name" in *cold*) warm=0; [ "$n" -ge 1000000 ] && r=1 ;; esac
+    if [ -n "$prepare" ]; then
+      hyperfine --shell=bash --warmup "$warm" --runs "$r" -i --style basic --prepare "$prepare" \
+        --export-json "$results/hf-$n-$(echo "$name" | tr -c 'a-z0-9' _).json" -n "$name" "$cmd" >&2
+    else
+      hyperfine --shell=bash --warmup 1 --runs "$r" -i --style basic \
+        --export-json "$results/hf-$n-$(echo "$name" | tr -c 'a-z0-9' _).json" -n "$name" "$cmd" >&2
+    fi
   done < <(commands "$n")
-  shell=(--shell=bash)
-  hyperfine "${shell[@]}" --warmup 1 --runs "$runs" -i --style basic \
-    --export-json "$results/hyperfine-$n.json" "${args[@]}" >&2
   if [ "$have_khard" = 1 ] && [ "$n" -le 10000 ]; then
     khard_cmd=$(commands "$n" | grep '^khard' | cut -d'|' -f2)
-    hyperfine "${shell[@]}" --warmup 0 --runs 3 -i --style basic \
+    hyperfine --shell=bash --warmup 0 --runs 3 -i --style basic \
       --export-json "$results/khard-$n.json" -n "khard email --parsable (vdir)" "$khard_cmd" >&2
   fi
-  # Peak memory, one run each.
-  while IFS='|' read -r name cmd; do
+  # Peak memory, one run each (the cold ones with their index removed first).
+  while IFS='|' read -r name cmd prepare; do
+    [ -n "$prepare" ] && bash -c "$prepare"
     /usr/bin/time -v -o "$results/time.txt" bash -c "$cmd" >/dev/null 2>&1 || true
     kb=$(awk -F: '/Maximum resident set size/ { gsub(/ /, "", $2); print $2 }' "$results/time.txt")
     printf '%s\t%s\t%s\n' "$n" "$name" "$kb" >> "$results/memory.tsv"
   done < <(commands "$n")
-  # cpick-bench: start to first frame, keystrokes, its own peak RSS.
+  # cpick-bench: start to first frame, keystrokes, its own peak RSS — cold (a new
+  # index, filled by this run) and warm (the index the cold run left).
   for kind in vcf vdir; do
     src="$dir/$n/people.vcf"; [ "$kind" = vdir ] && src="$dir/$n/vdir"
-    line=$("$bench" --summary "$src" | grep '^SUMMARY')
-    printf '%s\t%s\t%s\n' "$n" "$kind" "$line" >> "$results/bench.tsv"
+    rm -rf "$dir/cache-bench"
+    for state in cold warm; do
+      line=$("$bench" --summary --cache "$dir/cache-bench/index.sqlite" "$src" | grep '^SUMMARY')
+      printf '%s\t%s %s\t%s\n' "$n" "$kind" "$state" "$line" >> "$results/bench.tsv"
+    done
   done
 done
 
@@ -136,10 +150,9 @@ def fmt_ms(ms):
 
 times = {}
 for n in sizes:
-    for prefix in ("hyperfine", "khard"):
-        path = os.path.join(results, f"{prefix}-{n}.json")
-        if os.path.exists(path):
-            for r in json.load(open(path))["results"]:
+    for file in sorted(os.listdir(results)):
+        if file.endswith(".json") and (file.startswith(f"hf-{n}-") or file == f"khard-{n}.json"):
+            for r in json.load(open(os.path.join(results, file)))["results"]:
                 times[(r["command"], n)] = r["median"] * 1000
 memory = {}
 for line in open(os.path.join(results, "memory.tsv")):
@@ -173,7 +186,7 @@ for name in names:
         mb = memory.get((name, n))
         cells.append("—" if mb is None else (f"{mb/1024:.2f} GB" if mb >= 1024 else f"{mb:,.0f} MB"))
     print(f"| `{name}` | " + " | ".join(cells) + " |")
-print("\n`cpick-bench` (interactive picker, 40×120 frame, no on-disk index):\n")
+print("\n`cpick-bench` (interactive picker, 40×120 frame; cold: no index yet, this run makes it; warm: the index is there):\n")
 print(f"| | {head} |")
 print("|---|" + "---|" * len(sizes))
 rows = [("start to first frame", "first_frame_ms", fmt_ms),
@@ -181,8 +194,8 @@ rows = [("start to first frame", "first_frame_ms", fmt_ms),
         ("keystroke p99", "p99_ms", lambda v: f"{v:.1f} ms"),
         ("keystroke max", "max_ms", lambda v: f"{v:.1f} ms"),
         ("peak memory (VmHWM)", "rss_mb", lambda v: f"{v/1024:.2f} GB" if v >= 1024 else f"{v:,.0f} MB")]
-for kind in ("vcf", "vdir"):
+for kind in ("vcf cold", "vcf warm", "vdir cold", "vdir warm"):
     for label, key, f in rows:
         cells = [f(float(bench[(kind, n)][key])) if (kind, n) in bench else "—" for n in sizes]
-        print(f"| {label}, {'.vcf' if kind == 'vcf' else 'vdir'} | " + " | ".join(cells) + " |")
+        print(f"| {label}, {kind.replace('vcf', '.vcf')} | " + " | ".join(cells) + " |")
 PY

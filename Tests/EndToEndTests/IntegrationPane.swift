@@ -58,6 +58,7 @@ final class IntegrationPane {
         HOME=\(q(dir + "/home")); export HOME
         XDG_CONFIG_HOME=\(q(dir + "/config")); export XDG_CONFIG_HOME
         XDG_DATA_HOME=\(q(dir + "/data")); export XDG_DATA_HOME
+        XDG_CACHE_HOME=\(q(dir + "/cache")); export XDG_CACHE_HOME
         XDG_RUNTIME_DIR=\(q(dir + "/run")); export XDG_RUNTIME_DIR
         TERM=xterm-256color; export TERM
         LANG=C.UTF-8; export LANG

@@ -53,6 +53,7 @@ final class TmuxPane {
       TERM=xterm-256color; export TERM
       XDG_CONFIG_HOME=\(q(dir + "/config")); export XDG_CONFIG_HOME
       XDG_DATA_HOME=\(q(dir + "/data")); export XDG_DATA_HOME
+      XDG_CACHE_HOME=\(q(dir + "/cache")); export XDG_CACHE_HOME
       cd \(q(EndToEnd.packageRoot.path)) || exit 99
       n=0; while [ ! -e \(q(dir + "/go")) ]; do n=$((n+1)); [ $n -gt 500 ] && exit 98; sleep 0.02; done
       \(input)\(command) >\(q(stdoutURL.path)) 2>\(q(stderrURL.path))

@@ -68,29 +68,39 @@ public struct ContactListLoader: Sendable {
 
   /// Reads every source, in order, and builds the list.
   ///
-  /// - Parameter progress: called (from any thread) with the number of contacts read
-  ///   so far, after each file or part of a file.
+  /// - Parameters:
+  ///   - progress: called (from any thread) with the number of contacts read so far,
+  ///     after each file or part of a file.
+  ///   - preview: called with the list last stored for these books, before their
+  ///     files are checked, when there is one: a picker shows it at once. The list
+  ///     returned is that same object when no file changed.
   /// - Throws: `ContactStoreError` when a source as a whole cannot be read (missing,
   ///   unreadable); a damaged card is a warning.
   /// - Complexity: when no file changed since the last load of the same view, reading
   ///   the snapshot (O(n) in the contacts, no sort); otherwise, for unchanged files,
   ///   O(n log n) (a sort on stored keys) plus a copy of their search fields, and
   ///   reading and indexing the others.
-  public func load(progress: @escaping @Sendable (Int) -> Void = { _ in }) throws(ContactStoreError) -> ContactBook {
+  public func load(
+    progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
+  ) throws(ContactStoreError) -> ContactBook {
     let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: SegmentArchive.formatVersion) }
     let counter = ProgressCounter(report: progress)
+    let view = viewKey
+    // The list as last stored, offered before the files are checked (a vdir of
+    // 100,000 files takes a few hundred ms to list and examine).
+    var stored: ListSnapshot.Contents?
+    if let cache, !sources.contains("-"), let payload = cache.snapshot(forView: view) {
+      stored = try? ListSnapshot.decode(payload, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
+      if let stored { preview?(stored.list) }
+    }
     // What is on disk now: every file of every source with its signature.
     var books: [SourceFiles] = []
     for spec in sources { books.append(try listFiles(spec)) }
     let onDisk = books.contains { $0.isStandardInput } ? nil : books.flatMap(\.files)
-    let view = viewKey
-    if let cache, let onDisk, let payload = cache.snapshot(forView: view),
-      (try? ListSnapshot.files(of: payload)) == onDisk,
-      let contents = try? ListSnapshot.decode(payload, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
-    {
-      counter.add(contents.list.contacts.count)
+    if let stored, stored.files == onDisk {
+      counter.add(stored.list.contacts.count)
       return ContactBook(
-        list: contents.list, warnings: books.flatMap(\.warnings) + contents.warnings, groupCards: contents.groupCards)
+        list: stored.list, warnings: books.flatMap(\.warnings) + stored.warnings, groupCards: stored.groupCards)
     }
 
     var segments: [ListSegment] = []

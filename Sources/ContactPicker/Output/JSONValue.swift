@@ -23,6 +23,7 @@ public indirect enum JSONValue: Sendable, Hashable {
   /// The value as compact JSON text on one line.
   public var serialized: String {
     var out = ""
+    out.reserveCapacity(1024)  // a contact's usual size: no regrowth while writing
     write(to: &out)
     return out
   }
@@ -54,6 +55,12 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   private static func writeString(_ text: String, to out: inout String) {
     out += "\""
+    // Most values are printable ASCII without quotes or backslashes: appended whole.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      out += text
+      out += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

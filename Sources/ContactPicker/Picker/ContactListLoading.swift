@@ -77,11 +77,20 @@ public final class ContactListLoading: Sendable {
     public func indexing() {
       loading.state.withLock { if $0.phase == .reading { $0.phase = .indexing } }
     }
+
+    /// Offers a list to show while the load goes on: the one last stored in the
+    /// on-disk index, before the files behind it are checked. The picker shows it
+    /// and works on it at once; the list the load returns replaces it (the same
+    /// object when nothing changed).
+    public func preview(_ list: ContactList) {
+      loading.state.withLock { if $0.result == nil { $0.preview = list } }
+    }
   }
 
   private struct State: Sendable {
     var phase = Phase.waiting
     var result: Result<Loaded, any Error>?
+    var preview: ContactList?
   }
 
   private let load: Load
@@ -124,6 +133,9 @@ public final class ContactListLoading: Sendable {
 
   /// Where the load is.
   public var phase: Phase { state.withLock { $0.phase } }
+
+  /// The list offered by `Progress.preview(_:)`, until the load is done.
+  public var preview: ContactList? { state.withLock { $0.preview } }
 
   /// The list (with the warnings) or the error, once the load is done; `nil` before.
   public var result: Result<Loaded, any Error>? { state.withLock { $0.result } }

@@ -138,6 +138,9 @@ public final class PeoplePickerController {
     loading?.start()
     loadError = nil
     var isLoading = loading != nil
+    // True while a preview of the list (`ContactListLoading.preview`) is shown: keys
+    // act on it as on a loaded list.
+    var previewing = false
     var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
     if let initialGroup, !isLoading { state.narrow(toGroup: initialGroup) }
     var mode = Mode.list
@@ -232,7 +235,7 @@ public final class PeoplePickerController {
     }
     /// The counter shown while the book is read.
     func loadingStatus() -> String? {
-      guard isLoading, let loading else { return nil }
+      guard isLoading, !previewing, let loading else { return nil }
       let count = loading.contactsRead
       if loading.phase == .indexing { return "indexing… \(Self.grouped(count)) contacts" }
       return count == 0 ? "reading…" : "reading… \(Self.grouped(count)) contacts"
@@ -289,14 +292,24 @@ public final class PeoplePickerController {
       // The work in the background first: the book being read, the search running.
       if isLoading, let outcome = loading?.result {
         isLoading = false
-        guard finishLoading(outcome) else { break keys }
+        // A preview that proved current stays as it is (cursor and all).
+        if case .success(let loaded) = outcome, previewing, loaded.list === list {
+        } else {
+          guard finishLoading(outcome) else { break keys }
+        }
+        previewing = false
+        draw()
+      } else if isLoading, !previewing, let preview = loading?.preview {
+        // The list last stored in the index, shown while its files are checked.
+        previewing = true
+        _ = finishLoading(.success(.init(list: preview, warnings: [])))
         draw()
       }
       startPendingSearch()
       if takeSearchResult(wait: false) { draw() }
       // Wait for a key or, while work goes on, for a moment to look at it again: the
       // counter every 100 ms; a search's rows within 2 ms of it finishing.
-      let timeout: Int? = isLoading ? 100 : (state.pendingSearch != nil ? 2 : nil)
+      let timeout: Int? = isLoading ? (previewing ? 20 : 100) : (state.pendingSearch != nil ? 2 : nil)
       var key: KeyEvent
       switch screen.nextInput(timeout: timeout) {
       case .ended:
@@ -307,7 +320,7 @@ public final class PeoplePickerController {
       case .key(let next):
         key = next
       }
-      if isLoading {
+      if isLoading && !previewing {
         // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
         // for a section letter that the query should get).
         if key != .control("x"), state.handle(key) == .cancel {
