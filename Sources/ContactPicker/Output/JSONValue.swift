@@ -22,52 +22,53 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// The value as compact JSON text on one line.
   public var serialized: String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(1024)  // a contact's usual size: no regrowth while writing
     write(to: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func write(to out: inout String) {
+  /// Writes the value's UTF-8 to `out` (bytes, not a `String`: appending is cheaper).
+  private func write(to out: inout [UInt8]) {
     switch self {
     case .string(let text): JSONValue.writeString(text, to: &out)
-    case .number(let number): out += String(number)
-    case .bool(let flag): out += flag ? "true" : "false"
-    case .null: out += "null"
+    case .number(let number): out.append(contentsOf: String(number).utf8)
+    case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .null: out.append(contentsOf: "null".utf8)
     case .array(let items):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         item.write(to: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         JSONValue.writeString(key, to: &out)
-        out += ":"
+        out.append(UInt8(ascii: ":"))
         value.write(to: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func writeString(_ text: String, to out: inout String) {
-    out += "\""
-    // Most values are printable ASCII without quotes or backslashes: appended whole.
+  private static func writeString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    // Most values are printable ASCII without quotes or backslashes: copied whole.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-      out += text
-      out += "\""
+      out.append(contentsOf: text.utf8)
+      out.append(UInt8(ascii: "\""))
       return
     }
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
+      case "\"": out.append(contentsOf: "\\\"".utf8)
+      case "\\": out.append(contentsOf: "\\\\".utf8)
+      case "\n": out.append(contentsOf: "\\n".utf8)
+      case "\r": out.append(contentsOf: "\\r".utf8)
+      case "\t": out.append(contentsOf: "\\t".utf8)
       default:
         let v = scalar.value
         if v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
@@ -75,12 +76,12 @@ public indirect enum JSONValue: Sendable, Hashable {
           || v == 0x061C || v == 0xFEFF
         {
           let hex = String(v, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
         } else {
-          out.unicodeScalars.append(scalar)
+          UTF8.encode(scalar) { out.append($0) }
         }
       }
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 }
