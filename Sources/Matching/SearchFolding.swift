@@ -14,6 +14,16 @@ import Synchronization
 ///
 /// ASCII text is only lower-cased, without Foundation.
 public enum SearchFolding {
+  /// Folds and transliterates a few characters of every kind once, so that ICU's data
+  /// (folding, `Any-Latin`) is loaded before the first search needs it: about 60 ms
+  /// on the first non-ASCII text otherwise, which a picker whose list came from the
+  /// on-disk index (no indexing, so no ICU yet) would spend on the first keystroke.
+  /// Call it on a background thread at start.
+  public static func prepare() {
+    _ = fold("Ééß Ωω Жж")
+    _ = Transliteration.latinize("王小明 김 タナカ Жанна")
+  }
+
   /// `s` case-folded, without diacritics, with the table above applied.
   ///
   /// - Complexity: O(n); a Foundation call only when `s` has non-ASCII characters.

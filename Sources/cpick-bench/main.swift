@@ -19,6 +19,7 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
+import Synchronization
 import TerminalKit
 import VCard
 import Matching
@@ -77,9 +78,18 @@ let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : script
 // What the user waits for: load (through the index when there is one), sort +
 // index, first frame — in that order, timed from the process start.
 var book: ContactBook!
+// With the index, the picker shows the list stored there while the files behind it are
+// checked: when that comes first, its frame is what the user sees first.
+let previewFrame = Mutex<Double?>(nil)
 let loadTime = milliseconds {
   do {
-    book = try ContactListLoader(sources: [path], cachePath: cachePath).load()
+    book = try ContactListLoader(sources: [path], cachePath: cachePath).load(preview: { stored in
+      var state = PeoplePickerState(list: stored)
+      state.pageSize = 39
+      _ = PeoplePickerView.render(state, rows: 40, columns: 120, color: true)
+      let now = Double(DispatchTime.now().uptimeNanoseconds - processStart) / 1_000_000
+      previewFrame.withLock { $0 = now }
+    })
   } catch {
     FileHandle.standardError.write(Data("cpick-bench: \(error)\n".utf8))
     exit(1)
@@ -90,12 +100,14 @@ var state = PeoplePickerState(list: list)
 state.pageSize = 39
 var frame = Frame(rows: 0, columns: 0)
 let firstFrame = milliseconds { frame = PeoplePickerView.render(state, rows: 40, columns: 120, color: true) }
-let startToFirstFrame = Double(DispatchTime.now().uptimeNanoseconds - processStart) / 1_000_000
+let startToCheckedFrame = Double(DispatchTime.now().uptimeNanoseconds - processStart) / 1_000_000
+let startToFirstFrame = previewFrame.withLock { $0 } ?? startToCheckedFrame
 
 print("contacts:              \(list.contacts.count) (\(book.warnings.count) warnings)")
 print("load, sort + index:    \(format(loadTime)) (index: \(cachePath ?? "none"))")
 print("first frame (render):  \(format(firstFrame))")
 print("start to first frame:  \(format(startToFirstFrame))")
+print("start to checked list: \(format(startToCheckedFrame)) (the files behind the index examined)")
 
 // Where loading goes, for a single file (parsed again, outside the timings above).
 if !summary, cachePath == nil, let data = FileManager.default.contents(atPath: path) {
@@ -167,6 +179,7 @@ print(String(format: "peak memory (VmHWM):   %8.0f MB", peak))
 if summary {
   print(
     String(
-      format: "SUMMARY contacts=%d load_ms=%.1f first_frame_ms=%.1f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f rss_mb=%.0f",
-      list.contacts.count, loadTime, startToFirstFrame, p50, p99, worst.time, peak))
+      format:
+        "SUMMARY contacts=%d load_ms=%.1f first_frame_ms=%.1f checked_ms=%.1f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f rss_mb=%.0f",
+      list.contacts.count, loadTime, startToFirstFrame, startToCheckedFrame, p50, p99, worst.time, peak))
 }

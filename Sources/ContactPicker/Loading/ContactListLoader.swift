@@ -2,6 +2,7 @@ import ContactKit
 import ContactStores
 import Dispatch
 import Foundation
+import Matching
 import Synchronization
 
 /// What loading address books gave: the list to pick from, and what the books said.
@@ -83,21 +84,26 @@ public struct ContactListLoader: Sendable {
   public func load(
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
   ) throws(ContactStoreError) -> ContactBook {
+    // A list from the index is shown without indexing anything, so ICU would first be
+    // needed by the first keystroke: load its data meanwhile.
+    DispatchQueue.global(qos: .utility).async { SearchFolding.prepare() }
     let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: SegmentArchive.formatVersion) }
     let counter = ProgressCounter(report: progress)
     let view = viewKey
     // The list as last stored, offered before the files are checked (a vdir of
     // 100,000 files takes a few hundred ms to list and examine).
     var stored: ListSnapshot.Contents?
+    var storedPayload: [UInt8] = []
     if let cache, !sources.contains("-"), let payload = cache.snapshot(forView: view) {
       stored = try? ListSnapshot.decode(payload, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
+      storedPayload = payload
       if let stored { preview?(stored.list) }
     }
     // What is on disk now: every file of every source with its signature.
     var books: [SourceFiles] = []
     for spec in sources { books.append(try listFiles(spec)) }
     let onDisk = books.contains { $0.isStandardInput } ? nil : books.flatMap(\.files)
-    if let stored, stored.files == onDisk {
+    if let stored, (try? ListSnapshot.files(of: storedPayload)) == onDisk {
       counter.add(stored.list.contacts.count)
       return ContactBook(
         list: stored.list, warnings: books.flatMap(\.warnings) + stored.warnings, groupCards: stored.groupCards)

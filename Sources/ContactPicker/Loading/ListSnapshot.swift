@@ -25,7 +25,7 @@ struct SnapshotFile: Sendable, Hashable {
 ///
 /// | part             | contents                                                  |
 /// |------------------|-----------------------------------------------------------|
-/// | files            | count, then path and the signature's five integers each   |
+/// | files            | a byte string: count, then path and the signature's five integers each |
 /// | warnings         | count, strings                                            |
 /// | group cards      | count, then name, member count, members                   |
 /// | contacts         | *n*; generations (`Int64` × *n*), ordinals (`Int32` × *n*) |
@@ -36,9 +36,8 @@ struct SnapshotFile: Sendable, Hashable {
 /// | outside groups   | count, then position and groups (from group cards)        |
 /// | search fields    | `IndexEntries`' five arrays, in list order                |
 enum ListSnapshot {
-  /// What a snapshot holds.
+  /// What a snapshot holds besides its files (`files(of:)`).
   struct Contents: Sendable {
-    var files: [SnapshotFile]
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
     var origins: [ContactOrigin]
@@ -52,15 +51,18 @@ enum ListSnapshot {
     groupCards: [ContactLoad.GroupCard]
   ) -> [UInt8] {
     var writer = ArchiveWriter(reservingCapacity: list.contacts.count * 160)
-    writer.write(UInt64(files.count))
+    // The files as one byte string, so that showing the list can skip them.
+    var table = ArchiveWriter(reservingCapacity: files.count * 80)
+    table.write(UInt64(files.count))
     for file in files {
-      writer.write(file.path)
+      table.write(file.path)
       let signature = file.signature
       for value in [
         signature.size, signature.modificationNanoseconds, signature.statusChangeNanoseconds,
         Int64(bitPattern: signature.inode), Int64(bitPattern: signature.device),
-      ] { writer.write(Int(value)) }
+      ] { table.write(Int(value)) }
     }
+    writer.write(table.bytes)
     writer.write(UInt64(warnings.count))
     for warning in warnings { writer.write(warning) }
     writer.write(UInt64(groupCards.count))
@@ -96,10 +98,14 @@ enum ListSnapshot {
     return writer.bytes
   }
 
-  /// The files a snapshot was built from (read first, to check them against the disk
-  /// before decoding the rest).
+  /// The files a snapshot was built from, to check them against the disk (`decode`
+  /// skips them: the list can be shown before they are checked).
   static func files(of payload: [UInt8]) throws -> [SnapshotFile] {
-    try payload.withUnsafeBytes { raw in
+    let table = try payload.withUnsafeBytes { raw in
+      var reader = ArchiveReader(raw)
+      return try reader.readBytes()
+    }
+    return try table.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
       return try readFiles(&reader)
     }
@@ -113,7 +119,7 @@ enum ListSnapshot {
   ) throws -> Contents {
     try payload.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
-      let files = try readFiles(&reader)
+      _ = try reader.readBytes()  // the files: `files(of:)`
       var warnings: [String] = []
       for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
       var cards: [ContactLoad.GroupCard] = []
@@ -187,7 +193,7 @@ enum ListSnapshot {
         sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
         widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
       return Contents(
-        files: files, warnings: warnings, groupCards: cards,
+        warnings: warnings, groupCards: cards,
         origins: zip(generations, ordinals).map { ContactOrigin(generation: $0, ordinal: $1) }, list: list)
     }
   }

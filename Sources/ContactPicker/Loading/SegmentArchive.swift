@@ -50,9 +50,10 @@ struct FileContents: Sendable {
 /// `ContactArchive`'s encoding, under the file's `generation`, and read one at a time
 /// when one is shown in full or chosen.
 enum SegmentArchive {
-  /// The version of this layout together with `ContactArchive`'s: a cache written
-  /// with another is discarded.
-  static let formatVersion = 1_000 + ContactArchive.formatVersion
+  /// The version of this layout and `ListSnapshot`'s (the thousands: raise them when
+  /// either changes) together with `ContactArchive`'s: an index written with another
+  /// is emptied at open.
+  static let formatVersion = 2_000 + ContactArchive.formatVersion
 
   /// The payload of `contents`: everything but the contacts themselves, which are
   /// stored card by card (`cards(of:)`).
