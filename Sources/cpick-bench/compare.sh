@@ -196,6 +196,7 @@ rows = [("start to first frame", "first_frame_ms", fmt_ms),
         ("keystroke p50", "p50_ms", lambda v: f"{v:.1f} ms"),
         ("keystroke p99", "p99_ms", lambda v: f"{v:.1f} ms"),
         ("keystroke max", "max_ms", lambda v: f"{v:.1f} ms"),
+        ("echo p99 (key drawn, rows to follow)", "echo_p99_ms", lambda v: f"{v:.1f} ms"),
         ("peak memory (VmHWM)", "rss_mb", lambda v: f"{v/1024:.2f} GB" if v >= 1024 else f"{v:,.0f} MB")]
 for kind in ("vcf cold", "vcf warm", "vdir cold", "vdir warm"):
     for label, key, f in rows:

@@ -89,7 +89,7 @@ enum CPick {
       // The mail clients pass what the user typed: search it as written, not as operators.
       let literal = options.format == .mutt || options.format == .aerc
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
-      let found = matches.map { list.contacts[$0.index] }
+      let found = list.contacts.contacts(at: matches.map(\.index))
       switch options.format {
       case .mutt?:
         let lines = MailClientFormat.mutt(found, query: options.query)

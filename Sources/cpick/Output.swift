@@ -1,6 +1,7 @@
 import ContactKit
 import ContactPicker
 import Foundation
+import Synchronization
 import VCard
 
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
@@ -71,9 +72,23 @@ struct Output {
   }
 
   private func lines(_ items: [Item]) -> String {
-    let rendered = items.map(line)
+    let rendered = Self.inParallel(items, line)
     if let join, format != .json, format != .jsonl { return rendered.joined(separator: join) }
     return rendered.joined(separator: separator)
+  }
+
+  /// `items.map(transform)`, on all cores for many items (a query's thousands of
+  /// matches, each a JSON object to build).
+  private static func inParallel(_ items: [Item], _ transform: @Sendable (Item) -> String) -> [String] {
+    let chunk = 1024
+    guard items.count > chunk else { return items.map(transform) }
+    let ranges = stride(from: 0, to: items.count, by: chunk).map { $0..<min(items.count, $0 + chunk) }
+    let parts = Mutex<[Int: [String]]>([:])
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+      let done = items[ranges[part]].map(transform)
+      parts.withLock { $0[part] = done }
+    }
+    return parts.withLock { parts in ranges.indices.flatMap { parts[$0] ?? [] } }
   }
 
   private func line(_ item: Item) -> String {

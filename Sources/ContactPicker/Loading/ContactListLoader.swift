@@ -84,9 +84,6 @@ public struct ContactListLoader: Sendable {
   public func load(
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
   ) throws(ContactStoreError) -> ContactBook {
-    // A list from the index is shown without indexing anything, so ICU would first be
-    // needed by the first keystroke: load its data meanwhile.
-    DispatchQueue.global(qos: .utility).async { SearchFolding.prepare() }
     let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: SegmentArchive.formatVersion) }
     let counter = ProgressCounter(report: progress)
     let view = viewKey
@@ -102,8 +99,10 @@ public struct ContactListLoader: Sendable {
     // What is on disk now: every file of every source with its signature.
     var books: [SourceFiles] = []
     for spec in sources { books.append(try listFiles(spec)) }
-    let onDisk = books.contains { $0.isStandardInput } ? nil : books.flatMap(\.files)
-    if let stored, (try? ListSnapshot.files(of: storedPayload)) == onDisk {
+    // The snapshot fits when the files are those it was built from: compared through
+    // a digest of every path and signature (order-free: no sorting, no paths kept).
+    let onDisk: FilesDigest? = books.contains { $0.isStandardInput } ? nil : books.reduce(FilesDigest()) { $0 + $1.digest }
+    if let stored, let onDisk, ListSnapshot.digest(of: storedPayload) == onDisk {
       counter.add(stored.list.contacts.count)
       return ContactBook(
         list: stored.list, warnings: books.flatMap(\.warnings) + stored.warnings, groupCards: stored.groupCards)
@@ -129,31 +128,7 @@ public struct ContactListLoader: Sendable {
       groupCards.append(contentsOf: part.groupCards)
       complete = complete && part.complete
     }
-    if !groupCards.isEmpty || group != nil {
-      // Group cards name members in any file, and a group filter keeps some contacts
-      // only: both change what the segments hold, so they are built again from the
-      // contacts (no file is read again).
-      var contacts: [Contact] = []
-      var origins: [ContactOrigin] = []
-      for segment in segments {
-        for index in 0..<segment.count { contacts.append(segment.contacts[index]) }
-        origins.append(contentsOf: segment.origins ?? [])
-      }
-      if origins.count != contacts.count { origins = [] }
-      var load = ContactLoad(contacts: contacts)
-      load.groupCards = groupCards
-      load.resolveGroups()
-      contacts = load.contacts
-      if let group {
-        let kept = contacts.indices.filter { index in
-          contacts[index].groups.contains { $0.caseInsensitiveCompare(group) == .orderedSame }
-        }
-        contacts = kept.map { contacts[$0] }
-        if !origins.isEmpty { origins = kept.map { origins[$0] } }
-      }
-      segments = ListSegment.build(
-        contacts, origins: origins.isEmpty ? nil : origins, sortOrder: sortOrder, nameOrder: nameOrder)
-    }
+    if !groupCards.isEmpty || group != nil { segments = regrouped(segments, groupCards: groupCards) }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
     if let cache, let onDisk, complete {
       let origins = list.contacts.order.compactMap { reference in
@@ -161,11 +136,37 @@ public struct ContactListLoader: Sendable {
       }
       if origins.count == list.contacts.count {
         cache.storeSnapshot(
-          ListSnapshot.encode(list: list, origins: origins, files: onDisk, warnings: warnings, groupCards: groupCards),
+          ListSnapshot.encode(list: list, origins: origins, digest: onDisk, warnings: warnings, groupCards: groupCards),
           forView: view)
       }
     }
     return ContactBook(list: list, warnings: warnings, groupCards: groupCards)
+  }
+
+  /// The segments again after the group cards are resolved and the `--group` filter
+  /// applied: both change what the segments hold (`Contact.groups`, which contacts),
+  /// so they are built again from the contacts — no file is read again.
+  private func regrouped(_ segments: [ListSegment], groupCards: [ContactLoad.GroupCard]) -> [ListSegment] {
+    var contacts: [Contact] = []
+    var origins: [ContactOrigin] = []
+    for segment in segments {
+      for index in 0..<segment.count { contacts.append(segment.contacts[index]) }
+      origins.append(contentsOf: segment.origins ?? [])
+    }
+    if origins.count != contacts.count { origins = [] }
+    var load = ContactLoad(contacts: contacts)
+    load.groupCards = groupCards
+    load.resolveGroups()
+    contacts = load.contacts
+    if let group {
+      let kept = contacts.indices.filter { index in
+        contacts[index].groups.contains { $0.caseInsensitiveCompare(group) == .orderedSame }
+      }
+      contacts = kept.map { contacts[$0] }
+      if !origins.isEmpty { origins = kept.map { origins[$0] } }
+    }
+    return ListSegment.build(
+      contacts, origins: origins.isEmpty ? nil : origins, sortOrder: sortOrder, nameOrder: nameOrder)
   }
 
   // MARK: - Files
@@ -176,12 +177,30 @@ public struct ContactListLoader: Sendable {
     var spec: String
     /// The name of the book in the index (`bookKey(_:)`).
     var book: String
-    /// Its card files with their signatures, in reading order; one for a `.vcf`.
-    var files: [SnapshotFile]
+    /// Each folder read (its path with a final `/`; `""` for a `.vcf` source, whose
+    /// one entry's name is its path) with its card files, as listed (unsorted).
+    var listings: [(base: String, entries: [(name: String, signature: FileSignature)])] = []
     /// Sub-folders that could not be read.
     var warnings: [String] = []
     /// True for `-`.
     var isStandardInput: Bool { spec == "-" }
+
+    /// The digest of every file's path and signature.
+    var digest: FilesDigest {
+      var digest = FilesDigest()
+      for (base, entries) in listings {
+        for (name, signature) in entries { digest.add(base: base, name: name, signature: signature) }
+      }
+      return digest
+    }
+
+    /// The card files in reading order (`VdirStore`'s: each folder's files by name,
+    /// then its sub-folders).
+    var files: [SnapshotFile] {
+      listings.flatMap { base, entries in
+        ContactListLoader.sortedByName(entries).map { SnapshotFile(path: base + $0.name, signature: $0.signature) }
+      }
+    }
   }
 
   /// The name of the view in the index: the sources, the orders and the group.
@@ -207,7 +226,7 @@ public struct ContactListLoader: Sendable {
   ///
   /// - Throws: the store's error when the source cannot be read at all.
   private func listFiles(_ spec: String) throws(ContactStoreError) -> SourceFiles {
-    var source = SourceFiles(spec: spec, book: bookKey(spec), files: [])
+    var source = SourceFiles(spec: spec, book: bookKey(spec))
     if spec == "-" { return source }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -215,7 +234,7 @@ public struct ContactListLoader: Sendable {
         _ = try VCardFileStore(path: spec).load()  // says why it cannot be read
         return source
       }
-      source.files = [SnapshotFile(path: spec, signature: signature)]
+      source.listings = [(base: "", entries: [(name: spec, signature: signature)])]
       return source
     }
     func walk(_ folder: String, depth: Int) {
@@ -224,9 +243,7 @@ public struct ContactListLoader: Sendable {
         return
       }
       let base = folder.hasSuffix("/") ? folder : folder + "/"
-      for (name, signature) in Self.sortedByName(listing.files) {
-        source.files.append(SnapshotFile(path: base + name, signature: signature))
-      }
+      source.listings.append((base: base, entries: listing.files))
       guard depth < VdirStore.maxDepth else { return }
       for subfolder in listing.folders.sorted() { walk(base + subfolder, depth: depth + 1) }
     }
@@ -239,7 +256,7 @@ public struct ContactListLoader: Sendable {
 
   /// Files in name order (`VdirStore`'s), compared as UTF-8: on the first eight bytes
   /// as one integer, whole names only for ties (100,000 names in a few ms).
-  static func sortedByName(_ files: [(name: String, signature: FileSignature)]) -> [(
+  nonisolated static func sortedByName(_ files: [(name: String, signature: FileSignature)]) -> [(
     name: String, signature: FileSignature
   )] {
     let keyed = files.map { (prefix: ContactList.sortPrefix($0.name), file: $0) }
@@ -394,5 +411,46 @@ final class ProgressCounter: Sendable {
       return total
     }
     report(now)
+  }
+}
+
+/// An order-free digest of files' paths and signatures: the wrapping sum of a 64-bit
+/// hash (FNV-1a, then a final mix) of each file's path and signature. Two listings of
+/// the same files give the same digest in any order; any change of a path, size, time,
+/// inode or device, any file added or removed, changes it (but for a 2⁻⁶⁴ chance).
+struct FilesDigest: Sendable, Hashable {
+  /// The sum so far.
+  var value: UInt64 = 0
+  /// The number of files added.
+  var count: Int = 0
+
+  /// Adds the file `base + name` with `signature`.
+  mutating func add(base: String, name: String, signature: FileSignature) {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    for byte in base.utf8 { mix(byte) }
+    for byte in name.utf8 { mix(byte) }
+    for field in [
+      UInt64(bitPattern: signature.size), UInt64(bitPattern: signature.modificationNanoseconds),
+      UInt64(bitPattern: signature.statusChangeNanoseconds), signature.inode, signature.device,
+    ] {
+      hash ^= field
+      hash = hash &* 0x100_0000_01b3
+      hash ^= hash >> 29
+    }
+    // A final mix (splitmix64's), so that sums of related hashes do not cancel.
+    hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
+    hash ^= hash >> 31
+    value = value &+ hash
+    count += 1
+  }
+
+  /// The digest of both listings.
+  static func + (a: FilesDigest, b: FilesDigest) -> FilesDigest {
+    FilesDigest(value: a.value &+ b.value, count: a.count + b.count)
   }
 }

@@ -10,22 +10,23 @@ struct ContactOrigin: Sendable, Hashable {
   var ordinal: Int32
 }
 
-/// A file a snapshot was built from, as it was then.
+/// A file as it was read: its path and signature.
 struct SnapshotFile: Sendable, Hashable {
   var path: String
   var signature: FileSignature
 }
 
 /// A whole `ContactList` as last built for one view of some address books (their
-/// sources, sort and name order, group), kept in the on-disk index with the files
-/// it was built from: when none of them changed, the next start shows the list from
-/// it — no sort, no gathering of search fields, no contact decoded.
+/// sources, sort and name order, group), kept in the on-disk index with the digest of
+/// the files it was built from (`FilesDigest`): when none of them changed, the next
+/// start shows the list from it — no sort, no gathering of search fields, no contact
+/// decoded.
 ///
 /// Layout (`ArchiveWriter` varints and strings; fixed-width arrays as byte strings):
 ///
 /// | part             | contents                                                  |
 /// |------------------|-----------------------------------------------------------|
-/// | files            | a byte string: count, then path and the signature's five integers each |
+/// | files            | their `FilesDigest`: value and count                      |
 /// | warnings         | count, strings                                            |
 /// | group cards      | count, then name, member count, members                   |
 /// | contacts         | *n*; generations (`Int64` × *n*), ordinals (`Int32` × *n*) |
@@ -36,7 +37,7 @@ struct SnapshotFile: Sendable, Hashable {
 /// | outside groups   | count, then position and groups (from group cards)        |
 /// | search fields    | `IndexEntries`' five arrays, in list order                |
 enum ListSnapshot {
-  /// What a snapshot holds besides its files (`files(of:)`).
+  /// What a snapshot holds besides its files' digest (`digest(of:)`).
   struct Contents: Sendable {
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
@@ -47,22 +48,12 @@ enum ListSnapshot {
   /// The snapshot of `list`, whose contact at position `i` is `origins[i]` and which
   /// was built from `files`.
   static func encode(
-    list: ContactList, origins: [ContactOrigin], files: [SnapshotFile], warnings: [String],
+    list: ContactList, origins: [ContactOrigin], digest: FilesDigest, warnings: [String],
     groupCards: [ContactLoad.GroupCard]
   ) -> [UInt8] {
     var writer = ArchiveWriter(reservingCapacity: list.contacts.count * 160)
-    // The files as one byte string, so that showing the list can skip them.
-    var table = ArchiveWriter(reservingCapacity: files.count * 80)
-    table.write(UInt64(files.count))
-    for file in files {
-      table.write(file.path)
-      let signature = file.signature
-      for value in [
-        signature.size, signature.modificationNanoseconds, signature.statusChangeNanoseconds,
-        Int64(bitPattern: signature.inode), Int64(bitPattern: signature.device),
-      ] { table.write(Int(value)) }
-    }
-    writer.write(table.bytes)
+    writer.write(digest.value)
+    writer.write(UInt64(digest.count))
     writer.write(UInt64(warnings.count))
     for warning in warnings { writer.write(warning) }
     writer.write(UInt64(groupCards.count))
@@ -98,16 +89,13 @@ enum ListSnapshot {
     return writer.bytes
   }
 
-  /// The files a snapshot was built from, to check them against the disk (`decode`
-  /// skips them: the list can be shown before they are checked).
-  static func files(of payload: [UInt8]) throws -> [SnapshotFile] {
-    let table = try payload.withUnsafeBytes { raw in
+  /// The digest of the files a snapshot was built from, to check them against the
+  /// disk; nil when the payload is damaged.
+  static func digest(of payload: [UInt8]) -> FilesDigest? {
+    payload.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
-      return try reader.readBytes()
-    }
-    return try table.withUnsafeBytes { raw in
-      var reader = ArchiveReader(raw)
-      return try readFiles(&reader)
+      guard let value = try? reader.readVarint(), let count = try? reader.readVarint() else { return nil }
+      return FilesDigest(value: value, count: Int(count))
     }
   }
 
@@ -119,7 +107,8 @@ enum ListSnapshot {
   ) throws -> Contents {
     try payload.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
-      _ = try reader.readBytes()  // the files: `files(of:)`
+      _ = try reader.readVarint()  // the files' digest: `digest(of:)`
+      _ = try reader.readVarint()
       var warnings: [String] = []
       for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
       var cards: [ContactLoad.GroupCard] = []
@@ -196,22 +185,6 @@ enum ListSnapshot {
         warnings: warnings, groupCards: cards,
         origins: zip(generations, ordinals).map { ContactOrigin(generation: $0, ordinal: $1) }, list: list)
     }
-  }
-
-  private static func readFiles(_ reader: inout ArchiveReader) throws -> [SnapshotFile] {
-    var files: [SnapshotFile] = []
-    for _ in 0..<(try reader.readCount(minimumSize: 6)) {
-      let path = try reader.readString()
-      var values: [Int64] = []
-      for _ in 0..<5 { values.append(Int64(try reader.readInt())) }
-      files.append(
-        SnapshotFile(
-          path: path,
-          signature: FileSignature(
-            size: values[0], modificationNanoseconds: values[1], statusChangeNanoseconds: values[2],
-            inode: UInt64(bitPattern: values[3]), device: UInt64(bitPattern: values[4]))))
-    }
-    return files
   }
 
   private static func damaged(_ reader: ArchiveReader, _ what: String) -> ArchiveError {

@@ -1,4 +1,5 @@
 import ContactKit
+import Dispatch
 import Matching
 import TerminalKit
 
@@ -44,7 +45,9 @@ public final class PeoplePickerController {
   /// keys and drawing never wait for a scan; smaller ones as each key is handled
   /// (their scan takes well under a millisecond, and the frames follow the keys one
   /// for one, as tests expect).
-  public var backgroundSearchThreshold = 20_000
+  public var backgroundSearchThreshold = PeoplePickerController.defaultBackgroundSearchThreshold
+  /// The default of `backgroundSearchThreshold`: 20,000 contacts.
+  public static let defaultBackgroundSearchThreshold = 20_000
   /// Adding (Ctrl-N in the list opens the new-person form) and editing (`e` on the
   /// card); `nil` for a read-only picker, where Ctrl-N moves down.
   public var editing: ContactEditing?
@@ -92,8 +95,9 @@ public final class PeoplePickerController {
   }
 
   /// A picker that shows at once and gets its list from `loading` (started by `run`
-  /// if it has not been yet). `editing.existingContacts`, which the new-person form
-  /// looks for duplicates in, is taken from the list when the form opens.
+  /// if it has not been yet). When `editing.existingContacts`, which the new-person
+  /// form looks for duplicates in, is empty, it is taken from the list when the form
+  /// opens (with either initializer).
   public init(loading: ContactListLoading) {
     self.list = ContactList([])
     self.loading = loading
@@ -300,7 +304,9 @@ public final class PeoplePickerController {
         previewing = false
         draw()
       } else if isLoading, !previewing, let preview = loading?.preview {
-        // The list last stored in the index, shown while its files are checked.
+        // The list last stored in the index, shown while its files are checked. Nothing
+        // was indexed, so ICU would first be needed by a keystroke: load its data now.
+        DispatchQueue.global(qos: .utility).async { SearchFolding.prepare() }
         previewing = true
         _ = finishLoading(.success(.init(list: preview, warnings: [])))
         draw()
@@ -341,7 +347,8 @@ public final class PeoplePickerController {
         break keys
       }
       if key == .control("n"), var editing, case .list = mode {
-        if loading != nil {
+        if editing.existingContacts.isEmpty {
+          // Taken when needed: a list from the on-disk index decodes its contacts then.
           editing.existingContacts = Array(list.contacts)
           self.editing = editing
         }
