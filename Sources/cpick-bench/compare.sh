@@ -169,7 +169,7 @@ names = []
 for (name, n) in list(times) + list(memory):
     if name not in names: names.append(name)
 head = " | ".join(f"{n:,}" for n in sizes)
-print(f"`{query}`, median of warm runs (hyperfine), whole process:\n")
+print(f"`{query}`, median of runs with the page cache warm (hyperfine), whole process:\n")
 print(f"| tool | {head} |")
 print("|---|" + "---|" * len(sizes))
 for name in names:
