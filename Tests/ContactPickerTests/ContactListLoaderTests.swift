@@ -189,6 +189,10 @@ struct ContactListLoaderTests {
       #expect(book.list.groups.map(\.name) == ["Pioneers"])
       #expect(book.list.members(of: "pioneers").map { book.list.displayNames[$0] } == ["Ada Lovelace"])
       #expect(book.list.index.search("group:pioneers").count == 1)
+      // The contact itself carries the group too (output, the card, predicates).
+      let ada = try #require(book.list.contacts.first { $0.givenName == "Ada" })
+      #expect(ada.groups == ["Pioneers"])
+      #expect(ada.sourceRecord?.outsideGroups == ["Pioneers"])
     }
   }
 

@@ -1,4 +1,5 @@
 import ContactKit
+import Dispatch
 import Testing
 import TerminalKit
 
@@ -20,15 +21,15 @@ struct PreviewLoadingTests {
     }
   }
 
-  @Test("the preview is shown and can be chosen from before the check ends")
-  func chooseFromPreview() {
+  @Test("Enter on the preview waits for the check; nothing changed: the row shown is chosen")
+  func enterWaitsForTheCheck() {
     let previewed = Gate()
     let release = Gate()
-    defer { release.open() }
     let stored = ContactList(TestContacts.book)
-    let loading = loading(preview: stored, final: ContactList(Array(TestContacts.book.prefix(2))), previewed: previewed, release: release)
+    let loading = loading(preview: stored, final: stored, previewed: previewed, release: release)
     let script: [MemoryScreen.Step] =
-      [.run { previewed.wait() }, .timeout] + MemoryScreen.keys(typing: "turing").map { .key($0) } + [.key(.enter)]
+      [.run { previewed.wait() }, .timeout] + MemoryScreen.keys(typing: "turing").map { .key($0) }
+      + [.run { DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { release.open() } }, .key(.enter)]
     let screen = MemoryScreen(rows: 12, columns: 70, script: script)
     let picker = PeoplePickerController(loading: loading)
     let result = picker.run(on: screen)
@@ -37,12 +38,12 @@ struct PreviewLoadingTests {
       return
     }
     #expect(contact.familyName == "Turing")
-    #expect(loading.result == nil, "chosen while the files were still being checked")
-    #expect(screen.frames.contains { $0.text.contains("Lovelace") })
+    #expect(loading.result != nil, "the choice came after the check")
+    #expect(screen.frames.contains { $0.text.contains("Alan Turing") })
   }
 
-  @Test("a changed book replaces the preview, with the query typed meanwhile applied to it")
-  func checkedListReplacesPreview() {
+  @Test("a changed book: Enter on the preview is dropped, the checked list (query applied) replaces it, the next Enter chooses the contact as it is now")
+  func changedBookDropsTheChoice() {
     let previewed = Gate()
     let release = Gate()
     var renamed = TestContacts.book
@@ -51,7 +52,7 @@ struct PreviewLoadingTests {
       preview: ContactList(TestContacts.book), final: ContactList(renamed), previewed: previewed, release: release)
     let script: [MemoryScreen.Step] =
       [.run { previewed.wait() }, .timeout] + MemoryScreen.keys(typing: "lovelace").map { .key($0) }
-      + [.run { release.open() }, .settle, .key(.enter)]
+      + [.run { release.open() }, .key(.enter), .key(.enter)]
     let screen = MemoryScreen(rows: 12, columns: 70, script: script)
     let picker = PeoplePickerController(loading: loading)
     guard case .selectedPerson(let contact) = picker.run(on: screen) else {
@@ -59,8 +60,9 @@ struct PreviewLoadingTests {
       return
     }
     #expect(contact.givenName == "Augusta")
-    #expect(screen.frames.contains { $0.text.contains("Ada Lovelace") })
+    #expect(screen.frames.contains { $0.text.contains("Ada Lovelace") }, "the preview was shown")
     #expect(screen.text.contains("Augusta Lovelace"))
+    #expect(screen.keysReturned >= 2)
   }
 
   @Test("when the check finds nothing changed, the preview stays: the cursor where the user moved it")

@@ -128,15 +128,25 @@ public struct ContactListLoader: Sendable {
       groupCards.append(contentsOf: part.groupCards)
       complete = complete && part.complete
     }
-    if !groupCards.isEmpty || group != nil { segments = regrouped(segments, groupCards: groupCards) }
+    let regroup = !groupCards.isEmpty || group != nil
+    if regroup { segments = regrouped(segments, groupCards: groupCards) }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
     if let cache, let onDisk, complete {
       let origins = list.contacts.order.compactMap { reference in
         segments[Int(reference.entries)].origins?[Int(reference.contact)]
       }
       if origins.count == list.contacts.count {
+        // Groups given by group cards are not in the stored cards: kept with the list.
+        var outside: [Int: [String]] = [:]
+        if regroup {
+          for (position, contact) in list.contacts.enumerated() {
+            if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
+          }
+        }
         cache.storeSnapshot(
-          ListSnapshot.encode(list: list, origins: origins, digest: onDisk, warnings: warnings, groupCards: groupCards),
+          ListSnapshot.encode(
+            list: list, origins: origins, outsideGroups: outside, digest: onDisk, warnings: warnings,
+            groupCards: groupCards),
           forView: view)
       }
     }

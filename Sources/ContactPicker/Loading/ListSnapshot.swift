@@ -45,11 +45,12 @@ enum ListSnapshot {
     var list: ContactList
   }
 
-  /// The snapshot of `list`, whose contact at position `i` is `origins[i]` and which
-  /// was built from `files`.
+  /// The snapshot of `list`, whose contact at position `i` is `origins[i]` (its card
+  /// as stored, plus `outsideGroups[i]`: the groups group cards in other files give
+  /// it), built from the files of `digest`.
   static func encode(
-    list: ContactList, origins: [ContactOrigin], digest: FilesDigest, warnings: [String],
-    groupCards: [ContactLoad.GroupCard]
+    list: ContactList, origins: [ContactOrigin], outsideGroups: [Int: [String]], digest: FilesDigest,
+    warnings: [String], groupCards: [ContactLoad.GroupCard]
   ) -> [UInt8] {
     var writer = ArchiveWriter(reservingCapacity: list.contacts.count * 160)
     writer.write(digest.value)
@@ -73,7 +74,7 @@ enum ListSnapshot {
       writer.write(name)
       SegmentArchive.writeArray(members.sorted().map { Int32($0) }, to: &writer)
     }
-    let outside = list.contacts.outsideGroups.sorted { $0.key < $1.key }
+    let outside = outsideGroups.sorted { $0.key < $1.key }
     writer.write(UInt64(outside.count))
     for (position, groups) in outside {
       writer.write(UInt64(position))

@@ -336,6 +336,22 @@ public final class PeoplePickerController {
         draw()
         continue keys
       }
+      if isLoading && previewing && Self.needsCheckedList(key), let loading {
+        // A choice is never made from the stored list before its files are checked:
+        // wait for the check. When a file changed, the checked list replaces the
+        // preview and the key is dropped — the user sees the rows as they are now and
+        // chooses again.
+        let outcome = loading.wait()
+        isLoading = false
+        previewing = false
+        if case .success(let loaded) = outcome, loaded.list === list {
+          // Nothing changed: the key acts on the rows shown.
+        } else {
+          guard finishLoading(outcome) else { break keys }
+          draw()
+          continue keys
+        }
+      }
       // Typing goes on while a search runs; other keys act on the current query's rows.
       if Self.needsCurrentRows(key) { _ = takeSearchResult(wait: true) }
       if expectedKeys.contains(key), case .list = mode {
@@ -489,6 +505,21 @@ public final class PeoplePickerController {
 
   /// Whether `key` acts on the rows (moves, chooses, marks…), so that the rows of a
   /// search still running must be waited for; typing and cancelling need not wait.
+  /// Whether `key` may act on a contact (choose, mark, open its card, add one), so
+  /// that a preview of the list must be checked first; typing, moving and cancelling
+  /// need not wait.
+  static func needsCheckedList(_ key: KeyEvent) -> Bool {
+    switch key {
+    case .character, .paste, .backspace, .delete, .escape, .resize, .up, .down, .pageUp, .pageDown,
+      .control("p"), .control("c"), .control("g"), .control("q"):
+      return false
+    case .mouse(let event):
+      return event.action == .doubleClick
+    default:
+      return true
+    }
+  }
+
   static func needsCurrentRows(_ key: KeyEvent) -> Bool {
     switch key {
     case .character, .paste, .backspace, .delete, .escape, .resize,
