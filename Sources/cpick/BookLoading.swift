@@ -73,6 +73,9 @@ extension CPick {
   nonisolated static func emptyBookNote(sources: [String], options: Options) -> String? {
     guard [.pick, .show, .query, .list].contains(options.command) else { return nil }
     let existing = sources.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
+    if let group = options.group, !existing.isEmpty {
+      return "cpick: no contacts in the group '\(group)' of \(existing.joined(separator: ", ")) (cpick groups lists the groups)"
+    }
     return existing.isEmpty
       ? "cpick: no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
       : "cpick: no contacts in \(existing.joined(separator: ", "))"

@@ -124,6 +124,10 @@ extension CPick {
     // fzf's order: the query (--print-query), the key (--expect), then the selection.
     if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
     if result == .cancelled { return .cancelled }
+    if Output.contacts(of: result).contains(where: \.isUnreadableFromIndex) {
+      // Another cpick replaced the chosen card's entry in the index over an hour ago.
+      return fail("the address book changed while cpick was open; run it again")
+    }
     if !options.expect.isEmpty {
       let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
       StandardOutput.write(name, terminator: options.print0 ? "\0" : "\n")

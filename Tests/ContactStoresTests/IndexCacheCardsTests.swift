@@ -50,11 +50,11 @@ struct IndexCacheCardsTests {
     #expect(IndexCache.generation(path: "/book/a.vcf", signature: base) == IndexCache.generation(path: "/book/a.vcf", signature: base))
   }
 
-  @Test("a changed or removed file's old cards go, unless another book (another sort order) still refers to them")
+  @Test("a changed or removed file's old cards go (after the grace period), unless another book (another sort order) still refers to them")
   func oldCardsAreSwept() throws {
     let folder = try TempFolder("cache-sweep")
     defer { folder.remove() }
-    let cache = try IndexCacheTests.cache(in: folder)
+    let cache = try IndexCache(path: folder.file("cache/index.sqlite"), payloadVersion: 1, orphanGrace: 0)
     var old = IndexCacheTests.file("/book/a.vcf", 1)
     old.cards = Self.cards(["old"])
     let oldGeneration = IndexCache.generation(path: old.path, signature: old.signature)
@@ -72,6 +72,21 @@ struct IndexCacheCardsTests {
     #expect(cache.update(book: "/book\u{0}given", upserting: [], removing: ["/book/a.vcf"]))
     #expect(cache.card(generation: oldGeneration, ordinal: 0) == nil)
     #expect(cache.card(generation: newGeneration, ordinal: 0) == Array("new".utf8))
+  }
+
+  @Test("a replaced file's old cards stay readable during the grace period (a picker still open may need them)")
+  func graceKeepsOldCards() throws {
+    let folder = try TempFolder("cache-grace")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var old = IndexCacheTests.file("/book/a.vcf", 1)
+    old.cards = Self.cards(["old"])
+    #expect(cache.update(book: "/book", upserting: [old]))
+    var new = IndexCacheTests.file("/book/a.vcf", 2)
+    new.cards = Self.cards(["new"])
+    #expect(cache.update(book: "/book", upserting: [new]))
+    #expect(cache.card(generation: IndexCache.generation(path: old.path, signature: old.signature), ordinal: 0) == Array("old".utf8))
+    #expect(cache.card(generation: IndexCache.generation(path: new.path, signature: new.signature), ordinal: 0) == Array("new".utf8))
   }
 
   @Test("one snapshot per view, replaced by the next; none for an unknown view; cleared with another payload version")

@@ -293,8 +293,9 @@ public struct ContactListLoader: Sendable {
     let known = cached
     DispatchQueue.concurrentPerform(iterations: ranges.count) { chunk in
       do throws(ContactStoreError) {
-        let part = try loadChunk(files[ranges[chunk]], known: known, cache: cache, single: files.count == 1)
-        counter.add(part.count)
+        let part = try loadChunk(
+          files[ranges[chunk]], known: known, cache: cache, single: files.count == 1, counter: counter)
+        counter.add(part.count - part.counted)
         results.withLock { $0[chunk] = part }
       } catch {
         failure.withLock { $0 = error }
@@ -325,7 +326,8 @@ public struct ContactListLoader: Sendable {
   /// - Throws: the store's error for a `.vcf` source (`single`) that cannot be read;
   ///   a file of a vdir that cannot be read is a warning.
   private func loadChunk(
-    _ files: ArraySlice<SnapshotFile>, known: [String: CachedFile], cache: IndexCache?, single: Bool
+    _ files: ArraySlice<SnapshotFile>, known: [String: CachedFile], cache: IndexCache?, single: Bool,
+    counter: ProgressCounter? = nil
   ) throws(ContactStoreError) -> FileContents {
     var part = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
     var builder = SegmentBuilder()
@@ -345,7 +347,10 @@ public struct ContactListLoader: Sendable {
       // Not in the index, changed, or damaged there: read it.
       let load: ContactLoad
       do {
-        load = try VCardFileStore(path: file.path).load()
+        // A single large file counts its contacts as its chunks are mapped.
+        let store = VCardFileStore(path: file.path)
+        load = try single ? store.load(progress: { counter?.add($0) }) : store.load()
+        if single { part.counted += load.contacts.count }
       } catch {
         if single { throw error }
         part.warnings.append("\(file.path):1: cannot be read; skipped")

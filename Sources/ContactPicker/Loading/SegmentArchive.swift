@@ -16,6 +16,8 @@ struct FileContents: Sendable {
   var complete: Bool = true
   /// The files read, to store in the index.
   var stored: [CachedFile] = []
+  /// Contacts already reported to the progress counter while they were read.
+  var counted = 0
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -197,7 +199,7 @@ struct StoredContacts: Sendable {
       }
       if let decoded { return decoded }
     }
-    var contact = Contact(identifier: "cpick-unreadable-\(generation)-\(ordinal)", source: "")
+    var contact = Contact(identifier: Contact.unreadablePrefix + "\(generation)-\(ordinal)", source: "")
     contact.formattedName = "(changed in the index meanwhile: start cpick again)"
     return contact
   }
@@ -240,4 +242,15 @@ struct SegmentBuilder {
       displayNames: names, groups: groups, entries: IndexEntries(concatenating: entries),
       origins: parts.flatMap { part in (0..<part.count).map { ContactOrigin(generation: part.generation, ordinal: Int32($0)) } })
   }
+}
+
+extension Contact {
+  /// The identifier prefix of a contact that could not be read from the on-disk
+  /// index (`isUnreadableFromIndex`).
+  static let unreadablePrefix = "cpick-unreadable-"
+
+  /// True for the stand-in of a contact the on-disk index no longer holds (another
+  /// process replaced its file's entry long ago while this list was open): it must
+  /// not be printed as a choice.
+  public var isUnreadableFromIndex: Bool { source.isEmpty && identifier.hasPrefix(Self.unreadablePrefix) }
 }

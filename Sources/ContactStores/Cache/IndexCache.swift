@@ -56,6 +56,9 @@ package struct CachedFile: Sendable, Hashable {
 /// CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
 /// CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE,
 ///   payload BLOB NOT NULL);                                  -- whole lists
+/// CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
+///   -- versions no file refers to any more, since when (seconds): their cards go
+///   -- after `orphanGrace`
 /// ```
 /// Times are nanoseconds since the Unix epoch; inode and device are stored as the
 /// `Int64` with the same bits. Pages are 16 KiB (fewer overflow pages for large
@@ -86,7 +89,7 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 2
+  package static let schemaVersion: Int64 = 3
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
   /// than with its row, in bytes.
@@ -99,6 +102,9 @@ package final class IndexCache: Sendable {
   package let path: String
   /// The format of the payloads this instance reads and writes.
   package let payloadVersion: Int
+  /// How long, in seconds, the cards of a file version no book refers to any more are
+  /// kept (another cpick may still show them): an hour by default.
+  package let orphanGrace: Int64
 
   /// The connection; `nil` after a rebuild that failed (the cache is then off: no
   /// files, no updates).
@@ -148,9 +154,10 @@ package final class IndexCache: Sendable {
   ///   the schema must be set up and another process holds the write lock for more
   ///   than 2 s (`SQLITE_BUSY`): callers then run without a cache. A folder that
   ///   cannot be created is reported as `SQLITE_CANTOPEN` with the system's message.
-  package init(path: String, payloadVersion: Int) throws(SQLiteError) {
+  package init(path: String, payloadVersion: Int, orphanGrace: Int64 = 3600) throws(SQLiteError) {
     self.path = path
     self.payloadVersion = payloadVersion
+    self.orphanGrace = orphanGrace
     do {
       try FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)
     } catch {
@@ -314,14 +321,30 @@ package final class IndexCache: Sendable {
           try written.get()
           try upsert.bind(bookID, at: 1)  // cleared with the payload
         }
-        if !orphans.isEmpty {
-          let sweep = try database.prepare(
-            "DELETE FROM cards WHERE generation = ?1 AND NOT EXISTS (SELECT 1 FROM files WHERE generation = ?1)")
-          for generation in orphans {
-            try sweep.bind(generation, at: 1)
-            try sweep.run()
-          }
+        // Cards no row refers to any more are kept `orphanGrace` seconds: a picker
+        // still open on the list they belong to reads them when one is chosen.
+        let now = Int64(time(nil))
+        let mark = try database.prepare(
+          """
+          INSERT OR IGNORE INTO orphans(generation, since) SELECT ?1, ?2
+          WHERE NOT EXISTS (SELECT 1 FROM files WHERE generation = ?1)
+          """)
+        for generation in orphans {
+          try mark.bind(generation, at: 1)
+          try mark.bind(now, at: 2)
+          try mark.run()
         }
+        let revive = try database.prepare("DELETE FROM orphans WHERE generation = ?1")
+        for file in files {
+          try revive.bind(Self.generation(path: file.path, signature: file.signature), at: 1)
+          try revive.run()
+        }
+        try database.execute(
+          """
+          DELETE FROM cards WHERE generation IN (SELECT generation FROM orphans WHERE since <= \(now - orphanGrace))
+            AND NOT EXISTS (SELECT 1 FROM files WHERE files.generation = cards.generation);
+          DELETE FROM orphans WHERE since <= \(now - orphanGrace);
+          """)
         return true
       }
       if committed { Self.truncateLog(database) }
@@ -516,7 +539,8 @@ package final class IndexCache: Sendable {
       switch try contents(database) {
       case .ours(let stored):
         if stored != payloadVersion {
-          try database.execute("DELETE FROM files; DELETE FROM books; DELETE FROM cards; DELETE FROM snapshots;")
+          try database.execute(
+            "DELETE FROM files; DELETE FROM books; DELETE FROM cards; DELETE FROM snapshots; DELETE FROM orphans;")
           try setPayloadVersion(payloadVersion, in: database)
         }
         return false
@@ -546,6 +570,7 @@ package final class IndexCache: Sendable {
             data BLOB NOT NULL);
           CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
           CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE, payload BLOB NOT NULL);
+          CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
           PRAGMA user_version = \(schemaVersion);
           """)
         try setPayloadVersion(payloadVersion, in: database)
