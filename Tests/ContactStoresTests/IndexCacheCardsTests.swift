@@ -89,6 +89,29 @@ struct IndexCacheCardsTests {
     #expect(cache.card(generation: IndexCache.generation(path: new.path, signature: new.signature), ordinal: 0) == Array("new".utf8))
   }
 
+  @Test("a payload, card or snapshot changed inside the database file counts as missing (its checksum says so)")
+  func checksumsCatchDamage() throws {
+    let folder = try TempFolder("cache-checksum")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards(["the card"])
+    #expect(cache.update(book: "/book", upserting: [file, IndexCacheTests.file("/book/b.vcf", 2)]))
+    #expect(cache.storeSnapshot(Array("the list".utf8), forView: "v"))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    // Bit rot: the bytes change, their checksums do not.
+    let database = try SQLiteDatabase(path: folder.file("cache/index.sqlite"))
+    try database.execute(
+      """
+      UPDATE files SET payload = X'00' || substr(payload, 2) WHERE path = '/book/a.vcf';
+      UPDATE cards SET data = X'41' || substr(data, 2);
+      UPDATE snapshots SET payload = X'41' || substr(payload, 2);
+      """)
+    #expect(cache.files(inBook: "/book").map(\.path) == ["/book/b.vcf"])
+    #expect(cache.card(generation: generation, ordinal: 0) == nil)
+    #expect(cache.snapshot(forView: "v") == nil)
+  }
+
   @Test("one snapshot per view, replaced by the next; none for an unknown view; cleared with another payload version")
   func snapshots() throws {
     let folder = try TempFolder("cache-snapshots")

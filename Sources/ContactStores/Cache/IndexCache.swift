@@ -33,7 +33,8 @@ package struct CachedFile: Sendable, Hashable {
 /// `$XDG_CACHE_HOME/cpick/index.sqlite`.
 ///
 /// The index is only a cache: deleting it loses nothing, and nothing here fails
-/// loudly. A database that is not one, is damaged, or has another schema is rebuilt
+/// loudly. Every payload, card and snapshot is stored with its `Checksum`, checked
+/// when it is read: one that changed in the file counts as missing. A database that is not one, is damaged, or has another schema is rebuilt
 /// empty (at open, or when a read or write meets `SQLITE_CORRUPT`/`SQLITE_NOTADB`);
 /// rows of another payload format are cleared at open; a write that cannot be made
 /// (locked for more than 2 s, read-only or full disk) is dropped and reported as
@@ -47,15 +48,15 @@ package struct CachedFile: Sendable, Hashable {
 /// CREATE TABLE files(id INTEGER PRIMARY KEY, book INTEGER NOT NULL REFERENCES books(id),
 ///   path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
 ///   ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL,
-///   payload BLOB NOT NULL, generation INTEGER NOT NULL DEFAULT 0);
+///   payload BLOB NOT NULL, generation INTEGER NOT NULL DEFAULT 0, checksum INTEGER);
 /// CREATE INDEX files_by_book ON files(book);               -- a book's rows, in id order
 /// CREATE UNIQUE INDEX files_by_path ON files(book, path);  -- upserts and removals
 /// CREATE INDEX files_by_generation ON files(generation);
 /// CREATE TABLE cards(id INTEGER PRIMARY KEY, generation INTEGER NOT NULL,
-///   ordinal INTEGER NOT NULL, data BLOB NOT NULL);          -- one row per contact
+///   ordinal INTEGER NOT NULL, data BLOB NOT NULL, checksum INTEGER NOT NULL);  -- one per contact
 /// CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
 /// CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE,
-///   payload BLOB NOT NULL);                                  -- whole lists
+///   payload BLOB NOT NULL, checksum INTEGER NOT NULL);        -- whole lists
 /// CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
 ///   -- versions no file refers to any more, since when (seconds): their cards go
 ///   -- after `orphanGrace`
@@ -89,7 +90,7 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 3
+  package static let schemaVersion: Int64 = 4
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
   /// than with its row, in bytes.
@@ -205,7 +206,7 @@ package final class IndexCache: Sendable {
         let select = try database.prepare(
           """
           SELECT path, size, mtime_ns, ctime_ns, inode, device, id,
-            CASE WHEN length(payload) <= \(Self.largePayload) THEN payload END
+            CASE WHEN length(payload) <= \(Self.largePayload) THEN payload END, checksum
           FROM files INDEXED BY files_by_book WHERE book = ?1 ORDER BY id
           """)
         try select.bind(lookup.int64(at: 0), at: 1)
@@ -219,6 +220,9 @@ package final class IndexCache: Sendable {
             select.isNull(at: 7)
             ? try database.readBlob(table: "files", column: "payload", rowID: select.int64(at: 6))
             : select.blob(at: 7)
+          // A payload that is not what was written (`Checksum`) is left out: its file
+          // is read again. Rows written without a checksum (tests, older tools) pass.
+          if !select.isNull(at: 8), select.int64(at: 8) != Checksum.of(payload) { continue }
           found.append(CachedFile(path: select.string(at: 0), signature: signature, payload: payload))
         }
         return found
@@ -281,14 +285,14 @@ package final class IndexCache: Sendable {
 
         let upsert = try database.prepare(
           """
-          INSERT INTO files(book, path, size, mtime_ns, ctime_ns, inode, device, payload, generation)
-          VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+          INSERT INTO files(book, path, size, mtime_ns, ctime_ns, inode, device, payload, generation, checksum)
+          VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
           ON CONFLICT(book, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
             ctime_ns = excluded.ctime_ns, inode = excluded.inode, device = excluded.device,
-            payload = excluded.payload, generation = excluded.generation
+            payload = excluded.payload, generation = excluded.generation, checksum = excluded.checksum
           """)
         let insertCard = try database.prepare(
-          "INSERT OR REPLACE INTO cards(generation, ordinal, data) VALUES(?1, ?2, ?3)")
+          "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
         try upsert.bind(bookID, at: 1)
         for file in files {
           try upsert.bind(file.path, at: 2)
@@ -299,11 +303,13 @@ package final class IndexCache: Sendable {
           try upsert.bind(Int64(bitPattern: file.signature.device), at: 7)
           let generation = Self.generation(path: file.path, signature: file.signature)
           try upsert.bind(generation, at: 9)
+          try upsert.bind(Checksum.of(file.payload), at: 10)
           orphans.remove(generation)
           try insertCard.bind(generation, at: 1)
           for (ordinal, card) in file.cards.enumerated() {
             try insertCard.bind(Int64(ordinal), at: 2)
             try insertCard.bind(card, at: 3)
+            try insertCard.bind(Checksum.of(card), at: 4)
             try insertCard.run()
           }
           let written: Result<Void, SQLiteError> = file.payload.withUnsafeBytes { payload in
@@ -383,14 +389,16 @@ package final class IndexCache: Sendable {
         statement = known
       } else {
         statement = try database.prepare(
-          "SELECT data FROM cards INDEXED BY cards_by_generation WHERE generation = ?1 AND ordinal = ?2",
+          "SELECT data, checksum FROM cards INDEXED BY cards_by_generation WHERE generation = ?1 AND ordinal = ?2",
           persistent: true)
         cardLookup = statement
       }
       defer { statement.reset() }
       try statement.bind(generation, at: 1)
       try statement.bind(Int64(ordinal), at: 2)
-      return try statement.step() ? statement.blob(at: 0) : nil
+      guard try statement.step() else { return nil }
+      let data = statement.blob(at: 0)
+      return Checksum.of(data) == statement.int64(at: 1) ? data : nil
     }
   }
 
@@ -401,10 +409,11 @@ package final class IndexCache: Sendable {
     return withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
       try database.readTransaction { () throws(SQLiteError) -> [UInt8]? in
         guard try Self.storedPayloadVersion(database) == payloadVersion else { return nil }
-        let select = try database.prepare("SELECT id FROM snapshots WHERE view = ?1")
+        let select = try database.prepare("SELECT id, checksum FROM snapshots WHERE view = ?1")
         try select.bind(view, at: 1)
         guard try select.step() else { return nil }
-        return try database.readBlob(table: "snapshots", column: "payload", rowID: select.int64(at: 0))
+        let payload = try database.readBlob(table: "snapshots", column: "payload", rowID: select.int64(at: 0))
+        return Checksum.of(payload) == select.int64(at: 1) ? payload : nil
       }
     }
   }
@@ -419,9 +428,13 @@ package final class IndexCache: Sendable {
       let committed = try database.writeTransaction { () throws(SQLiteError) -> Bool in
         guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
         let upsert = try database.prepare(
-          "INSERT INTO snapshots(view, payload) VALUES(?1, ?2) ON CONFLICT(view) DO UPDATE SET payload = excluded.payload")
+          """
+          INSERT INTO snapshots(view, payload, checksum) VALUES(?1, ?2, ?3)
+          ON CONFLICT(view) DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum
+          """)
         try upsert.bind(view, at: 1)
         try upsert.bind(payload, at: 2)
+        try upsert.bind(Checksum.of(payload), at: 3)
         try upsert.run()
         return true
       }
@@ -559,7 +572,8 @@ package final class IndexCache: Sendable {
             inode INTEGER NOT NULL,
             device INTEGER NOT NULL,
             payload BLOB NOT NULL,
-            generation INTEGER NOT NULL DEFAULT 0);
+            generation INTEGER NOT NULL DEFAULT 0,
+            checksum INTEGER);
           CREATE INDEX files_by_book ON files(book);
           CREATE UNIQUE INDEX files_by_path ON files(book, path);
           CREATE INDEX files_by_generation ON files(generation);
@@ -567,9 +581,11 @@ package final class IndexCache: Sendable {
             id INTEGER PRIMARY KEY,
             generation INTEGER NOT NULL,
             ordinal INTEGER NOT NULL,
-            data BLOB NOT NULL);
+            data BLOB NOT NULL,
+            checksum INTEGER NOT NULL);
           CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
-          CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE, payload BLOB NOT NULL);
+          CREATE TABLE snapshots(
+            id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE, payload BLOB NOT NULL, checksum INTEGER NOT NULL);
           CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
           PRAGMA user_version = \(schemaVersion);
           """)
