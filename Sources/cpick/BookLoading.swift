@@ -44,12 +44,14 @@ extension CPick {
   /// - Throws: the store's error when a book cannot be read at all.
   nonisolated static func loadBook(
     sources: [String], options: Options, environment: [String: String],
-    progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
+    progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil,
+    storesInBackground: Bool = false
   ) throws(ContactStoreError) -> (list: ContactList, warnings: [String], groupCards: [ContactLoad.GroupCard]) {
-    let loader = ContactListLoader(
+    var loader = ContactListLoader(
       sources: sources.filter { !isAbsentDefaultBook($0, options: options, environment: environment) },
       sortOrder: options.sortOrder, nameOrder: options.nameOrder, group: options.group,
       cachePath: ContactListLoader.defaultCachePath(environment: environment))
+    loader.storesInBackground = storesInBackground
     let book = try loader.load(progress: progress, preview: preview)
     var warnings = book.warnings
     if book.list.contacts.isEmpty, let note = emptyBookNote(sources: sources, options: options) { warnings.append(note) }
@@ -58,13 +60,14 @@ extension CPick {
 
   /// The people picker's list, read while the picker already shows (`cpick`, `cpick
   /// pick`): `loadBook` on a background thread, its count shown as it grows, the list
-  /// last stored in the index shown while the files behind it are checked.
+  /// last stored in the index shown while the files behind it are checked, and what
+  /// was read written to the index while the list is shown.
   nonisolated static func loadList(
     sources: [String], options: Options, environment: [String: String], progress: ContactListLoading.Progress
   ) throws(ContactStoreError) -> (list: ContactList, warnings: [String]) {
     let book = try loadBook(
       sources: sources, options: options, environment: environment, progress: { progress.reached($0) },
-      preview: { progress.preview($0) })
+      preview: { progress.preview($0) }, storesInBackground: true)
     return (book.list, book.warnings)
   }
 

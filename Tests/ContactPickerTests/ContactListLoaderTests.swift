@@ -253,6 +253,31 @@ struct ContactListLoaderTests {
     }
   }
 
+  @Test("storing in the background: load returns first, the index is written after, and the next load uses it")
+  func storesInBackground() throws {
+    let sandbox = try Sandbox()
+    var loader = Self.loader([Self.sampleBook], cache: sandbox.cache)
+    loader.storesInBackground = true
+    let first = try loader.load()
+    if case .values = first.list.contacts.segments.first {
+    } else {
+      Issue.record("the first load did not read the file")
+    }
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    var waited = 0
+    while cache.snapshot(forView: loader.viewKey) == nil && waited < 200 {
+      usleep(50_000)
+      waited += 1
+    }
+    #expect(cache.snapshot(forView: loader.viewKey) != nil, "the snapshot was written within 10 s")
+    let second = try loader.load()
+    if case .stored = second.list.contacts.segments.first {
+    } else {
+      Issue.record("the second load did not come from the index")
+    }
+    #expect(Self.contacts(second.list) == Self.contacts(first.list))
+  }
+
   @Test("without an index every load reads the files")
   func noIndex() throws {
     let book = try Self.loader([Self.sampleBook], cache: nil).load()

@@ -43,6 +43,11 @@ public struct ContactListLoader: Sendable {
   public var group: String?
   /// The on-disk index (`IndexCache.defaultPath(environment:)`), or nil for none.
   public var cachePath: String?
+  /// When true, what was read is written to the index on a background thread after
+  /// `load` returns (a picker shows the list meanwhile; a process that ends first
+  /// leaves the index as it was — SQLite rolls the unfinished write back). When
+  /// false (the default), `load` returns once it is written.
+  public var storesInBackground = false
 
   /// Files changed less than this many seconds before they are read are not stored
   /// in the index: a second change within the file system's timestamp granularity
@@ -112,6 +117,7 @@ public struct ContactListLoader: Sendable {
     var warnings: [String] = []
     var groupCards: [ContactLoad.GroupCard] = []
     var complete = onDisk != nil
+    var updates: [(book: String, stored: [CachedFile], removed: [String])] = []
     for book in books {
       let part: FileContents
       if book.isStandardInput {
@@ -127,30 +133,52 @@ public struct ContactListLoader: Sendable {
       warnings.append(contentsOf: book.warnings + part.warnings)
       groupCards.append(contentsOf: part.groupCards)
       complete = complete && part.complete
+      if !part.stored.isEmpty || !part.removed.isEmpty { updates.append((part.book, part.stored, part.removed)) }
     }
     let regroup = !groupCards.isEmpty || group != nil
     if regroup { segments = regrouped(segments, groupCards: groupCards) }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
-    if let cache, let onDisk, complete {
+    if let cache {
+      let store = storeInIndex(
+        cache, updates: updates, list: list, segments: segments, snapshot: complete ? onDisk : nil, regrouped: regroup,
+        warnings: warnings, groupCards: groupCards)
+      if storesInBackground { DispatchQueue.global(qos: .utility).async(execute: store) } else { store() }
+    }
+    return ContactBook(list: list, warnings: warnings, groupCards: groupCards)
+  }
+
+  /// What writes the files read and the snapshot of `list` to the index: the
+  /// snapshot only when every file is stored (`snapshot`: the digest of the files it
+  /// is of, nil when some file was not stored) and every update committed.
+  private func storeInIndex(
+    _ cache: IndexCache, updates: [(book: String, stored: [CachedFile], removed: [String])], list: ContactList,
+    segments: [ListSegment], snapshot digest: FilesDigest?, regrouped: Bool, warnings: [String],
+    groupCards: [ContactLoad.GroupCard]
+  ) -> @Sendable () -> Void {
+    let view = viewKey
+    return {
+      var committed = true
+      for update in updates {
+        committed = cache.update(book: update.book, upserting: update.stored, removing: update.removed) && committed
+      }
+      guard committed, let digest else { return }
       let origins = list.contacts.order.compactMap { reference in
         segments[Int(reference.entries)].origins?[Int(reference.contact)]
       }
-      if origins.count == list.contacts.count {
-        // Groups given by group cards are not in the stored cards: kept with the list.
-        var outside: [Int: [String]] = [:]
-        if regroup {
-          for (position, contact) in list.contacts.enumerated() {
-            if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
-          }
+      guard origins.count == list.contacts.count else { return }
+      // Groups given by group cards are not in the stored cards: kept with the list.
+      var outside: [Int: [String]] = [:]
+      if regrouped {
+        for (position, contact) in list.contacts.enumerated() {
+          if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
         }
-        cache.storeSnapshot(
-          ListSnapshot.encode(
-            list: list, origins: origins, outsideGroups: outside, digest: onDisk, warnings: warnings,
-            groupCards: groupCards),
-          forView: view)
       }
+      cache.storeSnapshot(
+        ListSnapshot.encode(
+          list: list, origins: origins, outsideGroups: outside, digest: digest, warnings: warnings,
+          groupCards: groupCards),
+        forView: view)
     }
-    return ContactBook(list: list, warnings: warnings, groupCards: groupCards)
   }
 
   /// The segments again after the group cards are resolved and the `--group` filter
@@ -311,13 +339,12 @@ public struct ContactListLoader: Sendable {
         stored.append(contentsOf: part.stored)
       }
     }
-    if let cache {
+    if cache != nil {
       let present = Set(files.map(\.path))
-      let removed = cached.keys.filter { !present.contains($0) }
-      if !stored.isEmpty || !removed.isEmpty {
-        if !cache.update(book: source.book, upserting: stored, removing: removed) { contents.complete = false }
-      }
+      contents.removed = cached.keys.filter { !present.contains($0) }
     }
+    contents.stored = stored
+    contents.book = source.book
     return contents
   }
 

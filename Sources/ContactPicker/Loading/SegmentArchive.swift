@@ -18,6 +18,10 @@ struct FileContents: Sendable {
   var stored: [CachedFile] = []
   /// Contacts already reported to the progress counter while they were read.
   var counted = 0
+  /// The paths of the book's files that are gone (rows to remove from the index).
+  var removed: [String] = []
+  /// The book's name in the index (`ContactListLoader.bookKey`).
+  var book = ""
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
