@@ -41,7 +41,6 @@ enum ListSnapshot {
   struct Contents: Sendable {
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
-    var origins: [ContactOrigin]
     var list: ContactList
   }
 
@@ -182,9 +181,7 @@ enum ListSnapshot {
         contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
         sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
         widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
-      return Contents(
-        warnings: warnings, groupCards: cards,
-        origins: zip(generations, ordinals).map { ContactOrigin(generation: $0, ordinal: $1) }, list: list)
+      return Contents(warnings: warnings, groupCards: cards, list: list)
     }
   }
 
