@@ -95,10 +95,8 @@ public struct ContactListLoader: Sendable {
     // The list as last stored, offered before the files are checked (a vdir of
     // 100,000 files takes a few hundred ms to list and examine).
     var stored: ListSnapshot.Contents?
-    var storedPayload: [UInt8] = []
     if let cache, !sources.contains("-"), let payload = cache.snapshot(forView: view) {
       stored = try? ListSnapshot.decode(payload, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
-      storedPayload = payload
       if let stored { preview?(stored.list) }
     }
     // What is on disk now: every file of every source with its signature.
@@ -107,7 +105,7 @@ public struct ContactListLoader: Sendable {
     // The snapshot fits when the files are those it was built from: compared through
     // a digest of every path and signature (order-free: no sorting, no paths kept).
     let onDisk: FilesDigest? = books.contains { $0.isStandardInput } ? nil : books.reduce(FilesDigest()) { $0 + $1.digest }
-    if let stored, let onDisk, ListSnapshot.digest(of: storedPayload) == onDisk {
+    if let stored, let onDisk, stored.digest == onDisk {
       counter.add(stored.list.contacts.count)
       return ContactBook(
         list: stored.list, warnings: books.flatMap(\.warnings) + stored.warnings, groupCards: stored.groupCards)
@@ -331,19 +329,13 @@ public struct ContactListLoader: Sendable {
     }
     if let error = failure.withLock({ $0 }) { throw error }
     var contents = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
-    var stored: [CachedFile] = []
     results.withLock { results in
-      for chunk in ranges.indices {
-        guard let part = results[chunk] else { continue }
-        contents.append(part)
-        stored.append(contentsOf: part.stored)
-      }
+      for chunk in ranges.indices { if let part = results[chunk] { contents.append(part) } }
     }
     if cache != nil {
       let present = Set(files.map(\.path))
       contents.removed = cached.keys.filter { !present.contains($0) }
     }
-    contents.stored = stored
     contents.book = source.book
     return contents
   }

@@ -37,8 +37,10 @@ struct SnapshotFile: Sendable, Hashable {
 /// | outside groups   | count, then position and groups (from group cards)        |
 /// | search fields    | `IndexEntries`' five arrays, in list order                |
 enum ListSnapshot {
-  /// What a snapshot holds besides its files' digest (`digest(of:)`).
+  /// What a snapshot holds.
   struct Contents: Sendable {
+    /// The digest of the files it was built from, to check against the disk.
+    var digest: FilesDigest
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
     var list: ContactList
@@ -94,9 +96,12 @@ enum ListSnapshot {
   static func digest(of payload: [UInt8]) -> FilesDigest? {
     payload.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
-      guard let value = try? reader.readVarint(), let count = try? reader.readVarint() else { return nil }
-      return FilesDigest(value: value, count: Int(count))
+      return try? readDigest(&reader)
     }
+  }
+
+  private static func readDigest(_ reader: inout ArchiveReader) throws -> FilesDigest {
+    FilesDigest(value: try reader.readVarint(), count: Int(try reader.readVarint()))
   }
 
   /// Decodes a snapshot; its contacts are read from `cache` when needed.
@@ -107,8 +112,7 @@ enum ListSnapshot {
   ) throws -> Contents {
     try payload.withUnsafeBytes { raw in
       var reader = ArchiveReader(raw)
-      _ = try reader.readVarint()  // the files' digest: `digest(of:)`
-      _ = try reader.readVarint()
+      let digest = try readDigest(&reader)
       var warnings: [String] = []
       for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
       var cards: [ContactLoad.GroupCard] = []
@@ -181,7 +185,7 @@ enum ListSnapshot {
         contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
         sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
         widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
-      return Contents(warnings: warnings, groupCards: cards, list: list)
+      return Contents(digest: digest, warnings: warnings, groupCards: cards, list: list)
     }
   }
 
