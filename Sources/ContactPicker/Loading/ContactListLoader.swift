@@ -448,8 +448,8 @@ final class ProgressCounter: Sendable {
   }
 }
 
-/// An order-free digest of files' paths and signatures: the wrapping sum of a 64-bit
-/// hash (FNV-1a, then a final mix) of each file's path and signature. Two listings of
+/// An order-free digest of files' paths and signatures: the wrapping sum of each
+/// file's `FileSignature.hash`, mixed once more. Two listings of
 /// the same files give the same digest in any order; any change of a path, size, time,
 /// inode or device, any file added or removed, changes it (but for a 2⁻⁶⁴ chance).
 struct FilesDigest: Sendable, Hashable {
@@ -460,21 +460,7 @@ struct FilesDigest: Sendable, Hashable {
 
   /// Adds the file `base + name` with `signature`.
   mutating func add(base: String, name: String, signature: FileSignature) {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ byte: UInt8) {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    for byte in base.utf8 { mix(byte) }
-    for byte in name.utf8 { mix(byte) }
-    for field in [
-      UInt64(bitPattern: signature.size), UInt64(bitPattern: signature.modificationNanoseconds),
-      UInt64(bitPattern: signature.statusChangeNanoseconds), signature.inode, signature.device,
-    ] {
-      hash ^= field
-      hash = hash &* 0x100_0000_01b3
-      hash ^= hash >> 29
-    }
+    var hash = signature.hash(folder: base, name: name)
     // A final mix (splitmix64's), so that sums of related hashes do not cancel.
     hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
     hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb

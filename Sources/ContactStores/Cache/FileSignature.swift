@@ -38,6 +38,25 @@ package struct FileSignature: Hashable, Sendable {
       statusChangeNanoseconds: Self.nanoseconds(status.changed), inode: status.inode, device: status.device)
   }
 
+  /// A 64-bit FNV-1a hash of the file's path (`folder` then `name`, so a vdir's files
+  /// need no joined path) and of every field of this signature: the same for the same
+  /// file in the same state in every process (no random seed).
+  package func hash(folder: String = "", name: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    for byte in folder.utf8 { mix(byte) }
+    for byte in name.utf8 { mix(byte) }
+    for value in [UInt64(bitPattern: size), UInt64(bitPattern: modificationNanoseconds),
+      UInt64(bitPattern: statusChangeNanoseconds), inode, device]
+    {
+      for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+    return hash
+  }
+
   /// `seconds * 1e9 + nanoseconds` (good until the year 2262).
   private static func nanoseconds(_ time: timespec) -> Int64 {
     Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)

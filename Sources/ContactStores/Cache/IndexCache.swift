@@ -358,24 +358,11 @@ package final class IndexCache: Sendable {
     }
   }
 
-  /// The version of a file's contents in the index: a 64-bit FNV-1a hash of its path,
-  /// its signature and the card format. Cards are stored under it, so two books of the
+  /// The version of a file's contents in the index: `FileSignature.hash` of its path
+  /// and signature (a new card format empties the index: the payload version). Cards are stored under it, so two books of the
   /// same file (another sort order) share them, and a changed file gets new ones.
   package static func generation(path: String, signature: FileSignature) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ byte: UInt8) {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    for byte in path.utf8 { mix(byte) }
-    for value in [
-      UInt64(bitPattern: signature.size), UInt64(bitPattern: signature.modificationNanoseconds),
-      UInt64(bitPattern: signature.statusChangeNanoseconds), signature.inode, signature.device,
-      UInt64(ContactArchive.formatVersion),
-    ] {
-      for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-    return Int64(bitPattern: hash)
+    Int64(bitPattern: signature.hash(name: path))
   }
 
   /// The stored encoding of contact `ordinal` (0-based, in file order) of the file
