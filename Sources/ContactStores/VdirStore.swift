@@ -35,45 +35,22 @@ public struct VdirStore: ContactStore {
 
   /// `load()`, telling `progress` how many contacts each file gave (from any thread).
   func load(reporting progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ContactLoad {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
-      throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
+    guard let listing = VdirListing(folder: path) else {
+      // Says why: missing, not a folder, no permission.
+      do {
+        _ = try FileManager.default.contentsOfDirectory(atPath: path)
+      } catch {
+        throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
+      }
+      throw ContactStoreError(source: path, reason: "the folder cannot be listed")
     }
     var load = ContactLoad()
-    Self.read(folder: path, names: names, depth: 0, into: &load, progress: progress)
+    for (base, entries) in listing.folders {
+      load.append(Self.readFiles(VdirListing.sortedByName(entries).map { base + $0.name }, progress: progress))
+    }
+    load.warnings.append(contentsOf: listing.warnings)
     load.resolveGroups()  // group cards are files of their own: link them to the others
     return load
-  }
-
-  private static func read(
-    folder: String, names: [String], depth: Int, into load: inout ContactLoad, progress: (@Sendable (Int) -> Void)?
-  ) {
-    let base = folder.hasSuffix("/") ? folder : folder + "/"
-    var subfolders: [String] = []
-    var files: [String] = []
-    for name in names.sorted() where !name.hasPrefix(".") {
-      let filePath = base + name
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory) else { continue }
-      if isDirectory.boolValue {
-        subfolders.append(filePath)
-        continue
-      }
-      let lower = name.lowercased()
-      guard lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard") else { continue }
-      files.append(filePath)
-    }
-    load.append(readFiles(files, progress: progress))
-    guard depth < maxDepth else { return }
-    for subfolder in subfolders {
-      guard let inner = try? FileManager.default.contentsOfDirectory(atPath: subfolder) else {
-        load.warnings.append("\(subfolder):1: folder cannot be read; skipped")
-        continue
-      }
-      read(folder: subfolder, names: inner, depth: depth + 1, into: &load, progress: progress)
-    }
   }
 
   /// Reads card files, in order; a long list in chunks on all cores (a vdir of

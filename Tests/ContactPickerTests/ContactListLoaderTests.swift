@@ -278,6 +278,24 @@ struct ContactListLoaderTests {
     #expect(Self.contacts(second.list) == Self.contacts(first.list))
   }
 
+  @Test("a folder of collections: the store and the index read the same files (sub-folders, not dot-folders), cold and warm")
+  func collections() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("book/root.vcf", Self.card("r", "Rosa", "Root", email: "r@example.org"))
+    try sandbox.write("book/personal/b.vcf", Self.card("b", "Bea", "Personal", email: "b@example.org"))
+    try sandbox.write("book/work/a.vcard", Self.card("a", "Abe", "Work", email: "a@example.org"))
+    try sandbox.write("book/.hidden/h.vcf", Self.card("h", "Hal", "Hidden", email: "h@example.org"))
+    try sandbox.write("book/notes.txt", "not a card")
+    let folder = sandbox.path("book")
+    let store = try VdirStore(path: folder).load()
+    #expect(store.contacts.map(\.familyName) == ["Root", "Personal", "Work"])
+    for _ in 0..<2 {
+      let book = try Self.loader([folder], cache: sandbox.cache).load()
+      #expect(Set(book.list.contacts.map(\.familyName)) == ["Root", "Personal", "Work"])
+      #expect(Self.contacts(book.list) == ContactList(store.contacts).contacts.map { $0 })
+    }
+  }
+
   @Test("without an index every load reads the files")
   func noIndex() throws {
     let book = try Self.loader([Self.sampleBook], cache: nil).load()

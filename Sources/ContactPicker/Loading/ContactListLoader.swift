@@ -108,7 +108,7 @@ public struct ContactListLoader: Sendable {
     if let stored, let onDisk, stored.digest == onDisk {
       counter.add(stored.list.contacts.count)
       return ContactBook(
-        list: stored.list, warnings: books.flatMap(\.warnings) + stored.warnings, groupCards: stored.groupCards)
+        list: stored.list, warnings: books.flatMap(\.listing.warnings) + stored.warnings, groupCards: stored.groupCards)
     }
 
     var segments: [ListSegment] = []
@@ -128,7 +128,7 @@ public struct ContactListLoader: Sendable {
         part = try loadFiles(book, cache: cache, counter: counter)
       }
       segments.append(contentsOf: part.segments)
-      warnings.append(contentsOf: book.warnings + part.warnings)
+      warnings.append(contentsOf: book.listing.warnings + part.warnings)
       groupCards.append(contentsOf: part.groupCards)
       complete = complete && part.complete
       if !part.stored.isEmpty || !part.removed.isEmpty { updates.append((part.book, part.stored, part.removed)) }
@@ -213,30 +213,23 @@ public struct ContactListLoader: Sendable {
     var spec: String
     /// The name of the book in the index (`bookKey(_:)`).
     var book: String
-    /// Each folder read (its path with a final `/`; `""` for a `.vcf` source, whose
-    /// one entry's name is its path) with its card files, as listed (unsorted).
-    var listings: [(base: String, entries: [(name: String, signature: FileSignature)])] = []
-    /// Sub-folders that could not be read.
-    var warnings: [String] = []
+    /// Its card files: a vdir's listing; for a `.vcf` source, one folder `""` whose
+    /// one entry's name is the file's path.
+    var listing = VdirListing()
     /// True for `-`.
     var isStandardInput: Bool { spec == "-" }
 
     /// The digest of every file's path and signature.
     var digest: FilesDigest {
       var digest = FilesDigest()
-      for (base, entries) in listings {
+      for (base, entries) in listing.folders {
         for (name, signature) in entries { digest.add(base: base, name: name, signature: signature) }
       }
       return digest
     }
 
-    /// The card files in reading order (`VdirStore`'s: each folder's files by name,
-    /// then its sub-folders).
-    var files: [SnapshotFile] {
-      listings.flatMap { base, entries in
-        ContactListLoader.sortedByName(entries).map { SnapshotFile(path: base + $0.name, signature: $0.signature) }
-      }
-    }
+    /// The card files in reading order (`VdirListing.files`).
+    var files: [SnapshotFile] { listing.files.map { SnapshotFile(path: $0.path, signature: $0.signature) } }
   }
 
   /// The name of the view in the index: the sources, the orders and the group.
@@ -270,36 +263,17 @@ public struct ContactListLoader: Sendable {
         _ = try VCardFileStore(path: spec).load()  // says why it cannot be read
         return source
       }
-      source.listings = [(base: "", entries: [(name: spec, signature: signature)])]
+      source.listing.folders = [(base: "", entries: [(name: spec, signature: signature)])]
       return source
     }
-    func walk(_ folder: String, depth: Int) {
-      guard let listing = FileSignature.listing(ofDirectory: folder) else {
-        source.warnings.append("\(folder):1: folder cannot be read; skipped")
-        return
-      }
-      let base = folder.hasSuffix("/") ? folder : folder + "/"
-      source.listings.append((base: base, entries: listing.files))
-      guard depth < VdirStore.maxDepth else { return }
-      for subfolder in listing.folders.sorted() { walk(base + subfolder, depth: depth + 1) }
-    }
-    walk(spec, depth: 0)
-    if source.warnings.first?.hasPrefix("\(spec):1:") == true {
+    guard let listing = VdirListing(folder: spec) else {
       _ = try VdirStore(path: spec).load()  // says why the folder cannot be read
+      return source
     }
+    source.listing = listing
     return source
   }
 
-  /// Files in name order (`VdirStore`'s), compared as UTF-8: on the first eight bytes
-  /// as one integer, whole names only for ties (100,000 names in a few ms).
-  nonisolated static func sortedByName(_ files: [(name: String, signature: FileSignature)]) -> [(
-    name: String, signature: FileSignature
-  )] {
-    let keyed = files.map { (prefix: ContactList.sortPrefix($0.name), file: $0) }
-    return keyed.sorted { a, b in
-      a.prefix != b.prefix ? a.prefix < b.prefix : Array(a.file.name.utf8).lexicographicallyPrecedes(b.file.name.utf8)
-    }.map(\.file)
-  }
 
   /// The files of one source: unchanged ones from the index, the others read — in
   /// chunks on all cores — and stored.

@@ -87,18 +87,6 @@ public final class ContactList: Sendable {
     self.nameOrder = nameOrder
   }
 
-  /// The first eight UTF-8 bytes of `text` as one big-endian integer (zeros after a
-  /// shorter text): comparing these compares the texts' starts as `memcmp` would.
-  static func sortPrefix(_ text: String) -> UInt64 {
-    var value: UInt64 = 0
-    var count = 0
-    for byte in text.utf8.prefix(8) {
-      value = value << 8 | UInt64(byte)
-      count += 1
-    }
-    return value << UInt64(8 * (8 - count))
-  }
-
   /// The display order of the contacts of `segments`.
   ///
   /// Sorted on the first eight bytes of each sort key as one integer; only ties on
@@ -126,7 +114,7 @@ public final class ContactList: Sendable {
     items.reserveCapacity(segments.reduce(0) { $0 + $1.count })
     for (number, segment) in segments.enumerated() {
       for (contact, key) in segment.sortKeys.enumerated() {
-        items.append(Item(prefix: Self.sortPrefix(key), reference: .init(entries: Int32(number), contact: Int32(contact))))
+        items.append(Item(prefix: key.utf8SortPrefix, reference: .init(entries: Int32(number), contact: Int32(contact))))
       }
     }
     items.sort { a, b in
