@@ -1,7 +1,5 @@
 import ContactKit
-import Dispatch
 import Foundation
-import Synchronization
 import VCard
 
 extension ContactStore {
@@ -45,19 +43,10 @@ enum VCardLoading {
     }
     let parsed = VCardReader.read(bytes)
     let cards = parsed.cards
-    let chunks = stride(from: 0, to: cards.count, by: mappingChunk).map { $0..<min(cards.count, $0 + mappingChunk) }
-    var mapped: [Mapped]
-    if chunks.count > 1 {
-      let results = Mutex<[Int: Mapped]>([:])
-      DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-        let part = map(parsed, chunks[index], source: source)
-        results.withLock { $0[index] = part }
-        progress?(part.contacts.count)
-      }
-      mapped = results.withLock { results in chunks.indices.compactMap { results[$0] } }
-    } else {
-      mapped = chunks.map { map(parsed, $0, source: source) }
-      progress?(mapped.reduce(0) { $0 + $1.contacts.count })
+    let mapped = Parallel.map(count: cards.count, chunk: mappingChunk) { range in
+      let part = map(parsed, range, source: source)
+      progress?(part.contacts.count)
+      return part
     }
     var load = ContactLoad()
     load.warnings = parsed.warnings.map { "\(source):\($0.line): \($0.message)" }

@@ -1,7 +1,5 @@
 import ContactKit
-import Dispatch
 import Foundation
-import Synchronization
 
 /// An address book kept as a vdir folder: one card per `.vcf` file, as vdirsyncer
 /// and khard keep them (vdirsyncer's vdir storage format).
@@ -69,17 +67,9 @@ public struct VdirStore: ContactStore {
       return load
     }
     guard files.count >= 256 else { return readChunk(files[...]) }
-    let chunkCount = 32
-    let size = (files.count + chunkCount - 1) / chunkCount
-    let chunks = stride(from: 0, to: files.count, by: size).map { files[$0..<min(files.count, $0 + size)] }
-    let results = Mutex<[Int: ContactLoad]>([:])
-    DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-      let load = readChunk(chunks[index])
-      results.withLock { $0[index] = load }
-    }
     var load = ContactLoad()
-    results.withLock { results in
-      for index in chunks.indices { if let part = results[index] { load.append(part) } }
+    for part in Parallel.map(count: files.count, chunk: (files.count + 31) / 32, { readChunk(files[$0]) }) {
+      load.append(part)
     }
     return load
   }

@@ -1,7 +1,6 @@
 import ContactKit
 import ContactPicker
 import Foundation
-import Synchronization
 import VCard
 
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
@@ -80,15 +79,7 @@ struct Output {
   /// `items.map(transform)`, on all cores for many items (a query's thousands of
   /// matches, each a JSON object to build).
   private static func inParallel(_ items: [Item], _ transform: @Sendable (Item) -> String) -> [String] {
-    let chunk = 1024
-    guard items.count > chunk else { return items.map(transform) }
-    let ranges = stride(from: 0, to: items.count, by: chunk).map { $0..<min(items.count, $0 + chunk) }
-    let parts = Mutex<[Int: [String]]>([:])
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-      let done = items[ranges[part]].map(transform)
-      parts.withLock { $0[part] = done }
-    }
-    return parts.withLock { parts in ranges.indices.flatMap { parts[$0] ?? [] } }
+    Parallel.map(count: items.count, chunk: 1024) { range in items[range].map(transform) }.flatMap { $0 }
   }
 
   private func line(_ item: Item) -> String {

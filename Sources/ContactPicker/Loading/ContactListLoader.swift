@@ -286,26 +286,16 @@ public struct ContactListLoader: Sendable {
     }
     let files = source.files
     // A single large file is read on all cores by the store itself.
-    let chunkSize = files.count == 1 ? 1 : 2048
-    let ranges = stride(from: 0, to: files.count, by: chunkSize).map { $0..<min(files.count, $0 + chunkSize) }
-    let results = Mutex<[Int: FileContents]>([:])
-    let failure = Mutex<ContactStoreError?>(nil)
     let known = cached
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { chunk in
-      do throws(ContactStoreError) {
-        let part = try loadChunk(
-          files[ranges[chunk]], known: known, cache: cache, single: files.count == 1, counter: counter)
+    let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
+      Result { () throws(ContactStoreError) -> FileContents in
+        let part = try loadChunk(files[range], known: known, cache: cache, single: files.count == 1, counter: counter)
         counter.add(part.count - part.counted)
-        results.withLock { $0[chunk] = part }
-      } catch {
-        failure.withLock { $0 = error }
+        return part
       }
     }
-    if let error = failure.withLock({ $0 }) { throw error }
     var contents = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
-    results.withLock { results in
-      for chunk in ranges.indices { if let part = results[chunk] { contents.append(part) } }
-    }
+    for part in parts { contents.append(try part.get()) }
     if cache != nil {
       let present = Set(files.map(\.path))
       contents.removed = cached.keys.filter { !present.contains($0) }

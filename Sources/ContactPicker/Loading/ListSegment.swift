@@ -1,8 +1,6 @@
 import ContactKit
-import Dispatch
 import Foundation
 import Matching
-import Synchronization
 
 /// Some contacts of an address book (a file, or part of a large one) with everything a
 /// `ContactList` needs of them that depends on each contact alone: its sort key,
@@ -85,16 +83,11 @@ struct ListSegment: Sendable {
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
     nameOrder: ContactFormatter.NameOrder
   ) -> [ListSegment] {
-    let ranges = stride(from: 0, to: contacts.count, by: chunk).map { $0..<min(contacts.count, $0 + chunk) }
-    if ranges.count <= 1 { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
-    let built = Mutex<[Int: ListSegment]>([:])
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-      let segment = ListSegment(
-        Array(contacts[ranges[index]]), origins: origins.map { Array($0[ranges[index]]) }, sortOrder: sortOrder,
-        nameOrder: nameOrder)
-      built.withLock { $0[index] = segment }
+    if contacts.count <= chunk { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    return Parallel.map(count: contacts.count, chunk: chunk) { range in
+      ListSegment(
+        Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder)
     }
-    return built.withLock { built in ranges.indices.compactMap { built[$0] } }
   }
 
   /// `FN` as written; the name order only shapes composed names.

@@ -1,7 +1,5 @@
 import ContactKit
-import Dispatch
 import Matching
-import Synchronization
 
 /// The contacts of a `ContactList` in display order: a random-access collection of
 /// `Contact` values gathered from the list's segments.
@@ -47,14 +45,6 @@ public struct ContactRoster: RandomAccessCollection, Sendable {
   /// The contacts at `positions`, in that order — read on all cores when there are
   /// many (a contact of the on-disk index is read and decoded on access).
   public func contacts(at positions: [Int]) -> [Contact] {
-    let chunk = 1024
-    guard positions.count > chunk else { return positions.map { self[$0] } }
-    let ranges = stride(from: 0, to: positions.count, by: chunk).map { $0..<Swift.min(positions.count, $0 + chunk) }
-    let parts = Mutex<[Int: [Contact]]>([:])
-    DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-      let read = positions[ranges[part]].map { self[$0] }
-      parts.withLock { $0[part] = read }
-    }
-    return parts.withLock { parts in ranges.indices.flatMap { parts[$0] ?? [] } }
+    Parallel.map(count: positions.count, chunk: 1024) { range in positions[range].map { self[$0] } }.flatMap { $0 }
   }
 }

@@ -1,6 +1,5 @@
-import Dispatch
+import ContactKit
 import Glibc
-import Synchronization
 
 /// What tells one version of a file from another without reading it: size,
 /// modification and status-change times (to the nanosecond), inode and device, as
@@ -124,20 +123,7 @@ package struct FileSignature: Hashable, Sendable {
     }
     let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
     guard names.count >= 512 else { return (examine(names.indices), folders) }
-    let chunkCount = 64
-    let size = (names.count + chunkCount - 1) / chunkCount
-    let parts = Mutex<[[(name: String, signature: FileSignature)]]>(Array(repeating: [], count: chunkCount))
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-      let lower = min(names.count, chunk * size)
-      let found = examine(lower..<min(names.count, lower + size))
-      parts.withLock { $0[chunk] = found }
-    }
-    let files = parts.withLock { parts in
-      var all: [(name: String, signature: FileSignature)] = []
-      all.reserveCapacity(names.count)
-      for part in parts { all.append(contentsOf: part) }
-      return all
-    }
+    let files = Parallel.map(count: names.count, chunk: (names.count + 63) / 64, examine).flatMap { $0 }
     return (files, folders)
   }
 
