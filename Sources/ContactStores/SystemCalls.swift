@@ -106,9 +106,19 @@ struct FileDescriptor: Sendable {
   /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
   /// a short write and on `EINTR`).
   func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    let failure = bytes.withUnsafeBytes { raw -> SystemError? in
+      do throws(SystemError) { try writeAll(raw) } catch { return error }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
+  /// a short write and on `EINTR`).
+  func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress! + offset, $0.count - offset) }
+      let count = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
       if count >= 0 {
         offset += count
       } else {

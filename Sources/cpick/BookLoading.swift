@@ -46,16 +46,15 @@ extension CPick {
     sources: [String], options: Options, environment: [String: String],
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil,
     storesInBackground: Bool = false
-  ) throws(ContactStoreError) -> (list: ContactList, warnings: [String], groupCards: [ContactLoad.GroupCard]) {
+  ) throws(ContactStoreError) -> ContactBook {
     var loader = ContactListLoader(
       sources: sources.filter { !isAbsentDefaultBook($0, options: options, environment: environment) },
       sortOrder: options.sortOrder, nameOrder: options.nameOrder, group: options.group,
       cachePath: ContactListLoader.defaultCachePath(environment: environment))
     loader.storesInBackground = storesInBackground
-    let book = try loader.load(progress: progress, preview: preview)
-    var warnings = book.warnings
-    if book.list.contacts.isEmpty, let note = emptyBookNote(sources: sources, options: options) { warnings.append(note) }
-    return (book.list, warnings, book.groupCards)
+    var book = try loader.load(progress: progress, preview: preview)
+    if book.list.contacts.isEmpty, let note = emptyBookNote(sources: sources, options: options) { book.warnings.append(note) }
+    return book
   }
 
   /// The people picker's list, read while the picker already shows (`cpick`, `cpick

@@ -67,7 +67,7 @@ enum CPick {
         ? newPerson(load.contacts, options: options, sources: specs, environment: environment)
         : unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
     }
-    let book: (list: ContactList, warnings: [String], groupCards: [ContactLoad.GroupCard])
+    let book: ContactBook
     do {
       book = try loadBook(sources: specs, options: options, environment: environment)
     } catch {
@@ -80,6 +80,8 @@ enum CPick {
     case .list:
       if options.format == .vcard || options.format == .jcard {
         writeCards(Array(list.contacts), format: options.format!)
+      } else if let bytes = output.storedJSON(book.renderings, positions: list.contacts.indices) {
+        StandardOutput.write(bytes: bytes)
       } else {
         emit(output.contacts(Array(list.contacts)))
       }
@@ -89,6 +91,10 @@ enum CPick {
       // The mail clients pass what the user typed: search it as written, not as operators.
       let literal = options.format == .mutt || options.format == .aerc
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
+      if let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
+        StandardOutput.write(bytes: bytes)
+        return matches.isEmpty ? .noMatch : .chosen
+      }
       let found = list.contacts.contacts(at: matches.map(\.index))
       switch options.format {
       case .mutt?:

@@ -58,6 +58,15 @@ struct Output {
     return lines(shown.map(Item.person))
   }
 
+  /// Contacts as JSON lines from the person JSON stored in the index (`query` and
+  /// `list` in their default format): the bytes of `positions` each followed by the
+  /// separator. Nil when another format or a template is asked for, when there are
+  /// no stored renderings, or one of them is damaged — print from the contacts then.
+  func storedJSON(_ renderings: ContactRenderings?, positions: some Collection<Int>) -> [UInt8]? {
+    guard template == nil, format == .json || format == .jsonl, let renderings else { return nil }
+    return renderings.lines(positions, separator: separator.utf8.first!)
+  }
+
   enum Item {
     case person(Contact)
     case property(ContactProperty)
@@ -90,7 +99,10 @@ struct Output {
     if let template { return render(template, item) }
     switch (format, item) {
     case (.json, .person(let contact)), (.jsonl, .person(let contact)):
-      return PersonJSON.person(contact).serialized
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(1024)
+      PersonJSON.writePerson(contact, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
     case (.json, .property(let property)), (.jsonl, .property(let property)):
       return JSONValue.object([("person", PersonJSON.person(property.contact)), ("property", PersonJSON.property(property))])
         .serialized

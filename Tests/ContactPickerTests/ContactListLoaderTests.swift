@@ -224,9 +224,15 @@ struct ContactListLoaderTests {
     let loader = Self.loader([folder], cache: sandbox.cache)
     let cold = try loader.load()
     let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
-    let snapshot = try #require(cache.snapshot(forView: loader.viewKey))
-    #expect(ListSnapshot.digest(of: snapshot)?.count == 40)
+    let identity = try #require(cache.identity())
+    let file = try #require(
+      ListFile.read(
+        path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
+    let stored = try ListSnapshot.decode(file.snapshot, cache: cache, sortOrder: .family, nameOrder: .auto)
+    #expect(stored.digest.count == 40)
+    #expect(file.renderings.count == 40)
     let warm = try loader.load()
+    #expect(warm.renderings?.count == 40)
     #expect(warm.list.displayNames == cold.list.displayNames)
     #expect(Self.contacts(warm.list) == Self.contacts(cold.list))
     #expect(warm.list.index.search("family3") == cold.list.index.search("family3"))
@@ -263,13 +269,15 @@ struct ContactListLoaderTests {
     } else {
       Issue.record("the first load did not read the file")
     }
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    #expect(first.renderings == nil, "rendered in the background, not before load returns")
+    let listPath = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion).identity())
     var waited = 0
-    while cache.snapshot(forView: loader.viewKey) == nil && waited < 200 {
+    while ListFile.read(path: listPath, view: loader.viewKey, identity: identity) == nil && waited < 200 {
       usleep(50_000)
       waited += 1
     }
-    #expect(cache.snapshot(forView: loader.viewKey) != nil, "the snapshot was written within 10 s")
+    #expect(ListFile.read(path: listPath, view: loader.viewKey, identity: identity) != nil, "the list file was written within 10 s")
     let second = try loader.load()
     if case .stored = second.list.contacts.segments.first {
     } else {

@@ -13,6 +13,9 @@ public struct ContactBook: Sendable {
   public var warnings: [String]
   /// The group cards read (their members are already in `Contact.groups`).
   public var groupCards: [ContactLoad.GroupCard]
+  /// The person JSON of every contact of `list`, by position, when the index has it
+  /// (or it was made for the index during this load); nil otherwise.
+  public var renderings: ContactRenderings?
 }
 
 /// Loads address books (vCard files, vdir folders, standard input) into a
@@ -92,12 +95,16 @@ public struct ContactListLoader: Sendable {
     let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: SegmentArchive.formatVersion) }
     let counter = ProgressCounter(report: progress)
     let view = viewKey
+    let identity = sources.contains("-") ? nil : cache?.identity()
+    let listPath = identity == nil ? nil : cachePath.map { ListFile.path(forView: view, cachePath: $0) }
     // The list as last stored, offered before the files are checked (a vdir of
     // 100,000 files takes a few hundred ms to list and examine).
-    var stored: ListSnapshot.Contents?
-    if let cache, !sources.contains("-"), let payload = cache.snapshot(forView: view) {
-      stored = try? ListSnapshot.decode(payload, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
-      if let stored { preview?(stored.list) }
+    var stored: (contents: ListSnapshot.Contents, renderings: ContactRenderings)?
+    if let cache, let listPath, let identity, let file = ListFile.read(path: listPath, view: view, identity: identity),
+      let contents = try? ListSnapshot.decode(file.snapshot, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
+    {
+      stored = (contents, file.renderings)
+      preview?(contents.list)
     }
     // What is on disk now: every file of every source with its signature.
     var books: [SourceFiles] = []
@@ -105,10 +112,11 @@ public struct ContactListLoader: Sendable {
     // The snapshot fits when the files are those it was built from: compared through
     // a digest of every path and signature (order-free: no sorting, no paths kept).
     let onDisk: FilesDigest? = books.contains { $0.isStandardInput } ? nil : books.reduce(FilesDigest()) { $0 + $1.digest }
-    if let stored, let onDisk, stored.digest == onDisk {
-      counter.add(stored.list.contacts.count)
+    if let stored, let onDisk, stored.contents.digest == onDisk {
+      counter.add(stored.contents.list.contacts.count)
       return ContactBook(
-        list: stored.list, warnings: books.flatMap(\.listing.warnings) + stored.warnings, groupCards: stored.groupCards)
+        list: stored.contents.list, warnings: books.flatMap(\.listing.warnings) + stored.contents.warnings,
+        groupCards: stored.contents.groupCards, renderings: stored.renderings)
     }
 
     var segments: [ListSegment] = []
@@ -136,47 +144,40 @@ public struct ContactListLoader: Sendable {
     let regroup = !groupCards.isEmpty || group != nil
     if regroup { segments = regrouped(segments, groupCards: groupCards) }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
-    if let cache {
-      let store = storeInIndex(
-        cache, updates: updates, list: list, segments: segments, snapshot: complete ? onDisk : nil, regrouped: regroup,
-        warnings: warnings, groupCards: groupCards)
-      if storesInBackground { DispatchQueue.global(qos: .utility).async(execute: store) } else { store() }
+    guard let cache else { return ContactBook(list: list, warnings: warnings, groupCards: groupCards) }
+    // Where each contact is stored, when every one is (no file left out as racy).
+    var origins: [ContactOrigin]? = list.contacts.order.compactMap { reference in
+      segments[Int(reference.entries)].origins?[Int(reference.contact)]
     }
-    return ContactBook(list: list, warnings: warnings, groupCards: groupCards)
-  }
-
-  /// What writes the files read and the snapshot of `list` to the index: the
-  /// snapshot only when every file is stored (`snapshot`: the digest of the files it
-  /// is of, nil when some file was not stored) and every update committed.
-  private func storeInIndex(
-    _ cache: IndexCache, updates: [(book: String, stored: [CachedFile], removed: [String])], list: ContactList,
-    segments: [ListSegment], snapshot digest: FilesDigest?, regrouped: Bool, warnings: [String],
-    groupCards: [ContactLoad.GroupCard]
-  ) -> @Sendable () -> Void {
-    let view = viewKey
-    return {
+    if !complete || origins?.count != list.contacts.count { origins = nil }
+    // Groups given by group cards are not in the stored cards: kept with the list.
+    var outside: [Int: [String]] = [:]
+    if regroup {
+      for (position, contact) in list.contacts.enumerated() {
+        if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
+      }
+    }
+    var listFile: ListFileUpdate?
+    if let listPath, let identity, let origins, let onDisk {
+      listFile = ListFileUpdate(
+        view: view, path: listPath, identity: identity, list: list, origins: origins, outsideGroups: outside,
+        digest: onDisk, warnings: warnings, groupCards: groupCards, previous: stored)
+    }
+    let store: @Sendable () -> ContactRenderings? = { [updates, listFile] in
       var committed = true
       for update in updates {
         committed = cache.update(book: update.book, upserting: update.stored, removing: update.removed) && committed
       }
-      guard committed, let digest else { return }
-      let origins = list.contacts.order.compactMap { reference in
-        segments[Int(reference.entries)].origins?[Int(reference.contact)]
-      }
-      guard origins.count == list.contacts.count else { return }
-      // Groups given by group cards are not in the stored cards: kept with the list.
-      var outside: [Int: [String]] = [:]
-      if regrouped {
-        for (position, contact) in list.contacts.enumerated() {
-          if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
-        }
-      }
-      cache.storeSnapshot(
-        ListSnapshot.encode(
-          list: list, origins: origins, outsideGroups: outside, digest: digest, warnings: warnings,
-          groupCards: groupCards),
-        forView: view)
+      guard let listFile else { return nil }
+      let renderings = listFile.renderings()
+      if committed { listFile.write(renderings) }
+      return renderings
     }
+    if storesInBackground {
+      DispatchQueue.global(qos: .utility).async { _ = store() }
+      return ContactBook(list: list, warnings: warnings, groupCards: groupCards)
+    }
+    return ContactBook(list: list, warnings: warnings, groupCards: groupCards, renderings: store())
   }
 
   /// The segments again after the group cards are resolved and the `--group` filter

@@ -44,6 +44,8 @@ enum ListSnapshot {
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
     var list: ContactList
+    /// Where each contact of `list` is stored, by position.
+    var origins: [ContactOrigin]
   }
 
   /// The snapshot of `list`, whose contact at position `i` is `origins[i]` (its card
@@ -91,15 +93,6 @@ enum ListSnapshot {
     return writer.bytes
   }
 
-  /// The digest of the files a snapshot was built from, to check them against the
-  /// disk; nil when the payload is damaged.
-  static func digest(of payload: [UInt8]) -> FilesDigest? {
-    payload.withUnsafeBytes { raw in
-      var reader = ArchiveReader(raw)
-      return try? readDigest(&reader)
-    }
-  }
-
   private static func readDigest(_ reader: inout ArchiveReader) throws -> FilesDigest {
     FilesDigest(value: try reader.readVarint(), count: Int(try reader.readVarint()))
   }
@@ -108,10 +101,11 @@ enum ListSnapshot {
   ///
   /// - Throws: `ArchiveError` or `IndexEntries.InvalidEntries` when it is damaged.
   static func decode(
-    _ payload: [UInt8], cache: IndexCache, sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder
+    _ payload: UnsafeRawBufferPointer, cache: IndexCache, sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
   ) throws -> Contents {
-    try payload.withUnsafeBytes { raw in
-      var reader = ArchiveReader(raw)
+    do {
+      var reader = ArchiveReader(payload)
       let digest = try readDigest(&reader)
       var warnings: [String] = []
       for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
@@ -185,7 +179,8 @@ enum ListSnapshot {
         contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
         sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
         widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
-      return Contents(digest: digest, warnings: warnings, groupCards: cards, list: list)
+      let origins = (0..<count).map { ContactOrigin(generation: generations[$0], ordinal: ordinals[$0]) }
+      return Contents(digest: digest, warnings: warnings, groupCards: cards, list: list, origins: origins)
     }
   }
 

@@ -54,7 +54,8 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
   }
 
-  private static func writeString(_ text: String, to out: inout [UInt8]) {
+  /// Appends `text` as a JSON string (quotes included), escaped as `serialized` does.
+  static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // Most values are printable ASCII without quotes or backslashes: copied whole.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {

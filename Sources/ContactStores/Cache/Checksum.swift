@@ -29,4 +29,37 @@ package enum Checksum {
   package static func of(_ bytes: [UInt8]) -> Int64 {
     bytes.withUnsafeBytes { of($0) }
   }
+
+  /// A checksum of `bytes` for large buffers (a list file's snapshot: megabytes read
+  /// at every start): the same mixing as `of` in four independent lanes over
+  /// 32-byte blocks, so the processor overlaps their multiplications — about four
+  /// times faster; the lanes, the tail and the length are then folded together.
+  /// Not interchangeable with `of`.
+  package static func wide(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+    var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+      0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63
+    )
+    func mix(_ state: inout UInt64, _ word: UInt64) {
+      state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+      state = (state << 31) | (state >> 33)
+    }
+    let blocks = bytes.count / 32
+    for block in 0..<blocks {
+      let offset = block * 32
+      mix(&lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      mix(&lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+      mix(&lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+      mix(&lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+    }
+    var state = lanes.0
+    for lane in [lanes.1, lanes.2, lanes.3] { mix(&state, lane) }
+    mix(&state, UInt64(bitPattern: of(UnsafeRawBufferPointer(rebasing: bytes[(blocks * 32)...]))))
+    mix(&state, UInt64(bytes.count))
+    return Int64(bitPattern: state)
+  }
+
+  /// `wide(_:)` of an array.
+  package static func wide(_ bytes: [UInt8]) -> Int64 {
+    bytes.withUnsafeBytes { wide($0) }
+  }
 }

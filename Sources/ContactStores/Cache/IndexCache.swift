@@ -389,6 +389,21 @@ package final class IndexCache: Sendable {
     }
   }
 
+  /// A random number that names this database's contents: made anew whenever they
+  /// are emptied (created, rebuilt after damage, switched to another payload
+  /// version). Files kept beside the index that refer to its rows (a view's list file)
+  /// record it and are trusted only while it is the same. Nil on any error.
+  package func identity() -> Int64? {
+    withConnection(default: nil) { (database) throws(SQLiteError) -> Int64? in
+      if let known = try database.integer("SELECT value FROM meta WHERE key = 'identity'") { return known }
+      // A database made before identities: given one now.
+      return try database.writeTransaction { () throws(SQLiteError) -> Int64 in
+        if let known = try database.integer("SELECT value FROM meta WHERE key = 'identity'") { return known }
+        return try Self.setIdentity(in: database)
+      }
+    }
+  }
+
   /// The snapshot last stored for `view` (a whole list, in the caller's format), or
   /// nil when there is none or on any error.
   package func snapshot(forView view: String) -> [UInt8]? {
@@ -629,11 +644,22 @@ package final class IndexCache: Sendable {
     try database.integer("SELECT value FROM meta WHERE key = 'payload_version'")
   }
 
-  /// Stores the payload version in `meta`.
+  /// Stores the payload version in `meta`, with a new `identity` (the rows are new).
   private static func setPayloadVersion(_ version: Int64, in database: SQLiteDatabase) throws(SQLiteError) {
     let statement = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES('payload_version', ?1)")
     try statement.bind(version, at: 1)
     try statement.run()
+    try setIdentity(in: database)
+  }
+
+  /// Stores a new random `identity` in `meta` and returns it.
+  @discardableResult
+  private static func setIdentity(in database: SQLiteDatabase) throws(SQLiteError) -> Int64 {
+    let identity = Int64.random(in: 1...Int64.max)
+    let statement = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES('identity', ?1)")
+    try statement.bind(identity, at: 1)
+    try statement.run()
+    return identity
   }
 
   /// The id of the book at `path`, its row created when missing.

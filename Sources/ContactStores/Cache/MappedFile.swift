@@ -1,0 +1,64 @@
+import Glibc
+
+/// A file of the index folder mapped read-only into memory (`mmap(2)`), and the way
+/// such files are written: whole, under a temp name, then renamed into place.
+///
+/// Because a file is only ever replaced by `rename(2)` and never written in place, a
+/// mapping keeps seeing the version it mapped, even while another process replaces
+/// it; the pages come from the page cache on first touch, so reading a part of a
+/// large file costs only that part.
+package final class MappedFile: @unchecked Sendable {
+  /// The file's bytes (valid as long as this object lives).
+  package let bytes: UnsafeRawBufferPointer
+  /// The path it was mapped from.
+  package let path: String
+
+  /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
+  /// regular file.
+  package init?(path: String) {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { Glibc.close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
+    let size = Int(status.st_size)
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+    self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+    self.path = path
+  }
+
+  deinit {
+    munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+  }
+
+  /// Writes `parts`, one after the other, as the new content of `path`: to a temp
+  /// file in the same folder (`.<name>.tmp-<random>`), renamed over `path` once
+  /// complete, so that a reader maps the old file or the new one, never a part. The
+  /// folder is created when missing. Not synced to the disk: these files are a cache,
+  /// checked when read.
+  ///
+  /// - Returns: whether the file was written; false when it could not be created,
+  ///   written or renamed (the temp file is then removed).
+  @discardableResult
+  package static func write(_ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600) -> Bool {
+    let folder = FileSystem.directory(of: path)
+    if access(folder, F_OK) != 0 { mkdir(folder, 0o700) }
+    let temp = AtomicFile.tempPath(for: path)
+    guard let file = try? FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions) else {
+      return false
+    }
+    do {
+      for part in parts { try file.writeAll(part) }
+      try file.close()
+    } catch {
+      try? file.close()
+      unlink(temp)
+      return false
+    }
+    guard rename(temp, path) == 0 else {
+      unlink(temp)
+      return false
+    }
+    return true
+  }
+}
