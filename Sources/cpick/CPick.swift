@@ -91,7 +91,7 @@ enum CPick {
       // The mail clients pass what the user typed: search it as written, not as operators.
       let literal = options.format == .mutt || options.format == .aerc
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
-      if let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
+      if options.property == nil, let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen
       }

@@ -105,4 +105,27 @@ struct IndexTests {
     #expect(result.stdoutLines.count == 3)
     #expect(!FileManager.default.fileExists(atPath: book.indexFile))
   }
+
+  @Test("query and list print from the index exactly what they print without it, in every output form")
+  func sameOutputFromTheIndex() throws {
+    let book = try Book()
+    let forms: [[String]] = [
+      ["query", "a"], ["query", "a", "--print0"], ["query", "a", "-f", "json"], ["query", "a", "-p", "email", "-f", "jsonl"],
+      ["query", "a", "-f", "mailbox"], ["query", "a", "-f", "mutt"], ["query", "a", "-f", "tsv"],
+      ["query", "a", "--template", "{givenName}"], ["query", "zzqq"], ["list"], ["list", "-f", "vcard"],
+      ["list", "--print0"], ["list", "--name-order", "family-first"],
+    ]
+    for arguments in forms {
+      let uncached = try CommandRunner.shell(
+        #"XDG_CACHE_HOME="$1" CPICK_NO_CACHE=1; export XDG_CACHE_HOME CPICK_NO_CACHE; shift; exec "$0" "$@""#,
+        [book.cache] + arguments + ["-s", book.vdir])
+      let cold = try book.cpick(arguments)
+      let warm = try book.cpick(arguments)
+      #expect(cold.stdout == uncached.stdout, "\(arguments) cold")
+      #expect(warm.stdout == uncached.stdout, "\(arguments) warm")
+      #expect(warm.status == uncached.status && cold.status == uncached.status, "\(arguments)")
+    }
+    let properties = try book.cpick(["query", "lovelace", "-p", "email", "-f", "jsonl"]).stdoutText
+    #expect(properties.contains(#""property":{"key":"emailAddresses""#), "\(properties)")
+  }
 }
