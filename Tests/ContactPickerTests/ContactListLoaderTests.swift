@@ -228,7 +228,7 @@ struct ContactListLoaderTests {
     let file = try #require(
       ListFile.read(
         path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
-    let stored = try ListSnapshot.decode(file.snapshot, cache: cache, sortOrder: .family, nameOrder: .auto)
+    let stored = try ListSnapshot.decode(file.snapshot, owner: file.file, cache: cache, sortOrder: .family, nameOrder: .auto)
     #expect(stored.digest.count == 40)
     #expect(file.renderings.count == 40)
     let warm = try loader.load()

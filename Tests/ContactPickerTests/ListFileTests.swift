@@ -150,3 +150,52 @@ struct ListFileTests {
     #expect(!FileManager.default.fileExists(atPath: paths.first!))
   }
 }
+
+extension ListFileTests {
+  final class Payload {
+    let memory: UnsafeMutableRawBufferPointer
+    init(_ bytes: [UInt8]) {
+      memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+      bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
+    }
+    deinit { memory.deallocate() }
+    var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[0..<memory.count]) }
+  }
+
+  @Test("a snapshot decodes to the list it was made of; every cut and every changed byte throws or decodes, never crashes")
+  func snapshotDecoding() throws {
+    let sandbox = try Sandbox()
+    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    let cold = try loader.load()
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let identity = try #require(cache.identity())
+    let file = try #require(
+      ListFile.read(path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
+    let bytes = Array(file.snapshot)
+    let whole = Payload(bytes)
+    let decoded = try ListSnapshot.decode(whole.raw, owner: whole, cache: cache, sortOrder: .family, nameOrder: .auto)
+    #expect(decoded.list.displayNames == cold.list.displayNames)
+    #expect(decoded.list.sections == cold.list.sections)
+    #expect(decoded.list.groups == cold.list.groups)
+    #expect(decoded.list.index.search("lukasz") == cold.list.index.search("lukasz"))
+    #expect(Array(decoded.list.contacts) == Array(cold.list.contacts))
+    var decodedCuts = 0
+    for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+      let cut = Payload(Array(bytes.prefix(length)))
+      if (try? ListSnapshot.decode(cut.raw, owner: cut, cache: cache, sortOrder: .family, nameOrder: .auto)) != nil {
+        decodedCuts += 1
+      }
+    }
+    #expect(decodedCuts == 0, "a cut snapshot never decodes")
+    for offset in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 500)) {
+      var changed = bytes
+      changed[offset] ^= 0xA5
+      let payload = Payload(changed)
+      if let list = try? ListSnapshot.decode(payload.raw, owner: payload, cache: cache, sortOrder: .family, nameOrder: .auto).list {
+        _ = list.displayNames.map(\.count)
+        _ = list.index.search("a")
+        _ = list.groups
+      }
+    }
+  }
+}

@@ -101,7 +101,8 @@ public struct ContactListLoader: Sendable {
     // 100,000 files takes a few hundred ms to list and examine).
     var stored: (contents: ListSnapshot.Contents, renderings: ContactRenderings)?
     if let cache, let listPath, let identity, let file = ListFile.read(path: listPath, view: view, identity: identity),
-      let contents = try? ListSnapshot.decode(file.snapshot, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
+      let contents = try? ListSnapshot.decode(
+        file.snapshot, owner: file.file, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
     {
       stored = (contents, file.renderings)
       preview?(contents.list)

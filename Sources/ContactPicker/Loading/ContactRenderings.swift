@@ -11,7 +11,7 @@ import ContactStores
 /// | part      | count     | contents                                             |
 /// |-----------|-----------|------------------------------------------------------|
 /// | offsets   | *n* + 1   | contact `i` is `json[offsets[i]..<offsets[i + 1]]`    |
-/// | checksums | *n*       | `Checksum.of` each contact's bytes, checked on use    |
+/// | checksums | *n*       | `Checksum.wide` of each contact's bytes, checked on use |
 /// | json      | bytes     | the objects one after the other, no separators        |
 ///
 /// A damaged offset or checksum makes `json(at:)` answer nil (the caller then prints
@@ -48,7 +48,7 @@ public struct ContactRenderings: @unchecked Sendable {
     let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
     guard start <= end, end <= UInt64(block.count - header) else { return nil }
     let bytes = UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
-    return Checksum.of(bytes) == Int64(bitPattern: checksum) ? bytes : nil
+    return Checksum.wide(bytes) == Int64(bitPattern: checksum) ? bytes : nil
   }
 
   /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
@@ -81,7 +81,7 @@ public struct ContactRenderings: @unchecked Sendable {
         let start = json.count
         render(position, &json)
         ends.append(json.count)
-        checksums.append(json.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+        checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
       }
       return (json, ends, checksums)
     }

@@ -17,25 +17,27 @@ struct SnapshotFile: Sendable, Hashable {
 }
 
 /// A whole `ContactList` as last built for one view of some address books (their
-/// sources, sort and name order, group), kept in the on-disk index with the digest of
-/// the files it was built from (`FilesDigest`): when none of them changed, the next
+/// sources, sort and name order, group), kept in the view's `ListFile` with the digest
+/// of the files it was built from (`FilesDigest`): when none of them changed, the next
 /// start shows the list from it — no sort, no gathering of search fields, no contact
-/// decoded.
+/// decoded, and the large parts used where the mapped file lies.
 ///
-/// Layout (`ArchiveWriter` varints and strings; fixed-width arrays as byte strings):
+/// Layout (`ArchiveWriter` varints and strings; *columns* are a varint count, zero
+/// bytes up to the next multiple of 8 from the start of the payload, then the
+/// fixed-width values, little-endian):
 ///
 /// | part             | contents                                                  |
 /// |------------------|-----------------------------------------------------------|
 /// | files            | their `FilesDigest`: value and count                      |
 /// | warnings         | count, strings                                            |
 /// | group cards      | count, then name, member count, members                   |
-/// | contacts         | *n*; generations (`Int64` × *n*), ordinals (`Int32` × *n*) |
-/// | names            | *n* display names                                         |
-/// | sections         | *n* bytes (`A`–`Z`, `#`)                                  |
+/// | contacts         | *n*; file versions (column `Int64`, each once); per position its file's number (column `Int32`) and ordinal (column `Int32`) |
+/// | names            | ends (column `UInt32`), UTF-8 (column `UInt8`)            |
+/// | sections         | column of *n* bytes (`A`–`Z`, `#`)                        |
 /// | widest name      | columns                                                   |
-/// | groups           | count, then name and member positions (`Int32` array)     |
+/// | groups           | count, then name and member positions (column `Int32`)    |
 /// | outside groups   | count, then position and groups (from group cards)        |
-/// | search fields    | `IndexEntries`' five arrays, in list order                |
+/// | search fields    | `IndexEntries`' five arrays as columns, in list order     |
 enum ListSnapshot {
   /// What a snapshot holds.
   struct Contents: Sendable {
@@ -44,8 +46,19 @@ enum ListSnapshot {
     var warnings: [String]
     var groupCards: [ContactLoad.GroupCard]
     var list: ContactList
+    /// The file versions of the list's contacts, each once.
+    var generations: FlatArray<Int64>
+    /// Per position, the number of its file version in `generations`, and its
+    /// ordinal there.
+    var fileNumbers: FlatArray<Int32>
+    var ordinals: FlatArray<Int32>
+
     /// Where each contact of `list` is stored, by position.
-    var origins: [ContactOrigin]
+    var origins: [ContactOrigin] {
+      fileNumbers.indices.map {
+        ContactOrigin(generation: generations[Int(fileNumbers[$0])], ordinal: ordinals[$0])
+      }
+    }
   }
 
   /// The snapshot of `list`, whose contact at position `i` is `origins[i]` (its card
@@ -67,15 +80,32 @@ enum ListSnapshot {
       for member in card.members { writer.write(member) }
     }
     writer.write(UInt64(origins.count))
-    SegmentArchive.writeArray(origins.map(\.generation), to: &writer)
-    SegmentArchive.writeArray(origins.map(\.ordinal), to: &writer)
-    for name in list.displayNames { writer.write(name) }
-    SegmentArchive.writeArray(list.sections.map { $0.utf8.first ?? UInt8(ascii: "#") }, to: &writer)
+    var numbers: [Int64: Int32] = [:]
+    var generations: [Int64] = []
+    let fileNumbers = origins.map { origin -> Int32 in
+      if let known = numbers[origin.generation] { return known }
+      let number = Int32(generations.count)
+      numbers[origin.generation] = number
+      generations.append(origin.generation)
+      return number
+    }
+    writeColumn(generations, to: &writer)
+    writeColumn(fileNumbers, to: &writer)
+    writeColumn(origins.map(\.ordinal), to: &writer)
+    var ends: [UInt32] = []
+    var nameBytes: [UInt8] = []
+    for name in list.displayNames {
+      nameBytes.append(contentsOf: name.utf8)
+      ends.append(UInt32(nameBytes.count))
+    }
+    writeColumn(ends, to: &writer)
+    writeColumn(nameBytes, to: &writer)
+    writeColumn(list.sections.map { $0.utf8.first ?? UInt8(ascii: "#") }, to: &writer)
     writer.write(UInt64(list.widestName))
-    writer.write(UInt64(list.groupMembers.count))
-    for (name, members) in list.groupMembers.sorted(by: { $0.key < $1.key }) {
+    writer.write(UInt64(list.groupPositions.count))
+    for (name, members) in list.groupPositions.sorted(by: { $0.key < $1.key }) {
       writer.write(name)
-      SegmentArchive.writeArray(members.sorted().map { Int32($0) }, to: &writer)
+      writeColumn(Array(members), to: &writer)
     }
     let outside = outsideGroups.sorted { $0.key < $1.key }
     writer.write(UInt64(outside.count))
@@ -85,104 +115,118 @@ enum ListSnapshot {
       for group in groups { writer.write(group) }
     }
     let entries = list.index.entries
-    SegmentArchive.writeArray(entries.bytes, to: &writer)
-    SegmentArchive.writeArray(entries.fieldStarts, to: &writer)
-    SegmentArchive.writeArray(entries.fieldKinds, to: &writer)
-    SegmentArchive.writeArray(entries.contactStarts, to: &writer)
-    SegmentArchive.writeArray(entries.masks, to: &writer)
+    writeColumn(entries.bytes, to: &writer)
+    writeColumn(entries.fieldStarts, to: &writer)
+    writeColumn(entries.fieldKinds, to: &writer)
+    writeColumn(entries.contactStarts, to: &writer)
+    writeColumn(entries.masks, to: &writer)
     return writer.bytes
   }
 
-  private static func readDigest(_ reader: inout ArchiveReader) throws -> FilesDigest {
-    FilesDigest(value: try reader.readVarint(), count: Int(try reader.readVarint()))
-  }
-
-  /// Decodes a snapshot; its contacts are read from `cache` when needed.
+  /// Decodes a snapshot lying in memory kept alive by `owner` (the mapped list file);
+  /// its names, groups and contact references are used in place, its contacts read
+  /// from `cache` when needed.
   ///
+  /// - Precondition: `payload` starts at an address that is a multiple of 8.
   /// - Throws: `ArchiveError` or `IndexEntries.InvalidEntries` when it is damaged.
+  /// - Complexity: O(n) checks of the columns; no string is made for a contact.
   static func decode(
-    _ payload: UnsafeRawBufferPointer, cache: IndexCache, sortOrder: ContactFormatter.SortOrder,
+    _ payload: UnsafeRawBufferPointer, owner: AnyObject, cache: IndexCache, sortOrder: ContactFormatter.SortOrder,
     nameOrder: ContactFormatter.NameOrder
   ) throws -> Contents {
-    do {
-      var reader = ArchiveReader(payload)
-      let digest = try readDigest(&reader)
-      var warnings: [String] = []
-      for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
-      var cards: [ContactLoad.GroupCard] = []
-      for _ in 0..<(try reader.readCount(minimumSize: 2)) {
-        let name = try reader.readString()
-        var members: [String] = []
-        for _ in 0..<(try reader.readCount()) { members.append(try reader.readString()) }
-        cards.append(ContactLoad.GroupCard(name: name, members: members))
+    var reader = ArchiveReader(payload)
+    func column<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> FlatArray<T> {
+      let count = try reader.readCount(minimumSize: 0)
+      _ = try reader.readRaw(padding(reader.offset))
+      guard count <= reader.remainingCount / MemoryLayout<T>.size else {
+        throw ArchiveError(.badLength, "a column of \(count) values", offset: reader.offset)
       }
-      let count = try reader.readCount(minimumSize: 12)
-      let generations: [Int64] = try SegmentArchive.readArray(&reader)
-      let ordinals: [Int32] = try SegmentArchive.readArray(&reader)
-      var names: [String] = []
-      names.reserveCapacity(count)
-      for _ in 0..<count { names.append(try reader.readString()) }
-      let sectionBytes: [UInt8] = try SegmentArchive.readArray(&reader)
-      let widest = Int(try reader.readVarint())
-      var groupMembers: [String: Set<Int>] = [:]
-      for _ in 0..<(try reader.readCount()) {
-        let name = try reader.readString()
-        let members: [Int32] = try SegmentArchive.readArray(&reader)
-        guard members.allSatisfy({ $0 >= 0 && Int($0) < count }) else { throw damaged(reader, "group member") }
-        groupMembers[name] = Set(members.map { Int($0) })
-      }
-      var outside: [Int: [String]] = [:]
-      for _ in 0..<(try reader.readCount(minimumSize: 2)) {
-        let position = Int(try reader.readVarint())
-        guard position < count else { throw damaged(reader, "outside group") }
-        var groups: [String] = []
-        for _ in 0..<(try reader.readCount()) { groups.append(try reader.readString()) }
-        outside[position] = groups
-      }
-      let entries = try IndexEntries(
-        bytes: try SegmentArchive.readArray(&reader), fieldStarts: try SegmentArchive.readArray(&reader),
-        fieldKinds: try SegmentArchive.readArray(&reader), contactStarts: try SegmentArchive.readArray(&reader),
-        masks: try SegmentArchive.readArray(&reader))
-      guard generations.count == count, ordinals.count == count, sectionBytes.count == count, entries.count == count
-      else { throw damaged(reader, "counts disagree") }
+      let raw = try reader.readRaw(count * MemoryLayout<T>.size)
+      return FlatArray(borrowing: raw.baseAddress ?? UnsafeRawPointer(payload.baseAddress!), count: count, owner: owner)
+    }
+    let digest = FilesDigest(value: try reader.readVarint(), count: Int(try reader.readVarint()))
+    var warnings: [String] = []
+    for _ in 0..<(try reader.readCount()) { warnings.append(try reader.readString()) }
+    var cards: [ContactLoad.GroupCard] = []
+    for _ in 0..<(try reader.readCount(minimumSize: 2)) {
+      let name = try reader.readString()
+      var members: [String] = []
+      for _ in 0..<(try reader.readCount()) { members.append(try reader.readString()) }
+      cards.append(ContactLoad.GroupCard(name: name, members: members))
+    }
+    let count = Int(try reader.readVarint())
+    let generations: FlatArray<Int64> = try column()
+    let fileNumbers: FlatArray<Int32> = try column()
+    let ordinals: FlatArray<Int32> = try column()
+    guard let names = NameColumn(ends: try column(), bytes: try column()) else { throw damaged(reader, "names") }
+    let sectionBytes: FlatArray<UInt8> = try column()
+    let widest = Int(try reader.readVarint())
+    var groupPositions: [String: FlatArray<Int32>] = [:]
+    for _ in 0..<(try reader.readCount()) {
+      let name = try reader.readString()
+      let members: FlatArray<Int32> = try column()
+      guard members.allSatisfy({ $0 >= 0 && Int($0) < count }) else { throw damaged(reader, "group member") }
+      groupPositions[name] = members
+    }
+    var outside: [Int: [String]] = [:]
+    for _ in 0..<(try reader.readCount(minimumSize: 2)) {
+      let position = Int(try reader.readVarint())
+      guard position < count else { throw damaged(reader, "outside group") }
+      var groups: [String] = []
+      for _ in 0..<(try reader.readCount()) { groups.append(try reader.readString()) }
+      outside[position] = groups
+    }
+    let entries = try IndexEntries(
+      bytes: Array(try column(UInt8.self)), fieldStarts: Array(try column(Int32.self)),
+      fieldKinds: Array(try column(UInt8.self)), contactStarts: Array(try column(Int32.self)),
+      masks: Array(try column(UInt64.self)))
+    guard fileNumbers.count == count, ordinals.count == count, names.count == count, sectionBytes.count == count,
+      entries.count == count
+    else { throw damaged(reader, "counts disagree") }
 
-      // One `StoredContacts` per file version; the roster refers to them by number.
-      var fileNumbers: [Int64: Int32] = [:]
-      var counts: [Int] = []
-      var generationOf: [Int64] = []
-      var order: [ContactIndex.EntryReference] = []
-      order.reserveCapacity(count)
-      for position in 0..<count {
-        let generation = generations[position]
-        guard ordinals[position] >= 0 else { throw damaged(reader, "ordinal") }
-        let number: Int32
-        if let known = fileNumbers[generation] {
-          number = known
-        } else {
-          number = Int32(counts.count)
-          fileNumbers[generation] = number
-          counts.append(0)
-          generationOf.append(generation)
-        }
-        counts[Int(number)] = max(counts[Int(number)], Int(ordinals[position]) + 1)
-        order.append(ContactIndex.EntryReference(entries: number, contact: ordinals[position]))
-      }
-      let segmentContacts = counts.indices.map { number in
-        SegmentContacts.stored(
-          StoredSegment([StoredContacts(cache: cache, generation: generationOf[number], count: counts[number])]))
-      }
-      let sectionNames = (0..<256).map { byte -> String in
-        let scalar = Unicode.Scalar(UInt8(byte))
-        return ("A"..."Z").contains(scalar) ? String(scalar) : "#"
-      }
-      let list = ContactList(
-        contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
-        sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
-        widestName: widest, groupMembers: groupMembers, sortOrder: sortOrder, nameOrder: nameOrder)
-      let origins = (0..<count).map { ContactOrigin(generation: generations[$0], ordinal: ordinals[$0]) }
-      return Contents(digest: digest, warnings: warnings, groupCards: cards, list: list, origins: origins)
+    // One `StoredContacts` per file version; the roster refers to them by number.
+    var counts = [Int](repeating: 0, count: generations.count)
+    var order: [ContactIndex.EntryReference] = []
+    order.reserveCapacity(count)
+    for position in 0..<count {
+      let number = fileNumbers[position]
+      let ordinal = ordinals[position]
+      guard number >= 0, Int(number) < counts.count, ordinal >= 0 else { throw damaged(reader, "contact reference") }
+      counts[Int(number)] = max(counts[Int(number)], Int(ordinal) + 1)
+      order.append(ContactIndex.EntryReference(entries: number, contact: ordinal))
+    }
+    let segmentContacts = counts.indices.map { number in
+      SegmentContacts.stored(
+        StoredSegment([StoredContacts(cache: cache, generation: generations[number], count: counts[number])]))
+    }
+    let list = ContactList(
+      contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
+      sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
+      widestName: widest, groupPositions: groupPositions, sortOrder: sortOrder, nameOrder: nameOrder)
+    return Contents(
+      digest: digest, warnings: warnings, groupCards: cards, list: list, generations: generations,
+      fileNumbers: fileNumbers, ordinals: ordinals)
+  }
+
+  /// The section names by byte: `A`–`Z` for themselves, `#` for every other.
+  private static let sectionNames = (0..<256).map { byte -> String in
+    let scalar = Unicode.Scalar(UInt8(byte))
+    return ("A"..."Z").contains(scalar) ? String(scalar) : "#"
+  }
+
+  /// Writes `values` as a column: count, zero bytes to 8-alignment, the values.
+  private static func writeColumn<T: FixedWidthInteger>(_ values: [T], to writer: inout ArchiveWriter) {
+    writer.write(UInt64(values.count))
+    for _ in 0..<padding(writer.bytes.count) { writer.writeByte(0) }
+    if 1.littleEndian == 1 {
+      values.withUnsafeBytes { writer.writeRaw($0) }
+    } else {
+      values.map(\.littleEndian).withUnsafeBytes { writer.writeRaw($0) }
     }
   }
+
+  /// Zero bytes from `offset` to the next multiple of 8.
+  private static func padding(_ offset: Int) -> Int { (8 - offset % 8) % 8 }
 
   private static func damaged(_ reader: ArchiveReader, _ what: String) -> ArchiveError {
     ArchiveError(.badLength, "snapshot: \(what)", offset: reader.offset)

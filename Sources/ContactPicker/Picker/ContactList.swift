@@ -18,13 +18,13 @@ public final class ContactList: Sendable {
   /// The section (`A`–`Z`, `#`) of each contact, parallel to `contacts`.
   public let sections: [String]
   /// The display name of each contact, parallel to `contacts`.
-  public let displayNames: [String]
+  public let displayNames: NameColumn
   /// The search index over `contacts`.
   public let index: ContactIndex
   /// The widest display name, in columns (for the name column).
   public let widestName: Int
-  /// Every group with the positions of its members, by group name.
-  public let groupMembers: [String: Set<Int>]
+  /// Every group with the positions of its members (ascending), by group name.
+  let groupPositions: [String: FlatArray<Int32>]
   /// The order the list was sorted in.
   public let sortOrder: ContactFormatter.SortOrder
   /// The order of name parts in composed names.
@@ -64,25 +64,26 @@ public final class ContactList: Sendable {
       widest = max(widest, min(64, width))
       for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
-    self.displayNames = names
+    self.displayNames = NameColumn(names)
     self.sections = sections
     self.widestName = widest
-    self.groupMembers = groups
+    self.groupPositions = groups.mapValues { FlatArray($0.sorted().map { Int32($0) }) }
     self.index = ContactIndex(gathering: segments.map(\.entries), order: order)
   }
 
   /// A list from its parts (a snapshot of the on-disk index), all parallel to
   /// `contacts`.
   init(
-    contacts: ContactRoster, sections: [String], displayNames: [String], index: ContactIndex, widestName: Int,
-    groupMembers: [String: Set<Int>], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder
+    contacts: ContactRoster, sections: [String], displayNames: NameColumn, index: ContactIndex, widestName: Int,
+    groupPositions: [String: FlatArray<Int32>], sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
   ) {
     self.contacts = contacts
     self.sections = sections
     self.displayNames = displayNames
     self.index = index
     self.widestName = widestName
-    self.groupMembers = groupMembers
+    self.groupPositions = groupPositions
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
   }
@@ -153,17 +154,18 @@ public final class ContactList: Sendable {
   }
 
   /// The positions of the members of `group` (compared without regard to case).
+  ///
+  /// - Complexity: O(members).
   public func members(of group: String) -> Set<Int> {
-    if let exact = groupMembers[group] { return exact }
-    for (name, members) in groupMembers where name.caseInsensitiveCompare(group) == .orderedSame {
-      return members
-    }
-    return []
+    let positions =
+      groupPositions[group]
+      ?? groupPositions.first { $0.key.caseInsensitiveCompare(group) == .orderedSame }?.value
+    return Set((positions ?? FlatArray()).lazy.map { Int($0) })
   }
 
   /// The groups with their member counts, by name.
   public var groups: [ContactGroup] {
-    groupMembers.map { ContactGroup(name: $0.key, memberCount: $0.value.count) }
+    groupPositions.map { ContactGroup(name: $0.key, memberCount: $0.value.count) }
       .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
   }
 

@@ -82,6 +82,11 @@ package struct ArchiveWriter: Sendable {
   /// How many bytes were written.
   package var count: Int { bytes.count }
 
+  /// Appends `raw` as it is (no length: the reader must know it; `readRaw`).
+  package mutating func writeRaw(_ raw: UnsafeRawBufferPointer) {
+    bytes.append(contentsOf: raw)
+  }
+
   /// Appends one byte as it is.
   package mutating func writeByte(_ byte: UInt8) {
     bytes.append(byte)
@@ -326,6 +331,17 @@ package struct ArchiveReader {
     let length = try readLength(of: "a byte string")
     if length == 0 { return [] }
     return Array(take(length))
+  }
+
+  /// The next `length` bytes where they lie in the buffer (no copy), moving past
+  /// them: for data written raw, whose length the caller knows.
+  ///
+  /// - Throws: `.truncated` when fewer than `length` bytes are left.
+  package mutating func readRaw(_ length: Int) throws(ArchiveError) -> UnsafeRawBufferPointer {
+    guard length >= 0, end - offset >= length else {
+      throw .truncated("raw bytes", needed: length, left: end - offset, offset: offset)
+    }
+    return UnsafeRawBufferPointer(take(length))
   }
 
   /// Reads 4 bytes, little-endian, written by `ArchiveWriter.writeFixed32(_:)`.

@@ -1,0 +1,65 @@
+/// A read-only array of fixed-width values held either in a Swift array or in memory
+/// owned by another object — typically a file mapped into memory, so that a list read
+/// from the on-disk index is used where it lies instead of being copied.
+///
+/// `Element` must be a trivial type (integers, or structs of them). The memory of a
+/// `borrowed` array must stay valid, unchanged and aligned for `Element` as long as
+/// its owner lives; the array keeps the owner alive.
+public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
+  /// The elements.
+  public let buffer: UnsafeBufferPointer<Element>
+  /// What keeps `buffer` alive: the array's storage or the owner of the memory.
+  private let owner: AnyObject?
+
+  /// The elements of `array` (kept alive by the result).
+  public init(_ array: [Element]) {
+    let storage = ArrayStorage(array)
+    self.owner = storage
+    self.buffer = storage.buffer
+  }
+
+  /// `count` elements at `start` inside memory kept alive by `owner`.
+  ///
+  /// - Precondition: `start` is aligned for `Element` (checked).
+  public init(borrowing start: UnsafeRawPointer, count: Int, owner: AnyObject) {
+    precondition(Int(bitPattern: start) % MemoryLayout<Element>.alignment == 0, "misaligned FlatArray")
+    self.buffer = UnsafeBufferPointer(start: start.assumingMemoryBound(to: Element.self), count: count)
+    self.owner = owner
+  }
+
+  /// An empty array.
+  public init() { self.init([]) }
+
+  /// 0.
+  public var startIndex: Int { 0 }
+  /// The number of elements.
+  public var endIndex: Int { buffer.count }
+
+  /// The element at `position` (bounds-checked).
+  @inlinable
+  public subscript(position: Int) -> Element {
+    precondition(position >= 0 && position < buffer.count, "FlatArray index out of range")
+    return buffer[position]
+  }
+
+  /// Calls `body` with the elements' memory (valid only inside `body`).
+  public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(owner) { try body(buffer) }
+  }
+
+  /// Keeps the memory of an array the `FlatArray` was made from.
+  private final class ArrayStorage {
+    let array: [Element]
+    let buffer: UnsafeBufferPointer<Element>
+    init(_ array: [Element]) {
+      self.array = array
+      // The array is never mutated, so its storage stays where it is.
+      self.buffer = array.withUnsafeBufferPointer { $0 }
+    }
+  }
+}
+
+extension FlatArray: Equatable where Element: Equatable {
+  /// Element by element.
+  public static func == (a: FlatArray, b: FlatArray) -> Bool { a.elementsEqual(b) }
+}
