@@ -165,12 +165,22 @@ public struct ContactListLoader: Sendable {
         digest: onDisk, warnings: warnings, groupCards: groupCards, previous: stored)
     }
     let store: @Sendable () -> ContactRenderings? = { [updates, listFile] in
+      // The JSON is rendered on the other cores while SQLite stores the files (one
+      // thread): the list file needs both.
+      let rendered = Mutex<ContactRenderings?>(nil)
+      let rendering = DispatchGroup()
+      if let listFile {
+        DispatchQueue.global().async(group: rendering) {
+          let renderings = listFile.renderings()
+          rendered.withLock { $0 = renderings }
+        }
+      }
       var committed = true
       for update in updates {
         committed = cache.update(book: update.book, upserting: update.stored, removing: update.removed) && committed
       }
-      guard let listFile else { return nil }
-      let renderings = listFile.renderings()
+      rendering.wait()
+      guard let listFile, let renderings = rendered.withLock({ $0 }) else { return nil }
       if committed { listFile.write(renderings) }
       return renderings
     }

@@ -15,7 +15,7 @@ extension PersonJSON {
     person.string("source", contact.source, &out)
     person.string("contactType", contact.contactType.rawValue, &out)
     person.string("displayName", contact.displayNameInOrder(nameOrder ?? Self.nameOrder), &out)
-    for (key, value) in textMembers { person.nonEmpty(key, contact[keyPath: value], &out) }
+    for (key, value) in textMembers { person.nonEmpty(key, value(contact), &out) }
     person.nonEmpty("birthday", contact.birthday?.description ?? "", &out)
     person.nonEmpty("note", contact.note, &out)
     person.list("phoneNumbers", contact.phoneNumbers, &out) { JSONValue.writeString($0, to: &$1) }
@@ -61,12 +61,12 @@ extension PersonJSON {
   }
 
   /// The text members between `displayName` and `birthday`, in PersonJSON's order.
-  private static let textMembers: [(StaticString, KeyPath<Contact, String> & Sendable)] = [
-    ("namePrefix", \.namePrefix), ("givenName", \.givenName), ("middleName", \.middleName),
-    ("familyName", \.familyName), ("nameSuffix", \.nameSuffix), ("nickname", \.nickname),
-    ("phoneticGivenName", \.phoneticGivenName), ("phoneticMiddleName", \.phoneticMiddleName),
-    ("phoneticFamilyName", \.phoneticFamilyName), ("organizationName", \.organizationName),
-    ("departmentName", \.departmentName), ("jobTitle", \.jobTitle),
+  private static let textMembers: [(StaticString, @Sendable (Contact) -> String)] = [
+    ("namePrefix", { $0.namePrefix }), ("givenName", { $0.givenName }), ("middleName", { $0.middleName }),
+    ("familyName", { $0.familyName }), ("nameSuffix", { $0.nameSuffix }), ("nickname", { $0.nickname }),
+    ("phoneticGivenName", { $0.phoneticGivenName }), ("phoneticMiddleName", { $0.phoneticMiddleName }),
+    ("phoneticFamilyName", { $0.phoneticFamilyName }), ("organizationName", { $0.organizationName }),
+    ("departmentName", { $0.departmentName }), ("jobTitle", { $0.jobTitle }),
   ]
 
   /// Writes the members of one JSON object in order: `{` when made, `"key":value`
