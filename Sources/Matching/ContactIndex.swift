@@ -123,16 +123,17 @@ public struct ContactMatch: Sendable, Hashable {
 /// Immutable and `Sendable`: build it once per address book (off the main thread if
 /// the book is large), then search from anywhere.
 public final class ContactIndex: Sendable {
-  /// The folded UTF-8 bytes of all fields, one after the other.
-  let bytes: [UInt8]
+  /// The folded UTF-8 bytes of all fields, one after the other, then
+  /// `ByteMatcher.padding` zero bytes.
+  let bytes: FlatArray<UInt8>
   /// Field `f` is `bytes[fieldStarts[f]..<fieldStarts[f + 1]]`.
-  let fieldStarts: [Int32]
+  let fieldStarts: FlatArray<Int32>
   /// The `FieldKind` of each field.
-  let fieldKinds: [UInt8]
+  let fieldKinds: FlatArray<UInt8>
   /// Contact `c` owns fields `contactStarts[c]..<contactStarts[c + 1]`.
-  let contactStarts: [Int32]
+  let contactStarts: FlatArray<Int32>
   /// Per contact, `ByteMatcher.mask` of its text fields and `phoneMask` of its phones.
-  let masks: [UInt64]
+  let masks: FlatArray<UInt64>
 
   /// Contacts in a full scan at or above which the scan runs on several threads.
   static let parallelThreshold = 8_192
@@ -148,13 +149,24 @@ public final class ContactIndex: Sendable {
   }
 
   /// An index over flat arrays (`IndexEntries`' layout, `bytes` padded with
-  /// `ByteMatcher.padding` zeros).
-  init(bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]) {
+  /// `ByteMatcher.padding` zeros), already checked.
+  init(
+    bytes: FlatArray<UInt8>, fieldStarts: FlatArray<Int32>, fieldKinds: FlatArray<UInt8>,
+    contactStarts: FlatArray<Int32>, masks: FlatArray<UInt64>
+  ) {
     self.bytes = bytes
     self.fieldStarts = fieldStarts
     self.fieldKinds = fieldKinds
     self.contactStarts = contactStarts
     self.masks = masks
+  }
+
+  /// An index over arrays in `IndexEntries`' layout, `bytes` padded with
+  /// `ByteMatcher.padding` zeros, already checked.
+  convenience init(bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]) {
+    self.init(
+      bytes: FlatArray(bytes), fieldStarts: FlatArray(fieldStarts), fieldKinds: FlatArray(fieldKinds),
+      contactStarts: FlatArray(contactStarts), masks: FlatArray(masks))
   }
 
   /// The number of contacts.

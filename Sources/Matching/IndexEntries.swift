@@ -60,16 +60,9 @@ public struct IndexEntries: Sendable, Hashable {
   public init(
     bytes: [UInt8], fieldStarts: [Int32], fieldKinds: [UInt8], contactStarts: [Int32], masks: [UInt64]
   ) throws(InvalidEntries) {
-    func check(_ condition: Bool, _ reason: String) throws(InvalidEntries) {
-      if !condition { throw InvalidEntries(reason: reason) }
-    }
-    try check(fieldStarts.count == fieldKinds.count + 1, "field starts and kinds disagree")
-    try check(contactStarts.count == masks.count + 1, "contact starts and masks disagree")
-    try check(fieldStarts.first == 0 && Int(fieldStarts.last!) == bytes.count, "field starts do not cover the bytes")
-    try check(contactStarts.first == 0 && Int(contactStarts.last!) == fieldKinds.count, "contact starts do not cover the fields")
-    for index in 1..<fieldStarts.count { try check(fieldStarts[index] >= fieldStarts[index - 1], "field starts decrease") }
-    for index in 1..<contactStarts.count { try check(contactStarts[index] >= contactStarts[index - 1], "contact starts decrease") }
-    try check(fieldKinds.allSatisfy { FieldKind(rawValue: $0) != nil }, "unknown field kind")
+    try Self.check(
+      byteCount: bytes.count, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts,
+      masks: masks)
     self.bytes = bytes
     self.fieldStarts = fieldStarts
     self.fieldKinds = fieldKinds
@@ -92,6 +85,27 @@ public struct IndexEntries: Sendable, Hashable {
       fieldStarts: fieldStarts[firstField...endField].map { $0 - firstByte }, fieldKinds: Array(fieldKinds[firstField..<endField]),
       contactStarts: contactStarts[range.lowerBound...range.upperBound].map { $0 - Int32(firstField) },
       masks: Array(masks[range]))
+  }
+
+  /// Checks that stored arrays are consistent entries over `byteCount` bytes.
+  ///
+  /// - Throws: `InvalidEntries` when the counts do not agree, the starts do not begin
+  ///   at 0, decrease, or run past their arrays, or a kind is unknown.
+  /// - Complexity: O(fields + contacts).
+  static func check(
+    byteCount: Int, fieldStarts: some RandomAccessCollection<Int32>, fieldKinds: some Collection<UInt8>,
+    contactStarts: some RandomAccessCollection<Int32>, masks: some Collection<UInt64>
+  ) throws(InvalidEntries) {
+    func check(_ condition: Bool, _ reason: String) throws(InvalidEntries) {
+      if !condition { throw InvalidEntries(reason: reason) }
+    }
+    try check(fieldStarts.count == fieldKinds.count + 1, "field starts and kinds disagree")
+    try check(contactStarts.count == masks.count + 1, "contact starts and masks disagree")
+    try check(fieldStarts.first == 0 && Int(fieldStarts.last!) == byteCount, "field starts do not cover the bytes")
+    try check(contactStarts.first == 0 && Int(contactStarts.last!) == fieldKinds.count, "contact starts do not cover the fields")
+    try check(zip(fieldStarts, fieldStarts.dropFirst()).allSatisfy { $0 <= $1 }, "field starts decrease")
+    try check(zip(contactStarts, contactStarts.dropFirst()).allSatisfy { $0 <= $1 }, "contact starts decrease")
+    try check(fieldKinds.allSatisfy { FieldKind(rawValue: $0) != nil }, "unknown field kind")
   }
 
   /// Entries from arrays known to be consistent (an index's own).
@@ -160,8 +174,30 @@ extension ContactIndex {
   public var entries: IndexEntries {
     // The index's own arrays were checked when it was built.
     IndexEntries(
-      unchecked: Array(bytes[0..<Int(fieldStarts.last ?? 0)]), fieldStarts: fieldStarts, fieldKinds: fieldKinds,
-      contactStarts: contactStarts, masks: masks)
+      unchecked: Array(bytes.buffer[0..<Int(fieldStarts.last ?? 0)]), fieldStarts: Array(fieldStarts),
+      fieldKinds: Array(fieldKinds), contactStarts: Array(contactStarts), masks: Array(masks))
+  }
+
+  /// The zero bytes that follow the folded fields in `init(stored:…)`'s `bytes`.
+  public static var bytePadding: Int { ByteMatcher.padding }
+
+  /// An index over stored arrays used where they lie (a list file mapped into
+  /// memory): `IndexEntries`' layout, with `bytes` followed by `bytePadding` zeros.
+  ///
+  /// - Throws: `IndexEntries.InvalidEntries` when they are not consistent (a damaged
+  ///   file): a search can then never read outside them.
+  /// - Complexity: O(fields + contacts) checks; no copy.
+  public convenience init(
+    stored bytes: FlatArray<UInt8>, fieldStarts: FlatArray<Int32>, fieldKinds: FlatArray<UInt8>,
+    contactStarts: FlatArray<Int32>, masks: FlatArray<UInt64>
+  ) throws(IndexEntries.InvalidEntries) {
+    guard bytes.count >= ByteMatcher.padding, bytes.buffer.suffix(ByteMatcher.padding).allSatisfy({ $0 == 0 }) else {
+      throw IndexEntries.InvalidEntries(reason: "no padding after the bytes")
+    }
+    try IndexEntries.check(
+      byteCount: bytes.count - ByteMatcher.padding, fieldStarts: fieldStarts.buffer, fieldKinds: fieldKinds.buffer,
+      contactStarts: contactStarts.buffer, masks: masks.buffer)
+    self.init(bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts, masks: masks)
   }
 
   /// Gathers the contacts of several `IndexEntries` into one index, in `order`.

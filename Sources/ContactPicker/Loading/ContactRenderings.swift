@@ -56,13 +56,24 @@ public struct ContactRenderings: @unchecked Sendable {
   ///
   /// - Complexity: O(bytes written).
   public func lines(_ positions: some Collection<Int>, separator: UInt8) -> [UInt8]? {
-    var out: [UInt8] = []
+    var slices: [UnsafeRawBufferPointer] = []
+    slices.reserveCapacity(positions.count)
+    var total = 0
     for position in positions {
       guard let json = json(at: position) else { return nil }
-      out.append(contentsOf: json)
-      out.append(separator)
+      slices.append(json)
+      total += json.count + 1
     }
-    return out
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var offset = 0
+      for json in slices {
+        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[offset...]).copyMemory(from: json)
+        offset += json.count
+        buffer[offset] = separator
+        offset += 1
+      }
+      initialized = total
+    }
   }
 
   /// Renders `count` contacts: `render(i, &out)` appends the JSON of contact `i`. The

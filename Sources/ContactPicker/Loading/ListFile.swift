@@ -27,7 +27,7 @@ enum ListFile {
   /// snapshot's payload version.
   static let formatVersion = UInt64(layoutRevision * 1_000_000 + SegmentArchive.formatVersion)
   /// Changes whenever the layout above or `ContactRenderings`' changes.
-  static let layoutRevision = 3
+  static let layoutRevision = 4
   /// Header size in bytes: eight integers.
   static let headerSize = 64
   /// How many list files the folder keeps (views of other books, orders, groups).

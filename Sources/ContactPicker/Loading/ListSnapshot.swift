@@ -37,7 +37,7 @@ struct SnapshotFile: Sendable, Hashable {
 /// | widest name      | columns                                                   |
 /// | groups           | count, then name and member positions (column `Int32`)    |
 /// | outside groups   | count, then position and groups (from group cards)        |
-/// | search fields    | `IndexEntries`' five arrays as columns, in list order     |
+/// | search fields    | `IndexEntries`' five arrays as columns, in list order, the bytes followed by `ContactIndex.bytePadding` zeros (`ContactIndex(stored:…)`) |
 enum ListSnapshot {
   /// What a snapshot holds.
   struct Contents: Sendable {
@@ -115,7 +115,7 @@ enum ListSnapshot {
       for group in groups { writer.write(group) }
     }
     let entries = list.index.entries
-    writeColumn(entries.bytes, to: &writer)
+    writeColumn(entries.bytes + repeatElement(0, count: ContactIndex.bytePadding), to: &writer)
     writeColumn(entries.fieldStarts, to: &writer)
     writeColumn(entries.fieldKinds, to: &writer)
     writeColumn(entries.contactStarts, to: &writer)
@@ -176,12 +176,11 @@ enum ListSnapshot {
       for _ in 0..<(try reader.readCount()) { groups.append(try reader.readString()) }
       outside[position] = groups
     }
-    let entries = try IndexEntries(
-      bytes: Array(try column(UInt8.self)), fieldStarts: Array(try column(Int32.self)),
-      fieldKinds: Array(try column(UInt8.self)), contactStarts: Array(try column(Int32.self)),
-      masks: Array(try column(UInt64.self)))
+    let index = try ContactIndex(
+      stored: try column(), fieldStarts: try column(), fieldKinds: try column(), contactStarts: try column(),
+      masks: try column())
     guard fileNumbers.count == count, ordinals.count == count, names.count == count, sectionBytes.count == count,
-      entries.count == count
+      index.count == count
     else { throw damaged(reader, "counts disagree") }
 
     // One `StoredContacts` per file version; the roster refers to them by number.
@@ -201,7 +200,7 @@ enum ListSnapshot {
     }
     let list = ContactList(
       contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
-      sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: ContactIndex(entries),
+      sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: index,
       widestName: widest, groupPositions: groupPositions, sortOrder: sortOrder, nameOrder: nameOrder)
     return Contents(
       digest: digest, warnings: warnings, groupCards: cards, list: list, generations: generations,
