@@ -198,7 +198,59 @@ public final class ContactIndex: Sendable {
   public func search(
     _ query: String, options: SearchOptions, within: [ContactMatch], cancellation: SearchCancellation? = nil
   ) -> [ContactMatch] {
-    // The candidates in input order (so ties stay in input order), without repeats.
+    let candidates = self.candidates(within)
+    let prepared = SearchQuery(query, options: options)
+    if prepared.isEmpty {
+      return candidates.map { ContactMatch(index: Int($0), score: 0) }
+    }
+    if !prepared.isPlain {
+      // Operators, field terms and digits are not monotonic as the query grows
+      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
+      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
+    }
+    return candidates.withUnsafeBufferPointer {
+      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
+    }
+  }
+
+  /// The same search as `search(_:options:)`, answered from the matches of an earlier
+  /// query when that is sure to give the same result.
+  ///
+  /// When every contact that matches `query` must also match `previousQuery` (the user
+  /// typed on: `mar` → `mari`, `0170` → `0170 5`, `^ad` → `^ada`, `ada` → `ada lo`), only
+  /// the contacts of `within` are scanned; otherwise (`!a` → `!ab`, `+` → `+4`,
+  /// `ada` → `ada | g`, a shorter query) every contact is. The answer is always the
+  /// fresh search's.
+  ///
+  /// - Parameters:
+  ///   - previousQuery: the query that `within` answers, with the same `options`.
+  ///   - within: the matches of `previousQuery` by this index (any order; a subset is
+  ///     fine when the caller filters the result to that subset anyway).
+  ///   - cancellation: as for `search(_:options:cancellation:)`.
+  /// - Returns: `search(query, options: options)`'s answer.
+  /// - Complexity: O(bytes of the contacts of `within` × terms) when the query narrows
+  ///   `previousQuery`, else a full search; O(count) to put `within` in input order
+  ///   when it holds more than 1/32 of the contacts.
+  public func search(
+    _ query: String, options: SearchOptions, refining previousQuery: String, within: [ContactMatch],
+    cancellation: SearchCancellation? = nil
+  ) -> [ContactMatch] {
+    let prepared = SearchQuery(query, options: options)
+    if prepared.isEmpty {
+      return (0..<count).map { ContactMatch(index: $0, score: 0) }
+    }
+    let previous = SearchQuery(previousQuery, options: options)
+    guard !previous.isEmpty, prepared.narrows(previous) else {
+      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
+    }
+    return candidates(within).withUnsafeBufferPointer {
+      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
+    }
+  }
+
+  /// The contacts of `within` in input order (so ties stay in input order), without
+  /// repeats or positions out of range.
+  private func candidates(_ within: [ContactMatch]) -> ContiguousArray<Int32> {
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
     if within.count > count / 32 {
@@ -218,18 +270,7 @@ public final class ContactIndex: Sendable {
         return index == previous
       }
     }
-    let prepared = SearchQuery(query, options: options)
-    if prepared.isEmpty {
-      return candidates.map { ContactMatch(index: Int($0), score: 0) }
-    }
-    if !prepared.isPlain {
-      // Operators, field terms and digits are not monotonic as the query grows
-      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
-      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
-    }
-    return candidates.withUnsafeBufferPointer {
-      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
-    }
+    return candidates
   }
 
   /// Contacts scanned between two checks of a `SearchCancellation`.
@@ -322,7 +363,8 @@ public final class ContactIndex: Sendable {
             endsClause: position == clause.count - 1))
       }
     }
-    if flat.isEmpty { flat.append(0) }
+    // A zero after the last term: reading a word's first byte is always in bounds.
+    flat.append(0)
     var result = ScanResult()
     flat.withUnsafeBufferPointer { flatBuffer in
       hot.withUnsafeBufferPointer { terms in
@@ -417,18 +459,40 @@ public final class ContactIndex: Sendable {
       // Skip a field that cannot beat the best match so far (e.g. the email once a
       // name matched by prefix).
       let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
-      let m = kind == phoneKind ? term.digitCount : term.textCount
+      let isPhoneField = kind == phoneKind
+      if isPhoneField && !isPhone {
+        // Only a phone term's digits match a phone number.
+        f += 1
+        continue
+      }
+      let m = isPhoneField ? term.digitCount : term.textCount
+      let field = bytes + start
+      let word = isPhoneField ? digits : text
       if !term.negated {
-        let ceiling = n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+        // A tier above a word start needs an occurrence at 0, so the field's first
+        // byte must be the word's (reading it is safe: the buffer is padded).
+        let ceiling =
+          field[0] != word[0]
+          ? ByteMatcher.wordStartScore : n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
         if ceiling - penalty <= best {
           f += 1
           continue
         }
       }
-      let field = bytes + start
       var tier = 0
-      if kind == phoneKind {
-        if isPhone { tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false) }
+      if isPhoneField {
+        tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false)
+      } else if term.mode == .fuzzy {
+        // Inlined `match` for the common mode: the fuzzy match (below any substring
+        // tier) runs only when it could beat the best so far and the word's first
+        // byte occurs at a word start.
+        let found = ByteMatcher.substringTier(field, n, text, m)
+        tier = found.score
+        if tier == 0 && !isPhone && m >= 2 && found.wordStart
+          && (term.negated || ByteMatcher.fuzzyMax - penalty > best)
+        {
+          tier = ByteMatcher.fuzzy(field, n, text, m).score
+        }
       } else {
         tier = ByteMatcher.match(field, n, text, m, mode: term.mode, fuzzy: !isPhone)
       }
