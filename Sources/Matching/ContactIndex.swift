@@ -282,8 +282,7 @@ public final class ContactIndex: Sendable {
     _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil
   ) -> [ContactMatch] {
     if total < Self.parallelThreshold {
-      let found = scan(query, range: 0..<total, within: within, cancellation: cancellation)
-      return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
+      return Self.ordered([scan(query, range: 0..<total, within: within, cancellation: cancellation)])
     }
     let chunks = 8
     let chunkSize = (total + chunks - 1) / chunks
@@ -295,15 +294,7 @@ public final class ContactIndex: Sendable {
       let upper = min(lower + chunkSize, total)
       parts.store(self.scan(query, range: lower..<upper, within: candidates, cancellation: cancellation), at: chunk)
     }
-    var indices = ContiguousArray<Int32>()
-    var scores = ContiguousArray<Int32>()
-    var maxScore = 0
-    for part in parts.take() {
-      indices.append(contentsOf: part.indices)
-      scores.append(contentsOf: part.scores)
-      maxScore = max(maxScore, part.maxScore)
-    }
-    return Self.ordered(indices: indices, scores: scores, maxScore: maxScore)
+    return Self.ordered(parts.take())
   }
 
   // MARK: - Scanning
@@ -365,30 +356,62 @@ public final class ContactIndex: Sendable {
     }
     // A zero after the last term: reading a word's first byte is always in bounds.
     flat.append(0)
-    var result = ScanResult()
-    flat.withUnsafeBufferPointer { flatBuffer in
-      hot.withUnsafeBufferPointer { terms in
-        bytes.withUnsafeBufferPointer { bytesBuffer in
-          fieldStarts.withUnsafeBufferPointer { starts in
-            fieldKinds.withUnsafeBufferPointer { kinds in
-              contactStarts.withUnsafeBufferPointer { contactStarts in
-                masks.withUnsafeBufferPointer { masks in
-                  let q = flatBuffer.baseAddress!
-                  let data = bytesBuffer.baseAddress ?? q
-                  for position in range {
-                    if let cancellation, (position - range.lowerBound) % Self.cancellationChunk == 0,
-                      cancellation.isCancelled
-                    {
-                      break
-                    }
-                    let c = within.map { Int($0[position]) } ?? position
-                    let score = Self.score(
-                      contact: c, mask: masks[c], terms: terms, query: q,
-                      bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
-                    if score >= 0 {
-                      result.indices.append(Int32(c))
-                      result.scores.append(Int32(score))
-                      if score > result.maxScore { result.maxScore = score }
+    // One term of one byte (the first key of most queries, `m`, `0`): no fuzzy match,
+    // the same byte for text and phone fields — a loop of its own.
+    var single: HotTerm? = nil
+    if hot.count == 1, let term = hot.first, !term.negated, term.textCount == 1,
+      term.mode == .fuzzy || term.mode == .substring,
+      term.digitCount == 0 || (term.digitCount == 1 && flat[term.digits] == flat[term.text])
+    {
+      single = term
+    }
+    var maxScore = 0
+    var found = 0
+    var scores = ContiguousArray<Int32>()
+    // Room for every contact of the range (pages never written are never touched), so
+    // the loop appends without checks or growth.
+    let indices = ContiguousArray<Int32>(unsafeUninitializedCapacity: max(range.count, 1)) { indexBuffer, indexCount in
+      scores = ContiguousArray<Int32>(unsafeUninitializedCapacity: max(range.count, 1)) { scoreBuffer, scoreCount in
+        let indexOut = indexBuffer.baseAddress!
+        let scoreOut = scoreBuffer.baseAddress!
+        flat.withUnsafeBufferPointer { flatBuffer in
+          hot.withUnsafeBufferPointer { terms in
+            bytes.withUnsafeBufferPointer { bytesBuffer in
+              fieldStarts.withUnsafeBufferPointer { starts in
+                fieldKinds.withUnsafeBufferPointer { kinds in
+                  contactStarts.withUnsafeBufferPointer { contactStarts in
+                    masks.withUnsafeBufferPointer { masks in
+                      let q = flatBuffer.baseAddress!
+                      let data = bytesBuffer.baseAddress ?? q
+                      for position in range {
+                        if let cancellation, (position - range.lowerBound) % Self.cancellationChunk == 0,
+                          cancellation.isCancelled
+                        {
+                          break
+                        }
+                        let c = within.map { Int($0[position]) } ?? position
+                        let score: Int
+                        if let single {
+                          let mask = masks[c]
+                          if single.useMask && single.phoneMask & ~mask != 0 && single.textMask & ~mask != 0 {
+                            continue
+                          }
+                          score = Self.singleByteScore(
+                            q[single.text], fields: single.fields, phone: single.digitCount == 1, bytes: data,
+                            starts: starts, kinds: kinds, firstField: Int(contactStarts[c]),
+                            endField: Int(contactStarts[c + 1]))
+                        } else {
+                          score = Self.score(
+                            contact: c, mask: masks[c], terms: terms, query: q,
+                            bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
+                        }
+                        if score >= 0 {
+                          indexOut[found] = Int32(c)
+                          scoreOut[found] = Int32(score)
+                          found += 1
+                          if score > maxScore { maxScore = score }
+                        }
+                      }
                     }
                   }
                 }
@@ -396,9 +419,66 @@ public final class ContactIndex: Sendable {
             }
           }
         }
+        scoreCount = found
       }
+      indexCount = found
     }
-    return result
+    return ScanResult(indices: indices, scores: scores, maxScore: maxScore)
+  }
+
+  /// `score` for a query of one term of one byte `c` (fuzzy or substring mode, not
+  /// excluding): per field the tier of `c`'s best occurrence (the whole field, its
+  /// first byte, a word start, elsewhere) less the field's penalty; -1 when absent.
+  /// Phone fields count only when `phone` (the byte is a digit of a phone term).
+  @inline(__always)
+  static func singleByteScore(
+    _ c: UInt8, fields allowed: UInt8, phone: Bool, bytes: UnsafePointer<UInt8>,
+    starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>, firstField: Int, endField: Int
+  ) -> Int {
+    let pattern = UInt64(c) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(bytes)
+    let phoneKind = FieldKind.phone.rawValue
+    var best = 0
+    var f = firstField
+    while f < endField {
+      let kind = kinds[f]
+      if allowed & (1 << kind) == 0 || (kind == phoneKind && !phone) {
+        f += 1
+        continue
+      }
+      let start = Int(starts[f])
+      let n = Int(starts[f + 1]) - start
+      f += 1
+      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+      var tier = 0
+      if n > 0 && bytes[start] == c {
+        tier = n == 1 ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+      } else {
+        // Only a word start (700) or a middle (500) occurrence is left.
+        if ByteMatcher.wordStartScore - penalty <= best { continue }
+        var i = 1
+        while i < n {
+          let x = raw.loadUnaligned(fromByteOffset: start + i, as: UInt64.self) ^ pattern
+          let hit = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+          if hit == 0 {
+            i += 8
+            continue
+          }
+          i += hit.trailingZeroBitCount >> 3
+          if i >= n { break }
+          if ByteMatcher.isSeparator(bytes[start + i - 1]) {
+            tier = ByteMatcher.wordStartScore
+            break
+          }
+          tier = ByteMatcher.middleScore
+          i += 1
+        }
+        if tier == 0 { continue }
+      }
+      let score = max(tier - penalty, 1)
+      if score > best { best = score }
+    }
+    return best > 0 ? best : -1
   }
 
   /// The score of contact `c`: the sum over the clauses of the best matching term
@@ -507,15 +587,18 @@ public final class ContactIndex: Sendable {
     return best > 0 ? best : -1
   }
 
-  /// Orders matches by descending score, ties in the order given (input order), with a
-  /// counting sort.
-  static func ordered(
-    indices: ContiguousArray<Int32>, scores: ContiguousArray<Int32>, maxScore: Int
-  ) -> [ContactMatch] {
-    let n = indices.count
+  /// Orders the matches of `parts` (in input order, one part after the other) by
+  /// descending score, ties in input order, with a counting sort.
+  ///
+  /// - Complexity: O(matches + highest score).
+  static func ordered(_ parts: [ScanResult]) -> [ContactMatch] {
+    let n = parts.reduce(0) { $0 + $1.indices.count }
     guard n > 0 else { return [] }
+    let maxScore = parts.reduce(0) { max($0, $1.maxScore) }
     var slots = [Int](repeating: 0, count: maxScore + 1)
-    for score in scores { slots[Int(score)] += 1 }
+    for part in parts {
+      for score in part.scores { slots[Int(score)] += 1 }
+    }
     var next = 0
     for score in stride(from: maxScore, through: 0, by: -1) {
       let c = slots[score]
@@ -524,10 +607,18 @@ public final class ContactIndex: Sendable {
     }
     return [ContactMatch](unsafeUninitializedCapacity: n) { buffer, initialized in
       let base = buffer.baseAddress!
-      for i in 0..<n {
-        let score = Int(scores[i])
-        (base + slots[score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
-        slots[score] += 1
+      slots.withUnsafeMutableBufferPointer { slots in
+        for part in parts {
+          part.indices.withUnsafeBufferPointer { indices in
+            part.scores.withUnsafeBufferPointer { scores in
+              for i in 0..<indices.count {
+                let score = Int(scores[i])
+                (base + slots[score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
+                slots[score] += 1
+              }
+            }
+          }
+        }
       }
       initialized = n
     }
