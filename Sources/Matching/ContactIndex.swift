@@ -437,18 +437,18 @@ public final class ContactIndex: Sendable {
   ) -> Int {
     let pattern = UInt64(c) &* 0x0101_0101_0101_0101
     let raw = UnsafeRawPointer(bytes)
-    let phoneKind = FieldKind.phone.rawValue
+    // Phone fields count only for a digit of a phone term.
+    let kindsToSearch = phone ? allowed : allowed & ~FieldKind.phone.bit
     var best = 0
     var f = firstField
+    var end = f < endField ? Int(starts[f]) : 0
     while f < endField {
       let kind = kinds[f]
-      if allowed & (1 << kind) == 0 || (kind == phoneKind && !phone) {
-        f += 1
-        continue
-      }
-      let start = Int(starts[f])
-      let n = Int(starts[f + 1]) - start
+      let start = end
+      end = Int(starts[f + 1])
       f += 1
+      if kindsToSearch & (1 << kind) == 0 { continue }
+      let n = end - start
       let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
       var tier = 0
       if n > 0 && bytes[start] == c {

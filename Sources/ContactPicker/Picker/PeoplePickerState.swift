@@ -100,9 +100,10 @@ public struct PeoplePickerState: Sendable {
 
   private var lastQuery = ""
   private var lastMatches: [ContactMatch] = []
-  /// The matches of the queries shown on the way to the current one, each a prefix of
-  /// the next (`m`, `ma`, `mar`), with the options they were searched with: erasing
-  /// back to one of them shows its matches at once, without a search.
+  /// The matches of the queries shown on the way to the current (or, once it is erased,
+  /// the last) query, each a prefix of the next (`m`, `ma`, `mar`), with the options
+  /// they were searched with: erasing back to one of them, or typing it again, shows
+  /// its matches at once, without a search.
   private var shownQueries: [(query: String, options: SearchOptions, matches: [ContactMatch])] = []
   /// At most this many matches are kept in `shownQueries` (16 bytes each); the oldest
   /// (shortest) queries go first.
@@ -254,7 +255,8 @@ public struct PeoplePickerState: Sendable {
     }
     matchCount = count
     lastMatches = []
-    shownQueries = []
+    // `shownQueries` stay: typing the same first letters again after erasing the
+    // query shows their matches at once.
     sectionsPresent = rows.compactMap { row in
       if case .header(let title) = row { return title }
       return nil
