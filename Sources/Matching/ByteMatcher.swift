@@ -76,6 +76,47 @@ enum ByteMatcher {
     return (best, bestAt)
   }
 
+  /// `substring`'s tier score, and whether `word`'s first byte occurs at a word start
+  /// at or before `n - m` (a fuzzy match needs such a start; only known when the tier
+  /// is 0, since the scan stops at a word-start match).
+  ///
+  /// - Precondition: `ByteMatcher.padding` readable bytes follow `field[n - 1]`.
+  /// - Complexity: O(n), eight bytes at a time between occurrences of the first byte.
+  @inline(__always)
+  static func substringTier(
+    _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
+  ) -> (score: Int, wordStart: Bool) {
+    guard m > 0, m <= n else { return (0, false) }
+    let first = word[0]
+    let last = n - m
+    var best = 0
+    var wordStart = false
+    let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(field)
+    var i = 0
+    while i <= last {
+      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if found == 0 {
+        i += 8
+        continue
+      }
+      i += found.trailingZeroBitCount >> 3
+      if i > last { break }
+      let atStart = i == 0 || isSeparator(field[i - 1])
+      wordStart = wordStart || atStart
+      var k = 1
+      while k < m && field[i + k] == word[k] { k += 1 }
+      if k == m {
+        if i == 0 { return (m == n ? exactScore : prefixScore, true) }
+        if atStart { return (wordStartScore, true) }
+        best = middleScore
+      }
+      i += 1
+    }
+    return (best, wordStart)
+  }
+
   /// The tier score of `word` in `field` under a term's mode (0 when it does not
   /// occur so): `fuzzy` mode tries a substring, then (when `fuzzy` and the word has
   /// more than one byte) a fuzzy match; the anchored modes need an occurrence at the

@@ -210,7 +210,59 @@ public final class ContactIndex: Sendable {
   public func search(
     _ query: String, options: SearchOptions, within: [ContactMatch], cancellation: SearchCancellation? = nil
   ) -> [ContactMatch] {
-    // The candidates in input order (so ties stay in input order), without repeats.
+    let candidates = self.candidates(within)
+    let prepared = SearchQuery(query, options: options)
+    if prepared.isEmpty {
+      return candidates.map { ContactMatch(index: Int($0), score: 0) }
+    }
+    if !prepared.isPlain {
+      // Operators, field terms and digits are not monotonic as the query grows
+      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
+      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
+    }
+    return candidates.withUnsafeBufferPointer {
+      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
+    }
+  }
+
+  /// The same search as `search(_:options:)`, answered from the matches of an earlier
+  /// query when that is sure to give the same result.
+  ///
+  /// When every contact that matches `query` must also match `previousQuery` (the user
+  /// typed on: `mar` → `mari`, `0170` → `0170 5`, `^ad` → `^ada`, `ada` → `ada lo`), only
+  /// the contacts of `within` are scanned; otherwise (`!a` → `!ab`, `+` → `+4`,
+  /// `ada` → `ada | g`, a shorter query) every contact is. The answer is always the
+  /// fresh search's.
+  ///
+  /// - Parameters:
+  ///   - previousQuery: the query that `within` answers, with the same `options`.
+  ///   - within: the matches of `previousQuery` by this index (any order; a subset is
+  ///     fine when the caller filters the result to that subset anyway).
+  ///   - cancellation: as for `search(_:options:cancellation:)`.
+  /// - Returns: `search(query, options: options)`'s answer.
+  /// - Complexity: O(bytes of the contacts of `within` × terms) when the query narrows
+  ///   `previousQuery`, else a full search; O(count) to put `within` in input order
+  ///   when it holds more than 1/32 of the contacts.
+  public func search(
+    _ query: String, options: SearchOptions, refining previousQuery: String, within: [ContactMatch],
+    cancellation: SearchCancellation? = nil
+  ) -> [ContactMatch] {
+    let prepared = SearchQuery(query, options: options)
+    if prepared.isEmpty {
+      return (0..<count).map { ContactMatch(index: $0, score: 0) }
+    }
+    let previous = SearchQuery(previousQuery, options: options)
+    guard !previous.isEmpty, prepared.narrows(previous) else {
+      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
+    }
+    return candidates(within).withUnsafeBufferPointer {
+      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
+    }
+  }
+
+  /// The contacts of `within` in input order (so ties stay in input order), without
+  /// repeats or positions out of range.
+  private func candidates(_ within: [ContactMatch]) -> ContiguousArray<Int32> {
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
     if within.count > count / 32 {
@@ -230,18 +282,7 @@ public final class ContactIndex: Sendable {
         return index == previous
       }
     }
-    let prepared = SearchQuery(query, options: options)
-    if prepared.isEmpty {
-      return candidates.map { ContactMatch(index: Int($0), score: 0) }
-    }
-    if !prepared.isPlain {
-      // Operators, field terms and digits are not monotonic as the query grows
-      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
-      return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
-    }
-    return candidates.withUnsafeBufferPointer {
-      scanAll(prepared, total: $0.count, within: $0, cancellation: cancellation)
-    }
+    return candidates
   }
 
   /// Contacts scanned between two checks of a `SearchCancellation`.
@@ -253,8 +294,7 @@ public final class ContactIndex: Sendable {
     _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil
   ) -> [ContactMatch] {
     if total < Self.parallelThreshold {
-      let found = scan(query, range: 0..<total, within: within, cancellation: cancellation)
-      return Self.ordered(indices: found.indices, scores: found.scores, maxScore: found.maxScore)
+      return Self.ordered([scan(query, range: 0..<total, within: within, cancellation: cancellation)])
     }
     let chunks = 8
     let chunkSize = (total + chunks - 1) / chunks
@@ -266,15 +306,7 @@ public final class ContactIndex: Sendable {
       let upper = min(lower + chunkSize, total)
       parts.store(self.scan(query, range: lower..<upper, within: candidates, cancellation: cancellation), at: chunk)
     }
-    var indices = ContiguousArray<Int32>()
-    var scores = ContiguousArray<Int32>()
-    var maxScore = 0
-    for part in parts.take() {
-      indices.append(contentsOf: part.indices)
-      scores.append(contentsOf: part.scores)
-      maxScore = max(maxScore, part.maxScore)
-    }
-    return Self.ordered(indices: indices, scores: scores, maxScore: maxScore)
+    return Self.ordered(parts.take())
   }
 
   // MARK: - Scanning
@@ -334,31 +366,64 @@ public final class ContactIndex: Sendable {
             endsClause: position == clause.count - 1))
       }
     }
-    if flat.isEmpty { flat.append(0) }
-    var result = ScanResult()
-    flat.withUnsafeBufferPointer { flatBuffer in
-      hot.withUnsafeBufferPointer { terms in
-        bytes.withUnsafeBufferPointer { bytesBuffer in
-          fieldStarts.withUnsafeBufferPointer { starts in
-            fieldKinds.withUnsafeBufferPointer { kinds in
-              contactStarts.withUnsafeBufferPointer { contactStarts in
-                masks.withUnsafeBufferPointer { masks in
-                  let q = flatBuffer.baseAddress!
-                  let data = bytesBuffer.baseAddress ?? q
-                  for position in range {
-                    if let cancellation, (position - range.lowerBound) % Self.cancellationChunk == 0,
-                      cancellation.isCancelled
-                    {
-                      break
-                    }
-                    let c = within.map { Int($0[position]) } ?? position
-                    let score = Self.score(
-                      contact: c, mask: masks[c], terms: terms, query: q,
-                      bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
-                    if score >= 0 {
-                      result.indices.append(Int32(c))
-                      result.scores.append(Int32(score))
-                      if score > result.maxScore { result.maxScore = score }
+    // A zero after the last term: reading a word's first byte is always in bounds.
+    flat.append(0)
+    // One term of one byte (the first key of most queries, `m`, `0`): no fuzzy match,
+    // the same byte for text and phone fields — a loop of its own.
+    var single: HotTerm? = nil
+    if hot.count == 1, let term = hot.first, !term.negated, term.textCount == 1,
+      term.mode == .fuzzy || term.mode == .substring,
+      term.digitCount == 0 || (term.digitCount == 1 && flat[term.digits] == flat[term.text])
+    {
+      single = term
+    }
+    var maxScore = 0
+    var found = 0
+    var scores = ContiguousArray<Int32>()
+    // Room for every contact of the range (pages never written are never touched), so
+    // the loop appends without checks or growth.
+    let indices = ContiguousArray<Int32>(unsafeUninitializedCapacity: max(range.count, 1)) { indexBuffer, indexCount in
+      scores = ContiguousArray<Int32>(unsafeUninitializedCapacity: max(range.count, 1)) { scoreBuffer, scoreCount in
+        let indexOut = indexBuffer.baseAddress!
+        let scoreOut = scoreBuffer.baseAddress!
+        flat.withUnsafeBufferPointer { flatBuffer in
+          hot.withUnsafeBufferPointer { terms in
+            bytes.withUnsafeBufferPointer { bytesBuffer in
+              fieldStarts.withUnsafeBufferPointer { starts in
+                fieldKinds.withUnsafeBufferPointer { kinds in
+                  contactStarts.withUnsafeBufferPointer { contactStarts in
+                    masks.withUnsafeBufferPointer { masks in
+                      let q = flatBuffer.baseAddress!
+                      let data = bytesBuffer.baseAddress ?? q
+                      for position in range {
+                        if let cancellation, (position - range.lowerBound) % Self.cancellationChunk == 0,
+                          cancellation.isCancelled
+                        {
+                          break
+                        }
+                        let c = within.map { Int($0[position]) } ?? position
+                        let score: Int
+                        if let single {
+                          let mask = masks[c]
+                          if single.useMask && single.phoneMask & ~mask != 0 && single.textMask & ~mask != 0 {
+                            continue
+                          }
+                          score = Self.singleByteScore(
+                            q[single.text], fields: single.fields, phone: single.digitCount == 1, bytes: data,
+                            starts: starts, kinds: kinds, firstField: Int(contactStarts[c]),
+                            endField: Int(contactStarts[c + 1]))
+                        } else {
+                          score = Self.score(
+                            contact: c, mask: masks[c], terms: terms, query: q,
+                            bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
+                        }
+                        if score >= 0 {
+                          indexOut[found] = Int32(c)
+                          scoreOut[found] = Int32(score)
+                          found += 1
+                          if score > maxScore { maxScore = score }
+                        }
+                      }
                     }
                   }
                 }
@@ -366,9 +431,66 @@ public final class ContactIndex: Sendable {
             }
           }
         }
+        scoreCount = found
       }
+      indexCount = found
     }
-    return result
+    return ScanResult(indices: indices, scores: scores, maxScore: maxScore)
+  }
+
+  /// `score` for a query of one term of one byte `c` (fuzzy or substring mode, not
+  /// excluding): per field the tier of `c`'s best occurrence (the whole field, its
+  /// first byte, a word start, elsewhere) less the field's penalty; -1 when absent.
+  /// Phone fields count only when `phone` (the byte is a digit of a phone term).
+  @inline(__always)
+  static func singleByteScore(
+    _ c: UInt8, fields allowed: UInt8, phone: Bool, bytes: UnsafePointer<UInt8>,
+    starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>, firstField: Int, endField: Int
+  ) -> Int {
+    let pattern = UInt64(c) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(bytes)
+    // Phone fields count only for a digit of a phone term.
+    let kindsToSearch = phone ? allowed : allowed & ~FieldKind.phone.bit
+    var best = 0
+    var f = firstField
+    var end = f < endField ? Int(starts[f]) : 0
+    while f < endField {
+      let kind = kinds[f]
+      let start = end
+      end = Int(starts[f + 1])
+      f += 1
+      if kindsToSearch & (1 << kind) == 0 { continue }
+      let n = end - start
+      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+      var tier = 0
+      if n > 0 && bytes[start] == c {
+        tier = n == 1 ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+      } else {
+        // Only a word start (700) or a middle (500) occurrence is left.
+        if ByteMatcher.wordStartScore - penalty <= best { continue }
+        var i = 1
+        while i < n {
+          let x = raw.loadUnaligned(fromByteOffset: start + i, as: UInt64.self) ^ pattern
+          let hit = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+          if hit == 0 {
+            i += 8
+            continue
+          }
+          i += hit.trailingZeroBitCount >> 3
+          if i >= n { break }
+          if ByteMatcher.isSeparator(bytes[start + i - 1]) {
+            tier = ByteMatcher.wordStartScore
+            break
+          }
+          tier = ByteMatcher.middleScore
+          i += 1
+        }
+        if tier == 0 { continue }
+      }
+      let score = max(tier - penalty, 1)
+      if score > best { best = score }
+    }
+    return best > 0 ? best : -1
   }
 
   /// The score of contact `c`: the sum over the clauses of the best matching term
@@ -429,18 +551,40 @@ public final class ContactIndex: Sendable {
       // Skip a field that cannot beat the best match so far (e.g. the email once a
       // name matched by prefix).
       let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
-      let m = kind == phoneKind ? term.digitCount : term.textCount
+      let isPhoneField = kind == phoneKind
+      if isPhoneField && !isPhone {
+        // Only a phone term's digits match a phone number.
+        f += 1
+        continue
+      }
+      let m = isPhoneField ? term.digitCount : term.textCount
+      let field = bytes + start
+      let word = isPhoneField ? digits : text
       if !term.negated {
-        let ceiling = n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+        // A tier above a word start needs an occurrence at 0, so the field's first
+        // byte must be the word's (reading it is safe: the buffer is padded).
+        let ceiling =
+          field[0] != word[0]
+          ? ByteMatcher.wordStartScore : n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
         if ceiling - penalty <= best {
           f += 1
           continue
         }
       }
-      let field = bytes + start
       var tier = 0
-      if kind == phoneKind {
-        if isPhone { tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false) }
+      if isPhoneField {
+        tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false)
+      } else if term.mode == .fuzzy {
+        // Inlined `match` for the common mode: the fuzzy match (below any substring
+        // tier) runs only when it could beat the best so far and the word's first
+        // byte occurs at a word start.
+        let found = ByteMatcher.substringTier(field, n, text, m)
+        tier = found.score
+        if tier == 0 && !isPhone && m >= 2 && found.wordStart
+          && (term.negated || ByteMatcher.fuzzyMax - penalty > best)
+        {
+          tier = ByteMatcher.fuzzy(field, n, text, m).score
+        }
       } else {
         tier = ByteMatcher.match(field, n, text, m, mode: term.mode, fuzzy: !isPhone)
       }
@@ -455,15 +599,18 @@ public final class ContactIndex: Sendable {
     return best > 0 ? best : -1
   }
 
-  /// Orders matches by descending score, ties in the order given (input order), with a
-  /// counting sort.
-  static func ordered(
-    indices: ContiguousArray<Int32>, scores: ContiguousArray<Int32>, maxScore: Int
-  ) -> [ContactMatch] {
-    let n = indices.count
+  /// Orders the matches of `parts` (in input order, one part after the other) by
+  /// descending score, ties in input order, with a counting sort.
+  ///
+  /// - Complexity: O(matches + highest score).
+  static func ordered(_ parts: [ScanResult]) -> [ContactMatch] {
+    let n = parts.reduce(0) { $0 + $1.indices.count }
     guard n > 0 else { return [] }
+    let maxScore = parts.reduce(0) { max($0, $1.maxScore) }
     var slots = [Int](repeating: 0, count: maxScore + 1)
-    for score in scores { slots[Int(score)] += 1 }
+    for part in parts {
+      for score in part.scores { slots[Int(score)] += 1 }
+    }
     var next = 0
     for score in stride(from: maxScore, through: 0, by: -1) {
       let c = slots[score]
@@ -472,10 +619,18 @@ public final class ContactIndex: Sendable {
     }
     return [ContactMatch](unsafeUninitializedCapacity: n) { buffer, initialized in
       let base = buffer.baseAddress!
-      for i in 0..<n {
-        let score = Int(scores[i])
-        (base + slots[score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
-        slots[score] += 1
+      slots.withUnsafeMutableBufferPointer { slots in
+        for part in parts {
+          part.indices.withUnsafeBufferPointer { indices in
+            part.scores.withUnsafeBufferPointer { scores in
+              for i in 0..<indices.count {
+                let score = Int(scores[i])
+                (base + slots[score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
+                slots[score] += 1
+              }
+            }
+          }
+        }
       }
       initialized = n
     }

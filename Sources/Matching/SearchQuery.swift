@@ -119,6 +119,73 @@ struct SearchQuery: Sendable {
     self.clauses = clauses.filter { !$0.isEmpty }
   }
 
+  /// True when every contact that matches this query also matches `previous` (parsed
+  /// with the same options), so this query can be answered from `previous`'s matches:
+  /// every clause of `previous` is implied by some clause of this query. Conservative:
+  /// false when in doubt (it is only an optimisation).
+  ///
+  /// A term implies another when both match the same kinds of fields, neither excludes
+  /// (or they are the same term), both are phone terms or neither is, and any field
+  /// that the longer one matches holds the shorter one: a substring in a longer
+  /// substring (`0170` in `01705`, `555` in `55501`), a fuzzy word's prefix (`al` of
+  /// `alv`), an anchored prefix in a longer prefix (`^ad` in `^ada`).
+  ///
+  /// - Complexity: O(clauses² × terms² × term length²) — tiny for typed queries.
+  func narrows(_ previous: SearchQuery) -> Bool {
+    guard exact == previous.exact else { return false }
+    return previous.clauses.allSatisfy { wider in
+      clauses.contains { narrower in
+        narrower.allSatisfy { term in wider.contains { Self.term(term, implies: $0) } }
+      }
+    }
+  }
+
+  /// Whether every field that `term` matches is matched by `other` (see `narrows`).
+  static func term(_ term: Term, implies other: Term) -> Bool {
+    if term.text == other.text && term.digits == other.digits && term.mode == other.mode
+      && term.fields == other.fields && term.negated == other.negated
+    {
+      return true
+    }
+    guard !term.negated, !other.negated, term.fields == other.fields, !term.isPresence, !other.isPresence,
+      term.isPhone == other.isPhone
+    else { return false }
+    if term.isPhone {
+      // Phone terms match as substrings (or anchored prefixes) only, fuzzy or not.
+      switch (term.mode, other.mode) {
+      case (.fuzzy, .fuzzy), (.fuzzy, .substring), (.substring, .fuzzy), (.substring, .substring):
+        return contains(term.text, other.text) && contains(term.digits, other.digits)
+      case (.prefix, .prefix):
+        return term.text.starts(with: other.text) && term.digits.starts(with: other.digits)
+      default:
+        return false
+      }
+    }
+    switch (term.mode, other.mode) {
+    case (.substring, .substring), (.substring, .fuzzy), (.prefix, .substring), (.prefix, .fuzzy),
+      (.suffix, .substring), (.suffix, .fuzzy), (.whole, .substring), (.whole, .fuzzy):
+      // Every occurrence of `term` holds `other` as a substring.
+      return contains(term.text, other.text)
+    case (.fuzzy, .fuzzy):
+      // A fuzzy (or substring) match of a word holds one of its prefix, from the same start.
+      return term.text.starts(with: other.text)
+    case (.prefix, .prefix), (.whole, .prefix):
+      return term.text.starts(with: other.text)
+    default:
+      return false
+    }
+  }
+
+  /// Whether `part` occurs in `whole` as a contiguous run.
+  static func contains(_ whole: [UInt8], _ part: [UInt8]) -> Bool {
+    if part.isEmpty { return true }
+    guard part.count <= whole.count else { return false }
+    for start in 0...(whole.count - part.count) where whole[start..<(start + part.count)].elementsEqual(part) {
+      return true
+    }
+    return false
+  }
+
   /// The query split on unescaped whitespace (`\ ` is a space, `\\` a backslash).
   static func tokens(_ text: String) -> [[UInt8]] {
     var tokens: [[UInt8]] = []

@@ -142,4 +142,43 @@ struct BackgroundSearchTests {
     #expect(checks.load(ordering: .relaxed) <= 8)
     #expect(partial.count < search.run(on: list.index).count)
   }
+
+  @Test("Typing, erasing and typing again, deferred or not, shows what a fresh state shows for each query")
+  func erasingShowsEachQuerysRows() throws {
+    let list = ContactList(TestContacts.book)
+    for defers in [false, true] {
+      var state = PeoplePickerState(list: list)
+      state.defersSearch = defers
+      var keys: [KeyEvent] = []
+      for query in ["ada l", "0 1", "jo|", "!a"] {
+        keys += query.map { KeyEvent.character($0) } + Array(repeating: KeyEvent.backspace, count: query.count)
+      }
+      keys += "ad".map { KeyEvent.character($0) } + [.backspace] + "lo".map { KeyEvent.character($0) }
+      for key in keys {
+        _ = state.handle(key)
+        if let search = state.pendingSearch {
+          let applied = state.apply(search.run(on: list.index), for: search)
+          #expect(applied)
+        }
+        let fresh = PeoplePickerState(list: list, query: state.query.text)
+        #expect(state.rows == fresh.rows, "\(String(reflecting: state.query.text)) deferred: \(defers)")
+        #expect(state.matchCount == fresh.matchCount)
+      }
+    }
+  }
+
+  @Test("Erasing back to a query shown before needs no search")
+  func erasingNeedsNoSearch() throws {
+    let list = ContactList(TestContacts.book)
+    var state = PeoplePickerState(list: list)
+    state.defersSearch = true
+    for character in "ad" {
+      _ = state.handle(.character(character))
+      let search = try #require(state.pendingSearch)
+      state.apply(search.run(on: list.index), for: search)
+    }
+    _ = state.handle(.backspace)
+    #expect(state.pendingSearch == nil)
+    #expect(state.rows == PeoplePickerState(list: list, query: "a").rows)
+  }
 }

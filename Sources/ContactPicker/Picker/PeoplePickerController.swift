@@ -311,6 +311,9 @@ public final class PeoplePickerController {
         _ = finishLoading(.success(.init(list: preview, warnings: [])))
         draw()
       }
+      // A key that needed no search (an erased query shown before, a blank one) leaves
+      // the running search of an earlier query nothing to do: stop it.
+      if state.pendingSearch == nil { searcher?.cancel() }
       startPendingSearch()
       if takeSearchResult(wait: false) { draw() }
       // Wait for a key or, while work goes on, for a moment to look at it again: the

@@ -81,20 +81,33 @@ public struct PeoplePickerState: Sendable {
     public let query: String
     /// The search options.
     public let options: SearchOptions
-    /// The previous query's matches when this query extends it (refining is faster
-    /// and gives the same answer), else `nil`.
+    /// The query shown before, whose matches are `within`, or `nil`.
+    let previousQuery: String?
+    /// The previous query's matches: the index refines them when this query can only
+    /// match fewer (faster, and the same answer), else searches every contact.
     let within: [ContactMatch]?
 
     /// Searches `index` (the state's list's), best first. Stops early, with an
     /// incomplete result, once `cancellation` says so.
     public func run(on index: ContactIndex, cancellation: SearchCancellation? = nil) -> [ContactMatch] {
-      if let within { return index.search(query, options: options, within: within, cancellation: cancellation) }
+      if let within, let previousQuery {
+        return index.search(
+          query, options: options, refining: previousQuery, within: within, cancellation: cancellation)
+      }
       return index.search(query, options: options, cancellation: cancellation)
     }
   }
 
   private var lastQuery = ""
   private var lastMatches: [ContactMatch] = []
+  /// The matches of the queries shown on the way to the current (or, once it is erased,
+  /// the last) query, each a prefix of the next (`m`, `ma`, `mar`), with the options
+  /// they were searched with: erasing back to one of them, or typing it again, shows
+  /// its matches at once, without a search.
+  private var shownQueries: [(query: String, options: SearchOptions, matches: [ContactMatch])] = []
+  /// At most this many matches are kept in `shownQueries` (16 bytes each); the oldest
+  /// (shortest) queries go first.
+  static let shownMatchesLimit = 4_000_000
   /// The id of the latest search made by `refresh()`; only its matches are applied.
   private var latestSearch = 0
 
@@ -196,6 +209,7 @@ public struct PeoplePickerState: Sendable {
     self.group = group
     lastQuery = ""
     lastMatches = []
+    shownQueries = []
     refresh()
   }
 
@@ -208,8 +222,16 @@ public struct PeoplePickerState: Sendable {
     latestSearch = searchCounter.add(1, ordering: .relaxed).newValue
     pendingSearch = nil
     if !blank {
-      let refine = !lastQuery.allSatisfy(\.isWhitespace) && text.hasPrefix(lastQuery)
-      let search = Search(id: latestSearch, query: text, options: options, within: refine ? lastMatches : nil)
+      if let shown = shownQueries.last(where: { $0.query == text && $0.options == options }) {
+        // Erased back to a query shown before: its matches, at once.
+        let search = Search(id: latestSearch, query: text, options: options, previousQuery: nil, within: nil)
+        apply(shown.matches, for: search)
+        return
+      }
+      let refine = !lastQuery.allSatisfy(\.isWhitespace)
+      let search = Search(
+        id: latestSearch, query: text, options: options, previousQuery: refine ? lastQuery : nil,
+        within: refine ? lastMatches : nil)
       if defersSearch {
         pendingSearch = search
       } else {
@@ -233,6 +255,8 @@ public struct PeoplePickerState: Sendable {
     }
     matchCount = count
     lastMatches = []
+    // `shownQueries` stay: typing the same first letters again after erasing the
+    // query shows their matches at once.
     sectionsPresent = rows.compactMap { row in
       if case .header(let title) = row { return title }
       return nil
@@ -257,10 +281,24 @@ public struct PeoplePickerState: Sendable {
     matchCount = matches.count
     lastMatches = matches
     lastQuery = search.query
+    remember(matches, of: search)
     pendingSearch = nil
     cursor = firstContactRow(from: 0, step: 1) ?? 0
     scrollTop = 0
     return true
+  }
+
+  /// Keeps `matches` for when the query is erased back to `search.query`; forgets the
+  /// queries that are not a prefix of it (the user went another way).
+  private mutating func remember(_ matches: [ContactMatch], of search: Search) {
+    shownQueries.removeAll { !search.query.hasPrefix($0.query) || $0.options != search.options }
+    if shownQueries.last?.query != search.query {
+      shownQueries.append((search.query, search.options, matches))
+    }
+    var kept = shownQueries.reduce(0) { $0 + $1.matches.count }
+    while kept > Self.shownMatchesLimit, shownQueries.count > 1 {
+      kept -= shownQueries.removeFirst().matches.count
+    }
   }
 
   /// Highlights the row of the contact at `position`, if it is listed.
