@@ -68,6 +68,22 @@ struct ListFileTests {
     #expect(!String(decoding: try #require(ungrouped.renderings?.json(at: again)), as: UTF8.self).contains("groups"))
   }
 
+  @Test("without its list file, a list of books already in the index is rendered from their stored cards")
+  func newViewFromStoredCards() throws {
+    let sandbox = try Sandbox()
+    let byFamily = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    try Self.expectRenderingsMatch(try byFamily.load(), "cold")
+    // Deleting the first view's list file: the books' cards stay in the index.
+    try FileManager.default.removeItem(atPath: ListFile.folder(cachePath: sandbox.cache))
+    let book = try byFamily.load()
+    if case .stored = book.list.contacts.segments.first {
+    } else {
+      Issue.record("the list did not come from the stored cards")
+    }
+    try Self.expectRenderingsMatch(book, "from the cards")
+    try Self.expectRenderingsMatch(try byFamily.load(), "warm again")
+  }
+
   @Test("a list file of another view, cut short or with a changed snapshot byte is not used; a changed rendering is refused alone")
   func damagedFiles() throws {
     let sandbox = try Sandbox()

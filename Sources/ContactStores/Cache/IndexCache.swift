@@ -389,6 +389,32 @@ package final class IndexCache: Sendable {
     }
   }
 
+  /// The stored encodings of the contacts of file version `generation` whose ordinals
+  /// are `from` or more, in ordinal order, at most `limit` of them: a whole file's
+  /// cards are read in batches (one statement each, the lock taken only meanwhile)
+  /// instead of one lookup per card. A card whose checksum fails is left out.
+  /// `[]` at the end, or on any error.
+  /// - Complexity: one index range scan of `limit` rows.
+  package func cards(generation: Int64, from ordinal: Int, limit: Int) -> [(ordinal: Int, data: [UInt8])] {
+    withConnection(default: []) { (database) throws(SQLiteError) -> [(ordinal: Int, data: [UInt8])] in
+      let select = try database.prepare(
+        """
+        SELECT ordinal, data, checksum FROM cards INDEXED BY cards_by_generation
+        WHERE generation = ?1 AND ordinal >= ?2 ORDER BY ordinal LIMIT ?3
+        """)
+      try select.bind(generation, at: 1)
+      try select.bind(Int64(ordinal), at: 2)
+      try select.bind(Int64(limit), at: 3)
+      var found: [(ordinal: Int, data: [UInt8])] = []
+      found.reserveCapacity(limit)
+      while try select.step() {
+        let data = select.blob(at: 1)
+        if Checksum.of(data) == select.int64(at: 2) { found.append((Int(select.int64(at: 0)), data)) }
+      }
+      return found
+    }
+  }
+
   /// A random number that names this database's contents: made anew whenever they
   /// are emptied (created, rebuilt after damage, switched to another payload
   /// version). Files kept beside the index that refer to its rows (a view's list file)
