@@ -10,12 +10,12 @@ extension ContactStore {
   public func load(progress: @escaping @Sendable (Int) -> Void) throws(ContactStoreError) -> ContactLoad {
     if let folder = self as? VdirStore { return try folder.load(reporting: progress) }
     if let file = self as? VCardFileStore {
-      let data: Data? =
+      let bytes: [UInt8]? =
         file.path == "-"
-        ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: file.path))
+        ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try? FileDescriptor.readFile(file.path)
       // A file that cannot be read: the store says why.
-      guard let data else { return try file.load() }
-      return VCardLoading.contacts(fromBytes: [UInt8](data), source: file.path, progress: progress)
+      guard let bytes else { return try file.load() }
+      return VCardLoading.contacts(fromBytes: bytes, source: file.path, progress: progress)
     }
     let load = try load()
     progress(load.contacts.count)
