@@ -101,12 +101,28 @@ enum SegmentArchive {
   }
 
   /// The contacts of a file, one `ContactArchive` encoding each, as the index stores
-  /// them (`CachedFile.cards`).
+  /// them (`CachedFile.cards`); a large file's are encoded on all cores, in chunks of
+  /// `cardChunk`.
   static func cards(of contacts: [Contact]) -> [[UInt8]] {
-    contacts.map { contact in
-      var writer = ArchiveWriter(reservingCapacity: 1024)
+    if contacts.count <= cardChunk { return cards(of: contacts[...]) }
+    let parts = Parallel.map(count: contacts.count, chunk: cardChunk) { range in cards(of: contacts[range]) }
+    var all: [[UInt8]] = []
+    all.reserveCapacity(contacts.count)
+    for part in parts { all.append(contentsOf: part) }
+    return all
+  }
+
+  /// Contacts per chunk when a large file's cards are encoded on all cores.
+  static let cardChunk = 4096
+
+  /// The encodings of `contacts`, each in an array of its own size, made in one
+  /// buffer used again for each.
+  private static func cards(of contacts: ArraySlice<Contact>) -> [[UInt8]] {
+    var writer = ArchiveWriter(reservingCapacity: 4096)
+    return contacts.map { contact in
+      writer.removeAll()
       ContactArchive.write(contact, to: &writer)
-      return writer.bytes
+      return writer.exactBytes
     }
   }
 
