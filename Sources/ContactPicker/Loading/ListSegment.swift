@@ -11,19 +11,45 @@ import Matching
 /// on-disk index keeps segments, so a second start builds none again, and a vdir
 /// with one changed file builds one.
 struct ListSegment: Sendable {
+  /// The parts, in one shared box: a segment is copied as one reference (merging
+  /// segments into a list compares and reads them a few million times), not as the
+  /// ten arrays it holds.
+  private final class Parts: Sendable {
+    let contacts: SegmentContacts
+    let sortKeys: [String]
+    let displayNames: [String]
+    let groups: [[String]]
+    let entries: IndexEntries
+    let origins: [ContactOrigin]?
+
+    init(
+      contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]],
+      entries: IndexEntries, origins: [ContactOrigin]?
+    ) {
+      self.contacts = contacts
+      self.sortKeys = sortKeys
+      self.displayNames = displayNames
+      self.groups = groups
+      self.entries = entries
+      self.origins = origins
+    }
+  }
+
+  private let parts: Parts
+
   /// The contacts, in file order.
-  var contacts: SegmentContacts
+  var contacts: SegmentContacts { parts.contacts }
   /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
-  var sortKeys: [String]
+  var sortKeys: [String] { parts.sortKeys }
   /// The name shown for each contact: `FN` as written, else the composed name.
-  var displayNames: [String]
+  var displayNames: [String] { parts.displayNames }
   /// The groups of each contact (`Contact.groups`).
-  var groups: [[String]]
+  var groups: [[String]] { parts.groups }
   /// The folded search fields of each contact.
-  var entries: IndexEntries
+  var entries: IndexEntries { parts.entries }
   /// Where each contact is in the on-disk index, when it is there (to keep a
   /// snapshot of the list).
-  var origins: [ContactOrigin]?
+  var origins: [ContactOrigin]? { parts.origins }
 
   /// The number of contacts.
   var count: Int { sortKeys.count }
@@ -61,12 +87,9 @@ struct ListSegment: Sendable {
       contacts.count == sortKeys.count && displayNames.count == sortKeys.count && groups.count == sortKeys.count
         && entries.count == sortKeys.count && (origins?.count ?? sortKeys.count) == sortKeys.count,
       "the parts of a segment disagree in count")
-    self.origins = origins
-    self.contacts = contacts
-    self.sortKeys = sortKeys
-    self.displayNames = displayNames
-    self.groups = groups
-    self.entries = entries
+    parts = Parts(
+      contacts: contacts, sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
   }
 
   /// The segment of contacts `range` of this one (whose contacts are in memory).
