@@ -308,10 +308,22 @@ package final class IndexCache: Sendable {
           try insertCard.bind(generation, at: 1)
           for (ordinal, card) in file.cards.enumerated() {
             try insertCard.bind(Int64(ordinal), at: 2)
-            try insertCard.bind(card, at: 3)
             try insertCard.bind(Checksum.of(card), at: 4)
-            try insertCard.run()
+            // Bound without a copy, as the payload below: the card stays alive and
+            // unchanged until its row is written and the binding is replaced.
+            let inserted: Result<Void, SQLiteError> = card.withUnsafeBytes { data in
+              do throws(SQLiteError) {
+                try insertCard.bindUncopied(data, at: 3)
+                try insertCard.run()
+                return .success(())
+              } catch {
+                insertCard.clearBindings()
+                return .failure(error)
+              }
+            }
+            try inserted.get()
           }
+          insertCard.clearBindings()
           let written: Result<Void, SQLiteError> = file.payload.withUnsafeBytes { payload in
             // Bound without a copy: the array stays alive and unchanged until the
             // bindings are cleared below.
@@ -420,9 +432,20 @@ package final class IndexCache: Sendable {
           ON CONFLICT(view) DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum
           """)
         try upsert.bind(view, at: 1)
-        try upsert.bind(payload, at: 2)
         try upsert.bind(Checksum.of(payload), at: 3)
-        try upsert.run()
+        // Bound without a copy (tens of MB for a large book): the array stays alive
+        // and unchanged until the row is written and the bindings cleared.
+        let written: Result<Void, SQLiteError> = payload.withUnsafeBytes { bytes in
+          defer { upsert.clearBindings() }
+          do throws(SQLiteError) {
+            try upsert.bindUncopied(bytes, at: 2)
+            try upsert.run()
+            return .success(())
+          } catch {
+            return .failure(error)
+          }
+        }
+        try written.get()
         return true
       }
       if committed { Self.truncateLog(database) }
