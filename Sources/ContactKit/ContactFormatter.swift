@@ -309,6 +309,7 @@ public enum ContactFormatter {
     // Latin letters with diacritics need no ICU transform, only folding.
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    TransliterationWarmUp.waitIfRunning()
     guard let latin = text.applyingTransform(latinTransform, reverse: false) else { return folded }
     if joiningSyllables && text.unicodeScalars.contains(where: isCJKScalar) {
       return latin.split(separator: " ").joined()
@@ -316,5 +317,6 @@ public enum ContactFormatter {
     return latin
   }
 
-  private static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+  /// The transform of `latinKey` (and of the search index's transliterations).
+  static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
 }

@@ -42,6 +42,7 @@ enum VCardLoading {
       progress?(load.contacts.count)
       return load
     }
+    TransliterationWarmUp.start(scanning: bytes)
     var parsed = VCardReader.read(bytes)
     let mapped: [Mapped]
     if parsed.cards.count <= mappingChunk {

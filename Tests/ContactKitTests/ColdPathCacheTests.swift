@@ -61,3 +61,30 @@ import Testing
     }
   }
 }
+
+/// The ICU warm-up finds the scripts of a file and changes no result.
+@Suite struct TransliterationWarmUpTests {
+  @Test("the scripts of a file's first bytes are found")
+  func scripts() {
+    func mask(_ text: String) -> UInt32 { TransliterationWarmUp.scriptsUsed(in: Array(text.utf8)) }
+    #expect(mask("BEGIN:VCARD\r\nFN:Anna\r\n") == 0)
+    #expect(mask("FN:Rocío Núñez") == 0)
+    #expect(mask("FN:王小明") == 1 << 0)
+    #expect(mask("FN:김민준\nFN:Жанна") == (1 << 2 | 1 << 4))
+    #expect(mask("N:佐藤;さくら") == (1 << 0 | 1 << 3))
+    #expect(mask("Σοφία شرما स्नेहा") == (1 << 5 | 1 << 6 | 1 << 7))
+    // A sequence cut at the end is left out, not read past.
+    #expect(mask(String(decoding: Array("王".utf8).dropLast(), as: UTF8.self)) == 0)
+    #expect(TransliterationWarmUp.scriptsUsed(in: Array("王".utf8).dropLast()) == 0)
+  }
+
+  @Test("keys made while a warm-up runs are those made without one")
+  func sameKeys() {
+    let names = ["王小明", "김민준", "Жанна", "Σοφία", "Łukasz", "佐藤"]
+    let before = names.map { ContactFormatter.SortKeys.computeKey($0, surname: true) }
+    TransliterationWarmUp.start(scanning: Array(names.joined(separator: " ").utf8))
+    let during = names.map { ContactFormatter.SortKeys.computeKey($0, surname: true) }
+    TransliterationWarmUp.waitIfRunning()
+    #expect(before == during)
+  }
+}

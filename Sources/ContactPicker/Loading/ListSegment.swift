@@ -57,6 +57,14 @@ struct ListSegment: Sendable {
   /// Contacts per segment when a large file is split to build on all cores.
   static let chunk = 4096
 
+  /// Contacts per segment for `count` contacts: `chunk`, or less for a book of a few
+  /// thousand, cut in at least eight segments (of at least 512) so that the cores
+  /// finish together — a segment whose first Han name waits for ICU's Han-Latin rules
+  /// (tens of ms) is not then the only work left.
+  static func chunkSize(for count: Int) -> Int {
+    min(chunk, max(512, (count + 7) / 8))
+  }
+
   /// Builds the segment of `contacts`.
   ///
   /// - Complexity: O(total length of the contacts' names and searchable fields).
@@ -101,13 +109,14 @@ struct ListSegment: Sendable {
       origins: origins.map { Array($0[range]) })
   }
 
-  /// The segments of `contacts`, built in chunks of `chunk` on all cores.
+  /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
   static func build(
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
     nameOrder: ContactFormatter.NameOrder
   ) -> [ListSegment] {
-    if contacts.count <= chunk { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
-    return Parallel.map(count: contacts.count, chunk: chunk) { range in
+    let size = chunkSize(for: contacts.count)
+    if contacts.count <= size { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    return Parallel.map(count: contacts.count, chunk: size) { range in
       ListSegment(
         Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder)
     }
