@@ -64,7 +64,8 @@ enum SegmentArchive {
   /// The payload of `contents`: everything but the contacts themselves, which are
   /// stored card by card (`cards(of:)`).
   static func encode(_ contents: FileContents) -> [UInt8] {
-    var writer = ArchiveWriter(reservingCapacity: contents.count * 1024)
+    // A few hundred bytes a contact; the buffer grows when that is not enough.
+    var writer = ArchiveWriter(reservingCapacity: contents.count * 512 + 64)
     writer.write(UInt64(contents.warnings.count))
     for warning in contents.warnings { writer.write(warning) }
     writer.write(UInt64(contents.groupCards.count))
@@ -97,7 +98,9 @@ enum SegmentArchive {
     writeArray(entries.fieldKinds, to: &writer)
     writeArray(entries.contactStarts, to: &writer)
     writeArray(entries.masks, to: &writer)
-    return writer.bytes
+    // A small payload (a vdir's one-card files, 100,000 of them) is kept in an array
+    // of its size rather than with the buffer's spare capacity until it is stored.
+    return contents.count <= 16 ? writer.exactBytes : writer.bytes
   }
 
   /// The contacts of a file, one `ContactArchive` encoding each, as the index stores
@@ -118,7 +121,9 @@ enum SegmentArchive {
   /// The encodings of `contacts`, each in an array of its own size, made in one
   /// buffer used again for each.
   private static func cards(of contacts: ArraySlice<Contact>) -> [[UInt8]] {
-    var writer = ArchiveWriter(reservingCapacity: 4096)
+    // One card (a vdir's file): about its source record and as much again.
+    let single = contacts.count == 1 ? contacts.first?.sourceRecord?.bytes.count : nil
+    var writer = ArchiveWriter(reservingCapacity: single.map { 2 * $0 + 256 } ?? 4096)
     return contacts.map { contact in
       writer.removeAll()
       ContactArchive.write(contact, to: &writer)
