@@ -88,7 +88,15 @@ package enum TransliterationWarmUp {
       var mask: UInt32 = 0
       let end = min(buffer.count, scannedBytes)
       var index = 0
+      let base = UnsafeRawPointer(buffer.baseAddress)
       while index < end {
+        // ASCII eight bytes at a time.
+        if let base, index + 8 <= end,
+          base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          index += 8
+          continue
+        }
         let lead = buffer[index]
         if lead < 0xC0 {
           index += 1
