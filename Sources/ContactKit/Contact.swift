@@ -16,82 +16,327 @@ public enum ContactType: String, Sendable, Hashable {
 /// `identifier` is the card's `UID` (RFC 6350 §6.7.6) or, without one, a value derived
 /// from the source and the card's text, stable while the card is unchanged.
 public struct Contact: Sendable, Hashable {
-  /// The card's `UID` (RFC 6350 §6.7.6), or `cpick-<hash>` of source and text without one (CNContact.identifier).
-  public var identifier: String
-  /// Where the contact was read from: a file path, or `-` for stdin.
-  public var source: String
-  /// Person or organization, from `KIND` (RFC 6350 §6.1.4) or `X-ABShowAs` (CNContactTypeKey).
-  public var contactType: ContactType = .person
+  /// The stored properties of a contact, kept in one shared, copy-on-write box: a
+  /// contact is copied (arrays of 100,000 contacts are built, sliced and merged several
+  /// times while a book loads) as one reference, not as thirty-odd.
+  struct Fields: Hashable {
+    var identifier: String
+    var source: String
+    var contactType: ContactType = .person
+    var formattedName: String = ""
+    var namePrefix: String = ""
+    var givenName: String = ""
+    var middleName: String = ""
+    var familyName: String = ""
+    var nameSuffix: String = ""
+    var nickname: String = ""
+    var phoneticGivenName: String = ""
+    var phoneticMiddleName: String = ""
+    var phoneticFamilyName: String = ""
+    var nameSortAs: [String] = []
+    var organizationSortAs: [String] = []
+    var organizationName: String = ""
+    var departmentName: String = ""
+    var jobTitle: String = ""
+    var birthday: ContactDate?
+    var note: String = ""
+    var phoneNumbers: [LabeledValue<String>] = []
+    var emailAddresses: [LabeledValue<String>] = []
+    var postalAddresses: [LabeledValue<PostalAddress>] = []
+    var urlAddresses: [LabeledValue<String>] = []
+    var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+    var socialProfiles: [LabeledValue<SocialProfile>] = []
+    var contactRelations: [LabeledValue<String>] = []
+    var dates: [LabeledValue<ContactDate>] = []
+    var groups: [String] = []
+    var hasImage: Bool = false
+    var sourceRecord: SourceRecord?
+  }
 
+  /// The box of `Fields`. Written only through `makeUnique()` (copy on write), so a box
+  /// shared between contacts, or between threads, is never changed: hence
+  /// `@unchecked Sendable`, as the standard library's own buffers.
+  final class Storage: @unchecked Sendable {
+    var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  private var storage: Storage
+
+  /// Gives this contact a box of its own before a change.
+  @inline(__always)
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+  }
+
+  /// Two contacts are equal when all their properties are (the same box, at once).
+  public static func == (lhs: Contact, rhs: Contact) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  /// Hashes all the properties.
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
+  }
+
+  /// The card's `UID` (RFC 6350 §6.7.6), or `cpick-<hash>` of source and text without one (CNContact.identifier).
+  public var identifier: String {
+    get { storage.fields.identifier }
+    _modify {
+      makeUnique()
+      yield &storage.fields.identifier
+    }
+  }
+  /// Where the contact was read from: a file path, or `-` for stdin.
+  public var source: String {
+    get { storage.fields.source }
+    _modify {
+      makeUnique()
+      yield &storage.fields.source
+    }
+  }
+  /// Person or organization, from `KIND` (RFC 6350 §6.1.4) or `X-ABShowAs` (CNContactTypeKey).
+  public var contactType: ContactType {
+    get { storage.fields.contactType }
+    _modify {
+      makeUnique()
+      yield &storage.fields.contactType
+    }
+  }
   /// `FN` as written (RFC 6350 §6.2.1); may be empty. See `displayName`.
-  public var formattedName = ""
+  public var formattedName: String {
+    get { storage.fields.formattedName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.formattedName
+    }
+  }
   /// Honorific prefixes, `N` component 4 (RFC 6350 §6.2.2) (CNContactNamePrefixKey).
-  public var namePrefix = ""
+  public var namePrefix: String {
+    get { storage.fields.namePrefix }
+    _modify {
+      makeUnique()
+      yield &storage.fields.namePrefix
+    }
+  }
   /// Given names, `N` component 2 (RFC 6350 §6.2.2), comma items joined by a space (CNContactGivenNameKey).
-  public var givenName = ""
+  public var givenName: String {
+    get { storage.fields.givenName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.givenName
+    }
+  }
   /// Additional names, `N` component 3 (RFC 6350 §6.2.2) (CNContactMiddleNameKey).
-  public var middleName = ""
+  public var middleName: String {
+    get { storage.fields.middleName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.middleName
+    }
+  }
   /// Family names, `N` component 1 (RFC 6350 §6.2.2) (CNContactFamilyNameKey).
-  public var familyName = ""
+  public var familyName: String {
+    get { storage.fields.familyName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.familyName
+    }
+  }
   /// Honorific suffixes, `N` component 5 (RFC 6350 §6.2.2) (CNContactNameSuffixKey).
-  public var nameSuffix = ""
+  public var nameSuffix: String {
+    get { storage.fields.nameSuffix }
+    _modify {
+      makeUnique()
+      yield &storage.fields.nameSuffix
+    }
+  }
   /// The first value of `NICKNAME` (RFC 6350 §6.2.3) (CNContactNicknameKey).
-  public var nickname = ""
+  public var nickname: String {
+    get { storage.fields.nickname }
+    _modify {
+      makeUnique()
+      yield &storage.fields.nickname
+    }
+  }
   /// `X-PHONETIC-FIRST-NAME`, else component 2 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticGivenNameKey).
-  public var phoneticGivenName = ""
+  public var phoneticGivenName: String {
+    get { storage.fields.phoneticGivenName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.phoneticGivenName
+    }
+  }
   /// `X-PHONETIC-MIDDLE-NAME` (CNContactPhoneticMiddleNameKey).
-  public var phoneticMiddleName = ""
+  public var phoneticMiddleName: String {
+    get { storage.fields.phoneticMiddleName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.phoneticMiddleName
+    }
+  }
   /// `X-PHONETIC-LAST-NAME`, else component 1 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticFamilyNameKey).
-  public var phoneticFamilyName = ""
+  public var phoneticFamilyName: String {
+    get { storage.fields.phoneticFamilyName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.phoneticFamilyName
+    }
+  }
   /// The sort strings of vCard 4.0 `SORT-AS` on `N` (RFC 6350 §5.9), in the order
   /// written (`N;SORT-AS="Mann,James":de Mann;Henry,James;;` → `["Mann", "James"]`);
   /// empty when absent. Sorting by family name uses them before the name parts.
-  public var nameSortAs: [String] = []
+  public var nameSortAs: [String] {
+    get { storage.fields.nameSortAs }
+    _modify {
+      makeUnique()
+      yield &storage.fields.nameSortAs
+    }
+  }
   /// The sort strings of `SORT-AS` on `ORG`; an organization card sorts by them.
-  public var organizationSortAs: [String] = []
-
+  public var organizationSortAs: [String] {
+    get { storage.fields.organizationSortAs }
+    _modify {
+      makeUnique()
+      yield &storage.fields.organizationSortAs
+    }
+  }
   /// The first component of `ORG` (RFC 6350 §6.6.4) (CNContactOrganizationNameKey).
-  public var organizationName = ""
+  public var organizationName: String {
+    get { storage.fields.organizationName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.organizationName
+    }
+  }
   /// The other non-empty `ORG` components, joined by `, ` (RFC 6350 §6.6.4) (CNContactDepartmentNameKey).
-  public var departmentName = ""
+  public var departmentName: String {
+    get { storage.fields.departmentName }
+    _modify {
+      makeUnique()
+      yield &storage.fields.departmentName
+    }
+  }
   /// `TITLE` (RFC 6350 §6.6.1) (CNContactJobTitleKey).
-  public var jobTitle = ""
-
+  public var jobTitle: String {
+    get { storage.fields.jobTitle }
+    _modify {
+      makeUnique()
+      yield &storage.fields.jobTitle
+    }
+  }
   /// `BDAY` (RFC 6350 §6.2.5); `nil` when absent or unreadable (CNContactBirthdayKey).
-  public var birthday: ContactDate?
+  public var birthday: ContactDate? {
+    get { storage.fields.birthday }
+    _modify {
+      makeUnique()
+      yield &storage.fields.birthday
+    }
+  }
   /// `NOTE` (RFC 6350 §6.7.2); several are joined by a blank line (CNContactNoteKey).
-  public var note = ""
-
+  public var note: String {
+    get { storage.fields.note }
+    _modify {
+      makeUnique()
+      yield &storage.fields.note
+    }
+  }
   /// `TEL` values (RFC 6350 §6.4.1), a `tel:` scheme removed (CNContactPhoneNumbersKey).
-  public var phoneNumbers: [LabeledValue<String>] = []
+  public var phoneNumbers: [LabeledValue<String>] {
+    get { storage.fields.phoneNumbers }
+    _modify {
+      makeUnique()
+      yield &storage.fields.phoneNumbers
+    }
+  }
   /// `EMAIL` values (RFC 6350 §6.4.2), a `mailto:` scheme removed (CNContactEmailAddressesKey).
-  public var emailAddresses: [LabeledValue<String>] = []
+  public var emailAddresses: [LabeledValue<String>] {
+    get { storage.fields.emailAddresses }
+    _modify {
+      makeUnique()
+      yield &storage.fields.emailAddresses
+    }
+  }
   /// `ADR` values (RFC 6350 §6.3.1) (CNContactPostalAddressesKey).
-  public var postalAddresses: [LabeledValue<PostalAddress>] = []
+  public var postalAddresses: [LabeledValue<PostalAddress>] {
+    get { storage.fields.postalAddresses }
+    _modify {
+      makeUnique()
+      yield &storage.fields.postalAddresses
+    }
+  }
   /// `URL` values (RFC 6350 §6.7.8) (CNContactUrlAddressesKey).
-  public var urlAddresses: [LabeledValue<String>] = []
+  public var urlAddresses: [LabeledValue<String>] {
+    get { storage.fields.urlAddresses }
+    _modify {
+      makeUnique()
+      yield &storage.fields.urlAddresses
+    }
+  }
   /// `IMPP` (RFC 6350 §6.4.3) and `X-AIM`, `X-JABBER`, `X-SKYPE`, … values (CNContactInstantMessageAddressesKey).
-  public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+  public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] {
+    get { storage.fields.instantMessageAddresses }
+    _modify {
+      makeUnique()
+      yield &storage.fields.instantMessageAddresses
+    }
+  }
   /// Apple's `X-SOCIALPROFILE` values (CNContactSocialProfilesKey).
-  public var socialProfiles: [LabeledValue<SocialProfile>] = []
+  public var socialProfiles: [LabeledValue<SocialProfile>] {
+    get { storage.fields.socialProfiles }
+    _modify {
+      makeUnique()
+      yield &storage.fields.socialProfiles
+    }
+  }
   /// Related people by name (`RELATED`, Apple's `X-ABRELATEDNAMES`).
-  public var contactRelations: [LabeledValue<String>] = []
+  public var contactRelations: [LabeledValue<String>] {
+    get { storage.fields.contactRelations }
+    _modify {
+      makeUnique()
+      yield &storage.fields.contactRelations
+    }
+  }
   /// Other dates: anniversary, Apple's `X-ABDATE`.
-  public var dates: [LabeledValue<ContactDate>] = []
-
+  public var dates: [LabeledValue<ContactDate>] {
+    get { storage.fields.dates }
+    _modify {
+      makeUnique()
+      yield &storage.fields.dates
+    }
+  }
   /// The groups this contact belongs to (`CATEGORIES`, Apple group cards).
-  public var groups: [String] = []
+  public var groups: [String] {
+    get { storage.fields.groups }
+    _modify {
+      makeUnique()
+      yield &storage.fields.groups
+    }
+  }
   /// Whether the card has a non-empty `PHOTO` (RFC 6350 §6.2.4) (CNContactImageDataAvailableKey).
-  public var hasImage = false
-
+  public var hasImage: Bool {
+    get { storage.fields.hasImage }
+    _modify {
+      makeUnique()
+      yield &storage.fields.hasImage
+    }
+  }
   /// The card this contact was read from, exactly as written, for lossless writing
   /// (`VCardWriter`); `nil` for a contact made in memory.
-  public var sourceRecord: SourceRecord?
+  public var sourceRecord: SourceRecord? {
+    get { storage.fields.sourceRecord }
+    _modify {
+      makeUnique()
+      yield &storage.fields.sourceRecord
+    }
+  }
 
   /// Creates an empty contact with an identifier and a source.
   public init(identifier: String, source: String) {
-    self.identifier = identifier
-    self.source = source
+    storage = Storage(Fields(identifier: identifier, source: source))
   }
 
   /// The name to show: `FN` when non-empty, otherwise composed by `ContactFormatter`
@@ -110,6 +355,26 @@ public struct Contact: Sendable, Hashable {
 extension String {
   /// The string without leading and trailing whitespace and newlines.
   var trimmingWhitespace: String {
+    // Fast path: text that starts and ends with an ASCII character other than
+    // whitespace has nothing to trim (an ASCII scalar other than `\n` never ends a
+    // grapheme cluster that starts with whitespace, nor starts one).
+    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+      !String.isASCIIWhitespace(first), !String.isASCIIWhitespace(last)
+    {
+      return self
+    }
+    return trimmingWhitespaceSlowly
+  }
+
+  /// True for the ASCII bytes whose characters are whitespace (`Character.isWhitespace`):
+  /// tab, line feed, vertical tab, form feed, carriage return, space.
+  @inline(__always)
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
+  /// `trimmingWhitespace` without the fast path: by characters.
+  var trimmingWhitespaceSlowly: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Composes display names, sort keys and index sections (CNContactFormatter,
 /// ABPersonSortOrdering).
@@ -193,21 +194,48 @@ public enum ContactFormatter {
 
     private mutating func partKey(_ part: String) -> String {
       if let known = cache[part] { return known }
-      let key = ContactFormatter.latinKey(part, joiningSyllables: true)
+      let key = Self.sharedKey(part, surname: false)
       cache[part] = key
       return key
     }
 
     private mutating func surnameKey(_ part: String) -> String {
       if let known = surnameCache[part] { return known }
-      var key: String
-      if let reading = ContactFormatter.surnameReading(part) {
-        key = reading
-      } else {
-        key = partKey(part)
-      }
+      let key = Self.sharedKey(part, surname: true)
       surnameCache[part] = key
       return key
+    }
+
+    /// The folded keys of non-ASCII name parts met by any `SortKeys` of the process
+    /// (a book is keyed in chunks on all cores, each chunk with its own `SortKeys`;
+    /// the same names recur in every chunk). Keyed by the part, and by whether it is
+    /// a written family name; emptied when it grows past 200,000 entries.
+    static let shared = Mutex<[SharedKey: String]>([:])
+
+    /// A name part, and whether it is read as a surname.
+    struct SharedKey: Hashable {
+      var part: String
+      var surname: Bool
+    }
+
+    /// The key of `part` (a trimmed, non-empty name part): `surnameReading` for a
+    /// surname that has one, else `latinKey`; non-ASCII parts through `shared`.
+    static func sharedKey(_ part: String, surname: Bool) -> String {
+      if part.utf8.allSatisfy({ $0 < 0x80 }) { return computeKey(part, surname: surname) }
+      let lookup = SharedKey(part: part, surname: surname)
+      if let known = shared.withLock({ $0[lookup] }) { return known }
+      let key = computeKey(part, surname: surname)
+      shared.withLock { keys in
+        if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
+        keys[lookup] = key
+      }
+      return key
+    }
+
+    /// The key of `part` computed anew, without any cache.
+    static func computeKey(_ part: String, surname: Bool) -> String {
+      if surname, let reading = ContactFormatter.surnameReading(part) { return reading }
+      return ContactFormatter.latinKey(part, joiningSyllables: true)
     }
   }
 
@@ -281,6 +309,7 @@ public enum ContactFormatter {
     // Latin letters with diacritics need no ICU transform, only folding.
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    TransliterationWarmUp.waitIfRunning()
     guard let latin = text.applyingTransform(latinTransform, reverse: false) else { return folded }
     if joiningSyllables && text.unicodeScalars.contains(where: isCJKScalar) {
       return latin.split(separator: " ").joined()
@@ -288,5 +317,6 @@ public enum ContactFormatter {
     return latin
   }
 
-  private static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+  /// The transform of `latinKey` (and of the search index's transliterations).
+  static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
 }

@@ -103,6 +103,41 @@ struct FileDescriptor: Sendable {
     }
   }
 
+  /// Reads to the end of the file straight into one array: as many bytes as `fstat`
+  /// gives are read into the array's own storage (no buffer in between, no second
+  /// copy as `Data` then `[UInt8]` make), then, for a file that grew meanwhile or one
+  /// without a size (a pipe), on to the end. The corresponding C functions are
+  /// `fstat` and `read` (repeated on `EINTR`).
+  func readWhole() throws(SystemError) -> [UInt8] {
+    let size = Int(clamping: max(0, (try? status().size) ?? 0))
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+      initialized = 0
+      while initialized < buffer.count {
+        let count = Glibc.read(rawValue, buffer.baseAddress! + initialized, buffer.count - initialized)
+        if count > 0 {
+          initialized += count
+        } else if count == 0 {
+          return
+        } else if Glibc.errno != EINTR {
+          failure = Glibc.errno
+          return
+        }
+      }
+    }
+    if failure != 0 { throw SystemError(function: "read", path: path, errno: failure) }
+    if bytes.count <= size { return bytes }
+    bytes.append(contentsOf: try readAll())
+    return bytes
+  }
+
+  /// The bytes of the file at `path` (`open`, `readWhole()`, `close`).
+  static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+    let file = try open(path, O_RDONLY)
+    defer { try? file.close() }
+    return try file.readWhole()
+  }
+
   /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
   /// a short write and on `EINTR`).
   func writeAll(_ bytes: [UInt8]) throws(SystemError) {

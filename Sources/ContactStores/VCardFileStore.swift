@@ -19,17 +19,17 @@ public struct VCardFileStore: ContactStore {
   ///
   /// - Throws: `ContactStoreError` when the file cannot be read.
   public func load() throws(ContactStoreError) -> ContactLoad {
-    let data: Data
+    let bytes: [UInt8]
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     } else {
       do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes = try FileDescriptor.readFile(path)
       } catch {
         throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
       }
     }
-    return VCardLoading.contacts(fromBytes: [UInt8](data), source: path)
+    return VCardLoading.contacts(fromBytes: bytes, source: path)
   }
 }
 

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Synchronization
 import VCard
 
 extension ContactStore {
@@ -10,12 +11,12 @@ extension ContactStore {
   public func load(progress: @escaping @Sendable (Int) -> Void) throws(ContactStoreError) -> ContactLoad {
     if let folder = self as? VdirStore { return try folder.load(reporting: progress) }
     if let file = self as? VCardFileStore {
-      let data: Data? =
+      let bytes: [UInt8]? =
         file.path == "-"
-        ? FileHandle.standardInput.readDataToEndOfFile() : try? Data(contentsOf: URL(fileURLWithPath: file.path))
+        ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try? FileDescriptor.readFile(file.path)
       // A file that cannot be read: the store says why.
-      guard let data else { return try file.load() }
-      return VCardLoading.contacts(fromBytes: [UInt8](data), source: file.path, progress: progress)
+      guard let bytes else { return try file.load() }
+      return VCardLoading.contacts(fromBytes: bytes, source: file.path, progress: progress)
     }
     let load = try load()
     progress(load.contacts.count)
@@ -41,12 +42,24 @@ enum VCardLoading {
       progress?(load.contacts.count)
       return load
     }
-    let parsed = VCardReader.read(bytes)
-    let cards = parsed.cards
-    let mapped = Parallel.map(count: cards.count, chunk: mappingChunk) { range in
-      let part = map(parsed, range, source: source)
-      progress?(part.contacts.count)
-      return part
+    TransliterationWarmUp.start(scanning: bytes)
+    var parsed = VCardReader.read(bytes)
+    let mapped: [Mapped]
+    if parsed.cards.count <= mappingChunk {
+      mapped = [map(parsed.cards[...], of: parsed, source: source)]
+      progress?(mapped[0].contacts.count)
+    } else {
+      // Each chunk's cards are handed to the thread that maps them, which frees them
+      // when done: freeing a large file's cards (a dozen lines each) is work too,
+      // done on all cores rather than on the caller's thread at the end.
+      let chunks = CardChunks(taking: &parsed.cards, chunk: mappingChunk)
+      let shared = parsed
+      mapped = Parallel.map(count: chunks.count, chunk: 1) { range in
+        let cards = chunks.take(range.lowerBound)
+        let part = map(cards[...], of: shared, source: source)
+        progress?(part.contacts.count)
+        return part
+      }
     }
     var load = ContactLoad()
     load.warnings = parsed.warnings.map { "\(source):\($0.line): \($0.message)" }
@@ -78,11 +91,39 @@ enum VCardLoading {
     var groups: [ContactLoad.GroupCard] = []
   }
 
-  /// Maps the cards in `range` of `parsed`: group cards to groups, the others to
-  /// contacts with their source records; an empty card is a warning.
-  private static func map(_ parsed: VCardParseResult, _ range: Range<Int>, source: String) -> Mapped {
+  /// The cards of a file cut in chunks, each taken once by the thread that maps it.
+  final class CardChunks: Sendable {
+    private let chunks: Mutex<[[RawCard]]>
+    /// The number of chunks.
+    let count: Int
+
+    /// Moves `cards` (left empty) into chunks of `chunk` cards.
+    init(taking cards: inout [RawCard], chunk: Int) {
+      var chunks: [[RawCard]] = []
+      chunks.reserveCapacity((cards.count + chunk - 1) / chunk)
+      for start in stride(from: 0, to: cards.count, by: chunk) {
+        chunks.append(Array(cards[start..<min(cards.count, start + chunk)]))
+      }
+      cards = []
+      count = chunks.count
+      self.chunks = Mutex(chunks)
+    }
+
+    /// Chunk `index`, which is left empty: the caller has the only reference to it.
+    func take(_ index: Int) -> [RawCard] {
+      chunks.withLock { chunks in
+        var taken: [RawCard] = []
+        swap(&taken, &chunks[index])
+        return taken
+      }
+    }
+  }
+
+  /// Maps `cards` (of `parsed`): group cards to groups, the others to contacts with
+  /// their source records; an empty card is a warning.
+  private static func map(_ cards: ArraySlice<RawCard>, of parsed: VCardParseResult, source: String) -> Mapped {
     var out = Mapped()
-    for card in parsed.cards[range] {
+    for card in cards {
       if ContactDecoder.isGroupCard(card) {
         let group = ContactDecoder.group(from: card)
         out.groups.append(ContactLoad.GroupCard(name: group.name, members: group.memberUIDs))

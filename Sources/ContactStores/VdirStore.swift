@@ -58,11 +58,11 @@ public struct VdirStore: ContactStore {
     @Sendable func readChunk(_ chunk: ArraySlice<String>) -> ContactLoad {
       var load = ContactLoad()
       for filePath in chunk {
-        guard let data = FileManager.default.contents(atPath: filePath) else {
+        guard let bytes = try? FileDescriptor.readFile(filePath) else {
           load.warnings.append("\(filePath):1: cannot be read; skipped")
           continue
         }
-        load.append(VCardLoading.contacts(fromBytes: [UInt8](data), source: filePath, progress: progress))
+        load.append(VCardLoading.contacts(fromBytes: bytes, source: filePath, progress: progress))
       }
       return load
     }

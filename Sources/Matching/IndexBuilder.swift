@@ -1,4 +1,5 @@
 import ContactKit
+import Synchronization
 
 /// What a field holds; decides which terms can match it and its score penalty.
 enum FieldKind: UInt8 {
@@ -114,27 +115,12 @@ struct IndexBuilder {
       finishField(kind: kind)
       return
     }
-    var folded = SearchFolding.fold(text)
-    var stillNonASCII = false
-    folded.withUTF8 { buffer in
-      for byte in buffer where byte >= 0x80 {
-        stillNonASCII = true
-        break
-      }
-      appendTrimmed(buffer, lowercase: false)
-    }
+    let forms = FoldedForms.of(text)
+    var folded = forms.folded
+    folded.withUTF8 { appendTrimmed($0, lowercase: false) }
     finishField(kind: kind)
-    guard stillNonASCII, let alias = kind.aliasKind,
-      let (latin, hasCJK) = Transliteration.latinize(text)
-    else { return }
-    addFolded(latin, kind: alias)
-    if hasCJK {
-      let syllables = latin.split(separator: " ")
-      if syllables.count > 1 {
-        addFolded(syllables.joined(), kind: alias)
-        addFolded(String(syllables.compactMap(\.first)), kind: alias)
-      }
-    }
+    guard let alias = kind.aliasKind else { return }
+    for latin in forms.aliases { addFolded(latin, kind: alias) }
   }
 
   /// Adds already folded text.
@@ -232,6 +218,52 @@ struct IndexBuilder {
       f += 1
     }
     return false
+  }
+}
+
+/// What a non-ASCII text gives the index: its folded form and the Latin forms added
+/// for it as aliases — the same for every field and contact that has the text, so
+/// kept, process-wide, for every text met (names and organizations recur through a
+/// book, which is indexed in chunks on all cores).
+struct FoldedForms: Sendable {
+  /// `SearchFolding.fold` of the text.
+  var folded: String
+  /// The transliteration (`Transliteration.latinize`), and for Han or Kana of more
+  /// than one syllable, the syllables run together and their initials; empty when the
+  /// folded text is ASCII or has no non-ASCII letters.
+  var aliases: [String]
+
+  /// The forms computed anew, without the cache.
+  static func compute(_ text: String) -> FoldedForms {
+    let folded = SearchFolding.fold(text)
+    var forms = FoldedForms(folded: folded, aliases: [])
+    guard !SearchFolding.isASCII(folded), let (latin, hasCJK) = Transliteration.latinize(text)
+    else { return forms }
+    forms.aliases.append(latin)
+    if hasCJK {
+      let syllables = latin.split(separator: " ")
+      if syllables.count > 1 {
+        forms.aliases.append(syllables.joined())
+        forms.aliases.append(String(syllables.compactMap(\.first)))
+      }
+    }
+    return forms
+  }
+
+  /// The forms of texts met so far, with their aliases; emptied when it grows past
+  /// 200,000 entries.
+  static let cache = Mutex<[String: FoldedForms]>([:])
+
+  /// The forms of `text` (non-ASCII), from the cache when met before. The aliases
+  /// are there whatever the field's kind; a kind without aliases ignores them.
+  static func of(_ text: String) -> FoldedForms {
+    if let known = cache.withLock({ $0[text] }) { return known }
+    let forms = compute(text)
+    cache.withLock { cache in
+      if cache.count >= 200_000 { cache.removeAll(keepingCapacity: true) }
+      cache[text] = forms
+    }
+    return forms
   }
 }
 

@@ -1,3 +1,4 @@
+import ContactKit
 import Foundation
 import Synchronization
 
@@ -143,6 +144,7 @@ enum Transliteration {
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
     if let hit = cache.withLock({ $0[text] }) { return hit }
+    TransliterationWarmUp.waitIfRunning()
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
     let source = isIndic ? indicLatin(text) : text
     let latin = SearchFolding.fold(source.applyingTransform(transform, reverse: false) ?? text)

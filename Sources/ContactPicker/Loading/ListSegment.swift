@@ -11,25 +11,59 @@ import Matching
 /// on-disk index keeps segments, so a second start builds none again, and a vdir
 /// with one changed file builds one.
 struct ListSegment: Sendable {
+  /// The parts, in one shared box: a segment is copied as one reference (merging
+  /// segments into a list compares and reads them a few million times), not as the
+  /// ten arrays it holds.
+  private final class Parts: Sendable {
+    let contacts: SegmentContacts
+    let sortKeys: [String]
+    let displayNames: [String]
+    let groups: [[String]]
+    let entries: IndexEntries
+    let origins: [ContactOrigin]?
+
+    init(
+      contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]],
+      entries: IndexEntries, origins: [ContactOrigin]?
+    ) {
+      self.contacts = contacts
+      self.sortKeys = sortKeys
+      self.displayNames = displayNames
+      self.groups = groups
+      self.entries = entries
+      self.origins = origins
+    }
+  }
+
+  private let parts: Parts
+
   /// The contacts, in file order.
-  var contacts: SegmentContacts
+  var contacts: SegmentContacts { parts.contacts }
   /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
-  var sortKeys: [String]
+  var sortKeys: [String] { parts.sortKeys }
   /// The name shown for each contact: `FN` as written, else the composed name.
-  var displayNames: [String]
+  var displayNames: [String] { parts.displayNames }
   /// The groups of each contact (`Contact.groups`).
-  var groups: [[String]]
+  var groups: [[String]] { parts.groups }
   /// The folded search fields of each contact.
-  var entries: IndexEntries
+  var entries: IndexEntries { parts.entries }
   /// Where each contact is in the on-disk index, when it is there (to keep a
   /// snapshot of the list).
-  var origins: [ContactOrigin]?
+  var origins: [ContactOrigin]? { parts.origins }
 
   /// The number of contacts.
   var count: Int { sortKeys.count }
 
   /// Contacts per segment when a large file is split to build on all cores.
   static let chunk = 4096
+
+  /// Contacts per segment for `count` contacts: `chunk`, or less for a book of a few
+  /// thousand, cut in at least eight segments (of at least 512) so that the cores
+  /// finish together — a segment whose first Han name waits for ICU's Han-Latin rules
+  /// (tens of ms) is not then the only work left.
+  static func chunkSize(for count: Int) -> Int {
+    min(chunk, max(512, (count + 7) / 8))
+  }
 
   /// Builds the segment of `contacts`.
   ///
@@ -61,12 +95,9 @@ struct ListSegment: Sendable {
       contacts.count == sortKeys.count && displayNames.count == sortKeys.count && groups.count == sortKeys.count
         && entries.count == sortKeys.count && (origins?.count ?? sortKeys.count) == sortKeys.count,
       "the parts of a segment disagree in count")
-    self.origins = origins
-    self.contacts = contacts
-    self.sortKeys = sortKeys
-    self.displayNames = displayNames
-    self.groups = groups
-    self.entries = entries
+    parts = Parts(
+      contacts: contacts, sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
   }
 
   /// The segment of contacts `range` of this one (whose contacts are in memory).
@@ -78,21 +109,34 @@ struct ListSegment: Sendable {
       origins: origins.map { Array($0[range]) })
   }
 
-  /// The segments of `contacts`, built in chunks of `chunk` on all cores.
+  /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
   static func build(
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
     nameOrder: ContactFormatter.NameOrder
   ) -> [ListSegment] {
-    if contacts.count <= chunk { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
-    return Parallel.map(count: contacts.count, chunk: chunk) { range in
+    let size = chunkSize(for: contacts.count)
+    if contacts.count <= size { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    return Parallel.map(count: contacts.count, chunk: size) { range in
       ListSegment(
         Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder)
     }
   }
 
+  /// `text.trimmingCharacters(in: .whitespaces)` (spaces and tabs: `Zs` and U+0009),
+  /// without Foundation when `text` starts and ends with an ASCII character other than
+  /// space or tab (there is nothing to trim then).
+  static func trimmedOfWhitespaces(_ text: String) -> String {
+    if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80, first != 0x20,
+      first != 0x09, last != 0x20, last != 0x09
+    {
+      return text
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
   /// `FN` as written; the name order only shapes composed names.
   static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
-    let written = contact.formattedName.trimmingCharacters(in: .whitespaces)
+    let written = trimmedOfWhitespaces(contact.formattedName)
     return written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
   }
 }

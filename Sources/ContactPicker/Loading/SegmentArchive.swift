@@ -64,7 +64,8 @@ enum SegmentArchive {
   /// The payload of `contents`: everything but the contacts themselves, which are
   /// stored card by card (`cards(of:)`).
   static func encode(_ contents: FileContents) -> [UInt8] {
-    var writer = ArchiveWriter(reservingCapacity: contents.count * 1024)
+    // A few hundred bytes a contact; the buffer grows when that is not enough.
+    var writer = ArchiveWriter(reservingCapacity: contents.count * 512 + 64)
     writer.write(UInt64(contents.warnings.count))
     for warning in contents.warnings { writer.write(warning) }
     writer.write(UInt64(contents.groupCards.count))
@@ -97,16 +98,36 @@ enum SegmentArchive {
     writeArray(entries.fieldKinds, to: &writer)
     writeArray(entries.contactStarts, to: &writer)
     writeArray(entries.masks, to: &writer)
-    return writer.bytes
+    // A small payload (a vdir's one-card files, 100,000 of them) is kept in an array
+    // of its size rather than with the buffer's spare capacity until it is stored.
+    return contents.count <= 16 ? writer.exactBytes : writer.bytes
   }
 
   /// The contacts of a file, one `ContactArchive` encoding each, as the index stores
-  /// them (`CachedFile.cards`).
+  /// them (`CachedFile.cards`); a large file's are encoded on all cores, in chunks of
+  /// `cardChunk`.
   static func cards(of contacts: [Contact]) -> [[UInt8]] {
-    contacts.map { contact in
-      var writer = ArchiveWriter(reservingCapacity: 1024)
+    if contacts.count <= cardChunk { return cards(of: contacts[...]) }
+    let parts = Parallel.map(count: contacts.count, chunk: cardChunk) { range in cards(of: contacts[range]) }
+    var all: [[UInt8]] = []
+    all.reserveCapacity(contacts.count)
+    for part in parts { all.append(contentsOf: part) }
+    return all
+  }
+
+  /// Contacts per chunk when a large file's cards are encoded on all cores.
+  static let cardChunk = 4096
+
+  /// The encodings of `contacts`, each in an array of its own size, made in one
+  /// buffer used again for each.
+  private static func cards(of contacts: ArraySlice<Contact>) -> [[UInt8]] {
+    // One card (a vdir's file): about its source record and as much again.
+    let single = contacts.count == 1 ? contacts.first?.sourceRecord?.bytes.count : nil
+    var writer = ArchiveWriter(reservingCapacity: single.map { 2 * $0 + 256 } ?? 4096)
+    return contacts.map { contact in
+      writer.removeAll()
       ContactArchive.write(contact, to: &writer)
-      return writer.bytes
+      return writer.exactBytes
     }
   }
 

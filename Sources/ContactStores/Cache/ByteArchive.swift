@@ -87,6 +87,17 @@ package struct ArchiveWriter: Sendable {
     bytes.append(contentsOf: raw)
   }
 
+  /// Forgets the bytes written, keeping the buffer for the next values.
+  package mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// A copy of the bytes written, in an array of their size (not of the buffer's
+  /// capacity, which `bytes` keeps).
+  package var exactBytes: [UInt8] {
+    bytes.withUnsafeBufferPointer { Array($0) }
+  }
+
   /// Appends one byte as it is.
   package mutating func writeByte(_ byte: UInt8) {
     bytes.append(byte)

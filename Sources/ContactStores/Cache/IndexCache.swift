@@ -96,6 +96,10 @@ package final class IndexCache: Sendable {
   /// than with its row, in bytes.
   static let largePayload = 1 << 20
 
+  /// Above this many paths, `update` reads the generations of a book's rows in one
+  /// scan rather than looking each path up.
+  static let pointLookups = 256
+
   /// How long a writer waits for another one before giving up, in milliseconds.
   static let busyTimeout: Int32 = 2000
 
@@ -263,16 +267,34 @@ package final class IndexCache: Sendable {
           try listing.bind(bookID, at: 1)
           while try listing.step() { stale.insert(listing.string(at: 0)) }
         }
-        for file in files { stale.remove(file.path) }
+        if !stale.isEmpty {
+          for index in files.indices { stale.remove(files[index].path) }
+        }
         // The versions of the files replaced or removed: their cards go when no row
-        // (of any book) refers to them any more.
+        // (of any book) refers to them any more. A new book has none.
         var orphans = Set<Int64>()
-        let previous = try database.prepare("SELECT generation FROM files WHERE book = ?1 AND path = ?2")
-        try previous.bind(bookID, at: 1)
-        for path in stale.union(files.map(\.path)) {
-          try previous.bind(path, at: 2)
-          if try previous.step() { orphans.insert(previous.int64(at: 0)) }
-          previous.reset()
+        let hasRows = try database.prepare("SELECT EXISTS (SELECT 1 FROM files WHERE book = ?1)")
+        try hasRows.bind(bookID, at: 1)
+        let bookIsNew = try !hasRows.step() || hasRows.int64(at: 0) == 0
+        let touched = bookIsNew ? [] : stale.union(files.lazy.map(\.path))
+        if bookIsNew {
+          // Nothing replaced, nothing removed.
+        } else if touched.count > Self.pointLookups {
+          // Many paths (a vdir read whole, a new book): one scan of the book's rows
+          // instead of a lookup per path (none of which finds a row in a new book).
+          let rows = try database.prepare("SELECT path, generation FROM files WHERE book = ?1")
+          try rows.bind(bookID, at: 1)
+          while try rows.step() {
+            if touched.contains(rows.string(at: 0)) { orphans.insert(rows.int64(at: 1)) }
+          }
+        } else {
+          let previous = try database.prepare("SELECT generation FROM files WHERE book = ?1 AND path = ?2")
+          try previous.bind(bookID, at: 1)
+          for path in touched {
+            try previous.bind(path, at: 2)
+            if try previous.step() { orphans.insert(previous.int64(at: 0)) }
+            previous.reset()
+          }
         }
         if !stale.isEmpty {
           let delete = try database.prepare("DELETE FROM files WHERE book = ?1 AND path = ?2")
@@ -294,25 +316,42 @@ package final class IndexCache: Sendable {
         let insertCard = try database.prepare(
           "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
         try upsert.bind(bookID, at: 1)
-        for file in files {
-          try upsert.bind(file.path, at: 2)
-          try upsert.bind(file.signature.size, at: 3)
-          try upsert.bind(file.signature.modificationNanoseconds, at: 4)
-          try upsert.bind(file.signature.statusChangeNanoseconds, at: 5)
-          try upsert.bind(Int64(bitPattern: file.signature.inode), at: 6)
-          try upsert.bind(Int64(bitPattern: file.signature.device), at: 7)
-          let generation = Self.generation(path: file.path, signature: file.signature)
+        var generations: [Int64] = []
+        generations.reserveCapacity(files.count)
+        for index in files.indices {
+          // Read in place (`files[index].…`): a copy of each file's row would retain
+          // its path, payload and cards (100,000 times for a vdir).
+          try upsert.bind(files[index].path, at: 2)
+          try upsert.bind(files[index].signature.size, at: 3)
+          try upsert.bind(files[index].signature.modificationNanoseconds, at: 4)
+          try upsert.bind(files[index].signature.statusChangeNanoseconds, at: 5)
+          try upsert.bind(Int64(bitPattern: files[index].signature.inode), at: 6)
+          try upsert.bind(Int64(bitPattern: files[index].signature.device), at: 7)
+          let generation = Self.generation(path: files[index].path, signature: files[index].signature)
+          generations.append(generation)
           try upsert.bind(generation, at: 9)
-          try upsert.bind(Checksum.of(file.payload), at: 10)
+          try upsert.bind(Checksum.of(files[index].payload), at: 10)
           orphans.remove(generation)
           try insertCard.bind(generation, at: 1)
-          for (ordinal, card) in file.cards.enumerated() {
+          for (ordinal, card) in files[index].cards.enumerated() {
             try insertCard.bind(Int64(ordinal), at: 2)
-            try insertCard.bind(card, at: 3)
             try insertCard.bind(Checksum.of(card), at: 4)
-            try insertCard.run()
+            // Bound without a copy, as the payload below: the card stays alive and
+            // unchanged until its row is written and the binding is replaced.
+            let inserted: Result<Void, SQLiteError> = card.withUnsafeBytes { data in
+              do throws(SQLiteError) {
+                try insertCard.bindUncopied(data, at: 3)
+                try insertCard.run()
+                return .success(())
+              } catch {
+                insertCard.clearBindings()
+                return .failure(error)
+              }
+            }
+            try inserted.get()
           }
-          let written: Result<Void, SQLiteError> = file.payload.withUnsafeBytes { payload in
+          insertCard.clearBindings()
+          let written: Result<Void, SQLiteError> = files[index].payload.withUnsafeBytes { payload in
             // Bound without a copy: the array stays alive and unchanged until the
             // bindings are cleared below.
             defer { upsert.clearBindings() }
@@ -340,10 +379,13 @@ package final class IndexCache: Sendable {
           try mark.bind(now, at: 2)
           try mark.run()
         }
-        let revive = try database.prepare("DELETE FROM orphans WHERE generation = ?1")
-        for file in files {
-          try revive.bind(Self.generation(path: file.path, signature: file.signature), at: 1)
-          try revive.run()
+        // Versions written again are no orphans (nothing to do when there are none).
+        if try database.integer("SELECT EXISTS (SELECT 1 FROM orphans)") == 1 {
+          let revive = try database.prepare("DELETE FROM orphans WHERE generation = ?1")
+          for generation in generations {
+            try revive.bind(generation, at: 1)
+            try revive.run()
+          }
         }
         try database.execute(
           """
@@ -461,9 +503,20 @@ package final class IndexCache: Sendable {
           ON CONFLICT(view) DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum
           """)
         try upsert.bind(view, at: 1)
-        try upsert.bind(payload, at: 2)
         try upsert.bind(Checksum.of(payload), at: 3)
-        try upsert.run()
+        // Bound without a copy (tens of MB for a large book): the array stays alive
+        // and unchanged until the row is written and the bindings cleared.
+        let written: Result<Void, SQLiteError> = payload.withUnsafeBytes { bytes in
+          defer { upsert.clearBindings() }
+          do throws(SQLiteError) {
+            try upsert.bindUncopied(bytes, at: 2)
+            try upsert.run()
+            return .success(())
+          } catch {
+            return .failure(error)
+          }
+        }
+        try written.get()
         return true
       }
       if committed { Self.truncateLog(database) }

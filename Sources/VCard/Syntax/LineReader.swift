@@ -71,7 +71,11 @@ enum LineReader {
     func finish(_ line: inout LogicalLine) {
       if line.joined {
         line.contentEnd = scratch.count
-        let owned = Array(scratch)
+        // A copy of the line's size: `Array(scratch)` (or of `scratch[...]`) would
+        // share the scratch buffer, and `removeAll(keepingCapacity:)` would then
+        // allocate a new one of the scratch's capacity for every joined line — each
+        // kept by its content line until the cards are mapped.
+        let owned = scratch.withUnsafeBufferPointer { Array($0) }
         scratch.removeAll(keepingCapacity: true)
         owned.withUnsafeBufferPointer { content in
           if legacy == nil && line.namesCharset != false { legacy = legacyCharset(content) }

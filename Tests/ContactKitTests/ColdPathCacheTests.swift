@@ -1,0 +1,90 @@
+@testable import ContactKit
+import Testing
+
+/// The fast paths and caches of the cold path give what the slow paths give.
+@Suite struct ColdPathCacheTests {
+  static let texts = [
+    "", " ", "\t", "Anna", " Anna", "Anna ", "\tAnna\n", "Anna\r\n", "\r\nAnna", "a", "ab c", "Zoë", " Zoë ",
+    "\u{00A0}Anna", "Anna\u{00A0}", "Anna\u{2003}", "a\u{0301}", " \u{0301}a", "\u{0600}a", "\u{000B}x\u{000C}",
+    "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y",
+  ]
+
+  @Test("trimmingWhitespace's ASCII fast path trims as the slow path does")
+  func trimming() {
+    for text in Self.texts {
+      #expect(text.trimmingWhitespace == text.trimmingWhitespaceSlowly, "\(text.debugDescription)")
+    }
+  }
+
+  @Test("a contact's copy is independent of the original (copy on write)")
+  func copyOnWrite() {
+    var a = Contact(identifier: "1", source: "s")
+    a.givenName = "Anna"
+    a.phoneNumbers.append(LabeledValue(identifier: "p", label: nil, value: "1"))
+    var b = a
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    b.givenName = "Bea"
+    b.phoneNumbers.append(LabeledValue(identifier: "q", label: nil, value: "2"))
+    #expect(a.givenName == "Anna" && a.phoneNumbers.count == 1)
+    #expect(b.givenName == "Bea" && b.phoneNumbers.count == 2)
+    #expect(a != b)
+    var c = Contact(identifier: "1", source: "s")
+    c.givenName = "Anna"
+    c.phoneNumbers = a.phoneNumbers
+    #expect(a == c)  // equal by value, not by box
+    #expect(a.hashValue == c.hashValue)
+  }
+
+  @Test("sort keys through the shared cache are those computed anew", arguments: [false, true])
+  func sharedSortKeys(surname: Bool) {
+    let parts = [
+      "Anna", "Öberg", "Łukasz", "王", "曾", "김", "이민준", "佐藤", "さとう", "Иванова", "शर्मा", "Σοφία", "42 Club",
+      "Ñúñez", "单于", "🙂",
+    ]
+    for _ in 0..<2 {  // the second time from the cache
+      for part in parts {
+        #expect(
+          ContactFormatter.SortKeys.sharedKey(part, surname: surname)
+            == ContactFormatter.SortKeys.computeKey(part, surname: surname), "\(part)")
+      }
+    }
+    // The keys of whole contacts: two `SortKeys` (the second one meets every part in
+    // the shared cache) agree with each other.
+    var first = ContactFormatter.SortKeys(order: .family)
+    var second = ContactFormatter.SortKeys(order: .family)
+    for part in parts {
+      var contact = Contact(identifier: part, source: "t")
+      contact.familyName = part
+      contact.givenName = part
+      #expect(first.key(for: contact) == second.key(for: contact))
+    }
+  }
+}
+
+/// The ICU warm-up finds the scripts of a file and changes no result.
+@Suite struct TransliterationWarmUpTests {
+  @Test("the scripts of a file's first bytes are found")
+  func scripts() {
+    func mask(_ text: String) -> UInt32 { TransliterationWarmUp.scriptsUsed(in: Array(text.utf8)) }
+    #expect(mask("BEGIN:VCARD\r\nFN:Anna\r\n") == 0)
+    #expect(mask("FN:Rocío Núñez") == 0)
+    #expect(mask("FN:王小明") == 1 << 0)
+    #expect(mask("FN:김민준\nFN:Жанна") == (1 << 2 | 1 << 4))
+    #expect(mask("N:佐藤;さくら") == (1 << 0 | 1 << 3))
+    #expect(mask("Σοφία شرما स्नेहा") == (1 << 5 | 1 << 6 | 1 << 7))
+    // A sequence cut at the end is left out, not read past.
+    #expect(mask(String(decoding: Array("王".utf8).dropLast(), as: UTF8.self)) == 0)
+    #expect(TransliterationWarmUp.scriptsUsed(in: Array("王".utf8).dropLast()) == 0)
+  }
+
+  @Test("keys made while a warm-up runs are those made without one")
+  func sameKeys() {
+    let names = ["王小明", "김민준", "Жанна", "Σοφία", "Łukasz", "佐藤"]
+    let before = names.map { ContactFormatter.SortKeys.computeKey($0, surname: true) }
+    TransliterationWarmUp.start(scanning: Array(names.joined(separator: " ").utf8))
+    let during = names.map { ContactFormatter.SortKeys.computeKey($0, surname: true) }
+    TransliterationWarmUp.waitIfRunning()
+    #expect(before == during)
+  }
+}

@@ -1,0 +1,36 @@
+@testable import ContactStores
+import Foundation
+import Glibc
+import Testing
+
+/// `FileDescriptor.readFile` reads what Foundation reads.
+@Suite struct ReadFileTests {
+  @Test("files of any size read as Data(contentsOf:) reads them", arguments: [0, 1, 4095, 65536, 65537, 1_000_003])
+  func sizes(size: Int) throws {
+    let path = NSTemporaryDirectory() + "cpick-readfile-\(getpid())-\(size)"
+    defer { unlink(path) }
+    let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let read = try FileDescriptor.readFile(path)
+    #expect(read == [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(read == bytes)
+  }
+
+  @Test("a pipe, which has no size, is read to its end")
+  func pipe() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(Glibc.pipe(&ends) == 0)
+    let text = Array("BEGIN:VCARD\r\nFN:Anna\r\nEND:VCARD\r\n".utf8)
+    #expect(write(ends[1], text, text.count) == text.count)
+    close(ends[1])
+    let read = try FileDescriptor.readFile("/dev/fd/\(ends[0])")
+    close(ends[0])
+    #expect(read == text)
+  }
+
+  @Test("a folder or a missing file cannot be read")
+  func unreadable() {
+    #expect(throws: SystemError.self) { try FileDescriptor.readFile(NSTemporaryDirectory()) }
+    #expect(throws: SystemError.self) { try FileDescriptor.readFile("/nonexistent/cpick/file.vcf") }
+  }
+}
