@@ -6,7 +6,8 @@ import Testing
   static let texts = [
     "", " ", "\t", "Anna", " Anna", "Anna ", "\tAnna\n", "Anna\r\n", "\r\nAnna", "a", "ab c", "Zoë", " Zoë ",
     "\u{00A0}Anna", "Anna\u{00A0}", "Anna\u{2003}", "a\u{0301}", " \u{0301}a", "\u{0600}a", "\u{000B}x\u{000C}",
-    "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y",
+    "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y", "José", " José", "José ", "Ñ", "é\u{0301}", "Łukasz Ż",
+    "王\u{3000}", "\u{3000}王", "ž\u{200B}", "ǅ", "ɏ ", "Ö\u{2028}",
   ]
 
   @Test("trimmingWhitespace's ASCII fast path trims as the slow path does")
