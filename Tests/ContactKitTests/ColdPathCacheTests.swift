@@ -89,3 +89,22 @@ import Testing
     #expect(before == during)
   }
 }
+
+/// `ByteKey` compares and hashes by UTF-8 bytes.
+@Suite struct ByteKeyTests {
+  @Test("equal bytes are equal keys with equal hashes; other bytes are other keys")
+  func bytes() {
+    let composed = "Jos\u{E9}"
+    let decomposed = "Jose\u{301}"
+    #expect(composed == decomposed)  // String: canonically equivalent
+    #expect(ByteKey(composed) != ByteKey(decomposed))  // keys: other bytes
+    #expect(ByteKey(composed) == ByteKey(String(decoding: Array(composed.utf8), as: UTF8.self)))
+    #expect(ByteKey(composed).hashValue == ByteKey(String(decoding: Array(composed.utf8), as: UTF8.self)).hashValue)
+    #expect(ByteKey("") == ByteKey(""))
+    #expect(ByteKey("a") != ByteKey("ab"))
+    var keys: [ByteKey: Int] = [:]
+    for (index, text) in ["王", "王小明", "Anna", "", composed, decomposed].enumerated() { keys[ByteKey(text)] = index }
+    #expect(keys.count == 6)
+    #expect(keys[ByteKey("王小明")] == 1 && keys[ByteKey(decomposed)] == 5)
+  }
+}
