@@ -363,7 +363,25 @@ extension String {
     {
       return self
     }
+    // Likewise for a Latin letter with a diacritic or a Han character at either end:
+    // a scalar that is neither whitespace nor joins the character before it.
+    if let first = unicodeScalars.first, let last = unicodeScalars.last, String.isSolidScalar(first),
+      String.isSolidScalar(last)
+    {
+      return self
+    }
     return trimmingWhitespaceSlowly
+  }
+
+  /// True for a scalar that is not whitespace and always starts a character of its
+  /// own (never extends the one before it): printable ASCII but space, the letters of
+  /// Latin-1 and Latin Extended-A and -B, CJK unified ideographs.
+  @inline(__always)
+  package static func isSolidScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x21...0x7E, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x4E00...0x9FFF: return true
+    default: return false
+    }
   }
 
   /// True for the ASCII bytes whose characters are whitespace (`Character.isWhitespace`):

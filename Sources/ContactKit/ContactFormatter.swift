@@ -126,8 +126,8 @@ public enum ContactFormatter {
   public struct SortKeys {
     /// The name part the keys sort by.
     public let order: SortOrder
-    private var cache: [String: String] = [:]
-    private var surnameCache: [String: String] = [:]
+    private var cache: [ByteKey: String] = [:]
+    private var surnameCache: [ByteKey: String] = [:]
 
     /// Keys by `order`.
     public init(order: SortOrder) {
@@ -193,16 +193,18 @@ public enum ContactFormatter {
     }
 
     private mutating func partKey(_ part: String) -> String {
-      if let known = cache[part] { return known }
+      let lookup = ByteKey(part)
+      if let known = cache[lookup] { return known }
       let key = Self.sharedKey(part, surname: false)
-      cache[part] = key
+      cache[lookup] = key
       return key
     }
 
     private mutating func surnameKey(_ part: String) -> String {
-      if let known = surnameCache[part] { return known }
+      let lookup = ByteKey(part)
+      if let known = surnameCache[lookup] { return known }
       let key = Self.sharedKey(part, surname: true)
-      surnameCache[part] = key
+      surnameCache[lookup] = key
       return key
     }
 
@@ -214,7 +216,7 @@ public enum ContactFormatter {
 
     /// A name part, and whether it is read as a surname.
     struct SharedKey: Hashable {
-      var part: String
+      var part: ByteKey
       var surname: Bool
     }
 
@@ -222,7 +224,7 @@ public enum ContactFormatter {
     /// surname that has one, else `latinKey`; non-ASCII parts through `shared`.
     static func sharedKey(_ part: String, surname: Bool) -> String {
       if part.utf8.allSatisfy({ $0 < 0x80 }) { return computeKey(part, surname: surname) }
-      let lookup = SharedKey(part: part, surname: surname)
+      let lookup = SharedKey(part: ByteKey(part), surname: surname)
       if let known = shared.withLock({ $0[lookup] }) { return known }
       let key = computeKey(part, surname: surname)
       shared.withLock { keys in

@@ -252,16 +252,17 @@ struct FoldedForms: Sendable {
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past
   /// 200,000 entries.
-  static let cache = Mutex<[String: FoldedForms]>([:])
+  static let cache = Mutex<[ByteKey: FoldedForms]>([:])
 
   /// The forms of `text` (non-ASCII), from the cache when met before. The aliases
   /// are there whatever the field's kind; a kind without aliases ignores them.
   static func of(_ text: String) -> FoldedForms {
-    if let known = cache.withLock({ $0[text] }) { return known }
+    let key = ByteKey(text)
+    if let known = cache.withLock({ $0[key] }) { return known }
     let forms = compute(text)
     cache.withLock { cache in
       if cache.count >= 200_000 { cache.removeAll(keepingCapacity: true) }
-      cache[text] = forms
+      cache[key] = forms
     }
     return forms
   }

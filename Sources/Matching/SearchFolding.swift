@@ -106,7 +106,7 @@ public enum SearchFolding {
 /// character), other runs of non-ASCII text one run at a time.
 enum Transliteration {
   static let transform = StringTransform("Any-Latin; Latin-ASCII; Lower")
-  static let cache = Mutex<[String: String]>([:])
+  static let cache = Mutex<[ByteKey: String]>([:])
 
   /// True for Han ideographs and Kana, whose transliteration is split into syllables.
   static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {
@@ -143,14 +143,15 @@ enum Transliteration {
 
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
-    if let hit = cache.withLock({ $0[text] }) { return hit }
+    let key = ByteKey(text)
+    if let hit = cache.withLock({ $0[key] }) { return hit }
     TransliterationWarmUp.waitIfRunning()
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
     let source = isIndic ? indicLatin(text) : text
     let latin = SearchFolding.fold(source.applyingTransform(transform, reverse: false) ?? text)
     cache.withLock { cache in
       if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
-      cache[text] = latin
+      cache[key] = latin
     }
     return latin
   }

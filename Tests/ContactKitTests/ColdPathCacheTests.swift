@@ -6,7 +6,8 @@ import Testing
   static let texts = [
     "", " ", "\t", "Anna", " Anna", "Anna ", "\tAnna\n", "Anna\r\n", "\r\nAnna", "a", "ab c", "Zoë", " Zoë ",
     "\u{00A0}Anna", "Anna\u{00A0}", "Anna\u{2003}", "a\u{0301}", " \u{0301}a", "\u{0600}a", "\u{000B}x\u{000C}",
-    "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y",
+    "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y", "José", " José", "José ", "Ñ", "é\u{0301}", "Łukasz Ż",
+    "王\u{3000}", "\u{3000}王", "ž\u{200B}", "ǅ", "ɏ ", "Ö\u{2028}",
   ]
 
   @Test("trimmingWhitespace's ASCII fast path trims as the slow path does")
@@ -86,5 +87,24 @@ import Testing
     let during = names.map { ContactFormatter.SortKeys.computeKey($0, surname: true) }
     TransliterationWarmUp.waitIfRunning()
     #expect(before == during)
+  }
+}
+
+/// `ByteKey` compares and hashes by UTF-8 bytes.
+@Suite struct ByteKeyTests {
+  @Test("equal bytes are equal keys with equal hashes; other bytes are other keys")
+  func bytes() {
+    let composed = "Jos\u{E9}"
+    let decomposed = "Jose\u{301}"
+    #expect(composed == decomposed)  // String: canonically equivalent
+    #expect(ByteKey(composed) != ByteKey(decomposed))  // keys: other bytes
+    #expect(ByteKey(composed) == ByteKey(String(decoding: Array(composed.utf8), as: UTF8.self)))
+    #expect(ByteKey(composed).hashValue == ByteKey(String(decoding: Array(composed.utf8), as: UTF8.self)).hashValue)
+    #expect(ByteKey("") == ByteKey(""))
+    #expect(ByteKey("a") != ByteKey("ab"))
+    var keys: [ByteKey: Int] = [:]
+    for (index, text) in ["王", "王小明", "Anna", "", composed, decomposed].enumerated() { keys[ByteKey(text)] = index }
+    #expect(keys.count == 6)
+    #expect(keys[ByteKey("王小明")] == 1 && keys[ByteKey(decomposed)] == 5)
   }
 }
