@@ -74,8 +74,19 @@ enum CPick {
       return fail("cannot read \(error.description)")
     }
     for warning in book.warnings { printError(warning) }
-    let list = book.list
+    let answered = answer(book, options: options, output: output, specs: specs, environment: environment)
+    // Ends here, the book still held: freeing 100,000 contacts and their index takes
+    // longer than printing the answer, and the process ends anyway.
+    StandardOutput.flush()
+    withExtendedLifetime(book) { exit(answered.rawValue) }
+  }
 
+  /// What the commands that show or search the books (`list`, `query`, `groups`,
+  /// `show`, `pick` with `-1`/`-0`) do with the book read.
+  private static func answer(
+    _ book: ContactBook, options: Options, output: Output, specs: [String], environment: [String: String]
+  ) -> ExitCode {
+    let list = book.list
     switch options.command {
     case .list:
       if options.format == .vcard || options.format == .jcard {

@@ -144,6 +144,18 @@ public struct ContactListLoader: Sendable {
     }
     let regroup = !groupCards.isEmpty || group != nil
     if regroup { segments = regrouped(segments, groupCards: groupCards) }
+    // SQLite stores the files read (one thread) while the list is built and its JSON
+    // rendered on the other cores.
+    let committed = Mutex(true)
+    let storing = DispatchGroup()
+    if let cache, !updates.isEmpty {
+      DispatchQueue.global(qos: storesInBackground ? .utility : .userInitiated).async(group: storing) { [updates] in
+        for update in updates {
+          let done = cache.update(book: update.book, upserting: update.stored, removing: update.removed)
+          committed.withLock { $0 = $0 && done }
+        }
+      }
+    }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
     guard let cache else { return ContactBook(list: list, warnings: warnings, groupCards: groupCards) }
     // Where each contact is stored, when every one is (no file left out as racy).
@@ -164,24 +176,11 @@ public struct ContactListLoader: Sendable {
         view: view, path: listPath, identity: identity, list: list, origins: origins, outsideGroups: outside,
         digest: onDisk, warnings: warnings, groupCards: groupCards, previous: stored)
     }
-    let store: @Sendable () -> ContactRenderings? = { [updates, listFile] in
-      // The JSON is rendered on the other cores while SQLite stores the files (one
-      // thread): the list file needs both.
-      let rendered = Mutex<ContactRenderings?>(nil)
-      let rendering = DispatchGroup()
-      if let listFile {
-        DispatchQueue.global().async(group: rendering) {
-          let renderings = listFile.renderings()
-          rendered.withLock { $0 = renderings }
-        }
-      }
-      var committed = true
-      for update in updates {
-        committed = cache.update(book: update.book, upserting: update.stored, removing: update.removed) && committed
-      }
-      rendering.wait()
-      guard let listFile, let renderings = rendered.withLock({ $0 }) else { return nil }
-      if committed { listFile.write(renderings) }
+    let store: @Sendable () -> ContactRenderings? = { [listFile] in
+      let renderings = listFile?.renderings()
+      storing.wait()
+      guard let listFile, let renderings else { return nil }
+      if committed.withLock({ $0 }) { listFile.write(renderings) }
       return renderings
     }
     if storesInBackground {
