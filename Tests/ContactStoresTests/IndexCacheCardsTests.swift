@@ -3,10 +3,10 @@ import Testing
 
 @testable import ContactStores
 
-/// The cards and snapshots of the index: one row per contact under its file's
-/// version, read one at a time; old versions swept when no book refers to them; one
-/// snapshot per view.
-@Suite("index cache: cards and snapshots")
+/// The cards of the index: one row per contact under its file's version, read one at
+/// a time or in batches; old versions swept when no book refers to them; the
+/// identity that files kept beside the index check.
+@Suite("index cache: cards")
 struct IndexCacheCardsTests {
   static func cards(_ texts: [String]) -> [[UInt8]] { texts.map { Array($0.utf8) } }
 
@@ -89,7 +89,7 @@ struct IndexCacheCardsTests {
     #expect(cache.card(generation: IndexCache.generation(path: new.path, signature: new.signature), ordinal: 0) == Array("new".utf8))
   }
 
-  @Test("a payload, card or snapshot changed inside the database file counts as missing (its checksum says so)")
+  @Test("a payload or card changed inside the database file counts as missing (its checksum says so)")
   func checksumsCatchDamage() throws {
     let folder = try TempFolder("cache-checksum")
     defer { folder.remove() }
@@ -97,7 +97,6 @@ struct IndexCacheCardsTests {
     var file = IndexCacheTests.file("/book/a.vcf", 1)
     file.cards = Self.cards(["the card"])
     #expect(cache.update(book: "/book", upserting: [file, IndexCacheTests.file("/book/b.vcf", 2)]))
-    #expect(cache.storeSnapshot(Array("the list".utf8), forView: "v"))
     let generation = IndexCache.generation(path: file.path, signature: file.signature)
     // Bit rot: the bytes change, their checksums do not.
     let database = try SQLiteDatabase(path: folder.file("cache/index.sqlite"))
@@ -105,25 +104,39 @@ struct IndexCacheCardsTests {
       """
       UPDATE files SET payload = X'00' || substr(payload, 2) WHERE path = '/book/a.vcf';
       UPDATE cards SET data = X'41' || substr(data, 2);
-      UPDATE snapshots SET payload = X'41' || substr(payload, 2);
       """)
     #expect(cache.files(inBook: "/book").map(\.path) == ["/book/b.vcf"])
     #expect(cache.card(generation: generation, ordinal: 0) == nil)
-    #expect(cache.snapshot(forView: "v") == nil)
+    #expect(cache.cards(generation: generation, from: 0, limit: 10).isEmpty)
   }
 
-  @Test("one snapshot per view, replaced by the next; none for an unknown view; cleared with another payload version")
-  func snapshots() throws {
-    let folder = try TempFolder("cache-snapshots")
+  @Test("a file's cards are read in batches from an ordinal, in order, as many as asked")
+  func cardBatches() throws {
+    let folder = try TempFolder("cache-batches")
     defer { folder.remove() }
     let cache = try IndexCacheTests.cache(in: folder)
-    #expect(cache.snapshot(forView: "v") == nil)
-    #expect(cache.storeSnapshot([1, 2, 3], forView: "v"))
-    #expect(cache.storeSnapshot(Array(repeating: 7, count: 2_000_000), forView: "w"))
-    #expect(cache.storeSnapshot([4], forView: "v"))
-    #expect(cache.snapshot(forView: "v") == [4])
-    #expect(cache.snapshot(forView: "w")?.count == 2_000_000)
-    let other = try IndexCacheTests.cache(in: folder, payloadVersion: 2)
-    #expect(other.snapshot(forView: "v") == nil)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards((0..<10).map { "card \($0)" })
+    #expect(cache.update(book: "/book", upserting: [file]))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    let first = cache.cards(generation: generation, from: 0, limit: 4)
+    #expect(first.map(\.ordinal) == [0, 1, 2, 3])
+    #expect(first.map { String(decoding: $0.data, as: UTF8.self) } == ["card 0", "card 1", "card 2", "card 3"])
+    #expect(cache.cards(generation: generation, from: 8, limit: 4).map(\.ordinal) == [8, 9])
+    #expect(cache.cards(generation: generation, from: 10, limit: 4).isEmpty)
+    #expect(cache.cards(generation: generation &+ 1, from: 0, limit: 4).isEmpty)
+  }
+
+  @Test("the identity stays while the contents do; another payload version or a rebuild makes a new one")
+  func identity() throws {
+    let folder = try TempFolder("cache-identity")
+    defer { folder.remove() }
+    let first = try #require(try IndexCacheTests.cache(in: folder).identity())
+    #expect(try IndexCacheTests.cache(in: folder).identity() == first)
+    let other = try #require(try IndexCacheTests.cache(in: folder, payloadVersion: 2).identity())
+    #expect(other != first)
+    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: folder.file("cache/index.sqlite")))
+    let rebuilt = try #require(try IndexCacheTests.cache(in: folder, payloadVersion: 2).identity())
+    #expect(rebuilt != other)
   }
 }

@@ -157,7 +157,7 @@ public struct ContactListLoader: Sendable {
       }
     }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
-    guard let cache else { return ContactBook(list: list, warnings: warnings, groupCards: groupCards) }
+    guard cache != nil else { return ContactBook(list: list, warnings: warnings, groupCards: groupCards) }
     // Where each contact is stored, when every one is (no file left out as racy).
     var origins: [ContactOrigin]? = list.contacts.order.compactMap { reference in
       segments[Int(reference.entries)].origins?[Int(reference.contact)]

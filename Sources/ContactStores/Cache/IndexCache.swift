@@ -33,7 +33,7 @@ package struct CachedFile: Sendable, Hashable {
 /// `$XDG_CACHE_HOME/cpick/index.sqlite`.
 ///
 /// The index is only a cache: deleting it loses nothing, and nothing here fails
-/// loudly. Every payload, card and snapshot is stored with its `Checksum`, checked
+/// loudly. Every payload and card is stored with its `Checksum`, checked
 /// when it is read: one that changed in the file counts as missing. A database that is not one, is damaged, or has another schema is rebuilt
 /// empty (at open, or when a read or write meets `SQLITE_CORRUPT`/`SQLITE_NOTADB`);
 /// rows of another payload format are cleared at open; a write that cannot be made
@@ -43,7 +43,7 @@ package struct CachedFile: Sendable, Hashable {
 /// Schema (`PRAGMA user_version` = `schemaVersion`):
 /// ```sql
 /// CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
-///   -- ('payload_version', n)
+///   -- ('payload_version', n), ('identity', a random number: `identity()`)
 /// CREATE TABLE books(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
 /// CREATE TABLE files(id INTEGER PRIMARY KEY, book INTEGER NOT NULL REFERENCES books(id),
 ///   path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -55,8 +55,6 @@ package struct CachedFile: Sendable, Hashable {
 /// CREATE TABLE cards(id INTEGER PRIMARY KEY, generation INTEGER NOT NULL,
 ///   ordinal INTEGER NOT NULL, data BLOB NOT NULL, checksum INTEGER NOT NULL);  -- one per contact
 /// CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
-/// CREATE TABLE snapshots(id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE,
-///   payload BLOB NOT NULL, checksum INTEGER NOT NULL);        -- whole lists
 /// CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
 ///   -- versions no file refers to any more, since when (seconds): their cards go
 ///   -- after `orphanGrace`
@@ -90,7 +88,7 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 4
+  package static let schemaVersion: Int64 = 5
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
   /// than with its row, in bytes.
@@ -472,58 +470,6 @@ package final class IndexCache: Sendable {
     }
   }
 
-  /// The snapshot last stored for `view` (a whole list, in the caller's format), or
-  /// nil when there is none or on any error.
-  package func snapshot(forView view: String) -> [UInt8]? {
-    let payloadVersion = Int64(self.payloadVersion)
-    return withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
-      try database.readTransaction { () throws(SQLiteError) -> [UInt8]? in
-        guard try Self.storedPayloadVersion(database) == payloadVersion else { return nil }
-        let select = try database.prepare("SELECT id, checksum FROM snapshots WHERE view = ?1")
-        try select.bind(view, at: 1)
-        guard try select.step() else { return nil }
-        let payload = try database.readBlob(table: "snapshots", column: "payload", rowID: select.int64(at: 0))
-        return Checksum.of(payload) == select.int64(at: 1) ? payload : nil
-      }
-    }
-  }
-
-  /// Stores `payload` as the snapshot of `view`, replacing the one before.
-  ///
-  /// - Returns: whether it was committed (the cache is best effort, as `update`).
-  @discardableResult
-  package func storeSnapshot(_ payload: [UInt8], forView view: String) -> Bool {
-    let payloadVersion = Int64(self.payloadVersion)
-    return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
-      let committed = try database.writeTransaction { () throws(SQLiteError) -> Bool in
-        guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
-        let upsert = try database.prepare(
-          """
-          INSERT INTO snapshots(view, payload, checksum) VALUES(?1, ?2, ?3)
-          ON CONFLICT(view) DO UPDATE SET payload = excluded.payload, checksum = excluded.checksum
-          """)
-        try upsert.bind(view, at: 1)
-        try upsert.bind(Checksum.of(payload), at: 3)
-        // Bound without a copy (tens of MB for a large book): the array stays alive
-        // and unchanged until the row is written and the bindings cleared.
-        let written: Result<Void, SQLiteError> = payload.withUnsafeBytes { bytes in
-          defer { upsert.clearBindings() }
-          do throws(SQLiteError) {
-            try upsert.bindUncopied(bytes, at: 2)
-            try upsert.run()
-            return .success(())
-          } catch {
-            return .failure(error)
-          }
-        }
-        try written.get()
-        return true
-      }
-      if committed { Self.truncateLog(database) }
-      return committed
-    }
-  }
-
   /// Copies the write-ahead log into the database and empties it, when no reader
   /// needs it (waiting at most 200 ms for one): a large update otherwise leaves a log
   /// as large as itself, which the next process to open the file must read through
@@ -634,7 +580,7 @@ package final class IndexCache: Sendable {
       case .ours(let stored):
         if stored != payloadVersion {
           try database.execute(
-            "DELETE FROM files; DELETE FROM books; DELETE FROM cards; DELETE FROM snapshots; DELETE FROM orphans;")
+            "DELETE FROM files; DELETE FROM books; DELETE FROM cards; DELETE FROM orphans;")
           try setPayloadVersion(payloadVersion, in: database)
         }
         return false
@@ -665,8 +611,6 @@ package final class IndexCache: Sendable {
             data BLOB NOT NULL,
             checksum INTEGER NOT NULL);
           CREATE UNIQUE INDEX cards_by_generation ON cards(generation, ordinal);
-          CREATE TABLE snapshots(
-            id INTEGER PRIMARY KEY, view TEXT NOT NULL UNIQUE, payload BLOB NOT NULL, checksum INTEGER NOT NULL);
           CREATE TABLE orphans(generation INTEGER PRIMARY KEY, since INTEGER NOT NULL);
           PRAGMA user_version = \(schemaVersion);
           """)
