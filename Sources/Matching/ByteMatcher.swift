@@ -50,16 +50,7 @@ enum ByteMatcher {
     let raw = UnsafeRawPointer(field)
     var i = 0
     while i <= last {
-      // Find the next candidate position eight bytes at a time (SWAR "has zero byte"
-      // on field XOR first byte; the lowest flagged byte is always a true match). The
-      // buffer is padded, so reading past the field's end is safe.
-      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-      if found == 0 {
-        i += 8
-        continue
-      }
-      i += found.trailingZeroBitCount >> 3
+      i = nextOccurrence(raw, from: i, through: last, pattern: pattern)
       if i > last { break }
       var k = 1
       while k < m && field[i + k] == word[k] { k += 1 }
@@ -74,6 +65,25 @@ enum ByteMatcher {
       i += 1
     }
     return (best, bestAt)
+  }
+
+  /// The first position at or after `i` (and at most `last`, else some position past
+  /// it) whose byte is `pattern`'s byte (`pattern` is that byte repeated eight times):
+  /// eight bytes at a time, SWAR "has zero byte" on the bytes XOR the pattern — the
+  /// lowest flagged byte is always a true match.
+  ///
+  /// - Precondition: 8 readable bytes at every position up to `last` (the buffer is
+  ///   padded with `ByteMatcher.padding` bytes).
+  @inline(__always)
+  static func nextOccurrence(_ raw: UnsafeRawPointer, from start: Int, through last: Int, pattern: UInt64) -> Int {
+    var i = start
+    while i <= last {
+      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    return i
   }
 
   /// `substring`'s tier score, and whether `word`'s first byte occurs at a word start
@@ -95,13 +105,7 @@ enum ByteMatcher {
     let raw = UnsafeRawPointer(field)
     var i = 0
     while i <= last {
-      let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-      let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-      if found == 0 {
-        i += 8
-        continue
-      }
-      i += found.trailingZeroBitCount >> 3
+      i = nextOccurrence(raw, from: i, through: last, pattern: pattern)
       if i > last { break }
       let atStart = i == 0 || isSeparator(field[i - 1])
       wordStart = wordStart || atStart
