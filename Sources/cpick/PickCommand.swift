@@ -125,8 +125,9 @@ extension CPick {
     if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
     if result == .cancelled { return .cancelled }
     if Output.contacts(of: result).contains(where: \.isUnreadableFromIndex) {
-      // Another cpick replaced the chosen card's entry in the index over an hour ago.
-      return fail("the address book changed while cpick was open; run it again")
+      // Its card is gone from the index: another cpick replaced the entry over an hour
+      // ago, or the index was damaged or deleted meanwhile.
+      return fail("the chosen contact could no longer be read from the index (changed or rebuilt meanwhile); run cpick again")
     }
     if !options.expect.isEmpty {
       let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""

@@ -313,4 +313,23 @@ struct ContactListLoaderTests {
     }
     #expect(book.list.contacts.count == 67)
   }
+
+  @Test("a book deleted since it was indexed is forgotten at the next write of the index; others stay")
+  func deletedBooksForgotten() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("a.vcf", Self.card("a", "Ada", "Lovelace", email: "ada@example.org"))
+    try sandbox.write("b.vcf", Self.card("b", "Grace", "Hopper", email: "grace@example.org"))
+    let a = Self.loader([sandbox.path("a.vcf")], cache: sandbox.cache)
+    let b = Self.loader([sandbox.path("b.vcf")], cache: sandbox.cache)
+    _ = try a.load()
+    _ = try b.load()
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    #expect(cache.files(inBook: b.bookKey(sandbox.path("b.vcf"))).count == 1)
+    try FileManager.default.removeItem(atPath: sandbox.path("b.vcf"))
+    try sandbox.write("a.vcf", Self.card("a", "Ada", "King", email: "ada@example.org"))
+    #expect(try a.load().list.displayNames == ["Ada King"])
+    #expect(cache.files(inBook: b.bookKey(sandbox.path("b.vcf"))).isEmpty)
+    #expect(cache.files(inBook: a.bookKey(sandbox.path("a.vcf"))).count == 1)
+    #expect(try a.load().list.displayNames == ["Ada King"])
+  }
 }

@@ -139,4 +139,18 @@ struct IndexCacheCardsTests {
     let rebuilt = try #require(try IndexCacheTests.cache(in: folder, payloadVersion: 2).identity())
     #expect(rebuilt != other)
   }
+
+  @Test("a symbolic link where the index goes is refused: the file it points to is never written")
+  func symbolicLinkRefused() throws {
+    let folder = try TempFolder("cache-symlink")
+    defer { folder.remove() }
+    let victim = folder.file("victim.txt")
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+    try FileManager.default.createDirectory(atPath: folder.file("cache"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: folder.file("cache/index.sqlite"), withDestinationPath: victim)
+    #expect(throws: SQLiteError.self) { try IndexCacheTests.cache(in: folder) }
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["cache", "victim.txt"], "no journal beside the file pointed to")
+  }
 }

@@ -154,6 +154,8 @@ public struct ContactListLoader: Sendable {
           let done = cache.update(book: update.book, upserting: update.stored, removing: update.removed)
           committed.withLock { $0 = $0 && done }
         }
+        // Books deleted since they were indexed keep no contacts in the cache.
+        cache.removeBooks { book in !FileManager.default.fileExists(atPath: Self.path(ofBook: book)) }
       }
     }
     let list = ContactList(segments: segments, sortOrder: sortOrder, nameOrder: nameOrder)
@@ -252,6 +254,11 @@ public struct ContactListLoader: Sendable {
   /// names were made with.
   func bookKey(_ path: String) -> String {
     "\(absolute(path))\u{0}\(sortOrder)\u{0}\(nameOrder)"
+  }
+
+  /// The path in a name made by `bookKey(_:)`.
+  static func path(ofBook key: String) -> String {
+    String(key.prefix { $0 != "\u{0}" })
   }
 
   private func absolute(_ path: String) -> String {

@@ -429,6 +429,51 @@ package final class IndexCache: Sendable {
     }
   }
 
+  /// Forgets the address books whose name (`update(book:…)`'s) `isGone` says are
+  /// gone — deleted books should not keep their contacts in the cache: their rows go
+  /// at once, their cards once no row refers to them and `orphanGrace` has passed (a
+  /// picker still open on them may need them).
+  ///
+  /// - Returns: whether it was committed (best effort, as `update`).
+  @discardableResult
+  package func removeBooks(where isGone: (String) -> Bool) -> Bool {
+    let payloadVersion = Int64(self.payloadVersion)
+    return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
+      let books = try database.readTransaction { () throws(SQLiteError) -> [(id: Int64, path: String)] in
+        let select = try database.prepare("SELECT id, path FROM books")
+        var all: [(id: Int64, path: String)] = []
+        while try select.step() { all.append((select.int64(at: 0), select.string(at: 1))) }
+        return all
+      }
+      let gone = books.filter { isGone($0.path) }
+      guard !gone.isEmpty else { return true }
+      return try database.writeTransaction { () throws(SQLiteError) -> Bool in
+        guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
+        let now = Int64(time(nil))
+        for book in gone {
+          let orphan = try database.prepare(
+            """
+            INSERT OR IGNORE INTO orphans(generation, since)
+            SELECT DISTINCT generation, ?2 FROM files WHERE book = ?1
+            """)
+          try orphan.bind(book.id, at: 1)
+          try orphan.bind(now, at: 2)
+          try orphan.run()
+          let delete = try database.prepare("DELETE FROM files WHERE book = ?1")
+          try delete.bind(book.id, at: 1)
+          try delete.run()
+          let forget = try database.prepare("DELETE FROM books WHERE id = ?1")
+          try forget.bind(book.id, at: 1)
+          try forget.run()
+        }
+        // Versions another book still refers to are no orphans.
+        try database.execute(
+          "DELETE FROM orphans WHERE EXISTS (SELECT 1 FROM files WHERE files.generation = orphans.generation)")
+        return true
+      }
+    }
+  }
+
   /// The stored encodings of the contacts of file version `generation` whose ordinals
   /// are `from` or more, in ordinal order, at most `limit` of them: a whole file's
   /// cards are read in batches (one statement each, the lock taken only meanwhile)

@@ -60,7 +60,9 @@ package final class SQLiteDatabase {
   /// Opens the database file at `path`, creating it when `create` is true.
   ///
   /// The corresponding C function is `sqlite3_open_v2`, with `SQLITE_OPEN_READWRITE`,
-  /// `SQLITE_OPEN_NOMUTEX` and, when `create`, `SQLITE_OPEN_CREATE`. Extended result
+  /// `SQLITE_OPEN_NOMUTEX`, `SQLITE_OPEN_NOFOLLOW` (a symbolic link at `path` is
+  /// refused: the index never writes through one to a file elsewhere) and, when
+  /// `create`, `SQLITE_OPEN_CREATE`. Extended result
   /// codes are turned on (`sqlite3_extended_result_codes`). SQLite opens its files
   /// with `O_CLOEXEC`.
   ///
@@ -68,7 +70,7 @@ package final class SQLiteDatabase {
   ///   cannot be written, …). Whether the file is a database is only known at the
   ///   first statement (`SQLITE_NOTADB`).
   package init(path: String, create: Bool = true) throws(SQLiteError) {
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
     if create { flags |= SQLITE_OPEN_CREATE }
     var raw: OpaquePointer?
     let result = sqlite3_open_v2(path, &raw, flags, nil)
