@@ -57,6 +57,12 @@ struct ContactListLoaderTests {
   /// Every contact of `list`, decoded, in list order.
   static func contacts(_ list: ContactList) -> [Contact] { Array(list.contacts) }
 
+  /// Records `failure` unless `list`'s contacts come from the index (not read anew).
+  static func expectFromIndex(_ list: ContactList, _ failure: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+    if case .stored = list.contacts.segments.first { return }
+    Issue.record(failure, sourceLocation: sourceLocation)
+  }
+
   @Test("a second load of the sample book comes from the index and equals the first, contact for contact")
   func warmEqualsCold() throws {
     let sandbox = try Sandbox()
@@ -66,10 +72,7 @@ struct ContactListLoaderTests {
     let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
     #expect(cache.files(inBook: Self.loader([Self.sampleBook], cache: nil).bookKey(Self.sampleBook)).count == 1)
     let warm = try Self.loader([Self.sampleBook], cache: sandbox.cache).load()
-    if case .stored = warm.list.contacts.segments.first {
-    } else {
-      Issue.record("the second load did not come from the index")
-    }
+    Self.expectFromIndex(warm.list, "the second load did not come from the index")
     for book in [cold, warm] {
       #expect(book.list.displayNames == reference.displayNames)
       #expect(book.list.sections == reference.sections)
@@ -143,10 +146,7 @@ struct ContactListLoaderTests {
     let second = try Self.loader([Self.sampleBook], cache: sandbox.cache).load()
     #expect(Self.contacts(second.list) == Self.contacts(first.list))
     let third = try Self.loader([Self.sampleBook], cache: sandbox.cache).load()
-    if case .stored = third.list.contacts.segments.first {
-    } else {
-      Issue.record("the rebuilt index was not used")
-    }
+    Self.expectFromIndex(third.list, "the rebuilt index was not used")
     #expect(Self.contacts(third.list) == Self.contacts(first.list))
   }
 
@@ -279,10 +279,7 @@ struct ContactListLoaderTests {
     }
     #expect(ListFile.read(path: listPath, view: loader.viewKey, identity: identity) != nil, "the list file was written within 10 s")
     let second = try loader.load()
-    if case .stored = second.list.contacts.segments.first {
-    } else {
-      Issue.record("the second load did not come from the index")
-    }
+    Self.expectFromIndex(second.list, "the second load did not come from the index")
     #expect(Self.contacts(second.list) == Self.contacts(first.list))
   }
 
