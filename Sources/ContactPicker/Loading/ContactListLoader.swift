@@ -180,9 +180,16 @@ public struct ContactListLoader: Sendable {
     }
     let store: @Sendable () -> ContactRenderings? = { [listFile] in
       let renderings = listFile?.renderings()
-      storing.wait()
-      guard let listFile, let renderings else { return nil }
-      if committed.withLock({ $0 }) { listFile.write(renderings) }
+      guard let listFile, let renderings else {
+        storing.wait()
+        return nil
+      }
+      // Written while SQLite stores the cards; put in place once they are stored.
+      listFile.write(renderings) {
+        storing.wait()
+        return committed.withLock { $0 }
+      }
+      storing.wait()  // also when the file could not be written
       return renderings
     }
     if storesInBackground {

@@ -58,13 +58,15 @@ enum ListFile {
     return folder(cachePath: cachePath) + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".list"
   }
 
-  /// Writes the list file of `view` at `path`, then drops the least recently used
-  /// files beyond `keptFiles`.
+  /// Writes the list file of `view` at `path` — put in place once `ready` says the
+  /// cards it refers to are stored (`MappedFile.write`) — then drops the least
+  /// recently used files beyond `keptFiles`.
   ///
   /// - Returns: whether it was written (a cache: failing is not an error).
   @discardableResult
   static func write(
-    view: String, identity: Int64, snapshot: [UInt8], renderings: ContactRenderings, to path: String
+    view: String, identity: Int64, snapshot: [UInt8], renderings: ContactRenderings, to path: String,
+    ready: () -> Bool = { true }
   ) -> Bool {
     let key = Array(view.utf8)
     var header: [UInt8] = []
@@ -81,7 +83,7 @@ enum ListFile {
     let written = header.withUnsafeBytes { header in
       snapshot.withUnsafeBytes { snapshot in
         snapshotPadding.withUnsafeBytes { padding in
-          MappedFile.write([header, snapshot, padding, renderings.block], to: path)
+          MappedFile.write([header, snapshot, padding, renderings.block], to: path, ready: ready)
         }
       }
     }

@@ -113,11 +113,13 @@ struct ListFileUpdate: Sendable {
     }
   }
 
-  /// Writes the list file with `renderings` (best effort).
-  func write(_ renderings: ContactRenderings) {
+  /// Writes the list file with `renderings` (best effort), put in place once `ready`
+  /// says the cards it refers to are stored.
+  func write(_ renderings: ContactRenderings, ready: () -> Bool = { true }) {
     let snapshot = ListSnapshot.encode(
       list: list, origins: origins, outsideGroups: outsideGroups, digest: digest, warnings: warnings,
       groupCards: groupCards)
-    ListFile.write(view: view, identity: identity, snapshot: snapshot, renderings: renderings, to: path)
+    ListFile.write(
+      view: view, identity: identity, snapshot: snapshot, renderings: renderings, to: path, ready: ready)
   }
 }

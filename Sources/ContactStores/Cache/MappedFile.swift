@@ -35,12 +35,15 @@ package final class MappedFile: @unchecked Sendable {
   /// file in the same folder (`.<name>.tmp-<random>`), renamed over `path` once
   /// complete, so that a reader maps the old file or the new one, never a part. The
   /// folder is created when missing. Not synced to the disk: these files are a cache,
-  /// checked when read.
+  /// checked when read. `ready` is asked once the temp file is complete: the rename
+  /// waits for it, and false drops the file (what it refers to was not stored).
   ///
   /// - Returns: whether the file was written; false when it could not be created,
-  ///   written or renamed (the temp file is then removed).
+  ///   written or renamed, or `ready` said no (the temp file is then removed).
   @discardableResult
-  package static func write(_ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600) -> Bool {
+  package static func write(
+    _ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600, ready: () -> Bool = { true }
+  ) -> Bool {
     let folder = FileSystem.directory(of: path)
     if access(folder, F_OK) != 0 { mkdir(folder, 0o700) }
     let temp = AtomicFile.tempPath(for: path)
@@ -55,7 +58,7 @@ package final class MappedFile: @unchecked Sendable {
       unlink(temp)
       return false
     }
-    guard rename(temp, path) == 0 else {
+    guard ready(), rename(temp, path) == 0 else {
       unlink(temp)
       return false
     }
