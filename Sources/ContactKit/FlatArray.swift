@@ -1,21 +1,24 @@
-/// A read-only array of fixed-width values held either in a Swift array or in memory
-/// owned by another object — typically a file mapped into memory, so that a list read
-/// from the on-disk index is used where it lies instead of being copied.
+/// A read-only array of fixed-width values held either in memory of its own (a copy of
+/// a Swift array) or in memory owned by another object — typically a file mapped into
+/// memory, so that a list read from the on-disk index is used where it lies instead of
+/// being copied.
 ///
-/// `Element` must be a trivial type (integers, or structs of them). The memory of a
-/// `borrowed` array must stay valid, unchanged and aligned for `Element` as long as
-/// its owner lives; the array keeps the owner alive.
+/// `Element` must be a trivial type (integers, or structs of them). Borrowed memory
+/// must stay valid, unchanged and aligned for `Element` as long as its owner lives;
+/// the array keeps the owner alive.
 public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
   /// The elements.
   public let buffer: UnsafeBufferPointer<Element>
   /// What keeps `buffer` alive: the array's storage or the owner of the memory.
   private let owner: AnyObject?
 
-  /// The elements of `array` (kept alive by the result).
+  /// The elements of `array`, copied into memory the result owns.
+  ///
+  /// - Complexity: O(n): one copy.
   public init(_ array: [Element]) {
-    let storage = ArrayStorage(array)
+    let storage = OwnedStorage(array)
     self.owner = storage
-    self.buffer = storage.buffer
+    self.buffer = UnsafeBufferPointer(rebasing: storage.buffer[0..<array.count])
   }
 
   /// `count` elements at `start` inside memory kept alive by `owner`.
@@ -47,15 +50,15 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unch
     try withExtendedLifetime(owner) { try body(buffer) }
   }
 
-  /// Keeps the memory of an array the `FlatArray` was made from.
-  private final class ArrayStorage {
-    let array: [Element]
-    let buffer: UnsafeBufferPointer<Element>
+  /// Memory holding a copy of an array's elements, freed with it. (An array's own
+  /// storage cannot be kept: its address is only valid inside `withUnsafeBufferPointer`.)
+  private final class OwnedStorage {
+    let buffer: UnsafeMutableBufferPointer<Element>
     init(_ array: [Element]) {
-      self.array = array
-      // The array is never mutated, so its storage stays where it is.
-      self.buffer = array.withUnsafeBufferPointer { $0 }
+      buffer = UnsafeMutableBufferPointer.allocate(capacity: Swift.max(array.count, 1))
+      _ = buffer.initialize(from: array)
     }
+    deinit { buffer.deallocate() }
   }
 }
 
