@@ -47,14 +47,9 @@ enum ListFile {
     (cachePath as NSString).deletingLastPathComponent + "/lists"
   }
 
-  /// The file of `view`: `<folder>/<16 hex digits of a hash of view>.list`.
+  /// The file of `view`: `<folder>/<16 hex digits of its checksum>.list`.
   static func path(forView view: String, cachePath: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-    for byte in view.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(UInt64(bitPattern: Checksum.of(Array(view.utf8))), radix: 16)
     return folder(cachePath: cachePath) + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".list"
   }
 

@@ -32,8 +32,9 @@ struct ListFileUpdate: Sendable {
     var reusable: [ContactOrigin: Int] = [:]
     if let previous {
       let outside = previous.contents.list.contacts.outsideGroups
-      reusable.reserveCapacity(previous.contents.origins.count)
-      for (position, origin) in previous.contents.origins.enumerated() where outside[position] == nil {
+      let origins = previous.contents.origins
+      reusable.reserveCapacity(origins.count)
+      for (position, origin) in origins.enumerated() where outside[position] == nil {
         reusable[origin] = position
       }
     }

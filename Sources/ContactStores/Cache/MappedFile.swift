@@ -10,8 +10,6 @@ import Glibc
 package final class MappedFile: @unchecked Sendable {
   /// The file's bytes (valid as long as this object lives).
   package let bytes: UnsafeRawBufferPointer
-  /// The path it was mapped from.
-  package let path: String
 
   /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
   /// regular file.
@@ -24,7 +22,6 @@ package final class MappedFile: @unchecked Sendable {
     let size = Int(status.st_size)
     guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
     self.bytes = UnsafeRawBufferPointer(start: address, count: size)
-    self.path = path
   }
 
   deinit {
@@ -44,8 +41,7 @@ package final class MappedFile: @unchecked Sendable {
   package static func write(
     _ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600, ready: () -> Bool = { true }
   ) -> Bool {
-    let folder = FileSystem.directory(of: path)
-    if access(folder, F_OK) != 0 { mkdir(folder, 0o700) }
+    guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return false }
     let temp = AtomicFile.tempPath(for: path)
     guard let file = try? FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions) else {
       return false
