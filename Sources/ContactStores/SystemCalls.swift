@@ -131,6 +131,16 @@ struct FileDescriptor: Sendable {
     return bytes
   }
 
+  /// The bytes of the file at `path` and its status once they were read (`open`,
+  /// `readWhole()`, `fstat`, `close`): the status of the very file read, even when
+  /// another file has been renamed to `path` meanwhile.
+  static func readFileAndStatus(_ path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
+    let file = try open(path, O_RDONLY)
+    defer { try? file.close() }
+    let bytes = try file.readWhole()
+    return (bytes, try file.status())
+  }
+
   /// The bytes of the file at `path` (`open`, `readWhole()`, `close`).
   static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
     let file = try open(path, O_RDONLY)
@@ -222,6 +232,18 @@ extension FileDescriptor {
   /// The corresponding C functions are `fcntl(F_DUPFD_CLOEXEC)` and `fdopendir` (on a
   /// copy of this descriptor, which stays open), `readdir` and `closedir`.
   func entryNames(where include: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool) throws(SystemError) -> [String] {
+    var names: [String] = []
+    try entryNames(batch: Int.max, where: include) { names = $0 }
+    return names
+  }
+
+  /// The names `entryNames(where:)` gives, handed to `take` in batches of `batch`
+  /// names as the folder is read (the last batch may be smaller; an empty folder gives
+  /// one empty batch), so that work on the first names starts before the last ones
+  /// are read: a folder of 1,000,000 entries takes about 0.4 s to read.
+  func entryNames(
+    batch: Int, where include: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool, take: ([String]) -> Void
+  ) throws(SystemError) {
     let copy = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
     guard copy >= 0 else { throw SystemError(function: "fcntl(F_DUPFD_CLOEXEC)", path: path, errno: Glibc.errno) }
     guard let stream = fdopendir(copy) else {
@@ -238,13 +260,19 @@ extension FileDescriptor {
       guard let entry = readdir(stream) else {
         let code = Glibc.errno
         if code != 0 { throw SystemError(function: "readdir", path: path, errno: code) }
-        return names
+        take(names)
+        return
       }
       let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
       let bytes = UnsafeBufferPointer(
         start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
       if bytes.count <= 2 && bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { continue }  // . and ..
-      if include(bytes, entry.pointee.d_type) { names.append(String(decoding: bytes, as: UTF8.self)) }
+      guard include(bytes, entry.pointee.d_type) else { continue }
+      names.append(String(decoding: bytes, as: UTF8.self))
+      if names.count == batch {
+        take(names)
+        names = []
+      }
     }
   }
 }

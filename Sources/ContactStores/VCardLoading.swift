@@ -24,6 +24,28 @@ extension ContactStore {
   }
 }
 
+extension VCardFileStore {
+  /// Reads the file's cards as `load(progress:)` does, and the signature of the file
+  /// they were read from, taken after its last byte was read (`fstat` of the open
+  /// file, no second path lookup): equal to the signature the file had before it was
+  /// read when it did not change meanwhile.
+  ///
+  /// - Returns: the cards, and the signature (nil for standard input or when the file
+  ///   could not be examined).
+  /// - Throws: `ContactStoreError` when the file cannot be read.
+  package func loadWithSignature(progress: (@Sendable (Int) -> Void)? = nil) throws(ContactStoreError) -> (
+    load: ContactLoad, signature: FileSignature?
+  ) {
+    guard path != "-", let read = try? FileDescriptor.readFileAndStatus(path) else {
+      // Standard input, or a file that cannot be read: the store reads it (or says why).
+      if let progress { return (try load(progress: progress), nil) }
+      return (try self.load(), nil)
+    }
+    let load = VCardLoading.contacts(fromBytes: read.bytes, source: path, progress: progress ?? { _ in })
+    return (load, FileSignature(read.status))
+  }
+}
+
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.

@@ -67,24 +67,35 @@ enum CPick {
         ? newPerson(load.contacts, options: options, sources: specs, environment: environment)
         : unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
     }
+    // `query` searches the list last stored in the index while its files are checked.
+    let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil
+    var preview: (@Sendable (ContactList) -> Void)?
+    if let early { preview = { list in early.start(list) } }
     let book: ContactBook
     do {
-      book = try loadBook(sources: specs, options: options, environment: environment)
+      book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
     } catch {
       return fail("cannot read \(error.description)")
     }
     for warning in book.warnings { printError(warning) }
-    let answered = answer(book, options: options, output: output, specs: specs, environment: environment)
+    let answered = answer(book, options: options, output: output, specs: specs, environment: environment, early: early)
     // Ends here, the book still held: freeing 100,000 contacts and their index takes
     // longer than printing the answer, and the process ends anyway.
     StandardOutput.flush()
     withExtendedLifetime(book) { exit(answered.rawValue) }
   }
 
+  /// How `cpick query` searches: `--exact` as given; the mail clients' formats pass
+  /// what the user typed, searched as written rather than as operators.
+  static func querySearchOptions(_ options: Options) -> SearchOptions {
+    SearchOptions(exact: options.exact, literal: options.format == .mutt || options.format == .aerc)
+  }
+
   /// What the commands that show or search the books (`list`, `query`, `groups`,
   /// `show`, `pick` with `-1`/`-0`) do with the book read.
   private static func answer(
-    _ book: ContactBook, options: Options, output: Output, specs: [String], environment: [String: String]
+    _ book: ContactBook, options: Options, output: Output, specs: [String], environment: [String: String],
+    early: EarlySearch? = nil
   ) -> ExitCode {
     let list = book.list
     switch options.command {
@@ -99,9 +110,7 @@ enum CPick {
       return .chosen
     case .query:
       StandardOutput.lineBuffered = true
-      // The mail clients pass what the user typed: search it as written, not as operators.
-      let literal = options.format == .mutt || options.format == .aerc
-      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact, literal: literal))
+      let matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
       if options.property == nil, let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen
