@@ -156,7 +156,7 @@ enum CPick {
     case .pick:
       return pick(list, options: options, output: output, sources: specs, environment: environment)
     case .show:
-      return show(list, options: options, output: output, sources: specs, environment: environment)
+      return show(book, options: options, output: output, sources: specs, environment: environment)
     case .new, .unknown:
       return .cancelled  // handled above
     }

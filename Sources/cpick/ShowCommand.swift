@@ -10,13 +10,14 @@ extension CPick {
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
   /// best match of the query.
   static func show(
-    _ list: ContactList, options: Options, output: Output, sources: [String], environment: [String: String]
+    _ book: ContactBook, options: Options, output: Output, sources: [String], environment: [String: String]
   ) -> ExitCode {
+    let list = book.list
     let rules: Predicates
     do { rules = try predicates(options) } catch { return fail(error.description) }
     var contact: Contact
     var choose = false
-    if let exact = list.contacts.first(where: { $0.identifier == options.query }) {
+    if let exact = identified(options.query, in: book) {
       contact = exact
     } else {
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
@@ -66,5 +67,14 @@ extension CPick {
     case .cancelled:
       return .cancelled
     }
+  }
+
+  /// The contact of `book` whose identifier (UID) is `identifier`: found in the stored
+  /// JSON when the index gave it (no contact decoded), else among the contacts.
+  private static func identified(_ identifier: String, in book: ContactBook) -> Contact? {
+    if let renderings = book.renderings {
+      return renderings.position(ofIdentifier: identifier).map { book.list.contacts[$0] }
+    }
+    return book.list.contacts.first { $0.identifier == identifier }
   }
 }

@@ -41,14 +41,37 @@ public struct ContactRenderings: @unchecked Sendable {
   ///
   /// - Complexity: O(length of the JSON) for the checksum.
   public func json(at position: Int) -> UnsafeRawBufferPointer? {
+    guard let bytes = unchecked(at: position) else { return nil }
+    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
+    return Checksum.wide(bytes) == Int64(bitPattern: checksum) ? bytes : nil
+  }
+
+  /// The bytes stored for `position`, its checksum not checked; nil when its offsets
+  /// lie outside the block.
+  private func unchecked(at position: Int) -> UnsafeRawBufferPointer? {
     guard position >= 0, position < count else { return nil }
     let header = Self.headerSize(count)
     let start = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
     let end = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (position + 1), as: UInt64.self))
-    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
     guard start <= end, end <= UInt64(block.count - header) else { return nil }
-    let bytes = UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
-    return Checksum.wide(bytes) == Int64(bitPattern: checksum) ? bytes : nil
+    return UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
+  }
+
+  /// The first position whose contact's identifier is `identifier`, read from the
+  /// start of its JSON (`{"identifier":…,`, the first member `PersonJSON.writePerson`
+  /// writes) without decoding any contact; nil when none has it (or its JSON is
+  /// damaged).
+  ///
+  /// - Complexity: O(n) comparisons of a few bytes, and one checksum.
+  public func position(ofIdentifier identifier: String) -> Int? {
+    var prefix = Array(#"{"identifier":"#.utf8)
+    JSONValue.writeString(identifier, to: &prefix)
+    prefix.append(UInt8(ascii: ","))
+    for position in 0..<count {
+      guard let bytes = unchecked(at: position), bytes.starts(with: prefix) else { continue }
+      if json(at: position) != nil { return position }
+    }
+    return nil
   }
 
   /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
