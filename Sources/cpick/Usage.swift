@@ -47,6 +47,7 @@ enum Usage {
           --group NAME       only members of this group
           --sort-by given|family
           --name-order auto|given-first|family-first
+                             for names made from N; a card's FN shows as written
           --exact            no fuzzy matching
           --no-color         no colours (also NO_COLOR)
       -h, --help             this text
