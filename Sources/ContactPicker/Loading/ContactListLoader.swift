@@ -193,13 +193,23 @@ public struct ContactListLoader: Sendable {
         digest: onDisk, warnings: warnings, groupCards: groupCards, previous: stored)
     }
     let store: @Sendable () -> ContactRenderings? = { [listFile] in
+      // The snapshot is encoded on another thread while the JSON is rendered.
+      let snapshot = Mutex<[UInt8]?>(nil)
+      let encoding = DispatchGroup()
+      if let listFile {
+        DispatchQueue.global(qos: storesInBackground ? .utility : .userInitiated).async(group: encoding) {
+          let encoded = listFile.snapshot()
+          snapshot.withLock { $0 = encoded }
+        }
+      }
       let renderings = listFile?.renderings()
+      encoding.wait()
       guard let listFile, let renderings else {
         storing.wait()
         return nil
       }
       // Written while SQLite stores the cards; put in place once they are stored.
-      listFile.write(renderings) {
+      listFile.write(renderings, snapshot: snapshot.withLock { $0 }) {
         storing.wait()
         return committed.withLock { $0 }
       }
@@ -329,6 +339,7 @@ public struct ContactListLoader: Sendable {
       for row in cache.files(inBook: source.book) { cached[row.path] = row }
     }
     let files = source.files
+
     // A single large file is read on all cores by the store itself.
     let known = cached
     let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in

@@ -114,13 +114,19 @@ struct ListFileUpdate: Sendable {
     }
   }
 
-  /// Writes the list file with `renderings` (best effort), put in place once `ready`
-  /// says the cards it refers to are stored.
-  func write(_ renderings: ContactRenderings, ready: () -> Bool = { true }) {
-    let snapshot = ListSnapshot.encode(
+  /// The encoded snapshot of the list (`ListSnapshot.encode`): independent of the
+  /// renderings, so made while they are rendered.
+  func snapshot() -> [UInt8] {
+    ListSnapshot.encode(
       list: list, origins: origins, outsideGroups: outsideGroups, digest: digest, warnings: warnings,
       groupCards: groupCards)
+  }
+
+  /// Writes the list file with `renderings` and `snapshot` (by default encoded now;
+  /// best effort), put in place once `ready` says the cards it refers to are stored.
+  func write(_ renderings: ContactRenderings, snapshot: [UInt8]? = nil, ready: () -> Bool = { true }) {
     ListFile.write(
-      view: view, identity: identity, snapshot: snapshot, renderings: renderings, to: path, ready: ready)
+      view: view, identity: identity, snapshot: snapshot ?? self.snapshot(), renderings: renderings, to: path,
+      ready: ready)
   }
 }
