@@ -59,9 +59,7 @@ public final class ContactList: Sendable {
       let name = segment.displayNames[contact]
       names.append(name)
       sections.append(ContactFormatter.section(forSortKey: segment.sortKeys[contact]))
-      // ASCII names are as wide as they are long; only others need grapheme widths.
-      let width = name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name)
-      widest = max(widest, min(64, width))
+      widest = max(widest, Self.nameWidth(name))
       for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
     self.displayNames = NameColumn(names)
@@ -97,20 +95,6 @@ public final class ContactList: Sendable {
       var prefix: UInt64
       var reference: ContactIndex.EntryReference
     }
-    func compare(_ a: String, _ b: String) -> Int {
-      var a = a
-      var b = b
-      return a.withUTF8 { x in
-        b.withUTF8 { y in
-          let common = min(x.count, y.count)
-          if common > 0, let base = x.baseAddress, let other = y.baseAddress {
-            let result = memcmp(base, other, common)
-            if result != 0 { return Int(result) }
-          }
-          return x.count - y.count
-        }
-      }
-    }
     var items: [Item] = []
     items.reserveCapacity(segments.reduce(0) { $0 + $1.count })
     for (number, segment) in segments.enumerated() {
@@ -124,33 +108,14 @@ public final class ContactList: Sendable {
       let y = segments[Int(b.reference.entries)]
       let i = Int(a.reference.contact)
       let j = Int(b.reference.contact)
-      let byKey = compare(x.sortKeys[i], y.sortKeys[j])
+      let byKey = compareUTF8(x.sortKeys[i], y.sortKeys[j])
       if byKey != 0 { return byKey < 0 }
-      let byName = compare(x.displayNames[i], y.displayNames[j])
+      let byName = compareUTF8(x.displayNames[i], y.displayNames[j])
       if byName != 0 { return byName < 0 }
       if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
       return i < j
     }
     return items.map(\.reference)
-  }
-
-  /// A new list with `contact` added, or put in place of the contact with the same
-  /// identifier and source (after an edit).
-  ///
-  /// - Complexity: O(n log n): the list is sorted and indexed again.
-  public func replacing(_ contact: Contact, original: Contact?) -> ContactList {
-    var all = Array(contacts)
-    if let original, let index = all.firstIndex(where: { $0.identifier == original.identifier && $0.source == original.source }) {
-      all[index] = contact
-    } else {
-      all.append(contact)
-    }
-    return ContactList(all, sortOrder: sortOrder, nameOrder: nameOrder)
-  }
-
-  /// The position of the contact with `contact`'s identifier and source.
-  public func position(of contact: Contact) -> Int? {
-    contacts.firstIndex { $0.identifier == contact.identifier && $0.source == contact.source }
   }
 
   /// The positions of the members of `group` (compared without regard to case).
