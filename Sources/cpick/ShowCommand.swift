@@ -53,8 +53,9 @@ extension CPick {
     }
     if let key { card.highlightedProperty = (key, nil) }
     if options.edit && !options.readOnly {
-      card.editing = SaveTarget.editing(
-        options, sources: sources, environment: environment, existing: Array(list.contacts))
+      // The card edits an existing contact: no duplicate check, so no contacts to
+      // check against (a book from the index would decode every one of them).
+      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
     }
     let result = card.run(on: screen)
     screen.end()
