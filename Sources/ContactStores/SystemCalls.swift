@@ -109,7 +109,11 @@ struct FileDescriptor: Sendable {
   /// without a size (a pipe), on to the end. The corresponding C functions are
   /// `fstat` and `read` (repeated on `EINTR`).
   func readWhole() throws(SystemError) -> [UInt8] {
-    let size = Int(clamping: max(0, (try? status().size) ?? 0))
+    try readWhole(size: Int(clamping: max(0, (try? status().size) ?? 0)))
+  }
+
+  /// `readWhole()` for a file whose size `fstat` gave as `size`.
+  func readWhole(size: Int) throws(SystemError) -> [UInt8] {
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
       initialized = 0
@@ -131,14 +135,15 @@ struct FileDescriptor: Sendable {
     return bytes
   }
 
-  /// The bytes of the file at `path` and its status once they were read (`open`,
-  /// `readWhole()`, `fstat`, `close`): the status of the very file read, even when
-  /// another file has been renamed to `path` meanwhile.
+  /// The bytes of the file at `path` and its status before they were read (`open`,
+  /// `fstat`, `readWhole`, `close`): the status of the very file read, even when
+  /// another file has been renamed to `path` meanwhile. What was read is that version
+  /// of the file or a later one (a file changed while it is read has a new status).
   static func readFileAndStatus(_ path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
     let file = try open(path, O_RDONLY)
     defer { try? file.close() }
-    let bytes = try file.readWhole()
-    return (bytes, try file.status())
+    let status = try file.status()
+    return (try file.readWhole(size: Int(clamping: max(0, status.size))), status)
   }
 
   /// The bytes of the file at `path` (`open`, `readWhole()`, `close`).

@@ -16,25 +16,27 @@ package struct VdirListing: Sendable {
   /// No files.
   package init() {}
 
-  /// Lists `folder`; nil when the folder itself cannot be listed.
-  package init?(folder: String) {
-    guard let root = FileSignature.listing(ofDirectory: folder) else { return nil }
-    add(folder, root, depth: 0)
+  /// Lists `folder`; nil when the folder itself cannot be listed. With `examining`
+  /// false, regular files are not examined: their signature is `FileSignature.unknown`.
+  package init?(folder: String, examining: Bool = true) {
+    guard let root = FileSignature.listing(ofDirectory: folder, examining: examining) else { return nil }
+    add(folder, root, depth: 0, examining: examining)
   }
 
   /// Adds a folder's files, then its sub-folders'.
   private mutating func add(
-    _ folder: String, _ listing: (files: [(name: String, signature: FileSignature)], folders: [String]), depth: Int
+    _ folder: String, _ listing: (files: [(name: String, signature: FileSignature)], folders: [String]), depth: Int,
+    examining: Bool
   ) {
     let base = folder.hasSuffix("/") ? folder : folder + "/"
     folders.append((base: base, entries: listing.files))
     guard depth < VdirStore.maxDepth else { return }
     for name in listing.folders.sorted() {
-      guard let inner = FileSignature.listing(ofDirectory: base + name) else {
+      guard let inner = FileSignature.listing(ofDirectory: base + name, examining: examining) else {
         warnings.append("\(base + name):1: folder cannot be read; skipped")
         continue
       }
-      add(base + name, inner, depth: depth + 1)
+      add(base + name, inner, depth: depth + 1, examining: examining)
     }
   }
 

@@ -64,3 +64,30 @@ import Testing
     #expect(throws: ContactStoreError.self) { try VCardFileStore(path: path + ".missing").loadWithSignature() }
   }
 }
+
+extension ListingPipelineTests {
+  @Test("a listing that does not examine gives the same files, regular ones with the unknown signature, links examined")
+  func namesOnly() throws {
+    let folder = NSTemporaryDirectory() + "cpick-names-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    for name in ["a.vcf", "b.VCF", "c.vcard", "notes.txt", ".hidden.vcf"] {
+      try Data("BEGIN:VCARD\r\nFN:\(name)\r\nEND:VCARD\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
+    #expect(symlink(folder + "/a.vcf", folder + "/link.vcf") == 0)
+    #expect(symlink(folder + "/sub", folder + "/dir.vcf") == 0)  // a link to a folder is no card file
+
+    let examined = try #require(FileSignature.listing(ofDirectory: folder))
+    let names = try #require(FileSignature.listing(ofDirectory: folder, examining: false))
+    #expect(Set(names.files.map(\.name)) == Set(examined.files.map(\.name)))
+    #expect(Set(names.files.map(\.name)) == ["a.vcf", "b.VCF", "c.vcard", "link.vcf"])
+    #expect(names.folders.sorted() == examined.folders.sorted())
+    for (name, signature) in names.files {
+      if name == "link.vcf" {
+        #expect(signature == FileSignature.of(path: folder + "/link.vcf"))
+      } else {
+        #expect(signature.isUnknown, "\(name)")
+      }
+    }
+  }
+}

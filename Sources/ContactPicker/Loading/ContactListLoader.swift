@@ -104,7 +104,7 @@ public struct ContactListLoader: Sendable {
     Thread.detachNewThread { [self] in
       let books = Result { () throws(ContactStoreError) -> [SourceFiles] in
         var books: [SourceFiles] = []
-        for spec in sources { books.append(try listFiles(spec)) }
+        for spec in sources { books.append(try listFiles(spec, cache: cache)) }
         return books
       }
       listed.withLock { $0 = books }
@@ -126,8 +126,11 @@ public struct ContactListLoader: Sendable {
     let books = try listed.withLock { $0! }.get()
     // The snapshot fits when the files are those it was built from: compared through
     // a digest of every path and signature (order-free: no sorting, no paths kept).
-    let onDisk: FilesDigest? = books.contains { $0.isStandardInput } ? nil : books.reduce(FilesDigest()) { $0 + $1.digest }
-    if let stored, let onDisk, stored.contents.digest == onDisk {
+    // Books listed without their signatures (not in the index: all their files are
+    // read) add those of the files read, below.
+    var onDisk: FilesDigest? =
+      books.contains { $0.isStandardInput } ? nil : books.filter(\.examined).reduce(FilesDigest()) { $0 + $1.digest }
+    if let stored, let onDisk, books.allSatisfy(\.examined), stored.contents.digest == onDisk {
       counter.add(stored.contents.list.contacts.count)
       return ContactBook(
         list: stored.contents.list, warnings: books.flatMap(\.listing.warnings) + stored.contents.warnings,
@@ -154,6 +157,9 @@ public struct ContactListLoader: Sendable {
       warnings.append(contentsOf: book.listing.warnings + part.warnings)
       groupCards.append(contentsOf: part.groupCards)
       complete = complete && part.complete
+      if !book.examined {
+        for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
+      }
       if !part.stored.isEmpty || !part.removed.isEmpty { updates.append((part.book, part.stored, part.removed)) }
     }
     let regroup = !groupCards.isEmpty || group != nil
@@ -262,6 +268,9 @@ public struct ContactListLoader: Sendable {
     var listing = VdirListing()
     /// True for `-`.
     var isStandardInput: Bool { spec == "-" }
+    /// False when the listing did not examine the files (`FileSignature.unknown`):
+    /// the book is not in the index, so every file is read.
+    var examined = true
 
     /// The digest of every file's path and signature (on all cores for a large folder).
     var digest: FilesDigest {
@@ -308,7 +317,9 @@ public struct ContactListLoader: Sendable {
   /// `VdirStore.maxDepth` deep — `VdirStore`'s order.
   ///
   /// - Throws: the store's error when the source cannot be read at all.
-  private func listFiles(_ spec: String) throws(ContactStoreError) -> SourceFiles {
+  /// A vdir the index holds no file of is listed without examining its files: all
+  /// of them are read, and reading one gives its signature.
+  private func listFiles(_ spec: String, cache: IndexCache?) throws(ContactStoreError) -> SourceFiles {
     var source = SourceFiles(spec: spec, book: bookKey(spec))
     if spec == "-" { return source }
     var isDirectory: ObjCBool = false
@@ -320,7 +331,8 @@ public struct ContactListLoader: Sendable {
       source.listing.folders = [(base: "", entries: [(name: spec, signature: signature)])]
       return source
     }
-    guard let listing = VdirListing(folder: spec) else {
+    source.examined = cache?.hasFiles(inBook: source.book) ?? false
+    guard let listing = VdirListing(folder: spec, examining: source.examined) else {
       _ = try VdirStore(path: spec).load()  // says why the folder cannot be read
       return source
     }
@@ -375,8 +387,8 @@ public struct ContactListLoader: Sendable {
     var fresh: [Contact] = []
     var freshOrigins: [ContactOrigin] = []
     var toStore: [(file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)] = []
-    for file in files {
-      let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    for var file in files {
+      var generation = IndexCache.generation(path: file.path, signature: file.signature)
       if let cache, let row = known[file.path], row.signature == file.signature,
         (try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &builder)) != nil
       {
@@ -399,8 +411,14 @@ public struct ContactListLoader: Sendable {
         part.complete = false
         continue
       }
+      // A file listed without its signature has the one its reading gave.
+      if file.signature.isUnknown, let signature {
+        file.signature = signature
+        generation = IndexCache.generation(path: file.path, signature: signature)
+      }
       if cache != nil {
-        // Stored only when what was read is the version listed.
+        // Stored only when what was read is the version listed (or a later one: a
+        // file changed since it was listed has another signature at the next start).
         if signature == file.signature, !isRacy(file.signature) {
           toStore.append((file, fresh.count..<(fresh.count + load.contacts.count), load))
         } else {

@@ -30,6 +30,14 @@ package struct FileSignature: Hashable, Sendable {
     self.device = device
   }
 
+  /// The signature of a file listed but not examined (`listing(ofDirectory:examining:)`
+  /// with `examining` false): no file has it (its size is -1).
+  package static let unknown = FileSignature(
+    size: -1, modificationNanoseconds: 0, statusChangeNanoseconds: 0, inode: 0, device: 0)
+
+  /// Whether this is `unknown`.
+  package var isUnknown: Bool { size < 0 }
+
   /// The signature of a file whose status has been read.
   init(_ status: FileStatus) {
     self.init(
@@ -92,20 +100,30 @@ package struct FileSignature: Hashable, Sendable {
 
   /// What `ofFiles(inDirectory:)` gives, and the names of the folder's sub-folders
   /// (not `.`-folders; links to folders included), from one listing of the folder.
+  /// With `examining` false, files the listing says are regular files are not
+  /// examined: their signature is `unknown` (for files about to be read anyway, whose
+  /// reading gives it; about 2 µs of kernel time less per file).
   ///
   /// - Returns: `nil` when the folder cannot be opened or listed.
-  package static func listing(ofDirectory directory: String) -> (
+  package static func listing(ofDirectory directory: String, examining: Bool = true) -> (
     files: [(name: String, signature: FileSignature)], folders: [String]
   )? {
     guard let folder = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) else { return nil }
     defer { try? folder.close() }
     var maybeFolders: [String] = []
+    // Card files whose type the listing does not give (links, unknown), when the
+    // others are not examined.
+    var uncertain: [String] = []
     let wanted: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool = { name, type in
       guard name.first != UInt8(ascii: ".") else { return false }
       if Int(type) == DT_DIR || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN, !isCardFileName(name) {
         maybeFolders.append(String(decoding: name, as: UTF8.self))
       }
       guard isCardFileName(name) else { return false }
+      if !examining {
+        if Int(type) == DT_LNK || Int(type) == DT_UNKNOWN { uncertain.append(String(decoding: name, as: UTF8.self)) }
+        return Int(type) == DT_REG
+      }
       // Directories, devices, sockets are known from the listing alone; links and
       // unknown types are decided by fstatat.
       return Int(type) == DT_REG || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
@@ -118,6 +136,12 @@ package struct FileSignature: Hashable, Sendable {
         found.append((name, FileSignature(status)))
       }
       return found
+    }
+    if !examining {
+      guard let names = try? folder.entryNames(where: wanted) else { return nil }
+      let files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
+      let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
+      return (files, folders)
     }
     // Names are examined on the other cores while the folder is still being read.
     let pipeline = BatchPipeline(work: examine)

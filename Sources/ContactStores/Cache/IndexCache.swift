@@ -741,3 +741,20 @@ package final class IndexCache: Sendable {
     return select.int64(at: 0)
   }
 }
+
+extension IndexCache {
+  /// Whether the index holds files of `book` (of this payload version): when it does
+  /// not, every file of the book is read (its listing need not examine them first).
+  ///
+  /// - Complexity: two indexed lookups.
+  package func hasFiles(inBook book: String) -> Bool {
+    let payloadVersion = Int64(self.payloadVersion)
+    return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
+      guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
+      let lookup = try database.prepare(
+        "SELECT EXISTS (SELECT 1 FROM files WHERE book = (SELECT id FROM books WHERE path = ?1))")
+      try lookup.bind(book, at: 1)
+      return try lookup.step() && lookup.int64(at: 0) == 1
+    }
+  }
+}
