@@ -64,6 +64,36 @@ public struct LineEditor: Sendable, Hashable {
     return true
   }
 
+  /// The characters drawn when the text is shown `width` columns wide with the cursor
+  /// in view, and the cursor's column from the field's start. The range starts at the
+  /// first character shown (as many characters before the cursor as take fewer than
+  /// `width` columns: the cursor's own cell comes after them) and ends just past
+  /// `width` columns (or at the end of the text), so that a field drawing it cut to
+  /// `width` marks the cut as it would for the whole rest of the text.
+  ///
+  /// - Parameter columns: the columns a character is drawn in (its terminal width by
+  ///   default; a field that draws some characters as others says so).
+  /// - Complexity: O(characters shown), whatever the text's length.
+  public func visibleRange(width: Int, columns: (Character) -> Int = TerminalText.width) -> (
+    range: Range<Int>, cursorColumn: Int
+  ) {
+    var start = cursor
+    var used = 0
+    while start > 0 {
+      let next = columns(characters[start - 1])
+      if used + next >= width { break }
+      used += next
+      start -= 1
+    }
+    var end = cursor
+    var shown = used
+    while end < characters.count && shown <= width {
+      shown += columns(characters[end])
+      end += 1
+    }
+    return (start..<end, used)
+  }
+
   /// The start of the word before `index` (readline's backward-word).
   private func wordStart(before index: Int) -> Int {
     var start = index

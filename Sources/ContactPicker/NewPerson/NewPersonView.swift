@@ -247,15 +247,13 @@ public enum NewPersonView {
       frame.put(displayText(characters[...]), row: row, column: column, maxWidth: width)
       return
     }
-    var start = 0
-    while start < editor.cursor && TerminalText.width(displayText(characters[start..<editor.cursor])) >= width {
-      start += 1
+    let (visible, cursorOffset) = editor.visibleRange(width: width) { character in
+      TerminalText.width(character == NewPersonForm.lineBreak ? "↵" : character)
     }
     if !characters.isEmpty {
-      frame.put(displayText(characters[start...]), row: row, column: column, maxWidth: width)
+      frame.put(displayText(characters[visible]), row: row, column: column, maxWidth: width)
     }
-    let cursorColumn = column + TerminalText.width(displayText(characters[start..<editor.cursor]))
-    frame.cursor = (row, min(frame.columns - 1, cursorColumn))
+    frame.cursor = (row, min(frame.columns - 1, column + cursorOffset))
   }
 
   /// Editor text as drawn: a line break (U+2028) as `↵`.

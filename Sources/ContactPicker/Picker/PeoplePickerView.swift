@@ -36,15 +36,13 @@ public enum PeoplePickerView {
     let queryWidth = max(1, columns - prompt.count - countWidth - (showCount ? 1 : 0))
     // The query, scrolled so the cursor stays visible.
     let characters = state.query.characters
-    var start = 0
-    while TerminalText.width(String(characters[start..<state.query.cursor])) >= queryWidth { start += 1 }
-    let visibleQuery = String(characters[start...])
+    let (visible, cursorOffset) = state.query.visibleRange(width: queryWidth)
+    let visibleQuery = String(characters[visible])
     frame.put(visibleQuery, row: 0, column: prompt.count, maxWidth: queryWidth)
     if showCount {
       frame.put(count, row: 0, column: columns - countWidth, style: Style(dim: !color, foreground: color ? .yellow : nil))
     }
-    let cursorColumn = prompt.count + TerminalText.width(String(characters[start..<state.query.cursor]))
-    frame.cursor = (0, min(columns - 1, cursorColumn))
+    frame.cursor = (0, min(columns - 1, prompt.count + cursorOffset))
 
     let height = listHeight(screenRows: rows)
     let strip = sectionStrip(state, height: height)
