@@ -69,6 +69,22 @@ public struct ContactListLoader: Sendable {
     self.cachePath = cachePath
   }
 
+  /// Reads the contact at a position of a stored list from its card file — the file
+  /// and the UID its stored JSON names — for when the index cannot give it (its
+  /// database damaged and rebuilt, or its cards removed, while the list file is
+  /// intact): a whole `.vcf` file is read for one contact then, but the contact chosen
+  /// is the one printed, not an error.
+  static func recovery(from renderings: ContactRenderings) -> @Sendable (Int) -> Contact? {
+    { position in
+      guard let json = renderings.json(at: position),
+        let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+        let identifier = object["identifier"] as? String, let source = object["source"] as? String,
+        source != "-", let load = try? VCardFileStore(path: source).load()
+      else { return nil }
+      return load.contacts.first { $0.identifier == identifier }
+    }
+  }
+
   /// The default index for `environment` (`$XDG_CACHE_HOME/cpick/index.sqlite`,
   /// `~/.cache/cpick/index.sqlite`), nil with `CPICK_NO_CACHE` set.
   public static func defaultCachePath(environment: [String: String]) -> String? {
@@ -117,7 +133,8 @@ public struct ContactListLoader: Sendable {
     var stored: (contents: ListSnapshot.Contents, renderings: ContactRenderings)?
     if let cache, let listPath, let identity, let file = ListFile.read(path: listPath, view: view, identity: identity),
       let contents = try? ListSnapshot.decode(
-        file.snapshot, owner: file.file, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder)
+        file.snapshot, owner: file.file, cache: cache, sortOrder: sortOrder, nameOrder: nameOrder,
+        recover: Self.recovery(from: file.renderings))
     {
       stored = (contents, file.renderings)
       preview?(contents.list)

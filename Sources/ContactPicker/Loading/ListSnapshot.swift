@@ -132,7 +132,7 @@ enum ListSnapshot {
   /// - Complexity: O(n) checks of the columns; no string is made for a contact.
   static func decode(
     _ payload: UnsafeRawBufferPointer, owner: AnyObject, cache: IndexCache, sortOrder: ContactFormatter.SortOrder,
-    nameOrder: ContactFormatter.NameOrder
+    nameOrder: ContactFormatter.NameOrder, recover: (@Sendable (Int) -> Contact?)? = nil
   ) throws -> Contents {
     var reader = ArchiveReader(payload)
     func column<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> FlatArray<T> {
@@ -199,7 +199,7 @@ enum ListSnapshot {
         StoredSegment([StoredContacts(cache: cache, generation: generations[number], count: counts[number])]))
     }
     let list = ContactList(
-      contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside),
+      contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside, recover: recover),
       sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: index,
       widestName: widest, groupPositions: groupPositions, sortOrder: sortOrder, nameOrder: nameOrder)
     return Contents(

@@ -16,12 +16,19 @@ public struct ContactRoster: RandomAccessCollection, Sendable {
   /// Groups of contacts given by group cards in other files, by position, added to
   /// the stored contacts when they are read (`SourceRecord.outsideGroups`).
   let outsideGroups: [Int: [String]]
+  /// Reads the contact at a position from its card file, for a contact the index can
+  /// no longer give (a damaged or rebuilt index); nil when there is no other way.
+  let recover: (@Sendable (Int) -> Contact?)?
 
   /// A roster of `order` over `segments`.
-  init(segments: [SegmentContacts], order: [ContactIndex.EntryReference], outsideGroups: [Int: [String]] = [:]) {
+  init(
+    segments: [SegmentContacts], order: [ContactIndex.EntryReference], outsideGroups: [Int: [String]] = [:],
+    recover: (@Sendable (Int) -> Contact?)? = nil
+  ) {
     self.segments = segments
     self.order = order
     self.outsideGroups = outsideGroups
+    self.recover = recover
   }
 
   /// The first position (0).
@@ -33,6 +40,7 @@ public struct ContactRoster: RandomAccessCollection, Sendable {
   public subscript(position: Int) -> Contact {
     let reference = order[position]
     var contact = segments[Int(reference.entries)][Int(reference.contact)]
+    if contact.isUnreadableFromIndex, let recovered = recover?(position) { contact = recovered }
     if let groups = outsideGroups[position] {
       for group in groups where !contact.groups.contains(group) {
         contact.groups.append(group)
