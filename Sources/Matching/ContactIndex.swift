@@ -298,11 +298,21 @@ public final class ContactIndex: Sendable {
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
     if within.count > count / 32 {
-      var marked = [Bool](repeating: false, count: count)
-      for match in within where match.index >= 0 && match.index < count {
-        marked[match.index] = true
+      // One bit per contact (128 KB for a million: it stays in cache), read back a word
+      // at a time.
+      var marked = [UInt64](repeating: 0, count: (count + 63) / 64)
+      marked.withUnsafeMutableBufferPointer { marked in
+        for match in within where match.index >= 0 && match.index < count {
+          marked[match.index >> 6] |= 1 << UInt64(match.index & 63)
+        }
       }
-      for index in 0..<count where marked[index] { candidates.append(Int32(index)) }
+      for (word, bits) in marked.enumerated() where bits != 0 {
+        var bits = bits
+        while bits != 0 {
+          candidates.append(Int32(word << 6 | bits.trailingZeroBitCount))
+          bits &= bits &- 1
+        }
+      }
     } else {
       for match in within where match.index >= 0 && match.index < count {
         candidates.append(Int32(match.index))
@@ -347,7 +357,9 @@ public final class ContactIndex: Sendable {
         scan(query, range: 0..<total, within: within, cancellation: cancellation, fieldMasks: fieldMasks)
       ])
     }
-    let chunks = 8
+    // More chunks than cores: a core that another process holds up delays only a
+    // small part of the scan.
+    let chunks = total >= 65_536 ? 16 : 8
     let chunkSize = (total + chunks - 1) / chunks
     let parts = ResultSlots(count: chunks)
     // Read-only for the duration of the call; each chunk reads its own range.

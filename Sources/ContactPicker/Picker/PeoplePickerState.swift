@@ -276,7 +276,7 @@ public struct PeoplePickerState: Sendable {
     guard search.id == latestSearch else { return false }
     var matches = matches
     if let members = group.map({ list.members(of: $0) }) { matches = matches.filter { members.contains($0.index) } }
-    rows = matches.map { .contact($0.index) }
+    setContactRows(matches)
     sectionsPresent = []
     matchCount = matches.count
     lastMatches = matches
@@ -286,6 +286,22 @@ public struct PeoplePickerState: Sendable {
     cursor = firstContactRow(from: 0, step: 1) ?? 0
     scrollTop = 0
     return true
+  }
+
+  /// Sets `rows` to one contact row per match. When there are no more matches than
+  /// rows (the usual case: a key narrows the list), the rows are overwritten in their
+  /// own storage: no new buffer of a million rows, and no fresh pages to fault in.
+  private mutating func setContactRows(_ matches: [ContactMatch]) {
+    guard matches.count <= rows.count else {
+      rows = matches.map { .contact($0.index) }
+      return
+    }
+    rows.removeLast(rows.count - matches.count)
+    matches.withUnsafeBufferPointer { matches in
+      rows.withUnsafeMutableBufferPointer { rows in
+        for i in matches.indices { rows[i] = .contact(matches[i].index) }
+      }
+    }
   }
 
   /// Keeps `matches` for when the query is erased back to `search.query`; forgets the
