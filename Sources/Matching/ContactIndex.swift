@@ -194,10 +194,15 @@ public final class ContactIndex: Sendable {
     _ = fieldMasks()
   }
 
-  /// The field masks, built at the first call.
+  /// The field masks, built at the first call. That call also starts compiling, on a
+  /// thread of its own, ICU's transliteration rules for the scripts of the first
+  /// contacts (`TransliterationWarmUp`): an index read from a list file was built
+  /// without them, and highlighting the first non-Latin name on screen would otherwise
+  /// compile them then (60 ms or more).
   func fieldMasks() -> FieldMasks {
     fieldMaskStore.withLock { store in
       if let built = store { return built }
+      TransliterationWarmUp.start(scanning: Array(bytes.buffer.prefix(256 * 1024)))
       let built = FieldMasks(bytes: bytes, fieldStarts: fieldStarts)
       store = built
       return built
