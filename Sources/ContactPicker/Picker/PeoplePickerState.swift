@@ -107,7 +107,7 @@ public struct PeoplePickerState: Sendable {
   private var shownQueries: [(query: String, options: SearchOptions, matches: [ContactMatch])] = []
   /// At most this many matches are kept in `shownQueries` (16 bytes each); the oldest
   /// (shortest) queries go first.
-  static let shownMatchesLimit = 4_000_000
+  static let shownMatchesLimit = 8_000_000
   /// The id of the latest search made by `refresh()`; only its matches are applied.
   private var latestSearch = 0
 
