@@ -78,10 +78,11 @@
 // keeps, built at its first search (or `prepareForSearch()`), a mask per field of the
 // characters it holds and the letters that start a word in it (`FieldMasks`): a field
 // that lacks a byte of the term is passed over unread, and a one-letter query takes its
-// tier from the masks and the field's first byte alone. Fuzzy matching is greedy and starts only
-// at word starts, so it stays linear per field in practice. Large full scans run in
-// chunks on all cores (`DispatchQueue.concurrentPerform`); the result is ordered with
-// a counting sort on the score, which keeps ties in input order.
+// tier from the masks and the field's first byte alone. Fuzzy matching is greedy and
+// starts only at word starts, so it stays linear per field in practice. Large full
+// scans run in chunks on all cores (`DispatchQueue.concurrentPerform`); the result is
+// ordered with a counting sort on the score, which keeps ties in input order (on all
+// cores too for 65,536 matches or more).
 // `search(_:options:within:)` scans only a previous result, so each keystroke that
 // extends a plain query refines instead of rescanning; a query with operators, field
 // terms or digits does not narrow monotonically as it grows (`!a` → `!ab` finds more)
@@ -183,26 +184,26 @@ public final class ContactIndex: Sendable {
   public var count: Int { masks.count }
 
   /// Builds now what searches of a large index (8,192 contacts or more) otherwise build
-  /// at the first search: a mask per field of the characters it holds (8 bytes per
+  /// at the first search: a mask per field of the characters it holds (9 bytes per
   /// field), which lets a search pass over the fields a term cannot occur in without
-  /// reading them. Results do not depend on it. Call it off the main thread while the
-  /// user is not typing yet; calling it again does nothing.
+  /// reading them. Also starts compiling, on a thread of its own, ICU's
+  /// transliteration rules for the scripts of the first contacts
+  /// (`TransliterationWarmUp`): an index read from a list file was made without them,
+  /// and highlighting the first non-Latin name on screen would compile them then (60 ms
+  /// or more). Results do not depend on it. Call it off the main thread while the user
+  /// is not typing yet; calling it again does nothing more.
   ///
   /// - Complexity: O(total field bytes), on all cores; once per index.
   public func prepareForSearch() {
     guard count >= Self.fieldMasksThreshold else { return }
+    TransliterationWarmUp.start(scanning: Array(bytes.buffer.prefix(256 * 1024)))
     _ = fieldMasks()
   }
 
-  /// The field masks, built at the first call. That call also starts compiling, on a
-  /// thread of its own, ICU's transliteration rules for the scripts of the first
-  /// contacts (`TransliterationWarmUp`): an index read from a list file was built
-  /// without them, and highlighting the first non-Latin name on screen would otherwise
-  /// compile them then (60 ms or more).
+  /// The field masks, built at the first call.
   func fieldMasks() -> FieldMasks {
     fieldMaskStore.withLock { store in
       if let built = store { return built }
-      TransliterationWarmUp.start(scanning: Array(bytes.buffer.prefix(256 * 1024)))
       let built = FieldMasks(bytes: bytes, fieldStarts: fieldStarts)
       store = built
       return built
