@@ -240,7 +240,8 @@ public struct PeoplePickerState: Sendable {
       return
     }
     let members = group.map { list.members(of: $0) }
-    rows = []
+    // The rows' storage is kept (a large list's is written again at every erased query).
+    rows.removeAll(keepingCapacity: true)
     rows.reserveCapacity(list.contacts.count + 27)
     var section = ""
     var count = 0
@@ -288,15 +289,20 @@ public struct PeoplePickerState: Sendable {
     return true
   }
 
-  /// Sets `rows` to one contact row per match. When there are no more matches than
-  /// rows (the usual case: a key narrows the list), the rows are overwritten in their
-  /// own storage: no new buffer of a million rows, and no fresh pages to fault in.
+  /// Sets `rows` to one contact row per match. When the rows' storage can hold them
+  /// (a key narrows the list, or erasing brings back matches no more numerous than
+  /// those shown before), the rows are overwritten in that storage: no new buffer of a
+  /// million rows, and no fresh pages to fault in.
   private mutating func setContactRows(_ matches: [ContactMatch]) {
-    guard matches.count <= rows.count else {
+    guard matches.count <= rows.capacity else {
       rows = matches.map { .contact($0.index) }
       return
     }
-    rows.removeLast(rows.count - matches.count)
+    if matches.count < rows.count {
+      rows.removeLast(rows.count - matches.count)
+    } else if matches.count > rows.count {
+      rows.append(contentsOf: repeatElement(.contact(0), count: matches.count - rows.count))
+    }
     matches.withUnsafeBufferPointer { matches in
       rows.withUnsafeMutableBufferPointer { rows in
         for i in matches.indices { rows[i] = .contact(matches[i].index) }
