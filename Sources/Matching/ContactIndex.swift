@@ -74,10 +74,15 @@
 // the worst case, with no allocation per contact: a contact whose mask lacks a
 // character of some term is skipped without touching its fields (an excluding term
 // then passes at once); otherwise each field the term may match is scanned for the
-// term's first byte, eight bytes at a time. Fuzzy matching is greedy and starts only
-// at word starts, so it stays linear per field in practice. Large full scans run in
-// chunks on all cores (`DispatchQueue.concurrentPerform`); the result is ordered with
-// a counting sort on the score, which keeps ties in input order.
+// term's first byte, eight bytes at a time. An index of 8,192 contacts or more also
+// keeps, built at its first search (or `prepareForSearch()`), a mask per field of the
+// characters it holds and the letters that start a word in it (`FieldMasks`): a field
+// that lacks a byte of the term is passed over unread, and a one-letter query takes its
+// tier from the masks and the field's first byte alone. Fuzzy matching is greedy and
+// starts only at word starts, so it stays linear per field in practice. Large full
+// scans run in chunks on all cores (`DispatchQueue.concurrentPerform`); the result is
+// ordered with a counting sort on the score, which keeps ties in input order (on all
+// cores too for 65,536 matches or more).
 // `search(_:options:within:)` scans only a previous result, so each keystroke that
 // extends a plain query refines instead of rescanning; a query with operators, field
 // terms or digits does not narrow monotonically as it grows (`!a` → `!ab` finds more)
@@ -85,6 +90,7 @@
 
 import Dispatch
 import ContactKit
+import Synchronization
 
 /// Options of a search.
 public struct SearchOptions: Sendable, Hashable {
@@ -137,6 +143,11 @@ public final class ContactIndex: Sendable {
 
   /// Contacts in a full scan at or above which the scan runs on several threads.
   static let parallelThreshold = 8_192
+  /// Contacts at or above which searches use `FieldMasks` (built at the first search,
+  /// or by `prepareForSearch()`); a smaller index scans the fields' bytes.
+  static let fieldMasksThreshold = 8_192
+  /// The `FieldMasks` of this index, once built.
+  private let fieldMaskStore = Mutex<FieldMasks?>(nil)
 
   /// Builds the index.
   ///
@@ -171,6 +182,33 @@ public final class ContactIndex: Sendable {
 
   /// The number of contacts.
   public var count: Int { masks.count }
+
+  /// Builds now what searches of a large index (8,192 contacts or more) otherwise build
+  /// at the first search: a mask per field of the characters it holds (9 bytes per
+  /// field), which lets a search pass over the fields a term cannot occur in without
+  /// reading them. Also starts compiling, on a thread of its own, ICU's
+  /// transliteration rules for the scripts of the first contacts
+  /// (`TransliterationWarmUp`): an index read from a list file was made without them,
+  /// and highlighting the first non-Latin name on screen would compile them then (60 ms
+  /// or more). Results do not depend on it. Call it off the main thread while the user
+  /// is not typing yet; calling it again does nothing more.
+  ///
+  /// - Complexity: O(total field bytes), on all cores; once per index.
+  public func prepareForSearch() {
+    guard count >= Self.fieldMasksThreshold else { return }
+    TransliterationWarmUp.start(scanning: Array(bytes.buffer.prefix(256 * 1024)))
+    _ = fieldMasks()
+  }
+
+  /// The field masks, built at the first call.
+  func fieldMasks() -> FieldMasks {
+    fieldMaskStore.withLock { store in
+      if let built = store { return built }
+      let built = FieldMasks(bytes: bytes, fieldStarts: fieldStarts)
+      store = built
+      return built
+    }
+  }
 
   /// Searches all contacts.
   ///
@@ -266,11 +304,21 @@ public final class ContactIndex: Sendable {
     var candidates = ContiguousArray<Int32>()
     candidates.reserveCapacity(within.count)
     if within.count > count / 32 {
-      var marked = [Bool](repeating: false, count: count)
-      for match in within where match.index >= 0 && match.index < count {
-        marked[match.index] = true
+      // One bit per contact (128 KB for a million: it stays in cache), read back a word
+      // at a time.
+      var marked = [UInt64](repeating: 0, count: (count + 63) / 64)
+      marked.withUnsafeMutableBufferPointer { marked in
+        for match in within where match.index >= 0 && match.index < count {
+          marked[match.index >> 6] |= 1 << UInt64(match.index & 63)
+        }
       }
-      for index in 0..<count where marked[index] { candidates.append(Int32(index)) }
+      for (word, bits) in marked.enumerated() where bits != 0 {
+        var bits = bits
+        while bits != 0 {
+          candidates.append(Int32(word << 6 | bits.trailingZeroBitCount))
+          bits &= bits &- 1
+        }
+      }
     } else {
       for match in within where match.index >= 0 && match.index < count {
         candidates.append(Int32(match.index))
@@ -290,21 +338,46 @@ public final class ContactIndex: Sendable {
 
   /// Scans `total` contacts (all, or those of `within`), in parallel chunks when there
   /// are many, and orders the matches.
+  ///
+  /// - Parameter usingFieldMasks: whether to pass over fields by their `FieldMasks`
+  ///   (the same result either way); `nil`: when the index has `fieldMasksThreshold`
+  ///   contacts or more.
   func scanAll(
-    _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil
+    _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil,
+    usingFieldMasks: Bool? = nil
+  ) -> [ContactMatch] {
+    guard usingFieldMasks ?? (count >= Self.fieldMasksThreshold) else {
+      return scanAll(query, total: total, within: within, cancellation: cancellation, fieldMasks: nil)
+    }
+    return fieldMasks().withPointers {
+      scanAll(query, total: total, within: within, cancellation: cancellation, fieldMasks: $0)
+    }
+  }
+
+  private func scanAll(
+    _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation?,
+    fieldMasks: FieldMasks.Pointers?
   ) -> [ContactMatch] {
     if total < Self.parallelThreshold {
-      return Self.ordered([scan(query, range: 0..<total, within: within, cancellation: cancellation)])
+      return Self.ordered([
+        scan(query, range: 0..<total, within: within, cancellation: cancellation, fieldMasks: fieldMasks)
+      ])
     }
-    let chunks = 8
+    // More chunks than cores: a core that another process holds up delays only a
+    // small part of the scan.
+    let chunks = total >= 65_536 ? 16 : 8
     let chunkSize = (total + chunks - 1) / chunks
     let parts = ResultSlots(count: chunks)
     // Read-only for the duration of the call; each chunk reads its own range.
     nonisolated(unsafe) let candidates = within
+    nonisolated(unsafe) let fieldMasks = fieldMasks
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let lower = min(chunk * chunkSize, total)
       let upper = min(lower + chunkSize, total)
-      parts.store(self.scan(query, range: lower..<upper, within: candidates, cancellation: cancellation), at: chunk)
+      parts.store(
+        self.scan(
+          query, range: lower..<upper, within: candidates, cancellation: cancellation, fieldMasks: fieldMasks),
+        at: chunk)
     }
     return Self.ordered(parts.take())
   }
@@ -328,6 +401,11 @@ public final class ContactIndex: Sendable {
     var textMask: UInt64
     /// The term's phone mask, or all ones when it may match no phone.
     var phoneMask: UInt64
+    /// `ByteMatcher.mask` of the text: a text field whose `FieldMasks` mask lacks a bit
+    /// of it cannot match.
+    var textFieldMask: UInt64
+    /// `ByteMatcher.mask` of the digits, the same for a phone field.
+    var digitFieldMask: UInt64
     /// False for `group:` terms: group names are not in the masks.
     var useMask: Bool
     var mode: SearchQuery.Mode
@@ -339,10 +417,11 @@ public final class ContactIndex: Sendable {
 
   /// Scores the contacts `range` (or `within[range]` when given); stops early, with
   /// what it found so far, once `cancellation` says so (checked every
-  /// `cancellationChunk` contacts, first before any).
+  /// `cancellationChunk` contacts, first before any). With `fieldMasks` (this index's
+  /// `FieldMasks`), fields are passed over by their masks; the result is the same.
   func scan(
     _ query: SearchQuery, range: Range<Int>, within: UnsafeBufferPointer<Int32>?,
-    cancellation: SearchCancellation? = nil
+    cancellation: SearchCancellation? = nil, fieldMasks: FieldMasks.Pointers? = nil
   ) -> ScanResult {
     var flat: [UInt8] = []
     var hot: [HotTerm] = []
@@ -361,6 +440,7 @@ public final class ContactIndex: Sendable {
             digitCount: term.digits.count,
             textMask: textAllowed ? term.textMask : .max,
             phoneMask: phoneAllowed ? term.phoneMask : .max,
+            textFieldMask: ByteMatcher.mask(term.text), digitFieldMask: ByteMatcher.mask(term.digits),
             useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
             mode: term.mode, fields: term.fields, negated: term.negated,
             endsClause: position == clause.count - 1))
@@ -408,14 +488,22 @@ public final class ContactIndex: Sendable {
                           if single.useMask && single.phoneMask & ~mask != 0 && single.textMask & ~mask != 0 {
                             continue
                           }
-                          score = Self.singleByteScore(
-                            q[single.text], fields: single.fields, phone: single.digitCount == 1, bytes: data,
-                            starts: starts, kinds: kinds, firstField: Int(contactStarts[c]),
-                            endField: Int(contactStarts[c + 1]))
+                          if let fieldMasks {
+                            score = Self.singleByteScore(
+                              q[single.text], fields: single.fields, phone: single.digitCount == 1, bytes: data,
+                              starts: starts, kinds: kinds, fieldMasks: fieldMasks,
+                              firstField: Int(contactStarts[c]), endField: Int(contactStarts[c + 1]))
+                          } else {
+                            score = Self.singleByteScore(
+                              q[single.text], fields: single.fields, phone: single.digitCount == 1, bytes: data,
+                              starts: starts, kinds: kinds, firstField: Int(contactStarts[c]),
+                              endField: Int(contactStarts[c + 1]))
+                          }
                         } else {
                           score = Self.score(
                             contact: c, mask: masks[c], terms: terms, query: q,
-                            bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts)
+                            bytes: data, starts: starts, kinds: kinds, contactStarts: contactStarts,
+                            fieldMasks: fieldMasks)
                         }
                         if score >= 0 {
                           indexOut[found] = Int32(c)
@@ -493,6 +581,75 @@ public final class ContactIndex: Sendable {
     return best > 0 ? best : -1
   }
 
+  /// `singleByteScore` with this index's `FieldMasks`: a field without `c` is passed
+  /// over unread, and for a letter its tier comes from the field's first byte and masks
+  /// alone; other bytes (digits, punctuation, non-ASCII) still scan the fields that
+  /// may hold them. The same score as `singleByteScore`.
+  @inline(__always)
+  static func singleByteScore(
+    _ c: UInt8, fields allowed: UInt8, phone: Bool, bytes: UnsafePointer<UInt8>,
+    starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>, fieldMasks: FieldMasks.Pointers,
+    firstField: Int, endField: Int
+  ) -> Int {
+    let presence = ByteMatcher.bit(c)
+    let wordStart = FieldMasks.wordStartBit(c)
+    let kindsToSearch = phone ? allowed : allowed & ~FieldKind.phone.bit
+    var best = 0
+    var f = firstField
+    var end = f < endField ? Int(starts[f]) : 0
+    while f < endField {
+      let kind = kinds[f]
+      let start = end
+      end = Int(starts[f + 1])
+      let fieldMask = fieldMasks.masks[f]
+      f += 1
+      if kindsToSearch & (1 << kind) == 0 || fieldMask & presence == 0 { continue }
+      let n = end - start
+      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+      var tier = 0
+      if fieldMasks.firstBytes[f - 1] == c {
+        tier = n == 1 ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+      } else {
+        // Only a word start (700) or a middle (500) occurrence is left.
+        if ByteMatcher.wordStartScore - penalty <= best { continue }
+        if wordStart != 0 {
+          // A letter, and it is in the field after its first byte.
+          tier = fieldMask & wordStart != 0 ? ByteMatcher.wordStartScore : ByteMatcher.middleScore
+        } else {
+          tier = Self.laterOccurrenceTier(c, bytes: bytes, start: start, count: n)
+          if tier == 0 { continue }
+        }
+      }
+      let score = max(tier - penalty, 1)
+      if score > best { best = score }
+    }
+    return best > 0 ? best : -1
+  }
+
+  /// The tier of the best occurrence of `c` in `bytes[start + 1..<start + count]`: a word
+  /// start (700), else elsewhere (500), else 0.
+  @inline(__always)
+  static func laterOccurrenceTier(_ c: UInt8, bytes: UnsafePointer<UInt8>, start: Int, count n: Int) -> Int {
+    let pattern = UInt64(c) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(bytes)
+    var tier = 0
+    var i = 1
+    while i < n {
+      let x = raw.loadUnaligned(fromByteOffset: start + i, as: UInt64.self) ^ pattern
+      let hit = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if hit == 0 {
+        i += 8
+        continue
+      }
+      i += hit.trailingZeroBitCount >> 3
+      if i >= n { break }
+      if ByteMatcher.isSeparator(bytes[start + i - 1]) { return ByteMatcher.wordStartScore }
+      tier = ByteMatcher.middleScore
+      i += 1
+    }
+    return tier
+  }
+
   /// The score of contact `c`: the sum over the clauses of the best matching term
   /// (a term: its best field), or -1 when a clause does not match.
   @inline(__always)
@@ -500,7 +657,7 @@ public final class ContactIndex: Sendable {
     contact c: Int, mask: UInt64, terms: UnsafeBufferPointer<HotTerm>,
     query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
     starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>,
-    contactStarts: UnsafeBufferPointer<Int32>
+    contactStarts: UnsafeBufferPointer<Int32>, fieldMasks: FieldMasks.Pointers? = nil
   ) -> Int {
     let firstField = Int(contactStarts[c])
     let endField = Int(contactStarts[c + 1])
@@ -509,7 +666,7 @@ public final class ContactIndex: Sendable {
     for term in terms {
       let value = termScore(
         term, mask: mask, query: q, bytes: bytes, starts: starts, kinds: kinds,
-        firstField: firstField, endField: endField)
+        firstField: firstField, endField: endField, fieldMasks: fieldMasks)
       if value > clauseBest { clauseBest = value }
       if term.endsClause {
         if clauseBest < 0 { return -1 }
@@ -526,7 +683,7 @@ public final class ContactIndex: Sendable {
   static func termScore(
     _ term: HotTerm, mask: UInt64, query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
     starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>,
-    firstField: Int, endField: Int
+    firstField: Int, endField: Int, fieldMasks: FieldMasks.Pointers? = nil
   ) -> Int {
     let miss = term.negated ? 0 : -1
     if term.useMask && term.phoneMask & ~mask != 0 && term.textMask & ~mask != 0 { return miss }
@@ -546,25 +703,31 @@ public final class ContactIndex: Sendable {
         // A field term with nothing after the colon: the field is present.
         return term.negated ? -1 : 1
       }
-      let start = Int(starts[f])
-      let n = Int(starts[f + 1]) - start
-      // Skip a field that cannot beat the best match so far (e.g. the email once a
-      // name matched by prefix).
-      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
       let isPhoneField = kind == phoneKind
       if isPhoneField && !isPhone {
         // Only a phone term's digits match a phone number.
         f += 1
         continue
       }
+      if let fieldMasks, (isPhoneField ? term.digitFieldMask : term.textFieldMask) & ~fieldMasks.masks[f] != 0 {
+        // A byte of the word is not in the field: no substring, no fuzzy match.
+        f += 1
+        continue
+      }
+      let start = Int(starts[f])
+      let n = Int(starts[f + 1]) - start
+      // Skip a field that cannot beat the best match so far (e.g. the email once a
+      // name matched by prefix).
+      let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
       let m = isPhoneField ? term.digitCount : term.textCount
       let field = bytes + start
       let word = isPhoneField ? digits : text
       if !term.negated {
         // A tier above a word start needs an occurrence at 0, so the field's first
         // byte must be the word's (reading it is safe: the buffer is padded).
+        let first = fieldMasks?.firstBytes[f] ?? field[0]
         let ceiling =
-          field[0] != word[0]
+          first != word[0]
           ? ByteMatcher.wordStartScore : n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
         if ceiling - penalty <= best {
           f += 1
@@ -607,6 +770,9 @@ public final class ContactIndex: Sendable {
     let n = parts.reduce(0) { $0 + $1.indices.count }
     guard n > 0 else { return [] }
     let maxScore = parts.reduce(0) { max($0, $1.maxScore) }
+    if n >= parallelOrderThreshold && parts.count > 1 {
+      return orderedInParallel(parts, count: n, maxScore: maxScore)
+    }
     var slots = [Int](repeating: 0, count: maxScore + 1)
     for part in parts {
       for score in part.scores { slots[Int(score)] += 1 }
@@ -627,6 +793,57 @@ public final class ContactIndex: Sendable {
                 let score = Int(scores[i])
                 (base + slots[score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
                 slots[score] += 1
+              }
+            }
+          }
+        }
+      }
+      initialized = n
+    }
+  }
+}
+
+extension ContactIndex {
+  /// Matches at or above which `ordered` places them on all cores.
+  static let parallelOrderThreshold = 65_536
+
+  /// `ordered`'s counting sort with each part placed by a thread of its own: the slots
+  /// of a score go to the parts in order (part 0's matches of that score first), so the
+  /// result is the serial sort's.
+  ///
+  /// - Complexity: O(matches + parts × highest score), on all cores.
+  static func orderedInParallel(_ parts: [ScanResult], count n: Int, maxScore: Int) -> [ContactMatch] {
+    let width = maxScore + 1
+    // `starts[p * width + score]`: where part `p`'s first match of `score` goes.
+    var starts = [Int](repeating: 0, count: parts.count * width)
+    starts.withUnsafeMutableBufferPointer { starts in
+      nonisolated(unsafe) let counts = starts
+      DispatchQueue.concurrentPerform(iterations: parts.count) { p in
+        for score in parts[p].scores { counts[p * width + Int(score)] += 1 }
+      }
+      var next = 0
+      for score in stride(from: maxScore, through: 0, by: -1) {
+        for p in parts.indices {
+          let c = starts[p * width + score]
+          starts[p * width + score] = next
+          next += c
+        }
+      }
+    }
+    return [ContactMatch](unsafeUninitializedCapacity: n) { buffer, initialized in
+      // Each part writes only its own slots; the buffers outlive the loop.
+      nonisolated(unsafe) let base = buffer.baseAddress!
+      starts.withUnsafeMutableBufferPointer { starts in
+        nonisolated(unsafe) let slots = starts
+        DispatchQueue.concurrentPerform(iterations: parts.count) { p in
+          let part = parts[p]
+          let slotBase = p * width
+          part.indices.withUnsafeBufferPointer { indices in
+            part.scores.withUnsafeBufferPointer { scores in
+              for i in 0..<indices.count {
+                let score = Int(scores[i])
+                (base + slots[slotBase + score]).initialize(to: ContactMatch(index: Int(indices[i]), score: score))
+                slots[slotBase + score] += 1
               }
             }
           }

@@ -25,9 +25,12 @@ final class BackgroundSearch: Sendable {
     self.runner = runner
   }
 
-  /// A worker that searches `index`.
+  /// A worker that searches `index`. Its first job, before any search, prepares the
+  /// index (`ContactIndex.prepareForSearch()`), while the user reads the list: the
+  /// first keystroke then does not pay for it.
   convenience init(index: ContactIndex) {
     self.init { search, cancellation in search.run(on: index, cancellation: cancellation) }
+    queue.async { index.prepareForSearch() }
   }
 
   /// Starts `search` after cancelling the one running; earlier results not yet taken

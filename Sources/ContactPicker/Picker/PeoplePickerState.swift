@@ -107,7 +107,7 @@ public struct PeoplePickerState: Sendable {
   private var shownQueries: [(query: String, options: SearchOptions, matches: [ContactMatch])] = []
   /// At most this many matches are kept in `shownQueries` (16 bytes each); the oldest
   /// (shortest) queries go first.
-  static let shownMatchesLimit = 4_000_000
+  static let shownMatchesLimit = 8_000_000
   /// The id of the latest search made by `refresh()`; only its matches are applied.
   private var latestSearch = 0
 
@@ -240,7 +240,8 @@ public struct PeoplePickerState: Sendable {
       return
     }
     let members = group.map { list.members(of: $0) }
-    rows = []
+    // The rows' storage is kept (a large list's is written again at every erased query).
+    rows.removeAll(keepingCapacity: true)
     rows.reserveCapacity(list.contacts.count + 27)
     var section = ""
     var count = 0
@@ -276,7 +277,7 @@ public struct PeoplePickerState: Sendable {
     guard search.id == latestSearch else { return false }
     var matches = matches
     if let members = group.map({ list.members(of: $0) }) { matches = matches.filter { members.contains($0.index) } }
-    rows = matches.map { .contact($0.index) }
+    setContactRows(matches)
     sectionsPresent = []
     matchCount = matches.count
     lastMatches = matches
@@ -286,6 +287,27 @@ public struct PeoplePickerState: Sendable {
     cursor = firstContactRow(from: 0, step: 1) ?? 0
     scrollTop = 0
     return true
+  }
+
+  /// Sets `rows` to one contact row per match. When the rows' storage can hold them
+  /// (a key narrows the list, or erasing brings back matches no more numerous than
+  /// those shown before), the rows are overwritten in that storage: no new buffer of a
+  /// million rows, and no fresh pages to fault in.
+  private mutating func setContactRows(_ matches: [ContactMatch]) {
+    guard matches.count <= rows.capacity else {
+      rows = matches.map { .contact($0.index) }
+      return
+    }
+    if matches.count < rows.count {
+      rows.removeLast(rows.count - matches.count)
+    } else if matches.count > rows.count {
+      rows.append(contentsOf: repeatElement(.contact(0), count: matches.count - rows.count))
+    }
+    matches.withUnsafeBufferPointer { matches in
+      rows.withUnsafeMutableBufferPointer { rows in
+        for i in matches.indices { rows[i] = .contact(matches[i].index) }
+      }
+    }
   }
 
   /// Keeps `matches` for when the query is erased back to `search.query`; forgets the

@@ -1,0 +1,110 @@
+import ContactKit
+@testable import Matching
+import Testing
+
+/// Searches that pass over fields by their `FieldMasks` (every index of 8,192 contacts
+/// or more) must give exactly what reading every field gives.
+@Suite("Field masks")
+struct FieldMaskTests {
+  /// The queries of cpick-bench's script, as typed key by key, and a few with operators.
+  static let typedQueries: [String] = {
+    let script = [
+      "maria", "ada lovelace", "jose martinez", "smith john", "wang", "wxm", "zhang wei", "lukasz", "siobhan",
+      "kozlova", "0170", "0170 555", "555 01", "+49", "gmail", "example.com", "brightwater", "mikkel", "tanaka",
+      "al-zahrani", "o'brien", "lindqvist", "müller", "王", "søren", "example3.com", "ada.turing",
+    ]
+    var queries: [String] = []
+    for query in script {
+      var prefix = ""
+      for character in query {
+        prefix.append(character)
+        queries.append(prefix)
+      }
+    }
+    return queries + [
+      "!a", "^ad", "da$", "'ad'", "email:^ada", "tel:0", "org:acme", "a | z", "x", "q", "-", ".", "@", "é",
+      "email:", "!email:", "group:x", "ad !lo", "^a$",
+    ]
+  }()
+
+  @Test("should give the same matches, in the same order, with and without field masks")
+  func sameResults() {
+    let index = ContactIndex(syntheticContacts(3_000, seed: 9))
+    var nonEmpty = 0
+    for query in Self.typedQueries {
+      for options in [SearchOptions(), SearchOptions(exact: true), SearchOptions(literal: true)] {
+        let prepared = SearchQuery(query, options: options)
+        guard !prepared.isEmpty else { continue }
+        let plain = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: false)
+        let masked = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: true)
+        #expect(masked == plain, "\(String(reflecting: query)) \(options)")
+        if !plain.isEmpty { nonEmpty += 1 }
+      }
+    }
+    // The comparison is of real results, not of empty lists.
+    #expect(nonEmpty > 150)
+  }
+
+  @Test("should score as a plain evaluation of every field does", arguments: ["m", "ma", "e", "ex", "exam", "0", "ada l"])
+  func scoresMatchPlainEvaluation(query: String) {
+    let index = ContactIndex(syntheticContacts(1_500, seed: 3))
+    let prepared = SearchQuery(query, options: .init())
+    let masked = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: true)
+    let expected = RefinementTests.referenceScores(index, query, options: .init())
+    #expect(!expected.isEmpty)
+    #expect(Dictionary(uniqueKeysWithValues: masked.map { ($0.index, $0.score) }) == expected)
+  }
+
+  @Test("should refine with field masks as a fresh plain search does, in an index large enough to use them")
+  func refiningLargeIndex() {
+    let people = syntheticContacts(ContactIndex.fieldMasksThreshold + 500, seed: 4)
+    let index = ContactIndex(people)
+    for query in ["maria", "ada lovelace", "example.com", "smith john", "0170 5", "al-zahrani", "wxm"] {
+      var previousQuery = ""
+      var previous: [ContactMatch] = []
+      var prefix = ""
+      for character in query {
+        prefix.append(character)
+        let prepared = SearchQuery(prefix, options: .init())
+        let plain = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: false)
+        // `search` uses the masks by itself here.
+        let found =
+          previousQuery.isEmpty
+          ? index.search(prefix) : index.search(prefix, options: .init(), refining: previousQuery, within: previous)
+        #expect(found == plain, "\(String(reflecting: previousQuery)) → \(String(reflecting: prefix))")
+        previousQuery = prefix
+        previous = found
+      }
+    }
+    // Real answers: Ada Lovelace by her names first.
+    let ada = index.search("ada lovelace")
+    #expect(!ada.isEmpty)
+    #expect(ada.first.map { people[$0.index].displayName.hasPrefix("Ada") } == true)
+  }
+
+  @Test("should hold a field's characters, its letters after a separator, and its first byte")
+  func maskOfAField() {
+    let index = ContactIndex([person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])])
+    let masks = index.fieldMasks()
+    let kinds = Array(index.fieldKinds)
+    let fields = (0..<kinds.count).map { f in
+      Array(index.bytes[Int(index.fieldStarts[f])..<Int(index.fieldStarts[f + 1])])
+    }
+    let displayName = fields.firstIndex(of: Array("ada lovelace".utf8))
+    let email = fields.firstIndex(of: Array("ada.l@x-1.example".utf8))
+    #expect(displayName != nil && email != nil)
+    guard let displayName, let email else { return }
+    let name = masks.masks[displayName]
+    #expect(name & FieldMasks.presenceBits == ByteMatcher.mask("ada lovelace".utf8))
+    #expect(name >> FieldMasks.wordStartShift == 1 << UInt64(UInt8(ascii: "l") - 97))
+    #expect(masks.firstBytes[displayName] == UInt8(ascii: "a"))
+    // `l` after `.`, `x` after `@`, `e` after `.`; the digit after `-` has no word-start bit.
+    let startLetters = Set(
+      (0..<26).filter { masks.masks[email] & (1 << (FieldMasks.wordStartShift + UInt64($0))) != 0 }.map {
+        Character(UnicodeScalar(UInt8(97 + $0)))
+      })
+    #expect(startLetters == ["l", "x", "e"])
+    #expect(masks.masks[email] & ByteMatcher.bit(UInt8(ascii: "1")) != 0)
+    #expect(masks.masks[email] & ByteMatcher.bit(UInt8(ascii: "z")) == 0)
+  }
+}
