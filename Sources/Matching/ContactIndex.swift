@@ -75,8 +75,9 @@
 // character of some term is skipped without touching its fields (an excluding term
 // then passes at once); otherwise each field the term may match is scanned for the
 // term's first byte, eight bytes at a time. An index of 8,192 contacts or more also
-// keeps, built at its first search (or `prepareForSearch()`), a mask per field of the
-// characters it holds and the letters that start a word in it (`FieldMasks`): a field
+// can keep, built by `prepareForSearch()` (a picker's worker, before the first key), a
+// mask per field of the characters it holds and the letters that start a word in it
+// (`FieldMasks`): a field
 // that lacks a byte of the term is passed over unread, and a one-letter query takes its
 // tier from the masks and the field's first byte alone. Fuzzy matching is greedy and
 // starts only at word starts, so it stays linear per field in practice. Large full
@@ -143,8 +144,8 @@ public final class ContactIndex: Sendable {
 
   /// Contacts in a full scan at or above which the scan runs on several threads.
   static let parallelThreshold = 8_192
-  /// Contacts at or above which searches use `FieldMasks` (built at the first search,
-  /// or by `prepareForSearch()`); a smaller index scans the fields' bytes.
+  /// Contacts at or above which `prepareForSearch()` builds `FieldMasks`, which the
+  /// searches then use; a smaller index scans the fields' bytes.
   static let fieldMasksThreshold = 8_192
   /// The `FieldMasks` of this index, once built.
   private let fieldMaskStore = Mutex<FieldMasks?>(nil)
@@ -183,8 +184,8 @@ public final class ContactIndex: Sendable {
   /// The number of contacts.
   public var count: Int { masks.count }
 
-  /// Builds now what searches of a large index (8,192 contacts or more) otherwise build
-  /// at the first search: a mask per field of the characters it holds (9 bytes per
+  /// Builds what searches of a large index (8,192 contacts or more) use when it is
+  /// there: a mask per field of the characters it holds (9 bytes per
   /// field), which lets a search pass over the fields a term cannot occur in without
   /// reading them. Also starts compiling, on a thread of its own, ICU's
   /// transliteration rules for the scripts of the first contacts
@@ -340,16 +341,23 @@ public final class ContactIndex: Sendable {
   /// are many, and orders the matches.
   ///
   /// - Parameter usingFieldMasks: whether to pass over fields by their `FieldMasks`
-  ///   (the same result either way); `nil`: when the index has `fieldMasksThreshold`
-  ///   contacts or more.
+  ///   (the same result either way); `nil`: when `prepareForSearch()` built them.
+  ///   Building them takes longer than the one search of `cpick query` they would
+  ///   speed up: a picker's worker builds them while the list is read.
   func scanAll(
     _ query: SearchQuery, total: Int, within: UnsafeBufferPointer<Int32>?, cancellation: SearchCancellation? = nil,
     usingFieldMasks: Bool? = nil
   ) -> [ContactMatch] {
-    guard usingFieldMasks ?? (count >= Self.fieldMasksThreshold) else {
+    let masks: FieldMasks? =
+      switch usingFieldMasks {
+      case true?: fieldMasks()
+      case false?: nil
+      case nil: fieldMaskStore.withLock { $0 }
+      }
+    guard let masks else {
       return scanAll(query, total: total, within: within, cancellation: cancellation, fieldMasks: nil)
     }
-    return fieldMasks().withPointers {
+    return masks.withPointers {
       scanAll(query, total: total, within: within, cancellation: cancellation, fieldMasks: $0)
     }
   }
