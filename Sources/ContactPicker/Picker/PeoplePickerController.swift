@@ -506,8 +506,6 @@ public final class PeoplePickerController {
     return outcome
   }
 
-  /// Whether `key` acts on the rows (moves, chooses, marks…), so that the rows of a
-  /// search still running must be waited for; typing and cancelling need not wait.
   /// Whether `key` may act on a contact (choose, mark, open its card, add one), so
   /// that a preview of the list must be checked first; typing, moving and cancelling
   /// need not wait.
@@ -523,6 +521,8 @@ public final class PeoplePickerController {
     }
   }
 
+  /// Whether `key` acts on the rows (moves, chooses, marks…), so that the rows of a
+  /// search still running must be waited for; typing and cancelling need not wait.
   static func needsCurrentRows(_ key: KeyEvent) -> Bool {
     switch key {
     case .character, .paste, .backspace, .delete, .escape, .resize,

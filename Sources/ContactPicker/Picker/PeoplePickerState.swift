@@ -140,7 +140,8 @@ public struct PeoplePickerState: Sendable {
 
   /// Applies one key.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    if awaitingSectionLetter {
+    // A redraw (`.resize`, sent by the picker before each frame) keeps waiting.
+    if awaitingSectionLetter, key != .resize {
       awaitingSectionLetter = false
       if case .character(let letter) = key, letter.isLetter || letter == "#" {
         jump(toSection: String(letter).uppercased())
