@@ -141,18 +141,28 @@ struct CardFileEditor {
     if body == original { return Outcome(bytes: file, isBlank: isBlank(body), contacts: fallback) }
 
     let bytes = prefix + body
-    let reloaded = VCardLoading.contacts(fromBytes: body, source: source).contacts
+    // The contacts as read back from the new bytes: only the cards placed are mapped
+    // (a large file's other cards are left as bytes), unless one lacks a UID (its
+    // identifier counts the file's identical cards: all are read then).
+    let lines = placed.map { range in range.map { 1 + body[..<$0.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } }
+    var cards: [(range: Range<Int>, firstLine: Int)] = []
+    for (range, line) in zip(placed, lines) {
+      if let range, let line { cards.append((range, line)) }
+    }
+    var reloaded = VCardLoading.contacts(fromBytes: body, source: source, cards: cards)
+    if reloaded.contains(where: { $0.identifier.hasPrefix("cpick-") }) {
+      reloaded = VCardLoading.contacts(fromBytes: body, source: source).contacts
+    }
     var byLine: [Int: Contact] = [:]
     for contact in reloaded {
       if let line = contact.sourceRecord?.firstLine, byLine[line] == nil { byLine[line] = contact }
     }
     var contacts: [Contact?] = []
-    for (range, contact) in zip(placed, fallback) {
-      guard let range else {
+    for (line, contact) in zip(lines, fallback) {
+      guard let line else {
         contacts.append(contact)
         continue
       }
-      let line = 1 + body[..<range.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       contacts.append(byLine[line] ?? contact)
     }
     return Outcome(bytes: bytes, isBlank: isBlank(body), contacts: contacts)

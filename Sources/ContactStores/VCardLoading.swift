@@ -95,6 +95,80 @@ enum VCardLoading {
     return load
   }
 
+  /// The contacts of the cards of `bytes` at `cards` (each card's byte range and its
+  /// first line, 1-based as `SourceRecord.firstLine`), with the groups the file's group
+  /// cards give them — what `contacts(fromBytes:source:)` gives for those cards,
+  /// without mapping the others (a file of 100,000 cards in which one was saved). A
+  /// file without `KIND` lines (no group cards) has each card read alone when it is
+  /// UTF-8; another has its syntax read whole. Twins (`markTwins`) are not counted: a
+  /// caller with a contact without UID reads the whole file.
+  static func contacts(
+    fromBytes bytes: [UInt8], source: String, cards: [(range: Range<Int>, firstLine: Int)]
+  ) -> [Contact] {
+    if !mayHoldKindLines(bytes) {
+      var found: [Contact] = []
+      for (range, firstLine) in cards {
+        let piece = Array(bytes[range])
+        let parsed = VCardReader.read(piece)
+        guard String(validatingUTF8: piece.map { CChar(bitPattern: $0) } + [0]) != nil, parsed.cards.count == 1 else {
+          return contacts(fromBytes: bytes, source: source, startingOn: Set(cards.map(\.firstLine)))
+        }
+        var contact = ContactDecoder.contact(from: parsed.cards[0], source: source)
+        contact.sourceRecord = parsed.sourceRecord(of: parsed.cards[0], lineOffset: firstLine - 1)
+        found.append(contact)
+      }
+      return found
+    }
+    return contacts(fromBytes: bytes, source: source, startingOn: Set(cards.map(\.firstLine)))
+  }
+
+  /// Whether a line of `bytes` starts with `KIND` or `X-ADDRESSBOOKSERVER-KIND` (after
+  /// an optional `group.` prefix, in any case): a file without one has no group card.
+  static func mayHoldKindLines(_ bytes: [UInt8]) -> Bool {
+    func matches(_ word: StaticString, at start: Int) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard start + count < bytes.count else { return false }
+      for offset in 0..<count where bytes[start + offset] | 0x20 != word.utf8Start[offset] | 0x20 { return false }
+      let next = bytes[start + count]
+      return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
+    }
+    var start = 0
+    while start < bytes.count {
+      // Past a `group.` prefix.
+      var name = start
+      while name < bytes.count, bytes[name] == UInt8(ascii: "-") || bytes[name] == UInt8(ascii: "_")
+        || (bytes[name] | 0x20 >= UInt8(ascii: "a") && bytes[name] | 0x20 <= UInt8(ascii: "z"))
+        || (bytes[name] >= UInt8(ascii: "0") && bytes[name] <= UInt8(ascii: "9"))
+      {
+        name += 1
+      }
+      let property = name < bytes.count && bytes[name] == UInt8(ascii: ".") ? name + 1 : start
+      if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
+      guard let end = bytes[start...].firstIndex(of: 0x0A) else { return false }
+      start = end + 1
+    }
+    return false
+  }
+
+  /// The contacts of the cards of `bytes` that begin on the lines `firstLines`, read
+  /// from the syntax of the whole file (see `contacts(fromBytes:source:cards:)`).
+  static func contacts(fromBytes bytes: [UInt8], source: String, startingOn firstLines: Set<Int>) -> [Contact] {
+    let parsed = VCardReader.read(bytes)
+    var load = ContactLoad()
+    for card in parsed.cards {
+      if ContactDecoder.isGroupCard(card) {
+        let group = ContactDecoder.group(from: card)
+        load.groupCards.append(ContactLoad.GroupCard(name: group.name, members: group.memberUIDs))
+      } else if firstLines.contains(card.beginLine) {
+        var contact = ContactDecoder.contact(from: card, source: source)
+        contact.sourceRecord = parsed.sourceRecord(of: card)
+        load.contacts.append(contact)
+      }
+    }
+    load.resolveGroups()
+    return load.contacts
+  }
+
   /// Counts, for cards without a UID, how many cards of the file are byte for byte
   /// the same (their derived identifiers are equal: the hash of source and text).
   static func markTwins(_ contacts: inout [Contact]) {

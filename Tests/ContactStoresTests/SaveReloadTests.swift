@@ -1,0 +1,51 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// A save into a large `.vcf` maps back only the cards it wrote: what it returns is
+/// what reading the whole file gives for them.
+@Suite struct SaveReloadTests {
+  @Test(
+    "an edited and an added contact come back as the whole file reads them, groups from group cards included",
+    arguments: [true, false])
+  func savedAsRead(groupCard: Bool) throws {
+    let folder = try TempFolder("reload")
+    defer { folder.remove() }
+    var text =
+      groupCard ? "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Team\r\nUID:g1\r\nMEMBER:urn:uuid:u7\r\nEND:VCARD\r\n" : ""
+    for index in 0..<40 {
+      text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u\(index)\r\nN:Family\(index);Given\(index);;;\r\nFN:Given\(index) Family\(index)\r\n"
+        + "NOTE:kind of a note\\nKIND:none\r\n"
+        + "EMAIL;TYPE=work:p\(index)@example.org\r\nX-CUSTOM;X-PARAM=1:kept \(index)\r\nEND:VCARD\r\n"
+    }
+    let path = try folder.write("book.vcf", Array(text.utf8))
+    let store = VCardFileStore(path: path)
+    let loaded = try store.load()
+    let original = try #require(loaded.contacts.first { $0.identifier == "u7" })
+    #expect(original.groups == (groupCard ? ["Team"] : []))
+    #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)) == groupCard)
+    var edited = original
+    edited.givenName = "Edited"
+    edited.formattedName = "Edited Family7"
+    var added = Contact(identifier: "new-one", source: path)
+    added.givenName = "New"
+    added.familyName = "Person"
+    var request = SaveRequest()
+    request.update(edited, original: original)
+    request.add(added)
+    let saved = try store.execute(request)
+
+    let reread = try store.load().contacts
+    #expect(saved.count == 2)
+    for contact in saved {
+      let expected = try #require(reread.first { $0.identifier == contact.identifier }, "\(contact.identifier)")
+      #expect(contact == expected, "\(contact.identifier)")
+      #expect(contact.sourceRecord?.firstLine == expected.sourceRecord?.firstLine)
+    }
+    #expect(saved.first { $0.identifier == "u7" }?.groups == (groupCard ? ["Team"] : []))
+    #expect(reread.count == 41)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("X-CUSTOM;X-PARAM=1:kept 7\r\n"))
+  }
+}
