@@ -281,7 +281,7 @@ struct SearchQuery: Sendable {
     term.negated = negated
     if fields == FieldKind.phoneFields {
       // `tel:` matches digits only; `tel:abc` matches no number.
-      term.digits = text.filter { $0 &- 48 < 10 }
+      term.digits = internationalDigits(text.filter { $0 &- 48 < 10 })
       term.phoneMask = ByteMatcher.phoneMask(term.digits)
       if term.digits.isEmpty && !text.isEmpty { term.phoneMask = .max }
     }
@@ -289,10 +289,18 @@ struct SearchQuery: Sendable {
     return term
   }
 
+  /// A number dialled with the international call prefix `00` (ITU-T E.164's for most
+  /// countries: `00420 740 359 002`) is the number written with `+`: its digits
+  /// without the prefix, as the index holds them. Kept as typed when fewer than three
+  /// digits follow (`0012` may be the end of a local number).
+  static func internationalDigits(_ digits: [UInt8]) -> [UInt8] {
+    digits.count >= 5 && digits[0] == UInt8(ascii: "0") && digits[1] == UInt8(ascii: "0") ? Array(digits.dropFirst(2)) : digits
+  }
+
   static func plainTerm(_ text: [UInt8], mode: Mode) -> Term {
     var digits: [UInt8] = []
     if isPhoneText(text, allowingSpaces: false) {
-      digits = text.filter { $0 &- 48 < 10 }
+      digits = internationalDigits(text.filter { $0 &- 48 < 10 })
     }
     return Term(
       text: text, digits: digits, textMask: ByteMatcher.mask(text),

@@ -69,6 +69,9 @@ struct SearchKeyTests {
     ("33142685300", "Claude Martin"),
     ("84951234567", "Dmitri Orlov"),  // Russia's trunk prefix is 8
     ("0812345678", "Erik Berg"),  // national form of 0046 8 …, written with 00 for +
+    ("004917055501", "Anna Fischer"),  // dialled with the international prefix 00 for +
+    ("tel:0049170", "Anna Fischer"),
+    ("0046812345678", "Erik Berg"),
     ("anna.fischer", "Anna Fischer"),  // email local part
     ("beispiel", "Anna Fischer"),  // email domain
   ]
