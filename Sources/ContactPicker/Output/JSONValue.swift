@@ -55,14 +55,107 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// Appends `text` as a JSON string (quotes included), escaped as `serialized` does.
+  ///
+  /// Works on the UTF-8 bytes: runs of bytes that need no escape are copied whole;
+  /// the characters escaped are all found from their first byte or two (see
+  /// `escapedLength(_:at:)`), the rest of the text is valid UTF-8 already.
+  ///
+  /// - Complexity: O(*n*) in the length of `text` in UTF-8.
   static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // Most values are printable ASCII without quotes or backslashes: copied whole.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-      out.append(contentsOf: text.utf8)
-      out.append(UInt8(ascii: "\""))
-      return
+    if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
+      var copy = text
+      copy.withUTF8 { writeEscaped($0, to: &out) }
     }
+  }
+
+  /// Appends the escaped form of the UTF-8 `bytes` and the closing quote.
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    var runStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      // Printable ASCII other than `"` and `\`, and lead or continuation bytes that
+      // start no escaped character: copied with their run.
+      if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+        index += 1
+        continue
+      }
+      let length = escapedLength(bytes, at: index)
+      if length == 0 {
+        index += 1
+        continue
+      }
+      if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+      switch byte {
+      case 0x22: out.append(contentsOf: "\\\"".utf8)
+      case 0x5C: out.append(contentsOf: "\\\\".utf8)
+      case 0x0A: out.append(contentsOf: "\\n".utf8)
+      case 0x0D: out.append(contentsOf: "\\r".utf8)
+      case 0x09: out.append(contentsOf: "\\t".utf8)
+      default: appendUnicodeEscape(scalarValue(bytes, at: index, length: length), to: &out)
+      }
+      index += length
+      runStart = index
+    }
+    if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// The length in bytes of the character at `index` when it is written escaped, 0
+  /// when it is copied as it is: a C0 control, `"`, `\`, DEL (1 byte), a C1 control
+  /// U+0080–U+009F and U+061C (2 bytes), U+200E, U+200F, U+2028–U+202E, U+2066–U+2069
+  /// and U+FEFF (3 bytes).
+  @inline(__always)
+  private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return 1 }  // control, quote, backslash or DEL: the caller sent only these
+    let rest = bytes.count - index
+    switch byte {
+    case 0xC2:
+      return rest >= 2 && bytes[index + 1] <= 0x9F ? 2 : 0
+    case 0xD8:
+      return rest >= 2 && bytes[index + 1] == 0x9C ? 2 : 0
+    case 0xE2:
+      guard rest >= 3 else { return 0 }
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      if second == 0x80 && (third == 0x8E || third == 0x8F || (third >= 0xA8 && third <= 0xAE)) { return 3 }
+      if second == 0x81 && third >= 0xA6 && third <= 0xA9 { return 3 }
+      return 0
+    case 0xEF:
+      return rest >= 3 && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF ? 3 : 0
+    default:
+      return 0
+    }
+  }
+
+  /// The scalar value of the UTF-8 sequence of `length` (1–3) bytes at `index`.
+  @inline(__always)
+  private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
+    switch length {
+    case 1: return UInt32(bytes[index])
+    case 2: return UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+    default:
+      return UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+    }
+  }
+
+  /// `\u` and four lower-case hex digits of `value` (at most 0xFFFF).
+  private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+    let digits: StaticString = "0123456789abcdef"
+    out.append(UInt8(ascii: "\\"))
+    out.append(UInt8(ascii: "u"))
+    for shift in stride(from: 12, through: 0, by: -4) {
+      out.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
+    }
+  }
+
+  /// `writeString` as it was first written, on Unicode scalars: the reference the
+  /// byte-level one is tested against.
+  static func writeStringByScalars(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out.append(contentsOf: "\\\"".utf8)
