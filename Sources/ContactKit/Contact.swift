@@ -19,38 +19,72 @@ public struct Contact: Sendable, Hashable {
   /// The stored properties of a contact, kept in one shared, copy-on-write box: a
   /// contact is copied (arrays of 100,000 contacts are built, sliced and merged several
   /// times while a book loads) as one reference, not as thirty-odd.
-  @usableFromInline struct Fields: Hashable {
-    @usableFromInline var identifier: String
-    @usableFromInline var source: String
-    @usableFromInline var contactType: ContactType = .person
-    @usableFromInline var formattedName: String = ""
-    @usableFromInline var namePrefix: String = ""
-    @usableFromInline var givenName: String = ""
-    @usableFromInline var middleName: String = ""
-    @usableFromInline var familyName: String = ""
-    @usableFromInline var nameSuffix: String = ""
-    @usableFromInline var nickname: String = ""
-    @usableFromInline var phoneticGivenName: String = ""
-    @usableFromInline var phoneticMiddleName: String = ""
-    @usableFromInline var phoneticFamilyName: String = ""
-    @usableFromInline var nameSortAs: [String] = []
-    @usableFromInline var organizationSortAs: [String] = []
-    @usableFromInline var organizationName: String = ""
-    @usableFromInline var departmentName: String = ""
-    @usableFromInline var jobTitle: String = ""
-    @usableFromInline var birthday: ContactDate?
-    @usableFromInline var note: String = ""
-    @usableFromInline var phoneNumbers: [LabeledValue<String>] = []
-    @usableFromInline var emailAddresses: [LabeledValue<String>] = []
-    @usableFromInline var postalAddresses: [LabeledValue<PostalAddress>] = []
-    @usableFromInline var urlAddresses: [LabeledValue<String>] = []
-    @usableFromInline var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
-    @usableFromInline var socialProfiles: [LabeledValue<SocialProfile>] = []
-    @usableFromInline var contactRelations: [LabeledValue<String>] = []
-    @usableFromInline var dates: [LabeledValue<ContactDate>] = []
-    @usableFromInline var groups: [String] = []
-    @usableFromInline var hasImage: Bool = false
-    @usableFromInline var sourceRecord: SourceRecord?
+  ///
+  /// Each is the value of the `Contact` property of the same name; readers of many of
+  /// them borrow them all at once with `withFields(_:)`.
+  @usableFromInline package struct Fields: Hashable {
+    /// `Contact.identifier`.
+    @usableFromInline package var identifier: String
+    /// `Contact.source`.
+    @usableFromInline package var source: String
+    /// `Contact.contactType`.
+    @usableFromInline package var contactType: ContactType = .person
+    /// `Contact.formattedName`.
+    @usableFromInline package var formattedName: String = ""
+    /// `Contact.namePrefix`.
+    @usableFromInline package var namePrefix: String = ""
+    /// `Contact.givenName`.
+    @usableFromInline package var givenName: String = ""
+    /// `Contact.middleName`.
+    @usableFromInline package var middleName: String = ""
+    /// `Contact.familyName`.
+    @usableFromInline package var familyName: String = ""
+    /// `Contact.nameSuffix`.
+    @usableFromInline package var nameSuffix: String = ""
+    /// `Contact.nickname`.
+    @usableFromInline package var nickname: String = ""
+    /// `Contact.phoneticGivenName`.
+    @usableFromInline package var phoneticGivenName: String = ""
+    /// `Contact.phoneticMiddleName`.
+    @usableFromInline package var phoneticMiddleName: String = ""
+    /// `Contact.phoneticFamilyName`.
+    @usableFromInline package var phoneticFamilyName: String = ""
+    /// `Contact.nameSortAs`.
+    @usableFromInline package var nameSortAs: [String] = []
+    /// `Contact.organizationSortAs`.
+    @usableFromInline package var organizationSortAs: [String] = []
+    /// `Contact.organizationName`.
+    @usableFromInline package var organizationName: String = ""
+    /// `Contact.departmentName`.
+    @usableFromInline package var departmentName: String = ""
+    /// `Contact.jobTitle`.
+    @usableFromInline package var jobTitle: String = ""
+    /// `Contact.birthday`.
+    @usableFromInline package var birthday: ContactDate?
+    /// `Contact.note`.
+    @usableFromInline package var note: String = ""
+    /// `Contact.phoneNumbers`.
+    @usableFromInline package var phoneNumbers: [LabeledValue<String>] = []
+    /// `Contact.emailAddresses`.
+    @usableFromInline package var emailAddresses: [LabeledValue<String>] = []
+    /// `Contact.postalAddresses`.
+    @usableFromInline package var postalAddresses: [LabeledValue<PostalAddress>] = []
+    /// `Contact.urlAddresses`.
+    @usableFromInline package var urlAddresses: [LabeledValue<String>] = []
+    /// `Contact.instantMessageAddresses`.
+    @usableFromInline package var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+    /// `Contact.socialProfiles`.
+    @usableFromInline package var socialProfiles: [LabeledValue<SocialProfile>] = []
+    /// `Contact.contactRelations`.
+    @usableFromInline package var contactRelations: [LabeledValue<String>] = []
+    /// `Contact.dates`.
+    @usableFromInline package var dates: [LabeledValue<ContactDate>] = []
+    /// `Contact.groups`.
+    @usableFromInline package var groups: [String] = []
+    /// `Contact.hasImage`.
+    @usableFromInline package var hasImage: Bool = false
+    /// `Contact.sourceRecord`.
+    @usableFromInline package var sourceRecord: SourceRecord?
   }
 
   /// The box of `Fields`. Written only through `makeUnique()` (copy on write), so a box
@@ -70,6 +104,16 @@ public struct Contact: Sendable, Hashable {
   }
 
   @usableFromInline var storage: Storage
+
+  /// Calls `body` with the stored properties, borrowed from the box: a reader of many
+  /// of them (the index's archive, the person JSON of a list file) takes each without
+  /// the copy, and the retain and release, of a property getter.
+  ///
+  /// - Complexity: O(1) besides `body`.
+  @inlinable
+  package func withFields<R>(_ body: (borrowing Fields) throws -> R) rethrows -> R {
+    try body(storage.fields)
+  }
 
   /// Gives this contact a box of its own before a change.
   @inlinable @inline(__always)

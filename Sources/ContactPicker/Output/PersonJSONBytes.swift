@@ -10,64 +10,72 @@ extension PersonJSON {
   public static func writePerson(
     _ contact: Contact, nameOrder: ContactFormatter.NameOrder? = nil, to out: inout [UInt8]
   ) {
-    var person = ObjectWriter(&out)
-    person.string("identifier", contact.identifier, &out)
-    person.string("source", contact.source, &out)
-    person.string("contactType", contact.contactType.rawValue, &out)
-    person.string("displayName", contact.displayNameInOrder(nameOrder ?? Self.nameOrder), &out)
-    for (key, value) in textMembers { person.nonEmpty(key, value(contact), &out) }
-    person.nonEmpty("birthday", contact.birthday?.description ?? "", &out)
-    person.nonEmpty("note", contact.note, &out)
-    person.list("phoneNumbers", contact.phoneNumbers, &out) { JSONValue.writeString($0, to: &$1) }
-    person.list("emailAddresses", contact.emailAddresses, &out) { JSONValue.writeString($0, to: &$1) }
-    person.list("postalAddresses", contact.postalAddresses, &out) { address, out in
-      var object = ObjectWriter(&out)
-      object.string("street", address.street, &out)
-      object.string("city", address.city, &out)
-      object.string("state", address.state, &out)
-      object.string("postalCode", address.postalCode, &out)
-      object.string("country", address.country, &out)
-      object.string("isoCountryCode", address.isoCountryCode, &out)
-      object.finish(&out)
-    }
-    person.list("urlAddresses", contact.urlAddresses, &out) { JSONValue.writeString($0, to: &$1) }
-    person.list("instantMessageAddresses", contact.instantMessageAddresses, &out) { address, out in
-      var object = ObjectWriter(&out)
-      object.string("service", address.service, &out)
-      object.string("username", address.username, &out)
-      object.finish(&out)
-    }
-    person.list("socialProfiles", contact.socialProfiles, &out) { profile, out in
-      var object = ObjectWriter(&out)
-      object.string("service", profile.service, &out)
-      object.string("username", profile.username, &out)
-      object.string("urlString", profile.urlString, &out)
-      object.finish(&out)
-    }
-    person.list("contactRelations", contact.contactRelations, &out) { JSONValue.writeString($0, to: &$1) }
-    person.list("dates", contact.dates, &out) { JSONValue.writeString($0.description, to: &$1) }
-    if !contact.groups.isEmpty {
-      person.key("groups", &out)
-      out.append(UInt8(ascii: "["))
-      for (index, group) in contact.groups.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        JSONValue.writeString(group, to: &out)
+    let displayName = contact.displayNameInOrder(nameOrder ?? Self.nameOrder)
+    // The properties borrowed from the contact's box: no copy, no retain, for each.
+    contact.withFields { fields in
+      var person = ObjectWriter(&out)
+      person.string("identifier", fields.identifier, &out)
+      person.string("source", fields.source, &out)
+      person.string("contactType", fields.contactType.rawValue, &out)
+      person.string("displayName", displayName, &out)
+      person.nonEmpty("namePrefix", fields.namePrefix, &out)
+      person.nonEmpty("givenName", fields.givenName, &out)
+      person.nonEmpty("middleName", fields.middleName, &out)
+      person.nonEmpty("familyName", fields.familyName, &out)
+      person.nonEmpty("nameSuffix", fields.nameSuffix, &out)
+      person.nonEmpty("nickname", fields.nickname, &out)
+      person.nonEmpty("phoneticGivenName", fields.phoneticGivenName, &out)
+      person.nonEmpty("phoneticMiddleName", fields.phoneticMiddleName, &out)
+      person.nonEmpty("phoneticFamilyName", fields.phoneticFamilyName, &out)
+      person.nonEmpty("organizationName", fields.organizationName, &out)
+      person.nonEmpty("departmentName", fields.departmentName, &out)
+      person.nonEmpty("jobTitle", fields.jobTitle, &out)
+      if let birthday = fields.birthday { person.nonEmpty("birthday", birthday.description, &out) }
+      person.nonEmpty("note", fields.note, &out)
+      person.list("phoneNumbers", fields.phoneNumbers, &out) { JSONValue.writeString($0, to: &$1) }
+      person.list("emailAddresses", fields.emailAddresses, &out) { JSONValue.writeString($0, to: &$1) }
+      person.list("postalAddresses", fields.postalAddresses, &out) { address, out in
+        var object = ObjectWriter(&out)
+        object.string("street", address.street, &out)
+        object.string("city", address.city, &out)
+        object.string("state", address.state, &out)
+        object.string("postalCode", address.postalCode, &out)
+        object.string("country", address.country, &out)
+        object.string("isoCountryCode", address.isoCountryCode, &out)
+        object.finish(&out)
       }
-      out.append(UInt8(ascii: "]"))
+      person.list("urlAddresses", fields.urlAddresses, &out) { JSONValue.writeString($0, to: &$1) }
+      person.list("instantMessageAddresses", fields.instantMessageAddresses, &out) { address, out in
+        var object = ObjectWriter(&out)
+        object.string("service", address.service, &out)
+        object.string("username", address.username, &out)
+        object.finish(&out)
+      }
+      person.list("socialProfiles", fields.socialProfiles, &out) { profile, out in
+        var object = ObjectWriter(&out)
+        object.string("service", profile.service, &out)
+        object.string("username", profile.username, &out)
+        object.string("urlString", profile.urlString, &out)
+        object.finish(&out)
+      }
+      person.list("contactRelations", fields.contactRelations, &out) { JSONValue.writeString($0, to: &$1) }
+      person.list("dates", fields.dates, &out) { JSONValue.writeString($0.description, to: &$1) }
+      if !fields.groups.isEmpty {
+        person.key("groups", &out)
+        out.append(UInt8(ascii: "["))
+        fields.groups.withUnsafeBufferPointer { groups in
+          for index in groups.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(groups[index], to: &out)
+          }
+        }
+        out.append(UInt8(ascii: "]"))
+      }
+      person.key("hasImage", &out)
+      out.append(contentsOf: (fields.hasImage ? "true" : "false").utf8)
+      person.finish(&out)
     }
-    person.key("hasImage", &out)
-    out.append(contentsOf: (contact.hasImage ? "true" : "false").utf8)
-    person.finish(&out)
   }
-
-  /// The text members between `displayName` and `birthday`, in PersonJSON's order.
-  private static let textMembers: [(StaticString, @Sendable (Contact) -> String)] = [
-    ("namePrefix", { $0.namePrefix }), ("givenName", { $0.givenName }), ("middleName", { $0.middleName }),
-    ("familyName", { $0.familyName }), ("nameSuffix", { $0.nameSuffix }), ("nickname", { $0.nickname }),
-    ("phoneticGivenName", { $0.phoneticGivenName }), ("phoneticMiddleName", { $0.phoneticMiddleName }),
-    ("phoneticFamilyName", { $0.phoneticFamilyName }), ("organizationName", { $0.organizationName }),
-    ("departmentName", { $0.departmentName }), ("jobTitle", { $0.jobTitle }),
-  ]
 
   /// Writes the members of one JSON object in order: `{` when made, `"key":value`
   /// pairs separated by commas, `}` on `finish`.
@@ -105,14 +113,16 @@ extension PersonJSON {
       guard !values.isEmpty else { return }
       self.key(key, &out)
       out.append(UInt8(ascii: "["))
-      for (index, labeled) in values.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        var object = ObjectWriter(&out)
-        object.string("identifier", labeled.identifier, &out)
-        if let label = labeled.label { object.string("label", label, &out) }
-        object.key("value", &out)
-        value(labeled.value, &out)
-        object.finish(&out)
+      values.withUnsafeBufferPointer { values in
+        for index in values.indices {
+          if index > 0 { out.append(UInt8(ascii: ",")) }
+          var object = ObjectWriter(&out)
+          object.string("identifier", values[index].identifier, &out)
+          if let label = values[index].label { object.string("label", label, &out) }
+          object.key("value", &out)
+          value(values[index].value, &out)
+          object.finish(&out)
+        }
       }
       out.append(UInt8(ascii: "]"))
     }
