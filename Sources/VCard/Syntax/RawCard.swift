@@ -74,8 +74,9 @@ public struct VCardParseResult: Sendable {
   /// - Complexity: O(n) in the size of the card.
   public func sourceRecord(of card: RawCard, lineOffset: Int = 0) -> SourceRecord {
     if let range = card.sourceRange, range.upperBound <= bytes.count {
-      return SourceRecord(
-        bytes: Array(bytes[range]), firstLine: card.beginLine + lineOffset, version: card.version)
+      // A card that is the whole input (a vdir's one-card file) shares its storage.
+      let record = range.lowerBound == 0 && range.upperBound == bytes.count ? bytes : Array(bytes[range])
+      return SourceRecord(bytes: record, firstLine: card.beginLine + lineOffset, version: card.version)
     }
     var out = Array("BEGIN:VCARD\r\n".utf8)
     for line in card.lines {
