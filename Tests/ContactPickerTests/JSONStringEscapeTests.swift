@@ -55,6 +55,38 @@ struct JSONStringEscapeTests {
     #expect(written(all).utf8.count > all.utf8.count)
   }
 
+  @Test("eight bytes at a time: a word is plain exactly when each of its bytes is")
+  func plainWords() {
+    let plain = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
+    #expect(JSONValue.isPlain(plain))
+    #expect(JSONValue.isPlain(0x2020_2020_2020_2020))
+    #expect(JSONValue.isPlain(0x7E7E_7E7E_7E7E_7E7E))
+    var wrong: [String] = []
+    for byte in UInt64(0)...255 {
+      let expected = byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
+      for position in UInt64(0)..<8 {
+        let word = plain & ~(0xFF << (8 * position)) | byte << (8 * position)
+        if JSONValue.isPlain(word) != expected { wrong.append("\(byte) at \(position)") }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+  }
+
+  @Test("each byte to escape, at every offset of a long ASCII run, as the reference writes it")
+  func escapesInRuns() {
+    let run = "abcdefghijklmnopqrstuvwx"
+    var mismatches: [String] = []
+    for value in UInt32(0)..<0xA0 {
+      let scalar = String(Character(Unicode.Scalar(value)!))
+      for offset in 0...run.count {
+        let text = String(run.prefix(offset)) + scalar + String(run.dropFirst(offset))
+        if written(text) != reference(text) { mismatches.append("\(value) at \(offset)") }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    #expect(written(run + "\"" + run) == "\"" + run + "\\\"" + run + "\"")
+  }
+
   @Test("a string that is not contiguous UTF-8 (bridged, a substring made into one) is written the same")
   func otherStorage() {
     let text = String("--\"王\u{202E}\u{85}--".dropFirst(2).dropLast(2))

@@ -62,20 +62,38 @@ public indirect enum JSONValue: Sendable, Hashable {
   ///
   /// - Complexity: O(*n*) in the length of `text` in UTF-8.
   static func writeString(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
+    var sink = JSONByteSink(capacity: text.utf8.count + 8)
+    writeString(text, to: &sink)
+    sink.write(to: &out)
+  }
+
+  /// `writeString(_:to:)` into a sink.
+  static func writeString(_ text: String, to sink: inout JSONByteSink) {
+    if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &sink) }) == nil {
       var copy = text
-      copy.withUTF8 { writeEscaped($0, to: &out) }
+      copy.withUTF8 { writeEscaped($0, to: &sink) }
     }
   }
 
-  /// Appends the escaped form of the UTF-8 `bytes` and the closing quote.
-  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  /// Appends the escaped form of the UTF-8 `bytes` between quotes.
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout JSONByteSink) {
+    sink.reserve(bytes.count + 2)
+    sink.append(UInt8(ascii: "\""))
+    guard let base = bytes.baseAddress else {
+      sink.append(UInt8(ascii: "\""))
+      return
+    }
+    let raw = UnsafeRawPointer(base)
     var runStart = 0
     var index = 0
     let count = bytes.count
     while index < count {
-      let byte = bytes[index]
+      // Eight bytes at a time while they are printable ASCII without `"` and `\`.
+      if index + 8 <= count, isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+        index += 8
+        continue
+      }
+      let byte = base[index]
       // Printable ASCII other than `"` and `\`, and lead or continuation bytes that
       // start no escaped character: copied with their run.
       if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
@@ -87,20 +105,34 @@ public indirect enum JSONValue: Sendable, Hashable {
         index += 1
         continue
       }
-      if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+      if runStart < index { sink.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
       switch byte {
-      case 0x22: out.append(contentsOf: "\\\"".utf8)
-      case 0x5C: out.append(contentsOf: "\\\\".utf8)
-      case 0x0A: out.append(contentsOf: "\\n".utf8)
-      case 0x0D: out.append(contentsOf: "\\r".utf8)
-      case 0x09: out.append(contentsOf: "\\t".utf8)
-      default: appendUnicodeEscape(scalarValue(bytes, at: index, length: length), to: &out)
+      case 0x22: sink.append("\\\"")
+      case 0x5C: sink.append("\\\\")
+      case 0x0A: sink.append("\\n")
+      case 0x0D: sink.append("\\r")
+      case 0x09: sink.append("\\t")
+      default: appendUnicodeEscape(scalarValue(bytes, at: index, length: length), to: &sink)
       }
       index += length
       runStart = index
     }
-    if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
-    out.append(UInt8(ascii: "\""))
+    if runStart < count { sink.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+    sink.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether the eight bytes of `word` are all printable ASCII other than `"` and
+  /// `\` (0x20–0x7E but 0x22, 0x5C): no byte from 0x80, none below 0x20, none equal to
+  /// 0x22, 0x5C or 0x7F (each test exact for "some byte is", as `memchr`'s).
+  @inline(__always)
+  static func isPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    guard word & high == 0 else { return false }
+    @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+    let control = (word &- 0x20 &* ones) & ~word & high != 0  // some byte below 0x20
+    return !control && !hasZero(word ^ (0x22 &* ones)) && !hasZero(word ^ (0x5C &* ones))
+      && !hasZero(word ^ (0x7F &* ones))
   }
 
   /// The length in bytes of the character at `index` when it is written escaped, 0
@@ -143,12 +175,12 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// `\u` and four lower-case hex digits of `value` (at most 0xFFFF).
-  private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+  private static func appendUnicodeEscape(_ value: UInt32, to sink: inout JSONByteSink) {
     let digits: StaticString = "0123456789abcdef"
-    out.append(UInt8(ascii: "\\"))
-    out.append(UInt8(ascii: "u"))
+    sink.append(UInt8(ascii: "\\"))
+    sink.append(UInt8(ascii: "u"))
     for shift in stride(from: 12, through: 0, by: -4) {
-      out.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
+      sink.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
     }
   }
 
