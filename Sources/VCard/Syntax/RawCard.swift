@@ -30,7 +30,19 @@ public struct RawCard: Sendable, Hashable {
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
   public var version: String? {
-    first("VERSION").map { $0.value.trimmingBlanks() }
+    guard let index = lines.firstIndex(where: { $0.kind == .version }) else { return nil }
+    // The usual values are answered on the bytes, without decoding the value.
+    if lines[index].valueIs("3.0") { return "3.0" }
+    if lines[index].valueIs("4.0") { return "4.0" }
+    if lines[index].valueIs("2.1") { return "2.1" }
+    return lines[index].value.trimmingBlanks()
+  }
+
+  /// The first line of `kind`, a kind that only one property name has (`UID`, `FN`,
+  /// `VERSION`): `first(_:)` without reading the name.
+  func first(_ kind: PropertyKind) -> ContentLine? {
+    guard let index = lines.firstIndex(where: { $0.kind == kind }) else { return nil }
+    return lines[index]
   }
 
   /// The first line named `name` (upper case), or `nil`.
