@@ -79,6 +79,17 @@ import Testing
     #expect(TransliterationWarmUp.scriptsUsed(in: Array("王".utf8).dropLast()) == 0)
   }
 
+  @Test("once the process's scanning budget is spent, files are not scanned")
+  func budget() {
+    let thai: UInt32 = 1 << 9
+    let saved = TransliterationWarmUp.budget.exchange(0, ordering: .relaxed)
+    defer { TransliterationWarmUp.budget.store(saved, ordering: .relaxed) }
+    let before = TransliterationWarmUp.started.load(ordering: .relaxed)
+    TransliterationWarmUp.start(scanning: Array("FN:สมชาย".utf8))
+    #expect(TransliterationWarmUp.started.load(ordering: .relaxed) & thai == before & thai)
+    #expect(TransliterationWarmUp.budget.load(ordering: .relaxed) == 0)
+  }
+
   @Test("keys made while a warm-up runs are those made without one")
   func sameKeys() {
     let names = ["王小明", "김민준", "Жанна", "Σοφία", "Łukasz", "佐藤"]
