@@ -31,11 +31,12 @@ public struct RawCard: Sendable, Hashable {
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
   public var version: String? {
     guard let index = lines.firstIndex(where: { $0.kind == .version }) else { return nil }
+    let line = lines[index]
     // The usual values are answered on the bytes, without decoding the value.
-    if lines[index].valueIs("3.0") { return "3.0" }
-    if lines[index].valueIs("4.0") { return "4.0" }
-    if lines[index].valueIs("2.1") { return "2.1" }
-    return lines[index].value.trimmingBlanks()
+    if line.valueIs("3.0") { return "3.0" }
+    if line.valueIs("4.0") { return "4.0" }
+    if line.valueIs("2.1") { return "2.1" }
+    return line.value.trimmingBlanks()
   }
 
   /// The first line of `kind`, a kind that only one property name has (`UID`, `FN`,
