@@ -56,6 +56,25 @@ struct JSONByteSink: ~Copyable {
     text.withUTF8Buffer { append($0) }
   }
 
+  /// Appends `"key":`, after a comma when `afterComma`: one capacity check for all.
+  @inline(__always)
+  mutating func appendKey(_ key: StaticString, afterComma: Bool) {
+    key.withUTF8Buffer { name in
+      reserve(name.count + 4)
+      var at = base + count
+      if afterComma {
+        at.pointee = UInt8(ascii: ",")
+        at += 1
+      }
+      at.pointee = UInt8(ascii: "\"")
+      if let start = name.baseAddress { (at + 1).update(from: start, count: name.count) }
+      at += 1 + name.count
+      at[0] = UInt8(ascii: "\"")
+      at[1] = UInt8(ascii: ":")
+      count = at + 2 - base
+    }
+  }
+
   /// Appends what was written to `out`, in one copy.
   func write(to out: inout [UInt8]) {
     out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -91,12 +91,8 @@ extension PersonJSON {
 
     /// `"key":`, after a comma when a member came before.
     mutating func key(_ key: StaticString, _ sink: inout JSONByteSink) {
-      if !empty { sink.append(UInt8(ascii: ",")) }
+      sink.appendKey(key, afterComma: !empty)
       empty = false
-      sink.append(UInt8(ascii: "\""))
-      sink.append(key)
-      sink.append(UInt8(ascii: "\""))
-      sink.append(UInt8(ascii: ":"))
     }
 
     mutating func string(_ key: StaticString, _ value: String, _ sink: inout JSONByteSink) {
