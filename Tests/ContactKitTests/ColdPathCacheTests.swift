@@ -63,6 +63,27 @@ import Testing
   }
 }
 
+/// `SortKeys` keys ASCII name parts without its caches: the keys are `computeKey`'s.
+@Suite struct ASCIISortKeyTests {
+  @Test("ASCII parts, as given or family names, in both orders, key as computeKey does", arguments: [false, true])
+  func asciiParts(familyFirst: Bool) {
+    let parts = ["Anna", "McDONALD", "o'Brien", "van der Berg", "42 Club", "x", "ZZ-top", "A.B.", "Lee", "~tilde"]
+    var keys = ContactFormatter.SortKeys(order: familyFirst ? .family : .given)
+    for family in parts {
+      for given in ["Bo", "ÉLODIE", "王"] {
+        var contact = Contact(identifier: family, source: "t")
+        contact.familyName = family
+        contact.givenName = given
+        let familyKey = ContactFormatter.SortKeys.computeKey(family, surname: true)
+        let givenKey = ContactFormatter.SortKeys.computeKey(given, surname: false)
+        #expect(familyKey == family.lowercased())
+        let joined = familyFirst ? familyKey + " " + givenKey : givenKey + " " + familyKey
+        #expect(keys.key(for: contact) == ContactFormatter.sortable(joined), "\(family) \(given)")
+      }
+    }
+  }
+}
+
 /// The ICU warm-up finds the scripts of a file and changes no result.
 @Suite struct TransliterationWarmUpTests {
   @Test("the scripts of a file's first bytes are found")
