@@ -20,8 +20,7 @@ public struct Contact: Sendable, Hashable {
   /// contact is copied (arrays of 100,000 contacts are built, sliced and merged several
   /// times while a book loads) as one reference, not as thirty-odd.
   ///
-  /// Each is the value of the `Contact` property of the same name; readers of many of
-  /// them borrow them all at once with `withFields(_:)`.
+  /// Each is the value of the `Contact` property of the same name.
   @usableFromInline package struct Fields: Hashable {
     /// `Contact.identifier`.
     @usableFromInline package var identifier: String
@@ -104,16 +103,6 @@ public struct Contact: Sendable, Hashable {
   }
 
   @usableFromInline var storage: Storage
-
-  /// Calls `body` with the stored properties, borrowed from the box: a reader of many
-  /// of them (the index's archive, the person JSON of a list file) takes each without
-  /// the copy, and the retain and release, of a property getter.
-  ///
-  /// - Complexity: O(1) besides `body`.
-  @inlinable
-  package func withFields<R>(_ body: (borrowing Fields) throws -> R) rethrows -> R {
-    try body(storage.fields)
-  }
 
   /// Gives this contact a box of its own before a change.
   @inlinable @inline(__always)

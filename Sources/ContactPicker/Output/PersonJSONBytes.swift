@@ -11,72 +11,69 @@ extension PersonJSON {
     _ contact: Contact, nameOrder: ContactFormatter.NameOrder? = nil, to out: inout [UInt8]
   ) {
     let displayName = contact.displayNameInOrder(nameOrder ?? Self.nameOrder)
-    // Written into a sink, appended to `out` in one copy; the properties borrowed
-    // from the contact's box: no copy, no retain, for each.
+    // Written into a sink, appended to `out` in one copy.
     var sink = JSONByteSink(capacity: 1024)
-    contact.withFields { fields in
-      var person = ObjectWriter(&sink)
-      person.string("identifier", fields.identifier, &sink)
-      person.string("source", fields.source, &sink)
-      person.string("contactType", fields.contactType.rawValue, &sink)
-      person.string("displayName", displayName, &sink)
-      person.nonEmpty("namePrefix", fields.namePrefix, &sink)
-      person.nonEmpty("givenName", fields.givenName, &sink)
-      person.nonEmpty("middleName", fields.middleName, &sink)
-      person.nonEmpty("familyName", fields.familyName, &sink)
-      person.nonEmpty("nameSuffix", fields.nameSuffix, &sink)
-      person.nonEmpty("nickname", fields.nickname, &sink)
-      person.nonEmpty("phoneticGivenName", fields.phoneticGivenName, &sink)
-      person.nonEmpty("phoneticMiddleName", fields.phoneticMiddleName, &sink)
-      person.nonEmpty("phoneticFamilyName", fields.phoneticFamilyName, &sink)
-      person.nonEmpty("organizationName", fields.organizationName, &sink)
-      person.nonEmpty("departmentName", fields.departmentName, &sink)
-      person.nonEmpty("jobTitle", fields.jobTitle, &sink)
-      if let birthday = fields.birthday { person.nonEmpty("birthday", birthday.description, &sink) }
-      person.nonEmpty("note", fields.note, &sink)
-      person.list("phoneNumbers", fields.phoneNumbers, &sink) { JSONValue.writeString($0, to: &$1) }
-      person.list("emailAddresses", fields.emailAddresses, &sink) { JSONValue.writeString($0, to: &$1) }
-      person.list("postalAddresses", fields.postalAddresses, &sink) { address, sink in
-        var object = ObjectWriter(&sink)
-        object.string("street", address.street, &sink)
-        object.string("city", address.city, &sink)
-        object.string("state", address.state, &sink)
-        object.string("postalCode", address.postalCode, &sink)
-        object.string("country", address.country, &sink)
-        object.string("isoCountryCode", address.isoCountryCode, &sink)
-        object.finish(&sink)
-      }
-      person.list("urlAddresses", fields.urlAddresses, &sink) { JSONValue.writeString($0, to: &$1) }
-      person.list("instantMessageAddresses", fields.instantMessageAddresses, &sink) { address, sink in
-        var object = ObjectWriter(&sink)
-        object.string("service", address.service, &sink)
-        object.string("username", address.username, &sink)
-        object.finish(&sink)
-      }
-      person.list("socialProfiles", fields.socialProfiles, &sink) { profile, sink in
-        var object = ObjectWriter(&sink)
-        object.string("service", profile.service, &sink)
-        object.string("username", profile.username, &sink)
-        object.string("urlString", profile.urlString, &sink)
-        object.finish(&sink)
-      }
-      person.list("contactRelations", fields.contactRelations, &sink) { JSONValue.writeString($0, to: &$1) }
-      person.list("dates", fields.dates, &sink) { JSONValue.writeString($0.description, to: &$1) }
-      if !fields.groups.isEmpty {
-        person.key("groups", &sink)
-        sink.append(UInt8(ascii: "["))
-        fields.groups.withUnsafeBufferPointer { groups in
-          for index in groups.indices {
-            if index > 0 { sink.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(groups[index], to: &sink)
-          }
-        }
-        sink.append(UInt8(ascii: "]"))
-      }
-      person.key("hasImage", &sink)
-      sink.append(fields.hasImage ? "true" : "false")
-      person.finish(&sink)
+    var person = ObjectWriter(&sink)
+    person.string("identifier", contact.identifier, &sink)
+    person.string("source", contact.source, &sink)
+    person.string("contactType", contact.contactType.rawValue, &sink)
+    person.string("displayName", displayName, &sink)
+    person.nonEmpty("namePrefix", contact.namePrefix, &sink)
+    person.nonEmpty("givenName", contact.givenName, &sink)
+    person.nonEmpty("middleName", contact.middleName, &sink)
+    person.nonEmpty("familyName", contact.familyName, &sink)
+    person.nonEmpty("nameSuffix", contact.nameSuffix, &sink)
+    person.nonEmpty("nickname", contact.nickname, &sink)
+    person.nonEmpty("phoneticGivenName", contact.phoneticGivenName, &sink)
+    person.nonEmpty("phoneticMiddleName", contact.phoneticMiddleName, &sink)
+    person.nonEmpty("phoneticFamilyName", contact.phoneticFamilyName, &sink)
+    person.nonEmpty("organizationName", contact.organizationName, &sink)
+    person.nonEmpty("departmentName", contact.departmentName, &sink)
+    person.nonEmpty("jobTitle", contact.jobTitle, &sink)
+    if let birthday = contact.birthday { person.nonEmpty("birthday", birthday.description, &sink) }
+    person.nonEmpty("note", contact.note, &sink)
+    person.list("phoneNumbers", contact.phoneNumbers, &sink) { JSONValue.writeString($0, to: &$1) }
+    person.list("emailAddresses", contact.emailAddresses, &sink) { JSONValue.writeString($0, to: &$1) }
+    person.list("postalAddresses", contact.postalAddresses, &sink) { address, sink in
+      var object = ObjectWriter(&sink)
+      object.string("street", address.street, &sink)
+      object.string("city", address.city, &sink)
+      object.string("state", address.state, &sink)
+      object.string("postalCode", address.postalCode, &sink)
+      object.string("country", address.country, &sink)
+      object.string("isoCountryCode", address.isoCountryCode, &sink)
+      object.finish(&sink)
     }
+    person.list("urlAddresses", contact.urlAddresses, &sink) { JSONValue.writeString($0, to: &$1) }
+    person.list("instantMessageAddresses", contact.instantMessageAddresses, &sink) { address, sink in
+      var object = ObjectWriter(&sink)
+      object.string("service", address.service, &sink)
+      object.string("username", address.username, &sink)
+      object.finish(&sink)
+    }
+    person.list("socialProfiles", contact.socialProfiles, &sink) { profile, sink in
+      var object = ObjectWriter(&sink)
+      object.string("service", profile.service, &sink)
+      object.string("username", profile.username, &sink)
+      object.string("urlString", profile.urlString, &sink)
+      object.finish(&sink)
+    }
+    person.list("contactRelations", contact.contactRelations, &sink) { JSONValue.writeString($0, to: &$1) }
+    person.list("dates", contact.dates, &sink) { JSONValue.writeString($0.description, to: &$1) }
+    if !contact.groups.isEmpty {
+      person.key("groups", &sink)
+      sink.append(UInt8(ascii: "["))
+      contact.groups.withUnsafeBufferPointer { groups in
+        for index in groups.indices {
+          if index > 0 { sink.append(UInt8(ascii: ",")) }
+          JSONValue.writeString(groups[index], to: &sink)
+        }
+      }
+      sink.append(UInt8(ascii: "]"))
+    }
+    person.key("hasImage", &sink)
+    sink.append(contact.hasImage ? "true" : "false")
+    person.finish(&sink)
     sink.write(to: &out)
   }
 

@@ -53,86 +53,83 @@ package enum ContactArchive {
   ///   - writer: the buffer to append to.
   /// - Complexity: O(*n*) in the contact's encoded size.
   package static func write(_ contact: Contact, to writer: inout ArchiveWriter) {
-    // The properties borrowed from the contact's box: no copy, no retain, for each.
-    contact.withFields { fields in
-      var mask: UInt64 = 0
-      /// Sets `field`'s bit when it is `present`.
-      func mark(_ field: Field, _ present: Bool) {
-        if present { mask |= field.bit }
-      }
-      mark(.formattedName, !fields.formattedName.isEmpty)
-      mark(.givenName, !fields.givenName.isEmpty)
-      mark(.familyName, !fields.familyName.isEmpty)
-      mark(.phoneNumbers, !fields.phoneNumbers.isEmpty)
-      mark(.emailAddresses, !fields.emailAddresses.isEmpty)
-      mark(.sourceRecord, fields.sourceRecord != nil)
-      mark(.organizationName, !fields.organizationName.isEmpty)
-      mark(.postalAddresses, !fields.postalAddresses.isEmpty)
-      mark(.birthday, fields.birthday != nil)
-      mark(.note, !fields.note.isEmpty)
-      mark(.groups, !fields.groups.isEmpty)
-      mark(.jobTitle, !fields.jobTitle.isEmpty)
-      mark(.urlAddresses, !fields.urlAddresses.isEmpty)
-      mark(.middleName, !fields.middleName.isEmpty)
-      mark(.namePrefix, !fields.namePrefix.isEmpty)
-      mark(.nameSuffix, !fields.nameSuffix.isEmpty)
-      mark(.nickname, !fields.nickname.isEmpty)
-      mark(.departmentName, !fields.departmentName.isEmpty)
-      mark(.phoneticGivenName, !fields.phoneticGivenName.isEmpty)
-      mark(.phoneticMiddleName, !fields.phoneticMiddleName.isEmpty)
-      mark(.phoneticFamilyName, !fields.phoneticFamilyName.isEmpty)
-      mark(.nameSortAs, !fields.nameSortAs.isEmpty)
-      mark(.organizationSortAs, !fields.organizationSortAs.isEmpty)
-      mark(.instantMessageAddresses, !fields.instantMessageAddresses.isEmpty)
-      mark(.socialProfiles, !fields.socialProfiles.isEmpty)
-      mark(.contactRelations, !fields.contactRelations.isEmpty)
-      mark(.dates, !fields.dates.isEmpty)
-      mark(.hasImage, fields.hasImage)
-      mark(.contactType, fields.contactType != .person)
-
-      writer.write(mask)
-      writer.write(fields.identifier)
-      writer.write(fields.source)
-      if mask & Field.contactType.bit != 0 { writer.write(typeCode(fields.contactType)) }
-      /// Writes a string field when the mask has it.
-      func text(_ field: Field, _ value: String) {
-        if mask & field.bit != 0 { writer.write(value) }
-      }
-      text(.formattedName, fields.formattedName)
-      text(.givenName, fields.givenName)
-      text(.familyName, fields.familyName)
-      writeLabeled(fields.phoneNumbers, to: &writer) { $1.write($0) }
-      writeLabeled(fields.emailAddresses, to: &writer) { $1.write($0) }
-      if let record = fields.sourceRecord { write(record, to: &writer) }
-      text(.organizationName, fields.organizationName)
-      writeLabeled(fields.postalAddresses, to: &writer) { write($0, to: &$1) }
-      if let birthday = fields.birthday { write(birthday, to: &writer) }
-      text(.note, fields.note)
-      writeStrings(fields.groups, to: &writer)
-      text(.jobTitle, fields.jobTitle)
-      writeLabeled(fields.urlAddresses, to: &writer) { $1.write($0) }
-      text(.middleName, fields.middleName)
-      text(.namePrefix, fields.namePrefix)
-      text(.nameSuffix, fields.nameSuffix)
-      text(.nickname, fields.nickname)
-      text(.departmentName, fields.departmentName)
-      text(.phoneticGivenName, fields.phoneticGivenName)
-      text(.phoneticMiddleName, fields.phoneticMiddleName)
-      text(.phoneticFamilyName, fields.phoneticFamilyName)
-      writeStrings(fields.nameSortAs, to: &writer)
-      writeStrings(fields.organizationSortAs, to: &writer)
-      writeLabeled(fields.instantMessageAddresses, to: &writer) { address, writer in
-        writer.write(address.service)
-        writer.write(address.username)
-      }
-      writeLabeled(fields.socialProfiles, to: &writer) { profile, writer in
-        writer.write(profile.service)
-        writer.write(profile.username)
-        writer.write(profile.urlString)
-      }
-      writeLabeled(fields.contactRelations, to: &writer) { $1.write($0) }
-      writeLabeled(fields.dates, to: &writer) { write($0, to: &$1) }
+    var mask: UInt64 = 0
+    /// Sets `field`'s bit when it is `present`.
+    func mark(_ field: Field, _ present: Bool) {
+      if present { mask |= field.bit }
     }
+    mark(.formattedName, !contact.formattedName.isEmpty)
+    mark(.givenName, !contact.givenName.isEmpty)
+    mark(.familyName, !contact.familyName.isEmpty)
+    mark(.phoneNumbers, !contact.phoneNumbers.isEmpty)
+    mark(.emailAddresses, !contact.emailAddresses.isEmpty)
+    mark(.sourceRecord, contact.sourceRecord != nil)
+    mark(.organizationName, !contact.organizationName.isEmpty)
+    mark(.postalAddresses, !contact.postalAddresses.isEmpty)
+    mark(.birthday, contact.birthday != nil)
+    mark(.note, !contact.note.isEmpty)
+    mark(.groups, !contact.groups.isEmpty)
+    mark(.jobTitle, !contact.jobTitle.isEmpty)
+    mark(.urlAddresses, !contact.urlAddresses.isEmpty)
+    mark(.middleName, !contact.middleName.isEmpty)
+    mark(.namePrefix, !contact.namePrefix.isEmpty)
+    mark(.nameSuffix, !contact.nameSuffix.isEmpty)
+    mark(.nickname, !contact.nickname.isEmpty)
+    mark(.departmentName, !contact.departmentName.isEmpty)
+    mark(.phoneticGivenName, !contact.phoneticGivenName.isEmpty)
+    mark(.phoneticMiddleName, !contact.phoneticMiddleName.isEmpty)
+    mark(.phoneticFamilyName, !contact.phoneticFamilyName.isEmpty)
+    mark(.nameSortAs, !contact.nameSortAs.isEmpty)
+    mark(.organizationSortAs, !contact.organizationSortAs.isEmpty)
+    mark(.instantMessageAddresses, !contact.instantMessageAddresses.isEmpty)
+    mark(.socialProfiles, !contact.socialProfiles.isEmpty)
+    mark(.contactRelations, !contact.contactRelations.isEmpty)
+    mark(.dates, !contact.dates.isEmpty)
+    mark(.hasImage, contact.hasImage)
+    mark(.contactType, contact.contactType != .person)
+
+    writer.write(mask)
+    writer.write(contact.identifier)
+    writer.write(contact.source)
+    if mask & Field.contactType.bit != 0 { writer.write(typeCode(contact.contactType)) }
+    /// Writes a string field when the mask has it.
+    func text(_ field: Field, _ value: String) {
+      if mask & field.bit != 0 { writer.write(value) }
+    }
+    text(.formattedName, contact.formattedName)
+    text(.givenName, contact.givenName)
+    text(.familyName, contact.familyName)
+    writeLabeled(contact.phoneNumbers, to: &writer) { $1.write($0) }
+    writeLabeled(contact.emailAddresses, to: &writer) { $1.write($0) }
+    if let record = contact.sourceRecord { write(record, to: &writer) }
+    text(.organizationName, contact.organizationName)
+    writeLabeled(contact.postalAddresses, to: &writer) { write($0, to: &$1) }
+    if let birthday = contact.birthday { write(birthday, to: &writer) }
+    text(.note, contact.note)
+    writeStrings(contact.groups, to: &writer)
+    text(.jobTitle, contact.jobTitle)
+    writeLabeled(contact.urlAddresses, to: &writer) { $1.write($0) }
+    text(.middleName, contact.middleName)
+    text(.namePrefix, contact.namePrefix)
+    text(.nameSuffix, contact.nameSuffix)
+    text(.nickname, contact.nickname)
+    text(.departmentName, contact.departmentName)
+    text(.phoneticGivenName, contact.phoneticGivenName)
+    text(.phoneticMiddleName, contact.phoneticMiddleName)
+    text(.phoneticFamilyName, contact.phoneticFamilyName)
+    writeStrings(contact.nameSortAs, to: &writer)
+    writeStrings(contact.organizationSortAs, to: &writer)
+    writeLabeled(contact.instantMessageAddresses, to: &writer) { address, writer in
+      writer.write(address.service)
+      writer.write(address.username)
+    }
+    writeLabeled(contact.socialProfiles, to: &writer) { profile, writer in
+      writer.write(profile.service)
+      writer.write(profile.username)
+      writer.write(profile.urlString)
+    }
+    writeLabeled(contact.contactRelations, to: &writer) { $1.write($0) }
+    writeLabeled(contact.dates, to: &writer) { write($0, to: &$1) }
   }
 
   /// Reads one contact written by `write(_:to:)`, leaving `reader` after it.
