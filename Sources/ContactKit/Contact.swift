@@ -408,7 +408,28 @@ extension String {
     {
       return self
     }
+    // Likewise for letters of Cyrillic, Greek, Arabic and Hangul at either end (names
+    // in those scripts): not whitespace, and the character they end is not either.
+    if let first = unicodeScalars.first, let last = unicodeScalars.last,
+      String.isSolidScalar(first) || String.isLetterEnd(first), String.isSolidScalar(last) || String.isLetterEnd(last)
+    {
+      return self
+    }
     return trimmingWhitespaceSlowly
+  }
+
+  /// True for a letter that, first or last in a string, makes neither its first nor
+  /// its last character whitespace: it is not whitespace, and never extends a
+  /// character that starts with whitespace (a Hangul syllable may extend a
+  /// character, but only one that starts with a Hangul jamo). Cyrillic letters
+  /// (without the combining marks U+0483–U+0489), Greek, the Arabic letters
+  /// U+0620–U+064A, Hangul syllables.
+  @inline(__always)
+  static func isLetterEnd(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0370...0x03FF, 0x0400...0x0482, 0x048A...0x04FF, 0x0620...0x064A, 0xAC00...0xD7A3: return true
+    default: return false
+    }
   }
 
   /// True for a scalar that is not whitespace and always starts a character of its

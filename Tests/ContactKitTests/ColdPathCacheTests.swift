@@ -8,6 +8,10 @@ import Testing
     "\u{00A0}Anna", "Anna\u{00A0}", "Anna\u{2003}", "a\u{0301}", " \u{0301}a", "\u{0600}a", "\u{000B}x\u{000C}",
     "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y", "José", " José", "José ", "Ñ", "é\u{0301}", "Łukasz Ż",
     "王\u{3000}", "\u{3000}王", "ž\u{200B}", "ǅ", "ɏ ", "Ö\u{2028}",
+    // Cyrillic, Greek, Arabic, Hangul at the ends, with blanks and marks around them.
+    "Иванова", " Иванова", "Иванова ", "Жанна\u{0483}", " \u{0483}Ж", "Σοφία", "Σοφία\u{2003}", " Σ",
+    "سارة", "سارة ", "\u{0651}س", "س\u{0651}", "김민준", " 김민준", "김민준\n", "\u{1100}김", "김\u{11A8}",
+    "\u{1100}\u{1161}", " \u{AC00}", "\u{AC00} ", "\u{0600}ب", "ب\u{0600}",
   ]
 
   @Test("trimmingWhitespace's ASCII fast path trims as the slow path does")
