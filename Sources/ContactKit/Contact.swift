@@ -19,56 +19,94 @@ public struct Contact: Sendable, Hashable {
   /// The stored properties of a contact, kept in one shared, copy-on-write box: a
   /// contact is copied (arrays of 100,000 contacts are built, sliced and merged several
   /// times while a book loads) as one reference, not as thirty-odd.
-  struct Fields: Hashable {
-    var identifier: String
-    var source: String
-    var contactType: ContactType = .person
-    var formattedName: String = ""
-    var namePrefix: String = ""
-    var givenName: String = ""
-    var middleName: String = ""
-    var familyName: String = ""
-    var nameSuffix: String = ""
-    var nickname: String = ""
-    var phoneticGivenName: String = ""
-    var phoneticMiddleName: String = ""
-    var phoneticFamilyName: String = ""
-    var nameSortAs: [String] = []
-    var organizationSortAs: [String] = []
-    var organizationName: String = ""
-    var departmentName: String = ""
-    var jobTitle: String = ""
-    var birthday: ContactDate?
-    var note: String = ""
-    var phoneNumbers: [LabeledValue<String>] = []
-    var emailAddresses: [LabeledValue<String>] = []
-    var postalAddresses: [LabeledValue<PostalAddress>] = []
-    var urlAddresses: [LabeledValue<String>] = []
-    var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
-    var socialProfiles: [LabeledValue<SocialProfile>] = []
-    var contactRelations: [LabeledValue<String>] = []
-    var dates: [LabeledValue<ContactDate>] = []
-    var groups: [String] = []
-    var hasImage: Bool = false
-    var sourceRecord: SourceRecord?
+  ///
+  /// Each is the value of the `Contact` property of the same name.
+  @usableFromInline package struct Fields: Hashable {
+    /// `Contact.identifier`.
+    @usableFromInline package var identifier: String
+    /// `Contact.source`.
+    @usableFromInline package var source: String
+    /// `Contact.contactType`.
+    @usableFromInline package var contactType: ContactType = .person
+    /// `Contact.formattedName`.
+    @usableFromInline package var formattedName: String = ""
+    /// `Contact.namePrefix`.
+    @usableFromInline package var namePrefix: String = ""
+    /// `Contact.givenName`.
+    @usableFromInline package var givenName: String = ""
+    /// `Contact.middleName`.
+    @usableFromInline package var middleName: String = ""
+    /// `Contact.familyName`.
+    @usableFromInline package var familyName: String = ""
+    /// `Contact.nameSuffix`.
+    @usableFromInline package var nameSuffix: String = ""
+    /// `Contact.nickname`.
+    @usableFromInline package var nickname: String = ""
+    /// `Contact.phoneticGivenName`.
+    @usableFromInline package var phoneticGivenName: String = ""
+    /// `Contact.phoneticMiddleName`.
+    @usableFromInline package var phoneticMiddleName: String = ""
+    /// `Contact.phoneticFamilyName`.
+    @usableFromInline package var phoneticFamilyName: String = ""
+    /// `Contact.nameSortAs`.
+    @usableFromInline package var nameSortAs: [String] = []
+    /// `Contact.organizationSortAs`.
+    @usableFromInline package var organizationSortAs: [String] = []
+    /// `Contact.organizationName`.
+    @usableFromInline package var organizationName: String = ""
+    /// `Contact.departmentName`.
+    @usableFromInline package var departmentName: String = ""
+    /// `Contact.jobTitle`.
+    @usableFromInline package var jobTitle: String = ""
+    /// `Contact.birthday`.
+    @usableFromInline package var birthday: ContactDate?
+    /// `Contact.note`.
+    @usableFromInline package var note: String = ""
+    /// `Contact.phoneNumbers`.
+    @usableFromInline package var phoneNumbers: [LabeledValue<String>] = []
+    /// `Contact.emailAddresses`.
+    @usableFromInline package var emailAddresses: [LabeledValue<String>] = []
+    /// `Contact.postalAddresses`.
+    @usableFromInline package var postalAddresses: [LabeledValue<PostalAddress>] = []
+    /// `Contact.urlAddresses`.
+    @usableFromInline package var urlAddresses: [LabeledValue<String>] = []
+    /// `Contact.instantMessageAddresses`.
+    @usableFromInline package var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+    /// `Contact.socialProfiles`.
+    @usableFromInline package var socialProfiles: [LabeledValue<SocialProfile>] = []
+    /// `Contact.contactRelations`.
+    @usableFromInline package var contactRelations: [LabeledValue<String>] = []
+    /// `Contact.dates`.
+    @usableFromInline package var dates: [LabeledValue<ContactDate>] = []
+    /// `Contact.groups`.
+    @usableFromInline package var groups: [String] = []
+    /// `Contact.hasImage`.
+    @usableFromInline package var hasImage: Bool = false
+    /// `Contact.sourceRecord`.
+    @usableFromInline package var sourceRecord: SourceRecord?
   }
 
   /// The box of `Fields`. Written only through `makeUnique()` (copy on write), so a box
   /// shared between contacts, or between threads, is never changed: hence
   /// `@unchecked Sendable`, as the standard library's own buffers.
-  final class Storage: @unchecked Sendable {
-    var fields: Fields
+  ///
+  /// `fields` is read and written without the runtime's exclusivity checks: every
+  /// property of a contact goes through it (several per contact wherever a list of
+  /// contacts is indexed, rendered or stored), and it is only ever written through
+  /// `makeUnique()`, by the one contact that owns the box.
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
-    init(_ fields: Fields) {
+    @usableFromInline init(_ fields: Fields) {
       self.fields = fields
     }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   /// Gives this contact a box of its own before a change.
-  @inline(__always)
-  private mutating func makeUnique() {
+  @inlinable @inline(__always)
+  mutating func makeUnique() {
     if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
   }
 
@@ -83,7 +121,7 @@ public struct Contact: Sendable, Hashable {
   }
 
   /// The card's `UID` (RFC 6350 §6.7.6), or `cpick-<hash>` of source and text without one (CNContact.identifier).
-  public var identifier: String {
+  @inlinable public var identifier: String {
     get { storage.fields.identifier }
     _modify {
       makeUnique()
@@ -91,7 +129,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Where the contact was read from: a file path, or `-` for stdin.
-  public var source: String {
+  @inlinable public var source: String {
     get { storage.fields.source }
     _modify {
       makeUnique()
@@ -99,7 +137,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Person or organization, from `KIND` (RFC 6350 §6.1.4) or `X-ABShowAs` (CNContactTypeKey).
-  public var contactType: ContactType {
+  @inlinable public var contactType: ContactType {
     get { storage.fields.contactType }
     _modify {
       makeUnique()
@@ -107,7 +145,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `FN` as written (RFC 6350 §6.2.1); may be empty. See `displayName`.
-  public var formattedName: String {
+  @inlinable public var formattedName: String {
     get { storage.fields.formattedName }
     _modify {
       makeUnique()
@@ -115,7 +153,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Honorific prefixes, `N` component 4 (RFC 6350 §6.2.2) (CNContactNamePrefixKey).
-  public var namePrefix: String {
+  @inlinable public var namePrefix: String {
     get { storage.fields.namePrefix }
     _modify {
       makeUnique()
@@ -123,7 +161,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Given names, `N` component 2 (RFC 6350 §6.2.2), comma items joined by a space (CNContactGivenNameKey).
-  public var givenName: String {
+  @inlinable public var givenName: String {
     get { storage.fields.givenName }
     _modify {
       makeUnique()
@@ -131,7 +169,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Additional names, `N` component 3 (RFC 6350 §6.2.2) (CNContactMiddleNameKey).
-  public var middleName: String {
+  @inlinable public var middleName: String {
     get { storage.fields.middleName }
     _modify {
       makeUnique()
@@ -139,7 +177,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Family names, `N` component 1 (RFC 6350 §6.2.2) (CNContactFamilyNameKey).
-  public var familyName: String {
+  @inlinable public var familyName: String {
     get { storage.fields.familyName }
     _modify {
       makeUnique()
@@ -147,7 +185,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Honorific suffixes, `N` component 5 (RFC 6350 §6.2.2) (CNContactNameSuffixKey).
-  public var nameSuffix: String {
+  @inlinable public var nameSuffix: String {
     get { storage.fields.nameSuffix }
     _modify {
       makeUnique()
@@ -155,7 +193,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// The first value of `NICKNAME` (RFC 6350 §6.2.3) (CNContactNicknameKey).
-  public var nickname: String {
+  @inlinable public var nickname: String {
     get { storage.fields.nickname }
     _modify {
       makeUnique()
@@ -163,7 +201,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `X-PHONETIC-FIRST-NAME`, else component 2 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticGivenNameKey).
-  public var phoneticGivenName: String {
+  @inlinable public var phoneticGivenName: String {
     get { storage.fields.phoneticGivenName }
     _modify {
       makeUnique()
@@ -171,7 +209,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `X-PHONETIC-MIDDLE-NAME` (CNContactPhoneticMiddleNameKey).
-  public var phoneticMiddleName: String {
+  @inlinable public var phoneticMiddleName: String {
     get { storage.fields.phoneticMiddleName }
     _modify {
       makeUnique()
@@ -179,7 +217,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `X-PHONETIC-LAST-NAME`, else component 1 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticFamilyNameKey).
-  public var phoneticFamilyName: String {
+  @inlinable public var phoneticFamilyName: String {
     get { storage.fields.phoneticFamilyName }
     _modify {
       makeUnique()
@@ -189,7 +227,7 @@ public struct Contact: Sendable, Hashable {
   /// The sort strings of vCard 4.0 `SORT-AS` on `N` (RFC 6350 §5.9), in the order
   /// written (`N;SORT-AS="Mann,James":de Mann;Henry,James;;` → `["Mann", "James"]`);
   /// empty when absent. Sorting by family name uses them before the name parts.
-  public var nameSortAs: [String] {
+  @inlinable public var nameSortAs: [String] {
     get { storage.fields.nameSortAs }
     _modify {
       makeUnique()
@@ -197,7 +235,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// The sort strings of `SORT-AS` on `ORG`; an organization card sorts by them.
-  public var organizationSortAs: [String] {
+  @inlinable public var organizationSortAs: [String] {
     get { storage.fields.organizationSortAs }
     _modify {
       makeUnique()
@@ -205,7 +243,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// The first component of `ORG` (RFC 6350 §6.6.4) (CNContactOrganizationNameKey).
-  public var organizationName: String {
+  @inlinable public var organizationName: String {
     get { storage.fields.organizationName }
     _modify {
       makeUnique()
@@ -213,7 +251,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// The other non-empty `ORG` components, joined by `, ` (RFC 6350 §6.6.4) (CNContactDepartmentNameKey).
-  public var departmentName: String {
+  @inlinable public var departmentName: String {
     get { storage.fields.departmentName }
     _modify {
       makeUnique()
@@ -221,7 +259,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `TITLE` (RFC 6350 §6.6.1) (CNContactJobTitleKey).
-  public var jobTitle: String {
+  @inlinable public var jobTitle: String {
     get { storage.fields.jobTitle }
     _modify {
       makeUnique()
@@ -229,7 +267,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `BDAY` (RFC 6350 §6.2.5); `nil` when absent or unreadable (CNContactBirthdayKey).
-  public var birthday: ContactDate? {
+  @inlinable public var birthday: ContactDate? {
     get { storage.fields.birthday }
     _modify {
       makeUnique()
@@ -237,7 +275,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `NOTE` (RFC 6350 §6.7.2); several are joined by a blank line (CNContactNoteKey).
-  public var note: String {
+  @inlinable public var note: String {
     get { storage.fields.note }
     _modify {
       makeUnique()
@@ -245,7 +283,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `TEL` values (RFC 6350 §6.4.1), a `tel:` scheme removed (CNContactPhoneNumbersKey).
-  public var phoneNumbers: [LabeledValue<String>] {
+  @inlinable public var phoneNumbers: [LabeledValue<String>] {
     get { storage.fields.phoneNumbers }
     _modify {
       makeUnique()
@@ -253,7 +291,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `EMAIL` values (RFC 6350 §6.4.2), a `mailto:` scheme removed (CNContactEmailAddressesKey).
-  public var emailAddresses: [LabeledValue<String>] {
+  @inlinable public var emailAddresses: [LabeledValue<String>] {
     get { storage.fields.emailAddresses }
     _modify {
       makeUnique()
@@ -261,7 +299,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `ADR` values (RFC 6350 §6.3.1) (CNContactPostalAddressesKey).
-  public var postalAddresses: [LabeledValue<PostalAddress>] {
+  @inlinable public var postalAddresses: [LabeledValue<PostalAddress>] {
     get { storage.fields.postalAddresses }
     _modify {
       makeUnique()
@@ -269,7 +307,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `URL` values (RFC 6350 §6.7.8) (CNContactUrlAddressesKey).
-  public var urlAddresses: [LabeledValue<String>] {
+  @inlinable public var urlAddresses: [LabeledValue<String>] {
     get { storage.fields.urlAddresses }
     _modify {
       makeUnique()
@@ -277,7 +315,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// `IMPP` (RFC 6350 §6.4.3) and `X-AIM`, `X-JABBER`, `X-SKYPE`, … values (CNContactInstantMessageAddressesKey).
-  public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] {
+  @inlinable public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] {
     get { storage.fields.instantMessageAddresses }
     _modify {
       makeUnique()
@@ -285,7 +323,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Apple's `X-SOCIALPROFILE` values (CNContactSocialProfilesKey).
-  public var socialProfiles: [LabeledValue<SocialProfile>] {
+  @inlinable public var socialProfiles: [LabeledValue<SocialProfile>] {
     get { storage.fields.socialProfiles }
     _modify {
       makeUnique()
@@ -293,7 +331,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Related people by name (`RELATED`, Apple's `X-ABRELATEDNAMES`).
-  public var contactRelations: [LabeledValue<String>] {
+  @inlinable public var contactRelations: [LabeledValue<String>] {
     get { storage.fields.contactRelations }
     _modify {
       makeUnique()
@@ -301,7 +339,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Other dates: anniversary, Apple's `X-ABDATE`.
-  public var dates: [LabeledValue<ContactDate>] {
+  @inlinable public var dates: [LabeledValue<ContactDate>] {
     get { storage.fields.dates }
     _modify {
       makeUnique()
@@ -309,7 +347,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// The groups this contact belongs to (`CATEGORIES`, Apple group cards).
-  public var groups: [String] {
+  @inlinable public var groups: [String] {
     get { storage.fields.groups }
     _modify {
       makeUnique()
@@ -317,7 +355,7 @@ public struct Contact: Sendable, Hashable {
     }
   }
   /// Whether the card has a non-empty `PHOTO` (RFC 6350 §6.2.4) (CNContactImageDataAvailableKey).
-  public var hasImage: Bool {
+  @inlinable public var hasImage: Bool {
     get { storage.fields.hasImage }
     _modify {
       makeUnique()
@@ -326,7 +364,7 @@ public struct Contact: Sendable, Hashable {
   }
   /// The card this contact was read from, exactly as written, for lossless writing
   /// (`VCardWriter`); `nil` for a contact made in memory.
-  public var sourceRecord: SourceRecord? {
+  @inlinable public var sourceRecord: SourceRecord? {
     get { storage.fields.sourceRecord }
     _modify {
       makeUnique()
@@ -370,7 +408,28 @@ extension String {
     {
       return self
     }
+    // Likewise for letters of Cyrillic, Greek, Arabic and Hangul at either end (names
+    // in those scripts): not whitespace, and the character they end is not either.
+    if let first = unicodeScalars.first, let last = unicodeScalars.last,
+      String.isSolidScalar(first) || String.isLetterEnd(first), String.isSolidScalar(last) || String.isLetterEnd(last)
+    {
+      return self
+    }
     return trimmingWhitespaceSlowly
+  }
+
+  /// True for a letter that, first or last in a string, makes neither its first nor
+  /// its last character whitespace: it is not whitespace, and never extends a
+  /// character that starts with whitespace (a Hangul syllable may extend a
+  /// character, but only one that starts with a Hangul jamo). Cyrillic letters
+  /// (without the combining marks U+0483–U+0489), Greek, the Arabic letters
+  /// U+0620–U+064A, Hangul syllables.
+  @inline(__always)
+  static func isLetterEnd(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0370...0x03FF, 0x0400...0x0482, 0x048A...0x04FF, 0x0620...0x064A, 0xAC00...0xD7A3: return true
+    default: return false
+    }
   }
 
   /// True for a scalar that is not whitespace and always starts a character of its

@@ -193,6 +193,9 @@ public enum ContactFormatter {
     }
 
     private mutating func partKey(_ part: String) -> String {
+      // An ASCII part's key is the part lower-cased (`computeKey`): cheaper to make
+      // than to look up (a vdir keys each file's contact with a `SortKeys` of its own).
+      if part.utf8.allSatisfy({ $0 < 0x80 }) { return part.lowercased() }
       let lookup = ByteKey(part)
       if let known = cache[lookup] { return known }
       let key = Self.sharedKey(part, surname: false)
@@ -201,6 +204,8 @@ public enum ContactFormatter {
     }
 
     private mutating func surnameKey(_ part: String) -> String {
+      // As in `partKey`: an ASCII surname has no special reading.
+      if part.utf8.allSatisfy({ $0 < 0x80 }) { return part.lowercased() }
       let lookup = ByteKey(part)
       if let known = surnameCache[lookup] { return known }
       let key = Self.sharedKey(part, surname: true)

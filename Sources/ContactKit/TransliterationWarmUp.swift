@@ -43,12 +43,20 @@ package enum TransliterationWarmUp {
   /// compiled when first used, as without a warm-up.
   static let scannedBytes = 256 * 1024
 
+  /// How many more bytes `start(scanning:)` looks at in this process, all files
+  /// together: the first few thousand files of a vdir show the scripts of its names
+  /// (a script that shows only later is compiled when first used, as without a
+  /// warm-up), and scanning the rest would cost more than it saves.
+  static let budget = Atomic<Int>(4 * 1024 * 1024)
+
   /// Starts, on a background thread, the transliteration of a letter of each script
   /// that the first `scannedBytes` of `bytes` (UTF-8) use and that no earlier call
-  /// started.
+  /// started; nothing once `budget` is spent.
   ///
   /// - Complexity: O(`scannedBytes`); no work for ASCII text.
   package static func start(scanning bytes: [UInt8]) {
+    guard budget.load(ordering: .relaxed) > 0 else { return }
+    budget.subtract(min(bytes.count, scannedBytes), ordering: .relaxed)
     let found = scriptsUsed(in: bytes) & ~started.load(ordering: .relaxed)
     guard found != 0 else { return }
     // Another thread may have started some of them meanwhile: those are left to it.

@@ -8,6 +8,10 @@ import Testing
     "\u{00A0}Anna", "Anna\u{00A0}", "Anna\u{2003}", "a\u{0301}", " \u{0301}a", "\u{0600}a", "\u{000B}x\u{000C}",
     "王小明", " 王小明 ", "#️⃣", "x #️⃣", "\u{85}y", "José", " José", "José ", "Ñ", "é\u{0301}", "Łukasz Ż",
     "王\u{3000}", "\u{3000}王", "ž\u{200B}", "ǅ", "ɏ ", "Ö\u{2028}",
+    // Cyrillic, Greek, Arabic, Hangul at the ends, with blanks and marks around them.
+    "Иванова", " Иванова", "Иванова ", "Жанна\u{0483}", " \u{0483}Ж", "Σοφία", "Σοφία\u{2003}", " Σ",
+    "سارة", "سارة ", "\u{0651}س", "س\u{0651}", "김민준", " 김민준", "김민준\n", "\u{1100}김", "김\u{11A8}",
+    "\u{1100}\u{1161}", " \u{AC00}", "\u{AC00} ", "\u{0600}ب", "ب\u{0600}",
   ]
 
   @Test("trimmingWhitespace's ASCII fast path trims as the slow path does")
@@ -63,6 +67,27 @@ import Testing
   }
 }
 
+/// `SortKeys` keys ASCII name parts without its caches: the keys are `computeKey`'s.
+@Suite struct ASCIISortKeyTests {
+  @Test("ASCII parts, as given or family names, in both orders, key as computeKey does", arguments: [false, true])
+  func asciiParts(familyFirst: Bool) {
+    let parts = ["Anna", "McDONALD", "o'Brien", "van der Berg", "42 Club", "x", "ZZ-top", "A.B.", "Lee", "~tilde"]
+    var keys = ContactFormatter.SortKeys(order: familyFirst ? .family : .given)
+    for family in parts {
+      for given in ["Bo", "ÉLODIE", "王"] {
+        var contact = Contact(identifier: family, source: "t")
+        contact.familyName = family
+        contact.givenName = given
+        let familyKey = ContactFormatter.SortKeys.computeKey(family, surname: true)
+        let givenKey = ContactFormatter.SortKeys.computeKey(given, surname: false)
+        #expect(familyKey == family.lowercased())
+        let joined = familyFirst ? familyKey + " " + givenKey : givenKey + " " + familyKey
+        #expect(keys.key(for: contact) == ContactFormatter.sortable(joined), "\(family) \(given)")
+      }
+    }
+  }
+}
+
 /// The ICU warm-up finds the scripts of a file and changes no result.
 @Suite struct TransliterationWarmUpTests {
   @Test("the scripts of a file's first bytes are found")
@@ -77,6 +102,17 @@ import Testing
     // A sequence cut at the end is left out, not read past.
     #expect(mask(String(decoding: Array("王".utf8).dropLast(), as: UTF8.self)) == 0)
     #expect(TransliterationWarmUp.scriptsUsed(in: Array("王".utf8).dropLast()) == 0)
+  }
+
+  @Test("once the process's scanning budget is spent, files are not scanned")
+  func budget() {
+    let thai: UInt32 = 1 << 9
+    let saved = TransliterationWarmUp.budget.exchange(0, ordering: .relaxed)
+    defer { TransliterationWarmUp.budget.store(saved, ordering: .relaxed) }
+    let before = TransliterationWarmUp.started.load(ordering: .relaxed)
+    TransliterationWarmUp.start(scanning: Array("FN:สมชาย".utf8))
+    #expect(TransliterationWarmUp.started.load(ordering: .relaxed) & thai == before & thai)
+    #expect(TransliterationWarmUp.budget.load(ordering: .relaxed) == 0)
   }
 
   @Test("keys made while a warm-up runs are those made without one")

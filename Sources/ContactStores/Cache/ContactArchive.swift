@@ -296,12 +296,14 @@ package enum ContactArchive {
   ) {
     guard !values.isEmpty else { return }
     writer.write(UInt64(values.count))
-    for labeled in values {
-      let code: UInt64 = labeled.label.map { labelCodes[$0] ?? 1 } ?? 0
-      writer.write(code << 1 | (labeled.isPreferred ? 1 : 0))
-      writer.write(labeled.identifier)
-      if code == 1, let label = labeled.label { writer.write(label) }
-      writeValue(labeled.value, &writer)
+    values.withUnsafeBufferPointer { values in
+      for index in values.indices {
+        let code: UInt64 = values[index].label.map { labelCodes[$0] ?? 1 } ?? 0
+        writer.write(code << 1 | (values[index].isPreferred ? 1 : 0))
+        writer.write(values[index].identifier)
+        if code == 1, let label = values[index].label { writer.write(label) }
+        writeValue(values[index].value, &writer)
+      }
     }
   }
 
@@ -332,13 +334,20 @@ package enum ContactArchive {
 
   /// Writes a postal address: a mask of its non-empty fields, then them.
   private static func write(_ address: PostalAddress, to writer: inout ArchiveWriter) {
-    let fields = [
-      address.street, address.city, address.state, address.postalCode, address.country, address.isoCountryCode,
-    ]
     var mask: UInt8 = 0
-    for (index, field) in fields.enumerated() where !field.isEmpty { mask |= 1 << index }
+    if !address.street.isEmpty { mask |= 1 }
+    if !address.city.isEmpty { mask |= 2 }
+    if !address.state.isEmpty { mask |= 4 }
+    if !address.postalCode.isEmpty { mask |= 8 }
+    if !address.country.isEmpty { mask |= 16 }
+    if !address.isoCountryCode.isEmpty { mask |= 32 }
     writer.writeByte(mask)
-    for field in fields where !field.isEmpty { writer.write(field) }
+    if mask & 1 != 0 { writer.write(address.street) }
+    if mask & 2 != 0 { writer.write(address.city) }
+    if mask & 4 != 0 { writer.write(address.state) }
+    if mask & 8 != 0 { writer.write(address.postalCode) }
+    if mask & 16 != 0 { writer.write(address.country) }
+    if mask & 32 != 0 { writer.write(address.isoCountryCode) }
   }
 
   /// Reads a postal address written by `write(_:to:)`.

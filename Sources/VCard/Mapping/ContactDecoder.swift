@@ -40,7 +40,7 @@ public enum ContactDecoder {
 
   /// The contact of `card`; when `provenance` is non-nil, also where each part came from.
   static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
-    let uid = card.first("UID").map { ValueDecoder.unescape($0.value).trimmingBlanks() } ?? ""
+    let uid = card.first(.uid).map { ValueDecoder.unescape($0.value).trimmingBlanks() } ?? ""
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var contact = Contact(identifier: identifier, source: source)
     var labels: [String: String] = [:]
@@ -291,7 +291,11 @@ public enum ContactDecoder {
   private static func postalAddress(_ line: ContentLine) -> PostalAddress {
     let parts = ValueDecoder.components(line.value, trimmed: true)
     func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
-    let street = [part(0), part(1), part(2)].filter { !$0.isEmpty }.joined(separator: "\n")
+    // The non-empty parts of the first three, one a line.
+    var street = ""
+    for index in 0..<min(3, parts.count) where !parts[index].isEmpty {
+      street = street.isEmpty ? parts[index] : street + "\n" + parts[index]
+    }
     let cc = line.parameterValues("CC").first ?? ""
     return PostalAddress(
       street: street, city: part(3), state: part(4), postalCode: part(5), country: part(6),

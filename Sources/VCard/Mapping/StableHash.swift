@@ -28,16 +28,21 @@ struct StableHash {
 
   /// Adds the decimal digits of `number` (as `"\(number)"` writes them).
   mutating func add(decimal number: Int) {
+    // One digit (the usual count of identical lines: 0) without making a String.
+    if number >= 0 && number < 10 {
+      add(UInt8(truncatingIfNeeded: 0x30 + number))
+      return
+    }
     add(String(number))
   }
 
   /// The hash as 16 lower-case hex digits.
   var hex: String {
-    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    let digits: StaticString = "0123456789abcdef"
     return String(unsafeUninitializedCapacity: 16) { buffer in
       var hash = value
       for index in (0..<16).reversed() {
-        buffer[index] = digits[Int(hash & 0xF)]
+        buffer[index] = digits.utf8Start[Int(hash & 0xF)]
         hash >>= 4
       }
       return 16

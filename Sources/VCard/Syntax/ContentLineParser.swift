@@ -43,9 +43,16 @@ enum ContentLineParser {
       nameStart = dot
     }
     guard nameStart < nameEnd else { throw .noName }
-    let name = uppercasedASCII(UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd]))
-    var nameCopy = name
-    let kind = nameCopy.withUTF8 { PropertyKind($0) }
+    // A known name comes from the kinds' table (no string made); another is upper-cased.
+    let nameBytes = UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd])
+    let name: String
+    let kind: PropertyKind
+    if let known = PropertyKind.known(nameBytes) {
+      (kind, name) = known
+    } else {
+      name = uppercasedASCII(nameBytes)
+      kind = .other
+    }
 
     // Parameters: up to the first ':' outside double quotes.
     let parametersStart = index

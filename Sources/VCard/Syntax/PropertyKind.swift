@@ -50,6 +50,34 @@ enum PropertyKind: UInt8, Sendable {
     }
   }
 
+  /// The names of each length, as strings made once (index: byte count), in the order
+  /// of `byLength`.
+  private static let namesByLength: [[String]] = byLength.map { entries in
+    entries.map { entry in entry.0.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+  }
+
+  /// The kind and the upper-case name of a name written in any case (ASCII letters
+  /// compared without case), or nil for a name of no kind: the reader's lines take
+  /// their name from here instead of making a string for each.
+  static func known(_ name: UnsafeBufferPointer<UInt8>) -> (kind: PropertyKind, name: String)? {
+    guard name.count < 32 else { return nil }
+    let entries = byLength[name.count]
+    for index in entries.indices {
+      let pattern = entries[index].0.utf8Start
+      var equal = true
+      for offset in 0..<name.count {
+        var byte = name[offset]
+        if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+        if byte != pattern[offset] {
+          equal = false
+          break
+        }
+      }
+      if equal { return (entries[index].1, namesByLength[name.count][index]) }
+    }
+    return nil
+  }
+
   /// The kind of an upper-case name.
   init(_ name: String) {
     var name = name

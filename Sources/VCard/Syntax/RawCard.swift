@@ -30,7 +30,20 @@ public struct RawCard: Sendable, Hashable {
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
   public var version: String? {
-    first("VERSION").map { $0.value.trimmingBlanks() }
+    guard let index = lines.firstIndex(where: { $0.kind == .version }) else { return nil }
+    let line = lines[index]
+    // The usual values are answered on the bytes, without decoding the value.
+    if line.valueIs("3.0") { return "3.0" }
+    if line.valueIs("4.0") { return "4.0" }
+    if line.valueIs("2.1") { return "2.1" }
+    return line.value.trimmingBlanks()
+  }
+
+  /// The first line of `kind`, a kind that only one property name has (`UID`, `FN`,
+  /// `VERSION`): `first(_:)` without reading the name.
+  func first(_ kind: PropertyKind) -> ContentLine? {
+    guard let index = lines.firstIndex(where: { $0.kind == kind }) else { return nil }
+    return lines[index]
   }
 
   /// The first line named `name` (upper case), or `nil`.
@@ -74,8 +87,9 @@ public struct VCardParseResult: Sendable {
   /// - Complexity: O(n) in the size of the card.
   public func sourceRecord(of card: RawCard, lineOffset: Int = 0) -> SourceRecord {
     if let range = card.sourceRange, range.upperBound <= bytes.count {
-      return SourceRecord(
-        bytes: Array(bytes[range]), firstLine: card.beginLine + lineOffset, version: card.version)
+      // A card that is the whole input (a vdir's one-card file) shares its storage.
+      let record = range.lowerBound == 0 && range.upperBound == bytes.count ? bytes : Array(bytes[range])
+      return SourceRecord(bytes: record, firstLine: card.beginLine + lineOffset, version: card.version)
     }
     var out = Array("BEGIN:VCARD\r\n".utf8)
     for line in card.lines {

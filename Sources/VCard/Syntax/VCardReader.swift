@@ -308,15 +308,25 @@ struct CardAssembler {
     return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
   }
 
+  /// Whether a byte may be in a clean base64 value: `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`,
+  /// `=`, space and the ASCII blanks tab through carriage return.
+  static func isBase64Byte(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+      || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
+  /// `isBase64Byte` of every byte value, by value.
+  static let base64Bytes: [Bool] = (0...255).map { isBase64Byte(UInt8($0)) }
+
   /// A message when `line` is base64-encoded but holds characters base64 does not use.
   static func damagedBase64(_ line: ContentLine) -> String? {
     guard line.transferEncoding == "BASE64" else { return nil }
     if line.storedValue == nil, let raw = line.raw {
-      // On the bytes: base64 letters and ASCII blanks are fine.
+      // On the bytes: base64 letters and ASCII blanks are fine (a photo's thousands
+      // of bytes, each looked up in a table).
       let clean = raw.withBuffer { buffer in
-        UnsafeBufferPointer(rebasing: buffer[(raw.colon + 1)..<raw.end]).allSatisfy { byte in
-          (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+        Self.base64Bytes.withUnsafeBufferPointer { allowed in
+          UnsafeBufferPointer(rebasing: buffer[(raw.colon + 1)..<raw.end]).allSatisfy { allowed[Int($0)] }
         }
       }
       if clean { return nil }
