@@ -78,7 +78,7 @@ struct PickerTests {
     let before = try pane.waitForScreen(containing: "José Álvarez")
     try pane.press("PageDown")
     // The row PageDown selects lies below the first screen, so the screen must change.
-    let after = (try? pane.waitForScreen(timeout: 2, "changed by PageDown") { $0 != before }) ?? before
+    let after = (try? pane.waitForScreen(timeout: 10, "changed by PageDown") { $0 != before }) ?? before
     try pane.press("Enter")
 
     #expect(try pane.waitForExit() == 0)
