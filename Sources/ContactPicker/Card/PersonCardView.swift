@@ -70,13 +70,18 @@ public enum PersonCardView {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let contact = state.contact
-    // Header: monogram, name, phonetic name, job and organization.
+    // Header: monogram, name and nickname, phonetic name, job and organization.
     let initials = Monogram.initials(for: contact)
     let box = color ? " \(initials) " : "[\(initials)]"
     let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
     let boxWidth = frame.put(box, row: 0, column: 1, style: boxStyle)
     let textColumn = boxWidth + 3
-    frame.put(contact.displayName, row: 0, column: textColumn, style: Style(bold: true))
+    let nameWidth = frame.put(contact.displayName, row: 0, column: textColumn, style: Style(bold: true))
+    // The nickname beside the name, as the address book's card shows it (CNContact
+    // nickname, vCard NICKNAME).
+    if !contact.nickname.isEmpty && contact.nickname != contact.displayName {
+      frame.put("“\(contact.nickname)”", row: 0, column: textColumn + nameWidth + 2, style: Style(dim: true))
+    }
     let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
       .filter { !$0.isEmpty }.joined(separator: " ")
     var headerRow = 1
