@@ -65,6 +65,21 @@ struct PreviewLoadingTests {
     #expect(screen.keysReturned >= 2)
   }
 
+  @Test("a changed book: Ctrl-T on the preview is not dropped: the groups open over the checked list")
+  func changedBookKeepsGroupsKey() {
+    let previewed = Gate()
+    let release = Gate()
+    var renamed = TestContacts.book
+    renamed[0].givenName = "Augusta"
+    let loading = loading(
+      preview: ContactList(TestContacts.book), final: ContactList(renamed), previewed: previewed, release: release)
+    let script: [MemoryScreen.Step] =
+      [.run { previewed.wait() }, .timeout, .run { release.open() }, .key(.control("t")), .key(.escape), .key(.escape)]
+    let screen = MemoryScreen(rows: 12, columns: 70, script: script)
+    _ = PeoplePickerController(loading: loading).run(on: screen)
+    #expect(screen.frames.contains { $0.text(row: 0).hasPrefix("Groups") }, "the groups did not open")
+  }
+
   @Test("when the check finds nothing changed, the preview stays: the cursor where the user moved it")
   func unchangedKeepsCursor() {
     let previewed = Gate()

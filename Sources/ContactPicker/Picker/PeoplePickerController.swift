@@ -352,7 +352,8 @@ public final class PeoplePickerController {
         } else {
           guard finishLoading(outcome) else { break keys }
           draw()
-          continue keys
+          // Adding a contact or opening the groups is about no row: it goes on.
+          if key != .control("n") && key != .control("t") { continue keys }
         }
       }
       // Typing goes on while a search runs; other keys act on the current query's rows.
