@@ -196,6 +196,15 @@ struct CardFileEditor {
   /// piece (case 09): its boundaries are a guess, and rewriting would "repair"
   /// other people's data.
   private func checkStructure(_ parsed: VCardParseResult) throws(ContactStoreError) {
+    if parsed.cards.isEmpty && !isBlank(parsed.bytes) {
+      // Text, but no card: not an address book (a mistyped --save-to path); a card
+      // appended to it would spoil it.
+      throw ContactStoreError(
+        source: source,
+        reason: "not written: the file holds no vCard (no BEGIN:VCARD … END:VCARD), so it is not an address "
+          + "book; save to a .vcf file of cards, a new file or a vdir folder",
+        kind: .damaged)
+    }
     guard let broken = parsed.cards.first(where: { $0.sourceRange == nil }) else { return }
     let near = parsed.warnings.filter { $0.line >= broken.beginLine }.first ?? parsed.warnings.first
     let detail = near.map { "line \($0.line): \($0.message)" } ?? "the card on line \(broken.beginLine) is damaged"

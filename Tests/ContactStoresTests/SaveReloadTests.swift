@@ -49,3 +49,26 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8).contains("X-CUSTOM;X-PARAM=1:kept 7\r\n"))
   }
 }
+
+extension SaveReloadTests {
+  @Test("a file of text without any card is not an address book: nothing is appended to it")
+  func notAnAddressBook() throws {
+    let folder = try TempFolder("not-a-book")
+    defer { folder.remove() }
+    let text = Array("root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000::/home/user:/bin/sh\n".utf8)
+    let path = try folder.write("passwd-copy", text)
+    var contact = Contact(identifier: "x1", source: path)
+    contact.givenName = "Xavier"
+    var request = SaveRequest()
+    request.add(contact)
+    #expect(throws: ContactStoreError.self) { try VCardFileStore(path: path).execute(request) }
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == text)
+    // A blank file is a new address book.
+    let blank = try folder.write("blank.vcf", Array("\n".utf8))
+    var into = Contact(identifier: "x2", source: blank)
+    into.givenName = "Xavier"
+    var add = SaveRequest()
+    add.add(into)
+    #expect(try VCardFileStore(path: blank).execute(add).count == 1)
+  }
+}
