@@ -34,3 +34,25 @@ import Testing
     #expect(throws: SystemError.self) { try FileDescriptor.readFile("/nonexistent/cpick/file.vcf") }
   }
 }
+
+extension ReadFileTests {
+  @Test("a file and its status: a regular file read to its size, a pipe to its end")
+  func fileAndStatus() throws {
+    let path = NSTemporaryDirectory() + "cpick-readstatus-\(getpid())"
+    defer { unlink(path) }
+    let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let read = try FileDescriptor.readFileAndStatus(path)
+    #expect(read.bytes == bytes)
+    #expect(read.status.size == 70_000)
+
+    var ends: [Int32] = [0, 0]
+    #expect(Glibc.pipe(&ends) == 0)
+    let text = Array("BEGIN:VCARD\r\nFN:Piped\r\nEND:VCARD\r\n".utf8)
+    #expect(write(ends[1], text, text.count) == text.count)
+    close(ends[1])
+    let piped = try FileDescriptor.readFileAndStatus("/dev/fd/\(ends[0])")
+    close(ends[0])
+    #expect(piped.bytes == text)
+  }
+}
