@@ -75,7 +75,11 @@ package struct CachedFile: Sendable, Hashable {
 /// uncommitted tail in the log, which SQLite ignores (rolls back) at the next open:
 /// the cache holds the last committed update, never half of one.
 /// (`PRAGMA synchronous=NORMAL`: after a power loss the last updates may be gone,
-/// never the database's consistency.) After each update the log is copied into the
+/// never the database's consistency — except for the connection that made the file,
+/// which fills it without syncs (`synchronous=OFF`, 0.2–0.3 s less for a first index
+/// of 100,000 files): a power loss in the half minute before the system writes it
+/// out may leave that new file damaged, and a damaged index is rebuilt; it held
+/// nothing but what the books hold.) After each update the log is copied into the
 /// database and emptied when no reader needs it, so that it never stays as large as
 /// the largest update.
 ///
@@ -561,9 +565,10 @@ package final class IndexCache: Sendable {
   /// - Throws: `SQLiteError`; `isCorruption` when the file is not a database or is
   ///   damaged where opening reads it.
   private static func open(path: String, payloadVersion: Int) throws(SQLiteError) -> SQLiteDatabase {
+    let made = access(path, F_OK) != 0
     let database = try SQLiteDatabase(path: path)
     database.setBusyTimeout(milliseconds: busyTimeout)
-    try configure(database)
+    try configure(database, made: made)
     try prepareSchema(database, payloadVersion: Int64(payloadVersion))
     return database
   }
@@ -571,11 +576,12 @@ package final class IndexCache: Sendable {
   /// The connection's settings. The page size only takes effect on a database not yet
   /// written; the journal mode is stored in the file (the first connection that
   /// switches it to WAL does so for all).
-  private static func configure(_ database: SQLiteDatabase) throws(SQLiteError) {
+  /// A file this connection `made` has nothing to lose: it is filled without syncs.
+  private static func configure(_ database: SQLiteDatabase, made: Bool = false) throws(SQLiteError) {
     try database.execute(
       """
       PRAGMA page_size = 16384;
-      PRAGMA synchronous = NORMAL;
+      PRAGMA synchronous = \(made ? "OFF" : "NORMAL");
       PRAGMA mmap_size = 1073741824;
       PRAGMA journal_size_limit = 16777216;
       PRAGMA secure_delete = OFF;
@@ -756,5 +762,13 @@ extension IndexCache {
       try lookup.bind(book, at: 1)
       return try lookup.step() && lookup.int64(at: 0) == 1
     }
+  }
+}
+
+extension IndexCache {
+  /// The connection's `PRAGMA synchronous`: 0 (OFF) for the connection that made the
+  /// file, 1 (NORMAL) otherwise; nil without a connection.
+  package func synchronousMode() -> Int64? {
+    withConnection(default: nil) { (database) throws(SQLiteError) -> Int64? in try database.integer("PRAGMA synchronous") }
   }
 }
