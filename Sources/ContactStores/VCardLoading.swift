@@ -110,7 +110,7 @@ enum VCardLoading {
       for (range, firstLine) in cards {
         let piece = Array(bytes[range])
         let parsed = VCardReader.read(piece)
-        guard String(validatingUTF8: piece.map { CChar(bitPattern: $0) } + [0]) != nil, parsed.cards.count == 1 else {
+        guard String(validating: piece, as: UTF8.self) != nil, parsed.cards.count == 1 else {
           return contacts(fromBytes: bytes, source: source, startingOn: Set(cards.map(\.firstLine)))
         }
         var contact = ContactDecoder.contact(from: parsed.cards[0], source: source)

@@ -543,8 +543,6 @@ public final class ContactIndex: Sendable {
     _ c: UInt8, fields allowed: UInt8, phone: Bool, bytes: UnsafePointer<UInt8>,
     starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>, firstField: Int, endField: Int
   ) -> Int {
-    let pattern = UInt64(c) &* 0x0101_0101_0101_0101
-    let raw = UnsafeRawPointer(bytes)
     // Phone fields count only for a digit of a phone term.
     let kindsToSearch = phone ? allowed : allowed & ~FieldKind.phone.bit
     var best = 0
@@ -564,23 +562,7 @@ public final class ContactIndex: Sendable {
       } else {
         // Only a word start (700) or a middle (500) occurrence is left.
         if ByteMatcher.wordStartScore - penalty <= best { continue }
-        var i = 1
-        while i < n {
-          let x = raw.loadUnaligned(fromByteOffset: start + i, as: UInt64.self) ^ pattern
-          let hit = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-          if hit == 0 {
-            i += 8
-            continue
-          }
-          i += hit.trailingZeroBitCount >> 3
-          if i >= n { break }
-          if ByteMatcher.isSeparator(bytes[start + i - 1]) {
-            tier = ByteMatcher.wordStartScore
-            break
-          }
-          tier = ByteMatcher.middleScore
-          i += 1
-        }
+        tier = laterOccurrenceTier(c, bytes: bytes, start: start, count: n)
         if tier == 0 { continue }
       }
       let score = max(tier - penalty, 1)

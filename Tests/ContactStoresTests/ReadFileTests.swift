@@ -16,16 +16,20 @@ import Testing
     #expect(read == bytes)
   }
 
-  @Test("a pipe, which has no size, is read to its end")
-  func pipe() throws {
+  /// What `read` gives for the path of a pipe holding `text` (written and closed).
+  static func throughPipe(_ text: [UInt8], _ read: (String) throws -> [UInt8]) throws -> [UInt8] {
     var ends: [Int32] = [0, 0]
     #expect(Glibc.pipe(&ends) == 0)
-    let text = Array("BEGIN:VCARD\r\nFN:Anna\r\nEND:VCARD\r\n".utf8)
     #expect(write(ends[1], text, text.count) == text.count)
     close(ends[1])
-    let read = try FileDescriptor.readFile("/dev/fd/\(ends[0])")
-    close(ends[0])
-    #expect(read == text)
+    defer { close(ends[0]) }
+    return try read("/dev/fd/\(ends[0])")
+  }
+
+  @Test("a pipe, which has no size, is read to its end")
+  func pipe() throws {
+    let text = Array("BEGIN:VCARD\r\nFN:Anna\r\nEND:VCARD\r\n".utf8)
+    #expect(try Self.throughPipe(text) { try FileDescriptor.readFile($0) } == text)
   }
 
   @Test("a folder or a missing file cannot be read")
@@ -46,13 +50,7 @@ extension ReadFileTests {
     #expect(read.bytes == bytes)
     #expect(read.status.size == 70_000)
 
-    var ends: [Int32] = [0, 0]
-    #expect(Glibc.pipe(&ends) == 0)
     let text = Array("BEGIN:VCARD\r\nFN:Piped\r\nEND:VCARD\r\n".utf8)
-    #expect(write(ends[1], text, text.count) == text.count)
-    close(ends[1])
-    let piped = try FileDescriptor.readFileAndStatus("/dev/fd/\(ends[0])")
-    close(ends[0])
-    #expect(piped.bytes == text)
+    #expect(try Self.throughPipe(text) { try FileDescriptor.readFileAndStatus($0).bytes } == text)
   }
 }

@@ -71,8 +71,10 @@ public struct LineEditor: Sendable, Hashable {
   /// `width` columns (or at the end of the text), so that a field drawing it cut to
   /// `width` marks the cut as it would for the whole rest of the text.
   ///
-  /// - Parameter columns: the columns a character is drawn in (its terminal width by
-  ///   default; a field that draws some characters as others says so).
+  /// - Parameters:
+  ///   - width: the field's width in columns (at least 1).
+  ///   - columns: the columns a character is drawn in (its terminal width by default;
+  ///     a field that draws some characters as others says so).
   /// - Complexity: O(characters shown), whatever the text's length.
   public func visibleRange(width: Int, columns: (Character) -> Int = TerminalText.width) -> (
     range: Range<Int>, cursorColumn: Int
