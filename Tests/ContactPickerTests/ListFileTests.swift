@@ -150,7 +150,7 @@ struct ListFileTests {
     }
     let folder = ListFile.folder(cachePath: sandbox.cache)
     let stale = folder + "/.x.list.tmp-0123456789abcdef"
-    FileManager.default.createFile(atPath: stale, contents: Data([1]))
+    #expect(FileManager.default.createFile(atPath: stale, contents: Data([1])))
     var old = [timespec(tv_sec: time(nil) - 7_200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7_200, tv_nsec: 0)]
     utimensat(AT_FDCWD, stale, &old, 0)
     var loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
