@@ -42,14 +42,21 @@ struct PreviewLoadingTests {
     #expect(screen.frames.contains { $0.text.contains("Alan Turing") })
   }
 
-  @Test("a changed book: Enter on the preview is dropped, the checked list (query applied) replaces it, the next Enter chooses the contact as it is now")
-  func changedBookDropsTheChoice() {
+  /// A load whose check finds the book changed: the stored list, then the same book
+  /// with Ada renamed Augusta.
+  func changedBook() -> (loading: ContactListLoading, previewed: Gate, release: Gate) {
     let previewed = Gate()
     let release = Gate()
     var renamed = TestContacts.book
     renamed[0].givenName = "Augusta"
     let loading = loading(
       preview: ContactList(TestContacts.book), final: ContactList(renamed), previewed: previewed, release: release)
+    return (loading, previewed, release)
+  }
+
+  @Test("a changed book: Enter on the preview is dropped, the checked list (query applied) replaces it, the next Enter chooses the contact as it is now")
+  func changedBookDropsTheChoice() {
+    let (loading, previewed, release) = changedBook()
     let script: [MemoryScreen.Step] =
       [.run { previewed.wait() }, .timeout] + MemoryScreen.keys(typing: "lovelace").map { .key($0) }
       + [.run { release.open() }, .key(.enter), .key(.enter)]
@@ -67,12 +74,7 @@ struct PreviewLoadingTests {
 
   @Test("a changed book: Ctrl-T on the preview is not dropped: the groups open over the checked list")
   func changedBookKeepsGroupsKey() {
-    let previewed = Gate()
-    let release = Gate()
-    var renamed = TestContacts.book
-    renamed[0].givenName = "Augusta"
-    let loading = loading(
-      preview: ContactList(TestContacts.book), final: ContactList(renamed), previewed: previewed, release: release)
+    let (loading, previewed, release) = changedBook()
     let script: [MemoryScreen.Step] =
       [.run { previewed.wait() }, .timeout, .run { release.open() }, .key(.control("t")), .key(.escape), .key(.escape)]
     let screen = MemoryScreen(rows: 12, columns: 70, script: script)
