@@ -137,21 +137,21 @@ package struct FileSignature: Hashable, Sendable {
       }
       return found
     }
-    if !examining {
+    let files: [(name: String, signature: FileSignature)]
+    if examining {
+      // Names are examined on the other cores while the folder is still being read.
+      let pipeline = BatchPipeline(work: examine)
+      do {
+        try folder.entryNames(batch: examinedBatch, where: wanted) { pipeline.add($0, full: $0.count == examinedBatch) }
+      } catch {
+        _ = pipeline.finish()
+        return nil
+      }
+      files = pipeline.finish().flatMap { $0 }
+    } else {
       guard let names = try? folder.entryNames(where: wanted) else { return nil }
-      let files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
-      let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
-      return (files, folders)
+      files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
     }
-    // Names are examined on the other cores while the folder is still being read.
-    let pipeline = BatchPipeline(work: examine)
-    do {
-      try folder.entryNames(batch: examinedBatch, where: wanted) { pipeline.add($0, full: $0.count == examinedBatch) }
-    } catch {
-      _ = pipeline.finish()
-      return nil
-    }
-    let files = pipeline.finish().flatMap { $0 }
     let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
     return (files, folders)
   }
