@@ -280,7 +280,7 @@ public final class ContactIndex: Sendable {
   ///   - cancellation: as for `search(_:options:cancellation:)`.
   /// - Returns: `search(query, options: options)`'s answer.
   /// - Complexity: O(bytes of the contacts of `within` × terms) when the query narrows
-  ///   `previousQuery`, else a full search; O(count) to put `within` in input order
+  ///   `previousQuery` and `within` holds at most half the contacts, else a full search; O(count) to put `within` in input order
   ///   when it holds more than 1/32 of the contacts.
   public func search(
     _ query: String, options: SearchOptions, refining previousQuery: String, within: [ContactMatch],
@@ -291,7 +291,9 @@ public final class ContactIndex: Sendable {
       return (0..<count).map { ContactMatch(index: $0, score: 0) }
     }
     let previous = SearchQuery(previousQuery, options: options)
-    guard !previous.isEmpty, prepared.narrows(previous) else {
+    // Scanning most of the contacts through `within` costs more than scanning them
+    // all in order: gathering the positions and reading through them.
+    guard !previous.isEmpty, prepared.narrows(previous), within.count <= count / 2 else {
       return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
     }
     return candidates(within).withUnsafeBufferPointer {
