@@ -1,3 +1,4 @@
+import Foundation
 import ContactKit
 import TerminalKit
 
@@ -92,7 +93,8 @@ public struct NewPersonState: Sendable {
 
   /// A form for `contact` (`nil`: empty). `existingContacts` and `region` feed the
   /// duplicate check; `newIdentifier` is a new contact's identifier when `contact`
-  /// has none.
+  /// has none, or when its identifier is an existing contact's and the user saves it
+  /// anyway (a fresh UUID URN when empty).
   public init(
     contact: Contact?, isEditing: Bool = false, existingContacts: [Contact] = [], region: String = "",
     parentGroup: String? = nil, nameOrder: ContactFormatter.NameOrder = .auto, newIdentifier: String = ""
@@ -424,6 +426,12 @@ public struct NewPersonState: Sendable {
     switch key {
     case .character("s"), .character("S"):
       mode = .form
+      var contact = contact
+      if !form.isEditing, matches.contains(where: { $0.reasons.contains(.identifier(contact.identifier)) }) {
+        // Saved as a second contact: two cards with one UID would be one to every
+        // other program (vdirsyncer, CardDAV), so this one gets an identifier of its own.
+        contact.identifier = newIdentifier.isEmpty ? "urn:uuid:" + UUID().uuidString.lowercased() : newIdentifier
+      }
       return .save(contact)
     case .character("o"), .character("O"):
       return .chooseExisting(matches[selected].contact)

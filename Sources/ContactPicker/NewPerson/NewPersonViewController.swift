@@ -110,7 +110,7 @@ public final class NewPersonViewController {
     var state = NewPersonState(
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
       parentGroup: parentGroup, nameOrder: nameOrder,
-      newIdentifier: (displayedPerson?.identifier.isEmpty ?? true) ? makeIdentifier() : "")
+      newIdentifier: isEditing ? "" : makeIdentifier())
     func draw() {
       let size = screen.size
       NewPersonView.scrollToFocus(&state, rows: size.rows)

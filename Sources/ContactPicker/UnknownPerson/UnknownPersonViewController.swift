@@ -154,7 +154,7 @@ public final class UnknownPersonViewController {
         match.reasons.contains { reason in
           switch reason {
           case .email, .phone: return true
-          case .name: return false
+          case .name, .identifier: return false
           }
         }
       }

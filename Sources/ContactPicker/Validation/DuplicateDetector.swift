@@ -5,6 +5,9 @@ import Foundation
 public struct DuplicateMatch: Sendable, Hashable {
   /// Why two contacts look like the same person.
   public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    /// The same identifier (vCard `UID`, RFC 6350 §6.7.6): the same card, e.g. sent
+    /// again or exported twice.
+    case identifier(String)
     /// The same email address (compared without regard to case).
     case email(String)
     /// The same phone number (compared by digits and country code); the existing
@@ -17,6 +20,7 @@ public struct DuplicateMatch: Sendable, Hashable {
     /// A short phrase for the duplicates screen: `same email ada@example.org`.
     public var description: String {
       switch self {
+      case .identifier(let identifier): return "same card (UID \(identifier))"
       case .email(let address): return "same email \(address)"
       case .phone(let number): return "same phone \(number)"
       case .name(let name): return "same name \(name)"
@@ -26,7 +30,7 @@ public struct DuplicateMatch: Sendable, Hashable {
 
   /// The contact already in the address book.
   public var contact: Contact
-  /// Every reason found, emails first, then phones, then the name.
+  /// Every reason found: the identifier first, then emails, phones, the name.
   public var reasons: [Reason]
 
   /// Creates a match.
@@ -37,7 +41,8 @@ public struct DuplicateMatch: Sendable, Hashable {
 }
 
 /// Finds contacts in an address book that are probably the person about to be
-/// saved: the same email address, the same phone number, or the same name.
+/// saved: the same card (identifier), the same email address, the same phone number,
+/// or the same name.
 ///
 /// Phone numbers are compared as E.164-like keys (`PhoneNumberKey`): `0151 2345678`
 /// in region `DE` and `+49 151 2345678` are the same number. Names are folded: case,
@@ -98,6 +103,9 @@ public struct DuplicateDetector: Sendable {
       }
       let theirs = keys[index]
       var reasons: [DuplicateMatch.Reason] = []
+      if !contact.identifier.isEmpty && other.identifier == contact.identifier {
+        reasons.append(.identifier(other.identifier))
+      }
       for key in mine.emails.keys.sorted() {
         if let written = theirs.emails[key] { reasons.append(.email(written)) }
       }
