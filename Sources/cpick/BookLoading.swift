@@ -33,6 +33,15 @@ extension CPick {
     return load
   }
 
+  /// The books a new contact is checked against: `sources`, and the `--save-to` book
+  /// when it exists and is not among them.
+  static func duplicateCheckSources(_ sources: [String], options: Options) -> [String] {
+    guard let target = options.saveTo, !sources.contains(target), FileManager.default.fileExists(atPath: target) else {
+      return sources
+    }
+    return sources + [target]
+  }
+
   /// The list of the commands that show or search the books (`pick`, `query`,
   /// `list`, `groups`, `show`): the books `sources` (the default one skipped while it
   /// does not exist), the members of `--group`, sorted and indexed — through the

@@ -8,9 +8,11 @@ import TerminalKit
 
 extension CPick {
   /// The new-person form: pre-filled from `--vcard` and the field options, saved to
-  /// `--save-to` (or the first source, or the default address book).
+  /// `--save-to` (or the first source, or the default address book), checked for
+  /// duplicates among the contacts of `book` that its index finds (and the contact
+  /// with the card's UID).
   static func newPerson(
-    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
+    _ book: ContactBook, options: Options, sources: [String], environment: [String: String]
   ) -> ExitCode {
     if options.readOnly { return fail("'new' cannot save with --read-only") }
     var prefill = Contact(identifier: "", source: "")
@@ -30,7 +32,18 @@ extension CPick {
     } catch {
       return fail(error.description)
     }
-    let editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+    var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
+    let list = book.list
+    // A card sent again keeps its UID, which the index does not hold: its contact is
+    // looked up once (the form does not change the UID).
+    let sameCard = prefill.identifier.isEmpty ? nil : book.contact(withIdentifier: prefill.identifier)
+    editing.duplicateCandidates = { contact, region in
+      var candidates = list.duplicateCandidates(of: contact, region: region)
+      if let sameCard, !candidates.contains(where: { $0.identifier == sameCard.identifier && $0.source == sameCard.source }) {
+        candidates.append(sameCard)
+      }
+      return candidates
+    }
     let screen: any Screen
     do {
       screen = try openScreen(options, environment)

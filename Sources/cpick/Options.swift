@@ -264,3 +264,13 @@ enum OptionParser {
     return words
   }
 }
+
+extension Options {
+  /// These options for reading the books a new contact is checked against: `--group`
+  /// names the new contact's group there, not a filter of the books.
+  var forDuplicateCheck: Options {
+    var options = self
+    options.group = nil
+    return options
+  }
+}

@@ -17,7 +17,7 @@ extension CPick {
     do { rules = try predicates(options) } catch { return fail(error.description) }
     var contact: Contact
     var choose = false
-    if let exact = identified(options.query, in: book) {
+    if let exact = book.contact(withIdentifier: options.query) {
       contact = exact
     } else {
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
@@ -68,14 +68,5 @@ extension CPick {
     case .cancelled:
       return .cancelled
     }
-  }
-
-  /// The contact of `book` whose identifier (UID) is `identifier`: found in the stored
-  /// JSON when the index gave it (no contact decoded), else among the contacts.
-  private static func identified(_ identifier: String, in book: ContactBook) -> Contact? {
-    if let renderings = book.renderings {
-      return renderings.position(ofIdentifier: identifier).map { book.list.contacts[$0] }
-    }
-    return book.list.contacts.first { $0.identifier == identifier }
   }
 }

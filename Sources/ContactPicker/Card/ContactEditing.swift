@@ -13,6 +13,11 @@ public struct ContactEditing {
   public var save: @MainActor (_ contact: Contact, _ original: Contact?) throws -> Contact
   /// The contacts the duplicate check of a new contact looks in.
   public var existingContacts: [Contact]
+  /// When set, the duplicate check of a new contact looks in what it returns for the
+  /// contact about to be saved instead of in `existingContacts`: the candidates a
+  /// large book's index finds (`ContactList.duplicateCandidates(of:region:)`), so the
+  /// form opens without reading every contact.
+  public var duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])?
   /// The default region for phone numbers (ISO 3166 alpha-2).
   public var region: String
   /// The group new contacts are put in (parentGroup).
@@ -35,6 +40,7 @@ public struct ContactEditing {
   public func runForm(on screen: any Screen, editing original: Contact?, prefill: Contact? = nil) -> NewPersonResult {
     let form = NewPersonViewController(displayedPerson: original ?? prefill, isEditing: original != nil)
     form.existingContacts = original == nil ? existingContacts : []
+    form.duplicateCandidates = original == nil ? duplicateCandidates : nil
     form.region = region
     form.parentGroup = original == nil ? parentGroup : nil
     let save = self.save

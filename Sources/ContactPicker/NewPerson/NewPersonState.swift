@@ -87,20 +87,25 @@ public struct NewPersonState: Sendable {
   public private(set) var showsAllErrors = false
 
   let detector: DuplicateDetector
+  /// Where the duplicate check looks instead of `detector`'s contacts, when set.
+  let duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])?
   let newIdentifier: String
   let parentGroup: String?
   let nameOrder: ContactFormatter.NameOrder
 
   /// A form for `contact` (`nil`: empty). `existingContacts` and `region` feed the
-  /// duplicate check; `newIdentifier` is a new contact's identifier when `contact`
+  /// duplicate check (`duplicateCandidates`, when given, replaces `existingContacts`
+  /// with the contacts it returns for the contact about to be saved); `newIdentifier` is a new contact's identifier when `contact`
   /// has none, or when its identifier is an existing contact's and the user saves it
   /// anyway (a fresh UUID URN when empty).
   public init(
     contact: Contact?, isEditing: Bool = false, existingContacts: [Contact] = [], region: String = "",
+    duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])? = nil,
     parentGroup: String? = nil, nameOrder: ContactFormatter.NameOrder = .auto, newIdentifier: String = ""
   ) {
     form = NewPersonForm(contact: contact, isEditing: isEditing)
     detector = DuplicateDetector(existingContacts: existingContacts, region: region)
+    self.duplicateCandidates = duplicateCandidates
     self.newIdentifier = newIdentifier
     self.parentGroup = parentGroup
     self.nameOrder = nameOrder
@@ -412,7 +417,13 @@ public struct NewPersonState: Sendable {
     }
     if form.isEditing && !form.hasChanges { return .complete(form.original) }
     let contact = self.contact
-    let matches = detector.duplicates(of: contact)
+    let matches =
+      if let duplicateCandidates {
+        DuplicateDetector(existingContacts: duplicateCandidates(contact, detector.region), region: detector.region)
+          .duplicates(of: contact)
+      } else {
+        detector.duplicates(of: contact)
+      }
     if !matches.isEmpty {
       mode = .duplicates(matches, selected: 0, contact: contact)
       return .none

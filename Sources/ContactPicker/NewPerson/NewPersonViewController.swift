@@ -79,6 +79,10 @@ public final class NewPersonViewController {
   public var parentGroup: String?
   /// The address book the duplicate check looks in.
   public var existingContacts: [Contact] = []
+  /// When set, the duplicate check looks in what it returns for the contact about to
+  /// be saved (and its region), instead of in `existingContacts`: the candidates a
+  /// large book's index finds (`ContactList.duplicateCandidates(of:region:)`).
+  public var duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])?
   /// The default region for phone numbers without a country code (ISO 3166 alpha-2,
   /// `DE`), from `--region`; by default from `LC_ALL`/`LC_TELEPHONE`/`LANG` or the locale.
   public var region: String = PhoneNumberKey.defaultRegion()
@@ -109,7 +113,7 @@ public final class NewPersonViewController {
   public func run(on screen: any Screen) -> NewPersonResult {
     var state = NewPersonState(
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
-      parentGroup: parentGroup, nameOrder: nameOrder,
+      duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
       newIdentifier: isEditing ? "" : makeIdentifier())
     func draw() {
       let size = screen.size

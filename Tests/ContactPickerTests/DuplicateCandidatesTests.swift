@@ -1,0 +1,92 @@
+import ContactKit
+import ContactStores
+import Foundation
+import Testing
+
+@testable import ContactPicker
+
+/// The duplicate check of a new contact in a large book looks only at the candidates
+/// the list's index finds: it must find every duplicate that looking at every
+/// contact finds.
+@Suite("Duplicate candidates from the index")
+struct DuplicateCandidatesTests {
+  /// A new contact made from `contact` as someone would type it again: another
+  /// identifier, and `change` applied (another case, order or format).
+  static func probe(_ contact: Contact, _ change: (inout Contact) -> Void = { _ in }) -> Contact {
+    var probe = Contact(identifier: "urn:uuid:new", source: "")
+    probe.givenName = contact.givenName
+    probe.middleName = contact.middleName
+    probe.familyName = contact.familyName
+    probe.organizationName = contact.organizationName
+    probe.contactType = contact.contactType
+    probe.emailAddresses = contact.emailAddresses
+    probe.phoneNumbers = contact.phoneNumbers
+    change(&probe)
+    return probe
+  }
+
+  /// Each way of typing a contact again, alone: the rest of the probe is blank.
+  static let variants: [(String, @Sendable (inout Contact) -> Void)] = [
+    ("as it is", { _ in }),
+    ("only the name, upper case, parts swapped", { contact in
+      (contact.givenName, contact.familyName) = (contact.familyName.uppercased(), contact.givenName.uppercased())
+      contact.emailAddresses = []
+      contact.phoneNumbers = []
+    }),
+    ("only the emails, upper case", { contact in
+      contact.givenName = ""
+      contact.middleName = ""
+      contact.familyName = ""
+      contact.organizationName = ""
+      contact.phoneNumbers = []
+      contact.emailAddresses = contact.emailAddresses.map { LabeledValue(identifier: $0.identifier, label: $0.label, value: $0.value.uppercased()) }
+    }),
+    ("only the phones, digits run together", { contact in
+      contact.givenName = ""
+      contact.middleName = ""
+      contact.familyName = ""
+      contact.organizationName = ""
+      contact.emailAddresses = []
+      contact.phoneNumbers = contact.phoneNumbers.map {
+        LabeledValue(identifier: $0.identifier, label: $0.label, value: String($0.value.filter { $0.isNumber || $0 == "+" }))
+      }
+    }),
+  ]
+
+  @Test("should find every duplicate a check of every contact finds, for each contact of the sample book typed again")
+  func candidatesCoverTheDetector() throws {
+    let contacts = try VCardFileStore(path: ContactListLoaderTests.sampleBook).load().contacts
+    let list = ContactList(contacts)
+    let everyone = DuplicateDetector(existingContacts: Array(list.contacts), region: "DE")
+    var found = [String: Int]()
+    for contact in list.contacts {
+      for (name, change) in Self.variants {
+        let probe = Self.probe(contact, change)
+        let expected = Set(everyone.duplicates(of: probe).map { "\($0.contact.source)#\($0.contact.identifier)" })
+        let candidates = Set(
+          list.duplicateCandidates(of: probe, region: "DE").map { "\($0.source)#\($0.identifier)" })
+        #expect(expected.isSubset(of: candidates), "\(contact.displayName), \(name)")
+        found[name, default: 0] += expected.isEmpty ? 0 : 1
+      }
+    }
+    // Real duplicates were looked for: every contact typed again is one of itself.
+    #expect(found["as it is"] == list.contacts.count)
+    #expect((found["only the emails, upper case"] ?? 0) > 30)
+    #expect((found["only the phones, digits run together"] ?? 0) > 30)
+  }
+
+  @Test("should decode only the contacts that share something with the new one")
+  func fewCandidates() throws {
+    let contacts = try VCardFileStore(path: ContactListLoaderTests.sampleBook).load().contacts
+    let list = ContactList(contacts)
+    var stranger = Contact(identifier: "urn:uuid:new", source: "")
+    stranger.givenName = "Zebulon"
+    stranger.familyName = "Quixote"
+    stranger.emailAddresses = [LabeledValue(identifier: "e", label: "home", value: "zq@nowhere.invalid")]
+    #expect(list.duplicateCandidates(of: stranger, region: "DE").isEmpty)
+    let ada = try #require(list.contacts.first { !$0.emailAddresses.isEmpty })
+    let candidates = list.duplicateCandidates(of: Self.probe(ada), region: "DE")
+    #expect(candidates.contains { $0.identifier == ada.identifier })
+    #expect(candidates.count < 5)
+  }
+}
