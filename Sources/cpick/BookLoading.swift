@@ -4,35 +4,6 @@ import ContactStores
 import Foundation
 
 extension CPick {
-  /// Reads the address books `sources` in order — the default one is skipped while it
-  /// does not exist (it is created on first save) — and, for `new` and `unknown`, the
-  /// `--save-to` book too (a new contact is checked for duplicates there); resolves
-  /// group cards across books. `progress`, when given, hears how many contacts each
-  /// file or chunk of cards added (from any thread).
-  ///
-  /// - Throws: the store's error when a book cannot be read at all.
-  nonisolated static func loadBooks(
-    sources: [String], options: Options, environment: [String: String],
-    progress: (@Sendable (Int) -> Void)? = nil
-  ) throws(ContactStoreError) -> ContactLoad {
-    var load = ContactLoad()
-    for spec in sources where !isAbsentDefaultBook(spec, options: options, environment: environment) {
-      let store = SourceResolver.store(for: spec)
-      if let progress {
-        load.append(try store.load(progress: progress))
-      } else {
-        load.append(try store.load())
-      }
-    }
-    if options.command == .new || options.command == .unknown, let target = options.saveTo, !sources.contains(target),
-      FileManager.default.fileExists(atPath: target), let book = try? SaveTarget.store(for: target).load()
-    {
-      load.append(book)
-    }
-    load.resolveGroups()  // group cards may name members in other books
-    return load
-  }
-
   /// The books a new contact is checked against: `sources`, and the `--save-to` book
   /// when it exists and is not among them.
   static func duplicateCheckSources(_ sources: [String], options: Options) -> [String] {

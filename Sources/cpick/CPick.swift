@@ -54,9 +54,9 @@ enum CPick {
     {
       return pickWhileLoading(options: options, output: output, sources: specs, environment: environment)
     }
-    if options.command == .new {
-      // The books through the index (as `list` reads them): the form opens at once, and
-      // the index finds the candidates of the duplicate check.
+    if [.new, .unknown].contains(options.command) {
+      // The books through the index (as `list` reads them): the form or card opens at
+      // once, and the index finds the known contacts and the duplicate candidates.
       let book: ContactBook
       do {
         book = try loadBook(sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
@@ -65,20 +65,12 @@ enum CPick {
         return fail("cannot read \(error.description)")
       }
       for warning in book.warnings { printError(warning) }
-      let exitCode = newPerson(book, options: options, sources: specs, environment: environment)
+      let exitCode =
+        options.command == .new
+        ? newPerson(book, options: options, sources: specs, environment: environment)
+        : unknownPerson(book, options: options, sources: specs, environment: environment)
       StandardOutput.flush()
       withExtendedLifetime(book) { exit(exitCode.rawValue) }
-    }
-    if options.command == .unknown {
-      let load: ContactLoad
-      do {
-        load = try loadBooks(sources: specs, options: options, environment: environment)
-      } catch {
-        return fail("cannot read \(error.description)")
-      }
-      // `file:line: why`, as compilers write them (vim's quickfix, emacs' compile mode).
-      for warning in load.warnings { printError(warning) }
-      return unknownPerson(load.contacts, options: options, sources: specs, environment: environment)
     }
     // `query` searches the list last stored in the index while its files are checked.
     let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil

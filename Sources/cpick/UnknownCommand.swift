@@ -9,10 +9,12 @@ extension CPick {
   /// `cpick unknown`: the unknown-person card (ABUnknownPersonViewController) for a
   /// partial record from field options, `--vcard`, or a message on stdin
   /// (`--from-message`, `--header`, `--all`); "Create New Contact" / "Add to Existing
-  /// Contact"; prints `didResolveToPerson`.
+  /// Contact"; prints `didResolveToPerson`. The known contacts and the duplicate
+  /// candidates are those `book`'s index finds.
   static func unknownPerson(
-    _ contacts: [Contact], options: Options, sources: [String], environment: [String: String]
+    _ book: ContactBook, options: Options, sources: [String], environment: [String: String]
   ) -> ExitCode {
+    let list = book.list
     var person = Contact(identifier: "", source: "")
     var subject: String? = nil
     var chooseAmong: [MessageAddress] = []
@@ -57,7 +59,7 @@ extension CPick {
       guard !person.displayName.isEmpty else {
         return fail("unknown: nothing to show (give --from-message, --vcard or field options such as --email)")
       }
-      if options.skipKnown, let known = UnknownPersonViewController.knownContact(for: person, in: contacts, region: region) {
+      if options.skipKnown, let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first {
         return resolved(known)
       }
     }
@@ -82,21 +84,21 @@ extension CPick {
         let index = candidates.firstIndex(where: { $0.identifier == chosen.identifier })
       else { return .cancelled }
       person = chooseAmong[index].contact()
-      if options.skipKnown, let known = UnknownPersonViewController.knownContact(for: person, in: contacts, region: region) {
+      if options.skipKnown, let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first {
         screen.end()
         return resolved(known)
       }
     }
 
     let card = UnknownPersonViewController(displayedPerson: person)
-    card.existingContacts = contacts
+    card.existingList = list
     card.alternateName = options.alternateName
     card.message = options.message ?? subject.map { "Subject: \($0)" }
     card.allowsAddingToAddressBook = !(options.noAdd || options.readOnly)
     card.allowsActions = !options.noActions
     card.region = region
     if !options.readOnly {
-      var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: contacts)
+      var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
       editing.parentGroup = options.group
       card.editing = editing
     }

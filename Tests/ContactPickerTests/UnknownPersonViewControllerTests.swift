@@ -313,6 +313,27 @@ struct UnknownPersonViewControllerTests {
     #expect(UnknownPersonViewController.knownContact(for: byName, in: TestContacts.book, region: "US") == nil)
   }
 
+  @Test("known contacts found through a list's index are those found by reading every contact")
+  func knownContactsInAList() {
+    let list = ContactList(TestContacts.book)
+    var byMail = Contact(identifier: "", source: "")
+    byMail.emailAddresses = [LabeledValue(identifier: "", label: nil, value: "Grace@Navy.Example")]
+    var byPhone = Contact(identifier: "", source: "")
+    byPhone.phoneNumbers = [LabeledValue(identifier: "", label: nil, value: "555-010-0142")]
+    var byName = Contact(identifier: "", source: "")
+    byName.givenName = "Grace"
+    byName.familyName = "Hopper"
+    for person in [byMail, byPhone, byName] {
+      #expect(
+        UnknownPersonViewController.knownContacts(for: person, in: list, region: "US").map(\.identifier)
+          == UnknownPersonViewController.knownContacts(for: person, in: TestContacts.book, region: "US").map(\.identifier))
+    }
+    #expect(UnknownPersonViewController.knownContacts(for: byPhone, in: list, region: "US").map(\.displayName) == ["Grace Hopper"])
+    let card = UnknownPersonViewController(displayedPerson: byMail)
+    card.existingList = list
+    #expect(card.knownContacts.map(\.displayName) == ["Grace Hopper"])
+  }
+
   @Test("present(on:) returns the same result as run(on:)")
   func present() async {
     let screen = MemoryScreen(rows: 24, columns: 80, keys: [.escape])

@@ -46,7 +46,8 @@ public enum UnknownPersonResult: Sendable, Equatable {
 /// actions to add it.
 ///
 /// The card shows the person's values and, at the bottom:
-/// - when one of the person's emails or phone numbers is already in `existingContacts`,
+/// - when one of the person's emails or phone numbers is already in the address book
+///   (`existingList`, else `existingContacts`),
 ///   the line "In contacts as Ada Lovelace" and the action "Open Ada Lovelace’s card",
 ///   which shows her `PersonViewController`: choosing a value there ends with
 ///   `.selectedProperty` (asking the delegate), closing it resolves to her;
@@ -54,7 +55,7 @@ public enum UnknownPersonResult: Sendable, Equatable {
 ///   (`ContactEditing.runForm`: validation, duplicate prompt, the save seam); saved →
 ///   resolved to the saved contact; cancelled → back to the card; "open existing" in
 ///   its duplicate prompt → that contact's card, as above;
-/// - "Add to Existing Contact": the people picker over `existingContacts`; the chosen
+/// - "Add to Existing Contact": the people picker over the address book; the chosen
 ///   person merged with this one (`UnknownPersonMerge`) is shown for confirmation
 ///   with the added values marked `✓` and the filled fields listed; Enter or `y`
 ///   saves through `editing.save(merged, original: chosen)` (only the differences are
@@ -104,6 +105,11 @@ public final class UnknownPersonViewController {
   /// "In contacts as …" check, and the new-person form's duplicate check when
   /// `editing.existingContacts` is empty.
   public var existingContacts: [Contact] = []
+  /// The address book as a sorted, indexed list (`ContactList`): when set, it is used
+  /// instead of `existingContacts` — the picker of "Add to Existing Contact" shows it,
+  /// and its index finds the known contacts and the duplicate check's candidates, so
+  /// a large book is not read contact by contact.
+  public var existingList: ContactList?
   /// The save seam; `nil`: no adding.
   public var editing: ContactEditing?
   /// The default region for phone numbers without a country code (merging, the
@@ -133,7 +139,19 @@ public final class UnknownPersonViewController {
   /// The contacts of `existingContacts` that have one of the person's emails or phone
   /// numbers, in address-book order.
   public var knownContacts: [Contact] {
-    Self.knownContacts(for: displayedPerson, in: existingContacts, region: effectiveRegion)
+    guard let existingList else {
+      return Self.knownContacts(for: displayedPerson, in: existingContacts, region: effectiveRegion)
+    }
+    return Self.knownContacts(for: displayedPerson, in: existingList, region: effectiveRegion)
+  }
+
+  /// `knownContacts(for:in:region:)` among the contacts of `list` that its index finds
+  /// (`ContactList.duplicateCandidates(of:region:)`), in list order.
+  public static func knownContacts(for person: Contact, in list: ContactList, region: String) -> [Contact] {
+    var probe = Contact(identifier: "", source: "")
+    probe.emailAddresses = person.emailAddresses
+    probe.phoneNumbers = person.phoneNumbers
+    return knownContacts(for: person, in: list.duplicateCandidates(of: probe, region: region), region: region)
   }
 
   /// The first contact of `contacts` that has one of `person`'s emails (without
@@ -256,7 +274,13 @@ public final class UnknownPersonViewController {
   /// `existingContacts` when `editing` has none of its own.
   private var formEditing: ContactEditing? {
     guard var editing else { return nil }
-    if editing.existingContacts.isEmpty { editing.existingContacts = existingContacts }
+    if editing.existingContacts.isEmpty && editing.duplicateCandidates == nil {
+      if let list = existingList {
+        editing.duplicateCandidates = { contact, region in list.duplicateCandidates(of: contact, region: region) }
+      } else {
+        editing.existingContacts = existingContacts
+      }
+    }
     return editing
   }
 
@@ -301,7 +325,9 @@ public final class UnknownPersonViewController {
     guard let editing else { return nil }
     var query = ""
     while true {
-      let picker = PeoplePickerController(contacts: existingContacts, sortOrder: sortOrder, nameOrder: nameOrder)
+      let picker =
+        existingList.map { PeoplePickerController(list: $0) }
+        ?? PeoplePickerController(contacts: existingContacts, sortOrder: sortOrder, nameOrder: nameOrder)
       picker.initialQuery = query
       picker.displayedPropertyKeys = displayedPropertyKeys
       let picked = picker.run(on: screen)
