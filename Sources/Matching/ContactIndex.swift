@@ -205,7 +205,8 @@ public final class ContactIndex: Sendable {
   func fieldMasks() -> FieldMasks {
     fieldMaskStore.withLock { store in
       if let built = store { return built }
-      let built = FieldMasks(bytes: bytes, fieldStarts: fieldStarts)
+      let built = FieldMasks(
+        bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts)
       store = built
       return built
     }
@@ -416,6 +417,13 @@ public final class ContactIndex: Sendable {
     var textFieldMask: UInt64
     /// `ByteMatcher.mask` of the digits, the same for a phone field.
     var digitFieldMask: UInt64
+    /// `ContactBigrams.pairs(of:)` of the text, for a term of two bytes or more that
+    /// only text fields can match (no digits, no `group:`); else all zero.
+    var pairs: (UInt64, UInt64, UInt64, UInt64)
+    /// Whether `pairs` is set (the contact's `ContactBigrams` decide).
+    var usesPairs: Bool
+    /// `ContactBigrams.letterBit` of the text's first byte; 0 when it is not a letter.
+    var firstLetter: UInt32
     /// False for `group:` terms: group names are not in the masks.
     var useMask: Bool
     var mode: SearchQuery.Mode
@@ -444,6 +452,8 @@ public final class ContactIndex: Sendable {
         let textAllowed = term.fields & FieldKind.maskedTextFields != 0
           && !(term.fields == FieldKind.phoneFields)
         let phoneAllowed = term.fields & FieldKind.phone.bit != 0 && term.isPhone
+        let usesPairs = term.text.count >= 2 && term.digits.isEmpty && !term.isPresence
+          && term.fields & ~FieldKind.phone.bit & ~FieldKind.maskedTextFields == 0
         hot.append(
           HotTerm(
             text: text, textCount: term.text.count, digits: digits,
@@ -451,6 +461,8 @@ public final class ContactIndex: Sendable {
             textMask: textAllowed ? term.textMask : .max,
             phoneMask: phoneAllowed ? term.phoneMask : .max,
             textFieldMask: ByteMatcher.mask(term.text), digitFieldMask: ByteMatcher.mask(term.digits),
+            pairs: usesPairs ? ContactBigrams.pairs(of: term.text) : (0, 0, 0, 0), usesPairs: usesPairs,
+            firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
             useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
             mode: term.mode, fields: term.fields, negated: term.negated,
             endsClause: position == clause.count - 1))
@@ -657,7 +669,7 @@ public final class ContactIndex: Sendable {
     var clauseBest = -1
     for term in terms {
       let value = termScore(
-        term, mask: mask, query: q, bytes: bytes, starts: starts, kinds: kinds,
+        term, contact: c, mask: mask, query: q, bytes: bytes, starts: starts, kinds: kinds,
         firstField: firstField, endField: endField, fieldMasks: fieldMasks)
       if value > clauseBest { clauseBest = value }
       if term.endsClause {
@@ -673,12 +685,23 @@ public final class ContactIndex: Sendable {
   /// term that is absent, -1 when the term rules the contact out.
   @inline(__always)
   static func termScore(
-    _ term: HotTerm, mask: UInt64, query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
+    _ term: HotTerm, contact c: Int, mask: UInt64, query q: UnsafePointer<UInt8>, bytes: UnsafePointer<UInt8>,
     starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>,
     firstField: Int, endField: Int, fieldMasks: FieldMasks.Pointers? = nil
   ) -> Int {
     let miss = term.negated ? 0 : -1
     if term.useMask && term.phoneMask & ~mask != 0 && term.textMask & ~mask != 0 { return miss }
+    if term.usesPairs, let fieldMasks {
+      // Neither a substring (a pair of the word missing from every text field) nor a
+      // fuzzy match (its first letter starting no word) can be there.
+      let pairs = fieldMasks.contactPairs + 4 * c
+      if pairs[0] & term.pairs.0 != term.pairs.0 || pairs[1] & term.pairs.1 != term.pairs.1
+        || pairs[2] & term.pairs.2 != term.pairs.2 || pairs[3] & term.pairs.3 != term.pairs.3,
+        term.mode != .fuzzy || (term.firstLetter != 0 && fieldMasks.wordStarts[c] & term.firstLetter == 0)
+      {
+        return miss
+      }
+    }
     let text = q + term.text
     let digits = q + term.digits
     let isPhone = term.digitCount > 0

@@ -23,6 +23,8 @@ struct FieldMasks: Sendable {
   /// The first byte of each field (for an empty field, the byte after it), so the
   /// tests of a prefix need not read the field.
   let firstBytes: [UInt8]
+  /// Per contact, the byte pairs and word-start letters of its text fields.
+  let contacts: ContactBigrams
 
   /// The first bit of the word-start letters.
   static let wordStartShift: UInt64 = 38
@@ -58,32 +60,51 @@ struct FieldMasks: Sendable {
     return mask
   }
 
-  /// The storage of `masks` and `firstBytes`, valid inside `withPointers`.
+  /// The storage of the arrays, valid inside `withPointers`.
   struct Pointers {
     /// `masks`' elements.
     let masks: UnsafePointer<UInt64>
     /// `firstBytes`' elements.
     let firstBytes: UnsafePointer<UInt8>
+    /// `contacts.pairs`' elements (four per contact).
+    let contactPairs: UnsafePointer<UInt64>
+    /// `contacts.wordStarts`' elements.
+    let wordStarts: UnsafePointer<UInt32>
   }
 
   /// Calls `body` with the storage of the arrays.
   func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
     masks.withUnsafeBufferPointer { masks in
       firstBytes.withUnsafeBufferPointer { firstBytes in
-        // An index without fields still searches: point at a valid byte and word.
-        withUnsafePointer(to: UInt64(0)) { noMask in
-          withUnsafePointer(to: UInt8(0)) { noByte in
-            body(Pointers(masks: masks.baseAddress ?? noMask, firstBytes: firstBytes.baseAddress ?? noByte))
+        contacts.pairs.withUnsafeBufferPointer { pairs in
+          contacts.wordStarts.withUnsafeBufferPointer { wordStarts in
+            // An index without fields still searches: point at a valid byte and word.
+            withUnsafePointer(to: (UInt64(0), UInt64(0), UInt64(0), UInt64(0))) { noPairs in
+              withUnsafePointer(to: UInt8(0)) { noByte in
+                withUnsafePointer(to: UInt32(0)) { noStarts in
+                  let zeros = UnsafeRawPointer(noPairs).assumingMemoryBound(to: UInt64.self)
+                  return body(
+                    Pointers(
+                      masks: masks.baseAddress ?? zeros, firstBytes: firstBytes.baseAddress ?? noByte,
+                      contactPairs: pairs.baseAddress ?? zeros, wordStarts: wordStarts.baseAddress ?? noStarts))
+                }
+              }
+            }
           }
         }
       }
     }
   }
 
-  /// The masks of every field of `bytes`, split in `fieldStarts`.
+  /// The masks of every field of `bytes`, split in `fieldStarts`, and the
+  /// `ContactBigrams` of the contacts (`fieldKinds`, `contactStarts`).
   ///
   /// - Complexity: O(bytes), in chunks on all cores when there are many fields.
-  init(bytes: FlatArray<UInt8>, fieldStarts: FlatArray<Int32>) {
+  init(
+    bytes: FlatArray<UInt8>, fieldStarts: FlatArray<Int32>, fieldKinds: FlatArray<UInt8>,
+    contactStarts: FlatArray<Int32>
+  ) {
+    contacts = ContactBigrams(bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts)
     let fieldCount = max(fieldStarts.count - 1, 0)
     var firstBytes = [UInt8]()
     masks = [UInt64](unsafeUninitializedCapacity: fieldCount) { masks, initialized in

@@ -107,4 +107,29 @@ struct FieldMaskTests {
     #expect(masks.masks[email] & ByteMatcher.bit(UInt8(ascii: "1")) != 0)
     #expect(masks.masks[email] & ByteMatcher.bit(UInt8(ascii: "z")) == 0)
   }
+
+  @Test("should hold per contact the byte pairs and word-start letters of its text fields, not of its phones or groups")
+  func contactPairs() {
+    var ada = person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])
+    ada.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+44 20 7946 0018")]
+    ada.groups = ["Zoology"]
+    let index = ContactIndex([ada])
+    let masks = index.fieldMasks()
+    let pairs = masks.contacts.pairs
+    func has(_ word: String) -> Bool {
+      let wanted = ContactBigrams.pairs(of: Array(word.utf8))
+      return pairs[0] & wanted.0 == wanted.0 && pairs[1] & wanted.1 == wanted.1
+        && pairs[2] & wanted.2 == wanted.2 && pairs[3] & wanted.3 == wanted.3
+    }
+    for word in ["ada", "lovelace", "a l", "l@x", "-1.e", "example"] { #expect(has(word), "\(word)") }
+    // Pairs of the phone digits and of the group are not there (a one-hash filter may
+    // hold a pair by chance; these do not collide).
+    #expect(!has("79") || !has("94") || !has("46"))
+    #expect(!has("zoo"))
+    let letters = Set((0..<26).filter { masks.contacts.wordStarts[0] & (1 << UInt32($0)) != 0 }.map {
+      Character(UnicodeScalar(UInt8(97 + $0)))
+    })
+    // Word starts of the names and the email (`ada`, `lovelace`, `l`, `x`, `example`).
+    #expect(letters == ["a", "l", "x", "e"])
+  }
 }
