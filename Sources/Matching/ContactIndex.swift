@@ -408,6 +408,10 @@ public final class ContactIndex: Sendable {
     var textCount: Int
     var digits: Int
     var digitCount: Int
+    /// `SearchQuery.Term.nationalDigits`: an offset into the flat buffer and a count
+    /// (0: none).
+    var national: Int
+    var nationalCount: Int
     /// The term's text mask, or all ones when it may match no masked text field.
     var textMask: UInt64
     /// The term's phone mask, or all ones when it may match no phone.
@@ -449,6 +453,8 @@ public final class ContactIndex: Sendable {
         flat.append(contentsOf: term.text)
         let digits = flat.count
         flat.append(contentsOf: term.digits)
+        let national = flat.count
+        flat.append(contentsOf: term.nationalDigits)
         let textAllowed = term.fields & FieldKind.maskedTextFields != 0
           && !(term.fields == FieldKind.phoneFields)
         let phoneAllowed = term.fields & FieldKind.phone.bit != 0 && term.isPhone
@@ -457,10 +463,12 @@ public final class ContactIndex: Sendable {
         hot.append(
           HotTerm(
             text: text, textCount: term.text.count, digits: digits,
-            digitCount: term.digits.count,
+            digitCount: term.digits.count, national: national, nationalCount: term.nationalDigits.count,
             textMask: textAllowed ? term.textMask : .max,
             phoneMask: phoneAllowed ? term.phoneMask : .max,
-            textFieldMask: ByteMatcher.mask(term.text), digitFieldMask: ByteMatcher.mask(term.digits),
+            textFieldMask: ByteMatcher.mask(term.text),
+            digitFieldMask: ByteMatcher.mask(term.digits)
+              & (term.nationalDigits.isEmpty ? .max : ByteMatcher.mask(term.nationalDigits)),
             pairs: usesPairs ? ContactBigrams.pairs(of: term.text) : (0, 0, 0, 0), usesPairs: usesPairs,
             firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
             useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
@@ -742,8 +750,10 @@ public final class ContactIndex: Sendable {
         // byte must be the word's (reading it is safe: the buffer is padded).
         let first = fieldMasks?.firstBytes[f] ?? field[0]
         let ceiling =
-          first != word[0]
-          ? ByteMatcher.wordStartScore : n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
+          isPhoneField && term.nationalCount > 0
+          ? ByteMatcher.exactScore  // the national form may start the field
+          : first != word[0]
+            ? ByteMatcher.wordStartScore : n == m ? ByteMatcher.exactScore : ByteMatcher.prefixScore
         if ceiling - penalty <= best {
           f += 1
           continue
@@ -752,6 +762,10 @@ public final class ContactIndex: Sendable {
       var tier = 0
       if isPhoneField {
         tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false)
+        if tier == 0 && term.nationalCount > 0 {
+          // The number typed with its country code, saved in national form.
+          tier = ByteMatcher.match(field, n, q + term.national, term.nationalCount, mode: term.mode, fuzzy: false)
+        }
       } else if term.mode == .fuzzy {
         // Inlined `match` for the common mode: the fuzzy match (below any substring
         // tier) runs only when it could beat the best so far and the word's first

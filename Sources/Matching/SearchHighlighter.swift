@@ -93,7 +93,8 @@ struct TextProjection {
     let mode = term.mode
     if let hit = Self.substring(term.text, in: folded, mode: mode) { return hit }
     if term.isPhone {
-      return Self.substring(term.digits, in: digits, mode: mode) ?? []
+      return Self.substring(term.digits, in: digits, mode: mode)
+        ?? (term.nationalDigits.isEmpty ? nil : Self.substring(term.nationalDigits, in: digits, mode: mode)) ?? []
     }
     if let joined, let hit = Self.substring(term.text, in: joined, mode: mode) { return hit }
     if let spaced, let hit = Self.substring(term.text, in: spaced, mode: mode) { return hit }

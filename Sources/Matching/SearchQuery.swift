@@ -21,7 +21,9 @@
 ///   a *phone term*: its digits match phone numbers' digits, the term as typed matches
 ///   text fields, both as substrings only. When the whole query is digits, spaces and
 ///   phone punctuation, it is one phone term with the spaces removed
-///   (`0170 555 0123` → `01705550123`).
+///   (`0170 555 0123` → `01705550123`). A number typed with its country code (`+49 152
+///   1270339`, `0049 152 1270339`) also matches the number saved in national form
+///   (`0152 1270339`): its national digits (`PhoneForms.national`) are a second form.
 /// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
 ///   query half typed never empties the list.
 struct SearchQuery: Sendable {
@@ -44,9 +46,14 @@ struct SearchQuery: Sendable {
     var text: [UInt8]
     /// For a phone term, its digits; empty otherwise.
     var digits: [UInt8]
+    /// For a phone term typed with a country code (`+` or `00`), the national digits
+    /// of the number (`+49 152 127…` → `0152127…`), which phone numbers may hold
+    /// instead of `digits`; empty otherwise.
+    var nationalDigits: [UInt8] = []
     /// `ByteMatcher.mask` of `text`.
     var textMask: UInt64
-    /// `ByteMatcher.phoneMask` of `digits`.
+    /// `ByteMatcher.phoneMask` of `digits` (of the digits both forms share, when the
+    /// term has `nationalDigits`).
     var phoneMask: UInt64
     var mode: Mode
     /// The `FieldKind`s the term may match, one bit per raw value.
@@ -152,11 +159,18 @@ struct SearchQuery: Sendable {
     else { return false }
     if term.isPhone {
       // Phone terms match as substrings (or anchored prefixes) only, fuzzy or not.
+      // A match of the national form must be one of `other` too.
+      let national =
+        term.nationalDigits.isEmpty || contains(term.nationalDigits, other.digits)
+        || (!other.nationalDigits.isEmpty && contains(term.nationalDigits, other.nationalDigits))
+      guard national else { return false }
       switch (term.mode, other.mode) {
       case (.fuzzy, .fuzzy), (.fuzzy, .substring), (.substring, .fuzzy), (.substring, .substring):
         return contains(term.text, other.text) && contains(term.digits, other.digits)
       case (.prefix, .prefix):
         return term.text.starts(with: other.text) && term.digits.starts(with: other.digits)
+          && (term.nationalDigits.isEmpty || term.nationalDigits.starts(with: other.digits)
+            || (!other.nationalDigits.isEmpty && term.nationalDigits.starts(with: other.nationalDigits)))
       default:
         return false
       }
@@ -281,8 +295,7 @@ struct SearchQuery: Sendable {
     term.negated = negated
     if fields == FieldKind.phoneFields {
       // `tel:` matches digits only; `tel:abc` matches no number.
-      term.digits = internationalDigits(text.filter { $0 &- 48 < 10 })
-      term.phoneMask = ByteMatcher.phoneMask(term.digits)
+      term.setDigits(of: text)
       if term.digits.isEmpty && !text.isEmpty { term.phoneMask = .max }
     }
     term.fields = fields
@@ -298,14 +311,11 @@ struct SearchQuery: Sendable {
   }
 
   static func plainTerm(_ text: [UInt8], mode: Mode) -> Term {
-    var digits: [UInt8] = []
-    if isPhoneText(text, allowingSpaces: false) {
-      digits = internationalDigits(text.filter { $0 &- 48 < 10 })
-    }
-    return Term(
-      text: text, digits: digits, textMask: ByteMatcher.mask(text),
-      phoneMask: ByteMatcher.phoneMask(digits), mode: mode, fields: FieldKind.defaultFields,
-      negated: false)
+    var term = Term(
+      text: text, digits: [], textMask: ByteMatcher.mask(text), phoneMask: 0, mode: mode,
+      fields: FieldKind.defaultFields, negated: false)
+    if isPhoneText(text, allowingSpaces: false) { term.setDigits(of: text) }
+    return term
   }
 
   /// True when `bytes` has only digits and phone punctuation (and spaces if allowed).
@@ -322,5 +332,19 @@ struct SearchQuery: Sendable {
       }
     }
     return true
+  }
+}
+
+extension SearchQuery.Term {
+  /// Sets `digits`, `nationalDigits` and `phoneMask` from the term as typed: its digits
+  /// (without a leading `00`), and for a number typed with its country code — a `+`
+  /// first, or `00` — the national form too (`PhoneForms.national`).
+  mutating func setDigits(of typed: [UInt8]) {
+    let all = typed.filter { $0 &- 48 < 10 }
+    digits = SearchQuery.internationalDigits(all)
+    let international = typed.first(where: { $0 != UInt8(ascii: "(") }) == UInt8(ascii: "+") || digits.count < all.count
+    nationalDigits = international ? PhoneForms.national(digits: digits) ?? [] : []
+    phoneMask = ByteMatcher.phoneMask(digits)
+    if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits) }
   }
 }

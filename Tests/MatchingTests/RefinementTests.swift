@@ -77,6 +77,8 @@ struct RefinementTests {
       ("!a", "!ab", false), ("+", "+4", false), ("ada", "ada | g", false), ("ada", "ad", false),
       ("al", "xal", false), ("email:a", "email:ab", true), ("email:a", "ab", false), ("ada$", "ada$ l", true),
       ("4", "4a", false), ("a", "a !b", true),
+      // Typed with a country code: the national form appears at the fourth digit after it.
+      ("+49152", "+491521", false), ("+491521", "+4915212", true), ("0049 1521", "0049 15212", true),
     ])
   func narrowing(previous: String, query: String, narrows: Bool) {
     let options = SearchOptions()
@@ -115,6 +117,11 @@ struct RefinementTests {
               if kind == FieldKind.phone.rawValue {
                 if term.isPhone {
                   tier = ByteMatcher.match(field, n, digits, term.digits.count, mode: term.mode, fuzzy: false)
+                  if tier == 0 && !term.nationalDigits.isEmpty {
+                    let national = term.nationalDigits + [UInt8](repeating: 0, count: 8)
+                    tier = ByteMatcher.match(
+                      field, n, national, term.nationalDigits.count, mode: term.mode, fuzzy: false)
+                  }
                 }
               } else {
                 tier = ByteMatcher.match(field, n, text, term.text.count, mode: term.mode, fuzzy: !term.isPhone)

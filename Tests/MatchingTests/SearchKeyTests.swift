@@ -29,6 +29,10 @@ private let world: [Contact] = {
     person("Claude", "Martin", phones: ["+33 (0)1 42 68 53 00"]),
     person("Dmitri", "Orlov", phones: ["+7 495 123-45-67"]),
     person("Erik", "Berg", phones: ["0046 8 123 456 78"]),
+    // Saved in national form, without a country code.
+    person("Anna", "Groß", phones: ["0152/1270339"]),
+    person("Lucía", "Ortega", phones: ["915 55 01 27"]),  // Spain: no trunk prefix
+    person("Rosa", "Parks", phones: ["(313) 555-0188"]),  // NANP
   ]
 }()
 
@@ -72,6 +76,13 @@ struct SearchKeyTests {
     ("004917055501", "Anna Fischer"),  // dialled with the international prefix 00 for +
     ("tel:0049170", "Anna Fischer"),
     ("0046812345678", "Erik Berg"),
+    // Typed with the country code, saved in national form.
+    ("+49 152 1270339", "Anna Groß"),
+    ("0049 152 1270339", "Anna Groß"),
+    ("+49 (0)152 1270339", "Anna Groß"),
+    ("tel:+491521270339", "Anna Groß"),
+    ("+34 915 55 01 27", "Lucía Ortega"),
+    ("+1 313 555 0188", "Rosa Parks"),
     ("anna.fischer", "Anna Fischer"),  // email local part
     ("beispiel", "Anna Fischer"),  // email domain
   ]
@@ -80,6 +91,18 @@ struct SearchKeyTests {
   func firstResult(query: String, first: String) {
     let index = ContactIndex(world)
     #expect(orderedNames(index.search(query), in: world).first == first, "query \(query)")
+  }
+
+  @Test("a number typed with a country code finds only numbers with that national form")
+  func nationalFormOnly() {
+    let index = ContactIndex(world)
+    #expect(orderedNames(index.search("+49 152 1270339"), in: world) == ["Anna Groß"])
+    // A national number carries no country: any code whose national form is the same
+    // digits reaches it (Austria also dials 0 at home), another trunk prefix does not.
+    #expect(orderedNames(index.search("+43 152 1270339"), in: world) == ["Anna Groß"])
+    #expect(orderedNames(index.search("+7 152 1270339"), in: world).isEmpty)
+    // Too few digits after the code for a national form: only the digits as typed.
+    #expect(orderedNames(index.search("+49 15"), in: world).isEmpty)
   }
 
   @Test("Traditional and Simplified characters share the pinyin")
