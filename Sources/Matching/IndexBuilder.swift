@@ -16,6 +16,9 @@ enum FieldKind: UInt8 {
   case organizationAlias = 5
   /// A group (`CATEGORIES`); matched by `group:` terms only.
   case group = 6
+  /// A middle name: a name, but a weaker match than the given or family name, so that
+  /// `maria garcia` finds María García before Alejandro María García.
+  case middleName = 7
 
   /// Subtracted from the tier score of a match in a field of this kind.
   @inline(__always)
@@ -27,6 +30,7 @@ enum FieldKind: UInt8 {
     case 3: return 100
     case 5: return 80
     case 6: return 120
+    case 7: return 30
     default: return 0
     }
   }
@@ -34,9 +38,9 @@ enum FieldKind: UInt8 {
   var bit: UInt8 { 1 << rawValue }
 
   /// The kinds a plain term matches: all but groups.
-  static let defaultFields: UInt8 = 0b0011_1111
+  static let defaultFields: UInt8 = 0b1011_1111
   /// `name:`.
-  static let nameFields: UInt8 = 0b0000_0011
+  static let nameFields: UInt8 = 0b1000_0011
   /// `org:`.
   static let organizationFields: UInt8 = 0b0010_0100
   /// `email:`.
@@ -46,12 +50,12 @@ enum FieldKind: UInt8 {
   /// `group:`.
   static let groupFields: UInt8 = 0b0100_0000
   /// Kinds whose characters are in a contact's mask (all but phone and group).
-  static let maskedTextFields: UInt8 = 0b0010_1111
+  static let maskedTextFields: UInt8 = 0b1010_1111
 
   /// The kind of the transliteration of a field of this kind.
   var aliasKind: FieldKind? {
     switch self {
-    case .name, .alias: return .alias
+    case .name, .alias, .middleName: return .alias
     case .organization, .organizationAlias: return .organizationAlias
     case .group: return .group
     case .email, .phone: return nil
@@ -83,12 +87,12 @@ struct IndexBuilder {
     contactFirstField = fieldKinds.count
     mask = 0
     addText(contact.displayName, kind: .name)
-    for name in [
-      contact.givenName, contact.familyName, contact.middleName, contact.nickname,
-      contact.phoneticGivenName, contact.phoneticFamilyName, contact.phoneticMiddleName,
-    ] {
+    for name in [contact.givenName, contact.familyName] { addText(name, kind: .name) }
+    addText(contact.middleName, kind: .middleName)
+    for name in [contact.nickname, contact.phoneticGivenName, contact.phoneticFamilyName] {
       addText(name, kind: .name)
     }
+    addText(contact.phoneticMiddleName, kind: .middleName)
     // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
     if let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)

@@ -39,6 +39,20 @@ struct RankingRuleTests {
     #expect(ranked("orion", people) == ["Orion Cole", "Di Bell", "Ed Ames"])
   }
 
+  @Test("a given or family name beats a middle name with the same letters")
+  func middleNameBelowGivenName() {
+    var alejandro = person("Alejandro", "García")
+    alejandro.middleName = "María"
+    let people = [alejandro, person("María", "García")]
+    // Sorted by family then given name, Alejandro comes first; the given name wins.
+    #expect(ranked("maria garcia", people) == ["María García", "Alejandro María García"])
+    var henry = person("Henry", "Smith")
+    henry.middleName = "John"
+    #expect(ranked("john smith", [henry, person("John", "Smith")]) == ["John Smith", "Henry John Smith"])
+    // The middle name still finds the person, above a mere prefix elsewhere.
+    #expect(ranked("maria", [person("Marianne", "Abel"), alejandro]) == ["Alejandro María García", "Marianne Abel"])
+  }
+
   @Test("a pinyin reading ranks below a Latin name with the same letters")
   func aliasBelowName() {
     #expect(ranked("wang", [person("小明", "王"), person("Wang", "Li")]) == ["Wang Li", "王小明"])
