@@ -7,7 +7,9 @@ import TerminalKit
 /// Layout, top to bottom: the query line (`> query` and the count `12/1204` at the
 /// right, or a status such as `reading… 12,345 contacts`), then the list: section headers, and one row per contact with a marker,
 /// the display name in a column of fixed width (matched characters highlighted),
-/// then the detail (first email or phone, organization), truncated, never wrapped.
+/// then the detail, truncated, never wrapped: the values a word of the query matched
+/// when the name does not show it (the number typed, the second email, the company;
+/// highlighted too), else the first email or phone and the organization.
 public enum PeoplePickerView {
   /// Rows available for the list on a screen of `rows` lines.
   public static func listHeight(screenRows: Int) -> Int { max(1, screenRows - (screenRows >= 6 ? 2 : 1)) }
@@ -72,13 +74,33 @@ public enum PeoplePickerView {
         let name = state.list.displayNames[position]
         frame.put(name, row: screenRow, column: 2, style: style, maxWidth: nameWidth)
         if !queryText.isEmpty {
-          highlight(name, query: queryText, options: state.options, in: &frame, row: screenRow, column: 2,
-                    width: nameWidth, base: style, color: color)
+          let positions = SearchHighlighter.positions(of: queryText, in: name, options: state.options)
+          highlight(name, positions: positions, in: &frame, row: screenRow, column: 2, width: nameWidth, base: style,
+                    color: color)
         }
         let detailColumn = 2 + nameWidth + 2
         if detailColumn < listColumns {
-          frame.put(state.list.detail(at: position), row: screenRow, column: detailColumn,
-                    style: Style(dim: !selected || !enabled, reverse: selected), maxWidth: listColumns - detailColumn)
+          let detailStyle = Style(dim: !selected || !enabled, reverse: selected)
+          // The values a word matched when the name does not show it (the number typed,
+          // the second email), else the first email or phone and the organization.
+          let matched =
+            queryText.isEmpty ? [] : matchedValues(of: queryText, in: contact, name: name, options: state.options)
+          if matched.isEmpty {
+            frame.put(state.list.detail(at: position), row: screenRow, column: detailColumn, style: detailStyle,
+                      maxWidth: listColumns - detailColumn)
+          }
+          var column = detailColumn
+          for (offset, value) in matched.enumerated() where column < listColumns {
+            if offset > 0 {
+              frame.put(" · ", row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
+              column += 3
+            }
+            guard column < listColumns else { break }
+            frame.put(value.text, row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
+            highlight(value.text, positions: value.positions, in: &frame, row: screenRow, column: column,
+                      width: listColumns - column, base: detailStyle, color: color)
+            column += TerminalText.width(TerminalText.visible(value.text))
+          }
         }
       }
     }
@@ -107,15 +129,30 @@ public enum PeoplePickerView {
     return sections
   }
 
-  /// Marks the characters of `name` that the query matched (underlined, coloured).
+  /// The organization, emails and phone numbers of `contact` that explain its match
+  /// when `name` does not (`SearchHighlighter.matchedValues`).
+  static func matchedValues(of query: String, in contact: Contact, name: String, options: SearchOptions)
+    -> [MatchedValue]
+  {
+    var values: [(kind: SearchedValueKind, text: String)] = []
+    for organization in [contact.organizationName, contact.departmentName] where !organization.isEmpty {
+      values.append((.organization, organization))
+    }
+    for email in contact.emailAddresses { values.append((.email, email.value)) }
+    for phone in contact.phoneNumbers { values.append((.phone, phone.value)) }
+    return SearchHighlighter.matchedValues(of: query, name: name, values: values, options: options)
+  }
+
+  /// Marks the characters of `text` at `positions` (`Character` offsets) as matched
+  /// (underlined, coloured).
   private static func highlight(
-    _ name: String, query: String, options: SearchOptions, in frame: inout Frame, row: Int, column: Int,
-    width: Int, base: Style, color: Bool
+    _ text: String, positions: [Int], in frame: inout Frame, row: Int, column: Int, width: Int, base: Style,
+    color: Bool
   ) {
-    let positions = Set(SearchHighlighter.positions(of: query, in: name, options: options))
+    let positions = Set(positions)
     guard !positions.isEmpty else { return }
     var col = column
-    for (offset, character) in name.enumerated() {
+    for (offset, character) in text.enumerated() {
       let w = TerminalText.width(character)
       if col + w > column + width - 1 { break }
       if positions.contains(offset) {

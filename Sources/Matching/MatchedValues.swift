@@ -1,0 +1,99 @@
+/// The kinds of a contact's values that a search matches besides its name.
+public enum SearchedValueKind: Sendable, Hashable {
+  /// Organization or department.
+  case organization
+  /// An email address.
+  case email
+  /// A phone number (matched by its digits).
+  case phone
+
+  /// The `FieldKind`s a term must allow to match a value of this kind.
+  var fieldBits: UInt8 {
+    switch self {
+    case .organization: FieldKind.organizationFields
+    case .email: FieldKind.emailFields
+    case .phone: FieldKind.phoneFields
+    }
+  }
+}
+
+/// A value of a contact that a word of the query matched, and which of its characters.
+public struct MatchedValue: Sendable, Hashable {
+  /// The value as written (`ada@example.org`, `+49 170 5550123`).
+  public var text: String
+  /// The offsets, in `Character`s of `text`, that the word matched (ascending); empty
+  /// when the match cannot be shown character by character (a number typed in its
+  /// other national or international form).
+  public var positions: [Int]
+
+  /// Creates a matched value.
+  public init(text: String, positions: [Int]) {
+    self.text = text
+    self.positions = positions
+  }
+}
+
+extension SearchHighlighter {
+  /// The values that explain a match the name does not show: for each word of `query`
+  /// that matches nothing in `name`, the first of `values` that it matches — in the
+  /// order given (a picker gives organization, then emails, then phones, as the index
+  /// ranks them) — with the characters it matched. Each value at most once, in the
+  /// order of the words.
+  ///
+  /// Words are matched as `ContactIndex` matches them: folded text, substrings and
+  /// fuzzy matches for organizations and emails, digits for phone numbers (also in
+  /// the number's international and national forms: `0170 555` finds `+49 170 5550123`);
+  /// field terms only their kind (`email:acme` only emails); excluding and presence
+  /// terms explain nothing.
+  ///
+  /// - Complexity: O(words × total length of `values`); call it for the rows on screen.
+  public static func matchedValues(
+    of query: String, name: String, values: [(kind: SearchedValueKind, text: String)],
+    options: SearchOptions = .init()
+  ) -> [MatchedValue] {
+    let prepared = SearchQuery(query, options: options)
+    guard !prepared.isEmpty, !values.isEmpty else { return [] }
+    let nameProjection = TextProjection(name)
+    var projections: [TextProjection?] = Array(repeating: nil, count: values.count)
+    var found: [MatchedValue] = []
+    var used = Set<Int>()
+    for term in prepared.terms where !term.negated && !term.isPresence {
+      if term.fields & FieldKind.nameFields != 0 && !nameProjection.positions(of: term).isEmpty { continue }
+      for (index, value) in values.enumerated() where term.fields & value.kind.fieldBits != 0 {
+        if value.kind == .phone && !term.isPhone { continue }
+        let projection = projections[index] ?? TextProjection(value.text)
+        projections[index] = projection
+        var positions = projection.positions(of: term)
+        var matched = !positions.isEmpty
+        if !matched && value.kind == .phone { matched = Self.otherForm(of: value.text, holds: term) }
+        guard matched else { continue }
+        if value.kind != .phone && positions.isEmpty { continue }
+        if used.insert(index).inserted {
+          positions.sort()
+          found.append(MatchedValue(text: value.text, positions: positions))
+        }
+        break
+      }
+    }
+    return found
+  }
+
+  /// Whether the international or national form of the number `text` (as the index
+  /// holds it, `PhoneForms`) holds the phone term's digits.
+  static func otherForm(of text: String, holds term: SearchQuery.Term) -> Bool {
+    var digits: [UInt8] = []
+    var international = false
+    for byte in text.utf8 {
+      if byte &- 48 < 10 {
+        digits.append(byte)
+      } else if byte == UInt8(ascii: "+") && digits.isEmpty {
+        international = true
+      }
+    }
+    let forms = PhoneForms.forms(digits: digits, international: international) ?? []
+    return forms.contains { form in
+      SearchQuery.contains(form, term.digits)
+        || (!term.nationalDigits.isEmpty && SearchQuery.contains(form, term.nationalDigits))
+    }
+  }
+}
