@@ -223,12 +223,13 @@ struct FileDescriptor: Sendable {
 }
 
 extension FileDescriptor {
-  /// The status of the entry `name` of this open folder, following a symbolic link,
-  /// or `nil` when it does not exist. The corresponding C function is `fstatat`
-  /// (relative to this descriptor, flags 0).
-  func status(ofEntry name: String) throws(SystemError) -> FileStatus? {
+  /// The status of the entry `name` of this open folder, following a symbolic link
+  /// unless `followingLinks` is false (then a link's own status), or `nil` when it
+  /// does not exist. The corresponding C function is `fstatat` (relative to this
+  /// descriptor, flags 0 or `AT_SYMLINK_NOFOLLOW`).
+  func status(ofEntry name: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus? {
     var raw = stat()
-    guard fstatat(rawValue, name, &raw, 0) == 0 else {
+    guard fstatat(rawValue, name, &raw, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else {
       let code = Glibc.errno
       if code == ENOENT || code == ENOTDIR { return nil }
       throw SystemError(function: "fstatat", path: path + "/" + name, errno: code)

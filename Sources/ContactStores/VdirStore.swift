@@ -8,6 +8,9 @@ import Foundation
 /// files, `.`-files) are ignored. A folder of address books (vdirsyncer's
 /// collections: `contacts/personal/`, `contacts/work/`) is read book by book, the
 /// folder's own files first, sub-folders in name order, at most `maxDepth` deep.
+/// Symbolic links are followed, but each folder and each card file is read once: a
+/// link back to the folder or to one of its collections is not followed again, and a
+/// linked card file whose target the book already has is left out (`VdirListing`).
 public struct VdirStore: ContactStore {
   /// The folder's path.
   public let path: String

@@ -331,7 +331,8 @@ public struct ContactListLoader: Sendable {
 
   /// Lists a source: a `.vcf` file is itself; a vdir folder is its card files in name
   /// order, then its sub-folders (vdirsyncer's collections) in name order,
-  /// `VdirStore.maxDepth` deep — `VdirStore`'s order.
+  /// `VdirStore.maxDepth` deep, each folder and card file once whatever links lead
+  /// to it — `VdirStore`'s order and files (`VdirListing`).
   ///
   /// - Throws: the store's error when the source cannot be read at all.
   /// A vdir the index holds no file of is listed without examining its files: all

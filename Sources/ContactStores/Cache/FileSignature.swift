@@ -98,32 +98,31 @@ package struct FileSignature: Hashable, Sendable {
     listing(ofDirectory: directory)?.files
   }
 
-  /// What `ofFiles(inDirectory:)` gives, and the names of the folder's sub-folders
-  /// (not `.`-folders; links to folders included), from one listing of the folder.
-  /// With `examining` false, files the listing says are regular files are not
-  /// examined: their signature is `unknown` (for files about to be read anyway, whose
-  /// reading gives it; about 2 µs of kernel time less per file).
+  /// What `ofFiles(inDirectory:)` gives, the folder's sub-folders (not `.`-folders;
+  /// links to folders included) and which entries may be symbolic links, from one
+  /// listing of the folder. With `examining` false, files the listing says are regular
+  /// files are not examined: their signature is `unknown` (for files about to be read
+  /// anyway, whose reading gives it; about 2 µs of kernel time less per file).
   ///
-  /// - Returns: `nil` when the folder cannot be opened or listed.
-  package static func listing(ofDirectory directory: String, examining: Bool = true) -> (
-    files: [(name: String, signature: FileSignature)], folders: [String]
-  )? {
+  /// - Returns: `nil` when the folder cannot be opened, examined or listed.
+  package static func listing(ofDirectory directory: String, examining: Bool = true) -> FolderListing? {
     guard let folder = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) else { return nil }
     defer { try? folder.close() }
-    var maybeFolders: [String] = []
-    // Card files whose type the listing does not give (links, unknown), when the
-    // others are not examined.
+    guard let own = try? folder.status() else { return nil }
+    var result = FolderListing(identity: FileIdentity(own))
+    var maybeFolders: [(name: String, type: UInt8)] = []
+    // Card files whose type the listing does not give (links, unknown): always
+    // examined, and with `examining` false the only ones examined.
     var uncertain: [String] = []
     let wanted: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool = { name, type in
       guard name.first != UInt8(ascii: ".") else { return false }
-      if Int(type) == DT_DIR || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN, !isCardFileName(name) {
-        maybeFolders.append(String(decoding: name, as: UTF8.self))
+      let maybeLink = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
+      if Int(type) == DT_DIR || maybeLink, !isCardFileName(name) {
+        maybeFolders.append((String(decoding: name, as: UTF8.self), type))
       }
       guard isCardFileName(name) else { return false }
-      if !examining {
-        if Int(type) == DT_LNK || Int(type) == DT_UNKNOWN { uncertain.append(String(decoding: name, as: UTF8.self)) }
-        return Int(type) == DT_REG
-      }
+      if maybeLink { uncertain.append(String(decoding: name, as: UTF8.self)) }
+      if !examining { return Int(type) == DT_REG }
       // Directories, devices, sockets are known from the listing alone; links and
       // unknown types are decided by fstatat.
       return Int(type) == DT_REG || Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
@@ -137,7 +136,6 @@ package struct FileSignature: Hashable, Sendable {
       }
       return found
     }
-    let files: [(name: String, signature: FileSignature)]
     if examining {
       // Names are examined on the other cores while the folder is still being read.
       let pipeline = BatchPipeline(work: examine)
@@ -147,13 +145,21 @@ package struct FileSignature: Hashable, Sendable {
         _ = pipeline.finish()
         return nil
       }
-      files = pipeline.finish().flatMap { $0 }
+      result.files = pipeline.finish().flatMap { $0 }
     } else {
       guard let names = try? folder.entryNames(where: wanted) else { return nil }
-      files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
+      result.files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
     }
-    let folders = maybeFolders.filter { name in (try? folder.status(ofEntry: name))?.isDirectory == true }
-    return (files, folders)
+    result.linkedFiles = Set(uncertain)
+    for (name, type) in maybeFolders {
+      guard let status = try? folder.status(ofEntry: name), status.isDirectory else { continue }
+      // A type the listing does not give: whether the name itself is a link.
+      let isLink =
+        Int(type) == DT_LNK
+        || (Int(type) == DT_UNKNOWN && (try? folder.status(ofEntry: name, followingLinks: false))?.isDirectory == false)
+      result.subfolders.append(FolderListing.Subfolder(name: name, identity: FileIdentity(status), isLink: isLink))
+    }
+    return result
   }
 
   /// How many names of a folder are examined together.
