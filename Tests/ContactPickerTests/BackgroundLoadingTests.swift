@@ -190,4 +190,17 @@ struct BackgroundLoadingTests {
     #expect(PeoplePickerController.grouped(1_234_567) == "1,234,567")
     #expect(PeoplePickerController.grouped(999) == "999")
   }
+
+  @Test("an empty book says why in the picker, where the count would be")
+  func emptyBookNote() {
+    let loading = ContactListLoading { _ in
+      (ContactList([]), ["cpick: no contacts in /home/ada/contacts.vcf"])
+    }
+    let screen = MemoryScreen(rows: 12, columns: 70, script: [.settle, .key(.escape)])
+    let picker = PeoplePickerController(loading: loading)
+    #expect(picker.run(on: screen) == .cancelled)
+    let first = screen.frames.last.map { $0.text(row: 0) } ?? ""
+    #expect(first.hasSuffix("no contacts in /home/ada/contacts.vcf"))
+    #expect(!first.contains("0/0"))
+  }
 }

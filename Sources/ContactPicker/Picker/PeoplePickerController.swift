@@ -222,6 +222,8 @@ public final class PeoplePickerController {
       guard let found = wait ? searcher.waitForLatest() : searcher.take() else { return false }
       return state.apply(found.matches, for: found.search)
     }
+    /// Why an empty book is empty, shown where the count would be.
+    var emptyNote: String?
     /// Puts the loaded list in place, keeping what was typed; false when the load failed.
     func finishLoading(_ outcome: Result<ContactListLoading.Loaded, any Error>) -> Bool {
       switch outcome {
@@ -230,6 +232,11 @@ public final class PeoplePickerController {
         return false
       case .success(let loaded):
         list = loaded.list
+        // An empty book says why where the count would be (the note the loader gives
+        // last, `cpick: no contacts in …`), not only on stderr after the picker.
+        if list.contacts.isEmpty, let note = loaded.warnings.last {
+          emptyNote = note.hasPrefix("cpick: ") ? String(note.dropFirst(7)) : note
+        }
         let typed = state.query
         state = PeoplePickerState(list: list, query: typed.text, options: searchOptions, isEnabled: isEnabled)
         state.query = typed
@@ -277,7 +284,7 @@ public final class PeoplePickerController {
       case .list:
         state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
         _ = state.handle(.resize)
-        shownStatus = loadingStatus()
+        shownStatus = loadingStatus() ?? (list.contacts.isEmpty ? emptyNote : nil)
         screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
                                                hint: listHint, status: shownStatus))
       case .card(var card):
