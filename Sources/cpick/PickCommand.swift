@@ -17,29 +17,23 @@ extension CPick {
     let picker = PeoplePickerController(list: list)
     // The new-person form (Ctrl-N) takes the list's contacts when it opens.
     configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
+    do { picker.expectedKeys = try expectedKeys(options) } catch { return fail(error.description) }
 
+    // fzf's -1 and -0: what the initial query decides needs no terminal.
     if options.selectOne || options.exitZero {
-      let matches =
-        options.query.isEmpty
-        ? Array(list.contacts.indices)
-        : list.index.search(options.query, options: picker.searchOptions).map(\.index)
-      let enabled = matches.filter { picker.isEnabled(list.contacts[$0]) }
-      if enabled.isEmpty && options.exitZero { return .noMatch }
-      if enabled.count == 1 && options.selectOne {
-        let contact = list.contacts[enabled[0]]
-        var result: PeoplePickerResult? = nil
-        if case .property = picker.selectionMode {
-          let values = picker.selectableProperties(of: contact)
-          if values.count == 1 { result = options.multi ? .selectedProperties(values) : .selectedProperty(values[0]) }
-        } else if rules.selection(contact) {
-          result = options.multi ? .selectedPeople([contact]) : .selectedPerson(contact)
-        }
-        if let result, emit(result, output, options.format) { return .chosen }
+      switch picker.initialMatch() {
+      case .noMatch where options.exitZero:
+        printQuery(picker, options: options)
+        printKey(picker, options: options)
+        return .noMatch
+      case .chosen(let result) where options.selectOne:
+        return report(result, of: picker, options: options, output: output)
+      case .card(let contact) where options.selectOne:
+        picker.initialCard = contact  // its values are chosen on the card, the list skipped
+      default:
+        break
       }
     }
-    let expected: Set<KeyEvent>
-    do { expected = try expectedKeys(options) } catch { return fail(error.description) }
-    picker.expectedKeys = expected
     return present(picker, options: options, output: output, environment: environment)
   }
 
@@ -121,18 +115,34 @@ extension CPick {
     let result = picker.run(on: screen)
     screen.end()
     if let exit = afterScreen() { return exit }
-    // fzf's order: the query (--print-query), the key (--expect), then the selection.
-    if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
+    return report(result, of: picker, options: options, output: output)
+  }
+
+  /// Prints how `picker` ended, in fzf's order: the query (`--print-query`), the key
+  /// (`--expect`), then the selection.
+  private static func report(
+    _ result: PeoplePickerResult, of picker: PeoplePickerController, options: Options, output: Output
+  ) -> ExitCode {
+    printQuery(picker, options: options)
     if result == .cancelled { return .cancelled }
     if Output.contacts(of: result).contains(where: \.isUnreadableFromIndex) {
       // Its card is gone from the index: another cpick replaced the entry over an hour
       // ago, or the index was damaged or deleted meanwhile.
       return fail("the chosen contact could no longer be read from the index (changed or rebuilt meanwhile); run cpick again")
     }
-    if !options.expect.isEmpty {
-      let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
-      StandardOutput.write(name, terminator: options.print0 ? "\0" : "\n")
-    }
+    printKey(picker, options: options)
     return emit(result, output, options.format) ? .chosen : .cancelled
+  }
+
+  /// The `--print-query` line: the query when the picker ended.
+  private static func printQuery(_ picker: PeoplePickerController, options: Options) {
+    if options.printQuery { StandardOutput.write(picker.finalQuery, terminator: options.print0 ? "\0" : "\n") }
+  }
+
+  /// The `--expect` line: the name of the key that ended the picker, empty for Enter.
+  private static func printKey(_ picker: PeoplePickerController, options: Options) {
+    guard !options.expect.isEmpty else { return }
+    let name = picker.endingKey.map { ExpectKeys.name($0, among: options.expect) } ?? ""
+    StandardOutput.write(name, terminator: options.print0 ? "\0" : "\n")
   }
 }

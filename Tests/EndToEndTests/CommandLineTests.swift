@@ -4,13 +4,18 @@ import Testing
 /// The commands and options that need no terminal, run as a script would run them.
 @Suite("cpick without a terminal")
 struct CommandLineTests {
+  /// Runs `out=$(setsid -w cpick -s SAMPLE-BOOK ARGUMENTS…)` as a script would: no
+  /// controlling terminal, so /dev/tty cannot be opened; stdout is what `$(…)` kept.
+  func inCommandSubstitution(_ arguments: [String]) throws -> CommandResult {
+    try CommandRunner.shell(
+      #"out=$(setsid -w "$0" -s "$@"); rc=$?; printf '%s' "$out"; exit $rc"#, [EndToEnd.sampleBook] + arguments)
+  }
+
   @Test(
     "--select-1 inside $(…) prints the JSON of the one match without a terminal",
     .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
   func selectOne() throws {
-    let result = try CommandRunner.shell(
-      #"out=$(setsid -w "$0" -s "$1" -q "jose alvarez" --select-1); rc=$?; printf '%s' "$out"; exit $rc"#,
-      [EndToEnd.sampleBook])
+    let result = try inCommandSubstitution(["-q", "jose alvarez", "--select-1"])
     #expect(result.status == 0, "stderr: \(result.stderrText)")
     let person = try JSONDocument.selectedPerson(result.stdout)
     #expect(person["displayName"] as? String == "José Álvarez")
@@ -22,11 +27,37 @@ struct CommandLineTests {
     "--exit-0 with nothing matching exits 1 with nothing on stdout",
     .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
   func exitZero() throws {
-    let result = try CommandRunner.shell(
-      #"out=$(setsid -w "$0" -s "$1" -q "zzqxj-nobody" --exit-0); rc=$?; printf '%s' "$out"; exit $rc"#,
-      [EndToEnd.sampleBook])
+    let result = try inCommandSubstitution(["-q", "zzqxj-nobody", "--exit-0"])
     #expect(result.status == 1, "stderr: \(result.stderrText)")
     #expect(result.stdout.isEmpty)
+  }
+
+  @Test(
+    "--select-1 -f mailbox with one match that has one email prints the mailbox without a terminal",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func selectOneMailbox() throws {
+    let result = try inCommandSubstitution(["-q", "jack miller", "-1", "-f", "mailbox"])
+    #expect(result.status == 0, "stderr: \(result.stderrText)")
+    #expect(result.stdoutText == "Jack Miller <jack.miller@example.com>")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test(
+    "--select-1 and --exit-0 print the query (--print-query) and an empty key line (--expect) first, as fzf does",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func selectOnePrintsQueryAndKey() throws {
+    let chosen = try CommandRunner.run(
+      "/usr/bin/env",
+      ["setsid", "-w", try EndToEnd.binary(), "-s", EndToEnd.sampleBook, "-q", "jack miller", "-1", "-f", "mailbox",
+       "--print-query", "--expect", "ctrl-e"])
+    #expect(chosen.status == 0, "stderr: \(chosen.stderrText)")
+    #expect(chosen.stdoutLines == ["jack miller", "", "Jack Miller <jack.miller@example.com>"])
+    let none = try CommandRunner.run(
+      "/usr/bin/env",
+      ["setsid", "-w", try EndToEnd.binary(), "-s", EndToEnd.sampleBook, "-q", "zzqxj-nobody", "-0",
+       "--print-query", "--expect", "ctrl-e"])
+    #expect(none.status == 1, "stderr: \(none.stderrText)")
+    #expect(none.stdoutLines == ["zzqxj-nobody", ""])
   }
 
   @Test("cpick query -f mailbox prints one mailbox per match, the best first")

@@ -47,6 +47,18 @@ struct PropertyPickingTests {
     #expect(pane.stdoutText() == "\"Dr. Eleanor Vance, PhD\" <eleanor.vance@example.org>\n")
   }
 
+  @Test("-1 with one match that has two emails skips the list: its card shows the emails, Enter prints the mailbox")
+  func selectOneOpensTheCard() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-q", "lukasz", "-1", "-f", "mailbox"])
+    defer { pane.close() }
+    let screen = try pane.waitForScreen(containing: "lukasz.wojcik@example.com", "l.wojcik@poczta.test")
+    #expect(!screen.contains("1/67"), "the list was drawn:\n\(screen)")
+    try pane.press("Down")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "Łukasz Wójcik <l.wojcik@poczta.test>\n")
+  }
+
   @Test("multi-select prints the people in the order they were marked")
   func multiOrder() throws {
     let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-m", "-f", "value"])

@@ -55,6 +55,10 @@ public final class PeoplePickerController {
   public var initialQuery = ""
   /// Start narrowed to this group (`--group`).
   public var initialGroup: String?
+  /// Start on this contact's card instead of the list, its values to choose from
+  /// (fzf's `--select-1` when `initialMatch()` is `.card`); Esc or ← go back to the
+  /// list, which shows the initial query's rows with this contact highlighted.
+  public var initialCard: Contact?
   /// Search options (`--exact`).
   public var searchOptions = SearchOptions()
   /// Whether a person or a property is chosen (`-p`).
@@ -112,9 +116,18 @@ public final class PeoplePickerController {
 
   /// Whether `contact` can be chosen: enabled, and in `.property` mode has a value.
   public func isEnabled(_ contact: Contact) -> Bool {
-    guard predicateForEnablingContact(contact) else { return false }
-    if case .property = selectionMode { return !selectableProperties(of: contact).isEmpty }
-    return true
+    enablingRule(contact)
+  }
+
+  /// `isEnabled(_:)` as a closure for the list's state, taken with the settings of now.
+  var enablingRule: @Sendable (Contact) -> Bool {
+    { [selectionMode, predicateForEnablingContact, predicateForSelectionOfProperty] contact in
+      guard predicateForEnablingContact(contact) else { return false }
+      if case .property(let key) = selectionMode {
+        return contact.properties(for: key).contains(where: predicateForSelectionOfProperty)
+      }
+      return true
+    }
   }
 
   private enum Mode {
@@ -133,13 +146,7 @@ public final class PeoplePickerController {
   /// delegate. Returns how it ended.
   @discardableResult
   public func run(on screen: any Screen) -> PeoplePickerResult {
-    let isEnabled: @Sendable (Contact) -> Bool = { [selectionMode, predicateForEnablingContact, predicateForSelectionOfProperty] contact in
-      guard predicateForEnablingContact(contact) else { return false }
-      if case .property(let key) = selectionMode {
-        return contact.properties(for: key).contains(where: predicateForSelectionOfProperty)
-      }
-      return true
-    }
+    let isEnabled = enablingRule
     loading?.start()
     loadError = nil
     var isLoading = loading != nil
@@ -298,6 +305,11 @@ public final class PeoplePickerController {
       }
     }
 
+    if let initialCard {
+      mode = .card(card(for: initialCard))
+      // Back from the card, the list is on that contact.
+      if let position = list.position(of: initialCard) { state.highlight(position: position) }
+    }
     draw()
     endingKey = nil
     keys: while true {
@@ -404,18 +416,14 @@ public final class PeoplePickerController {
       case .list:
         switch state.handle(key) {
         case .select(let position):
-          let contact = list.contacts[position]
-          if case .property = selectionMode {
-            let values = selectableProperties(of: contact)
-            if values.count == 1 {
-              result = finish(single: .property(values[0]))
-              break keys
-            }
-            mode = .card(card(for: contact))
-          } else if predicateForSelectionOfContact(contact) {
+          switch choosing(list.contacts[position]) {
+          case .person:
             result = finish(single: .person(position))
             break keys
-          } else {
+          case .property(let property):
+            result = finish(single: .property(property))
+            break keys
+          case .card(let contact):
             mode = .card(card(for: contact))
           }
         case .openCard(let position):

@@ -1,0 +1,71 @@
+import ContactKit
+
+/// What a people picker's initial query decides before anything is drawn
+/// (`PeoplePickerController.initialMatch()`): fzf's `--select-1` and `--exit-0`.
+public enum PeoplePickerInitialMatch: Sendable, Equatable {
+  /// No contact that can be chosen matches (`--exit-0` ends here).
+  case noMatch
+  /// Exactly one contact that can be chosen matches, and choosing it settles the
+  /// interaction: what Enter on it would return — the contact, or in `.property` mode
+  /// its one value of that property. No screen is needed.
+  case chosen(PeoplePickerResult)
+  /// Exactly one contact that can be chosen matches, but a value is still to be chosen
+  /// on its card: it has several values of the property asked for, or
+  /// `predicateForSelectionOfContact` refuses the contact itself. Set
+  /// `initialCard` to it and run the picker.
+  case card(Contact)
+  /// Several contacts that can be chosen match: the list is needed.
+  case several
+}
+
+extension PeoplePickerController {
+  /// What choosing one contact (Enter on its row) leads to.
+  enum Choosing: Equatable {
+    /// The contact itself is chosen.
+    case person
+    /// Its only selectable value of the property asked for is chosen.
+    case property(ContactProperty)
+    /// Its card opens, a value to be chosen there.
+    case card(Contact)
+  }
+
+  /// What choosing `contact` leads to, as Enter on its row: in `.property` mode its
+  /// value when it has exactly one that may be chosen, else its card; otherwise the
+  /// contact, unless `predicateForSelectionOfContact` sends it to its card.
+  func choosing(_ contact: Contact) -> Choosing {
+    if case .property = selectionMode {
+      let values = selectableProperties(of: contact)
+      return values.count == 1 ? .property(values[0]) : .card(contact)
+    }
+    return predicateForSelectionOfContact(contact) ? .person : .card(contact)
+  }
+
+  /// What `initialQuery` (within `initialGroup`) decides without a screen: no match,
+  /// one match whose choice needs no UI, one match whose card must open, or several.
+  ///
+  /// Counts the rows the list would show that can be chosen (`isEnabled(_:)`), as
+  /// the picker would; nothing is drawn and the delegate is not called. A picker made
+  /// with `init(loading:)` has no list before it runs: `.noMatch`.
+  ///
+  /// - Complexity: one search of the list, as the picker's first frame.
+  public func initialMatch() -> PeoplePickerInitialMatch {
+    let isEnabled = enablingRule
+    var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
+    if let initialGroup { state.narrow(toGroup: initialGroup) }
+    var found: Int?
+    for case .contact(let position) in state.rows where isEnabled(list.contacts[position]) {
+      guard found == nil else { return .several }
+      found = position
+    }
+    guard let found else { return .noMatch }
+    let contact = list.contacts[found]
+    switch choosing(contact) {
+    case .person:
+      return .chosen(allowsMultipleSelection ? .selectedPeople([contact]) : .selectedPerson(contact))
+    case .property(let property):
+      return .chosen(allowsMultipleSelection ? .selectedProperties([property]) : .selectedProperty(property))
+    case .card(let contact):
+      return .card(contact)
+    }
+  }
+}
