@@ -49,6 +49,7 @@ let package = Package(
     .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores"]),
     .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "VCard"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalKit"]),
     .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
   ],

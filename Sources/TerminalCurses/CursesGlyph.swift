@@ -10,23 +10,28 @@ func cWidth(_ character: wchar_t) -> Int32
 /// What ncurses is asked to draw for one grapheme cluster laid out `width` columns
 /// wide.
 ///
-/// ncurses places characters by the C library's `wcwidth`: one base character plus up
-/// to four zero-width ones per cell (`CCHARW_MAX`). When that disagrees with
-/// `TerminalText.width` (❤️ is 2 columns in a terminal but `wcwidth(U+2764)` is 1; a ZWJ
-/// sequence holds several base characters), the cluster is drawn in a form both agree
-/// on, so ncurses' idea of the cursor never drifts from the terminal's and columns
-/// stay aligned:
-/// - a flag (two regional indicators, 1 column each for `wcwidth`) as its two
-///   indicators in consecutive cells, which the terminal joins into one 2-column flag;
-/// - otherwise the base character alone, the rest of the columns padded with spaces
-///   by the caller (❤️ → ❤ + space, 👩‍💻 → 👩);
-/// - U+FFFD for a base the C library does not know or finds too wide.
+/// ncurses places characters by the C library's `wcwidth`, as the terminal does: each
+/// character of width 1 or 2 starts a cell, and the zero-width ones after it (up to
+/// four, `CCHARW_MAX`) go into that cell. So a cluster is drawn as such cells side by
+/// side — every character of it reaches the terminal, in order — when their widths
+/// add up to `width` (`TerminalText.width` counts the same way):
+/// - `é` (e + U+0301) is one cell; `प्रि` (प ् र ि) three: `प्`, `र`, `ि`;
+/// - a flag is its two regional indicators (1 column each for `wcwidth`), which the
+///   terminal joins into one 2-column flag;
+/// - a joiner (U+200D) outside emoji is left out (see `TerminalText.drawn`).
+///
+/// When they do not add up (❤️ is 2 columns in a terminal but `wcwidth(U+2764)` is 1;
+/// a ZWJ sequence such as 👩‍💻 holds several 2-column characters that the terminal
+/// joins into one), the base character is drawn alone and the caller pads the rest of
+/// the columns with spaces (❤️ → ❤ + space, 👩‍💻 → 👩), so ncurses' idea of the cursor
+/// never drifts from the terminal's and columns stay aligned; U+FFFD stands for a base
+/// the C library does not know or finds too wide.
 struct CursesGlyph {
   /// Null-terminated wide characters for `setcchar`, and the columns each takes.
   var parts: [(characters: [wchar_t], width: Int)]
 
   init(_ cluster: String, width: Int) {
-    let scalars = Array(cluster.unicodeScalars)
+    let scalars = Array(TerminalText.drawn(cluster).unicodeScalars)
     guard let first = scalars.first, width > 0 else {
       parts = []
       return
@@ -36,10 +41,8 @@ struct CursesGlyph {
       return
     }
     let values = scalars.map { wchar_t(bitPattern: $0.value) }
-    if width == 2, values.count == 2, values.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0) }),
-      values.allSatisfy({ cWidth($0) == 1 })
-    {
-      parts = [([values[0], 0], 1), ([values[1], 0], 1)]
+    if let cells = Self.cells(values), cells.reduce(0, { $0 + $1.width }) == width {
+      parts = cells
       return
     }
     var base = values[0]
@@ -48,12 +51,25 @@ struct CursesGlyph {
       base = 0xFFFD
       baseWidth = 1
     }
-    let marks = values.dropFirst()
-    let allZeroWidth = marks.allSatisfy { cWidth($0) == 0 && $0 != 0x200D }
-    if baseWidth == width, allZeroWidth, marks.count < Int(CCHARW_MAX) {
-      parts = [([base] + marks + [0], baseWidth)]
-    } else {
-      parts = [([base, 0], baseWidth)]
+    parts = [([base, 0], baseWidth)]
+  }
+
+  /// `values` as ncurses cells: each character of width 1 or 2 with the zero-width
+  /// ones after it (at most `CCHARW_MAX - 1`; more are left out, they take no column),
+  /// or `nil` when one is unprintable for the C library or the first has no width.
+  private static func cells(_ values: [wchar_t]) -> [(characters: [wchar_t], width: Int)]? {
+    var cells: [(characters: [wchar_t], width: Int)] = []
+    for value in values {
+      let columns = Int(cWidth(value))
+      if columns < 0 { return nil }
+      if columns > 0 {
+        cells.append(([value], columns))
+      } else if cells.isEmpty {
+        return nil
+      } else if cells[cells.count - 1].characters.count < Int(CCHARW_MAX) {
+        cells[cells.count - 1].characters.append(value)
+      }
     }
+    return cells.map { ($0.characters + [0], $0.width) }
   }
 }

@@ -90,12 +90,12 @@ public struct AnsiRenderer: Sendable {
     while trailing > 0 && frame[line, trailing - 1] == .blank { trailing -= 1 }
     for column in 0..<trailing {
       let cell = frame[line, column]
-      if cell.text.isEmpty { continue }  // right half of a wide character
+      if cell.text.isEmpty { continue }  // continuation of a wide cluster
       if cell.style != style {
         text += sgr(cell.style)
         style = cell.style
       }
-      text += cell.text
+      text += TerminalText.drawn(cell.text)
     }
     return text
   }

@@ -1,9 +1,10 @@
 /// One screen cell: a grapheme cluster and its style.
 ///
-/// A double-width character occupies its cell and the next one; the next cell
-/// holds the empty string (a continuation) so columns stay aligned.
+/// A cluster `n` columns wide (a CJK character: 2; `प्रि`: 3, see
+/// `TerminalText.width(_:)`) occupies its cell and the next `n - 1`, which hold the
+/// empty string (continuations) so columns stay aligned.
 public struct Cell: Sendable, Hashable {
-  /// The grapheme cluster shown, `" "` for blank, `""` for the right half of a wide one.
+  /// The grapheme cluster shown, `" "` for blank, `""` for a continuation of a wide one.
   public var text: String
   /// The attributes and colours of the cell.
   public var style: Style
@@ -11,7 +12,7 @@ public struct Cell: Sendable, Hashable {
   /// Creates a cell.
   ///
   /// - Parameters:
-  ///   - text: One grapheme cluster, `" "` for blank, `""` for the right half of a wide one.
+  ///   - text: One grapheme cluster, `" "` for blank, `""` for a continuation of a wide one.
   ///   - style: The cell's attributes and colours.
   public init(_ text: String = " ", style: Style = .plain) {
     self.text = text
@@ -71,19 +72,23 @@ public struct Frame: Sendable, Equatable {
     guard limit > 0 else { return 0 }
     let clusters = TerminalText.layout(TerminalText.visible(text), maxWidth: limit)
     guard !clusters.isEmpty else { return 0 }
-    // Writing over the right half of a wide character: blank its left half.
-    if column > 0, self[row, column].text.isEmpty {
-      self[row, column - 1].text = " "
+    // Writing over the continuation of a wide cluster: blank the part of it on the left.
+    if self[row, column].text.isEmpty {
+      var head = column - 1
+      while head > 0, self[row, head].text.isEmpty { head -= 1 }
+      for col in max(0, head)..<column { self[row, col].text = " " }
     }
     var col = column
     for (cluster, width) in clusters {
       self[row, col] = Cell(cluster, style: style)
-      if width == 2 { self[row, col + 1] = Cell("", style: style) }
+      for continuation in col + 1..<col + width { self[row, continuation] = Cell("", style: style) }
       col += width
     }
-    // Wrote over the left half of a wide character: blank its orphaned right half.
-    if col < columns, self[row, col].text.isEmpty {
-      self[row, col].text = " "
+    // Wrote over the start of a wide cluster: blank its orphaned continuations.
+    var orphan = col
+    while orphan < columns, self[row, orphan].text.isEmpty {
+      self[row, orphan].text = " "
+      orphan += 1
     }
     return col - column
   }

@@ -1,5 +1,5 @@
 extension TerminalText {
-  /// Columns one grapheme cluster takes in a terminal: 0, 1 or 2.
+  /// Columns one grapheme cluster takes in a terminal: 0, or 1 and up.
   ///
   /// Rules, in order:
   /// - ASCII: printable characters are 1; C0 controls and DEL are 0.
@@ -7,12 +7,16 @@ extension TerminalText {
   ///   category Mn or Me), a format character (Cf: ZWJ, ZWNJ, bidi controls, …), a
   ///   variation selector, a Hangul medial/final jamo, or a C1 control.
   /// - 2 for emoji presentation (Unicode UTS #51): a first scalar with
-  ///   `Emoji_Presentation` (👩, ⭐, 🇳🇿 …); an emoji base followed by U+FE0F (❤️, ☺️);
-  ///   an emoji ZWJ sequence (👩‍💻); a keycap (1️⃣). An emoji base followed by U+FE0E
-  ///   (text presentation, ❤︎) is 1.
-  /// - 2 for East Asian Wide and Fullwidth characters (Unicode UAX #11: CJK, Hangul
-  ///   syllables, kana, fullwidth forms).
-  /// - 1 otherwise (East Asian Ambiguous characters count as narrow).
+  ///   `Emoji_Presentation` (👩, ⭐, 🇳🇿, 👍🏽 …); an emoji base followed by U+FE0F (❤️,
+  ///   ☺️); an emoji ZWJ sequence (👩‍💻, 👨‍👩‍👧‍👦); a keycap (1️⃣). An emoji base followed by
+  ///   U+FE0E (text presentation, ❤︎) is 1.
+  /// - Otherwise the sum over the cluster's scalars, as terminals count them
+  ///   (`wcwidth(3)` of glibc, xterm, tmux): 2 for East Asian Wide and Fullwidth
+  ///   characters (Unicode UAX #11: CJK, Hangul syllables, kana, fullwidth forms), 0
+  ///   for the zero-width scalars above, 1 for the rest (East Asian Ambiguous
+  ///   characters count as narrow). So a spacing mark (category Mc, such as the
+  ///   Devanagari vowel sign U+093F ि) takes a column of its own and a conjunct's
+  ///   second consonant too: `प्रि` (प ् र ि) is 3 columns, `é` (e + U+0301) is 1.
   ///
   /// Fast for ASCII and Latin text: no table look-up below U+0300.
   public static func width(_ cluster: Character) -> Int {
@@ -31,7 +35,19 @@ extension TerminalText {
     if isZeroWidth(first) { return 0 }
     if !single, let emoji = emojiSequenceWidth(first, scalars) { return emoji }
     if first.properties.isEmojiPresentation { return 2 }
-    return EastAsianWidth.isWide(value) ? 2 : 1
+    var total = EastAsianWidth.isWide(value) ? 2 : 1
+    if !single {
+      for scalar in scalars.dropFirst() { total += columns(scalar) }
+    }
+    return total
+  }
+
+  /// Columns one scalar after the first of a cluster adds: 0, 1 or 2, as
+  /// `wcwidth(3)` counts it.
+  static func columns(_ scalar: Unicode.Scalar) -> Int {
+    if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) ? 0 : 1 }
+    if isZeroWidth(scalar) { return 0 }
+    return EastAsianWidth.isWide(scalar.value) ? 2 : 1
   }
 
   /// Whether a cluster starting with `scalar` takes no column.

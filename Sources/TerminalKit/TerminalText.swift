@@ -14,14 +14,15 @@ public enum TerminalText {
     return total
   }
 
-  /// Splits `text` into grapheme clusters with their widths (1 or 2), dropping
-  /// zero-width clusters, and truncates it to `maxWidth` columns with `…` when it does
-  /// not fit.
+  /// Splits `text` into grapheme clusters with their widths (1 or more, see
+  /// `width(_:)`), dropping zero-width clusters, and truncates it to `maxWidth` columns
+  /// with `…` when it does not fit.
   ///
   /// Clusters are never split, so a truncated result never ends in a lone U+200D
-  /// (ZWJ), U+FE0F (VS16) or half of a flag. The widths sum to at most `maxWidth`;
-  /// when truncated, the last element is `("…", 1)` and the sum may be one less than
-  /// `maxWidth` (when a 2-column cluster would straddle the edge). Does not pad;
+  /// (ZWJ), U+FE0F (VS16), half of a flag or a consonant without its vowel sign. The
+  /// widths sum to at most `maxWidth`; when truncated, the last element is `("…", 1)`
+  /// and the sum may be less than `maxWidth` (when a cluster of 2 columns or more
+  /// would straddle the edge). Does not pad;
   /// see `fit(_:width:)`. Call `visible(_:)` first for untrusted text.
   public static func layout(_ text: String, maxWidth: Int) -> [(String, Int)] {
     guard maxWidth > 0 else { return [] }
