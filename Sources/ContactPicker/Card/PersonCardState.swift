@@ -31,6 +31,12 @@ public struct PersonCardState: Sendable {
   public private(set) var cursor: Int?
   /// The first line of the scrolling part shown.
   public var scrollTop = 0
+  /// Lines of the scrolling part on screen, set by the view (`PersonCardView.scrollToCursor`):
+  /// what PgUp and PgDn move by.
+  public var pageSize = 10
+  /// The highlighted property when the view last placed the scroll position: a
+  /// highlight that did not move since may be scrolled through.
+  var scrolledCursor: Int?
   /// Identifiers of the values marked in multi-select.
   public var marked: Set<String> = []
   /// The key the card opened on (`-p`), if any: its first enabled value is highlighted.
@@ -78,9 +84,10 @@ public struct PersonCardState: Sendable {
     case .control("c"), .control("g"), .control("q"):
       return .cancel
     case .up, .control("p"):
-      move(by: -1)
+      // At the first value the card scrolls instead (up through a long note).
+      if !move(by: -1) { scrollTop = max(0, scrollTop - 1) }
     case .down, .control("n"):
-      move(by: 1)
+      if !move(by: 1) { scrollTop += 1 }
     case .tab, .backTab:
       guard let property = selectedProperty else { return .none }
       if marked.contains(property.identifier) {
@@ -95,24 +102,51 @@ public struct PersonCardState: Sendable {
     case .mouse(let event) where event.action == .wheelDown:
       move(by: 1)
     case .pageUp:
-      scrollTop = max(0, scrollTop - 5)
+      scrollTop = max(0, scrollTop - pageSize)
+      move(upTo: -pageSize)
     case .pageDown:
-      scrollTop += 5
+      scrollTop += pageSize
+      move(upTo: pageSize)
+    case .home:
+      scrollTop = 0
+      if let first = enabled.firstIndex(of: true) { cursor = first }
+    case .end:
+      scrollTop = Int.max / 2  // the view keeps it in range
+      if let last = enabled.lastIndex(of: true) { cursor = last }
     default:
       break
     }
     return .none
   }
 
-  private mutating func move(by step: Int) {
-    guard let cursor else { return }
+  /// Highlights the next value that may be chosen in the direction of `step`; false
+  /// when there is none.
+  @discardableResult
+  private mutating func move(by step: Int) -> Bool {
+    guard let cursor else { return false }
     var index = cursor + step
     while index >= 0 && index < properties.count {
       if enabled[index] {
         self.cursor = index
-        return
+        return true
       }
       index += step
     }
+    return false
+  }
+
+  /// Highlights the value that may be chosen furthest in the direction of `distance`,
+  /// at most `abs(distance)` values away (PgUp, PgDn).
+  private mutating func move(upTo distance: Int) {
+    guard let cursor, distance != 0 else { return }
+    let step = distance < 0 ? -1 : 1
+    var index = cursor
+    var best = cursor
+    for _ in 0..<abs(distance) {
+      index += step
+      guard index >= 0 && index < properties.count else { break }
+      if enabled[index] { best = index }
+    }
+    self.cursor = best
   }
 }

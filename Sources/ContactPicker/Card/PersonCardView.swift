@@ -51,18 +51,17 @@ public enum PersonCardView {
   /// Rows available for the scrolling part on a screen of `rows` lines.
   public static func bodyHeight(screenRows: Int) -> Int { max(1, screenRows - headerHeight - 1) }
 
-  /// Moves `state.scrollTop` so the highlighted value is fully on screen.
+  /// Places `state.scrollTop` (`CardScrolling`): a newly highlighted value fully on
+  /// screen, its top first; a value highlighted since may be scrolled through (a long
+  /// note). Sets `state.pageSize` to the lines of the scrolling part.
   public static func scrollToCursor(_ state: inout PersonCardState, rows: Int, columns: Int) {
     let all = lines(state, columns: columns)
     let height = bodyHeight(screenRows: rows)
-    if let cursor = state.cursor,
-      let first = all.firstIndex(where: { $0.property == cursor }),
-      let last = all.lastIndex(where: { $0.property == cursor })
-    {
-      if first < state.scrollTop { state.scrollTop = first }
-      if last >= state.scrollTop + height { state.scrollTop = min(first, last - height + 1) }
-    }
-    state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
+    state.scrollTop = CardScrolling.scrollTop(
+      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.property }, moved: state.cursor != state.scrolledCursor, height: height,
+      lineCount: all.count)
+    state.scrolledCursor = state.cursor
+    state.pageSize = height
   }
 
   /// The frame for `state`. `hint` is the key help on the last line.

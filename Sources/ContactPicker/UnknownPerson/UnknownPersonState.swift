@@ -54,6 +54,12 @@ public struct UnknownPersonState: Sendable {
   public private(set) var cursor: Item?
   /// The first line of the scrolling part shown.
   public var scrollTop = 0
+  /// Lines of the scrolling part on screen, set by the view (`scrollToCursor`): what
+  /// PgUp and PgDn move by.
+  public var pageSize = 10
+  /// The highlighted row when the view last placed the scroll position: a highlight
+  /// that did not move since may be scrolled through.
+  var scrolledCursor: Item?
 
   /// A card for `contact`; `isEnabled` decides which values may be chosen.
   public init(
@@ -119,9 +125,10 @@ public struct UnknownPersonState: Sendable {
     case .character("o") where !known.isEmpty:
       return .perform(.openKnown(0))
     case .up, .control("p"), .backTab:
-      move(by: -1)
+      // At the first row the card scrolls instead (up through a long note).
+      if !move(by: -1) { scrollTop = max(0, scrollTop - 1) }
     case .down, .control("n"), .tab:
-      move(by: 1)
+      if !move(by: 1) { scrollTop += 1 }
     case .home:
       cursor = items.first
     case .end:
@@ -131,23 +138,31 @@ public struct UnknownPersonState: Sendable {
     case .mouse(let event) where event.action == .wheelDown:
       move(by: 1)
     case .pageUp:
-      scrollTop = max(0, scrollTop - 5)
+      scrollTop = max(0, scrollTop - pageSize)
+      move(by: -pageSize, clamped: true)
     case .pageDown:
-      scrollTop += 5
+      scrollTop += pageSize
+      move(by: pageSize, clamped: true)
     default:
       break
     }
     return .none
   }
 
-  private mutating func move(by step: Int) {
+  /// Highlights the row `step` rows away; false when there is none (with `clamped`,
+  /// the first or last row instead).
+  @discardableResult
+  private mutating func move(by step: Int, clamped: Bool = false) -> Bool {
     let all = items
     guard let cursor, let index = all.firstIndex(of: cursor) else {
       self.cursor = all.first
-      return
+      return self.cursor != nil
     }
-    let next = index + step
-    if next >= 0 && next < all.count { self.cursor = all[next] }
+    var next = index + step
+    if clamped { next = max(0, min(next, all.count - 1)) }
+    guard next >= 0 && next < all.count, next != index || !clamped else { return false }
+    self.cursor = all[next]
+    return true
   }
 }
 
@@ -237,18 +252,17 @@ public enum UnknownPersonView {
     max(1, rows - headerHeight(state, columns: columns) - 1)
   }
 
-  /// Moves `state.scrollTop` so the highlighted row is fully on screen.
+  /// Places `state.scrollTop` (`CardScrolling`): a newly highlighted row fully on
+  /// screen, its top first; a row highlighted since may be scrolled through. Sets
+  /// `state.pageSize` to the lines of the scrolling part.
   public static func scrollToCursor(_ state: inout UnknownPersonState, rows: Int, columns: Int) {
     let all = lines(state, columns: columns)
     let height = bodyHeight(state, rows: rows, columns: columns)
-    if let cursor = state.cursor,
-      let first = all.firstIndex(where: { $0.item == cursor }),
-      let last = all.lastIndex(where: { $0.item == cursor })
-    {
-      if first < state.scrollTop { state.scrollTop = first }
-      if last >= state.scrollTop + height { state.scrollTop = min(first, last - height + 1) }
-    }
-    state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
+    state.scrollTop = CardScrolling.scrollTop(
+      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.item }, moved: state.cursor != state.scrolledCursor, height: height,
+      lineCount: all.count)
+    state.scrolledCursor = state.cursor
+    state.pageSize = height
   }
 
   /// The frame for `state`; `hint` is the key help on the last line.
