@@ -281,8 +281,9 @@ public final class ContactIndex: Sendable {
   ///   - cancellation: as for `search(_:options:cancellation:)`.
   /// - Returns: `search(query, options: options)`'s answer.
   /// - Complexity: O(bytes of the contacts of `within` × terms) when the query narrows
-  ///   `previousQuery` and `within` holds at most half the contacts, else a full search; O(count) to put `within` in input order
-  ///   when it holds more than 1/32 of the contacts.
+  ///   `previousQuery` and `within` holds at most half the contacts, else a full
+  ///   search; O(count) to put `within` in input order when it holds more than 1/32 of
+  ///   the contacts.
   public func search(
     _ query: String, options: SearchOptions, refining previousQuery: String, within: [ContactMatch],
     cancellation: SearchCancellation? = nil

@@ -104,7 +104,8 @@ struct FieldMasks: Sendable {
     bytes: FlatArray<UInt8>, fieldStarts: FlatArray<Int32>, fieldKinds: FlatArray<UInt8>,
     contactStarts: FlatArray<Int32>
   ) {
-    contacts = ContactBigrams(bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts)
+    contacts = ContactBigrams(
+      bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts)
     let fieldCount = max(fieldStarts.count - 1, 0)
     var firstBytes = [UInt8]()
     masks = [UInt64](unsafeUninitializedCapacity: fieldCount) { masks, initialized in

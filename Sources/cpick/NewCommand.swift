@@ -39,7 +39,9 @@ extension CPick {
     let sameCard = prefill.identifier.isEmpty ? nil : book.contact(withIdentifier: prefill.identifier)
     editing.duplicateCandidates = { contact, region in
       var candidates = list.duplicateCandidates(of: contact, region: region)
-      if let sameCard, !candidates.contains(where: { $0.identifier == sameCard.identifier && $0.source == sameCard.source }) {
+      if let sameCard,
+        !candidates.contains(where: { $0.identifier == sameCard.identifier && $0.source == sameCard.source })
+      {
         candidates.append(sameCard)
       }
       return candidates

@@ -59,7 +59,9 @@ extension CPick {
       guard !person.displayName.isEmpty else {
         return fail("unknown: nothing to show (give --from-message, --vcard or field options such as --email)")
       }
-      if options.skipKnown, let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first {
+      if options.skipKnown,
+        let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
+      {
         return resolved(known)
       }
     }
@@ -84,7 +86,9 @@ extension CPick {
         let index = candidates.firstIndex(where: { $0.identifier == chosen.identifier })
       else { return .cancelled }
       person = chooseAmong[index].contact()
-      if options.skipKnown, let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first {
+      if options.skipKnown,
+        let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
+      {
         screen.end()
         return resolved(known)
       }

@@ -26,7 +26,9 @@ enum CardScrolling {
 
   /// The lines of a card that show its highlighted row, as a range; nil when nothing
   /// is highlighted or shown.
-  static func lines<Line, Row: Equatable>(of row: Row?, in lines: [Line], row rowOfLine: (Line) -> Row?) -> ClosedRange<Int>? {
+  static func lines<Line, Row: Equatable>(
+    of row: Row?, in lines: [Line], row rowOfLine: (Line) -> Row?
+  ) -> ClosedRange<Int>? {
     guard let row, let first = lines.firstIndex(where: { rowOfLine($0) == row }),
       let last = lines.lastIndex(where: { rowOfLine($0) == row })
     else { return nil }

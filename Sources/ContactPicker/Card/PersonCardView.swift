@@ -58,7 +58,8 @@ public enum PersonCardView {
     let all = lines(state, columns: columns)
     let height = bodyHeight(screenRows: rows)
     state.scrollTop = CardScrolling.scrollTop(
-      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.property }, moved: state.cursor != state.scrolledCursor, height: height,
+      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.property },
+      moved: state.cursor != state.scrolledCursor, height: height,
       lineCount: all.count)
     state.scrolledCursor = state.cursor
     state.pageSize = height

@@ -95,9 +95,9 @@ public struct NewPersonState: Sendable {
 
   /// A form for `contact` (`nil`: empty). `existingContacts` and `region` feed the
   /// duplicate check (`duplicateCandidates`, when given, replaces `existingContacts`
-  /// with the contacts it returns for the contact about to be saved); `newIdentifier` is a new contact's identifier when `contact`
-  /// has none, or when its identifier is an existing contact's and the user saves it
-  /// anyway (a fresh UUID URN when empty).
+  /// with the contacts it returns for the contact about to be saved); `newIdentifier`
+  /// is a new contact's identifier when `contact` has none, or when its identifier is
+  /// an existing contact's and the user saves it anyway (a fresh UUID URN when empty).
   public init(
     contact: Contact?, isEditing: Bool = false, existingContacts: [Contact] = [], region: String = "",
     duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])? = nil,

@@ -259,7 +259,8 @@ public enum UnknownPersonView {
     let all = lines(state, columns: columns)
     let height = bodyHeight(state, rows: rows, columns: columns)
     state.scrollTop = CardScrolling.scrollTop(
-      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.item }, moved: state.cursor != state.scrolledCursor, height: height,
+      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.item },
+      moved: state.cursor != state.scrolledCursor, height: height,
       lineCount: all.count)
     state.scrolledCursor = state.cursor
     state.pageSize = height
