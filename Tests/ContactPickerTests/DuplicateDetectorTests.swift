@@ -112,4 +112,35 @@ struct DuplicateDetectorTests {
     #expect(detector.duplicates(of: copy).first?.reasons
       == [.email("grace@navy.example"), .phone("(555) 010-0142"), .name("Grace Hopper")])
   }
+
+  @Test("the same person with or without a middle name, and with letters search folds (Ł, ø, ı)")
+  func middleNamesAndFolding() {
+    var margaret = Self.person("Margaret", "Thornton")
+    margaret.middleName = "Anne"
+    var lukasz = Self.person("Łukasz", "Wójcik")
+    lukasz.identifier = "lukasz"
+    let detector = DuplicateDetector(existingContacts: [margaret, lukasz, Self.person("Søren", "Holmgaard"),
+                                                       Self.person("Ayşe", "Yıldırım")], region: "DE")
+    // (A probe with the same identifier and source would be the contact itself.)
+    func probe(_ given: String, _ family: String) -> Contact {
+      var contact = Self.person(given, family)
+      contact.identifier = "new"
+      return contact
+    }
+    #expect(detector.duplicates(of: probe("Margaret", "Thornton")).map(\.contact.displayName)
+      == ["Margaret Anne Thornton"])
+    var withMiddle = Self.person("Margaret", "Thornton")
+    withMiddle.middleName = "Anne"
+    withMiddle.identifier = "new"
+    #expect(detector.duplicates(of: withMiddle).count == 1)
+    #expect(detector.duplicates(of: probe("Lukasz", "Wojcik")).map(\.contact.displayName) == ["Łukasz Wójcik"])
+    #expect(detector.duplicates(of: probe("Soren", "Holmgaard")).count == 1)
+    #expect(detector.duplicates(of: probe("Ayse", "Yildirim")).count == 1)
+    // Another middle name is still the same given and family name.
+    var other = Self.person("Margaret", "Thornton")
+    other.middleName = "Rose"
+    other.identifier = "other"
+    #expect(detector.duplicates(of: other).count == 1)
+    #expect(detector.duplicates(of: probe("Margaret", "Thorne")).isEmpty)
+  }
 }

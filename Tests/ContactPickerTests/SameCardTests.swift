@@ -54,4 +54,30 @@ struct SameCardTests {
     let run = runForm([.control("s")], person: sent, existing: [Self.existing])
     #expect(run.saved.map(\.identifier) == ["urn:uuid:babbage-1791"])
   }
+
+  @Test("a UUID is the same card in any case and with or without urn:uuid:")
+  func uuidSpellings() {
+    let existing = Self.card("Jack", "Miller", uid: "8e4b1834-bf76-5434-9d86-8c8a729f3a48", source: "/book/jack.vcf")
+    let detector = DuplicateDetector(existingContacts: [existing], region: "US")
+    for spelling in ["8E4B1834-BF76-5434-9D86-8C8A729F3A48", "urn:uuid:8e4b1834-bf76-5434-9d86-8c8a729f3a48"] {
+      let sent = Self.card("J.", "M.", uid: spelling, source: "")
+      #expect(detector.duplicates(of: sent).first?.reasons == [.identifier(existing.identifier)], "\(spelling)")
+    }
+    // Identifiers that are not UUIDs are compared as written.
+    #expect(DuplicateDetector.identifierKey("Ada-1") == "Ada-1")
+    #expect(DuplicateDetector.identifierKey("urn:uuid:8E4B1834-BF76-5434-9D86-8C8A729F3A48")
+      == "8e4b1834-bf76-5434-9d86-8c8a729f3a48")
+    // Saved anyway, the card gets a UID of its own.
+    let sent = Self.card("Jack", "Miller", uid: "8E4B1834-BF76-5434-9D86-8C8A729F3A48", source: "")
+    let run = runForm([.control("s"), .character("s")], person: sent, existing: [existing])
+    #expect(run.saved.map(\.identifier) == ["urn:uuid:7d3c0f5e-1111-4222-8333-944455556666"])
+  }
+
+  @Test("a book found through the index finds a card by its UUID in another spelling")
+  func lookupSpellings() {
+    let existing = Self.card("Jack", "Miller", uid: "urn:uuid:8e4b1834-bf76-5434-9d86-8c8a729f3a48", source: "/b.vcf")
+    let book = ContactBook(list: ContactList([existing]), warnings: [], groupCards: [], renderings: nil)
+    #expect(book.contact(withIdentifier: "8E4B1834-BF76-5434-9D86-8C8A729F3A48")?.givenName == "Jack")
+    #expect(book.contact(withIdentifier: "8e4b1834-0000-5434-9d86-8c8a729f3a48") == nil)
+  }
 }

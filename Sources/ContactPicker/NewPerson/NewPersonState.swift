@@ -438,7 +438,10 @@ public struct NewPersonState: Sendable {
     case .character("s"), .character("S"):
       mode = .form
       var contact = contact
-      if !form.isEditing, matches.contains(where: { $0.reasons.contains(.identifier(contact.identifier)) }) {
+      let sameCard = matches.contains { match in
+        match.reasons.contains { if case .identifier = $0 { true } else { false } }
+      }
+      if !form.isEditing, sameCard {
         // Saved as a second contact: two cards with one UID would be one to every
         // other program (vdirsyncer, CardDAV), so this one gets an identifier of its own.
         contact.identifier = newIdentifier.isEmpty ? "urn:uuid:" + UUID().uuidString.lowercased() : newIdentifier

@@ -5,8 +5,9 @@ extension ContactList {
   /// The contacts of this list that may be duplicates of `contact` under
   /// `DuplicateDetector`'s rules, found with the search index instead of reading
   /// every contact: those holding one of its email addresses, the last seven digits of
-  /// one of its phone numbers (of its `PhoneNumberKey`), or every word of its name
-  /// (of its organization, for a card without name parts).
+  /// one of its phone numbers (of its `PhoneNumberKey`), or every word of its given and
+  /// family names (of its organization, for a card without name parts; the middle name
+  /// left out, as the detector compares names also without it).
   ///
   /// Every contact the detector would report over the whole list is among them (the
   /// index folds text as the detector does, and more); give them to a
@@ -31,7 +32,7 @@ extension ContactList {
       let digits = key.prefix { $0 != "x" }.filter(\.isNumber)
       if !digits.isEmpty { queries.append(String(digits.suffix(7))) }
     }
-    let nameParts = [contact.givenName, contact.middleName, contact.familyName].filter { !$0.isEmpty }
+    let nameParts = [contact.givenName, contact.familyName].filter { !$0.isEmpty }
     let name = nameParts.isEmpty ? contact.organizationName : nameParts.joined(separator: " ")
     if !name.trimmedOfWhitespace.isEmpty { queries.append(name) }
     var found = Set<Int>()

@@ -1,4 +1,5 @@
 import ContactKit
+import Matching
 import Foundation
 
 /// An existing contact that looks like the one about to be saved, and why.
@@ -103,7 +104,7 @@ public struct DuplicateDetector: Sendable {
       }
       let theirs = keys[index]
       var reasons: [DuplicateMatch.Reason] = []
-      if !contact.identifier.isEmpty && other.identifier == contact.identifier {
+      if !contact.identifier.isEmpty && Self.identifierKey(other.identifier) == Self.identifierKey(contact.identifier) {
         reasons.append(.identifier(other.identifier))
       }
       for key in mine.emails.keys.sorted() {
@@ -118,6 +119,27 @@ public struct DuplicateDetector: Sendable {
     return matches
   }
 
+  /// An identifier (vCard `UID`) as compared: a UUID, with or without `urn:uuid:`
+  /// (RFC 4122 §3: the same UUID in any case), is its lower-case bare form; any other
+  /// identifier is kept as written.
+  public static func identifierKey(_ identifier: String) -> String {
+    uuid(in: identifier) ?? identifier
+  }
+
+  /// The UUID an identifier holds (bare, lower case), with or without `urn:uuid:`;
+  /// nil when it is not one.
+  static func uuid(in identifier: String) -> String? {
+    var text = identifier.trimmedOfWhitespace
+    if text.lowercased().hasPrefix("urn:uuid:") { text.removeFirst(9) }
+    let isUUID =
+      text.utf8.count == 36
+      && text.utf8.enumerated().allSatisfy { offset, byte in
+        [8, 13, 18, 23].contains(offset)
+          ? byte == UInt8(ascii: "-") : (byte < 0x80 && Character(UnicodeScalar(byte)).isHexDigit)
+      }
+    return isUUID ? text.lowercased() : nil
+  }
+
   /// An email address folded for comparison: trimmed, lower case (the local part too,
   /// as every common mail service treats it).
   public static func emailKey(_ address: String) -> String {
@@ -130,8 +152,10 @@ public struct DuplicateDetector: Sendable {
   /// their sets share a key. Empty for a contact without name parts, except that an
   /// organization card (no name parts, an organization) is keyed by its organization.
   ///
-  /// Keys: the name's words folded (case, diacritics) and sorted; for a CJK name also
-  /// its parts run together in both orders without spaces.
+  /// Keys: the name's words folded as search folds them (case, diacritics, `ł`, `ø`,
+  /// `ı`, `ß`…) and sorted, with the middle name and without it (Margaret Anne
+  /// Thornton is Margaret Thornton); for a CJK name also its parts run together in
+  /// both orders without spaces.
   public static func nameKeys(_ contact: Contact) -> Set<String> {
     let parts = [contact.givenName, contact.middleName, contact.familyName].map { fold($0) }.filter { !$0.isEmpty }
     if parts.isEmpty {
@@ -139,8 +163,12 @@ public struct DuplicateDetector: Sendable {
       return organization.isEmpty ? [] : ["org:" + organization]
     }
     var keys: Set<String> = []
-    let words = parts.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init).sorted()
-    keys.insert(words.joined(separator: " "))
+    func key(_ parts: [String]) -> String {
+      parts.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init).sorted().joined(separator: " ")
+    }
+    keys.insert(key(parts))
+    let withoutMiddle = [contact.givenName, contact.familyName].map { fold($0) }.filter { !$0.isEmpty }
+    if !contact.middleName.isEmpty && !withoutMiddle.isEmpty { keys.insert(key(withoutMiddle)) }
     let all = parts.joined()
     if ContactFormatter.isCJK(all) {
       let given = fold(contact.givenName) + fold(contact.middleName)
@@ -151,10 +179,10 @@ public struct DuplicateDetector: Sendable {
     return keys
   }
 
-  /// `text` trimmed, lower case, without diacritics, inner white space collapsed.
+  /// `text` folded as search folds it (`SearchFolding.fold`: case, diacritics, width,
+  /// and `ł`, `ø`, `ı`, `ß`, `æ`…), trimmed, inner white space collapsed.
   static func fold(_ text: String) -> String {
-    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-    return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    SearchFolding.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }
 
