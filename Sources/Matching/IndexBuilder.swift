@@ -16,8 +16,9 @@ enum FieldKind: UInt8 {
   case organizationAlias = 5
   /// A group (`CATEGORIES`); matched by `group:` terms only.
   case group = 6
-  /// A middle name: a name, but a weaker match than the given or family name, so that
-  /// `maria garcia` finds María García before Alejandro María García.
+  /// A middle name: a name, but a weaker match than the given or family name — below
+  /// their prefixes, above a word inside another field — so that `maria garcia` finds
+  /// María García (and María García Díaz) before Alejandro María García.
   case middleName = 7
 
   /// Subtracted from the tier score of a match in a field of this kind.
@@ -30,7 +31,7 @@ enum FieldKind: UInt8 {
     case 3: return 100
     case 5: return 80
     case 6: return 120
-    case 7: return 30
+    case 7: return 250
     default: return 0
     }
   }

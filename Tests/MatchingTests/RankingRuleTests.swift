@@ -46,11 +46,16 @@ struct RankingRuleTests {
     let people = [alejandro, person("María", "García")]
     // Sorted by family then given name, Alejandro comes first; the given name wins.
     #expect(ranked("maria garcia", people) == ["María García", "Alejandro María García"])
+    // Also when the family name goes on (Spanish double surnames).
+    let double = [alejandro, person("María", "García Fernández de la Torre")]
+    #expect(ranked("maria garcia", double) == ["María García Fernández de la Torre", "Alejandro María García"])
     var henry = person("Henry", "Smith")
     henry.middleName = "John"
     #expect(ranked("john smith", [henry, person("John", "Smith")]) == ["John Smith", "Henry John Smith"])
-    // The middle name still finds the person, above a mere prefix elsewhere.
-    #expect(ranked("maria", [person("Marianne", "Abel"), alejandro]) == ["Alejandro María García", "Marianne Abel"])
+    // The middle name still finds the person: below a given name that starts so, above
+    // a match inside a word.
+    #expect(ranked("maria", [person("Rosamaria", "Abel"), alejandro, person("Marianne", "Abel")])
+      == ["Marianne Abel", "Alejandro María García", "Rosamaria Abel"])
   }
 
   @Test("a pinyin reading ranks below a Latin name with the same letters")
