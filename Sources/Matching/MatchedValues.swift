@@ -56,7 +56,8 @@ extension SearchHighlighter {
     let nameProjection = TextProjection(name)
     var projections: [TextProjection?] = Array(repeating: nil, count: values.count)
     var found: [MatchedValue] = []
-    var used = Set<Int>()
+    // The entry of `found` for each value shown.
+    var shown: [Int: Int] = [:]
     for term in prepared.terms where !term.negated && !term.isPresence {
       if term.fields & FieldKind.nameFields != 0 && !nameProjection.positions(of: term).isEmpty { continue }
       for (index, value) in values.enumerated() where term.fields & value.kind.fieldBits != 0 {
@@ -68,8 +69,12 @@ extension SearchHighlighter {
         if !matched && value.kind == .phone { matched = Self.otherForm(of: value.text, holds: term) }
         guard matched else { continue }
         if value.kind != .phone && positions.isEmpty { continue }
-        if used.insert(index).inserted {
+        if let entry = shown[index] {
+          // Another word in the same value: both highlighted.
+          found[entry].positions = Array(Set(found[entry].positions + positions)).sorted()
+        } else {
           positions.sort()
+          shown[index] = found.count
           found.append(MatchedValue(text: value.text, positions: positions))
         }
         break

@@ -78,4 +78,53 @@ struct MatchedDetailTests {
     #expect(shown.text.contains("bai.juan@co94242.example"))
     #expect(Self.highlighted(shown.frame, row: shown.row) == "Juan")
   }
+
+  /// `row(_:query:)` over other people, on a screen `columns` wide.
+  static func row(_ name: String, query: String, in people: [Contact], columns: Int = 100)
+    -> (text: String, frame: Frame, row: Int)?
+  {
+    let state = PeoplePickerState(list: ContactList(people), query: query)
+    let frame = PeoplePickerView.render(state, rows: 12, columns: columns, color: true)
+    for row in 0..<frame.rows where frame.text(row: row).contains(name) { return (frame.text(row: row), frame, row) }
+    return nil
+  }
+
+  @Test("control characters in a value are shown as symbols, and the highlight stays on the matched letters")
+  func controlCharacters() throws {
+    var gina = Contact(identifier: "gina", source: "book.vcf")
+    gina.givenName = "Gina"
+    gina.organizationName = "Evil\u{1B}[31mRed\u{07}Corp"
+    gina.emailAddresses = [LabeledValue(identifier: "e", label: "home", value: "pam\u{202E}txt.exe@evil.example")]
+    let red = try #require(Self.row("Gina", query: "gina red", in: [gina]))
+    #expect(red.text.contains("Evil␛[31mRed␇Corp"))
+    #expect(Self.highlighted(red.frame, row: red.row) == "GinaRed")
+    // After a bidi override, shown as the eight characters `⟨U+202E⟩`.
+    let exe = try #require(Self.row("Gina", query: "gina exe", in: [gina]))
+    #expect(exe.text.contains("pam⟨U+202E⟩txt.exe@evil.example"))
+    #expect(Self.highlighted(exe.frame, row: exe.row) == "Ginaexe")
+  }
+
+  @Test("two words in one value are both highlighted")
+  func twoWordsOneValue() throws {
+    var hank = Contact(identifier: "hank", source: "book.vcf")
+    hank.givenName = "Hank"
+    hank.organizationName = "Zebrafish Holdings"
+    let shown = try #require(Self.row("Hank", query: "zebra holdings", in: [hank]))
+    #expect(Self.highlighted(shown.frame, row: shown.row) == "ZebraHoldings")
+  }
+
+  @Test("a value too long for the row is cut at the start so that its match stays in view")
+  func matchKeptInView() throws {
+    var dora = Contact(identifier: "dora", source: "book.vcf")
+    dora.givenName = "Dora"
+    dora.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "home", value: "dora@example.org"),
+      LabeledValue(
+        identifier: "e2", label: "work",
+        value: "dora.the.very.long.address.with.many.parts@department.subdomain.extraordinarily.example"),
+    ]
+    let shown = try #require(Self.row("Dora", query: "extraordinarily", in: [dora], columns: 60))
+    #expect(shown.text.contains("…"))
+    #expect(Self.highlighted(shown.frame, row: shown.row) == "extraordinarily")
+  }
 }

@@ -96,10 +96,11 @@ public enum PeoplePickerView {
               column += 3
             }
             guard column < listColumns else { break }
-            frame.put(value.text, row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
-            highlight(value.text, positions: value.positions, in: &frame, row: screenRow, column: column,
+            let shown = window(value, width: listColumns - column)
+            frame.put(shown.text, row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
+            highlight(shown.text, positions: shown.positions, in: &frame, row: screenRow, column: column,
                       width: listColumns - column, base: detailStyle, color: color)
-            column += TerminalText.width(TerminalText.visible(value.text))
+            column += TerminalText.width(TerminalText.visible(shown.text))
           }
         }
       }
@@ -143,6 +144,25 @@ public enum PeoplePickerView {
     return SearchHighlighter.matchedValues(of: query, name: name, values: values, options: options)
   }
 
+  /// `value` cut at the start (`…` in front) when its matched characters would
+  /// otherwise end past `width` columns, so that they stay in view; as it is when they
+  /// fit (the end is cut by `Frame.put`).
+  static func window(_ value: MatchedValue, width: Int) -> (text: String, positions: [Int]) {
+    guard let last = value.positions.last, width > 2 else { return (value.text, value.positions) }
+    let characters = Array(value.text)
+    let widths = characters.map { TerminalText.width(TerminalText.visible(String($0))) }
+    // The matched characters must end before the last column (kept for `…`).
+    var end = widths.prefix(last + 1).reduce(0, +)
+    guard end > width - 1 else { return (value.text, value.positions) }
+    var drop = 0
+    while drop < last && 1 + end > width - 1 {
+      end -= widths[drop]
+      drop += 1
+    }
+    let text = "…" + String(characters[drop...])
+    return (text, value.positions.filter { $0 >= drop }.map { $0 - drop + 1 })
+  }
+
   /// Marks the characters of `text` at `positions` (`Character` offsets) as matched
   /// (underlined, coloured).
   private static func highlight(
@@ -153,7 +173,8 @@ public enum PeoplePickerView {
     guard !positions.isEmpty else { return }
     var col = column
     for (offset, character) in text.enumerated() {
-      let w = TerminalText.width(character)
+      // As `Frame.put` draws it: a control character as its visible symbol.
+      let w = TerminalText.width(TerminalText.visible(String(character)))
       if col + w > column + width - 1 { break }
       if positions.contains(offset) {
         var style = base
