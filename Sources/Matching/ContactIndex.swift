@@ -413,6 +413,8 @@ public final class ContactIndex: Sendable {
     /// (0: none).
     var national: Int
     var nationalCount: Int
+    /// How the national digits must occur (`SearchQuery.Term.nationalMode`).
+    var nationalMode: SearchQuery.Mode
     /// The term's text mask, or all ones when it may match no masked text field.
     var textMask: UInt64
     /// The term's phone mask, or all ones when it may match no phone.
@@ -465,6 +467,7 @@ public final class ContactIndex: Sendable {
           HotTerm(
             text: text, textCount: term.text.count, digits: digits,
             digitCount: term.digits.count, national: national, nationalCount: term.nationalDigits.count,
+            nationalMode: term.nationalMode,
             textMask: textAllowed ? term.textMask : .max,
             phoneMask: phoneAllowed ? term.phoneMask : .max,
             textFieldMask: ByteMatcher.mask(term.text),
@@ -764,8 +767,10 @@ public final class ContactIndex: Sendable {
       if isPhoneField {
         tier = ByteMatcher.match(field, n, digits, m, mode: term.mode, fuzzy: false)
         if tier == 0 && term.nationalCount > 0 {
-          // The number typed with its country code, saved in national form.
-          tier = ByteMatcher.match(field, n, q + term.national, term.nationalCount, mode: term.mode, fuzzy: false)
+          // The number typed with its country code, saved in national form: from its
+          // start (the trunk prefix begins a national number).
+          tier = ByteMatcher.match(
+            field, n, q + term.national, term.nationalCount, mode: term.nationalMode, fuzzy: false)
         }
       } else if term.mode == .fuzzy {
         // Inlined `match` for the common mode: the fuzzy match (below any substring

@@ -294,17 +294,18 @@ enum PhoneForms {
   /// The national digits of a number typed with its country code (`digits` without
   /// the `+` or `00`): the trunk prefix, where the country has one, and the national
   /// number (`49 152 1270339` → `0152 1270339`, `34 915 550 127` → `915 550 127`); nil
-  /// when fewer than four digits follow the country code.
+  /// when no digit follows the country code (or, without a trunk prefix, fewer than
+  /// four: the digits alone would match too much).
   static func national(digits: [UInt8]) -> [UInt8]? {
     var codeLength = 3
     for length in 1...2 where shortCodes.contains(String(decoding: digits.prefix(length), as: UTF8.self)) {
       codeLength = length
       break
     }
-    guard digits.count >= codeLength + 4 else { return nil }
     let code = String(decoding: digits.prefix(codeLength), as: UTF8.self)
     var rest = digits.dropFirst(codeLength)
     let trunk = Array((trunkPrefixes[code] ?? "0").utf8)
+    guard rest.count >= (trunk.isEmpty ? 4 : 1) else { return nil }
     // `+49 (0)152`: the trunk prefix written in brackets is already there.
     if !trunk.isEmpty && rest.starts(with: trunk) { rest = rest.dropFirst(trunk.count) }
     return trunk + rest

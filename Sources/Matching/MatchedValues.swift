@@ -98,7 +98,7 @@ extension SearchHighlighter {
     let forms = PhoneForms.forms(digits: digits, international: international) ?? []
     return forms.contains { form in
       SearchQuery.contains(form, term.digits)
-        || (!term.nationalDigits.isEmpty && SearchQuery.contains(form, term.nationalDigits))
+        || (!term.nationalDigits.isEmpty && form.starts(with: term.nationalDigits))
     }
   }
 }

@@ -93,8 +93,18 @@ struct TextProjection {
     let mode = term.mode
     if let hit = Self.substring(term.text, in: folded, mode: mode) { return hit }
     if term.isPhone {
-      return Self.substring(term.digits, in: digits, mode: mode)
-        ?? (term.nationalDigits.isEmpty ? nil : Self.substring(term.nationalDigits, in: digits, mode: mode)) ?? []
+      if let hit = Self.substring(term.digits, in: digits, mode: mode) { return hit }
+      if !term.nationalDigits.isEmpty,
+        let hit = Self.substring(term.nationalDigits, in: digits, mode: term.nationalMode)
+      {
+        return hit
+      }
+      // A number typed in national form, shown in international form: the digits after
+      // the trunk prefix (`0170 555` in `+49 170 5550123`).
+      if term.digits.count >= 4, term.digits.first == UInt8(ascii: "0") {
+        return Self.substring(Array(term.digits.dropFirst()), in: digits, mode: mode) ?? []
+      }
+      return []
     }
     if let joined, let hit = Self.substring(term.text, in: joined, mode: mode) { return hit }
     if let spaced, let hit = Self.substring(term.text, in: spaced, mode: mode) { return hit }

@@ -62,6 +62,9 @@ struct SearchQuery: Sendable {
     var negated: Bool
 
     var isPhone: Bool { !digits.isEmpty }
+    /// How `nationalDigits` must occur in a number: at its start (a national number
+    /// begins with them), or as the term's own anchoring asks.
+    var nationalMode: Mode { mode == .fuzzy || mode == .substring ? .prefix : mode }
     /// A field term with nothing after the colon: "has such a field".
     var isPresence: Bool { text.isEmpty }
   }
@@ -159,10 +162,10 @@ struct SearchQuery: Sendable {
     else { return false }
     if term.isPhone {
       // Phone terms match as substrings (or anchored prefixes) only, fuzzy or not.
-      // A match of the national form must be one of `other` too.
+      // A match of the national form (at a number's start) must be one of `other` too.
       let national =
         term.nationalDigits.isEmpty || contains(term.nationalDigits, other.digits)
-        || (!other.nationalDigits.isEmpty && contains(term.nationalDigits, other.nationalDigits))
+        || (!other.nationalDigits.isEmpty && term.nationalDigits.starts(with: other.nationalDigits))
       guard national else { return false }
       switch (term.mode, other.mode) {
       case (.fuzzy, .fuzzy), (.fuzzy, .substring), (.substring, .fuzzy), (.substring, .substring):
@@ -304,10 +307,10 @@ struct SearchQuery: Sendable {
 
   /// A number dialled with the international call prefix `00` (ITU-T E.164's for most
   /// countries: `00420 740 359 002`) is the number written with `+`: its digits
-  /// without the prefix, as the index holds them. Kept as typed when fewer than three
-  /// digits follow (`0012` may be the end of a local number).
+  /// without the prefix, as the index holds them. Kept as typed when fewer than two
+  /// digits follow (`001` may be the end of a local number).
   static func internationalDigits(_ digits: [UInt8]) -> [UInt8] {
-    digits.count >= 5 && digits[0] == UInt8(ascii: "0") && digits[1] == UInt8(ascii: "0") ? Array(digits.dropFirst(2)) : digits
+    digits.count >= 4 && digits[0] == UInt8(ascii: "0") && digits[1] == UInt8(ascii: "0") ? Array(digits.dropFirst(2)) : digits
   }
 
   static func plainTerm(_ text: [UInt8], mode: Mode) -> Term {

@@ -54,6 +54,8 @@ struct MatchedDetailTests {
   func otherForm() throws {
     let shown = try #require(Self.row("Anna Groß", query: "0151 384"))
     #expect(shown.text.contains("+49 151 38403276"))
+    // The digits after the trunk prefix are highlighted in the international number.
+    #expect(Self.highlighted(shown.frame, row: shown.row) == "151384")
     let national = try #require(Self.row("Anna Groß", query: "+49 152 1270339"))
     #expect(national.text.contains("0152/1270339"))
   }

@@ -77,8 +77,9 @@ struct RefinementTests {
       ("!a", "!ab", false), ("+", "+4", false), ("ada", "ada | g", false), ("ada", "ad", false),
       ("al", "xal", false), ("email:a", "email:ab", true), ("email:a", "ab", false), ("ada$", "ada$ l", true),
       ("4", "4a", false), ("a", "a !b", true),
-      // Typed with a country code: the national form appears at the fourth digit after it.
-      ("+49152", "+491521", false), ("+491521", "+4915212", true), ("0049 1521", "0049 15212", true),
+      // Typed with a country code: the national form appears with the first digit after it.
+      ("+49", "+491", false), ("+49152", "+491521", true), ("+491521", "+4915212", true),
+      ("0049 1521", "0049 15212", true),
     ])
   func narrowing(previous: String, query: String, narrows: Bool) {
     let options = SearchOptions()
@@ -120,7 +121,7 @@ struct RefinementTests {
                   if tier == 0 && !term.nationalDigits.isEmpty {
                     let national = term.nationalDigits + [UInt8](repeating: 0, count: 8)
                     tier = ByteMatcher.match(
-                      field, n, national, term.nationalDigits.count, mode: term.mode, fuzzy: false)
+                      field, n, national, term.nationalDigits.count, mode: term.nationalMode, fuzzy: false)
                   }
                 }
               } else {

@@ -101,8 +101,12 @@ struct SearchKeyTests {
     // digits reaches it (Austria also dials 0 at home), another trunk prefix does not.
     #expect(orderedNames(index.search("+43 152 1270339"), in: world) == ["Anna Groß"])
     #expect(orderedNames(index.search("+7 152 1270339"), in: world).isEmpty)
-    // Too few digits after the code for a national form: only the digits as typed.
-    #expect(orderedNames(index.search("+49 15"), in: world).isEmpty)
+    // Typed key by key, the national number is found from the first digit after the
+    // code, and only from the start of a number.
+    #expect(orderedNames(index.search("+49 15"), in: world) == ["Anna Groß"])
+    #expect(orderedNames(index.search("+49 521270339"), in: world).isEmpty)
+    // Without a trunk prefix (Spain) the national digits alone need four digits.
+    #expect(!orderedNames(index.search("+34 9"), in: world).contains("Lucía Ortega"))
   }
 
   @Test("Traditional and Simplified characters share the pinyin")
