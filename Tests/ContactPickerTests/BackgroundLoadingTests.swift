@@ -202,5 +202,13 @@ struct BackgroundLoadingTests {
     let first = screen.frames.last.map { $0.text(row: 0) } ?? ""
     #expect(first.hasSuffix("no contacts in /home/ada/contacts.vcf"))
     #expect(!first.contains("0/0"))
+    // On a narrow screen the note is shortened, not dropped.
+    let narrow = MemoryScreen(rows: 12, columns: 34, script: [.settle, .key(.escape)])
+    #expect(PeoplePickerController(loading: ContactListLoading { _ in
+      (ContactList([]), ["cpick: no contacts in /home/ada/contacts.vcf"])
+    }).run(on: narrow) == .cancelled)
+    let short = narrow.frames.last.map { $0.text(row: 0) } ?? ""
+    #expect(short.contains("no contacts in"))
+    #expect(short.contains("…"))
   }
 }

@@ -42,4 +42,21 @@ struct ColdListingTests {
     #expect(edited.list.displayNames.contains("Edited Person"))
     #expect(!edited.list.displayNames.contains("Given3 Family3"))
   }
+
+  @Test("an empty folder among the books (a new --save-to vdir) does not keep the stored list from being used")
+  func emptyFolder() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("book.vcf", ContactListLoaderTests.card("u1", "Ada", "Lovelace", email: "ada@example.org"))
+    try FileManager.default.createDirectory(atPath: sandbox.path("new"), withIntermediateDirectories: true)
+    let loader = ContactListLoaderTests.loader([sandbox.path("book.vcf"), sandbox.path("new")], cache: sandbox.cache)
+    _ = try loader.load()
+    let previewed = Mutex<ContactList?>(nil)
+    let warm = try loader.load(preview: { list in previewed.withLock { $0 = list } })
+    let shown = try #require(previewed.withLock { $0 }, "no stored list was offered")
+    #expect(warm.list === shown, "the stored list was read again instead of used")
+    #expect(Array(warm.list.displayNames) == ["Ada Lovelace"])
+    // A card saved into the folder is seen next time.
+    try sandbox.write("new/grace.vcf", ContactListLoaderTests.card("u2", "Grace", "Hopper", email: "grace@example.org"))
+    #expect(Set(try loader.load().list.displayNames) == ["Ada Lovelace", "Grace Hopper"])
+  }
 }

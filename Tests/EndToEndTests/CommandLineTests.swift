@@ -177,4 +177,24 @@ struct PipeTests {
     let mutt = try CommandRunner.cpick(["--format", "mutt", "!liam", "-s", book.path])
     #expect(mutt.status == 1)  // "!liam" as text matches nobody, rather than "everyone but Liam"
   }
+
+  @Test("a book named twice, through a link, or as a folder inside another book named is read once")
+  func booksNamedTwice() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-twice-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("vd")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    for (name, uid) in [("ada.vcf", "a1"), ("sub/grace.vcf", "g1")] {
+      try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(uid)\r\nEMAIL:\(uid)@example.org\r\nEND:VCARD\r\n"
+        .write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("link"), withDestinationURL: folder)
+    let vd = folder.path
+    for sources in [[vd], [vd, vd], [vd, vd + "/sub"], [vd, root.appendingPathComponent("link").path], [vd + "/", vd]] {
+      let result = try CommandRunner.cpick(["list", "-f", "tsv"] + sources.flatMap { ["-s", $0] })
+      #expect(result.status == 0, "stderr: \(result.stderrText)")
+      #expect(result.stdoutText.split(separator: "\n").count == 2, "\(sources)")
+    }
+  }
 }

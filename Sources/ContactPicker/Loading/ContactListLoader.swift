@@ -355,6 +355,9 @@ public struct ContactListLoader: Sendable {
       return source
     }
     source.listing = listing
+    // A folder without card files (a new `--save-to` vdir) is known as it is: its
+    // empty listing fits a stored list like any other.
+    if !source.examined && listing.folders.allSatisfy({ $0.entries.isEmpty }) { source.examined = true }
     return source
   }
 

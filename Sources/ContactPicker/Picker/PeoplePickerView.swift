@@ -32,7 +32,12 @@ public enum PeoplePickerView {
     var count = "\(state.matchCount)/\(state.list.contacts.count)"
     if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
     if let status { count = status }
-    // On a narrow screen the query matters more than the count.
+    // On a narrow screen the query matters more than the count; a status (a note such
+    // as `no contacts in …`) is shortened to what is left rather than dropped.
+    let room = columns - prompt.count - 1 - 8
+    if status != nil && TerminalText.width(count) > room && room >= 8 {
+      count = TerminalText.fit(count, width: room)
+    }
     let showCount = columns - prompt.count - TerminalText.width(count) - 1 >= 8
     let countWidth = showCount ? TerminalText.width(count) : 0
     let queryWidth = max(1, columns - prompt.count - countWidth - (showCount ? 1 : 0))
