@@ -13,8 +13,10 @@ extension ContactList {
   /// index folds text as the detector does, and more); give them to a
   /// `DuplicateDetector` to keep the real duplicates.
   ///
-  /// - Parameter region: the default region for phone numbers without a country code
-  ///   (ISO 3166 alpha-2).
+  /// - Parameters:
+  ///   - contact: the contact about to be saved.
+  ///   - region: the default region for phone numbers without a country code (ISO 3166
+  ///     alpha-2).
   /// - Returns: the candidates in list order, each once.
   /// - Complexity: a search of the index per email address and phone number and one for
   ///   the name (a few ms each for 100,000 contacts), and a decode per candidate.

@@ -147,6 +147,11 @@ public final class UnknownPersonViewController {
 
   /// `knownContacts(for:in:region:)` among the contacts of `list` that its index finds
   /// (`ContactList.duplicateCandidates(of:region:)`), in list order.
+  ///
+  /// - Parameters:
+  ///   - person: the person shown (their emails and phone numbers are looked for).
+  ///   - list: the address book, with its search index.
+  ///   - region: the default region for phone numbers without a country code.
   public static func knownContacts(for person: Contact, in list: ContactList, region: String) -> [Contact] {
     var probe = Contact(identifier: "", source: "")
     probe.emailAddresses = person.emailAddresses
