@@ -98,36 +98,30 @@ struct ContactBigrams: Sendable {
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let lower = min(chunk * chunkSize, count)
       let upper = min(lower + chunkSize, count)
+      guard let base = bytes.baseAddress, let out = pairs.baseAddress else { return }
       for c in lower..<upper {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        // The contact's four words, written in place: indexing them, not branching on
+        // which, keeps the loop free of unpredictable branches (a few ns a byte).
+        let words = out + 4 * c
+        words.initialize(repeating: 0, count: 4)
         var letters: UInt32 = 0
         for f in Int(contactStarts[c])..<Int(contactStarts[c + 1])
         where FieldKind.maskedTextFields & (1 << kinds[f]) != 0 {
           let start = Int(starts[f])
           let end = min(Int(starts[f + 1]), bytes.count)
-          var afterSeparator = true
-          var previous: UInt8 = 0
-          for i in start..<end {
-            let byte = bytes[i]
-            if afterSeparator { letters |= letterBit(byte) }
-            afterSeparator = ByteMatcher.isSeparator(byte)
-            if i > start {
-              let (index, bit) = position(previous, byte)
-              switch index {
-              case 0: words.0 |= bit
-              case 1: words.1 |= bit
-              case 2: words.2 |= bit
-              default: words.3 |= bit
-              }
-            }
+          guard start < end else { continue }
+          var previous = base[start]
+          letters |= letterBit(previous)
+          for i in (start + 1)..<end {
+            let byte = base[i]
+            let (index, bit) = position(previous, byte)
+            words[index] |= bit
+            // A letter after a separator starts a word.
+            letters |= ByteMatcher.isSeparator(previous) ? letterBit(byte) : 0
             previous = byte
           }
         }
         wordStarts[c] = letters
-        pairs[4 * c] = words.0
-        pairs[4 * c + 1] = words.1
-        pairs[4 * c + 2] = words.2
-        pairs[4 * c + 3] = words.3
       }
     }
   }
