@@ -418,6 +418,11 @@ public final class ContactIndex: Sendable {
     var nationalCount: Int
     /// How the national digits must occur (`SearchQuery.Term.nationalMode`).
     var nationalMode: SearchQuery.Mode
+    /// `SearchQuery.Term.countryCode`: an offset into the flat buffer and a count.
+    var code: Int
+    var codeCount: Int
+    /// `SearchQuery.Term.trunkLength`.
+    var trunkLength: Int
     /// The term's text mask, or all ones when it may match no masked text field.
     var textMask: UInt64
     /// The term's phone mask, or all ones when it may match no phone.
@@ -461,6 +466,8 @@ public final class ContactIndex: Sendable {
         flat.append(contentsOf: term.digits)
         let national = flat.count
         flat.append(contentsOf: term.nationalDigits)
+        let code = flat.count
+        flat.append(contentsOf: term.countryCode)
         let textAllowed = term.fields & FieldKind.maskedTextFields != 0
           && !(term.fields == FieldKind.phoneFields)
         let phoneAllowed = term.fields & FieldKind.phone.bit != 0 && term.isPhone
@@ -470,7 +477,8 @@ public final class ContactIndex: Sendable {
           HotTerm(
             text: text, textCount: term.text.count, digits: digits,
             digitCount: term.digits.count, national: national, nationalCount: term.nationalDigits.count,
-            nationalMode: term.nationalMode,
+            nationalMode: term.nationalMode, code: code, codeCount: term.countryCode.count,
+            trunkLength: term.trunkLength,
             textMask: textAllowed ? term.textMask : .max,
             phoneMask: phoneAllowed ? term.phoneMask : .max,
             textFieldMask: ByteMatcher.mask(term.text),
@@ -774,6 +782,13 @@ public final class ContactIndex: Sendable {
           // start (the trunk prefix begins a national number).
           tier = ByteMatcher.match(
             field, n, q + term.national, term.nationalCount, mode: term.nationalMode, fuzzy: false)
+          if tier > 0
+            && Self.isNationalForm(
+              field: f, of: firstField, otherThan: q + term.code, term.codeCount, trunkLength: term.trunkLength,
+              bytes: bytes, starts: starts, kinds: kinds)
+          {
+            tier = 0
+          }
         }
       } else if term.mode == .fuzzy {
         // Inlined `match` for the common mode: the fuzzy match (below any substring
@@ -798,6 +813,36 @@ public final class ContactIndex: Sendable {
     }
     if term.negated { return 0 }
     return best > 0 ? best : -1
+  }
+
+  /// Whether phone field `f` is the national form the index derived from the
+  /// international number just before it (`+49 170 5550999` → `01705550999`: the field
+  /// before ends with this one's digits after its trunk prefix) and that number's
+  /// country code is not `code`: a number typed as `+33 170 5550999` is not the German
+  /// one. A number saved in national form has no such field before it.
+  ///
+  /// - Parameters:
+  ///   - f: the field; `firstField` is its contact's first.
+  ///   - code: the country code typed, `codeCount` digits.
+  ///   - trunkLength: the digits of the trunk prefix in front of the national form.
+  @inline(__always)
+  static func isNationalForm(
+    field f: Int, of firstField: Int, otherThan code: UnsafePointer<UInt8>, _ codeCount: Int, trunkLength: Int,
+    bytes: UnsafePointer<UInt8>, starts: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard f > firstField, kinds[f - 1] == FieldKind.phone.rawValue else { return false }
+    let start = Int(starts[f])
+    let significant = Int(starts[f + 1]) - start - trunkLength
+    let previous = Int(starts[f - 1])
+    let previousCount = start - previous
+    func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+      for i in 0..<count where a[i] != b[i] { return false }
+      return true
+    }
+    guard significant > 0, previousCount > significant,
+      same(bytes + previous + previousCount - significant, bytes + start + trunkLength, significant)
+    else { return false }
+    return previousCount < codeCount || !same(bytes + previous, code, codeCount)
   }
 
   /// Orders the matches of `parts` (in input order, one part after the other) by

@@ -297,6 +297,12 @@ enum PhoneForms {
   /// when no digit follows the country code (or, without a trunk prefix, fewer than
   /// four: the digits alone would match too much).
   static func national(digits: [UInt8]) -> [UInt8]? {
+    nationalForm(digits: digits)?.digits
+  }
+
+  /// `national(digits:)`, with the length of the country code it read and of the trunk
+  /// prefix it put in front.
+  static func nationalForm(digits: [UInt8]) -> (digits: [UInt8], codeLength: Int, trunkLength: Int)? {
     var codeLength = 3
     for length in 1...2 where shortCodes.contains(String(decoding: digits.prefix(length), as: UTF8.self)) {
       codeLength = length
@@ -308,7 +314,7 @@ enum PhoneForms {
     guard rest.count >= (trunk.isEmpty ? 4 : 1) else { return nil }
     // `+49 (0)152`: the trunk prefix written in brackets is already there.
     if !trunk.isEmpty && rest.starts(with: trunk) { rest = rest.dropFirst(trunk.count) }
-    return trunk + rest
+    return (trunk + rest, codeLength, trunk.count)
   }
 
   /// For the digits of a number written with `+` (or `00`): the international digits

@@ -96,9 +96,13 @@ extension SearchHighlighter {
       }
     }
     let forms = PhoneForms.forms(digits: digits, international: international) ?? []
+    // The national form of a number of another country is not the number typed with a
+    // country code (`ContactIndex.isNationalForm`).
+    let internationalDigits = international ? digits : Array(digits.dropFirst(2))
+    let sameCountry = term.countryCode.isEmpty || internationalDigits.starts(with: term.countryCode)
     return forms.contains { form in
       SearchQuery.contains(form, term.digits)
-        || (!term.nationalDigits.isEmpty && form.starts(with: term.nationalDigits))
+        || (!term.nationalDigits.isEmpty && sameCountry && form.starts(with: term.nationalDigits))
     }
   }
 }

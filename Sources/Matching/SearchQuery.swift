@@ -50,6 +50,12 @@ struct SearchQuery: Sendable {
     /// of the number (`+49 152 127…` → `0152127…`), which phone numbers may hold
     /// instead of `digits`; empty otherwise.
     var nationalDigits: [UInt8] = []
+    /// With `nationalDigits`, the country code typed (`49`) and how many digits of the
+    /// national form are its trunk prefix (`0`: 1): a number found through its
+    /// national form that the index derived from an international number of another
+    /// country is not a match (`+33 170 …` does not find `+49 170 …`).
+    var countryCode: [UInt8] = []
+    var trunkLength = 0
     /// `ByteMatcher.mask` of `text`.
     var textMask: UInt64
     /// `ByteMatcher.phoneMask` of `digits` (of the digits both forms share, when the
@@ -346,7 +352,10 @@ extension SearchQuery.Term {
     let all = typed.filter { $0 &- 48 < 10 }
     digits = SearchQuery.internationalDigits(all)
     let international = typed.first(where: { $0 != UInt8(ascii: "(") }) == UInt8(ascii: "+") || digits.count < all.count
-    nationalDigits = international ? PhoneForms.national(digits: digits) ?? [] : []
+    let national = international ? PhoneForms.nationalForm(digits: digits) : nil
+    nationalDigits = national?.digits ?? []
+    countryCode = national.map { Array(digits.prefix($0.codeLength)) } ?? []
+    trunkLength = national?.trunkLength ?? 0
     phoneMask = ByteMatcher.phoneMask(digits)
     if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits) }
   }

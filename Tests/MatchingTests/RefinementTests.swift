@@ -122,6 +122,17 @@ struct RefinementTests {
                     let national = term.nationalDigits + [UInt8](repeating: 0, count: 8)
                     tier = ByteMatcher.match(
                       field, n, national, term.nationalDigits.count, mode: term.nationalMode, fuzzy: false)
+                    let derived = index.fieldStarts.withUnsafeBufferPointer { starts in
+                      index.fieldKinds.withUnsafeBufferPointer { kinds in
+                        (term.countryCode + [0]).withUnsafeBufferPointer { code in
+                          ContactIndex.isNationalForm(
+                            field: f, of: Int(index.contactStarts[c]), otherThan: code.baseAddress!,
+                            term.countryCode.count, trunkLength: term.trunkLength, bytes: bytes.baseAddress!,
+                            starts: starts, kinds: kinds)
+                        }
+                      }
+                    }
+                    if derived { tier = 0 }
                   }
                 }
               } else {

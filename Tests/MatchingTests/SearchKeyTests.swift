@@ -101,6 +101,10 @@ struct SearchKeyTests {
     // digits reaches it (Austria also dials 0 at home), another trunk prefix does not.
     #expect(orderedNames(index.search("+43 152 1270339"), in: world) == ["Anna Groß"])
     #expect(orderedNames(index.search("+7 152 1270339"), in: world).isEmpty)
+    // A number saved with another country code is not found through its national form.
+    #expect(orderedNames(index.search("+33 170 5550123"), in: world).isEmpty)
+    #expect(orderedNames(index.search("+49 170 5550123"), in: world) == ["Anna Fischer"])
+    #expect(orderedNames(index.search("0170 5550123"), in: world) == ["Anna Fischer"])
     // Typed key by key, the national number is found from the first digit after the
     // code, and only from the start of a number.
     #expect(orderedNames(index.search("+49 15"), in: world) == ["Anna Groß"])
