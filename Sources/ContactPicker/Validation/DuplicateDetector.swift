@@ -131,13 +131,7 @@ public struct DuplicateDetector: Sendable {
   static func uuid(in identifier: String) -> String? {
     var text = identifier.trimmedOfWhitespace
     if text.lowercased().hasPrefix("urn:uuid:") { text.removeFirst(9) }
-    let isUUID =
-      text.utf8.count == 36
-      && text.utf8.enumerated().allSatisfy { offset, byte in
-        [8, 13, 18, 23].contains(offset)
-          ? byte == UInt8(ascii: "-") : (byte < 0x80 && Character(UnicodeScalar(byte)).isHexDigit)
-      }
-    return isUUID ? text.lowercased() : nil
+    return UUID(uuidString: text)?.uuidString.lowercased()
   }
 
   /// An email address folded for comparison: trimmed, lower case (the local part too,
