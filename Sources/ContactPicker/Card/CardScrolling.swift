@@ -24,14 +24,25 @@ enum CardScrolling {
     return max(0, min(top, max(0, lineCount - height)))
   }
 
-  /// The lines of a card that show its highlighted row, as a range; nil when nothing
-  /// is highlighted or shown.
-  static func lines<Line, Row: Equatable>(
-    of row: Row?, in lines: [Line], row rowOfLine: (Line) -> Row?
-  ) -> ClosedRange<Int>? {
-    guard let row, let first = lines.firstIndex(where: { rowOfLine($0) == row }),
-      let last = lines.lastIndex(where: { rowOfLine($0) == row })
-    else { return nil }
-    return first...last
+  /// Places a card's scroll position for its highlighted row `cursor` (`scrollTop(_:highlighted:…)`),
+  /// remembers that row as the one placed, and sets the page size to `height`.
+  ///
+  /// - Parameters:
+  ///   - lines: the card's body lines; `row` gives the row a line shows.
+  ///   - height: the lines the body shows.
+  static func place<Line, Row: Equatable>(
+    scrollTop: inout Int, pageSize: inout Int, placedCursor: inout Row?, cursor: Row?, lines: [Line],
+    height: Int, row rowOfLine: (Line) -> Row?
+  ) {
+    var highlighted: ClosedRange<Int>? = nil
+    if let cursor, let first = lines.firstIndex(where: { rowOfLine($0) == cursor }),
+      let last = lines.lastIndex(where: { rowOfLine($0) == cursor })
+    {
+      highlighted = first...last
+    }
+    scrollTop = Self.scrollTop(
+      scrollTop, highlighted: highlighted, moved: cursor != placedCursor, height: height, lineCount: lines.count)
+    placedCursor = cursor
+    pageSize = height
   }
 }

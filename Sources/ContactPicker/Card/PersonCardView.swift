@@ -55,14 +55,10 @@ public enum PersonCardView {
   /// screen, its top first; a value highlighted since may be scrolled through (a long
   /// note). Sets `state.pageSize` to the lines of the scrolling part.
   public static func scrollToCursor(_ state: inout PersonCardState, rows: Int, columns: Int) {
-    let all = lines(state, columns: columns)
-    let height = bodyHeight(screenRows: rows)
-    state.scrollTop = CardScrolling.scrollTop(
-      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.property },
-      moved: state.cursor != state.scrolledCursor, height: height,
-      lineCount: all.count)
-    state.scrolledCursor = state.cursor
-    state.pageSize = height
+    CardScrolling.place(
+      scrollTop: &state.scrollTop, pageSize: &state.pageSize, placedCursor: &state.scrolledCursor,
+      cursor: state.cursor, lines: lines(state, columns: columns), height: bodyHeight(screenRows: rows)
+    ) { $0.property }
   }
 
   /// The frame for `state`. `hint` is the key help on the last line.

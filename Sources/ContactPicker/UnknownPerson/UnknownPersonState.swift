@@ -256,14 +256,10 @@ public enum UnknownPersonView {
   /// screen, its top first; a row highlighted since may be scrolled through. Sets
   /// `state.pageSize` to the lines of the scrolling part.
   public static func scrollToCursor(_ state: inout UnknownPersonState, rows: Int, columns: Int) {
-    let all = lines(state, columns: columns)
-    let height = bodyHeight(state, rows: rows, columns: columns)
-    state.scrollTop = CardScrolling.scrollTop(
-      state.scrollTop, highlighted: CardScrolling.lines(of: state.cursor, in: all) { $0.item },
-      moved: state.cursor != state.scrolledCursor, height: height,
-      lineCount: all.count)
-    state.scrolledCursor = state.cursor
-    state.pageSize = height
+    CardScrolling.place(
+      scrollTop: &state.scrollTop, pageSize: &state.pageSize, placedCursor: &state.scrolledCursor,
+      cursor: state.cursor, lines: lines(state, columns: columns), height: bodyHeight(state, rows: rows, columns: columns)
+    ) { $0.item }
   }
 
   /// The frame for `state`; `hint` is the key help on the last line.
