@@ -258,7 +258,8 @@ public enum UnknownPersonView {
   public static func scrollToCursor(_ state: inout UnknownPersonState, rows: Int, columns: Int) {
     CardScrolling.place(
       scrollTop: &state.scrollTop, pageSize: &state.pageSize, placedCursor: &state.scrolledCursor,
-      cursor: state.cursor, lines: lines(state, columns: columns), height: bodyHeight(state, rows: rows, columns: columns)
+      cursor: state.cursor, lines: lines(state, columns: columns),
+      height: bodyHeight(state, rows: rows, columns: columns)
     ) { $0.item }
   }
 
