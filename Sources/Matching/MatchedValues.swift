@@ -51,36 +51,75 @@ extension SearchHighlighter {
     of query: String, name: String, values: [(kind: SearchedValueKind, text: String)],
     options: SearchOptions = .init()
   ) -> [MatchedValue] {
-    let prepared = SearchQuery(query, options: options)
-    guard !prepared.isEmpty, !values.isEmpty else { return [] }
-    let nameProjection = TextProjection(name)
-    var projections: [TextProjection?] = Array(repeating: nil, count: values.count)
-    var found: [MatchedValue] = []
-    // The entry of `found` for each value shown.
-    var shown: [Int: Int] = [:]
-    for term in prepared.terms where !term.negated && !term.isPresence {
-      if term.fields & FieldKind.nameFields != 0 && !nameProjection.positions(of: term).isEmpty { continue }
-      for (index, value) in values.enumerated() where term.fields & value.kind.fieldBits != 0 {
-        if value.kind == .phone && !term.isPhone { continue }
-        let projection = projections[index] ?? TextProjection(value.text)
-        projections[index] = projection
-        var positions = projection.positions(of: term)
-        var matched = !positions.isEmpty
-        if !matched && value.kind == .phone { matched = Self.otherForm(of: value.text, holds: term) }
-        guard matched else { continue }
-        if value.kind != .phone && positions.isEmpty { continue }
-        if let entry = shown[index] {
-          // Another word in the same value: both highlighted.
-          found[entry].positions = Array(Set(found[entry].positions + positions)).sorted()
-        } else {
-          positions.sort()
-          shown[index] = found.count
-          found.append(MatchedValue(text: value.text, positions: positions))
-        }
-        break
-      }
+    Query(query, options: options).highlights(name: name, values: values).values
+  }
+
+  /// A query prepared once for the rows of a frame: `highlights(name:values:)` per row
+  /// gives what `positions(of:in:options:)` and `matchedValues(of:name:values:options:)`
+  /// give, parsing the query once and folding the name once.
+  public struct Query: Sendable {
+    let prepared: SearchQuery
+
+    /// `query` parsed with `options`.
+    public init(_ query: String, options: SearchOptions = .init()) {
+      prepared = SearchQuery(query, options: options)
     }
-    return found
+
+    /// The characters of `name` the query matched, and the values that explain a match
+    /// the name does not show (see `matchedValues(of:name:values:options:)`).
+    ///
+    /// - Parameters:
+    ///   - name: the name shown.
+    ///   - values: the contact's organization, emails and phone numbers, in that order;
+    ///     read only when a word of the query matches nothing in `name`.
+    /// - Complexity: O(words × length of `name`), and of `values` when they are read.
+    public func highlights(
+      name: String, values: @autoclosure () -> [(kind: SearchedValueKind, text: String)]
+    ) -> (name: [Int], values: [MatchedValue]) {
+      guard !prepared.isEmpty else { return ([], []) }
+      let nameProjection = TextProjection(name)
+      var namePositions = Set<Int>()
+      var unexplained: [SearchQuery.Term] = []
+      for term in prepared.terms where !term.negated && !term.isPresence {
+        let hits = term.fields & FieldKind.nameFields != 0 ? nameProjection.positions(of: term) : []
+        if hits.isEmpty { unexplained.append(term) } else { namePositions.formUnion(hits) }
+      }
+      guard !unexplained.isEmpty else { return (namePositions.sorted(), []) }
+      return (namePositions.sorted(), Self.values(explaining: unexplained, in: values()))
+    }
+
+    /// For each term, the first of `values` it matches, with the characters it matched;
+    /// each value once, the positions of several terms in it together.
+    static func values(
+      explaining terms: [SearchQuery.Term], in values: [(kind: SearchedValueKind, text: String)]
+    ) -> [MatchedValue] {
+      var projections: [TextProjection?] = Array(repeating: nil, count: values.count)
+      var found: [MatchedValue] = []
+      // The entry of `found` for each value shown.
+      var shown: [Int: Int] = [:]
+      for term in terms {
+        for (index, value) in values.enumerated() where term.fields & value.kind.fieldBits != 0 {
+          if value.kind == .phone && !term.isPhone { continue }
+          let projection = projections[index] ?? TextProjection(value.text)
+          projections[index] = projection
+          var positions = projection.positions(of: term)
+          var matched = !positions.isEmpty
+          if !matched && value.kind == .phone { matched = SearchHighlighter.otherForm(of: value.text, holds: term) }
+          guard matched else { continue }
+          if value.kind != .phone && positions.isEmpty { continue }
+          if let entry = shown[index] {
+            // Another word in the same value: both highlighted.
+            found[entry].positions = Array(Set(found[entry].positions + positions)).sorted()
+          } else {
+            positions.sort()
+            shown[index] = found.count
+            found.append(MatchedValue(text: value.text, positions: positions))
+          }
+          break
+        }
+      }
+      return found
+    }
   }
 
   /// Whether the international or national form of the number `text` (as the index

@@ -21,15 +21,8 @@ public enum SearchHighlighter {
   public static func positions(
     of query: String, in text: String, options: SearchOptions = .init()
   ) -> [Int] {
-    let prepared = SearchQuery(query, options: options)
-    guard !prepared.isEmpty, !text.isEmpty else { return [] }
-    let projection = TextProjection(text)
-    var hits = Set<Int>()
-    for term in prepared.terms
-    where !term.negated && !term.isPresence && term.fields & FieldKind.nameFields != 0 {
-      hits.formUnion(projection.positions(of: term))
-    }
-    return hits.sorted()
+    guard !text.isEmpty else { return [] }
+    return Query(query, options: options).highlights(name: text, values: []).name
   }
 }
 

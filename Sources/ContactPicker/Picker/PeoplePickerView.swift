@@ -56,6 +56,8 @@ public enum PeoplePickerView {
     let listColumns = strip.isEmpty ? columns : columns - 2
     let nameWidth = min(max(8, state.list.widestName), max(8, (listColumns - 2) * 45 / 100))
     let queryText = state.query.text
+    // Parsed once for all the rows.
+    let highlighter = queryText.isEmpty ? nil : SearchHighlighter.Query(queryText, options: state.options)
     for line in 0..<height {
       let index = state.scrollTop + line
       guard index < state.rows.count, line + 1 < rows else { break }
@@ -78,18 +80,17 @@ public enum PeoplePickerView {
         }
         let name = state.list.displayNames[position]
         frame.put(name, row: screenRow, column: 2, style: style, maxWidth: nameWidth)
-        if !queryText.isEmpty {
-          let positions = SearchHighlighter.positions(of: queryText, in: name, options: state.options)
-          highlight(name, positions: positions, in: &frame, row: screenRow, column: 2, width: nameWidth, base: style,
-                    color: color)
+        let highlights = highlighter?.highlights(name: name, values: searchedValues(of: contact))
+        if let highlights {
+          highlight(name, positions: highlights.name, in: &frame, row: screenRow, column: 2, width: nameWidth,
+                    base: style, color: color)
         }
         let detailColumn = 2 + nameWidth + 2
         if detailColumn < listColumns {
           let detailStyle = Style(dim: !selected || !enabled, reverse: selected)
           // The values a word matched when the name does not show it (the number typed,
           // the second email), else the first email or phone and the organization.
-          let matched =
-            queryText.isEmpty ? [] : matchedValues(of: queryText, in: contact, name: name, options: state.options)
+          let matched = highlights?.values ?? []
           if matched.isEmpty {
             frame.put(state.list.detail(at: position), row: screenRow, column: detailColumn, style: detailStyle,
                       maxWidth: listColumns - detailColumn)
@@ -135,18 +136,16 @@ public enum PeoplePickerView {
     return sections
   }
 
-  /// The organization, emails and phone numbers of `contact` that explain its match
-  /// when `name` does not (`SearchHighlighter.matchedValues`).
-  static func matchedValues(of query: String, in contact: Contact, name: String, options: SearchOptions)
-    -> [MatchedValue]
-  {
+  /// The organization, emails and phone numbers of `contact`, in the order the index
+  /// ranks them: what may explain a match its name does not show.
+  static func searchedValues(of contact: Contact) -> [(kind: SearchedValueKind, text: String)] {
     var values: [(kind: SearchedValueKind, text: String)] = []
     for organization in [contact.organizationName, contact.departmentName] where !organization.isEmpty {
       values.append((.organization, organization))
     }
     for email in contact.emailAddresses { values.append((.email, email.value)) }
     for phone in contact.phoneNumbers { values.append((.phone, phone.value)) }
-    return SearchHighlighter.matchedValues(of: query, name: name, values: values, options: options)
+    return values
   }
 
   /// `value` cut at the start (`…` in front) when its matched characters would
