@@ -296,12 +296,7 @@ enum PhoneForms {
   /// number (`49 152 1270339` → `0152 1270339`, `34 915 550 127` → `915 550 127`); nil
   /// when no digit follows the country code (or, without a trunk prefix, fewer than
   /// four: the digits alone would match too much).
-  static func national(digits: [UInt8]) -> [UInt8]? {
-    nationalForm(digits: digits)?.digits
-  }
-
-  /// `national(digits:)`, with the length of the country code it read and of the trunk
-  /// prefix it put in front.
+  /// Also the length of the country code read and of the trunk prefix put in front.
   static func nationalForm(digits: [UInt8]) -> (digits: [UInt8], codeLength: Int, trunkLength: Int)? {
     var codeLength = 3
     for length in 1...2 where shortCodes.contains(String(decoding: digits.prefix(length), as: UTF8.self)) {
