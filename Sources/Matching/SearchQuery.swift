@@ -23,7 +23,7 @@
 ///   phone punctuation, it is one phone term with the spaces removed
 ///   (`0170 555 0123` → `01705550123`). A number typed with its country code (`+49 152
 ///   1270339`, `0049 152 1270339`) also matches the number saved in national form
-///   (`0152 1270339`): its national digits (`PhoneForms.national`) are a second form.
+///   (`0152 1270339`): its national digits (`PhoneForms.nationalForm`) are a second form.
 /// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
 ///   query half typed never empties the list.
 struct SearchQuery: Sendable {
@@ -347,7 +347,7 @@ struct SearchQuery: Sendable {
 extension SearchQuery.Term {
   /// Sets `digits`, `nationalDigits` and `phoneMask` from the term as typed: its digits
   /// (without a leading `00`), and for a number typed with its country code — a `+`
-  /// first, or `00` — the national form too (`PhoneForms.national`).
+  /// first, or `00` — the national form too (`PhoneForms.nationalForm`).
   mutating func setDigits(of typed: [UInt8]) {
     let all = typed.filter { $0 &- 48 < 10 }
     digits = SearchQuery.internationalDigits(all)
