@@ -52,7 +52,9 @@ extension CPick {
       cachePath: ContactListLoader.defaultCachePath(environment: environment))
     loader.storesInBackground = storesInBackground
     var book = try loader.load(progress: progress, preview: preview)
-    if book.list.contacts.isEmpty, let note = emptyBookNote(sources: sources, options: options) { book.warnings.append(note) }
+    if book.list.contacts.isEmpty, let reason = emptyBookReason(sources: sources, options: options) {
+      book.warnings.append("cpick: " + reason)
+    }
     return book
   }
 
@@ -70,16 +72,16 @@ extension CPick {
   }
 
   /// What to tell a user whose books gave no contact, for the commands that list
-  /// contacts; `nil` otherwise.
-  nonisolated static func emptyBookNote(sources: [String], options: Options) -> String? {
+  /// contacts (the picker shows it; stderr gets it after `cpick: `); `nil` otherwise.
+  nonisolated static func emptyBookReason(sources: [String], options: Options) -> String? {
     guard [.pick, .show, .query, .list].contains(options.command) else { return nil }
     let existing = sources.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
     if let group = options.group, !existing.isEmpty {
-      return "cpick: no contacts in the group '\(group)' of \(existing.joined(separator: ", ")) (cpick groups lists the groups)"
+      return "no contacts in the group '\(group)' of \(existing.joined(separator: ", ")) (cpick groups lists the groups)"
     }
     return existing.isEmpty
-      ? "cpick: no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
-      : "cpick: no contacts in \(existing.joined(separator: ", "))"
+      ? "no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
+      : "no contacts in \(existing.joined(separator: ", "))"
   }
 
   /// Whether every book can be opened, so that reading them in the background cannot

@@ -57,6 +57,7 @@ extension CPick {
     }
     loading.start()  // reading overlaps setting up the terminal
     let picker = PeoplePickerController(loading: loading)
+    picker.emptyListNote = emptyBookReason(sources: sources, options: options)
     configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
     picker.expectedKeys = expected
     return present(picker, options: options, output: output, environment: environment) {

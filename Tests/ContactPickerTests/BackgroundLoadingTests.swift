@@ -193,20 +193,20 @@ struct BackgroundLoadingTests {
 
   @Test("an empty book says why in the picker, where the count would be")
   func emptyBookNote() {
-    let loading = ContactListLoading { _ in
-      (ContactList([]), ["cpick: no contacts in /home/ada/contacts.vcf"])
+    /// A picker over an empty book, its note set as cpick sets it.
+    func picker() -> PeoplePickerController {
+      let picker = PeoplePickerController(loading: ContactListLoading { _ in (ContactList([]), []) })
+      picker.emptyListNote = "no contacts in /home/ada/contacts.vcf"
+      return picker
     }
     let screen = MemoryScreen(rows: 12, columns: 70, script: [.settle, .key(.escape)])
-    let picker = PeoplePickerController(loading: loading)
-    #expect(picker.run(on: screen) == .cancelled)
+    #expect(picker().run(on: screen) == .cancelled)
     let first = screen.frames.last.map { $0.text(row: 0) } ?? ""
     #expect(first.hasSuffix("no contacts in /home/ada/contacts.vcf"))
     #expect(!first.contains("0/0"))
     // On a narrow screen the note is shortened, not dropped.
     let narrow = MemoryScreen(rows: 12, columns: 34, script: [.settle, .key(.escape)])
-    #expect(PeoplePickerController(loading: ContactListLoading { _ in
-      (ContactList([]), ["cpick: no contacts in /home/ada/contacts.vcf"])
-    }).run(on: narrow) == .cancelled)
+    #expect(picker().run(on: narrow) == .cancelled)
     let short = narrow.frames.last.map { $0.text(row: 0) } ?? ""
     #expect(short.contains("no contacts in"))
     #expect(short.contains("…"))

@@ -55,6 +55,9 @@ public final class PeoplePickerController {
   public var initialQuery = ""
   /// Start narrowed to this group (`--group`).
   public var initialGroup: String?
+  /// Shown where the count would be when the list turns out empty (`no contacts in
+  /// …`), so an empty book says why in the picker.
+  public var emptyListNote: String?
   /// Start on this contact's card instead of the list, its values to choose from
   /// (fzf's `--select-1` when `initialMatch()` is `.card`); Esc or ← go back to the
   /// list, which shows the initial query's rows with this contact highlighted.
@@ -229,8 +232,6 @@ public final class PeoplePickerController {
       guard let found = wait ? searcher.waitForLatest() : searcher.take() else { return false }
       return state.apply(found.matches, for: found.search)
     }
-    /// Why an empty book is empty, shown where the count would be.
-    var emptyNote: String?
     /// Puts the loaded list in place, keeping what was typed; false when the load failed.
     func finishLoading(_ outcome: Result<ContactListLoading.Loaded, any Error>) -> Bool {
       switch outcome {
@@ -239,11 +240,6 @@ public final class PeoplePickerController {
         return false
       case .success(let loaded):
         list = loaded.list
-        // An empty book says why where the count would be (the note the loader gives
-        // last, `cpick: no contacts in …`), not only on stderr after the picker.
-        if list.contacts.isEmpty, let note = loaded.warnings.last {
-          emptyNote = note.hasPrefix("cpick: ") ? String(note.dropFirst(7)) : note
-        }
         let typed = state.query
         state = PeoplePickerState(list: list, query: typed.text, options: searchOptions, isEnabled: isEnabled)
         state.query = typed
@@ -291,7 +287,7 @@ public final class PeoplePickerController {
       case .list:
         state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
         _ = state.handle(.resize)
-        shownStatus = loadingStatus() ?? (list.contacts.isEmpty ? emptyNote : nil)
+        shownStatus = loadingStatus() ?? (list.contacts.isEmpty && !isLoading ? emptyListNote : nil)
         screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
                                                hint: listHint, status: shownStatus))
       case .card(var card):
