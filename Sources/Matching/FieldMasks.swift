@@ -5,7 +5,8 @@ import ContactKit
 /// word in it: what lets a search pass over a field without reading its bytes.
 ///
 /// Shape: one `UInt64` and one byte per field (9 bytes × fields: about 80 MB for a
-/// million contacts), in field order.
+/// million contacts), in field order; and the `TextFields` copy of the text fields
+/// with theirs.
 ///
 /// * Bits 0–37 — `ByteMatcher.mask` of the field's bytes: a letter or digit has a bit of
 ///   its own, every non-ASCII byte shares bit 36 and other ASCII bit 37. A term whose
@@ -25,6 +26,9 @@ struct FieldMasks: Sendable {
   let firstBytes: [UInt8]
   /// Per contact, the byte pairs and word-start letters of its text fields.
   let contacts: ContactBigrams
+  /// The index's text fields alone, with their masks and first bytes: what a search
+  /// whose terms can only match text reads (`TextFields.suffice(for:)`).
+  let text: TextFields
 
   /// The first bit of the word-start letters.
   static let wordStartShift: UInt64 = 38
@@ -72,10 +76,11 @@ struct FieldMasks: Sendable {
     let wordStarts: UnsafePointer<UInt32>
   }
 
-  /// Calls `body` with the storage of the arrays.
-  func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
-    masks.withUnsafeBufferPointer { masks in
-      firstBytes.withUnsafeBufferPointer { firstBytes in
+  /// Calls `body` with the storage of the arrays; with `textOnly`, with the masks and
+  /// first bytes of `text`'s fields instead of the index's.
+  func withPointers<Result>(textOnly: Bool = false, _ body: (Pointers) -> Result) -> Result {
+    (textOnly ? text.masks : masks).withUnsafeBufferPointer { masks in
+      (textOnly ? text.firstBytes : firstBytes).withUnsafeBufferPointer { firstBytes in
         contacts.pairs.withUnsafeBufferPointer { pairs in
           contacts.wordStarts.withUnsafeBufferPointer { wordStarts in
             // An index without fields still searches: point at a valid byte and word.
@@ -120,6 +125,22 @@ struct FieldMasks: Sendable {
       initialized = fieldCount
     }
     self.firstBytes = firstBytes
+    let fieldMasks = masks
+    text = bytes.withUnsafeBufferPointer { bytes in
+      fieldStarts.withUnsafeBufferPointer { starts in
+        fieldKinds.withUnsafeBufferPointer { kinds in
+          contactStarts.withUnsafeBufferPointer { contactStarts in
+            fieldMasks.withUnsafeBufferPointer { masks in
+              firstBytes.withUnsafeBufferPointer { firstBytes in
+                TextFields(
+                  bytes: bytes, fieldStarts: starts, fieldKinds: kinds, contactStarts: contactStarts,
+                  masks: masks, firstBytes: firstBytes)
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   /// Writes the masks and first bytes of fields `0..<count`, in chunks on all cores

@@ -45,6 +45,70 @@ struct FieldMaskTests {
     #expect(nonEmpty > 150)
   }
 
+  @Test("should give the same matches reading the text fields alone as reading every field")
+  func textFieldsAlone() {
+    let index = ContactIndex(syntheticContacts(3_000, seed: 11))
+    var textOnly = 0
+    var everyField = 0
+    for query in Self.typedQueries {
+      for options in [SearchOptions(), SearchOptions(exact: true)] {
+        let prepared = SearchQuery(query, options: options)
+        guard !prepared.isEmpty else { continue }
+        let plain = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: false)
+        let full = index.scanAll(
+          prepared, total: index.count, within: nil, usingFieldMasks: true, usingTextFields: false)
+        let text = index.scanAll(prepared, total: index.count, within: nil, usingFieldMasks: true)
+        #expect(full == plain, "\(String(reflecting: query)) \(options)")
+        #expect(text == plain, "\(String(reflecting: query)) \(options)")
+        if TextFields.suffice(for: prepared) { textOnly += 1 } else { everyField += 1 }
+      }
+    }
+    // Both ways are taken: words, and digits, `group:` and `tel:`.
+    #expect(textOnly > 300)
+    #expect(everyField > 40)
+  }
+
+  @Test("should copy the text fields of each contact in order, without its phones and groups")
+  func textFieldsShape() {
+    var ada = person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])
+    ada.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+44 20 7946 0018")]
+    ada.groups = ["Zoology"]
+    ada.organizationName = "Analytical Engines"
+    ada.middleName = "King"
+    ada.nickname = "Enchantress"
+    var grace = person("Grace", "Hopper", fn: "Grace Hopper", emails: [])
+    grace.phoneNumbers = [LabeledValue(identifier: "q", label: "work", value: "555 0101")]
+    let index = ContactIndex([ada, grace, person("小明", "王", fn: "王小明", emails: ["wxm@example.cn"])])
+    let masks = index.fieldMasks()
+    let text = masks.text
+    func fields(_ bytes: [UInt8], _ starts: [Int32], _ range: Range<Int>) -> [[UInt8]] {
+      range.map { Array(bytes[Int(starts[$0])..<Int(starts[$0 + 1])]) }
+    }
+    let allBytes = Array(index.bytes)
+    let allStarts = Array(index.fieldStarts)
+    for c in 0..<index.count {
+      let all = Int(index.contactStarts[c])..<Int(index.contactStarts[c + 1])
+      let kept = all.filter {
+        index.fieldKinds[$0] != FieldKind.phone.rawValue && index.fieldKinds[$0] != FieldKind.group.rawValue
+      }
+      let mine = Int(text.contactStarts[c])..<Int(text.contactStarts[c + 1])
+      #expect(mine.count == kept.count)
+      #expect(fields(text.bytes, text.fieldStarts, mine) == kept.map { fields(allBytes, allStarts, $0..<$0 + 1)[0] })
+      #expect(mine.map { text.fieldKinds[$0] } == kept.map { index.fieldKinds[$0] })
+      #expect(mine.map { text.masks[$0] } == kept.map { masks.masks[$0] })
+      #expect(mine.map { text.firstBytes[$0] } == kept.map { masks.firstBytes[$0] })
+      #expect(kept.count < all.count || c == 2)
+    }
+    // No phone digits and no group in the copy; the bytes end in the padding.
+    let copied = String(decoding: text.bytes, as: UTF8.self)
+    #expect(!copied.contains("7946") && !copied.contains("0101") && !copied.contains("zoology"))
+    #expect(copied.contains("ada.l@x-1.example") && copied.contains("analytical engines"))
+    #expect(copied.contains("king") && copied.contains("enchantress"))
+    #expect(copied.contains("wang"))
+    #expect(text.bytes.suffix(ByteMatcher.padding).allSatisfy { $0 == 0 })
+    #expect(Int(text.fieldStarts.last!) == text.bytes.count - ByteMatcher.padding)
+  }
+
   @Test("should score as a plain evaluation of every field does", arguments: ["m", "ma", "e", "ex", "exam", "0", "ada l"])
   func scoresMatchPlainEvaluation(query: String) {
     let index = ContactIndex(syntheticContacts(1_500, seed: 3))
