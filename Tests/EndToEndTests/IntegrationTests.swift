@@ -92,9 +92,9 @@ struct IntegrationTests {
   // MARK: neomutt
 
   /// A muttrc with no network and no mailbox that sources `integrations/mutt/cpick.muttrc`;
-  /// `cpick-mutt-to` on `$PATH`.
-  static func neomutt(width: Int = 160) throws -> IntegrationPane {
-    try IntegrationPane("neomutt -n -F \"$T/muttrc\"", width: width) { directory in
+  /// `cpick-mutt-to` on `$PATH`; `environment` (`env NAME=value `) in front of the command.
+  static func neomutt(width: Int = 160, environment: String = "") throws -> IntegrationPane {
+    try IntegrationPane(environment + "neomutt -n -F \"$T/muttrc\"", width: width) { directory in
       let fm = FileManager.default
       try fm.createDirectory(at: directory.appendingPathComponent("mail"), withIntermediateDirectories: true)
       try fm.createSymbolicLink(
@@ -136,6 +136,66 @@ struct IntegrationTests {
     #expect(rows.first?.contains("1") == true && rows.first?.contains(addresses[0]) == true, "\(screen)")
   }
 
+  /// Runs `Q` with `query` typed at the prompt and returns the screen once `shown`
+  /// (or the prompt's answer) is on it.
+  static func neomuttQuery(_ pane: IntegrationPane, _ query: String, until shown: String) throws -> String {
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("Q")
+    try pane.waitForScreen(containing: "Query")
+    try pane.type(query)
+    try pane.press("Enter")
+    return try pane.waitForScreen(containing: shown)
+  }
+
+  @Test(
+    "neomutt: Q takes the query as one word as typed — spaces, an apostrophe, shell syntax",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttQueryIsOneWord() throws {
+    // Shell syntax is searched for, never run.
+    var pane = try Self.neomutt()
+    let marker = pane.file("ran")
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("Q")
+    try pane.waitForScreen(containing: "Query")
+    try pane.type("x; touch \(marker.path)")
+    try pane.press("Enter")
+    // No match: NeoMutt is back on its index (the query prompt gone).
+    var screen = try pane.waitForScreen("the index") { !$0.contains("Query:") && $0.contains("q:Quit") }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(!FileManager.default.fileExists(atPath: marker.path), "\(screen)")
+    #expect(!screen.contains("@"), "\(screen)")
+    pane.close()
+    // Two words: one query (not `jose` and `alv` apart), José Álvarez first.
+    pane = try Self.neomutt()
+    screen = try Self.neomuttQuery(pane, "jose alv", until: "pepe.alv@correo.test")
+    let rows = screen.components(separatedBy: "\n").filter { $0.contains("@") }
+    #expect(rows.first?.contains("jose.alvarez@example.com") == true, "\(screen)")
+    pane.close()
+    // An apostrophe in a name.
+    pane = try Self.neomutt()
+    defer { pane.close() }
+    screen = try Self.neomuttQuery(pane, "o'connor", until: "liam.oconnor@example.com")
+    #expect(screen.contains("liam@bluegum-guides.example"), "\(screen)")
+  }
+
+  @Test(
+    "neomutt: the query menu keeps cpick's order (best match first), not sorted by name",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttQueryOrder() throws {
+    let expected = try CommandRunner.cpick(["--format", "mutt", "zoe", "-s", EndToEnd.sampleBook])
+    let lines = expected.stdoutLines.dropFirst().map { $0.components(separatedBy: "\t") }
+    try #require(lines.count >= 2, "\(expected.stdoutLines)")
+    // Sorted by name the first row would be another one: the test tells the orders apart.
+    let byName = lines.sorted { $0[1] < $1[1] }
+    try #require(byName[0][0] != lines[0][0])
+    let pane = try Self.neomutt()
+    defer { pane.close() }
+    let screen = try Self.neomuttQuery(pane, "zoe", until: lines[0][0])
+    let rows = screen.components(separatedBy: "\n").filter { $0.contains("@") }
+    #expect(rows.count == lines.count, "\(screen)")
+    for (row, line) in zip(rows, lines) { #expect(row.contains(line[0]), "\(line[0]) not in \(row)\n\(screen)") }
+  }
+
   @Test(
     "neomutt: Tab at the To: prompt runs complete-query; choosing fills the prompt",
     .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
@@ -169,6 +229,20 @@ struct IntegrationTests {
     try pane.press("Enter")
     try pane.waitForScreen(
       containing: "To: David Thornton <dave.thornton@example.com>, Ellie Thornton <ellie.thornton@example.com>")
+  }
+
+  @Test(
+    "neomutt: when cpick fails in Alt-m, its message is on NeoMutt's status line",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttPickerMacroError() throws {
+    let pane = try Self.neomutt(environment: "env CPICK_SOURCE=/nonexistent/book.vcf ")
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "NeoMutt")
+    try pane.press("M-m")
+    let screen = try pane.waitForScreen(containing: "/nonexistent/book.vcf")
+    #expect(screen.contains("cpick:"), "\(screen)")
+    // No message was started.
+    #expect(!screen.contains("To:"), "\(screen)")
   }
 
   // MARK: aerc
@@ -218,6 +292,10 @@ struct IntegrationTests {
     try pane.press("C-u")
     try pane.type("jose alv")
     try pane.waitForScreen(containing: "jose.alvarez@example.com", "jl.alvarez@arquitectos.example")
+    // So does one with an apostrophe, inside the configuration's double quotes.
+    try pane.press("C-u")
+    try pane.type("o'connor")
+    try pane.waitForScreen(containing: "liam.oconnor@example.com", "liam@bluegum-guides.example")
   }
 
   // MARK: Vim and Neovim

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The mail-client protocols, run as the clients run them: `cpick --format mutt '%s'`
+/// The mail-client protocols, run as the clients run them: `cpick --format mutt %s`
 /// and `cpick --format aerc "%s"` with stdin on /dev/null (cases 32 and 33).
 @Suite(
   "Mail-client query formats",

@@ -9,6 +9,8 @@ let package = Package(
   targets: [
     .target(name: "HostExample", dependencies: [.product(name: "ContactPicker", package: "cpick")]),
     .executableTarget(name: "host-example", dependencies: ["HostExample", .product(name: "ContactPicker", package: "cpick")]),
+    // The README's example program, compiled as shown there.
+    .executableTarget(name: "readme-example", dependencies: [.product(name: "ContactPicker", package: "cpick")]),
     .testTarget(name: "HostExampleTests", dependencies: ["HostExample", .product(name: "ContactPicker", package: "cpick")]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ContactKit
 import ContactPicker
+import Foundation
 import HostExample
 import Testing
 import TerminalKit
@@ -51,5 +52,24 @@ struct HostTests {
     host.run(on: screen, sender: sender())
     #expect(host.log.first == "picker cancelled")
     #expect(host.log.dropFirst().first == "chose charles@engine.example on the card")
+  }
+}
+
+/// The README's "In a Swift program" shows `Sources/readme-example/main.swift`, which
+/// this package compiles: what a reader copies builds.
+@Suite("The README's example program")
+struct ReadmeExampleTests {
+  @Test("should be shown in the README exactly as it is compiled here, from its imports to its last line")
+  func readmeShowsTheProgram() throws {
+    let here = URL(fileURLWithPath: #filePath)
+    let package = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let program = try String(
+      contentsOf: package.appendingPathComponent("Sources/readme-example/main.swift"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: package.appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
+    let start = try #require(program.range(of: "import ContactKit"))
+    let body = String(program[start.lowerBound...])
+    #expect(body.contains("screen.end()") && body.contains("PeoplePickerDelegate"))
+    #expect(readme.contains("```swift\n" + body + "```"))
   }
 }
