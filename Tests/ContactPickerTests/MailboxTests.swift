@@ -25,6 +25,53 @@ struct MailboxTests {
     #expect(Mailbox.string(name: name, address: address) == expected)
   }
 
+  @Test(
+    "an EMAIL value holding a whole mailbox, a mailto: URI or several addresses gives its addresses",
+    arguments: [
+      ("ada@example.org", ["ada@example.org"]),
+      ("  ada@example.org ", ["ada@example.org"]),
+      ("\"Multi M\" <mm@example.com>", ["mm@example.com"]),
+      ("Multi M <mm@example.com>", ["mm@example.com"]),
+      ("<mm@example.com>", ["mm@example.com"]),
+      ("mailto:ada@example.org", ["ada@example.org"]),
+      ("MAILTO:ada@example.org", ["ada@example.org"]),
+      ("mm2@example.com, other@example.com", ["mm2@example.com", "other@example.com"]),
+      ("a@example.org;b@example.org", ["a@example.org", "b@example.org"]),
+      ("\"Doe, John\" <j@example.org>", ["j@example.org"]),
+      ("\"Doe, John\" <j@example.org>, \"Roe; R\" <r@example.org>", ["j@example.org", "r@example.org"]),
+      ("\"Back\\\" , slash\" <b@example.org>", ["b@example.org"]),
+      ("not an address, really", ["not an address, really"]),
+      ("", []),
+      ("   ", []),
+    ])
+  func addressesInEmailValue(value: String, expected: [String]) {
+    #expect(Mailbox.addresses(inEmailValue: value) == expected)
+  }
+
+  @Test("a mailbox, a mutt line and an aerc line use the addresses of such a value, one each")
+  func mailboxOfOddEmailValues() {
+    var multi = Contact(identifier: "m", source: "t")
+    multi.givenName = "Multi"
+    multi.familyName = "Mail"
+    multi.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "home", value: "\"Multi M\" <mm@example.com>"),
+      LabeledValue(identifier: "e2", label: "work", value: "mm2@example.com, other@example.com"),
+    ]
+    let properties = multi.properties(for: .emailAddresses)
+    #expect(OutputTemplate("{mailbox}").render(properties[0]) == "Multi Mail <mm@example.com>")
+    #expect(
+      OutputTemplate("{mailbox}").render(properties[1])
+        == "Multi Mail <mm2@example.com>, Multi Mail <other@example.com>")
+    #expect(
+      MailClientFormat.mutt([multi], query: "multi").dropFirst() == [
+        "mm@example.com\tMulti Mail\thome", "mm2@example.com\tMulti Mail\twork", "other@example.com\tMulti Mail\twork",
+      ])
+    #expect(
+      MailClientFormat.aerc([multi]) == [
+        "mm@example.com\tMulti Mail", "mm2@example.com\tMulti Mail", "other@example.com\tMulti Mail",
+      ])
+  }
+
   @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")
   func template() {
     var ada = Contact(identifier: "ada", source: "t")

@@ -12,17 +12,17 @@ public enum MailClientFormat {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
-        let address = field(email.value.singleLine)
-        guard !address.isEmpty else { continue }
-        let name = field(Mailbox.realName(of: contact, address: address))
-        var comment: [String] = []
-        if let label = email.label, !label.isEmpty { comment.append(field(label)) }
-        if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
-          comment.append(field(contact.organizationName))
+        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
+          let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
+          var comment: [String] = []
+          if let label = email.label, !label.isEmpty { comment.append(field(label)) }
+          if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
+            comment.append(field(contact.organizationName))
+          }
+          if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
+          lines.append([address, name.isEmpty ? address : name, comment.isEmpty ? "-" : comment.joined(separator: " ")]
+            .joined(separator: "\t"))
         }
-        if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
-        lines.append([address, name.isEmpty ? address : name, comment.isEmpty ? "-" : comment.joined(separator: " ")]
-          .joined(separator: "\t"))
       }
     }
     let quoted = field(query)
@@ -42,10 +42,11 @@ public enum MailClientFormat {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
-        let address = field(email.value.singleLine)
-        guard !address.isEmpty else { continue }
-        lines.append(address + "\t" + field(Mailbox.realName(of: contact, address: address)))
-        if lines.count == limit { return lines }
+        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
+        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
+          lines.append(address + "\t" + name)
+          if lines.count == limit { return lines }
+        }
       }
     }
     return lines

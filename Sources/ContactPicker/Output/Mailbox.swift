@@ -22,12 +22,81 @@ public enum Mailbox {
 }
 
 extension Mailbox {
-  /// The mailbox of `contact` at `address`: its name (in `order`), left out when the
-  /// name is only the fallback to an address or a number (a card with no name).
+  /// The mailbox of `contact` at `address` (an `EMAIL` value): its name (in `order`),
+  /// left out when the name is only the fallback to an address or a number (a card
+  /// with no name). A value that holds a whole mailbox or several addresses
+  /// (`addresses(inEmailValue:)`) gives one mailbox per address, joined by `, `.
   public static func string(
     for contact: Contact, address: String, order: ContactFormatter.NameOrder = .auto
   ) -> String {
-    string(name: realName(of: contact, address: address, order: order), address: address)
+    let name = realName(of: contact, address: address, order: order)
+    return addresses(inEmailValue: address)
+      .map { string(name: name == $0 ? "" : name, address: $0) }
+      .joined(separator: ", ")
+  }
+
+  /// The addresses (RFC 5322 §3.4.1 addr-specs) that an `EMAIL` value holds, for a
+  /// mail header or a mail client's address book.
+  ///
+  /// RFC 6350 §6.4.2 makes the value one address, and it nearly always is: then the
+  /// result is that value, trimmed. Exporters also write a whole mailbox
+  /// (`"Ada L" <ada@example.org>` → `ada@example.org`), a `mailto:` URI
+  /// (`mailto:ada@example.org`), or several addresses separated by commas or
+  /// semicolons (`a@example.org, b@example.org`, from an escaped `\,` in the card):
+  /// each address is taken from its part; a comma inside quotes or angle brackets
+  /// separates nothing. A value whose parts do not all hold an `@` is one address, as
+  /// written (with its `<…>` or `mailto:` taken off).
+  ///
+  /// - Returns: at least one element when `value` is not blank; none when it is.
+  public static func addresses(inEmailValue value: String) -> [String] {
+    let parts = splitAddressList(value).map(addrSpec).filter { !$0.isEmpty }
+    if parts.count > 1 && parts.allSatisfy({ $0.contains("@") }) { return parts }
+    let whole = addrSpec(value)
+    return whole.isEmpty ? [] : [whole]
+  }
+
+  /// `value` cut at each `,` or `;` outside a quoted string and outside `<…>`.
+  static func splitAddressList(_ value: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var quoted = false
+    var angle = false
+    var escaped = false
+    for character in value {
+      defer { escaped = quoted && !escaped && character == "\\" }
+      if escaped {
+        current.append(character)
+        continue
+      }
+      switch character {
+      case "\"": quoted.toggle()
+      case "<" where !quoted: angle = true
+      case ">" where !quoted: angle = false
+      case ",", ";":
+        if !quoted && !angle {
+          parts.append(current)
+          current = ""
+          continue
+        }
+      default: break
+      }
+      current.append(character)
+    }
+    parts.append(current)
+    return parts
+  }
+
+  /// One address as written: the text inside its last `<…>` when it has one, without
+  /// a `mailto:` prefix, trimmed.
+  static func addrSpec(_ part: String) -> String {
+    var text = Substring(part)
+    if let open = text.lastIndex(of: "<"), let close = text[open...].firstIndex(of: ">") {
+      text = text[text.index(after: open)..<close]
+    }
+    text = text.drop { $0.isWhitespace }
+    while text.last?.isWhitespace == true { text = text.dropLast() }
+    if text.lowercased().hasPrefix("mailto:") { text = text.dropFirst(7) }
+    return String(text)
   }
 
   /// The contact's name, or empty when its display name is only a fallback to an
