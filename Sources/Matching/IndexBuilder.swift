@@ -87,15 +87,22 @@ struct IndexBuilder {
   mutating func add(_ contact: Contact) {
     contactFirstField = fieldKinds.count
     mask = 0
-    addText(contact.displayName, kind: .name)
-    for name in [contact.givenName, contact.familyName] { addText(name, kind: .name) }
-    addText(contact.middleName, kind: .middleName)
+    // A name part whose reading the card gives (`X-PHONETIC-*`, `SOUND;X-IRMC-N`) is
+    // found by that reading, not by a transliteration of its characters: the kanji of
+    // 佐藤美咲 read `sato misaki` are not the Mandarin `zuo teng mei xiao`. The display
+    // name, made of the parts, then has no transliteration either.
+    let givenRead = !contact.phoneticGivenName.isEmpty
+    let familyRead = !contact.phoneticFamilyName.isEmpty
+    addText(contact.displayName, kind: .name, transliterated: !givenRead && !familyRead)
+    addText(contact.givenName, kind: .name, transliterated: !givenRead)
+    addText(contact.familyName, kind: .name, transliterated: !familyRead)
+    addText(contact.middleName, kind: .middleName, transliterated: contact.phoneticMiddleName.isEmpty)
     for name in [contact.nickname, contact.phoneticGivenName, contact.phoneticFamilyName] {
       addText(name, kind: .name)
     }
     addText(contact.phoneticMiddleName, kind: .middleName)
     // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
-    if let reading = ContactFormatter.surnameReading(contact.familyName) {
+    if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)
     }
     addText(contact.organizationName, kind: .organization)
@@ -107,8 +114,9 @@ struct IndexBuilder {
     masks.append(mask)
   }
 
-  /// Adds `text` folded; for non-Latin text also its transliteration.
-  mutating func addText(_ text: String, kind: FieldKind) {
+  /// Adds `text` folded; for non-Latin text also its transliteration, unless not
+  /// `transliterated`.
+  mutating func addText(_ text: String, kind: FieldKind, transliterated: Bool = true) {
     if text.isEmpty { return }
     var text = text
     let ascii = text.withUTF8 { buffer -> Bool in
@@ -124,7 +132,7 @@ struct IndexBuilder {
     var folded = forms.folded
     folded.withUTF8 { appendTrimmed($0, lowercase: false) }
     finishField(kind: kind)
-    guard let alias = kind.aliasKind else { return }
+    guard transliterated, let alias = kind.aliasKind else { return }
     for latin in forms.aliases { addFolded(latin, kind: alias) }
   }
 

@@ -129,6 +129,26 @@ struct SearchKeyTests {
     #expect(orderedNames(index.search("김"), in: world) == ["김민준"])
   }
 
+  @Test("a name whose reading the card gives is found by the reading, not by a Chinese reading of its kanji")
+  func readingReplacesTransliteration() {
+    let index = ContactIndex(world)
+    // 佐藤花子 is さとう はなこ: found by that, by its kanji, and not as Mandarin zuo teng hua zi.
+    #expect(orderedNames(index.search("sato hanako"), in: world) == ["佐藤花子"])
+    #expect(orderedNames(index.search("佐藤花子"), in: world) == ["佐藤花子"])
+    for mandarin in ["zuoteng", "zuo teng", "huazi", "hua zi", "zthz"] {
+      #expect(!names(index.search(mandarin), in: world).contains("佐藤花子"), "\(mandarin)")
+    }
+    // Without a reading the characters are transliterated as before.
+    #expect(orderedNames(index.search("wang xiao ming"), in: world).first == "王小明")
+    // A reading of the family name only: the given name keeps its transliteration.
+    var half = person("花子", "佐藤")
+    half.phoneticFamilyName = "さとう"
+    let halfIndex = ContactIndex([half])
+    #expect(halfIndex.search("huazi").count == 1)
+    #expect(halfIndex.search("zuoteng").isEmpty)
+    #expect(halfIndex.search("sato").count == 1)
+  }
+
   @Test("a national number is not given a country code it did not have")
   func nationalStaysNational() {
     let people = phonePeople

@@ -59,7 +59,7 @@ enum SegmentArchive {
   /// The version of this layout and `ListSnapshot`'s (the thousands: raise them when
   /// either changes) together with `ContactArchive`'s: an index written with another
   /// is emptied at open.
-  static let formatVersion = 5_000 + ContactArchive.formatVersion
+  static let formatVersion = 6_000 + ContactArchive.formatVersion
 
   /// The payload of `contents`: everything but the contacts themselves, which are
   /// stored card by card (`cards(of:)`).
