@@ -33,29 +33,85 @@ fi
 
 # --- completion ----------------------------------------------------------------
 
+# The word as the shell will pass it, for matching: without an opening quote, without
+# backslashes, ~/ expanded (a simple reading, not eval).
+__cpick_dequote() {
+  local word=$1
+  case $word in
+    \'*) word=${word#\'}; word=${word%\'} ;;
+    \"*) word=${word#\"}; word=${word%\"} ;;
+    *) word=${word//\\/} ;;
+  esac
+  [[ $word == '~/'* ]] && word=$HOME/${word#'~/'}
+  printf '%s' "$word"
+}
+
+# The address book's group names, one per line, read from the sources given on the
+# command line so far (-s, --source), else from the book cpick reads by default.
+__cpick_groups() {
+  local -a sources=()
+  local i word
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word=${COMP_WORDS[i]}
+    case $word in
+      -s|--source)
+        # bash splits --source=FILE at the = (COMP_WORDBREAKS): skip it.
+        [[ ${COMP_WORDS[i+1]} == = ]] && ((i++))
+        ((i + 1 < COMP_CWORD)) && sources+=(--source "$(__cpick_dequote "${COMP_WORDS[i+1]}")") ;;
+    esac
+  done
+  command cpick groups "${sources[@]}" 2>/dev/null </dev/null | sed -n 's/^{"name":"\([^"]*\)".*/\1/p'
+}
+
+# Completes cpick's commands, options and the values of options that take a known set.
 _cpick() {
-  local cur prev words cword
+  local cur prev
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
-  local commands="pick show query list groups"
-  local options="--source --query --select-1 --exit-0 --property --multi --format
-    --template --join --require --enable-if --select-if --select-property-if
-    --show-properties --no-actions --group --sort-by --name-order --exact
-    --no-color --read-only --height --help --version"
+  # --format=v: bash splits the word at the =, so the option is one word further back.
+  [[ $prev == = && $COMP_CWORD -gt 1 ]] && prev=${COMP_WORDS[COMP_CWORD-2]}
+  local commands="pick show new unknown query list groups"
+  local options="-s --source -q --query -1 --select-1 -0 --exit-0 -p --property -m --multi
+    -f --format --template --join --require --enable-if --select-if --select-property-if
+    --show-properties --no-actions --height --print-query --expect --print0 --no-mouse
+    --read-only --save-to --region --group --sort-by --name-order --exact --no-color
+    -h --help --version --edit
+    --from-message --header --all --skip-known --no-add --alternate-name --message
+    --vcard --given-name --family-name --middle-name --name-prefix --name-suffix
+    --nickname --organization --department --job-title --email --phone --address --url
+    --birthday --note --im"
   local properties="email phone address url im social relation date birthday note organization"
 
   case $prev in
-    -s|--source) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -f|--format) COMPREPLY=($(compgen -W "json jsonl mailbox value tsv mutt aerc" -- "$cur")); return ;;
+    -s|--source|--save-to|--vcard)
+      local IFS=$'\n'
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -f|--format) COMPREPLY=($(compgen -W "json jsonl mailbox value tsv vcard jcard mutt aerc" -- "$cur")); return ;;
     -p|--property|--require) COMPREPLY=($(compgen -W "$properties" -- "$cur")); return ;;
+    --show-properties)
+      # A comma-separated list: complete the last key, keep the ones before it.
+      local before=
+      [[ $cur == *,* ]] && before=${cur%,*},
+      compopt -o nospace 2>/dev/null
+      COMPREPLY=($(compgen -P "$before" -W "$properties" -- "${cur##*,}")); return ;;
+    --header) COMPREPLY=($(compgen -W "From Reply-To Sender To Cc" -- "$cur")); return ;;
     --sort-by) COMPREPLY=($(compgen -W "given family" -- "$cur")); return ;;
     --name-order) COMPREPLY=($(compgen -W "auto given-first family-first" -- "$cur")); return ;;
     --group)
-      # Group names from the address book (first TSV column), one per line.
-      local IFS=$'\n'
-      COMPREPLY=($(compgen -W "$(command cpick groups 2>/dev/null </dev/null | sed -n 's/^{"name":"\([^"]*\)".*/\1/p')" -- "$cur"))
+      # Names hold spaces and quotes (Book club): -o filenames has readline quote the
+      # inserted word (Book\ club, or 'Book club' after an opening quote).
+      local name typed
+      typed=$(__cpick_dequote "$cur")
+      COMPREPLY=()
+      while IFS= read -r name; do
+        [[ $name == "$typed"* ]] && COMPREPLY+=("$name")
+      done < <(__cpick_groups)
+      compopt -o filenames 2>/dev/null
       return ;;
-    -q|--query|--template|--join|--enable-if|--select-if|--select-property-if|--show-properties|--height)
+    -q|--query|--template|--join|--enable-if|--select-if|--select-property-if|--height|--expect|\
+    --region|--alternate-name|--message|--given-name|--family-name|--middle-name|--name-prefix|\
+    --name-suffix|--nickname|--organization|--department|--job-title|--email|--phone|--address|\
+    --url|--birthday|--note|--im)
       return ;;  # free text
   esac
 
@@ -68,7 +124,7 @@ _cpick() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     case $word in
-      pick|show|query|list|groups) have_command=1 ;;
+      pick|show|new|unknown|query|list|groups) have_command=1 ;;
     esac
   done
   [[ -z $have_command ]] && COMPREPLY=($(compgen -W "$commands" -- "$cur"))
