@@ -20,7 +20,7 @@ enum CPick {
       return fail(error.description)
     }
     if options.help {
-      StandardOutput.write(Usage.text)
+      StandardOutput.write(Usage.text(for: options.command))
       return .chosen
     }
     if options.version {

@@ -1,6 +1,93 @@
-/// The text of `cpick --help`.
+/// The texts of `cpick --help` and `cpick COMMAND --help`.
 enum Usage {
   static let version = "cpick 0.1.0"
+
+  /// The help of `command`: its own text for the commands with options of their own
+  /// (`show`, `new`, `unknown`), else `text`.
+  static func text(for command: Options.Command) -> String {
+    switch command {
+    case .show: show
+    case .new: new
+    case .unknown: unknown
+    case .pick, .query, .list, .groups: text
+    }
+  }
+
+  /// The field options of `new` and `unknown` (`FieldOptions`).
+  static let fieldOptions = """
+    fields (repeat the multi-value ones; a `label:` prefix is optional):
+          --given-name TEXT, --family-name TEXT, --middle-name TEXT,
+          --name-prefix TEXT, --name-suffix TEXT, --nickname TEXT
+          --organization TEXT, --department TEXT, --job-title TEXT
+          --email [LABEL:]ADDRESS        e.g. --email work:ada@example.org
+          --phone [LABEL:]NUMBER         e.g. --phone mobile:+44 20 7946 0000
+          --address [LABEL:]STREET;CITY;STATE;POSTAL CODE;COUNTRY
+          --url [LABEL:]URL, --im [LABEL:][SERVICE:]USER
+          --birthday YYYY-MM-DD|--MM-DD, --note TEXT
+          --vcard FILE|-                 the fields of a card (a .vcf file, - for stdin)
+    """
+
+  /// The options every command that saves takes.
+  static let savingOptions = """
+          --save-to SOURCE       the book that receives the card (default: the first book)
+          --group NAME           also make the new person a member of this group
+          --region CC            default country for phone numbers (duplicates, merging)
+          -s, --source SPEC      the address books (see cpick --help)
+          -f, --format FMT       json (default), jsonl, mailbox, value, tsv, vcard, jcard
+          --height N[%], --no-color, --name-order ...   as for every command
+    """
+
+  static let new = """
+    usage: cpick new [FIELD OPTIONS] [OPTIONS]
+
+    The new-person form, pre-filled with the fields given. Ctrl-S saves (after a
+    check for the same person already in the book: by name, phone or email) and
+    prints {"event":"didCompleteWithNewPerson","person":{...}}; Esc cancels (exit 130).
+
+    \(fieldOptions)
+
+    options:
+    \(savingOptions)
+    """
+
+  static let unknown = """
+    usage: cpick unknown [FIELD OPTIONS] [OPTIONS]
+           cpick unknown --from-message [--header NAMES] [OPTIONS] < message
+
+    The card of someone not yet in the book: n Create New Contact, a Add to Existing
+    Contact (choose the person, then save the merged card); a sender already in the
+    book is shown as such. Prints {"event":"didResolveToPerson","person":{...}}.
+
+    \(fieldOptions)
+
+    options:
+          --from-message         the person from a mail message on stdin (RFC 5322)
+          --header NAMES         the headers to take addresses from (default From;
+                                 e.g. Reply-To,Cc)
+          --all                  every address of those headers as one card
+          --alternate-name TEXT  the name shown when the card has none
+          --message TEXT         a line shown under the name
+          --no-add               no "Create New Contact" / "Add to Existing Contact"
+          --skip-known           a sender already in the book: print them, no card
+    \(savingOptions)
+    """
+
+  static let show = """
+    usage: cpick show [QUERY|UID] [OPTIONS]
+
+    The person card of the best match of QUERY (or the contact with this UID). Enter
+    on a value prints {"event":"didSelectProperty",...}; Esc closes (exit 130).
+
+    options:
+          --edit                 e edits the card; Ctrl-S saves only the changed lines
+                                 (didCompleteWithPerson)
+          --no-actions           the card only shows: no value is chosen
+          --show-properties KEY,...  the card shows only these (email, phone, ...)
+          -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard
+          --select-property-if EXPR  which values can be chosen
+          --save-to SOURCE, --region CC   with --edit, as for cpick new
+          -s, --source SPEC      the address books (see cpick --help)
+    """
 
   static let text = """
     usage: cpick [COMMAND] [OPTIONS]

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `cpick COMMAND --help`: the commands with options of their own say what they are.
+@Suite("Help texts")
+struct HelpTests {
+  @Test(
+    "cpick new --help and cpick unknown --help name every field option, one per field, and the saving options",
+    arguments: ["new", "unknown"])
+  func fieldOptions(command: String) throws {
+    let help = try CommandRunner.cpick([command, "--help"])
+    #expect(help.status == 0)
+    let text = help.stdoutText
+    #expect(text.hasPrefix("usage: cpick \(command)"))
+    // PRODUCT.md's field options, and cpick's --im.
+    for option in [
+      "--given-name", "--family-name", "--middle-name", "--name-prefix", "--name-suffix", "--nickname",
+      "--organization", "--department", "--job-title", "--email", "--phone", "--address", "--url",
+      "--birthday", "--note", "--im", "--vcard", "--save-to", "--group", "--region",
+    ] {
+      #expect(text.contains(option + " "), "\(command) --help lacks \(option)")
+    }
+    #expect(!text.contains("…"))
+  }
+
+  @Test("cpick unknown --help names its own options; cpick show --help its own")
+  func commandOptions() throws {
+    let unknown = try CommandRunner.cpick(["unknown", "--help"]).stdoutText
+    for option in ["--from-message", "--header", "--all", "--alternate-name", "--message", "--no-add", "--skip-known"] {
+      #expect(unknown.contains(option + " "), "unknown --help lacks \(option)")
+    }
+    let show = try CommandRunner.cpick(["show", "--help"]).stdoutText
+    #expect(show.hasPrefix("usage: cpick show"))
+    for option in ["--edit", "--no-actions", "--show-properties", "--select-property-if", "--save-to"] {
+      #expect(show.contains(option + " "), "show --help lacks \(option)")
+    }
+    // The other commands share the main text.
+    let main = try CommandRunner.cpick(["--help"]).stdoutText
+    #expect(try CommandRunner.cpick(["query", "--help"]).stdoutText == main)
+    #expect(main.contains("commands:") && main.contains("new ") && main.contains("unknown "))
+  }
+}
