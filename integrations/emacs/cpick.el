@@ -12,14 +12,20 @@
 ;; the property (phone, address, ...) and inserts the plain value.
 ;; `cpick-insert-completing' does the same with `completing-read' over `cpick list'.
 ;; `cpick-completion-at-point' completes the address before point through
-;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching;
-;; annotations show the label and the organization).
+;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching:
+;; `To: maggie' TAB finds "Margaret Thornton <maggie.thornton@example.com>",
+;; `To: wang' TAB "王芳 <wangfang@example.com>"; cpick's order; annotations show
+;; the label and the organization), whatever `completion-styles' holds: the table's
+;; category `cpick-address' uses the `cpick' style by default.  A configuration
+;; that empties `completion-category-defaults' (as orderless suggests) can add
+;;   (add-to-list 'completion-category-overrides '(cpick-address (styles cpick)))
 
 ;;; Code:
 
 (require 'json)
 (require 'term)
 (require 'subr-x)
+(require 'cl-lib)
 
 (defgroup cpick nil "The cpick contact picker." :group 'mail)
 
@@ -117,20 +123,74 @@ Each carries the text property `cpick-annotation' (label, organization)."
 
 ;;;; completion-at-point
 
-;; cpick has already matched (fuzzy, accents, pinyin): a completion style that keeps
-;; every candidate it returned, used for the `cpick-address' category.
+;; cpick matches (fuzzy, accents, pinyin), not Emacs: "maggie" finds "Margaret
+;; Thornton <maggie.thornton@example.com>", "wang" finds "王芳 <wangfang@example.com>",
+;; though neither is a prefix of the mailbox.  Two pieces keep that matching:
+;;
+;; - The table's own answers are cpick's: for STRING, the mailboxes of
+;;   `cpick query STRING'.  `try-completion' is non-nil exactly when cpick found
+;;   something, so `completion-at-point's check of a non-exclusive function (a
+;;   plain `try-completion' on the text, before any completion style) passes
+;;   for "maggie" and fails only when cpick has nothing, leaving the text to the
+;;   next function of `completion-at-point-functions'.
+;; - The `cpick' completion style, the default for the table's category
+;;   `cpick-address' (`completion-category-defaults'; a user's
+;;   `completion-category-overrides' comes first), hands the whole text to the
+;;   table and keeps every mailbox it returns, in cpick's order, whatever
+;;   `completion-styles' holds (flex, substring, orderless would filter them again).
+
 (defun cpick--style-try (string table pred point)
-  (let ((all (all-completions "" table pred)))
+  "`try-completion' of the `cpick' style: what TABLE matched for STRING.
+One mailbox: it replaces STRING.  Several: STRING stays (the list shows them)."
+  (let ((all (all-completions string table pred)))
     (cond ((null all) nil)
-          ((null (cdr all)) (cons (car all) (length (car all))))
+          ((null (cdr all)) (if (equal (car all) string) t (cons (car all) (length (car all)))))
           (t (cons string point)))))
 
-(defun cpick--style-all (_string table pred _point)
-  (all-completions "" table pred))
+(defun cpick--style-all (string table pred _point)
+  "`all-completions' of the `cpick' style: every mailbox TABLE matched for STRING."
+  (let ((all (all-completions string table pred)))
+    (and all (nconc all 0))))          ; base size 0: a choice replaces all the text
 
 (add-to-list 'completion-styles-alist
-             '(cpick cpick--style-try cpick--style-all "Keep what cpick matched."))
+             '(cpick cpick--style-try cpick--style-all
+                     "Keep what the table matched for the whole text (cpick's own matching)."))
 (add-to-list 'completion-category-defaults '(cpick-address (styles cpick)))
+
+(defun cpick--completion-table (query)
+  "A completion table of mailboxes whose matching is cpick's.
+A mailbox matches STRING when `cpick query STRING' returns it; the empty string
+stands for QUERY (the text at point: styles that match by themselves then filter
+what cpick found).  Each query is run once per table."
+  (let ((cache (make-hash-table :test 'equal)))
+    (cl-labels ((matches (string)
+                  (let ((query (string-trim (if (string-empty-p string) query string))))
+                    (if (string-empty-p query)
+                        nil
+                      (let ((found (gethash query cache 'none)))
+                        (if (not (eq found 'none))
+                            found
+                          (puthash query (cpick--candidates (cpick--people "query" query)) cache))))))
+                (known-p (string)
+                  (catch 'found
+                    (maphash (lambda (_query mailboxes) (when (member string mailboxes) (throw 'found t)))
+                             cache)
+                    nil)))
+      (lambda (string pred action)
+        (pcase action
+          ('metadata '(metadata (category . cpick-address)
+                                (annotation-function . cpick--annotate)
+                                (display-sort-function . identity) ; cpick's order
+                                (cycle-sort-function . identity)))
+          (`(boundaries . ,_) nil)
+          ('lambda (or (known-p string)
+                       (and (member string (matches string)) t)))
+          ('t (all-completions "" (matches string) pred))
+          (_ (let ((all (all-completions "" (matches string) pred)))
+               (cond ((null all) nil)
+                     ((cdr all) string)               ; several: nothing to add
+                     ((equal (car all) string) t)
+                     (t (car all))))))))))
 
 (defun cpick-completion-at-point ()
   "Complete the address before point (after `:' or `,') through `cpick query'."
@@ -141,14 +201,9 @@ Each carries the text property `cpick-annotation' (label, organization)."
                   (point)))
          (query (buffer-substring-no-properties start end)))
     (when (> (length (string-trim query)) 0)
-      (let ((candidates (cpick--candidates (cpick--people "query" query))))
-        (list start end
-              (lambda (string pred action)
-                (if (eq action 'metadata)
-                    '(metadata (category . cpick-address))
-                  (complete-with-action action candidates string pred)))
-              :annotation-function #'cpick--annotate
-              :exclusive 'no)))))
+      (list start end (cpick--completion-table query)
+            :annotation-function #'cpick--annotate
+            :exclusive 'no))))
 
 (defun cpick-message-completion-at-point ()
   "`cpick-completion-at-point' in the address headers of a message."
