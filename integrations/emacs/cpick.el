@@ -59,6 +59,8 @@ PROPERTY is email (default: inserted as a mailbox) or another of
     (term-mode)
     (term-exec buffer "cpick" shell-file-name nil (list "-c" command))
     (term-char-mode)
+    (cpick-picker-mode 1)
+    (cpick--decode-escape)
     (set-process-sentinel
      (get-buffer-process buffer)
      (lambda (process _event)
@@ -75,6 +77,58 @@ PROPERTY is email (default: inserted as a mailbox) or another of
              (with-current-buffer (marker-buffer target)
                (goto-char target)
                (insert (replace-regexp-in-string "\n" ", " text))))))))))
+
+;; A single Esc.  A terminal sends Meta keys and arrows as Esc followed by more
+;; characters, so a terminal Emacs reads Esc as a prefix and waits for the next key
+;; ("ESC-" in the echo area): the picker would see Esc only after a second key.  In
+;; the picker's term, an Esc that nothing follows within `cpick-escape-delay' is
+;; decoded as <escape> (as `evil-esc-delay' does, through `input-decode-map') and
+;; sent to the picker, which cancels.  Elsewhere Esc decodes as before.
+
+(defcustom cpick-escape-delay 0.1
+  "Seconds the picker's term waits after an Esc for the rest of a key.
+An Esc that nothing follows within this delay goes to the picker, which
+cancels; Meta keys and arrows, whose characters come together, are unaffected.
+nil: Esc stays a prefix key, as in any term (Esc Esc or C-g cancels)."
+  :type '(choice (const :tag "Esc is a prefix key" nil) number))
+
+(defun cpick--send-escape ()
+  "Send a single Esc to the picker."
+  (interactive)
+  (term-send-raw-string "\e"))
+
+(defvar cpick-picker-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map [escape] #'cpick--send-escape)
+    map)
+  "Keys of `cpick-picker-mode'.")
+
+(define-minor-mode cpick-picker-mode
+  "In the term of `cpick-insert': a single Esc reaches the picker."
+  :lighter nil)
+
+(defun cpick--escape-filter (binding)
+  "Esc's binding in `input-decode-map': BINDING (what it was before), except in the
+picker's term for an Esc that nothing follows within `cpick-escape-delay'."
+  (if (and cpick-picker-mode
+           (numberp cpick-escape-delay)
+           (let ((keys (this-single-command-keys)))
+             (and (> (length keys) 0) (eq (aref keys (1- (length keys))) ?\e)))
+           (sit-for cpick-escape-delay))
+      [escape]
+    binding))
+
+(defun cpick--decode-escape ()
+  "Let `cpick--escape-filter' decode Esc on this terminal (once per terminal)."
+  (unless (terminal-parameter nil 'cpick-escape)
+    (let ((own (catch 'own               ; Esc's entry in the map itself, not its parents
+                 (dolist (entry (cdr input-decode-map))
+                   (cond ((eq entry 'keymap) (throw 'own nil))
+                         ((eq (car-safe entry) ?\e) (throw 'own (cdr entry))))))))
+      (define-key input-decode-map [?\e]
+        `(menu-item "" ,(or own (lookup-key input-decode-map [?\e]))
+                    :filter cpick--escape-filter))
+      (set-terminal-parameter nil 'cpick-escape t))))
 
 ;;;; Mailboxes from cpick's JSON
 
