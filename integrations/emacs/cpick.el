@@ -12,14 +12,20 @@
 ;; the property (phone, address, ...) and inserts the plain value.
 ;; `cpick-insert-completing' does the same with `completing-read' over `cpick list'.
 ;; `cpick-completion-at-point' completes the address before point through
-;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching;
-;; annotations show the label and the organization).
+;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching:
+;; `To: maggie' TAB finds "Margaret Thornton <maggie.thornton@example.com>",
+;; `To: wang' TAB "王芳 <wangfang@example.com>"; cpick's order; annotations show
+;; the label and the organization), whatever `completion-styles' holds: the table's
+;; category `cpick-address' uses the `cpick' style by default.  A configuration
+;; that empties `completion-category-defaults' (as orderless suggests) can add
+;;   (add-to-list 'completion-category-overrides '(cpick-address (styles cpick)))
 
 ;;; Code:
 
 (require 'json)
 (require 'term)
 (require 'subr-x)
+(require 'cl-lib)
 
 (defgroup cpick nil "The cpick contact picker." :group 'mail)
 
@@ -53,6 +59,8 @@ PROPERTY is email (default: inserted as a mailbox) or another of
     (term-mode)
     (term-exec buffer "cpick" shell-file-name nil (list "-c" command))
     (term-char-mode)
+    (cpick-picker-mode 1)
+    (cpick--decode-escape)
     (set-process-sentinel
      (get-buffer-process buffer)
      (lambda (process _event)
@@ -69,6 +77,58 @@ PROPERTY is email (default: inserted as a mailbox) or another of
              (with-current-buffer (marker-buffer target)
                (goto-char target)
                (insert (replace-regexp-in-string "\n" ", " text))))))))))
+
+;; A single Esc.  A terminal sends Meta keys and arrows as Esc followed by more
+;; characters, so a terminal Emacs reads Esc as a prefix and waits for the next key
+;; ("ESC-" in the echo area): the picker would see Esc only after a second key.  In
+;; the picker's term, an Esc that nothing follows within `cpick-escape-delay' is
+;; decoded as <escape> (as `evil-esc-delay' does, through `input-decode-map') and
+;; sent to the picker, which cancels.  Elsewhere Esc decodes as before.
+
+(defcustom cpick-escape-delay 0.1
+  "Seconds the picker's term waits after an Esc for the rest of a key.
+An Esc that nothing follows within this delay goes to the picker, which
+cancels; Meta keys and arrows, whose characters come together, are unaffected.
+nil: Esc stays a prefix key, as in any term (Esc Esc or C-g cancels)."
+  :type '(choice (const :tag "Esc is a prefix key" nil) number))
+
+(defun cpick--send-escape ()
+  "Send a single Esc to the picker."
+  (interactive)
+  (term-send-raw-string "\e"))
+
+(defvar cpick-picker-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map [escape] #'cpick--send-escape)
+    map)
+  "Keys of `cpick-picker-mode'.")
+
+(define-minor-mode cpick-picker-mode
+  "In the term of `cpick-insert': a single Esc reaches the picker."
+  :lighter nil)
+
+(defun cpick--escape-filter (binding)
+  "Esc's binding in `input-decode-map': BINDING (what it was before), except in the
+picker's term for an Esc that nothing follows within `cpick-escape-delay'."
+  (if (and cpick-picker-mode
+           (numberp cpick-escape-delay)
+           (let ((keys (this-single-command-keys)))
+             (and (> (length keys) 0) (eq (aref keys (1- (length keys))) ?\e)))
+           (sit-for cpick-escape-delay))
+      [escape]
+    binding))
+
+(defun cpick--decode-escape ()
+  "Let `cpick--escape-filter' decode Esc on this terminal (once per terminal)."
+  (unless (terminal-parameter nil 'cpick-escape)
+    (let ((own (catch 'own               ; Esc's entry in the map itself, not its parents
+                 (dolist (entry (cdr input-decode-map))
+                   (cond ((eq entry 'keymap) (throw 'own nil))
+                         ((eq (car-safe entry) ?\e) (throw 'own (cdr entry))))))))
+      (define-key input-decode-map [?\e]
+        `(menu-item "" ,(or own (lookup-key input-decode-map [?\e]))
+                    :filter cpick--escape-filter))
+      (set-terminal-parameter nil 'cpick-escape t))))
 
 ;;;; Mailboxes from cpick's JSON
 
@@ -117,20 +177,74 @@ Each carries the text property `cpick-annotation' (label, organization)."
 
 ;;;; completion-at-point
 
-;; cpick has already matched (fuzzy, accents, pinyin): a completion style that keeps
-;; every candidate it returned, used for the `cpick-address' category.
+;; cpick matches (fuzzy, accents, pinyin), not Emacs: "maggie" finds "Margaret
+;; Thornton <maggie.thornton@example.com>", "wang" finds "王芳 <wangfang@example.com>",
+;; though neither is a prefix of the mailbox.  Two pieces keep that matching:
+;;
+;; - The table's own answers are cpick's: for STRING, the mailboxes of
+;;   `cpick query STRING'.  `try-completion' is non-nil exactly when cpick found
+;;   something, so `completion-at-point's check of a non-exclusive function (a
+;;   plain `try-completion' on the text, before any completion style) passes
+;;   for "maggie" and fails only when cpick has nothing, leaving the text to the
+;;   next function of `completion-at-point-functions'.
+;; - The `cpick' completion style, the default for the table's category
+;;   `cpick-address' (`completion-category-defaults'; a user's
+;;   `completion-category-overrides' comes first), hands the whole text to the
+;;   table and keeps every mailbox it returns, in cpick's order, whatever
+;;   `completion-styles' holds (flex, substring, orderless would filter them again).
+
 (defun cpick--style-try (string table pred point)
-  (let ((all (all-completions "" table pred)))
+  "`try-completion' of the `cpick' style: what TABLE matched for STRING.
+One mailbox: it replaces STRING.  Several: STRING stays (the list shows them)."
+  (let ((all (all-completions string table pred)))
     (cond ((null all) nil)
-          ((null (cdr all)) (cons (car all) (length (car all))))
+          ((null (cdr all)) (if (equal (car all) string) t (cons (car all) (length (car all)))))
           (t (cons string point)))))
 
-(defun cpick--style-all (_string table pred _point)
-  (all-completions "" table pred))
+(defun cpick--style-all (string table pred _point)
+  "`all-completions' of the `cpick' style: every mailbox TABLE matched for STRING."
+  (let ((all (all-completions string table pred)))
+    (and all (nconc all 0))))          ; base size 0: a choice replaces all the text
 
 (add-to-list 'completion-styles-alist
-             '(cpick cpick--style-try cpick--style-all "Keep what cpick matched."))
+             '(cpick cpick--style-try cpick--style-all
+                     "Keep what the table matched for the whole text (cpick's own matching)."))
 (add-to-list 'completion-category-defaults '(cpick-address (styles cpick)))
+
+(defun cpick--completion-table (query)
+  "A completion table of mailboxes whose matching is cpick's.
+A mailbox matches STRING when `cpick query STRING' returns it; the empty string
+stands for QUERY (the text at point: styles that match by themselves then filter
+what cpick found).  Each query is run once per table."
+  (let ((cache (make-hash-table :test 'equal)))
+    (cl-labels ((matches (string)
+                  (let ((query (string-trim (if (string-empty-p string) query string))))
+                    (if (string-empty-p query)
+                        nil
+                      (let ((found (gethash query cache 'none)))
+                        (if (not (eq found 'none))
+                            found
+                          (puthash query (cpick--candidates (cpick--people "query" query)) cache))))))
+                (known-p (string)
+                  (catch 'found
+                    (maphash (lambda (_query mailboxes) (when (member string mailboxes) (throw 'found t)))
+                             cache)
+                    nil)))
+      (lambda (string pred action)
+        (pcase action
+          ('metadata '(metadata (category . cpick-address)
+                                (annotation-function . cpick--annotate)
+                                (display-sort-function . identity) ; cpick's order
+                                (cycle-sort-function . identity)))
+          (`(boundaries . ,_) nil)
+          ('lambda (or (known-p string)
+                       (and (member string (matches string)) t)))
+          ('t (all-completions "" (matches string) pred))
+          (_ (let ((all (all-completions "" (matches string) pred)))
+               (cond ((null all) nil)
+                     ((cdr all) string)               ; several: nothing to add
+                     ((equal (car all) string) t)
+                     (t (car all))))))))))
 
 (defun cpick-completion-at-point ()
   "Complete the address before point (after `:' or `,') through `cpick query'."
@@ -141,14 +255,9 @@ Each carries the text property `cpick-annotation' (label, organization)."
                   (point)))
          (query (buffer-substring-no-properties start end)))
     (when (> (length (string-trim query)) 0)
-      (let ((candidates (cpick--candidates (cpick--people "query" query))))
-        (list start end
-              (lambda (string pred action)
-                (if (eq action 'metadata)
-                    '(metadata (category . cpick-address))
-                  (complete-with-action action candidates string pred)))
-              :annotation-function #'cpick--annotate
-              :exclusive 'no)))))
+      (list start end (cpick--completion-table query)
+            :annotation-function #'cpick--annotate
+            :exclusive 'no))))
 
 (defun cpick-message-completion-at-point ()
   "`cpick-completion-at-point' in the address headers of a message."
