@@ -183,9 +183,11 @@ enum CPick {
     !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// Writes whole cards to stdout as bytes.
+  /// Writes whole cards to stdout as bytes; to a terminal, with what could control it
+  /// made visible (`Output.visible(cards:)`).
   static func writeCards(_ contacts: [Contact], format: Options.Format) {
-    StandardOutput.write(bytes: Output.cards(contacts, format: format))
+    let cards = Output.cards(contacts, format: format)
+    StandardOutput.write(bytes: isatty(STDOUT_FILENO) == 1 ? Output.visible(cards: cards) : cards)
   }
 
   /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
@@ -216,7 +218,10 @@ enum CPick {
     return .error
   }
 
+  /// Writes `line` and a newline to stderr, with every character that could control
+  /// the terminal made visible (`TerminalText.visible`): warnings name files and
+  /// quote cards, both untrusted.
   static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.visible(line) + "\n").utf8))
   }
 }

@@ -1,6 +1,7 @@
 import ContactKit
 import ContactPicker
 import Foundation
+import TerminalKit
 import VCard
 
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
@@ -35,6 +36,24 @@ struct Output {
     default:
       return VCardWriter.writeBytes(contacts)
     }
+  }
+
+  /// `cards` (vCard or jCard bytes) for a terminal: each line's characters that could
+  /// control or spoof it (ESC, other controls, C1, bidi overrides) made visible by
+  /// `TerminalText.visible`, the line ends (CRLF or LF) kept. A card is text of
+  /// printable characters (RFC 6350 §3.3), so a well-formed card is unchanged; bytes
+  /// that are not UTF-8 (a legacy charset) show as U+FFFD. Not used when stdout is a
+  /// file or a pipe: the cards go there as read.
+  static func visible(cards: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(cards.count)
+    for (number, line) in cards.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+      if number > 0 { out.append(UInt8(ascii: "\n")) }
+      let hasCR = line.last == UInt8(ascii: "\r")
+      out.append(contentsOf: TerminalText.visible(String(decoding: hasCR ? line.dropLast() : line, as: UTF8.self)).utf8)
+      if hasCR { out.append(UInt8(ascii: "\r")) }
+    }
+    return out
   }
 
   /// What to print for a people picker's (or card's) result; `nil` when cancelled.
