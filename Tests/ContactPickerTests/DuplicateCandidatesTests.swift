@@ -71,6 +71,24 @@ struct DuplicateCandidatesTests {
     #expect((found["only the phones, digits run together"] ?? 0) > 30)
   }
 
+  @Test("should find a card named only in FN for a new contact with those name parts, and the other way round")
+  func writtenNames() {
+    var grace = Contact(identifier: "grace-fn", source: "other.vcf")
+    grace.formattedName = "Grace Hopper"
+    let list = ContactList([grace])
+    var typed = Contact(identifier: "urn:uuid:new", source: "")
+    (typed.givenName, typed.familyName) = ("grace", "HOPPER")
+    let candidates = list.duplicateCandidates(of: typed, region: "DE")
+    #expect(candidates.map(\.identifier) == ["grace-fn"])
+    #expect(DuplicateDetector(existingContacts: candidates, region: "DE").duplicates(of: typed).count == 1)
+    // A new card named only in FN finds the contact with those parts.
+    var hopper = Contact(identifier: "hopper", source: "book.vcf")
+    (hopper.givenName, hopper.familyName) = ("Grace", "Hopper")
+    var written = Contact(identifier: "urn:uuid:new", source: "")
+    written.formattedName = "Grace Hopper"
+    #expect(ContactList([hopper]).duplicateCandidates(of: written, region: "DE").map(\.identifier) == ["hopper"])
+  }
+
   @Test("should decode only the contacts that share something with the new one")
   func fewCandidates() throws {
     let contacts = try VCardFileStore(path: ContactListLoaderTests.sampleBook).load().contacts

@@ -91,6 +91,35 @@ struct DuplicateDetectorTests {
     #expect(detector.duplicates(of: Self.person("小明", "李")).isEmpty)
   }
 
+  @Test("a card named only in FN (no N) is the same person as one with those name parts, either way round")
+  func writtenNameOnly() {
+    var grace = Contact(identifier: "grace-fn", source: "other.vcf")
+    grace.formattedName = "Grace Hopper"
+    grace.organizationName = "Navy"
+    var xiaoming = Contact(identifier: "wxm-fn", source: "other.vcf")
+    xiaoming.formattedName = "王小明"
+    let detector = DuplicateDetector(existingContacts: [grace, xiaoming], region: "DE")
+    #expect(detector.duplicates(of: Self.person("Grace", "Hopper")).map(\.contact.identifier) == ["grace-fn"])
+    #expect(detector.duplicates(of: Self.person("HOPPER", "grace")).map(\.contact.identifier) == ["grace-fn"])
+    #expect(detector.duplicates(of: Self.person("王", "小明")).map(\.contact.identifier) == ["wxm-fn"])
+    #expect(detector.duplicates(of: Self.person("Grace", "Jones")).isEmpty)
+    // Another person of the same organization, named only in FN, is not a duplicate.
+    var colleague = Contact(identifier: "", source: "")
+    colleague.formattedName = "Anita Borg"
+    colleague.organizationName = "Navy"
+    #expect(detector.duplicates(of: colleague).isEmpty)
+    // The other way round: the new card has only FN.
+    let withParts = DuplicateDetector(existingContacts: [Self.person("Grace", "Hopper")], region: "DE")
+    var written = Contact(identifier: "", source: "")
+    written.formattedName = "grace  hopper"
+    #expect(withParts.duplicates(of: written).count == 1)
+    // An FN that is only an address names nobody.
+    var byAddress = Contact(identifier: "", source: "")
+    byAddress.formattedName = "ada@example.org"
+    byAddress.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "ada@example.org")]
+    #expect(DuplicateDetector.nameKeys(byAddress).isEmpty)
+  }
+
   @Test("an organization card matches an organization card of the same name")
   func sameOrganization() {
     var acme = Contact(identifier: "acme", source: "book.vcf")

@@ -6,8 +6,10 @@ extension ContactList {
   /// `DuplicateDetector`'s rules, found with the search index instead of reading
   /// every contact: those holding one of its email addresses, the last seven digits of
   /// one of its phone numbers (of its `PhoneNumberKey`), or every word of its given and
-  /// family names (of its organization, for a card without name parts; the middle name
-  /// left out, as the detector compares names also without it).
+  /// family names (for a card without name parts, of its written name, else of its
+  /// organization; the middle name left out, as the detector compares names also
+  /// without it). A card named only in `FN` is found by the words of the name, which
+  /// the index holds.
   ///
   /// Every contact the detector would report over the whole list is among them (the
   /// index folds text as the detector does, and more); give them to a
@@ -35,7 +37,9 @@ extension ContactList {
       if !digits.isEmpty { queries.append(String(digits.suffix(7))) }
     }
     let nameParts = [contact.givenName, contact.familyName].filter { !$0.isEmpty }
-    let name = nameParts.isEmpty ? contact.organizationName : nameParts.joined(separator: " ")
+    let written = DuplicateDetector.writtenName(contact)
+    let name =
+      !nameParts.isEmpty ? nameParts.joined(separator: " ") : !written.isEmpty ? written : contact.organizationName
     if !name.trimmedOfWhitespace.isEmpty { queries.append(name) }
     var found = Set<Int>()
     for query in queries {

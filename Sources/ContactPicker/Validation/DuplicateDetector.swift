@@ -143,23 +143,31 @@ public struct DuplicateDetector: Sendable {
   }
 
   /// The keys a contact's name is compared by; two contacts have the same name when
-  /// their sets share a key. Empty for a contact without name parts, except that an
-  /// organization card (no name parts, an organization) is keyed by its organization.
+  /// their sets share a key. For a person without name parts (a card with `FN` and no
+  /// `N`, as many exporters write), its written name (`FN`) stands for them; an
+  /// organization card, or a card with neither, is keyed by its organization; empty
+  /// when there is nothing to key.
   ///
   /// Keys: the name's words folded as search folds them (case, diacritics, `ł`, `ø`,
   /// `ı`, `ß`…) and sorted, with the middle name and without it (Margaret Anne
   /// Thornton is Margaret Thornton); for a CJK name also its parts run together in
-  /// both orders without spaces.
+  /// both orders without spaces (for a written name, as written).
   public static func nameKeys(_ contact: Contact) -> Set<String> {
+    func key(_ parts: [String]) -> String {
+      parts.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init).sorted().joined(separator: " ")
+    }
     let parts = [contact.givenName, contact.middleName, contact.familyName].map { fold($0) }.filter { !$0.isEmpty }
     if parts.isEmpty {
+      let written = fold(writtenName(contact))
+      if !written.isEmpty {
+        var keys: Set<String> = [key([written])]
+        if ContactFormatter.isCJK(written) { keys.insert("cjk:" + written.filter { !$0.isWhitespace }) }
+        return keys
+      }
       let organization = fold(contact.organizationName)
       return organization.isEmpty ? [] : ["org:" + organization]
     }
     var keys: Set<String> = []
-    func key(_ parts: [String]) -> String {
-      parts.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init).sorted().joined(separator: " ")
-    }
     keys.insert(key(parts))
     let withoutMiddle = [contact.givenName, contact.familyName].map { fold($0) }.filter { !$0.isEmpty }
     if !contact.middleName.isEmpty && !withoutMiddle.isEmpty { keys.insert(key(withoutMiddle)) }
@@ -171,6 +179,19 @@ public struct DuplicateDetector: Sendable {
       keys.insert("cjk:" + (given + family).filter { !$0.isWhitespace })
     }
     return keys
+  }
+
+  /// The name a person without name parts is known by: its `FN` as written, unless
+  /// it is an organization card or the `FN` is only its organization, an email
+  /// address or a phone number (a card named by a value); empty otherwise.
+  public static func writtenName(_ contact: Contact) -> String {
+    let written = contact.formattedName.trimmedOfWhitespace
+    guard contact.contactType != .organization, !written.isEmpty,
+      written != contact.organizationName.trimmedOfWhitespace,
+      !contact.emailAddresses.contains(where: { $0.value.trimmedOfWhitespace == written }),
+      !contact.phoneNumbers.contains(where: { $0.value.trimmedOfWhitespace == written })
+    else { return "" }
+    return written
   }
 
   /// `text` folded as search folds it (`SearchFolding.fold`: case, diacritics, width,
