@@ -1,3 +1,4 @@
+import Foundation
 import ContactKit
 import Testing
 
@@ -39,6 +40,31 @@ struct MappingTests {
     #expect(first.emailAddresses.map(\.identifier) == second.emailAddresses.map(\.identifier))
     let elsewhere = try #require(decodeContacts(text, source: "other.vcf").first)
     #expect(elsewhere.identifier != first.identifier)
+  }
+
+  @Test("a card without a UID has one identifier however its file's path is spelled")
+  func identifierOfPathSpellings() throws {
+    let text = "BEGIN:VCARD\nFN:A\nEND:VCARD\n"
+    let cwd = FileManager.default.currentDirectoryPath
+    let parent = (cwd as NSString).deletingLastPathComponent
+    let folder = (cwd as NSString).lastPathComponent
+    let spellings = [
+      "book.vcf", "./book.vcf", cwd + "/book.vcf", cwd + "//book.vcf", cwd + "/./x/../book.vcf",
+      "../" + folder + "/book.vcf", parent + "/" + folder + "/book.vcf",
+    ]
+    let identifiers = try spellings.map { try #require(decodeContacts(text, source: $0).first).identifier }
+    #expect(Set(identifiers).count == 1, "\(zip(spellings, identifiers).map { "\($0) \($1)" })")
+    #expect(try #require(decodeContacts(text, source: "other/book.vcf").first).identifier != identifiers[0])
+  }
+
+  @Test(
+    "a source path is made absolute and lexically clean; stdin stays -",
+    arguments: [
+      ("/a/b.vcf", "/a/b.vcf"), ("/a//b.vcf", "/a/b.vcf"), ("/a/./b.vcf", "/a/b.vcf"), ("/a/x/../b.vcf", "/a/b.vcf"),
+      ("/../a.vcf", "/a.vcf"), ("/a/.hidden.vcf", "/a/.hidden.vcf"), ("-", "-"), ("", ""),
+    ])
+  func canonicalSource(path: String, expected: String) {
+    #expect(SourcePath.canonical(path) == expected)
   }
 
   @Test("a card with a UID uses it as the identifier")

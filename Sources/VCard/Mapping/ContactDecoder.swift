@@ -316,10 +316,11 @@ public enum ContactDecoder {
     return InstantMessageAddress(service: service, username: value)
   }
 
-  /// For a card without `UID`: a hash of its source and its text, stable while both are.
+  /// For a card without `UID`: a hash of its source (`SourcePath.canonical`: however
+  /// the path was typed, from whichever folder) and its text, stable while both are.
   private static func derivedIdentifier(_ card: RawCard, source: String) -> String {
     var hash = StableHash()
-    hash.add(source)
+    hash.add(SourcePath.canonical(source))
     for line in card.lines {
       hash.add(0x0A)
       line.withTextBytes { hash.add($0) }
