@@ -72,6 +72,18 @@ enum CPick {
       StandardOutput.flush()
       withExtendedLifetime(book) { exit(exitCode.rawValue) }
     }
+    // `query` and `list` print only the contacts `--require` and `--enable-if` enable;
+    // a predicate that does not parse is an error before any book is read, as in the
+    // picker.
+    var enabled: (@Sendable (Contact) -> Bool)? = nil
+    if options.command == .query || options.command == .list {
+      do {
+        let rules = try predicates(options)
+        if !options.require.isEmpty || options.enableIf != nil { enabled = rules.enabling }
+      } catch {
+        return fail(error.description)
+      }
+    }
     // `query` searches the list last stored in the index while its files are checked.
     let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil
     var preview: (@Sendable (ContactList) -> Void)?
@@ -83,7 +95,8 @@ enum CPick {
       return fail("cannot read \(error.description)")
     }
     for warning in book.warnings { printError(warning) }
-    let answered = answer(book, options: options, output: output, specs: specs, environment: environment, early: early)
+    let answered = answer(
+      book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled)
     // Ends here, the book still held: freeing 100,000 contacts and their index takes
     // longer than printing the answer, and the process ends anyway.
     StandardOutput.flush()
@@ -98,24 +111,28 @@ enum CPick {
 
   /// What the commands that show or search the books (`list`, `query`, `groups`,
   /// `show`, `pick` with `-1`/`-0`) do with the book read.
+  /// - Parameter enabled: for `query` and `list`, the contacts to print (`--require`,
+  ///   `--enable-if`); `nil`: all.
   private static func answer(
     _ book: ContactBook, options: Options, output: Output, specs: [String], environment: [String: String],
-    early: EarlySearch? = nil
+    early: EarlySearch? = nil, enabled: (@Sendable (Contact) -> Bool)? = nil
   ) -> ExitCode {
     let list = book.list
     switch options.command {
     case .list:
+      let positions = enabled.map { enabled in list.contacts.indices.filter { enabled(list.contacts[$0]) } }
       if options.format == .vcard || options.format == .jcard {
-        writeCards(Array(list.contacts), format: options.format!)
-      } else if let bytes = output.storedJSON(book.renderings, positions: list.contacts.indices) {
+        writeCards(list.contacts.contacts(at: positions ?? Array(list.contacts.indices)), format: options.format!)
+      } else if let bytes = output.storedJSON(book.renderings, positions: positions ?? Array(list.contacts.indices)) {
         StandardOutput.write(bytes: bytes)
       } else {
-        emit(output.contacts(Array(list.contacts)))
+        emit(output.contacts(list.contacts.contacts(at: positions ?? Array(list.contacts.indices))))
       }
       return .chosen
     case .query:
       StandardOutput.lineBuffered = true
-      let matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
+      var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
+      if let enabled { matches = matches.filter { enabled(list.contacts[$0.index]) } }
       if options.property == nil, let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen

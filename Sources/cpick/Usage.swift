@@ -119,7 +119,9 @@ enum Usage {
           --template TEXT    e.g. '{displayName} <{email}>'
           --join TEXT        with -m: one line, values joined
           --require KEY      only contacts with this property can be chosen
-          --enable-if EXPR   predicateForEnablingContact (NSPredicate syntax subset)
+                             (query, list: only they are printed)
+          --enable-if EXPR   predicateForEnablingContact (NSPredicate syntax subset;
+                             query, list: only the contacts it enables are printed)
           --select-if EXPR   predicateForSelectionOfContact (false: the card opens)
           --select-property-if EXPR
           --show-properties KEY,...  the card shows only these
