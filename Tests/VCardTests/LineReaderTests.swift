@@ -123,6 +123,17 @@ struct CardBoundaryTests {
       "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nFN:B\nTEL:1\nBEGIN:VCARD\nFN:C\nEMAIL:c@x\nEND:VCARD\n")
     #expect(result.cards.map { $0.first("FN")?.value } == ["A", "B", "C"])
     #expect(result.cards.map { $0.lines.count } == [1, 2, 2])
-    #expect(result.warnings.map(\.line).sorted() == [4, 7])
+    // One warning, at the BEGIN:VCARD that shows the END:VCARD missing (not also one
+    // saying the file ends inside the card of line 4: it does not).
+    #expect(result.warnings.map(\.line) == [7])
+    #expect(result.warnings.first?.message.contains("began on line 4") == true)
+  }
+
+  @Test("a card left open at the end of the file, after a complete one inside it, is reported once each")
+  func unterminatedTwice() {
+    let result = readCards("BEGIN:VCARD\nFN:A\nBEGIN:VCARD\nFN:B\nEND:VCARD\nBEGIN:VCARD\nFN:C\n")
+    #expect(Set(result.cards.map { $0.first("FN")?.value }) == ["A", "B", "C"])
+    // Line 3 shows A's missing END:VCARD; C (line 6) is open when the file ends.
+    #expect(result.warnings.map(\.line).sorted() == [3, 6])
   }
 }

@@ -291,9 +291,14 @@ struct CardAssembler {
   mutating func finish(bytes: [UInt8]) -> VCardParseResult {
     for var card in open.reversed() {
       card.sourceRange = nil
-      warnings.append(
-        VCardWarning(
-          line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
+      // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside
+      // it) was reported there: the file does not end inside it as far as the user
+      // can tell.
+      if !warnedOpen.contains(card.beginLine) {
+        warnings.append(
+          VCardWarning(
+            line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
+      }
       cards.append(card)
     }
     // Text that only led up to a card without BEGIN:VCARD was not ignored after all.
