@@ -18,13 +18,9 @@ extension CPick {
     var prefill = Contact(identifier: "", source: "")
     if let vcard = options.vcard {
       do {
-        let sent = try VCardFileStore(path: vcard).load()
-        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
-        prefill = first
-        prefill.sourceRecord = nil  // a new card of ours, written from the form
-        prefill.source = ""
+        prefill = try sentCard(vcard)
       } catch {
-        return fail("--vcard: cannot read \(error.description)")
+        return fail(error.description)
       }
     }
     do {

@@ -32,14 +32,10 @@ extension CPick {
       }
     } else if let vcard = options.vcard {
       do {
-        let sent = try VCardFileStore(path: vcard).load()
-        guard let first = sent.contacts.first else { return fail("--vcard \(vcard): no card in it") }
-        person = first
+        person = try sentCard(vcard)
         person.identifier = ""  // a card of ours once saved: a fresh UID
-        person.sourceRecord = nil
-        person.source = ""
       } catch {
-        return fail("--vcard: cannot read \(error.description)")
+        return fail(error.description)
       }
     }
     do {

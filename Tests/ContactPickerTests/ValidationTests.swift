@@ -35,7 +35,8 @@ struct ValidationTests {
       ("ada(x)@example.org", "“(” is not allowed before @"),
       ("ada@exam_ple.org", "“_” is not allowed in the domain"),
       ("ada@[300.1.1.1]", "not an IP address in [ ]"),
-      ("\"ada@example.org", "missing @"),
+      ("\"ada@example.org", "a quote (\") is not closed"),
+      ("we\"ird@example.org", "a quote (\") is not closed"),
       ("ada@1.2.3.4", "the domain ends in a number"),
     ])
   func invalidEmails(address: String, message: String) {

@@ -66,6 +66,8 @@ public enum ContactValidator {
   public static func checkEmail(_ text: String) -> ValidationError? {
     if text.isEmpty { return ValidationError("empty email address") }
     guard let at = lastAt(in: text) else {
+      // An `@` inside a quote that is never closed (`we"ird@example.org`).
+      if text.contains("@") { return ValidationError("a quote (\") is not closed") }
       if text.contains(where: \.isWhitespace) { return ValidationError("contains a space") }
       return ValidationError("missing @")
     }
