@@ -19,6 +19,18 @@ enum ContactMerge {
   /// The merged contact (with `current`'s identifier, source and record), or the
   /// conflicts, one line each.
   static func merge(original: Contact, edited: Contact, current: Contact) -> Result<Contact, MergeConflict> {
+    let (merged, conflicts) = merge(original: original, edited: edited, current: current, keepingEdits: false)
+    if !conflicts.isEmpty { return .failure(MergeConflict(lines: conflicts)) }
+    return .success(merged)
+  }
+
+  /// The merge and its conflicts. With `keepingEdits`, a conflicting field takes the
+  /// edited value and a conflicting labeled value is added as edited (the other
+  /// program's version of it stays too), so the result holds every change of the
+  /// edit; else conflicting fields and values are left as `current` has them.
+  static func merge(original: Contact, edited: Contact, current: Contact, keepingEdits: Bool)
+    -> (merged: Contact, conflicts: [String])
+  {
     var merged = current
     var conflicts: [String] = []
 
@@ -31,6 +43,7 @@ enum ContactMerge {
         merged[keyPath: path] = after
       } else {
         conflicts.append("\(name): changed here to “\(show(after))”, elsewhere to “\(show(now))”")
+        if keepingEdits { merged[keyPath: path] = after }
       }
     }
     let text: (String) -> String = { $0 }
@@ -53,30 +66,29 @@ enum ContactMerge {
     field("note", \.note, show: text)
     field("contact type", \.contactType) { $0.rawValue }
 
-    values("phone", \.phoneNumbers, original, edited, current, &merged, &conflicts) { $0 }
-    values("email", \.emailAddresses, original, edited, current, &merged, &conflicts) { $0 }
-    values("address", \.postalAddresses, original, edited, current, &merged, &conflicts) { "\($0)" }
-    values("URL", \.urlAddresses, original, edited, current, &merged, &conflicts) { $0 }
-    values("instant message", \.instantMessageAddresses, original, edited, current, &merged, &conflicts) {
+    values("phone", \.phoneNumbers, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values("email", \.emailAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values("address", \.postalAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
+    values("URL", \.urlAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values("instant message", \.instantMessageAddresses, original, edited, current, &merged, &conflicts, keepingEdits) {
       "\($0)"
     }
-    values("social profile", \.socialProfiles, original, edited, current, &merged, &conflicts) { "\($0)" }
-    values("related name", \.contactRelations, original, edited, current, &merged, &conflicts) { $0 }
-    values("date", \.dates, original, edited, current, &merged, &conflicts) { "\($0)" }
+    values("social profile", \.socialProfiles, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
+    values("related name", \.contactRelations, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values("date", \.dates, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
 
     let added = edited.groups.filter { !original.groups.contains($0) }
     let removed = Set(original.groups.filter { !edited.groups.contains($0) })
     merged.groups = merged.groups.filter { !removed.contains($0) }
     for group in added where !merged.groups.contains(group) { merged.groups.append(group) }
 
-    if !conflicts.isEmpty { return .failure(MergeConflict(lines: conflicts)) }
-    return .success(merged)
+    return (merged, conflicts)
   }
 
   private static func values<V>(
     _ name: String, _ path: WritableKeyPath<Contact, [LabeledValue<V>]>,
     _ original: Contact, _ edited: Contact, _ current: Contact,
-    _ merged: inout Contact, _ conflicts: inout [String], show: (V) -> String
+    _ merged: inout Contact, _ conflicts: inout [String], _ keepingEdits: Bool, show: (V) -> String
   ) {
     let before = original[keyPath: path]
     let after = edited[keyPath: path]
@@ -84,6 +96,8 @@ enum ContactMerge {
     var result = merged[keyPath: path]
     let afterByID = Dictionary(after.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
     let beforeIDs = Set(before.map(\.identifier))
+    // Changed values that conflict, kept as edited (`keepingEdits`): added as new ones.
+    var keptIDs: Set<String> = []
 
     func sameContent(_ a: LabeledValue<V>, _ b: LabeledValue<V>) -> Bool {
       a.value == b.value && a.label == b.label
@@ -107,10 +121,11 @@ enum ContactMerge {
       } else if !result.contains(where: { sameContent($0, edit) }) {
         conflicts.append(
           "\(name) “\(show(item.value))”: changed here to “\(show(edit.value))”, changed or removed elsewhere")
+        if keepingEdits { keptIDs.insert(edit.identifier) }
       }
     }
     var usedIDs = Set(result.map(\.identifier))
-    for item in after where !beforeIDs.contains(item.identifier) {
+    for item in after where !beforeIDs.contains(item.identifier) || keptIDs.contains(item.identifier) {
       guard !result.contains(where: { sameContent($0, item) }) else { continue }
       var added = item
       if usedIDs.contains(added.identifier) || added.identifier.isEmpty {

@@ -72,6 +72,9 @@ enum SaveTarget {
       }
       return try store.execute(request).first ?? contact
     }
+    // A save refused because the card changed on disk offers to go on from the
+    // version on disk (PRODUCT.md: "the user is told, and may reload").
+    editing.reload = { contact in try ContactReload.reload(contact) }
     if let region = options.region { editing.region = region }
     return editing
   }

@@ -11,6 +11,12 @@ public struct ContactEditing {
   ///
   /// - Throws: any error; its description is shown on the form, which stays open.
   public var save: @MainActor (_ contact: Contact, _ original: Contact?) throws -> Contact
+  /// Reads a contact again from its address book, as it is on disk now
+  /// (`ContactReload.reload(_:)`). When set, an edit whose save is refused because
+  /// the card changed on disk is reloaded in the form, the unsaved changes
+  /// re-applied to the new version (`NewPersonViewController.reload`); `nil`: the
+  /// refusal is only shown.
+  public var reload: (@MainActor (_ contact: Contact) throws -> Contact)?
   /// The contacts the duplicate check of a new contact looks in.
   public var existingContacts: [Contact]
   /// When set, the duplicate check of a new contact looks in what it returns for the
@@ -36,15 +42,31 @@ public struct ContactEditing {
 
   /// Runs the form on `screen` for a new contact (`original == nil`, pre-filled from
   /// `prefill`) or to edit `original`.
+  ///
+  /// - Parameter reloaded: told the contact as reloaded from disk when a save of the
+  ///   edit was refused because the card changed there (`reload`): what the card
+  ///   shows from then on, even when the form is then left without saving. A later
+  ///   save in the form updates that version.
   @MainActor
-  public func runForm(on screen: any Screen, editing original: Contact?, prefill: Contact? = nil) -> NewPersonResult {
+  public func runForm(
+    on screen: any Screen, editing original: Contact?, prefill: Contact? = nil,
+    reloaded: (@MainActor (_ contact: Contact) -> Void)? = nil
+  ) -> NewPersonResult {
     let form = NewPersonViewController(displayedPerson: original ?? prefill, isEditing: original != nil)
     form.existingContacts = original == nil ? existingContacts : []
     form.duplicateCandidates = original == nil ? duplicateCandidates : nil
     form.region = region
     form.parentGroup = original == nil ? parentGroup : nil
     let save = self.save
-    form.save = { contact in try save(contact, original) }
+    // After a reload, an edit is saved on top of the reloaded version.
+    form.save = { [weak form] contact in try save(contact, form?.reloadedPerson ?? original) }
+    if original != nil, let reload {
+      form.reload = { stale in
+        let fresh = try reload(stale)
+        if fresh != stale { reloaded?(fresh) }
+        return fresh
+      }
+    }
     return form.run(on: screen)
   }
 }

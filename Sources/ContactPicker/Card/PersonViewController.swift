@@ -82,14 +82,28 @@ public final class PersonViewController {
     let edit = editing == nil ? "" : " · e edit"
     let hint = (allowsActions ? "↑↓ move · enter choose · esc close" : "↑↓ move · esc close") + edit
     var saved = false
+    // Said once on the key-help line, in the longest form that fits: the card was
+    // reloaded from disk (whose name, when there is room).
+    var notice: [String] = []
     func draw() {
       let size = screen.size
       PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-      screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+      let candidates = notice.flatMap { ["\($0) · \(hint)", $0] }
+      let help = candidates.first { TerminalText.width($0) <= size.columns } ?? candidates.last ?? hint
+      screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: help))
+    }
+    func show(_ shown: Contact) {
+      contact = shown
+      let marked = card.marked
+      card = PersonCardState(contact: shown, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
+        allowsActions && predicate($0)
+      }
+      card.marked = marked
     }
     draw()
     var result = PersonViewResult.cancelled
     keys: while let key = screen.nextKey() {
+      if key != .resize { notice = [] }
       switch card.handle(key) {
       case .select(let property):
         if delegate?.personViewController(self, shouldPerformDefaultActionFor: property) ?? true {
@@ -100,14 +114,17 @@ public final class PersonViewController {
         break keys
       case .edit:
         guard let editing else { break }
-        if case .completed(let edited) = editing.runForm(on: screen, editing: contact), edited != contact {
-          contact = edited
+        // A save refused because the card changed on disk reloads it: the card shows
+        // that version from then on, saved over or not.
+        var reloaded: Contact?
+        let result = editing.runForm(on: screen, editing: contact) { reloaded = $0 }
+        if case .completed(let edited) = result, edited != contact, edited != reloaded {
+          show(edited)
           saved = true
-          let marked = card.marked
-          card = PersonCardState(contact: contact, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
-            allowsActions && predicate($0)
-          }
-          card.marked = marked
+        } else if let reloaded {
+          show(reloaded)
+          let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
+          notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
         }
       case .toggle, .none:
         break

@@ -211,6 +211,43 @@ public struct NewPersonForm: Sendable {
     load(.instantMessage, base.instantMessageAddresses.map { ($0.label, [Self.imText($0.value)]) })
   }
 
+  /// A form editing `original` whose fields already show `values`: the form after an
+  /// edit of `original` to `values` (a reloaded card with the user's unsaved edit
+  /// re-applied, `ContactReload.reapply`). `hasChanges` and `contact()` compare with
+  /// `original`, so saving writes the difference to it; a value `values` holds with
+  /// the identifier of one of `original`'s is that value edited, any other is new.
+  public init(editing original: Contact, showing values: Contact) {
+    self.init(contact: original, isEditing: true)
+    contactType = values.contactType
+    for field in TextField.allCases {
+      let text = Self.editable(Self.text(of: field, in: values))
+      if text != fields[field]?.text { fields[field] = LineEditor(text) }
+    }
+    func reload<V>(_ section: Section, _ before: [LabeledValue<V>], _ after: [LabeledValue<V>], texts: (V) -> [String]) {
+      let old = entries(section)
+      entries[section] = after.map { value in
+        let editors = texts(value.value).map { LineEditor(Self.editable($0)) }
+        if let index = before.firstIndex(where: { $0.identifier == value.identifier }),
+          var entry = old.first(where: { $0.originalIndex == index })
+        {
+          entry.label = value.label
+          if entry.texts != editors.map(\.text) { entry.editors = editors }
+          return entry
+        }
+        defer { nextID += 1 }
+        return Entry(
+          id: nextID, label: value.label, editors: editors, originalIndex: nil, originalLabel: nil, originalTexts: [])
+      }
+    }
+    reload(.phone, original.phoneNumbers, values.phoneNumbers) { [$0] }
+    reload(.email, original.emailAddresses, values.emailAddresses) { [$0] }
+    reload(.address, original.postalAddresses, values.postalAddresses) {
+      [$0.street, $0.city, $0.state, $0.postalCode, $0.country]
+    }
+    reload(.url, original.urlAddresses, values.urlAddresses) { [$0] }
+    reload(.instantMessage, original.instantMessageAddresses, values.instantMessageAddresses) { [Self.imText($0)] }
+  }
+
   // MARK: Access
 
   /// The text of a single field.

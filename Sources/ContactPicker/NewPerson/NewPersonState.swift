@@ -467,4 +467,18 @@ public struct NewPersonState: Sendable {
     message = "not saved: " + text
     messageIsError = true
   }
+
+  /// Puts `form` in place of the values (a card reloaded from disk after a refused
+  /// save, the unsaved edit re-applied: `NewPersonForm.init(editing:showing:)`) and
+  /// shows `message`. The focus stays on its field when the new form has it.
+  public mutating func reload(_ form: NewPersonForm, message: String) {
+    let focused = focus
+    self.form = form
+    mode = .form
+    revealed = []
+    showsAllErrors = false
+    if !fields.contains(focused) { focus = .text(.givenName) }
+    self.message = message
+    messageIsError = true
+  }
 }

@@ -24,7 +24,7 @@ public enum NewPersonView {
   static let valueColumn = 2 + labelWidth + 2
   /// Lines above the fields (title, rule).
   static let headerHeight = 2
-  /// Lines below the fields (message, key help).
+  /// Lines below the fields (message, key help) when the message fits on one line.
   static let footerHeight = 2
 
   /// The lines of the form: fields in groups (name, work, each multi-value section,
@@ -56,13 +56,48 @@ public enum NewPersonView {
     }
   }
 
-  /// Rows for the fields on a screen of `rows` lines.
+  /// Rows for the fields on a screen of `rows` lines, with a message of one line.
   public static func bodyHeight(screenRows: Int) -> Int { max(1, screenRows - headerHeight - footerHeight) }
 
+  /// Rows for the fields of `state` on a screen of `rows` × `columns`: what the
+  /// message (wrapped, `messageLines`) and the key help leave.
+  public static func bodyHeight(_ state: NewPersonState, rows: Int, columns: Int) -> Int {
+    max(1, rows - headerHeight - 1 - max(1, messageLines(state, rows: rows, columns: columns).count))
+  }
+
+  /// The message or question above the key help, wrapped to the screen's width so
+  /// that a refused save's reason and advice are read in full (at most as many lines
+  /// as leave one line for the fields; the last one then ends in `…`).
+  public static func messageLines(_ state: NewPersonState, rows: Int, columns: Int) -> [String] {
+    let text: String
+    switch state.mode {
+    case .confirmDiscard:
+      text = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
+    case .duplicates(let matches, _, _):
+      text = matches.count == 1 ? "This person may already be in your address book." :
+        "\(matches.count) contacts look like this one."
+    default:
+      guard let message = state.message else { return [] }
+      text = message
+    }
+    let width = max(1, columns - 2)
+    var wrapped = TextWrapper.wrap(text, width: width)
+    let most = max(1, rows - headerHeight - 2)
+    if wrapped.count > most {
+      wrapped.removeSubrange(most...)
+      var last = wrapped[most - 1]
+      while !last.isEmpty && TerminalText.width(last) + 1 > width { last.removeLast() }
+      wrapped[most - 1] = last + "…"
+    }
+    return wrapped
+  }
+
   /// Moves `state.scrollTop` so the focused field and its error line are on screen.
-  public static func scrollToFocus(_ state: inout NewPersonState, rows: Int) {
+  /// Give `columns` when the screen's width is known: a message of several lines
+  /// leaves fewer lines for the fields (`bodyHeight(_:rows:columns:)`).
+  public static func scrollToFocus(_ state: inout NewPersonState, rows: Int, columns: Int? = nil) {
     let all = lines(state)
-    let height = bodyHeight(screenRows: rows)
+    let height = columns.map { bodyHeight(state, rows: rows, columns: $0) } ?? bodyHeight(screenRows: rows)
     if let index = all.firstIndex(of: .field(state.focus)) {
       var last = index
       if index + 1 < all.count, case .error = all[index + 1] { last = index + 1 }
@@ -116,27 +151,24 @@ public enum NewPersonView {
     frame.cursor = nil
 
     if case .duplicates(let matches, let selected, _) = state.mode {
-      drawDuplicates(&frame, matches: matches, selected: selected, color: color)
+      let footer = rows - headerHeight - bodyHeight(state, rows: rows, columns: columns)
+      drawDuplicates(&frame, matches: matches, selected: selected, footer: footer, color: color)
     } else {
       drawFields(&frame, state, color: color)
     }
 
-    // Footer: the message or question, then the keys.
+    // Footer: the message or question, wrapped, then the keys.
     if rows >= headerHeight + footerHeight + 1 {
-      let messageRow = rows - 2
+      let message = messageLines(state, rows: rows, columns: columns)
+      let style: Style
       switch state.mode {
-      case .confirmDiscard:
-        let question = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
-        frame.put(question, row: messageRow, column: 1, style: Style(bold: true, foreground: color ? .yellow : nil))
-      case .duplicates(let matches, _, _):
-        let text = matches.count == 1 ? "This person may already be in your address book." :
-          "\(matches.count) contacts look like this one."
-        frame.put(text, row: messageRow, column: 1, style: Style(bold: true, foreground: color ? .yellow : nil))
+      case .confirmDiscard, .duplicates:
+        style = Style(bold: true, foreground: color ? .yellow : nil)
       default:
-        if let message = state.message {
-          let style = state.messageIsError ? Style(bold: true, foreground: color ? .red : nil) : Style(dim: true)
-          frame.put(message, row: messageRow, column: 1, style: style)
-        }
+        style = state.messageIsError ? Style(bold: true, foreground: color ? .red : nil) : Style(dim: true)
+      }
+      for (offset, line) in message.enumerated() {
+        frame.put(line, row: rows - 1 - message.count + offset, column: 1, style: style)
       }
     }
     if rows >= headerHeight + 2 {
@@ -151,13 +183,14 @@ public enum NewPersonView {
     let rows = frame.rows
     let columns = frame.columns
     let all = lines(state)
-    let height = bodyHeight(screenRows: rows)
+    let height = bodyHeight(state, rows: rows, columns: columns)
+    let footer = rows - headerHeight - height
     let valueWidth = max(1, columns - valueColumn - 1)
     let errorStyle = Style(bold: !color, foreground: color ? .red : nil)
     for offset in 0..<height {
       let index = state.scrollTop + offset
       let row = headerHeight + offset
-      guard index < all.count, row < rows - (rows > headerHeight + footerHeight ? footerHeight : 0) else { break }
+      guard index < all.count, row < rows - (rows > headerHeight + footerHeight ? footer : 0) else { break }
       switch all[index] {
       case .blank:
         break
@@ -263,9 +296,11 @@ public enum NewPersonView {
 
   // MARK: Duplicates
 
-  private static func drawDuplicates(_ frame: inout Frame, matches: [DuplicateMatch], selected: Int, color: Bool) {
+  private static func drawDuplicates(
+    _ frame: inout Frame, matches: [DuplicateMatch], selected: Int, footer: Int, color: Bool
+  ) {
     let rows = frame.rows
-    let last = rows - (rows > headerHeight + footerHeight ? footerHeight : 0)
+    let last = rows - (rows > headerHeight + footerHeight ? footer : 0)
     var row = headerHeight
     func line(_ text: String, column: Int, style: Style = .plain) {
       guard row < last else { return }

@@ -1,4 +1,5 @@
 import ContactKit
+import ContactStores
 import Foundation
 import TerminalKit
 
@@ -98,6 +99,18 @@ public final class NewPersonViewController {
   /// when it has one) is shown at the bottom and the form stays open. `nil`: nothing
   /// is saved and the form ends with the built contact.
   public var save: (@MainActor (Contact) throws -> Contact)?
+  /// Reads the edited contact again from its address book, as it is on disk now
+  /// (`ContactReload.reload(_:)`). When set, a save of an edit refused because the
+  /// card changed on disk (`ContactStoreError.Kind.conflict`) reloads it: the form
+  /// then shows the card as it is now with the unsaved edit re-applied
+  /// (`ContactReload.reapply(_:madeTo:onto:)`) and says so — what changed both ways
+  /// too — and the next Ctrl-S saves on top of that version. `nil`: the refusal is
+  /// only shown.
+  public var reload: (@MainActor (Contact) throws -> Contact)?
+  /// The edited contact as last reloaded from disk after a refused save (`reload`),
+  /// or `nil` when it was not reloaded: what a later save updates, and what a card
+  /// should show when the form is left without saving.
+  public private(set) var reloadedPerson: Contact?
   /// The form after the last key, for inspection in tests.
   public private(set) var state: NewPersonState?
 
@@ -117,7 +130,7 @@ public final class NewPersonViewController {
       newIdentifier: isEditing ? "" : makeIdentifier())
     func draw() {
       let size = screen.size
-      NewPersonView.scrollToFocus(&state, rows: size.rows)
+      NewPersonView.scrollToFocus(&state, rows: size.rows, columns: size.columns)
       screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
     }
     draw()
@@ -143,7 +156,7 @@ public final class NewPersonViewController {
           result = .completed(try save(contact))
           break keys
         } catch {
-          state.showSaveError(Self.describe(error))
+          if !reloadAfterConflict(error, edited: contact, state: &state) { state.showSaveError(Self.describe(error)) }
         }
       }
       draw()
@@ -161,6 +174,36 @@ public final class NewPersonViewController {
   /// value rather than a delegate). The delegate is called too.
   public func present(on screen: any Screen) async -> NewPersonResult {
     run(on: screen)
+  }
+
+  /// After a save refused because the card changed on disk: reloads it, puts the
+  /// edit re-applied to it in the form and tells the user. `false` when the error is
+  /// not such a refusal, nothing can be reloaded, or the card on disk is the one
+  /// the form started from (the error is then shown as it is).
+  private func reloadAfterConflict(_ error: any Error, edited: Contact, state: inout NewPersonState) -> Bool {
+    guard isEditing, let reload, let refusal = error as? ContactStoreError, refusal.kind == .conflict else {
+      return false
+    }
+    let original = state.form.original
+    let current: Contact
+    do {
+      current = try reload(original)
+    } catch {
+      state.showSaveError(Self.describe(refusal) + " — reloading it failed: " + Self.describe(error))
+      return true
+    }
+    guard current != original else { return false }
+    reloadedPerson = current
+    let again = ContactReload.reapply(edited, madeTo: original, onto: current)
+    let name = current.displayName.isEmpty ? "the contact" : current.displayName
+    var message = "not saved: \(name) was changed on disk by another program. Reloaded: the form shows the card "
+      + "as it is now with your changes on top of it"
+    if !again.conflicts.isEmpty {
+      message += ", yours kept where both changed it (\(again.conflicts.joined(separator: "; ")))"
+    }
+    message += ". Check it and press ^S to save, or Esc to leave it as it is on disk."
+    state.reload(NewPersonForm(editing: current, showing: again.contact), message: message)
+    return true
   }
 
   /// The text shown for a failed save: `LocalizedError.errorDescription`, else the
