@@ -43,10 +43,16 @@ public struct ContactEditing {
   /// Runs the form on `screen` for a new contact (`original == nil`, pre-filled from
   /// `prefill`) or to edit `original`.
   ///
-  /// - Parameter reloaded: told the contact as reloaded from disk when a save of the
-  ///   edit was refused because the card changed there (`reload`): what the card
-  ///   shows from then on, even when the form is then left without saving. A later
-  ///   save in the form updates that version.
+  /// - Parameters:
+  ///   - screen: where the form is drawn and reads its keys.
+  ///   - original: the contact to edit; `nil` for a new one.
+  ///   - prefill: for a new contact, the values the form starts with.
+  ///   - reloaded: told the contact as reloaded from disk when a save of the edit was
+  ///     refused because the card changed there (`reload`): what the card shows from
+  ///     then on, even when the form is then left without saving. A later save in the
+  ///     form updates that version.
+  /// - Returns: how the form ended: the contact saved, an existing contact chosen
+  ///   instead (the duplicate check), or cancelled.
   @MainActor
   public func runForm(
     on screen: any Screen, editing original: Contact?, prefill: Contact? = nil,
