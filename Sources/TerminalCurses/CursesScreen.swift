@@ -67,7 +67,8 @@ public final class CursesScreen: Screen {
       throw error
     }
     if hasModes {
-      TerminalRestoration.shared.register(fd: fileno(tty), modes: shellModes, leave: Self.leaveSequence(bracketedPaste: false))
+      TerminalRestoration.shared.register(
+        fd: fileno(tty), modes: shellModes, leave: Self.leaveSequence(bracketedPaste: false))
     }
     let query = BracketedPasteQuery(fd: fileno(tty))
     self.tty = tty
