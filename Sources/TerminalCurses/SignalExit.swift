@@ -11,9 +11,8 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 
 /// Ending the process on SIGTERM, SIGHUP and SIGINT: temp files of writes in progress
 /// removed, the terminal given back, nothing printed on stdout, and the exit status
-/// `128 + signal` (143, 129, 130), as a shell reports a process killed by a signal
-/// and as fzf ends on SIGTERM and SIGHUP; never 1, which means "nothing matched"
-/// (PRODUCT.md, "Exit codes (fzf's)").
+/// `128 + signal` (143, 129, 130), as a shell reports a process killed by a signal;
+/// never 1, which means "nothing matched" (PRODUCT.md, "Exit codes (fzf's)").
 ///
 /// The design is the self-pipe trick (as in D. J. Bernstein's and most event loops):
 /// the `sigaction(2)` handler only writes the signal number to a pipe (`write(2)` is
