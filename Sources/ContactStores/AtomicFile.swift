@@ -11,6 +11,14 @@ import Glibc
 /// (device, inode, size, modification and status-change times); `rename(2)` over
 /// it; and `fsync` of the folder so the rename itself survives a crash. On any
 /// failure the temp file is removed.
+///
+/// Signals and crashes: every temp file is created through `TempFileRegistry.shared`,
+/// so a process ended by SIGTERM, SIGHUP or SIGINT removes it before it exits. The
+/// writer holds an exclusive `flock(2)` on its temp file until the temp name is gone;
+/// a temp file that a SIGKILL or a crash left (`.<name>.tmp-<16 hex digits>`, no lock
+/// holder, not modified for `staleAge` seconds) is removed by the next write of the
+/// same target (`removeStaleTemps`), in the manner of the index's list files
+/// (`ListFile.prune`), which drop their own temp files after an hour.
 enum AtomicFile {
   /// Why a write did not happen.
   enum Failure: Error {
@@ -28,35 +36,113 @@ enum AtomicFile {
   /// The name part is cut to 200 bytes (on a character boundary) so that the temp
   /// name stays under the 255-byte limit of a file name.
   static func tempPath(for target: String) -> String {
-    let folder = FileSystem.directory(of: target)
+    let random = String(UInt64.random(in: .min ... .max), radix: 16)
+    let padded = String(repeating: "0", count: 16 - random.count) + random
+    return FileSystem.directory(of: target) + "/" + tempNamePrefix(for: target) + padded
+  }
+
+  /// The start of every temp file name for `target`, before the 16 hex digits:
+  /// `.<name, cut to 200 bytes>.tmp-`.
+  static func tempNamePrefix(for target: String) -> String {
     var name = ""
     for character in FileSystem.lastComponent(of: target) {
       if name.utf8.count + character.utf8.count > 200 { break }
       name.append(character)
     }
-    let random = String(UInt64.random(in: .min ... .max), radix: 16)
-    let padded = String(repeating: "0", count: 16 - random.count) + random
-    return folder + "/." + name + tempMarker + padded
+    return "." + name + tempMarker
+  }
+
+  /// How old (seconds since its last modification) a temp file with no lock holder
+  /// must be before `removeStaleTemps` takes it for a leftover: ten minutes. A live
+  /// writer holds its lock, so the age only guards the instant between `open(2)` and
+  /// `flock(2)`, and writers that take no lock.
+  static let staleAge = 600
+
+  /// Removes the temp files of `target` that a process killed by SIGKILL or a crash
+  /// left: names `tempNamePrefix(for: target)` + 16 lowercase hex digits in the same
+  /// folder, regular files, not modified for `olderThan` seconds, not recorded in this
+  /// process's registry, and not locked: this process takes `flock(LOCK_EX | LOCK_NB)`
+  /// on each, which fails while the writer (this or another cpick) lives, since it
+  /// holds the lock until its temp name is gone. The name is removed only while it is
+  /// still the file that was locked (same device and inode). Anything that cannot be
+  /// checked (no permission, no locks on this file system) is left alone.
+  ///
+  /// - Returns: the paths removed.
+  @discardableResult
+  static func removeStaleTemps(of target: String, olderThan age: Int = staleAge) -> [String] {
+    let folderPath = FileSystem.directory(of: target)
+    let prefix = Array(tempNamePrefix(for: target).utf8)
+    guard let folder = try? FileDescriptor.open(folderPath, O_RDONLY | O_DIRECTORY) else { return [] }
+    defer { try? folder.close() }
+    let names =
+      (try? folder.entryNames { name, type in
+        guard type == DT_REG || type == DT_UNKNOWN, name.count == prefix.count + 16,
+          name.starts(with: prefix)
+        else { return false }
+        return name[prefix.count...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+      }) ?? []
+    let ours = TempFileRegistry.shared.paths
+    var removed: [String] = []
+    for name in names {
+      let path = folderPath + "/" + name
+      guard !ours.contains(path) else { continue }
+      let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard fd >= 0 else { continue }
+      defer { Glibc.close(fd) }
+      var opened = stat()
+      guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG,
+        time(nil) - opened.st_mtim.tv_sec >= age,
+        flock(fd, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      var named = stat()
+      guard lstat(path, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino,
+        unlink(path) == 0
+      else { continue }
+      removed.append(path)
+    }
+    return removed
+  }
+
+  /// A temp file being written: created and recorded by `TempFileRegistry.shared`,
+  /// open and locked (`flock(LOCK_EX)`) until `finish`.
+  private struct Temp {
+    let path: String
+    let file: FileDescriptor
+
+    /// Removes the name when `removing` (before the lock goes), closes the file and
+    /// forgets it in the registry. Call once the name is gone or to be removed.
+    func finish(removing: Bool) {
+      if removing { try? FileSystem.unlink(path) }
+      try? file.close()
+      TempFileRegistry.shared.forget(path)
+    }
   }
 
   /// Writes `bytes` to a new temp file next to `target`, with `permissions` (and the
-  /// owner of `like`, when possible), and syncs it.
+  /// owner of `like`, when possible), and syncs it. Stale temp files of `target`
+  /// are removed first (`removeStaleTemps`).
   ///
-  /// - Returns: the temp file's path.
+  /// - Returns: the temp file, still open and locked: `finish` it.
   private static func writeTemp(
     _ bytes: [UInt8], for target: String, permissions: mode_t, like original: FileStatus?
-  ) throws(SystemError) -> String {
+  ) throws(SystemError) -> Temp {
+    removeStaleTemps(of: target)
     var attempts = 0
     while true {
-      let temp = tempPath(for: target)
+      let path = tempPath(for: target)
       let file: FileDescriptor
       do {
-        file = try FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions)
+        file = try TempFileRegistry.shared.create(
+          path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions)
       } catch where error.errno == EEXIST && attempts < 8 {
         attempts += 1
         continue
       }
+      let temp = Temp(path: path, file: file)
       do {
+        // Marks the file as live for other cpick processes (removeStaleTemps);
+        // a file system without locks (ENOLCK…) just goes without.
+        _ = flock(file.rawValue, LOCK_EX | LOCK_NB)
         try file.writeAll(bytes)
         if let original {
           // Owner first: fchown clears set-id bits, which fchmod then restores.
@@ -66,10 +152,8 @@ enum AtomicFile {
           try file.setPermissions(original.permissions)
         }
         try file.sync()
-        try file.close()
       } catch {
-        try? file.close()
-        try? FileSystem.unlink(temp)
+        temp.finish(removing: true)
         throw error
       }
       return temp
@@ -81,7 +165,7 @@ enum AtomicFile {
   /// - Throws: `.changed` when `target` is not that version any more (nothing is
   ///   written, the temp file is gone); `.system` when a call fails.
   static func replace(_ target: String, with bytes: [UInt8], expected: FileStatus) throws(Failure) {
-    let temp: String
+    let temp: Temp
     do {
       temp = try writeTemp(bytes, for: target, permissions: 0o600, like: expected)
     } catch {
@@ -90,17 +174,18 @@ enum AtomicFile {
     do {
       // The last look before the rename: as late as it can be.
       guard let now = try FileSystem.status(target), now.isSameVersion(as: expected) else {
-        try? FileSystem.unlink(temp)
+        temp.finish(removing: true)
         throw Failure.changed
       }
-      try FileSystem.rename(temp, to: target)
+      try FileSystem.rename(temp.path, to: target)
+      temp.finish(removing: false)
     } catch let failure as Failure {
       throw failure
     } catch let error as SystemError {
-      try? FileSystem.unlink(temp)
+      temp.finish(removing: true)
       throw .system(error)
     } catch {
-      try? FileSystem.unlink(temp)
+      temp.finish(removing: true)
       throw .changed
     }
     do {
@@ -117,22 +202,23 @@ enum AtomicFile {
   /// - Parameter permissions: the mode of the new file (the umask applies).
   /// - Throws: `.changed` when `target` exists.
   static func create(_ target: String, with bytes: [UInt8], permissions: mode_t = 0o666) throws(Failure) {
-    let temp: String
+    let temp: Temp
     do {
       temp = try writeTemp(bytes, for: target, permissions: permissions, like: nil)
     } catch {
       throw .system(error)
     }
-    defer { try? FileSystem.unlink(temp) }
+    // After a link the temp name is removed; after a rename it is gone already.
+    defer { temp.finish(removing: true) }
     do {
-      try FileSystem.link(temp, to: target)
+      try FileSystem.link(temp.path, to: target)
     } catch where error.errno == EEXIST {
       throw .changed
     } catch where error.errno == EPERM || error.errno == ENOTSUP || error.errno == EOPNOTSUPP || error.errno == EXDEV {
       // A file system without hard links: the same check, then rename.
       do {
         if try FileSystem.status(target) != nil { throw Failure.changed }
-        try FileSystem.rename(temp, to: target)
+        try FileSystem.rename(temp.path, to: target)
       } catch let failure as Failure {
         throw failure
       } catch let error as SystemError {

@@ -22,6 +22,10 @@ import TerminalKit
 ///
 /// The owner must call `end()` before exiting (a `@MainActor` class cannot do it from
 /// `deinit`); until then the terminal stays in raw mode on the alternate screen.
+/// When the process ends on a signal instead (`SignalExit`), the terminal is given
+/// back through `TerminalRestoration.shared`: the modes found before `newterm`, and
+/// the terminfo strings `endwin` would send (`sgr0`, `cnorm`, `rmkx`, `rmcup`) with
+/// mouse reporting and, if it was turned on here, bracketed paste off.
 @MainActor
 public final class CursesScreen: Screen {
   /// Whether colour pairs are used (requested and supported by the terminal).
@@ -53,6 +57,8 @@ public final class CursesScreen: Screen {
   public init(colorEnabled: Bool, height: Int? = nil, mouse: Bool = true) throws(TerminalError) {
     CursesSession.setUpLocale()
     let tty = try CursesSession.openTerminal()
+    var shellModes = termios()
+    let hasModes = tcgetattr(fileno(tty), &shellModes) == 0
     let screen: OpaquePointer
     do {
       screen = try CursesSession.newScreen(on: tty)
@@ -60,12 +66,17 @@ public final class CursesScreen: Screen {
       fclose(tty)
       throw error
     }
+    if hasModes {
+      TerminalRestoration.shared.register(
+        fd: fileno(tty), modes: shellModes, leave: Self.leaveSequence(bracketedPaste: false))
+    }
     let query = BracketedPasteQuery(fd: fileno(tty))
     self.tty = tty
     self.screen = screen
     self.pending = query.typeahead
     _ = set_term(screen)
     guard let window = stdscr else {
+      TerminalRestoration.shared.unregister { _ = endwin() }
       delscreen(screen)
       fclose(tty)
       throw .noTerminal("\(CursesSession.programName): cannot use the terminal on /dev/tty")
@@ -92,7 +103,24 @@ public final class CursesScreen: Screen {
     if query.state != .set {
       writeToTerminal("\u{1B}[?2004h")
       turnedOnBracketedPaste = query.state == .reset
+      TerminalRestoration.shared.updateLeave(Self.leaveSequence(bracketedPaste: turnedOnBracketedPaste))
     }
+  }
+
+  /// What `endwin` sends, from the terminal's description (`sgr0`, `cnorm`, `rmkx`,
+  /// `rmcup`; a missing one is left out), with mouse reporting (X10, button, any
+  /// event and SGR modes) and, when `bracketedPaste`, bracketed paste turned off:
+  /// what `TerminalRestoration` writes when the process ends on a signal.
+  static func leaveSequence(bracketedPaste: Bool) -> [UInt8] {
+    func capability(_ name: String) -> String {
+      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return "" }
+      return String(cString: value)
+    }
+    var text = capability("sgr0") + capability("cnorm") + capability("rmkx")
+    text += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l"
+    if bracketedPaste { text += "\u{1B}[?2004l" }
+    text += capability("rmcup")
+    return Array(text.utf8)
   }
 
   /// Gives the terminal back: leaves the alternate screen, restores the tty modes,
@@ -101,9 +129,13 @@ public final class CursesScreen: Screen {
   public func end() {
     guard !ended else { return }
     ended = true
-    _ = curs_set(1)
-    _ = endwin()
-    if turnedOnBracketedPaste { writeToTerminal("\u{1B}[?2004l") }
+    // Under the restoration's lock: a signal arriving now waits for endwin, then
+    // finds nothing left to restore.
+    TerminalRestoration.shared.unregister {
+      _ = curs_set(1)
+      _ = endwin()
+      if turnedOnBracketedPaste { writeUnlocked("\u{1B}[?2004l") }
+    }
     delscreen(screen)
     fclose(tty)
   }
@@ -112,6 +144,12 @@ public final class CursesScreen: Screen {
   /// ncurses sends only what changed since the last refresh, so there is no flicker.
   public func present(_ frame: Frame) {
     guard !ended else { return }
+    // Under the restoration's lock, so that a signal never restores the terminal in
+    // the middle of a frame; dropped once it has been restored.
+    TerminalRestoration.shared.write { drawFrame(frame) }
+  }
+
+  private func drawFrame(_ frame: Frame) {
     let rows = min(frame.rows, size.rows)
     let columns = min(frame.columns, size.columns)
     for row in 0..<rows {
@@ -262,6 +300,11 @@ public final class CursesScreen: Screen {
   }
 
   private func writeToTerminal(_ sequence: String) {
+    TerminalRestoration.shared.write { writeUnlocked(sequence) }
+  }
+
+  /// `writeToTerminal` for callers that hold the restoration's lock already.
+  private func writeUnlocked(_ sequence: String) {
     fputs(sequence, tty)
     fflush(tty)
   }

@@ -16,6 +16,10 @@ private let terminalResized = Atomic<Bool>(false)
 /// not answer within 150 ms is drawn relative to the cursor instead, without mouse
 /// support. The ncursesw screen (`CursesScreen`) remains the full-screen back-end;
 /// ncurses cannot draw inline below a prompt.
+///
+/// When the process ends on a signal (`SignalExit`), `TerminalRestoration.shared`
+/// does what `end()` does: the rows cleared (as of the last frame drawn), mouse
+/// reporting off, the modes found at start set back.
 @MainActor
 public final class InlineScreen: Screen {
   /// Whether colours are drawn (off with `NO_COLOR` or `--no-color`).
@@ -52,6 +56,7 @@ public final class InlineScreen: Screen {
     size = (height, columns)
     var raw = saved
     cfmakeraw(&raw)
+    TerminalRestoration.shared.register(fd: fd, modes: saved, leave: [])
     tcsetattr(fd, TCSAFLUSH, &raw)
     signal(SIGWINCH) { _ in terminalResized.store(true, ordering: .relaxed) }
 
@@ -62,6 +67,7 @@ public final class InlineScreen: Screen {
     renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
     self.mouse = mouse && top != nil
     write("\u{1B}[?2004h" + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+    TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
   }
 
@@ -117,6 +123,14 @@ public final class InlineScreen: Screen {
   public func present(_ frame: Frame) {
     guard !ended else { return }
     write(renderer.render(frame))
+    TerminalRestoration.shared.updateLeave(leaveSequence())
+  }
+
+  /// What `end()` writes, for `TerminalRestoration`: the rows cleared from where the
+  /// renderer left the cursor, mouse reporting off.
+  private func leaveSequence() -> [UInt8] {
+    var copy = renderer
+    return copy.clear(rows: size.rows) + Array((mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "").utf8)
   }
 
   /// Blocks until the next key; mouse rows are relative to the area; `nil` after `end()` or when input ends.
@@ -200,11 +214,15 @@ public final class InlineScreen: Screen {
   public func end() {
     guard !ended else { return }
     ended = true
-    write(renderer.clear(rows: size.rows))
-    // Bracketed paste is left on: the shell below may have had it on, and cannot be
-    // asked cheaply here (see CursesScreen).
-    write(mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "")
-    tcsetattr(fd, TCSAFLUSH, &saved)
+    // Under the restoration's lock: a signal arriving now waits, then finds nothing
+    // left to restore.
+    TerminalRestoration.shared.unregister {
+      Self.write(fd, renderer.clear(rows: size.rows))
+      // Bracketed paste is left on: the shell below may have had it on, and cannot be
+      // asked cheaply here (see CursesScreen).
+      Self.write(fd, Array((mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "").utf8))
+      tcsetattr(fd, TCSAFLUSH, &saved)
+    }
     signal(SIGWINCH, SIG_DFL)
     close(fd)
   }
@@ -223,8 +241,10 @@ public final class InlineScreen: Screen {
     write(Array(text.utf8))
   }
 
+  /// Writes to the terminal under the restoration's lock; nothing once a signal has
+  /// restored it.
   private func write(_ bytes: [UInt8]) {
-    Self.write(fd, bytes)
+    TerminalRestoration.shared.write { Self.write(fd, bytes) }
   }
 
   /// Writes all of `bytes` to `fd` (the corresponding C function is `write(2)`).

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGTERM, SIGHUP and SIGINT sent to the real binary in tmux: the exit status is
+/// 128 + signal (not fzf's 1, "nothing matched"), the terminal is given back (tty
+/// modes, alternate screen, inline rows), nothing is printed on stdout, and a save in
+/// progress leaves no temp file and the file old or new, never a part.
+@Suite(
+  "Signals in a terminal", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the signal tests need it"))
+struct SignalTests {
+  /// The pid of the cpick whose arguments include `argument` (a path unique to the test).
+  func cpickProcess(with argument: String, timeout: TimeInterval = 10) throws -> pid_t {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let pid = pid_t(entry),
+          let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { continue }
+        let words = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        if let first = words.first, first.hasSuffix("cpick"), words.contains(argument) { return pid }
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw EndToEndError(description: "no cpick process with \(argument)")
+  }
+
+  /// One tmux query about the pane (`display-message -p FORMAT`).
+  func paneFormat(_ pane: TmuxPane, _ format: String) throws -> String {
+    try TmuxCommand.run(
+      socket: pane.directory.appendingPathComponent("tmux.sock").path, directory: pane.directory,
+      ["display-message", "-p", "-t", pane.sessionName, format]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The pane's terminal modes (`stty -a` on its tty), as words.
+  func ttyModes(_ pane: TmuxPane) throws -> [String] {
+    let tty = try paneFormat(pane, "#{pane_tty}")
+    let result = try CommandRunner.run(EndToEnd.which("stty") ?? "/bin/stty", ["-a", "-F", tty])
+    try #require(result.status == 0, "stty: \(result.stderrText)")
+    return result.stdoutText.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+  }
+
+  /// A copy of the sample book in a fresh folder (a path unique to the test).
+  func sampleBookCopy() throws -> String {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let path = folder.appendingPathComponent("book.vcf").path
+    try FileManager.default.copyItem(atPath: EndToEnd.sampleBook, toPath: path)
+    return path
+  }
+
+  @Test("an idle full-screen picker gets SIGTERM: status 143, tty modes and main screen back, stdout empty")
+  func idleTerm() throws {
+    let book = try sampleBookCopy()
+    let pane = try TmuxPane(["-s", book])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "67/67")
+    let shown = try pane.screen()
+    #expect(try ttyModes(pane).contains("-icanon"))  // raw while the picker runs
+    #expect(try paneFormat(pane, "#{alternate_on}") == "1")
+    let pid = try cpickProcess(with: book)
+    #expect(kill(pid, SIGTERM) == 0)
+    #expect(try pane.waitForExit() == 143)
+    #expect(pane.stdout.isEmpty)
+    #expect(pane.stderrText().isEmpty)
+    let modes = try ttyModes(pane)
+    #expect(modes.contains("icanon"))
+    #expect(modes.contains("echo"))
+    #expect(!modes.contains("-icanon"))
+    #expect(try paneFormat(pane, "#{alternate_on}") == "0")
+    #expect(try paneFormat(pane, "#{cursor_flag}") == "1")  // the cursor is shown again
+    #expect(try pane.screen() != shown)
+  }
+
+  @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; both restore the terminal")
+  func hangUpAndInterrupt() throws {
+    for (signal, status) in [(SIGHUP, Int32(129)), (SIGINT, Int32(130))] {
+      let book = try sampleBookCopy()
+      let pane = try TmuxPane(["-s", book])
+      defer { pane.close() }
+      try pane.waitForScreen(containing: "67/67")
+      #expect(kill(try cpickProcess(with: book), signal) == 0)
+      #expect(try pane.waitForExit() == status, "signal \(signal)")
+      #expect(pane.stdout.isEmpty)
+      #expect(try ttyModes(pane).contains("icanon"))
+      #expect(try paneFormat(pane, "#{alternate_on}") == "0")
+    }
+  }
+
+  @Test("an inline picker (--height) gets SIGTERM: 143, its rows cleared, the modes back")
+  func inlineTerm() throws {
+    let book = try sampleBookCopy()
+    let pane = try TmuxPane(["--height", "10", "-s", book])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "67/67")
+    #expect(try ttyModes(pane).contains("-icanon"))
+    #expect(kill(try cpickProcess(with: book), SIGTERM) == 0)
+    #expect(try pane.waitForExit() == 143)
+    #expect(pane.stdout.isEmpty)
+    #expect(try ttyModes(pane).contains("icanon"))
+    let screen = try pane.screen()
+    #expect(!screen.contains("67/67"), "rows not cleared:\n\(screen)")
+    #expect(screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "rows not cleared:\n\(screen)")
+  }
+
+  /// A book of `count` filler cards and one "Zed Target" (TITLE:Night Porter): about
+  /// 550 bytes a card.
+  func bigBook(at path: String, count: Int) throws -> Data {
+    var text = ""
+    text.reserveCapacity(count * 560)
+    let note = String(repeating: "filler text ", count: 30)
+    for index in 0..<count {
+      if index == count / 2 {
+        text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:zed-target\r\nN:Target;Zed;;;\r\nFN:Zed Target\r\n"
+          + "TITLE:Night Porter\r\nEMAIL:zed@example.org\r\nEND:VCARD\r\n"
+      }
+      text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:filler-\(index)\r\nN:Person \(index);Filler;;;\r\n"
+        + "FN:Filler Person \(index)\r\nEMAIL:filler\(index)@example.org\r\nNOTE:\(note)\r\nEND:VCARD\r\n"
+    }
+    let data = Data(text.utf8)
+    try data.write(to: URL(fileURLWithPath: path))
+    return data
+  }
+
+  @Test("SIGTERM while a 50 MB file is being saved: 143, no temp file left, the file old or wholly new")
+  func termDuringSave() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("big.vcf").path
+    let count = 90_000
+    let original = try bigBook(at: path, count: count)
+    #expect(original.count > 45_000_000)
+    let pane = try TmuxPane(["show", "zed target", "-s", path, "--edit"], width: 120, height: 40)
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Zed Target", "e edit", timeout: 60)
+    try pane.press("e")
+    try pane.waitForScreen(containing: "Night Porter")
+    try SavingTests().focus(pane, on: "job title")
+    try pane.press("C-u")
+    try pane.type("Signal Officer")
+    try pane.waitForScreen(containing: "Signal Officer")
+    let pid = try cpickProcess(with: path)
+
+    func temps() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.contains(".tmp-") }
+    }
+    try pane.press("C-s")
+    var seen: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    while seen.isEmpty && Date() < deadline {
+      seen = temps()
+      if seen.isEmpty { usleep(500) }
+    }
+    try #require(!seen.isEmpty, "no temp file appeared during the save")
+    #expect(kill(pid, SIGTERM) == 0)
+    #expect(try pane.waitForExit(timeout: 10) == 143)
+    #expect(pane.stdout.isEmpty)
+    #expect(temps() == [], "temp files left: \(temps())")
+    #expect(try ttyModes(pane).contains("icanon"))
+
+    let after = try Data(contentsOf: URL(fileURLWithPath: path))
+    if after != original {
+      // The rename won the race: the new version, whole.
+      let text = String(decoding: after, as: UTF8.self)
+      #expect(text.contains("TITLE:Signal Officer\r\n"))
+      #expect(!text.contains("TITLE:Night Porter"))
+      #expect(text.components(separatedBy: "BEGIN:VCARD\r\n").count - 1 == count + 1)
+      #expect(text.hasSuffix("END:VCARD\r\n"))
+    }
+  }
+}
