@@ -33,7 +33,9 @@ package final class MappedFile: @unchecked Sendable {
   /// complete, so that a reader maps the old file or the new one, never a part. The
   /// folder is created when missing. Not synced to the disk: these files are a cache,
   /// checked when read. `ready` is asked once the temp file is complete: the rename
-  /// waits for it, and false drops the file (what it refers to was not stored).
+  /// waits for it, and false drops the file (what it refers to was not stored). The
+  /// temp file is recorded in `TempFileRegistry.shared` while it exists, so a signal
+  /// that ends the process removes it.
   ///
   /// - Returns: whether the file was written; false when it could not be created,
   ///   written or renamed, or `ready` said no (the temp file is then removed).
@@ -43,9 +45,14 @@ package final class MappedFile: @unchecked Sendable {
   ) -> Bool {
     guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return false }
     let temp = AtomicFile.tempPath(for: path)
-    guard let file = try? FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions) else {
+    // Recorded, so that a signal ending the process removes it (`TempFileRegistry`).
+    let registry = TempFileRegistry.shared
+    guard
+      let file = try? registry.create(temp, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: permissions)
+    else {
       return false
     }
+    defer { registry.forget(temp) }
     do {
       for part in parts { try file.writeAll(part) }
       try file.close()
