@@ -75,6 +75,9 @@ enum SaveTarget {
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
+    // Where a new contact goes, shown in the form's title (with cards on stdin it is
+    // the default address book, not the list shown).
+    editing.destination = storeForNewContacts(options, sources: sources, environment: environment).name
     if let region = options.region { editing.region = region }
     return editing
   }

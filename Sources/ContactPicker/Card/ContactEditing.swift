@@ -28,6 +28,9 @@ public struct ContactEditing {
   public var region: String
   /// The group new contacts are put in (parentGroup).
   public var parentGroup: String?
+  /// The address book new contacts are saved to, shown in the new-person form's
+  /// title (`NewPersonViewController.destination`); `nil`: not shown.
+  public var destination: String?
 
   /// Creates the editing settings.
   public init(
@@ -63,6 +66,7 @@ public struct ContactEditing {
     form.duplicateCandidates = original == nil ? duplicateCandidates : nil
     form.region = region
     form.parentGroup = original == nil ? parentGroup : nil
+    form.destination = original == nil ? destination : nil
     let save = self.save
     // After a reload, an edit is saved on top of the reloaded version.
     form.save = { [weak form] contact in try save(contact, form?.reloadedPerson ?? original) }

@@ -85,6 +85,9 @@ public struct NewPersonState: Sendable {
   public private(set) var revealed: Set<Field> = []
   /// Whether every error is shown (after a save was refused).
   public private(set) var showsAllErrors = false
+  /// The address book a new contact is saved to, as the user knows it (a path, `~`
+  /// for the home folder), shown at the right of the title; `nil`: not shown.
+  public var destination: String?
 
   let detector: DuplicateDetector
   /// Where the duplicate check looks instead of `detector`'s contacts, when set.

@@ -1,4 +1,5 @@
 import ContactKit
+import Foundation
 import TerminalKit
 
 /// Draws a `NewPersonState` (pure: state in, frame out), after iOS's new-contact
@@ -109,6 +110,27 @@ public enum NewPersonView {
     state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
   }
 
+  /// The end of `text` that fits in `width` columns (whole clusters).
+  static func tail(_ text: String, width: Int) -> String {
+    var kept: [Character] = []
+    var used = 0
+    for cluster in text.reversed() {
+      let columns = TerminalText.width(cluster)
+      if used + columns > width { break }
+      kept.append(cluster)
+      used += columns
+    }
+    return String(kept.reversed())
+  }
+
+  /// `path` with the home folder (`$HOME`) written `~`.
+  static func abbreviatingHome(_ path: String) -> String {
+    guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1,
+      path == home || path.hasPrefix(home + "/")
+    else { return path }
+    return "~" + path.dropFirst(home.count)
+  }
+
   /// The key help for the focused field and mode.
   public static func hint(_ state: NewPersonState) -> String {
     switch state.mode {
@@ -143,7 +165,20 @@ public enum NewPersonView {
     let preview = NewPersonForm.composedName(state.contact, order: state.nameOrder)
     if !preview.isEmpty {
       column += frame.put(" · ", row: 0, column: column, style: Style(dim: true))
-      frame.put(preview, row: 0, column: column, style: Style(bold: true))
+      column += frame.put(preview, row: 0, column: column, style: Style(bold: true))
+    }
+    if let destination = state.destination.map({ TerminalText.visible(Self.abbreviatingHome($0)) }),
+      !destination.isEmpty
+    {
+      // At the right, "→ ~/contacts", cut at its start when the row is short; left out
+      // when not even a part of it fits beside the title.
+      let room = columns - column - 3
+      if room >= 8 {
+        let shown =
+          TerminalText.width(destination) <= room - 2 ? destination : "…" + Self.tail(destination, width: room - 3)
+        let text = "→ " + shown
+        frame.put(text, row: 0, column: columns - 1 - TerminalText.width(text), style: Style(dim: true))
+      }
     }
     if rows > 1 {
       frame.put(String(repeating: "─", count: columns), row: 1, column: 0, style: Style(dim: true))

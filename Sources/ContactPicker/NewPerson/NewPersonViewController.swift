@@ -78,6 +78,10 @@ public final class NewPersonViewController {
   public var isEditing = false
   /// A group the new contact is put in (parentGroup): added to `groups`.
   public var parentGroup: String?
+  /// The address book a new contact is saved to, shown in the form's title (a path;
+  /// `NewPersonView` abbreviates the home folder to `~`); `nil`: not shown. Ignored
+  /// when editing.
+  public var destination: String?
   /// The address book the duplicate check looks in.
   public var existingContacts: [Contact] = []
   /// When set, the duplicate check looks in what it returns for the contact about to
@@ -128,6 +132,7 @@ public final class NewPersonViewController {
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
       duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
       newIdentifier: isEditing ? "" : makeIdentifier())
+    if !isEditing { state.destination = destination }
     func draw() {
       let size = screen.size
       NewPersonView.scrollToFocus(&state, rows: size.rows, columns: size.columns)
