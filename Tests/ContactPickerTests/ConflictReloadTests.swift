@@ -193,6 +193,28 @@ struct ConflictReloadTests {
     #expect(reread.jobTitle == "Treasurer")
   }
 
+  @Test("in the picker, leaving the form after the refusal leaves the list with the version on disk too")
+  func pickerListReloaded() throws {
+    let book = try Book()
+    defer { book.remove() }
+    try book.otherProgramSetsJobTitle("Treasurer")
+    let refusals = Refusals()
+    // The card from the list (^O), the refused edit, the form left; back to the list,
+    // and the card opened again from it.
+    let keys: [KeyEvent] =
+      [.control("o")] + Self.editNickname("Jo") + [.control("s"), .escape, .character("y"), .escape, .control("o")]
+    let screen = MemoryScreen(rows: 40, columns: 120, keys: keys)
+    let picker = PeoplePickerController(contacts: [book.loaded])
+    picker.editing = book.editing(reload: true, refusals: refusals)
+    _ = picker.run(on: screen)
+    #expect(refusals.errors.count == 1)
+    let cards = screen.frames.map(\.text).filter { $0.contains("Accounting · IBM") }
+    // The card opened again from the list shows the version on disk, not the one loaded.
+    let last = try #require(cards.last)
+    #expect(last.contains("Treasurer · Accounting · IBM"), "\(last)")
+    #expect(!last.contains("Money Counter"))
+  }
+
   @Test("when both changed the same field, the form keeps the user's value and names the other; ^S saves it")
   func sameFieldBothWays() throws {
     let book = try Book()

@@ -459,7 +459,17 @@ public final class PeoplePickerController {
           break keys
         case .edit:
           guard let editing else { break }
-          if case .completed(let edited) = editing.runForm(on: screen, editing: card.contact), edited != card.contact {
+          // A save refused because the card changed on disk reloads it: the list and the
+          // card show that version from then on, saved over or not.
+          var reloaded: Contact?
+          let outcome = editing.runForm(on: screen, editing: card.contact) { reloaded = $0 }
+          var shown: Contact?
+          if case .completed(let edited) = outcome, edited != card.contact {
+            shown = edited
+          } else if let reloaded, reloaded != card.contact {
+            shown = reloaded
+          }
+          if let edited = shown {
             list = list.replacing(edited, original: card.contact)
             positions = [:]
             let query = state.query.text
