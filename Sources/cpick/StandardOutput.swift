@@ -6,7 +6,9 @@
 ///
 /// A reader that goes away (`cpick list | head -1`) is not an error: SIGPIPE is
 /// ignored, the first failed write (EPIPE) closes the output quietly, later text is
-/// dropped, and the exit status stays what the command decided. In `lineBuffered`
+/// dropped, and the exit status stays what the command decided. Any other failed
+/// write (a full disk, `> /dev/full`, an I/O error) loses the answer: cpick says so on
+/// stderr and exits 2 at once. In `lineBuffered`
 /// mode (`query`) every line is written as soon as it is complete, so a mail client
 /// or editor reading the pipe gets results as they come.
 @MainActor
@@ -42,12 +44,22 @@ enum StandardOutput {
     while offset < buffer.count && !closed {
       let written = buffer[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
       if written < 0 {
-        if errno == EINTR { continue }
-        closed = true  // EPIPE and the like: the reader is gone
+        let error = errno
+        if error == EINTR { continue }
+        closed = true
+        // EPIPE: the reader is gone, nothing is lost that anyone wanted.
+        if error != EPIPE { failed(error) }
       } else {
         offset += written
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The answer could not be written (`error`, an `errno`): a message on stderr, exit 2.
+  private static func failed(_ error: Int32) -> Never {
+    let message = "cpick: cannot write to standard output: \(String(cString: strerror(error)))\n"
+    _ = message.utf8CString.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+    exit(2)
   }
 }
