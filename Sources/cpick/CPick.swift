@@ -43,6 +43,10 @@ enum CPick {
       : options.sources
     PersonJSON.nameOrder = options.nameOrder
     printZero = options.print0
+    // A field no contact has is a typo, found before any book is read.
+    if let template = options.template, let problem = OutputTemplate(template).unknownField() {
+      return fail("--template: \(problem)")
+    }
     let output = Output(
       separator: options.print0 ? "\0" : "\n",
       format: options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json),

@@ -86,6 +86,19 @@ struct MailboxTests {
     #expect(OutputTemplate("{mailbox}").render(property) == "Ada Lovelace <ada@work.example>")
   }
 
+  @Test("a template field no contact has is found, with the nearest name; known and escaped fields are not")
+  func unknownTemplateFields() {
+    #expect(OutputTemplate("{displayName} <{emial}>").unknownField() == "unknown field {emial} (did you mean {email}?)")
+    #expect(OutputTemplate("{givenNmae}").unknownField() == "unknown field {givenNmae} (did you mean {givenName}?)")
+    #expect(OutputTemplate("{zzzzzz}").unknownField() == "unknown field {zzzzzz}")
+    for known in [
+      "{displayName} <{email}>", "{{literal}} {mailbox}", "{value}:{label}:{key}:{identifier}", "{jobTitle}\\t{phone}",
+      "{note}{birthday}{phoneticFamilyName}", "no fields at all", "{ unclosed",
+    ] {
+      #expect(OutputTemplate(known).unknownField() == nil, "\(known)")
+    }
+  }
+
   @Test("plain text for line formats turns controls, tabs and bidi overrides into spaces")
   func plain() {
     #expect(PlainText.line("a\tb\nc\u{202E}d\u{85}e") == "a b c d e")

@@ -4,6 +4,15 @@ import Testing
 /// The commands and options that need no terminal, run as a script would run them.
 @Suite("cpick without a terminal")
 struct CommandLineTests {
+  @Test("a --template field no contact has is exit 2 with the nearest name, before anything is printed")
+  func templateTypo() throws {
+    let result = try CommandRunner.cpick(
+      ["query", "thornton", "--template", "{displayName} <{emial}>", "-s", EndToEnd.sampleBook])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrText == "cpick: --template: unknown field {emial} (did you mean {email}?)\n")
+  }
+
   /// Runs `out=$(setsid -w cpick -s SAMPLE-BOOK ARGUMENTS…)` as a script would: no
   /// controlling terminal, so /dev/tty cannot be opened; stdout is what `$(…)` kept.
   func inCommandSubstitution(_ arguments: [String]) throws -> CommandResult {

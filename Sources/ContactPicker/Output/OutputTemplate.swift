@@ -5,7 +5,8 @@ import ContactKit
 /// `{email}`, `{phone}` (the preferred ones), `{mailbox}`, and for a property
 /// `{value}`, `{label}`, `{key}`, `{identifier}`. `{{` and `}}` are literal braces;
 /// `\t`, `\n` and `\\` in the template are a tab, a line break and a backslash (as
-/// fzf's and printf's); an unknown field is empty. Values pass through `PlainText.line`.
+/// fzf's and printf's); a field empty for a contact is empty, and `unknownField()`
+/// finds a field name no contact has (a typo). Values pass through `PlainText.line`.
 public struct OutputTemplate: Sendable {
   /// The template as given, with its `{key}` fields.
   public let text: String
@@ -50,27 +51,54 @@ public struct OutputTemplate: Sendable {
 
   private func fill(_ fields: [String: String]) -> String {
     var out = ""
+    walk(text: { out.append($0) }, field: { out += PlainText.line(fields[$0] ?? "") })
+    return out
+  }
+
+  /// Goes through the template: `text` for each literal character (escapes and `{{ }}`
+  /// resolved), `field` for each `{name}`.
+  private func walk(text literal: (Character) -> Void, field: (String) -> Void) {
     var index = text.startIndex
     while index < text.endIndex {
       let character = text[index]
       let next = text.index(after: index)
       if character == "\\", next < text.endIndex, "tn\\".contains(text[next]) {
-        out.append(text[next] == "t" ? "\t" : text[next] == "n" ? "\n" : "\\")
+        literal(text[next] == "t" ? "\t" : text[next] == "n" ? "\n" : "\\")
         index = text.index(after: next)
       } else if character == "{", next < text.endIndex, text[next] == "{" {
-        out.append("{")
+        literal("{")
         index = text.index(after: next)
       } else if character == "}", next < text.endIndex, text[next] == "}" {
-        out.append("}")
+        literal("}")
         index = text.index(after: next)
       } else if character == "{", let close = text[next...].firstIndex(of: "}") {
-        out += PlainText.line(fields[String(text[next..<close])] ?? "")
+        field(String(text[next..<close]))
         index = text.index(after: close)
       } else {
-        out.append(character)
+        literal(character)
         index = next
       }
     }
-    return out
+  }
+
+  /// Every field name a template can use: the person JSON's text keys, `email`,
+  /// `phone`, `mailbox`, and a property's `value`, `label`, `key`, `identifier`.
+  public static let fieldNames: [String] =
+    PredicateKeyPaths.textKeys + ["email", "phone", "mailbox", "value", "label", "key"]
+
+  /// The first `{field}` of the template that no contact or property has (a typo such
+  /// as `{emial}`), as a message with the nearest name when there is one
+  /// (`unknown field {emial} (did you mean {email}?)`); `nil` when every field is known.
+  public func unknownField() -> String? {
+    var unknown: String?
+    walk(text: { _ in }) { name in
+      guard unknown == nil, !Self.fieldNames.contains(name) else { return }
+      var message = "unknown field {\(name)}"
+      if let near = PredicateSuggestion.nearest(to: name, in: Self.fieldNames) {
+        message += " (did you mean {\(near)}?)"
+      }
+      unknown = message
+    }
+    return unknown
   }
 }

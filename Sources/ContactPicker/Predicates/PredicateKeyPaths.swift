@@ -61,6 +61,15 @@ enum PredicateKeyPaths {
       ("hasImage", .bool),
     ], asText: false)
 
+  /// The text keys of the person object (`identifier` … `note`), in its order.
+  static var textKeys: [String] {
+    guard case .object(let fields, _) = contact else { return [] }
+    return fields.compactMap { name, node in
+      if case .text = node { return name }
+      return nil
+    }
+  }
+
   /// The property object; `value` is text or, for addresses, IM addresses and social
   /// profiles, an object whose fields can be reached (`value.city`).
   static let property: Node = .object(
