@@ -31,8 +31,11 @@ public enum PostalAddressFormatter {
   static func style(for address: PostalAddress) -> Style {
     let code = address.isoCountryCode.lowercased()
     let country = address.country.lowercased()
+    // A country written as its code (`UK`, `U.K.`, `US`, `GB`) counts as the code.
+    let written = country.filter(\.isLetter)
     func matches(_ codes: Set<String>, _ names: [String]) -> Bool {
-      codes.contains(code) || names.contains(where: { country.contains($0) })
+      codes.contains(code) || (written.count == 2 && codes.contains(written))
+        || names.contains(where: { country.contains($0) })
     }
     if matches(["us", "ca", "au", "nz", "in", "ph", "my", "sg"],
                ["united states", "usa", "u.s.a", "canada", "australia", "new zealand", "india"]) {
