@@ -142,9 +142,10 @@ enum Usage {
       -h, --help             this text
           --version          the version
 
-    keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P/N,
+    keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P,
     PgUp/PgDn move; Enter chooses; Right/Ctrl-O card; Tab mark (-m); Ctrl-T groups;
-    Ctrl-X section (then a letter); Ctrl-N new contact; Esc, Ctrl-C, Ctrl-G cancel.
+    Ctrl-X section (then a letter); Ctrl-N new contact (with --read-only it moves
+    down); Esc, Ctrl-C, Ctrl-G cancel.
 
     exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
     CPICK_DEFAULT_OPTS is read before the command line.
