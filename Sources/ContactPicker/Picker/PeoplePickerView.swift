@@ -4,7 +4,8 @@ import TerminalKit
 
 /// Draws a `PeoplePickerState` into a `Frame` (pure: state in, frame out).
 ///
-/// Layout, top to bottom: the query line (`> query` and the count `12/1204` at the
+/// Layout, top to bottom: the query line (`> query` and the count `12/1204` — after
+/// the group's name when the list is narrowed to one: `Family · 5/67` — at the
 /// right, or a status such as `reading… 12,345 contacts`), then the list: section headers, and one row per contact with a marker,
 /// the display name in a column of fixed width (matched characters highlighted),
 /// then the detail, truncated, never wrapped: the values a word of the query matched
@@ -31,6 +32,12 @@ public enum PeoplePickerView {
     frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: accent))
     var count = "\(state.matchCount)/\(state.list.contacts.count)"
     if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
+    // The group the list is narrowed to (Ctrl-T, --group), when there is room for it
+    // and the query.
+    if let group = state.group {
+      let named = TerminalText.visible(group) + " · " + count
+      if columns - prompt.count - TerminalText.width(named) - 1 >= 16 { count = named }
+    }
     if let status { count = status }
     // On a narrow screen the query matters more than the count; a status (a note such
     // as `no contacts in …`) is shortened to what is left rather than dropped.
