@@ -17,6 +17,15 @@ private let terminalResized = Atomic<Bool>(false)
 /// support. The ncursesw screen (`CursesScreen`) remains the full-screen back-end;
 /// ncurses cannot draw inline below a prompt.
 ///
+/// When the terminal is resized (SIGWINCH), the area is laid out again before
+/// `.resize` is returned: its rows are recomputed for the new height (`height`), it is
+/// erased from its first row down, room is made below that row again (scrolling at
+/// the bottom of the terminal if need be) and the terminal is asked anew where it
+/// starts, so the next frame is drawn whole where the rows now are. Terminals move
+/// the text and the cursor together when they resize (tmux and xterm push lines into
+/// their history or pull them back), so the area's first row is found from the
+/// cursor, which every frame leaves on a known row of the area.
+///
 /// When the process ends on a signal (`SignalExit`), `TerminalRestoration.shared`
 /// does what `end()` does: the rows cleared (as of the last frame drawn), mouse
 /// reporting off, the modes found at start set back.
@@ -32,15 +41,26 @@ public final class InlineScreen: Screen {
   private var renderer: AnsiRenderer
   private var decoder = KeyDecoder()
   private var pending: [KeyEvent] = []
-  private let mouse: Bool
+  /// What the area's height is made of, to recompute it when the terminal is resized.
+  private let height: ScreenHeight
+  private var mouse: Bool
+  /// The terminal's rows when the area was last laid out.
+  private var terminalRows: Int
   private var lastClick: (row: Int, time: UInt64)?
   private var ended = false
 
   /// Opens `/dev/tty`, makes room for `rows` rows below the cursor and prepares it.
   ///
+  /// - Parameters:
+  ///   - rows: the area's height now (at least 1).
+  ///   - height: what `rows` was computed from (`--height 40%`), to compute the
+  ///     height again when the terminal is resized (`areaRows(for:terminalRows:)`);
+  ///     `nil`: `rows` rows, fewer while the terminal has fewer.
+  ///   - colorEnabled: whether colours are drawn.
+  ///   - mouse: report clicks and the wheel (only when the terminal answers DSR 6).
   /// - Throws: `TerminalError.noTerminal` when `/dev/tty` cannot be opened or is not
   ///   a terminal.
-  public init(rows: Int, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
+  public init(rows: Int, height: ScreenHeight? = nil, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw .noTerminal("cannot open /dev/tty: \(String(cString: strerror(errno)))")
@@ -51,17 +71,19 @@ public final class InlineScreen: Screen {
     }
     self.colorEnabled = colorEnabled
     var window = winsize()
-    let columns = ioctl(fd, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0 ? Int(window.ws_col) : 80
-    let height = max(1, rows)
-    size = (height, columns)
+    let known = ioctl(fd, UInt(TIOCGWINSZ), &window) == 0
+    let columns = known && window.ws_col > 0 ? Int(window.ws_col) : 80
+    terminalRows = known && window.ws_row > 0 ? Int(window.ws_row) : 24
+    let areaRows = max(1, rows)
+    self.height = height ?? .rows(areaRows)
+    size = (areaRows, columns)
     var raw = saved
     cfmakeraw(&raw)
     TerminalRestoration.shared.register(fd: fd, modes: saved, leave: [])
     tcsetattr(fd, TCSAFLUSH, &raw)
     signal(SIGWINCH) { _ in terminalResized.store(true, ordering: .relaxed) }
 
-    // Make room: scroll if the prompt is near the bottom, then come back up.
-    Self.write(fd, Array((String(repeating: "\n", count: height - 1) + (height > 1 ? "\u{1B}[\(height - 1)A" : "") + "\r").utf8))
+    Self.write(fd, Self.roomSequence(rows: areaRows))
     var leftover: [UInt8] = []
     let top = Self.askCursorRow(fd: fd, leftover: &leftover)
     renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
@@ -69,6 +91,88 @@ public final class InlineScreen: Screen {
     write("\u{1B}[?2004h" + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
     TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
+  }
+
+  /// The rows of the area on a terminal of `terminalRows` rows: `height`'s rows
+  /// (`ScreenHeight.rows(of:)`, at least 3), all of them when that is the full
+  /// height or more (an inline area cannot become the full screen), never more than
+  /// the terminal has, at least 1.
+  nonisolated static func areaRows(for height: ScreenHeight, terminalRows: Int) -> Int {
+    let rows = max(1, terminalRows)
+    return max(1, min(rows, height.rows(of: rows) ?? rows))
+  }
+
+  /// Makes room for `rows` rows from the cursor's row down (the terminal scrolls when
+  /// they do not fit below it), then puts the cursor back on that row's first column.
+  nonisolated static func roomSequence(rows: Int) -> [UInt8] {
+    let down = max(0, rows - 1)
+    return Array((String(repeating: "\n", count: down) + (down > 0 ? "\u{1B}[\(down)A" : "") + "\r").utf8)
+  }
+
+  /// Erases the area, from its first row to the bottom of the terminal, with the
+  /// cursor on the area's row `cursorRow` (where the last frame left it), and leaves
+  /// the cursor on the first row, column 1. Relative moves only: after a resize the
+  /// area is no longer where the terminal first said, but the cursor moved with it.
+  nonisolated static func eraseSequence(cursorRow: Int) -> [UInt8] {
+    Array(("\r" + (cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : "") + "\u{1B}[J").utf8)
+  }
+
+  /// Scrolls the whole screen down by `gap` rows (reverse index on the first row:
+  /// blank rows come in at the top, the blank rows below the area go out), so that an
+  /// area starting at row `top` ends on the last row, and puts the cursor on its new
+  /// first row, `top + gap`.
+  nonisolated static func scrollDownSequence(gap: Int, top: Int) -> [UInt8] {
+    guard gap > 0 else { return [] }
+    return Array(("\u{1B}[1;1H" + String(repeating: "\u{1B}M", count: gap) + "\u{1B}[\(top + gap);1H").utf8)
+  }
+
+  /// The blank rows left below an area of `rows` rows starting at row `top` (1-based)
+  /// of a terminal of `terminalRows` rows, when it must stay at the bottom
+  /// (`atBottom`): the rows to scroll down by; 0 otherwise.
+  nonisolated static func bottomGap(top: Int, rows: Int, terminalRows: Int, atBottom: Bool) -> Int {
+    atBottom ? max(0, terminalRows - (top + rows - 1)) : 0
+  }
+
+  /// After SIGWINCH: the new size, the area erased and made again at its new height
+  /// below its first row, the terminal asked where that row now is; the next frame
+  /// is drawn whole. Keys read meanwhile are kept for `nextInput`.
+  ///
+  /// An area that ended on the terminal's last row (the prompt was near the bottom)
+  /// is kept there: when the terminal has moved the text up (tmux rewraps the long
+  /// rows of the area when it gets narrower, pushing lines into its history) or has
+  /// added rows below it (taller), the screen is scrolled down so the area ends on the
+  /// last row again with the shell's lines right above it (`bottomGap`). An area
+  /// below a prompt higher up stays below it.
+  private func relayout() {
+    var window = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+      renderer.invalidate()
+      return
+    }
+    let newTerminalRows = Int(window.ws_row)
+    let rows = Self.areaRows(for: height, terminalRows: newTerminalRows)
+    var atBottom = false
+    if case .absolute(let oldTop) = renderer.origin { atBottom = oldTop + size.rows - 1 >= terminalRows }
+    size = (rows, Int(window.ws_col))
+    terminalRows = newTerminalRows
+    var leftover: [UInt8] = []
+    var top: Int?
+    let wrote = TerminalRestoration.shared.write {
+      Self.write(fd, Self.eraseSequence(cursorRow: renderer.cursorRow) + Self.roomSequence(rows: rows))
+      guard case .absolute = renderer.origin, let row = Self.askCursorRow(fd: fd, leftover: &leftover) else { return }
+      let gap = Self.bottomGap(top: row, rows: rows, terminalRows: newTerminalRows, atBottom: atBottom)
+      Self.write(fd, Self.scrollDownSequence(gap: gap, top: row))
+      top = row + gap
+    }
+    guard wrote else { return }
+    if case .absolute = renderer.origin, top == nil, mouse {
+      // It answered at start but not now: draw relative to the cursor, without mouse.
+      write("\u{1B}[?1000l\u{1B}[?1006l")
+      mouse = false
+    }
+    renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
+    TerminalRestoration.shared.updateLeave(leaveSequence())
+    for event in decoder.feed(leftover) { pending.append(translate(event)) }
   }
 
   /// The terminal's answer to DSR 6 (`CSI row ; column R`), 1-based row, or `nil`
@@ -119,18 +223,32 @@ public final class InlineScreen: Screen {
     return nil
   }
 
-  /// Draws `frame` in the area, rewriting only changed rows (`AnsiRenderer`); nothing after `end()`.
+  /// Draws `frame` in the area, rewriting only changed rows (`AnsiRenderer`); nothing
+  /// after `end()`, nor while a resize waits to be handled: that frame was made for
+  /// the old size and would be drawn where the area no longer is (the next
+  /// `nextInput` lays the area out again and returns `.resize`, for a new frame).
+  ///
+  /// tmux applies a second resize within 250 ms of the first to its screen at once
+  /// but tells the program (SIGWINCH) only when that time is up; a frame drawn
+  /// meanwhile is made for the old size. It is drawn without autowrap, and the
+  /// relayout that follows erases from the cursor down, so it leaves nothing behind
+  /// unless the terminal has moved the area's first row away from the cursor.
   public func present(_ frame: Frame) {
-    guard !ended else { return }
-    write(renderer.render(frame))
+    guard !ended, !terminalResized.load(ordering: .relaxed) else { return }
+    // Autowrap off while drawing (DECAWM): a row wider than the terminal (a frame made
+    // before tmux's delayed SIGWINCH arrived) is cut at the last column instead of
+    // wrapping and scrolling the shell's lines away.
+    write(Array("\u{1B}[?7l".utf8) + renderer.render(frame) + Array("\u{1B}[?7h".utf8))
     TerminalRestoration.shared.updateLeave(leaveSequence())
   }
 
   /// What `end()` writes, for `TerminalRestoration`: the rows cleared from where the
-  /// renderer left the cursor, mouse reporting off.
+  /// renderer left the cursor (`eraseSequence`, relative, so still right when the
+  /// terminal was resized since the last frame), attributes reset, the cursor shown,
+  /// mouse reporting off.
   private func leaveSequence() -> [UInt8] {
-    var copy = renderer
-    return copy.clear(rows: size.rows) + Array((mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "").utf8)
+    Self.eraseSequence(cursorRow: renderer.cursorRow)
+      + Array(("\u{1B}[0m\u{1B}[?25h" + (mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "")).utf8)
   }
 
   /// Blocks until the next key; mouse rows are relative to the area; `nil` after `end()` or when input ends.
@@ -148,11 +266,7 @@ public final class InlineScreen: Screen {
       if !pending.isEmpty { return .key(pending.removeFirst()) }
       if ended { return .ended }
       if terminalResized.exchange(false, ordering: .relaxed) {
-        var window = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
-          size = (min(size.rows, Int(window.ws_row)), Int(window.ws_col))
-        }
-        renderer.invalidate()
+        relayout()
         return .key(.resize)
       }
       // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses);
@@ -217,10 +331,9 @@ public final class InlineScreen: Screen {
     // Under the restoration's lock: a signal arriving now waits, then finds nothing
     // left to restore.
     TerminalRestoration.shared.unregister {
-      Self.write(fd, renderer.clear(rows: size.rows))
       // Bracketed paste is left on: the shell below may have had it on, and cannot be
       // asked cheaply here (see CursesScreen).
-      Self.write(fd, Array((mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "").utf8))
+      Self.write(fd, leaveSequence())
       tcsetattr(fd, TCSAFLUSH, &saved)
     }
     signal(SIGWINCH, SIG_DFL)

@@ -195,7 +195,7 @@ enum CPick {
     if let spec = options.height, let height = ScreenHeight(parsing: spec),
       let terminalRows = InlineScreen.terminalRows(), let rows = height.rows(of: terminalRows)
     {
-      return try InlineScreen(rows: rows, colorEnabled: color, mouse: options.mouse)
+      return try InlineScreen(rows: rows, height: height, colorEnabled: color, mouse: options.mouse)
     }
     return try CursesScreen(colorEnabled: color, height: nil, mouse: options.mouse)
   }
