@@ -40,12 +40,15 @@ struct SignalExitTests {
     return (main, terminal)
   }
 
-  /// What the terminal side has written, read from the main side.
+  /// What the terminal side has written, read from the main side: waits up to 3 s for
+  /// the first bytes (the kernel hands pty output over on a worker thread, which a
+  /// busy machine — the end-to-end tests running beside — can delay), then takes what
+  /// follows within 200 ms.
   func written(_ main: Int32) -> [UInt8] {
     var bytes: [UInt8] = []
     while true {
       var poller = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 200) > 0 else { return bytes }
+      guard poll(&poller, 1, bytes.isEmpty ? 3_000 : 200) > 0 else { return bytes }
       var buffer = [UInt8](repeating: 0, count: 1024)
       let count = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, $0.count) }
       guard count > 0 else { return bytes }
