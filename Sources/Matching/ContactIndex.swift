@@ -379,18 +379,9 @@ public final class ContactIndex: Sendable {
         }
       }
     }
-    let text = masks.text
     return masks.withPointers(textOnly: true) { pointers in
-      text.bytes.withUnsafeBufferPointer { bytes in
-        text.fieldStarts.withUnsafeBufferPointer { starts in
-          text.fieldKinds.withUnsafeBufferPointer { kinds in
-            text.contactStarts.withUnsafeBufferPointer { contactStarts in
-              scanAll(
-                query, total: total, within: within, cancellation: cancellation, fieldMasks: pointers,
-                fields: FieldArrays(bytes: bytes, starts: starts, kinds: kinds, contactStarts: contactStarts))
-            }
-          }
-        }
+      masks.text.withFieldArrays {
+        scanAll(query, total: total, within: within, cancellation: cancellation, fieldMasks: pointers, fields: $0)
       }
     }
   }

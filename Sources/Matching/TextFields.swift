@@ -138,6 +138,19 @@ struct TextFields: Sendable {
     self.firstBytes = newFirstBytes
   }
 
+  /// Calls `body` with the storage of the arrays, as a scan reads them.
+  func withFieldArrays<Result>(_ body: (ContactIndex.FieldArrays) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { bytes in
+      fieldStarts.withUnsafeBufferPointer { starts in
+        fieldKinds.withUnsafeBufferPointer { kinds in
+          contactStarts.withUnsafeBufferPointer { contactStarts in
+            body(ContactIndex.FieldArrays(bytes: bytes, starts: starts, kinds: kinds, contactStarts: contactStarts))
+          }
+        }
+      }
+    }
+  }
+
   /// Whether every term of `query` can match only text fields, so that searching
   /// these arrays gives the index's answer: no digits (a phone term), no `group:`,
   /// no presence test of a phone (`tel:`).
