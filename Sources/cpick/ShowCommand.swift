@@ -17,8 +17,16 @@ extension CPick {
     do { rules = try predicates(options) } catch { return fail(error.description) }
     var contact: Contact
     var choose = false
-    if let exact = book.contact(withIdentifier: options.query) {
-      contact = exact
+    let exact = book.contacts(withIdentifier: options.query)
+    if let first = exact.first {
+      contact = first
+      if exact.count > 1 {
+        // The same card in several books (a phone's vdir and a backup): the first is
+        // shown, and the user told which and where the others are.
+        printError(
+          "cpick: \(exact.count) contacts have the UID \(options.query); showing the one in \(first.source) "
+            + "(also in \(exact.dropFirst().map(\.source).joined(separator: ", ")))")
+      }
     } else {
       let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
       guard let best = matches.first else {

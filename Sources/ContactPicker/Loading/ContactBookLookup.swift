@@ -9,6 +9,15 @@ extension ContactBook {
   /// - Complexity: O(n) comparisons of a few bytes per spelling of a UUID with the
   ///   index, else O(n) decodes.
   public func contact(withIdentifier identifier: String) -> Contact? {
+    contacts(withIdentifier: identifier, limit: 1).first
+  }
+
+  /// Every contact whose identifier is `identifier` (as `contact(withIdentifier:)`
+  /// matches it), in list order: more than one when books hold the same card (a
+  /// phone's vdir and a backup, case 10 of the shared cases), at most `limit`.
+  ///
+  /// - Complexity: as `contact(withIdentifier:)`, over all the contacts.
+  public func contacts(withIdentifier identifier: String, limit: Int = .max) -> [Contact] {
     let key = DuplicateDetector.identifierKey(identifier)
     if let renderings {
       // The spellings a UUID is written in; the JSON holds the identifier as written.
@@ -18,11 +27,17 @@ extension ContactBook {
           for spelling in [bare, "urn:uuid:" + bare] where spelling != identifier { spellings.append(spelling) }
         }
       }
-      for spelling in spellings {
-        if let position = renderings.position(ofIdentifier: spelling) { return list.contacts[position] }
+      var positions: [Int] = []
+      for spelling in spellings where positions.count < limit {
+        positions += renderings.positions(ofIdentifier: spelling, limit: limit - positions.count)
       }
-      return nil
+      return list.contacts.contacts(at: positions.sorted())
     }
-    return list.contacts.first { DuplicateDetector.identifierKey($0.identifier) == key }
+    var found: [Contact] = []
+    for contact in list.contacts where DuplicateDetector.identifierKey(contact.identifier) == key {
+      found.append(contact)
+      if found.count == limit { break }
+    }
+    return found
   }
 }

@@ -64,14 +64,23 @@ public struct ContactRenderings: @unchecked Sendable {
   ///
   /// - Complexity: O(n) comparisons of a few bytes, and one checksum.
   public func position(ofIdentifier identifier: String) -> Int? {
+    positions(ofIdentifier: identifier, limit: 1).first
+  }
+
+  /// The positions of every contact whose JSON has `identifier` (as written), in
+  /// order, at most `limit`.
+  ///
+  /// - Complexity: O(n) comparisons of a few bytes.
+  public func positions(ofIdentifier identifier: String, limit: Int = .max) -> [Int] {
     var prefix = Array(#"{"identifier":"#.utf8)
     JSONValue.writeString(identifier, to: &prefix)
     prefix.append(UInt8(ascii: ","))
-    for position in 0..<count {
+    var found: [Int] = []
+    for position in 0..<count where found.count < limit {
       guard let bytes = unchecked(at: position), bytes.starts(with: prefix) else { continue }
-      if json(at: position) != nil { return position }
+      if json(at: position) != nil { found.append(position) }
     }
-    return nil
+    return found
   }
 
   /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
