@@ -79,4 +79,33 @@ public struct ContactEditing {
     }
     return form.run(on: screen)
   }
+
+  /// How an edit of a contact ended, for what shows the contact: the version to show
+  /// from then on.
+  public enum EditOutcome: Sendable, Equatable {
+    /// Nothing changed: the contact as it was.
+    case unchanged
+    /// The edit was saved: the contact as the store returned it.
+    case saved(Contact)
+    /// A save was refused because the card changed on disk; the card was reloaded (and
+    /// not saved over): the version on disk.
+    case reloaded(Contact)
+  }
+
+  /// Runs the form to edit `original` (`runForm(on:editing:prefill:reloaded:)`) and
+  /// says which version of the contact to show after it.
+  ///
+  /// - Parameters:
+  ///   - screen: where the form is drawn and reads its keys.
+  ///   - original: the contact to edit.
+  /// - Returns: `.saved` when the edit was saved, `.reloaded` when the card was reloaded
+  ///   from disk and the form then left (or completed without a change), else
+  ///   `.unchanged`.
+  @MainActor
+  public func runEditForm(on screen: any Screen, editing original: Contact) -> EditOutcome {
+    var reloaded: Contact?
+    let result = runForm(on: screen, editing: original) { reloaded = $0 }
+    if case .completed(let edited) = result, edited != original, edited != reloaded { return .saved(edited) }
+    return reloaded.map(EditOutcome.reloaded) ?? .unchanged
+  }
 }

@@ -116,15 +116,16 @@ public final class PersonViewController {
         guard let editing else { break }
         // A save refused because the card changed on disk reloads it: the card shows
         // that version from then on, saved over or not.
-        var reloaded: Contact?
-        let result = editing.runForm(on: screen, editing: contact) { reloaded = $0 }
-        if case .completed(let edited) = result, edited != contact, edited != reloaded {
+        switch editing.runEditForm(on: screen, editing: contact) {
+        case .saved(let edited):
           show(edited)
           saved = true
-        } else if let reloaded {
+        case .reloaded(let reloaded):
           show(reloaded)
           let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
           notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
+        case .unchanged:
+          break
         }
       case .toggle, .none:
         break

@@ -461,14 +461,11 @@ public final class PeoplePickerController {
           guard let editing else { break }
           // A save refused because the card changed on disk reloads it: the list and the
           // card show that version from then on, saved over or not.
-          var reloaded: Contact?
-          let outcome = editing.runForm(on: screen, editing: card.contact) { reloaded = $0 }
-          var shown: Contact?
-          if case .completed(let edited) = outcome, edited != card.contact {
-            shown = edited
-          } else if let reloaded, reloaded != card.contact {
-            shown = reloaded
-          }
+          let shown: Contact? =
+            switch editing.runEditForm(on: screen, editing: card.contact) {
+            case .saved(let edited), .reloaded(let edited): edited
+            case .unchanged: nil
+            }
           if let edited = shown {
             list = list.replacing(edited, original: card.contact)
             positions = [:]
