@@ -42,8 +42,8 @@ struct NewPersonDestinationTests {
   @Test("the home folder is written ~; nothing is shown when editing or without a destination")
   func homeAndEditing() throws {
     let home = try #require(ProcessInfo.processInfo.environment["HOME"])
-    #expect(NewPersonView.abbreviatingHome(home + "/.local/share/cpick/contacts") == "~/.local/share/cpick/contacts")
-    #expect(NewPersonView.abbreviatingHome(home + "x/contacts") == home + "x/contacts")
+    #expect(NewPersonView.abbreviatingHome(home + "/.local/share/cpick/contacts", home: home) == "~/.local/share/cpick/contacts")
+    #expect(NewPersonView.abbreviatingHome(home + "x/contacts", home: home) == home + "x/contacts")
     #expect(!title(columns: 80, destination: "/books/personal", editing: true).contains("→"))
     #expect(!title(columns: 80, destination: nil).contains("→"))
   }

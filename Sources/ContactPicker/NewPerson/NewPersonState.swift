@@ -85,8 +85,8 @@ public struct NewPersonState: Sendable {
   public private(set) var revealed: Set<Field> = []
   /// Whether every error is shown (after a save was refused).
   public private(set) var showsAllErrors = false
-  /// The address book a new contact is saved to, as the user knows it (a path, `~`
-  /// for the home folder), shown at the right of the title; `nil`: not shown.
+  /// The address book a new contact is saved to, as shown at the right of the title
+  /// (a path, the home folder written `~` by the controller); `nil`: not shown.
   public var destination: String?
 
   let detector: DuplicateDetector

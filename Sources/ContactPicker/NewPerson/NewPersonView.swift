@@ -1,5 +1,4 @@
 import ContactKit
-import Foundation
 import TerminalKit
 
 /// Draws a `NewPersonState` (pure: state in, frame out), after iOS's new-contact
@@ -123,11 +122,9 @@ public enum NewPersonView {
     return String(kept.reversed())
   }
 
-  /// `path` with the home folder (`$HOME`) written `~`.
-  static func abbreviatingHome(_ path: String) -> String {
-    guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1,
-      path == home || path.hasPrefix(home + "/")
-    else { return path }
+  /// `path` with the home folder `home` (`$HOME`) written `~`.
+  static func abbreviatingHome(_ path: String, home: String?) -> String {
+    guard let home, home.count > 1, path == home || path.hasPrefix(home + "/") else { return path }
     return "~" + path.dropFirst(home.count)
   }
 
@@ -167,9 +164,7 @@ public enum NewPersonView {
       column += frame.put(" · ", row: 0, column: column, style: Style(dim: true))
       column += frame.put(preview, row: 0, column: column, style: Style(bold: true))
     }
-    if let destination = state.destination.map({ TerminalText.visible(Self.abbreviatingHome($0)) }),
-      !destination.isEmpty
-    {
+    if let destination = state.destination.map(TerminalText.visible), !destination.isEmpty {
       // At the right, "→ ~/contacts", cut at its start when the row is short; left out
       // when not even a part of it fits beside the title.
       let room = columns - column - 3

@@ -132,7 +132,12 @@ public final class NewPersonViewController {
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
       duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
       newIdentifier: isEditing ? "" : makeIdentifier())
-    if !isEditing { state.destination = destination }
+    // The home folder written `~`, once for the form (not in every frame).
+    if !isEditing {
+      state.destination = destination.map {
+        NewPersonView.abbreviatingHome($0, home: ProcessInfo.processInfo.environment["HOME"])
+      }
+    }
     func draw() {
       let size = screen.size
       NewPersonView.scrollToFocus(&state, rows: size.rows, columns: size.columns)
