@@ -125,12 +125,13 @@ enum CPick {
     switch options.command {
     case .list:
       let positions = enabled.map { enabled in list.contacts.indices.filter { enabled(list.contacts[$0]) } }
+        ?? Array(list.contacts.indices)
       if options.format == .vcard || options.format == .jcard {
-        writeCards(list.contacts.contacts(at: positions ?? Array(list.contacts.indices)), format: options.format!)
-      } else if let bytes = output.storedJSON(book.renderings, positions: positions ?? Array(list.contacts.indices)) {
+        writeCards(list.contacts.contacts(at: positions), format: options.format!)
+      } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
       } else {
-        emit(output.contacts(list.contacts.contacts(at: positions ?? Array(list.contacts.indices))))
+        emit(output.contacts(list.contacts.contacts(at: positions)))
       }
       return .chosen
     case .query:

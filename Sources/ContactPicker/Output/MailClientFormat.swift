@@ -12,16 +12,16 @@ public enum MailClientFormat {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
+        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
+        var comment: [String] = []
+        if let label = email.label, !label.isEmpty { comment.append(field(label)) }
+        if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
+          comment.append(field(contact.organizationName))
+        }
+        if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
+        let note = comment.isEmpty ? "-" : comment.joined(separator: " ")
         for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
-          let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
-          var comment: [String] = []
-          if let label = email.label, !label.isEmpty { comment.append(field(label)) }
-          if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
-            comment.append(field(contact.organizationName))
-          }
-          if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
-          lines.append([address, name.isEmpty ? address : name, comment.isEmpty ? "-" : comment.joined(separator: " ")]
-            .joined(separator: "\t"))
+          lines.append([address, name.isEmpty ? address : name, note].joined(separator: "\t"))
         }
       }
     }
