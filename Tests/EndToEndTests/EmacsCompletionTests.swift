@@ -134,28 +134,23 @@ struct EmacsCompletionTests {
     "emacs -nw: a single Esc cancels M-x cpick-insert (nothing inserted); arrows still reach the picker and M-x still works",
     .enabled(if: IntegrationPane.has("emacs"), "emacs is not installed"))
   func escapeCancelsThePicker() throws {
-    let pane = try IntegrationPane("emacs -nw -Q -l integrations/emacs/cpick.el \"$T/out.txt\"")
+    let pane = try IntegrationTests.emacsInserting()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "out.txt")
-    try pane.type("To: ")
-    try pane.press("M-x")
-    try pane.type("cpick-insert")
-    try pane.press("Enter")
-    try pane.waitForScreen(containing: "67/67")
-    try pane.type("wang")
-    try pane.waitForScreen(containing: "王小明")
+    /// The picker shows everyone, then `wang`'s matches.
+    func wang() throws {
+      try pane.waitForScreen(containing: "67/67")
+      try pane.type("wang")
+      try pane.waitForScreen(containing: "王小明")
+    }
+    try wang()
     try pane.press("Escape")
     try pane.waitForScreen(timeout: 5, "back in out.txt, the picker gone") {
       $0.contains("out.txt") && !$0.contains("*cpick*") && !$0.contains("ESC-")
     }
 
     // Meta keys outside the picker, and arrows (Esc [ B) inside it, as before.
-    try pane.press("M-x")
-    try pane.type("cpick-insert")
-    try pane.press("Enter")
-    try pane.waitForScreen(containing: "67/67")
-    try pane.type("wang")
-    try pane.waitForScreen(containing: "王小明")
+    try IntegrationTests.cpickInsert(pane)
+    try wang()
     try pane.press("Down")
     try pane.press("Enter")
     try pane.waitForScreen(containing: "xiaoming.wang@qingshi.example")  // 王小明's card

@@ -358,17 +358,33 @@ struct IntegrationTests {
 
   // MARK: Emacs
 
+  /// `emacs -nw` with cpick.el on `$T/out.txt`, `To: ` typed, and `M-x cpick-insert` run.
+  static func emacsInserting() throws -> IntegrationPane {
+    let pane = try IntegrationPane("emacs -nw -Q -l integrations/emacs/cpick.el \"$T/out.txt\"")
+    do {
+      try pane.waitForScreen(containing: "out.txt")
+      try pane.type("To: ")
+      try cpickInsert(pane)
+      return pane
+    } catch {
+      pane.close()
+      throw error
+    }
+  }
+
+  /// `M-x cpick-insert` in the Emacs of `pane`.
+  static func cpickInsert(_ pane: IntegrationPane) throws {
+    try pane.press("M-x")
+    try pane.type("cpick-insert")
+    try pane.press("Enter")
+  }
+
   @Test(
     "emacs: M-x cpick-insert runs the picker in a term and inserts the mailbox at point",
     .enabled(if: IntegrationPane.has("emacs"), "emacs is not installed"))
   func emacsInsert() throws {
-    let pane = try IntegrationPane("emacs -nw -Q -l integrations/emacs/cpick.el \"$T/out.txt\"")
+    let pane = try Self.emacsInserting()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "out.txt")
-    try pane.type("To: ")
-    try pane.press("M-x")
-    try pane.type("cpick-insert")
-    try pane.press("Enter")
     try Self.choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
     try pane.waitForScreen(containing: "To: \(Self.jose)")
     try pane.press("C-x", "C-s")
