@@ -309,24 +309,18 @@ public struct ContactListLoader: Sendable {
 
   /// The name of the view in the index: the sources, the orders and the group.
   var viewKey: String {
-    sources.map(absolute).joined(separator: "\u{1}") + "\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(group ?? "")"
+    sources.map(SourcePath.canonical).joined(separator: "\u{1}") + "\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(group ?? "")"
   }
 
   /// The name of an address book in the index: its path and the orders its keys and
   /// names were made with.
   func bookKey(_ path: String) -> String {
-    "\(absolute(path))\u{0}\(sortOrder)\u{0}\(nameOrder)"
+    "\(SourcePath.canonical(path))\u{0}\(sortOrder)\u{0}\(nameOrder)"
   }
 
   /// The path in a name made by `bookKey(_:)`.
   static func path(ofBook key: String) -> String {
     String(key.prefix { $0 != "\u{0}" })
-  }
-
-  private func absolute(_ path: String) -> String {
-    if path == "-" { return path }
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return (absolute as NSString).standardizingPath
   }
 
   /// Lists a source: a `.vcf` file is itself; a vdir folder is its card files in name

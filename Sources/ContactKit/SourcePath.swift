@@ -2,10 +2,11 @@ import Foundation
 
 /// A card's source as one spelling per file, for what must not depend on how the path
 /// was typed: `book.vcf`, `./book.vcf`, `/home/ada/book.vcf` and `../ada/book.vcf`
-/// (from inside `/home/ada/x`) are one file.
-enum SourcePath {
+/// (from inside `/home/ada/x`) are one file — the identifier derived for a card without
+/// `UID`, and the name of a book in the on-disk index.
+package enum SourcePath {
   /// The process's working directory when first asked (cpick never changes it).
-  static let workingDirectory = FileManager.default.currentDirectoryPath
+  package static let workingDirectory = FileManager.default.currentDirectoryPath
 
   /// `source` made absolute (against the working directory) with `.` and `..`
   /// components and repeated slashes removed, lexically: symbolic links are not
@@ -14,7 +15,7 @@ enum SourcePath {
   ///
   /// - Complexity: O(length); no system call (an absolute path without `.`, `..` or
   ///   `//` is returned as it is).
-  static func canonical(_ source: String) -> String {
+  package static func canonical(_ source: String) -> String {
     if source.isEmpty || source == "-" { return source }
     let absolute = source.hasPrefix("/") ? source : workingDirectory + "/" + source
     if !absolute.contains("/.") && !absolute.contains("//") { return absolute }
