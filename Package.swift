@@ -6,7 +6,10 @@ let package = Package(
   products: [
     .library(
       name: "ContactPicker",
-      targets: ["ContactPicker", "ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit"]),
+      targets: [
+        "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
+        "TerminalKit", "TerminalScreens",
+      ]),
     .executable(name: "cpick", targets: ["cpick"]),
   ],
   targets: [
@@ -19,38 +22,52 @@ let package = Package(
       providers: [.apt(["libncursesw5-dev"])]),
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+    // Low-level pieces shared inside the package (not a product): work on all cores,
+    // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
+    .target(name: "CpickSupport"),
     // The model: contacts, labeled values, names and their order.
-    .target(name: "ContactKit"),
+    .target(name: "ContactKit", dependencies: ["CpickSupport"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
-    .target(name: "VCard", dependencies: ["ContactKit"]),
-    // Address books: files, vdir folders, stdin.
-    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "CSQLite3"]),
+    .target(name: "VCard", dependencies: ["ContactKit", "CpickSupport"]),
+    // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
+    // predicates, mail headers, value validation.
+    .target(name: "ContactFormats", dependencies: ["ContactKit"]),
+    // Address-book files: .vcf files, vdir folders, stdin; atomic saves.
+    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport"]),
     // Search: folding, pinyin, phone digits, scoring.
-    .target(name: "Matching", dependencies: ["ContactKit"]),
+    .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
+    // The address book between the stores and the screens: the loader, the book and its
+    // lookups, the on-disk index and the stored lists, duplicate detection.
+    .target(
+      name: "AddressBook",
+      dependencies: ["ContactKit", "VCard", "ContactStores", "ContactFormats", "Matching", "TerminalKit", "CpickSupport", "CSQLite3"]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.
     .target(name: "TerminalKit"),
-    // The only module that talks to ncursesw.
-    .target(name: "TerminalCurses", dependencies: ["TerminalKit", "CNcursesw"]),
+    // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
+    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw"]),
     // The controllers and their delegates (the public library).
     .target(
       name: "ContactPicker",
-      dependencies: ["ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
+      dependencies: ["ContactKit", "ContactStores", "ContactFormats", "AddressBook", "Matching", "TerminalKit"]),
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(
       name: "cpick",
-      dependencies: ["ContactPicker", "ContactKit", "VCard", "ContactStores", "Matching", "TerminalKit", "TerminalCurses"]),
+      dependencies: [
+        "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
+        "TerminalKit", "TerminalScreens", "CpickSupport",
+      ]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
-      name: "cpick-bench", dependencies: ["ContactPicker", "VCard", "ContactStores", "Matching", "TerminalKit"],
+      name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
       exclude: ["compare.sh"]),
 
-    .testTarget(name: "ContactKitTests", dependencies: ["ContactKit"]),
-    .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit"]),
-    .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores"]),
-    .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "VCard"]),
+    .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport"]),
+    .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit", "ContactFormats", "CpickSupport"]),
+    .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "AddressBook", "ContactFormats", "CpickSupport"]),
+    .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "VCard", "CpickSupport"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-    .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalKit"]),
-    .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker"]),
+    .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit"]),
+    .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker", "AddressBook", "ContactFormats", "CpickSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import CpickSupport
 
 /// Composes display names, sort keys and index sections (CNContactFormatter,
 /// ABPersonSortOrdering).

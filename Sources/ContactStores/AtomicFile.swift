@@ -19,9 +19,9 @@ import Glibc
 /// holder, not modified for `staleAge` seconds) is removed by the next write of the
 /// same target (`removeStaleTemps`), in the manner of the index's list files
 /// (`ListFile.prune`), which drop their own temp files after an hour.
-enum AtomicFile {
+package enum AtomicFile {
   /// Why a write did not happen.
-  enum Failure: Error {
+  package enum Failure: Error {
     /// The target is no longer the version that was read (or, for a new file, it
     /// exists now): read it again.
     case changed
@@ -35,7 +35,7 @@ enum AtomicFile {
   /// A temp file name for `target` in the same folder: `.<name>.tmp-<16 hex digits>`.
   /// The name part is cut to 200 bytes (on a character boundary) so that the temp
   /// name stays under the 255-byte limit of a file name.
-  static func tempPath(for target: String) -> String {
+  package static func tempPath(for target: String) -> String {
     let random = String(UInt64.random(in: .min ... .max), radix: 16)
     let padded = String(repeating: "0", count: 16 - random.count) + random
     return FileSystem.directory(of: target) + "/" + tempNamePrefix(for: target) + padded
@@ -201,7 +201,7 @@ enum AtomicFile {
   ///
   /// - Parameter permissions: the mode of the new file (the umask applies).
   /// - Throws: `.changed` when `target` exists.
-  static func create(_ target: String, with bytes: [UInt8], permissions: mode_t = 0o666) throws(Failure) {
+  package static func create(_ target: String, with bytes: [UInt8], permissions: mode_t = 0o666) throws(Failure) {
     let temp: Temp
     do {
       temp = try writeTemp(bytes, for: target, permissions: permissions, like: nil)
@@ -261,7 +261,7 @@ enum AtomicFile {
     var lock: FileDescriptor?
 
     /// Releases the lock.
-    func close() { try? lock?.close() }
+    package func close() { try? lock?.close() }
   }
 
   /// Reads `path` whole, with the status of the version read. A file that changed

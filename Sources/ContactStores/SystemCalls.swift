@@ -5,7 +5,7 @@ import Glibc
 /// The small typed layer over the C library that the save path uses (in the style
 /// of swift-system: each wrapper names the C function it calls). Every failure
 /// keeps the `errno` value, so callers can tell "exists" from "no space left".
-struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The C function, e.g. `rename`.
   var function: String
   /// The path it was called on.
@@ -14,7 +14,7 @@ struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   var errno: Int32
 
   /// `rename(/path): No such file or directory`.
-  var description: String { "\(function)(\(path)): \(String(cString: strerror(errno)))" }
+  package var description: String { "\(function)(\(path)): \(String(cString: strerror(errno)))" }
   /// The C library's text for `errno` alone.
   var message: String { String(cString: strerror(errno)) }
 }
@@ -69,7 +69,7 @@ struct FileStatus: Sendable, Hashable {
 }
 
 /// An open file descriptor. Close it with `close()`.
-struct FileDescriptor: Sendable {
+package struct FileDescriptor: Sendable {
   let rawValue: Int32
   /// The path it was opened with, for messages.
   let path: String
@@ -162,7 +162,7 @@ struct FileDescriptor: Sendable {
 
   /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
   /// a short write and on `EINTR`).
-  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+  package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     let failure = bytes.withUnsafeBytes { raw -> SystemError? in
       do throws(SystemError) { try writeAll(raw) } catch { return error }
       return nil
@@ -172,7 +172,7 @@ struct FileDescriptor: Sendable {
 
   /// Writes all of `bytes`. The corresponding C function is `write` (repeated after
   /// a short write and on `EINTR`).
-  func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     while offset < bytes.count {
       let count = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
@@ -217,7 +217,7 @@ struct FileDescriptor: Sendable {
 
   /// Closes the descriptor. The corresponding C function is `close` (not retried on
   /// `EINTR`: on Linux the descriptor is closed anyway).
-  func close() throws(SystemError) {
+  package func close() throws(SystemError) {
     guard Glibc.close(rawValue) == 0 else { throw SystemError(function: "close", path: path, errno: Glibc.errno) }
   }
 }
@@ -291,7 +291,7 @@ extension FileDescriptor {
 }
 
 /// Calls on paths.
-enum FileSystem {
+package enum FileSystem {
   /// The status of `path` following symbolic links, or `nil` when it does not
   /// exist. The corresponding C function is `stat`.
   static func status(_ path: String) throws(SystemError) -> FileStatus? {
@@ -317,7 +317,7 @@ enum FileSystem {
   }
 
   /// Removes the name `path`. The corresponding C function is `unlink`.
-  static func unlink(_ path: String) throws(SystemError) {
+  package static func unlink(_ path: String) throws(SystemError) {
     guard Glibc.unlink(path) == 0 else { throw SystemError(function: "unlink", path: path, errno: Glibc.errno) }
   }
 
@@ -326,7 +326,7 @@ enum FileSystem {
   ///
   /// - Returns: the folders created, outermost first.
   @discardableResult
-  static func makeFolders(_ path: String, mode: mode_t = 0o700) throws(SystemError) -> [String] {
+  package static func makeFolders(_ path: String, mode: mode_t = 0o700) throws(SystemError) -> [String] {
     if let status = try status(path) {
       if status.isDirectory { return [] }
       throw SystemError(function: "mkdir", path: path, errno: ENOTDIR)
@@ -367,7 +367,7 @@ enum FileSystem {
   }
 
   /// The folder part of `path` (`dirname`): `.` for a bare name, `/` for the root.
-  static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }

@@ -33,7 +33,7 @@ package final class TempFileRegistry: Sendable {
   /// `O_CREAT | O_EXCL`) and records it, both under the lock.
   ///
   /// - Throws: the `open` failure; `ECANCELED` once the registry is closed.
-  func create(_ path: String, flags: Int32, mode: mode_t) throws(SystemError) -> FileDescriptor {
+  package func create(_ path: String, flags: Int32, mode: mode_t) throws(SystemError) -> FileDescriptor {
     let result: Result<FileDescriptor, SystemError> = state.withLock { state in
       guard !state.closed else { return .failure(SystemError(function: "open", path: path, errno: ECANCELED)) }
       do throws(SystemError) {
@@ -48,7 +48,7 @@ package final class TempFileRegistry: Sendable {
   }
 
   /// Forgets `path`: it was renamed, linked and removed, or removed.
-  func forget(_ path: String) {
+  package func forget(_ path: String) {
     state.withLock { _ = $0.paths.remove(path) }
   }
 

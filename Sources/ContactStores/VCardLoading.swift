@@ -2,6 +2,8 @@ import ContactKit
 import Foundation
 import Synchronization
 import VCard
+import CpickSupport
+import ContactFormats
 
 extension ContactStore {
   /// Reads every contact, as `load()` does, telling `progress` how many contacts were
@@ -60,9 +62,9 @@ enum VCardLoading {
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
   ) -> ContactLoad {
     if PersonJSONReader.isJSONLines(bytes) {
-      let load = PersonJSONReader.read(bytes, source: source)
-      progress?(load.contacts.count)
-      return load
+      let read = PersonJSONReader.read(bytes, source: source)
+      progress?(read.contacts.count)
+      return ContactLoad(contacts: read.contacts, warnings: read.warnings)
     }
     TransliterationWarmUp.start(scanning: bytes)
     var parsed = VCardReader.read(bytes)

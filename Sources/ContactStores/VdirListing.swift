@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 
 /// The card files of a vdir folder and its sub-folders (vdirsyncer's collections), as
 /// one listing and one `fstatat` per entry give them (`FileSignature.listing`): what

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import CpickSupport
 
 /// An address book kept as a vdir folder: one card per `.vcf` file, as vdirsyncer
 /// and khard keep them (vdirsyncer's vdir storage format).

@@ -1,5 +1,6 @@
 import Dispatch
 import ContactKit
+import CpickSupport
 
 /// Per contact of a `ContactIndex`, the pairs of adjacent bytes of its text fields and
 /// the letters that start a word in them: what lets a search pass over a contact that

@@ -92,6 +92,7 @@
 import Dispatch
 import ContactKit
 import Synchronization
+import CpickSupport
 
 /// Options of a search.
 public struct SearchOptions: Sendable, Hashable {

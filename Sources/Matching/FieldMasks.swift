@@ -1,5 +1,6 @@
 import Dispatch
 import ContactKit
+import CpickSupport
 
 /// Per field of a `ContactIndex`, the characters it holds and the letters that start a
 /// word in it: what lets a search pass over a field without reading its bytes.

@@ -1,5 +1,6 @@
 import ContactKit
 import Synchronization
+import CpickSupport
 
 /// What a field holds; decides which terms can match it and its score penalty.
 enum FieldKind: UInt8 {
@@ -84,7 +85,7 @@ struct IndexBuilder {
     masks.reserveCapacity(expectedContacts)
   }
 
-  mutating func add(_ contact: Contact) {
+  package mutating func add(_ contact: Contact) {
     contactFirstField = fieldKinds.count
     mask = 0
     // A name part whose reading the card gives (`X-PHONETIC-*`, `SOUND;X-IRMC-N`) is

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 
 /// The searchable fields of some contacts, folded: the part of a `ContactIndex` that
 /// depends on each contact alone.

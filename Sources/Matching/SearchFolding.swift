@@ -1,6 +1,7 @@
 import ContactKit
 import Foundation
 import Synchronization
+import CpickSupport
 
 /// Folds text for matching: the same function is applied to the query and to every
 /// searchable field, so matching is symmetric (`Álvaro` finds `Alvaro`, `alvaro` finds

@@ -25,6 +25,7 @@ import Synchronization
 import TerminalKit
 import VCard
 import Matching
+import AddressBook
 
 let processStart = DispatchTime.now().uptimeNanoseconds
 

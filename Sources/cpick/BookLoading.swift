@@ -2,6 +2,7 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
+import AddressBook
 
 extension CPick {
   /// `sources` without repeats: a book named twice (`-s vd -s vd`, or through a link to

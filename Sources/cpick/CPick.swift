@@ -3,8 +3,10 @@ import ContactPicker
 import ContactStores
 import Foundation
 import Matching
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import AddressBook
+import ContactFormats
 
 /// The command-line tool: parses options, loads the address books, runs the
 /// library's controller or a non-interactive listing, prints the result.

@@ -2,6 +2,7 @@ import ContactPicker
 import Dispatch
 import Matching
 import Synchronization
+import AddressBook
 
 /// `cpick query`'s search, started on the list last stored in the index while the
 /// files behind it are still being checked (`ContactListLoader.load`'s `preview`).

@@ -3,8 +3,10 @@ import ContactPicker
 import ContactStores
 import Foundation
 import Matching
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import AddressBook
+import ContactFormats
 
 extension CPick {
   /// The new-person form: pre-filled from `--vcard` and the field options, saved to

@@ -3,6 +3,9 @@ import ContactPicker
 import Foundation
 import TerminalKit
 import VCard
+import CpickSupport
+import AddressBook
+import ContactFormats
 
 /// Formats what cpick prints on stdout (PRODUCT.md "The JSON on stdout", `--format`,
 /// `--template`, `--join`).

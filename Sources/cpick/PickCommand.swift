@@ -3,8 +3,9 @@ import ContactPicker
 import ContactStores
 import Foundation
 import Matching
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import AddressBook
 
 extension CPick {
   /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then

@@ -3,8 +3,9 @@ import ContactPicker
 import ContactStores
 import Foundation
 import Matching
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import ContactFormats
 
 extension CPick {
   /// The predicates of the command line, compiled.

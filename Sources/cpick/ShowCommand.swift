@@ -3,8 +3,10 @@ import ContactPicker
 import ContactStores
 import Foundation
 import Matching
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import AddressBook
+import ContactFormats
 
 extension CPick {
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the

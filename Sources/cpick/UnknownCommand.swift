@@ -2,8 +2,10 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
-import TerminalCurses
+import TerminalScreens
 import TerminalKit
+import AddressBook
+import ContactFormats
 
 extension CPick {
   /// `cpick unknown`: the unknown-person card (ABUnknownPersonViewController) for a

@@ -1,6 +1,6 @@
 import ContactStores
 import Foundation
-import TerminalCurses
+import TerminalScreens
 
 StandardOutput.ignoreBrokenPipe()
 // SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, exit 128 + signal.

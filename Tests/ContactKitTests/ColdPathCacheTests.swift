@@ -1,5 +1,6 @@
 @testable import ContactKit
 import Testing
+@testable import CpickSupport
 
 /// The fast paths and caches of the cold path give what the slow paths give.
 @Suite struct ColdPathCacheTests {

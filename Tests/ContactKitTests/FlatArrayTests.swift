@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContactKit
+@testable import CpickSupport
 
 /// `FlatArray`: the same elements whether it holds an array or borrows memory.
 @Suite("Flat arrays")

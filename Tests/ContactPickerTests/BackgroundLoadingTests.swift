@@ -4,6 +4,7 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A door a background thread waits at until the test opens it.
 final class Gate: Sendable {

@@ -5,6 +5,7 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import AddressBook
 
 @MainActor
 @Suite("People picker, searching off the UI thread")

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A vdir the index holds nothing of is listed without a `stat` per file (every file is
 /// read, and its reading gives its signature): what is stored from it must be what an

@@ -5,6 +5,7 @@ import Matching
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// `ContactList.replacing(_:original:)` puts one edited or added contact in place
 /// without indexing the others again: the list it gives is the list built anew from

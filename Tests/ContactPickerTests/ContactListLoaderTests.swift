@@ -5,6 +5,7 @@ import Matching
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// The on-disk index seen from loading: a second load gives what the first gave, from
 /// the index; a changed, added, deleted or replaced file is always seen; a damaged

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// The duplicate check of a new contact in a large book looks only at the candidates
 /// the list's index finds: it must find every duplicate that looking at every

@@ -2,6 +2,7 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 @Suite("Duplicate detection")
 struct DuplicateDetectorTests {

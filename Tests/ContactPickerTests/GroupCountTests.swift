@@ -2,6 +2,7 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// The query line names the group the list is narrowed to, beside the count.
 @Suite("The narrowed group in the query line")

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A stored list whose cards the index can no longer give (damaged, rebuilt, removed)
 /// reads a chosen contact from its card file instead of failing.

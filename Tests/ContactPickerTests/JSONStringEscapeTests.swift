@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 /// `JSONValue.writeString` escapes on the UTF-8 bytes; it must give exactly what the
 /// scalar-by-scalar reference (`writeStringByScalars`) gives.

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
+@testable import ContactFormats
 
 /// The list file of a view (`ListFile`): the snapshot and the person JSON of every
 /// contact, mapped at start. What it holds must be what the contacts give; a damaged

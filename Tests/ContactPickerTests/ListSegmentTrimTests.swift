@@ -1,6 +1,7 @@
 @testable import ContactPicker
 import Foundation
 import Testing
+@testable import AddressBook
 
 /// `ListSegment.trimmedOfWhitespaces`'s fast path trims as Foundation does.
 @Suite struct ListSegmentTrimTests {

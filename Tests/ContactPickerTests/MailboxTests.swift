@@ -2,6 +2,7 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 @Suite("Mailboxes and templates")
 struct MailboxTests {

@@ -4,6 +4,7 @@ import TerminalKit
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A row shows why it matched when the name does not: the number typed, the second
 /// email, the company — with the matched characters highlighted.

@@ -4,6 +4,7 @@ import Testing
 import VCard
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 @Suite("Add to Existing Contact: UnknownPersonMerge")
 struct UnknownPersonMergeTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 @Suite("Message addresses: header lines, encoded words, names")
 struct MessageAddressTests {

@@ -2,6 +2,8 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import CpickSupport
+@testable import AddressBook
 
 /// Display names stored as UTF-8 with their ends read as the strings they were.
 @Suite("Name column")

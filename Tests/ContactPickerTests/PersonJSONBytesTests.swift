@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 /// `PersonJSON.writePerson` writes the person object directly as bytes; it must give
 /// exactly what the `JSONValue` tree gives, for every contact there is.

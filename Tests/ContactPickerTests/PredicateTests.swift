@@ -2,6 +2,7 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 /// Invented people as PRODUCT.md's person JSON.
 enum PredicateFixtures {

@@ -4,6 +4,7 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// The list last stored in the index is shown while the files behind it are checked
 /// (`ContactListLoading.Progress.preview`): keys act on it at once, and the checked

@@ -3,6 +3,7 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A card whose UID is already in the address book (sent again, exported twice) is
 /// the same card: the duplicate check says so, and saving it anyway makes a second

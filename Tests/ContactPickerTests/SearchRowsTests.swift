@@ -2,6 +2,7 @@ import ContactKit
 import ContactPicker
 import TerminalKit
 import Testing
+import AddressBook
 
 /// The picker's rows after each key — written over the previous rows when the list
 /// narrows, anew when it grows — must be those of a state that searched the query

@@ -3,6 +3,7 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 /// Regressions a first user found.
 @Suite("Regressions from the first user trial")

@@ -4,6 +4,8 @@ import Testing
 import TerminalKit
 
 @testable import ContactPicker
+@testable import AddressBook
+@testable import ContactFormats
 
 @MainActor
 final class UnknownPersonRecorder: UnknownPersonViewDelegate {

@@ -2,6 +2,7 @@ import ContactKit
 import Testing
 
 @testable import ContactPicker
+@testable import ContactFormats
 
 @Suite("Contact validation")
 struct ValidationTests {

@@ -5,6 +5,7 @@ import Glibc
 import Testing
 
 @testable import ContactPicker
+@testable import AddressBook
 
 /// A user trial: a vdir with a link to itself listed every card four times, through
 /// the index as without it. The loader reads each folder and card file once too.

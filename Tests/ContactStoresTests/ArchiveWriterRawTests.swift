@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContactStores
+@testable import CpickSupport
 
 /// `ArchiveWriter.write(_:)` of a raw buffer (the overload chosen for a buffer) writes
 /// what the collection overload writes: a varint count, then the bytes.

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import ContactStores
+@testable import CpickSupport
+@testable import AddressBook
 
 /// The binary form of contacts for the index cache: `ArchiveWriter`/`ArchiveReader`
 /// encodings, `ContactArchive` round trips on the corpus, on odd and random

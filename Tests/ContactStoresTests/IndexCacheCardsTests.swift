@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContactStores
+@testable import AddressBook
 
 /// The cards of the index: one row per contact under its file's version, read one at
 /// a time or in batches; old versions swept when no book refers to them; the

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ContactStores
+@testable import AddressBook
 
 /// The index on disk: rows in and out, upserts and removals, payload versions,
 /// damaged files, unwritable places, several writers at once (threads and

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import ContactStores
+@testable import AddressBook
 
 /// The connection that makes the index file fills it without syncs; later ones sync.
 @Suite struct IndexSyncTests {

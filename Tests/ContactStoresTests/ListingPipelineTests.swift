@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import CpickSupport
 
 /// A vdir is examined while it is read (`BatchPipeline`), and a card file's signature
 /// is taken from the file read (`VCardFileStore.loadWithSignature`).

@@ -3,6 +3,7 @@ import ContactKit
 import Testing
 
 @testable import ContactStores
+@testable import ContactFormats
 
 @Suite("Reading cpick's own JSON lines")
 struct PersonJSONReaderTests {

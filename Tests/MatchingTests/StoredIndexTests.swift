@@ -1,6 +1,7 @@
 import ContactKit
 import Matching
 import Testing
+import CpickSupport
 
 /// `ContactIndex(stored:…)`: an index over stored arrays used where they lie searches
 /// as the index it was stored from, and refuses arrays that are not consistent.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VCard
+@testable import ContactFormats
 
 /// The values upstream test suites assert for the shared corpus
 /// (`../shared/corpus/expectations.jsonl`, `kind == "parse"`), checked against

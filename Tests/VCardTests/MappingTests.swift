@@ -3,6 +3,7 @@ import ContactKit
 import Testing
 
 @testable import VCard
+@testable import CpickSupport
 
 @Suite("mapping to contacts")
 struct MappingTests {

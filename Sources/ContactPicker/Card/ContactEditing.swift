@@ -1,5 +1,6 @@
 import ContactKit
 import TerminalKit
+import AddressBook
 
 /// What the card and the picker need to add and edit contacts: the save seam
 /// (CNSaveRequest through a `ContactStore`) and the duplicate check's inputs. Set

@@ -1,5 +1,6 @@
 import ContactKit
 import TerminalKit
+import ContactFormats
 
 /// The values of the new-person form, field by field, and the contact they make.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import ContactKit
 import TerminalKit
+import AddressBook
+import ContactFormats
 
 /// The new-person form and where the user is on it: the values (`form`), the focused
 /// field, what the form is asking (a custom label, "discard?", possible duplicates),

@@ -1,5 +1,6 @@
 import ContactKit
 import TerminalKit
+import AddressBook
 
 /// Draws a `NewPersonState` (pure: state in, frame out), after iOS's new-contact
 /// form and gum's forms: a title with the name as it will be shown, then the fields —

@@ -2,6 +2,7 @@ import ContactKit
 import ContactStores
 import Foundation
 import TerminalKit
+import AddressBook
 
 /// The new-person form's delegate (ABNewPersonViewControllerDelegate /
 /// CNContactViewControllerDelegate's `didCompleteWith`). Exactly one method is

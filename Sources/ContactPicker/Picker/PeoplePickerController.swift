@@ -2,6 +2,7 @@ import ContactKit
 import Dispatch
 import Matching
 import TerminalKit
+import AddressBook
 
 /// The people picker (CNContactPickerViewController, ABPeoplePickerNavigationController):
 /// a searchable list of contacts; the user types to filter, moves, and chooses a

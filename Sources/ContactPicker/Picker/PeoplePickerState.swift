@@ -2,6 +2,7 @@ import ContactKit
 import Matching
 import Synchronization
 import TerminalKit
+import AddressBook
 
 /// Numbers the searches of every picker state, so that the matches of one never pass
 /// for another's.

@@ -1,4 +1,5 @@
 import ContactKit
+import AddressBook
 
 /// "Add to Existing Contact": the values of an unknown person that an existing
 /// contact does not have yet, added to it.

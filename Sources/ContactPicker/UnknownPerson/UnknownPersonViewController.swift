@@ -1,5 +1,6 @@
 import ContactKit
 import TerminalKit
+import AddressBook
 
 /// The unknown-person card's delegate (ABUnknownPersonViewControllerDelegate /
 /// CNContactViewControllerDelegate for `forUnknownContact:`). Every requirement has

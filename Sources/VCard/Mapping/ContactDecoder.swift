@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 
 #if canImport(Glibc)
   import Glibc

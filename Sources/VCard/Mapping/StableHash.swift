@@ -5,7 +5,7 @@ struct StableHash {
 
   /// Adds bytes.
   @inline(__always)
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
     var hash = value
     for byte in bytes {
       hash ^= UInt64(byte)
@@ -16,18 +16,18 @@ struct StableHash {
 
   /// Adds one byte.
   @inline(__always)
-  mutating func add(_ byte: UInt8) {
+  package mutating func add(_ byte: UInt8) {
     value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 
   /// Adds the UTF-8 bytes of `text`.
-  mutating func add(_ text: String) {
+  package mutating func add(_ text: String) {
     var text = text
     text.withUTF8 { add($0) }
   }
 
   /// Adds the decimal digits of `number` (as `"\(number)"` writes them).
-  mutating func add(decimal number: Int) {
+  package mutating func add(decimal number: Int) {
     // One digit (the usual count of identical lines: 0) without making a String.
     if number >= 0 && number < 10 {
       add(UInt8(truncatingIfNeeded: 0x30 + number))

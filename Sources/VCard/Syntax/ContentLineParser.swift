@@ -8,7 +8,7 @@ enum ContentLineParser {
     case noColon
     case noName
 
-    var description: String {
+    package var description: String {
       switch self {
       case .noColon: return "line has no ':' between name and value; skipped"
       case .noName: return "line has no property name; skipped"

@@ -206,7 +206,7 @@ struct CardAssembler {
   var orphansBroken = false  // junk among them: no card
 
   /// Adds a line that could not be parsed.
-  mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
+  package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
     if !open.isEmpty {
       warnings.append(VCardWarning(line: logical.lineNumber, message: failure.description))
       return
@@ -216,7 +216,7 @@ struct CardAssembler {
 
   /// Adds a parsed line (`nil`: one that could not be parsed, outside cards).
   /// Adds a parsed line, moved into its card in the common case.
-  mutating func add(line: consuming ContentLine, _ logical: LogicalLine) {
+  package mutating func add(line: consuming ContentLine, _ logical: LogicalLine) {
     if line.kind != .begin && line.kind != .end && !open.isEmpty {
       // The common case first: a content line inside a card.
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
@@ -228,7 +228,7 @@ struct CardAssembler {
     add(Optional(consume line), logical)
   }
 
-  mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
+  package mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
     if let line = parsedLine, line.isBegin {
       if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
         warnings.append(
@@ -288,7 +288,7 @@ struct CardAssembler {
     open[last].lines.append(line)
   }
 
-  mutating func finish(bytes: [UInt8]) -> VCardParseResult {
+  package mutating func finish(bytes: [UInt8]) -> VCardParseResult {
     for var card in open.reversed() {
       card.sourceRange = nil
       // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside

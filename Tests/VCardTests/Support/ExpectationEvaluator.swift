@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import VCard
+@testable import ContactFormats
 
 /// Checks one `kind == "parse"` expectation of the shared corpus against what
 /// `VCardReader.read` gives for the file: values after unfolding, charset and

@@ -1,4 +1,5 @@
 import Foundation
+import ContactFormats
 
 /// Comparison and printing of values decoded by `JSONSerialization`.
 enum JSONValue {

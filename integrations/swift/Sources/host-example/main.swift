@@ -6,7 +6,7 @@ import ContactPicker
 import ContactStores
 import Foundation
 import HostExample
-import TerminalCurses
+import TerminalScreens
 
 let path = CommandLine.arguments.dropFirst().first ?? "../../Tests/Fixtures/sample-addressbook.vcf"
 let contacts = try VCardFileStore(path: path).load().contacts

@@ -1,0 +1,153 @@
+import ContactKit
+import Foundation
+import Matching
+import TerminalKit
+import CpickSupport
+
+/// The contacts of a picker in display order, with their sections, search index and
+/// the column widths of their rows. Built once after loading, by merging the
+/// `ListSegment`s of the address book's files (from the on-disk index, or built from
+/// the contacts just read).
+///
+/// - Complexity: building from contacts is O(n log n) in the number of contacts (sort
+///   keys and search fields use an ICU transform for non-ASCII names); from segments
+///   it is a sort on stored keys and a copy of the stored search fields. Searching is
+///   the `ContactIndex`'s.
+public final class ContactList: Sendable {
+  /// Contacts sorted by `sortOrder` (then by display name).
+  public let contacts: ContactRoster
+  /// The section (`A`–`Z`, `#`) of each contact, parallel to `contacts`.
+  public let sections: [String]
+  /// The display name of each contact, parallel to `contacts`.
+  public let displayNames: NameColumn
+  /// The search index over `contacts`.
+  public let index: ContactIndex
+  /// The widest display name, in columns (for the name column).
+  public let widestName: Int
+  /// Every group with the positions of its members (ascending), by group name.
+  let groupPositions: [String: FlatArray<Int32>]
+  /// The order the list was sorted in.
+  public let sortOrder: ContactFormatter.SortOrder
+  /// The order of name parts in composed names.
+  public let nameOrder: ContactFormatter.NameOrder
+
+  /// Sorts `contacts` and indexes them.
+  public convenience init(
+    _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
+    nameOrder: ContactFormatter.NameOrder = .auto
+  ) {
+    self.init(
+      segments: ListSegment.build(contacts, sortOrder: sortOrder, nameOrder: nameOrder), sortOrder: sortOrder,
+      nameOrder: nameOrder)
+  }
+
+  /// Merges segments built with `sortOrder` and `nameOrder`: sorted by sort key, then
+  /// display name (both compared as UTF-8), then segment and file order.
+  init(segments: [ListSegment], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder) {
+    self.sortOrder = sortOrder
+    self.nameOrder = nameOrder
+    let order = Self.sortedOrder(segments)
+    self.contacts = ContactRoster(segments: segments.map(\.contacts), order: order)
+    var names: [String] = []
+    var sections: [String] = []
+    names.reserveCapacity(order.count)
+    sections.reserveCapacity(order.count)
+    var widest = 0
+    var groups: [String: Set<Int>] = [:]
+    for (position, reference) in order.enumerated() {
+      let segment = segments[Int(reference.entries)]
+      let contact = Int(reference.contact)
+      let name = segment.displayNames[contact]
+      names.append(name)
+      sections.append(ContactFormatter.section(forSortKey: segment.sortKeys[contact]))
+      widest = max(widest, Self.nameWidth(name))
+      for group in segment.groups[contact] { groups[group, default: []].insert(position) }
+    }
+    self.displayNames = NameColumn(names)
+    self.sections = sections
+    self.widestName = widest
+    self.groupPositions = groups.mapValues { FlatArray($0.sorted().map { Int32($0) }) }
+    self.index = ContactIndex(gathering: segments.map(\.entries), order: order)
+  }
+
+  /// A list from its parts (a snapshot of the on-disk index), all parallel to
+  /// `contacts`.
+  init(
+    contacts: ContactRoster, sections: [String], displayNames: NameColumn, index: ContactIndex, widestName: Int,
+    groupPositions: [String: FlatArray<Int32>], sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
+  ) {
+    self.contacts = contacts
+    self.sections = sections
+    self.displayNames = displayNames
+    self.index = index
+    self.widestName = widestName
+    self.groupPositions = groupPositions
+    self.sortOrder = sortOrder
+    self.nameOrder = nameOrder
+  }
+
+  /// The display order of the contacts of `segments`.
+  ///
+  /// Sorted on the first eight bytes of each sort key as one integer; only ties on
+  /// those compare whole keys and names.
+  static func sortedOrder(_ segments: [ListSegment]) -> [ContactIndex.EntryReference] {
+    struct Item {
+      var prefix: UInt64
+      var reference: ContactIndex.EntryReference
+    }
+    var items: [Item] = []
+    items.reserveCapacity(segments.reduce(0) { $0 + $1.count })
+    for (number, segment) in segments.enumerated() {
+      for (contact, key) in segment.sortKeys.enumerated() {
+        items.append(Item(prefix: key.utf8SortPrefix, reference: .init(entries: Int32(number), contact: Int32(contact))))
+      }
+    }
+    items.sort { a, b in
+      if a.prefix != b.prefix { return a.prefix < b.prefix }
+      let x = segments[Int(a.reference.entries)]
+      let y = segments[Int(b.reference.entries)]
+      let i = Int(a.reference.contact)
+      let j = Int(b.reference.contact)
+      let byKey = compareUTF8(x.sortKeys[i], y.sortKeys[j])
+      if byKey != 0 { return byKey < 0 }
+      let byName = compareUTF8(x.displayNames[i], y.displayNames[j])
+      if byName != 0 { return byName < 0 }
+      if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
+      return i < j
+    }
+    return items.map(\.reference)
+  }
+
+  /// The positions of the members of `group` (compared without regard to case).
+  ///
+  /// - Complexity: O(members).
+  public func members(of group: String) -> Set<Int> {
+    let positions =
+      groupPositions[group]
+      ?? groupPositions.first { $0.key.caseInsensitiveCompare(group) == .orderedSame }?.value
+    return Set((positions ?? FlatArray()).lazy.map { Int($0) })
+  }
+
+  /// The groups with their member counts, by name.
+  public var groups: [ContactGroup] {
+    groupPositions.map { ContactGroup(name: $0.key, memberCount: $0.value.count) }
+      .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+  }
+
+  /// The most useful detail of a contact for its row: the first email, else the
+  /// first phone, then the organization (unless the name is the organization).
+  public func detail(at position: Int) -> String {
+    let contact = contacts[position]
+    var parts: [String] = []
+    if let email = contact.emailAddresses.first(where: \.isPreferred) ?? contact.emailAddresses.first {
+      parts.append(email.value)
+    } else if let phone = contact.phoneNumbers.first(where: \.isPreferred) ?? contact.phoneNumbers.first {
+      parts.append(phone.value)
+    }
+    if !contact.organizationName.isEmpty && contact.organizationName != displayNames[position] {
+      parts.append(contact.organizationName)
+    }
+    return parts.joined(separator: " · ")
+  }
+}

@@ -1,0 +1,127 @@
+import ContactKit
+import Foundation
+import Matching
+import TerminalKit
+import CpickSupport
+
+extension ContactList {
+  /// A new list with `contact` added, or put in place of the contact with the same
+  /// identifier and source (after an edit).
+  ///
+  /// Only `contact` is indexed (sort key, display name, search fields): the others
+  /// keep theirs, and it is put in place by a binary search over the list's order
+  /// (sort key, then display name, compared as UTF-8; after its equals). The list of
+  /// the on-disk index stays undecoded but for the contacts compared on the way.
+  ///
+  /// - Complexity: O(n) to copy the list's columns and search fields, plus O(log n)
+  ///   contacts decoded and keyed; no ICU transform but `contact`'s.
+  public func replacing(_ contact: Contact, original: Contact?) -> ContactList {
+    let removed = original.flatMap { position(of: $0) }
+    let added = ListSegment([contact], sortOrder: sortOrder, nameOrder: nameOrder)
+    let key = added.sortKeys[0]
+    let name = added.displayNames[0]
+
+    // The old positions kept, and where the new contact goes among them.
+    let kept = contacts.count - (removed == nil ? 0 : 1)
+    func old(_ rank: Int) -> Int { removed.map { rank >= $0 ? rank + 1 : rank } ?? rank }
+    var keys = ContactFormatter.SortKeys(order: sortOrder)
+    var low = 0
+    var high = kept
+    while low < high {
+      let middle = (low + high) / 2
+      let position = old(middle)
+      let byKey = Self.compareUTF8(keys.key(for: contacts[position]), key)
+      let before = byKey != 0 ? byKey < 0 : Self.compareUTF8(displayNames[position], name) <= 0
+      if before { low = middle + 1 } else { high = middle }
+    }
+    let inserted = low
+
+    // Position `new` of the new list holds old position `source(new)`, or the contact.
+    func source(_ new: Int) -> Int? { new == inserted ? nil : old(new < inserted ? new : new - 1) }
+    func moved(_ position: Int) -> Int? {
+      if position == removed { return nil }
+      let rank = removed.map { position > $0 ? position - 1 : position } ?? position
+      return rank < inserted ? rank : rank + 1
+    }
+    let count = kept + 1
+    let addedSegment = Int32(contacts.segments.count)
+    var order: [ContactIndex.EntryReference] = []
+    var searchOrder: [ContactIndex.EntryReference] = []
+    var names: [String] = []
+    var sections: [String] = []
+    order.reserveCapacity(count)
+    searchOrder.reserveCapacity(count)
+    names.reserveCapacity(count)
+    sections.reserveCapacity(count)
+    for new in 0..<count {
+      if let position = source(new) {
+        order.append(contacts.order[position])
+        searchOrder.append(.init(entries: 0, contact: Int32(position)))
+        names.append(displayNames[position])
+        sections.append(self.sections[position])
+      } else {
+        order.append(.init(entries: addedSegment, contact: 0))
+        searchOrder.append(.init(entries: 1, contact: 0))
+        names.append(name)
+        sections.append(ContactFormatter.section(forSortKey: key))
+      }
+    }
+    var outside: [Int: [String]] = [:]
+    for (position, groups) in contacts.outsideGroups {
+      if let new = moved(position) { outside[new] = groups }
+    }
+    var groups: [String: [Int32]] = [:]
+    for (group, positions) in groupPositions {
+      groups[group] = positions.compactMap { moved(Int($0)).map(Int32.init) }
+    }
+    for group in added.groups[0] { groups[group, default: []].append(Int32(inserted)) }
+    // The widest name: measured again only when the widest one was replaced.
+    let widest =
+      removed.map { Self.nameWidth(displayNames[$0]) } == widestName
+      ? names.reduce(0) { max($0, Self.nameWidth($1)) } : max(widestName, Self.nameWidth(name))
+    return ContactList(
+      contacts: ContactRoster(
+        segments: contacts.segments + [added.contacts], order: order, outsideGroups: outside),
+      sections: sections, displayNames: NameColumn(names),
+      index: ContactIndex(gathering: [index.entries, added.entries], order: searchOrder), widestName: widest,
+      groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
+      sortOrder: sortOrder, nameOrder: nameOrder)
+  }
+
+  /// The position of the contact with `contact`'s identifier and source: looked for
+  /// among the contacts of the same display name first (no contact decoded for the
+  /// others), then among all.
+  ///
+  /// - Complexity: O(n) name comparisons and a decode per contact of that name.
+  public func position(of contact: Contact) -> Int? {
+    func same(_ position: Int) -> Bool {
+      let other = contacts[position]
+      return other.identifier == contact.identifier && other.source == contact.source
+    }
+    let name = ListSegment.displayName(of: contact, nameOrder: nameOrder)
+    if let found = displayNames.indices.first(where: { displayNames[$0] == name && same($0) }) { return found }
+    return contacts.indices.first(where: same)
+  }
+
+  /// The columns of a name in the name column (at most 64): ASCII names are as wide
+  /// as they are long; only others need grapheme widths.
+  static func nameWidth(_ name: String) -> Int {
+    min(64, name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name))
+  }
+
+  /// Compares two strings' UTF-8 bytes: negative, zero or positive.
+  static func compareUTF8(_ a: String, _ b: String) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        if common > 0, let base = x.baseAddress, let other = y.baseAddress {
+          let result = memcmp(base, other, common)
+          if result != 0 { return Int(result) }
+        }
+        return x.count - y.count
+      }
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import ContactKit
+import ContactStores
+import CpickSupport
+import ContactFormats
+
+/// The person JSON (PRODUCT.md "The JSON on stdout") of every contact of a list, in
+/// list order, kept in the list's file in the index: a query prints its matches by
+/// copying their bytes, without reading or decoding a contact.
+///
+/// Layout of the block (all integers `UInt64`, little-endian; the block starts
+/// 8-aligned):
+///
+/// | part      | count     | contents                                             |
+/// |-----------|-----------|------------------------------------------------------|
+/// | offsets   | *n* + 1   | contact `i` is `json[offsets[i]..<offsets[i + 1]]`    |
+/// | checksums | *n*       | `Checksum.wide` of each contact's bytes, checked on use |
+/// | json      | bytes     | the objects one after the other, no separators        |
+///
+/// A damaged offset or checksum makes `json(at:)` answer nil (the caller then prints
+/// from the contact itself); it never reads outside the block.
+public struct ContactRenderings: @unchecked Sendable {
+  /// The number of contacts.
+  public let count: Int
+  /// The block (laid out as above).
+  let block: UnsafeRawBufferPointer
+  /// What keeps `block` alive: the mapped file, or the memory it was rendered into.
+  private let owner: AnyObject
+
+  /// Renderings over `block` (checked to be large enough for `count`), kept alive by
+  /// `owner`; nil when the block is too short for its own offsets.
+  init?(count: Int, block: UnsafeRawBufferPointer, owner: AnyObject) {
+    guard count >= 0, block.count >= Self.headerSize(count) else { return nil }
+    self.count = count
+    self.block = block
+    self.owner = owner
+  }
+
+  /// Bytes before the JSON: the offsets and checksums of `count` contacts.
+  static func headerSize(_ count: Int) -> Int { 8 * (2 * count + 1) }
+
+  /// The JSON of the contact at `position` (0 ≤ position < count), or nil when its
+  /// bytes are damaged.
+  ///
+  /// - Complexity: O(length of the JSON) for the checksum.
+  public func json(at position: Int) -> UnsafeRawBufferPointer? {
+    guard let bytes = unchecked(at: position) else { return nil }
+    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
+    return Checksum.wide(bytes) == Int64(bitPattern: checksum) ? bytes : nil
+  }
+
+  /// The bytes stored for `position`, its checksum not checked; nil when its offsets
+  /// lie outside the block.
+  private func unchecked(at position: Int) -> UnsafeRawBufferPointer? {
+    guard position >= 0, position < count else { return nil }
+    let header = Self.headerSize(count)
+    let start = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
+    let end = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (position + 1), as: UInt64.self))
+    guard start <= end, end <= UInt64(block.count - header) else { return nil }
+    return UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
+  }
+
+  /// The first position whose contact's identifier is `identifier`, read from the
+  /// start of its JSON (`{"identifier":…,`, the first member `PersonJSON.writePerson`
+  /// writes) without decoding any contact; nil when none has it (or its JSON is
+  /// damaged).
+  ///
+  /// - Complexity: O(n) comparisons of a few bytes, and one checksum.
+  public func position(ofIdentifier identifier: String) -> Int? {
+    positions(ofIdentifier: identifier, limit: 1).first
+  }
+
+  /// The positions of every contact whose JSON has `identifier` (as written), in
+  /// order, at most `limit`.
+  ///
+  /// - Complexity: O(n) comparisons of a few bytes.
+  public func positions(ofIdentifier identifier: String, limit: Int = .max) -> [Int] {
+    var prefix = Array(#"{"identifier":"#.utf8)
+    JSONValue.writeString(identifier, to: &prefix)
+    prefix.append(UInt8(ascii: ","))
+    var found: [Int] = []
+    for position in 0..<count where found.count < limit {
+      guard let bytes = unchecked(at: position), bytes.starts(with: prefix) else { continue }
+      if json(at: position) != nil { found.append(position) }
+    }
+    return found
+  }
+
+  /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
+  /// one of them is damaged.
+  ///
+  /// - Complexity: O(bytes written).
+  public func lines(_ positions: some Collection<Int>, separator: UInt8) -> [UInt8]? {
+    var slices: [UnsafeRawBufferPointer] = []
+    slices.reserveCapacity(positions.count)
+    var total = 0
+    for position in positions {
+      guard let json = json(at: position) else { return nil }
+      slices.append(json)
+      total += json.count + 1
+    }
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var offset = 0
+      for json in slices {
+        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[offset...]).copyMemory(from: json)
+        offset += json.count
+        buffer[offset] = separator
+        offset += 1
+      }
+      initialized = total
+    }
+  }
+
+  /// Renders `count` contacts: `render(i, &out)` appends the JSON of contact `i`. The
+  /// contacts are rendered on all cores, in chunks.
+  ///
+  /// - Complexity: O(n) renderings plus a copy of their bytes.
+  static func render(count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void) -> ContactRenderings {
+    let chunks = Parallel.map(count: count, chunk: 2_048) { range -> (json: [UInt8], ends: [Int], checksums: [Int64]) in
+      var json: [UInt8] = []
+      json.reserveCapacity(range.count * 640)
+      var ends: [Int] = []
+      var checksums: [Int64] = []
+      ends.reserveCapacity(range.count)
+      checksums.reserveCapacity(range.count)
+      for position in range {
+        let start = json.count
+        render(position, &json)
+        ends.append(json.count)
+        checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+      }
+      return (json, ends, checksums)
+    }
+    let total = chunks.reduce(0) { $0 + $1.json.count }
+    let memory = RenderedMemory(size: headerSize(count) + total)
+    let block = memory.bytes
+    var position = 0
+    var base = 0
+    block.storeBytes(of: UInt64(0).littleEndian, toByteOffset: 0, as: UInt64.self)
+    for chunk in chunks {
+      for index in chunk.ends.indices {
+        block.storeBytes(of: UInt64(base + chunk.ends[index]).littleEndian, toByteOffset: 8 * (position + 1), as: UInt64.self)
+        block.storeBytes(
+          of: UInt64(bitPattern: chunk.checksums[index]).littleEndian, toByteOffset: 8 * (count + 1 + position),
+          as: UInt64.self)
+        position += 1
+      }
+      chunk.json.withUnsafeBytes { json in
+        UnsafeMutableRawBufferPointer(rebasing: block[(headerSize(count) + base)...]).copyMemory(from: json)
+      }
+      base += chunk.json.count
+    }
+    return ContactRenderings(count: count, block: UnsafeRawBufferPointer(block), owner: memory)!
+  }
+}
+
+/// Memory a list's renderings were written into, freed with them.
+private final class RenderedMemory {
+  let bytes: UnsafeMutableRawBufferPointer
+
+  init(size: Int) {
+    bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 8), alignment: 8)
+  }
+
+  deinit { bytes.deallocate() }
+}

@@ -1,0 +1,134 @@
+import ContactKit
+import ContactStores
+import Synchronization
+import CpickSupport
+import ContactFormats
+
+/// What a load writes to the list file of its view (`ListFile`): the snapshot of the
+/// list it built and the person JSON of its contacts — copied from the previous file
+/// for contacts whose stored card did not change (same file version and position,
+/// no groups from group cards), rendered for the others.
+struct ListFileUpdate: Sendable {
+  /// The loader's view key, the file's path and the index's `identity()`.
+  var view: String
+  var path: String
+  var identity: Int64
+  /// The list built, and where each of its contacts is stored.
+  var list: ContactList
+  var origins: [ContactOrigin]
+  /// Groups given by group cards in other files, by position.
+  var outsideGroups: [Int: [String]]
+  /// The files the list was built from.
+  var digest: FilesDigest
+  var warnings: [String]
+  var groupCards: [ContactLoad.GroupCard]
+  /// The file read at the start of the load, when there was one.
+  var previous: (contents: ListSnapshot.Contents, renderings: ContactRenderings)?
+
+  /// The person JSON of every contact of `list`, in the list's name order.
+  ///
+  /// - Complexity: O(n) copies; a rendering (about a µs) for each contact not in the
+  ///   previous file, plus its decoding when it comes from the index — those read in
+  ///   file order, a batch of cards at a time (`prerendered`).
+  func renderings() -> ContactRenderings {
+    var reusable: [ContactOrigin: Int] = [:]
+    if let previous {
+      let outside = previous.contents.list.contacts.outsideGroups
+      let origins = previous.contents.origins
+      reusable.reserveCapacity(origins.count)
+      for (position, origin) in origins.enumerated() where outside[position] == nil {
+        reusable[origin] = position
+      }
+    }
+    let previousRenderings = previous?.renderings
+    let prerendered = prerendered(skipping: reusable)
+    return ContactRenderings.render(count: list.contacts.count) { [list, origins, outsideGroups, reusable] position, out in
+      if outsideGroups[position] == nil, let old = reusable[origins[position]],
+        let json = previousRenderings?.json(at: old)
+      {
+        out.append(contentsOf: json)
+      } else if let json = prerendered.json(at: position) {
+        out.append(contentsOf: json)
+      } else {
+        PersonJSON.writePerson(list.contacts[position], nameOrder: list.nameOrder, to: &out)
+      }
+    }
+  }
+
+  /// The JSON of the contacts that must be read from the index (stored, not in the
+  /// previous file, without groups from group cards), rendered from their cards read
+  /// file by file in batches — one lookup per card, each decoded where the list
+  /// needs it, would cost several times more.
+  private func prerendered(skipping reusable: [ContactOrigin: Int]) -> Prerendered {
+    // Per file version, the ordinals wanted and their positions.
+    var wanted: [Int64: [Int32: Int]] = [:]
+    var cache: IndexCache?
+    for position in 0..<list.contacts.count where outsideGroups[position] == nil {
+      let origin = origins[position]
+      guard reusable[origin] == nil else { continue }
+      let reference = list.contacts.order[position]
+      guard case .stored(let stored) = list.contacts.segments[Int(reference.entries)] else { continue }
+      cache = stored.files.first?.cache
+      wanted[origin.generation, default: [:]][origin.ordinal] = position
+    }
+    let positions = Mutex<[(position: Int, json: [UInt8])]>([])
+    if let cache {
+      for (generation, ordinals) in wanted {
+        var next = 0
+        while true {
+          let batch = cache.cards(generation: generation, from: next, limit: 4_096)
+          guard let last = batch.last else { break }
+          next = last.ordinal + 1
+          let rendered = Parallel.map(count: batch.count, chunk: 512) { range -> [(Int, [UInt8])] in
+            range.compactMap { index -> (Int, [UInt8])? in
+              guard let position = ordinals[Int32(batch[index].ordinal)] else { return nil }
+              let contact = batch[index].data.withUnsafeBytes { raw -> Contact? in
+                var reader = ArchiveReader(raw)
+                return try? ContactArchive.read(from: &reader)
+              }
+              guard let contact else { return nil }
+              var json: [UInt8] = []
+              PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &json)
+              return (position, json)
+            }
+          }
+          positions.withLock { $0.append(contentsOf: rendered.joined().map { ($0.0, $0.1) }) }
+        }
+      }
+    }
+    // As renderings of their own: the positions in order, looked up by position.
+    let found = positions.withLock { $0 }
+    var slot = [Int32](repeating: -1, count: list.contacts.count)
+    for (number, entry) in found.enumerated() { slot[entry.position] = Int32(number) }
+    let block = ContactRenderings.render(count: found.count) { number, out in out.append(contentsOf: found[number].json) }
+    return Prerendered(slot: slot, block: block)
+  }
+
+  /// JSON rendered ahead for some positions of the list.
+  private struct Prerendered: Sendable {
+    /// Per position, its number in `block`, or -1.
+    let slot: [Int32]
+    let block: ContactRenderings
+
+    /// The JSON rendered for `position`, if any.
+    func json(at position: Int) -> UnsafeRawBufferPointer? {
+      slot[position] < 0 ? nil : block.json(at: Int(slot[position]))
+    }
+  }
+
+  /// The encoded snapshot of the list (`ListSnapshot.encode`): independent of the
+  /// renderings, so made while they are rendered.
+  func snapshot() -> [UInt8] {
+    ListSnapshot.encode(
+      list: list, origins: origins, outsideGroups: outsideGroups, digest: digest, warnings: warnings,
+      groupCards: groupCards)
+  }
+
+  /// Writes the list file with `renderings` and `snapshot` (by default encoded now;
+  /// best effort), put in place once `ready` says the cards it refers to are stored.
+  func write(_ renderings: ContactRenderings, snapshot: [UInt8]? = nil, ready: () -> Bool = { true }) {
+    ListFile.write(
+      view: view, identity: identity, snapshot: snapshot ?? self.snapshot(), renderings: renderings, to: path,
+      ready: ready)
+  }
+}

@@ -1,0 +1,218 @@
+import ContactKit
+import Foundation
+import Matching
+import CpickSupport
+
+/// Some contacts of an address book (a file, or part of a large one) with everything a
+/// `ContactList` needs of them that depends on each contact alone: its sort key,
+/// display name, groups and folded search fields.
+///
+/// Building these is the expensive part of showing a book (ICU transliteration of
+/// sort keys and search fields); a `ContactList` is then a merge of segments. The
+/// on-disk index keeps segments, so a second start builds none again, and a vdir
+/// with one changed file builds one.
+struct ListSegment: Sendable {
+  /// The parts, in one shared box: a segment is copied as one reference (merging
+  /// segments into a list compares and reads them a few million times), not as the
+  /// ten arrays it holds.
+  private final class Parts: Sendable {
+    let contacts: SegmentContacts
+    let sortKeys: [String]
+    let displayNames: [String]
+    let groups: [[String]]
+    let entries: IndexEntries
+    let origins: [ContactOrigin]?
+
+    init(
+      contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]],
+      entries: IndexEntries, origins: [ContactOrigin]?
+    ) {
+      self.contacts = contacts
+      self.sortKeys = sortKeys
+      self.displayNames = displayNames
+      self.groups = groups
+      self.entries = entries
+      self.origins = origins
+    }
+  }
+
+  private let parts: Parts
+
+  /// The contacts, in file order.
+  var contacts: SegmentContacts { parts.contacts }
+  /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
+  var sortKeys: [String] { parts.sortKeys }
+  /// The name shown for each contact: `FN` as written, else the composed name.
+  var displayNames: [String] { parts.displayNames }
+  /// The groups of each contact (`Contact.groups`).
+  var groups: [[String]] { parts.groups }
+  /// The folded search fields of each contact.
+  var entries: IndexEntries { parts.entries }
+  /// Where each contact is in the on-disk index, when it is there (to keep a
+  /// snapshot of the list).
+  var origins: [ContactOrigin]? { parts.origins }
+
+  /// The number of contacts.
+  var count: Int { sortKeys.count }
+
+  /// Contacts per segment when a large file is split to build on all cores.
+  static let chunk = 4096
+
+  /// Contacts per segment for `count` contacts: `chunk`, or less for a book of a few
+  /// thousand, cut in at least eight segments (of at least 512) so that the cores
+  /// finish together — a segment whose first Han name waits for ICU's Han-Latin rules
+  /// (tens of ms) is not then the only work left.
+  static func chunkSize(for count: Int) -> Int {
+    min(chunk, max(512, (count + 7) / 8))
+  }
+
+  /// Builds the segment of `contacts`.
+  ///
+  /// - Complexity: O(total length of the contacts' names and searchable fields).
+  init(
+    _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
+  ) {
+    var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
+    var keys: [String] = []
+    var names: [String] = []
+    keys.reserveCapacity(contacts.count)
+    names.reserveCapacity(contacts.count)
+    for contact in contacts {
+      keys.append(sortKeys.key(for: contact))
+      names.append(Self.displayName(of: contact, nameOrder: nameOrder))
+    }
+    self.init(
+      contacts: .values(contacts), sortKeys: keys, displayNames: names, groups: contacts.map(\.groups),
+      entries: IndexEntries(contacts), origins: origins)
+  }
+
+  /// A segment from its parts (all of the same count).
+  init(
+    contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]], entries: IndexEntries,
+    origins: [ContactOrigin]? = nil
+  ) {
+    precondition(
+      contacts.count == sortKeys.count && displayNames.count == sortKeys.count && groups.count == sortKeys.count
+        && entries.count == sortKeys.count && (origins?.count ?? sortKeys.count) == sortKeys.count,
+      "the parts of a segment disagree in count")
+    parts = Parts(
+      contacts: contacts, sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
+  }
+
+  /// The segment of contacts `range` of this one (whose contacts are in memory).
+  func slice(_ range: Range<Int>) -> ListSegment {
+    guard case .values(let contacts) = contacts else { preconditionFailure("a slice of stored contacts") }
+    return ListSegment(
+      contacts: .values(Array(contacts[range])), sortKeys: Array(sortKeys[range]),
+      displayNames: Array(displayNames[range]), groups: Array(groups[range]), entries: entries.slice(range),
+      origins: origins.map { Array($0[range]) })
+  }
+
+  /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
+  static func build(
+    _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
+    nameOrder: ContactFormatter.NameOrder
+  ) -> [ListSegment] {
+    let size = chunkSize(for: contacts.count)
+    if contacts.count <= size { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    return Parallel.map(count: contacts.count, chunk: size) { range in
+      ListSegment(
+        Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder)
+    }
+  }
+
+  /// `text.trimmingCharacters(in: .whitespaces)` (spaces and tabs: `Zs` and U+0009),
+  /// without Foundation when `text` starts and ends with an ASCII character other than
+  /// space or tab, or with a Latin letter or Han character (there is nothing to trim
+  /// then).
+  static func trimmedOfWhitespaces(_ text: String) -> String {
+    if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80, first != 0x20,
+      first != 0x09, last != 0x20, last != 0x09
+    {
+      return text
+    }
+    if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, String.isSolidScalar(first),
+      String.isSolidScalar(last)
+    {
+      return text
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// `FN` as written; the name order only shapes composed names.
+  static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
+    let written = trimmedOfWhitespaces(contact.formattedName)
+    return written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
+  }
+}
+
+/// The contacts of a segment: values in memory, or contacts of the on-disk index read
+/// when one is needed (a list of 100,000 contacts from the index reads only the ones
+/// shown in full or chosen).
+enum SegmentContacts: Sendable {
+  /// Contacts in memory.
+  case values([Contact])
+  /// The contacts of some files of the index, one file after the other.
+  case stored(StoredSegment)
+
+  /// The number of contacts.
+  var count: Int {
+    switch self {
+    case .values(let contacts): contacts.count
+    case .stored(let stored): stored.count
+    }
+  }
+
+  /// Contact `index`.
+  subscript(index: Int) -> Contact {
+    switch self {
+    case .values(let contacts): contacts[index]
+    case .stored(let stored): stored[index]
+    }
+  }
+}
+
+/// The contacts of some files of the on-disk index, one file after the other.
+struct StoredSegment: Sendable {
+  /// The files' contacts.
+  let files: [StoredContacts]
+  /// Position `i` is contact `ordinals[i]` of file `fileOf[i]`.
+  let fileOf: [Int32]
+  let ordinals: [Int32]
+
+  /// The contacts of `files`, in order.
+  init(_ files: [StoredContacts]) {
+    self.files = files
+    if files.count == 1 {
+      // One file (a large .vcf): positions are its ordinals, no table needed.
+      fileOf = []
+      ordinals = []
+      single = files[0].count
+      return
+    }
+    single = nil
+    var fileOf: [Int32] = []
+    var ordinals: [Int32] = []
+    for (number, file) in files.enumerated() {
+      for ordinal in 0..<file.count {
+        fileOf.append(Int32(number))
+        ordinals.append(Int32(ordinal))
+      }
+    }
+    self.fileOf = fileOf
+    self.ordinals = ordinals
+  }
+
+  /// The number of contacts of the one file, when there is one.
+  let single: Int?
+
+  /// The number of contacts.
+  var count: Int { single ?? fileOf.count }
+
+  /// Contact `index`, read from the index.
+  subscript(index: Int) -> Contact {
+    single != nil ? files[0][index] : files[Int(fileOf[index])][Int(ordinals[index])]
+  }
+}

@@ -1,0 +1,71 @@
+import ContactStores
+import Glibc
+
+/// A file of the index folder mapped read-only into memory (`mmap(2)`), and the way
+/// such files are written: whole, under a temp name, then renamed into place.
+///
+/// Because a file is only ever replaced by `rename(2)` and never written in place, a
+/// mapping keeps seeing the version it mapped, even while another process replaces
+/// it; the pages come from the page cache on first touch, so reading a part of a
+/// large file costs only that part.
+package final class MappedFile: @unchecked Sendable {
+  /// The file's bytes (valid as long as this object lives).
+  package let bytes: UnsafeRawBufferPointer
+
+  /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
+  /// regular file.
+  package init?(path: String) {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { Glibc.close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
+    let size = Int(status.st_size)
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+    self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+  }
+
+  deinit {
+    munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+  }
+
+  /// Writes `parts`, one after the other, as the new content of `path`: to a temp
+  /// file in the same folder (`.<name>.tmp-<random>`), renamed over `path` once
+  /// complete, so that a reader maps the old file or the new one, never a part. The
+  /// folder is created when missing. Not synced to the disk: these files are a cache,
+  /// checked when read. `ready` is asked once the temp file is complete: the rename
+  /// waits for it, and false drops the file (what it refers to was not stored). The
+  /// temp file is recorded in `TempFileRegistry.shared` while it exists, so a signal
+  /// that ends the process removes it.
+  ///
+  /// - Returns: whether the file was written; false when it could not be created,
+  ///   written or renamed, or `ready` said no (the temp file is then removed).
+  @discardableResult
+  package static func write(
+    _ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600, ready: () -> Bool = { true }
+  ) -> Bool {
+    guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return false }
+    let temp = AtomicFile.tempPath(for: path)
+    // Recorded, so that a signal ending the process removes it (`TempFileRegistry`).
+    let registry = TempFileRegistry.shared
+    guard
+      let file = try? registry.create(temp, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: permissions)
+    else {
+      return false
+    }
+    defer { registry.forget(temp) }
+    do {
+      for part in parts { try file.writeAll(part) }
+      try file.close()
+    } catch {
+      try? file.close()
+      unlink(temp)
+      return false
+    }
+    guard ready(), rename(temp, path) == 0 else {
+      unlink(temp)
+      return false
+    }
+    return true
+  }
+}

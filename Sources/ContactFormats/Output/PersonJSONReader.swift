@@ -1,0 +1,124 @@
+import ContactKit
+import Foundation
+
+/// Reads PRODUCT.md's own JSON back into contacts, so `cpick query … -f jsonl | cpick`
+/// works: one JSON object per line — a person (`{"identifier":…,"displayName":…}`),
+/// a property (`{"person":…,"property":…}`) or a whole event document
+/// (`{"event":"didSelectPeople","people":[…]}`).
+///
+/// A person keeps its `identifier`, `source` and labeled values' identifiers, so what
+/// it refers to stays the same through a pipeline.
+package enum PersonJSONReader {
+  /// Whether `bytes` look like JSON lines: the first character that is not white
+  /// space is `{`.
+  package static func isJSONLines(_ bytes: [UInt8]) -> Bool {
+    bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "{")
+  }
+
+  /// The contacts of every line; a line that is not a JSON object with a person is a
+  /// warning `source:line: why`.
+  package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+    var load: (contacts: [Contact], warnings: [String]) = ([], [])
+    var lineNumber = 0
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+        load.warnings.append("\(source):\(lineNumber): not a JSON object; skipped")
+        continue
+      }
+      let people = persons(in: object)
+      if people.isEmpty { load.warnings.append("\(source):\(lineNumber): no person in this JSON object; skipped") }
+      load.contacts.append(contentsOf: people.map { contact(from: $0, source: source) })
+    }
+    return load
+  }
+
+  /// The person objects of a line: itself, its `person`, its `people`, or the
+  /// persons of its `properties`.
+  private static func persons(in object: [String: Any]) -> [[String: Any]] {
+    if let person = object["person"] as? [String: Any] { return [person] }
+    if let people = object["people"] as? [[String: Any]] { return people }
+    if let properties = object["properties"] as? [[String: Any]] {
+      var seen = Set<String>()
+      return properties.compactMap { $0["person"] as? [String: Any] }.filter {
+        seen.insert(($0["identifier"] as? String ?? "") + "\u{0}" + ($0["source"] as? String ?? "")).inserted
+      }
+    }
+    if object["displayName"] != nil || object["identifier"] != nil { return [object] }
+    return []
+  }
+
+  static func contact(from json: [String: Any], source: String) -> Contact {
+    func text(_ key: String) -> String { json[key] as? String ?? "" }
+    var contact = Contact(identifier: text("identifier"), source: (json["source"] as? String) ?? source)
+    if contact.identifier.isEmpty {
+      // Stable across runs (FNV-1a of the name), unlike Swift's seeded hashValue.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in text("displayName").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      contact.identifier = "cpick-json-" + String(hash, radix: 16)
+    }
+    contact.contactType = ContactType(rawValue: text("contactType")) ?? .person
+    contact.formattedName = text("displayName")
+    contact.namePrefix = text("namePrefix")
+    contact.givenName = text("givenName")
+    contact.middleName = text("middleName")
+    contact.familyName = text("familyName")
+    contact.nameSuffix = text("nameSuffix")
+    contact.nickname = text("nickname")
+    contact.phoneticGivenName = text("phoneticGivenName")
+    contact.phoneticMiddleName = text("phoneticMiddleName")
+    contact.phoneticFamilyName = text("phoneticFamilyName")
+    contact.organizationName = text("organizationName")
+    contact.departmentName = text("departmentName")
+    contact.jobTitle = text("jobTitle")
+    contact.note = text("note")
+    if !text("birthday").isEmpty { contact.birthday = date(text("birthday")) }
+    contact.phoneNumbers = labeled(json["phoneNumbers"]) { $0 as? String }
+    contact.emailAddresses = labeled(json["emailAddresses"]) { $0 as? String }
+    contact.urlAddresses = labeled(json["urlAddresses"]) { $0 as? String }
+    contact.contactRelations = labeled(json["contactRelations"]) { $0 as? String }
+    contact.dates = labeled(json["dates"]) { ($0 as? String).map(date) }
+    contact.postalAddresses = labeled(json["postalAddresses"]) { value in
+      guard let fields = value as? [String: Any] else { return nil }
+      func field(_ key: String) -> String { fields[key] as? String ?? "" }
+      return PostalAddress(
+        street: field("street"), city: field("city"), state: field("state"), postalCode: field("postalCode"),
+        country: field("country"), isoCountryCode: field("isoCountryCode"))
+    }
+    contact.instantMessageAddresses = labeled(json["instantMessageAddresses"]) { value in
+      guard let fields = value as? [String: Any] else { return nil }
+      return InstantMessageAddress(service: fields["service"] as? String ?? "", username: fields["username"] as? String ?? "")
+    }
+    contact.socialProfiles = labeled(json["socialProfiles"]) { value in
+      guard let fields = value as? [String: Any] else { return nil }
+      return SocialProfile(
+        service: fields["service"] as? String ?? "", username: fields["username"] as? String ?? "",
+        urlString: fields["urlString"] as? String ?? "")
+    }
+    contact.groups = json["groups"] as? [String] ?? []
+    contact.hasImage = json["hasImage"] as? Bool ?? false
+    return contact
+  }
+
+  private static func labeled<V>(_ value: Any?, _ decode: (Any) -> V?) -> [LabeledValue<V>] {
+    guard let items = value as? [[String: Any]] else { return [] }
+    return items.enumerated().compactMap { offset, item in
+      guard let raw = item["value"], let decoded = decode(raw) else { return nil }
+      return LabeledValue(
+        identifier: item["identifier"] as? String ?? "json-\(offset)", label: item["label"] as? String, value: decoded)
+    }
+  }
+
+  /// `1815-12-10`, `--12-10`, or free text.
+  private static func date(_ text: String) -> ContactDate {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    if text.hasPrefix("--"), parts.count == 4, let month = Int(parts[2]), let day = Int(parts[3]) {
+      return ContactDate(month: month, day: day)
+    }
+    if parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) {
+      return ContactDate(year: year, month: month, day: day)
+    }
+    return ContactDate(text: text)
+  }
+}
