@@ -28,7 +28,7 @@ let package = Package(
     // The model: contacts, labeled values, names and their order.
     .target(name: "ContactKit", dependencies: ["CpickSupport"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
-    .target(name: "VCard", dependencies: ["ContactKit", "CpickSupport"]),
+    .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
     // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
     // predicates, mail headers, value validation.
     .target(name: "ContactFormats", dependencies: ["ContactKit"]),

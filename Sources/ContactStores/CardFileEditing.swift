@@ -95,7 +95,7 @@ struct CardFileEditor {
         guard let (current, range) = find(loaded, in: body, parsed: parsed) else {
           throw ContactStoreError(
             source: source,
-            reason: loaded.identifier.hasPrefix("cpick-")
+            reason: ContactIdentifier.isDerived(loaded.identifier)
               ? "\(loaded.displayName) was changed or removed by another program since it was loaded, and the card "
                 + "has no UID to find it again by; nothing was written. Reload the address book and make the edit again"
               : "\(loaded.displayName) was removed from the file by another program since it was loaded; "
@@ -150,7 +150,7 @@ struct CardFileEditor {
       if let range, let line { cards.append((range, line)) }
     }
     var reloaded = VCardLoading.contacts(fromBytes: body, source: source, cards: cards)
-    if reloaded.contains(where: { $0.identifier.hasPrefix("cpick-") }) {
+    if reloaded.contains(where: { ContactIdentifier.isDerived($0.identifier) }) {
       reloaded = VCardLoading.contacts(fromBytes: body, source: source).contacts
     }
     var byLine: [Int: Contact] = [:]
@@ -237,7 +237,7 @@ struct CardFileEditor {
   private func find(_ loaded: Contact, in body: [UInt8], parsed: VCardParseResult) -> (Contact, Range<Int>)? {
     let contacts = VCardLoading.contacts(fromBytes: body, source: loaded.source).contacts
     var candidates: [Contact] = []
-    if !loaded.identifier.hasPrefix("cpick-") {
+    if !ContactIdentifier.isDerived(loaded.identifier) {
       candidates = contacts.filter { $0.identifier == loaded.identifier }
     }
     if candidates.isEmpty && isSingleCardFile && contacts.count == 1 && parsed.cards.count == 1 {

@@ -73,11 +73,11 @@ public enum ContactReload {
     {
       return same
     }
-    if !stale.identifier.hasPrefix("cpick-") {
+    if !ContactIdentifier.isDerived(stale.identifier) {
       let found = file.filter { $0.identifier == stale.identifier }
       return found.count == 1 ? found[0] : nil
     }
-    let named = file.filter { $0.displayName == stale.displayName && $0.identifier.hasPrefix("cpick-") }
+    let named = file.filter { $0.displayName == stale.displayName && ContactIdentifier.isDerived($0.identifier) }
     if named.count == 1 { return named[0] }
     if named.count > 1 {
       return named.first { $0.sourceRecord?.firstLine == stale.sourceRecord?.firstLine }

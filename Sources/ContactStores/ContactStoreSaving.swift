@@ -194,21 +194,11 @@ enum StorePaths {
   /// group in its groups.
   static func prepared(_ contact: Contact, group: String?) -> Contact {
     var contact = contact
-    if contact.identifier.isEmpty || (contact.identifier.hasPrefix("cpick-") && contact.sourceRecord == nil) {
-      contact.identifier = "urn:uuid:" + randomUUID()
+    if contact.identifier.isEmpty || (ContactIdentifier.isDerived(contact.identifier) && contact.sourceRecord == nil) {
+      contact.identifier = ContactIdentifier.makeNew()
     }
     if let group, !group.isEmpty, !contact.groups.contains(group) { contact.groups.append(group) }
     return contact
-  }
-
-  /// A random (version 4) UUID in lower case.
-  static func randomUUID() -> String {
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-    return hex[0..<4].joined() + "-" + hex[4..<6].joined() + "-" + hex[6..<8].joined() + "-"
-      + hex[8..<10].joined() + "-" + hex[10..<16].joined()
   }
 
   /// The file a `.vcf` store writes: `path` with symbolic links resolved (a file

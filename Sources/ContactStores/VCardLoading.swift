@@ -175,7 +175,7 @@ enum VCardLoading {
   /// the same (their derived identifiers are equal: the hash of source and text).
   static func markTwins(_ contacts: inout [Contact]) {
     var counts: [String: Int] = [:]
-    for contact in contacts where contact.identifier.hasPrefix("cpick-") { counts[contact.identifier, default: 0] += 1 }
+    for contact in contacts where ContactIdentifier.isDerived(contact.identifier) { counts[contact.identifier, default: 0] += 1 }
     guard counts.values.contains(where: { $0 > 1 }) else { return }
     for index in contacts.indices {
       if let count = counts[contacts[index].identifier], count > 1 { contacts[index].sourceRecord?.twins = count }

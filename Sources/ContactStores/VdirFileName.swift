@@ -1,4 +1,5 @@
 import Foundation
+import ContactKit
 
 /// The name of a new card file in a vdir, made from the card's `UID` so that it can
 /// never leave the folder or hide from readers (issue 5, "Saving").
@@ -16,8 +17,7 @@ enum VdirFileName {
 
   /// The file name (without `.vcf`) for `uid`.
   static func base(forUID uid: String) -> String {
-    var text = Substring(uid.trimmingCharacters(in: .whitespaces))
-    if text.lowercased().hasPrefix("urn:uuid:") { text = text.dropFirst(9) }
+    let text = ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces))
     var name = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -8,89 +8,109 @@ import TerminalKit
 import AddressBook
 import ContactFormats
 
+/// How a run ended: its exit status, and what it read, held until the process exits
+/// (`main.swift` ends the process without freeing it).
+struct Completion {
+  /// The exit status (PRODUCT.md "Exit codes").
+  var status: ExitCode
+  /// The book read, if any.
+  var retained: Any?
+
+  init(_ status: ExitCode, retaining retained: Any? = nil) {
+    self.status = status
+    self.retained = retained
+  }
+}
+
 /// The command-line tool: parses options, loads the address books, runs the
 /// library's controller or a non-interactive listing, prints the result.
 @MainActor
 enum CPick {
-  static func main(arguments: [String], environment: [String: String]) -> ExitCode {
+  static func main(arguments: [String], environment: [String: String]) -> Completion {
     var words = OptionParser.splitWords(environment["CPICK_DEFAULT_OPTS"] ?? "")
     words.append(contentsOf: arguments)
     let options: Options
     do {
       options = try OptionParser.parse(words)
     } catch {
-      return fail(error.description)
+      return Completion(fail(error.description))
     }
-    if options.help {
-      StandardOutput.write(Usage.text(for: options.command))
-      return .chosen
+    if options.help || options.version {
+      StandardOutput.write(options.help ? Usage.text(for: options.command) : Usage.version)
+      return Completion(.chosen)
     }
-    if options.version {
-      StandardOutput.write(Usage.version)
-      return .chosen
-    }
-    // Stdin is an address book only when something is piped or redirected into it:
-    // a mail client running `cpick --format mutt` with stdin on /dev/null or a
-    // terminal must still read the default address book.
-    var status = stat()
-    let stdinCarriesData =
-      fstat(STDIN_FILENO, &status) == 0
-      && ((status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFREG
-        || (status.st_mode & S_IFMT) == S_IFSOCK)
-    // With --from-message (or --vcard -), stdin carries the message or card, not a book.
-    let stdinIsInput = options.fromMessage || options.vcard == "-"
-    let specs =
-      options.sources.isEmpty
-      ? SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
-      : options.sources
-    PersonJSON.nameOrder = options.nameOrder
-    printZero = options.print0
+    let specs = sources(options, environment: environment)
     // A field no contact has is a typo, found before any book is read.
     if let template = options.template, let problem = OutputTemplate(template).unknownField() {
-      return fail("--template: \(problem)")
+      return Completion(fail("--template: \(problem)"))
     }
-    let output = Output(
-      separator: options.print0 ? "\0" : "\n",
-      format: options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json),
-      template: options.template, join: options.join)
+    let output = Output(options)
     // The picker shows before its books are read (they can be large); -1 and -0 must
     // know the matches first, and a book that cannot be opened is reported at once.
     if options.command == .pick && !options.selectOne && !options.exitZero
       && booksCanBeOpened(specs, options: options, environment: environment)
     {
-      return pickWhileLoading(options: options, output: output, sources: specs, environment: environment)
+      return Completion(pickWhileLoading(options: options, output: output, sources: specs, environment: environment))
     }
     if [.new, .unknown].contains(options.command) {
-      // The books through the index (as `list` reads them): the form or card opens at
-      // once, and the index finds the known contacts and the duplicate candidates.
-      let book: ContactBook
-      do {
-        book = try loadBook(sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
-          environment: environment)
-      } catch {
-        return fail("cannot read \(error.description)")
-      }
-      for warning in book.warnings { printError(warning) }
-      let exitCode =
-        options.command == .new
-        ? newPerson(book, options: options, sources: specs, environment: environment)
-        : unknownPerson(book, options: options, sources: specs, environment: environment)
-      StandardOutput.flush()
-      withExtendedLifetime(book) { exit(exitCode.rawValue) }
+      return addPerson(options: options, sources: specs, environment: environment)
     }
-    // `query` and `list` print only the contacts `--require` and `--enable-if` enable;
-    // a predicate that does not parse is an error before any book is read, as in the
-    // picker.
+    return showOrSearch(options: options, output: output, sources: specs, environment: environment)
+  }
+
+  /// The books to read: `--source`, else PRODUCT.md's default order. Stdin is an
+  /// address book only when something is piped or redirected into it: a mail client
+  /// running `cpick --format mutt` with stdin on /dev/null or a terminal must still
+  /// read the default address book; with `--from-message` (or `--vcard -`), stdin
+  /// carries the message or card, not a book.
+  private static func sources(_ options: Options, environment: [String: String]) -> [String] {
+    guard options.sources.isEmpty else { return options.sources }
+    var status = stat()
+    let stdinCarriesData =
+      fstat(STDIN_FILENO, &status) == 0
+      && ((status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFREG
+        || (status.st_mode & S_IFMT) == S_IFSOCK)
+    let stdinIsInput = options.fromMessage || options.vcard == "-"
+    return SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
+  }
+
+  /// `new` and `unknown`: the books read through the index (as `list` reads them), so
+  /// that the form or card opens at once, and the index finds the known contacts and
+  /// the duplicate candidates.
+  private static func addPerson(options: Options, sources specs: [String], environment: [String: String]) -> Completion {
+    let book: ContactBook
+    do {
+      book = try loadBook(
+        sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
+        environment: environment)
+    } catch {
+      return Completion(fail("cannot read \(error.description)"))
+    }
+    for warning in book.warnings { printError(warning) }
+    let status =
+      options.command == .new
+      ? newPerson(book, options: options, sources: specs, environment: environment)
+      : unknownPerson(book, options: options, sources: specs, environment: environment)
+    return Completion(status, retaining: book)
+  }
+
+  /// The commands that show or search the books (`list`, `query`, `groups`, `show`,
+  /// `pick` with `-1`/`-0`): `query` and `list` print only the contacts `--require`
+  /// and `--enable-if` enable (a predicate that does not parse is an error before any
+  /// book is read, as in the picker), and `query` searches the list last stored in
+  /// the index while its files are checked.
+  private static func showOrSearch(
+    options: Options, output: Output, sources specs: [String], environment: [String: String]
+  ) -> Completion {
     var enabled: (@Sendable (Contact) -> Bool)? = nil
     if options.command == .query || options.command == .list {
       do {
         let rules = try predicates(options)
         if !options.require.isEmpty || options.enableIf != nil { enabled = rules.enabling }
       } catch {
-        return fail(error.description)
+        return Completion(fail(error.description))
       }
     }
-    // `query` searches the list last stored in the index while its files are checked.
     let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil
     var preview: (@Sendable (ContactList) -> Void)?
     if let early { preview = { list in early.start(list) } }
@@ -98,15 +118,12 @@ enum CPick {
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
     } catch {
-      return fail("cannot read \(error.description)")
+      return Completion(fail("cannot read \(error.description)"))
     }
     for warning in book.warnings { printError(warning) }
-    let answered = answer(
+    let status = answer(
       book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled)
-    // Ends here, the book still held: freeing 100,000 contacts and their index takes
-    // longer than printing the answer, and the process ends anyway.
-    StandardOutput.flush()
-    withExtendedLifetime(book) { exit(answered.rawValue) }
+    return Completion(status, retaining: book)
   }
 
   /// How `cpick query` searches: `--exact` as given; the mail clients' formats pass
@@ -133,7 +150,7 @@ enum CPick {
       } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
       } else {
-        emit(output.contacts(list.contacts.contacts(at: positions)))
+        output.emit(output.contacts(list.contacts.contacts(at: positions)))
       }
       return .chosen
     case .query:
@@ -161,10 +178,10 @@ enum CPick {
         if let key = options.property {
           // One line per value of that key, best contact first, preferred value first.
           let properties = found.flatMap { $0.properties(for: key) }
-          if let text = output.result(.selectedProperties(properties)), !properties.isEmpty { emit(text) }
+          if let text = output.result(.selectedProperties(properties)), !properties.isEmpty { output.emit(text) }
           return properties.isEmpty ? .noMatch : .chosen
         }
-        emit(output.contacts(found))
+        output.emit(output.contacts(found))
         return matches.isEmpty ? .noMatch : .chosen
       }
     case .groups:
@@ -213,29 +230,6 @@ enum CPick {
     let cards = Output.cards(contacts, format: format)
     StandardOutput.write(bytes: isatty(STDOUT_FILENO) == 1 ? Output.visible(cards: cards) : cards)
   }
-
-  /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
-  /// otherwise `Output`'s text. Returns false when cancelled.
-  static func emit(_ result: PeoplePickerResult, _ output: Output, _ format: Options.Format?) -> Bool {
-    if format == .vcard || format == .jcard {
-      let contacts = Output.contacts(of: result)
-      guard !contacts.isEmpty else { return false }
-      writeCards(contacts, format: format!)
-      return true
-    }
-    guard let text = output.result(result) else { return false }
-    emit(text)
-    return true
-  }
-
-  /// Prints `text` with a final newline (NUL with `--print0`), unless it is empty.
-  static func emit(_ text: String) {
-    guard !text.isEmpty else { return }
-    StandardOutput.write(text, terminator: printZero ? "\0" : "\n")
-  }
-
-  /// `--print0`: records end with NUL instead of a newline.
-  static var printZero = false
 
   static func fail(_ message: String) -> ExitCode {
     printError(message.hasPrefix("cpick:") ? message : "cpick: " + message)

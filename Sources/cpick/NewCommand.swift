@@ -17,6 +17,7 @@ extension CPick {
     _ book: ContactBook, options: Options, sources: [String], environment: [String: String]
   ) -> ExitCode {
     if options.readOnly { return fail("'new' cannot save with --read-only") }
+    let output = Output(options)
     var prefill = Contact(identifier: "", source: "")
     if let vcard = options.vcard {
       do {
@@ -54,7 +55,7 @@ extension CPick {
     switch result {
     case .completed(let saved):
       screen.end()
-      emit(JSONValue.object([("event", .string("didCompleteWithNewPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      output.emit(event: "didCompleteWithNewPerson", person: saved)
       return .chosen
     case .choseExisting(let existing):
       // "Open the existing one": its card; a value chosen there is the answer.
@@ -64,10 +65,9 @@ extension CPick {
       screen.end()
       switch shown {
       case .selectedProperty(let property):
-        let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
-        return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+        return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
       case .edited(let saved):
-        emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+        output.emit(event: "didCompleteWithPerson", person: saved)
         return .chosen
       case .cancelled:
         return .cancelled

@@ -15,6 +15,48 @@ struct Output {
   var format: Options.Format
   var template: String?
   var join: String?
+  /// The order of name parts in composed names (`--name-order`).
+  var nameOrder = ContactFormatter.NameOrder.auto
+
+  /// The output `options` ask for: `--format` (JSON lines for `list` and `query`, one
+  /// JSON document otherwise), `--template`, `--join`, `--print0`, `--name-order`.
+  init(_ options: Options) {
+    separator = options.print0 ? "\0" : "\n"
+    format = options.format ?? (options.command == .list || options.command == .query ? .jsonl : .json)
+    template = options.template
+    join = options.join
+    nameOrder = options.nameOrder
+  }
+
+  /// Prints `text` and the separator (a newline, NUL with `--print0`), unless it is
+  /// empty.
+  @MainActor
+  func emit(_ text: String) {
+    guard !text.isEmpty else { return }
+    StandardOutput.write(text, terminator: separator)
+  }
+
+  /// Prints a controller's event with its person (`didCompleteWithNewPerson`,
+  /// `didCompleteWithPerson`, `didResolveToPerson`; PRODUCT.md).
+  @MainActor
+  func emit(event: String, person: Contact) {
+    emit(JSONValue.object([("event", .string(event)), ("person", PersonJSON.person(person, nameOrder: nameOrder))]).serialized)
+  }
+
+  /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
+  /// otherwise `result(_:)`'s text. Returns false when cancelled.
+  @MainActor
+  func emit(_ result: PeoplePickerResult) -> Bool {
+    if format == .vcard || format == .jcard {
+      let contacts = Self.contacts(of: result)
+      guard !contacts.isEmpty else { return false }
+      CPick.writeCards(contacts, format: format)
+      return true
+    }
+    guard let text = self.result(result) else { return false }
+    emit(text)
+    return true
+  }
 
   /// The contacts of a result, in order (the person of a chosen property once).
   static func contacts(of result: PeoplePickerResult) -> [Contact] {
@@ -61,7 +103,7 @@ struct Output {
 
   /// What to print for a people picker's (or card's) result; `nil` when cancelled.
   func result(_ result: PeoplePickerResult) -> String? {
-    if template == nil && format == .json { return PersonJSON.event(result)?.serialized }
+    if template == nil && format == .json { return PersonJSON.event(result, nameOrder: nameOrder)?.serialized }
     let items: [Item]
     switch result {
     case .selectedPerson(let contact): items = [.person(contact)]
@@ -96,8 +138,8 @@ struct Output {
 
   private func render(_ template: String, _ item: Item) -> String {
     switch item {
-    case .person(let contact): return OutputTemplate(template).render(contact)
-    case .property(let property): return OutputTemplate(template).render(property)
+    case .person(let contact): return OutputTemplate(template, nameOrder: nameOrder).render(contact)
+    case .property(let property): return OutputTemplate(template, nameOrder: nameOrder).render(property)
     }
   }
 
@@ -123,24 +165,24 @@ struct Output {
     case (.json, .person(let contact)), (.jsonl, .person(let contact)):
       var bytes: [UInt8] = []
       bytes.reserveCapacity(1024)
-      PersonJSON.writePerson(contact, to: &bytes)
+      PersonJSON.writePerson(contact, nameOrder: nameOrder, to: &bytes)
       return String(decoding: bytes, as: UTF8.self)
     case (.json, .property(let property)), (.jsonl, .property(let property)):
-      return JSONValue.object([("person", PersonJSON.person(property.contact)), ("property", PersonJSON.property(property))])
+      return JSONValue.object([("person", PersonJSON.person(property.contact, nameOrder: nameOrder)), ("property", PersonJSON.property(property))])
         .serialized
     case (.mailbox, .person(let contact)):
       let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-      return Mailbox.string(for: contact, address: email, order: PersonJSON.nameOrder)
+      return Mailbox.string(for: contact, address: email, order: nameOrder)
     case (.mailbox, .property(let property)):
       guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
-      return Mailbox.string(for: property.contact, address: property.value.singleLine, order: PersonJSON.nameOrder)
+      return Mailbox.string(for: property.contact, address: property.value.singleLine, order: nameOrder)
     case (.value, .person(let contact)):
-      return PlainText.line(contact.displayNameInOrder(PersonJSON.nameOrder))
+      return PlainText.line(contact.displayNameInOrder(nameOrder))
     case (.value, .property(let property)):
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):
       return [
-        contact.displayNameInOrder(PersonJSON.nameOrder), contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
+        contact.displayNameInOrder(nameOrder), contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _):
@@ -148,7 +190,7 @@ struct Output {
       return line(item, as: .mailbox)
     case (.tsv, .property(let property)):
       return [
-        property.contact.displayNameInOrder(PersonJSON.nameOrder), property.key.rawValue, property.label ?? "", property.value.singleLine,
+        property.contact.displayNameInOrder(nameOrder), property.key.rawValue, property.label ?? "", property.value.singleLine,
         property.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     }

@@ -133,7 +133,7 @@ extension CPick {
       return fail("the chosen contact could no longer be read from the index (changed or rebuilt meanwhile); run cpick again")
     }
     printKey(picker, options: options)
-    return emit(result, output, options.format) ? .chosen : .cancelled
+    return output.emit(result) ? .chosen : .cancelled
   }
 
   /// The `--print-query` line: the query when the picker ended.

@@ -36,13 +36,14 @@ extension CPick {
     if !enabling.isEmpty {
       let all = enabling
       result.enabling = { contact in
-        let json = PersonJSON.person(contact)
+        let json = PersonJSON.person(contact, nameOrder: options.nameOrder)
         return all.allSatisfy { $0.evaluate(json) }
       }
     }
     if let format = options.selectIf {
       let predicate = try compile(format, .contact, option: "--select-if")
-      result.selection = { predicate.evaluate(PersonJSON.person($0)) }
+      let order = options.nameOrder
+      result.selection = { predicate.evaluate($0, nameOrder: order) }
     }
     if let format = options.selectPropertyIf {
       let predicate = try compile(format, .property, option: "--select-property-if")

@@ -71,9 +71,9 @@ extension CPick {
     screen.end()
     switch result {
     case .selectedProperty(let property):
-      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+      return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
     case .edited(let saved):
-      emit(JSONValue.object([("event", .string("didCompleteWithPerson")), ("person", PersonJSON.person(saved))]).serialized)
+      output.emit(event: "didCompleteWithPerson", person: saved)
       return .chosen
     case .cancelled:
       return .cancelled

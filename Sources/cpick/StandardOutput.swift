@@ -7,14 +7,17 @@
 /// A reader that goes away (`cpick list | head -1`) is not an error: SIGPIPE is
 /// ignored, the first failed write (EPIPE) closes the output quietly, later text is
 /// dropped, and the exit status stays what the command decided. Any other failed
-/// write (a full disk, `> /dev/full`, an I/O error) loses the answer: cpick says so on
-/// stderr and exits 2 at once. In `lineBuffered`
+/// write (a full disk, `> /dev/full`, an I/O error) loses the answer: the output is
+/// closed the same way, `failure` keeps the error, and `main` says so on stderr and
+/// exits 2. In `lineBuffered`
 /// mode (`query`) every line is written as soon as it is complete, so a mail client
 /// or editor reading the pipe gets results as they come.
 @MainActor
 enum StandardOutput {
   private static var buffer: [UInt8] = []
   private static var closed = false
+  /// The `errno` of a failed write other than EPIPE (the answer was lost), if any.
+  private(set) static var failure: Int32?
   /// Write each line at once (set for `query`).
   static var lineBuffered = false
 
@@ -48,7 +51,7 @@ enum StandardOutput {
         if error == EINTR { continue }
         closed = true
         // EPIPE: the reader is gone, nothing is lost that anyone wanted.
-        if error != EPIPE { failed(error) }
+        if error != EPIPE { failure = error }
       } else {
         offset += written
       }
@@ -56,10 +59,8 @@ enum StandardOutput {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// The answer could not be written (`error`, an `errno`): a message on stderr, exit 2.
-  private static func failed(_ error: Int32) -> Never {
-    let message = "cpick: cannot write to standard output: \(String(cString: strerror(error)))\n"
-    _ = message.utf8CString.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-    exit(2)
+  /// Why the answer could not be written, when `failure` says it could not.
+  static var failureMessage: String? {
+    failure.map { "cpick: cannot write to standard output: \(String(cString: strerror($0)))" }
   }
 }

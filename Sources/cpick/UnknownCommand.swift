@@ -46,10 +46,10 @@ extension CPick {
       return fail(error.description)
     }
     let region = options.region ?? PhoneNumberKey.defaultRegion()
-    let output = Output(format: options.format ?? .json, template: options.template, join: options.join)
+    let output = Output(options)
 
     func resolved(_ contact: Contact) -> ExitCode {
-      emit(JSONValue.object([("event", .string("didResolveToPerson")), ("person", PersonJSON.person(contact))]).serialized)
+      output.emit(event: "didResolveToPerson", person: contact)
       return .chosen
     }
 
@@ -110,7 +110,7 @@ extension CPick {
     case .resolved(let contact):
       return resolved(contact)
     case .selectedProperty(let property):
-      return emit(.selectedProperty(property), output, options.format) ? .chosen : .cancelled
+      return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
     case .cancelled:
       return .cancelled
     }

@@ -6,7 +6,14 @@ StandardOutput.ignoreBrokenPipe()
 // SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, exit 128 + signal.
 // Before any screen is opened, so that ncurses installs no handlers of its own.
 SignalExit.install { TempFileRegistry.shared.removeAllAndClose() }
-let status = CPick.main(
+let completion = CPick.main(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 StandardOutput.flush()
-exit(status.rawValue)
+if let message = StandardOutput.failureMessage {
+  // A full disk or `> /dev/full`: the answer is lost.
+  CPick.printError(message)
+  exit(ExitCode.error.rawValue)
+}
+// Ends here, what was read still held: freeing 100,000 contacts and their index takes
+// longer than printing the answer, and the process ends anyway.
+withExtendedLifetime(completion.retained) { exit(completion.status.rawValue) }

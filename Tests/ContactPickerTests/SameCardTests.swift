@@ -65,8 +65,8 @@ struct SameCardTests {
       #expect(detector.duplicates(of: sent).first?.reasons == [.identifier(existing.identifier)], "\(spelling)")
     }
     // Identifiers that are not UUIDs are compared as written.
-    #expect(DuplicateDetector.identifierKey("Ada-1") == "Ada-1")
-    #expect(DuplicateDetector.identifierKey("urn:uuid:8E4B1834-BF76-5434-9D86-8C8A729F3A48")
+    #expect(ContactIdentifier.key("Ada-1") == "Ada-1")
+    #expect(ContactIdentifier.key("urn:uuid:8E4B1834-BF76-5434-9D86-8C8A729F3A48")
       == "8e4b1834-bf76-5434-9d86-8c8a729f3a48")
     // Saved anyway, the card gets a UID of its own.
     let sent = Self.card("Jack", "Miller", uid: "8E4B1834-BF76-5434-9D86-8C8A729F3A48", source: "")

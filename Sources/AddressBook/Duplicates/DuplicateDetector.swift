@@ -105,7 +105,7 @@ public struct DuplicateDetector: Sendable {
       }
       let theirs = keys[index]
       var reasons: [DuplicateMatch.Reason] = []
-      if !contact.identifier.isEmpty && Self.identifierKey(other.identifier) == Self.identifierKey(contact.identifier) {
+      if !contact.identifier.isEmpty && ContactIdentifier.key(other.identifier) == ContactIdentifier.key(contact.identifier) {
         reasons.append(.identifier(other.identifier))
       }
       for key in mine.emails.keys.sorted() {
@@ -118,21 +118,6 @@ public struct DuplicateDetector: Sendable {
       if !reasons.isEmpty { matches.append(DuplicateMatch(contact: other, reasons: reasons)) }
     }
     return matches
-  }
-
-  /// An identifier (vCard `UID`) as compared: a UUID, with or without `urn:uuid:`
-  /// (RFC 4122 §3: the same UUID in any case), is its lower-case bare form; any other
-  /// identifier is kept as written.
-  public static func identifierKey(_ identifier: String) -> String {
-    uuid(in: identifier) ?? identifier
-  }
-
-  /// The UUID an identifier holds (bare, lower case), with or without `urn:uuid:`;
-  /// nil when it is not one.
-  static func uuid(in identifier: String) -> String? {
-    var text = identifier.trimmedOfWhitespace
-    if text.lowercased().hasPrefix("urn:uuid:") { text.removeFirst(9) }
-    return UUID(uuidString: text)?.uuidString.lowercased()
   }
 
   /// An email address folded for comparison: trimmed, lower case (the local part too,

@@ -273,7 +273,7 @@ struct SegmentBuilder {
 extension Contact {
   /// The identifier prefix of a contact that could not be read from the on-disk
   /// index (`isUnreadableFromIndex`).
-  static let unreadablePrefix = "cpick-unreadable-"
+  static let unreadablePrefix = ContactIdentifier.derivedPrefix + "unreadable-"
 
   /// True for the stand-in of a contact the on-disk index no longer holds (another
   /// process replaced its file's entry long ago while this list was open): it must

@@ -2,7 +2,7 @@ import ContactKit
 
 extension ContactBook {
   /// The contact whose identifier (vCard `UID`, RFC 6350 §6.7.6) is `identifier` — a
-  /// UUID in any case, with or without `urn:uuid:` (`DuplicateDetector.identifierKey`):
+  /// UUID in any case, with or without `urn:uuid:` (`ContactIdentifier.key`):
   /// found in the stored JSON when the book came from the on-disk index (no contact
   /// decoded but the one found), else among the list's contacts; nil when none has it.
   ///
@@ -18,15 +18,10 @@ extension ContactBook {
   ///
   /// - Complexity: as `contact(withIdentifier:)`, over all the contacts.
   public func contacts(withIdentifier identifier: String, limit: Int = .max) -> [Contact] {
-    let key = DuplicateDetector.identifierKey(identifier)
+    let key = ContactIdentifier.key(identifier)
     if let renderings {
-      // The spellings a UUID is written in; the JSON holds the identifier as written.
-      var spellings = [identifier]
-      if let uuid = DuplicateDetector.uuid(in: identifier) {
-        for bare in [uuid, uuid.uppercased()] {
-          for spelling in [bare, "urn:uuid:" + bare] where spelling != identifier { spellings.append(spelling) }
-        }
-      }
+      // The JSON holds the identifier as written.
+      let spellings = ContactIdentifier.spellings(of: identifier)
       var positions: [Int] = []
       for spelling in spellings where positions.count < limit {
         positions += renderings.positions(ofIdentifier: spelling, limit: limit - positions.count)
@@ -34,7 +29,7 @@ extension ContactBook {
       return list.contacts.contacts(at: positions.sorted())
     }
     var found: [Contact] = []
-    for contact in list.contacts where DuplicateDetector.identifierKey(contact.identifier) == key {
+    for contact in list.contacts where ContactIdentifier.key(contact.identifier) == key {
       found.append(contact)
       if found.count == limit { break }
     }

@@ -11,21 +11,25 @@ public struct OutputTemplate: Sendable {
   /// The template as given, with its `{key}` fields.
   public let text: String
 
-  /// A template.
-  public init(_ text: String) {
+  /// The order of name parts in a composed `{displayName}` (`--name-order`).
+  public let nameOrder: ContactFormatter.NameOrder
+
+  /// A template; `nameOrder` composes `{displayName}`.
+  public init(_ text: String, nameOrder: ContactFormatter.NameOrder = .auto) {
     self.text = text
+    self.nameOrder = nameOrder
   }
 
   /// The template filled from `contact` (`{value}` is the display name).
   public func render(_ contact: Contact) -> String {
-    var fields = Self.fields(of: contact)
+    var fields = fields(of: contact)
     fields["value"] = contact.displayName
     return fill(fields)
   }
 
   /// The template filled from `property` and its contact.
   public func render(_ property: ContactProperty) -> String {
-    var fields = Self.fields(of: property.contact)
+    var fields = fields(of: property.contact)
     fields["value"] = property.value.singleLine
     fields["label"] = property.label ?? ""
     fields["key"] = property.key.rawValue
@@ -36,9 +40,9 @@ public struct OutputTemplate: Sendable {
     return fill(fields)
   }
 
-  private static func fields(of contact: Contact) -> [String: String] {
+  private func fields(of contact: Contact) -> [String: String] {
     var fields: [String: String] = [:]
-    if case .object(let members) = PersonJSON.person(contact) {
+    if case .object(let members) = PersonJSON.person(contact, nameOrder: nameOrder) {
       for (key, value) in members {
         if case .string(let text) = value { fields[key] = text }
       }

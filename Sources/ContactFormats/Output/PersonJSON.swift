@@ -1,105 +1,158 @@
 import ContactKit
 
-/// Contacts and properties as PRODUCT.md's JSON: CNContact key names, empty keys
-/// left out, keys in a fixed order.
+/// Contacts and properties as PRODUCT.md's JSON ("The JSON on stdout"): CNContact key
+/// names, empty keys left out, keys in a fixed order.
+///
+/// The document is described once (`emitPerson`, `emitProperty`) and written either as
+/// bytes (`writePerson(_:nameOrder:to:)`: a query or a stored list writes thousands)
+/// or as a `JSONValue` tree (`person(_:nameOrder:)`: predicates and templates look
+/// members up by name); both give the same text. `PersonJSONReader` reads it back.
 public enum PersonJSON {
-  /// The order of composed display names in the JSON of this process (`--name-order`;
-  /// set once at start-up, before any output).
-  nonisolated(unsafe) public static var nameOrder = ContactFormatter.NameOrder.auto
+  /// The version of the document's shape. Part of the on-disk index's format version
+  /// (the stored lists hold every contact's JSON): raise it whenever a key, its order
+  /// or a value's spelling changes, so that no stored list prints the old shape.
+  public static let schemaVersion = 1
 
-  /// The person object of PRODUCT.md ("The JSON on stdout").
-  ///
-  /// `nameOrder` shapes a composed `displayName` (`--name-order`); the default is the
-  /// process-wide `PersonJSON.nameOrder`.
-  public static func person(_ contact: Contact, nameOrder: ContactFormatter.NameOrder? = nil) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("identifier", .string(contact.identifier)),
-      ("source", .string(contact.source)),
-      ("contactType", .string(contact.contactType.rawValue)),
-      ("displayName", .string(contact.displayNameInOrder(nameOrder ?? Self.nameOrder))),
-    ]
-    func add(_ key: String, _ value: String) {
-      if !value.isEmpty { members.append((key, .string(value))) }
-    }
-    func addList<V>(_ key: String, _ values: [LabeledValue<V>], _ encode: (V) -> JSONValue) {
-      if !values.isEmpty { members.append((key, .array(values.map { labeled($0, encode) }))) }
-    }
-    add("namePrefix", contact.namePrefix)
-    add("givenName", contact.givenName)
-    add("middleName", contact.middleName)
-    add("familyName", contact.familyName)
-    add("nameSuffix", contact.nameSuffix)
-    add("nickname", contact.nickname)
-    add("phoneticGivenName", contact.phoneticGivenName)
-    add("phoneticMiddleName", contact.phoneticMiddleName)
-    add("phoneticFamilyName", contact.phoneticFamilyName)
-    add("organizationName", contact.organizationName)
-    add("departmentName", contact.departmentName)
-    add("jobTitle", contact.jobTitle)
-    add("birthday", contact.birthday?.description ?? "")
-    add("note", contact.note)
-    addList("phoneNumbers", contact.phoneNumbers) { .string($0) }
-    addList("emailAddresses", contact.emailAddresses) { .string($0) }
-    addList("postalAddresses", contact.postalAddresses, postalAddress)
-    addList("urlAddresses", contact.urlAddresses) { .string($0) }
-    addList("instantMessageAddresses", contact.instantMessageAddresses) {
-      .object([("service", .string($0.service)), ("username", .string($0.username))])
-    }
-    addList("socialProfiles", contact.socialProfiles) {
-      .object([
-        ("service", .string($0.service)), ("username", .string($0.username)),
-        ("urlString", .string($0.urlString)),
-      ])
-    }
-    addList("contactRelations", contact.contactRelations) { .string($0) }
-    addList("dates", contact.dates) { .string($0.description) }
-    if !contact.groups.isEmpty { members.append(("groups", .array(contact.groups.map { .string($0) }))) }
-    members.append(("hasImage", .bool(contact.hasImage)))
-    return .object(members)
+  /// The person object of `contact`; `nameOrder` shapes a composed `displayName`
+  /// (`--name-order`).
+  public static func person(_ contact: Contact, nameOrder: ContactFormatter.NameOrder = .auto) -> JSONValue {
+    var tree = JSONTreeEmitter()
+    emitPerson(contact, nameOrder: nameOrder, to: &tree)
+    return tree.value ?? .null
   }
 
-  /// `{"identifier":…,"label":…,"value":…}`; a missing label is left out.
-  public static func labeled<V>(_ value: LabeledValue<V>, _ encode: (V) -> JSONValue) -> JSONValue {
-    var members: [(String, JSONValue)] = [("identifier", .string(value.identifier))]
-    if let label = value.label { members.append(("label", .string(label))) }
-    members.append(("value", encode(value.value)))
-    return .object(members)
+  /// Appends the person object of `contact` to `out` as UTF-8: the same bytes as
+  /// `person(contact, nameOrder:).serialized`, written without a tree.
+  public static func writePerson(
+    _ contact: Contact, nameOrder: ContactFormatter.NameOrder = .auto, to out: inout [UInt8]
+  ) {
+    var emitter = JSONBytesEmitter(capacity: 1024)
+    emitPerson(contact, nameOrder: nameOrder, to: &emitter)
+    emitter.sink.write(to: &out)
+  }
+
+  /// `{"key":…,"identifier":…,"label":…,"value":…}`; a missing label is left out; an
+  /// address value is an object, an IM address `{"service","username"}`, a profile
+  /// `{"service","username","urlString"}`.
+  public static func property(_ property: ContactProperty) -> JSONValue {
+    var tree = JSONTreeEmitter()
+    emitProperty(property, to: &tree)
+    return tree.value ?? .null
   }
 
   /// A postal address object with every field (CNPostalAddress keys).
   public static func postalAddress(_ address: PostalAddress) -> JSONValue {
-    .object([
-      ("street", .string(address.street)), ("city", .string(address.city)),
-      ("state", .string(address.state)), ("postalCode", .string(address.postalCode)),
-      ("country", .string(address.country)), ("isoCountryCode", .string(address.isoCountryCode)),
-    ])
+    var tree = JSONTreeEmitter()
+    emitPostalAddress(address, to: &tree)
+    return tree.value ?? .null
   }
 }
 
 extension PersonJSON {
-  /// `{"key":…,"identifier":…,"label":…,"value":…}` (PRODUCT.md); an address value is
-  /// an object, an IM address `{"service","username"}`, a profile `{"service","username","urlString"}`.
-  public static func property(_ property: ContactProperty) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("key", .string(property.key.rawValue)), ("identifier", .string(property.identifier)),
-    ]
-    if let label = property.label { members.append(("label", .string(label))) }
-    members.append(("value", value(property.value)))
-    return .object(members)
+  /// The person object, member by member.
+  static func emitPerson<E: JSONEmitter & ~Copyable>(
+    _ contact: Contact, nameOrder: ContactFormatter.NameOrder, to out: inout E
+  ) {
+    out.beginObject()
+    out.member("identifier", contact.identifier)
+    out.member("source", contact.source)
+    out.member("contactType", contact.contactType.rawValue)
+    out.member("displayName", contact.displayNameInOrder(nameOrder))
+    out.nonEmptyMember("namePrefix", contact.namePrefix)
+    out.nonEmptyMember("givenName", contact.givenName)
+    out.nonEmptyMember("middleName", contact.middleName)
+    out.nonEmptyMember("familyName", contact.familyName)
+    out.nonEmptyMember("nameSuffix", contact.nameSuffix)
+    out.nonEmptyMember("nickname", contact.nickname)
+    out.nonEmptyMember("phoneticGivenName", contact.phoneticGivenName)
+    out.nonEmptyMember("phoneticMiddleName", contact.phoneticMiddleName)
+    out.nonEmptyMember("phoneticFamilyName", contact.phoneticFamilyName)
+    out.nonEmptyMember("organizationName", contact.organizationName)
+    out.nonEmptyMember("departmentName", contact.departmentName)
+    out.nonEmptyMember("jobTitle", contact.jobTitle)
+    if let birthday = contact.birthday { out.nonEmptyMember("birthday", birthday.description) }
+    out.nonEmptyMember("note", contact.note)
+    emitList("phoneNumbers", contact.phoneNumbers, to: &out) { $1.string($0) }
+    emitList("emailAddresses", contact.emailAddresses, to: &out) { $1.string($0) }
+    emitList("postalAddresses", contact.postalAddresses, to: &out) { emitPostalAddress($0, to: &$1) }
+    emitList("urlAddresses", contact.urlAddresses, to: &out) { $1.string($0) }
+    emitList("instantMessageAddresses", contact.instantMessageAddresses, to: &out) { emitInstantMessage($0, to: &$1) }
+    emitList("socialProfiles", contact.socialProfiles, to: &out) { emitSocialProfile($0, to: &$1) }
+    emitList("contactRelations", contact.contactRelations, to: &out) { $1.string($0) }
+    emitList("dates", contact.dates, to: &out) { $1.string($0.description) }
+    if !contact.groups.isEmpty {
+      out.key("groups")
+      out.beginArray()
+      for group in contact.groups { out.string(group) }
+      out.endArray()
+    }
+    out.key("hasImage")
+    out.bool(contact.hasImage)
+    out.endObject()
   }
 
-  /// A property's value as JSON.
-  public static func value(_ value: PropertyValue) -> JSONValue {
-    switch value {
-    case .text(let text): return .string(text)
-    case .date(let date): return .string(date.description)
-    case .postalAddress(let address): return postalAddress(address)
-    case .instantMessage(let im): return .object([("service", .string(im.service)), ("username", .string(im.username))])
-    case .socialProfile(let profile):
-      return .object([
-        ("service", .string(profile.service)), ("username", .string(profile.username)),
-        ("urlString", .string(profile.urlString)),
-      ])
+  /// `"key":[{"identifier":…,"label":…,"value":…},…]`, left out when empty.
+  @inline(__always)
+  static func emitList<V, E: JSONEmitter & ~Copyable>(
+    _ key: StaticString, _ values: [LabeledValue<V>], to out: inout E, _ value: (V, inout E) -> Void
+  ) {
+    guard !values.isEmpty else { return }
+    out.key(key)
+    out.beginArray()
+    for labeled in values {
+      out.beginObject()
+      out.member("identifier", labeled.identifier)
+      if let label = labeled.label { out.member("label", label) }
+      out.key("value")
+      value(labeled.value, &out)
+      out.endObject()
     }
+    out.endArray()
+  }
+
+  /// The property object.
+  static func emitProperty<E: JSONEmitter & ~Copyable>(_ property: ContactProperty, to out: inout E) {
+    out.beginObject()
+    out.member("key", property.key.rawValue)
+    out.member("identifier", property.identifier)
+    if let label = property.label { out.member("label", label) }
+    out.key("value")
+    switch property.value {
+    case .text(let text): out.string(text)
+    case .date(let date): out.string(date.description)
+    case .postalAddress(let address): emitPostalAddress(address, to: &out)
+    case .instantMessage(let address): emitInstantMessage(address, to: &out)
+    case .socialProfile(let profile): emitSocialProfile(profile, to: &out)
+    }
+    out.endObject()
+  }
+
+  /// A postal address object with every field (CNPostalAddress keys).
+  static func emitPostalAddress<E: JSONEmitter & ~Copyable>(_ address: PostalAddress, to out: inout E) {
+    out.beginObject()
+    out.member("street", address.street)
+    out.member("city", address.city)
+    out.member("state", address.state)
+    out.member("postalCode", address.postalCode)
+    out.member("country", address.country)
+    out.member("isoCountryCode", address.isoCountryCode)
+    out.endObject()
+  }
+
+  /// `{"service":…,"username":…}`.
+  static func emitInstantMessage<E: JSONEmitter & ~Copyable>(_ address: InstantMessageAddress, to out: inout E) {
+    out.beginObject()
+    out.member("service", address.service)
+    out.member("username", address.username)
+    out.endObject()
+  }
+
+  /// `{"service":…,"username":…,"urlString":…}`.
+  static func emitSocialProfile<E: JSONEmitter & ~Copyable>(_ profile: SocialProfile, to out: inout E) {
+    out.beginObject()
+    out.member("service", profile.service)
+    out.member("username", profile.username)
+    out.member("urlString", profile.urlString)
+    out.endObject()
   }
 }

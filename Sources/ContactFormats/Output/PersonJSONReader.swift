@@ -56,7 +56,7 @@ package enum PersonJSONReader {
       // Stable across runs (FNV-1a of the name), unlike Swift's seeded hashValue.
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in text("displayName").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      contact.identifier = "cpick-json-" + String(hash, radix: 16)
+      contact.identifier = ContactIdentifier.derivedPrefix + "json-" + String(hash, radix: 16)
     }
     contact.contactType = ContactType(rawValue: text("contactType")) ?? .person
     contact.formattedName = text("displayName")

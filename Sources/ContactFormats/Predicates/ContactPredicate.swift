@@ -123,9 +123,10 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     PredicateEvaluator.evaluate(root, value)
   }
 
-  /// Whether the contact satisfies a `.contact` predicate (its person object).
-  public func evaluate(_ contact: Contact) -> Bool {
-    evaluate(PersonJSON.person(contact))
+  /// Whether the contact satisfies a `.contact` predicate (its person object, its
+  /// `displayName` composed in `nameOrder`).
+  public func evaluate(_ contact: Contact, nameOrder: ContactFormatter.NameOrder = .auto) -> Bool {
+    evaluate(PersonJSON.person(contact, nameOrder: nameOrder))
   }
 
   /// Whether the property satisfies a `.property` predicate (its property object).

@@ -1,4 +1,5 @@
 import ContactKit
+import ContactFormats
 
 /// Writes jCard, the JSON form of vCard (RFC 7095): every property of the card with
 /// its parameters, its group as the `group` parameter (§3.3.1.2), structured values
@@ -72,36 +73,44 @@ public enum JCardWriter {
     }
     let encoded = line.transferEncoding == "BASE64"
     let valueType = encoded ? "unknown" : type ?? defaultType(line.name, version: version)
-    var out = "[" + JSONText.quoted(line.name.lowercased()) + ",{"
+    var out = "[" + quoted(line.name.lowercased()) + ",{"
     out += order.map { name -> String in
       let list = values[name] ?? []
-      let value = list.count == 1 ? JSONText.quoted(list[0]) : "[" + list.map(JSONText.quoted).joined(separator: ",") + "]"
-      return JSONText.quoted(name) + ":" + value
+      let value = list.count == 1 ? quoted(list[0]) : "[" + list.map(quoted).joined(separator: ",") + "]"
+      return quoted(name) + ":" + value
     }.joined(separator: ",")
-    out += "}," + JSONText.quoted(valueType)
+    out += "}," + quoted(valueType)
     for value in jsonValues(line, type: valueType, version: version) { out += "," + value }
     return out + "]"
   }
 
+  /// `text` as a JSON string literal, quotes included, escaped as all of cpick's JSON
+  /// is (`JSONValue.writeString`): safe on a terminal, no hidden text.
+  static func quoted(_ text: String) -> String {
+    var out: [UInt8] = []
+    JSONValue.writeString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
   static func jsonValues(_ line: ContentLine, type: String, version: VCardSerializer.Version) -> [String] {
-    if type == "unknown" { return [JSONText.quoted(line.value)] }
+    if type == "unknown" { return [quoted(line.value)] }
     if structured.contains(line.name) {
       let lists = version != .v21
       let components = ValueDecoder.split(line.value, separator: ";").map { component -> String in
         let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
-        if items.count > 1 { return "[" + items.map { JSONText.quoted(ValueDecoder.unescape($0)) }.joined(separator: ",") + "]" }
-        return JSONText.quoted(ValueDecoder.unescape(component))
+        if items.count > 1 { return "[" + items.map { quoted(ValueDecoder.unescape($0)) }.joined(separator: ",") + "]" }
+        return quoted(ValueDecoder.unescape(component))
       }
       if components.count == 1 && line.name != "N" && line.name != "ADR" { return components }
       return ["[" + components.joined(separator: ",") + "]"]
     }
     if lists.contains(line.name) && version != .v21 {
-      return ValueDecoder.split(line.value, separator: ",").map { JSONText.quoted(ValueDecoder.unescape($0)) }
+      return ValueDecoder.split(line.value, separator: ",").map { quoted(ValueDecoder.unescape($0)) }
     }
     let text = ValueDecoder.unescape(line.value)
     switch type {
-    case "date", "date-time", "date-and-or-time", "timestamp": return [JSONText.quoted(extendedDate(text))]
-    default: return [JSONText.quoted(text)]
+    case "date", "date-time", "date-and-or-time", "timestamp": return [quoted(extendedDate(text))]
+    default: return [quoted(text)]
     }
   }
 

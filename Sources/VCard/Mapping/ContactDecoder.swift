@@ -254,9 +254,8 @@ public enum ContactDecoder {
     let name = card.first("FN").map { ValueDecoder.unescape($0.value) } ?? ""
     var members: [String] = []
     for line in card.lines where line.name == "MEMBER" || line.name == "X-ADDRESSBOOKSERVER-MEMBER" {
-      var uid = ValueDecoder.unescape(line.value).trimmingBlanks()
-      if uid.lowercased().hasPrefix("urn:uuid:") { uid = String(uid.dropFirst(9)) }
-      members.append(uid)
+      let uid = ValueDecoder.unescape(line.value).trimmingBlanks()
+      members.append(String(ContactIdentifier.removingURNPrefix(uid)))
     }
     return (name, members)
   }
@@ -326,7 +325,7 @@ public enum ContactDecoder {
       hash.add(0x0A)
       line.withTextBytes { hash.add($0) }
     }
-    return "cpick-" + hash.hex
+    return ContactIdentifier.derivedPrefix + hash.hex
   }
 }
 

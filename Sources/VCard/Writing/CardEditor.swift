@@ -130,7 +130,7 @@ struct CardEditor {
         for index in provenance.fields[.kind] ?? [] { edits[index] = .remove }
       }
     }
-    if old.identifier != new.identifier && !new.identifier.hasPrefix("cpick-") {
+    if old.identifier != new.identifier && !ContactIdentifier.isDerived(new.identifier) {
       single(.uid, "UID", ContactEncoder.escapeURI(new.identifier), keepEmpty: true)
     }
     if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {

@@ -108,8 +108,8 @@ public enum VCardWriter {
   /// `urn:uuid:` when it has none or only a derived one), `FN`, `N`, `PRODID`, `REV`.
   static func newCard(_ contact: Contact, options: Options) -> [UInt8] {
     let uid =
-      contact.identifier.isEmpty || contact.identifier.hasPrefix("cpick-")
-      ? "urn:uuid:" + UUID().uuidString.lowercased() : contact.identifier
+      contact.identifier.isEmpty || ContactIdentifier.isDerived(contact.identifier)
+      ? ContactIdentifier.makeNew() : contact.identifier
     let style = ContactEncoder.Style(version: options.version)
     var out = Array("BEGIN:VCARD\r\n".utf8)
     for line in ContactEncoder.lines(
