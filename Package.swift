@@ -31,7 +31,7 @@ let package = Package(
     .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
     // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
     // predicates, mail headers, value validation.
-    .target(name: "ContactFormats", dependencies: ["ContactKit"]),
+    .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport"]),
     // Address-book files: .vcf files, vdir folders, stdin; atomic saves.
     .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport"]),
     // Search: folding, pinyin, phone digits, scoring.
@@ -48,7 +48,9 @@ let package = Package(
     // The controllers and their delegates (the public library).
     .target(
       name: "ContactPicker",
-      dependencies: ["ContactKit", "ContactStores", "ContactFormats", "AddressBook", "Matching", "TerminalKit"]),
+      dependencies: [
+        "ContactKit", "ContactStores", "ContactFormats", "AddressBook", "Matching", "TerminalKit", "CpickSupport",
+      ]),
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(
       name: "cpick",

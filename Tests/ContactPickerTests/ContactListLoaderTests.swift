@@ -70,7 +70,7 @@ struct ContactListLoaderTests {
     let reference = ContactList(try VCardFileStore(path: Self.sampleBook).load().contacts)
     let cold = try Self.loader([Self.sampleBook], cache: sandbox.cache).load()
     // The index now holds the file.
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     #expect(cache.files(inBook: Self.loader([Self.sampleBook], cache: nil).bookKey(Self.sampleBook)).count == 1)
     let warm = try Self.loader([Self.sampleBook], cache: sandbox.cache).load()
     Self.expectFromIndex(warm.list, "the second load did not come from the index")
@@ -106,7 +106,7 @@ struct ContactListLoaderTests {
     #expect(second.list.index.search("turing").isEmpty)
 
     // And the index followed: one row per file, none for the deleted one.
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     let rows = cache.files(inBook: Self.loader([folder], cache: nil).bookKey(folder))
     #expect(Set(rows.map { URL(fileURLWithPath: $0.path).lastPathComponent }) == ["a.vcf", "b.vcf", "d.vcf"])
   }
@@ -132,7 +132,7 @@ struct ContactListLoaderTests {
     var loader = ContactListLoader(sources: [sandbox.path("people.vcf")], cachePath: sandbox.cache)
     loader.racyInterval = 3600
     #expect(try loader.load().list.displayNames == ["Ada Lovelace"])
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     #expect(cache.files(inBook: loader.bookKey(sandbox.path("people.vcf"))).isEmpty)
   }
 
@@ -158,7 +158,7 @@ struct ContactListLoaderTests {
     let path = sandbox.path("people.vcf")
     let loader = Self.loader([path], cache: sandbox.cache)
     _ = try loader.load()
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     var row = try #require(cache.files(inBook: loader.bookKey(path)).first)
     row.payload = Array(row.payload.prefix(row.payload.count / 2))
     #expect(cache.update(book: loader.bookKey(path), upserting: [row]))
@@ -224,7 +224,7 @@ struct ContactListLoaderTests {
     let folder = sandbox.path("book")
     let loader = Self.loader([folder], cache: sandbox.cache)
     let cold = try loader.load()
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     let identity = try #require(cache.identity())
     let file = try #require(
       ListFile.read(
@@ -272,7 +272,7 @@ struct ContactListLoaderTests {
     }
     #expect(first.renderings == nil, "rendered in the background, not before load returns")
     let listPath = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
-    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion).identity())
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
     var waited = 0
     while ListFile.read(path: listPath, view: loader.viewKey, identity: identity) == nil && waited < 200 {
       usleep(50_000)
@@ -321,7 +321,7 @@ struct ContactListLoaderTests {
     let b = Self.loader([sandbox.path("b.vcf")], cache: sandbox.cache)
     _ = try a.load()
     _ = try b.load()
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     #expect(cache.files(inBook: b.bookKey(sandbox.path("b.vcf"))).count == 1)
     try FileManager.default.removeItem(atPath: sandbox.path("b.vcf"))
     try sandbox.write("a.vcf", Self.card("a", "Ada", "King", email: "ada@example.org"))

@@ -90,7 +90,7 @@ struct ListFileTests {
     _ = try loader.load()
     let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
     let good = try Data(contentsOf: URL(fileURLWithPath: path))
-    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion).identity())
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
     #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity &+ 1) == nil)
     #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) != nil)
     #expect(ListFile.read(path: path, view: loader.viewKey + "x", identity: identity) == nil)
@@ -125,7 +125,7 @@ struct ListFileTests {
     let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
     let first = try loader.load()
     let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
-    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion).identity())
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
     let mapped = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
     let before = mapped.renderings.json(at: 5).map { Array($0) }
     // Another process writes the file anew: the mapping keeps the version it mapped.
@@ -182,7 +182,7 @@ extension ListFileTests {
     let sandbox = try Sandbox()
     let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
     let cold = try loader.load()
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     let identity = try #require(cache.identity())
     let file = try #require(
       ListFile.read(path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))

@@ -46,7 +46,7 @@ struct VdirLinkLoadingTests {
     ContactListLoaderTests.expectFromIndex(warm.list, "the second load did not come from the index")
     #expect(Self.read(warm.list, book: book) == Self.expected)
     let loader = ContactListLoaderTests.loader([book], cache: nil)
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: SegmentArchive.formatVersion)
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     let indexed = cache.files(inBook: loader.bookKey(book)).map(\.path).sorted()
     #expect(indexed == ["a.vcf", "b.vcf", "team/c.vcf"].map { book + "/" + $0 })
   }

@@ -146,9 +146,9 @@ struct ContactArchiveTests {
 
   // MARK: - Layout
 
-  @Test("the layout of a small contact, byte for byte (a change here needs a new formatVersion)")
+  @Test("the layout of a small contact, byte for byte (a change here needs a new IndexFormat.layoutRevision)")
   func goldenLayout() throws {
-    #expect(ContactArchive.formatVersion == 1)
+    #expect(IndexFormat.layoutRevision == 7)
     #expect(Self.encode(Contact(identifier: "", source: "")) == [0, 0, 0])
     var contact = Contact(identifier: "u", source: "s")
     contact.givenName = "A"

@@ -1,5 +1,6 @@
 import ContactKit
 import Matching
+import CpickSupport
 
 extension ContactList {
   /// The contacts of this list that may be duplicates of `contact` under

@@ -41,12 +41,10 @@ import CpickSupport
 /// | source record | varint head (bits 0–2 version code: 0 `nil`, 1 `2.1`, 2 `3.0`, 3 `4.0`, 4 another (its text follows); bit 3 `outsideGroups` non-empty; bit 4 `twins` ≠ 1), bytes `bytes`, int `firstLine`, then the version text, `outsideGroups` (strings) and `twins` (int) when marked |
 ///
 /// There is no header or length around a contact: contacts are read back in the
-/// order written, and a cache file carries `formatVersion` itself.
+/// order written, and the index carries `IndexFormat.version` (raise its
+/// `layoutRevision` whenever the layout above changes, so that an index written with
+/// another layout is rebuilt rather than misread).
 package enum ContactArchive {
-  /// The version of the layout above; bumped whenever it changes, so that a cache
-  /// written by another version is rebuilt rather than misread.
-  package static let formatVersion = 1
-
   /// Appends `contact` to `writer`.
   ///
   /// - Parameters:
@@ -232,7 +230,7 @@ package enum ContactArchive {
   // MARK: - Codes
 
   /// The labels with a code of their own: code `index + 2` (0 is `nil`, 1 another
-  /// label). Append only; a change of order is a new `formatVersion`.
+  /// label). Append only; a change of order is a new `IndexFormat.layoutRevision`.
   static let standardLabels = [
     "home", "work", "other", "mobile", "main", "iPhone", "homeFax", "workFax", "otherFax", "pager", "school",
     "homePage", "anniversary",

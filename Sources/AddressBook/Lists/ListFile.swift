@@ -24,11 +24,8 @@ import CpickSupport
 enum ListFile {
   /// `CPKLIST1` read as a little-endian integer.
   static let magic: UInt64 = 0x3154_5349_4C4B_5043
-  /// The version of this layout and of what it holds: `layoutRevision` and the
-  /// snapshot's payload version.
-  static let formatVersion = UInt64(layoutRevision * 1_000_000 + SegmentArchive.formatVersion)
-  /// Changes whenever the layout above or `ContactRenderings`' changes.
-  static let layoutRevision = 4
+  /// The version of this layout and of what it holds (`IndexFormat.version`).
+  static let formatVersion = UInt64(IndexFormat.version)
   /// Header size in bytes: eight integers.
   static let headerSize = 64
   /// How many list files the folder keeps (views of other books, orders, groups).

@@ -38,7 +38,7 @@ struct FileContents: Sendable {
 }
 
 /// The encoding of a file's `FileContents` in the on-disk index (`IndexCache`'s
-/// payload), version `formatVersion`.
+/// payload), version `IndexFormat.version`.
 ///
 /// Layout (varints and length-prefixed strings and byte strings of `ArchiveWriter`;
 /// arrays of fixed-width integers as byte strings, little-endian):
@@ -57,11 +57,6 @@ struct FileContents: Sendable {
 /// `ContactArchive`'s encoding, under the file's `generation`, and read one at a time
 /// when one is shown in full or chosen.
 enum SegmentArchive {
-  /// The version of this layout and `ListSnapshot`'s (the thousands: raise them when
-  /// either changes) together with `ContactArchive`'s: an index written with another
-  /// is emptied at open.
-  static let formatVersion = 6_000 + ContactArchive.formatVersion
-
   /// The payload of `contents`: everything but the contacts themselves, which are
   /// stored card by card (`cards(of:)`).
   static func encode(_ contents: FileContents) -> [UInt8] {

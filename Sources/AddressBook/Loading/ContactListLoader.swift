@@ -109,7 +109,7 @@ public struct ContactListLoader: Sendable {
   public func load(
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
   ) throws(ContactStoreError) -> ContactBook {
-    let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: SegmentArchive.formatVersion) }
+    let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: IndexFormat.version) }
     let counter = ProgressCounter(report: progress)
     let view = viewKey
     // What is on disk now — every file of every source with its signature — listed on

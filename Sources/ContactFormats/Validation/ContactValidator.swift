@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 
 /// Why a value was refused: a short sentence the form shows next to the field.
 public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -197,7 +198,7 @@ public enum ContactValidator {
   public static func checkPhone(_ text: String) -> ValidationError? {
     let trimmed = text.trimmedOfWhitespace
     if trimmed.isEmpty { return ValidationError("empty phone number") }
-    let (number, extensionDigits) = splitExtension(trimmed)
+    let (number, extensionDigits) = PhoneNumberKey.splitExtension(trimmed)
     if let extensionDigits, extensionDigits.isEmpty { return ValidationError("the extension needs digits") }
     var digits = 0
     for (offset, character) in number.enumerated() {
@@ -213,21 +214,6 @@ public enum ContactValidator {
     if digits == 0 { return ValidationError("no digits") }
     if digits < 3 && !number.contains(where: { $0 == "*" || $0 == "#" }) { return ValidationError("too few digits") }
     return nil
-  }
-
-  /// Splits `text` into the number and the digits of its extension (`nil` without one).
-  /// The extension may be written `;ext=123` (RFC 3966), `x123`, `ext 123` or `ext. 123`.
-  package static func splitExtension(_ text: String) -> (number: String, extension: String?) {
-    let lower = text.lowercased()
-    for marker in [";ext=", " ext. ", " ext.", " ext ", "ext.", "ext", " x ", " x", "x"] {
-      guard let range = lower.range(of: marker, options: .backwards) else { continue }
-      let after = lower[range.upperBound...].trimmedOfWhitespace
-      guard after.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
-      let offset = lower.distance(from: lower.startIndex, to: range.lowerBound)
-      let number = String(text.prefix(offset)).trimmedOfWhitespace
-      return (number, after)
-    }
-    return (text, nil)
   }
 
   // MARK: Dates
@@ -349,18 +335,4 @@ public enum ContactValidator {
     }
     return issues
   }
-}
-
-extension String {
-  /// The string without leading and trailing whitespace and newlines.
-  package var trimmedOfWhitespace: String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }),
-      let last = lastIndex(where: { !$0.isWhitespace })
-    else { return "" }
-    return String(self[first...last])
-  }
-}
-
-extension Substring {
-  package var trimmedOfWhitespace: String { String(self).trimmedOfWhitespace }
 }

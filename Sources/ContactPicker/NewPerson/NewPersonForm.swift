@@ -1,6 +1,7 @@
 import ContactKit
 import TerminalKit
 import ContactFormats
+import CpickSupport
 
 /// The values of the new-person form, field by field, and the contact they make.
 ///

@@ -3,6 +3,7 @@ import ContactKit
 import TerminalKit
 import AddressBook
 import ContactFormats
+import CpickSupport
 
 /// The new-person form and where the user is on it: the values (`form`), the focused
 /// field, what the form is asking (a custom label, "discard?", possible duplicates),

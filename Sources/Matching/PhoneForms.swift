@@ -1,0 +1,51 @@
+import ContactKit
+
+/// The other written forms of an international phone number, for search: `+49 170 …`
+/// is also found by `0170 …` and `0049 170 …`. Calling codes and trunk prefixes come
+/// from `PhoneNumberPlan`.
+enum PhoneForms {
+  /// The national digits of a number typed with its country code (`digits` without
+  /// the `+` or `00`): the trunk prefix, where the country has one, and the national
+  /// number (`49 152 1270339` → `0152 1270339`, `34 915 550 127` → `915 550 127`); nil
+  /// when no digit follows the country code (or, without a trunk prefix, fewer than
+  /// four: the digits alone would match too much).
+  /// Also the length of the country code read and of the trunk prefix put in front.
+  static func nationalForm(digits: [UInt8]) -> (digits: [UInt8], codeLength: Int, trunkLength: Int)? {
+    let codeLength = PhoneNumberPlan.callingCodeLength(of: digits)
+    let code = String(decoding: digits.prefix(codeLength), as: UTF8.self)
+    var rest = digits.dropFirst(codeLength)
+    let trunk = Array(PhoneNumberPlan.nationalPrefix(forCallingCode: code).utf8)
+    guard rest.count >= (trunk.isEmpty ? 4 : 1) else { return nil }
+    // `+49 (0)152`: the trunk prefix written in brackets is already there.
+    if !trunk.isEmpty && rest.starts(with: trunk) { rest = rest.dropFirst(trunk.count) }
+    return (trunk + rest, codeLength, trunk.count)
+  }
+
+  /// For the digits of a number written with `+` (or `00`): the international digits
+  /// without a `(0)` (`+49 (0)170…` → `49170…`) and the national form (`0170…`); nil
+  /// for a national number.
+  static func forms(digits: [UInt8], international: Bool) -> [[UInt8]]? {
+    var digits = digits[...]
+    if !international {
+      // `0049 170 …`: the international call prefix of most countries.
+      guard digits.count >= 10, digits.starts(with: [48, 48]), digits.dropFirst(2).first != 48
+      else { return nil }
+      digits = digits.dropFirst(2)
+    }
+    guard digits.count >= 6 else { return nil }
+    let codeLength = PhoneNumberPlan.callingCodeLength(of: digits)
+    let code = digits.prefix(codeLength)
+    var rest = digits.dropFirst(codeLength)
+    let trunk = Array(PhoneNumberPlan.nationalPrefix(forCallingCode: String(decoding: code, as: UTF8.self)).utf8)
+    var forms: [[UInt8]] = []
+    if !trunk.isEmpty && rest.starts(with: trunk) {
+      // `+49 (0)170`: the trunk prefix written in brackets.
+      rest = rest.dropFirst(trunk.count)
+      forms.append(Array(code + rest))
+    } else if !international {
+      forms.append(Array(digits))
+    }
+    if !trunk.isEmpty { forms.append(trunk + rest) }
+    return forms.isEmpty ? nil : forms
+  }
+}
