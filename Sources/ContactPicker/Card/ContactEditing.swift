@@ -62,6 +62,16 @@ public struct ContactEditing {
     on screen: any Screen, editing original: Contact?, prefill: Contact? = nil,
     reloaded: (@MainActor (_ contact: Contact) -> Void)? = nil
   ) -> NewPersonResult {
+    form(editing: original, prefill: prefill, reloaded: reloaded).run(on: screen)
+  }
+
+  /// The form for a new contact (`original == nil`, pre-filled from `prefill`) or to
+  /// edit `original`, set up from these settings (`runForm(on:editing:prefill:reloaded:)`
+  /// runs it).
+  @MainActor
+  func form(
+    editing original: Contact?, prefill: Contact? = nil, reloaded: (@MainActor (_ contact: Contact) -> Void)? = nil
+  ) -> NewPersonViewController {
     let form = NewPersonViewController(displayedPerson: original ?? prefill, isEditing: original != nil)
     form.existingContacts = original == nil ? existingContacts : []
     form.duplicateCandidates = original == nil ? duplicateCandidates : nil
@@ -78,7 +88,7 @@ public struct ContactEditing {
         return fresh
       }
     }
-    return form.run(on: screen)
+    return form
   }
 
   /// How an edit of a contact ended, for what shows the contact: the version to show
@@ -104,9 +114,27 @@ public struct ContactEditing {
   ///   `.unchanged`.
   @MainActor
   public func runEditForm(on screen: any Screen, editing original: Contact) -> EditOutcome {
-    var reloaded: Contact?
-    let result = runForm(on: screen, editing: original) { reloaded = $0 }
-    if case .completed(let edited) = result, edited != original, edited != reloaded { return .saved(edited) }
-    return reloaded.map(EditOutcome.reloaded) ?? .unchanged
+    let edit = EditForm(self, editing: original)
+    return edit.outcome(edit.form.run(on: screen))
+  }
+
+  /// The form editing a contact, and which version to show once it ends.
+  @MainActor
+  final class EditForm {
+    /// The form (run or present it).
+    private(set) var form: NewPersonViewController!
+    private let original: Contact
+    private var reloaded: Contact?
+
+    init(_ editing: ContactEditing, editing original: Contact) {
+      self.original = original
+      form = editing.form(editing: original) { [weak self] in self?.reloaded = $0 }
+    }
+
+    /// The version to show after the form ended with `result`.
+    func outcome(_ result: NewPersonResult) -> EditOutcome {
+      if case .completed(let edited) = result, edited != original, edited != reloaded { return .saved(edited) }
+      return reloaded.map(EditOutcome.reloaded) ?? .unchanged
+    }
   }
 }

@@ -71,50 +71,53 @@ public struct PersonCardState: Sendable {
     cursor.map { properties[$0] }
   }
 
-  /// Applies one key.
+  /// Applies one key, as the card's key table (`PersonCardKeymap`) says; the mouse
+  /// wheel moves like ↑/↓.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    switch key {
-    case .enter:
+    if case .mouse(let event) = key {
+      if event.action == .wheelUp { move(by: -1) }
+      if event.action == .wheelDown { move(by: 1) }
+      return .none
+    }
+    guard let command = PersonCardKeymap.standard.command(for: key) else { return .none }
+    return perform(command)
+  }
+
+  /// Does what `command` says.
+  mutating func perform(_ command: PersonCardCommand) -> Action {
+    switch command {
+    case .choose:
       guard let property = selectedProperty else { return .none }
       return .select(property)
-    case .escape, .left:
-      return .back
-    case .character("e"), .control("e"):
-      return .edit
-    case .control("c"), .control("g"), .control("q"):
-      return .cancel
-    case .up, .control("p"):
+    case .back: return .back
+    case .edit: return .edit
+    case .cancel: return .cancel
+    case .up:
       // At the first value the card scrolls instead (up through a long note).
       if !move(by: -1) { scrollTop = max(0, scrollTop - 1) }
-    case .down, .control("n"):
+    case .down:
       if !move(by: 1) { scrollTop += 1 }
-    case .tab, .backTab:
+    case .markDown, .markUp:
       guard let property = selectedProperty else { return .none }
       if marked.contains(property.identifier) {
         marked.remove(property.identifier)
       } else {
         marked.insert(property.identifier)
       }
-      move(by: key == .tab ? 1 : -1)
+      move(by: command == .markDown ? 1 : -1)
       return .toggle(property)
-    case .mouse(let event) where event.action == .wheelUp:
-      move(by: -1)
-    case .mouse(let event) where event.action == .wheelDown:
-      move(by: 1)
     case .pageUp:
       scrollTop = max(0, scrollTop - pageSize)
       move(upTo: -pageSize)
     case .pageDown:
       scrollTop += pageSize
       move(upTo: pageSize)
-    case .home:
+    case .first:
       scrollTop = 0
       if let first = enabled.firstIndex(of: true) { cursor = first }
-    case .end:
-      scrollTop = Int.max / 2  // the view keeps it in range
+    case .last:
+      scrollTop = Int.max / 2  // the layout keeps it in range
       if let last = enabled.lastIndex(of: true) { cursor = last }
-    default:
-      break
     }
     return .none
   }

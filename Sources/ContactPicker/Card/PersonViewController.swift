@@ -69,70 +69,32 @@ public final class PersonViewController {
   }
 
   /// Runs the card on `screen` until a value is chosen or the card is closed.
+  /// Blocks the main actor until then.
   @discardableResult
   public func run(on screen: any Screen) -> PersonViewResult {
+    end(InteractionLoop.run(from: InteractionBox(begin()).start(controller: self, on: screen)))
+  }
+
+  /// Presents the card and returns how it ended. Suspends while it waits: for the
+  /// form (presented in turn), and before each key, giving the main actor to other
+  /// tasks; the key itself is read on the main actor (see
+  /// `PeoplePickerController.present(on:)`).
+  public func present(on screen: any Screen) async -> PersonViewResult {
+    end(await InteractionLoop.present(from: InteractionBox(begin()).start(controller: self, on: screen)))
+  }
+
+  private func begin() -> PersonCardInteraction {
     let allowsActions = self.allowsActions
     let predicate = predicateForSelectionOfProperty
-    var card = PersonCardState(contact: contact, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
-      allowsActions && predicate($0)
-    }
-    if let identifier = highlightedProperty?.identifier {
-      card.highlight(identifier: identifier)
-    }
-    let edit = editing == nil ? "" : " · e edit"
-    let hint = (allowsActions ? "↑↓ move · enter choose · esc close" : "↑↓ move · esc close") + edit
-    var saved = false
-    // Said once on the key-help line, in the longest form that fits: the card was
-    // reloaded from disk (whose name, when there is room).
-    var notice: [String] = []
-    func draw() {
-      let size = screen.size
-      PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-      let candidates = notice.flatMap { ["\($0) · \(hint)", $0] }
-      let help = candidates.first { TerminalText.width($0) <= size.columns } ?? candidates.last ?? hint
-      screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: help))
-    }
-    func show(_ shown: Contact) {
-      contact = shown
-      let marked = card.marked
-      card = PersonCardState(contact: shown, keys: displayedPropertyKeys, focusKey: highlightedProperty?.key) {
-        allowsActions && predicate($0)
-      }
-      card.marked = marked
-    }
-    draw()
-    var result = PersonViewResult.cancelled
-    keys: while let key = screen.nextKey() {
-      if key != .resize { notice = [] }
-      switch card.handle(key) {
-      case .select(let property):
-        if delegate?.personViewController(self, shouldPerformDefaultActionFor: property) ?? true {
-          result = .selectedProperty(property)
-          break keys
-        }
-      case .back, .cancel:
-        break keys
-      case .edit:
-        guard let editing else { break }
-        // A save refused because the card changed on disk reloads it: the card shows
-        // that version from then on, saved over or not.
-        switch editing.runEditForm(on: screen, editing: contact) {
-        case .saved(let edited):
-          show(edited)
-          saved = true
-        case .reloaded(let reloaded):
-          show(reloaded)
-          let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
-          notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
-        case .unchanged:
-          break
-        }
-      case .toggle, .none:
-        break
-      }
-      draw()
-    }
-    if result == .cancelled && saved { result = .edited(contact) }
+    let context = PersonCardKeymap.Context(choosing: allowsActions, editing: editing != nil, leaving: "close")
+    let settings = PersonCardInteraction.Settings(
+      keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
+      keymap: PersonCardKeymap.card(context), editing: editing != nil)
+    return PersonCardInteraction(contact: contact, settings: settings, highlighted: highlightedProperty?.identifier)
+  }
+
+  /// Tells the delegate how the card ended.
+  private func end(_ result: PersonViewResult) -> PersonViewResult {
     switch result {
     case .cancelled: delegate?.personViewControllerDidCancel(self)
     case .edited(let contact): delegate?.personViewController(self, didCompleteWith: contact)
@@ -141,8 +103,56 @@ public final class PersonViewController {
     return result
   }
 
-  /// Presents the card and returns how it ended.
-  public func present(on screen: any Screen) async -> PersonViewResult {
-    run(on: screen)
+  /// Holds the interaction while the loop runs, feeds it and does what it says.
+  @MainActor
+  private final class InteractionBox {
+    var interaction: PersonCardInteraction
+    init(_ interaction: PersonCardInteraction) { self.interaction = interaction }
+
+    func start(controller: PersonViewController, on screen: any Screen) -> InteractionStep<PersonViewResult> {
+      interaction.size = screen.size
+      return perform(interaction.start(), controller: controller, on: screen)
+    }
+
+    func feed(_ input: PersonCardInteraction.Input, controller: PersonViewController, on screen: any Screen)
+      -> InteractionStep<PersonViewResult>
+    {
+      interaction.size = screen.size
+      return perform(interaction.handle(input), controller: controller, on: screen)
+    }
+
+    func perform(
+      _ effects: [PersonCardInteraction.Effect], controller: PersonViewController, on screen: any Screen
+    ) -> InteractionStep<PersonViewResult> {
+      controller.contact = interaction.contact
+      for effect in effects {
+        switch effect {
+        case .draw:
+          screen.present(interaction.frame(color: screen.colorEnabled))
+        case .ask(let property):
+          let ends = controller.delegate?.personViewController(controller, shouldPerformDefaultActionFor: property) ?? true
+          return feed(.answered(property, ends: ends), controller: controller, on: screen)
+        case .edit(let contact):
+          guard let editing = controller.editing else { continue }
+          // A save refused because the card changed on disk reloads it: the card shows
+          // that version from then on, saved over or not.
+          let edit = ContactEditing.EditForm(editing, editing: contact)
+          return .next(
+            .nested(
+              run: { edit.form.run(on: screen) }, present: { await edit.form.present(on: screen) },
+              then: { [self] in feed(.editEnded(edit.outcome($0)), controller: controller, on: screen) }))
+        case .end(let result):
+          return .finished(result)
+        }
+      }
+      return .next(
+        .input(on: screen, timeout: nil) { [self] input in
+          switch input {
+          case .key(let key): return feed(.key(key), controller: controller, on: screen)
+          case .ended: return feed(.inputEnded, controller: controller, on: screen)
+          case .timedOut: return perform([], controller: controller, on: screen)
+          }
+        })
+    }
   }
 }

@@ -30,16 +30,16 @@ public struct GroupListState: Sendable {
     if let current, let index = groups.firstIndex(where: { $0.name == current }) { cursor = index + 1 }
   }
 
-  /// Applies one key.
+  /// Applies one key, as the groups' key table (`GroupListKeymap`) says.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    switch key {
-    case .up, .control("p"): cursor = max(0, cursor - 1)
-    case .down, .control("n"): cursor = min(groups.count, cursor + 1)
-    case .enter: return .narrow(cursor == 0 ? nil : groups[cursor - 1].name)
-    case .tab: return cursor == 0 ? .none : .chooseMembers(groups[cursor - 1].name)
-    case .escape, .left, .control("t"): return .back
-    case .control("c"), .control("g"), .control("q"): return .cancel
-    default: break
+    switch GroupListKeymap.standard.command(for: key) {
+    case .up: cursor = max(0, cursor - 1)
+    case .down: cursor = min(groups.count, cursor + 1)
+    case .narrow: return .narrow(cursor == 0 ? nil : groups[cursor - 1].name)
+    case .chooseMembers: return cursor == 0 ? .none : .chooseMembers(groups[cursor - 1].name)
+    case .back: return .back
+    case .cancel: return .cancel
+    case nil: break
     }
     return .none
   }
@@ -66,7 +66,7 @@ public enum GroupListView {
       frame.put(count, row: offset + 1, column: max(0, columns - count.count - 1), style: Style(dim: !selected, reverse: selected))
     }
     if rows >= 4 {
-      let hint = multi ? "enter show group · tab choose all members · esc back" : "enter show group · esc back"
+      let hint = GroupListKeymap.groups(multiple: multi).hint
       frame.put(hint, row: rows - 1, column: 0, style: Style(dim: true))
     }
     return frame

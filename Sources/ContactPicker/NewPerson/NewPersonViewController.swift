@@ -126,9 +126,24 @@ public final class NewPersonViewController {
   }
 
   /// Runs the form on `screen` until it is saved, cancelled, or an existing contact is
-  /// chosen; then calls the delegate. Returns how it ended.
+  /// chosen; then calls the delegate. Returns how it ended. Blocks the main actor
+  /// until then.
   @discardableResult
   public func run(on screen: any Screen) -> NewPersonResult {
+    let session = FormSession(controller: self, state: initialState(), screen: screen)
+    return end(session, with: InteractionLoop.run(from: session.start()))
+  }
+
+  /// Presents the form on `screen` and returns how it ended (for callers who want a
+  /// value rather than a delegate). The delegate is called too. Suspends before each
+  /// key, giving the main actor to other tasks; the key itself is read on the main
+  /// actor, as are `save` and `reload` (see `PeoplePickerController.present(on:)`).
+  public func present(on screen: any Screen) async -> NewPersonResult {
+    let session = FormSession(controller: self, state: initialState(), screen: screen)
+    return end(session, with: await InteractionLoop.present(from: session.start()))
+  }
+
+  private func initialState() -> NewPersonState {
     var state = NewPersonState(
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
       duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
@@ -139,40 +154,11 @@ public final class NewPersonViewController {
         NewPersonView.abbreviatingHome($0, home: ProcessInfo.processInfo.environment["HOME"])
       }
     }
-    func draw() {
-      let size = screen.size
-      NewPersonView.scrollToFocus(&state, rows: size.rows, columns: size.columns)
-      screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
-    }
-    draw()
-    var result = NewPersonResult.cancelled
-    keys: while let key = screen.nextKey() {
-      switch state.handle(key) {
-      case .none:
-        break
-      case .cancel:
-        break keys
-      case .complete(let contact):
-        result = .completed(contact)
-        break keys
-      case .chooseExisting(let contact):
-        result = .choseExisting(contact)
-        break keys
-      case .save(let contact):
-        guard let save else {
-          result = .completed(contact)
-          break keys
-        }
-        do {
-          result = .completed(try save(contact))
-          break keys
-        } catch {
-          if !reloadAfterConflict(error, edited: contact, state: &state) { state.showSaveError(Self.describe(error)) }
-        }
-      }
-      draw()
-    }
-    self.state = state
+    return state
+  }
+
+  private func end(_ session: FormSession, with result: NewPersonResult) -> NewPersonResult {
+    state = session.state
     switch result {
     case .completed(let contact): delegate?.newPersonViewController(self, didCompleteWith: contact)
     case .choseExisting(let contact): delegate?.newPersonViewController(self, didChooseExisting: contact)
@@ -181,10 +167,68 @@ public final class NewPersonViewController {
     return result
   }
 
-  /// Presents the form on `screen` and returns how it ended (for callers who want a
-  /// value rather than a delegate). The delegate is called too.
-  public func present(on screen: any Screen) async -> NewPersonResult {
-    run(on: screen)
+  /// One run of the form: feeds `NewPersonState` (the form as a value: a key in, an
+  /// action out) and does what it says — saves, ends — and draws it.
+  @MainActor
+  private final class FormSession {
+    private unowned let controller: NewPersonViewController
+    private let screen: any Screen
+    private(set) var state: NewPersonState
+
+    init(controller: NewPersonViewController, state: NewPersonState, screen: any Screen) {
+      self.controller = controller
+      self.state = state
+      self.screen = screen
+    }
+
+    func start() -> InteractionStep<NewPersonResult> {
+      layout()
+      draw()
+      return next()
+    }
+
+    /// Scrolls the focused field into view for the screen's size.
+    private func layout() {
+      NewPersonView.scrollToFocus(&state, rows: screen.size.rows, columns: screen.size.columns)
+    }
+
+    /// Presents the form (pure: nothing changes).
+    private func draw() {
+      let size = screen.size
+      screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
+    }
+
+    private func next() -> InteractionStep<NewPersonResult> {
+      .next(
+        .input(on: screen, timeout: nil) { [self] input in
+          switch input {
+          case .ended: return .finished(.cancelled)
+          case .timedOut: return next()
+          case .key(let key): return handle(key)
+          }
+        })
+    }
+
+    private func handle(_ key: KeyEvent) -> InteractionStep<NewPersonResult> {
+      switch state.handle(key) {
+      case .none: break
+      case .cancel: return .finished(.cancelled)
+      case .complete(let contact): return .finished(.completed(contact))
+      case .chooseExisting(let contact): return .finished(.choseExisting(contact))
+      case .save(let contact):
+        guard let save = controller.save else { return .finished(.completed(contact)) }
+        do {
+          return .finished(.completed(try save(contact)))
+        } catch {
+          if !controller.reloadAfterConflict(error, edited: contact, state: &state) {
+            state.showSaveError(NewPersonViewController.describe(error))
+          }
+        }
+      }
+      layout()
+      draw()
+      return next()
+    }
   }
 
   /// After a save refused because the card changed on disk: reloads it, puts the

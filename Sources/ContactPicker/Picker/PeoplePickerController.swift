@@ -1,5 +1,4 @@
 import ContactKit
-import Dispatch
 import Matching
 import TerminalKit
 import AddressBook
@@ -13,7 +12,12 @@ import AddressBook
 /// of the query) or Ctrl-O shows the card; Tab/Shift-Tab mark in multi-select;
 /// Ctrl-T shows the groups; Ctrl-X jumps to the next section, Ctrl-X and a letter to
 /// that letter's; Esc, Ctrl-C, Ctrl-G cancel. On the card: ↑/↓ move between values,
-/// Enter chooses the value, Esc or ← goes back.
+/// Enter chooses the value, Esc or ← goes back. The key tables are
+/// `PeoplePickerKeymap`, `PersonCardKeymap` and `GroupListKeymap`; the help lines
+/// are made from them.
+///
+/// The interaction itself is a value, `PeoplePickerInteraction` (inputs in, effects
+/// out); `run(on:)` and `present(on:)` feed it and do what it says.
 ///
 /// ```swift
 /// let picker = PeoplePickerController(contacts: load.contacts)
@@ -48,7 +52,7 @@ public final class PeoplePickerController {
   /// for one, as tests expect).
   public var backgroundSearchThreshold = PeoplePickerController.defaultBackgroundSearchThreshold
   /// The default of `backgroundSearchThreshold`: 20,000 contacts.
-  public static let defaultBackgroundSearchThreshold = 20_000
+  nonisolated public static let defaultBackgroundSearchThreshold = 20_000
   /// Adding (Ctrl-N in the list opens the new-person form) and editing (`e` on the
   /// card); `nil` for a read-only picker, where Ctrl-N moves down.
   public var editing: ContactEditing?
@@ -114,410 +118,65 @@ public final class PeoplePickerController {
 
   /// The values of `contact` that can be chosen in `.property` mode.
   public func selectableProperties(of contact: Contact) -> [ContactProperty] {
-    guard case .property(let key) = selectionMode else { return [] }
-    return contact.properties(for: key).filter { predicateForSelectionOfProperty($0) }
+    rules.selectableProperties(of: contact)
   }
 
   /// Whether `contact` can be chosen: enabled, and in `.property` mode has a value.
   public func isEnabled(_ contact: Contact) -> Bool {
-    enablingRule(contact)
+    rules.isEnabled(contact)
   }
 
-  /// `isEnabled(_:)` as a closure for the list's state, taken with the settings of now.
-  var enablingRule: @Sendable (Contact) -> Bool {
-    { [selectionMode, predicateForEnablingContact, predicateForSelectionOfProperty] contact in
-      guard predicateForEnablingContact(contact) else { return false }
-      if case .property(let key) = selectionMode {
-        return contact.properties(for: key).contains(where: predicateForSelectionOfProperty)
-      }
-      return true
-    }
-  }
-
-  private enum Mode {
-    case list
-    case card(PersonCardState)
-    case groups(GroupListState)
-  }
-
-  /// What the user has chosen so far in multi-select, in order.
-  private enum Chosen: Equatable {
-    case person(Int)
-    case property(ContactProperty)
+  /// The settings that decide what can be chosen, as they are now.
+  var rules: PeoplePickerRules {
+    PeoplePickerRules(
+      selectionMode: selectionMode, allowsMultipleSelection: allowsMultipleSelection,
+      displayedPropertyKeys: displayedPropertyKeys, predicateForEnablingContact: predicateForEnablingContact,
+      predicateForSelectionOfContact: predicateForSelectionOfContact,
+      predicateForSelectionOfProperty: predicateForSelectionOfProperty)
   }
 
   /// Runs the picker on `screen` until the user chooses or cancels, then calls the
-  /// delegate. Returns how it ended.
+  /// delegate. Returns how it ended. Blocks the main actor until then.
   @discardableResult
   public func run(on screen: any Screen) -> PeoplePickerResult {
-    let isEnabled = enablingRule
+    let session = begin(on: screen)
+    return end(session, with: InteractionLoop.run(from: session.start()))
+  }
+
+  /// Presents the picker on `screen` and returns how it ended (for callers who want
+  /// a value rather than a delegate). The delegate is called too.
+  ///
+  /// Suspends while it waits: for a search or the check of a stored list (on a
+  /// thread of their own), for the new-person form (presented in turn), and before
+  /// each key, giving the main actor to other tasks. The key itself is read on the
+  /// main actor, as the screens (`MemoryScreen`, the curses screens) are main-actor
+  /// objects: while the picker waits for a key, other main-actor work waits too.
+  public func present(on screen: any Screen) async -> PeoplePickerResult {
+    let session = begin(on: screen)
+    return end(session, with: await InteractionLoop.present(from: session.start()))
+  }
+
+  /// Starts the load, if any, and makes the session of one interaction on `screen`.
+  private func begin(on screen: any Screen) -> PeoplePickerSession {
     loading?.start()
     loadError = nil
-    var isLoading = loading != nil
-    // True while a preview of the list (`ContactListLoading.preview`) is shown: keys
-    // act on it as on a loaded list.
-    var previewing = false
-    var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
-    if let initialGroup, !isLoading { state.narrow(toGroup: initialGroup) }
-    var mode = Mode.list
-    var chosen: [Chosen] = []
-    var result: PeoplePickerResult? = nil
-
-    // Where each contact is in the list, built once, when a chosen property first
-    // needs its owner marked (and again after the list changed).
-    var positions: [String: Int] = [:]
-    func key(_ contact: Contact) -> String { contact.identifier + "\u{0}" + contact.source }
-    /// The marks drawn in the list follow from what is chosen: chosen people, and the
-    /// owners of chosen properties.
-    func updateMarks() {
-      state.chosenCount = chosen.count
-      var marked = Set<Int>()
-      for item in chosen {
-        switch item {
-        case .person(let position):
-          marked.insert(position)
-        case .property(let property):
-          if positions.isEmpty {
-            for (position, listed) in list.contacts.enumerated() { positions[key(listed)] = position }
-          }
-          if let position = positions[key(property.contact)] { marked.insert(position) }
-        }
-      }
-      state.marked = marked
-    }
-    func toggle(_ item: Chosen) {
-      if let index = chosen.firstIndex(of: item) { chosen.remove(at: index) } else { chosen.append(item) }
-      updateMarks()
-    }
-    func card(for contact: Contact) -> PersonCardState {
-      var keys = displayedPropertyKeys
-      var focus: ContactKey? = nil
-      if case .property(let key) = selectionMode {
-        focus = key
-        if !keys.contains(key) { keys.insert(key, at: 0) }
-      }
-      var card = PersonCardState(contact: contact, keys: keys, focusKey: focus) { [selectionMode, predicateForSelectionOfProperty] property in
-        if case .property(let key) = selectionMode, property.key != key { return false }
-        return predicateForSelectionOfProperty(property)
-      }
-      card.marked = Set(chosen.compactMap {
-        if case .property(let property) = $0 { return property.identifier }
-        return nil
-      })
-      return card
-    }
-    let makeCard: (Contact) -> PersonCardState = { card(for: $0) }
-
-    // Searching a large book on a worker (see `backgroundSearchThreshold`).
-    var searcher: BackgroundSearch?
-    var startedSearch = 0
-    /// After the list changed: whether its searches are deferred to a worker.
-    func configureSearch() {
-      searcher?.cancel()
-      searcher = nil
-      state.defersSearch = list.contacts.count >= backgroundSearchThreshold
-      if state.defersSearch { searcher = BackgroundSearch(index: list.index) }
-    }
-    if !isLoading { configureSearch() }
-    /// Starts the state's deferred search, once.
-    func startPendingSearch() {
-      guard let search = state.pendingSearch, search.id != startedSearch, let searcher else { return }
-      startedSearch = search.id
-      searcher.start(search)
-    }
-    /// Applies the deferred search's matches if they have come (or, with `wait`, once
-    /// they come); returns whether the rows changed.
-    func takeSearchResult(wait: Bool) -> Bool {
-      guard state.pendingSearch != nil, let searcher else { return false }
-      startPendingSearch()
-      guard let found = wait ? searcher.waitForLatest() : searcher.take() else { return false }
-      return state.apply(found.matches, for: found.search)
-    }
-    /// Puts the loaded list in place, keeping what was typed; false when the load failed.
-    func finishLoading(_ outcome: Result<ContactListLoading.Loaded, any Error>) -> Bool {
-      switch outcome {
-      case .failure(let error):
-        loadError = error
-        return false
-      case .success(let loaded):
-        list = loaded.list
-        let typed = state.query
-        state = PeoplePickerState(list: list, query: typed.text, options: searchOptions, isEnabled: isEnabled)
-        state.query = typed
-        if let initialGroup { state.narrow(toGroup: initialGroup) }
-        configureSearch()
-        return true
-      }
-    }
-    /// The counter shown while the book is read.
-    func loadingStatus() -> String? {
-      guard isLoading, !previewing, let loading else { return nil }
-      let count = loading.contactsRead
-      if loading.phase == .indexing { return "indexing… \(Self.grouped(count)) contacts" }
-      return count == 0 ? "reading…" : "reading… \(Self.grouped(count)) contacts"
-    }
-    var shownStatus: String?
-    func finish(single: Chosen) -> PeoplePickerResult {
-      if allowsMultipleSelection {
-        let items = chosen.isEmpty ? [single] : chosen
-        if case .property = selectionMode {
-          return .selectedProperties(items.compactMap {
-            if case .property(let property) = $0 { return property }
-            return nil
-          })
-        }
-        if items.contains(where: { if case .property = $0 { return true } else { return false } }) {
-          return .selectedProperties(items.compactMap {
-            if case .property(let property) = $0 { return property }
-            return nil
-          })
-        }
-        return .selectedPeople(items.compactMap {
-          if case .person(let position) = $0 { return list.contacts[position] }
-          return nil
-        })
-      }
-      switch single {
-      case .person(let position): return .selectedPerson(list.contacts[position])
-      case .property(let property): return .selectedProperty(property)
-      }
-    }
-    func draw() {
-      let size = screen.size
-      switch mode {
-      case .list:
-        state.pageSize = PeoplePickerView.listHeight(screenRows: size.rows)
-        _ = state.handle(.resize)
-        shownStatus = loadingStatus() ?? (list.contacts.isEmpty && !isLoading ? emptyListNote : nil)
-        screen.present(PeoplePickerView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
-                                               hint: listHint, status: shownStatus))
-      case .card(var card):
-        PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-        mode = .card(card)
-        screen.present(PersonCardView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled,
-                                             hint: cardHint))
-      case .groups(let groups):
-        screen.present(GroupListView.render(groups, total: list.contacts.count, rows: size.rows, columns: size.columns,
-                                            color: screen.colorEnabled, multi: allowsMultipleSelection))
-      }
-    }
-
-    if let initialCard {
-      mode = .card(card(for: initialCard))
-      // Back from the card, the list is on that contact.
-      if let position = list.position(of: initialCard) { state.highlight(position: position) }
-    }
-    draw()
     endingKey = nil
-    keys: while true {
-      // The work in the background first: the book being read, the search running.
-      if isLoading, let outcome = loading?.result {
-        isLoading = false
-        // A preview that proved current stays as it is (cursor and all).
-        if case .success(let loaded) = outcome, previewing, loaded.list === list {
-        } else {
-          guard finishLoading(outcome) else { break keys }
-        }
-        previewing = false
-        draw()
-      } else if isLoading, !previewing, let preview = loading?.preview {
-        // The list last stored in the index, shown while its files are checked. Nothing
-        // was indexed, so ICU would first be needed by a keystroke: load its data now.
-        DispatchQueue.global(qos: .utility).async { SearchFolding.prepare() }
-        previewing = true
-        _ = finishLoading(.success(.init(list: preview, warnings: [])))
-        draw()
-      }
-      // A key that needed no search (an erased query shown before, a blank one) leaves
-      // the running search of an earlier query nothing to do: stop it.
-      if state.pendingSearch == nil { searcher?.cancel() }
-      startPendingSearch()
-      if takeSearchResult(wait: false) { draw() }
-      // Wait for a key or, while work goes on, for a moment to look at it again: the
-      // counter every 100 ms; a search's rows within 2 ms of it finishing.
-      let timeout: Int? = isLoading ? (previewing ? 20 : 100) : (state.pendingSearch != nil ? 2 : nil)
-      var key: KeyEvent
-      switch screen.nextInput(timeout: timeout) {
-      case .ended:
-        break keys
-      case .timedOut:
-        if isLoading, loadingStatus() != shownStatus { draw() }
-        continue keys
-      case .key(let next):
-        key = next
-      }
-      if isLoading && !previewing {
-        // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
-        // for a section letter that the query should get).
-        if key != .control("x"), state.handle(key) == .cancel {
-          result = .cancelled
-          break keys
-        }
-        draw()
-        continue keys
-      }
-      if isLoading && previewing && Self.needsCheckedList(key), let loading {
-        // A choice is never made from the stored list before its files are checked:
-        // wait for the check. When a file changed, the checked list replaces the
-        // preview and the key is dropped — the user sees the rows as they are now and
-        // chooses again.
-        let outcome = loading.wait()
-        isLoading = false
-        previewing = false
-        if case .success(let loaded) = outcome, loaded.list === list {
-          // Nothing changed: the key acts on the rows shown.
-        } else {
-          guard finishLoading(outcome) else { break keys }
-          draw()
-          // Adding a contact or opening the groups is about no row: it goes on.
-          if key != .control("n") && key != .control("t") { continue keys }
-        }
-      }
-      // Typing goes on while a search runs; other keys act on the current query's rows.
-      if Self.needsCurrentRows(key) { _ = takeSearchResult(wait: true) }
-      if expectedKeys.contains(key), case .list = mode {
-        endingKey = key
-        key = .enter
-      }
-      if allowsMultipleSelection && key == .enter && !chosen.isEmpty, case .list = mode {
-        result = finish(single: chosen[0])
-        break keys
-      }
-      if key == .control("n"), var editing, case .list = mode {
-        if editing.existingContacts.isEmpty {
-          // The list's index finds the candidates when the form is saved: a list from
-          // the on-disk index is not decoded whole (a second for 100,000 contacts).
-          let list = self.list
-          editing.duplicateCandidates = { contact, region in list.duplicateCandidates(of: contact, region: region) }
-        }
-        switch editing.runForm(on: screen, editing: nil) {
-        case .completed(let saved):
-          list = list.replacing(saved, original: nil)
-          positions = [:]
-          state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
-          if let position = list.position(of: saved) { state.highlight(position: position) }
-          configureSearch()
-          chosen = []
-          updateMarks()
-        case .choseExisting(let existing):
-          state = PeoplePickerState(list: list, options: searchOptions, isEnabled: isEnabled)
-          if let position = list.position(of: existing) { state.highlight(position: position) }
-          configureSearch()
-        case .cancelled:
-          break
-        }
-        draw()
-        continue
-      }
-      switch mode {
-      case .list:
-        switch state.handle(key) {
-        case .select(let position):
-          switch choosing(list.contacts[position]) {
-          case .person:
-            result = finish(single: .person(position))
-            break keys
-          case .property(let property):
-            result = finish(single: .property(property))
-            break keys
-          case .card(let contact):
-            mode = .card(card(for: contact))
-          }
-        case .openCard(let position):
-          mode = .card(card(for: list.contacts[position]))
-        case .toggle(let position):
-          guard allowsMultipleSelection else { break }
-          if case .property = selectionMode {
-            if let first = selectableProperties(of: list.contacts[position]).first {
-              toggle(.property(first))
-            }
-          } else {
-            toggle(.person(position))
-          }
-        case .openGroups:
-          mode = .groups(GroupListState(groups: list.groups, current: state.group))
-        case .cancel:
-          result = .cancelled
-          break keys
-        case .none:
-          break
-        }
-      case .card(var card):
-        let action = card.handle(key)
-        mode = .card(card)
-        switch action {
-        case .select(let property):
-          result = finish(single: .property(property))
-          break keys
-        case .toggle(let property):
-          if allowsMultipleSelection {
-            toggle(.property(property))
-            }
-        case .back:
-          mode = .list
-        case .cancel:
-          result = .cancelled
-          break keys
-        case .edit:
-          guard let editing else { break }
-          // A save refused because the card changed on disk reloads it: the list and the
-          // card show that version from then on, saved over or not.
-          let shown: Contact? =
-            switch editing.runEditForm(on: screen, editing: card.contact) {
-            case .saved(let edited), .reloaded(let edited): edited
-            case .unchanged: nil
-            }
-          if let edited = shown {
-            list = list.replacing(edited, original: card.contact)
-            positions = [:]
-            let query = state.query.text
-            state = PeoplePickerState(list: list, query: query, options: searchOptions, isEnabled: isEnabled)
-            if let position = list.position(of: edited) { state.highlight(position: position) }
-            configureSearch()
-            chosen = []
-            updateMarks()
-            mode = .card(makeCard(edited))
-          }
-        case .none:
-          break
-        }
-      case .groups(var groups):
-        let action = groups.handle(key)
-        mode = .groups(groups)
-        switch action {
-        case .narrow(let name):
-          state.narrow(toGroup: name)
-          mode = .list
-        case .chooseMembers(let name):
-          guard allowsMultipleSelection else { break }
-          for position in list.members(of: name).sorted() where isEnabled(list.contacts[position]) {
-            if case .property = selectionMode {
-              if let first = selectableProperties(of: list.contacts[position]).first,
-                !chosen.contains(.property(first))
-              {
-                chosen.append(.property(first))
-              }
-            } else if !chosen.contains(.person(position)) {
-              chosen.append(.person(position))
-            }
-          }
-          updateMarks()
-          mode = .list
-        case .back:
-          mode = .list
-        case .cancel:
-          result = .cancelled
-          break keys
-        case .none:
-          break
-        }
-      }
-      startPendingSearch()
-      draw()
-    }
-    searcher?.cancel()
-    self.state = state
-    let outcome = result ?? .cancelled
+    let settings = PeoplePickerInteraction.Settings(
+      rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
+      emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil)
+    let interaction = PeoplePickerInteraction(
+      settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
+    return PeoplePickerSession(controller: self, interaction: interaction, screen: screen)
+  }
+
+  /// Keeps what the interaction ended with and tells the delegate.
+  private func end(_ session: PeoplePickerSession, with outcome: PeoplePickerResult) -> PeoplePickerResult {
+    session.stop()
+    let interaction = session.interaction
+    list = interaction.list
+    state = interaction.state
+    loadError = interaction.loadError
+    endingKey = interaction.endingKey
     switch outcome {
     case .selectedPerson(let contact): delegate?.peoplePicker(self, didSelect: contact)
     case .selectedProperty(let property): delegate?.peoplePicker(self, didSelect: property)
@@ -528,35 +187,11 @@ public final class PeoplePickerController {
     return outcome
   }
 
-  /// Whether `key` may act on a contact (choose, mark, open its card, add one), so
-  /// that a preview of the list must be checked first; typing, moving and cancelling
-  /// need not wait.
-  static func needsCheckedList(_ key: KeyEvent) -> Bool {
-    switch key {
-    case .character, .paste, .backspace, .delete, .escape, .resize, .up, .down, .pageUp, .pageDown,
-      .control("p"), .control("c"), .control("g"), .control("q"):
-      return false
-    case .mouse(let event):
-      return event.action == .doubleClick
-    default:
-      return true
-    }
-  }
-
-  /// Whether `key` acts on the rows (moves, chooses, marks…), so that the rows of a
-  /// search still running must be waited for; typing and cancelling need not wait.
-  static func needsCurrentRows(_ key: KeyEvent) -> Bool {
-    switch key {
-    case .character, .paste, .backspace, .delete, .escape, .resize,
-      .control("c"), .control("g"), .control("q"):
-      return false
-    default:
-      return true
-    }
-  }
+  /// Keeps the list the interaction shows now (a delegate or a form may read it).
+  func update(list: ContactList) { self.list = list }
 
   /// `12345` as `12,345`.
-  static func grouped(_ number: Int) -> String {
+  nonisolated static func grouped(_ number: Int) -> String {
     var digits = String(number)
     var index = digits.endIndex
     while digits.distance(from: digits.startIndex, to: index) > 3 {
@@ -564,22 +199,5 @@ public final class PeoplePickerController {
       digits.insert(",", at: index)
     }
     return digits
-  }
-
-  private var listHint: String {
-    (allowsMultipleSelection
-      ? "tab mark · enter done · → card · ^T groups · ^X section · esc cancel"
-      : PeoplePickerView.defaultHint) + (editing == nil ? "" : " · ^N new")
-  }
-
-  private var cardHint: String {
-    (allowsMultipleSelection ? "↑↓ move · tab mark · enter done · esc back" : "↑↓ move · enter choose · esc back")
-      + (editing == nil ? "" : " · e edit")
-  }
-
-  /// Presents the picker on `screen` and returns how it ended (for callers who want
-  /// a value rather than a delegate). The delegate is called too.
-  public func present(on screen: any Screen) async -> PeoplePickerResult {
-    run(on: screen)
   }
 }

@@ -19,27 +19,6 @@ public enum PeoplePickerInitialMatch: Sendable, Equatable {
 }
 
 extension PeoplePickerController {
-  /// What choosing one contact (Enter on its row) leads to.
-  enum Choosing: Equatable {
-    /// The contact itself is chosen.
-    case person
-    /// Its only selectable value of the property asked for is chosen.
-    case property(ContactProperty)
-    /// Its card opens, a value to be chosen there.
-    case card(Contact)
-  }
-
-  /// What choosing `contact` leads to, as Enter on its row: in `.property` mode its
-  /// value when it has exactly one that may be chosen, else its card; otherwise the
-  /// contact, unless `predicateForSelectionOfContact` sends it to its card.
-  func choosing(_ contact: Contact) -> Choosing {
-    if case .property = selectionMode {
-      let values = selectableProperties(of: contact)
-      return values.count == 1 ? .property(values[0]) : .card(contact)
-    }
-    return predicateForSelectionOfContact(contact) ? .person : .card(contact)
-  }
-
   /// What `initialQuery` (within `initialGroup`) decides without a screen: no match,
   /// one match whose choice needs no UI, one match whose card must open, or several.
   ///
@@ -49,7 +28,8 @@ extension PeoplePickerController {
   ///
   /// - Complexity: one search of the list, as the picker's first frame.
   public func initialMatch() -> PeoplePickerInitialMatch {
-    let isEnabled = enablingRule
+    let rules = rules
+    let isEnabled = rules.isEnabled
     var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
     if let initialGroup { state.narrow(toGroup: initialGroup) }
     var found: Int?
@@ -59,7 +39,7 @@ extension PeoplePickerController {
     }
     guard let found else { return .noMatch }
     let contact = list.contacts[found]
-    switch choosing(contact) {
+    switch rules.choosing(contact) {
     case .person:
       return .chosen(allowsMultipleSelection ? .selectedPeople([contact]) : .selectedPerson(contact))
     case .property(let property):

@@ -139,52 +139,60 @@ public struct PeoplePickerState: Sendable {
   /// Kept with `rows` by `refresh()`, so drawing the index strip does not walk every row.
   public private(set) var sectionsPresent: [String] = []
 
-  /// Applies one key.
+  /// Applies one key, as the list's key table (`PeoplePickerKeymap.standard`) says;
+  /// keys it does not bind edit the query.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    // A redraw (`.resize`, sent by the picker before each frame) keeps waiting.
-    if awaitingSectionLetter, key != .resize {
+    if case .mouse(let event) = key {
+      awaitingSectionLetter = false
+      return handle(mouse: event)
+    }
+    return handle(key, as: PeoplePickerKeymap.standard.command(for: key))
+  }
+
+  /// Applies `key`, which the controller's key table binds to `command` (`nil`: not
+  /// bound, it edits the query). After Ctrl-X, a letter jumps to its section first.
+  mutating func handle(_ key: KeyEvent, as command: PeoplePickerCommand?) -> Action {
+    if awaitingSectionLetter {
       awaitingSectionLetter = false
       if case .character(let letter) = key, letter.isLetter || letter == "#" {
         jump(toSection: String(letter).uppercased())
         return .none
       }
     }
-    switch key {
-    case .enter:
+    switch command {
+    case .choose:
       guard let position = selectedContact else { return .none }
       return isEnabled(list.contacts[position]) ? .select(position) : .none
-    case .escape, .control("c"), .control("g"), .control("q"):
-      return .cancel
-    case .up, .control("p"):
-      move(by: -1)
-    case .down, .control("n"):
-      move(by: 1)
-    case .pageUp:
-      move(by: -max(1, pageSize - 1))
-    case .pageDown:
-      move(by: max(1, pageSize - 1))
-    case .tab, .backTab:
+    case .cancel: return .cancel
+    case .up: move(by: -1)
+    case .down: move(by: 1)
+    case .pageUp: move(by: -max(1, pageSize - 1))
+    case .pageDown: move(by: max(1, pageSize - 1))
+    case .markDown, .markUp:
       guard let position = selectedContact else { return .none }
-      move(by: key == .tab ? 1 : -1)
+      move(by: command == .markDown ? 1 : -1)
       return isEnabled(list.contacts[position]) ? .toggle(position) : .none
-    case .control("o"):
+    case .openCard:
       return selectedContact.map { .openCard($0) } ?? .none
-    case .right where query.cursor == query.characters.count:
+    case .openCardAtEndOfQuery where query.cursor == query.characters.count:
       return selectedContact.map { .openCard($0) } ?? .none
-    case .control("t"):
-      return .openGroups
-    case .control("x"):
+    case .groups: return .openGroups
+    case .nextSection:
       awaitingSectionLetter = true
       jumpToNextSection()
-    case .mouse(let event):
-      return handle(mouse: event)
-    case .resize:
-      clampScroll()
-    default:
+    case .newContact: return .none  // the controller opens the form before the list sees the key
+    case .openCardAtEndOfQuery, nil:
       let before = query.text
       if query.handle(key), query.text != before { refresh() }
     }
     return .none
+  }
+
+  /// Sets the rows the list area shows (from the screen's size) and keeps the
+  /// highlighted row in view.
+  public mutating func fit(pageSize: Int) {
+    self.pageSize = pageSize
+    clampScroll()
   }
 
   /// A click moves to the contact under the pointer, a double click chooses it, the

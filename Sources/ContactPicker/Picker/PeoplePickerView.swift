@@ -15,8 +15,9 @@ public enum PeoplePickerView {
   /// Rows available for the list on a screen of `rows` lines.
   public static func listHeight(screenRows: Int) -> Int { max(1, screenRows - (screenRows >= 6 ? 2 : 1)) }
 
-  /// The key help on the last line.
-  public static let defaultHint = "enter choose · → card · ^T groups · ^X section · esc cancel"
+  /// The key help on the last line, from the list's key table (`PeoplePickerKeymap`):
+  /// `enter choose · → card · ^T groups · ^X section · esc cancel`.
+  public static let defaultHint = PeoplePickerKeymap.standard.hint
 
   /// The frame for `state` on a screen of the given size; `hint` is the footer;
   /// `status`, when given, is shown at the right of the query line instead of the

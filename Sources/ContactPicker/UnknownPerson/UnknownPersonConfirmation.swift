@@ -86,8 +86,15 @@ public enum UnknownPersonConfirmationView {
     confirmation.merge.isEmpty ? "enter done · esc back" : "enter/y save · esc/n back · ↑↓ added values"
   }
 
-  /// The frame; scrolls the card so its cursor is on screen.
-  public static func render(_ confirmation: inout UnknownPersonConfirmation, rows: Int, columns: Int, color: Bool) -> Frame {
+  /// Scrolls the card so its cursor is on screen (the rows under the top lines).
+  public static func scrollToCursor(_ confirmation: inout UnknownPersonConfirmation, rows: Int, columns: Int) {
+    let cardRows = rows - topLines(confirmation, columns: columns).prefix(max(0, rows - 3)).count
+    guard rows > 0, columns > 0, cardRows > 0 else { return }
+    PersonCardView.scrollToCursor(&confirmation.card, rows: cardRows, columns: columns)
+  }
+
+  /// The frame (pure: `scrollToCursor` places the card first).
+  public static func render(_ confirmation: UnknownPersonConfirmation, rows: Int, columns: Int, color: Bool) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let top = topLines(confirmation, columns: columns).prefix(max(0, rows - 3))
@@ -98,7 +105,6 @@ public enum UnknownPersonConfirmationView {
     }
     let cardRows = rows - top.count
     guard cardRows > 0 else { return frame }
-    PersonCardView.scrollToCursor(&confirmation.card, rows: cardRows, columns: columns)
     let card = PersonCardView.render(confirmation.card, rows: cardRows, columns: columns, color: color,
                                      hint: hint(confirmation))
     for row in 0..<cardRows {

@@ -206,62 +206,35 @@ public final class UnknownPersonViewController {
   }
 
   /// Runs the card on `screen` until it resolves, a value is chosen, or it is
-  /// cancelled; then calls the delegate. Returns how it ended.
+  /// cancelled; then calls the delegate. Returns how it ended. Blocks the main actor
+  /// until then.
   @discardableResult
   public func run(on screen: any Screen) -> UnknownPersonResult {
+    let session = CardSession(controller: self, card: initialCard(), screen: screen)
+    return end(session, with: InteractionLoop.run(from: session.start()))
+  }
+
+  /// Presents the card and returns how it ended (for callers who want a value rather
+  /// than a delegate). The delegate is called too. Suspends before each key, giving
+  /// the main actor to other tasks, and awaits the new-person form it opens; the key
+  /// itself is read on the main actor (see `PeoplePickerController.present(on:)`),
+  /// and "Add to Existing Contact" and a known contact's card run to their end there.
+  public func present(on screen: any Screen) async -> UnknownPersonResult {
+    let session = CardSession(controller: self, card: initialCard(), screen: screen)
+    return end(session, with: await InteractionLoop.present(from: session.start()))
+  }
+
+  private func initialCard() -> UnknownPersonState {
     let allowsActions = self.allowsActions
     let predicate = predicateForSelectionOfProperty
-    let adding = allowsAddingToAddressBook && editing != nil
-    var card = UnknownPersonState(
+    return UnknownPersonState(
       contact: shownPerson, keys: displayedPropertyKeys, alternateName: alternateName, message: message,
-      known: knownContacts, allowsAdding: adding
+      known: knownContacts, allowsAdding: allowsAddingToAddressBook && editing != nil
     ) { allowsActions && predicate($0) }
-    var hint = allowsActions && card.card.enabled.contains(true) ? "↑↓ move · enter choose" : "↑↓ move · enter open"
-    if adding { hint += " · n new · a add to existing" }
-    if !card.known.isEmpty { hint += " · o open" }
-    hint += " · esc cancel"
-    func draw() {
-      let size = screen.size
-      UnknownPersonView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
-    }
-    draw()
-    var result = UnknownPersonResult.cancelled
-    keys: while let key = screen.nextKey() {
-      switch card.handle(key) {
-      case .none:
-        break
-      case .cancel:
-        break keys
-      case .select(let property):
-        if delegate?.unknownPersonViewController(self, shouldPerformDefaultActionFor: property) ?? true {
-          result = .selectedProperty(property)
-          break keys
-        }
-      case .perform(.openKnown(let index)):
-        result = openCard(of: card.known[index], on: screen)
-        break keys
-      case .perform(.createNew):
-        guard let editing = formEditing else { break }
-        switch editing.runForm(on: screen, editing: nil, prefill: displayedPerson) {
-        case .completed(let saved):
-          result = .resolved(saved)
-          break keys
-        case .choseExisting(let existing):
-          result = openCard(of: existing, on: screen)
-          break keys
-        case .cancelled:
-          break
-        }
-      case .perform(.addToExisting):
-        if let ended = addToExisting(on: screen) {
-          result = ended
-          break keys
-        }
-      }
-      draw()
-    }
-    state = card
+  }
+
+  private func end(_ session: CardSession, with result: UnknownPersonResult) -> UnknownPersonResult {
+    state = session.card
     switch result {
     case .resolved(let contact): delegate?.unknownPersonViewController(self, didResolveTo: contact)
     case .cancelled: delegate?.unknownPersonViewController(self, didResolveTo: nil)
@@ -270,15 +243,79 @@ public final class UnknownPersonViewController {
     return result
   }
 
-  /// Presents the card and returns how it ended (for callers who want a value rather
-  /// than a delegate). The delegate is called too.
-  public func present(on screen: any Screen) async -> UnknownPersonResult {
-    run(on: screen)
+  /// One run of the card: feeds `UnknownPersonState` (the card as a value: a key in,
+  /// an action out), does what it says and draws it.
+  @MainActor
+  private final class CardSession {
+    private unowned let controller: UnknownPersonViewController
+    private let screen: any Screen
+    private(set) var card: UnknownPersonState
+    private let hint: String
+
+    init(controller: UnknownPersonViewController, card: UnknownPersonState, screen: any Screen) {
+      self.controller = controller
+      self.card = card
+      self.screen = screen
+      var hint = controller.allowsActions && card.card.enabled.contains(true) ? "↑↓ move · enter choose" : "↑↓ move · enter open"
+      if controller.allowsAddingToAddressBook && controller.editing != nil { hint += " · n new · a add to existing" }
+      if !card.known.isEmpty { hint += " · o open" }
+      self.hint = hint + " · esc cancel"
+    }
+
+    func start() -> InteractionStep<UnknownPersonResult> { redraw() }
+
+    /// Scrolls the highlighted row into view for the screen's size, presents the
+    /// frame (the view only draws) and waits for the next key.
+    private func redraw() -> InteractionStep<UnknownPersonResult> {
+      let size = screen.size
+      UnknownPersonView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
+      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+      return .next(
+        .input(on: screen, timeout: nil) { [self] input in
+          switch input {
+          case .ended: return .finished(.cancelled)
+          case .timedOut: return redraw()
+          case .key(let key): return handle(key)
+          }
+        })
+    }
+
+    private func handle(_ key: KeyEvent) -> InteractionStep<UnknownPersonResult> {
+      let screen = screen
+      switch card.handle(key) {
+      case .none:
+        break
+      case .cancel:
+        return .finished(.cancelled)
+      case .select(let property):
+        if controller.delegate?.unknownPersonViewController(controller, shouldPerformDefaultActionFor: property) ?? true {
+          return .finished(.selectedProperty(property))
+        }
+      case .perform(.openKnown(let index)):
+        return .finished(controller.openCard(of: card.known[index], on: screen))
+      case .perform(.createNew):
+        guard let editing = controller.formEditing else { break }
+        let form = editing.form(editing: nil, prefill: controller.displayedPerson)
+        return .next(
+          .nested(
+            run: { form.run(on: screen) }, present: { await form.present(on: screen) },
+            then: { [self] result in
+              switch result {
+              case .completed(let saved): return .finished(.resolved(saved))
+              case .choseExisting(let existing): return .finished(controller.openCard(of: existing, on: screen))
+              case .cancelled: return redraw()
+              }
+            }))
+      case .perform(.addToExisting):
+        if let ended = controller.addToExisting(on: screen) { return .finished(ended) }
+      }
+      return redraw()
+    }
   }
 
   /// `editing` for the new-person form: its duplicate check looks in
   /// `existingContacts` when `editing` has none of its own.
-  private var formEditing: ContactEditing? {
+  fileprivate var formEditing: ContactEditing? {
     guard var editing else { return nil }
     if editing.existingContacts.isEmpty && editing.duplicateCandidates == nil {
       if let list = existingList {
@@ -306,7 +343,7 @@ public final class UnknownPersonViewController {
 
   /// Shows `contact`'s person card: a chosen value ends with it, closing resolves to
   /// the contact (as edited there, when it was).
-  private func openCard(of contact: Contact, on screen: any Screen) -> UnknownPersonResult {
+  fileprivate func openCard(of contact: Contact, on screen: any Screen) -> UnknownPersonResult {
     let controller = PersonViewController(contact: contact)
     let bridge = CardBridge(owner: self)
     controller.delegate = bridge
@@ -327,7 +364,7 @@ public final class UnknownPersonViewController {
 
   /// The picker, then the confirmation, until saved (`.resolved`), cancelled from
   /// the confirmation (`.cancelled`), or the picker is left (`nil`: back to the card).
-  private func addToExisting(on screen: any Screen) -> UnknownPersonResult? {
+  fileprivate func addToExisting(on screen: any Screen) -> UnknownPersonResult? {
     guard let editing else { return nil }
     var query = ""
     while true {
@@ -361,7 +398,8 @@ public final class UnknownPersonViewController {
     var confirmation = UnknownPersonConfirmation(merge: merge, original: original, keys: displayedPropertyKeys)
     func draw() {
       let size = screen.size
-      screen.present(UnknownPersonConfirmationView.render(&confirmation, rows: size.rows, columns: size.columns,
+      UnknownPersonConfirmationView.scrollToCursor(&confirmation, rows: size.rows, columns: size.columns)
+      screen.present(UnknownPersonConfirmationView.render(confirmation, rows: size.rows, columns: size.columns,
                                                           color: screen.colorEnabled))
     }
     draw()

@@ -1,0 +1,129 @@
+import ContactKit
+import TerminalKit
+
+/// The person card's interaction as a value (`PersonViewController`): the card, the
+/// contact as last saved or reloaded, the notice on the help line; `handle(_:)` takes
+/// one input and says what to do.
+struct PersonCardInteraction {
+  /// What goes in.
+  enum Input {
+    /// A key (or resize, mouse event).
+    case key(KeyEvent)
+    /// Input ended.
+    case inputEnded
+    /// The delegate answered whether choosing `property` ends the card.
+    case answered(ContactProperty, ends: Bool)
+    /// The form on the contact ended.
+    case editEnded(ContactEditing.EditOutcome)
+  }
+
+  /// What comes out, in order.
+  enum Effect {
+    /// Present `frame(color:)`.
+    case draw
+    /// Ask the delegate about the chosen value, then hand back `.answered`.
+    case ask(ContactProperty)
+    /// Open the form on this contact.
+    case edit(Contact)
+    /// The card ended.
+    case end(PersonViewResult)
+  }
+
+  /// How the card was made, for rebuilding it after an edit.
+  struct Settings {
+    var keys = PersonCardState.defaultKeys
+    var focusKey: ContactKey?
+    var isEnabled: @Sendable (ContactProperty) -> Bool = { _ in true }
+    var keymap = PersonCardKeymap.card(PersonCardKeymap.Context(leaving: "close"))
+    var editing = false
+  }
+
+  let settings: Settings
+  /// The card shown.
+  private(set) var card: PersonCardState
+  /// The contact shown: after a saved edit, as saved.
+  private(set) var contact: Contact
+  /// The screen's size, set by the loop before each input.
+  var size: (rows: Int, columns: Int) = (24, 80)
+  /// An edit was saved.
+  private var saved = false
+  /// Said once on the help line, in the longest form that fits: the card was
+  /// reloaded from disk (whose name, when there is room).
+  private var notice: [String] = []
+
+  /// A card for `contact`, `highlighted` highlighted when given.
+  init(contact: Contact, settings: Settings, highlighted identifier: String?) {
+    self.settings = settings
+    self.contact = contact
+    card = PersonCardState(contact: contact, keys: settings.keys, focusKey: settings.focusKey, isEnabled: settings.isEnabled)
+    if let identifier { card.highlight(identifier: identifier) }
+  }
+
+  /// The effects of the first frame.
+  mutating func start() -> [Effect] {
+    layout()
+    return [.draw]
+  }
+
+  /// Takes one input; returns what to do, in order.
+  mutating func handle(_ input: Input) -> [Effect] {
+    let effects = react(to: input)
+    layout()
+    return effects
+  }
+
+  private mutating func react(to input: Input) -> [Effect] {
+    switch input {
+    case .inputEnded:
+      return [.end(ending(.cancelled))]
+    case .answered(let property, let ends):
+      return ends ? [.end(.selectedProperty(property))] : [.draw]
+    case .editEnded(let outcome):
+      switch outcome {
+      case .saved(let edited):
+        show(edited)
+        saved = true
+      case .reloaded(let reloaded):
+        show(reloaded)
+        let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
+        notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
+      case .unchanged:
+        break
+      }
+      return [.draw]
+    case .key(let key):
+      if key != .resize { notice = [] }
+      switch card.handle(key) {
+      case .select(let property): return [.ask(property)]
+      case .back, .cancel: return [.end(ending(.cancelled))]
+      case .edit: return settings.editing ? [.edit(contact)] : [.draw]
+      case .toggle, .none: return [.draw]
+      }
+    }
+  }
+
+  /// `result`, or `.edited` when the card closes after a saved edit.
+  private func ending(_ result: PersonViewResult) -> PersonViewResult {
+    result == .cancelled && saved ? .edited(contact) : result
+  }
+
+  private mutating func show(_ shown: Contact) {
+    contact = shown
+    let marked = card.marked
+    card = PersonCardState(contact: shown, keys: settings.keys, focusKey: settings.focusKey, isEnabled: settings.isEnabled)
+    card.marked = marked
+  }
+
+  /// Keeps the highlighted value in view for the screen's size.
+  private mutating func layout() {
+    PersonCardView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
+  }
+
+  /// The frame for the card (pure: nothing changes).
+  func frame(color: Bool) -> Frame {
+    let hint = settings.keymap.hint
+    let candidates = notice.flatMap { ["\($0) · \(hint)", $0] }
+    let help = candidates.first { TerminalText.width($0) <= size.columns } ?? candidates.last ?? hint
+    return PersonCardView.render(card, rows: size.rows, columns: size.columns, color: color, hint: help)
+  }
+}

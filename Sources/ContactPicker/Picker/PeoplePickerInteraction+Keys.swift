@@ -1,0 +1,177 @@
+import ContactKit
+import TerminalKit
+
+/// The people picker's keys: which wait a key needs first, then what it does on the
+/// list, the card and the groups (as their key tables say).
+extension PeoplePickerInteraction {
+  /// What `key` does in the list: an expected key (`--expect`) chooses, else the table says.
+  func command(for key: KeyEvent) -> PeoplePickerCommand? {
+    settings.expectedKeys.contains(key) ? .choose : keymap.command(for: key)
+  }
+
+  /// Whether `key` must wait until a preview's files are checked.
+  private func needsCheckedList(_ key: KeyEvent) -> Bool {
+    if case .mouse(let event) = key { return event.action == .doubleClick }
+    return command(for: key)?.needsCheckedList ?? false
+  }
+
+  /// Whether `key` must wait for the rows of a search still running.
+  private func needsCurrentRows(_ key: KeyEvent) -> Bool {
+    if case .mouse = key { return true }
+    return command(for: key)?.needsCurrentRows ?? false
+  }
+
+  mutating func react(to key: KeyEvent) -> [Effect] {
+    if key == .resize { return [.draw] }  // laid out again for the new size
+    switch loading {
+    case .reading:
+      // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
+      // for a section letter that the query should get).
+      guard key != .control("x") else { return [.draw] }
+      let action = if case .mouse = key { state.handle(key) } else { state.handle(key, as: keymap.command(for: key)) }
+      return action == .cancel ? [.end(.cancelled)] : [.draw]
+    case .previewing where needsCheckedList(key):
+      // A choice is never made from the stored list before its files are checked.
+      return [.awaitLoad(key)]
+    case .previewing, .done:
+      // Typing goes on while a search runs; other keys act on the current query's rows.
+      if state.pendingSearch != nil && needsCurrentRows(key) { return [.awaitSearch(key)] }
+      return act(on: key)
+    }
+  }
+
+  /// Does what `key` does on the screen shown.
+  mutating func act(on key: KeyEvent) -> [Effect] {
+    switch mode {
+    case .list: return actInList(key)
+    case .card(var card):
+      let action = card.handle(key)
+      mode = .card(card)
+      return onCard(action, card: card)
+    case .groups(var groups):
+      let action = groups.handle(key)
+      mode = .groups(groups)
+      return inGroups(action)
+    }
+  }
+
+  private mutating func actInList(_ key: KeyEvent) -> [Effect] {
+    let command: PeoplePickerCommand?
+    if case .mouse = key { command = nil } else { command = self.command(for: key) }
+    if settings.expectedKeys.contains(key) { endingKey = key }
+    if command == .choose, settings.rules.allowsMultipleSelection, let first = choices.items.first {
+      return [.end(choices.result(choosing: first, rules: settings.rules, list: list))]
+    }
+    if command == .newContact { return [.addContact(list)] }
+    let action = if case .mouse = key { state.handle(key) } else { state.handle(key, as: command) }
+    let rules = settings.rules
+    switch action {
+    case .select(let position):
+      switch rules.choosing(list.contacts[position]) {
+      case .person: return [.end(choices.result(choosing: .person(position), rules: rules, list: list))]
+      case .property(let property):
+        return [.end(choices.result(choosing: .property(property), rules: rules, list: list))]
+      case .card(let contact): mode = .card(rules.card(for: contact, marked: choices.markedProperties))
+      }
+    case .openCard(let position):
+      mode = .card(rules.card(for: list.contacts[position], marked: choices.markedProperties))
+    case .toggle(let position):
+      guard rules.allowsMultipleSelection else { break }
+      if case .property = rules.selectionMode {
+        if let first = rules.selectableProperties(of: list.contacts[position]).first { choices.toggle(.property(first)) }
+      } else {
+        choices.toggle(.person(position))
+      }
+      choices.mark(in: &state)
+    case .openGroups:
+      mode = .groups(GroupListState(groups: list.groups, current: state.group))
+    case .cancel:
+      return [.end(.cancelled)]
+    case .none:
+      break
+    }
+    return [.draw]
+  }
+
+  private mutating func onCard(_ action: PersonCardState.Action, card: PersonCardState) -> [Effect] {
+    switch action {
+    case .select(let property):
+      return [.end(choices.result(choosing: .property(property), rules: settings.rules, list: list))]
+    case .toggle(let property):
+      if settings.rules.allowsMultipleSelection {
+        choices.toggle(.property(property))
+        choices.mark(in: &state)
+      }
+    case .back:
+      mode = .list
+    case .cancel:
+      return [.end(.cancelled)]
+    case .edit:
+      if settings.editing { return [.edit(card.contact)] }
+    case .none:
+      break
+    }
+    return [.draw]
+  }
+
+  private mutating func inGroups(_ action: GroupListState.Action) -> [Effect] {
+    switch action {
+    case .narrow(let name):
+      state.narrow(toGroup: name)
+      mode = .list
+    case .chooseMembers(let name):
+      guard settings.rules.allowsMultipleSelection else { break }
+      let rules = settings.rules
+      let isEnabled = rules.isEnabled
+      for position in list.members(of: name).sorted() where isEnabled(list.contacts[position]) {
+        if case .property = rules.selectionMode {
+          if let first = rules.selectableProperties(of: list.contacts[position]).first { choices.add(.property(first)) }
+        } else {
+          choices.add(.person(position))
+        }
+      }
+      choices.mark(in: &state)
+      mode = .list
+    case .back:
+      mode = .list
+    case .cancel:
+      return [.end(.cancelled)]
+    case .none:
+      break
+    }
+    return [.draw]
+  }
+
+  /// The new-person form ended: a saved contact joins the list, highlighted; an
+  /// existing one chosen in its duplicate prompt is highlighted.
+  mutating func formEnded(_ result: NewPersonResult) -> [Effect] {
+    switch result {
+    case .completed(let saved):
+      replaceList(list.replacing(saved, original: nil), query: "", highlighting: saved)
+      choices.reset()
+      choices.mark(in: &state)
+    case .choseExisting(let existing):
+      replaceList(list, query: "", highlighting: existing)
+    case .cancelled:
+      break
+    }
+    return [.draw]
+  }
+
+  /// The form on the card's contact ended: a saved or reloaded version replaces it in
+  /// the list and on the card, saved over or not.
+  mutating func editEnded(_ original: Contact, _ outcome: ContactEditing.EditOutcome) -> [Effect] {
+    let shown: Contact? =
+      switch outcome {
+      case .saved(let edited), .reloaded(let edited): edited
+      case .unchanged: nil
+      }
+    if let edited = shown {
+      replaceList(list.replacing(edited, original: original), query: state.query.text, highlighting: edited)
+      choices.reset()
+      choices.mark(in: &state)
+      mode = .card(settings.rules.card(for: edited, marked: choices.markedProperties))
+    }
+    return [.draw]
+  }
+}

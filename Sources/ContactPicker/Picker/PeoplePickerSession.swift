@@ -1,0 +1,122 @@
+import Dispatch
+import Matching
+import TerminalKit
+
+/// One run of a people picker: feeds its `PeoplePickerInteraction` the keys, the
+/// load's progress and the searches' matches, and does what it says — draws, runs
+/// searches on a worker, opens the forms — until it ends (`InteractionLoop`).
+@MainActor
+final class PeoplePickerSession {
+  private unowned let controller: PeoplePickerController
+  private let screen: any Screen
+  /// The interaction, changed only by its `handle(_:)`.
+  private(set) var interaction: PeoplePickerInteraction
+  /// Searches a large book on a worker (`PeoplePickerController.backgroundSearchThreshold`).
+  private var searcher: BackgroundSearch?
+
+  init(controller: PeoplePickerController, interaction: PeoplePickerInteraction, screen: any Screen) {
+    self.controller = controller
+    self.interaction = interaction
+    self.screen = screen
+  }
+
+  /// The first frame, and what follows.
+  func start() -> InteractionStep<PeoplePickerResult> {
+    interaction.size = screen.size
+    return perform(interaction.start())
+  }
+
+  /// Stops the search running, if any.
+  func stop() {
+    searcher?.cancel()
+  }
+
+  private func feed(_ input: PeoplePickerInteraction.Input) -> InteractionStep<PeoplePickerResult> {
+    interaction.size = screen.size
+    let effects = interaction.handle(input)
+    controller.update(list: interaction.list)
+    return perform(effects)
+  }
+
+  /// Does `effects` in order; then the background work is looked at, and the next
+  /// key waited for.
+  private func perform(_ effects: [PeoplePickerInteraction.Effect]) -> InteractionStep<PeoplePickerResult> {
+    for effect in effects {
+      switch effect {
+      case .draw:
+        screen.present(interaction.frame(color: screen.colorEnabled))
+      case .searchIn(let index):
+        searcher?.cancel()
+        searcher = index.map { BackgroundSearch(index: $0) }
+      case .startSearch(let search):
+        searcher?.start(search)
+      case .cancelSearch:
+        searcher?.cancel()
+      case .prepareSearchFolding:
+        // Nothing was indexed, so ICU would first be needed by a keystroke: load its data now.
+        DispatchQueue.global(qos: .utility).async { SearchFolding.prepare() }
+      case .replay(let key):
+        return feed(.key(key))
+      case .end(let outcome):
+        return .finished(outcome)
+      case .awaitSearch(let key):
+        let searcher = searcher
+        return .next(.work({ searcher?.waitForLatest() }, then: { [self] in feed(.searchWaited($0, then: key)) }))
+      case .awaitLoad(let key):
+        guard let loading = controller.loading else { return feed(.loadWaited(.failure(CancellationError()), then: key)) }
+        return .next(.work({ loading.wait() }, then: { [self] in feed(.loadWaited($0, then: key)) }))
+      case .addContact(let list):
+        guard let step = addContact(duplicatesIn: list) else { continue }
+        return step
+      case .edit(let contact):
+        guard let editing = controller.editing else { continue }
+        let edit = ContactEditing.EditForm(editing, editing: contact)
+        let screen = screen
+        return .next(
+          .nested(
+            run: { edit.form.run(on: screen) }, present: { await edit.form.present(on: screen) },
+            then: { [self] in feed(.editEnded(contact, edit.outcome($0))) }))
+      }
+    }
+    return poll()
+  }
+
+  /// The new-person form (Ctrl-N), its duplicates looked for by `list`'s index when
+  /// `editing` has no contacts of its own (a list from the on-disk index is not
+  /// decoded whole: a second for 100,000 contacts).
+  private func addContact(duplicatesIn list: ContactList) -> InteractionStep<PeoplePickerResult>? {
+    guard var editing = controller.editing else { return nil }
+    if editing.existingContacts.isEmpty {
+      editing.duplicateCandidates = { contact, region in list.duplicateCandidates(of: contact, region: region) }
+    }
+    let form = editing.form(editing: nil)
+    let screen = screen
+    return .next(
+      .nested(
+        run: { form.run(on: screen) }, present: { await form.present(on: screen) },
+        then: { [self] in feed(.formEnded($0)) }))
+  }
+
+  /// The work in the background first — the book being read, the search running —
+  /// then a key, or a moment to look at that work again.
+  private func poll() -> InteractionStep<PeoplePickerResult> {
+    if interaction.isLoading, let loading = controller.loading {
+      if let outcome = loading.result { return feed(.loadFinished(outcome)) }
+      if !interaction.isPreviewing, let preview = loading.preview { return feed(.loadPreview(preview)) }
+    }
+    if interaction.state.pendingSearch != nil, let found = searcher?.take() {
+      return feed(.searchFinished(search: found.search, matches: found.matches))
+    }
+    return .next(
+      .input(on: screen, timeout: interaction.inputTimeout) { [self] input in
+        if case .reading = interaction.loading, let loading = controller.loading {
+          _ = interaction.handle(.loadProgress(count: loading.contactsRead, indexing: loading.phase == .indexing))
+        }
+        switch input {
+        case .ended: return feed(.inputEnded)
+        case .timedOut: return feed(.tick)
+        case .key(let key): return feed(.key(key))
+        }
+      })
+  }
+}
