@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "VCard", "CpickSupport"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit"]),
-    .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker", "AddressBook", "ContactFormats", "CpickSupport"]),
+    .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker", "AddressBook", "ContactFormats", "CpickSupport"], exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "EndToEndTests", dependencies: []),
   ],
   swiftLanguageModes: [.v6]
