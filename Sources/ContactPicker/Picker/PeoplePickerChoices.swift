@@ -1,4 +1,5 @@
 import ContactKit
+import AddressBook
 
 /// What the user has chosen so far in the people picker's multi-select, in order,
 /// and the marks that follow from it.

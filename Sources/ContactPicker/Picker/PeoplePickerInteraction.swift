@@ -1,6 +1,7 @@
 import ContactKit
 import Matching
 import TerminalKit
+import AddressBook
 
 /// The people picker's interaction as a value: what it shows and where the user is
 /// (the list, a card or the groups; the marks of multi-select; the book being read),

@@ -1,6 +1,7 @@
 import Dispatch
 import Matching
 import TerminalKit
+import AddressBook
 
 /// One run of a people picker: feeds its `PeoplePickerInteraction` the keys, the
 /// load's progress and the searches' matches, and does what it says — draws, runs
