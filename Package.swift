@@ -40,7 +40,7 @@ let package = Package(
     // lookups, the on-disk index and the stored lists, duplicate detection.
     .target(
       name: "AddressBook",
-      dependencies: ["ContactKit", "VCard", "ContactStores", "ContactFormats", "Matching", "TerminalKit", "CpickSupport", "CSQLite3"]),
+      dependencies: ["ContactKit", "ContactStores", "ContactFormats", "Matching", "TerminalKit", "CpickSupport", "CSQLite3"]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.
     .target(name: "TerminalKit"),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).

@@ -74,9 +74,7 @@ public struct ContactLoad: Sendable {
   public mutating func resolveGroups() {
     guard !groupCards.isEmpty else { return }
     func key(_ uid: String) -> String {
-      var text = uid.trimmingCharacters(in: .whitespaces).lowercased()
-      if text.hasPrefix("urn:uuid:") { text.removeFirst(9) }
-      return text
+      String(ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces).lowercased()))
     }
     var byUID: [String: [Int]] = [:]
     var byEmail: [String: [Int]] = [:]

@@ -15,7 +15,7 @@ import Synchronization
 /// target keeps its old version.
 ///
 /// This is ordinary code (a `Mutex`), not a signal handler: the signal handler only
-/// wakes a thread (see `SignalExit` in TerminalCurses), which calls this.
+/// wakes a thread (see `SignalExit` in TerminalScreens), which calls this.
 package final class TempFileRegistry: Sendable {
   /// The registry `AtomicFile` uses.
   package static let shared = TempFileRegistry()

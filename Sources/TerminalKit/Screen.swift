@@ -1,6 +1,6 @@
 /// A place a controller draws on and reads keys from.
 ///
-/// Two back-ends: `CursesScreen` (ncursesw on `/dev/tty`, module TerminalCurses) and
+/// Two back-ends: `CursesScreen` (ncursesw on `/dev/tty`, module TerminalScreens) and
 /// `MemoryScreen` (in memory, with scripted keys, for tests and host programs' tests).
 /// Controllers never write to a terminal directly: they build a `Frame` and
 /// `present` it.

@@ -1,6 +1,6 @@
 /// Why a terminal screen could not be opened.
 ///
-/// Thrown by `CursesScreen.init` (module TerminalCurses). `description` is one
+/// Thrown by `CursesScreen.init` (module TerminalScreens). `description` is one
 /// human-readable line that names the terminal, suitable for stderr as it is.
 public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No usable terminal: `/dev/tty` cannot be opened (no controlling terminal, as

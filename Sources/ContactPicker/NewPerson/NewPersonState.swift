@@ -450,7 +450,7 @@ public struct NewPersonState: Sendable {
       if !form.isEditing, sameCard {
         // Saved as a second contact: two cards with one UID would be one to every
         // other program (vdirsyncer, CardDAV), so this one gets an identifier of its own.
-        contact.identifier = newIdentifier.isEmpty ? "urn:uuid:" + UUID().uuidString.lowercased() : newIdentifier
+        contact.identifier = newIdentifier.isEmpty ? ContactIdentifier.makeNew() : newIdentifier
       }
       return .save(contact)
     case .character("o"), .character("O"):

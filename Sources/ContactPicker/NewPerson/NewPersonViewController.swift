@@ -96,7 +96,7 @@ public final class NewPersonViewController {
   public var nameOrder: ContactFormatter.NameOrder = .auto
   /// Makes the identifier of a new contact whose `displayedPerson` has none; by
   /// default `urn:uuid:` and a random UUID (RFC 6350 §6.7.6, RFC 4122).
-  public var makeIdentifier: @MainActor () -> String = { "urn:uuid:" + UUID().uuidString.lowercased() }
+  public var makeIdentifier: @MainActor () -> String = { ContactIdentifier.makeNew() }
   /// Saves the contact (CNSaveRequest): called on Ctrl-S after validation and the
   /// duplicate check, on the main actor, with the contact the form built. Returns the
   /// contact as saved (its new identifier and source); the form then ends with it.

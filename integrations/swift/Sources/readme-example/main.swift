@@ -3,7 +3,7 @@
 import ContactKit      // Contact, ContactProperty, LabeledValue
 import ContactPicker   // the controllers and their delegate protocols
 import ContactStores   // VdirStore, VCardFileStore
-import TerminalCurses  // CursesScreen, InlineScreen
+import TerminalScreens // CursesScreen, InlineScreen
 
 final class Host: PeoplePickerDelegate {
   var chosen: String?
