@@ -4,7 +4,6 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// A vdir the index holds nothing of is listed without a `stat` per file (every file is

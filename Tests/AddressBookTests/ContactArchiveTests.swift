@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Foundation
 import Testing
 
@@ -234,9 +235,8 @@ struct ContactArchiveTests {
 
   // MARK: - Round trips
 
-  @Test("every contact of every corpus file decodes equal to the original, source record included")
+  @Test("every contact of every corpus file decodes equal to the original, source record included", .sharedCorpus)
   func corpusRoundTrip() throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     var total = 0
     var fieldsSeen: Set<ContactArchive.Field> = []
     for file in SharedFiles.corpusFiles() {
@@ -258,7 +258,7 @@ struct ContactArchiveTests {
       }
       total += contacts.count
     }
-    #expect(total >= CorpusLoadingTests.contactFloor)
+    #expect(total >= SharedFiles.corpusContactFloor)
     // The corpus exercises all but the rarest fields; the random test covers every one.
     let rare: Set<ContactArchive.Field> = [.nameSortAs, .organizationSortAs]
     #expect(Set(ContactArchive.Field.allCases).subtracting(fieldsSeen).subtracting(rare).isEmpty,

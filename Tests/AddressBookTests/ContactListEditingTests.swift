@@ -4,7 +4,6 @@ import Foundation
 import Matching
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// `ContactList.replacing(_:original:)` puts one edited or added contact in place

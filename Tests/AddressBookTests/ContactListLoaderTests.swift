@@ -1,10 +1,10 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Matching
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// The on-disk index seen from loading: a second load gives what the first gave, from
@@ -50,10 +50,7 @@ struct ContactListLoaderTests {
     return loader
   }
 
-  static var sampleBook: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/sample-addressbook.vcf").path
-  }
+  static var sampleBook: String { TestPaths.sampleBook.path }
 
   /// Every contact of `list`, decoded, in list order.
   static func contacts(_ list: ContactList) -> [Contact] { Array(list.contacts) }

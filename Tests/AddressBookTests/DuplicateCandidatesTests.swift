@@ -3,7 +3,6 @@ import ContactStores
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// The duplicate check of a new contact in a large book looks only at the candidates

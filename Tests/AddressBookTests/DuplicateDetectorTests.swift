@@ -1,7 +1,7 @@
 import ContactKit
+import CpickTestSupport
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 @Suite("Duplicate detection")
@@ -45,26 +45,17 @@ struct DuplicateDetectorTests {
     #expect(PhoneNumberKey.defaultRegion(environment: ["LC_TELEPHONE": "fr_CH@euro", "LANG": "en_US"]) == "CH")
   }
 
-  static func person(_ given: String, _ family: String, email: String? = nil, phone: String? = nil) -> Contact {
-    var contact = Contact(identifier: "\(given)-\(family)", source: "book.vcf")
-    contact.givenName = given
-    contact.familyName = family
-    if let email { contact.emailAddresses = [LabeledValue(identifier: "e", label: "work", value: email)] }
-    if let phone { contact.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: phone)] }
-    return contact
-  }
-
   static let book = [
-    person("Ada", "Lovelace", email: "Ada@Example.org"),
-    person("Jörg", "Müller", phone: "+49 151 2345678"),
-    person("小明", "王"),
-    person("Grace", "Hopper", email: "grace@navy.example", phone: "(555) 010-0142"),
+    TestContacts.person("Ada", "Lovelace", email: "Ada@Example.org"),
+    TestContacts.person("Jörg", "Müller", phone: "+49 151 2345678"),
+    TestContacts.person("小明", "王"),
+    TestContacts.person("Grace", "Hopper", email: "grace@navy.example", phone: "(555) 010-0142"),
   ]
 
   @Test("the same email in another case is a duplicate")
   func sameEmail() {
     let detector = DuplicateDetector(existingContacts: Self.book, region: "DE")
-    let matches = detector.duplicates(of: Self.person("A.", "King", email: "ada@example.ORG"))
+    let matches = detector.duplicates(of: TestContacts.person("A.", "King", email: "ada@example.ORG"))
     #expect(matches.map(\.contact.displayName) == ["Ada Lovelace"])
     #expect(matches.first?.reasons == [.email("Ada@Example.org")])
   }
@@ -72,24 +63,24 @@ struct DuplicateDetectorTests {
   @Test("a national number is the international one in the default region")
   func samePhone() {
     let german = DuplicateDetector(existingContacts: Self.book, region: "DE")
-    let matches = german.duplicates(of: Self.person("J.", "M.", phone: "0151 2345678"))
+    let matches = german.duplicates(of: TestContacts.person("J.", "M.", phone: "0151 2345678"))
     #expect(matches.map(\.contact.displayName) == ["Jörg Müller"])
     #expect(matches.first?.reasons == [.phone("+49 151 2345678")])
     let american = DuplicateDetector(existingContacts: Self.book, region: "US")
-    #expect(american.duplicates(of: Self.person("J.", "M.", phone: "0151 2345678")).isEmpty)
-    #expect(american.duplicates(of: Self.person("G.", "H.", phone: "+1 555 010 0142")).map(\.contact.displayName)
+    #expect(american.duplicates(of: TestContacts.person("J.", "M.", phone: "0151 2345678")).isEmpty)
+    #expect(american.duplicates(of: TestContacts.person("G.", "H.", phone: "+1 555 010 0142")).map(\.contact.displayName)
       == ["Grace Hopper"])
   }
 
   @Test("names match across case, accents and order, and CJK names in either order")
   func sameName() {
     let detector = DuplicateDetector(existingContacts: Self.book, region: "DE")
-    #expect(detector.duplicates(of: Self.person("JORG", "MULLER")).map(\.contact.displayName) == ["Jörg Müller"])
-    #expect(detector.duplicates(of: Self.person("Lovelace", "Ada")).map(\.contact.displayName) == ["Ada Lovelace"])
-    #expect(detector.duplicates(of: Self.person("王小明", "")).map(\.contact.displayName) == ["王小明"])
-    #expect(detector.duplicates(of: Self.person("王", "小明")).map(\.contact.displayName) == ["王小明"])
-    #expect(detector.duplicates(of: Self.person("Ada", "Byron")).isEmpty)
-    #expect(detector.duplicates(of: Self.person("小明", "李")).isEmpty)
+    #expect(detector.duplicates(of: TestContacts.person("JORG", "MULLER")).map(\.contact.displayName) == ["Jörg Müller"])
+    #expect(detector.duplicates(of: TestContacts.person("Lovelace", "Ada")).map(\.contact.displayName) == ["Ada Lovelace"])
+    #expect(detector.duplicates(of: TestContacts.person("王小明", "")).map(\.contact.displayName) == ["王小明"])
+    #expect(detector.duplicates(of: TestContacts.person("王", "小明")).map(\.contact.displayName) == ["王小明"])
+    #expect(detector.duplicates(of: TestContacts.person("Ada", "Byron")).isEmpty)
+    #expect(detector.duplicates(of: TestContacts.person("小明", "李")).isEmpty)
   }
 
   @Test("a card named only in FN (no N) is the same person as one with those name parts, either way round")
@@ -100,17 +91,17 @@ struct DuplicateDetectorTests {
     var xiaoming = Contact(identifier: "wxm-fn", source: "other.vcf")
     xiaoming.formattedName = "王小明"
     let detector = DuplicateDetector(existingContacts: [grace, xiaoming], region: "DE")
-    #expect(detector.duplicates(of: Self.person("Grace", "Hopper")).map(\.contact.identifier) == ["grace-fn"])
-    #expect(detector.duplicates(of: Self.person("HOPPER", "grace")).map(\.contact.identifier) == ["grace-fn"])
-    #expect(detector.duplicates(of: Self.person("王", "小明")).map(\.contact.identifier) == ["wxm-fn"])
-    #expect(detector.duplicates(of: Self.person("Grace", "Jones")).isEmpty)
+    #expect(detector.duplicates(of: TestContacts.person("Grace", "Hopper")).map(\.contact.identifier) == ["grace-fn"])
+    #expect(detector.duplicates(of: TestContacts.person("HOPPER", "grace")).map(\.contact.identifier) == ["grace-fn"])
+    #expect(detector.duplicates(of: TestContacts.person("王", "小明")).map(\.contact.identifier) == ["wxm-fn"])
+    #expect(detector.duplicates(of: TestContacts.person("Grace", "Jones")).isEmpty)
     // Another person of the same organization, named only in FN, is not a duplicate.
     var colleague = Contact(identifier: "", source: "")
     colleague.formattedName = "Anita Borg"
     colleague.organizationName = "Navy"
     #expect(detector.duplicates(of: colleague).isEmpty)
     // The other way round: the new card has only FN.
-    let withParts = DuplicateDetector(existingContacts: [Self.person("Grace", "Hopper")], region: "DE")
+    let withParts = DuplicateDetector(existingContacts: [TestContacts.person("Grace", "Hopper")], region: "DE")
     var written = Contact(identifier: "", source: "")
     written.formattedName = "grace  hopper"
     #expect(withParts.duplicates(of: written).count == 1)
@@ -145,21 +136,21 @@ struct DuplicateDetectorTests {
 
   @Test("the same person with or without a middle name, and with letters search folds (Ł, ø, ı)")
   func middleNamesAndFolding() {
-    var margaret = Self.person("Margaret", "Thornton")
+    var margaret = TestContacts.person("Margaret", "Thornton")
     margaret.middleName = "Anne"
-    var lukasz = Self.person("Łukasz", "Wójcik")
+    var lukasz = TestContacts.person("Łukasz", "Wójcik")
     lukasz.identifier = "lukasz"
-    let detector = DuplicateDetector(existingContacts: [margaret, lukasz, Self.person("Søren", "Holmgaard"),
-                                                       Self.person("Ayşe", "Yıldırım")], region: "DE")
+    let detector = DuplicateDetector(existingContacts: [margaret, lukasz, TestContacts.person("Søren", "Holmgaard"),
+                                                       TestContacts.person("Ayşe", "Yıldırım")], region: "DE")
     // (A probe with the same identifier and source would be the contact itself.)
     func probe(_ given: String, _ family: String) -> Contact {
-      var contact = Self.person(given, family)
+      var contact = TestContacts.person(given, family)
       contact.identifier = "new"
       return contact
     }
     #expect(detector.duplicates(of: probe("Margaret", "Thornton")).map(\.contact.displayName)
       == ["Margaret Anne Thornton"])
-    var withMiddle = Self.person("Margaret", "Thornton")
+    var withMiddle = TestContacts.person("Margaret", "Thornton")
     withMiddle.middleName = "Anne"
     withMiddle.identifier = "new"
     #expect(detector.duplicates(of: withMiddle).count == 1)
@@ -167,7 +158,7 @@ struct DuplicateDetectorTests {
     #expect(detector.duplicates(of: probe("Soren", "Holmgaard")).count == 1)
     #expect(detector.duplicates(of: probe("Ayse", "Yildirim")).count == 1)
     // Another middle name is still the same given and family name.
-    var other = Self.person("Margaret", "Thornton")
+    var other = TestContacts.person("Margaret", "Thornton")
     other.middleName = "Rose"
     other.identifier = "other"
     #expect(detector.duplicates(of: other).count == 1)

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Testing
 

@@ -3,7 +3,6 @@ import ContactStores
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// A stored list whose cards the index can no longer give (damaged, rebuilt, removed)

@@ -3,7 +3,6 @@ import ContactStores
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 @testable import ContactFormats
 

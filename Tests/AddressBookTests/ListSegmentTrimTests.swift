@@ -1,4 +1,3 @@
-@testable import ContactPicker
 import Foundation
 import Testing
 @testable import AddressBook

@@ -1,7 +1,6 @@
 import ContactKit
 import Testing
 
-@testable import ContactPicker
 @testable import CpickSupport
 @testable import AddressBook
 

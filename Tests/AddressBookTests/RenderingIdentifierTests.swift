@@ -3,7 +3,6 @@ import ContactStores
 import Foundation
 import Testing
 
-@testable import ContactPicker
 
 /// `ContactRenderings.position(ofIdentifier:)`: `cpick show UID` finds its contact in
 /// the stored JSON, without decoding the contacts before it.

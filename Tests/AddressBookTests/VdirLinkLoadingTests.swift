@@ -4,7 +4,6 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import ContactPicker
 @testable import AddressBook
 
 /// A user trial: a vdir with a link to itself listed every card four times, through

@@ -1,9 +1,9 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import ContactFormats
 
 /// `JSONValue.writeString` escapes on the UTF-8 bytes; it must give exactly what the
@@ -94,13 +94,9 @@ struct JSONStringEscapeTests {
     #expect(written(text) == "\"\\\"王\\u202e\\u0085\"")
   }
 
-  @Test("every text of every contact of the corpus is escaped as the reference escapes it")
+  @Test("every text of every contact of the corpus is escaped as the reference escapes it", .sharedCorpus)
   func corpusTexts() throws {
     let corpus = PersonJSONBytesTests.corpus
-    guard FileManager.default.fileExists(atPath: corpus.path) else {
-      print("skipping: \(corpus.path) not found (the shared files are not checked out)")
-      return
-    }
     var count = 0
     let files = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).sorted()
     for file in files where file.hasSuffix(".vcf") || file.hasSuffix(".vcard") {

@@ -2,7 +2,6 @@ import ContactKit
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import ContactFormats
 
 @Suite("Message addresses: header lines, encoded words, names")

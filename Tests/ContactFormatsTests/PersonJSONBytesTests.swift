@@ -1,18 +1,16 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Testing
 
-@testable import ContactPicker
 @testable import ContactFormats
 
 /// `PersonJSON.writePerson` writes the person object directly as bytes; it must give
 /// exactly what the `JSONValue` tree gives, for every contact there is.
 @Suite("Person JSON as bytes")
 struct PersonJSONBytesTests {
-  static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  static let corpus = SharedFiles.corpus
 
   private func expectSameBytes(_ contact: Contact, _ note: String = "") {
     for order in ContactFormatter.NameOrder.allCases {
@@ -23,12 +21,8 @@ struct PersonJSONBytesTests {
     }
   }
 
-  @Test("every contact of the corpus gives the JSONValue tree's bytes, in every name order")
+  @Test("every contact of the corpus gives the JSONValue tree's bytes, in every name order", .sharedCorpus)
   func corpusContacts() throws {
-    guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
-      print("skipping: \(Self.corpus.path) not found (the shared files are not checked out)")
-      return
-    }
     var count = 0
     let files = try FileManager.default.subpathsOfDirectory(atPath: Self.corpus.path).sorted()
     for file in files where file.hasSuffix(".vcf") || file.hasSuffix(".vcard") {

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import ContactPicker
 @testable import ContactFormats
 
 /// Parse errors: the column (1-based, in characters) and the message.

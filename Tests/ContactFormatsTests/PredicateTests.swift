@@ -1,7 +1,6 @@
 import ContactKit
 import Testing
 
-@testable import ContactPicker
 @testable import ContactFormats
 
 /// Invented people as PRODUCT.md's person JSON.

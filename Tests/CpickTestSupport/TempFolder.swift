@@ -3,22 +3,22 @@ import Foundation
 import Glibc
 
 /// A fresh folder under the system temp folder, removed by `remove()`.
-struct TempFolder {
-  let path: String
+public struct TempFolder {
+  public let path: String
 
-  init(_ label: String) throws {
+  public init(_ label: String) throws {
     path = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-save-\(label)-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 
-  func remove() { try? FileManager.default.removeItem(atPath: path) }
+  public func remove() { try? FileManager.default.removeItem(atPath: path) }
 
   /// `path/name`, its folders created.
-  func file(_ name: String) -> String { path + "/" + name }
+  public func file(_ name: String) -> String { path + "/" + name }
 
   /// Writes `bytes` to `name` (mode 0644), creating folders.
   @discardableResult
-  func write(_ name: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws -> String {
+  public func write(_ name: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws -> String {
     let full = file(name)
     try FileManager.default.createDirectory(
       atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -29,17 +29,17 @@ struct TempFolder {
 
   /// Copies a shared file in (as a writable 0644 file: the shared files are read-only).
   @discardableResult
-  func copy(_ shared: URL, as name: String) throws -> String {
+  public func copy(_ shared: URL, as name: String) throws -> String {
     try write(name, [UInt8](try Data(contentsOf: shared)))
   }
 
   /// The names in `sub` (or the folder itself), sorted, hidden ones included.
-  func names(_ sub: String = "") -> [String] {
+  public func names(_ sub: String = "") -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: sub.isEmpty ? path : file(sub))) ?? []).sorted()
   }
 
   /// Every temp file a save may leave (`.<name>.tmp-…`) anywhere below.
-  func strayTempFiles() -> [String] {
+  public func strayTempFiles() -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
     var found: [String] = []
     while let name = walker.nextObject() as? String {
@@ -49,21 +49,22 @@ struct TempFolder {
   }
 }
 
-enum Bytes {
-  static func of(_ path: String) -> [UInt8] {
+/// A file's bytes, text, lines and `stat`.
+public enum Bytes {
+  public static func of(_ path: String) -> [UInt8] {
     (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
   }
 
-  static func text(_ path: String) -> String { String(decoding: of(path), as: UTF8.self) }
+  public static func text(_ path: String) -> String { String(decoding: of(path), as: UTF8.self) }
 
   /// The file's content lines (CRLF or LF line ends).
-  static func lines(_ path: String) -> [String] {
+  public static func lines(_ path: String) -> [String] {
     text(path).replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
       .map(String.init)
   }
 
   /// `stat` of the file.
-  static func status(_ path: String) -> stat {
+  public static func status(_ path: String) -> stat {
     var raw = stat()
     _ = stat(path, &raw)
     return raw
@@ -72,7 +73,7 @@ enum Bytes {
 
 extension Contact {
   /// The contact with one more email.
-  func addingEmail(_ address: String, label: String = "work") -> Contact {
+  public func addingEmail(_ address: String, label: String = "work") -> Contact {
     var copy = self
     copy.emailAddresses.append(LabeledValue(identifier: "new-\(address)", label: label, value: address))
     return copy
