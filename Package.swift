@@ -63,14 +63,27 @@ let package = Package(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
       exclude: ["compare.sh"]),
 
+    // Shared by the test targets (not a product): the package root and fixtures, the
+    // shared corpus and cases, invented contacts, temp folders.
+    .target(name: "CpickTestSupport", dependencies: ["ContactKit"], path: "Tests/CpickTestSupport"),
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport"]),
-    .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit", "ContactFormats", "CpickSupport"]),
-    .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "AddressBook", "ContactFormats", "CpickSupport"]),
-    .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "VCard", "CpickSupport"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "ContactKit", "ContactStores", "CpickTestSupport"]),
+    .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(
+      name: "AddressBookTests",
+      dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit"]),
-    .testTarget(name: "ContactPickerTests", dependencies: ["ContactPicker", "AddressBook", "ContactFormats", "CpickSupport"], exclude: ["Snapshots/__Snapshots__"]),
-    .testTarget(name: "EndToEndTests", dependencies: []),
+    .testTarget(
+      name: "ContactPickerTests",
+      dependencies: [
+        "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "ContactStores", "Matching", "TerminalKit", "VCard",
+        "CpickTestSupport",
+      ],
+      exclude: ["Snapshots/__Snapshots__"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Dispatch
 import Testing
 import TerminalKit

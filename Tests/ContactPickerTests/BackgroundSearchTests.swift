@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Matching
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Testing
 import TerminalKit
@@ -10,12 +11,10 @@ import TerminalKit
 /// --edit` on one file): the refused save is readable in full, the card is reloaded
 /// with the unsaved edit re-applied, and the next save keeps both changes.
 @MainActor
-@Suite("Editing a card that changed on disk")
+@Suite("Editing a card that changed on disk", .sharedCorpus)
 struct ConflictReloadTests {
   /// An Apple Contacts export without UID (a card found again by its name only).
-  nonisolated static let macCard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus/ez-vcard/John_Doe_MAC_ADDRESS_BOOK.vcf")
+  nonisolated static let macCard = SharedFiles.corpusFile("ez-vcard/John_Doe_MAC_ADDRESS_BOOK.vcf")
 
   /// A copy of the Mac card in a fresh folder, and the contact as this "process" loaded it.
   struct Book {

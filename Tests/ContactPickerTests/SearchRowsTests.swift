@@ -1,5 +1,6 @@
 import ContactKit
 import ContactPicker
+import CpickTestSupport
 import TerminalKit
 import Testing
 import AddressBook

@@ -1,21 +1,8 @@
 import ContactKit
+import CpickTestSupport
 
-/// Small invented address books for the picker tests.
-enum TestContacts {
-  static func person(
-    _ given: String, _ family: String, email: String? = nil, phone: String? = nil, org: String = "",
-    fn: String? = nil
-  ) -> Contact {
-    var contact = Contact(identifier: "\(given)-\(family)", source: "test.vcf")
-    contact.givenName = given
-    contact.familyName = family
-    contact.formattedName = fn ?? ""
-    contact.organizationName = org
-    if let email { contact.emailAddresses = [LabeledValue(identifier: "e-\(given)", label: "work", value: email)] }
-    if let phone { contact.phoneNumbers = [LabeledValue(identifier: "p-\(given)", label: "mobile", value: phone)] }
-    return contact
-  }
-
+/// A small invented address book for the picker tests.
+extension TestContacts {
   static let book: [Contact] = [
     person("Ada", "Lovelace", email: "ada@example.org"),
     person("José", "Álvarez", email: "jose.alvarez@example.com", org: "Álvarez & Ruiz"),

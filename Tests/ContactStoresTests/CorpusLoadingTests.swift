@@ -1,22 +1,22 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Testing
 
 /// Every file of the shared corpus loads through `VCardFileStore`: no crash, no hang,
 /// and the cards real exports hold come out as contacts.
-@Suite("corpus loading")
+@Suite("corpus loading", .sharedCorpus)
 struct CorpusLoadingTests {
   /// Contacts over the whole corpus today; fewer means cards are being lost.
-  static let contactFloor = 1331
+  static let contactFloor = SharedFiles.corpusContactFloor
 
   static func load(_ path: String) throws -> ContactLoad {
-    try VCardFileStore(path: SharedFiles.corpus.appendingPathComponent(path).path).load()
+    try VCardFileStore(path: SharedFiles.corpusFile(path).path).load()
   }
 
   @Test("every corpus file loads quickly, and the corpus yields at least the measured contacts")
   func everyFileLoads() throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     let files = SharedFiles.corpusFiles()
     #expect(files.count > 200)
     var total = 0
@@ -60,13 +60,11 @@ struct CorpusLoadingTests {
       ("folkerkinzel-vcards/MultiAnsiFilterTests/v3Utf16Bom.vcf", 2),
     ])
   func contactCounts(file: String, count: Int) throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     #expect(try Self.load(file).contacts.count == count)
   }
 
   @Test("a nested 2.1 card gives the parent the lines after the inner END")
   func nestedCards() throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     let load = try Self.load("aosp-vcard/v21_nest.vcf")
     #expect(load.contacts.map(\.familyName) == ["parent", "nest1", "nest2"])
     #expect(load.contacts.first?.phoneNumbers.map(\.value) == ["1"])
@@ -75,14 +73,12 @@ struct CorpusLoadingTests {
 
   @Test("an undeclared 8-bit value is read in the charset the file declares elsewhere")
   func fileCharsetFallback() throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     let load = try Self.load("folkerkinzel-vcards/MultiAnsiFilterTests/Greek.vcf")
     #expect(load.contacts.first?.displayName == "Βαγγέλης")
   }
 
   @Test("a BOM-only file gives no contacts and no warnings")
   func bomOnlyFile() throws {
-    guard SharedFiles.available(SharedFiles.corpus) else { return }
     let load = try Self.load("folkerkinzel-vcards/Empty.vcf")
     #expect(load.contacts.isEmpty)
     #expect(load.warnings.isEmpty)

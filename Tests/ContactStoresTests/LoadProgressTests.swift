@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -13,8 +14,7 @@ private final class Reports: Sendable {
 
 @Suite("Loading with progress")
 struct LoadProgressTests {
-  static let sampleBook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/sample-addressbook.vcf").path
+  static let sampleBook = TestPaths.sampleBook.path
 
   @Test("A vCard file: the same contacts as load(), and the reports add up to them")
   func file() throws {

@@ -1,16 +1,16 @@
 import ContactKit
 import ContactStores
+import CpickTestSupport
 import Foundation
 import Testing
 
-/// The address-book cases of `../shared/cases`, read in place.
+/// The address-book cases of `../shared/cases`, copied into `Tests/Fixtures/cases`.
 @Suite("shared cases: address books")
 struct SharedCaseTests {
   @Test("a card without END:VCARD mid-file loses nobody and mixes nothing, with a warning (case 09)")
   func unterminatedCardMidFile() throws {
     let url = SharedFiles.cases.appendingPathComponent(
       "09-unterminated-card-mid-file/three-cards-middle-unterminated.vcf")
-    guard SharedFiles.available(url) else { return }
     let load = try VCardFileStore(path: url.path).load()
     #expect(load.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle"])
     guard load.contacts.count == 3 else { return }
@@ -30,7 +30,7 @@ struct SharedCaseTests {
   func unterminatedCardAtEnd() throws {
     let url = SharedFiles.cases.appendingPathComponent(
       "09-unterminated-card-mid-file/three-cards-middle-unterminated.vcf")
-    guard SharedFiles.available(url), let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+    let text = try String(contentsOf: url, encoding: .utf8)
     let truncated = text.replacingOccurrences(of: "EMAIL:cobb.ruelle@copperfield.example\r\nEND:VCARD\r\n", with: "EMAIL:cobb.ruelle@copperfield.example\r\n")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-case09-\(UUID()).vcf")
     try Data(truncated.utf8).write(to: file)
@@ -43,7 +43,6 @@ struct SharedCaseTests {
   @Test("the same UID in two vdir books lists both cards, each with its own data and source (case 10)")
   func duplicateUIDAcrossBooks() throws {
     let root = SharedFiles.cases.appendingPathComponent("10-duplicate-uid-across-books")
-    guard SharedFiles.available(root) else { return }
     let personal = root.appendingPathComponent("book-personal").path
     let phone = root.appendingPathComponent("book-phone").path
     var load = try VdirStore(path: personal).load()
@@ -64,7 +63,6 @@ struct SharedCaseTests {
   @Test("the same UID twice in one book lists both files (case 10, one book)")
   func duplicateUIDInOneBook() throws {
     let root = SharedFiles.cases.appendingPathComponent("10-duplicate-uid-across-books")
-    guard SharedFiles.available(root) else { return }
     let book = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-case10-\(UUID())")
     try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: book) }
@@ -82,7 +80,6 @@ extension SharedCaseTests {
   @Test("a folder of vdir books reads every book, the same UID in each (case 10, parent folder)")
   func folderOfBooks() throws {
     let root = SharedFiles.cases.appendingPathComponent("10-duplicate-uid-across-books")
-    guard SharedFiles.available(root) else { return }
     let load = try VdirStore(path: root.path).load()
     #expect(load.contacts.map(\.displayName) == ["Marisol Quint", "Marisol Quint", "Tomos Abara"])
     #expect(Set(load.contacts.map(\.source)).count == 3)

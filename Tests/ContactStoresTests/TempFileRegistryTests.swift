@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Glibc
 import Testing

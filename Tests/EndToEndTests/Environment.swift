@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 
 /// A failure of the test machinery itself (no binary, a timeout, a tool that failed),
@@ -8,17 +9,14 @@ struct EndToEndError: Error, CustomStringConvertible {
 
 /// Where things are: the package, the built `cpick`, the fixtures and the shared cases.
 enum EndToEnd {
-  /// The package root, found from this file's path (`<root>/Tests/EndToEndTests/…`).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // EndToEndTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
+  /// The package root.
+  static let packageRoot: URL = TestPaths.packageRoot
 
   /// `<package>/../shared`: the corpus and the bug-report cases, read in place.
-  static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  static let shared: URL = SharedFiles.root
 
   /// The sample address book (67 invented people).
-  static let sampleBook: String = packageRoot.appendingPathComponent("Tests/Fixtures/sample-addressbook.vcf").path
+  static let sampleBook: String = TestPaths.sampleBook.path
 
   /// A file under `../shared`.
   static func sharedFile(_ relativePath: String) -> String {

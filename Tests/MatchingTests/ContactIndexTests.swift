@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Foundation
 import Matching
 import Testing
@@ -27,11 +28,9 @@ struct ContactIndexTests {
 
   @Test(
     "should return exactly the sets listed in the shared case 20 queries.tsv",
-    .enabled(
-      if: FileManager.default.fileExists(atPath: sharedQueriesURL("20-search-diacritics").path),
-      "shared case 20 is not checked out next to the package"))
+  )
   func diacriticsFromSharedFile() throws {
-    let rows = try readQueries(sharedQueriesURL("20-search-diacritics"))
+    let rows = try readQueries(SharedFiles.caseFile("20-search-diacritics", "queries.tsv"))
     #expect(rows.count == 8)
     let index = ContactIndex(diacriticPeople)
     for row in rows {
@@ -41,7 +40,7 @@ struct ContactIndexTests {
 
   @Test("should find accented names from an unaccented query and the other way round")
   func foldingIsSymmetric() {
-    let people = [person("Alvaro", "Reyes"), person("Chloé", "Dubois"), person("Bob", "Smith")]
+    let people = [TestContacts.person("Alvaro", "Reyes"), TestContacts.person("Chloé", "Dubois"), TestContacts.person("Bob", "Smith")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("Álvaro"), in: people) == ["Alvaro Reyes"])
     #expect(orderedNames(index.search("CHLOE"), in: people) == ["Chloé Dubois"])
@@ -70,11 +69,9 @@ struct ContactIndexTests {
 
   @Test(
     "should return exactly the contact listed in the shared case 21 queries.tsv",
-    .enabled(
-      if: FileManager.default.fileExists(atPath: sharedQueriesURL("21-search-phone-formats").path),
-      "shared case 21 is not checked out next to the package"))
+  )
   func phoneFormatsFromSharedFile() throws {
-    let rows = try readQueries(sharedQueriesURL("21-search-phone-formats"))
+    let rows = try readQueries(SharedFiles.caseFile("21-search-phone-formats", "queries.tsv"))
     #expect(rows.count == 9)
     let index = ContactIndex(phonePeople)
     for row in rows {
@@ -93,7 +90,7 @@ struct ContactIndexTests {
 
   @Test("should combine a phone word with a name word")
   func phoneAndName() {
-    let people = phonePeople + [person("Tilde", "Other", phones: ["0999 000"])]
+    let people = phonePeople + [TestContacts.person("Tilde", "Other", phones: ["0999 000"])]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("tilde 0170"), in: people) == ["Tilde Arkwright"])
     #expect(orderedNames(index.search("tilde"), in: people) == ["Tilde Arkwright", "Tilde Other"])
@@ -101,7 +98,7 @@ struct ContactIndexTests {
 
   @Test("should match a digit word against digits written in other fields")
   func digitsInText() {
-    let people = [person("Room", "101", emails: ["agent007@example.com"]), person("Ada", "Byron")]
+    let people = [TestContacts.person("Room", "101", emails: ["agent007@example.com"]), TestContacts.person("Ada", "Byron")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("007"), in: people) == ["Room 101"])
     #expect(orderedNames(index.search("101"), in: people) == ["Room 101"])
@@ -110,7 +107,7 @@ struct ContactIndexTests {
   // MARK: Pinyin, kana, several words
 
   static let chinese: [Contact] = [
-    person("小明", "王"), person("娜", "李"), person("Wanda", "Maximoff"), person("Xiao", "Long"),
+    TestContacts.person("小明", "王"), TestContacts.person("娜", "李"), TestContacts.person("Wanda", "Maximoff"), TestContacts.person("Xiao", "Long"),
   ]
 
   @Test("should find a Chinese name by its pinyin, with and without spaces, and by initials")
@@ -136,9 +133,9 @@ struct ContactIndexTests {
 
   @Test("should find a name written in kana by its romaji")
   func kana() {
-    var hanako = person("はなこ", "さとう")
+    var hanako = TestContacts.person("はなこ", "さとう")
     hanako.phoneticGivenName = "はなこ"
-    let people = [hanako, person("Hank", "Moody")]
+    let people = [hanako, TestContacts.person("Hank", "Moody")]
     let index = ContactIndex(people)
     #expect(names(index.search("hanako"), in: people) == ["さとうはなこ"])
     #expect(names(index.search("satou"), in: people) == ["さとうはなこ"])
@@ -146,7 +143,7 @@ struct ContactIndexTests {
 
   @Test("should find a Cyrillic name by its transliteration")
   func cyrillic() {
-    let people = [person("Иван", "Петров"), person("Ivana", "Trump")]
+    let people = [TestContacts.person("Иван", "Петров"), TestContacts.person("Ivana", "Trump")]
     let index = ContactIndex(people)
     #expect(names(index.search("petrov"), in: people) == ["Иван Петров"])
     #expect(names(index.search("петров"), in: people) == ["Иван Петров"])
@@ -155,8 +152,8 @@ struct ContactIndexTests {
   @Test("should require every word of the query to match")
   func wordsAreAnded() {
     let people = [
-      person("José", "Álvarez"), person("José", "Reyes"), person("Ana", "Álvarez"),
-      person("Josefina", "Alvarado"),
+      TestContacts.person("José", "Álvarez"), TestContacts.person("José", "Reyes"), TestContacts.person("Ana", "Álvarez"),
+      TestContacts.person("Josefina", "Alvarado"),
     ]
     let index = ContactIndex(people)
     #expect(names(index.search("jose alv"), in: people) == ["José Álvarez", "Josefina Alvarado"])
@@ -167,11 +164,11 @@ struct ContactIndexTests {
 
   @Test("should search organization, department, nickname and email")
   func otherFields() {
-    var nick = person("Robert", "Paulson")
+    var nick = TestContacts.person("Robert", "Paulson")
     nick.nickname = "Bob"
-    var dept = person("Mia", "Wallace", organization: "Acme")
+    var dept = TestContacts.person("Mia", "Wallace", org: "Acme")
     dept.departmentName = "Logistics"
-    let people = [nick, dept, person("Eve", "Moneypenny", emails: ["eve@mi6.example"])]
+    let people = [nick, dept, TestContacts.person("Eve", "Moneypenny", emails: ["eve@mi6.example"])]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("bob"), in: people) == ["Robert Paulson"])
     #expect(orderedNames(index.search("acme"), in: people) == ["Mia Wallace"])
@@ -183,7 +180,7 @@ struct ContactIndexTests {
 
   @Test("should match a fuzzy subsequence that starts at a word start, unless exact")
   func fuzzyAndExact() {
-    let people = [person("Jane", "Smith"), person("Ojan", "Esmith")]
+    let people = [TestContacts.person("Jane", "Smith"), TestContacts.person("Ojan", "Esmith")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("jsmi"), in: people) == ["Jane Smith"])
     #expect(index.search("jsmi", options: SearchOptions(exact: true)).isEmpty)
@@ -193,7 +190,7 @@ struct ContactIndexTests {
 
   @Test("should not match a fuzzy subsequence across two fields")
   func fuzzyStaysInOneField() {
-    var contact = person("Zed", "Quux", emails: ["q@example.com"])
+    var contact = TestContacts.person("Zed", "Quux", emails: ["q@example.com"])
     contact.formattedName = "Zed"
     let people = [contact]
     let index = ContactIndex(people)
@@ -205,42 +202,42 @@ struct ContactIndexTests {
 
   @Test("should rank a word-start match above a scattered match")
   func wordStartBeatsScattered() {
-    let people = [person("Jack", "Olsen"), person("Mary", "Johnson")]
+    let people = [TestContacts.person("Jack", "Olsen"), TestContacts.person("Mary", "Johnson")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("jo"), in: people) == ["Mary Johnson", "Jack Olsen"])
   }
 
   @Test("should rank a name match above an email match")
   func nameBeatsEmail() {
-    let people = [person("Bob", "Stone", emails: ["ada@example.com"]), person("Ada", "Byron")]
+    let people = [TestContacts.person("Bob", "Stone", emails: ["ada@example.com"]), TestContacts.person("Ada", "Byron")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("ada"), in: people) == ["Ada Byron", "Bob Stone"])
   }
 
   @Test("should rank a name match above an organization match")
   func nameBeatsOrganization() {
-    let people = [person("Carl", "Jones", organization: "Vega Labs"), person("Vega", "Ortiz")]
+    let people = [TestContacts.person("Carl", "Jones", org: "Vega Labs"), TestContacts.person("Vega", "Ortiz")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("vega"), in: people) == ["Vega Ortiz", "Carl Jones"])
   }
 
   @Test("should rank a whole-field match above a prefix")
   func exactFieldBeatsPrefix() {
-    let people = [person("Annabel", "Lee"), person("Ann", "Moore")]
+    let people = [TestContacts.person("Annabel", "Lee"), TestContacts.person("Ann", "Moore")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("ann"), in: people) == ["Ann Moore", "Annabel Lee"])
   }
 
   @Test("should rank a prefix above a match in the middle of a word")
   func prefixBeatsMiddle() {
-    let people = [person("Jim", "Jameson"), person("Sonia", "Park")]
+    let people = [TestContacts.person("Jim", "Jameson"), TestContacts.person("Sonia", "Park")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("son"), in: people) == ["Sonia Park", "Jim Jameson"])
   }
 
   @Test("should rank a substring above a fuzzy match")
   func substringBeatsFuzzy() {
-    let people = [person("Mark", "Rotter"), person("Dan", "Marten")]
+    let people = [TestContacts.person("Mark", "Rotter"), TestContacts.person("Dan", "Marten")]
     let index = ContactIndex(people)
     // "mart": fuzzy in "mark rotter", a prefix of "marten".
     #expect(orderedNames(index.search("mart"), in: people) == ["Dan Marten", "Mark Rotter"])
@@ -249,21 +246,21 @@ struct ContactIndexTests {
 
   @Test("should rank consecutive characters above scattered ones")
   func consecutiveBeatsScattered() {
-    let people = [person("Jo Sam", "Miles"), person("Jane", "Smith")]
+    let people = [TestContacts.person("Jo Sam", "Miles"), TestContacts.person("Jane", "Smith")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("jsmi"), in: people) == ["Jane Smith", "Jo Sam Miles"])
   }
 
   @Test("should rank a shorter field slightly above a longer one")
   func shorterFieldFirst() {
-    let people = [person("Alexandra", "Berg"), person("Alan", "Berg")]
+    let people = [TestContacts.person("Alexandra", "Berg"), TestContacts.person("Alan", "Berg")]
     let index = ContactIndex(people)
     #expect(orderedNames(index.search("al"), in: people) == ["Alan Berg", "Alexandra Berg"])
   }
 
   @Test("should keep equal scores in input order")
   func tiesKeepInputOrder() {
-    let people = (0..<5).map { person("Ada", "Smith", id: "ada\($0)") }
+    let people = (0..<5).map { TestContacts.person("Ada", "Smith", id: "ada\($0)") }
     let index = ContactIndex(people)
     let result = index.search("smith")
     #expect(result.map(\.index) == [0, 1, 2, 3, 4])

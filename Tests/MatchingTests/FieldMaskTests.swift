@@ -1,5 +1,6 @@
 import ContactKit
 @testable import Matching
+import CpickTestSupport
 import Testing
 
 /// Searches that pass over fields by their `FieldMasks` (every index of 8,192 contacts
@@ -70,15 +71,15 @@ struct FieldMaskTests {
 
   @Test("should copy the text fields of each contact in order, without its phones and groups")
   func textFieldsShape() {
-    var ada = person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])
+    var ada = TestContacts.person("Ada", "Lovelace", emails: ["ada.l@x-1.example"], fn: "Ada Lovelace")
     ada.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+44 20 7946 0018")]
     ada.groups = ["Zoology"]
     ada.organizationName = "Analytical Engines"
     ada.middleName = "King"
     ada.nickname = "Enchantress"
-    var grace = person("Grace", "Hopper", fn: "Grace Hopper", emails: [])
+    var grace = TestContacts.person("Grace", "Hopper", emails: [], fn: "Grace Hopper")
     grace.phoneNumbers = [LabeledValue(identifier: "q", label: "work", value: "555 0101")]
-    let index = ContactIndex([ada, grace, person("小明", "王", fn: "王小明", emails: ["wxm@example.cn"])])
+    let index = ContactIndex([ada, grace, TestContacts.person("小明", "王", emails: ["wxm@example.cn"], fn: "王小明")])
     let masks = index.fieldMasks()
     let text = masks.text
     func fields(_ bytes: [UInt8], _ starts: [Int32], _ range: Range<Int>) -> [[UInt8]] {
@@ -148,7 +149,7 @@ struct FieldMaskTests {
 
   @Test("should hold a field's characters, its letters after a separator, and its first byte")
   func maskOfAField() {
-    let index = ContactIndex([person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])])
+    let index = ContactIndex([TestContacts.person("Ada", "Lovelace", emails: ["ada.l@x-1.example"], fn: "Ada Lovelace")])
     let masks = index.fieldMasks()
     let kinds = Array(index.fieldKinds)
     let fields = (0..<kinds.count).map { f in
@@ -174,7 +175,7 @@ struct FieldMaskTests {
 
   @Test("should hold per contact the byte pairs and word-start letters of its text fields, not of its phones or groups")
   func contactPairs() {
-    var ada = person("Ada", "Lovelace", fn: "Ada Lovelace", emails: ["ada.l@x-1.example"])
+    var ada = TestContacts.person("Ada", "Lovelace", emails: ["ada.l@x-1.example"], fn: "Ada Lovelace")
     ada.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+44 20 7946 0018")]
     ada.groups = ["Zoology"]
     let index = ContactIndex([ada])

@@ -1,44 +1,25 @@
 import ContactKit
+import CpickTestSupport
 import Matching
 import Foundation
 
-/// Builds a person the way the vCard mapping would: given/family names, `FN`, emails,
-/// phones.
-func person(
-  _ given: String, _ family: String, fn: String? = nil, emails: [String] = [],
-  phones: [String] = [], organization: String = "", id: String? = nil
-) -> Contact {
-  var contact = Contact(identifier: id ?? "\(given)-\(family)", source: "test")
-  contact.givenName = given
-  contact.familyName = family
-  if let fn { contact.formattedName = fn }
-  contact.organizationName = organization
-  contact.emailAddresses = emails.enumerated().map {
-    LabeledValue(identifier: "e\($0.offset)", label: "home", value: $0.element)
-  }
-  contact.phoneNumbers = phones.enumerated().map {
-    LabeledValue(identifier: "p\($0.offset)", label: "mobile", value: $0.element)
-  }
-  return contact
-}
-
 /// The contacts of shared case 20 (`people.vcf`).
 let diacriticPeople: [Contact] = [
-  person("Álvaro", "Peñalosa", fn: "Álvaro Peñalosa", emails: ["person1@diacritic.example"]),
-  person("Alvaro", "Reyes", fn: "Alvaro Reyes", emails: ["person2@diacritic.example"]),
-  person("Zoë", "Lindqvist", fn: "Zoë Lindqvist", emails: ["person3@diacritic.example"]),
-  person("Łucja", "Wróbel", fn: "Łucja Wróbel", emails: ["person4@diacritic.example"]),
-  person("Søren", "Dahl", fn: "Søren Dahl", emails: ["person5@diacritic.example"]),
-  person("Ines", "Pratt", fn: "Ines Pratt", emails: ["person6@diacritic.example"]),
+  TestContacts.person("Álvaro", "Peñalosa", emails: ["person1@diacritic.example"], fn: "Álvaro Peñalosa"),
+  TestContacts.person("Alvaro", "Reyes", emails: ["person2@diacritic.example"], fn: "Alvaro Reyes"),
+  TestContacts.person("Zoë", "Lindqvist", emails: ["person3@diacritic.example"], fn: "Zoë Lindqvist"),
+  TestContacts.person("Łucja", "Wróbel", emails: ["person4@diacritic.example"], fn: "Łucja Wróbel"),
+  TestContacts.person("Søren", "Dahl", emails: ["person5@diacritic.example"], fn: "Søren Dahl"),
+  TestContacts.person("Ines", "Pratt", emails: ["person6@diacritic.example"], fn: "Ines Pratt"),
 ]
 
 /// The contacts of shared case 21 (`phones.vcf`).
 let phonePeople: [Contact] = [
-  person("Tilde", "Arkwright", fn: "Tilde Arkwright", phones: ["0170 5550123"]),
-  person("Ugo", "Baptiste", fn: "Ugo Baptiste", phones: ["0171-555-0144"]),
-  person("Vera", "Castellane", fn: "Vera Castellane", phones: ["(0172) 555 01 55"]),
-  person("Wim", "Dorsey", fn: "Wim Dorsey", phones: ["+1 (555) 010-0166"]),
-  person("Xan", "Ellery", fn: "Xan Ellery", phones: ["tel:+1-555-010-0177"]),
+  TestContacts.person("Tilde", "Arkwright", phones: ["0170 5550123"], fn: "Tilde Arkwright"),
+  TestContacts.person("Ugo", "Baptiste", phones: ["0171-555-0144"], fn: "Ugo Baptiste"),
+  TestContacts.person("Vera", "Castellane", phones: ["(0172) 555 01 55"], fn: "Vera Castellane"),
+  TestContacts.person("Wim", "Dorsey", phones: ["+1 (555) 010-0166"], fn: "Wim Dorsey"),
+  TestContacts.person("Xan", "Ellery", phones: ["tel:+1-555-010-0177"], fn: "Xan Ellery"),
 ]
 
 /// The display names of the contacts a search returns, as a set.
@@ -49,19 +30,6 @@ func names(_ matches: [ContactMatch], in contacts: [Contact]) -> Set<String> {
 /// The display names in result order.
 func orderedNames(_ matches: [ContactMatch], in contacts: [Contact]) -> [String] {
   matches.map { contacts[$0.index].displayName }
-}
-
-/// The package root, from this file's path (Tests/MatchingTests/Fixtures.swift).
-func packageRoot(_ file: String = #filePath) -> URL {
-  URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-}
-
-/// The `queries.tsv` of a shared case, if the shared cases are checked out next to the
-/// package.
-func sharedQueriesURL(_ caseName: String) -> URL {
-  packageRoot().appendingPathComponent("../shared/cases/\(caseName)/queries.tsv")
-    .standardizedFileURL
 }
 
 /// Rows of a `queries.tsv`: query, then the expected names separated by ` | `.
@@ -111,7 +79,7 @@ func syntheticContacts(_ count: Int, seed: UInt64 = 42) -> [Contact] {
     } else {
       let g = given[next() % given.count]
       let f = family[next() % family.count]
-      contact = person(g, f, id: "c\(i)")
+      contact = TestContacts.person(g, f, id: "c\(i)")
       contact.emailAddresses = [
         LabeledValue(
           identifier: "e", label: "work",

@@ -1,17 +1,18 @@
 import ContactKit
+import CpickTestSupport
 import Matching
 import Testing
 
 /// A small directory for the operator tests.
 private let staff: [Contact] = {
-  var ada = person("Ada", "Lovelace", emails: ["ada@analytical.example"], phones: ["+44 20 7946 0101"], organization: "Analytical Engines")
+  var ada = TestContacts.person("Ada", "Lovelace", emails: ["ada@analytical.example"], phones: ["+44 20 7946 0101"], org: "Analytical Engines")
   ada.groups = ["Team"]
-  var grace = person("Grace", "Hopper", emails: ["grace@navy.example"], phones: ["+1 555 010 0142"], organization: "US Navy")
+  var grace = TestContacts.person("Grace", "Hopper", emails: ["grace@navy.example"], phones: ["+1 555 010 0142"], org: "US Navy")
   grace.groups = ["Team", "Navy"]
-  var alan = person("Alan", "Turing", emails: ["alan@acme.example"], phones: ["0161 496 0000"], organization: "Bletchley")
+  var alan = TestContacts.person("Alan", "Turing", emails: ["alan@acme.example"], phones: ["0161 496 0000"], org: "Bletchley")
   alan.groups = ["Friends"]
-  let acme = person("Jose", "Garcia", emails: ["jose@acme.example"], organization: "Acme Corp")
-  let nobody = person("Adaline", "Smith")
+  let acme = TestContacts.person("Jose", "Garcia", emails: ["jose@acme.example"], org: "Acme Corp")
+  let nobody = TestContacts.person("Adaline", "Smith")
   return [ada, grace, alan, acme, nobody]
 }()
 
@@ -154,7 +155,7 @@ struct QuerySyntaxTests {
 
   @Test("a word that is not a field name before a colon is plain text")
   func unknownFieldIsText() {
-    let people = [person("Room", "10:30", emails: [])]
+    let people = [TestContacts.person("Room", "10:30", emails: [])]
     let index = ContactIndex(people)
     #expect(index.search("10:30").count == 1)
   }
@@ -199,9 +200,9 @@ struct OperatorHighlightTests {
 @Suite("The worked examples of ContactIndex.swift")
 struct WorkedExampleTests {
   static let people: [Contact] = [
-    person("Álvaro", "Peñalosa"), person("Alvaro", "Reyes"), person("小明", "王"),
-    person("Tilde", "Arkwright", phones: ["0170 5550123"]),
-    person("Anna", "Fischer", emails: ["anna@acme.example"], phones: ["+49 170 5550124"]),
+    TestContacts.person("Álvaro", "Peñalosa"), TestContacts.person("Alvaro", "Reyes"), TestContacts.person("小明", "王"),
+    TestContacts.person("Tilde", "Arkwright", phones: ["0170 5550123"]),
+    TestContacts.person("Anna", "Fischer", emails: ["anna@acme.example"], phones: ["+49 170 5550124"]),
   ]
 
   @Test(

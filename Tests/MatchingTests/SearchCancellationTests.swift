@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Synchronization
 import Testing
 
@@ -20,7 +21,7 @@ struct SearchCancellationTests {
   /// 20,000 ASCII people: large enough for a parallel scan of several chunks.
   static let index: ContactIndex = {
     let contacts = (0..<20_000).map { number in
-      person("Given\(number)", "Family\(number % 997)", emails: ["user\(number)@example.org"])
+      TestContacts.person("Given\(number)", "Family\(number % 997)", emails: ["user\(number)@example.org"])
     }
     return ContactIndex(contacts)
   }()

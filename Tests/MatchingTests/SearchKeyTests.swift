@@ -1,38 +1,39 @@
 import ContactKit
+import CpickTestSupport
 import Matching
 import Testing
 
 /// A book in many scripts, for the table of queries below.
 private let world: [Contact] = {
-  var hanako = person("花子", "佐藤")
+  var hanako = TestContacts.person("花子", "佐藤")
   hanako.phoneticFamilyName = "さとう"
   hanako.phoneticGivenName = "はなこ"
-  var yuki = person("ゆき", "たなか")
-  var kenji = person("健二", "山田")
+  var yuki = TestContacts.person("ゆき", "たなか")
+  var kenji = TestContacts.person("健二", "山田")
   kenji.phoneticFamilyName = "ヤマダ"
   kenji.phoneticGivenName = "ケンジ"
   return [
-    person("Łukasz", "Wiśniewski"),
-    person("Jürgen", "Straße"),
-    person("小明", "王"),
-    person("曉明", "王"),  // Traditional 曉
-    person("伟", "曾"),
+    TestContacts.person("Łukasz", "Wiśniewski"),
+    TestContacts.person("Jürgen", "Straße"),
+    TestContacts.person("小明", "王"),
+    TestContacts.person("曉明", "王"),  // Traditional 曉
+    TestContacts.person("伟", "曾"),
     hanako, yuki, kenji,
-    person("Иван", "Петров"),
-    person("Γιώργος", "Παπαδόπουλος"),
-    person("민준", "김"),
-    person("محمد", "علي"),
-    person("דוד", "כהן"),
-    person("राहुल", "शर्मा"),
-    person("Anna", "Fischer", emails: ["anna.fischer@beispiel.example"], phones: ["+49 170 5550123"]),
-    person("Bill", "Cole", phones: ["+1 555 010 0142"]),
-    person("Claude", "Martin", phones: ["+33 (0)1 42 68 53 00"]),
-    person("Dmitri", "Orlov", phones: ["+7 495 123-45-67"]),
-    person("Erik", "Berg", phones: ["0046 8 123 456 78"]),
+    TestContacts.person("Иван", "Петров"),
+    TestContacts.person("Γιώργος", "Παπαδόπουλος"),
+    TestContacts.person("민준", "김"),
+    TestContacts.person("محمد", "علي"),
+    TestContacts.person("דוד", "כהן"),
+    TestContacts.person("राहुल", "शर्मा"),
+    TestContacts.person("Anna", "Fischer", emails: ["anna.fischer@beispiel.example"], phones: ["+49 170 5550123"]),
+    TestContacts.person("Bill", "Cole", phones: ["+1 555 010 0142"]),
+    TestContacts.person("Claude", "Martin", phones: ["+33 (0)1 42 68 53 00"]),
+    TestContacts.person("Dmitri", "Orlov", phones: ["+7 495 123-45-67"]),
+    TestContacts.person("Erik", "Berg", phones: ["0046 8 123 456 78"]),
     // Saved in national form, without a country code.
-    person("Anna", "Groß", phones: ["0152/1270339"]),
-    person("Lucía", "Ortega", phones: ["915 55 01 27"]),  // Spain: no trunk prefix
-    person("Rosa", "Parks", phones: ["(313) 555-0188"]),  // NANP
+    TestContacts.person("Anna", "Groß", phones: ["0152/1270339"]),
+    TestContacts.person("Lucía", "Ortega", phones: ["915 55 01 27"]),  // Spain: no trunk prefix
+    TestContacts.person("Rosa", "Parks", phones: ["(313) 555-0188"]),  // NANP
   ]
 }()
 
@@ -141,7 +142,7 @@ struct SearchKeyTests {
     // Without a reading the characters are transliterated as before.
     #expect(orderedNames(index.search("wang xiao ming"), in: world).first == "王小明")
     // A reading of the family name only: the given name keeps its transliteration.
-    var half = person("花子", "佐藤")
+    var half = TestContacts.person("花子", "佐藤")
     half.phoneticFamilyName = "さとう"
     let halfIndex = ContactIndex([half])
     #expect(halfIndex.search("huazi").count == 1)
@@ -158,7 +159,7 @@ struct SearchKeyTests {
 
   @Test("org: matches a transliterated organization, name: does not")
   func transliteratedOrganization() {
-    let people = [person("Anna", "Ivanova", organization: "Газпром")]
+    let people = [TestContacts.person("Anna", "Ivanova", org: "Газпром")]
     let index = ContactIndex(people)
     #expect(index.search("org:gazprom").count == 1)
     #expect(index.search("name:gazprom").isEmpty)

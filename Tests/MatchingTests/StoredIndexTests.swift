@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Matching
 import Testing
 import CpickSupport
@@ -8,7 +9,7 @@ import CpickSupport
 @Suite("Index over stored arrays")
 struct StoredIndexTests {
   static let people = diacriticPeople + [
-    person("小明", "王", emails: ["xiaoming@example.cn"]), person("Ada", "Lovelace", phones: ["+44 20 7946 0001"]),
+    TestContacts.person("小明", "王", emails: ["xiaoming@example.cn"]), TestContacts.person("Ada", "Lovelace", phones: ["+44 20 7946 0001"]),
   ]
 
   static func stored(

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Testing
 @testable import TerminalKit
@@ -10,9 +11,9 @@ struct FrameTests {
     "Nell 👩‍💻 Orr", "Pip 🇳🇿 Quade", "Ruth \u{2B50} Sayer", "王小明", "Zoe\u{308} Lin",
   ]
 
-  /// The FN values of case 23's `names.vcf`, read in place, or `nil` when absent.
-  static func caseNames() -> [String]? {
-    guard let data = SharedCases.data("23-emoji-vs16-width", "names.vcf") else { return nil }
+  /// The FN values of case 23's `names.vcf` (`Tests/Fixtures/cases`).
+  static func caseNames() throws -> [String] {
+    let data = try SharedFiles.caseData("23-emoji-vs16-width", "names.vcf")
     return String(decoding: data, as: UTF8.self)
       .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
       .filter { $0.hasPrefix("FN:") }
@@ -52,7 +53,7 @@ struct FrameTests {
 
   @Test("Emails line up for every name of case 23's names.vcf")
   func alignmentCaseFile() throws {
-    guard let names = Self.caseNames() else { return }
+    let names = try Self.caseNames()
     #expect(names.count == 37)
     Self.checkAlignment(names)
   }

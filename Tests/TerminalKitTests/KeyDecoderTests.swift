@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Testing
 @testable import TerminalKit
 
@@ -64,14 +65,14 @@ struct KeyDecoderTests {
   }
 
   @Test("Case 25: paste-single-line.bin is one paste of exactly 'Ingrid Solberg'")
-  func pasteSingleLineFile() {
-    guard let data = SharedCases.data("25-bracketed-paste-markers", "paste-single-line.bin") else { return }
+  func pasteSingleLineFile() throws {
+    let data = try SharedFiles.caseData("25-bracketed-paste-markers", "paste-single-line.bin")
     #expect(KeyDecoder.decode(data) == [.paste("Ingrid Solberg")])
   }
 
   @Test("Case 25: paste-two-lines.bin is one paste and never Enter")
-  func pasteTwoLinesFile() {
-    guard let data = SharedCases.data("25-bracketed-paste-markers", "paste-two-lines.bin") else { return }
+  func pasteTwoLinesFile() throws {
+    let data = try SharedFiles.caseData("25-bracketed-paste-markers", "paste-two-lines.bin")
     let events = KeyDecoder.decode(data)
     #expect(events == [.paste("Ingrid\nSolberg")])
     #expect(!events.contains(.enter))

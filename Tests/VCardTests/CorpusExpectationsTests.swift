@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ struct CorpusExpectationsTests {
     }
   }
 
-  @Test("parse expectations of the corpus hold, at least as many as before")
+  @Test("parse expectations of the corpus hold, at least as many as before", .sharedCorpus)
   func parseExpectations() throws {
     guard let entries = Self.parseEntries() else {
       print("skipping: \(SharedFiles.corpus.path)/expectations.jsonl not found (the shared corpus is not checked out)")

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct ReadingInPiecesTests {
     #expect(one.warnings == many.warnings, "\(label)")
   }
 
-  @Test("every corpus file gives the same cards and warnings in pieces as in one")
+  @Test("every corpus file gives the same cards and warnings in pieces as in one", .sharedCorpus)
   func corpusFiles() {
     let files = RoundTripTests.corpusFiles()
     guard !files.isEmpty else { return }
@@ -28,7 +29,7 @@ struct ReadingInPiecesTests {
     }
   }
 
-  @Test("the corpus files one after another give the same in pieces as in one")
+  @Test("the corpus files one after another give the same in pieces as in one", .sharedCorpus)
   func corpusConcatenated() {
     let files = RoundTripTests.corpusFiles().filter { $0.hasSuffix(".vcf") }
     guard !files.isEmpty else { return }

@@ -4,12 +4,12 @@ import Testing
 @testable import VCard
 
 /// The parsing and naming cases of `../shared/cases` (real bug reports turned into
-/// small inputs), read in place; each asserts the values its `case.md` lists.
+/// small inputs), copied into `Tests/Fixtures/cases`; each asserts the values its `case.md` lists.
 @Suite("shared cases: parsing and names")
 struct SharedCaseTests {
   @Test("a folded ADR keeps every component (case 01)")
   func foldedAddress() throws {
-    guard let decoded = DecodedCase("01-folded-adr-truncated", "folded-adr.vcf") else { return }
+    let decoded = try DecodedCase("01-folded-adr-truncated", "folded-adr.vcf")
     #expect(decoded.result.warnings.isEmpty)
     let card = try #require(decoded.result.cards.first)
     let adr = try #require(card.first("ADR"))
@@ -31,7 +31,7 @@ struct SharedCaseTests {
 
   @Test("a quoted-printable soft break joins an unindented next line (case 02)")
   func quotedPrintableSoftBreak() throws {
-    guard let decoded = DecodedCase("02-qp-soft-break-unindented", "v21-qp-label.vcf") else { return }
+    let decoded = try DecodedCase("02-qp-soft-break-unindented", "v21-qp-label.vcf")
     #expect(decoded.result.warnings.isEmpty)
     let card = try #require(decoded.result.cards.first)
     let label = try #require(card.first("LABEL"))
@@ -46,7 +46,7 @@ struct SharedCaseTests {
 
   @Test("bare QUOTED-PRINTABLE without CHARSET in lower-case 2.1 is decoded as UTF-8 (case 04)")
   func thunderbirdBareQuotedPrintable() throws {
-    guard let decoded = DecodedCase("04-thunderbird-bare-qp-no-charset", "thunderbird-export.vcf") else { return }
+    let decoded = try DecodedCase("04-thunderbird-bare-qp-no-charset", "thunderbird-export.vcf")
     #expect(decoded.result.warnings.isEmpty)
     #expect(decoded.result.cards.first?.version == "2.1")
     let contact = try #require(decoded.contacts.first)
@@ -60,7 +60,7 @@ struct SharedCaseTests {
 
   @Test("a UTF-8 byte-order mark is skipped (case 05)")
   func byteOrderMark() throws {
-    guard let decoded = DecodedCase("05-utf8-bom", "bom.vcf") else { return }
+    let decoded = try DecodedCase("05-utf8-bom", "bom.vcf")
     #expect(decoded.result.warnings.isEmpty)
     #expect(decoded.contacts.count == 1)
     let contact = try #require(decoded.contacts.first)
@@ -72,7 +72,7 @@ struct SharedCaseTests {
 
   @Test("LF-only line ends and LF folds read like CRLF (case 06)")
   func lineFeedOnly() throws {
-    guard let decoded = DecodedCase("06-lf-only-line-endings", "lf-only.vcf") else { return }
+    let decoded = try DecodedCase("06-lf-only-line-endings", "lf-only.vcf")
     #expect(decoded.result.warnings.isEmpty)
     #expect(decoded.contacts.count == 2)
     let first = try #require(decoded.contacts.first)
@@ -88,7 +88,7 @@ struct SharedCaseTests {
 
   @Test("a label binds only to properties of its own group, any group name (case 07)")
   func groupedProperties() throws {
-    guard let decoded = DecodedCase("07-group-prefixed-properties", "grouped.vcf") else { return }
+    let decoded = try DecodedCase("07-group-prefixed-properties", "grouped.vcf")
     let contact = try #require(decoded.contacts.first)
     let emails = contact.emailAddresses
     #expect(emails.map(\.value) == ["d.okafor@studiofen.example", "delphine.home@quietmail.example"])
@@ -107,7 +107,7 @@ struct SharedCaseTests {
 
   @Test("without FN, CJK names compose family first with no space, others given first (case 16)")
   func cjkNameOrder() throws {
-    guard let decoded = DecodedCase("16-cjk-family-name-first", "names-without-fn.vcf") else { return }
+    let decoded = try DecodedCase("16-cjk-family-name-first", "names-without-fn.vcf")
     #expect(
       decoded.contacts.map(\.displayName) == ["王美玲", "佐藤花子", "김민준", "Adaeze Okonkwo", "Wei Ming Tan"])
     let wang = try #require(decoded.contacts.first)
@@ -119,7 +119,7 @@ struct SharedCaseTests {
 
   @Test("an organization card with empty FN and N shows its organization (case 18)")
   func organizationOnly() throws {
-    guard let decoded = DecodedCase("18-org-only-empty-fn", "org-only.vcf") else { return }
+    let decoded = try DecodedCase("18-org-only-empty-fn", "org-only.vcf")
     #expect(
       decoded.contacts.map(\.displayName) == [
         "Quayside Lamp Works", "Hollin & Daughters", "no-name-here@drift.example",

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Foundation
 import Testing
 
@@ -18,9 +19,8 @@ struct WriterCaseTests {
   @Test("adding an email keeps repeated TEL and ADR lines, N parts and unknown properties (case 12)")
   func editKeepsRepeatedAndUnknownLines() throws {
     let folder = "12-edit-drops-repeated-and-unknown-fields"
-    guard let bytes = SharedFiles.caseBytes(folder, "original.vcf"),
-      let survive = SharedFiles.caseBytes(folder, "must-survive.txt")
-    else { return }
+    let bytes = try SharedFiles.caseBytes(folder, "original.vcf")
+    let survive = try SharedFiles.caseBytes(folder, "must-survive.txt")
     let original = try #require(loadContacts(bytes).first)
     var edited = original
     edited.emailAddresses.append(Self.newEmail("isolde@marchetti-lab.example"))
@@ -47,7 +47,7 @@ struct WriterCaseTests {
 
   @Test("adding an email leaves TEL lines without VALUE= and keeps an empty unknown property (case 13)")
   func editAddsNoValueParameter() throws {
-    guard let bytes = SharedFiles.caseBytes("13-edit-adds-value-unknown", "busycontacts.vcf") else { return }
+    let bytes = try SharedFiles.caseBytes("13-edit-adds-value-unknown", "busycontacts.vcf")
     let original = try #require(loadContacts(bytes).first)
     var edited = original
     edited.emailAddresses.append(Self.newEmail("ludo@vantongeren-studio.example"))
@@ -70,7 +70,7 @@ struct WriterCaseTests {
   @Test("changing a phone keeps the UID exactly as written (case 15)")
   func editKeepsUID() throws {
     let folder = "15-uid-rewritten-on-edit"
-    guard let bytes = SharedFiles.caseBytes(folder, "7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5.vcf") else { return }
+    let bytes = try SharedFiles.caseBytes(folder, "7f3c2a10-5b8e-4d61-9a7e-c2f04b19d3e5.vcf")
     let original = try #require(loadContacts(bytes).first)
     var edited = original
     edited.phoneNumbers[0].value = "+1 555 0171"

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 
 @testable import VCard

@@ -1,0 +1,158 @@
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import ContactStores
+@testable import AddressBook
+
+/// The cards of the index: one row per contact under its file's version, read one at
+/// a time or in batches; old versions swept when no book refers to them; the
+/// identity that files kept beside the index check.
+@Suite("index cache: cards")
+struct IndexCacheCardsTests {
+  static func cards(_ texts: [String]) -> [[UInt8]] { texts.map { Array($0.utf8) } }
+
+  @Test("a file's cards are read back one at a time under its generation, in file order")
+  func cardsRoundTrip() throws {
+    let folder = try TempFolder("cache-cards")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards(["first", "second", ""])
+    #expect(cache.update(book: "/book", upserting: [file]))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    #expect(cache.card(generation: generation, ordinal: 0) == Array("first".utf8))
+    #expect(cache.card(generation: generation, ordinal: 1) == Array("second".utf8))
+    #expect(cache.card(generation: generation, ordinal: 2) == [])
+    #expect(cache.card(generation: generation, ordinal: 3) == nil)
+    #expect(cache.card(generation: generation &+ 1, ordinal: 0) == nil)
+    // `files(inBook:)` does not carry them.
+    #expect(cache.files(inBook: "/book").first?.cards == [])
+  }
+
+  @Test("the generation changes with the path and with every part of the signature")
+  func generationsDiffer() {
+    let base = IndexCacheTests.file("/book/a.vcf", 1).signature
+    var variants = [base]
+    for change in 0..<5 {
+      var signature = base
+      switch change {
+      case 0: signature.size += 1
+      case 1: signature.modificationNanoseconds += 1
+      case 2: signature.statusChangeNanoseconds += 1
+      case 3: signature.inode += 1
+      default: signature.device -= 1
+      }
+      variants.append(signature)
+    }
+    let generations = Set(variants.map { IndexCache.generation(path: "/book/a.vcf", signature: $0) })
+    #expect(generations.count == 6)
+    #expect(IndexCache.generation(path: "/book/b.vcf", signature: base) != IndexCache.generation(path: "/book/a.vcf", signature: base))
+    // Stable: the same inputs give the same number in every process (no random seed).
+    #expect(IndexCache.generation(path: "/book/a.vcf", signature: base) == IndexCache.generation(path: "/book/a.vcf", signature: base))
+  }
+
+  @Test("a changed or removed file's old cards go (after the grace period), unless another book (another sort order) still refers to them")
+  func oldCardsAreSwept() throws {
+    let folder = try TempFolder("cache-sweep")
+    defer { folder.remove() }
+    let cache = try IndexCache(path: folder.file("cache/index.sqlite"), payloadVersion: 1, orphanGrace: 0)
+    var old = IndexCacheTests.file("/book/a.vcf", 1)
+    old.cards = Self.cards(["old"])
+    let oldGeneration = IndexCache.generation(path: old.path, signature: old.signature)
+    #expect(cache.update(book: "/book\u{0}family", upserting: [old]))
+    #expect(cache.update(book: "/book\u{0}given", upserting: [old]))
+
+    var new = IndexCacheTests.file("/book/a.vcf", 2)
+    new.cards = Self.cards(["new"])
+    let newGeneration = IndexCache.generation(path: new.path, signature: new.signature)
+    #expect(cache.update(book: "/book\u{0}family", upserting: [new]))
+    // The other book still has the old version: its cards stay.
+    #expect(cache.card(generation: oldGeneration, ordinal: 0) == Array("old".utf8))
+    #expect(cache.card(generation: newGeneration, ordinal: 0) == Array("new".utf8))
+
+    #expect(cache.update(book: "/book\u{0}given", upserting: [], removing: ["/book/a.vcf"]))
+    #expect(cache.card(generation: oldGeneration, ordinal: 0) == nil)
+    #expect(cache.card(generation: newGeneration, ordinal: 0) == Array("new".utf8))
+  }
+
+  @Test("a replaced file's old cards stay readable during the grace period (a picker still open may need them)")
+  func graceKeepsOldCards() throws {
+    let folder = try TempFolder("cache-grace")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var old = IndexCacheTests.file("/book/a.vcf", 1)
+    old.cards = Self.cards(["old"])
+    #expect(cache.update(book: "/book", upserting: [old]))
+    var new = IndexCacheTests.file("/book/a.vcf", 2)
+    new.cards = Self.cards(["new"])
+    #expect(cache.update(book: "/book", upserting: [new]))
+    #expect(cache.card(generation: IndexCache.generation(path: old.path, signature: old.signature), ordinal: 0) == Array("old".utf8))
+    #expect(cache.card(generation: IndexCache.generation(path: new.path, signature: new.signature), ordinal: 0) == Array("new".utf8))
+  }
+
+  @Test("a payload or card changed inside the database file counts as missing (its checksum says so)")
+  func checksumsCatchDamage() throws {
+    let folder = try TempFolder("cache-checksum")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards(["the card"])
+    #expect(cache.update(book: "/book", upserting: [file, IndexCacheTests.file("/book/b.vcf", 2)]))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    // Bit rot: the bytes change, their checksums do not.
+    let database = try SQLiteDatabase(path: folder.file("cache/index.sqlite"))
+    try database.execute(
+      """
+      UPDATE files SET payload = X'00' || substr(payload, 2) WHERE path = '/book/a.vcf';
+      UPDATE cards SET data = X'41' || substr(data, 2);
+      """)
+    #expect(cache.files(inBook: "/book").map(\.path) == ["/book/b.vcf"])
+    #expect(cache.card(generation: generation, ordinal: 0) == nil)
+    #expect(cache.cards(generation: generation, from: 0, limit: 10).isEmpty)
+  }
+
+  @Test("a file's cards are read in batches from an ordinal, in order, as many as asked")
+  func cardBatches() throws {
+    let folder = try TempFolder("cache-batches")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var file = IndexCacheTests.file("/book/a.vcf", 1)
+    file.cards = Self.cards((0..<10).map { "card \($0)" })
+    #expect(cache.update(book: "/book", upserting: [file]))
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    let first = cache.cards(generation: generation, from: 0, limit: 4)
+    #expect(first.map(\.ordinal) == [0, 1, 2, 3])
+    #expect(first.map { String(decoding: $0.data, as: UTF8.self) } == ["card 0", "card 1", "card 2", "card 3"])
+    #expect(cache.cards(generation: generation, from: 8, limit: 4).map(\.ordinal) == [8, 9])
+    #expect(cache.cards(generation: generation, from: 10, limit: 4).isEmpty)
+    #expect(cache.cards(generation: generation &+ 1, from: 0, limit: 4).isEmpty)
+  }
+
+  @Test("the identity stays while the contents do; another payload version or a rebuild makes a new one")
+  func identity() throws {
+    let folder = try TempFolder("cache-identity")
+    defer { folder.remove() }
+    let first = try #require(try IndexCacheTests.cache(in: folder).identity())
+    #expect(try IndexCacheTests.cache(in: folder).identity() == first)
+    let other = try #require(try IndexCacheTests.cache(in: folder, payloadVersion: 2).identity())
+    #expect(other != first)
+    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: folder.file("cache/index.sqlite")))
+    let rebuilt = try #require(try IndexCacheTests.cache(in: folder, payloadVersion: 2).identity())
+    #expect(rebuilt != other)
+  }
+
+  @Test("a symbolic link where the index goes is refused: the file it points to is never written")
+  func symbolicLinkRefused() throws {
+    let folder = try TempFolder("cache-symlink")
+    defer { folder.remove() }
+    let victim = folder.file("victim.txt")
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+    try FileManager.default.createDirectory(atPath: folder.file("cache"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: folder.file("cache/index.sqlite"), withDestinationPath: victim)
+    #expect(throws: SQLiteError.self) { try IndexCacheTests.cache(in: folder) }
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["cache", "victim.txt"], "no journal beside the file pointed to")
+  }
+}

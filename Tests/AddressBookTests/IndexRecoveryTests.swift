@@ -1,0 +1,41 @@
+import ContactKit
+import ContactStores
+import Foundation
+import Testing
+
+@testable import AddressBook
+
+/// A stored list whose cards the index can no longer give (damaged, rebuilt, removed)
+/// reads a chosen contact from its card file instead of failing.
+@Suite("Contacts the index lost")
+struct IndexRecoveryTests {
+  typealias Sandbox = ContactListLoaderTests.Sandbox
+
+  @Test("with the index's cards gone, every contact of the stored list is read from its file, in a vdir and a .vcf")
+  func cardsGone() throws {
+    let sandbox = try Sandbox()
+    var text = ""
+    for index in 0..<12 {
+      let card = ContactListLoaderTests.card("u\(index)", "Given\(index)", "Family\(index)", email: "p\(index)@example.org")
+      try sandbox.write("book/\(index).vcf", card)
+      text += card
+    }
+    try sandbox.write("all.vcf", text)
+    for source in [sandbox.path("book"), sandbox.path("all.vcf")] {
+      let loader = ContactListLoaderTests.loader([source], cache: sandbox.cache)
+      let expected = try ContactListLoaderTests.loader([source], cache: nil).load().list
+      _ = try loader.load()
+      let database = try SQLiteDatabase(path: sandbox.cache)
+      try database.execute("DELETE FROM cards")
+      let book = try loader.load()
+      ContactListLoaderTests.expectFromIndex(book.list, "\(source): not from the stored list")
+      #expect(book.list.contacts.count == 12)
+      for (position, contact) in book.list.contacts.enumerated() {
+        #expect(!contact.isUnreadableFromIndex, "\(source): position \(position)")
+        #expect(contact.identifier == expected.contacts[position].identifier)
+        #expect(contact.emailAddresses.map(\.value) == expected.contacts[position].emailAddresses.map(\.value))
+        #expect(contact.source == expected.contacts[position].source)
+      }
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import ContactKit
+import ContactStores
+import Foundation
+import Testing
+
+@testable import AddressBook
+@testable import ContactFormats
+
+/// The list file of a view (`ListFile`): the snapshot and the person JSON of every
+/// contact, mapped at start. What it holds must be what the contacts give; a damaged
+/// file or rendering is never used; the folder keeps a bounded number of files.
+@Suite("The list file")
+struct ListFileTests {
+  typealias Sandbox = ContactListLoaderTests.Sandbox
+
+  static func json(_ contact: Contact, _ order: ContactFormatter.NameOrder) -> [UInt8] {
+    var bytes: [UInt8] = []
+    PersonJSON.writePerson(contact, nameOrder: order, to: &bytes)
+    return bytes
+  }
+
+  /// Every rendering of `book` equals the JSON of its contact, position by position.
+  static func expectRenderingsMatch(_ book: ContactBook, _ note: String) throws {
+    let renderings = try #require(book.renderings, "\(note): no renderings")
+    #expect(renderings.count == book.list.contacts.count, "\(note)")
+    for (position, contact) in book.list.contacts.enumerated() {
+      let stored = renderings.json(at: position).map { Array($0) }
+      #expect(stored == json(contact, book.list.nameOrder), "\(note): position \(position)")
+    }
+  }
+
+  @Test("cold, warm, after an edit, an addition and a deletion, and with group cards, every rendering is its contact's JSON")
+  func renderingsFollowTheBook() throws {
+    let sandbox = try Sandbox()
+    for index in 0..<30 {
+      try sandbox.write(
+        "book/\(index).vcf",
+        ContactListLoaderTests.card("u\(index)", "Given\(index)", "Family\(index % 5)", email: "p\(index)@example.org"))
+    }
+    let folder = sandbox.path("book")
+    var loader = ContactListLoaderTests.loader([folder], cache: sandbox.cache)
+    loader.nameOrder = .familyFirst
+    try Self.expectRenderingsMatch(try loader.load(), "cold")
+    try Self.expectRenderingsMatch(try loader.load(), "warm")
+    try sandbox.write("book/3.vcf", ContactListLoaderTests.card("u3", "Edited", "Person", email: "edited@example.org"))
+    let edited = try loader.load()
+    try Self.expectRenderingsMatch(edited, "edited")
+    #expect(edited.list.displayNames.contains("Edited Person"))
+    try sandbox.write("book/new.vcf", ContactListLoaderTests.card("n", "New", "Comer", email: "new@example.org"))
+    try FileManager.default.removeItem(atPath: sandbox.path("book/7.vcf"))
+    let changed = try loader.load()
+    try Self.expectRenderingsMatch(changed, "added and deleted")
+    #expect(changed.list.contacts.count == 30)
+    // A group card elsewhere adds a group to a contact: its JSON carries it, and
+    // loses it again when the group card goes.
+    try sandbox.write(
+      "book/g.vcf",
+      "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Team\r\nUID:g\r\nMEMBER:urn:uuid:u1\r\nEND:VCARD\r\n")
+    let grouped = try loader.load()
+    try Self.expectRenderingsMatch(grouped, "group card")
+    try Self.expectRenderingsMatch(try loader.load(), "group card, warm")
+    let renderings = try #require(grouped.renderings)
+    let member = try #require(grouped.list.contacts.firstIndex { $0.identifier == "u1" })
+    #expect(String(decoding: try #require(renderings.json(at: member)), as: UTF8.self).contains("\"groups\":[\"Team\"]"))
+    try FileManager.default.removeItem(atPath: sandbox.path("book/g.vcf"))
+    let ungrouped = try loader.load()
+    try Self.expectRenderingsMatch(ungrouped, "group card removed")
+    let again = try #require(ungrouped.list.contacts.firstIndex { $0.identifier == "u1" })
+    #expect(!String(decoding: try #require(ungrouped.renderings?.json(at: again)), as: UTF8.self).contains("groups"))
+  }
+
+  @Test("without its list file, a list of books already in the index is rendered from their stored cards")
+  func newViewFromStoredCards() throws {
+    let sandbox = try Sandbox()
+    let byFamily = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    try Self.expectRenderingsMatch(try byFamily.load(), "cold")
+    // Deleting the first view's list file: the books' cards stay in the index.
+    try FileManager.default.removeItem(atPath: ListFile.folder(cachePath: sandbox.cache))
+    let book = try byFamily.load()
+    ContactListLoaderTests.expectFromIndex(book.list, "the list did not come from the stored cards")
+    try Self.expectRenderingsMatch(book, "from the cards")
+    try Self.expectRenderingsMatch(try byFamily.load(), "warm again")
+  }
+
+  @Test("a list file of another view, cut short or with a changed snapshot byte is not used; a changed rendering is refused alone")
+  func damagedFiles() throws {
+    let sandbox = try Sandbox()
+    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    _ = try loader.load()
+    let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    let good = try Data(contentsOf: URL(fileURLWithPath: path))
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
+    #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity &+ 1) == nil)
+    #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) != nil)
+    #expect(ListFile.read(path: path, view: loader.viewKey + "x", identity: identity) == nil)
+    for length in [0, 7, 63, 64, 200, good.count / 2, good.count - 1] {
+      try good.prefix(length).write(to: URL(fileURLWithPath: path))
+      #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil, "cut to \(length) bytes")
+    }
+    // A byte inside the snapshot (just after the header and the view key).
+    var flipped = good
+    flipped[ListFile.headerSize + loader.viewKey.utf8.count + 20] ^= 0x10
+    try flipped.write(to: URL(fileURLWithPath: path))
+    #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil)
+    // A byte inside the last rendering: only that one is refused.
+    flipped = good
+    flipped[good.count - 3] ^= 0x01
+    try flipped.write(to: URL(fileURLWithPath: path))
+    let contents = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
+    let last = contents.renderings.count - 1
+    #expect(contents.renderings.json(at: last) == nil)
+    #expect(contents.renderings.json(at: 0) != nil)
+    #expect(contents.renderings.lines([0, last], separator: 10) == nil)
+    #expect(contents.renderings.json(at: -1) == nil)
+    #expect(contents.renderings.json(at: last + 1) == nil)
+    // The loader still answers, the same list as before.
+    let book = try loader.load()
+    #expect(book.list.contacts.count == 67)
+  }
+
+  @Test("a mapped list file keeps what it mapped while another process writes the file anew")
+  func replacedWhileMapped() throws {
+    let sandbox = try Sandbox()
+    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    let first = try loader.load()
+    let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
+    let mapped = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
+    let before = mapped.renderings.json(at: 5).map { Array($0) }
+    // Another process writes the file anew: the mapping keeps the version it mapped.
+    try FileManager.default.removeItem(atPath: path)
+    _ = try loader.load()
+    #expect(mapped.renderings.json(at: 5).map { Array($0) } == before)
+    #expect(before == ListFileTests.json(first.list.contacts[5], first.list.nameOrder))
+  }
+
+  @Test("the folder keeps the most recently written list files, and removes stale temp files")
+  func pruning() throws {
+    let sandbox = try Sandbox()
+    var paths: [String] = []
+    for view in 0..<(ListFile.keptFiles + 3) {
+      var loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+      loader.group = "group \(view)"  // another view each time (and an empty list)
+      _ = try loader.load()
+      paths.append(ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache))
+      // Older files get older times: pruning goes by modification time.
+      for (age, path) in paths.reversed().enumerated() {
+        var times = [timespec(tv_sec: time(nil) - 100 * age, tv_nsec: 0), timespec(tv_sec: time(nil) - 100 * age, tv_nsec: 0)]
+        utimensat(AT_FDCWD, path, &times, 0)
+      }
+    }
+    let folder = ListFile.folder(cachePath: sandbox.cache)
+    let stale = folder + "/.x.list.tmp-0123456789abcdef"
+    #expect(FileManager.default.createFile(atPath: stale, contents: Data([1])))
+    var old = [timespec(tv_sec: time(nil) - 7_200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7_200, tv_nsec: 0)]
+    utimensat(AT_FDCWD, stale, &old, 0)
+    var loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    loader.group = "one more"
+    _ = try loader.load()
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".list") }
+    #expect(left.count == ListFile.keptFiles)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: paths.last!))
+    #expect(!FileManager.default.fileExists(atPath: paths.first!))
+  }
+}
+
+extension ListFileTests {
+  final class Payload {
+    let memory: UnsafeMutableRawBufferPointer
+    init(_ bytes: [UInt8]) {
+      memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+      bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
+    }
+    deinit { memory.deallocate() }
+    var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[0..<memory.count]) }
+  }
+
+  @Test("a snapshot decodes to the list it was made of; every cut and every changed byte throws or decodes, never crashes")
+  func snapshotDecoding() throws {
+    let sandbox = try Sandbox()
+    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    let cold = try loader.load()
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
+    let identity = try #require(cache.identity())
+    let file = try #require(
+      ListFile.read(path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
+    let bytes = Array(file.snapshot)
+    let whole = Payload(bytes)
+    let decoded = try ListSnapshot.decode(whole.raw, owner: whole, cache: cache, sortOrder: .family, nameOrder: .auto)
+    #expect(decoded.list.displayNames == cold.list.displayNames)
+    #expect(decoded.list.sections == cold.list.sections)
+    #expect(decoded.list.groups == cold.list.groups)
+    #expect(decoded.list.index.search("lukasz") == cold.list.index.search("lukasz"))
+    #expect(Array(decoded.list.contacts) == Array(cold.list.contacts))
+    var decodedCuts = 0
+    for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+      let cut = Payload(Array(bytes.prefix(length)))
+      if (try? ListSnapshot.decode(cut.raw, owner: cut, cache: cache, sortOrder: .family, nameOrder: .auto)) != nil {
+        decodedCuts += 1
+      }
+    }
+    #expect(decodedCuts == 0, "a cut snapshot never decodes")
+    for offset in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 500)) {
+      var changed = bytes
+      changed[offset] ^= 0xA5
+      let payload = Payload(changed)
+      if let list = try? ListSnapshot.decode(payload.raw, owner: payload, cache: cache, sortOrder: .family, nameOrder: .auto).list {
+        _ = list.displayNames.map(\.count)
+        _ = list.index.search("a")
+        _ = list.groups
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import ContactKit
+import Testing
+
+@testable import ContactFormats
+
+@Suite("Mailboxes and templates")
+struct MailboxTests {
+  @Test(
+    "a display name is quoted only when it holds specials, with quotes and backslashes escaped",
+    arguments: [
+      ("Ada Lovelace", "ada@example.org", "Ada Lovelace <ada@example.org>"),
+      ("Lovelace, Ada", "ada@example.org", "\"Lovelace, Ada\" <ada@example.org>"),
+      ("Ada \"Countess\" Lovelace", "ada@example.org", "\"Ada \\\"Countess\\\" Lovelace\" <ada@example.org>"),
+      ("Back\\slash", "b@example.org", "\"Back\\\\slash\" <b@example.org>"),
+      ("Ada (work)", "ada@work.example", "\"Ada (work)\" <ada@work.example>"),
+      ("Dr. Eleanor Vance, PhD", "e@example.org", "\"Dr. Eleanor Vance, PhD\" <e@example.org>"),
+      ("José Álvarez", "jose@example.com", "José Álvarez <jose@example.com>"),
+      ("王小明", "xm@example.cn", "王小明 <xm@example.cn>"),
+      ("", "nobody@example.org", "nobody@example.org"),
+      ("  ", "nobody@example.org", "nobody@example.org"),
+      ("Only Name", "", "Only Name"),
+      ("Evil\u{1B}]0;x\u{07}Name", "e@example.org", "\"Evil ]0;x Name\" <e@example.org>"),
+    ])
+  func quoting(name: String, address: String, expected: String) {
+    #expect(Mailbox.string(name: name, address: address) == expected)
+  }
+
+  @Test(
+    "an EMAIL value holding a whole mailbox, a mailto: URI or several addresses gives its addresses",
+    arguments: [
+      ("ada@example.org", ["ada@example.org"]),
+      ("  ada@example.org ", ["ada@example.org"]),
+      ("\"Multi M\" <mm@example.com>", ["mm@example.com"]),
+      ("Multi M <mm@example.com>", ["mm@example.com"]),
+      ("<mm@example.com>", ["mm@example.com"]),
+      ("mailto:ada@example.org", ["ada@example.org"]),
+      ("MAILTO:ada@example.org", ["ada@example.org"]),
+      ("mm2@example.com, other@example.com", ["mm2@example.com", "other@example.com"]),
+      ("a@example.org;b@example.org", ["a@example.org", "b@example.org"]),
+      ("\"Doe, John\" <j@example.org>", ["j@example.org"]),
+      ("\"Doe, John\" <j@example.org>, \"Roe; R\" <r@example.org>", ["j@example.org", "r@example.org"]),
+      ("\"Back\\\" , slash\" <b@example.org>", ["b@example.org"]),
+      ("not an address, really", ["not an address, really"]),
+      ("", []),
+      ("   ", []),
+    ])
+  func addressesInEmailValue(value: String, expected: [String]) {
+    #expect(Mailbox.addresses(inEmailValue: value) == expected)
+  }
+
+  @Test("a mailbox, a mutt line and an aerc line use the addresses of such a value, one each")
+  func mailboxOfOddEmailValues() {
+    var multi = Contact(identifier: "m", source: "t")
+    multi.givenName = "Multi"
+    multi.familyName = "Mail"
+    multi.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "home", value: "\"Multi M\" <mm@example.com>"),
+      LabeledValue(identifier: "e2", label: "work", value: "mm2@example.com, other@example.com"),
+    ]
+    let properties = multi.properties(for: .emailAddresses)
+    #expect(OutputTemplate("{mailbox}").render(properties[0]) == "Multi Mail <mm@example.com>")
+    #expect(
+      OutputTemplate("{mailbox}").render(properties[1])
+        == "Multi Mail <mm2@example.com>, Multi Mail <other@example.com>")
+    #expect(
+      MailClientFormat.mutt([multi], query: "multi").dropFirst() == [
+        "mm@example.com\tMulti Mail\thome", "mm2@example.com\tMulti Mail\twork", "other@example.com\tMulti Mail\twork",
+      ])
+    #expect(
+      MailClientFormat.aerc([multi]) == [
+        "mm@example.com\tMulti Mail", "mm2@example.com\tMulti Mail", "other@example.com\tMulti Mail",
+      ])
+  }
+
+  @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")
+  func template() {
+    var ada = Contact(identifier: "ada", source: "t")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    ada.emailAddresses = [LabeledValue(identifier: "e1", label: "work", value: "ada@work.example")]
+    ada.phoneNumbers = [LabeledValue(identifier: "p1", label: "mobile", value: "+44 20 7946 0000")]
+    let template = OutputTemplate("{{{displayName}}} <{email}> {phone} {nope}|{givenName}")
+    #expect(template.render(ada) == "{Ada Lovelace} <ada@work.example> +44 20 7946 0000 |Ada")
+    let property = ada.properties(for: .emailAddresses)[0]
+    #expect(OutputTemplate("{label}:{value}:{key}:{identifier}").render(property) == "work:ada@work.example:emailAddresses:e1")
+    #expect(OutputTemplate("{mailbox}").render(property) == "Ada Lovelace <ada@work.example>")
+  }
+
+  @Test("a template field no contact has is found, with the nearest name; known and escaped fields are not")
+  func unknownTemplateFields() {
+    #expect(OutputTemplate("{displayName} <{emial}>").unknownField() == "unknown field {emial} (did you mean {email}?)")
+    #expect(OutputTemplate("{givenNmae}").unknownField() == "unknown field {givenNmae} (did you mean {givenName}?)")
+    #expect(OutputTemplate("{zzzzzz}").unknownField() == "unknown field {zzzzzz}")
+    for known in [
+      "{displayName} <{email}>", "{{literal}} {mailbox}", "{value}:{label}:{key}:{identifier}", "{jobTitle}\\t{phone}",
+      "{note}{birthday}{phoneticFamilyName}", "no fields at all", "{ unclosed",
+    ] {
+      #expect(OutputTemplate(known).unknownField() == nil, "\(known)")
+    }
+  }
+
+  @Test("plain text for line formats turns controls, tabs and bidi overrides into spaces")
+  func plain() {
+    #expect(PlainText.line("a\tb\nc\u{202E}d\u{85}e") == "a b c d e")
+    #expect(PlainText.line("Zoë 王 ❤️") == "Zoë 王 ❤️")
+  }
+}
+
+@Suite("Template escapes")
+struct TemplateEscapeTests {
+  @Test("\\t, \\n and \\\\ in a template are a tab, a line break and a backslash")
+  func escapes() {
+    var ada = Contact(identifier: "ada", source: "t")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    #expect(OutputTemplate("{givenName}\\t{familyName}\\n\\\\x").render(ada) == "Ada\tLovelace\n\\x")
+  }
+}
+
+@Suite("Mailboxes of cards without a name")
+struct NamelessMailboxTests {
+  @Test("a card named only by its address gives the bare address, not the address quoted as a name")
+  func bareAddress() {
+    var card = Contact(identifier: "x", source: "t")
+    card.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "john.doe@company.com")]
+    #expect(Mailbox.string(for: card, address: "john.doe@company.com") == "john.doe@company.com")
+    card.givenName = "John"
+    #expect(Mailbox.string(for: card, address: "john.doe@company.com") == "John <john.doe@company.com>")
+  }
+}
