@@ -45,13 +45,42 @@ struct CardFileEditor {
   ///   with broken card structure, `.conflict`, `.invalidRequest`.
   func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> Outcome {
     let (prefix, original) = try split(file)
-    var body = original
+    var body = EditedBody(bytes: original)
+    for edit in edits {
+      let parsed = VCardReader.read(body.bytes)
+      try checkStructure(parsed)
+      switch edit {
+      case .add(let contact):
+        add(contact, to: &body)
+      case .update(let contact, let loaded):
+        try update(loaded, to: contact, in: &body, parsed: parsed)
+      case .delete(let contact):
+        try delete(contact, from: &body, parsed: parsed)
+      }
+    }
+    if body.bytes == original { return Outcome(bytes: file, isBlank: isBlank(body.bytes), contacts: body.fallback) }
+    return Outcome(bytes: prefix + body.bytes, isBlank: isBlank(body.bytes), contacts: readBack(body))
+  }
+
+  /// The file's cards (after any byte-order mark) while edits are applied: for each
+  /// edit so far, where its card is now (`nil` for a delete, or once a later edit
+  /// replaced or removed those bytes) and the contact it leaves, as written.
+  private struct EditedBody {
+    var bytes: [UInt8]
     var placed: [Range<Int>?] = []
     var fallback: [Contact?] = []
 
-    func replace(_ range: Range<Int>, with bytes: [UInt8]) -> Range<Int> {
-      body.replaceSubrange(range, with: bytes)
-      let delta = bytes.count - range.count
+    /// Records an edit's card and contact.
+    mutating func record(_ range: Range<Int>?, _ contact: Contact?) {
+      placed.append(range)
+      fallback.append(contact)
+    }
+
+    /// Replaces `bytes[range]` with `new`, moving the cards placed after it and
+    /// forgetting those it overlaps; returns where `new` is.
+    mutating func replace(_ range: Range<Int>, with new: [UInt8]) -> Range<Int> {
+      bytes.replaceSubrange(range, with: new)
+      let delta = new.count - range.count
       for index in placed.indices {
         guard let other = placed[index] else { continue }
         if other.lowerBound >= range.upperBound {
@@ -60,112 +89,124 @@ struct CardFileEditor {
           placed[index] = nil
         }
       }
-      return range.lowerBound..<(range.lowerBound + bytes.count)
+      return range.lowerBound..<(range.lowerBound + new.count)
     }
+  }
 
-    for edit in edits {
-      let parsed = VCardReader.read(body)
-      try checkStructure(parsed)
-      switch edit {
-      case .add(let contact):
-        var card = VCardWriter.writeBytes(contact, options: options)
-        let lineEnd = Self.lineEnd(of: body)
-        if contact.sourceRecord == nil && lineEnd == [0x0A] { card = Self.lfOnly(card) }
-        if let last = body.last, last != 0x0A { body += lineEnd }
-        let start = body.count
-        body += card
-        placed.append(start..<body.count)
-        fallback.append(contact)
+  /// Appends a new card for `contact`, with the file's line ends.
+  private func add(_ contact: Contact, to body: inout EditedBody) {
+    var card = VCardWriter.writeBytes(contact, options: options)
+    let lineEnd = Self.lineEnd(of: body.bytes)
+    if contact.sourceRecord == nil && lineEnd == [0x0A] { card = Self.lfOnly(card) }
+    if let last = body.bytes.last, last != 0x0A { body.bytes += lineEnd }
+    let start = body.bytes.count
+    body.bytes += card
+    body.record(start..<body.bytes.count, contact)
+  }
 
-      case .update(let contact, let loaded):
-        guard let record = loaded.sourceRecord ?? contact.sourceRecord else {
-          throw ContactStoreError(
-            source: source, reason: "\(contact.displayName) was not loaded from this file; add it instead",
-            kind: .invalidRequest)
-        }
-        if let range = Self.locate(record, in: parsed) {
-          if contact == loaded {
-            placed.append(range)
-          } else {
-            placed.append(replace(range, with: VCardWriter.writeBytes(contact, original: loaded, options: options)))
-          }
-          fallback.append(contact)
-          continue
-        }
-        guard let (current, range) = find(loaded, in: body, parsed: parsed) else {
-          throw ContactStoreError(
-            source: source,
-            reason: ContactIdentifier.isDerived(loaded.identifier)
-              ? "\(loaded.displayName) was changed or removed by another program since it was loaded, and the card "
-                + "has no UID to find it again by; nothing was written. Reload the address book and make the edit again"
-              : "\(loaded.displayName) was removed from the file by another program since it was loaded; "
-                + "nothing was written. Reload the address book, and add the contact again to keep this version",
-            kind: .conflict)
-        }
-        if contact == loaded {
-          placed.append(range)
-          fallback.append(current)
-          continue
-        }
-        switch ContactMerge.merge(original: loaded, edited: contact, current: current) {
-        case .success(let merged):
-          placed.append(replace(range, with: VCardWriter.writeBytes(merged, original: current, options: options)))
-          fallback.append(merged)
-        case .failure(let conflict):
-          throw ContactStoreError(
-            source: source,
-            reason: "\(loaded.displayName) was changed by another program since it was loaded, and the changes "
-              + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. Reload the address "
-              + "book and make the edit again",
-            kind: .conflict)
-        }
-
-      case .delete(let contact):
-        guard let record = contact.sourceRecord else {
-          throw ContactStoreError(
-            source: source, reason: "\(contact.displayName) was not loaded from this file", kind: .invalidRequest)
-        }
-        placed.append(nil)
-        fallback.append(nil)
-        if let range = Self.locate(record, in: parsed) {
-          _ = replace(range, with: [])
-        } else if find(contact, in: body, parsed: parsed) != nil {
-          throw ContactStoreError(
-            source: source,
-            reason: "\(contact.displayName) was changed by another program since it was loaded; it was not "
-              + "deleted. Reload the address book and delete it again",
-            kind: .conflict)
-        }  // else: gone already.
+  /// Rewrites the card of `loaded` as `contact`: where its bytes still are, only the
+  /// changed lines; else (another program changed the file) the card found again by
+  /// `find`, with the edit merged into its current state.
+  ///
+  /// - Throws: `.invalidRequest` for a contact not loaded from this file; `.conflict`
+  ///   when its card is gone or the changes conflict.
+  private func update(
+    _ loaded: Contact, to contact: Contact, in body: inout EditedBody, parsed: VCardParseResult
+  ) throws(ContactStoreError) {
+    guard let record = loaded.sourceRecord ?? contact.sourceRecord else {
+      throw ContactStoreError(
+        source: source, reason: "\(contact.displayName) was not loaded from this file; add it instead",
+        kind: .invalidRequest)
+    }
+    if let range = Self.locate(record, in: parsed) {
+      if contact == loaded {
+        body.record(range, contact)
+      } else {
+        let written = body.replace(range, with: VCardWriter.writeBytes(contact, original: loaded, options: options))
+        body.record(written, contact)
       }
+      return
     }
-    if body == original { return Outcome(bytes: file, isBlank: isBlank(body), contacts: fallback) }
+    guard let (current, range) = find(loaded, in: body.bytes, parsed: parsed) else {
+      throw ContactStoreError(
+        source: source,
+        reason: ContactIdentifier.isDerived(loaded.identifier)
+          ? "\(loaded.displayName) was changed or removed by another program since it was loaded, and the card "
+            + "has no UID to find it again by; nothing was written. Reload the address book and make the edit again"
+          : "\(loaded.displayName) was removed from the file by another program since it was loaded; "
+            + "nothing was written. Reload the address book, and add the contact again to keep this version",
+        kind: .conflict)
+    }
+    if contact == loaded {
+      body.record(range, current)
+      return
+    }
+    switch ContactMerge.merge(original: loaded, edited: contact, current: current) {
+    case .success(let merged):
+      let written = body.replace(range, with: VCardWriter.writeBytes(merged, original: current, options: options))
+      body.record(written, merged)
+    case .failure(let conflict):
+      throw ContactStoreError(
+        source: source,
+        reason: "\(loaded.displayName) was changed by another program since it was loaded, and the changes "
+          + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. Reload the address "
+          + "book and make the edit again",
+        kind: .conflict)
+    }
+  }
 
-    let bytes = prefix + body
-    // The contacts as read back from the new bytes: only the cards placed are mapped
-    // (a large file's other cards are left as bytes), unless one lacks a UID (its
-    // identifier counts the file's identical cards: all are read then).
-    let lines = placed.map { range in range.map { 1 + body[..<$0.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } }
+  /// Removes the card of `contact` (nothing when it is gone already).
+  ///
+  /// - Throws: `.invalidRequest` for a contact not loaded from this file; `.conflict`
+  ///   when another program changed its card.
+  private func delete(
+    _ contact: Contact, from body: inout EditedBody, parsed: VCardParseResult
+  ) throws(ContactStoreError) {
+    guard let record = contact.sourceRecord else {
+      throw ContactStoreError(
+        source: source, reason: "\(contact.displayName) was not loaded from this file", kind: .invalidRequest)
+    }
+    body.record(nil, nil)
+    if let range = Self.locate(record, in: parsed) {
+      _ = body.replace(range, with: [])
+    } else if find(contact, in: body.bytes, parsed: parsed) != nil {
+      throw ContactStoreError(
+        source: source,
+        reason: "\(contact.displayName) was changed by another program since it was loaded; it was not "
+          + "deleted. Reload the address book and delete it again",
+        kind: .conflict)
+    }  // else: gone already.
+  }
+
+  /// For each edit, the contact it leaves in the file as read back from the edited
+  /// bytes (its `fallback` where that card cannot be read back): only the cards
+  /// placed are mapped (a large file's other cards are left as bytes), unless one
+  /// lacks a UID (its identifier counts the file's identical cards: all are read then).
+  private func readBack(_ body: EditedBody) -> [Contact?] {
+    let lines = body.placed.map { range in
+      range.map { 1 + body.bytes[..<$0.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+    }
     var cards: [(range: Range<Int>, firstLine: Int)] = []
-    for (range, line) in zip(placed, lines) {
+    for (range, line) in zip(body.placed, lines) {
       if let range, let line { cards.append((range, line)) }
     }
-    var reloaded = VCardLoading.contacts(fromBytes: body, source: source, cards: cards)
+    var reloaded = VCardLoading.contacts(fromBytes: body.bytes, source: source, cards: cards)
     if reloaded.contains(where: { ContactIdentifier.isDerived($0.identifier) }) {
-      reloaded = VCardLoading.contacts(fromBytes: body, source: source).contacts
+      reloaded = VCardLoading.contacts(fromBytes: body.bytes, source: source).contacts
     }
     var byLine: [Int: Contact] = [:]
     for contact in reloaded {
       if let line = contact.sourceRecord?.firstLine, byLine[line] == nil { byLine[line] = contact }
     }
     var contacts: [Contact?] = []
-    for (line, contact) in zip(lines, fallback) {
+    for (line, contact) in zip(lines, body.fallback) {
       guard let line else {
         contacts.append(contact)
         continue
       }
       contacts.append(byLine[line] ?? contact)
     }
-    return Outcome(bytes: bytes, isBlank: isBlank(body), contacts: contacts)
+    return contacts
   }
 
   private func isBlank(_ body: [UInt8]) -> Bool {

@@ -54,12 +54,82 @@ struct TextFields: Sendable {
       return lower..<min(lower + chunkSize, count)
     }
     // Read-only while the chunks run; the caller keeps them alive.
-    nonisolated(unsafe) let (bytes, fieldStarts, fieldKinds, contactStarts, masks, firstBytes) = (
-      bytes, fieldStarts, fieldKinds, contactStarts, masks, firstBytes
-    )
-    // Per chunk, its kept fields and their bytes.
+    nonisolated(unsafe) let source = Source(
+      fields: ContactIndex.FieldArrays(bytes: bytes, starts: fieldStarts, kinds: fieldKinds, contactStarts: contactStarts),
+      masks: masks, firstBytes: firstBytes)
+    let (fieldCounts, byteCounts) = Self.keptCounts(source, chunks: chunks, range: range)
+    let fieldTotal = fieldCounts.reduce(0, +)
+    let byteTotal = byteCounts.reduce(0, +)
+    // Where each chunk's first field and byte go.
+    let fieldOffsets = fieldCounts.reduce(into: [0]) { $0.append($0.last! + $1) }
+    let byteOffsets = byteCounts.reduce(into: [0]) { $0.append($0.last! + $1) }
+
+    var newStarts = [Int32](repeating: 0, count: fieldTotal + 1)
+    var newKinds = [UInt8](repeating: 0, count: fieldTotal)
+    var newContactStarts = [Int32](repeating: 0, count: count + 1)
+    var newMasks = [UInt64](repeating: 0, count: fieldTotal)
+    var newFirstBytes = [UInt8](repeating: 0, count: fieldTotal)
+    var newBytes = [UInt8](repeating: 0, count: byteTotal + ByteMatcher.padding)
+    newStarts.withUnsafeMutableBufferPointer { starts in
+      newKinds.withUnsafeMutableBufferPointer { kinds in
+        newContactStarts.withUnsafeMutableBufferPointer { owners in
+          newMasks.withUnsafeMutableBufferPointer { outMasks in
+            newFirstBytes.withUnsafeMutableBufferPointer { outFirst in
+              newBytes.withUnsafeMutableBufferPointer { out in
+                // Each chunk writes only its own contacts, fields and bytes.
+                nonisolated(unsafe) let destination = Destination(
+                  starts: starts, kinds: kinds, contactStarts: owners, masks: outMasks, firstBytes: outFirst,
+                  bytes: out)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                  Self.copyKeptFields(
+                    of: range(chunk), from: source, to: destination, firstField: fieldOffsets[chunk],
+                    firstByte: byteOffsets[chunk])
+                }
+                starts[fieldTotal] = Int32(byteTotal)
+                owners[count] = Int32(fieldTotal)
+              }
+            }
+          }
+        }
+      }
+    }
+    self.bytes = newBytes
+    self.fieldStarts = newStarts
+    self.fieldKinds = newKinds
+    self.contactStarts = newContactStarts
+    self.masks = newMasks
+    self.firstBytes = newFirstBytes
+  }
+
+  /// The arrays the text fields are copied from: an index's, with the masks and first
+  /// bytes of its fields.
+  private struct Source {
+    var fields: ContactIndex.FieldArrays
+    var masks: UnsafeBufferPointer<UInt64>
+    var firstBytes: UnsafeBufferPointer<UInt8>
+  }
+
+  /// The arrays the text fields are copied to, in the layout of `TextFields`.
+  private struct Destination {
+    var starts: UnsafeMutableBufferPointer<Int32>
+    var kinds: UnsafeMutableBufferPointer<UInt8>
+    var contactStarts: UnsafeMutableBufferPointer<Int32>
+    var masks: UnsafeMutableBufferPointer<UInt64>
+    var firstBytes: UnsafeMutableBufferPointer<UInt8>
+    var bytes: UnsafeMutableBufferPointer<UInt8>
+  }
+
+  /// Per chunk of contacts (`range(chunk)`, for `chunks` chunks), how many of its
+  /// fields are kept and how many bytes they hold; the chunks counted on all cores.
+  private static func keptCounts(
+    _ source: Source, chunks: Int, range: @Sendable (Int) -> Range<Int>
+  ) -> (fields: [Int], bytes: [Int]) {
     var fieldCounts = [Int](repeating: 0, count: chunks)
     var byteCounts = [Int](repeating: 0, count: chunks)
+    // Read-only while the chunks run.
+    nonisolated(unsafe) let (fieldStarts, fieldKinds, contactStarts) = (
+      source.fields.starts, source.fields.kinds, source.fields.contactStarts
+    )
     fieldCounts.withUnsafeMutableBufferPointer { fieldCounts in
       byteCounts.withUnsafeMutableBufferPointer { byteCounts in
         // Each chunk writes only its own counts; the buffers outlive the loop.
@@ -80,62 +150,40 @@ struct TextFields: Sendable {
         }
       }
     }
-    let fieldTotal = fieldCounts.reduce(0, +)
-    let byteTotal = byteCounts.reduce(0, +)
-    // Where each chunk's first field and byte go.
-    let fieldOffsets = fieldCounts.reduce(into: [0]) { $0.append($0.last! + $1) }
-    let byteOffsets = byteCounts.reduce(into: [0]) { $0.append($0.last! + $1) }
+    return (fieldCounts, byteCounts)
+  }
 
-    var newStarts = [Int32](repeating: 0, count: fieldTotal + 1)
-    var newKinds = [UInt8](repeating: 0, count: fieldTotal)
-    var newContactStarts = [Int32](repeating: 0, count: count + 1)
-    var newMasks = [UInt64](repeating: 0, count: fieldTotal)
-    var newFirstBytes = [UInt8](repeating: 0, count: fieldTotal)
-    var newBytes = [UInt8](repeating: 0, count: byteTotal + ByteMatcher.padding)
-    newStarts.withUnsafeMutableBufferPointer { starts in
-      newKinds.withUnsafeMutableBufferPointer { kinds in
-        newContactStarts.withUnsafeMutableBufferPointer { owners in
-          newMasks.withUnsafeMutableBufferPointer { outMasks in
-            newFirstBytes.withUnsafeMutableBufferPointer { outFirst in
-              newBytes.withUnsafeMutableBufferPointer { out in
-                // Each chunk writes only its own contacts, fields and bytes.
-                nonisolated(unsafe) let (starts, kinds, owners, outMasks, outFirst, out) = (
-                  starts, kinds, owners, outMasks, outFirst, out
-                )
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                  var field = fieldOffsets[chunk]
-                  var at = byteOffsets[chunk]
-                  for c in range(chunk) {
-                    owners[c] = Int32(field)
-                    for f in Int(contactStarts[c])..<Int(contactStarts[c + 1]) where Self.keeps(fieldKinds[f]) {
-                      let start = Int(fieldStarts[f])
-                      let length = Int(fieldStarts[f + 1]) - start
-                      starts[field] = Int32(at)
-                      kinds[field] = fieldKinds[f]
-                      outMasks[field] = masks[f]
-                      outFirst[field] = firstBytes[f]
-                      if length > 0 {
-                        (out.baseAddress! + at).update(from: bytes.baseAddress! + start, count: length)
-                      }
-                      at += length
-                      field += 1
-                    }
-                  }
-                }
-                starts[fieldTotal] = Int32(byteTotal)
-                owners[count] = Int32(fieldTotal)
-              }
-            }
-          }
+  /// Copies the kept fields of `contacts` (one chunk) from `source` to `destination`,
+  /// their first field to `firstField` and first byte to `firstByte` there.
+  private static func copyKeptFields(
+    of contacts: Range<Int>, from source: Source, to destination: Destination, firstField: Int, firstByte: Int
+  ) {
+    let (bytes, fieldStarts, fieldKinds, contactStarts) = (
+      source.fields.bytes, source.fields.starts, source.fields.kinds, source.fields.contactStarts
+    )
+    let (masks, firstBytes) = (source.masks, source.firstBytes)
+    let (starts, kinds, owners, outMasks, outFirst, out) = (
+      destination.starts, destination.kinds, destination.contactStarts, destination.masks,
+      destination.firstBytes, destination.bytes
+    )
+    var field = firstField
+    var at = firstByte
+    for c in contacts {
+      owners[c] = Int32(field)
+      for f in Int(contactStarts[c])..<Int(contactStarts[c + 1]) where Self.keeps(fieldKinds[f]) {
+        let start = Int(fieldStarts[f])
+        let length = Int(fieldStarts[f + 1]) - start
+        starts[field] = Int32(at)
+        kinds[field] = fieldKinds[f]
+        outMasks[field] = masks[f]
+        outFirst[field] = firstBytes[f]
+        if length > 0 {
+          (out.baseAddress! + at).update(from: bytes.baseAddress! + start, count: length)
         }
+        at += length
+        field += 1
       }
     }
-    self.bytes = newBytes
-    self.fieldStarts = newStarts
-    self.fieldKinds = newKinds
-    self.contactStarts = newContactStarts
-    self.masks = newMasks
-    self.firstBytes = newFirstBytes
   }
 
   /// Calls `body` with the storage of the arrays, as a scan reads them.

@@ -133,21 +133,36 @@ enum OptionParser {
     "p": "--property", "m": "--multi",
   ]
 
+  /// Sets the option `name` (a long option: `--source`; a short one spelled long) in
+  /// `options`; `value` reads its argument.
+  ///
+  /// - Throws: `UsageError` for an unknown option, a missing argument or a bad value.
   private static func apply(
     long name: String, to options: inout Options, value: () throws(UsageError) -> String
   ) throws(UsageError) {
+    if try applyPicking(name, to: &options, value: value) { return }
+    if try applyOutput(name, to: &options, value: value) { return }
+    if try applyRecord(name, to: &options, value: value) { return }
+    switch name {
+    case "--read0": break  // input is vCard, jCard or JSON lines: records are never NUL-separated
+    case "--reverse", "--layout=reverse": break  // cpick always draws top-down, as fzf --reverse
+    case "--no-mouse": options.mouse = false
+    case "--help": options.help = true
+    case "--version": options.version = true
+    default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
+    }
+  }
+
+  /// The options of what is read, listed, searched and chosen, and of the screen.
+  /// False when `name` is not one of them.
+  private static func applyPicking(
+    _ name: String, to options: inout Options, value: () throws(UsageError) -> String
+  ) throws(UsageError) -> Bool {
     switch name {
     case "--source": options.sources.append(try value())
     case "--query": options.query = try value()
     case "--select-1": options.selectOne = true
     case "--exit-0": options.exitZero = true
-    case "--format":
-      let text = try value()
-      guard let format = Options.Format(rawValue: text) else {
-        throw UsageError(
-          description: "unknown format '\(text)' (one of \(Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
-      }
-      options.format = format
     case "--sort-by":
       let text = try value()
       guard let order = ContactFormatter.SortOrder(rawValue: text) else {
@@ -185,10 +200,44 @@ enum OptionParser {
     case "--enable-if": options.enableIf = try value()
     case "--select-if": options.selectIf = try value()
     case "--select-property-if": options.selectPropertyIf = try value()
-    case "--template": options.template = try value()
-    case "--join": options.join = try value()
     case "--no-actions": options.noActions = true
     case "--read-only": options.readOnly = true
+    default: return false
+    }
+    return true
+  }
+
+  /// The options of what is printed and how. False when `name` is not one of them.
+  private static func applyOutput(
+    _ name: String, to options: inout Options, value: () throws(UsageError) -> String
+  ) throws(UsageError) -> Bool {
+    switch name {
+    case "--format":
+      let text = try value()
+      guard let format = Options.Format(rawValue: text) else {
+        throw UsageError(
+          description: "unknown format '\(text)' (one of \(Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      options.format = format
+    case "--template": options.template = try value()
+    case "--join": options.join = try value()
+    case "--print-query": options.printQuery = true
+    case "--expect":
+      options.expect += try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        .filter { !$0.isEmpty }
+    case "--print0": options.print0 = true
+    default: return false
+    }
+    return true
+  }
+
+  /// The options of a record to show, make or save (`new`, `unknown`, `show --edit`):
+  /// field values, a card, a message, where to save. False when `name` is not one of
+  /// them.
+  private static func applyRecord(
+    _ name: String, to options: inout Options, value: () throws(UsageError) -> String
+  ) throws(UsageError) -> Bool {
+    switch name {
     case "--given-name", "--family-name", "--middle-name", "--name-prefix", "--name-suffix", "--nickname",
       "--organization", "--department", "--job-title", "--email", "--phone", "--address", "--url", "--birthday",
       "--note", "--im":
@@ -206,18 +255,9 @@ enum OptionParser {
     case "--message": options.message = try value()
     case "--no-add": options.noAdd = true
     case "--skip-known": options.skipKnown = true
-    case "--print-query": options.printQuery = true
-    case "--expect":
-      options.expect += try value().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        .filter { !$0.isEmpty }
-    case "--print0": options.print0 = true
-    case "--read0": break  // input is vCard, jCard or JSON lines: records are never NUL-separated
-    case "--reverse", "--layout=reverse": break  // cpick always draws top-down, as fzf --reverse
-    case "--no-mouse": options.mouse = false
-    case "--help": options.help = true
-    case "--version": options.version = true
-    default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
+    default: return false
     }
+    return true
   }
 
   private static func unknownKey(_ name: String, option: String) -> String {

@@ -17,34 +17,13 @@ extension CPick {
     _ book: ContactBook, options: Options, sources: [String], environment: [String: String]
   ) -> ExitCode {
     let list = book.list
-    var person = Contact(identifier: "", source: "")
-    var subject: String? = nil
-    var chooseAmong: [MessageAddress] = []
-    if options.fromMessage {
-      let message = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-      let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: message)
-      guard !addresses.isEmpty else {
-        return fail("--from-message: no address in \(options.headers.joined(separator: ", "))")
-      }
-      subject = MessageHeaders(message: message).unstructured(named: "Subject")
-      if addresses.count == 1 || options.all {
-        person = options.all ? MessageAddress.contact(for: addresses) : addresses[0].contact()
-      } else {
-        chooseAmong = addresses
-      }
-    } else if let vcard = options.vcard {
-      do {
-        person = try sentCard(vcard)
-        person.identifier = ""  // a card of ours once saved: a fresh UID
-      } catch {
-        return fail(error.description)
-      }
-    }
+    let record: UnknownRecord
     do {
-      try FieldOptions.apply(options.fields, to: &person)
+      record = try unknownRecord(options)
     } catch {
       return fail(error.description)
     }
+    var person = record.person
     let region = options.region ?? PhoneNumberKey.defaultRegion()
     let output = Output(options)
 
@@ -53,7 +32,7 @@ extension CPick {
       return .chosen
     }
 
-    if chooseAmong.isEmpty {
+    if record.chooseAmong.isEmpty {
       guard !person.displayName.isEmpty else {
         return fail("unknown: nothing to show (give --from-message, --vcard or field options such as --email)")
       }
@@ -71,19 +50,9 @@ extension CPick {
       return fail(error.description)
     }
     defer { screen.end() }
-    if !chooseAmong.isEmpty {
-      // Several addresses: the user chooses which (each shown as a small card).
-      var candidates = chooseAmong.enumerated().map { index, address in
-        var contact = address.contact()
-        contact.identifier = "message-address-\(index)"
-        return contact
-      }
-      for index in candidates.indices { candidates[index].source = chooseAmong[index].field }
-      let picker = PeoplePickerController(contacts: candidates)
-      guard case .selectedPerson(let chosen) = picker.run(on: screen),
-        let index = candidates.firstIndex(where: { $0.identifier == chosen.identifier })
-      else { return .cancelled }
-      person = chooseAmong[index].contact()
+    if !record.chooseAmong.isEmpty {
+      guard let chosen = chooseAddress(among: record.chooseAmong, on: screen) else { return .cancelled }
+      person = chosen
       if options.skipKnown,
         let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
       {
@@ -92,6 +61,84 @@ extension CPick {
       }
     }
 
+    let card = unknownPersonCard(
+      person, options: options, list: list, subject: record.subject, region: region, sources: sources,
+      environment: environment)
+    let result = card.run(on: screen)
+    screen.end()
+    switch result {
+    case .resolved(let contact):
+      return resolved(contact)
+    case .selectedProperty(let property):
+      return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
+    case .cancelled:
+      return .cancelled
+    }
+  }
+
+  /// What `cpick unknown` shows, before the known contacts are looked at.
+  struct UnknownRecord {
+    /// The partial record: from the message's address (or, with `--all`, all of
+    /// them), or `--vcard`, with the field options applied over it.
+    var person: Contact
+    /// The message's `Subject`, shown on the card.
+    var subject: String?
+    /// A message's addresses when it has several and `--all` is not given: the user
+    /// chooses one first (`person` then holds only the field options).
+    var chooseAmong: [MessageAddress]
+  }
+
+  /// The partial record of `cpick unknown` from its options (and a message on stdin
+  /// with `--from-message`).
+  ///
+  /// - Throws: `UsageError` when the message holds no address in the fields read,
+  ///   `--vcard` cannot be read, or a field option's value is bad.
+  static func unknownRecord(_ options: Options) throws(UsageError) -> UnknownRecord {
+    var record = UnknownRecord(person: Contact(identifier: "", source: ""), subject: nil, chooseAmong: [])
+    if options.fromMessage {
+      let message = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+      let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: message)
+      guard !addresses.isEmpty else {
+        throw UsageError(description: "--from-message: no address in \(options.headers.joined(separator: ", "))")
+      }
+      record.subject = MessageHeaders(message: message).unstructured(named: "Subject")
+      if addresses.count == 1 || options.all {
+        record.person = options.all ? MessageAddress.contact(for: addresses) : addresses[0].contact()
+      } else {
+        record.chooseAmong = addresses
+      }
+    } else if let vcard = options.vcard {
+      record.person = try sentCard(vcard)
+      record.person.identifier = ""  // a card of ours once saved: a fresh UID
+    }
+    try FieldOptions.apply(options.fields, to: &record.person)
+    return record
+  }
+
+  /// The address the user chooses of a message's `addresses` (each shown as a small
+  /// card in a people picker), as a contact; nil when cancelled.
+  static func chooseAddress(among addresses: [MessageAddress], on screen: any Screen) -> Contact? {
+    var candidates = addresses.enumerated().map { index, address in
+      var contact = address.contact()
+      contact.identifier = "message-address-\(index)"
+      return contact
+    }
+    for index in candidates.indices { candidates[index].source = addresses[index].field }
+    let picker = PeoplePickerController(contacts: candidates)
+    guard case .selectedPerson(let chosen) = picker.run(on: screen),
+      let index = candidates.firstIndex(where: { $0.identifier == chosen.identifier })
+    else { return nil }
+    return addresses[index].contact()
+  }
+
+  /// The unknown-person card of `person` as the options set it up: the book's `list`
+  /// to add to, the alternate name, the message (`--message`, else the `subject`),
+  /// adding and actions allowed or not, and — unless `--read-only` — where a new or
+  /// changed contact is saved.
+  static func unknownPersonCard(
+    _ person: Contact, options: Options, list: ContactList, subject: String?, region: String, sources: [String],
+    environment: [String: String]
+  ) -> UnknownPersonViewController {
     let card = UnknownPersonViewController(displayedPerson: person)
     card.existingList = list
     card.alternateName = options.alternateName
@@ -104,15 +151,6 @@ extension CPick {
       editing.parentGroup = options.group
       card.editing = editing
     }
-    let result = card.run(on: screen)
-    screen.end()
-    switch result {
-    case .resolved(let contact):
-      return resolved(contact)
-    case .selectedProperty(let property):
-      return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
-    case .cancelled:
-      return .cancelled
-    }
+    return card
   }
 }

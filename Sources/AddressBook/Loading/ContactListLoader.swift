@@ -402,7 +402,7 @@ public struct ContactListLoader: Sendable {
     // is stored.
     var fresh: [Contact] = []
     var freshOrigins: [ContactOrigin] = []
-    var toStore: [(file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)] = []
+    var toStore: [FileToStore] = []
     for var file in files {
       var generation = IndexCache.generation(path: file.path, signature: file.signature)
       if let cache, let row = known[file.path], row.signature == file.signature,
@@ -411,22 +411,7 @@ public struct ContactListLoader: Sendable {
         continue
       }
       // Not in the index, changed, or damaged there: read it.
-      let load: ContactLoad
-      let signature: FileSignature?
-      do {
-        // A single large file counts its contacts as its chunks are mapped.
-        let store = VCardFileStore(path: file.path)
-        var progress: (@Sendable (Int) -> Void)?
-        if single, let counter { progress = { @Sendable count in counter.add(count) } }
-        let read = try store.loadWithSignature(progress: progress)
-        (load, signature) = (read.load, read.signature)
-        if single { part.counted += load.contacts.count }
-      } catch {
-        if single { throw error }
-        part.warnings.append("\(file.path):1: cannot be read; skipped")
-        part.complete = false
-        continue
-      }
+      guard let (load, signature) = try read(file, single: single, counter: counter, into: &part) else { continue }
       // A file listed without its signature has the one its reading gave.
       if file.signature.isUnknown, let signature {
         file.signature = signature
@@ -453,14 +438,51 @@ public struct ContactListLoader: Sendable {
     guard !fresh.isEmpty || !toStore.isEmpty else { return part }
     let built = ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
     part.segments.append(contentsOf: built)
-    // Where each built segment starts among `fresh`, to cut each file's part out.
+    part.stored.append(contentsOf: Self.rows(of: toStore, in: built))
+    return part
+  }
+
+  /// A file read by `loadChunk` to store in the index: its contacts are `contacts`
+  /// of those the chunk read.
+  private typealias FileToStore = (file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)
+
+  /// Reads `file` from disk: what it holds and the signature of the version read; a
+  /// single large file (`single`) counts its contacts on `counter` as its chunks are
+  /// mapped. Nil when a file of a vdir cannot be read (a warning in `part`, which is
+  /// then incomplete).
+  ///
+  /// - Throws: the store's error when the single file of a `.vcf` source cannot be read.
+  private func read(
+    _ file: SnapshotFile, single: Bool, counter: ProgressCounter?, into part: inout FileContents
+  ) throws(ContactStoreError) -> (load: ContactLoad, signature: FileSignature?)? {
+    do {
+      let store = VCardFileStore(path: file.path)
+      var progress: (@Sendable (Int) -> Void)?
+      if single, let counter { progress = { @Sendable count in counter.add(count) } }
+      let read = try store.loadWithSignature(progress: progress)
+      if single { part.counted += read.load.contacts.count }
+      return (read.load, read.signature)
+    } catch {
+      if single { throw error }
+      part.warnings.append("\(file.path):1: cannot be read; skipped")
+      part.complete = false
+      return nil
+    }
+  }
+
+  /// The index rows of the files read: each file's part of the segments `built` from
+  /// all the contacts read (its `contacts` among them), with its warnings and group
+  /// cards, and one encoding per contact.
+  private static func rows(of files: [FileToStore], in built: [ListSegment]) -> [CachedFile] {
+    // Where each built segment starts among the contacts read, to cut each file's part out.
     var starts: [Int] = []
     var total = 0
     for segment in built {
       starts.append(total)
       total += segment.count
     }
-    for (file, range, load) in toStore {
+    var rows: [CachedFile] = []
+    for (file, range, load) in files {
       var pieces: [ListSegment] = []
       for (number, segment) in built.enumerated() {
         let lower = max(range.lowerBound, starts[number])
@@ -468,12 +490,12 @@ public struct ContactListLoader: Sendable {
         if lower < upper { pieces.append(segment.slice((lower - starts[number])..<(upper - starts[number]))) }
       }
       let contents = FileContents(segments: pieces, warnings: load.warnings, groupCards: load.groupCards)
-      part.stored.append(
+      rows.append(
         CachedFile(
           path: file.path, signature: file.signature, payload: SegmentArchive.encode(contents),
           cards: SegmentArchive.cards(of: load.contacts)))
     }
-    return part
+    return rows
   }
 
   /// True when the file changed less than `racyInterval` ago.

@@ -136,6 +136,9 @@ enum AddressTokenizer {
   /// white space (`.` does not: obs-phrase and dot-atoms keep it).
   static let atomEnd: Set<Character> = ["<", ">", "@", ",", ";", ":", "(", ")", "\"", "[", "]"]
 
+  /// The tokens of an address-list field value, each with whether white space came
+  /// before it. Lenient: an unclosed quote, comment or literal runs to the end; a
+  /// stray `)` or `]` is dropped.
   static func tokens(of text: String) -> [AddressSpacedToken] {
     let chars = Array(text)
     var tokens: [AddressSpacedToken] = []
@@ -148,75 +151,101 @@ enum AddressTokenizer {
         index += 1
         continue
       }
+      let token: AddressToken
       switch char {
       case "\"":
-        var content = ""
-        index += 1
-        while index < chars.count && chars[index] != "\"" {
-          if chars[index] == "\\" && index + 1 < chars.count {
-            index += 1
-          }
-          if chars[index] != "\r" && chars[index] != "\n" { content.append(chars[index]) }
-          index += 1
-        }
-        index += 1  // closing quote (or past the end)
-        tokens.append(AddressSpacedToken(token: .quoted(content), spaceBefore: space))
+        token = .quoted(quotedString(chars, &index))
       case "(":
-        var depth = 1
-        var content = ""
-        index += 1
-        while index < chars.count {
-          let c = chars[index]
-          if c == "\\" && index + 1 < chars.count {
-            content.append(chars[index + 1])
-            index += 2
-            continue
-          }
-          if c == "(" { depth += 1 }
-          if c == ")" {
-            depth -= 1
-            if depth == 0 { break }
-          }
-          content.append(c)
-          index += 1
-        }
-        index += 1
-        tokens.append(AddressSpacedToken(token: .comment(content), spaceBefore: space))
+        token = .comment(comment(chars, &index))
       case "[":
-        var content = "["
-        index += 1
-        while index < chars.count && chars[index] != "]" {
-          if chars[index] == "\\" && index + 1 < chars.count { index += 1 }
-          if !chars[index].isWhitespace { content.append(chars[index]) }
-          index += 1
-        }
-        index += 1
-        tokens.append(AddressSpacedToken(token: .literal(content + "]"), spaceBefore: space))
+        token = .literal(domainLiteral(chars, &index))
       case ")", "]":
         index += 1  // stray: dropped
         continue
       default:
         if specials.contains(char) {
-          tokens.append(AddressSpacedToken(token: .special(char), spaceBefore: space))
+          token = .special(char)
           index += 1
         } else {
-          var end = index
-          // An encoded word runs to its closing `?=` even across specials
-          // (`=?UTF-8?Q?Lovelace,_Ada?=`), as long as it holds no white space.
-          if char == "=", index + 1 < chars.count, chars[index + 1] == "?",
-            let close = encodedWordEnd(chars, from: index)
-          {
-            end = close
-          } else {
-            while end < chars.count && !chars[end].isWhitespace && !atomEnd.contains(chars[end]) { end += 1 }
-          }
-          tokens.append(AddressSpacedToken(token: .atom(String(chars[index..<end])), spaceBefore: space))
+          let end = endOfAtom(chars, from: index)
+          token = .atom(String(chars[index..<end]))
           index = end
         }
       }
+      tokens.append(AddressSpacedToken(token: token, spaceBefore: space))
       space = false
     }
     return tokens
+  }
+
+  /// The content of the quoted-string opening at `index` (quoted-pairs undone, line
+  /// breaks dropped); `index` moves past its closing quote (or the end).
+  static func quotedString(_ chars: [Character], _ index: inout Int) -> String {
+    var content = ""
+    index += 1
+    while index < chars.count && chars[index] != "\"" {
+      if chars[index] == "\\" && index + 1 < chars.count {
+        index += 1
+      }
+      if chars[index] != "\r" && chars[index] != "\n" { content.append(chars[index]) }
+      index += 1
+    }
+    index += 1  // closing quote (or past the end)
+    return content
+  }
+
+  /// The content of the comment opening at `index` (nested comments kept with their
+  /// parentheses, quoted-pairs undone); `index` moves past its closing parenthesis
+  /// (or the end).
+  static func comment(_ chars: [Character], _ index: inout Int) -> String {
+    var depth = 1
+    var content = ""
+    index += 1
+    while index < chars.count {
+      let c = chars[index]
+      if c == "\\" && index + 1 < chars.count {
+        content.append(chars[index + 1])
+        index += 2
+        continue
+      }
+      if c == "(" { depth += 1 }
+      if c == ")" {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      content.append(c)
+      index += 1
+    }
+    index += 1
+    return content
+  }
+
+  /// The domain literal opening at `index`, with its brackets and without white
+  /// space; `index` moves past its closing bracket (or the end).
+  static func domainLiteral(_ chars: [Character], _ index: inout Int) -> String {
+    var content = "["
+    index += 1
+    while index < chars.count && chars[index] != "]" {
+      if chars[index] == "\\" && index + 1 < chars.count { index += 1 }
+      if !chars[index].isWhitespace { content.append(chars[index]) }
+      index += 1
+    }
+    index += 1
+    return content + "]"
+  }
+
+  /// Where the atom (or dot-atom) starting at `start` ends. An encoded word runs to
+  /// its closing `?=` even across specials (`=?UTF-8?Q?Lovelace,_Ada?=`), as long as
+  /// it holds no white space.
+  static func endOfAtom(_ chars: [Character], from start: Int) -> Int {
+    if chars[start] == "=", start + 1 < chars.count, chars[start + 1] == "?",
+      let close = encodedWordEnd(chars, from: start)
+    {
+      return close
+    }
+    var end = start
+    while end < chars.count && !chars[end].isWhitespace && !atomEnd.contains(chars[end]) { end += 1 }
+    return end
   }
 
   /// The index after the `?=` closing the encoded word starting at `start`, or `nil`.

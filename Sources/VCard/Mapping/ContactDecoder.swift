@@ -1,12 +1,6 @@
 import ContactKit
 import CpickSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Maps a raw card to a `Contact` (the meaning layer over the lossless syntax layer).
 ///
 /// Properties read (RFC 6350 names; CNContact keys in brackets): `UID` (identifier),
@@ -43,66 +37,10 @@ public enum ContactDecoder {
   static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
     let uid = card.first(.uid).map { ValueDecoder.unescape($0.value).trimmingBlanks() } ?? ""
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
-    var contact = Contact(identifier: identifier, source: source)
-    var labels: [String: String] = [:]
-    for index in card.lines.indices where card.lines[index].kind == .label {
-      let line = card.lines[index]
-      if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
-    }
-    // Lines that gave labeled values so far, with a hash of their text: an
-    // identical line counts on.
-    var valueLines: [(index: Int, textHash: UInt64, length: Int)] = []
-    valueLines.reserveCapacity(card.lines.count)
-    var lineIndex = 0
-    var identifierHash = StableHash()
-    identifierHash.add(identifier)
-    identifierHash.add(0x0A)
-    func nextIdentifier(_ line: borrowing ContentLine) -> String {
-      // StableHash of "\(identifier)\n\(line.text)\n\(count)", on the bytes.
-      var count = 0
-      var hash = identifierHash
-      var textHash = StableHash()
-      let length = line.withTextBytes { text in
-        textHash.add(text)
-        hash.add(text)
-        for other in valueLines where other.textHash == textHash.value && other.length == text.count {
-          let same = card.lines[other.index].withTextBytes { otherText in
-            text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
-          }
-          if same { count += 1 }
-        }
-        return text.count
-      }
-      valueLines.append((lineIndex, textHash.value, length))
-      hash.add(0x0A)
-      hash.add(decimal: count)
-      let id = hash.hex
-      provenance?.values[id] = lineIndex
-      return id
-    }
-    func field(_ field: Provenance.Field) {
-      provenance?.fields[field, default: []].append(lineIndex)
-    }
-    func label(_ line: borrowing ContentLine, _ typeLabel: String?) -> String? {
-      if let group = line.group?.lowercased(), let custom = labels[group] { return custom }
-      return typeLabel
-    }
-    /// `value` as a labeled value of `line`: its stable identifier, its label (the
-    /// group's X-ABLabel, else from the TYPE words) and whether it is preferred.
-    func labeled<V: Sendable & Hashable>(
-      _ line: borrowing ContentLine, _ value: V, typeLabel: ([String]) -> String? = { Labels.common($0) }
-    ) -> LabeledValue<V> {
-      let types = line.types
-      return LabeledValue(
-        identifier: nextIdentifier(line), label: label(line, typeLabel(types)), value: value,
-        isPreferred: line.isPreferred(types: types))
-    }
-    var isOrganizationCard = false
-    let version = card.version
+    var mapping = CardMapping(
+      card: card, contact: Contact(identifier: identifier, source: source), provenance: provenance.take())
     var alternatives: Set<String> = []
-
     for index in card.lines.indices {
-      lineIndex = index
       switch card.lines[index].kind {
       case .other, .begin, .end, .version, .label:
         continue
@@ -113,129 +51,11 @@ public enum ContactDecoder {
       // Of alternative representations (the same ALTID, RFC 6350 §5.4) the first is
       // shown; the others stay in the card as they are.
       if let altID = line.altID, !alternatives.insert(line.name + "\u{0}" + altID).inserted { continue }
-      switch line.kind {
-      case .uid:
-        field(.uid)
-      case .formattedName:
-        field(.formattedName)
-        if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
-      case .name:
-        field(.name)
-        // Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped comma,
-        // and any comma in 2.1, is text.
-        let lists = !(version ?? "2.1").hasPrefix("2")
-        let value = line.value
-        let parts =
-          nameParts(value, lists: lists)
-          ?? ValueDecoder.split(value, separator: ";").map { component in
-            let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
-            return items.map { ValueDecoder.unescape($0).trimmingBlanks() }
-              .filter { !$0.isEmpty }.joined(separator: " ")
-          }
-        func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
-        contact.familyName = part(0)
-        contact.givenName = part(1)
-        contact.middleName = part(2)
-        contact.namePrefix = part(3)
-        contact.nameSuffix = part(4)
-      case .nickname:
-        field(.nickname)
-        if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
-      case .organization:
-        field(.organization)
-        let parts = ValueDecoder.components(line.value, trimmed: true)
-        contact.organizationName = parts.first ?? ""
-        contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
-      case .title:
-        field(.title)
-        contact.jobTitle = ValueDecoder.unescape(line.value)
-      case .birthday:
-        field(.birthday)
-        contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
-      case .note:
-        field(.note)
-        let note = ValueDecoder.unescape(line.value)
-        contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
-      case .phone:
-        var value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
-        guard !value.isEmpty else { continue }
-        contact.phoneNumbers.append(labeled(line, value, typeLabel: { Labels.phone(types: $0) }))
-      case .email:
-        var value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
-        guard !value.isEmpty else { continue }
-        contact.emailAddresses.append(labeled(line, value))
-      case .address:
-        let address = postalAddress(line)
-        guard !address.isEmpty else { continue }
-        contact.postalAddresses.append(labeled(line, address))
-      case .url:
-        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        guard !value.isEmpty else { continue }
-        contact.urlAddresses.append(labeled(line, value))
-      case .instantMessage:
-        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        guard !value.isEmpty else { continue }
-        contact.instantMessageAddresses.append(labeled(line, instantMessage(line, value)))
-      case .socialProfile:
-        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        let service = line.types.first ?? ""
-        let user = line.parameterValues("X-USER").first ?? ""
-        guard !value.isEmpty || !user.isEmpty else { continue }
-        contact.socialProfiles.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, nil),
-            value: SocialProfile(service: service, username: user, urlString: value)))
-      case .related:
-        let value = ValueDecoder.unescape(line.value).trimmingBlanks()
-        guard !value.isEmpty else { continue }
-        contact.contactRelations.append(
-          LabeledValue(
-            identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)), value: value))
-      case .date:
-        guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { continue }
-        let typeLabel = line.name == "X-ABDATE" ? Labels.common(line.types) : "anniversary"
-        contact.dates.append(
-          LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date))
-      case .phoneticFirst:
-        field(.phoneticGiven)
-        contact.phoneticGivenName = ValueDecoder.unescape(line.value)
-      case .phoneticMiddle:
-        field(.phoneticMiddle)
-        contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
-      case .phoneticLast:
-        field(.phoneticFamily)
-        contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
-      case .sound where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
-        let parts = ValueDecoder.components(line.value)
-        if contact.phoneticFamilyName.isEmpty { contact.phoneticFamilyName = parts.first ?? "" }
-        if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
-      case .categories:
-        field(.categories)
-        for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
-          contact.groups.append(group)
-        }
-      case .photo:
-        if !line.valueIsEmpty { contact.hasImage = true }
-      case .kind:
-        field(.kind)
-        if line.value.lowercased().trimmingBlanks() == "org" { isOrganizationCard = true }
-      case .showAs:
-        field(.kind)
-        if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
-      case .other, .begin, .end, .version, .label, .sound:
-        continue
-      }
+      mapping.lineIndex = index
+      mapping.read(line)
     }
-    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName).isEmpty
-    let fn = contact.formattedName.trimmingBlanks()
-    if isOrganizationCard
-      || (!hasNameParts && !contact.organizationName.isEmpty && (fn.isEmpty || fn == contact.organizationName))
-    {
-      contact.contactType = .organization
-    }
-    return contact
+    provenance = mapping.provenance.take()
+    return mapping.finished()
   }
 
   /// Whether `card` is a group card (vCard 4.0 `KIND:group`, Apple's
@@ -262,7 +82,7 @@ public enum ContactDecoder {
 
   /// The parts of an `N` value on its bytes (each component's comma items, when
   /// `lists`, unescaped, trimmed, joined by a space), or `nil` where characters decide.
-  private static func nameParts(_ value: String, lists: Bool) -> [String]? {
+  static func nameParts(_ value: String, lists: Bool) -> [String]? {
     var value = value
     return value.withUTF8 { bytes -> [String]? in
       guard let components = ByteParts.split(bytes, 0..<bytes.count, separator: UInt8(ascii: ";")) else { return nil }
@@ -288,7 +108,10 @@ public enum ContactDecoder {
     }
   }
 
-  private static func postalAddress(_ line: ContentLine) -> PostalAddress {
+  /// The postal address of an `ADR` line (RFC 6350 §6.3.1): the first three
+  /// components (post office box, extended and street address) one a line, then
+  /// locality, region, postal code, country; the country code from `CC`.
+  static func postalAddress(_ line: ContentLine) -> PostalAddress {
     let parts = ValueDecoder.components(line.value, trimmed: true)
     func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
     // The non-empty parts of the first three, one a line.
@@ -302,7 +125,10 @@ public enum ContactDecoder {
       isoCountryCode: cc.lowercased())
   }
 
-  private static func instantMessage(_ line: ContentLine, _ value: String) -> InstantMessageAddress {
+  /// The instant-messaging address of an `IMPP` line (`xmpp:ada@example.org`, the
+  /// service from `X-SERVICE-TYPE` or the scheme) or of an `X-AIM`, `X-JABBER`, … line
+  /// (the service from its name).
+  static func instantMessage(_ line: ContentLine, _ value: String) -> InstantMessageAddress {
     if line.name == "IMPP" {
       if let colon = value.firstIndex(of: ":") {
         let scheme = String(value[..<colon])

@@ -59,84 +59,13 @@ enum LineReader {
     _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int = 0,
     _ body: (LogicalLine, UnsafeBufferPointer<UInt8>, [UInt8]?) -> Void
   ) -> (legacyCharset: String?, physicalLines: Int) {
-    var legacy: String? = nil
-    var scratch: [UInt8] = []  // the unfolded bytes of the current line when joined
+    var joiner = LineJoiner(input: input)
     var current: LogicalLine? = nil
     var inBase64 = false
     var lineNumber = linesBefore
     let base = input.baseAddress!
     var position = range.lowerBound
     let limit = range.upperBound
-
-    func finish(_ line: inout LogicalLine) {
-      if line.joined {
-        line.contentEnd = scratch.count
-        // A copy of the line's size: `Array(scratch)` (or of `scratch[...]`) would
-        // share the scratch buffer, and `removeAll(keepingCapacity:)` would then
-        // allocate a new one of the scratch's capacity for every joined line — each
-        // kept by its content line until the cards are mapped.
-        let owned = scratch.withUnsafeBufferPointer { Array($0) }
-        scratch.removeAll(keepingCapacity: true)
-        owned.withUnsafeBufferPointer { content in
-          if legacy == nil && line.namesCharset != false { legacy = legacyCharset(content) }
-          body(line, content, owned)
-        }
-      } else {
-        if legacy == nil && line.namesCharset != false {
-          legacy = legacyCharset(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
-        }
-        body(line, input, nil)
-      }
-    }
-    func withContent<R>(_ line: LogicalLine, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-      if line.joined { return scratch.withUnsafeBufferPointer(body) }
-      return body(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
-    }
-    func append(_ line: inout LogicalLine, _ start: Int, _ end: Int) {
-      if !line.joined {
-        scratch.append(contentsOf: input[line.contentStart..<line.contentEnd])
-        line.contentStart = 0
-        line.joined = true
-      }
-      scratch.append(contentsOf: input[start..<end])
-    }
-    func continuesQuotedPrintable(_ line: inout LogicalLine) -> Bool {
-      // The last byte that is not a blank must be '='.
-      var last: UInt8 = 0
-      if line.joined {
-        var index = scratch.count
-        while index > 0 {
-          index -= 1
-          let byte = scratch[index]
-          if byte != 0x20 && byte != 0x09 { last = byte; break }
-        }
-      } else {
-        var index = line.contentEnd
-        while index > line.contentStart {
-          index -= 1
-          let byte = input[index]
-          if byte != 0x20 && byte != 0x09 { last = byte; break }
-        }
-      }
-      guard last == UInt8(ascii: "=") else { return false }
-      if let known = line.quotedPrintable { return known }
-      let flags = withContent(line) { headerFlags($0) }
-      if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
-      return flags.quotedPrintable
-    }
-    func dropSoftBreak(_ line: inout LogicalLine) {
-      if line.joined {
-        while let byte = scratch.last, byte == 0x20 || byte == 0x09 { scratch.removeLast() }
-        scratch.removeLast()
-      } else {
-        while line.contentEnd > line.contentStart,
-          input[line.contentEnd - 1] == 0x20 || input[line.contentEnd - 1] == 0x09
-        {
-          line.contentEnd -= 1
-        }
-        line.contentEnd -= 1
-      }
-    }
 
     while position < limit {
       let found = memchr(base + position, Int32(separator), limit - position)
@@ -156,42 +85,19 @@ enum LineReader {
       if start == end {
         // Blank line: ends a 2.1 base64 block and a quoted-printable value left open
         // by a soft break (a truncated export); otherwise ignored (a fold may follow).
-        if var line = current, continuesQuotedPrintable(&line) {
-          dropSoftBreak(&line)
+        if var line = current, joiner.continuesQuotedPrintable(&line) {
+          joiner.dropSoftBreak(&line)
           current = line
         }
         inBase64 = false
         continue
       }
-      let first = input[start]
       if var line = current {
-        let indented = first == 0x20 || first == 0x09
-        if continuesQuotedPrintable(&line) && !isCardBoundary(UnsafeBufferPointer(rebasing: input[start..<end])) {
-          // A soft break: the next physical line continues the value whatever it
-          // starts with. Whether a leading blank is folding or text is decided by
-          // the first continuation (Outlook indents every one; Android none, so a
-          // later leading space is text: "come=" + " to").
-          dropSoftBreak(&line)
-          if line.softBreakIndented == nil { line.softBreakIndented = indented }
-          let skip = indented && line.softBreakIndented == true ? 1 : 0
-          append(&line, start + skip, end)
-          line.end = next
+        if joiner.joinContinuation(&line, start: start, end: end, next: next, inBase64: inBase64) {
           current = line
           continue
         }
-        if indented {
-          append(&line, start + 1, end)
-          line.end = next
-          current = line
-          continue
-        }
-        if inBase64 && isBase64Continuation(UnsafeBufferPointer(rebasing: input[start..<end])) {
-          append(&line, start, end)
-          line.end = next
-          current = line
-          continue
-        }
-        finish(&line)
+        joiner.finish(&line, body)
       }
       var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
       let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))
@@ -202,8 +108,8 @@ enum LineReader {
       }
       current = line
     }
-    if var line = current { finish(&line) }
-    return (legacy, lineNumber - linesBefore)
+    if var line = current { joiner.finish(&line, body) }
+    return (joiner.legacy, lineNumber - linesBefore)
   }
 
   /// What the header of a line (its bytes up to the first colon, or all of them)
@@ -263,13 +169,13 @@ enum LineReader {
 
   /// Whether `line` is `BEGIN:VCARD` or `END:VCARD` (any case), which a soft break
   /// left at the end of a card's last value must not swallow.
-  private static func isCardBoundary(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isCardBoundary(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard line.count >= 9, line.count <= 16 else { return false }
     let text = String(decoding: line, as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
     return text == "END:VCARD" || text == "BEGIN:VCARD"
   }
 
-  private static func isBase64Continuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isBase64Continuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { byte in
       (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
         || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x20
@@ -322,5 +228,135 @@ enum LineReader {
       index += 2
     }
     return Array(String(decoding: units, as: UTF16.self).utf8)
+  }
+}
+
+/// The joining of the physical lines of one logical line at a time (`LineReader`): a
+/// line on one physical line stays where it is in `input`; the first continuation
+/// (a fold, a quoted-printable soft break, a 2.1 base64 block) copies it to
+/// `scratch`, where the continuations are appended.
+struct LineJoiner {
+  /// The bytes being read.
+  let input: UnsafeBufferPointer<UInt8>
+  /// The unfolded bytes of the current line when joined.
+  var scratch: [UInt8] = []
+  /// The first legacy charset a `CHARSET=` names (`LineReader.legacyCharset`) in the
+  /// lines finished so far.
+  var legacy: String? = nil
+
+  init(input: UnsafeBufferPointer<UInt8>) {
+    self.input = input
+  }
+
+  /// Hands `line` to `body`: with its content in `input`, or for a joined line, in a
+  /// copy of `scratch` of its own (also passed), after which `scratch` is emptied.
+  mutating func finish(_ line: inout LogicalLine, _ body: (LogicalLine, UnsafeBufferPointer<UInt8>, [UInt8]?) -> Void) {
+    if line.joined {
+      line.contentEnd = scratch.count
+      // A copy of the line's size: `Array(scratch)` (or of `scratch[...]`) would
+      // share the scratch buffer, and `removeAll(keepingCapacity:)` would then
+      // allocate a new one of the scratch's capacity for every joined line — each
+      // kept by its content line until the cards are mapped.
+      let owned = scratch.withUnsafeBufferPointer { Array($0) }
+      scratch.removeAll(keepingCapacity: true)
+      owned.withUnsafeBufferPointer { content in
+        if legacy == nil && line.namesCharset != false { legacy = LineReader.legacyCharset(content) }
+        body(line, content, owned)
+      }
+    } else {
+      if legacy == nil && line.namesCharset != false {
+        legacy = LineReader.legacyCharset(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
+      }
+      body(line, input, nil)
+    }
+  }
+
+  /// Joins the physical line `input[start..<end]` (ending before `next`) to `line` when
+  /// it continues it: after a quoted-printable soft break (whatever it starts with,
+  /// unless it begins a card), as a fold (a leading space or tab), or as the next line
+  /// of a 2.1 base64 block. False, with nothing changed, when it starts a line of its
+  /// own.
+  mutating func joinContinuation(_ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool) -> Bool {
+    let first = input[start]
+    let indented = first == 0x20 || first == 0x09
+    if continuesQuotedPrintable(&line) && !LineReader.isCardBoundary(UnsafeBufferPointer(rebasing: input[start..<end])) {
+      // A soft break: the next physical line continues the value whatever it
+      // starts with. Whether a leading blank is folding or text is decided by
+      // the first continuation (Outlook indents every one; Android none, so a
+      // later leading space is text: "come=" + " to").
+      dropSoftBreak(&line)
+      if line.softBreakIndented == nil { line.softBreakIndented = indented }
+      let skip = indented && line.softBreakIndented == true ? 1 : 0
+      append(&line, start + skip, end)
+    } else if indented {
+      append(&line, start + 1, end)
+    } else if inBase64 && LineReader.isBase64Continuation(UnsafeBufferPointer(rebasing: input[start..<end])) {
+      append(&line, start, end)
+    } else {
+      return false
+    }
+    line.end = next
+    return true
+  }
+
+  /// Calls `body` with the content of `line` so far.
+  @inline(__always)
+  func withContent<R>(_ line: LogicalLine, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if line.joined { return scratch.withUnsafeBufferPointer(body) }
+    return body(UnsafeBufferPointer(rebasing: input[line.contentStart..<line.contentEnd]))
+  }
+
+  /// Appends `input[start..<end]` to `line`, moving its content to `scratch` first.
+  @inline(__always)
+  mutating func append(_ line: inout LogicalLine, _ start: Int, _ end: Int) {
+    if !line.joined {
+      scratch.append(contentsOf: input[line.contentStart..<line.contentEnd])
+      line.contentStart = 0
+      line.joined = true
+    }
+    scratch.append(contentsOf: input[start..<end])
+  }
+
+  /// Whether `line` ends in a quoted-printable soft break: its last byte that is not a
+  /// blank is `=` and its header names quoted-printable (read once a colon is there).
+  func continuesQuotedPrintable(_ line: inout LogicalLine) -> Bool {
+    // The last byte that is not a blank must be '='.
+    var last: UInt8 = 0
+    if line.joined {
+      var index = scratch.count
+      while index > 0 {
+        index -= 1
+        let byte = scratch[index]
+        if byte != 0x20 && byte != 0x09 { last = byte; break }
+      }
+    } else {
+      var index = line.contentEnd
+      while index > line.contentStart {
+        index -= 1
+        let byte = input[index]
+        if byte != 0x20 && byte != 0x09 { last = byte; break }
+      }
+    }
+    guard last == UInt8(ascii: "=") else { return false }
+    if let known = line.quotedPrintable { return known }
+    let flags = withContent(line) { LineReader.headerFlags($0) }
+    if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
+    return flags.quotedPrintable
+  }
+
+  /// Removes the soft break (`=` and the blanks after it) from the end of `line`.
+  @inline(__always)
+  mutating func dropSoftBreak(_ line: inout LogicalLine) {
+    if line.joined {
+      while let byte = scratch.last, byte == 0x20 || byte == 0x09 { scratch.removeLast() }
+      scratch.removeLast()
+    } else {
+      while line.contentEnd > line.contentStart,
+        input[line.contentEnd - 1] == 0x20 || input[line.contentEnd - 1] == 0x09
+      {
+        line.contentEnd -= 1
+      }
+      line.contentEnd -= 1
+    }
   }
 }

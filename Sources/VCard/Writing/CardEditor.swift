@@ -45,7 +45,33 @@ struct CardEditor {
 
   // MARK: Diff
 
+  /// Records the edits that turn the card of `old` into one of `new`: its
+  /// multi-value properties, its names, its other single-value fields, its groups
+  /// (those of `outsideGroups`, from group cards elsewhere, are not written into the
+  /// card), its kind and `UID`, and a new `REV` when `options` gives one.
   mutating func apply(from old: Contact, to new: Contact, outsideGroups: Set<String>) {
+    applyLabeledValues(from: old, to: new)
+    applyNames(from: old, to: new)
+    applyFields(from: old, to: new)
+    if old.groups != new.groups { categories(old: old.groups, new: new.groups, outside: outsideGroups) }
+    if old.contactType != new.contactType {
+      if new.contactType == .organization {
+        insert(ContactEncoder.kindLine(style), after: nil)
+      } else {
+        for index in provenance.fields[.kind] ?? [] { edits[index] = .remove }
+      }
+    }
+    if old.identifier != new.identifier && !ContactIdentifier.isDerived(new.identifier) {
+      single(.uid, "UID", ContactEncoder.escapeURI(new.identifier), keepEmpty: true)
+    }
+    if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {
+      replace(index, value: ContactEncoder.revisionValue(revision, style.version), parameters: nil)
+    }
+  }
+
+  /// The edits of the multi-value properties: phones, emails, addresses, URLs,
+  /// instant messaging, social profiles, relations, dates.
+  mutating func applyLabeledValues(from old: Contact, to new: Contact) {
     let types = ContactEncoder.LabelKind.self
     labeled(old.phoneNumbers, new.phoneNumbers, names: ["TEL"], kind: types.phone) {
       ContactEncoder.phone($0, style: $1, groups: &$2)
@@ -77,7 +103,11 @@ struct CardEditor {
     labeled(old.dates, new.dates, names: ["ANNIVERSARY", "X-ABDATE", "X-ANNIVERSARY"], kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
     } value: { [style] value, _ in ContactEncoder.dateValue(value, style.version).0 }
+  }
 
+  /// The edits of the names: `FN`, `N` (components not changed keep their written
+  /// form), `NICKNAME` (its other items kept).
+  mutating func applyNames(from old: Contact, to new: Contact) {
     if old.formattedName != new.formattedName {
       single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new)), keepEmpty: true)
     }
@@ -99,6 +129,11 @@ struct CardEditor {
       }
       single(.nickname, "NICKNAME", value)
     }
+  }
+
+  /// The edits of the other single-value fields: `ORG`, `TITLE`, `BDAY`, `NOTE`, the
+  /// phonetic names.
+  mutating func applyFields(from old: Contact, to new: Contact) {
     if old.organizationName != new.organizationName || old.departmentName != new.departmentName {
       let original = provenance.fields[.organization]?.first.map { card.lines[$0].value }
       let empty = new.organizationName.isEmpty && new.departmentName.isEmpty
@@ -121,20 +156,6 @@ struct CardEditor {
     let phoneticFields: [ContactDecoder.Provenance.Field] = [.phoneticGiven, .phoneticMiddle, .phoneticFamily]
     for i in 0..<3 where oldPhonetic[i].1 != newPhonetic[i].1 {
       single(phoneticFields[i], newPhonetic[i].0, VCardSerializer.escape(newPhonetic[i].1))
-    }
-    if old.groups != new.groups { categories(old: old.groups, new: new.groups, outside: outsideGroups) }
-    if old.contactType != new.contactType {
-      if new.contactType == .organization {
-        insert(ContactEncoder.kindLine(style), after: nil)
-      } else {
-        for index in provenance.fields[.kind] ?? [] { edits[index] = .remove }
-      }
-    }
-    if old.identifier != new.identifier && !ContactIdentifier.isDerived(new.identifier) {
-      single(.uid, "UID", ContactEncoder.escapeURI(new.identifier), keepEmpty: true)
-    }
-    if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {
-      replace(index, value: ContactEncoder.revisionValue(revision, style.version), parameters: nil)
     }
   }
 

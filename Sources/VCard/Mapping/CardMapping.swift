@@ -1,0 +1,264 @@
+import ContactKit
+import CpickSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The mapping of one card's content lines to a contact (`ContactDecoder`): the
+/// contact so far, what the lines read so far decide (labels, value identifiers, the
+/// kind of card), and, when asked for, which line gave which part (`provenance`).
+struct CardMapping {
+  let card: RawCard
+  /// The card's `VERSION` (`nil` without one).
+  let version: String?
+  /// The custom label of each group (`item1.X-ABLabel`), by lower-cased group name.
+  let groupLabels: [String: String]
+  /// The contact read so far.
+  var contact: Contact
+  var provenance: ContactDecoder.Provenance?
+  /// The line being read: its index in `card.lines`.
+  var lineIndex = 0
+  /// Whether `KIND:org` or `X-ABShowAs:COMPANY` made it an organization's card.
+  var isOrganizationCard = false
+  /// `StableHash` of the contact's identifier and a line feed: how every labeled
+  /// value's identifier starts.
+  let identifierHash: StableHash
+  /// Lines that gave labeled values so far, with a hash of their text: an
+  /// identical line counts on.
+  var valueLines: [(index: Int, textHash: UInt64, length: Int)] = []
+
+  /// The mapping of `card` to `contact` (its identifier and source set), from the
+  /// first line.
+  init(card: RawCard, contact: Contact, provenance: ContactDecoder.Provenance?) {
+    self.card = card
+    self.contact = contact
+    self.provenance = provenance
+    version = card.version
+    var labels: [String: String] = [:]
+    for index in card.lines.indices where card.lines[index].kind == .label {
+      let line = card.lines[index]
+      if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
+    }
+    groupLabels = labels
+    valueLines.reserveCapacity(card.lines.count)
+    var identifierHash = StableHash()
+    identifierHash.add(contact.identifier)
+    identifierHash.add(0x0A)
+    self.identifierHash = identifierHash
+  }
+
+  /// Adds what `line` (`card.lines[lineIndex]`) says to the contact.
+  mutating func read(_ line: borrowing ContentLine) {
+    switch line.kind {
+    case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date:
+      readLabeledValue(line)
+    default:
+      readField(line)
+    }
+  }
+
+  /// The contact once every line is read: an organization's when the card says so,
+  /// or when it has no name parts but an organization that its `FN` (if any) repeats.
+  mutating func finished() -> Contact {
+    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName).isEmpty
+    let fn = contact.formattedName.trimmingBlanks()
+    if isOrganizationCard
+      || (!hasNameParts && !contact.organizationName.isEmpty && (fn.isEmpty || fn == contact.organizationName))
+    {
+      contact.contactType = .organization
+    }
+    return contact
+  }
+
+  /// A line of a single-value field (names, organization, dates, note, groups, the
+  /// kind of card; `UID` only for its provenance).
+  mutating func readField(_ line: borrowing ContentLine) {
+    switch line.kind {
+    case .uid:
+      field(.uid)
+    case .formattedName:
+      field(.formattedName)
+      if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
+    case .name:
+      field(.name)
+      readName(line.value)
+    case .nickname:
+      field(.nickname)
+      if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
+    case .organization:
+      field(.organization)
+      let parts = ValueDecoder.components(line.value, trimmed: true)
+      contact.organizationName = parts.first ?? ""
+      contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
+    case .title:
+      field(.title)
+      contact.jobTitle = ValueDecoder.unescape(line.value)
+    case .birthday:
+      field(.birthday)
+      contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
+    case .note:
+      field(.note)
+      let note = ValueDecoder.unescape(line.value)
+      contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
+    case .phoneticFirst:
+      field(.phoneticGiven)
+      contact.phoneticGivenName = ValueDecoder.unescape(line.value)
+    case .phoneticMiddle:
+      field(.phoneticMiddle)
+      contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
+    case .phoneticLast:
+      field(.phoneticFamily)
+      contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
+    case .sound where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
+      let parts = ValueDecoder.components(line.value)
+      if contact.phoneticFamilyName.isEmpty { contact.phoneticFamilyName = parts.first ?? "" }
+      if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
+    case .categories:
+      field(.categories)
+      for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
+        contact.groups.append(group)
+      }
+    case .photo:
+      if !line.valueIsEmpty { contact.hasImage = true }
+    case .kind:
+      field(.kind)
+      if line.value.lowercased().trimmingBlanks() == "org" { isOrganizationCard = true }
+    case .showAs:
+      field(.kind)
+      if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
+    case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date:
+      break  // `readLabeledValue`
+    case .other, .begin, .end, .version, .label, .sound:
+      break
+    }
+  }
+
+  /// The name parts of an `N` value (RFC 6350 §6.2.2: family; given; middle; prefix;
+  /// suffix). Components may be comma lists (3.0, 4.0: "Philip,Paul"); an escaped
+  /// comma, and any comma in 2.1, is text.
+  mutating func readName(_ value: String) {
+    let lists = !(version ?? "2.1").hasPrefix("2")
+    let parts =
+      ContactDecoder.nameParts(value, lists: lists)
+      ?? ValueDecoder.split(value, separator: ";").map { component in
+        let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
+        return items.map { ValueDecoder.unescape($0).trimmingBlanks() }
+          .filter { !$0.isEmpty }.joined(separator: " ")
+      }
+    func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
+    contact.familyName = part(0)
+    contact.givenName = part(1)
+    contact.middleName = part(2)
+    contact.namePrefix = part(3)
+    contact.nameSuffix = part(4)
+  }
+
+  /// A line of a multi-value property (`TEL`, `EMAIL`, `ADR`, `URL`, `IMPP` and the
+  /// like, `X-SOCIALPROFILE`, `RELATED`, `ANNIVERSARY`/`X-ABDATE`): one labeled value
+  /// more, unless its value is empty.
+  mutating func readLabeledValue(_ line: borrowing ContentLine) {
+    switch line.kind {
+    case .phone:
+      var value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
+      guard !value.isEmpty else { return }
+      let phone = labeled(line, value, typeLabel: { Labels.phone(types: $0) })
+      contact.phoneNumbers.append(phone)
+    case .email:
+      var value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      if value.hasASCIIPrefixIgnoringCase("mailto:") { value = String(value.dropFirst(7)) }
+      guard !value.isEmpty else { return }
+      let email = labeled(line, value)
+      contact.emailAddresses.append(email)
+    case .address:
+      let address = ContactDecoder.postalAddress(line)
+      guard !address.isEmpty else { return }
+      let postal = labeled(line, address)
+      contact.postalAddresses.append(postal)
+    case .url:
+      let value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      guard !value.isEmpty else { return }
+      let url = labeled(line, value)
+      contact.urlAddresses.append(url)
+    case .instantMessage:
+      let value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      guard !value.isEmpty else { return }
+      let address = labeled(line, ContactDecoder.instantMessage(line, value))
+      contact.instantMessageAddresses.append(address)
+    case .socialProfile:
+      let value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      let service = line.types.first ?? ""
+      let user = line.parameterValues("X-USER").first ?? ""
+      guard !value.isEmpty || !user.isEmpty else { return }
+      let profile = LabeledValue(
+        identifier: nextIdentifier(line), label: label(line, nil),
+        value: SocialProfile(service: service, username: user, urlString: value))
+      contact.socialProfiles.append(profile)
+    case .related:
+      let value = ValueDecoder.unescape(line.value).trimmingBlanks()
+      guard !value.isEmpty else { return }
+      let relation = LabeledValue(
+        identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)), value: value)
+      contact.contactRelations.append(relation)
+    case .date:
+      guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { return }
+      let typeLabel = line.name == "X-ABDATE" ? Labels.common(line.types) : "anniversary"
+      let dated = LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date)
+      contact.dates.append(dated)
+    default:
+      break  // `readField`
+    }
+  }
+
+  /// Records that the line being read gave `field`.
+  mutating func field(_ field: ContactDecoder.Provenance.Field) {
+    provenance?.fields[field, default: []].append(lineIndex)
+  }
+
+  /// The label of a value of `line`: its group's `X-ABLabel`, else `typeLabel`.
+  func label(_ line: borrowing ContentLine, _ typeLabel: String?) -> String? {
+    if let group = line.group?.lowercased(), let custom = groupLabels[group] { return custom }
+    return typeLabel
+  }
+
+  /// `value` as a labeled value of `line`: its stable identifier, its label (the
+  /// group's X-ABLabel, else from the TYPE words) and whether it is preferred.
+  mutating func labeled<V: Sendable & Hashable>(
+    _ line: borrowing ContentLine, _ value: V, typeLabel: ([String]) -> String? = { Labels.common($0) }
+  ) -> LabeledValue<V> {
+    let types = line.types
+    return LabeledValue(
+      identifier: nextIdentifier(line), label: label(line, typeLabel(types)), value: value,
+      isPreferred: line.isPreferred(types: types))
+  }
+
+  /// The identifier of the labeled value of `line` (the line being read): the
+  /// `StableHash` of "\(identifier)\n\(line.text)\n\(count)", on the bytes, where
+  /// `count` is the number of identical lines that gave values before it — stable
+  /// while the card's text is.
+  mutating func nextIdentifier(_ line: borrowing ContentLine) -> String {
+    var count = 0
+    var hash = identifierHash
+    var textHash = StableHash()
+    let length = line.withTextBytes { text in
+      textHash.add(text)
+      hash.add(text)
+      for other in valueLines where other.textHash == textHash.value && other.length == text.count {
+        let same = card.lines[other.index].withTextBytes { otherText in
+          text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
+        }
+        if same { count += 1 }
+      }
+      return text.count
+    }
+    valueLines.append((lineIndex, textHash.value, length))
+    hash.add(0x0A)
+    hash.add(decimal: count)
+    let id = hash.hex
+    provenance?.values[id] = lineIndex
+    return id
+  }
+}
