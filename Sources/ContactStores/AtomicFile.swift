@@ -276,7 +276,12 @@ package enum AtomicFile {
   ///
   /// - Returns: `nil` when the file does not exist.
   static func read(_ path: String, lock: Bool = false) throws(SystemError) -> Snapshot? {
-    for _ in 0..<8 {
+    var changedWhileRead = 0
+    // A file replaced while its lock was waited for: another save renamed its new
+    // version into place, whose own lock is the one to wait for. Each such turn is
+    // another save done, so they are bounded by the other writers' progress.
+    var replacedWhileLocking = 0
+    while changedWhileRead < 8 && replacedWhileLocking < 1_000 {
       let file: FileDescriptor
       do {
         file = try FileDescriptor.open(path, O_RDONLY)
@@ -285,14 +290,15 @@ package enum AtomicFile {
       }
       var keep = false
       defer { if !keep { try? file.close() } }
-      if lock {
-        for _ in 0..<500 {
-          if flock(file.rawValue, LOCK_EX | LOCK_NB) == 0 { break }
-          let code = errno
-          if code != EWOULDBLOCK && code != EINTR { break }  // no locks here (ENOLCK, …): go on without
-          usleep(10_000)
+      if lock && self.lock(file) {
+        guard let named = try FileSystem.status(path) else { return nil }
+        let locked = try file.status()
+        if named.device != locked.device || named.inode != locked.inode {
+          replacedWhileLocking += 1
+          continue
         }
       }
+      changedWhileRead += 1
       let before = try file.status()
       let bytes = try file.readAll(sizeHint: Int(before.size))
       let after = try file.status()
@@ -302,5 +308,19 @@ package enum AtomicFile {
       }
     }
     throw SystemError(function: "read", path: path, errno: EAGAIN)
+  }
+
+  /// Locks `file` (`flock(LOCK_EX)`, waited for up to about five seconds). Returns
+  /// whether it is locked: false on a file system without locks (go on without) and
+  /// when the wait ran out. A file locked may have been replaced by the time its lock
+  /// was taken (the caller checks).
+  private static func lock(_ file: FileDescriptor) -> Bool {
+    for _ in 0..<500 {
+      if flock(file.rawValue, LOCK_EX | LOCK_NB) == 0 { return true }
+      let code = errno
+      if code != EWOULDBLOCK && code != EINTR { return false }
+      usleep(10_000)
+    }
+    return false
   }
 }
