@@ -85,7 +85,7 @@ package struct VdirListing: Sendable {
 
   /// Files in name order, compared as UTF-8: on the first eight bytes as one integer,
   /// whole names only for ties (100,000 names in a few ms).
-  static func sortedByName(_ files: [(name: String, signature: FileSignature)]) -> [(
+  package static func sortedByName(_ files: [(name: String, signature: FileSignature)]) -> [(
     name: String, signature: FileSignature
   )] {
     files.map { (prefix: $0.name.utf8SortPrefix, file: $0) }

@@ -46,7 +46,8 @@ package struct CachedFile: Sendable, Hashable {
 /// ```sql
 /// CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
 ///   -- ('payload_version', n), ('identity', a random number: `identity()`)
-/// CREATE TABLE books(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+/// CREATE TABLE books(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, sync_state BLOB);
+///   -- path: the book's key (`BookSource.key`); sync_state: its source's `ItemListing.syncState`
 /// CREATE TABLE files(id INTEGER PRIMARY KEY, book INTEGER NOT NULL REFERENCES books(id),
 ///   path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
 ///   ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL,
@@ -99,7 +100,7 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 5
+  package static let schemaVersion: Int64 = 6
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
   /// than with its row, in bytes.

@@ -145,6 +145,19 @@ extension IndexCache {
       return try lookup.step() && lookup.int64(at: 0) == 1
     }
   }
+  /// The sync state last stored for `book` (`update(book:…:syncState:)`), nil when
+  /// none is.
+  package func syncState(ofBook book: String) -> [UInt8]? {
+    let payloadVersion = Int64(self.payloadVersion)
+    return withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
+      guard try Self.storedPayloadVersion(database) == payloadVersion else { return nil }
+      let lookup = try database.prepare("SELECT sync_state FROM books WHERE path = ?1")
+      try lookup.bind(book, at: 1)
+      guard try lookup.step(), !lookup.isNull(at: 0) else { return nil }
+      return lookup.blob(at: 0)
+    }
+  }
+
   /// The connection's `PRAGMA synchronous`: 0 (OFF) for the connection that made the
   /// file, 1 (NORMAL) otherwise; nil without a connection.
   package func synchronousMode() -> Int64? {

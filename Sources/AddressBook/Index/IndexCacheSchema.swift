@@ -84,7 +84,7 @@ extension IndexCache {
         try database.execute(
           """
           CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
-          CREATE TABLE books(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+          CREATE TABLE books(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, sync_state BLOB);
           CREATE TABLE files(
             id INTEGER PRIMARY KEY,
             book INTEGER NOT NULL REFERENCES books(id),

@@ -11,7 +11,9 @@ extension IndexCache {
   /// vdir folder just listed, or the one file of a `.vcf` book). A path both removed
   /// and upserted ends upserted.
   ///
-  /// Payloads are written from the callers' arrays without an extra copy.
+  /// With `syncState`, the book's sync state (`ItemListing.syncState`) is replaced by
+  /// it in the same transaction. Payloads are written from the callers' arrays without
+  /// an extra copy.
   ///
   /// - Returns: whether the update was committed. Errors are swallowed — the cache is
   ///   best effort: `false` when another writer held the lock for more than 2 s, the
@@ -22,9 +24,10 @@ extension IndexCache {
   ///   on the loaded 2-core machine); one changed file: well under a millisecond of
   ///   CPU, plus the disk's syncs (3–20 ms here).
   @discardableResult
-  package func update(book: String, upserting files: [CachedFile], removing removed: [String] = [], replaceAll: Bool = false)
-    -> Bool
-  {
+  package func update(
+    book: String, upserting files: [CachedFile], removing removed: [String] = [], replaceAll: Bool = false,
+    syncState: [UInt8]? = nil
+  ) -> Bool {
     let payloadVersion = Int64(self.payloadVersion)
     return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
       let committed = try database.writeTransaction { () throws(SQLiteError) -> Bool in
@@ -42,6 +45,12 @@ extension IndexCache {
             try delete.bind(path, at: 2)
             try delete.run()
           }
+        }
+        if let syncState {
+          let write = try database.prepare("UPDATE books SET sync_state = ?2 WHERE id = ?1")
+          try write.bind(bookID, at: 1)
+          try write.bind(syncState, at: 2)
+          try write.run()
         }
         let generations = try Self.writeRows(files, ofBook: bookID, in: database)
         orphans.subtract(generations)

@@ -1,0 +1,220 @@
+import ContactKit
+import ContactStores
+import CpickSupport
+import Foundation
+
+/// One book as listed now: its items with their versions (merged with what the index
+/// holds when the source listed only what changed).
+struct BookListing: Sendable {
+  /// The book.
+  var source: any BookSource
+  /// The book's name in the index (`ContactListLoader.bookKey(_:)`).
+  var book: String
+  /// What the source listed.
+  var listing: ItemListing
+  /// The items in reading order, with their versions in the index's form.
+  var files: [SnapshotFile]
+  /// False when the listing did not examine the items (`ItemVersion.unknown`): the
+  /// book is not in the index, so every item is read.
+  var examined: Bool
+
+  /// The digest of every item's name and version (on all cores for a large folder).
+  var digest: FilesDigest {
+    var digest = FilesDigest()
+    for (base, items) in listing.collections where listing.isComplete {
+      let parts = Parallel.map(count: items.count, chunk: 16_384) { range in
+        var part = FilesDigest()
+        for index in range { part.add(base: base, name: items[index].name, version: items[index].version) }
+        return part
+      }
+      digest = parts.reduce(digest, +)
+    }
+    if !listing.isComplete {
+      for file in files { digest.add(base: "", name: file.path, signature: file.signature) }
+    }
+    return digest
+  }
+}
+
+extension ContactListLoader {
+  /// Lists a book (`BookSource.listItems(known:)`) with what the index knows of it;
+  /// a partial listing is completed with the items the index holds.
+  ///
+  /// - Throws: the source's error when the book cannot be read at all.
+  func list(_ source: any BookSource, cache: IndexCache?) throws(ContactStoreError) -> BookListing {
+    let book = bookKey(source)
+    let known = source.isIndexed ? cache.map { KnownBook(hasItems: $0.hasFiles(inBook: book), syncState: $0.syncState(ofBook: book)) } : nil
+    let listing = try source.listItems(known: known)
+    var files = listing.items.map { SnapshotFile(path: $0.item, signature: FileSignature($0.version)) }
+    if !listing.isComplete, let cache {
+      // Items not listed are as the index holds them; those listed replace theirs.
+      let listed = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+      let removed = Set(listing.removed)
+      var merged: [SnapshotFile] = []
+      for row in cache.files(inBook: book) where !removed.contains(row.path) {
+        merged.append(listed[row.path] ?? SnapshotFile(path: row.path, signature: row.signature))
+      }
+      let known = Set(merged.map(\.path))
+      merged += files.filter { !known.contains($0.path) }
+      files = merged
+    }
+    let examined = !files.contains { $0.signature.isUnknown }
+    return BookListing(source: source, book: book, listing: listing, files: files, examined: examined)
+  }
+
+  /// The items of one book: unchanged ones from the index, the others read — in
+  /// chunks on all cores — and stored; a book not indexed (standard input) is read
+  /// whole.
+  func readBook(_ book: BookListing, cache: IndexCache?, counter: ProgressCounter) throws(ContactStoreError)
+    -> FileContents
+  {
+    guard book.source.isIndexed else { return try readWhole(book, counter: counter) }
+    var cached: [String: CachedFile] = [:]
+    if let cache {
+      for row in cache.files(inBook: book.book) { cached[row.path] = row }
+    }
+    let files = book.files
+    // A single large item is read on all cores by the source itself.
+    let known = cached
+    let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
+      Result { () throws(ContactStoreError) -> FileContents in
+        let part = try readChunk(
+          files[range], of: book.source, known: known, cache: cache, single: files.count == 1, counter: counter)
+        counter.add(part.count - part.counted)
+        return part
+      }
+    }
+    var contents = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
+    for part in parts { contents.append(try part.get()) }
+    if cache != nil {
+      let present = Set(files.map(\.path))
+      contents.removed = cached.keys.filter { !present.contains($0) }
+    }
+    contents.book = book.book
+    return contents
+  }
+
+  /// A book kept out of the index, read item by item: its contacts in one list of
+  /// segments, never stored (so no list of it is stored either).
+  private func readWhole(_ book: BookListing, counter: ProgressCounter) throws(ContactStoreError) -> FileContents {
+    var load = ContactLoad()
+    for file in book.files { load.append(try book.source.read(file.path, progress: nil).load) }
+    let part = FileContents(
+      segments: ListSegment.build(load.contacts, origins: nil, sortOrder: sortOrder, nameOrder: nameOrder),
+      warnings: load.warnings, groupCards: load.groupCards, complete: false)
+    counter.add(part.count)
+    return part
+  }
+
+  /// Some items of a book: from the index when unchanged there, else read.
+  ///
+  /// - Throws: the source's error for a book of one item (`single`: a `.vcf` file)
+  ///   that cannot be read; an item of a larger book that cannot be read is a warning.
+  private func readChunk(
+    _ files: ArraySlice<SnapshotFile>, of source: any BookSource, known: [String: CachedFile], cache: IndexCache?,
+    single: Bool, counter: ProgressCounter? = nil
+  ) throws(ContactStoreError) -> FileContents {
+    var part = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
+    var builder = SegmentBuilder()
+    // Items read now: their contacts are indexed together (one segment per chunk,
+    // whose sort keys and transliterations are shared), then each item's part of it
+    // is stored.
+    var fresh: [Contact] = []
+    var freshOrigins: [ContactOrigin] = []
+    var toStore: [FileToStore] = []
+    for var file in files {
+      var generation = IndexCache.generation(path: file.path, signature: file.signature)
+      if let cache, let row = known[file.path], row.signature == file.signature,
+        (try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &builder)) != nil
+      {
+        continue
+      }
+      // Not in the index, changed, or damaged there: read it.
+      guard let (load, signature) = try read(file, of: source, single: single, counter: counter, into: &part)
+      else { continue }
+      // An item listed without its version has the one its reading gave.
+      if file.signature.isUnknown, let signature {
+        file.signature = signature
+        generation = IndexCache.generation(path: file.path, signature: signature)
+      }
+      if cache != nil {
+        // Stored only when what was read is the version listed (or a later one: an
+        // item changed since it was listed has another version at the next start).
+        if signature == file.signature, source.isSettled(ItemVersion(file.signature)) {
+          toStore.append((file, fresh.count..<(fresh.count + load.contacts.count), load))
+        } else {
+          part.complete = false
+        }
+      }
+      fresh.append(contentsOf: load.contacts)
+      freshOrigins.append(
+        contentsOf: load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32($0)) })
+      part.warnings.append(contentsOf: load.warnings)
+      part.groupCards.append(contentsOf: load.groupCards)
+    }
+    part.warnings.append(contentsOf: builder.warnings)
+    part.groupCards.append(contentsOf: builder.groupCards)
+    if let segment = builder.finish() { part.segments.append(segment) }
+    guard !fresh.isEmpty || !toStore.isEmpty else { return part }
+    let built = ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
+    part.segments.append(contentsOf: built)
+    part.stored.append(contentsOf: Self.rows(of: toStore, in: built))
+    return part
+  }
+
+  /// An item read by `readChunk` to store in the index: its contacts are `contacts`
+  /// of those the chunk read.
+  private typealias FileToStore = (file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)
+
+  /// Reads `file` from its source: what it holds and the version read; a single large
+  /// item (`single`) counts its contacts on `counter` as its parts are read. Nil when
+  /// an item of a larger book cannot be read (a warning in `part`, which is then
+  /// incomplete).
+  ///
+  /// - Throws: the source's error when the single item of a book cannot be read.
+  private func read(
+    _ file: SnapshotFile, of source: any BookSource, single: Bool, counter: ProgressCounter?,
+    into part: inout FileContents
+  ) throws(ContactStoreError) -> (load: ContactLoad, signature: FileSignature?)? {
+    do {
+      var progress: (@Sendable (Int) -> Void)?
+      if single, let counter { progress = { @Sendable count in counter.add(count) } }
+      let read = try source.read(file.path, progress: progress)
+      if single { part.counted += read.load.contacts.count }
+      return (read.load, read.version.map(FileSignature.init))
+    } catch {
+      if single { throw error }
+      part.warnings.append("\(file.path):1: cannot be read; skipped")
+      part.complete = false
+      return nil
+    }
+  }
+
+  /// The index rows of the files read: each file's part of the segments `built` from
+  /// all the contacts read (its `contacts` among them), with its warnings and group
+  /// cards, and one encoding per contact.
+  private static func rows(of files: [FileToStore], in built: [ListSegment]) -> [CachedFile] {
+    // Where each built segment starts among the contacts read, to cut each file's part out.
+    var starts: [Int] = []
+    var total = 0
+    for segment in built {
+      starts.append(total)
+      total += segment.count
+    }
+    var rows: [CachedFile] = []
+    for (file, range, load) in files {
+      var pieces: [ListSegment] = []
+      for (number, segment) in built.enumerated() {
+        let lower = max(range.lowerBound, starts[number])
+        let upper = min(range.upperBound, starts[number] + segment.count)
+        if lower < upper { pieces.append(segment.slice((lower - starts[number])..<(upper - starts[number]))) }
+      }
+      let contents = FileContents(segments: pieces, warnings: load.warnings, groupCards: load.groupCards)
+      rows.append(
+        CachedFile(
+          path: file.path, signature: file.signature, payload: SegmentArchive.encode(contents),
+          cards: SegmentArchive.cards(of: load.contacts)))
+    }
+    return rows
+  }
+}

@@ -1,0 +1,121 @@
+import ContactKit
+import ContactStores
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One view's stored list (its `ListFile`: the books, orders and group of a
+/// `ContactListLoader`): read before the books are checked, and after they are read
+/// written again with the index's updates.
+struct StoredView: Sendable {
+  /// The list stored, when it could be read: the snapshot and every contact's JSON.
+  typealias Stored = (contents: ListSnapshot.Contents, renderings: ContactRenderings)
+
+  let loader: ContactListLoader
+  let cache: IndexCache?
+  /// The view's key (`ContactListLoader.viewKey`).
+  let key: String
+  /// The index's identity; nil without an index, or when a book is not indexed
+  /// (standard input): no list is stored then.
+  let identity: Int64?
+  /// The list file's path.
+  let path: String?
+
+  init(loader: ContactListLoader, books: [any BookSource], cache: IndexCache?) {
+    self.loader = loader
+    self.cache = cache
+    key = loader.viewKey
+    identity = books.allSatisfy(\.isIndexed) ? cache?.identity() : nil
+    path = identity == nil ? nil : loader.cachePath.map { [key] in ListFile.path(forView: key, cachePath: $0) }
+  }
+
+  /// The list as last stored, offered to `preview` before the books are checked (a
+  /// vdir of 100,000 files takes a few hundred ms to list and examine).
+  func read(preview: (@Sendable (ContactList) -> Void)?) -> Stored? {
+    guard let cache, let path, let identity, let file = ListFile.read(path: path, view: key, identity: identity),
+      let contents = try? ListSnapshot.decode(
+        file.snapshot, owner: file.file, cache: cache, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder,
+        recover: ContactListLoader.recovery(from: file.renderings))
+    else { return nil }
+    preview?(contents.list)
+    return (contents, file.renderings)
+  }
+
+  /// The book of what was `read`: SQLite stores the items read (one thread) while the
+  /// list is built and its JSON rendered on the other cores; the list file is written
+  /// once they are stored (in the background with `storesInBackground`).
+  func store(_ read: ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
+    let committed = Mutex(true)
+    let storing = DispatchGroup()
+    let quality: DispatchQoS.QoSClass = loader.storesInBackground ? .utility : .userInitiated
+    if let cache, !read.updates.isEmpty {
+      DispatchQueue.global(qos: quality).async(group: storing) {
+        for update in read.updates {
+          let done = cache.update(
+            book: update.book, upserting: update.stored, removing: update.removed, syncState: update.syncState)
+          committed.withLock { $0 = $0 && done }
+        }
+        // Books that were files, deleted since they were indexed, keep no contacts.
+        cache.removeBooks { name in
+          let key = ContactListLoader.key(ofBook: name)
+          return key.hasPrefix("/") && !FileManager.default.fileExists(atPath: key)
+        }
+      }
+    }
+    let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
+    guard cache != nil else { return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards) }
+    let listFile = update(of: list, read: read, onDisk: onDisk, previous: previous)
+    let store: @Sendable () -> ContactRenderings? = {
+      defer { storing.wait() }  // also when the file could not be written
+      guard let listFile else { return nil }
+      return Self.write(listFile, quality: quality) {
+        storing.wait()
+        return committed.withLock { $0 }
+      }
+    }
+    if loader.storesInBackground {
+      DispatchQueue.global(qos: .utility).async { _ = store() }
+      return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards)
+    }
+    return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards, renderings: store())
+  }
+
+  /// The list file to write for `list`, when every contact is stored in the index (no
+  /// item left out as unsettled or unreadable) and the books' digest is known.
+  private func update(
+    of list: ContactList, read: ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?
+  ) -> ListFileUpdate? {
+    // Where each contact is stored.
+    let origins: [ContactOrigin] = list.contacts.order.compactMap { reference in
+      read.segments[Int(reference.entries)].origins?[Int(reference.contact)]
+    }
+    guard read.complete, origins.count == list.contacts.count, let path, let identity, let onDisk else { return nil }
+    // Groups given by group cards are not in the stored cards: kept with the list.
+    var outside: [Int: [String]] = [:]
+    if read.regrouped {
+      for (position, contact) in list.contacts.enumerated() {
+        if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
+      }
+    }
+    return ListFileUpdate(
+      view: key, path: path, identity: identity, list: list, origins: origins, outsideGroups: outside,
+      digest: onDisk, warnings: read.warnings, groupCards: read.groupCards, previous: previous)
+  }
+
+  /// Writes `listFile`: the snapshot encoded on another thread while the JSON is
+  /// rendered, put in place once `stored` says the index holds its contacts.
+  private static func write(
+    _ listFile: ListFileUpdate, quality: DispatchQoS.QoSClass, stored: @escaping @Sendable () -> Bool
+  ) -> ContactRenderings {
+    let snapshot = Mutex<[UInt8]?>(nil)
+    let encoding = DispatchGroup()
+    DispatchQueue.global(qos: quality).async(group: encoding) {
+      let encoded = listFile.snapshot()
+      snapshot.withLock { $0 = encoded }
+    }
+    let renderings = listFile.renderings()
+    encoding.wait()
+    listFile.write(renderings, snapshot: snapshot.withLock { $0 }, ready: stored)
+    return renderings
+  }
+}

@@ -1,0 +1,161 @@
+import ContactStores
+import CpickSupport
+import Foundation
+import Glibc
+
+/// The sources that are files: `-` (standard input), a vdir folder, a `.vcf` file —
+/// told apart as PRODUCT.md says, by what the path is.
+public enum BookSources {
+  /// The source for a source specification: `-` for standard input, a folder for a
+  /// vdir, anything else for a `.vcf` file.
+  ///
+  /// - Parameter racyInterval: files changed less than this many seconds before they
+  ///   are read are not kept in the index (a second change within the file system's
+  ///   timestamp granularity would leave the same signature: git's "racily clean"
+  ///   files).
+  public static func source(for spec: String, racyInterval: Int64 = 2) -> any BookSource {
+    if spec == "-" { return StandardInputSource() }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {
+      return VdirSource(path: spec, racyInterval: racyInterval)
+    }
+    return VCardFileSource(path: spec, racyInterval: racyInterval)
+  }
+
+  /// `specs` without repeats: a book named twice (`-s vd -s vd`, or through a link to
+  /// it) or a folder inside another folder named (`-s vd -s vd/sub`, which `vd`'s
+  /// reading already holds) is read once, where it is first named. Two names are one
+  /// book when they resolve to one path (symbolic links followed).
+  public static func distinct(_ specs: [String]) -> [String] {
+    func resolved(_ spec: String) -> String {
+      spec == "-" ? spec : URL(fileURLWithPath: spec).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let folders = Set(
+      specs.filter { spec in
+        var isDirectory: ObjCBool = false
+        return spec != "-" && FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
+          && isDirectory.boolValue
+      }.map(resolved))
+    var seen = Set<String>()
+    return specs.filter { spec in
+      let path = resolved(spec)
+      let inside = folders.contains { path.hasPrefix($0 + "/") }
+      return !inside && seen.insert(path).inserted
+    }
+  }
+}
+
+/// What the file sources share: the key in the index (one spelling per path), and
+/// which versions are settled.
+protocol FileBookSource: BookSource {
+  /// The path as given.
+  var path: String { get }
+  /// See `BookSources.source(for:racyInterval:)`.
+  var racyInterval: Int64 { get }
+}
+
+extension FileBookSource {
+  public var name: String { path }
+  public var isIndexed: Bool { true }
+  public var key: String { SourcePath.canonical(path) }
+
+  /// Reads a card file: its contacts and its signature as read.
+  public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
+    let read = try VCardFileStore(path: item).loadWithSignature(progress: progress)
+    return ItemRead(load: read.load, version: read.signature.map(ItemVersion.init))
+  }
+
+  /// False when the file changed less than `racyInterval` ago.
+  public func isSettled(_ version: ItemVersion) -> Bool {
+    let signature = FileSignature(version)
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let nanos = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    return nanos - signature.modificationNanoseconds >= racyInterval * 1_000_000_000
+      && nanos - signature.statusChangeNanoseconds >= racyInterval * 1_000_000_000
+  }
+}
+
+/// A `.vcf` file (or jCard, or JSON lines): one item, the file itself.
+public struct VCardFileSource: FileBookSource {
+  public let path: String
+  public let racyInterval: Int64
+
+  /// The file at `path`.
+  public init(path: String, racyInterval: Int64 = 2) {
+    self.path = path
+    self.racyInterval = racyInterval
+  }
+
+  /// The file and its signature (`stat(2)`).
+  ///
+  /// - Throws: the store's error when the file cannot be read.
+  public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+    var listing = ItemListing()
+    guard let signature = FileSignature.of(path: path) else {
+      _ = try VCardFileStore(path: path).load()  // says why it cannot be read
+      return listing
+    }
+    listing.collections = [(base: "", items: [(name: path, version: ItemVersion(signature))])]
+    return listing
+  }
+
+  public func store() -> any ContactStore { VCardFileStore(path: path) }
+}
+
+/// A vdir folder: its card files in name order, then its sub-folders (vdirsyncer's
+/// collections) in name order, `VdirStore.maxDepth` deep, each folder and card file
+/// once whatever links lead to it — `VdirStore`'s order and files (`VdirListing`).
+public struct VdirSource: FileBookSource {
+  public let path: String
+  public let racyInterval: Int64
+
+  /// The folder at `path`.
+  public init(path: String, racyInterval: Int64 = 2) {
+    self.path = path
+    self.racyInterval = racyInterval
+  }
+
+  /// One listing of each folder and one `fstatat` per file (on all cores for a large
+  /// folder). A vdir the index holds no file of is listed without examining its
+  /// files: all of them are read, and reading one gives its signature.
+  ///
+  /// - Throws: the store's error when the folder cannot be read.
+  public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+    var listing = ItemListing()
+    guard let folders = VdirListing(folder: path, examining: known?.hasItems ?? false) else {
+      _ = try VdirStore(path: path).load()  // says why the folder cannot be read
+      return listing
+    }
+    listing.collections = folders.folders.map { base, entries in
+      (base: base, items: VdirListing.sortedByName(entries).map { (name: $0.name, version: ItemVersion($0.signature)) })
+    }
+    listing.warnings = folders.warnings
+    return listing
+  }
+
+  public func store() -> any ContactStore { VdirStore(path: path) }
+}
+
+/// Standard input: read whole every time, never kept in the index.
+public struct StandardInputSource: BookSource {
+  public init() {}
+  public var name: String { "-" }
+  public var key: String { "-" }
+  public var isIndexed: Bool { false }
+
+  /// One item, `-`, its version unknown.
+  public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+    var listing = ItemListing()
+    listing.collections = [(base: "", items: [(name: "-", version: .unknown)])]
+    return listing
+  }
+
+  public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
+    ItemRead(load: try VCardFileStore(path: "-").load(), version: nil)
+  }
+
+  public func isSettled(_ version: ItemVersion) -> Bool { false }
+
+  public func store() -> any ContactStore { VCardFileStore(path: "-") }
+}
