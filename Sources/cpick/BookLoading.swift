@@ -5,25 +5,6 @@ import Foundation
 import AddressBook
 
 extension CPick {
-  /// `sources` without repeats: a book named twice (`-s vd -s vd`, or through a link to
-  /// it) or a folder inside another folder named (`-s vd -s vd/sub`, which `vd`'s
-  /// reading already holds) is read once, where it is first named.
-  nonisolated static func distinctBooks(_ sources: [String]) -> [String] {
-    func canonical(_ spec: String) -> String {
-      spec == "-" ? spec : URL(fileURLWithPath: spec).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-    let folders = Set(sources.filter { spec in
-      var isDirectory: ObjCBool = false
-      return spec != "-" && FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) && isDirectory.boolValue
-    }.map(canonical))
-    var seen = Set<String>()
-    return sources.filter { spec in
-      let path = canonical(spec)
-      let inside = folders.contains { path.hasPrefix($0 + "/") }
-      return !inside && seen.insert(path).inserted
-    }
-  }
-
   /// The books a new contact is checked against: `sources`, and the `--save-to` book
   /// when it exists and is not among them.
   static func duplicateCheckSources(_ sources: [String], options: Options) -> [String] {
@@ -48,7 +29,7 @@ extension CPick {
     storesInBackground: Bool = false
   ) throws(ContactStoreError) -> ContactBook {
     var loader = ContactListLoader(
-      sources: distinctBooks(sources.filter { !isAbsentDefaultBook($0, options: options, environment: environment) }),
+      sources: BookSources.distinct(sources.filter { !isAbsentDefaultBook($0, options: options, environment: environment) }),
       sortOrder: options.sortOrder, nameOrder: options.nameOrder, group: options.group,
       cachePath: ContactListLoader.defaultCachePath(environment: environment))
     loader.storesInBackground = storesInBackground
