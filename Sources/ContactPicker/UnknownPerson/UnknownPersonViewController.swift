@@ -250,16 +250,11 @@ public final class UnknownPersonViewController {
     private unowned let controller: UnknownPersonViewController
     private let screen: any Screen
     private(set) var card: UnknownPersonState
-    private let hint: String
 
     init(controller: UnknownPersonViewController, card: UnknownPersonState, screen: any Screen) {
       self.controller = controller
       self.card = card
       self.screen = screen
-      var hint = controller.allowsActions && card.card.enabled.contains(true) ? "↑↓ move · enter choose" : "↑↓ move · enter open"
-      if controller.allowsAddingToAddressBook && controller.editing != nil { hint += " · n new · a add to existing" }
-      if !card.known.isEmpty { hint += " · o open" }
-      self.hint = hint + " · esc cancel"
     }
 
     func start() -> InteractionStep<UnknownPersonResult> { redraw() }
@@ -269,7 +264,7 @@ public final class UnknownPersonViewController {
     private func redraw() -> InteractionStep<UnknownPersonResult> {
       let size = screen.size
       UnknownPersonView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: card.hint))
       return .next(
         .input(on: screen, timeout: nil) { [self] input in
           switch input {
