@@ -95,3 +95,61 @@ struct KeyHelpTests {
         == "enter done · esc back")
   }
 }
+
+/// Every key a help line names does something on that screen: the help is made from
+/// the screen's table, and each entry's first word names keys of that table.
+@Suite("Key help names bound keys")
+struct KeyHelpBindingTests {
+  /// The keys the first word of a help entry names: `enter`, `esc`, `tab`, `space`,
+  /// `^X`, `↑↓`, a letter; `a/b` names both.
+  static func keys(named word: Substring) -> [KeyEvent] {
+    word.split(separator: "/").flatMap { name -> [KeyEvent] in
+      switch name {
+      case "enter": [.enter]
+      case "esc": [.escape]
+      case "tab": [.tab]
+      case "space": [.character(" ")]
+      case "↑↓": [.up, .down]
+      case "→": [.right]
+      default:
+        if name.hasPrefix("^"), name.count == 2 { [.control(Character(name.dropFirst().lowercased()))] }
+        else if name.count == 1 { [.character(name.first!)] }
+        else { [] }
+      }
+    }
+  }
+
+  /// The keys a help line names that `table` does not bind; an entry that names no
+  /// key counts as a key not bound.
+  static func unbound<Command>(_ table: Keymap<Command>) -> [String] {
+    table.bindings.compactMap(\.help).filter { entry in
+      let named = keys(named: entry.split(separator: " ")[0])
+      return named.isEmpty || named.contains { table.command(for: $0) == nil }
+    }
+  }
+
+  @Test("the new-person form's tables, for every kind of field")
+  func newPerson() {
+    var fields: [NewPersonState.Field] = [.contactType, .showPhonetic, .text(.givenName), .text(.note)]
+    for section in NewPersonForm.Section.allCases { fields += [.add(section), .value(section, id: 0, part: 0)] }
+    for field in fields {
+      #expect(Self.unbound(NewPersonKeymap.form(field)).isEmpty, "\(field)")
+      #expect(Self.unbound(NewPersonKeymap.form(field, emptyValue: true)).isEmpty, "\(field)")
+    }
+    #expect(Self.unbound(NewPersonKeymap.label).isEmpty)
+    #expect(Self.unbound(NewPersonKeymap.discard).isEmpty)
+    #expect(Self.unbound(NewPersonKeymap.duplicates).isEmpty)
+  }
+
+  @Test("the unknown-person card's and the confirmation's tables")
+  func unknownPerson() {
+    for choosing in [false, true] {
+      for adding in [false, true] {
+        for known in [false, true] {
+          #expect(Self.unbound(UnknownPersonKeymap.card(choosing: choosing, adding: adding, known: known)).isEmpty)
+        }
+      }
+      #expect(Self.unbound(UnknownPersonKeymap.confirmation(adding: choosing)).isEmpty)
+    }
+  }
+}
