@@ -369,7 +369,8 @@ public struct NewPersonForm: Sendable {
     }
     if !isUnchanged(.birthday) {
       let birthdayText = text(.birthday).trimmedOfWhitespace
-      contact.birthday = birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
+      contact.birthday =
+        birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
     }
   }
 
@@ -450,7 +451,8 @@ public struct NewPersonForm: Sendable {
     let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
       .contains { !isUnchanged($0) } || contactType != original.contactType
     let formerFN = original.formattedName.trimmedOfWhitespace
-    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && formerFN == Self.composedName(original, order: nameOrder)) {
+    let followedName = formerFN == Self.composedName(original, order: nameOrder)
+    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && followedName) {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
     }
   }
