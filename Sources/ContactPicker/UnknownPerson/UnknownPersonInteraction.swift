@@ -54,14 +54,10 @@ struct UnknownPersonInteraction {
     return [.draw]
   }
 
-  /// Takes one input; returns what to do, in order.
+  /// Takes one input; returns what to do, in order. The card is laid out for the
+  /// screen's size after each.
   mutating func handle(_ input: Input) -> [Effect] {
-    let effects = react(to: input)
-    layout()
-    return effects
-  }
-
-  private mutating func react(to input: Input) -> [Effect] {
+    defer { layout() }
     switch input {
     case .inputEnded:
       return [.end(.cancelled)]
