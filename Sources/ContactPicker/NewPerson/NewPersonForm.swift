@@ -337,6 +337,18 @@ public struct NewPersonForm: Sendable {
     var contact = original
     if contact.identifier.isEmpty { contact.identifier = identifier }
     contact.contactType = contactType
+    applyTexts(to: &contact)
+    applyValues(to: &contact)
+    if let parentGroup, !parentGroup.isEmpty, !contact.groups.contains(parentGroup) {
+      contact.groups.append(parentGroup)
+    }
+    applyFormattedName(to: &contact, nameOrder: nameOrder)
+    return contact
+  }
+
+  /// The single-value fields (names, work, note, birthday) as typed, into `contact`;
+  /// a field left as it was keeps the card's own text.
+  private func applyTexts(to contact: inout Contact) {
     func set(_ field: TextField, _ keyPath: WritableKeyPath<Contact, String>) {
       if !isUnchanged(field) { contact[keyPath: keyPath] = Self.stored(text(field)).trimmedOfWhitespace }
     }
@@ -357,76 +369,92 @@ public struct NewPersonForm: Sendable {
     }
     if !isUnchanged(.birthday) {
       let birthdayText = text(.birthday).trimmedOfWhitespace
-      contact.birthday = birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
+      contact.birthday =
+        birthdayText.isEmpty ? nil : (try? ContactValidator.date(from: birthdayText)) ?? ContactDate(text: birthdayText)
     }
+  }
 
+  /// The multi-value sections (phones, emails, URLs, instant messages, addresses) as
+  /// typed, into `contact`.
+  private func applyValues(to contact: inout Contact) {
     let contactID = contact.identifier
-    func labeled<V>(_ section: Section, _ originals: [LabeledValue<V>], _ make: (Entry, V?) -> V) -> [LabeledValue<V>] {
-      var newCount = 0
-      func freshIdentifier() -> String {
-        newCount += 1
-        return Self.newValueIdentifier(
-          contact: contactID, section: section, number: newCount, avoiding: originals.map(\.identifier))
-      }
-      return entries(section).compactMap { entry in
-        var value: LabeledValue<V>
-        if entry.isUnchanged, let index = entry.originalIndex {
-          value = originals[index]
-        } else if entry.isEmpty {
-          return nil
-        } else if let index = entry.originalIndex {
-          value = originals[index]
-          value.label = entry.label
-          value.value = make(entry, value.value)
-        } else {
-          return LabeledValue(identifier: freshIdentifier(), label: entry.label, value: make(entry, nil))
-        }
-        // A pre-filled value without an identifier (from command-line options) gets one.
-        if value.identifier.isEmpty { value.identifier = freshIdentifier() }
-        return value
-      }
-    }
     func single(_ entry: Entry) -> String { Self.stored(entry.texts[0]).trimmedOfWhitespace }
-    contact.phoneNumbers = labeled(.phone, original.phoneNumbers) { entry, _ in single(entry) }
-    contact.emailAddresses = labeled(.email, original.emailAddresses) { entry, _ in single(entry) }
-    contact.urlAddresses = labeled(.url, original.urlAddresses) { entry, _ in single(entry) }
-    contact.instantMessageAddresses = labeled(.instantMessage, original.instantMessageAddresses) { entry, old in
+    contact.phoneNumbers = labeled(.phone, original.phoneNumbers, of: contactID) { entry, _ in single(entry) }
+    contact.emailAddresses = labeled(.email, original.emailAddresses, of: contactID) { entry, _ in single(entry) }
+    contact.urlAddresses = labeled(.url, original.urlAddresses, of: contactID) { entry, _ in single(entry) }
+    contact.instantMessageAddresses = labeled(.instantMessage, original.instantMessageAddresses, of: contactID) {
+      entry, old in
       let text = single(entry)
       if let old, text == Self.imText(old) { return old }
       return Self.instantMessageAddress(from: text)
     }
-    contact.postalAddresses = labeled(.address, original.postalAddresses) { entry, old in
-      let parts = entry.texts.map { Self.stored($0).trimmedOfWhitespace }
-      var address = old ?? PostalAddress()
-      let oldParts = old.map { [$0.street, $0.city, $0.state, $0.postalCode, $0.country] }
-      func part(_ p: AddressPart, _ keyPath: WritableKeyPath<PostalAddress, String>) {
-        if let oldParts, Self.editable(oldParts[p.rawValue]) == entry.texts[p.rawValue] { return }
-        address[keyPath: keyPath] = parts[p.rawValue]
-      }
-      part(.street, \.street)
-      part(.city, \.city)
-      part(.state, \.state)
-      part(.postalCode, \.postalCode)
-      let country = AddressPart.country.rawValue
-      if oldParts.map({ Self.editable($0[country]) != entry.texts[country] }) ?? true {
-        address.country = parts[country]
-        address.isoCountryCode = ""
-      }
-      return address
-    }
+    contact.postalAddresses = labeled(.address, original.postalAddresses, of: contactID, Self.postalAddress)
+  }
 
-    if let parentGroup, !parentGroup.isEmpty, !contact.groups.contains(parentGroup) {
-      contact.groups.append(parentGroup)
+  /// The values of `section` as typed: a value left as it was is the card's own
+  /// (`originals`), an edited one keeps its identifier, a new one gets a fresh
+  /// identifier under `contactID`, an empty one is left out. `make` makes a value
+  /// from its entry and the value it replaces.
+  private func labeled<V>(
+    _ section: Section, _ originals: [LabeledValue<V>], of contactID: String, _ make: (Entry, V?) -> V
+  ) -> [LabeledValue<V>] {
+    var newCount = 0
+    func freshIdentifier() -> String {
+      newCount += 1
+      return Self.newValueIdentifier(
+        contact: contactID, section: section, number: newCount, avoiding: originals.map(\.identifier))
     }
+    return entries(section).compactMap { entry in
+      var value: LabeledValue<V>
+      if entry.isUnchanged, let index = entry.originalIndex {
+        value = originals[index]
+      } else if entry.isEmpty {
+        return nil
+      } else if let index = entry.originalIndex {
+        value = originals[index]
+        value.label = entry.label
+        value.value = make(entry, value.value)
+      } else {
+        return LabeledValue(identifier: freshIdentifier(), label: entry.label, value: make(entry, nil))
+      }
+      // A pre-filled value without an identifier (from command-line options) gets one.
+      if value.identifier.isEmpty { value.identifier = freshIdentifier() }
+      return value
+    }
+  }
 
-    // FN: composed for a new card; for an edit only when it followed the name before.
+  /// The address typed into `entry`, over `old` (the address it edits): a part left
+  /// as it was keeps `old`'s text; a country typed anew drops the ISO code.
+  private static func postalAddress(from entry: Entry, old: PostalAddress?) -> PostalAddress {
+    let parts = entry.texts.map { Self.stored($0).trimmedOfWhitespace }
+    var address = old ?? PostalAddress()
+    let oldParts = old.map { [$0.street, $0.city, $0.state, $0.postalCode, $0.country] }
+    func part(_ p: AddressPart, _ keyPath: WritableKeyPath<PostalAddress, String>) {
+      if let oldParts, Self.editable(oldParts[p.rawValue]) == entry.texts[p.rawValue] { return }
+      address[keyPath: keyPath] = parts[p.rawValue]
+    }
+    part(.street, \.street)
+    part(.city, \.city)
+    part(.state, \.state)
+    part(.postalCode, \.postalCode)
+    let country = AddressPart.country.rawValue
+    if oldParts.map({ Self.editable($0[country]) != entry.texts[country] }) ?? true {
+      address.country = parts[country]
+      address.isoCountryCode = ""
+    }
+    return address
+  }
+
+  /// FN: composed for a new card; for an edit only when it followed the name before
+  /// and the name changed.
+  private func applyFormattedName(to contact: inout Contact, nameOrder: ContactFormatter.NameOrder) {
     let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
       .contains { !isUnchanged($0) } || contactType != original.contactType
     let formerFN = original.formattedName.trimmedOfWhitespace
-    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && formerFN == Self.composedName(original, order: nameOrder)) {
+    let followedName = formerFN == Self.composedName(original, order: nameOrder)
+    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && followedName) {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
     }
-    return contact
   }
 
   /// The name `formattedName` gets: the organization for an organization card that

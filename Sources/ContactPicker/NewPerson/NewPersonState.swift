@@ -10,8 +10,8 @@ import CpickSupport
 /// which validation errors are shown, and the scroll position.
 ///
 /// `handle(_:)` applies one key and says what the controller should do; the state
-/// never saves anything itself. Keys (also in `NewPersonViewController`'s
-/// documentation):
+/// never saves anything itself. Keys — what each does is in one table per mode,
+/// `NewPersonKeymap` (also in `NewPersonViewController`'s documentation):
 ///
 /// | key | in the form |
 /// |---|---|
@@ -216,83 +216,90 @@ public struct NewPersonState: Sendable {
     }
   }
 
+  /// What each key does on the form with the focus where it is
+  /// (`NewPersonKeymap.form`); keys it does not bind edit the focused field.
+  var keymap: Keymap<NewPersonCommand> {
+    var emptyValue = false
+    if case .value(let section, let id, _) = focus { emptyValue = form.entry(section, id: id)?.isEmpty ?? false }
+    return NewPersonKeymap.form(focus, emptyValue: emptyValue)
+  }
+
   private mutating func handleForm(_ key: KeyEvent) -> Action {
     if key == .resize { return .none }
     message = nil
     messageIsError = false
-    switch key {
-    case .tab, .down, .control("n"):
-      move(by: 1)
-    case .backTab, .up, .control("p"):
-      move(by: -1)
-    case .pageDown:
-      move(by: 5)
-    case .pageUp:
-      move(by: -5)
-    case .control("s"):
+    guard let command = keymap.command(for: key) else {
+      typeIntoField(key)
+      return .none
+    }
+    return perform(command)
+  }
+
+  /// Does what `command` says on the form.
+  private mutating func perform(_ command: NewPersonCommand) -> Action {
+    switch command {
+    case .move(let step):
+      move(by: step)
+    case .save:
       return attemptSave()
-    case .escape, .control("c"), .control("g"):
+    case .cancel:
       if form.hasChanges {
         mode = .confirmDiscard
         return .none
       }
       return .cancel
-    case .control("r"):
-      phoneticRequested.toggle()
-      if phoneticRequested {
-        if focus == .showPhonetic { focus = .text(.phoneticGivenName) }
-      } else if !showsPhonetic, focus == .text(.phoneticGivenName) || focus == .text(.phoneticFamilyName) {
-        focus = .showPhonetic
-      }
-    default:
-      return handleField(key)
+    case .togglePhonetic:
+      togglePhonetic()
+    case .switchKind:
+      form.contactType = form.contactType == .person ? .organization : .person
+    case .showPhonetic:
+      phoneticRequested = true
+      focus = .text(.phoneticGivenName)
+    case .addValue:
+      addValue()
+    case .lineBreak:
+      if takesLineBreak { insertLineBreak() }
+    case .nextLabel:
+      if case .value(let section, let id, _) = focus { cycleLabel(section, id: id) }
+    case .removeValue:
+      if case .value(let section, let id, _) = focus { removeFocusedEntry(section, id: id) }
     }
     return .none
   }
 
-  private mutating func handleField(_ key: KeyEvent) -> Action {
-    switch focus {
-    case .contactType:
-      switch key {
-      case .enter, .character(" "), .left, .right:
-        form.contactType = form.contactType == .person ? .organization : .person
-      default: break
-      }
-    case .showPhonetic:
-      if key == .enter || key == .character(" ") {
-        phoneticRequested = true
-        focus = .text(.phoneticGivenName)
-      }
-    case .add(let section):
-      switch key {
-      case .enter, .character(" "):
-        let id = form.addEntry(section)
-        focus = .value(section, id: id, part: 0)
-      case .character, .paste:
-        let id = form.addEntry(section)
-        focus = .value(section, id: id, part: 0)
-        edit(key)
-      default: break
-      }
-    case .text(let field):
-      switch key {
-      case .enter: move(by: 1)
-      case .control("o"): if field.isMultiLine { insertLineBreak() }
-      default: edit(key)
-      }
-    case .value(let section, let id, let part):
-      switch key {
-      case .enter: move(by: 1)
-      case .control("l"): cycleLabel(section, id: id)
-      case .control("x"): removeFocusedEntry(section, id: id)
-      case .control("d") where form.entry(section, id: id)?.isEmpty ?? false:
-        removeFocusedEntry(section, id: id)
-      case .control("o"):
-        if section == .address && part == NewPersonForm.AddressPart.street.rawValue { insertLineBreak() }
-      default: edit(key)
-      }
+  /// A key the form's table does not bind: typed into the focused field; on an
+  /// "add" row, typing or pasting adds a value and types into it.
+  private mutating func typeIntoField(_ key: KeyEvent) {
+    switch (focus, key) {
+    case (.add, .character), (.add, .paste): addValue()
+    default: break
     }
-    return .none
+    edit(key)
+  }
+
+  private mutating func togglePhonetic() {
+    phoneticRequested.toggle()
+    if phoneticRequested {
+      if focus == .showPhonetic { focus = .text(.phoneticGivenName) }
+    } else if !showsPhonetic, focus == .text(.phoneticGivenName) || focus == .text(.phoneticFamilyName) {
+      focus = .showPhonetic
+    }
+  }
+
+  /// On an "add" row: adds a value to its section and focuses it.
+  private mutating func addValue() {
+    guard case .add(let section) = focus else { return }
+    let id = form.addEntry(section)
+    focus = .value(section, id: id, part: 0)
+  }
+
+  /// Whether the focused field takes line breaks: the note, a street.
+  private var takesLineBreak: Bool {
+    switch focus {
+    case .text(let field): field.isMultiLine
+    case .value(let section, _, let part): section == .address && part == NewPersonForm.AddressPart.street.rawValue
+    default: false
+    }
   }
 
   private mutating func edit(_ key: KeyEvent) {
@@ -372,20 +379,20 @@ public struct NewPersonState: Sendable {
       mode = .form
       return .none
     }
-    switch key {
-    case .enter, .tab, .backTab, .up, .down:
+    switch NewPersonKeymap.label.command(for: key) {
+    case .done:
       let text = editor.text.trimmedOfWhitespace
       form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
       mode = .form
-    case .escape, .control("c"), .control("g"):
+    case .undo:
       form.update(section, id: id) { $0.label = previous }
       mode = .form
-    case .control("l"):
+    case .standard:
       form.update(section, id: id) { $0.label = section.standardLabels[0] }
       mode = .form
-    case .resize:
+    case .ignore:
       break
-    default:
+    case nil:
       _ = editor.handle(key)
       mode = .editingLabel(editor, previous: previous)
     }
@@ -395,13 +402,10 @@ public struct NewPersonState: Sendable {
   // MARK: Cancel and save
 
   private mutating func handleConfirm(_ key: KeyEvent) -> Action {
-    switch key {
-    case .character("y"), .character("Y"), .control("c"), .control("g"):
-      return .cancel
-    case .character("n"), .character("N"), .escape:
-      mode = .form
-    default:
-      break
+    switch NewPersonKeymap.discard.command(for: key) {
+    case .discard: return .cancel
+    case .keepEditing: mode = .form
+    case nil: break
     }
     return .none
   }
@@ -440,8 +444,8 @@ public struct NewPersonState: Sendable {
   private mutating func handleDuplicates(
     _ key: KeyEvent, matches: [DuplicateMatch], selected: Int, contact: Contact
   ) -> Action {
-    switch key {
-    case .character("s"), .character("S"):
+    switch NewPersonKeymap.duplicates.command(for: key) {
+    case .save:
       mode = .form
       var contact = contact
       let sameCard = matches.contains { match in
@@ -453,15 +457,15 @@ public struct NewPersonState: Sendable {
         contact.identifier = newIdentifier.isEmpty ? ContactIdentifier.makeNew() : newIdentifier
       }
       return .save(contact)
-    case .character("o"), .character("O"):
+    case .openExisting:
       return .chooseExisting(matches[selected].contact)
-    case .character("b"), .character("B"), .escape, .left, .control("c"), .control("g"):
+    case .back:
       mode = .form
-    case .up, .control("p"):
+    case .up:
       mode = .duplicates(matches, selected: max(0, selected - 1), contact: contact)
-    case .down, .control("n"), .tab:
+    case .down:
       mode = .duplicates(matches, selected: min(matches.count - 1, selected + 1), contact: contact)
-    default:
+    case nil:
       break
     }
     return .none

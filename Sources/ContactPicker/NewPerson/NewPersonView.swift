@@ -129,26 +129,14 @@ public enum NewPersonView {
     return "~" + path.dropFirst(home.count)
   }
 
-  /// The key help for the focused field and mode.
+  /// The key help for the focused field and mode, made from its key table
+  /// (`NewPersonKeymap`).
   public static func hint(_ state: NewPersonState) -> String {
     switch state.mode {
-    case .confirmDiscard: return "y discard · n keep editing"
-    case .editingLabel: return "type a label · enter done · esc undo · ^L standard labels"
-    case .duplicates: return "s save anyway · o open existing · b go back · ↑↓ choose"
-    case .form: break
-    }
-    switch state.focus {
-    case .value:
-      return "↑↓ tab move · ^L label · ^X remove · ^S save · esc cancel"
-    case .add(let section):
-      return "enter add \(section.title) · ↑↓ tab move · ^S save · esc cancel"
-    case .contactType:
-      return "space switch · ↑↓ tab move · ^S save · esc cancel"
-    case .showPhonetic:
-      return "enter show phonetic name · ↑↓ tab move · ^S save · esc cancel"
-    case .text(let field):
-      return field.isMultiLine
-        ? "^O new line · ↑↓ tab move · ^S save · esc cancel" : "↑↓ tab move · ^R phonetic · ^S save · esc cancel"
+    case .confirmDiscard: NewPersonKeymap.discard.hint
+    case .editingLabel: NewPersonKeymap.labelTyping + " · " + NewPersonKeymap.label.hint
+    case .duplicates: NewPersonKeymap.duplicates.hint
+    case .form: state.keymap.hint
     }
   }
 

@@ -28,24 +28,23 @@ public enum PeoplePickerView {
   ) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
-    let accent: Style.Color? = color ? .blue : nil
-    let prompt = "> "
-    frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: accent))
-    var count = "\(state.matchCount)/\(state.list.contacts.count)"
-    if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
-    // The group the list is narrowed to (Ctrl-T, --group), when there is room for it
-    // and the query.
-    if let group = state.group {
-      let named = TerminalText.visible(group) + " · " + count
-      if columns - prompt.count - TerminalText.width(named) - 1 >= 16 { count = named }
-    }
-    if let status { count = status }
-    // On a narrow screen the query matters more than the count; a status (a note such
-    // as `no contacts in …`) is shortened to what is left rather than dropped.
-    let room = columns - prompt.count - 1 - 8
-    if status != nil && TerminalText.width(count) > room && room >= 8 {
-      count = TerminalText.fit(count, width: room)
-    }
+    drawQueryLine(state, status: status, on: &frame, color: color)
+    let height = listHeight(screenRows: rows)
+    let strip = sectionStrip(state, height: height)
+    drawList(state, height: height, columns: strip.isEmpty ? columns : columns - 2, on: &frame, color: color)
+    drawSectionStrip(strip, current: state.currentSection, on: &frame, color: color)
+    drawFooter(state, hint: hint, on: &frame)
+    return frame
+  }
+
+  private static let prompt = "> "
+
+  /// The query line: the prompt, the query scrolled so that its cursor shows, and the
+  /// count (or `status`) at the right when there is room; places the cursor.
+  private static func drawQueryLine(_ state: PeoplePickerState, status: String?, on frame: inout Frame, color: Bool) {
+    let columns = frame.columns
+    frame.put(prompt, row: 0, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
+    let count = countText(state, status: status, columns: columns)
     let showCount = columns - prompt.count - TerminalText.width(count) - 1 >= 8
     let countWidth = showCount ? TerminalText.width(count) : 0
     let queryWidth = max(1, columns - prompt.count - countWidth - (showCount ? 1 : 0))
@@ -58,81 +57,139 @@ public enum PeoplePickerView {
       frame.put(count, row: 0, column: columns - countWidth, style: Style(dim: !color, foreground: color ? .yellow : nil))
     }
     frame.cursor = (0, min(columns - 1, prompt.count + cursorOffset))
+  }
 
-    let height = listHeight(screenRows: rows)
-    let strip = sectionStrip(state, height: height)
-    let listColumns = strip.isEmpty ? columns : columns - 2
-    let nameWidth = min(max(8, state.list.widestName), max(8, (listColumns - 2) * 45 / 100))
+  /// What the right of the query line says: `status`, shortened to fit, or the count
+  /// (`12/1204`, with the chosen ones and the group's name when there is room).
+  private static func countText(_ state: PeoplePickerState, status: String?, columns: Int) -> String {
+    var count = "\(state.matchCount)/\(state.list.contacts.count)"
+    if state.chosenCount > 0 { count += " (\(state.chosenCount))" }
+    // The group the list is narrowed to (Ctrl-T, --group), when there is room for it
+    // and the query.
+    if let group = state.group {
+      let named = TerminalText.visible(group) + " · " + count
+      if columns - prompt.count - TerminalText.width(named) - 1 >= 16 { count = named }
+    }
+    guard let status else { return count }
+    // On a narrow screen the query matters more than the count; a status (a note such
+    // as `no contacts in …`) is shortened to what is left rather than dropped.
+    let room = columns - prompt.count - 1 - 8
+    return TerminalText.width(status) > room && room >= 8 ? TerminalText.fit(status, width: room) : status
+  }
+
+  /// The list's rows from `state.scrollTop`, `height` of them, in the `columns` left
+  /// of the section strip: section headers and contacts.
+  private static func drawList(
+    _ state: PeoplePickerState, height: Int, columns: Int, on frame: inout Frame, color: Bool
+  ) {
+    let nameWidth = min(max(8, state.list.widestName), max(8, (columns - 2) * 45 / 100))
     let queryText = state.query.text
     // Parsed once for all the rows.
     let highlighter = queryText.isEmpty ? nil : SearchHighlighter.Query(queryText, options: state.options)
     for line in 0..<height {
       let index = state.scrollTop + line
-      guard index < state.rows.count, line + 1 < rows else { break }
-      let screenRow = line + 1
+      guard index < state.rows.count, line + 1 < frame.rows else { break }
       switch state.rows[index] {
       case .header(let title):
-        frame.put(title, row: screenRow, column: 0, style: Style(bold: true, foreground: accent))
+        frame.put(title, row: line + 1, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
       case .contact(let position):
-        let contact = state.list.contacts[position]
-        let selected = index == state.cursor
-        let enabled = state.isEnabled(contact)
-        var style = Style(dim: !enabled)
-        if selected { style.reverse = true; style.bold = true }
-        if selected {
-          frame.paint(row: screenRow, column: 0, count: listColumns, style: style)
-          frame.put("▌", row: screenRow, column: 0, style: Style(bold: true, reverse: true, foreground: accent))
-        }
-        if state.marked.contains(position) {
-          frame.put("✓", row: screenRow, column: 1, style: Style(bold: true, reverse: selected, foreground: color ? .green : nil))
-        }
-        let name = state.list.displayNames[position]
-        frame.put(name, row: screenRow, column: 2, style: style, maxWidth: nameWidth)
-        let highlights = highlighter?.highlights(name: name, values: searchedValues(of: contact))
-        if let highlights {
-          highlight(name, positions: highlights.name, in: &frame, row: screenRow, column: 2, width: nameWidth,
-                    base: style, color: color)
-        }
-        let detailColumn = 2 + nameWidth + 2
-        if detailColumn < listColumns {
-          let detailStyle = Style(dim: !selected || !enabled, reverse: selected)
-          // The values a word matched when the name does not show it (the number typed,
-          // the second email), else the first email or phone and the organization.
-          let matched = highlights?.values ?? []
-          if matched.isEmpty {
-            frame.put(state.list.detail(at: position), row: screenRow, column: detailColumn, style: detailStyle,
-                      maxWidth: listColumns - detailColumn)
-          }
-          var column = detailColumn
-          for (offset, value) in matched.enumerated() where column < listColumns {
-            if offset > 0 {
-              frame.put(" · ", row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
-              column += 3
-            }
-            guard column < listColumns else { break }
-            let shown = window(value, width: listColumns - column)
-            frame.put(shown.text, row: screenRow, column: column, style: detailStyle, maxWidth: listColumns - column)
-            highlight(shown.text, positions: shown.positions, in: &frame, row: screenRow, column: column,
-                      width: listColumns - column, base: detailStyle, color: color)
-            column += TerminalText.width(TerminalText.visible(shown.text))
-          }
-        }
+        let row = ContactRow(
+          position: position, screenRow: line + 1, selected: index == state.cursor, nameWidth: nameWidth,
+          columns: columns)
+        drawContact(state, row, highlighter: highlighter, on: &frame, color: color)
       }
     }
-    // The section index on the right edge, the current section highlighted.
-    let current = state.currentSection
-    for (offset, letter) in strip.enumerated() where offset + 1 < rows {
+  }
+
+  /// Where a contact's row is drawn.
+  private struct ContactRow {
+    /// The contact's position in the list.
+    let position: Int
+    let screenRow: Int
+    let selected: Bool
+    /// The width of the name column.
+    let nameWidth: Int
+    /// The columns of the list (left of the section strip).
+    let columns: Int
+  }
+
+  /// One contact's row: the highlight bar, the mark, the name (matched characters
+  /// highlighted), then the detail.
+  private static func drawContact(
+    _ state: PeoplePickerState, _ row: ContactRow, highlighter: SearchHighlighter.Query?, on frame: inout Frame,
+    color: Bool
+  ) {
+    let contact = state.list.contacts[row.position]
+    let enabled = state.isEnabled(contact)
+    let accent: Style.Color? = color ? .blue : nil
+    var style = Style(dim: !enabled)
+    if row.selected {
+      style.reverse = true
+      style.bold = true
+      frame.paint(row: row.screenRow, column: 0, count: row.columns, style: style)
+      frame.put("▌", row: row.screenRow, column: 0, style: Style(bold: true, reverse: true, foreground: accent))
+    }
+    if state.marked.contains(row.position) {
+      let mark = Style(bold: true, reverse: row.selected, foreground: color ? .green : nil)
+      frame.put("✓", row: row.screenRow, column: 1, style: mark)
+    }
+    let name = state.list.displayNames[row.position]
+    frame.put(name, row: row.screenRow, column: 2, style: style, maxWidth: row.nameWidth)
+    let highlights = highlighter?.highlights(name: name, values: searchedValues(of: contact))
+    if let highlights {
+      highlight(name, positions: highlights.name, in: &frame, row: row.screenRow, column: 2, width: row.nameWidth,
+                base: style, color: color)
+    }
+    let detailStyle = Style(dim: !row.selected || !enabled, reverse: row.selected)
+    drawDetail(state, row, matched: highlights?.values ?? [], style: detailStyle, on: &frame, color: color)
+  }
+
+  /// The detail after the name: the values a word matched when the name does not
+  /// show it (the number typed, the second email), else the first email or phone and
+  /// the organization.
+  private static func drawDetail(
+    _ state: PeoplePickerState, _ row: ContactRow, matched: [MatchedValue], style: Style, on frame: inout Frame,
+    color: Bool
+  ) {
+    let detailColumn = 2 + row.nameWidth + 2
+    let listColumns = row.columns
+    guard detailColumn < listColumns else { return }
+    if matched.isEmpty {
+      frame.put(state.list.detail(at: row.position), row: row.screenRow, column: detailColumn, style: style,
+                maxWidth: listColumns - detailColumn)
+    }
+    var column = detailColumn
+    for (offset, value) in matched.enumerated() where column < listColumns {
+      if offset > 0 {
+        frame.put(" · ", row: row.screenRow, column: column, style: style, maxWidth: listColumns - column)
+        column += 3
+      }
+      guard column < listColumns else { break }
+      let shown = window(value, width: listColumns - column)
+      frame.put(shown.text, row: row.screenRow, column: column, style: style, maxWidth: listColumns - column)
+      highlight(shown.text, positions: shown.positions, in: &frame, row: row.screenRow, column: column,
+                width: listColumns - column, base: style, color: color)
+      column += TerminalText.width(TerminalText.visible(shown.text))
+    }
+  }
+
+  /// The section index on the right edge, the current section highlighted.
+  private static func drawSectionStrip(_ strip: [String], current: String?, on frame: inout Frame, color: Bool) {
+    let accent: Style.Color? = color ? .blue : nil
+    for (offset, letter) in strip.enumerated() where offset + 1 < frame.rows {
       let style = letter == current ? Style(bold: true, reverse: true, foreground: accent) : Style(dim: true)
-      frame.put(letter, row: offset + 1, column: columns - 1, style: style)
+      frame.put(letter, row: offset + 1, column: frame.columns - 1, style: style)
     }
-    // Footer: the group the list is narrowed to, and the keys.
-    if rows >= 6 {
-      var footer = hint
-      if let group = state.group { footer = "group: \(group) · " + footer }
-      if state.awaitingSectionLetter { footer = "jump to section: type a letter" }
-      frame.put(footer, row: rows - 1, column: 0, style: Style(dim: true))
-    }
-    return frame
+  }
+
+  /// The last line: the group the list is narrowed to, and the keys (on a screen of
+  /// six lines or more).
+  private static func drawFooter(_ state: PeoplePickerState, hint: String, on frame: inout Frame) {
+    guard frame.rows >= 6 else { return }
+    var footer = hint
+    if let group = state.group { footer = "group: \(group) · " + footer }
+    if state.awaitingSectionLetter { footer = "jump to section: type a letter" }
+    frame.put(footer, row: frame.rows - 1, column: 0, style: Style(dim: true))
   }
 
   /// The letters of the section index strip, when the unfiltered list has sections

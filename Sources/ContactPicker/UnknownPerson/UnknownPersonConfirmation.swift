@@ -29,6 +29,8 @@ public struct UnknownPersonConfirmation: Sendable {
   public var card: PersonCardState
   /// A failed save's message, shown above the card.
   public var error: String?
+  /// What each key does (`UnknownPersonKeymap.confirmation`); the help line is made from it.
+  let keymap: Keymap<UnknownPersonConfirmationCommand>
 
   /// A confirmation of `merge` into `original`, showing `keys`.
   public init(merge: UnknownPersonMerge.Result, original: Contact, keys: [ContactKey] = PersonCardState.defaultKeys) {
@@ -39,22 +41,22 @@ public struct UnknownPersonConfirmation: Sendable {
     for case .added(let key, _, _, _) in merge.changes where !keys.contains(key) { keys.append(key) }
     card = PersonCardState(contact: merge.merged, keys: keys) { added.contains($0.identifier) }
     card.marked = added
+    keymap = UnknownPersonKeymap.confirmation(adding: !merge.isEmpty)
   }
 
-  /// Applies one key.
+  /// Applies one key: what it does is `keymap`'s; the wheel moves on the card.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    switch key {
-    case .enter, .character("y"), .character("Y"), .control("s"):
-      return .confirm
-    case .escape, .left, .backspace, .character("n"), .character("N"):
-      return .back
-    case .control("c"), .control("g"), .control("q"):
-      return .cancel
-    default:
-      switch card.handle(key) {
-      case .cancel: return .cancel
-      default: return .none
-      }
+    guard let command = keymap.command(for: key) else {
+      _ = card.handle(key)
+      return .none
+    }
+    switch command {
+    case .confirm: return .confirm
+    case .back: return .back
+    case .cancel: return .cancel
+    case .card(let command):
+      _ = card.perform(command)
+      return .none
     }
   }
 }
@@ -83,7 +85,7 @@ public enum UnknownPersonConfirmationView {
 
   /// The hint on the last line.
   public static func hint(_ confirmation: UnknownPersonConfirmation) -> String {
-    confirmation.merge.isEmpty ? "enter done · esc back" : "enter/y save · esc/n back · ↑↓ added values"
+    confirmation.keymap.hint
   }
 
   /// Scrolls the card so its cursor is on screen (the rows under the top lines).

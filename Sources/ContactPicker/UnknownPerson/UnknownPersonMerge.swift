@@ -78,10 +78,32 @@ public enum UnknownPersonMerge {
     _ person: Contact, into existing: Contact, region: String,
     makeIdentifier: ((ContactKey, Int) -> String)? = nil
   ) -> Result {
-    var merged = existing
+    var merging = Merging(person: person, existing: existing, makeIdentifier: makeIdentifier)
+    merging.fillFields()
+    merging.addValues(region: region)
+    return Result(merged: merging.merged, changes: merging.changes)
+  }
+
+  /// One merge under way: `merged` so far and its changes, in order.
+  private struct Merging {
+    let person: Contact
+    let existing: Contact
+    let makeIdentifier: ((ContactKey, Int) -> String)?
+    var merged: Contact
     var changes: [Change] = []
-    var used = Set(allIdentifiers(existing))
-    func identifier(_ key: ContactKey, _ n: Int) -> String {
+    /// The identifiers on the contact, so that an added value's is new.
+    var used: Set<String>
+
+    init(person: Contact, existing: Contact, makeIdentifier: ((ContactKey, Int) -> String)?) {
+      self.person = person
+      self.existing = existing
+      self.makeIdentifier = makeIdentifier
+      merged = existing
+      used = Set(allIdentifiers(existing))
+    }
+
+    /// The identifier of the `n`th value added under `key`, unique on the contact.
+    mutating func identifier(_ key: ContactKey, _ n: Int) -> String {
       let base = makeIdentifier?(key, n) ?? "\(existing.identifier)/\(key.rawValue)/added-\(n)"
       var candidate = base
       var extra = 1
@@ -93,40 +115,74 @@ public enum UnknownPersonMerge {
       return candidate
     }
 
-    // Name parts: only when the parts both have agree.
-    let nameFields: [(String, WritableKeyPath<Contact, String>)] = [
-      ("namePrefix", \.namePrefix), ("givenName", \.givenName), ("middleName", \.middleName),
-      ("familyName", \.familyName), ("nameSuffix", \.nameSuffix), ("nickname", \.nickname),
-    ]
-    let agrees = nameFields.allSatisfy { _, path in
-      let mine = fold(existing[keyPath: path])
-      let theirs = fold(person[keyPath: path])
-      return mine.isEmpty || theirs.isEmpty || mine == theirs
+    /// The single-value fields the contact lacks: the name parts (only when the parts
+    /// both have agree), phonetic names, work, birthday, note.
+    mutating func fillFields() {
+      let nameFields: [(String, WritableKeyPath<Contact, String>)] = [
+        ("namePrefix", \.namePrefix), ("givenName", \.givenName), ("middleName", \.middleName),
+        ("familyName", \.familyName), ("nameSuffix", \.nameSuffix), ("nickname", \.nickname),
+      ]
+      let agrees = nameFields.allSatisfy { _, path in
+        let mine = fold(existing[keyPath: path])
+        let theirs = fold(person[keyPath: path])
+        return mine.isEmpty || theirs.isEmpty || mine == theirs
+      }
+      let sameKind = existing.contactType == person.contactType || existing.contactType == .person
+      if agrees && sameKind {
+        for (name, path) in nameFields { fill(name, path) }
+      }
+      let otherFields: [(String, WritableKeyPath<Contact, String>)] = [
+        ("phoneticGivenName", \.phoneticGivenName), ("phoneticMiddleName", \.phoneticMiddleName),
+        ("phoneticFamilyName", \.phoneticFamilyName), ("organizationName", \.organizationName),
+        ("departmentName", \.departmentName), ("jobTitle", \.jobTitle),
+      ]
+      for (name, path) in otherFields { fill(name, path) }
+      if merged.birthday == nil, let birthday = person.birthday {
+        merged.birthday = birthday
+        changes.append(.filled(field: "birthday", value: birthday.description))
+      }
+      fill("note", \.note)
     }
-    let sameKind = existing.contactType == person.contactType || existing.contactType == .person
-    if agrees && sameKind {
-      for (name, path) in nameFields { fill(name, path) }
-    }
-    let otherFields: [(String, WritableKeyPath<Contact, String>)] = [
-      ("phoneticGivenName", \.phoneticGivenName), ("phoneticMiddleName", \.phoneticMiddleName),
-      ("phoneticFamilyName", \.phoneticFamilyName), ("organizationName", \.organizationName),
-      ("departmentName", \.departmentName), ("jobTitle", \.jobTitle),
-    ]
-    for (name, path) in otherFields { fill(name, path) }
-    if merged.birthday == nil, let birthday = person.birthday {
-      merged.birthday = birthday
-      changes.append(.filled(field: "birthday", value: birthday.description))
-    }
-    fill("note", \.note)
 
-    func fill(_ name: String, _ path: WritableKeyPath<Contact, String>) {
+    /// The person's text at `path` when the contact's is empty.
+    mutating func fill(_ name: String, _ path: WritableKeyPath<Contact, String>) {
       let value = person[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
-      guard merged[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !value.isEmpty else { return }
+      let current = merged[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
+      guard current.isEmpty, !value.isEmpty else { return }
       merged[keyPath: path] = value
       changes.append(.filled(field: name, value: value))
     }
 
-    func add<V>(
+    /// The person's labeled values the contact does not have, compared as each key
+    /// compares them (a phone number by `PhoneNumberKey` in `region`, an email without
+    /// regard to case, …).
+    mutating func addValues(region: String) {
+      func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+      }
+      add(.phoneNumbers, \.phoneNumbers, text: { $0 }) { PhoneNumberKey.key(for: $0, region: region) }
+      add(.emailAddresses, \.emailAddresses, text: { $0 }) { nonEmpty(DuplicateDetector.emailKey($0)) }
+      add(.postalAddresses, \.postalAddresses, text: { $0.singleLine }) { address in
+        nonEmpty(address.singleLine).map { _ in
+          [address.street, address.city, address.state, address.postalCode, address.country, address.isoCountryCode]
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.joined(separator: "\u{1F}")
+        }
+      }
+      add(.urlAddresses, \.urlAddresses, text: { $0 }) { nonEmpty($0) }
+      add(.instantMessageAddresses, \.instantMessageAddresses, text: { PropertyValue.instantMessage($0).singleLine }) {
+        im in nonEmpty(im.username).map { _ in PropertyValue.instantMessage(im).singleLine }
+      }
+      add(.socialProfiles, \.socialProfiles, text: { PropertyValue.socialProfile($0).singleLine }) {
+        nonEmpty(PropertyValue.socialProfile($0).singleLine)
+      }
+      add(.contactRelations, \.contactRelations, text: { $0 }) { nonEmpty($0) }
+      add(.dates, \.dates, text: { $0.description }) { $0.description }
+    }
+
+    /// The person's values at `path` whose `compare` key the contact's lack, each
+    /// with a new identifier; `text` is how a change names the value.
+    mutating func add<V>(
       _ key: ContactKey, _ path: WritableKeyPath<Contact, [LabeledValue<V>]>, text: (V) -> String,
       compare: (V) -> String?
     ) {
@@ -141,28 +197,6 @@ public enum UnknownPersonMerge {
         changes.append(.added(key: key, identifier: id, label: value.label, value: text(value.value)))
       }
     }
-    func nonEmpty(_ text: String) -> String? {
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      return trimmed.isEmpty ? nil : trimmed
-    }
-    add(.phoneNumbers, \.phoneNumbers, text: { $0 }) { PhoneNumberKey.key(for: $0, region: region) }
-    add(.emailAddresses, \.emailAddresses, text: { $0 }) { nonEmpty(DuplicateDetector.emailKey($0)) }
-    add(.postalAddresses, \.postalAddresses, text: { $0.singleLine }) { address in
-      nonEmpty(address.singleLine).map { _ in
-        [address.street, address.city, address.state, address.postalCode, address.country, address.isoCountryCode]
-          .map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.joined(separator: "\u{1F}")
-      }
-    }
-    add(.urlAddresses, \.urlAddresses, text: { $0 }) { nonEmpty($0) }
-    add(.instantMessageAddresses, \.instantMessageAddresses, text: { PropertyValue.instantMessage($0).singleLine }) { im in
-      nonEmpty(im.username).map { _ in PropertyValue.instantMessage(im).singleLine }
-    }
-    add(.socialProfiles, \.socialProfiles, text: { PropertyValue.socialProfile($0).singleLine }) {
-      nonEmpty(PropertyValue.socialProfile($0).singleLine)
-    }
-    add(.contactRelations, \.contactRelations, text: { $0 }) { nonEmpty($0) }
-    add(.dates, \.dates, text: { $0.description }) { $0.description }
-    return Result(merged: merged, changes: changes)
   }
 
   static func allIdentifiers(_ contact: Contact) -> [String] {

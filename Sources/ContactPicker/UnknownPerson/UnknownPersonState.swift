@@ -60,6 +60,8 @@ public struct UnknownPersonState: Sendable {
   /// The highlighted row when the view last placed the scroll position: a highlight
   /// that did not move since may be scrolled through.
   var scrolledCursor: Item?
+  /// What each key does on this card (`UnknownPersonKeymap.card`); the help line is made from it.
+  let keymap: Keymap<UnknownPersonCardCommand>
 
   /// A card for `contact`; `isEnabled` decides which values may be chosen.
   public init(
@@ -75,7 +77,12 @@ public struct UnknownPersonState: Sendable {
     self.title = Self.title(for: contact, alternateName: alternateName)
     self.message = message.flatMap { $0.isEmpty ? nil : $0 }
     cursor = commands.first.map { .command($0) } ?? card.enabled.firstIndex(of: true).map { .value($0) }
+    keymap = UnknownPersonKeymap.card(
+      choosing: card.enabled.contains(true), adding: allowsAdding, known: !known.isEmpty)
   }
+
+  /// The key help line (`keymap`'s).
+  public var hint: String { keymap.hint }
 
   /// The person's display name when the person has a name (or organization), else
   /// `alternateName` when given, else the display name (an email or phone).
@@ -107,44 +114,45 @@ public struct UnknownPersonState: Sendable {
     if items.contains(item) { cursor = item }
   }
 
-  /// Applies one key.
+  /// Applies one key: what it does is `keymap`'s; the wheel moves like ↑/↓.
   public mutating func handle(_ key: KeyEvent) -> Action {
-    switch key {
-    case .enter:
+    if case .mouse(let event) = key {
+      if event.action == .wheelUp { move(by: -1) }
+      if event.action == .wheelDown { move(by: 1) }
+      return .none
+    }
+    guard let command = keymap.command(for: key) else { return .none }
+    return perform(command)
+  }
+
+  /// Does what `command` says.
+  mutating func perform(_ command: UnknownPersonCardCommand) -> Action {
+    switch command {
+    case .choose:
       switch cursor {
       case .value(let index): return .select(card.properties[index])
       case .command(let command): return .perform(command)
       case nil: return .none
       }
-    case .escape, .left, .control("c"), .control("g"), .control("q"):
+    case .perform(let command):
+      return .perform(command)
+    case .cancel:
       return .cancel
-    case .character("n") where commands.contains(.createNew):
-      return .perform(.createNew)
-    case .character("a") where commands.contains(.addToExisting):
-      return .perform(.addToExisting)
-    case .character("o") where !known.isEmpty:
-      return .perform(.openKnown(0))
-    case .up, .control("p"), .backTab:
+    case .up:
       // At the first row the card scrolls instead (up through a long note).
       if !move(by: -1) { scrollTop = max(0, scrollTop - 1) }
-    case .down, .control("n"), .tab:
+    case .down:
       if !move(by: 1) { scrollTop += 1 }
-    case .home:
+    case .first:
       cursor = items.first
-    case .end:
+    case .last:
       cursor = items.last
-    case .mouse(let event) where event.action == .wheelUp:
-      move(by: -1)
-    case .mouse(let event) where event.action == .wheelDown:
-      move(by: 1)
     case .pageUp:
       scrollTop = max(0, scrollTop - pageSize)
       move(by: -pageSize, clamped: true)
     case .pageDown:
       scrollTop += pageSize
       move(by: pageSize, clamped: true)
-    default:
-      break
     }
     return .none
   }

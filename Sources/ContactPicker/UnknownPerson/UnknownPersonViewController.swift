@@ -243,73 +243,66 @@ public final class UnknownPersonViewController {
     return result
   }
 
-  /// One run of the card: feeds `UnknownPersonState` (the card as a value: a key in,
-  /// an action out), does what it says and draws it.
+  /// One run of the card: feeds `UnknownPersonInteraction` (inputs in, effects out)
+  /// and does what it says: draws, asks the delegate, opens the form, a card or the
+  /// picker, ends.
   @MainActor
   private final class CardSession {
     private unowned let controller: UnknownPersonViewController
     private let screen: any Screen
-    private(set) var card: UnknownPersonState
-    private let hint: String
+    private var interaction: UnknownPersonInteraction
+    /// The card after the last input.
+    var card: UnknownPersonState { interaction.card }
 
     init(controller: UnknownPersonViewController, card: UnknownPersonState, screen: any Screen) {
       self.controller = controller
-      self.card = card
+      self.interaction = UnknownPersonInteraction(card: card)
       self.screen = screen
-      var hint = controller.allowsActions && card.card.enabled.contains(true) ? "↑↓ move · enter choose" : "↑↓ move · enter open"
-      if controller.allowsAddingToAddressBook && controller.editing != nil { hint += " · n new · a add to existing" }
-      if !card.known.isEmpty { hint += " · o open" }
-      self.hint = hint + " · esc cancel"
     }
 
-    func start() -> InteractionStep<UnknownPersonResult> { redraw() }
+    func start() -> InteractionStep<UnknownPersonResult> {
+      interaction.size = screen.size
+      return perform(interaction.start())
+    }
 
-    /// Scrolls the highlighted row into view for the screen's size, presents the
-    /// frame (the view only draws) and waits for the next key.
-    private func redraw() -> InteractionStep<UnknownPersonResult> {
-      let size = screen.size
-      UnknownPersonView.scrollToCursor(&card, rows: size.rows, columns: size.columns)
-      screen.present(UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: screen.colorEnabled, hint: hint))
+    private func feed(_ input: UnknownPersonInteraction.Input) -> InteractionStep<UnknownPersonResult> {
+      interaction.size = screen.size
+      return perform(interaction.handle(input))
+    }
+
+    private func perform(_ effects: [UnknownPersonInteraction.Effect]) -> InteractionStep<UnknownPersonResult> {
+      let screen = screen
+      for effect in effects {
+        switch effect {
+        case .draw:
+          screen.present(interaction.frame(color: screen.colorEnabled))
+        case .ask(let property):
+          let delegate = controller.delegate
+          let ends = delegate?.unknownPersonViewController(controller, shouldPerformDefaultActionFor: property) ?? true
+          return feed(.answered(property, ends: ends))
+        case .openCard(let contact):
+          return feed(.cardClosed(controller.openCard(of: contact, on: screen)))
+        case .addToExisting:
+          return feed(.addEnded(controller.addToExisting(on: screen)))
+        case .createNew:
+          guard let editing = controller.formEditing else { return feed(.formEnded(.cancelled)) }
+          let form = editing.form(editing: nil, prefill: controller.displayedPerson)
+          return .next(
+            .nested(
+              run: { form.run(on: screen) }, present: { await form.present(on: screen) },
+              then: { [self] in feed(.formEnded($0)) }))
+        case .end(let result):
+          return .finished(result)
+        }
+      }
       return .next(
         .input(on: screen, timeout: nil) { [self] input in
           switch input {
-          case .ended: return .finished(.cancelled)
-          case .timedOut: return redraw()
-          case .key(let key): return handle(key)
+          case .ended: return feed(.inputEnded)
+          case .timedOut: return start()  // (no timeout is asked for) laid out and drawn again
+          case .key(let key): return feed(.key(key))
           }
         })
-    }
-
-    private func handle(_ key: KeyEvent) -> InteractionStep<UnknownPersonResult> {
-      let screen = screen
-      switch card.handle(key) {
-      case .none:
-        break
-      case .cancel:
-        return .finished(.cancelled)
-      case .select(let property):
-        if controller.delegate?.unknownPersonViewController(controller, shouldPerformDefaultActionFor: property) ?? true {
-          return .finished(.selectedProperty(property))
-        }
-      case .perform(.openKnown(let index)):
-        return .finished(controller.openCard(of: card.known[index], on: screen))
-      case .perform(.createNew):
-        guard let editing = controller.formEditing else { break }
-        let form = editing.form(editing: nil, prefill: controller.displayedPerson)
-        return .next(
-          .nested(
-            run: { form.run(on: screen) }, present: { await form.present(on: screen) },
-            then: { [self] result in
-              switch result {
-              case .completed(let saved): return .finished(.resolved(saved))
-              case .choseExisting(let existing): return .finished(controller.openCard(of: existing, on: screen))
-              case .cancelled: return redraw()
-              }
-            }))
-      case .perform(.addToExisting):
-        if let ended = controller.addToExisting(on: screen) { return .finished(ended) }
-      }
-      return redraw()
     }
   }
 

@@ -1,0 +1,134 @@
+import TerminalKit
+
+/// What a key does on the new-person form's fields (`NewPersonKeymap.form`).
+enum NewPersonCommand: Sendable, Equatable {
+  /// Move the focus this many fields (negative: back).
+  case move(Int)
+  /// Save (after validation and the duplicate check).
+  case save
+  /// Cancel, asking first when something was changed.
+  case cancel
+  /// Show or hide the phonetic name fields.
+  case togglePhonetic
+  /// Switch between person and organization ("kind").
+  case switchKind
+  /// Show the phonetic name fields ("+ phonetic name").
+  case showPhonetic
+  /// Add a value ("+ add phone").
+  case addValue
+  /// Type a line break (the note, a street; elsewhere nothing).
+  case lineBreak
+  /// The value's next label.
+  case nextLabel
+  /// Remove the value.
+  case removeValue
+}
+
+/// What a key does while a custom label is typed (`NewPersonKeymap.label`).
+enum NewPersonLabelCommand: Sendable, Equatable {
+  /// Keep the label typed (none typed: the label before).
+  case done
+  /// Put back the label before.
+  case undo
+  /// The first standard label.
+  case standard
+  /// Nothing (the key is not typed either).
+  case ignore
+}
+
+/// What a key does on "Discard this contact? y/n" (`NewPersonKeymap.discard`).
+enum NewPersonDiscardCommand: Sendable, Equatable {
+  /// End without a contact.
+  case discard
+  /// Back to the form.
+  case keepEditing
+}
+
+/// What a key does on the possible duplicates (`NewPersonKeymap.duplicates`).
+enum NewPersonDuplicatesCommand: Sendable, Equatable {
+  /// Save anyway.
+  case save
+  /// End by opening the highlighted existing contact.
+  case openExisting
+  /// Back to the form.
+  case back
+  /// Highlight the previous or next one.
+  case up, down
+}
+
+/// The new-person form's key tables, one for each thing it can be doing
+/// (`NewPersonState.Mode`). Keys that a table does not bind edit the focused text
+/// (`LineEditor`); on an "add" row, typing adds a value.
+enum NewPersonKeymap {
+  /// The form's keys with `field` focused: the field's own, moving, saving,
+  /// cancelling.
+  ///
+  /// - Parameters:
+  ///   - field: the focused field.
+  ///   - emptyValue: the focused value is empty, so Ctrl-D removes it (else it
+  ///     deletes a character).
+  static func form(_ field: NewPersonState.Field, emptyValue: Bool = false) -> Keymap<NewPersonCommand> {
+    var named: [KeyBinding<NewPersonCommand>] = []
+    var after: [KeyBinding<NewPersonCommand>] = []
+    switch field {
+    case .contactType:
+      named = [KeyBinding([.enter, .character(" "), .left, .right], .switchKind, help: "space switch")]
+    case .showPhonetic:
+      named = [KeyBinding([.enter, .character(" ")], .showPhonetic, help: "enter show phonetic name")]
+    case .add(let section):
+      named = [KeyBinding([.enter, .character(" ")], .addValue, help: "enter add \(section.title)")]
+    case .text(let text):
+      named = [
+        KeyBinding([.enter], .move(1)),
+        KeyBinding([.control("o")], .lineBreak, help: text.isMultiLine ? "^O new line" : nil),
+      ]
+    case .value:
+      named = [KeyBinding([.enter], .move(1)), KeyBinding([.control("o")], .lineBreak)]
+      after = [
+        KeyBinding([.control("l")], .nextLabel, help: "^L label"),
+        KeyBinding([.control("x")] + (emptyValue ? [.control("d")] : []), .removeValue, help: "^X remove"),
+      ]
+    }
+    var singleLine = false
+    if case .text(let text) = field { singleLine = !text.isMultiLine }
+    return Keymap(
+      named + [
+        KeyBinding([.tab, .down, .control("n")], .move(1), help: "↑↓ tab move"),
+        KeyBinding([.backTab, .up, .control("p")], .move(-1)),
+        KeyBinding([.pageDown], .move(5)),
+        KeyBinding([.pageUp], .move(-5)),
+      ] + after + [
+        KeyBinding([.control("r")], .togglePhonetic, help: singleLine ? "^R phonetic" : nil),
+        KeyBinding([.control("s")], .save, help: "^S save"),
+        KeyBinding([.escape, .control("c"), .control("g")], .cancel, help: "esc cancel"),
+      ])
+  }
+
+  /// The keys while a custom label is typed (the others type it).
+  static let label = Keymap<NewPersonLabelCommand>([
+    KeyBinding([.enter, .tab, .backTab, .up, .down], .done, help: "enter done"),
+    KeyBinding([.escape, .control("c"), .control("g")], .undo, help: "esc undo"),
+    KeyBinding([.control("l")], .standard, help: "^L standard labels"),
+    KeyBinding([.resize], .ignore),
+  ])
+
+  /// What the help says first while a label is typed: the keys that type it.
+  static let labelTyping = "type a label"
+
+  /// The keys of "Discard this contact? y/n" (the others do nothing).
+  static let discard = Keymap<NewPersonDiscardCommand>([
+    KeyBinding([.character("y"), .character("Y"), .control("c"), .control("g")], .discard, help: "y discard"),
+    KeyBinding([.character("n"), .character("N"), .escape], .keepEditing, help: "n keep editing"),
+  ])
+
+  /// The keys of the duplicate prompt (the others do nothing; Enter neither, so that
+  /// a reflex cannot throw the typed form away).
+  static let duplicates = Keymap<NewPersonDuplicatesCommand>([
+    KeyBinding([.character("s"), .character("S")], .save, help: "s save anyway"),
+    KeyBinding([.character("o"), .character("O")], .openExisting, help: "o open existing"),
+    KeyBinding(
+      [.character("b"), .character("B"), .escape, .left, .control("c"), .control("g")], .back, help: "b go back"),
+    KeyBinding([.up, .control("p")], .up, help: "↑↓ choose"),
+    KeyBinding([.down, .control("n"), .tab], .down),
+  ])
+}

@@ -1,0 +1,84 @@
+import TerminalKit
+
+/// What a key does on the unknown-person card (`UnknownPersonKeymap.card`).
+enum UnknownPersonCardCommand: Sendable, Equatable {
+  /// Choose the highlighted value, or perform the highlighted action.
+  case choose
+  /// Perform this action, wherever the cursor is (`n`, `a`, `o`).
+  case perform(UnknownPersonState.Command)
+  /// End the card without a person.
+  case cancel
+  /// Move to the previous or next row (scroll at either end).
+  case up, down
+  /// The first or last row.
+  case first, last
+  /// Scroll a page.
+  case pageUp, pageDown
+}
+
+/// What a key does on the confirmation of "Add to Existing Contact"
+/// (`UnknownPersonKeymap.confirmation`).
+enum UnknownPersonConfirmationCommand: Sendable, Equatable {
+  /// Save the merged contact (or end with it when nothing is added).
+  case confirm
+  /// Back to the picker.
+  case back
+  /// Cancel the whole card.
+  case cancel
+  /// What the key does on the merged card (moving over the added values, scrolling).
+  case card(PersonCardCommand)
+}
+
+/// The unknown-person card's key tables: the card's and its confirmation's. The
+/// wheel moves like ↑/↓ on both (`UnknownPersonState.handle(_:)`,
+/// `PersonCardState.handle(_:)`).
+enum UnknownPersonKeymap {
+  /// The card's keys.
+  ///
+  /// - Parameters:
+  ///   - choosing: some value may be chosen: the help says Enter chooses (else it opens).
+  ///   - adding: "Create New Contact" and "Add to Existing Contact" are offered: `n` and `a` do them.
+  ///   - known: a known contact is offered: `o` opens the first one's card.
+  static func card(choosing: Bool, adding: Bool, known: Bool) -> Keymap<UnknownPersonCardCommand> {
+    var bindings = [
+      KeyBinding([.up, .control("p"), .backTab], UnknownPersonCardCommand.up, help: "↑↓ move"),
+      KeyBinding([.down, .control("n"), .tab], .down),
+      KeyBinding([.enter], .choose, help: choosing ? "enter choose" : "enter open"),
+    ]
+    if adding {
+      bindings += [
+        KeyBinding([.character("n")], .perform(.createNew), help: "n new"),
+        KeyBinding([.character("a")], .perform(.addToExisting), help: "a add to existing"),
+      ]
+    }
+    if known { bindings.append(KeyBinding([.character("o")], .perform(.openKnown(0)), help: "o open")) }
+    return Keymap(
+      bindings + [
+        KeyBinding([.escape, .left, .control("c"), .control("g"), .control("q")], .cancel, help: "esc cancel"),
+        KeyBinding([.home], .first),
+        KeyBinding([.end], .last),
+        KeyBinding([.pageUp], .pageUp),
+        KeyBinding([.pageDown], .pageDown),
+      ])
+  }
+
+  /// The confirmation's keys: its own, then the card's (`PersonCardKeymap`: moving
+  /// over the added values, scrolling) for the keys it does not take; `adding` (the
+  /// merge adds something) words the help.
+  static func confirmation(adding: Bool) -> Keymap<UnknownPersonConfirmationCommand> {
+    let own = [
+      KeyBinding(
+        [.enter, .character("y"), .character("Y"), .control("s")], UnknownPersonConfirmationCommand.confirm,
+        help: adding ? "enter/y save" : "enter done"),
+      KeyBinding(
+        [.escape, .left, .backspace, .character("n"), .character("N")], .back,
+        help: adding ? "esc/n back" : "esc back"),
+      KeyBinding([.control("c"), .control("g"), .control("q")], .cancel),
+    ]
+    let card = PersonCardKeymap.standard.bindings.map { row in
+      let help = adding && row.command == .up ? "↑↓ added values" : nil
+      return KeyBinding(row.keys, UnknownPersonConfirmationCommand.card(row.command), help: help)
+    }
+    return Keymap(own + card)
+  }
+}
