@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import Testing
 import TerminalKit
 
