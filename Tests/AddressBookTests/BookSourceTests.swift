@@ -168,4 +168,19 @@ struct BookSourceTests {
     #expect(!listing.items[0].version.isUnknown)
     #expect(try BookSources.source(for: folder.file("vdir")).listItems(known: nil).items[0].version.isUnknown)
   }
+
+  @Test("a book named twice — spelled otherwise, through a symbolic or hard link, or inside a folder named — is read once")
+  func distinctBooks() throws {
+    let folder = try TempFolder("book-source-distinct")
+    defer { folder.remove() }
+    _ = try folder.write("vd/sub/a.vcf", Array(Self.card("Ada", "Lovelace").utf8))
+    let file = try folder.write("book.vcf", Array(Self.card("Alan", "Turing").utf8))
+    try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: folder.file("vd"))
+    try FileManager.default.linkItem(atPath: file, toPath: folder.file("hard.vcf"))
+    let specs = [
+      folder.file("vd"), folder.file("vd/./"), folder.file("link"), folder.file("vd/sub"), file,
+      folder.file("hard.vcf"), folder.file("missing.vcf"), folder.file("./missing.vcf"), "-",
+    ]
+    #expect(BookSources.distinct(specs) == [folder.file("vd"), file, folder.file("missing.vcf"), "-"])
+  }
 }

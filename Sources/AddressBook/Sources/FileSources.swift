@@ -22,13 +22,21 @@ public enum BookSources {
     return VCardFileSource(path: spec, racyInterval: racyInterval)
   }
 
-  /// `specs` without repeats: a book named twice (`-s vd -s vd`, or through a link to
-  /// it) or a folder inside another folder named (`-s vd -s vd/sub`, which `vd`'s
-  /// reading already holds) is read once, where it is first named. Two names are one
-  /// book when they resolve to one path (symbolic links followed).
+  /// `specs` without repeats: a book named twice (`-s vd -s vd`, `./vd`, through a
+  /// link to it or a hard link) or a folder inside another folder named (`-s vd -s
+  /// vd/sub`, which `vd`'s reading already holds) is read once, where it is first
+  /// named. Two names are one book when they lead to one file (`FileIdentity`: device
+  /// and inode, links followed); a name that leads nowhere yet by its spelling
+  /// (`SourcePath`).
   public static func distinct(_ specs: [String]) -> [String] {
     func resolved(_ spec: String) -> String {
-      spec == "-" ? spec : URL(fileURLWithPath: spec).standardizedFileURL.resolvingSymlinksInPath().path
+      URL(fileURLWithPath: spec).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    func sameness(_ spec: String) -> AnyHashable {
+      guard spec != "-", let identity = FileSignature.of(path: spec)?.identity else {
+        return AnyHashable(SourcePath.canonical(spec))
+      }
+      return AnyHashable(identity)
     }
     let folders = Set(
       specs.filter { spec in
@@ -36,11 +44,10 @@ public enum BookSources {
         return spec != "-" && FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
           && isDirectory.boolValue
       }.map(resolved))
-    var seen = Set<String>()
+    var seen = Set<AnyHashable>()
     return specs.filter { spec in
-      let path = resolved(spec)
-      let inside = folders.contains { path.hasPrefix($0 + "/") }
-      return !inside && seen.insert(path).inserted
+      let inside = spec != "-" && folders.contains { resolved(spec).hasPrefix($0 + "/") }
+      return !inside && seen.insert(sameness(spec)).inserted
     }
   }
 }
