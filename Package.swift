@@ -75,7 +75,7 @@ let package = Package(
       name: "AddressBookTests",
       dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
-    .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit"]),
+    .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit", "CNcursesw"]),
     .testTarget(
       name: "ContactPickerTests",
       dependencies: [

@@ -104,20 +104,10 @@ public struct NewPersonForm: Sendable {
 
     /// The standard labels the label key cycles through, in order (PRODUCT.md's
     /// labels, as fit the key); after them comes a custom label.
-    public var standardLabels: [String] {
-      switch self {
-      case .phone: return ["mobile", "iPhone", "home", "work", "main", "homeFax", "workFax", "pager", "other"]
-      case .email, .address, .url, .instantMessage: return ["home", "work", "school", "other"]
-      }
-    }
+    public var standardLabels: [String] { key.field.standardLabels }
 
     /// The labels a new value gets, the first not yet used (as Apple's Contacts does).
-    var defaultLabels: [String] {
-      switch self {
-      case .phone: return ["mobile", "home", "work", "main", "other"]
-      default: return ["home", "work", "other"]
-      }
-    }
+    var defaultLabels: [String] { key.field.defaultLabels }
 
     /// How many editors an entry of this section has.
     var partCount: Int { self == .address ? AddressPart.allCases.count : 1 }
