@@ -29,6 +29,10 @@ public protocol Screen: AnyObject {
   ///   when a timeout was given); `.ended` when input has ended (as `nextKey()`'s
   ///   `nil`).
   func nextInput(timeout milliseconds: Int?) -> ScreenInput
+  /// The file descriptor the screen reads its input from (`/dev/tty`), for waiting
+  /// for input off the main actor (`input(timeout:)`); nil for a screen whose input
+  /// is always there (the in-memory screen).
+  var inputDescriptor: Int32? { get }
   /// Gives the terminal back as it was (idempotent). The in-memory screen has nothing
   /// to give back.
   func end()
@@ -47,6 +51,9 @@ public enum ScreenInput: Sendable, Hashable {
 extension Screen {
   /// Default: does nothing (nothing to give back).
   public func end() {}
+
+  /// Default: none (input is read at once).
+  public var inputDescriptor: Int32? { nil }
 
   /// Default, for screens that can only block: `nextKey()`, ignoring the timeout.
   /// It never returns `.timedOut`, so a controller sees its background work only when

@@ -206,6 +206,9 @@ public final class CursesScreen: Screen {
     return nil
   }
 
+  /// `/dev/tty`, which keys come from.
+  public var inputDescriptor: Int32? { fileno(tty) }
+
   /// Waits for the next key for at most `milliseconds` (`wtimeout(3)`; `nil`: no
   /// limit). An escape sequence or a paste that has begun is read to its end (the
   /// ESC delay still applies to a lone Esc); `.ended` when the terminal hung up.

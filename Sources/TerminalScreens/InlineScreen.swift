@@ -257,6 +257,9 @@ public final class InlineScreen: Screen {
     return nil
   }
 
+  /// `/dev/tty`, which keys come from.
+  public var inputDescriptor: Int32? { fd }
+
   /// Waits for the next key for at most `milliseconds` (`poll(2)` on `/dev/tty`;
   /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, past
   /// the timeout if need be.

@@ -75,9 +75,8 @@ public final class PersonViewController {
     end(InteractionLoop.run(from: InteractionBox(begin()).start(controller: self, on: screen)))
   }
 
-  /// Presents the card and returns how it ended. Suspends while it waits: for the
-  /// form (presented in turn), and before each key, giving the main actor to other
-  /// tasks; the key itself is read on the main actor (see
+  /// Presents the card and returns how it ended. Suspends while it waits, the main
+  /// actor free for other tasks: for a key and for the form (presented in turn; see
   /// `PeoplePickerController.present(on:)`).
   public func present(on screen: any Screen) async -> PersonViewResult {
     end(await InteractionLoop.present(from: InteractionBox(begin()).start(controller: self, on: screen)))

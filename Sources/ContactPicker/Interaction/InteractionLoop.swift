@@ -21,18 +21,15 @@ struct PendingStep<Outcome> {
 
   /// The next key (or timeout, or end of input) on `screen`, handed to `then`.
   ///
-  /// The screens are main-actor objects (`CursesScreen`, `InlineScreen`,
-  /// `MemoryScreen`): a key is read on the main actor in both forms; the suspending
-  /// form gives the main actor to other tasks once before it reads.
+  /// The blocking form waits on the main actor (`Screen.nextInput(timeout:)`); the
+  /// suspending form waits off it, the main actor free for other tasks until input is
+  /// there (`Screen.input(timeout:)`), and reads it on the main actor.
   static func input(
     on screen: any Screen, timeout: Int?, then: @escaping @MainActor (ScreenInput) -> InteractionStep<Outcome>
   ) -> PendingStep {
     PendingStep(
       blocking: { then(screen.nextInput(timeout: timeout)) },
-      suspending: {
-        await Task.yield()
-        return then(screen.nextInput(timeout: timeout))
-      })
+      suspending: { then(await screen.input(timeout: timeout)) })
   }
 
   /// `work`, which blocks but needs neither the screen nor the main actor (waiting

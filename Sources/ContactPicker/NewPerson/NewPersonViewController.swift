@@ -135,9 +135,9 @@ public final class NewPersonViewController {
   }
 
   /// Presents the form on `screen` and returns how it ended (for callers who want a
-  /// value rather than a delegate). The delegate is called too. Suspends before each
-  /// key, giving the main actor to other tasks; the key itself is read on the main
-  /// actor, as are `save` and `reload` (see `PeoplePickerController.present(on:)`).
+  /// value rather than a delegate). The delegate is called too. Suspends while it
+  /// waits for a key, the main actor free for other tasks (see
+  /// `PeoplePickerController.present(on:)`); `save` and `reload` run on the main actor.
   public func present(on screen: any Screen) async -> NewPersonResult {
     let session = FormSession(controller: self, state: initialState(), screen: screen)
     return end(session, with: await InteractionLoop.present(from: session.start()))

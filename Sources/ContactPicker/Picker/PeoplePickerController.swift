@@ -146,11 +146,10 @@ public final class PeoplePickerController {
   /// Presents the picker on `screen` and returns how it ended (for callers who want
   /// a value rather than a delegate). The delegate is called too.
   ///
-  /// Suspends while it waits: for a search or the check of a stored list (on a
-  /// thread of their own), for the new-person form (presented in turn), and before
-  /// each key, giving the main actor to other tasks. The key itself is read on the
-  /// main actor, as the screens (`MemoryScreen`, the curses screens) are main-actor
-  /// objects: while the picker waits for a key, other main-actor work waits too.
+  /// Suspends while it waits, the main actor free for other tasks: for a key (the
+  /// terminal is watched off the main actor, `Screen.input(timeout:)`; a key is read
+  /// on the main actor once it is there), for a search or the check of a stored list
+  /// (on a thread of their own), for the new-person form (presented in turn).
   public func present(on screen: any Screen) async -> PeoplePickerResult {
     let session = begin(on: screen)
     return end(session, with: await InteractionLoop.present(from: session.start()))

@@ -215,10 +215,10 @@ public final class UnknownPersonViewController {
   }
 
   /// Presents the card and returns how it ended (for callers who want a value rather
-  /// than a delegate). The delegate is called too. Suspends before each key, giving
-  /// the main actor to other tasks, and awaits the new-person form it opens; the key
-  /// itself is read on the main actor (see `PeoplePickerController.present(on:)`),
-  /// and "Add to Existing Contact" and a known contact's card run to their end there.
+  /// than a delegate). The delegate is called too. Suspends while it waits, the main
+  /// actor free for other tasks: for a key (see `PeoplePickerController.present(on:)`),
+  /// and for the new-person form and a known contact's card it opens (presented in
+  /// turn); "Add to Existing Contact" (its picker and confirmation) runs blocking.
   public func present(on screen: any Screen) async -> UnknownPersonResult {
     let session = CardSession(controller: self, card: initialCard(), screen: screen)
     return end(session, with: await InteractionLoop.present(from: session.start()))
@@ -281,7 +281,11 @@ public final class UnknownPersonViewController {
           let ends = delegate?.unknownPersonViewController(controller, shouldPerformDefaultActionFor: property) ?? true
           return feed(.answered(property, ends: ends))
         case .openCard(let contact):
-          return feed(.cardClosed(controller.openCard(of: contact, on: screen)))
+          let card = controller.card(of: contact)
+          return .next(
+            .nested(
+              run: { card.controller.run(on: screen) }, present: { await card.controller.present(on: screen) },
+              then: { [self] ended in feed(.cardClosed(card.result(ended))) }))
         case .addToExisting:
           return feed(.addEnded(controller.addToExisting(on: screen)))
         case .createNew:
@@ -323,7 +327,7 @@ public final class UnknownPersonViewController {
   // MARK: Open a known contact
 
   /// Forwards the person card's "choose a value?" question to this card's delegate.
-  private final class CardBridge: PersonViewDelegate {
+  fileprivate final class CardBridge: PersonViewDelegate {
     weak var owner: UnknownPersonViewController?
     init(owner: UnknownPersonViewController) { self.owner = owner }
     func personViewController(_ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty)
@@ -336,7 +340,7 @@ public final class UnknownPersonViewController {
 
   /// Shows `contact`'s person card: a chosen value ends with it, closing resolves to
   /// the contact (as edited there, when it was).
-  fileprivate func openCard(of contact: Contact, on screen: any Screen) -> UnknownPersonResult {
+  fileprivate func card(of contact: Contact) -> KnownCard {
     let controller = PersonViewController(contact: contact)
     let bridge = CardBridge(owner: self)
     controller.delegate = bridge
@@ -344,12 +348,25 @@ public final class UnknownPersonViewController {
     controller.displayedPropertyKeys = displayedPropertyKeys
     controller.predicateForSelectionOfProperty = predicateForSelectionOfProperty
     controller.editing = allowsAddingToAddressBook ? editing : nil
-    let ended = controller.run(on: screen)
-    withExtendedLifetime(bridge) {}
-    switch ended {
-    case .selectedProperty(let property): return .selectedProperty(property)
-    case .edited(let edited): return .resolved(edited)
-    case .cancelled: return .resolved(controller.contact)
+    return KnownCard(controller: controller, bridge: bridge)
+  }
+
+  /// A known contact's card, opened from this one, and what its end means here.
+  @MainActor
+  fileprivate struct KnownCard {
+    let controller: PersonViewController
+    /// Held as long as the card (its delegate is weak).
+    let bridge: CardBridge
+
+    /// A value chosen is this card's answer; an edit or a close resolves to the
+    /// contact as it is now.
+    func result(_ ended: PersonViewResult) -> UnknownPersonResult {
+      withExtendedLifetime(bridge) {}
+      switch ended {
+      case .selectedProperty(let property): return .selectedProperty(property)
+      case .edited(let edited): return .resolved(edited)
+      case .cancelled: return .resolved(controller.contact)
+      }
     }
   }
 
