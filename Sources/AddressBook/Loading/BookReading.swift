@@ -12,11 +12,17 @@ struct BookListing: Sendable {
   var book: String
   /// What the source listed.
   var listing: ItemListing
-  /// The items in reading order, with their versions in the index's form.
-  var files: [SnapshotFile]
+  /// For a partial listing, the items with what the index holds of those not listed.
+  var merged: [SnapshotFile]?
   /// False when the listing did not examine the items (`ItemVersion.unknown`): the
   /// book is not in the index, so every item is read.
   var examined: Bool
+
+  /// The items in reading order, with their versions in the index's form (made when
+  /// the items are read: a book found unchanged needs only its digest).
+  var files: [SnapshotFile] {
+    merged ?? listing.items.map { SnapshotFile(path: $0.item, signature: FileSignature($0.version)) }
+  }
 
   /// The digest of every item's name and version (on all cores for a large folder).
   var digest: FilesDigest {
@@ -29,9 +35,7 @@ struct BookListing: Sendable {
       }
       digest = parts.reduce(digest, +)
     }
-    if !listing.isComplete {
-      for file in files { digest.add(base: "", name: file.path, signature: file.signature) }
-    }
+    for file in merged ?? [] { digest.add(base: "", name: file.path, signature: file.signature) }
     return digest
   }
 }
@@ -42,24 +46,23 @@ extension ContactListLoader {
   ///
   /// - Throws: the source's error when the book cannot be read at all.
   func list(_ source: any BookSource, cache: IndexCache?) throws(ContactStoreError) -> BookListing {
-    let book = bookKey(source)
-    let known = source.isIndexed ? cache.map { KnownBook(hasItems: $0.hasFiles(inBook: book), syncState: $0.syncState(ofBook: book)) } : nil
+    let key = bookKey(source)
+    let known = source.isIndexed ? cache.map { KnownBook(hasItems: $0.hasFiles(inBook: key), syncState: $0.syncState(ofBook: key)) } : nil
     let listing = try source.listItems(known: known)
-    var files = listing.items.map { SnapshotFile(path: $0.item, signature: FileSignature($0.version)) }
+    var book = BookListing(source: source, book: key, listing: listing, examined: listing.hasAllVersions)
     if !listing.isComplete, let cache {
       // Items not listed are as the index holds them; those listed replace theirs.
-      let listed = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+      let listed = Dictionary(book.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
       let removed = Set(listing.removed)
       var merged: [SnapshotFile] = []
-      for row in cache.files(inBook: book) where !removed.contains(row.path) {
+      for row in cache.files(inBook: book.book) where !removed.contains(row.path) {
         merged.append(listed[row.path] ?? SnapshotFile(path: row.path, signature: row.signature))
       }
       let known = Set(merged.map(\.path))
-      merged += files.filter { !known.contains($0.path) }
-      files = merged
+      merged += book.files.filter { !known.contains($0.path) }
+      book.merged = merged
     }
-    let examined = !files.contains { $0.signature.isUnknown }
-    return BookListing(source: source, book: book, listing: listing, files: files, examined: examined)
+    return book
   }
 
   /// The items of one book: unchanged ones from the index, the others read — in

@@ -1,4 +1,5 @@
 import ContactStores
+import CpickSupport
 
 /// A book the address book reads: its cards as *items*, each with a version that
 /// changes whenever the item does. `.vcf` files, vdir folders and standard input are
@@ -112,8 +113,9 @@ extension FileSignature {
 /// The items of a book as `BookSource.listItems(known:)` lists them.
 public struct ItemListing: Sendable {
   /// The items by collection (a vdir's folders, a server's address-book collections),
-  /// in reading order: each collection's `base` and its items' names relative to it
-  /// (the item is `base + name`) with their versions.
+  /// collections in reading order: each collection's `base` and its items' names
+  /// relative to it (the item is `base + name`) with their versions, in any order
+  /// (they are read in name order, `items`; listing a large folder need not sort it).
   public var collections: [(base: String, items: [(name: String, version: ItemVersion)])] = []
   /// Problems that left part of the book out (`name:1: why`).
   public var warnings: [String] = []
@@ -130,9 +132,22 @@ public struct ItemListing: Sendable {
   /// An empty listing.
   public init() {}
 
-  /// Every item, `base + name`, with its version, in reading order.
+  /// Every item, `base + name`, with its version, in reading order: collection by
+  /// collection, each one's items by name (compared as UTF-8; on the first eight bytes
+  /// as one integer, whole names only for ties — 100,000 names in a few ms).
   public var items: [(item: String, version: ItemVersion)] {
-    collections.flatMap { base, items in items.map { (base + $0.name, $0.version) } }
+    collections.flatMap { base, items in
+      items.map { (prefix: $0.name.utf8SortPrefix, item: $0) }
+        .sorted { a, b in
+          a.prefix != b.prefix ? a.prefix < b.prefix : a.item.name.utf8.lexicographicallyPrecedes(b.item.name.utf8)
+        }
+        .map { (base + $0.item.name, $0.item.version) }
+    }
+  }
+
+  /// Whether every item's version is known (none `ItemVersion.unknown`).
+  var hasAllVersions: Bool {
+    !collections.contains { $0.items.contains { $0.version.isUnknown } }
   }
 }
 

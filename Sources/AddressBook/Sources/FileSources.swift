@@ -135,7 +135,7 @@ public struct VdirSource: FileBookSource {
       return listing
     }
     listing.collections = folders.folders.map { base, entries in
-      (base: base, items: VdirListing.sortedByName(entries).map { (name: $0.name, version: ItemVersion($0.signature)) })
+      (base: base, items: entries.map { (name: $0.name, version: ItemVersion($0.signature)) })
     }
     listing.warnings = folders.warnings
     return listing
