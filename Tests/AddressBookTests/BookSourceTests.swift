@@ -101,6 +101,15 @@ struct BookSourceTests {
     "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(given)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\nEND:VCARD\r\n"
   }
 
+  /// A book of Ada Lovelace, Alan Turing and Grace Hopper, one item each.
+  static func threePeople(supportsSync: Bool) -> MemoryBook {
+    let book = MemoryBook(supportsSync: supportsSync)
+    book.put("/ada.vcf", card("Ada", "Lovelace"))
+    book.put("/alan.vcf", card("Alan", "Turing"))
+    book.put("/grace.vcf", card("Grace", "Hopper"))
+    return book
+  }
+
   static func names(_ book: ContactBook) -> [String] {
     book.list.contacts.map(\.displayName)
   }
@@ -109,10 +118,7 @@ struct BookSourceTests {
   func versionsDecideWhatIsRead() throws {
     let folder = try TempFolder("book-source")
     defer { folder.remove() }
-    let book = MemoryBook(supportsSync: false)
-    book.put("/ada.vcf", Self.card("Ada", "Lovelace"))
-    book.put("/alan.vcf", Self.card("Alan", "Turing"))
-    book.put("/grace.vcf", Self.card("Grace", "Hopper"))
+    let book = Self.threePeople(supportsSync: false)
     let loader = ContactListLoader(books: [book], cachePath: folder.file("cache/index.sqlite"))
 
     #expect(Self.names(try loader.load()) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
@@ -130,10 +136,7 @@ struct BookSourceTests {
   func partialRefresh() throws {
     let folder = try TempFolder("book-source-sync")
     defer { folder.remove() }
-    let book = MemoryBook(supportsSync: true)
-    book.put("/ada.vcf", Self.card("Ada", "Lovelace"))
-    book.put("/alan.vcf", Self.card("Alan", "Turing"))
-    book.put("/grace.vcf", Self.card("Grace", "Hopper"))
+    let book = Self.threePeople(supportsSync: true)
     let loader = ContactListLoader(books: [book], cachePath: folder.file("cache/index.sqlite"))
 
     #expect(Self.names(try loader.load()) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
