@@ -94,4 +94,17 @@ struct WriterCaseTests {
     let written = VCardWriter.write(edited, original: original, options: Self.options)
     #expect(written == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0a1b\r\nFN:Ann\r\nTITLE:Pilot\r\nEND:VCARD\r\n")
   }
+
+  @Test("an instant-message address read from any of its vCard names (X-QQ) is edited in its own line, not added again")
+  func editsEveryInstantMessageName() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:qq-1\r\nFN:Li Wei\r\nN:Li;Wei;;;\r\nX-QQ:12345\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    try #require(original.instantMessageAddresses.map(\.value.username) == ["12345"])
+    var edited = original
+    edited.instantMessageAddresses[0].value.username = "67890"
+    let lines = physicalLines(VCardWriter.write(edited, original: original, options: Self.options))
+    #expect(lines.filter { $0.contains("12345") }.isEmpty)
+    #expect(lines.filter { $0.contains("67890") }.count == 1)
+  }
 }
+

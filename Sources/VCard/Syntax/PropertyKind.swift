@@ -25,6 +25,12 @@ enum PropertyKind: UInt8, Sendable {
     ("X-ABLABEL", .label),
   ]
 
+  /// Every name of `kind`: the lines an edit of that kind's values looks for
+  /// (`CardEditor`), the same the reader takes them from.
+  static func names(of kind: PropertyKind) -> Set<String> {
+    Set(table.filter { $0.1 == kind }.map { $0.0.description })
+  }
+
   /// The names of each length (index: byte count), with their kinds.
   private static let byLength: [[(StaticString, PropertyKind)]] = {
     var out = Array(repeating: [(StaticString, PropertyKind)](), count: 32)

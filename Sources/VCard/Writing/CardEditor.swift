@@ -73,34 +73,34 @@ struct CardEditor {
   /// instant messaging, social profiles, relations, dates.
   mutating func applyLabeledValues(from old: Contact, to new: Contact) {
     let types = ContactEncoder.LabelKind.self
-    labeled(old.phoneNumbers, new.phoneNumbers, names: ["TEL"], kind: types.phone) {
+    labeled(old.phoneNumbers, new.phoneNumbers, names: PropertyKind.names(of: .phone), kind: types.phone) {
       ContactEncoder.phone($0, style: $1, groups: &$2)
     } value: { value, _ in VCardSerializer.escape(value) }
-    labeled(old.emailAddresses, new.emailAddresses, names: ["EMAIL"], kind: types.common) {
+    labeled(old.emailAddresses, new.emailAddresses, names: PropertyKind.names(of: .email), kind: types.common) {
       ContactEncoder.email($0, style: $1, groups: &$2)
     } value: { value, _ in VCardSerializer.escape(value) }
-    labeled(old.postalAddresses, new.postalAddresses, names: ["ADR"], kind: types.common) {
+    labeled(old.postalAddresses, new.postalAddresses, names: PropertyKind.names(of: .address), kind: types.common) {
       ContactEncoder.address($0, style: $1, groups: &$2)
     } value: { value, line in ContactEncoder.addressValue(value, original: line.value) }
-    labeled(old.urlAddresses, new.urlAddresses, names: ["URL"], kind: types.common) {
+    labeled(old.urlAddresses, new.urlAddresses, names: PropertyKind.names(of: .url), kind: types.common) {
       ContactEncoder.url($0, style: $1, groups: &$2)
     } value: { value, _ in ContactEncoder.escapeURI(value) }
     labeled(
       old.instantMessageAddresses, new.instantMessageAddresses,
-      names: ["IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-SKYPE-USERNAME", "X-MSN", "X-YAHOO", "X-ICQ"],
+      names: PropertyKind.names(of: .instantMessage),
       kind: types.common
     ) {
       ContactEncoder.instantMessage($0, style: $1, groups: &$2)
     } value: { value, line in
       line.name == "IMPP" ? ContactEncoder.instantMessageLine(value).value : ContactEncoder.escapeURI(value.username)
     }
-    labeled(old.socialProfiles, new.socialProfiles, names: ["X-SOCIALPROFILE"], kind: types.labelOnly) {
+    labeled(old.socialProfiles, new.socialProfiles, names: PropertyKind.names(of: .socialProfile), kind: types.labelOnly) {
       ContactEncoder.socialProfile($0, style: $1, groups: &$2)
     } value: { value, _ in ContactEncoder.escapeURI(value.urlString) }
-    labeled(old.contactRelations, new.contactRelations, names: ["RELATED", "X-ABRELATEDNAMES"], kind: types.common) {
+    labeled(old.contactRelations, new.contactRelations, names: PropertyKind.names(of: .related), kind: types.common) {
       ContactEncoder.relation($0, style: $1, groups: &$2)
     } value: { value, _ in VCardSerializer.escape(value) }
-    labeled(old.dates, new.dates, names: ["ANNIVERSARY", "X-ABDATE", "X-ANNIVERSARY"], kind: types.common) {
+    labeled(old.dates, new.dates, names: PropertyKind.names(of: .date), kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
     } value: { [style] value, _ in ContactEncoder.dateValue(value, style.version).0 }
   }
