@@ -54,6 +54,21 @@ struct UnknownRun {
   var screens: [String] { screen.frames.map(\.text) }
 }
 
+/// An unknown-person card set up on a `MemoryScreen` with its delegate and save seam,
+/// to be run or presented.
+@MainActor
+struct UnknownCard {
+  let screen: MemoryScreen
+  let controller: UnknownPersonViewController
+  let delegate: UnknownPersonRecorder
+  let saves: UnknownPersonSaves
+
+  /// The run, once the card ended with `result`.
+  func ended(with result: UnknownPersonResult) -> UnknownRun {
+    UnknownRun(screen: screen, controller: controller, delegate: delegate, saves: saves, result: result)
+  }
+}
+
 @MainActor
 @Suite("Unknown-person card")
 struct UnknownPersonViewControllerTests {
@@ -68,6 +83,18 @@ struct UnknownPersonViewControllerTests {
     editing: Bool = true, allowsDefault: Bool = true, failures: Int = 0, rows: Int = 24,
     configure: (UnknownPersonViewController) -> Void = { _ in }
   ) -> UnknownRun {
+    let card = make(
+      keys, person: person, book: book, adding: adding, editing: editing, allowsDefault: allowsDefault,
+      failures: failures, rows: rows, configure: configure)
+    return card.ended(with: card.controller.run(on: card.screen))
+  }
+
+  /// The card `run` runs, not yet run: `ended(with:)` makes its `UnknownRun`.
+  static func make(
+    _ keys: [KeyEvent], person: Contact = sender, book: [Contact] = TestContacts.book, adding: Bool = true,
+    editing: Bool = true, allowsDefault: Bool = true, failures: Int = 0, rows: Int = 24,
+    configure: (UnknownPersonViewController) -> Void = { _ in }
+  ) -> UnknownCard {
     let screen = MemoryScreen(rows: rows, columns: 80, keys: keys)
     let controller = UnknownPersonViewController(displayedPerson: person)
     let delegate = UnknownPersonRecorder()
@@ -82,8 +109,7 @@ struct UnknownPersonViewControllerTests {
       controller.editing = ContactEditing(region: "GB") { contact, original in try saves.save(contact, original) }
     }
     configure(controller)
-    let result = controller.run(on: screen)
-    return UnknownRun(screen: screen, controller: controller, delegate: delegate, saves: saves, result: result)
+    return UnknownCard(screen: screen, controller: controller, delegate: delegate, saves: saves)
   }
 
   @Test("the card shows the person like the person card, the message under the name, and the two adding actions")

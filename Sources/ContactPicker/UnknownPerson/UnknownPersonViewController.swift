@@ -216,9 +216,10 @@ public final class UnknownPersonViewController {
 
   /// Presents the card and returns how it ended (for callers who want a value rather
   /// than a delegate). The delegate is called too. Suspends while it waits, the main
-  /// actor free for other tasks: for a key (see `PeoplePickerController.present(on:)`),
-  /// and for the new-person form and a known contact's card it opens (presented in
-  /// turn); "Add to Existing Contact" (its picker and confirmation) runs blocking.
+  /// actor free for other tasks: for a key (see `PeoplePickerController.present(on:)`)
+  /// — on the card and on the confirmation of "Add to Existing Contact" — and for
+  /// what it opens, presented in turn: the new-person form, a known contact's card,
+  /// the people picker of "Add to Existing Contact" (`UnknownPersonAddToExisting`).
   public func present(on screen: any Screen) async -> UnknownPersonResult {
     let session = CardSession(controller: self, card: initialCard(), screen: screen)
     return end(session, with: await InteractionLoop.present(from: session.start()))
@@ -287,7 +288,11 @@ public final class UnknownPersonViewController {
               run: { card.controller.run(on: screen) }, present: { await card.controller.present(on: screen) },
               then: { [self] ended in feed(.cardClosed(card.result(ended))) }))
         case .addToExisting:
-          return feed(.addEnded(controller.addToExisting(on: screen)))
+          guard let editing = controller.editing else { return feed(.addEnded(nil)) }
+          let adding = UnknownPersonAddToExisting(controller: controller, editing: editing, screen: screen) {
+            [self] in feed(.addEnded($0))
+          }
+          return adding.start()
         case .createNew:
           guard let editing = controller.formEditing else { return feed(.formEnded(.cancelled)) }
           let form = editing.form(editing: nil, prefill: controller.displayedPerson)
@@ -368,69 +373,5 @@ public final class UnknownPersonViewController {
       case .cancelled: return .resolved(controller.contact)
       }
     }
-  }
-
-  // MARK: Add to an existing contact
-
-  /// The picker, then the confirmation, until saved (`.resolved`), cancelled from
-  /// the confirmation (`.cancelled`), or the picker is left (`nil`: back to the card).
-  fileprivate func addToExisting(on screen: any Screen) -> UnknownPersonResult? {
-    guard let editing else { return nil }
-    var query = ""
-    while true {
-      let picker =
-        existingList.map { PeoplePickerController(list: $0) }
-        ?? PeoplePickerController(contacts: existingContacts, sortOrder: sortOrder, nameOrder: nameOrder)
-      picker.initialQuery = query
-      picker.displayedPropertyKeys = displayedPropertyKeys
-      let picked = picker.run(on: screen)
-      query = picker.finalQuery
-      guard case .selectedPerson(let chosen) = picked else { return nil }
-      let merge = UnknownPersonMerge.merge(displayedPerson, into: chosen, region: effectiveRegion)
-      switch confirm(merge, original: chosen, editing: editing, on: screen) {
-      case .saved(let saved): return .resolved(saved)
-      case .back: continue
-      case .cancel: return .cancelled
-      }
-    }
-  }
-
-  private enum Confirmation {
-    case saved(Contact)
-    case back
-    case cancel
-  }
-
-  /// The confirmation card: the merged person with the added values marked.
-  private func confirm(
-    _ merge: UnknownPersonMerge.Result, original: Contact, editing: ContactEditing, on screen: any Screen
-  ) -> Confirmation {
-    var confirmation = UnknownPersonConfirmation(merge: merge, original: original, keys: displayedPropertyKeys)
-    func draw() {
-      let size = screen.size
-      UnknownPersonConfirmationView.scrollToCursor(&confirmation, rows: size.rows, columns: size.columns)
-      screen.present(UnknownPersonConfirmationView.render(confirmation, rows: size.rows, columns: size.columns,
-                                                          color: screen.colorEnabled))
-    }
-    draw()
-    while let key = screen.nextKey() {
-      switch confirmation.handle(key) {
-      case .none:
-        break
-      case .back:
-        return .back
-      case .cancel:
-        return .cancel
-      case .confirm:
-        if merge.isEmpty { return .saved(original) }
-        do {
-          return .saved(try editing.save(merge.merged, original))
-        } catch {
-          confirmation.error = NewPersonViewController.describe(error)
-        }
-      }
-      draw()
-    }
-    return .cancel
   }
 }
