@@ -19,9 +19,13 @@ import CpickSupport
 ///   back in `KnownBook.syncState` next time. Items not listed keep what the index
 ///   holds.
 /// - **Writes with a precondition**: `store()` saves; an update names the contact as
-///   it was read (`SaveRequest.update(_:original:)`) — the version read, whose card a
-///   change since is merged into or refused for (`ContactStoreError.Kind.conflict`),
-///   never silently overwritten (PRODUCT.md, "Data promises").
+///   it was read (`SaveRequest.update(_:original:)`), which carries the card as read
+///   (`Contact.sourceRecord`). The store compares it with the item as it is now and
+///   writes only over that version — a file replaced by `rename(2)` after its status
+///   is checked again; a server's card fetched with its ETag and put back with
+///   `If-Match` (RFC 7232) — merging a change made since, or refusing it
+///   (`ContactStoreError.Kind.conflict`), never silently overwriting it (PRODUCT.md,
+///   "Data promises").
 public protocol BookSource: Sendable {
   /// The book's name: its key in the index, and what messages call it (a path as
   /// given, `-`, a URL).
