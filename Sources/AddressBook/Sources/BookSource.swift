@@ -82,10 +82,12 @@ public struct ItemVersion: Hashable, Sendable {
   /// Whether this is `unknown`.
   public var isUnknown: Bool { self == .unknown }
 
+  /// Whether the words are the same.
   public static func == (a: ItemVersion, b: ItemVersion) -> Bool {
     a.words == b.words
   }
 
+  /// Hashes the words.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(words.0)
     hasher.combine(words.1)

@@ -62,8 +62,11 @@ protocol FileBookSource: BookSource {
 }
 
 extension FileBookSource {
+  /// The path as given.
   public var name: String { path }
+  /// True: files are kept in the index.
   public var isIndexed: Bool { true }
+  /// The path's one spelling (`SourcePath.canonical`).
   public var key: String { SourcePath.canonical(path) }
 
   /// Reads a card file: its contacts and its signature as read.
@@ -85,7 +88,9 @@ extension FileBookSource {
 
 /// A `.vcf` file (or jCard, or JSON lines): one item, the file itself.
 public struct VCardFileSource: FileBookSource {
+  /// The file's path, as given.
   public let path: String
+  /// Seconds within which a change keeps the file out of the index.
   public let racyInterval: Int64
 
   /// The file at `path`.
@@ -107,6 +112,7 @@ public struct VCardFileSource: FileBookSource {
     return listing
   }
 
+  /// The file's store (`VCardFileStore`).
   public func store() -> any ContactStore { VCardFileStore(path: path) }
 }
 
@@ -114,7 +120,9 @@ public struct VCardFileSource: FileBookSource {
 /// collections) in name order, `VdirStore.maxDepth` deep, each folder and card file
 /// once whatever links lead to it — `VdirStore`'s order and files (`VdirListing`).
 public struct VdirSource: FileBookSource {
+  /// The folder's path, as given.
   public let path: String
+  /// Seconds within which a change keeps a card file out of the index.
   public let racyInterval: Int64
 
   /// The folder at `path`.
@@ -141,14 +149,19 @@ public struct VdirSource: FileBookSource {
     return listing
   }
 
+  /// The folder's store (`VdirStore`).
   public func store() -> any ContactStore { VdirStore(path: path) }
 }
 
 /// Standard input: read whole every time, never kept in the index.
 public struct StandardInputSource: BookSource {
+  /// Standard input.
   public init() {}
+  /// `-`.
   public var name: String { "-" }
+  /// `-`.
   public var key: String { "-" }
+  /// False: read whole every time.
   public var isIndexed: Bool { false }
 
   /// One item, `-`, its version unknown.
@@ -158,11 +171,14 @@ public struct StandardInputSource: BookSource {
     return listing
   }
 
+  /// Reads all of standard input; its version cannot be told.
   public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
     ItemRead(load: try VCardFileStore(path: "-").load(), version: nil)
   }
 
+  /// False: nothing of standard input is kept.
   public func isSettled(_ version: ItemVersion) -> Bool { false }
 
+  /// A store that refuses to save (standard input is read-only).
   public func store() -> any ContactStore { VCardFileStore(path: "-") }
 }
