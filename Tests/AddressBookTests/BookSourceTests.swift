@@ -21,6 +21,8 @@ struct BookSourceTests {
       /// Each change in order: the item, and whether it was removed.
       var changes: [(item: String, removed: Bool)] = []
       var reads: [String] = []
+      /// The sizes of the batches read (a server's multigets).
+      var batches: [Int] = []
       var listings: [KnownBook?] = []
     }
     let state = Mutex(State())
@@ -90,6 +92,11 @@ struct BookSourceTests {
       return ItemRead(load: load, version: Self.version(found.version))
     }
 
+    func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>] {
+      state.withLock { $0.batches.append(items.count) }
+      return items.map { item in Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil) } }
+    }
+
     func isSettled(_ version: ItemVersion) -> Bool { true }
 
     func store() -> any ContactStore { VCardFileStore(path: "-") }
@@ -123,6 +130,7 @@ struct BookSourceTests {
 
     #expect(Self.names(try loader.load()) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
     #expect(book.takeReads() == ["/ada.vcf", "/alan.vcf", "/grace.vcf"])
+    #expect(book.state.withLock { $0.batches } == [3])  // one multiget, not a request per card
 
     #expect(Self.names(try loader.load()) == ["Grace Hopper", "Ada Lovelace", "Alan Turing"])
     #expect(book.takeReads() == [])
@@ -130,6 +138,7 @@ struct BookSourceTests {
     book.put("/alan.vcf", Self.card("Alan", "Kay"))
     #expect(Self.names(try loader.load()) == ["Grace Hopper", "Alan Kay", "Ada Lovelace"])
     #expect(book.takeReads() == ["/alan.vcf"])
+    #expect(book.state.withLock { $0.batches } == [3, 1])
   }
 
   @Test("a source that lists only changes: the sync state is kept and handed back, unlisted items stay, removed ones go")

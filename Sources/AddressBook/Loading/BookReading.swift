@@ -125,16 +125,21 @@ extension ContactListLoader {
     var fresh: [Contact] = []
     var freshOrigins: [ContactOrigin] = []
     var toStore: [FileToStore] = []
-    for var file in files {
-      var generation = IndexCache.generation(path: file.path, signature: file.signature)
+    // Not in the index, changed, or damaged there: read, all at once.
+    var unread: [SnapshotFile] = []
+    for file in files {
+      let generation = IndexCache.generation(path: file.path, signature: file.signature)
       if let cache, let row = known[file.path], row.signature == file.signature,
         (try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &builder)) != nil
       {
         continue
       }
-      // Not in the index, changed, or damaged there: read it.
-      guard let (load, signature) = try read(file, of: source, single: single, counter: counter, into: &part)
-      else { continue }
+      unread.append(file)
+    }
+    let reads = try read(unread, of: source, single: single, counter: counter, into: &part)
+    for (var file, read) in zip(unread, reads) {
+      guard let (load, signature) = read else { continue }
+      var generation = IndexCache.generation(path: file.path, signature: file.signature)
       // An item listed without its version has the one its reading gave.
       if file.signature.isUnknown, let signature {
         file.signature = signature
@@ -169,27 +174,34 @@ extension ContactListLoader {
   /// of those the chunk read.
   private typealias FileToStore = (file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)
 
-  /// Reads `file` from its source: what it holds and the version read; a single large
-  /// item (`single`) counts its contacts on `counter` as its parts are read. Nil when
-  /// an item of a larger book cannot be read (a warning in `part`, which is then
-  /// incomplete).
+  /// Reads `files` from their source, one result each: what it holds and the version
+  /// read; nil for an item of a larger book that cannot be read (a warning in `part`,
+  /// which is then incomplete). The single item of a one-item book (`single`, a `.vcf`
+  /// file) is read alone and counts its contacts on `counter` as its parts are read;
+  /// the items of a larger book are read together (`BookSource.read(_:)`: a server's
+  /// multiget).
   ///
   /// - Throws: the source's error when the single item of a book cannot be read.
   private func read(
-    _ file: SnapshotFile, of source: any BookSource, single: Bool, counter: ProgressCounter?,
+    _ files: [SnapshotFile], of source: any BookSource, single: Bool, counter: ProgressCounter?,
     into part: inout FileContents
-  ) throws(ContactStoreError) -> (load: ContactLoad, signature: FileSignature?)? {
-    do {
+  ) throws(ContactStoreError) -> [(load: ContactLoad, signature: FileSignature?)?] {
+    if single, let file = files.first {
       var progress: (@Sendable (Int) -> Void)?
-      if single, let counter { progress = { @Sendable count in counter.add(count) } }
+      if let counter { progress = { @Sendable count in counter.add(count) } }
       let read = try source.read(file.path, progress: progress)
-      if single { part.counted += read.load.contacts.count }
-      return (read.load, read.version.map(FileSignature.init))
-    } catch {
-      if single { throw error }
-      part.warnings.append("\(file.path):1: cannot be read; skipped")
-      part.complete = false
-      return nil
+      part.counted += read.load.contacts.count
+      return [(read.load, read.version.map(FileSignature.init))]
+    }
+    guard !files.isEmpty else { return [] }
+    return zip(files, source.read(files.map(\.path))).map { file, result in
+      switch result {
+      case .success(let read): return (read.load, read.version.map(FileSignature.init))
+      case .failure:
+        part.warnings.append("\(file.path):1: cannot be read; skipped")
+        part.complete = false
+        return nil
+      }
     }
   }
 

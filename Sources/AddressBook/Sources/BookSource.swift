@@ -56,12 +56,25 @@ public protocol BookSource: Sendable {
   /// - Throws: `ContactStoreError` when the item cannot be read.
   func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead
 
+  /// Reads several listed items at once — a CardDAV `addressbook-multiget` (RFC 6352
+  /// §8.7) rather than a request per card: one result per item, in order, an item
+  /// that cannot be read giving its error in its place. By default, `read(_:progress:)`
+  /// of each in turn.
+  func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>]
+
   /// Whether an item read at `version` may be kept in the index: a file changed
   /// within the file system's timestamp granularity may change again unseen.
   func isSettled(_ version: ItemVersion) -> Bool
 
   /// The store that saves to this book.
   func store() -> any ContactStore
+}
+
+extension BookSource {
+  /// `read(_:progress:)` of each item in turn.
+  public func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>] {
+    items.map { item in Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil) } }
+  }
 }
 
 /// A version of one item, compared for equality only: five 64-bit words, which for a
