@@ -239,7 +239,7 @@ struct ContactArchiveTests {
   func corpusRoundTrip() throws {
     var total = 0
     var fieldsSeen: Set<ContactArchive.Field> = []
-    for file in SharedFiles.corpusFiles() {
+    for file in try SharedFiles.corpusFiles() {
       let path = SharedFiles.corpus.appendingPathComponent(file).path
       let contacts = try SourceResolver.store(for: path).load().contacts
       var writer = ArchiveWriter()

@@ -17,7 +17,7 @@ struct CorpusLoadingTests {
 
   @Test("every corpus file loads quickly, and the corpus yields at least the measured contacts")
   func everyFileLoads() throws {
-    let files = SharedFiles.corpusFiles()
+    let files = try SharedFiles.corpusFiles()
     #expect(files.count > 200)
     var total = 0
     var warned = 0

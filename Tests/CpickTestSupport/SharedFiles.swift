@@ -29,16 +29,17 @@ public enum SharedFiles {
     corpus.appendingPathComponent(relativePath)
   }
 
-  /// The bytes of `corpus/<relativePath>`, or `nil` when absent.
-  public static func corpusBytes(_ relativePath: String) -> [UInt8]? {
-    guard let data = FileManager.default.contents(atPath: corpusFile(relativePath).path) else { return nil }
-    return [UInt8](data)
+  /// The bytes of `corpus/<relativePath>`; throws when the file is missing.
+  public static func corpusBytes(_ relativePath: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: corpusFile(relativePath)))
   }
 
-  /// Every regular file under the corpus, as paths relative to it, sorted (none when
-  /// the corpus is absent).
-  public static func corpusFiles() -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+  /// Every regular file under the corpus, as paths relative to it, sorted; throws when
+  /// the corpus is absent (a test on it is `.sharedCorpus`, and runs only where it is).
+  public static func corpusFiles() throws -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: corpus.path])
+    }
     var files: [String] = []
     while let path = enumerator.nextObject() as? String {
       var isDirectory: ObjCBool = false
