@@ -16,7 +16,7 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `rename(/path): No such file or directory`.
   package var description: String { "\(function)(\(path)): \(String(cString: strerror(errno)))" }
   /// The C library's text for `errno` alone.
-  var message: String { String(cString: strerror(errno)) }
+  package var message: String { String(cString: strerror(errno)) }
 }
 
 /// What `stat` says about a file, reduced to what tells one version of it from
@@ -154,6 +154,11 @@ package struct FileDescriptor: Sendable {
   }
 
   /// The bytes of the file at `path` (`open`, `readWhole()`, `close`).
+  /// Reads standard input to its end (`read(2)` on descriptor 0, left open).
+  package static func readStandardInput() throws(SystemError) -> [UInt8] {
+    try FileDescriptor(rawValue: STDIN_FILENO, path: "-").readAll()
+  }
+
   static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
     let file = try open(path, O_RDONLY)
     defer { try? file.close() }

@@ -19,17 +19,19 @@ public struct VCardFileStore: ContactStore {
   ///
   /// - Throws: `ContactStoreError` when the file cannot be read.
   public func load() throws(ContactStoreError) -> ContactLoad {
-    let bytes: [UInt8]
-    if path == "-" {
-      bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-    } else {
-      do {
-        bytes = try FileDescriptor.readFile(path)
-      } catch {
-        throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
-      }
+    VCardLoading.contacts(fromBytes: try bytes(), source: path)
+  }
+
+  /// The file's bytes (standard input's, to its end, for `-`).
+  ///
+  /// - Throws: `ContactStoreError` saying why they cannot be read.
+  func bytes() throws(ContactStoreError) -> [UInt8] {
+    do {
+      return path == "-" ? try FileDescriptor.readStandardInput() : try FileDescriptor.readFile(path)
+    } catch {
+      let reason = path == "-" ? "cannot be read: \(error.message)" : FileErrors.reason(error, path: path)
+      throw ContactStoreError(source: path, reason: reason)
     }
-    return VCardLoading.contacts(fromBytes: bytes, source: path)
   }
 }
 

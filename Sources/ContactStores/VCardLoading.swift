@@ -13,12 +13,7 @@ extension ContactStore {
   public func load(progress: @escaping @Sendable (Int) -> Void) throws(ContactStoreError) -> ContactLoad {
     if let folder = self as? VdirStore { return try folder.load(reporting: progress) }
     if let file = self as? VCardFileStore {
-      let bytes: [UInt8]? =
-        file.path == "-"
-        ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try? FileDescriptor.readFile(file.path)
-      // A file that cannot be read: the store says why.
-      guard let bytes else { return try file.load() }
-      return VCardLoading.contacts(fromBytes: bytes, source: file.path, progress: progress)
+      return VCardLoading.contacts(fromBytes: try file.bytes(), source: file.path, progress: progress)
     }
     let load = try load()
     progress(load.contacts.count)

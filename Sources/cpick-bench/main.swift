@@ -73,7 +73,7 @@ while let first = arguments.first, first.hasPrefix("--") {
   if first == "--cache", !arguments.isEmpty { cachePath = arguments.removeFirst() }
 }
 guard let path = arguments.first else {
-  FileHandle.standardError.write(Data("usage: cpick-bench [--summary] [--cache FILE] BOOK.vcf|VDIR [QUERY…]\n".utf8))
+  try? FileHandle.standardError.write(contentsOf: Data("usage: cpick-bench [--summary] [--cache FILE] BOOK.vcf|VDIR [QUERY…]\n".utf8))
   exit(2)
 }
 let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : script
@@ -94,7 +94,7 @@ let loadTime = milliseconds {
       previewFrame.withLock { $0 = now }
     })
   } catch {
-    FileHandle.standardError.write(Data("cpick-bench: \(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("cpick-bench: \(error)\n".utf8))
     exit(1)
   }
 }

@@ -240,6 +240,6 @@ enum CPick {
   /// the terminal made visible (`TerminalText.visible`): warnings name files and
   /// quote cards, both untrusted.
   static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((TerminalText.visible(line) + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((TerminalText.visible(line) + "\n").utf8))
   }
 }

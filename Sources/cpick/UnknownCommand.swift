@@ -96,7 +96,12 @@ extension CPick {
   static func unknownRecord(_ options: Options) throws(UsageError) -> UnknownRecord {
     var record = UnknownRecord(person: Contact(identifier: "", source: ""), subject: nil, chooseAmong: [])
     if options.fromMessage {
-      let message = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+      let message: [UInt8]
+      do {
+        message = try FileDescriptor.readStandardInput()
+      } catch {
+        throw UsageError(description: "--from-message: cannot read standard input: \(error.message)")
+      }
       let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: message)
       guard !addresses.isEmpty else {
         throw UsageError(description: "--from-message: no address in \(options.headers.joined(separator: ", "))")
