@@ -43,7 +43,7 @@ public enum ContactKey: String, Sendable, Hashable, CaseIterable {
 
   /// What cpick knows of this key (`ContactField.all`).
   public var field: ContactField {
-    ContactField.all.first { $0.key == self }!
+    ContactField.byKey[self]!
   }
 
   /// The short name (`email`) used on the command line and on the card.
@@ -99,6 +99,9 @@ public struct ContactField: Sendable {
     ContactField(key: .note, shortName: "note", aliases: ["notes"], isMultiValue: false),
     ContactField(key: .organizationName, shortName: "organization", aliases: ["org", "company"], isMultiValue: false),
   ]
+
+  /// `all` by key.
+  static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
 
   /// The labels of emails, addresses, URLs and IM addresses.
   private static let labelsOfAddresses = ["home", "work", "school", "other"]

@@ -11,10 +11,8 @@ enum PhoneForms {
   /// four: the digits alone would match too much).
   /// Also the length of the country code read and of the trunk prefix put in front.
   static func nationalForm(digits: [UInt8]) -> (digits: [UInt8], codeLength: Int, trunkLength: Int)? {
-    let codeLength = PhoneNumberPlan.callingCodeLength(of: digits)
-    let code = String(decoding: digits.prefix(codeLength), as: UTF8.self)
-    var rest = digits.dropFirst(codeLength)
-    let trunk = Array(PhoneNumberPlan.nationalPrefix(forCallingCode: code).utf8)
+    var (code, rest, trunk) = split(digits[...])
+    let codeLength = code.count
     guard rest.count >= (trunk.isEmpty ? 4 : 1) else { return nil }
     // `+49 (0)152`: the trunk prefix written in brackets is already there.
     if !trunk.isEmpty && rest.starts(with: trunk) { rest = rest.dropFirst(trunk.count) }
@@ -33,10 +31,7 @@ enum PhoneForms {
       digits = digits.dropFirst(2)
     }
     guard digits.count >= 6 else { return nil }
-    let codeLength = PhoneNumberPlan.callingCodeLength(of: digits)
-    let code = digits.prefix(codeLength)
-    var rest = digits.dropFirst(codeLength)
-    let trunk = Array(PhoneNumberPlan.nationalPrefix(forCallingCode: String(decoding: code, as: UTF8.self)).utf8)
+    var (code, rest, trunk) = split(digits)
     var forms: [[UInt8]] = []
     if !trunk.isEmpty && rest.starts(with: trunk) {
       // `+49 (0)170`: the trunk prefix written in brackets.
@@ -47,5 +42,16 @@ enum PhoneForms {
     }
     if !trunk.isEmpty { forms.append(trunk + rest) }
     return forms.isEmpty ? nil : forms
+  }
+
+  /// International digits as their calling code, the national number after it, and
+  /// the digits a national number starts with in that country (`PhoneNumberPlan`).
+  private static func split(_ digits: ArraySlice<UInt8>) -> (
+    code: ArraySlice<UInt8>, rest: ArraySlice<UInt8>, trunk: [UInt8]
+  ) {
+    let codeLength = PhoneNumberPlan.callingCodeLength(of: digits)
+    let code = digits.prefix(codeLength)
+    let trunk = PhoneNumberPlan.nationalPrefix(forCallingCode: String(decoding: code, as: UTF8.self))
+    return (code, digits.dropFirst(codeLength), Array(trunk.utf8))
   }
 }

@@ -131,30 +131,22 @@ extension IndexCache {
     }
   }
 
-  /// Whether the index holds files of `book` (of this payload version): when it does
-  /// not, every file of the book is read (its listing need not examine them first).
+  /// What the index holds of `book` (of this payload version), for its listing:
+  /// whether it has any of its files — when it does not, every file of the book is
+  /// read, and its listing need not examine them first — and the sync state last
+  /// stored for it (`update(book:…:syncState:)`).
   ///
-  /// - Complexity: two indexed lookups.
-  package func hasFiles(inBook book: String) -> Bool {
+  /// - Complexity: two indexed lookups, in one statement.
+  package func known(book: String) -> KnownBook {
     let payloadVersion = Int64(self.payloadVersion)
-    return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
-      guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
+    let nothing = KnownBook(hasItems: false)
+    return withConnection(default: nothing) { (database) throws(SQLiteError) -> KnownBook in
+      guard try Self.storedPayloadVersion(database) == payloadVersion else { return nothing }
       let lookup = try database.prepare(
-        "SELECT EXISTS (SELECT 1 FROM files WHERE book = (SELECT id FROM books WHERE path = ?1))")
+        "SELECT EXISTS (SELECT 1 FROM files WHERE book = books.id), sync_state FROM books WHERE path = ?1")
       try lookup.bind(book, at: 1)
-      return try lookup.step() && lookup.int64(at: 0) == 1
-    }
-  }
-  /// The sync state last stored for `book` (`update(book:…:syncState:)`), nil when
-  /// none is.
-  package func syncState(ofBook book: String) -> [UInt8]? {
-    let payloadVersion = Int64(self.payloadVersion)
-    return withConnection(default: nil) { (database) throws(SQLiteError) -> [UInt8]? in
-      guard try Self.storedPayloadVersion(database) == payloadVersion else { return nil }
-      let lookup = try database.prepare("SELECT sync_state FROM books WHERE path = ?1")
-      try lookup.bind(book, at: 1)
-      guard try lookup.step(), !lookup.isNull(at: 0) else { return nil }
-      return lookup.blob(at: 0)
+      guard try lookup.step() else { return nothing }
+      return KnownBook(hasItems: lookup.int64(at: 0) == 1, syncState: lookup.isNull(at: 1) ? nil : lookup.blob(at: 1))
     }
   }
 

@@ -14,6 +14,9 @@ struct BookListing: Sendable {
   var listing: ItemListing
   /// For a partial listing, the items with what the index holds of those not listed.
   var merged: [SnapshotFile]?
+  /// The index's rows of the book, when the listing needed them already (a partial
+  /// one): read once.
+  var indexed: [CachedFile]?
   /// False when the listing did not examine the items (`ItemVersion.unknown`): the
   /// book is not in the index, so every item is read.
   var examined: Bool
@@ -47,20 +50,22 @@ extension ContactListLoader {
   /// - Throws: the source's error when the book cannot be read at all.
   func list(_ source: any BookSource, cache: IndexCache?) throws(ContactStoreError) -> BookListing {
     let key = bookKey(source)
-    let known = source.isIndexed ? cache.map { KnownBook(hasItems: $0.hasFiles(inBook: key), syncState: $0.syncState(ofBook: key)) } : nil
+    let known = source.isIndexed ? cache?.known(book: key) : nil
     let listing = try source.listItems(known: known)
     var book = BookListing(source: source, book: key, listing: listing, examined: listing.hasAllVersions)
     if !listing.isComplete, let cache {
       // Items not listed are as the index holds them; those listed replace theirs.
       let listed = Dictionary(book.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
       let removed = Set(listing.removed)
+      let indexed = cache.files(inBook: book.book)
       var merged: [SnapshotFile] = []
-      for row in cache.files(inBook: book.book) where !removed.contains(row.path) {
+      for row in indexed where !removed.contains(row.path) {
         merged.append(listed[row.path] ?? SnapshotFile(path: row.path, signature: row.signature))
       }
       let known = Set(merged.map(\.path))
       merged += book.files.filter { !known.contains($0.path) }
       book.merged = merged
+      book.indexed = indexed
     }
     return book
   }
@@ -74,7 +79,7 @@ extension ContactListLoader {
     guard book.source.isIndexed else { return try readWhole(book, counter: counter) }
     var cached: [String: CachedFile] = [:]
     if let cache {
-      for row in cache.files(inBook: book.book) { cached[row.path] = row }
+      for row in book.indexed ?? cache.files(inBook: book.book) { cached[row.path] = row }
     }
     let files = book.files
     // A single large item is read on all cores by the source itself.

@@ -55,11 +55,8 @@ struct StoredView: Sendable {
             book: update.book, upserting: update.stored, removing: update.removed, syncState: update.syncState)
           committed.withLock { $0 = $0 && done }
         }
-        // Books that were files, deleted since they were indexed, keep no contacts.
-        cache.removeBooks { name in
-          let key = ContactListLoader.key(ofBook: name)
-          return key.hasPrefix("/") && !FileManager.default.fileExists(atPath: key)
-        }
+        // Books deleted since they were indexed keep no contacts.
+        cache.removeBooks { name in BookSources.isGone(key: ContactListLoader.key(ofBook: name)) }
       }
     }
     let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)

@@ -22,6 +22,13 @@ public enum BookSources {
     return VCardFileSource(path: spec, racyInterval: racyInterval)
   }
 
+  /// Whether the book with index key `key` is known to be gone: a file book (its key
+  /// is its absolute path, `FileBookSource.key`) whose file or folder no longer
+  /// exists. Of a book that is not a file nothing is known here.
+  static func isGone(key: String) -> Bool {
+    key.hasPrefix("/") && !FileManager.default.fileExists(atPath: key)
+  }
+
   /// `specs` without repeats: a book named twice (`-s vd -s vd`, `./vd`, through a
   /// link to it or a hard link) or a folder inside another folder named (`-s vd -s
   /// vd/sub`, which `vd`'s reading already holds) is read once, where it is first
