@@ -23,17 +23,7 @@ public enum ContactIdentifier {
 
   /// A new identifier: `urn:uuid:` and a random version-4 UUID in lower case.
   public static func makeNew() -> String {
-    uuidURNPrefix + randomUUID()
-  }
-
-  /// A random version-4 UUID in lower case (`7f3c…-…`), without `urn:uuid:`.
-  public static func randomUUID() -> String {
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-    return hex[0..<4].joined() + "-" + hex[4..<6].joined() + "-" + hex[6..<8].joined() + "-"
-      + hex[8..<10].joined() + "-" + hex[10..<16].joined()
+    uuidURNPrefix + UUID().uuidString.lowercased()
   }
 
   /// `identifier` without a leading `urn:uuid:` (in any case); unchanged otherwise.

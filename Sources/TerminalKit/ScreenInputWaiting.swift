@@ -36,12 +36,12 @@ extension Screen {
 }
 
 /// The clock and the off-main wait of `Screen.input(timeout:)`.
-enum ScreenClock {
+package enum ScreenClock {
   /// The longest wait between two looks at a screen's state, in milliseconds.
   static let inputWaitSlice: Int32 = 200
 
   /// Milliseconds of the monotonic clock.
-  static func milliseconds() -> UInt64 {
+  package static func milliseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000

@@ -264,7 +264,7 @@ public final class InlineScreen: Screen {
   /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, past
   /// the timeout if need be.
   public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
-    let deadline = milliseconds.map { Self.monotonicMilliseconds() + UInt64(max(0, $0)) }
+    let deadline = milliseconds.map { ScreenClock.milliseconds() + UInt64(max(0, $0)) }
     while true {
       if !pending.isEmpty { return .key(pending.removeFirst()) }
       if ended { return .ended }
@@ -278,7 +278,7 @@ public final class InlineScreen: Screen {
       if decoder.hasPendingInput {
         wait = 25
       } else if let deadline {
-        let now = Self.monotonicMilliseconds()
+        let now = ScreenClock.milliseconds()
         if now >= deadline { return .timedOut }
         wait = Int32(min(200, deadline - now))
       }
@@ -302,20 +302,13 @@ public final class InlineScreen: Screen {
     }
   }
 
-  /// Milliseconds of the monotonic clock.
-  private static func monotonicMilliseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-  }
-
   /// Mouse rows from the terminal's coordinates to the area's; two clicks on one row
   /// within 300 ms make a double click.
   private func translate(_ event: KeyEvent) -> KeyEvent {
     guard case .mouse(var mouseEvent) = event, case .absolute(let top) = renderer.origin else { return event }
     mouseEvent.row -= top - 1
     if mouseEvent.action == .click {
-      let milliseconds = Self.monotonicMilliseconds()
+      let milliseconds = ScreenClock.milliseconds()
       if let last = lastClick, last.row == mouseEvent.row, milliseconds - last.time < 300 {
         mouseEvent.action = .doubleClick
         lastClick = nil

@@ -111,7 +111,10 @@ public struct ContactListLoader: Sendable {
   }
 
   /// The name of the view in the index: the books, the orders and the group.
-  var viewKey: String {
+  var viewKey: String { viewKey(of: books) }
+
+  /// The name of the view of `books` in the index.
+  func viewKey(of books: [any BookSource]) -> String {
     books.map(\.key).joined(separator: "\u{1}") + "\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(group ?? "")"
   }
 

@@ -24,7 +24,7 @@ struct StoredView: Sendable {
   init(loader: ContactListLoader, books: [any BookSource], cache: IndexCache?) {
     self.loader = loader
     self.cache = cache
-    key = loader.viewKey
+    key = loader.viewKey(of: books)
     identity = books.allSatisfy(\.isIndexed) ? cache?.identity() : nil
     path = identity == nil ? nil : loader.cachePath.map { [key] in ListFile.path(forView: key, cachePath: $0) }
   }

@@ -53,7 +53,8 @@ public enum BookSources {
       }.map(resolved))
     var seen = Set<AnyHashable>()
     return specs.filter { spec in
-      let inside = spec != "-" && folders.contains { resolved(spec).hasPrefix($0 + "/") }
+      let path = resolved(spec)
+      let inside = spec != "-" && folders.contains { path.hasPrefix($0 + "/") }
       return !inside && seen.insert(sameness(spec)).inserted
     }
   }
