@@ -8,7 +8,7 @@ let package = Package(
       name: "ContactPicker",
       targets: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
-        "TerminalKit", "TerminalScreens",
+        "ServerBooks", "TerminalKit", "TerminalScreens",
       ]),
     .executable(name: "cpick", targets: ["cpick"]),
   ],
@@ -34,13 +34,20 @@ let package = Package(
     .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport"]),
     // Address-book files: .vcf files, vdir folders, stdin; atomic saves.
     .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport"]),
+    // Server books without the network: accounts in the config, the local copy of a
+    // CardDAV account, the queue of unsent edits, the store, and the sync helper's
+    // runner (the network code itself is only in `cpick-sync`).
+    .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
     // The address book between the stores and the screens: the loader, the book and its
     // lookups, the on-disk index and the stored lists, duplicate detection.
     .target(
       name: "AddressBook",
-      dependencies: ["ContactKit", "ContactStores", "ContactFormats", "Matching", "TerminalKit", "CpickSupport", "CSQLite3"]),
+      dependencies: [
+        "ContactKit", "ContactStores", "ContactFormats", "Matching", "ServerBooks", "TerminalKit", "CpickSupport",
+        "CSQLite3",
+      ]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.
     .target(name: "TerminalKit"),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
@@ -56,7 +63,7 @@ let package = Package(
       name: "cpick",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
-        "TerminalKit", "TerminalScreens", "CpickSupport",
+        "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport",
       ]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(

@@ -307,3 +307,42 @@ struct CardFileEditor {
     return out
   }
 }
+
+/// The edits of `CardFileEditor` on one card's bytes in memory, for a book whose
+/// cards are not files of their own (a server's card, RFC 6352): the same lossless
+/// rewrite, and the same three-way merge when the card changed since it was read.
+package enum CardBytesEditing {
+  /// `operation` applied to `bytes` (one card, or none for an add), reported as `source`.
+  ///
+  /// - Returns: the new bytes, whether no card is left, and the contact the operation
+  ///   leaves (nil for a delete).
+  /// - Throws: `.conflict` when the card changed since `operation`'s original was read
+  ///   and the changes conflict, or it is gone; `.damaged`, `.invalidRequest`.
+  package static func apply(_ operation: SaveRequest.Operation, to bytes: [UInt8], source: String)
+    throws(ContactStoreError) -> (bytes: [UInt8], isBlank: Bool, contact: Contact?)
+  {
+    let edit: CardFileEdit
+    switch operation {
+    case .add(let contact, let group): edit = .add(StorePaths.prepared(contact, group: group))
+    case .update(let contact, let original): edit = .update(contact, original: original)
+    case .delete(let contact): edit = .delete(contact)
+    }
+    let editor = CardFileEditor(source: source, isSingleCardFile: true, options: VCardWriter.Options())
+    let outcome = try editor.apply([edit], to: bytes)
+    return (outcome.bytes, outcome.isBlank, outcome.contacts.first ?? nil)
+  }
+
+  /// `contact` ready to be added (`SaveRequest.add(_:toGroup:)`): an identifier when
+  /// it has none, the group in its groups.
+  package static func prepared(_ contact: Contact, group: String?) -> Contact {
+    StorePaths.prepared(contact, group: group)
+  }
+}
+
+extension CardBytesEditing {
+  /// The contacts of `bytes` (one server card), each with its `sourceRecord`, as if
+  /// read from the file `source`.
+  package static func contacts(in bytes: [UInt8], source: String) -> [Contact] {
+    VCardLoading.contacts(fromBytes: bytes, source: source).contacts
+  }
+}

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Which address books to read when none is named: PRODUCT.md's order —
-/// `$CPICK_SOURCE`, then the sources in `$XDG_CONFIG_HOME/cpick/config`, then
+/// `$CPICK_SOURCE`, then the sources and accounts in `$XDG_CONFIG_HOME/cpick/config`
+/// (`ConfigFile`), then
 /// standard input when it is not a terminal, then the default vdir
 /// `$XDG_DATA_HOME/cpick/contacts`.
 public enum SourceResolver {
@@ -24,14 +25,11 @@ public enum SourceResolver {
   /// - Returns: source specifications (`-`, paths).
   public static func defaultSources(environment: [String: String], stdinIsTerminal: Bool) -> [String] {
     if let source = environment["CPICK_SOURCE"], !source.isEmpty {
-      return source.split(separator: ":").map(String.init)
+      return splitSourceList(source)
     }
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-    if let text = try? String(contentsOfFile: configHome + "/cpick/config", encoding: .utf8) {
-      let sources = configSources(text, home: home)
-      if !sources.isEmpty { return sources }
-    }
+    let config = ConfigFile.load(environment: environment)
+    let sources = config.sources + config.accounts.compactMap { $0.keys["url"] }
+    if !sources.isEmpty { return sources }
     if !stdinIsTerminal { return ["-"] }
     return [defaultAddressBook(environment: environment)]
   }
@@ -43,18 +41,25 @@ public enum SourceResolver {
     return dataHome + "/cpick/contacts"
   }
 
-  /// `source = PATH` lines of the config file (`#` comments, `~` expanded).
-  static func configSources(_ text: String, home: String) -> [String] {
-    var sources: [String] = []
-    for rawLine in text.split(whereSeparator: \.isNewline) {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
-      guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-      var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      guard key == "source", !value.isEmpty else { continue }
-      if value.hasPrefix("~/") { value = home + value.dropFirst(1) }
-      sources.append(value)
+  /// The books of a `$CPICK_SOURCE`-style list: specs separated by `:`, where the
+  /// `:` of a URL's scheme (`https://…`, `ldap://…`) does not separate (nor that of
+  /// its port, `host:8443`, up to the next `/`).
+  public static func splitSourceList(_ list: String) -> [String] {
+    var specs: [String] = []
+    var pieces = list.split(separator: ":", omittingEmptySubsequences: false).map(String.init)[...]
+    while let piece = pieces.popFirst() {
+      var spec = piece
+      if ["http", "https", "ldap", "ldaps"].contains(piece.lowercased()), let rest = pieces.first, rest.hasPrefix("//") {
+        spec += ":" + pieces.removeFirst()
+        // A port: digits up to the path.
+        if !spec.dropFirst(piece.count + 3).contains("/"), let port = pieces.first,
+          let digits = port.split(separator: "/", maxSplits: 1).first, !digits.isEmpty, digits.allSatisfy(\.isNumber)
+        {
+          spec += ":" + pieces.removeFirst()
+        }
+      }
+      if !spec.isEmpty { specs.append(spec) }
     }
-    return sources
+    return specs
   }
 }

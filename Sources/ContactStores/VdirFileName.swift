@@ -56,8 +56,8 @@ enum VdirFileName {
 }
 
 /// A 64-bit FNV-1a hash as 16 hex digits, the same on every run.
-enum StableName {
-  static func hex(_ text: String) -> String {
+package enum StableName {
+  package static func hex(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

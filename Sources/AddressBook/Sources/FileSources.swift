@@ -2,9 +2,11 @@ import ContactStores
 import CpickSupport
 import Foundation
 import Glibc
+import ServerBooks
 
-/// The sources that are files: `-` (standard input), a vdir folder, a `.vcf` file —
-/// told apart as PRODUCT.md says, by what the path is.
+/// The sources of specifications: `-` (standard input), a vdir folder, a `.vcf` file —
+/// told apart as PRODUCT.md says, by what the path is — and a server's URL (a CardDAV
+/// account, `CardDAVSource`).
 public enum BookSources {
   /// The source for a source specification: `-` for standard input, a folder for a
   /// vdir, anything else for a `.vcf` file.
@@ -13,8 +15,14 @@ public enum BookSources {
   ///   are read are not kept in the index (a second change within the file system's
   ///   timestamp granularity would leave the same signature: git's "racily clean"
   ///   files).
-  public static func source(for spec: String, racyInterval: Int64 = 2) -> any BookSource {
+  public static func source(
+    for spec: String, racyInterval: Int64 = 2, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> any BookSource {
     if spec == "-" { return StandardInputSource() }
+    if ServerAccount.isServerSpec(spec) {
+      let account = ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment))
+      return CardDAVSource(account: account, environment: environment, racyInterval: racyInterval)
+    }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {
       return VdirSource(path: spec, racyInterval: racyInterval)

@@ -1,0 +1,54 @@
+import ContactStores
+import CpickSupport
+import Foundation
+import ServerBooks
+
+/// A CardDAV account's address books (RFC 6352), read from their local copy: a vdir
+/// the sync helper keeps (`MirrorPaths.root`, one folder per address book, each card
+/// as the server sent it), so that listing, reading and the index work as for any
+/// vdir — offline too — and saving goes to the server (`CardDAVStore`). The copy is
+/// brought up to date by `cpick sync`, by the picker in the background, and by
+/// `cpick query`/`list` when it is older than the account's `max-age`.
+public struct CardDAVSource: BookSource {
+  /// The account.
+  public let account: ServerAccount
+  /// Where its copy is.
+  public let paths: MirrorPaths
+  private let environment: [String: String]
+  private let racyInterval: Int64
+
+  /// The account's books, as kept in the copy for `environment`.
+  public init(account: ServerAccount, environment: [String: String], racyInterval: Int64 = 2) {
+    self.account = account
+    self.paths = MirrorPaths(account: account, environment: environment)
+    self.environment = environment
+    self.racyInterval = racyInterval
+  }
+
+  /// The account's URL.
+  public var name: String { account.url }
+  /// The copy's folder: its key in the index as for a vdir (deleting the copy makes
+  /// the book gone from the index, `BookSources.isGone`).
+  public var key: String { SourcePath.canonical(paths.root) }
+  /// True.
+  public var isIndexed: Bool { true }
+
+  private var copy: VdirSource { VdirSource(path: paths.root, racyInterval: racyInterval) }
+
+  /// The copy's card files; none before the first sync.
+  public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+    guard FileManager.default.fileExists(atPath: paths.root) else { return ItemListing() }
+    return try copy.listItems(known: known)
+  }
+
+  /// Reads a card file of the copy.
+  public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
+    try copy.read(item, progress: progress)
+  }
+
+  /// As for a vdir.
+  public func isSettled(_ version: ItemVersion) -> Bool { copy.isSettled(version) }
+
+  /// The account's store (`CardDAVStore`).
+  public func store() -> any ContactStore { CardDAVStore(account: account, environment: environment) }
+}

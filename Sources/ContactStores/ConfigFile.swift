@@ -1,0 +1,74 @@
+import Foundation
+
+/// cpick's config file, `$XDG_CONFIG_HOME/cpick/config` (PRODUCT.md): lines of
+/// `key = value`, `#` comments. Before any section, `source = SPEC` lines name books
+/// (a `~/` prefix is the home folder). A section `[account NAME]` holds the keys of
+/// one server account (CardDAV: `url`, `username`, `password-command`, …), read by
+/// `ServerAccount`.
+///
+/// ```
+/// source = ~/.contacts/personal
+///
+/// [account fastmail]
+/// url = https://carddav.fastmail.com/
+/// username = me@fastmail.com
+/// password-command = pass show fastmail/cpick
+/// ```
+public struct ConfigFile: Sendable, Equatable {
+  /// The `source = SPEC` lines before any section, in order.
+  public var sources: [String] = []
+  /// The `[account NAME]` sections, in order: the name and the section's keys (a key
+  /// given twice: its last value).
+  public var accounts: [(name: String, keys: [String: String])] = []
+
+  /// An empty config.
+  public init() {}
+
+  /// The config file of `environment`: `$XDG_CONFIG_HOME/cpick/config`, else
+  /// `$HOME/.config/cpick/config` (an empty or relative `XDG_CONFIG_HOME` counts as
+  /// unset). An absent or unreadable file is an empty config.
+  public static func load(environment: [String: String]) -> ConfigFile {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    guard let text = try? String(contentsOfFile: configHome + "/cpick/config", encoding: .utf8) else { return ConfigFile() }
+    return ConfigFile(parsing: text, home: home)
+  }
+
+  /// The config in `text`; `home` replaces a leading `~/` of a `source`.
+  public init(parsing text: String, home: String) {
+    var section: Int?
+    for rawLine in text.split(whereSeparator: \.isNewline) {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.hasPrefix("["), line.hasSuffix("]") {
+        let header = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+        let words = header.split(separator: " ", maxSplits: 1).map(String.init)
+        if words.first == "account", words.count == 2 {
+          accounts.append((name: words[1].trimmingCharacters(in: .whitespaces), keys: [:]))
+          section = accounts.count - 1
+        } else {
+          section = -1  // an unknown section: its keys are ignored
+        }
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      guard !value.isEmpty else { continue }
+      switch section {
+      case nil:
+        if key == "source" { sources.append(value.hasPrefix("~/") ? home + value.dropFirst(1) : value) }
+      case let index? where index >= 0:
+        accounts[index].keys[key] = value
+      default:
+        break
+      }
+    }
+  }
+
+  /// Whether two configs have the same sources and accounts.
+  public static func == (a: ConfigFile, b: ConfigFile) -> Bool {
+    a.sources == b.sources && a.accounts.map(\.name) == b.accounts.map(\.name)
+      && a.accounts.map(\.keys) == b.accounts.map(\.keys)
+  }
+}

@@ -1,0 +1,129 @@
+import ContactStores
+import Foundation
+
+/// A CardDAV account (RFC 6352): where its address books are, how to sign in, and how
+/// fresh the local copy is kept. Made from a config section `[account NAME]`
+/// (`ConfigFile`), or for a `--source URL` that no section names, from the URL alone
+/// (signing in with `~/.netrc`).
+///
+/// Keys of the section:
+/// - `url`: a server, a principal or one address-book collection (`https://`; `http://`
+///   only to this machine). Address books are discovered from it (RFC 6764, RFC 6352 §7).
+/// - `username`, and one of `password-command` (its first line of output is the
+///   password: `pass show dav`, `secret-tool lookup …`, `gpg -d …`), `token-command`
+///   (an OAuth bearer token, RFC 6750: Google, Fastmail), or `netrc = yes` (the default
+///   when neither command is given: `~/.netrc`, or `$NETRC`).
+/// - `books`: which of the discovered address books to read, by name or by the last
+///   part of their path, comma-separated (default: every one).
+/// - `ca-file`: the certificate authorities to verify the server with (a self-signed
+///   server); the server is always verified.
+/// - `max-age`: seconds after which `cpick query` and `cpick list` refresh the copy
+///   before answering (default 300); `timeout`: the seconds they wait for it (default 5).
+public struct ServerAccount: Sendable, Hashable {
+  /// The section's name, or the URL's host for an account made from a URL.
+  public var name: String
+  /// The URL the books are found from.
+  public var url: String
+  /// The user name, when signing in with a password.
+  public var username: String?
+  /// How the password or token is found.
+  public var credentials: CredentialSource
+  /// The address books to read (names or last path parts); empty: all.
+  public var books: [String] = []
+  /// A file of certificate authorities (PEM), or nil for the system's.
+  public var caFile: String?
+  /// Seconds after which a non-interactive command refreshes the copy first.
+  public var maxAge: Double = 300
+  /// Seconds a non-interactive command waits for that refresh.
+  public var timeout: Double = 5
+
+  /// Where the secret comes from. Never from the command line, a URL or a file
+  /// cpick writes.
+  public enum CredentialSource: Sendable, Hashable {
+    /// `~/.netrc` (or `$NETRC`): curl's reading of it.
+    case netrc
+    /// A command whose first line of output is the password.
+    case passwordCommand(String)
+    /// A command whose first line of output is a bearer token.
+    case tokenCommand(String)
+  }
+
+  /// An account.
+  public init(name: String, url: String, username: String? = nil, credentials: CredentialSource = .netrc) {
+    self.name = name
+    self.url = url
+    self.username = username
+    self.credentials = credentials
+  }
+
+  /// The account of a config section, or nil when it has no `url`.
+  public init?(name: String, keys: [String: String]) {
+    guard let url = keys["url"] else { return nil }
+    let credentials: CredentialSource
+    if let command = keys["password-command"] {
+      credentials = .passwordCommand(command)
+    } else if let command = keys["token-command"] {
+      credentials = .tokenCommand(command)
+    } else {
+      credentials = .netrc
+    }
+    self.init(name: name, url: url, username: keys["username"] ?? keys["user"], credentials: credentials)
+    books = (keys["books"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    caFile = keys["ca-file"]
+    if let value = keys["max-age"].flatMap(Double.init), value >= 0 { maxAge = value }
+    if let value = keys["timeout"].flatMap(Double.init), value > 0 { timeout = value }
+  }
+
+  /// Whether `spec` names a server book (`http://`, `https://`).
+  public static func isServerSpec(_ spec: String) -> Bool {
+    let lower = spec.lowercased()
+    return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+  }
+
+  /// The account for the source `spec` (a URL): the config's account with that URL,
+  /// else the first whose URL is on the same server with a path that contains the
+  /// other's (its credentials then serve a collection named directly), else an
+  /// account of the URL alone, signing in with `~/.netrc`.
+  public static func forSource(_ spec: String, config: ConfigFile) -> ServerAccount {
+    let accounts = config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
+    if let exact = accounts.first(where: { sameURL($0.url, spec) }) { return exact }
+    if var related = accounts.first(where: { onSameServer($0.url, spec) }) {
+      related.url = spec
+      related.books = []
+      return related
+    }
+    return ServerAccount(name: URLComponents(string: spec)?.host ?? spec, url: spec)
+  }
+
+  /// The accounts of the config.
+  public static func all(in config: ConfigFile) -> [ServerAccount] {
+    config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
+  }
+
+  private static func sameURL(_ a: String, _ b: String) -> Bool {
+    func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+    return trimmed(a).lowercased() == trimmed(b).lowercased()
+  }
+
+  private static func onSameServer(_ a: String, _ b: String) -> Bool {
+    guard let x = URLComponents(string: a), let y = URLComponents(string: b) else { return false }
+    guard x.scheme?.lowercased() == y.scheme?.lowercased(), x.host?.lowercased() == y.host?.lowercased(),
+      x.port == y.port
+    else { return false }
+    let (p, q) = (x.path.isEmpty ? "/" : x.path, y.path.isEmpty ? "/" : y.path)
+    return p.hasPrefix(q) || q.hasPrefix(p)
+  }
+
+  /// A stable key for the account's local copy: its host and a hash of its URL and
+  /// user name (two users of one server keep separate copies).
+  public var key: String {
+    let host = URLComponents(string: url)?.host ?? "server"
+    let safeHost = String(host.unicodeScalars.map { scalar -> Character in
+      (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-"
+        ? Character(scalar) : "_"
+    }.prefix(64))
+    let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+    return safeHost + "-" + StableName.hex(trimmed.lowercased() + "\n" + (username ?? ""))
+  }
+}
