@@ -11,6 +11,7 @@ let package = Package(
         "ServerBooks", "TerminalKit", "TerminalScreens",
       ]),
     .executable(name: "cpick", targets: ["cpick"]),
+    .executable(name: "cpick-sync", targets: ["cpick-sync"]),
   ],
   targets: [
     // C libraries from Debian, through system-library targets.
@@ -38,6 +39,9 @@ let package = Package(
     // CardDAV account, the queue of unsent edits, the store, and the sync helper's
     // runner (the network code itself is only in `cpick-sync`).
     .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport"]),
+    // The network side of server books, linked only into `cpick-sync`: sending queued
+    // edits, bringing the local copies up to date.
+    .target(name: "CardDAVSync", dependencies: ["CardDAV", "ServerBooks", "ContactStores"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
     // The address book between the stores and the screens: the loader, the book and its
@@ -65,6 +69,9 @@ let package = Package(
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
         "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport",
       ]),
+    // The sync helper: all of cpick's network code, run by cpick when a server book is
+    // read or saved (`SyncHelper`), and by `cpick sync`.
+    .executableTarget(name: "cpick-sync", dependencies: ["CardDAVSync", "ServerBooks", "ContactStores"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],

@@ -78,59 +78,12 @@ public struct SyncHelper: Sendable {
     guard let path = executable() else {
       return ([["event": "error", "message": "cpick-sync is not installed beside cpick or on PATH; server books are not synced"]], true)
     }
-    var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { return ([], false) }
-    _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+    guard let run = ChildProcess.run(path, arguments, environment: environment, timeout: timeout) else {
+      return ([["event": "error", "message": "cannot run \(path)"]], true)
     }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    close(pipe[1])
-    defer { close(pipe[0]) }
-    guard spawned == 0 else {
-      return ([["event": "error", "message": "cannot run \(path): \(String(cString: strerror(spawned)))"]], true)
-    }
-    let (output, inTime) = readAll(pipe[0], timeout: timeout)
-    if !inTime { kill(pid, SIGTERM) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let lines = output.split(separator: 0x0A).compactMap {
+    let lines = run.output.split(separator: 0x0A).compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any]
     }
-    return (lines, inTime)
-  }
-
-  /// Reads `descriptor` to its end, or until `timeout` seconds have passed.
-  private func readAll(_ descriptor: Int32, timeout: Double?) -> (bytes: [UInt8], inTime: Bool) {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    let deadline = timeout.map { Date().addingTimeInterval($0) }
-    while true {
-      var waitMilliseconds: Int32 = -1
-      if let deadline {
-        let left = deadline.timeIntervalSinceNow
-        if left <= 0 { return (bytes, false) }
-        waitMilliseconds = Int32(min(left * 1000, 60_000)) + 1
-      }
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, waitMilliseconds)
-      if ready < 0 && errno == EINTR { continue }
-      if ready == 0 { continue }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return (bytes, true) }
-      bytes.append(contentsOf: buffer[0..<count])
-    }
+    return (lines, run.inTime)
   }
 }

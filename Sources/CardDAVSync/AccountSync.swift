@@ -1,0 +1,126 @@
+import CardDAV
+import Foundation
+import ServerBooks
+
+/// One sync of a CardDAV account: sign in, send the queued edits, find the address
+/// books (RFC 6764 / RFC 6352 §7; those the account's `books` names), bring each
+/// one's copy up to date, and record the outcome in the account's state (the last
+/// sync, or the last failure, which the picker shows as "offline since …").
+/// Holds the account's lock throughout, so a save or another sync waits.
+public struct AccountSync {
+  /// The account.
+  public let account: ServerAccount
+  /// Its copy and queue.
+  public let paths: MirrorPaths
+  private let environment: [String: String]
+
+  /// A sync of `account`, for `environment`.
+  public init(account: ServerAccount, environment: [String: String]) {
+    self.account = account
+    self.paths = MirrorPaths(account: account, environment: environment)
+    self.environment = environment
+  }
+
+  /// What a sync did.
+  public struct Outcome: Sendable {
+    /// The queued edits met.
+    public var edits: [EditReport] = []
+    /// The books brought up to date.
+    public var books: [BookReport] = []
+    /// Why the sync stopped, if it did.
+    public var failure: SyncFailure?
+  }
+
+  /// Sends the queue and, unless `pushOnly`, brings every book up to date.
+  public func run(pushOnly: Bool = false) -> Outcome {
+    var outcome = Outcome()
+    let lock: AccountLock
+    do {
+      lock = try AccountLock(paths)
+    } catch {
+      outcome.failure = SyncFailure(account: account, message: "cannot lock \(paths.lock): \(error)")
+      return outcome
+    }
+    defer { withExtendedLifetime(lock) {} }
+    var state = AccountState.read(paths.accountState)
+    do {
+      let client = try DAVClient(options: try AccountCredentials.options(for: account, environment: environment))
+      let sent = EditSending(client: client, paths: paths).sendAll()
+      outcome.edits = sent.reports
+      if let error = sent.stoppedBy { throw SyncFailure(error) }
+      if !pushOnly {
+        let found = try books(client, known: state.books)
+        state.books = found.books
+        try? state.write(paths.accountState)
+        let pending = Outbox(folder: paths.outbox).pendingFiles()
+        for book in state.books {
+          let pulling = BookPulling(
+            client: client, paths: paths, book: book, supportsSync: found.supportsSync.contains(book.url), pending: pending)
+          outcome.books.append(try pulling.pull())
+        }
+        state.lastSync = Date().timeIntervalSince1970
+      }
+      state.lastError = nil
+      state.lastFailure = nil
+    } catch let failure as SyncFailure {
+      outcome.failure = failure
+    } catch let error as DAVError {
+      outcome.failure = SyncFailure(error)
+    } catch {
+      outcome.failure = SyncFailure(account: account, message: "\(error)")
+    }
+    if let failure = outcome.failure {
+      state.lastError = failure.message
+      state.lastFailure = Date().timeIntervalSince1970
+    }
+    try? state.write(paths.accountState)
+    return outcome
+  }
+
+  /// The address books found from the account's URL (RFC 6764, RFC 6352 §7), without
+  /// touching the copy: for `cpick books`.
+  public func discover() throws(SyncFailure) -> [DAVAddressBook] {
+    do {
+      let client = try DAVClient(options: try AccountCredentials.options(for: account, environment: environment))
+      return try client.addressBooks(at: account.url)
+    } catch let error as DAVError {
+      throw SyncFailure(error)
+    } catch let failure as SyncFailure {
+      throw failure
+    } catch {
+      throw SyncFailure(account: account, message: "\(error)")
+    }
+  }
+
+  /// The books to keep: those discovered that the account names (all when it names
+  /// none), each in the folder it had, a new one in a new folder, and those that
+  /// support `sync-collection`. The folder of a book no longer there is removed.
+  private func books(_ client: DAVClient, known: [AccountState.Book]) throws(DAVError)
+    -> (books: [AccountState.Book], supportsSync: Set<String>)
+  {
+    let found = try client.addressBooks(at: account.url).filter { book in
+      account.books.isEmpty
+        || account.books.contains { wanted in
+          wanted == book.displayName || wanted == book.url.split(separator: "/").last.map(String.init)
+            || wanted == book.url
+        }
+    }
+    var taken = Set(known.map(\.folder))
+    var books: [AccountState.Book] = []
+    var supportsSync = Set<String>()
+    for book in found where book.supportsSyncCollection { supportsSync.insert(book.url) }
+    for book in found {
+      if let old = known.first(where: { $0.url == book.url }) {
+        books.append(AccountState.Book(url: book.url, name: book.displayName, folder: old.folder))
+      } else {
+        let folder = MirrorFiles.folderName(forBook: book.url, taken: taken)
+        taken.insert(folder)
+        books.append(AccountState.Book(url: book.url, name: book.displayName, folder: folder))
+      }
+    }
+    for old in known where !books.contains(where: { $0.url == old.url }) {
+      try? FileManager.default.removeItem(atPath: paths.book(old.folder))
+    }
+    return (books, supportsSync)
+  }
+}

@@ -1,0 +1,118 @@
+import CardDAV
+import Foundation
+import ServerBooks
+
+/// What one book's sync changed in the copy.
+public struct BookReport: Sendable, Equatable {
+  /// The book's URL.
+  public var url: String
+  /// Its name on the server, if any.
+  public var name: String?
+  /// Cards new to the copy, changed, and removed.
+  public var added = 0
+  /// See `added`.
+  public var changed = 0
+  /// See `added`.
+  public var removed = 0
+}
+
+/// Brings the copy of one address book up to date: what changed since the last sync
+/// from a `sync-collection` report with the book's token (RFC 6578) — or, from a
+/// server without tokens or when the token is refused, every card's ETag from a
+/// `PROPFIND` (RFC 4918) compared with the copy's — then the changed cards in
+/// `addressbook-multiget` batches (RFC 6352 §8.7). Cards are written before the
+/// state that names them, so a sync stopped half-way is finished by the next one.
+/// A card with an edit queued is left as the copy has it (the edit is sent first).
+struct BookPulling {
+  /// Cards per `addressbook-multiget`.
+  static let batch = 200
+
+  let client: DAVClient
+  let paths: MirrorPaths
+  let book: AccountState.Book
+  let supportsSync: Bool
+  let pending: Set<String>
+
+  /// Syncs the book.
+  func pull() throws(DAVError) -> BookReport {
+    var state = BookState.read(paths.bookState(book.folder)) ?? BookState(url: book.url)
+    var fileOf: [String: String] = [:]
+    for (file, item) in state.items { fileOf[item.url] = file }
+    var report = BookReport(url: book.url, name: book.name)
+
+    let (changed, removed, token) = try changes(state: state)
+    var etags: [String: String] = [:]
+    for member in changed { etags[member.url] = member.etag }
+    let wanted = changed.filter { member in
+      guard let file = fileOf[member.url] else { return true }
+      return state.items[file]?.etag != member.etag && !pending.contains(book.folder + "/" + file)
+    }.map(\.url)
+
+    let folder = paths.book(book.folder)
+    try? FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var start = 0
+    while start < wanted.count {
+      let urls = Array(wanted[start..<min(start + Self.batch, wanted.count)])
+      start += urls.count
+      for card in try client.multiget(book.url, urls: urls) {
+        let file = fileOf[card.url] ?? MirrorFiles.fileName(forCard: card.url)
+        guard !pending.contains(book.folder + "/" + file) else { continue }
+        do {
+          try MirrorFiles.write(card.bytes, to: folder + "/" + file)
+        } catch {
+          throw DAVError(kind: .malformed, url: card.url, message: "cannot write the local copy: \(error)")
+        }
+        if state.items[file] == nil { report.added += 1 } else { report.changed += 1 }
+        state.items[file] = BookState.Item(url: card.url, etag: card.etag ?? etags[card.url] ?? "")
+        fileOf[card.url] = file
+      }
+    }
+    for url in removed {
+      guard let file = fileOf[url], !pending.contains(book.folder + "/" + file) else { continue }
+      try? FileManager.default.removeItem(atPath: folder + "/" + file)
+      state.items[file] = nil
+      fileOf[url] = nil
+      report.removed += 1
+    }
+    state.syncToken = token
+    do {
+      try state.write(paths.bookState(book.folder))
+    } catch {
+      throw DAVError(kind: .malformed, url: book.url, message: "cannot write the local copy: \(error)")
+    }
+    return report
+  }
+
+  /// The members changed and removed since the copy's state, and the token to keep.
+  private func changes(state: BookState) throws(DAVError) -> (changed: [DAVMember], removed: [String], token: String?) {
+    if supportsSync {
+      do {
+        var token = state.syncToken
+        var changed: [DAVMember] = []
+        var removed: [String] = []
+        repeat {
+          let result = try client.syncCollection(book.url, token: token)
+          changed += result.changed
+          removed += result.removed
+          let more = result.isTruncated && result.token != token
+          token = result.token
+          if !more { break }
+        } while true
+        if state.syncToken == nil {
+          // The first report lists every member: the copy's others are gone.
+          let present = Set(changed.map(\.url))
+          removed += state.items.values.map(\.url).filter { !present.contains($0) }
+        }
+        return (changed, removed, token)
+      } catch where error.kind == .invalidSyncToken && state.syncToken != nil {
+        var fresh = state
+        fresh.syncToken = nil
+        return try changes(state: fresh)
+      }
+    }
+    let members = try client.members(of: book.url)
+    let present = Set(members.map(\.url))
+    return (members, state.items.values.map(\.url).filter { !present.contains($0) }, nil)
+  }
+}

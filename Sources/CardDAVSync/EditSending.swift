@@ -1,0 +1,198 @@
+import CardDAV
+import ContactStores
+import Foundation
+import ServerBooks
+
+/// What became of one queued edit.
+public struct EditReport: Sendable, Equatable {
+  /// The edit's id in the queue.
+  public var id: String
+  /// `sent`, `queued` (kept for the next sync) or `conflict` (not sent; the user's
+  /// version kept aside, the copy holding the server's).
+  public var result: String
+  /// The book folder and file that hold the card now.
+  public var folder: String
+  /// See `folder`.
+  public var file: String
+  /// Why, for a user (nil when sent).
+  public var message: String?
+}
+
+/// Sends an account's queued edits in order (RFC 6352 §6.3.2, RFC 7232): a change
+/// with `If-Match`, a new card with `If-None-Match: *`, a removal with `If-Match`; then
+/// fetches the card back (a server may rewrite it) into the copy with its new ETag.
+///
+/// A `412` means the server's card changed since the edit was made: the edit is
+/// merged into the server's version (`CardBytesEditing`, the three-way merge of file
+/// edits) and sent again with the new ETag; when the changes conflict, nothing is
+/// sent, the user's version is kept in `MirrorPaths.conflicts`, and the copy takes the
+/// server's. A network failure stops the sending: this edit and the rest stay queued.
+struct EditSending {
+  let client: DAVClient
+  let paths: MirrorPaths
+  let outbox: Outbox
+
+  init(client: DAVClient, paths: MirrorPaths) {
+    self.client = client
+    self.paths = paths
+    self.outbox = Outbox(folder: paths.outbox)
+  }
+
+  /// Sends the queue.
+  ///
+  /// - Returns: a report per edit met, and the error that stopped the sending (the
+  ///   server unreachable, the sign-in refused), if one did.
+  func sendAll() -> (reports: [EditReport], stoppedBy: DAVError?) {
+    var reports: [EditReport] = []
+    for edit in outbox.edits() {
+      do {
+        reports.append(try send(edit))
+      } catch {
+        switch error.kind {
+        case .unreachable, .timeout, .tls, .unauthorized, .http(500...):
+          for waiting in outbox.edits() where !reports.contains(where: { $0.id == waiting.id }) {
+            reports.append(
+              EditReport(id: waiting.id, result: "queued", folder: waiting.folder, file: waiting.fileName,
+                message: "not sent yet (\(error.message)); it is kept and sent on the next sync"))
+          }
+          return (reports, error)
+        default:
+          reports.append(setAside(edit, theirs: try? client.get(edit.url), why: "the server refused it (\(error.message))"))
+        }
+      }
+    }
+    return (reports, nil)
+  }
+
+  /// Sends one edit, merging it on a `412`.
+  private func send(_ edit: PendingEdit) throws(DAVError) -> EditReport {
+    var edit = edit
+    for _ in 0..<5 {
+      do {
+        switch edit.kind {
+        case .put:
+          let body = edit.body ?? []
+          let etag = try client.put(edit.url, body: body, ifMatch: edit.ifMatch, ifNoneMatch: edit.ifMatch == nil)
+          refresh(edit, etag: etag, sent: body)
+        case .delete:
+          do {
+            try client.delete(edit.url, ifMatch: edit.ifMatch ?? "")
+          } catch where error.kind == .notFound {}  // gone already
+          forget(edit)
+        }
+        outbox.remove(edit)
+        return EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil)
+      } catch where error.kind == .preconditionFailed {
+        switch resolve(edit) {
+        case .retry(let merged): edit = merged
+        case .done(let report): return report
+        }
+      } catch where error.kind == .notFound && edit.kind == .put && edit.ifMatch != nil {
+        return setAside(edit, theirs: nil, why: "it was removed on the server since it was read")
+      }
+    }
+    return setAside(edit, theirs: try? client.get(edit.url), why: "the server's card kept changing while it was saved")
+  }
+
+  private enum Resolution {
+    case retry(PendingEdit)
+    case done(EditReport)
+  }
+
+  /// What to do after a `412`: a new card's URL taken → another URL; a change → the
+  /// edit merged into the server's card; a conflict → set aside.
+  private func resolve(_ edit: PendingEdit) -> Resolution {
+    var edit = edit
+    guard let base = edit.base, edit.ifMatch != nil else {
+      // A new card whose URL is taken on the server: the next free name.
+      let oldFile = paths.book(edit.folder) + "/" + edit.fileName
+      let stem = edit.url.hasSuffix(".vcf") ? String(edit.url.dropLast(4)) : edit.url
+      edit.url = stem + "-\(Int.random(in: 2...99_999)).vcf"
+      edit.fileName = MirrorFiles.fileName(forCard: edit.url)
+      try? FileManager.default.moveItem(atPath: oldFile, toPath: paths.book(edit.folder) + "/" + edit.fileName)
+      return .retry(edit)
+    }
+    let theirs: DAVCard?
+    do {
+      theirs = try client.get(edit.url)
+    } catch {
+      return .done(setAside(edit, theirs: nil, why: "the server's version cannot be read (\(error.message))"))
+    }
+    guard let theirs, let etag = theirs.etag, !etag.isEmpty else {
+      if edit.kind == .delete {
+        forget(edit)
+        outbox.remove(edit)
+        return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
+      }
+      return .done(setAside(edit, theirs: nil, why: "it was removed on the server since it was read"))
+    }
+    let source = paths.book(edit.folder) + "/" + edit.fileName
+    guard let original = CardBytesEditing.contacts(in: base, source: source).first else {
+      return .done(setAside(edit, theirs: theirs, why: "the card it was made from cannot be read"))
+    }
+    let operation: SaveRequest.Operation
+    if edit.kind == .delete {
+      operation = .delete(original)
+    } else {
+      guard let edited = CardBytesEditing.contacts(in: edit.body ?? [], source: source).first else {
+        return .done(setAside(edit, theirs: theirs, why: "the edited card cannot be read"))
+      }
+      operation = .update(edited, original: original)
+    }
+    do {
+      let merged = try CardBytesEditing.apply(operation, to: theirs.bytes, source: source)
+      edit.base = theirs.bytes
+      edit.ifMatch = etag
+      edit.body = merged.isBlank ? nil : merged.bytes
+      return .retry(edit)
+    } catch {
+      return .done(setAside(edit, theirs: theirs, why: error.reason))
+    }
+  }
+
+  /// Takes the edit out of the queue without sending it: the user's version is kept
+  /// in `conflicts/`, the copy takes the server's card (`theirs`; none: removed).
+  private func setAside(_ edit: PendingEdit, theirs: DAVCard?, why: String) -> EditReport {
+    var message = why
+    if let body = edit.body {
+      let kept = paths.conflicts + "/" + edit.id + "-" + edit.fileName
+      if (try? MirrorFiles.write(body, to: kept)) != nil {
+        message += "; your version is kept in \(kept)"
+      }
+    } else {
+      message += "; the contact was not deleted"
+    }
+    let file = paths.book(edit.folder) + "/" + edit.fileName
+    var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)
+    if let theirs {
+      try? MirrorFiles.write(theirs.bytes, to: file)
+      state.items[edit.fileName] = BookState.Item(url: edit.url, etag: theirs.etag ?? "")
+    } else {
+      try? FileManager.default.removeItem(atPath: file)
+      state.items[edit.fileName] = nil
+    }
+    try? state.write(paths.bookState(edit.folder))
+    outbox.remove(edit)
+    return EditReport(id: edit.id, result: "conflict", folder: edit.folder, file: edit.fileName, message: message)
+  }
+
+  /// After a `PUT`: the card as the server keeps it, with its ETag, into the copy.
+  /// (Not read back — the network gone meanwhile: the card as sent, with the ETag the
+  /// `PUT` gave, if any; the next sync corrects it.)
+  private func refresh(_ edit: PendingEdit, etag: String?, sent: [UInt8]) {
+    let card = try? client.get(edit.url)
+    var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)
+    let bytes = card?.bytes ?? sent
+    try? MirrorFiles.write(bytes, to: paths.book(edit.folder) + "/" + edit.fileName)
+    state.items[edit.fileName] = BookState.Item(url: edit.url, etag: card?.etag ?? etag ?? "")
+    try? state.write(paths.bookState(edit.folder))
+  }
+
+  /// After a `DELETE`: the card out of the copy's state (its file is gone already).
+  private func forget(_ edit: PendingEdit) {
+    guard var state = BookState.read(paths.bookState(edit.folder)) else { return }
+    state.items[edit.fileName] = nil
+    try? state.write(paths.bookState(edit.folder))
+    try? FileManager.default.removeItem(atPath: paths.book(edit.folder) + "/" + edit.fileName)
+  }
+}

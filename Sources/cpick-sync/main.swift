@@ -1,0 +1,86 @@
+// cpick-sync: every line of cpick's network code (CardDAV, RFC 6352), run by cpick
+// when a server book is read or saved (`SyncHelper`) and by `cpick sync`/`cpick books`.
+//
+//   cpick-sync sync  [--json] [URL…]   send queued edits, then bring the copies up to date
+//   cpick-sync push  [--json] URL      send queued edits only
+//   cpick-sync books [--json] [URL…]   the address books found from each account's URL
+//
+// Without URLs: every account of the config and every server URL among the default
+// sources. Exit status 0, or 2 when an account failed (one line on stderr each).
+import CardDAVSync
+import ContactStores
+import Foundation
+import ServerBooks
+
+let environment = ProcessInfo.processInfo.environment
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "sync"
+if !arguments.isEmpty { arguments.removeFirst() }
+let json = arguments.contains("--json")
+let specs = arguments.filter { $0 != "--json" }
+
+guard ["sync", "push", "books"].contains(command) else {
+  FileHandle.standardError.write(Data("usage: cpick-sync sync|push|books [--json] [URL…]\n".utf8))
+  exit(2)
+}
+
+let config = ConfigFile.load(environment: environment)
+var accounts: [ServerAccount] = []
+let named = specs.isEmpty
+  ? ServerAccount.all(in: config).map(\.url)
+    + SourceResolver.defaultSources(environment: environment, stdinIsTerminal: true).filter(ServerAccount.isServerSpec)
+  : specs
+for spec in named {
+  let account = ServerAccount.forSource(spec, config: config)
+  if !accounts.contains(where: { $0.key == account.key }) { accounts.append(account) }
+}
+
+/// Prints one report line: JSON for cpick, words for a person.
+func emit(_ object: [String: Any], _ text: String, toStandardError: Bool = false) {
+  if json {
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+  } else {
+    (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
+  }
+}
+
+var failed = false
+if accounts.isEmpty && !json {
+  FileHandle.standardError.write(Data("cpick sync: no server account: add an [account NAME] section with a url to the config, or name a URL\n".utf8))
+}
+for account in accounts {
+  let sync = AccountSync(account: account, environment: environment)
+  if command == "books" {
+    do {
+      for book in try sync.discover() {
+        emit(
+          ["event": "book", "account": account.name, "url": book.url, "name": book.displayName ?? ""],
+          "\(account.name)\t\(book.displayName ?? "")\t\(book.url)")
+      }
+    } catch {
+      failed = true
+      emit(["event": "error", "account": account.name, "message": error.description], "cpick books: \(error)", toStandardError: true)
+    }
+    continue
+  }
+  let outcome = sync.run(pushOnly: command == "push")
+  for edit in outcome.edits {
+    var object: [String: Any] = ["event": "edit", "id": edit.id, "result": edit.result, "folder": edit.folder, "file": edit.file]
+    if let message = edit.message { object["message"] = message }
+    emit(object, "\(account.name): \(edit.result) \(edit.file)" + (edit.message.map { ": " + $0 } ?? ""))
+  }
+  for book in outcome.books {
+    emit(
+      [
+        "event": "synced", "account": account.name, "book": book.url, "name": book.name ?? "", "added": book.added,
+        "changed": book.changed, "removed": book.removed,
+      ],
+      "\(account.name) \(book.name ?? book.url): \(book.added) added, \(book.changed) changed, \(book.removed) removed")
+  }
+  if let failure = outcome.failure {
+    failed = true
+    emit(["event": "error", "account": account.name, "message": failure.description], "cpick sync: \(failure)", toStandardError: true)
+  }
+}
+exit(failed ? 2 : 0)
