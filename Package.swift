@@ -21,6 +21,7 @@ let package = Package(
       pkgConfig: nil,
       providers: [.apt(["libncursesw5-dev"])]),
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -58,6 +59,9 @@ let package = Package(
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
         "TerminalKit", "TerminalScreens", "CpickSupport",
       ]),
+    // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
+    // writes). Not in the library product nor the tool: only a helper executable links it.
+    .target(name: "CardDAV", dependencies: ["CCurl"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
@@ -83,6 +87,7 @@ let package = Package(
         "CpickTestSupport",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
+    .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
