@@ -22,6 +22,7 @@ let package = Package(
       pkgConfig: nil,
       providers: [.apt(["libncursesw5-dev"])]),
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -69,6 +70,9 @@ let package = Package(
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
         "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport",
       ]),
+    // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
+    // writes). Not in the library product nor the tool: only a helper executable links it.
+    .target(name: "CardDAV", dependencies: ["CCurl"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(name: "cpick-sync", dependencies: ["CardDAVSync", "ServerBooks", "ContactStores"]),
@@ -97,6 +101,7 @@ let package = Package(
         "CpickTestSupport",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
+    .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
