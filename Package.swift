@@ -75,7 +75,7 @@ let package = Package(
     .target(name: "CardDAV", dependencies: ["CCurl"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
-    .executableTarget(name: "cpick-sync", dependencies: ["CardDAVSync", "ServerBooks", "ContactStores"]),
+    .executableTarget(name: "cpick-sync", dependencies: ["CardDAVSync", "ServerBooks", "ContactStores", "TerminalKit"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],

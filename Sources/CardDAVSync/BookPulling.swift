@@ -61,7 +61,7 @@ struct BookPulling {
         do {
           try MirrorFiles.write(card.bytes, to: folder + "/" + file)
         } catch {
-          throw DAVError(kind: .malformed, url: card.url, message: "cannot write the local copy: \(error)")
+          throw DAVError(.malformed, url: card.url, message: "cannot write the local copy: \(error)")
         }
         if state.items[file] == nil { report.added += 1 } else { report.changed += 1 }
         state.items[file] = BookState.Item(url: card.url, etag: card.etag ?? etags[card.url] ?? "")
@@ -79,7 +79,7 @@ struct BookPulling {
     do {
       try state.write(paths.bookState(book.folder))
     } catch {
-      throw DAVError(kind: .malformed, url: book.url, message: "cannot write the local copy: \(error)")
+      throw DAVError(.malformed, url: book.url, message: "cannot write the local copy: \(error)")
     }
     return report
   }

@@ -11,6 +11,7 @@ import CardDAVSync
 import ContactStores
 import Foundation
 import ServerBooks
+import TerminalKit
 
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,7 +42,9 @@ func emit(_ object: [String: Any], _ text: String, toStandardError: Bool = false
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   } else {
-    (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
+    // Names and messages come from a server: nothing in them may control the terminal.
+    let line = TerminalText.visible(text) + "\n"
+    (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(line.utf8))
   }
 }
 

@@ -40,6 +40,9 @@ enum CPick {
       return Completion(.chosen)
     }
     let specs = sources(options, environment: environment)
+    if options.command == .sync || options.command == .books {
+      return Completion(runSyncHelper(options.command.rawValue, specs: specs, environment: environment))
+    }
     // A field no contact has is a typo, found before any book is read.
     if let template = options.template, let problem = OutputTemplate(template).unknownField() {
       return Completion(fail("--template: \(problem)"))
@@ -78,6 +81,7 @@ enum CPick {
   /// that the form or card opens at once, and the index finds the known contacts and
   /// the duplicate candidates.
   private static func addPerson(options: Options, sources specs: [String], environment: [String: String]) -> Completion {
+    refreshServerBooks(specs, environment: environment)
     let book: ContactBook
     do {
       book = try loadBook(
@@ -114,6 +118,7 @@ enum CPick {
     let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil
     var preview: (@Sendable (ContactList) -> Void)?
     if let early { preview = { list in early.start(list) } }
+    refreshServerBooks(specs, environment: environment)
     let book: ContactBook
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
@@ -203,7 +208,7 @@ enum CPick {
       return pick(list, options: options, output: output, sources: specs, environment: environment)
     case .show:
       return show(book, options: options, output: output, sources: specs, environment: environment)
-    case .new, .unknown:
+    case .new, .unknown, .sync, .books:
       return .cancelled  // handled above
     }
   }

@@ -6,7 +6,7 @@ import TerminalKit
 /// "Options").
 struct Options {
   enum Command: String, CaseIterable {
-    case pick, show, new, unknown, query, list, groups
+    case pick, show, new, unknown, query, list, groups, sync, books
   }
 
   enum Format: String, CaseIterable {

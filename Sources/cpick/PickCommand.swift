@@ -6,6 +6,7 @@ import Matching
 import TerminalScreens
 import TerminalKit
 import AddressBook
+import ServerBooks
 
 extension CPick {
   /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then
@@ -61,6 +62,7 @@ extension CPick {
     picker.emptyListNote = emptyBookReason(sources: sources, options: options)
     configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
     picker.expectedKeys = expected
+    picker.refresh = serverRefresh(sources: sources, options: options, environment: environment)
     return present(picker, options: options, output: output, environment: environment) {
       if case .success(let loaded)? = loading.result {
         for warning in loaded.warnings { printError(warning) }
@@ -69,6 +71,23 @@ extension CPick {
         return fail("cannot read \((error as? ContactStoreError)?.description ?? String(describing: error))")
       }
       return nil
+    }
+  }
+
+  /// The picker's background sync of the server books among `sources` (none: nil):
+  /// the copies are shown at once, brought up to date meanwhile, and read again when
+  /// a card changed; a failure leaves "offline since …" on the query line.
+  private static func serverRefresh(sources: [String], options: Options, environment: [String: String])
+    -> ContactListRefresh?
+  {
+    let servers = sources.filter(ServerAccount.isServerSpec)
+    guard !servers.isEmpty else { return nil }
+    return ContactListRefresh(running: "syncing…") {
+      let sync = syncServerBooks(servers, environment: environment, timeout: nil)
+      guard sync.changed, let book = try? loadBook(sources: sources, options: options, environment: environment) else {
+        return ContactListRefresh.Outcome(list: nil, status: sync.status)
+      }
+      return ContactListRefresh.Outcome(list: book.list, status: sync.status)
     }
   }
 

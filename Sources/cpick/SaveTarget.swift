@@ -2,6 +2,7 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
+import ServerBooks
 
 /// Which address book receives a save: `--save-to`, else the first source that can
 /// hold a new card, else the default address book (a vdir, created on first save);
@@ -11,10 +12,12 @@ enum SaveTarget {
   static func storeForNewContacts(_ options: Options, sources: [String], environment: [String: String])
     -> any ContactStore
   {
-    if let spec = options.saveTo { return store(for: spec) }
+    if let spec = options.saveTo { return store(for: spec, environment: environment) }
     for spec in sources where spec != "-" {
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) { return store(for: spec) }
+      if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
+        return store(for: spec, environment: environment)
+      }
     }
     return VdirStore(path: SourceResolver.defaultAddressBook(environment: environment))
   }
@@ -24,6 +27,11 @@ enum SaveTarget {
     var candidates = sources
     candidates.append(SourceResolver.defaultAddressBook(environment: environment))
     for spec in candidates where spec != "-" {
+      if ServerAccount.isServerSpec(spec) {
+        let store = serverStore(spec, environment: environment)
+        if contact.source.hasPrefix(store.paths.root + "/") { return store }
+        continue
+      }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else { continue }
       if isDirectory.boolValue {
@@ -36,15 +44,21 @@ enum SaveTarget {
     return nil
   }
 
-  /// A store for `spec`: a folder (existing, or a path not ending in `.vcf`) is a
-  /// vdir, anything else a `.vcf` file.
-  static func store(for spec: String) -> any ContactStore {
+  /// A store for `spec`: a server's URL is its account's (`CardDAVStore`), a folder
+  /// (existing, or a path not ending in `.vcf`) a vdir, anything else a `.vcf` file.
+  static func store(for spec: String, environment: [String: String]) -> any ContactStore {
+    if ServerAccount.isServerSpec(spec) { return serverStore(spec, environment: environment) }
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
     if (exists && isDirectory.boolValue) || (!exists && !spec.lowercased().hasSuffix(".vcf")) {
       return VdirStore(path: spec)
     }
     return VCardFileStore(path: spec)
+  }
+
+  /// The store of the server account `spec` names (its config section, or `~/.netrc`).
+  static func serverStore(_ spec: String, environment: [String: String]) -> CardDAVStore {
+    CardDAVStore(account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment)
   }
 
   /// The save seam for forms: adds to `storeForNewContacts`, updates in the book that

@@ -9,7 +9,7 @@ enum Usage {
     case .show: show
     case .new: new
     case .unknown: unknown
-    case .pick, .query, .list, .groups: text
+    case .pick, .query, .list, .groups, .sync, .books: text
     }
   }
 
@@ -103,9 +103,13 @@ enum Usage {
       query [TEXT]    print every match, best first, one JSON object per line
       list            print every contact in sort order, one JSON object per line
       groups          print every group with its member count
+      sync            bring every server book (CardDAV) up to date now and send the
+                      edits kept while offline; prints what changed
+      books           the address books found on each server account (for the config)
 
     options:
-      -s, --source SPEC      a .vcf file, a vdir folder, or - for stdin (repeatable);
+      -s, --source SPEC      a .vcf file, a vdir folder, - for stdin, or a CardDAV
+                             server or address book (https://…; repeatable);
                              default: $CPICK_SOURCE, the config file, stdin when it is
                              not a terminal, else $XDG_DATA_HOME/cpick/contacts
       -q, --query TEXT       start with this query

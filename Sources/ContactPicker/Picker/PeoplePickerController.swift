@@ -43,6 +43,10 @@ public final class PeoplePickerController {
   public private(set) var list: ContactList
   /// The book being read, when the picker was made with `init(loading:)`.
   public let loading: ContactListLoading?
+
+  /// Work that may replace the list once it shows (a server book synced in the
+  /// background), started with the picker; its state is shown on the query line.
+  public var refresh: ContactListRefresh?
   /// Why the book could not be read, when its load failed: the picker then ended at
   /// once, `run` returned `.cancelled` and the delegate heard `peoplePickerDidCancel`.
   public private(set) var loadError: (any Error)?
@@ -158,13 +162,15 @@ public final class PeoplePickerController {
   /// Starts the load, if any, and makes the session of one interaction on `screen`.
   private func begin(on screen: any Screen) -> PeoplePickerSession {
     loading?.start()
+    refresh?.start()
     loadError = nil
     endingKey = nil
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil)
-    let interaction = PeoplePickerInteraction(
+    var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
+    if let refresh { interaction.refreshing = refresh.running }
     return PeoplePickerSession(controller: self, interaction: interaction, screen: screen)
   }
 

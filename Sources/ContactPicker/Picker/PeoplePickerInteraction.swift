@@ -42,6 +42,8 @@ struct PeoplePickerInteraction {
     case loadPreview(ContactList)
     /// The book was read (or failed).
     case loadFinished(Result<ContactListLoading.Loaded, any Error>)
+    /// The background refresh (`PeoplePickerController.refresh`) is done.
+    case refreshed(ContactListRefresh.Outcome)
     /// `key` waited for the check of a preview (`Effect.awaitLoad`); this is its outcome.
     case loadWaited(Result<ContactListLoading.Loaded, any Error>, then: KeyEvent)
     /// A search on the worker finished.
@@ -108,6 +110,10 @@ struct PeoplePickerInteraction {
   private(set) var loadError: (any Error)?
   /// The expected key (`--expect`) that chose, if one did.
   var endingKey: KeyEvent?
+  /// While a background refresh runs, what the query line says ("syncing…").
+  var refreshing: String?
+  /// What the refresh left to say on the query line ("offline since 14:02").
+  private var refreshNote: String?
   /// The status drawn last (to redraw when the counter changes).
   private var drawnStatus: String?
   /// The search was configured anew (`Effect.searchIn` to send).
@@ -144,7 +150,7 @@ struct PeoplePickerInteraction {
     switch loading {
     case .reading: 100
     case .previewing: 20
-    case .done: state.pendingSearch != nil ? 2 : nil
+    case .done: state.pendingSearch != nil ? 2 : refreshing != nil ? 100 : nil
     }
   }
 
@@ -247,7 +253,7 @@ struct PeoplePickerInteraction {
       if indexing { return "indexing… \(PeoplePickerController.grouped(count)) contacts" }
       return count == 0 ? "reading…" : "reading… \(PeoplePickerController.grouped(count)) contacts"
     case .previewing: return nil
-    case .done: return list.contacts.isEmpty ? settings.emptyListNote : nil
+    case .done: return refreshing ?? refreshNote ?? (list.contacts.isEmpty ? settings.emptyListNote : nil)
     }
   }
 
@@ -273,6 +279,11 @@ struct PeoplePickerInteraction {
       return [.draw]
     case .loadWaited(let outcome, let key):
       return loadWaited(outcome, then: key)
+    case .refreshed(let outcome):
+      refreshing = nil
+      refreshNote = outcome.status
+      if let list = outcome.list { takeList(list) }
+      return [.draw]
     case .searchFinished(let search, let matches):
       return state.apply(matches, for: search) ? [.draw] : []
     case .searchWaited(let found, let key):

@@ -105,6 +105,9 @@ final class PeoplePickerSession {
       if let outcome = loading.result { return feed(.loadFinished(outcome)) }
       if !interaction.isPreviewing, let preview = loading.preview { return feed(.loadPreview(preview)) }
     }
+    if !interaction.isLoading, interaction.refreshing != nil, let outcome = controller.refresh?.outcome {
+      return feed(.refreshed(outcome))
+    }
     if interaction.state.pendingSearch != nil, let found = searcher?.take() {
       return feed(.searchFinished(search: found.search, matches: found.matches))
     }

@@ -1,0 +1,94 @@
+import AddressBook
+import ContactStores
+import Foundation
+import Glibc
+import ServerBooks
+
+/// Server books (CardDAV) on the command line: kept fresh through the sync helper
+/// (`SyncHelper`, `cpick-sync`), answered from their local copy.
+extension CPick {
+  /// `cpick sync` and `cpick books`: the helper in this process's place (its output
+  /// and exit status are the command's), for the server books among `specs` — or,
+  /// when none is, every account of the config.
+  static func runSyncHelper(_ command: String, specs: [String], environment: [String: String]) -> ExitCode {
+    guard let helper = SyncHelper(environment: environment).executable() else {
+      return fail("cpick-sync is not installed beside cpick or on PATH")
+    }
+    StandardOutput.flush()
+    let arguments = [helper, command] + specs.filter(ServerAccount.isServerSpec)
+    let argv = arguments.map { strdup($0) } + [nil]
+    execv(helper, argv)
+    return fail("cannot run \(helper): \(String(cString: strerror(errno)))")
+  }
+
+  /// Before `query`, `list`, `show`, `new`, `unknown` answer: the server books among
+  /// `specs` whose copy is older than their account's `max-age` are synced, waiting
+  /// at most the longest `timeout` of those accounts; a failure is one line on stderr
+  /// and the answer comes from the copy as it is.
+  static func refreshServerBooks(_ specs: [String], environment: [String: String]) {
+    let config = ConfigFile.load(environment: environment)
+    let now = Date().timeIntervalSince1970
+    let stale = specs.filter(ServerAccount.isServerSpec).map { ($0, ServerAccount.forSource($0, config: config)) }
+      .filter { _, account in
+        let state = AccountState.read(MirrorPaths(account: account, environment: environment).accountState)
+        return state.lastSync.map { now - $0 > account.maxAge } ?? true
+      }
+    guard let bound = stale.map(\.1.timeout).max() else { return }
+    for problem in syncServerBooks(stale.map(\.0), environment: environment, timeout: bound).problems {
+      printError("cpick: " + problem)
+    }
+  }
+
+  /// What a sync of server books gave: whether a copy changed, the problems (one
+  /// line each), and what the picker's query line should say afterwards.
+  struct ServerSync {
+    var changed = false
+    var problems: [String] = []
+    var status: String?
+  }
+
+  /// Syncs the server books `specs` (waiting at most `timeout` seconds; nil: the
+  /// helper's own time bounds).
+  nonisolated static func syncServerBooks(_ specs: [String], environment: [String: String], timeout: Double?)
+    -> ServerSync
+  {
+    var outcome = ServerSync()
+    guard !specs.isEmpty else { return outcome }
+    let run = SyncHelper(environment: environment).sync(specs, timeout: timeout)
+    for line in run.lines {
+      switch line["event"] as? String {
+      case "synced":
+        let counts = ["added", "changed", "removed"].compactMap { line[$0] as? Int }
+        if counts.contains(where: { $0 > 0 }) { outcome.changed = true }
+      case "edit":
+        outcome.changed = true
+        if line["result"] as? String == "conflict", let message = line["message"] as? String {
+          outcome.problems.append(message)
+        }
+      case "error":
+        outcome.problems.append((line["message"] as? String) ?? "the sync failed")
+      default:
+        break
+      }
+    }
+    if !run.finished {
+      outcome.problems.append(
+        "\(specs.joined(separator: ", ")): no answer within \(Int(timeout ?? 0)) s; the local copy is shown")
+    }
+    if !outcome.problems.isEmpty { outcome.status = offlineStatus(specs, environment: environment) }
+    return outcome
+  }
+
+  /// "offline since 14:02" (the last successful sync of the books), or "offline".
+  private nonisolated static func offlineStatus(_ specs: [String], environment: [String: String]) -> String {
+    let config = ConfigFile.load(environment: environment)
+    let times = specs.compactMap { spec in
+      AccountState.read(MirrorPaths(account: ServerAccount.forSource(spec, config: config), environment: environment).accountState)
+        .lastSync
+    }
+    guard let last = times.min() else { return "offline: never synced" }
+    let formatter = DateFormatter()
+    formatter.dateFormat = Date().timeIntervalSince1970 - last < 86_400 ? "HH:mm" : "yyyy-MM-dd HH:mm"
+    return "offline since " + formatter.string(from: Date(timeIntervalSince1970: last))
+  }
+}

@@ -1,0 +1,1 @@
+// The CardDAV client's tests against Radicale and Xandikos (being written).
