@@ -102,6 +102,9 @@ let package = Package(
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
+    .testTarget(
+      name: "ServerBooksTests",
+      dependencies: ["ServerBooks", "CardDAVSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

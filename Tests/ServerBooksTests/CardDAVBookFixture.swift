@@ -1,0 +1,88 @@
+import AddressBook
+import CardDAVSync
+import ContactKit
+import ContactStores
+import CpickTestSupport
+import Foundation
+import ServerBooks
+
+/// A CardDAV account on a real server on 127.0.0.1 (Radicale with a password, or
+/// Xandikos), an address book on it with three cards, and a home of its own for
+/// cpick (config, cache, state): what the sync tests share.
+final class CardDAVBookFixture {
+  enum Kind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case radicale, xandikos
+    var description: String { rawValue }
+  }
+
+  let server: DAVServer
+  let home: TempFolder
+  let bookPath: String
+  let environment: [String: String]
+  let account: ServerAccount
+
+  init(_ kind: Kind, password: String? = nil) throws {
+    server = kind == .radicale ? try DAVServer.radicale() : try DAVServer.xandikos()
+    home = try TempFolder("carddav-home")
+    if kind == .radicale {
+      bookPath = "/alice/contacts/"
+      try server.makeAddressBook(path: bookPath, displayName: "Contacts")
+    } else {
+      bookPath = "/user/contacts/addressbook/"
+    }
+    for number in 1...3 { try server.putRaw(path: bookPath + "c\(number).vcf", bytes: Self.card(number)) }
+    var config = "[account test]\nurl = \(server.url)\n"
+    if let (user, secret) = server.account {
+      config += "username = \(user)\npassword-command = printf '%s\\n' '\(password ?? secret)'\n"
+    }
+    try FileManager.default.createDirectory(atPath: home.path + "/config/cpick", withIntermediateDirectories: true)
+    _ = try home.write("config/cpick/config", Array(config.utf8))
+    environment = [
+      "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+      "XDG_STATE_HOME": home.path + "/state", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "CPICK_SYNC": TestPaths.packageRoot.path + "/.build/debug/cpick-sync",
+    ]
+    account = ServerAccount.forSource(server.url, config: ConfigFile.load(environment: environment))
+  }
+
+  deinit {
+    server.stop()
+    home.remove()
+  }
+
+  /// A card in vCard 3.0 with CRLF line ends and a property cpick does not know.
+  static func card(_ number: Int, note: String? = nil) -> [UInt8] {
+    var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:c\(number)\r\nFN:Person \(number)\r\nN:P\(number);Person;;;\r\n"
+    text += "EMAIL;TYPE=work:p\(number)@example.org\r\nX-CUSTOM;X-PARAM=kept:exactly as sent\r\n"
+    if let note { text += "NOTE:\(note)\r\n" }
+    return Array((text + "END:VCARD\r\n").utf8)
+  }
+
+  var paths: MirrorPaths { MirrorPaths(account: account, environment: environment) }
+
+  /// One sync, as `cpick sync` runs it.
+  @discardableResult
+  func sync() -> AccountSync.Outcome {
+    AccountSync(account: account, environment: environment).run()
+  }
+
+  /// The account's contacts as the address book reads them (from the copy).
+  func contacts() throws -> [Contact] {
+    try CardDAVSource(account: account, environment: environment, racyInterval: 0).store().load().contacts
+  }
+
+  func contact(_ uid: String) throws -> Contact {
+    guard let found = try contacts().first(where: { $0.identifier == uid }) else {
+      throw DAVServer.Failure(description: "no contact \(uid) in the copy")
+    }
+    return found
+  }
+
+  var store: CardDAVStore { CardDAVStore(account: account, environment: environment) }
+
+  /// The card on the server now, as another client reads it (GET).
+  func serverCard(_ name: String) throws -> String? {
+    let client = try DAVClient(options: DAVOptions(credentials: server.account.map { .basic(user: $0.user, password: $0.password) } ?? .none))
+    return try client.get(server.url(bookPath + name)).map { String(decoding: $0.bytes, as: UTF8.self) }
+  }
+}
