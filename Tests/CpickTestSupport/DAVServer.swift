@@ -1,0 +1,305 @@
+import Foundation
+import Glibc
+
+/// A CardDAV server on 127.0.0.1 for tests: Debian's Radicale or Xandikos, in a temp folder
+/// of its own, on a free port, stopped by `stop()` (or when released).
+///
+/// `radicale(…)` and `xandikos()` throw when the server program is missing or does not
+/// start: a test that needs a server fails without it, never passes or skips silently.
+/// Readiness is waited for by polling (an OPTIONS request answered), never by sleeping a
+/// fixed time.
+public final class DAVServer: @unchecked Sendable {
+  /// A server that could not be started or a raw request that failed.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The server's root URL, `http://127.0.0.1:PORT/` (`https://…` with TLS).
+  public let url: String
+  /// The server process.
+  public let pid: pid_t
+  /// The temp folder with its configuration and data (removed by `stop()`).
+  public let dataFolder: String
+  /// The user and password `putRaw`, `deleteRaw` and `makeAddressBook` authenticate as
+  /// (Radicale: `alice` when there, else the first user), `nil` without authentication.
+  public let account: (user: String, password: String)?
+  /// The certificate to trust for a TLS server.
+  public let caFile: String?
+
+  private let lock = NSLock()
+  private var running = true
+
+  private init(url: String, pid: pid_t, dataFolder: String, account: (String, String)?, caFile: String?) {
+    self.url = url
+    self.pid = pid
+    self.dataFolder = dataFolder
+    self.account = account
+    self.caFile = caFile
+  }
+
+  deinit { stop() }
+
+  /// Debian's Radicale (`/usr/bin/radicale`) with htpasswd (plain) `users`, optionally over
+  /// TLS with a PEM certificate and key.
+  public static func radicale(users: [String: String] = ["alice": "secret"], tls: (cert: String, key: String)? = nil)
+    throws -> DAVServer
+  {
+    guard let program = executable("radicale", fallback: "/usr/bin/radicale") else {
+      throw Failure(description: "radicale is not installed (apt-get install radicale)")
+    }
+    let folder = try makeFolder("radicale")
+    let htpasswd = users.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)\n" }.joined()
+    try write(folder + "/users", htpasswd, mode: 0o600)
+    let user = users["alice"] != nil ? "alice" : users.keys.sorted().first
+    let account = user.map { ($0, users[$0]!) }
+    return try start(folder: folder, scheme: tls == nil ? "http" : "https", caFile: tls?.cert, account: account) { port in
+      var config = """
+        [server]
+        hosts = 127.0.0.1:\(port)
+
+        """
+      if let tls { config += "ssl = True\ncertificate = \(tls.cert)\nkey = \(tls.key)\n" }
+      config += """
+
+        [auth]
+        type = htpasswd
+        htpasswd_filename = \(folder)/users
+        htpasswd_encryption = plain
+        delay = 0
+
+        [storage]
+        filesystem_folder = \(folder)/collections
+
+        [web]
+        type = none
+
+        [logging]
+        level = warning
+
+        """
+      try write(folder + "/config", config, mode: 0o600)
+      return [program, "--config", folder + "/config"]
+    }
+  }
+
+  /// Xandikos (`$CPICK_XANDIKOS`, else `xandikos` on the PATH, else
+  /// `/opt/cpick-venv/bin/xandikos`) with `--defaults`: principal `/user/`, address book
+  /// `/user/contacts/addressbook/`. No authentication (Xandikos has it only over HTTPS).
+  public static func xandikos() throws -> DAVServer {
+    let configured = ProcessInfo.processInfo.environment["CPICK_XANDIKOS"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let program = configured ?? executable("xandikos", fallback: "/opt/cpick-venv/bin/xandikos") else {
+      throw Failure(
+        description:
+          "xandikos is not installed (python3 -m venv /opt/cpick-venv && /opt/cpick-venv/bin/pip install xandikos)")
+    }
+    let folder = try makeFolder("xandikos")
+    return try start(folder: folder, scheme: "http", caFile: nil, account: nil) { port in
+      [
+        program, "serve", "-d", folder + "/data", "--state-dir", folder + "/state", "--defaults", "-l", "127.0.0.1",
+        "-p", String(port), "--no-detect-systemd",
+      ]
+    }
+  }
+
+  /// Stops the server (SIGTERM, then SIGKILL after 10 s), reaps it and removes its folder.
+  public func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard running else { return }
+    running = false
+    Self.terminate(pid)
+    try? FileManager.default.removeItem(atPath: dataFolder)
+  }
+
+  /// The absolute URL of `path` (`/alice/book/`) on this server.
+  public func url(_ path: String) -> String {
+    String(url.dropLast()) + (path.hasPrefix("/") ? path : "/" + path)
+  }
+
+  /// Creates an address book at `path` (MKCOL with a CardDAV resource type, RFC 5689).
+  public func makeAddressBook(path: String) throws {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:set><D:prop><D:resourcetype>\
+      <D:collection/><C:addressbook/></D:resourcetype></D:prop></D:set></D:mkcol>
+      """
+    try raw("MKCOL", path, body: Array(body.utf8), contentType: "application/xml; charset=utf-8", expect: 200..<300)
+  }
+
+  /// Stores `bytes` at `path` unconditionally, as another client would.
+  public func putRaw(path: String, bytes: [UInt8]) throws {
+    try raw("PUT", path, body: bytes, contentType: "text/vcard; charset=utf-8", expect: 200..<300)
+  }
+
+  /// Removes `path` unconditionally, as another client would.
+  public func deleteRaw(path: String) throws {
+    try raw("DELETE", path, body: nil, contentType: nil, expect: 200..<300)
+  }
+
+  // MARK: Raw requests through the curl program
+
+  /// Sends a request with the `curl` program, its whole configuration (credentials
+  /// included) on stdin (`-K -`), never in its arguments; returns the status.
+  @discardableResult
+  private func raw(_ method: String, _ path: String, body: [UInt8]?, contentType: String?, expect: Range<Int>) throws
+    -> Int
+  {
+    var config = ["request = \(Self.quoted(method))"]
+    if let account { config.append("user = \(Self.quoted(account.user + ":" + account.password))") }
+    if let contentType { config.append("header = \(Self.quoted("Content-Type: " + contentType))") }
+    var bodyFile: String? = nil
+    if let body {
+      let file = dataFolder + "/raw-body-\(UUID().uuidString)"
+      try Data(body).write(to: URL(fileURLWithPath: file))
+      bodyFile = file
+      config.append("data-binary = \(Self.quoted("@" + file))")
+    }
+    defer { if let bodyFile { try? FileManager.default.removeItem(atPath: bodyFile) } }
+    let status = try Self.curl(url(path), config: config, caFile: caFile)
+    guard expect.contains(status) else {
+      throw Failure(description: "\(method) \(path): HTTP \(status)")
+    }
+    return status
+  }
+
+  /// Runs `curl -K -` for `url` with `config` lines on stdin; the HTTP status (0 when
+  /// nothing answered).
+  private static func curl(_ url: String, config: [String], caFile: String?, maxTime: Int = 30) throws -> Int {
+    var lines = config + [
+      "url = \(quoted(url))", "silent", "output = \"/dev/null\"", "write-out = \"%{http_code}\"",
+      "max-time = \(maxTime)",
+    ]
+    if let caFile { lines.append("cacert = \(quoted(caFile))") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable("curl", fallback: "/usr/bin/curl") ?? "/usr/bin/curl")
+    process.arguments = ["-K", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+    try input.fileHandleForWriting.close()
+    let answer = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Int(String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  /// A curl configuration string: quoted, `\` and `"` escaped.
+  private static func quoted(_ value: String) -> String {
+    "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  // MARK: Starting and stopping
+
+  /// Starts the server `command(port)` gives, on a free port, until it answers an OPTIONS
+  /// request (60 s at most); a server that exits early (its port taken meanwhile) is
+  /// started again on another port, five times at most.
+  private static func start(
+    folder: String, scheme: String, caFile: String?, account: (String, String)?, command: (Int) throws -> [String]
+  ) throws -> DAVServer {
+    var lastLog = ""
+    for _ in 1...5 {
+      let port = try freePort()
+      let arguments = try command(port)
+      let log = folder + "/server.log"
+      let pid = try spawn(arguments, log: log)
+      let url = "\(scheme)://127.0.0.1:\(port)/"
+      if waitUntilReady(pid: pid, url: url, caFile: caFile, deadline: Date().addingTimeInterval(60)) {
+        return DAVServer(url: url, pid: pid, dataFolder: folder, account: account, caFile: caFile)
+      }
+      terminate(pid)
+      lastLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+    throw Failure(description: "the server did not start; its last log:\n\(lastLog.suffix(2000))")
+  }
+
+  /// Polls until the server answers OPTIONS (true), exits or the deadline passes (false).
+  private static func waitUntilReady(pid: pid_t, url: String, caFile: String?, deadline: Date) -> Bool {
+    while Date() < deadline {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return false }
+      if let code = try? curl(url, config: ["request = \"OPTIONS\""], caFile: caFile, maxTime: 5), code > 0 {
+        return true
+      }
+      usleep(100_000)
+    }
+    return false
+  }
+
+  /// SIGTERM, up to 10 s for the process to end, then SIGKILL; reaped either way.
+  private static func terminate(_ pid: pid_t) {
+    var status: Int32 = 0
+    if waitpid(pid, &status, WNOHANG) == pid { return }
+    kill(pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || reaped == -1 { return }
+      usleep(20_000)
+    }
+    kill(pid, SIGKILL)
+    _ = waitpid(pid, &status, 0)
+  }
+
+  /// Starts `arguments` (a full program path first), stdin from /dev/null, stdout and
+  /// stderr appended to `log`.
+  private static func spawn(_ arguments: [String], log: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+    guard result == 0 else {
+      throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+    }
+    return pid
+  }
+
+  /// A TCP port on 127.0.0.1 that is free now (bound to port 0, then released).
+  private static func freePort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+        bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+      }
+    }
+    guard bound else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// `name` on the PATH, else `fallback` when it is executable.
+  private static func executable(_ name: String, fallback: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
+      return "\(folder)/\(name)"
+    }
+    return access(fallback, X_OK) == 0 ? fallback : nil
+  }
+
+  private static func makeFolder(_ label: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-dav-\(label)-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private static func write(_ path: String, _ text: String, mode: mode_t) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, mode)
+  }
+}
