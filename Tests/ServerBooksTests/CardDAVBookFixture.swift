@@ -1,4 +1,5 @@
 import AddressBook
+import CardDAV
 import CardDAVSync
 import ContactKit
 import ContactStores
@@ -26,7 +27,7 @@ final class CardDAVBookFixture {
     home = try TempFolder("carddav-home")
     if kind == .radicale {
       bookPath = "/alice/contacts/"
-      try server.makeAddressBook(path: bookPath, displayName: "Contacts")
+      try server.makeAddressBook(path: bookPath)
     } else {
       bookPath = "/user/contacts/addressbook/"
     }
@@ -73,7 +74,7 @@ final class CardDAVBookFixture {
 
   func contact(_ uid: String) throws -> Contact {
     guard let found = try contacts().first(where: { $0.identifier == uid }) else {
-      throw DAVServer.Failure(description: "no contact \(uid) in the copy")
+      throw FixtureError(description: "no contact \(uid) in the copy")
     }
     return found
   }
@@ -85,4 +86,8 @@ final class CardDAVBookFixture {
     let client = try DAVClient(options: DAVOptions(credentials: server.account.map { .basic(user: $0.user, password: $0.password) } ?? .none))
     return try client.get(server.url(bookPath + name)).map { String(decoding: $0.bytes, as: UTF8.self) }
   }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+  var description: String
 }

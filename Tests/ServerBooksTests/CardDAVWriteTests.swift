@@ -45,10 +45,9 @@ import Testing
   func addAndDelete(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)
     fixture.sync()
-    var person = Contact()
+    var person = Contact(identifier: "ada-1", source: "")
     person.givenName = "Ada"
     person.familyName = "Lovelace"
-    person.identifier = "ada-1"
     var add = SaveRequest()
     add.add(person)
     #expect(try fixture.store.execute(add).map(\.familyName) == ["Lovelace"])
