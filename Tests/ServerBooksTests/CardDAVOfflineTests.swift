@@ -1,0 +1,68 @@
+import AddressBook
+import CardDAVSync
+import ContactKit
+import ContactStores
+import CpickTestSupport
+import Foundation
+import ServerBooks
+import Testing
+
+/// Edits made while the server cannot be reached are kept in the queue (outside the
+/// cache) and sent by the next sync.
+@Suite(.serialized) struct CardDAVOfflineTests {
+  @Test("an edit made while the server refuses the sign-in is queued, survives deleting the cache, and is sent later")
+  func queuedEditIsSentLater() throws {
+    let fixture = try CardDAVBookFixture(.radicale)
+    fixture.sync()
+    let config = fixture.home.path + "/config/cpick/config"
+    let good = try String(contentsOfFile: config, encoding: .utf8)
+    try good.replacingOccurrences(of: "'secret'", with: "'wrong'").write(toFile: config, atomically: true, encoding: .utf8)
+
+    let original = try fixture.contact("c1")
+    var edited = original
+    edited.note = "written offline"
+    var request = SaveRequest()
+    request.update(edited, original: original)
+    let saved = try fixture.store.execute(request)
+    #expect(saved.map(\.note) == ["written offline"])
+    #expect(Outbox(folder: fixture.paths.outbox).edits().count == 1)
+    #expect(try fixture.contact("c1").note == "written offline")  // the copy shows it
+    #expect(try fixture.serverCard("c1.vcf")?.contains("written offline") == false)
+
+    try FileManager.default.removeItem(atPath: fixture.paths.root)  // the cache is only a cache
+    try good.write(toFile: config, atomically: true, encoding: .utf8)
+    let outcome = fixture.sync()
+    #expect(outcome.failure == nil)
+    #expect(outcome.edits.map(\.result) == ["sent"])
+    #expect(try fixture.serverCard("c1.vcf")?.contains("NOTE:written offline") == true)
+    #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
+    #expect(try fixture.contacts().count == 3)
+  }
+
+  @Test("with the server gone, a save succeeds on the copy and stays queued; nothing is lost")
+  func serverGone() throws {
+    let fixture = try CardDAVBookFixture(.xandikos)
+    fixture.sync()
+    fixture.server.stop()
+    let original = try fixture.contact("c2")
+    var edited = original
+    edited.note = "no network"
+    var request = SaveRequest()
+    request.update(edited, original: original)
+    #expect(try fixture.store.execute(request).map(\.note) == ["no network"])
+    let queued = Outbox(folder: fixture.paths.outbox).edits()
+    #expect(queued.count == 1)
+    #expect(queued.first.map { String(decoding: $0.body ?? [], as: UTF8.self).contains("NOTE:no network") } == true)
+    // A second edit of the same card while still offline joins the first.
+    let again = try fixture.contact("c2")
+    var more = again
+    more.organizationName = "Offline Ltd"
+    var second = SaveRequest()
+    second.update(more, original: again)
+    _ = try fixture.store.execute(second)
+    let merged = Outbox(folder: fixture.paths.outbox).edits()
+    #expect(merged.count == 1)
+    #expect(merged.first?.base == queued.first?.base)
+    #expect(fixture.sync().failure != nil)
+  }
+}
