@@ -12,6 +12,7 @@ public final class DAVServer: @unchecked Sendable {
   /// A server that could not be started or a raw request that failed.
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
   }
 
   /// The server's root URL, `http://127.0.0.1:PORT/` (`https://…` with TLS).
@@ -116,12 +117,14 @@ public final class DAVServer: @unchecked Sendable {
     String(url.dropLast()) + (path.hasPrefix("/") ? path : "/" + path)
   }
 
-  /// Creates an address book at `path` (MKCOL with a CardDAV resource type, RFC 5689).
-  public func makeAddressBook(path: String) throws {
+  /// Creates an address book at `path` (MKCOL with a CardDAV resource type, RFC 5689),
+  /// with a `DAV:displayname` when given.
+  public func makeAddressBook(path: String, displayName: String? = nil) throws {
+    let name = displayName.map { "<D:displayname>\(Self.escaped($0))</D:displayname>" } ?? ""
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
       <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:set><D:prop><D:resourcetype>\
-      <D:collection/><C:addressbook/></D:resourcetype></D:prop></D:set></D:mkcol>
+      <D:collection/><C:addressbook/></D:resourcetype>\(name)</D:prop></D:set></D:mkcol>
       """
     try raw("MKCOL", path, body: Array(body.utf8), contentType: "application/xml; charset=utf-8", expect: 200..<300)
   }
@@ -186,6 +189,12 @@ public final class DAVServer: @unchecked Sendable {
     return Int(String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
+  /// Text escaped for XML.
+  private static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+
   /// A curl configuration string: quoted, `\` and `"` escaped.
   private static func quoted(_ value: String) -> String {
     "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -245,7 +254,8 @@ public final class DAVServer: @unchecked Sendable {
   }
 
   /// Starts `arguments` (a full program path first), stdin from /dev/null, stdout and
-  /// stderr appended to `log`.
+  /// stderr appended to `log`, with no signal blocked and every signal's default action
+  /// (a test thread may block SIGTERM, and a child inherits its mask).
   private static func spawn(_ arguments: [String], log: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -255,8 +265,20 @@ public final class DAVServer: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    sigdelset(&defaults, SIGKILL)
+    sigdelset(&defaults, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
     guard result == 0 else {
       throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
     }

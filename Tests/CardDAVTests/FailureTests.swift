@@ -1,0 +1,118 @@
+import CardDAV
+import CpickTestSupport
+import Foundation
+import Testing
+
+/// How requests fail: credentials, connections, time-outs, TLS and refused URLs.
+@Suite struct FailureTests {
+  @Test func aWrongPasswordIsUnauthorizedAndNeverShown() throws {
+    let server = try DAVServer.radicale(users: ["alice": "secret"])
+    defer { server.stop() }
+    let client = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "hunter2-wrong")))
+
+    do {
+      _ = try client.addressBooks(at: server.url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .unauthorized)
+      #expect(error.message == "wrong user name or password (HTTP 401)")
+      #expect(!error.description.contains("hunter2"))
+      #expect(error.url == server.url)
+    }
+    let anonymous = try DAVClient(options: DAVOptions())
+    #expect(errorKind { () throws(DAVError) in try anonymous.members(of: server.url("/alice/")) } == .unauthorized)
+  }
+
+  @Test func aClosedPortIsUnreachable() throws {
+    let client = try DAVClient(options: DAVOptions())
+    let url = "http://127.0.0.1:\(try SilentListener.closedPort())/"
+
+    do {
+      _ = try client.addressBooks(at: url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .unreachable)
+      #expect(error.message == "cannot connect: Connection refused")
+    }
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutAfterTheIdleTimeout() throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let client = try DAVClient(options: DAVOptions(idleTimeout: 1))
+    let started = ContinuousClock.now
+
+    do {
+      _ = try client.get("http://127.0.0.1:\(listener.port)/card.vcf")
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .timeout)
+      #expect(error.message == "no answer within 1 s")
+    }
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test func aRequestTimeoutBoundsTheWholeRequest() throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let client = try DAVClient(options: DAVOptions(idleTimeout: 30, requestTimeout: 1))
+
+    #expect(errorKind { () throws(DAVError) in try client.get("http://127.0.0.1:\(listener.port)/") } == .timeout)
+  }
+
+  @Test func plainHTTPToAnotherMachineIsRefusedWithoutConnecting() throws {
+    let client = try DAVClient(options: DAVOptions(connectTimeout: 30))
+    let started = ContinuousClock.now
+
+    for url in ["http://192.0.2.1/dav/", "http://example.com/dav/", "http://127.example.com/"] {
+      do {
+        _ = try client.addressBooks(at: url)
+        Issue.record("no error for \(url)")
+      } catch {
+        #expect(error.kind == .malformed)
+        #expect(error.message == "plain http is allowed only to this machine; use https")
+      }
+    }
+    #expect(ContinuousClock.now - started < .seconds(1))
+    #expect(errorKind { () throws(DAVError) in try client.get("ftp://127.0.0.1/a.vcf") } == .malformed)
+    #expect(errorKind { () throws(DAVError) in try client.get("http://alice:pw@127.0.0.1:1/a.vcf") } == .malformed)
+  }
+
+  @Test func tlsNeedsATrustedCertificate() throws {
+    let folder = try TempFolder("dav-tls")
+    defer { folder.remove() }
+    let cert = folder.file("cert.pem")
+    let key = folder.file("key.pem")
+    try runOpenSSL([
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1",
+    ])
+    let server = try DAVServer.radicale(tls: (cert: cert, key: key))
+    defer { server.stop() }
+    try server.makeAddressBook(path: "/alice/book/", displayName: "Friends")
+    #expect(server.url.hasPrefix("https://127.0.0.1:"))
+
+    let untrusting = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "secret")))
+    do {
+      _ = try untrusting.addressBooks(at: server.url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .tls)
+      #expect(error.message.hasPrefix("TLS: "))
+    }
+
+    let trusting = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "secret"), caFile: cert))
+    #expect(try trusting.addressBooks(at: server.url).map(\.url) == [server.url("/alice/book/")])
+  }
+
+  private func runOpenSSL(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+  }
+}

@@ -1,1 +1,0 @@
-// The CardDAV client's tests against Radicale and Xandikos (being written).
