@@ -3,6 +3,7 @@ import ContactPicker
 import ContactStores
 import Foundation
 import AddressBook
+import ServerBooks
 
 extension CPick {
   /// The books a new contact is checked against: `sources`, and the `--save-to` book
@@ -71,7 +72,7 @@ extension CPick {
   /// (exit 2), as the other commands do.
   static func booksCanBeOpened(_ sources: [String], options: Options, environment: [String: String]) -> Bool {
     sources.allSatisfy { spec in
-      spec == "-" || isAbsentDefaultBook(spec, options: options, environment: environment)
+      spec == "-" || ServerAccount.isServerSpec(spec) || isAbsentDefaultBook(spec, options: options, environment: environment)
         || FileManager.default.isReadableFile(atPath: spec)
     }
   }

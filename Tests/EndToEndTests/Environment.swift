@@ -64,6 +64,7 @@ enum EndToEnd {
     environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
     environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+    environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
     environment["TERM"] = "xterm-256color"
     environment["LANG"] = "C.UTF-8"
     return environment

@@ -54,6 +54,7 @@ final class TmuxPane {
       XDG_CONFIG_HOME=\(q(dir + "/config")); export XDG_CONFIG_HOME
       XDG_DATA_HOME=\(q(dir + "/data")); export XDG_DATA_HOME
       XDG_CACHE_HOME=\(q(dir + "/cache")); export XDG_CACHE_HOME
+      XDG_STATE_HOME=\(q(dir + "/state")); export XDG_STATE_HOME
       cd \(q(EndToEnd.packageRoot.path)) || exit 99
       n=0; while [ ! -e \(q(dir + "/go")) ]; do n=$((n+1)); [ $n -gt 500 ] && exit 98; sleep 0.02; done
       \(input)\(command) >\(q(stdoutURL.path)) 2>\(q(stderrURL.path))
