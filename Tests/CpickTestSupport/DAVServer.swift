@@ -213,76 +213,40 @@ public final class DAVServer: @unchecked Sendable {
       let port = try freePort()
       let arguments = try command(port)
       let log = folder + "/server.log"
-      let pid = try spawn(arguments, log: log)
+      let pid = try Spawn.start(
+        arguments[0], Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+        stdout: folder + "/server.out", stderr: log)
       let url = "\(scheme)://127.0.0.1:\(port)/"
-      if waitUntilReady(pid: pid, url: url, caFile: caFile, deadline: Date().addingTimeInterval(60)) {
-        return DAVServer(url: url, pid: pid, dataFolder: folder, account: account, caFile: caFile)
+      switch waitUntilReady(pid: pid, url: url, caFile: caFile, deadline: Date().addingTimeInterval(60)) {
+      case .ready: return DAVServer(url: url, pid: pid, dataFolder: folder, account: account, caFile: caFile)
+      case .exited: break  // reaped already
+      case .late: terminate(pid)
       }
-      terminate(pid)
       lastLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     }
     try? FileManager.default.removeItem(atPath: folder)
     throw Failure(description: "the server did not start; its last log:\n\(lastLog.suffix(2000))")
   }
 
-  /// Polls until the server answers OPTIONS (true), exits or the deadline passes (false).
-  private static func waitUntilReady(pid: pid_t, url: String, caFile: String?, deadline: Date) -> Bool {
+  private enum Readiness { case ready, exited, late }
+
+  /// Polls until the server answers OPTIONS, exits (reaped) or the deadline passes.
+  private static func waitUntilReady(pid: pid_t, url: String, caFile: String?, deadline: Date) -> Readiness {
     while Date() < deadline {
       var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid { return false }
+      if waitpid(pid, &status, WNOHANG) == pid { return .exited }
       if let code = try? curl(url, config: ["request = \"OPTIONS\""], caFile: caFile, maxTime: 5), code > 0 {
-        return true
+        return .ready
       }
       usleep(100_000)
     }
-    return false
+    return .late
   }
 
   /// SIGTERM, up to 10 s for the process to end, then SIGKILL; reaped either way.
   private static func terminate(_ pid: pid_t) {
-    var status: Int32 = 0
-    if waitpid(pid, &status, WNOHANG) == pid { return }
     kill(pid, SIGTERM)
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid || reaped == -1 { return }
-      usleep(20_000)
-    }
-    kill(pid, SIGKILL)
-    _ = waitpid(pid, &status, 0)
-  }
-
-  /// Starts `arguments` (a full program path first), stdin from /dev/null, stdout and
-  /// stderr appended to `log`, with no signal blocked and every signal's default action
-  /// (a test thread may block SIGTERM, and a child inherits its mask).
-  private static func spawn(_ arguments: [String], log: String) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    sigdelset(&defaults, SIGKILL)
-    sigdelset(&defaults, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-    guard result == 0 else {
-      throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
-    }
-    return pid
+    _ = Spawn.wait(pid, timeout: 10)
   }
 
   /// A TCP port on 127.0.0.1 that is free now (bound to port 0, then released).

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 
 /// What a finished command left behind.

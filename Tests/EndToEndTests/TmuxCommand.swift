@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 
 /// One tmux command against a test's own tmux server.

@@ -15,13 +15,18 @@ import Foundation
 /// no blocked signals and default signal handlers: the test runner's threads block
 /// most signals, and a tmux server or a cpick that inherited that mask would ignore
 /// SIGHUP, SIGTERM and SIGWINCH.
-enum Spawn {
+public enum Spawn {
+  /// A program that could not be started.
+  public struct SpawnError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
   /// Starts `executable` with `arguments`; stdin, stdout and stderr are opened from
   /// the given paths.
   ///
   /// - Returns: the child's process id.
-  /// - Throws: `EndToEndError` when it cannot be started.
-  static func start(
+  /// - Throws: `SpawnError` when it cannot be started.
+  public static func start(
     _ executable: String, _ arguments: [String], environment: [String: String],
     stdin: String = "/dev/null", stdout: String, stderr: String
   ) throws -> pid_t {
@@ -60,7 +65,7 @@ enum Spawn {
     var pid: pid_t = 0
     let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard error == 0 else {
-      throw EndToEndError(description: "cannot start \(executable): \(String(cString: strerror(error)))")
+      throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(error)))")
     }
     return pid
   }
@@ -68,7 +73,7 @@ enum Spawn {
   /// Waits for `pid` to end; kills it (SIGKILL) after `timeout` seconds.
   ///
   /// - Returns: its exit status, or 128 + the signal that ended it; `nil` on timeout.
-  static func wait(_ pid: pid_t, timeout: TimeInterval) -> Int32? {
+  public static func wait(_ pid: pid_t, timeout: TimeInterval) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
     while true {
