@@ -103,8 +103,7 @@ enum Usage {
       query [TEXT]    print every match, best first, one JSON object per line
       list            print every contact in sort order, one JSON object per line
       groups          print every group with its member count
-      sync            bring every server book (CardDAV) up to date now and send the
-                      edits kept while offline; prints what changed
+      sync            bring every server book (CardDAV) up to date, send queued edits
       books           the address books found on each server account (for the config)
 
     options:

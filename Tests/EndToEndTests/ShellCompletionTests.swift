@@ -88,7 +88,7 @@ struct ShellCompletionTests {
   @Test("the help texts should name the commands and options these tests check")
   func helpTextsShouldNameCommandsAndOptions() throws {
     let words = try Self.helpWords()
-    #expect(words.commands == ["pick", "show", "new", "unknown", "query", "list", "groups"])
+    #expect(words.commands == ["pick", "show", "new", "unknown", "query", "list", "groups", "sync", "books"])
     for option in ["--source", "--format", "--group", "--from-message", "--save-to", "--edit", "--print-query",
       "--expect", "--print0", "--region", "--given-name", "--vcard", "--version"]
     {

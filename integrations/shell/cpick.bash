@@ -70,7 +70,7 @@ _cpick() {
   prev=${COMP_WORDS[COMP_CWORD-1]}
   # --format=v: bash splits the word at the =, so the option is one word further back.
   [[ $prev == = && $COMP_CWORD -gt 1 ]] && prev=${COMP_WORDS[COMP_CWORD-2]}
-  local commands="pick show new unknown query list groups"
+  local commands="pick show new unknown query list groups sync books"
   local options="-s --source -q --query -1 --select-1 -0 --exit-0 -p --property -m --multi
     -f --format --template --join --require --enable-if --select-if --select-property-if
     --show-properties --no-actions --height --print-query --expect --print0 --no-mouse
@@ -124,7 +124,7 @@ _cpick() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     case $word in
-      pick|show|new|unknown|query|list|groups) have_command=1 ;;
+      pick|show|new|unknown|query|list|groups|sync|books) have_command=1 ;;
     esac
   done
   [[ -z $have_command ]] && COMPREPLY=($(compgen -W "$commands" -- "$cur"))

@@ -32,7 +32,7 @@ end
 
 # --- completion ----------------------------------------------------------------
 
-set -l __cpick_commands pick show new unknown query list groups
+set -l __cpick_commands pick show new unknown query list groups sync books
 set -l __cpick_properties email phone address url im social relation date birthday note organization
 complete -c cpick -f
 complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a pick -d 'choose a contact (default)'
@@ -42,6 +42,8 @@ complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a unkn
 complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a query -d 'every match, best first'
 complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a list -d 'every contact in sort order'
 complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a groups -d 'every group with its member count'
+complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a sync -d 'bring every server book up to date'
+complete -c cpick -n "not __fish_seen_subcommand_from $__cpick_commands" -a books -d 'the address books of each server account'
 complete -c cpick -s s -l source -rF -d 'address book: .vcf file, vdir folder, - for stdin'
 complete -c cpick -s q -l query -x -d 'start with this query'
 complete -c cpick -s 1 -l select-1 -d 'choose at once when exactly one contact matches'

@@ -41,6 +41,8 @@ _cpick() {
     'query:print every match, best first'
     'list:print every contact in sort order'
     'groups:print every group with its member count'
+    'sync:bring every server book up to date'
+    'books:the address books of each server account'
   )
   properties=(email phone address url im social relation date birthday note organization)
   _arguments -s -S \
