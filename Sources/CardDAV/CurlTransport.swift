@@ -152,7 +152,9 @@ final class CurlEasy {
     let reason = sink.statusLine.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init) ?? ""
     return HTTPResponse(
       status: status, reason: reason, headers: sink.headers, body: sink.body,
-      effectiveURL: effective.map { String(cString: $0) } ?? url)
+      // curl puts a user name from ~/.netrc into the URL it reports; hrefs are
+      // resolved against it, so it is taken out.
+      effectiveURL: effective.map { DAVURL.shown(String(cString: $0)) } ?? url)
   }
 
   private func setLong(_ option: CURLoption, _ value: Int) { cpick_curl_setopt_long(handle, option, value) }

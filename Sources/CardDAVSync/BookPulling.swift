@@ -59,7 +59,7 @@ struct BookPulling {
         let file = fileOf[card.url] ?? MirrorFiles.fileName(forCard: card.url)
         guard !pending.contains(book.folder + "/" + file) else { continue }
         do {
-          try MirrorFiles.write(card.bytes, to: folder + "/" + file)
+          try MirrorFiles.writeCard(card.bytes, to: folder + "/" + file)
         } catch {
           throw DAVError(.malformed, url: card.url, message: "cannot write the local copy: \(error)")
         }

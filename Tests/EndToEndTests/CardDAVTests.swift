@@ -1,5 +1,6 @@
 import CpickTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// cpick on a CardDAV server (Xandikos on 127.0.0.1, no sign-in), as a user runs it:
@@ -79,5 +80,50 @@ struct CardDAVEndToEndTests {
     _ = try pane.waitForScreen(containing: "offline", timeout: 60)
     try pane.press("Escape")
     #expect(try pane.waitForExit(timeout: 20) == 130)
+  }
+
+  @Test("a URL with no config section signs in with ~/.netrc (Radicale with a password), found through /.well-known/carddav")
+  func netrcAndWellKnown() throws {
+    let server = try DAVServer.radicale()
+    defer { server.stop() }
+    try server.makeAddressBook(path: "/alice/contacts/")
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:n1\r\nFN:Netrc Person\r\nEMAIL:netrc@example.org\r\nEND:VCARD\r\n"
+    try server.putRaw(path: "/alice/contacts/n1.vcf", bytes: Array(card.utf8))
+    let home = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let netrc = home.appendingPathComponent(".netrc")
+    try "machine 127.0.0.1 login alice password secret\n".write(to: netrc, atomically: true, encoding: .utf8)
+    chmod(netrc.path, 0o600)
+    let url = server.url("/.well-known/carddav")
+    let run = try CommandRunner.shell("export HOME=\(home.path); \"$0\" query -f mailbox -s \(url)", timeout: 60)
+    #expect(run.stdoutLines == ["Netrc Person <netrc@example.org>"])
+    #expect(run.stderrText.isEmpty)
+    // Without it: the wrong-password line, naming the server.
+    try FileManager.default.removeItem(at: netrc)
+    let denied = try CommandRunner.shell("export HOME=\(home.path); \"$0\" sync -s \(url)", timeout: 60)
+    #expect(denied.status == 2)
+    #expect(denied.stderrText.contains("401"))
+  }
+
+  @Test(
+    "cpick new saves the new contact on the server (Ctrl-S), and another client finds it there",
+    .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"))
+  func newContactOnServer() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let pane = try TmuxPane(["new", "--given-name", "Grace", "--family-name", "Hopper", "--email", "grace@navy.example", "-s", server.url])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "New Contact", "grace@navy.example", timeout: 60)
+    try pane.press("C-s")
+    #expect(try pane.waitForExit(timeout: 60) == 0)
+    let document = try JSONDocument.object(pane.stdout)
+    #expect(document["event"] as? String == "didCompleteWithNewPerson")
+    let person = try #require(document["person"] as? [String: Any])
+    let uid = try #require(person["identifier"] as? String)
+    let name = String(uid.split(separator: ":").last ?? "") + ".vcf"
+    let found = try CommandRunner.run(
+      "/usr/bin/curl", ["-s", "-o", "-", "-w", "%{http_code}", server.url(Self.book + name)], timeout: 30)
+    #expect(found.stdoutText.hasSuffix("200"))
+    #expect(found.stdoutText.contains("Hopper"))
   }
 }

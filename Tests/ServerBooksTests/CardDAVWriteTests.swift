@@ -5,6 +5,7 @@ import ContactStores
 import CpickTestSupport
 import Foundation
 import ServerBooks
+import Synchronization
 import Testing
 
 /// Saving to a CardDAV book through `CardDAVStore` and the sync helper: only the
@@ -115,5 +116,28 @@ import Testing
     let onServer = try #require(try fixture.serverCard("c1.vcf"))
     #expect(onServer.contains("NOTE:first"))
     #expect(onServer.contains("ORG:Second Org"))
+  }
+
+  @Test("two saves of one card at the same moment, from two threads: both land on the server")
+  func racingSaves() throws {
+    let fixture = try CardDAVBookFixture(.xandikos)
+    fixture.sync()
+    let original = try fixture.contact("c3")
+    var first = original
+    first.note = "racer one"
+    var second = original
+    second.jobTitle = "Racer Two"
+    let store = fixture.store
+    let edits = [first, second]
+    let errors = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      var request = SaveRequest()
+      request.update(edits[index], original: original)
+      do { _ = try store.execute(request) } catch { errors.withLock { $0.append("\(error)") } }
+    }
+    #expect(errors.withLock { $0 } == [])
+    let onServer = try #require(try fixture.serverCard("c3.vcf"))
+    #expect(onServer.contains("NOTE:racer one"))
+    #expect(onServer.contains("TITLE:Racer Two"))
   }
 }
