@@ -36,14 +36,18 @@ for spec in named {
   if !accounts.contains(where: { $0.key == account.key }) { accounts.append(account) }
 }
 
-/// Prints one report line: JSON for cpick, words for a person.
+/// Text from a server or a config (names, messages) as it may reach a terminal: every
+/// control character made visible.
+func v(_ text: String) -> String { TerminalText.visible(text) }
+
+/// Prints one report line: JSON for cpick, words for a person (`text`, its values
+/// passed through `v`).
 func emit(_ object: [String: Any], _ text: String, toStandardError: Bool = false) {
   if json {
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   } else {
-    // Names and messages come from a server: nothing in them may control the terminal.
-    let line = TerminalText.visible(text) + "\n"
+    let line = text + "\n"
     (toStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(line.utf8))
   }
 }
@@ -59,11 +63,11 @@ for account in accounts {
       for book in try sync.discover() {
         emit(
           ["event": "book", "account": account.name, "url": book.url, "name": book.displayName ?? ""],
-          "\(account.name)\t\(book.displayName ?? "")\t\(book.url)")
+          "\(v(account.name))\t\(v(book.displayName ?? ""))\t\(v(book.url))")
       }
     } catch {
       failed = true
-      emit(["event": "error", "account": account.name, "message": error.description], "cpick books: \(error)", toStandardError: true)
+      emit(["event": "error", "account": account.name, "message": error.description], "cpick books: \(v(error.description))", toStandardError: true)
     }
     continue
   }
@@ -71,7 +75,7 @@ for account in accounts {
   for edit in outcome.edits {
     var object: [String: Any] = ["event": "edit", "id": edit.id, "result": edit.result, "folder": edit.folder, "file": edit.file]
     if let message = edit.message { object["message"] = message }
-    emit(object, "\(account.name): \(edit.result) \(edit.file)" + (edit.message.map { ": " + $0 } ?? ""))
+    emit(object, v("\(account.name): \(edit.result) \(edit.file)" + (edit.message.map { ": " + $0 } ?? "")))
   }
   for book in outcome.books {
     emit(
@@ -79,11 +83,11 @@ for account in accounts {
         "event": "synced", "account": account.name, "book": book.url, "name": book.name ?? "", "added": book.added,
         "changed": book.changed, "removed": book.removed,
       ],
-      "\(account.name) \(book.name ?? book.url): \(book.added) added, \(book.changed) changed, \(book.removed) removed")
+      v("\(account.name) \(book.name ?? book.url): \(book.added) added, \(book.changed) changed, \(book.removed) removed"))
   }
   if let failure = outcome.failure {
     failed = true
-    emit(["event": "error", "account": account.name, "message": failure.description], "cpick sync: \(failure)", toStandardError: true)
+    emit(["event": "error", "account": account.name, "message": failure.description], "cpick sync: \(v(failure.description))", toStandardError: true)
   }
 }
 exit(failed ? 2 : 0)

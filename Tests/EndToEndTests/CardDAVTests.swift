@@ -126,4 +126,57 @@ struct CardDAVEndToEndTests {
     #expect(found.stdoutText.hasSuffix("200"))
     #expect(found.stdoutText.contains("Hopper"))
   }
+
+  /// A server that only knows bearer tokens (RFC 6750), as Google's and Fastmail's
+  /// OAuth sign-in: no loopback CardDAV server here has one, so a few lines of Python
+  /// answer discovery with one address book, and only for the right token.
+  static let bearerServer = """
+    import http.server, sys
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_PROPFIND(self):
+            self.rfile.read(int(self.headers.get('Content-Length') or 0))
+            if self.headers.get('Authorization') != 'Bearer tok-123':
+                self.send_response(401); self.send_header('WWW-Authenticate', 'Bearer'); self.end_headers(); return
+            body = (b'<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">'
+                    b'<d:response><d:href>/book/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/>'
+                    b'<c:addressbook/></d:resourcetype><d:displayname>Token Book</d:displayname></d:prop>'
+                    b'<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>')
+            self.send_response(207); self.send_header('Content-Type', 'application/xml')
+            self.send_header('Content-Length', str(len(body))); self.end_headers(); self.wfile.write(body)
+        def log_message(self, *a): pass
+    s = http.server.HTTPServer(('127.0.0.1', 0), H)
+    print(s.server_address[1], flush=True)
+    s.serve_forever()
+    """
+
+  @Test("token-command: its first line is sent as a bearer token (cpick books), a wrong one is refused")
+  func bearerToken() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("bearer.py")
+    try Self.bearerServer.write(to: script, atomically: true, encoding: .utf8)
+    let portFile = folder.appendingPathComponent("port").path
+    let pid = try Spawn.start("/usr/bin/python3", [script.path], environment: ProcessInfo.processInfo.environment,
+      stdin: "/dev/null", stdout: portFile, stderr: "/dev/null")
+    defer { kill(pid, SIGTERM); _ = Spawn.wait(pid, timeout: 10) }
+    var port = ""
+    for _ in 0..<3000 where port.isEmpty {  // until the server says where it listens
+      port = ((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      if port.isEmpty { usleep(10_000) }
+    }
+    let url = "http://127.0.0.1:\(port)/book/"
+    func books(_ token: String) throws -> CommandResult {
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
+      try "[account oauth]\nurl = \(url)\ntoken-command = printf '%s\\n' \(token)\n"
+        .write(to: folder.appendingPathComponent("config/cpick/config"), atomically: true, encoding: .utf8)
+      return try CommandRunner.shell("export XDG_CONFIG_HOME=\(folder.path)/config; \"$0\" books", timeout: 60)
+    }
+    let good = try books("tok-123")
+    #expect(good.status == 0)
+    #expect(good.stdoutLines == ["oauth\tToken Book\t\(url)"])
+    let bad = try books("tok-999")
+    #expect(bad.status == 2)
+    #expect(bad.stderrText.contains("401"))
+    #expect(!bad.stderrText.contains("tok-999"))
+  }
 }
