@@ -179,4 +179,37 @@ struct CardDAVEndToEndTests {
     #expect(bad.stderrText.contains("401"))
     #expect(!bad.stderrText.contains("tok-999"))
   }
+
+  @Test("a server that accepts and never answers: query gives up after the account's timeout with one line, exit 1")
+  func serverNeverAnswers() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("silent.py")
+    try """
+      import socket, time
+      s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)
+      print(s.getsockname()[1], flush=True)
+      held = []
+      while True:
+          c, _ = s.accept(); held.append(c)
+      """.write(to: script, atomically: true, encoding: .utf8)
+    let portFile = folder.appendingPathComponent("port").path
+    let pid = try Spawn.start("/usr/bin/python3", [script.path], environment: ProcessInfo.processInfo.environment,
+      stdin: "/dev/null", stdout: portFile, stderr: "/dev/null")
+    defer { kill(pid, SIGTERM); _ = Spawn.wait(pid, timeout: 10) }
+    var port = ""
+    for _ in 0..<3000 where port.isEmpty {  // until the listener says where it is
+      port = ((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      if port.isEmpty { usleep(10_000) }
+    }
+    let url = "http://127.0.0.1:\(port)/"
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
+    try "[account silent]\nurl = \(url)\ntimeout = 1\n"
+      .write(to: folder.appendingPathComponent("config/cpick/config"), atomically: true, encoding: .utf8)
+    // Without the bound the command would wait for the server forever (the runner's
+    // 60 s deadline would fail the test).
+    let run = try CommandRunner.shell("export XDG_CONFIG_HOME=\(folder.path)/config; \"$0\" query anyone", timeout: 60)
+    #expect(run.status == 1)
+    #expect(run.stderrLines.filter { $0.contains("no answer within 1 s") }.count == 1)
+  }
 }
