@@ -106,6 +106,7 @@ extension CPick {
     picker.predicateForEnablingContact = rules.enabling
     picker.predicateForSelectionOfContact = rules.selection
     picker.predicateForSelectionOfProperty = rules.property
+    picker.bookName = bookNames(sources, environment: environment)
     if !options.readOnly {
       picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: existing)
     }

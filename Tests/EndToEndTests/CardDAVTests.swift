@@ -212,4 +212,27 @@ struct CardDAVEndToEndTests {
     #expect(run.status == 1)
     #expect(run.stderrLines.filter { $0.contains("no answer within 1 s") }.count == 1)
   }
+
+  @Test(
+    "a local book and a server account in one picker: each row shows its book",
+    .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"))
+  func rowsShowTheirBook() throws {
+    let server = try Self.server(cards: 1)
+    defer { server.stop() }
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let vdir = folder.appendingPathComponent("personal")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:local\r\nFN:Local Friend\r\nN:Friend;Local;;;\r\nEND:VCARD\r\n"
+      .write(to: vdir.appendingPathComponent("local.vcf"), atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["-s", vdir.path, "-s", server.url])
+    defer { pane.close() }
+    let screen = try pane.waitForScreen(containing: "Person 1", "Local Friend", timeout: 60)
+    let local = try #require(screen.components(separatedBy: "\n").first { $0.contains("Local Friend") })
+    #expect(local.trimmingCharacters(in: .whitespaces).hasSuffix("personal") || local.contains(" personal "))
+    let remote = try #require(screen.components(separatedBy: "\n").first { $0.contains("Person 1") })
+    #expect(remote.contains("127.0.0.1"))  // the account's name (its host), before its books are known
+    try pane.press("Escape")
+    _ = try pane.waitForExit(timeout: 20)
+  }
 }

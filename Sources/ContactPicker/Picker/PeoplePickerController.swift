@@ -44,6 +44,10 @@ public final class PeoplePickerController {
   /// The book being read, when the picker was made with `init(loading:)`.
   public let loading: ContactListLoading?
 
+  /// The name of a contact's book, shown at the right end of its row — for a picker
+  /// over several books (local files and server accounts) — or nil for none.
+  public var bookName: (@Sendable (Contact) -> String?)?
+
   /// Work that may replace the list once it shows (a server book synced in the
   /// background), started with the picker; its state is shown on the query line.
   public var refresh: ContactListRefresh?
@@ -167,7 +171,8 @@ public final class PeoplePickerController {
     endingKey = nil
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
-      emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil)
+      emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
+      bookName: bookName)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }

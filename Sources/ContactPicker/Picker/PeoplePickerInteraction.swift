@@ -92,6 +92,8 @@ struct PeoplePickerInteraction {
     var backgroundSearchThreshold = PeoplePickerController.defaultBackgroundSearchThreshold
     /// Contacts can be added and edited.
     var editing = false
+    /// The name of a contact's book, shown at the right of its row.
+    var bookName: (@Sendable (Contact) -> String?)?
   }
 
   let settings: Settings
@@ -160,7 +162,8 @@ struct PeoplePickerInteraction {
     switch mode {
     case .list:
       return PeoplePickerView.render(
-        state, rows: rows, columns: columns, color: color, hint: keymap.hint, status: status)
+        state, rows: rows, columns: columns, color: color, hint: keymap.hint, status: status,
+        bookName: settings.bookName)
     case .card(let card):
       let context = PersonCardKeymap.Context(
         multiple: settings.rules.allowsMultipleSelection, editing: settings.editing, leaving: "back")

@@ -24,14 +24,16 @@ public enum PeoplePickerView {
   /// count (`reading… 12,345 contacts` while the book is read).
   public static func render(
     _ state: PeoplePickerState, rows: Int, columns: Int, color: Bool, hint: String = defaultHint,
-    status: String? = nil
+    status: String? = nil, bookName: (@Sendable (Contact) -> String?)? = nil
   ) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     drawQueryLine(state, status: status, on: &frame, color: color)
     let height = listHeight(screenRows: rows)
     let strip = sectionStrip(state, height: height)
-    drawList(state, height: height, columns: strip.isEmpty ? columns : columns - 2, on: &frame, color: color)
+    drawList(
+      state, height: height, columns: strip.isEmpty ? columns : columns - 2, bookName: bookName, on: &frame,
+      color: color)
     drawSectionStrip(strip, current: state.currentSection, on: &frame, color: color)
     drawFooter(state, hint: hint, on: &frame)
     return frame
@@ -80,7 +82,8 @@ public enum PeoplePickerView {
   /// The list's rows from `state.scrollTop`, `height` of them, in the `columns` left
   /// of the section strip: section headers and contacts.
   private static func drawList(
-    _ state: PeoplePickerState, height: Int, columns: Int, on frame: inout Frame, color: Bool
+    _ state: PeoplePickerState, height: Int, columns: Int, bookName: (@Sendable (Contact) -> String?)?,
+    on frame: inout Frame, color: Bool
   ) {
     let nameWidth = min(max(8, state.list.widestName), max(8, (columns - 2) * 45 / 100))
     let queryText = state.query.text
@@ -93,10 +96,10 @@ public enum PeoplePickerView {
       case .header(let title):
         frame.put(title, row: line + 1, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
       case .contact(let position):
-        let row = ContactRow(
+        var row = ContactRow(
           position: position, screenRow: line + 1, selected: index == state.cursor, nameWidth: nameWidth,
           columns: columns)
-        drawContact(state, row, highlighter: highlighter, on: &frame, color: color)
+        drawContact(state, &row, bookName: bookName, highlighter: highlighter, on: &frame, color: color)
       }
     }
   }
@@ -109,15 +112,16 @@ public enum PeoplePickerView {
     let selected: Bool
     /// The width of the name column.
     let nameWidth: Int
-    /// The columns of the list (left of the section strip).
-    let columns: Int
+    /// The columns of the list (left of the section strip), less the book's name.
+    var columns: Int
   }
 
   /// One contact's row: the highlight bar, the mark, the name (matched characters
-  /// highlighted), then the detail.
+  /// highlighted), then the detail, and at the right end the name of the contact's
+  /// book when the picker shows several (`PeoplePickerController.bookName`).
   private static func drawContact(
-    _ state: PeoplePickerState, _ row: ContactRow, highlighter: SearchHighlighter.Query?, on frame: inout Frame,
-    color: Bool
+    _ state: PeoplePickerState, _ row: inout ContactRow, bookName: (@Sendable (Contact) -> String?)?,
+    highlighter: SearchHighlighter.Query?, on frame: inout Frame, color: Bool
   ) {
     let contact = state.list.contacts[row.position]
     let enabled = state.isEnabled(contact)
@@ -141,6 +145,15 @@ public enum PeoplePickerView {
                 base: style, color: color)
     }
     let detailStyle = Style(dim: !row.selected || !enabled, reverse: row.selected)
+    if let book = bookName?(contact), !book.isEmpty {
+      let shown = TerminalText.visible(book)
+      let width = min(TerminalText.width(shown), max(0, row.columns / 5))
+      let column = row.columns - width
+      if width > 0, column > 2 + row.nameWidth + 2 {
+        frame.put(shown, row: row.screenRow, column: column, style: detailStyle, maxWidth: width)
+        row.columns = column - 1
+      }
+    }
     drawDetail(state, row, matched: highlights?.values ?? [], style: detailStyle, on: &frame, color: color)
   }
 
