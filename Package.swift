@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport"]),
     // The network side of server books, linked only into `cpick-sync`: sending queued
     // edits, bringing the local copies up to date.
-    .target(name: "CardDAVSync", dependencies: ["CardDAV", "ServerBooks", "ContactStores"]),
+    .target(name: "BookSync", dependencies: ["CardDAV", "ServerBooks", "ContactStores"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
     // The address book between the stores and the screens: the loader, the book and its
@@ -75,7 +75,7 @@ let package = Package(
     .target(name: "CardDAV", dependencies: ["CCurl"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
-    .executableTarget(name: "cpick-sync", dependencies: ["CardDAVSync", "ServerBooks", "ContactStores", "TerminalKit"]),
+    .executableTarget(name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
     .testTarget(
       name: "ServerBooksTests",
-      dependencies: ["ServerBooks", "CardDAVSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),
+      dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@
 //
 // Without URLs: every account of the config and every server URL among the default
 // sources. Exit status 0, or 2 when an account failed (one line on stderr each).
-import CardDAVSync
+import BookSync
 import ContactStores
 import Foundation
 import ServerBooks

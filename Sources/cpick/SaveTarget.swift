@@ -2,6 +2,7 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
+import AddressBook
 import ServerBooks
 
 /// Which address book receives a save: `--save-to`, else the first source that can
@@ -15,6 +16,9 @@ enum SaveTarget {
     if let spec = options.saveTo { return store(for: spec, environment: environment) }
     for spec in sources where spec != "-" {
       var isDirectory: ObjCBool = false
+      if ServerAccount.isServerSpec(spec) && ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)).kind == .directory {
+        continue  // a directory is read-only
+      }
       if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
         return store(for: spec, environment: environment)
       }
@@ -28,8 +32,9 @@ enum SaveTarget {
     candidates.append(SourceResolver.defaultAddressBook(environment: environment))
     for spec in candidates where spec != "-" {
       if ServerAccount.isServerSpec(spec) {
-        let store = serverStore(spec, environment: environment)
-        if contact.source.hasPrefix(store.paths.root + "/") { return store }
+        let source = ServerBookSource(
+          account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment)
+        if contact.source.hasPrefix(source.paths.root + "/") { return source.store() }
         continue
       }
       var isDirectory: ObjCBool = false
@@ -47,18 +52,17 @@ enum SaveTarget {
   /// A store for `spec`: a server's URL is its account's (`CardDAVStore`), a folder
   /// (existing, or a path not ending in `.vcf`) a vdir, anything else a `.vcf` file.
   static func store(for spec: String, environment: [String: String]) -> any ContactStore {
-    if ServerAccount.isServerSpec(spec) { return serverStore(spec, environment: environment) }
+    if ServerAccount.isServerSpec(spec) {
+      return ServerBookSource(
+        account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment
+      ).store()
+    }
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
     if (exists && isDirectory.boolValue) || (!exists && !spec.lowercased().hasSuffix(".vcf")) {
       return VdirStore(path: spec)
     }
     return VCardFileStore(path: spec)
-  }
-
-  /// The store of the server account `spec` names (its config section, or `~/.netrc`).
-  static func serverStore(_ spec: String, environment: [String: String]) -> CardDAVStore {
-    CardDAVStore(account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment)
   }
 
   /// The save seam for forms: adds to `storeForNewContacts`, updates in the book that

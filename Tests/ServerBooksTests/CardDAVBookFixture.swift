@@ -1,6 +1,6 @@
 import AddressBook
 import CardDAV
-import CardDAVSync
+import BookSync
 import ContactKit
 import ContactStores
 import CpickTestSupport
@@ -69,7 +69,7 @@ final class CardDAVBookFixture {
 
   /// The account's contacts as the address book reads them (from the copy).
   func contacts() throws -> [Contact] {
-    try CardDAVSource(account: account, environment: environment, racyInterval: 0).store().load().contacts
+    try ServerBookSource(account: account, environment: environment, racyInterval: 0).store().load().contacts
   }
 
   func contact(_ uid: String) throws -> Contact {

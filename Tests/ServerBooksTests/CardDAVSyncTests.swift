@@ -1,5 +1,5 @@
 import AddressBook
-import CardDAVSync
+import BookSync
 import ContactKit
 import ContactStores
 import CpickTestSupport
@@ -9,7 +9,7 @@ import Testing
 
 /// The local copy of a CardDAV account against real servers: the first sync, and a
 /// sync after another client added, changed and removed cards.
-@Suite(.serialized) struct CardDAVSyncTests {
+@Suite(.serialized) struct BookSyncTests {
   @Test("the first sync finds the book and copies every card as the server sends it", arguments: CardDAVBookFixture.Kind.allCases)
   func firstSync(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)
@@ -48,7 +48,7 @@ import Testing
     let fixture = try CardDAVBookFixture(.xandikos)
     fixture.sync()
     let cache = fixture.home.file("index.sqlite")
-    let source = CardDAVSource(account: fixture.account, environment: fixture.environment, racyInterval: 0)
+    let source = ServerBookSource(account: fixture.account, environment: fixture.environment, racyInterval: 0)
     let first = try ContactListLoader(books: [source], cachePath: cache).load()
     #expect(first.list.contacts.map(\.identifier).sorted() == ["c1", "c2", "c3"])
     #expect(source.name == fixture.server.url)

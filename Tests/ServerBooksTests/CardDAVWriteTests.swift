@@ -1,5 +1,5 @@
 import AddressBook
-import CardDAVSync
+import BookSync
 import ContactKit
 import ContactStores
 import CpickTestSupport

@@ -6,7 +6,7 @@ import ServerBooks
 
 /// The sources of specifications: `-` (standard input), a vdir folder, a `.vcf` file —
 /// told apart as PRODUCT.md says, by what the path is — and a server's URL (a CardDAV
-/// account, `CardDAVSource`).
+/// account, `ServerBookSource`).
 public enum BookSources {
   /// The source for a source specification: `-` for standard input, a folder for a
   /// vdir, anything else for a `.vcf` file.
@@ -21,7 +21,7 @@ public enum BookSources {
     if spec == "-" { return StandardInputSource() }
     if ServerAccount.isServerSpec(spec) {
       let account = ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment))
-      return CardDAVSource(account: account, environment: environment, racyInterval: racyInterval)
+      return ServerBookSource(account: account, environment: environment, racyInterval: racyInterval)
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -1,8 +1,8 @@
 import ContactStores
 import Foundation
 
-/// A CardDAV account (RFC 6352): where its address books are, how to sign in, and how
-/// fresh the local copy is kept. Made from a config section `[account NAME]`
+/// A server account: a CardDAV account (RFC 6352) or an LDAP directory (RFC 4511) —
+/// where its books are, how to sign in, and how fresh the local copy is kept. Made from a config section `[account NAME]`
 /// (`ConfigFile`), or for a `--source URL` that no section names, from the URL alone
 /// (signing in with `~/.netrc`).
 ///
@@ -18,8 +18,46 @@ import Foundation
 /// - `ca-file`: the certificate authorities to verify the server with (a self-signed
 ///   server); the server is always verified.
 /// - `max-age`: seconds after which `cpick query` and `cpick list` refresh the copy
-///   before answering (default 300); `timeout`: the seconds they wait for it (default 5).
+///   before answering (default 300; a directory 3600); `timeout`: the seconds they wait
+///   for it (default 5).
+///
+/// A directory (`url = ldap://host/BASE` or `ldaps://…`) also takes `bind-dn` (with
+/// `password-command`; none: an anonymous bind), `start-tls = yes`, `filter` (default
+/// `(objectClass=inetOrgPerson)`), `mode = mirror` (the whole directory copied, paged,
+/// and searched locally: the default) or `mode = query` (each query asked of the server,
+/// for directories too large to copy), and `limit` (query results, default 50).
 public struct ServerAccount: Sendable, Hashable {
+  /// What kind of server the account is on.
+  public enum Kind: Sendable, Hashable {
+    /// A CardDAV server (`http://`, `https://`).
+    case cardDAV
+    /// An LDAP directory (`ldap://`, `ldaps://`): read-only.
+    case directory
+  }
+
+  /// How a directory is searched.
+  public enum DirectoryMode: String, Sendable, Hashable {
+    /// Copied whole and searched locally.
+    case mirror
+    /// Searched on the server, query by query.
+    case query
+  }
+
+  /// The kind, from the URL's scheme.
+  public var kind: Kind {
+    let lower = url.lowercased()
+    return lower.hasPrefix("ldap://") || lower.hasPrefix("ldaps://") ? .directory : .cardDAV
+  }
+  /// A directory's bind DN (nil: anonymous).
+  public var bindDN: String?
+  /// Whether a directory's `ldap://` connection is upgraded with StartTLS (RFC 4513).
+  public var startTLS = false
+  /// A directory's search filter.
+  public var filter = "(objectClass=inetOrgPerson)"
+  /// How a directory is searched.
+  public var mode = DirectoryMode.mirror
+  /// The most results of one query in `query` mode.
+  public var limit = 50
   /// The section's name, or the URL's host for an account made from a URL.
   public var name: String
   /// The URL the books are found from.
@@ -68,6 +106,13 @@ public struct ServerAccount: Sendable, Hashable {
       credentials = .netrc
     }
     self.init(name: name, url: url, username: keys["username"] ?? keys["user"], credentials: credentials)
+    bindDN = keys["bind-dn"]
+    if bindDN != nil, username == nil { username = bindDN }
+    startTLS = ["yes", "true", "1"].contains(keys["start-tls"]?.lowercased() ?? "")
+    if let value = keys["filter"] { filter = value }
+    if let value = keys["mode"].flatMap({ DirectoryMode(rawValue: $0.lowercased()) }) { mode = value }
+    if let value = keys["limit"].flatMap(Int.init), value > 0 { limit = value }
+    if kind == .directory { maxAge = 3600 }
     books = (keys["books"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
     caFile = keys["ca-file"]
@@ -75,10 +120,10 @@ public struct ServerAccount: Sendable, Hashable {
     if let value = keys["timeout"].flatMap(Double.init), value > 0 { timeout = value }
   }
 
-  /// Whether `spec` names a server book (`http://`, `https://`).
+  /// Whether `spec` names a server book (`http://`, `https://`, `ldap://`, `ldaps://`).
   public static func isServerSpec(_ spec: String) -> Bool {
     let lower = spec.lowercased()
-    return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    return ["https://", "http://", "ldap://", "ldaps://"].contains { lower.hasPrefix($0) }
   }
 
   /// The account for the source `spec` (a URL): the config's account with that URL,
@@ -93,7 +138,9 @@ public struct ServerAccount: Sendable, Hashable {
       related.books = []
       return related
     }
-    return ServerAccount(name: URLComponents(string: spec)?.host ?? spec, url: spec)
+    var account = ServerAccount(name: URLComponents(string: spec)?.host ?? spec, url: spec)
+    if account.kind == .directory { account.maxAge = 3600 }
+    return account
   }
 
   /// The accounts of the config.

@@ -3,13 +3,14 @@ import CpickSupport
 import Foundation
 import ServerBooks
 
-/// A CardDAV account's address books (RFC 6352), read from their local copy: a vdir
+/// A server account's books — a CardDAV account's address books (RFC 6352), an LDAP
+/// directory's entries (RFC 4511) — read from their local copy: a vdir
 /// the sync helper keeps (`MirrorPaths.root`, one folder per address book, each card
 /// as the server sent it), so that listing, reading and the index work as for any
 /// vdir — offline too — and saving goes to the server (`CardDAVStore`). The copy is
 /// brought up to date by `cpick sync`, by the picker in the background, and by
 /// `cpick query`/`list` when it is older than the account's `max-age`.
-public struct CardDAVSource: BookSource {
+public struct ServerBookSource: BookSource {
   /// The account.
   public let account: ServerAccount
   /// Where its copy is.
@@ -49,6 +50,11 @@ public struct CardDAVSource: BookSource {
   /// As for a vdir.
   public func isSettled(_ version: ItemVersion) -> Bool { copy.isSettled(version) }
 
-  /// The account's store (`CardDAVStore`).
-  public func store() -> any ContactStore { CardDAVStore(account: account, environment: environment) }
+  /// The account's store: `CardDAVStore`, or for a directory the read-only
+  /// `DirectoryStore`.
+  public func store() -> any ContactStore {
+    account.kind == .directory
+      ? DirectoryStore(account: account, environment: environment)
+      : CardDAVStore(account: account, environment: environment)
+  }
 }
