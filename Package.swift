@@ -23,6 +23,7 @@ let package = Package(
       providers: [.apt(["libncursesw5-dev"])]),
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -73,6 +74,10 @@ let package = Package(
     // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
     // writes). Not in the library product nor the tool: only a helper executable links it.
     .target(name: "CardDAV", dependencies: ["CCurl"]),
+    // An LDAP directory client over libldap (simple bind, StartTLS/LDAPS, paged searches,
+    // query searches) and the mapping of inetOrgPerson and Active Directory entries to
+    // vCard 4.0. Not in the library product nor the tool: only a helper executable links it.
+    .target(name: "LDAPDirectory", dependencies: ["CLDAP", "ContactKit", "VCard"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit"]),
@@ -102,6 +107,7 @@ let package = Package(
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
+    .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "CpickTestSupport"]),
     .testTarget(
       name: "ServerBooksTests",
       dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),

@@ -1,0 +1,227 @@
+import ContactKit
+import Foundation
+import VCard
+
+/// Directory entries as vCard 4.0 cards (RFC 6350), so that the rest of cpick reads a
+/// directory entry as it reads any card: inetOrgPerson (RFC 2798, with the attributes
+/// of RFC 4519) and Active Directory `user` entries.
+///
+/// | card | entry |
+/// | --- | --- |
+/// | `UID` | `entryUUID` (RFC 4530), else `objectGUID`, as `urn:uuid:`; else a UUID hashed from the DN |
+/// | `FN` | `displayName`, else `cn`, else the DN's first value |
+/// | `N` | `sn`; `givenName` |
+/// | `EMAIL` | each `mail` |
+/// | `TEL` | `telephoneNumber` (`work,voice`), `mobile` (`cell`), `homePhone` (`home`), `facsimileTelephoneNumber` (`fax`), `pager` (`pager`) |
+/// | `ORG` | `o` (AD: `company`); `ou` (AD: `department`) |
+/// | `TITLE` | `title` |
+/// | `ADR;TYPE=work` | `street`, `l`, `st`, `postalCode`, `c`; else the lines of `postalAddress` (its text as `LABEL`) |
+/// | `URL` | `labeledURI` up to its first space (RFC 2079) |
+/// | `PHOTO` | `jpegPhoto` as a `data:image/jpeg;base64,` URI |
+/// | `RELATED;TYPE=x-manager` | `manager`: the manager's name when known, else the DN |
+/// | `NOTE` | `description` |
+/// | `REV` | `modifyTimestamp` (AD: `whenChanged`) |
+/// | `X-LDAP-DN` | the entry's DN |
+///
+/// Values are escaped (RFC 6350 §3.4) and lines folded at 75 octets, never inside a
+/// UTF-8 sequence (§3.2); the card is deterministic (the same entry gives the same bytes).
+public enum LDAPCardMapping {
+  /// The attributes a search asks for by default: those the mapping reads, with
+  /// `entryUUID` and `modifyTimestamp` (operational attributes, sent only when asked for).
+  public static let attributes: [String] = [
+    "objectClass", "entryUUID", "objectGUID", "modifyTimestamp", "whenChanged", "uid", "sAMAccountName",
+    "displayName", "cn", "sn", "givenName", "mail", "telephoneNumber", "mobile", "homePhone",
+    "facsimileTelephoneNumber", "pager", "o", "company", "ou", "department", "title", "postalAddress", "street", "l",
+    "st", "postalCode", "c", "labeledURI", "jpegPhoto", "manager", "description",
+  ]
+
+  /// The vCard 4.0 card for `entry`: CR LF line ends, folded, escaped (RFC 6350).
+  ///
+  /// - Parameters:
+  ///   - entry: the entry, as read with ``attributes``.
+  ///   - names: display names of other entries by DN (lower-cased, as
+  ///     ``nameKey(_:)`` gives), to name a `manager`; without it the DN is written.
+  /// - Complexity: O(n) in the size of the entry.
+  public static func card(from entry: LDAPEntry, names: [String: String] = [:]) -> [UInt8] {
+    var lines: [ContactEncoder.Line] = [
+      .init(name: "VERSION", value: "4.0"),
+      .init(name: "UID", value: VCardSerializer.escape(uid(entry))),
+      .init(name: "FN", value: VCardSerializer.escape(displayName(entry))),
+    ]
+    let family = entry.first("sn")
+    let given = entry.first("givenName")
+    if family != nil || given != nil {
+      lines.append(.init(name: "N", value: VCardSerializer.structured([family ?? "", given ?? "", "", "", ""])))
+    }
+    for mail in entry.strings("mail").map({ $0.trimmingBlanks() }) where !mail.isEmpty {
+      lines.append(.init(name: "EMAIL", value: VCardSerializer.escape(mail)))
+    }
+    let phones: [(String, [String])] = [
+      ("telephoneNumber", ["work", "voice"]), ("mobile", ["cell"]), ("homePhone", ["home"]),
+      ("facsimileTelephoneNumber", ["fax"]), ("pager", ["pager"]),
+    ]
+    for (attribute, types) in phones {
+      for number in entry.strings(attribute).map({ $0.trimmingBlanks() }) where !number.isEmpty {
+        lines.append(
+          .init(name: "TEL", parameters: [VCardParameter(name: "TYPE", values: types)], value: VCardSerializer.escape(number)))
+      }
+    }
+    let organization = entry.first("o") ?? entry.first("company")
+    let unit = entry.first("department") ?? entry.first("ou")
+    if organization != nil || unit != nil {
+      let components = unit.map { [organization ?? "", $0] } ?? [organization ?? ""]
+      lines.append(.init(name: "ORG", value: VCardSerializer.structured(components)))
+    }
+    if let title = entry.first("title") {
+      lines.append(.init(name: "TITLE", value: VCardSerializer.escape(title)))
+    }
+    if let address = address(entry) { lines.append(address) }
+    for uri in entry.strings("labeledURI") {
+      let address = uri.trimmingBlanks().split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+      if !address.isEmpty { lines.append(.init(name: "URL", value: address)) }
+    }
+    if let photo = entry.attributes["jpegphoto"]?.first(where: { !$0.isEmpty }) {
+      lines.append(.init(name: "PHOTO", value: "data:image/jpeg;base64," + Data(photo).base64EncodedString()))
+    }
+    for manager in entry.strings("manager").map({ $0.trimmingBlanks() }) where !manager.isEmpty {
+      let name = names[nameKey(manager)] ?? manager
+      lines.append(
+        .init(
+          name: "RELATED",
+          parameters: [VCardParameter(name: "VALUE", values: ["text"]), VCardParameter(name: "TYPE", values: ["x-manager"])],
+          value: VCardSerializer.escape(name)))
+    }
+    let notes = entry.strings("description").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+    if !notes.isEmpty {
+      lines.append(.init(name: "NOTE", value: VCardSerializer.escape(notes.joined(separator: "\n"))))
+    }
+    if let revision = (entry.first("modifyTimestamp") ?? entry.first("whenChanged")).flatMap(timestamp) {
+      lines.append(.init(name: "REV", value: revision))
+    }
+    lines.append(.init(name: "X-LDAP-DN", value: VCardSerializer.escape(entry.dn)))
+
+    var bytes = Array("BEGIN:VCARD\r\n".utf8)
+    for line in lines { bytes += line.bytes(.v40) }
+    bytes += Array("END:VCARD\r\n".utf8)
+    return bytes
+  }
+
+  /// The key of a DN in the `names` given to ``card(from:names:)``: lower case, without
+  /// blanks around the separators of its RDNs (a best effort at RFC 4514 comparison).
+  public static func nameKey(_ dn: String) -> String {
+    dn.split(separator: ",", omittingEmptySubsequences: false).map { rdn in
+      rdn.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+        String($0).trimmingBlanks().lowercased()
+      }.joined(separator: "=")
+    }.joined(separator: ",")
+  }
+
+  /// The name a card of `entry` shows (its `FN`): `displayName`, `cn`, the given and
+  /// family names, `mail`, else the value of the DN's first RDN.
+  public static func displayName(_ entry: LDAPEntry) -> String {
+    if let name = entry.first("displayName") ?? entry.first("cn") { return name }
+    let parts = [entry.first("givenName"), entry.first("sn")].compactMap { $0 }
+    if !parts.isEmpty { return parts.joined(separator: " ") }
+    if let mail = entry.first("mail") { return mail }
+    let rdn = entry.dn.split(separator: ",", maxSplits: 1).first.map(String.init) ?? entry.dn
+    return rdn.split(separator: "=", maxSplits: 1).last.map { String($0).trimmingBlanks() } ?? entry.dn
+  }
+
+  // MARK: Pieces
+
+  /// `urn:uuid:` and the entry's UUID: `entryUUID` (RFC 4530), the AD `objectGUID`
+  /// (16 bytes, its first three fields little-endian), else one hashed from the DN
+  /// (RFC 9562 version 8, so the same DN always gives the same UID).
+  static func uid(_ entry: LDAPEntry) -> String {
+    if let text = entry.first("entryUUID"), let uuid = ContactIdentifier.uuid(in: text) {
+      return ContactIdentifier.uuidURNPrefix + uuid
+    }
+    if let guid = entry.attributes["objectguid"]?.first, guid.count == 16 {
+      let order = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15]
+      return ContactIdentifier.uuidURNPrefix + uuidText(order.map { guid[$0] })
+    }
+    var bytes: [UInt8] = []
+    for seed: UInt64 in [0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142] {
+      var hash = seed
+      for byte in nameKey(entry.dn).utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+      bytes += (0..<8).map { UInt8(truncatingIfNeeded: hash >> (56 - 8 * $0)) }
+    }
+    bytes[6] = 0x80 | (bytes[6] & 0x0F)  // version 8
+    bytes[8] = 0x80 | (bytes[8] & 0x3F)  // the RFC 9562 variant
+    return ContactIdentifier.uuidURNPrefix + uuidText(bytes)
+  }
+
+  private static func uuidText(_ bytes: [UInt8]) -> String {
+    let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+    return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+  }
+
+  /// The work address: from `street`, `l`, `st`, `postalCode` and `c` when any is
+  /// there, else from the `$`-separated lines of `postalAddress` (RFC 4517 §3.3.28) —
+  /// the first line the street, a line with a postal code the code and locality, then
+  /// region and country — with the address's own text as `LABEL` (RFC 6350 §6.3.1).
+  static func address(_ entry: LDAPEntry) -> ContactEncoder.Line? {
+    let label = entry.first("postalAddress").map(postalAddressLines)
+    var components = ["", "", "", "", "", "", ""]  // box; extended; street; locality; region; code; country
+    let structured: [(Int, String)] = [(2, "street"), (3, "l"), (4, "st"), (5, "postalCode"), (6, "c")]
+    for (index, attribute) in structured { components[index] = entry.first(attribute) ?? "" }
+    if components.allSatisfy(\.isEmpty) {
+      guard let lines = label, !lines.isEmpty else { return nil }
+      components[2] = lines[0]
+      var rest = Array(lines.dropFirst())
+      if let index = rest.firstIndex(where: { splitPostalCode($0) != nil }) {
+        let (code, locality) = splitPostalCode(rest[index])!
+        components[5] = code
+        components[3] = locality
+        let after = Array(rest[(index + 1)...])
+        if index > 0 { components[2] += "\n" + rest[..<index].joined(separator: "\n") }
+        rest = after
+        if rest.count >= 2 {
+          components[4] = rest[0]
+          components[6] = rest[1...].joined(separator: ", ")
+        } else if let last = rest.first {
+          // One line after the locality: a region written as a code (`CO`), else a country.
+          if last.count <= 3 && last == last.uppercased() { components[4] = last } else { components[6] = last }
+        }
+      } else if !rest.isEmpty {
+        components[3] = rest[0]
+        if rest.count >= 2 { components[6] = rest[1...].joined(separator: ", ") }
+      }
+    }
+    var parameters = [VCardParameter(name: "TYPE", values: ["work"])]
+    if let label, !label.isEmpty { parameters.append(VCardParameter(name: "LABEL", values: [label.joined(separator: "\n")])) }
+    return .init(name: "ADR", parameters: parameters, value: VCardSerializer.structured(components))
+  }
+
+  /// The lines of a PostalAddress value: split at `$`, with `\24` and `\5C` (its
+  /// escapes of `$` and `\`) unescaped, blank lines left out.
+  static func postalAddressLines(_ value: String) -> [String] {
+    value.split(separator: "$", omittingEmptySubsequences: false).map { line in
+      String(line).replacingOccurrences(of: "\\24", with: "$").replacingOccurrences(of: "\\5C", with: "\\")
+        .replacingOccurrences(of: "\\5c", with: "\\").trimmingBlanks()
+    }.filter { !$0.isEmpty }
+  }
+
+  /// `28012 Madrid` → (`28012`, `Madrid`), `Denver 80426` → (`80426`, `Denver`): a
+  /// line whose first or last word holds a digit and is at most 10 characters.
+  static func splitPostalCode(_ line: String) -> (code: String, locality: String)? {
+    let words = line.split(separator: " ").map(String.init)
+    guard words.count >= 2 else { return nil }
+    func isCode(_ word: String) -> Bool { word.count <= 10 && word.contains(where: \.isNumber) }
+    if isCode(words[0]) { return (words[0], words.dropFirst().joined(separator: " ")) }
+    if isCode(words[words.count - 1]) { return (words[words.count - 1], words.dropLast().joined(separator: " ")) }
+    return nil
+  }
+
+  /// A GeneralizedTime (RFC 4517 §3.3.13, `20240131235959Z` or with a fraction) as a
+  /// vCard timestamp (`20240131T235959Z`, RFC 6350 §4.3.5); `nil` when not one.
+  static func timestamp(_ value: String) -> String? {
+    let digits = value.prefix(while: \.isNumber)
+    guard digits.count >= 14, value.hasSuffix("Z") else { return nil }
+    let text = String(digits.prefix(14))
+    return String(text.prefix(8)) + "T" + String(text.dropFirst(8)) + "Z"
+  }
+}
