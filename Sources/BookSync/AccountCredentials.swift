@@ -1,4 +1,5 @@
 import CardDAV
+import LDAPDirectory
 import Foundation
 import ServerBooks
 
@@ -29,6 +30,19 @@ enum AccountCredentials {
       options.credentials = .bearer(try firstLine(of: command, kind: "token-command", account, environment))
     }
     return options
+  }
+
+  /// The password of a directory's bind (`password-command`), or nil for an anonymous
+  /// bind (no `bind-dn`).
+  ///
+  /// - Throws: `SyncFailure` when the command fails or prints nothing, or a `bind-dn`
+  ///   is given without a `password-command`.
+  static func directoryPassword(for account: ServerAccount, environment: [String: String]) throws(SyncFailure) -> String? {
+    guard account.bindDN != nil else { return nil }
+    guard case .passwordCommand(let command) = account.credentials else {
+      throw SyncFailure(account: account, message: "bind-dn needs a password-command in the account's section")
+    }
+    return try firstLine(of: command, kind: "password-command", account, environment)
   }
 
   private static func firstLine(
@@ -63,6 +77,11 @@ public struct SyncFailure: Error, Sendable, CustomStringConvertible {
   }
 
   init(_ error: DAVError) {
+    url = error.url
+    message = error.message
+  }
+
+  init(_ error: LDAPError) {
     url = error.url
     message = error.message
   }

@@ -4,6 +4,8 @@
 //   cpick-sync sync  [--json] [URL…]   send queued edits, then bring the copies up to date
 //   cpick-sync push  [--json] URL      send queued edits only
 //   cpick-sync books [--json] [URL…]   the address books found from each account's URL
+//   cpick-sync search [--json] [--limit N] URL TERM…   a directory's entries matching
+//                                      every term (LDAP query mode), as cards
 //
 // Without URLs: every account of the config and every server URL among the default
 // sources. Exit status 0, or 2 when an account failed (one line on stderr each).
@@ -18,14 +20,43 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "sync"
 if !arguments.isEmpty { arguments.removeFirst() }
 let json = arguments.contains("--json")
+var limit = 50
+if let index = arguments.firstIndex(of: "--limit"), index + 1 < arguments.count {
+  limit = Int(arguments[index + 1]) ?? limit
+  arguments.removeSubrange(index...(index + 1))
+}
 let specs = arguments.filter { $0 != "--json" }
 
-guard ["sync", "push", "books"].contains(command) else {
-  FileHandle.standardError.write(Data("usage: cpick-sync sync|push|books [--json] [URL…]\n".utf8))
+guard ["sync", "push", "books", "search"].contains(command) else {
+  FileHandle.standardError.write(Data("usage: cpick-sync sync|push|books|search [--json] [URL…]\n".utf8))
   exit(2)
 }
 
 let config = ConfigFile.load(environment: environment)
+
+if command == "search" {
+  guard let spec = specs.first else {
+    FileHandle.standardError.write(Data("usage: cpick-sync search [--json] [--limit N] URL TERM…\n".utf8))
+    exit(2)
+  }
+  let account = ServerAccount.forSource(spec, config: config)
+  do {
+    let found = try DirectorySync(account: account, environment: environment).search(Array(specs.dropFirst()), limit: limit)
+    for card in found.cards {
+      if json {
+        emit(["event": "card", "account": account.name, "card": String(decoding: card, as: UTF8.self)], "")
+      } else {
+        FileHandle.standardOutput.write(Data(card))
+      }
+    }
+    if found.truncated { emit(["event": "truncated", "account": account.name, "limit": limit], "") }
+    exit(0)
+  } catch {
+    emit(["event": "error", "account": account.name, "message": error.description], "cpick search: \(v(error.description))", toStandardError: true)
+    exit(2)
+  }
+}
+
 var accounts: [ServerAccount] = []
 let named = specs.isEmpty
   ? ServerAccount.all(in: config).map(\.url)
@@ -42,7 +73,7 @@ func v(_ text: String) -> String { TerminalText.visible(text) }
 
 /// Prints one report line: JSON for cpick, words for a person (`text`, its values
 /// passed through `v`).
-func emit(_ object: [String: Any], _ text: String, toStandardError: Bool = false) {
+@MainActor func emit(_ object: [String: Any], _ text: String, toStandardError: Bool = false) {
   if json {
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
     FileHandle.standardOutput.write(data + Data("\n".utf8))
@@ -57,6 +88,15 @@ if accounts.isEmpty && !json {
   FileHandle.standardError.write(Data("cpick sync: no server account: add an [account NAME] section with a url to the config, or name a URL\n".utf8))
 }
 for account in accounts {
+  if account.kind == .directory {
+    if command == "books" {
+      emit(["event": "book", "account": account.name, "url": account.url, "name": account.name], "\(v(account.name))\t\t\(v(account.url))")
+      continue
+    }
+    if command == "push" { continue }
+    report(DirectorySync(account: account, environment: environment).run(), account)
+    continue
+  }
   let sync = AccountSync(account: account, environment: environment)
   if command == "books" {
     do {
@@ -71,7 +111,12 @@ for account in accounts {
     }
     continue
   }
-  let outcome = sync.run(pushOnly: command == "push")
+  report(sync.run(pushOnly: command == "push"), account)
+}
+exit(failed ? 2 : 0)
+
+/// Prints what a sync did.
+@MainActor func report(_ outcome: AccountSync.Outcome, _ account: ServerAccount) {
   for edit in outcome.edits {
     var object: [String: Any] = ["event": "edit", "id": edit.id, "result": edit.result, "folder": edit.folder, "file": edit.file]
     if let message = edit.message { object["message"] = message }
@@ -90,4 +135,3 @@ for account in accounts {
     emit(["event": "error", "account": account.name, "message": failure.description], "cpick sync: \(v(failure.description))", toStandardError: true)
   }
 }
-exit(failed ? 2 : 0)

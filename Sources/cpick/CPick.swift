@@ -162,11 +162,15 @@ enum CPick {
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
       if let enabled { matches = matches.filter { enabled(list.contacts[$0.index]) } }
-      if options.property == nil, let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index)) {
+      let directory = directoryMatches(options.query, specs: specs, environment: environment)
+      if directory.isEmpty, options.property == nil,
+        let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index))
+      {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen
       }
-      let found = list.contacts.contacts(at: matches.map(\.index))
+      // The directories searched on the server come after the books' own matches.
+      let found = list.contacts.contacts(at: matches.map(\.index)) + directory
       switch options.format {
       case .mutt?:
         let lines = MailClientFormat.mutt(found, query: options.query)
@@ -178,7 +182,7 @@ enum CPick {
         return .chosen
       case .vcard?, .jcard?:
         if !found.isEmpty { writeCards(found, format: options.format!) }
-        return matches.isEmpty ? .noMatch : .chosen
+        return found.isEmpty ? .noMatch : .chosen
       default:
         if let key = options.property {
           // One line per value of that key, best contact first, preferred value first.
@@ -187,7 +191,7 @@ enum CPick {
           return properties.isEmpty ? .noMatch : .chosen
         }
         output.emit(output.contacts(found))
-        return matches.isEmpty ? .noMatch : .chosen
+        return found.isEmpty ? .noMatch : .chosen
       }
     case .groups:
       var groups = list.groups

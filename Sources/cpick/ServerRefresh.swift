@@ -1,4 +1,5 @@
 import AddressBook
+import ContactKit
 import ContactStores
 import Foundation
 import Glibc
@@ -90,5 +91,38 @@ extension CPick {
     let formatter = DateFormatter()
     formatter.dateFormat = Date().timeIntervalSince1970 - last < 86_400 ? "HH:mm" : "yyyy-MM-dd HH:mm"
     return "offline since " + formatter.string(from: Date(timeIntervalSince1970: last))
+  }
+}
+
+extension CPick {
+  /// The entries of the directories among `specs` that are searched on the server
+  /// (`mode = query`), for `query`: each asked for the words of `query` (every word in
+  /// a name, email, phone or user id; RFC 4515-escaped), at most its `limit`, within
+  /// its `timeout`; a failure is one line on stderr. Their `source` is the directory's URL.
+  static func directoryMatches(_ query: String, specs: [String], environment: [String: String]) -> [Contact] {
+    let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard !terms.isEmpty else { return [] }
+    let config = ConfigFile.load(environment: environment)
+    var found: [Contact] = []
+    for spec in specs where ServerAccount.isServerSpec(spec) {
+      let account = ServerAccount.forSource(spec, config: config)
+      guard account.kind == .directory, account.mode == .query else { continue }
+      let run = SyncHelper(environment: environment).run(
+        ["search", "--json", "--limit", String(account.limit), spec] + terms, timeout: account.timeout)
+      for line in run.lines {
+        switch line["event"] as? String {
+        case "card":
+          if let card = line["card"] as? String {
+            found += CardBytesEditing.contacts(in: Array(card.utf8), source: account.url)
+          }
+        case "error":
+          printError("cpick: " + ((line["message"] as? String) ?? "\(account.url): the search failed"))
+        default:
+          break
+        }
+      }
+      if !run.finished { printError("cpick: \(account.url): no answer within \(Int(account.timeout)) s") }
+    }
+    return found
   }
 }

@@ -1,0 +1,121 @@
+import ContactStores
+import Foundation
+import LDAPDirectory
+import ServerBooks
+
+/// One sync of an LDAP directory (RFC 4511) in `mirror` mode: every entry the filter
+/// selects, page by page (RFC 2696 paged results: the server's size limit is per
+/// page), written to the copy as a vCard (`LDAPCardMapping`) — a card whose bytes did
+/// not change is not rewritten — and the cards of entries gone removed. A full
+/// refresh each time (`max-age`, default an hour): RFC 4533's sync cookie is not used.
+/// In `query` mode, `search(_:)` asks the server per query instead.
+public struct DirectorySync {
+  /// The directory's account.
+  public let account: ServerAccount
+  /// Its copy.
+  public let paths: MirrorPaths
+  private let environment: [String: String]
+
+  /// The folder of the copy that holds the entries.
+  static let folder = "directory"
+
+  /// A sync of `account`, for `environment`.
+  public init(account: ServerAccount, environment: [String: String]) {
+    self.account = account
+    self.paths = MirrorPaths(account: account, environment: environment)
+    self.environment = environment
+  }
+
+  /// Copies the directory (nothing in `query` mode).
+  public func run() -> AccountSync.Outcome {
+    var outcome = AccountSync.Outcome()
+    guard account.mode == .mirror else { return outcome }
+    let lock: AccountLock
+    do {
+      lock = try AccountLock(paths)
+    } catch {
+      outcome.failure = SyncFailure(account: account, message: "cannot lock \(paths.lock): \(error)")
+      return outcome
+    }
+    defer { withExtendedLifetime(lock) {} }
+    var state = AccountState.read(paths.accountState)
+    do {
+      outcome.books = [try mirror()]
+      state.books = [AccountState.Book(url: account.url, name: account.name, folder: Self.folder)]
+      state.lastSync = Date().timeIntervalSince1970
+      state.lastError = nil
+      state.lastFailure = nil
+    } catch let failure as SyncFailure {
+      outcome.failure = failure
+    } catch let error as LDAPError {
+      outcome.failure = SyncFailure(error)
+    } catch {
+      outcome.failure = SyncFailure(account: account, message: "\(error)")
+    }
+    if let failure = outcome.failure {
+      state.lastError = failure.message
+      state.lastFailure = Date().timeIntervalSince1970
+    }
+    try? state.write(paths.accountState)
+    return outcome
+  }
+
+  /// The entries matching `terms` (query mode, or a directory searched without its
+  /// copy), as cards: at most `limit`, and whether the server had more.
+  public func search(_ terms: [String], limit: Int) throws(SyncFailure) -> (cards: [[UInt8]], truncated: Bool) {
+    do {
+      let connection = try LDAPConnection(options: try options())
+      defer { connection.close() }
+      let found = try connection.search(terms: terms, limit: limit)
+      return (found.entries.map { LDAPCardMapping.card(from: $0) }, found.truncated)
+    } catch let error as LDAPError {
+      throw SyncFailure(error)
+    } catch let failure as SyncFailure {
+      throw failure
+    } catch {
+      throw SyncFailure(account: account, message: "\(error)")
+    }
+  }
+
+  /// The connection options of the account (the bind password from its command).
+  private func options() throws(SyncFailure) -> LDAPOptions {
+    LDAPOptions(
+      url: account.url, bindDN: account.bindDN,
+      password: try AccountCredentials.directoryPassword(for: account, environment: environment),
+      startTLS: account.startTLS, caFile: account.caFile, filter: account.filter)
+  }
+
+  /// Pages through the directory into the copy's folder.
+  private func mirror() throws -> BookReport {
+    let folder = paths.book(Self.folder)
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
+    var report = BookReport(url: account.url, name: account.name)
+    var seen = Set<String>()
+    var names: [String: String] = [:]  // a manager named by the entries read so far
+    let connection = try LDAPConnection(options: try options())
+    defer { connection.close() }
+    try connection.searchAll(attributes: nil) { entries in
+      for entry in entries {
+        names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry)
+        let file = "e-" + StableName.hex(LDAPCardMapping.nameKey(entry.dn)) + ".vcf"
+        guard seen.insert(file).inserted else { continue }
+        let card = LDAPCardMapping.card(from: entry, names: names)
+        let path = folder + "/" + file
+        if before.contains(file) {
+          if FileManager.default.contents(atPath: path).map(Array.init) == card { continue }
+          report.changed += 1
+        } else {
+          report.added += 1
+        }
+        try MirrorFiles.writeCard(card, to: path)
+      }
+    }
+    for file in before.subtracting(seen) {
+      try? FileManager.default.removeItem(atPath: folder + "/" + file)
+      report.removed += 1
+    }
+    return report
+  }
+}

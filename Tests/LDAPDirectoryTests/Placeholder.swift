@@ -1,0 +1,1 @@
+// The LDAP client's tests against slapd (being written).
