@@ -1,1 +1,0 @@
-// The LDAP client's tests against slapd (being written).
