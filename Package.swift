@@ -107,7 +107,7 @@ let package = Package(
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
-    .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "CpickTestSupport"]),
+    .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "VCard", "CpickTestSupport"]),
     .testTarget(
       name: "ServerBooksTests",
       dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),

@@ -143,14 +143,43 @@ public final class LDAPConnection: @unchecked Sendable {
       let code = ldap_start_tls_s(ld, nil, nil)
       guard code == LDAP_SUCCESS else {
         let error = failure(code, operation: "StartTLS", diagnostic: diagnostic(ld))
-        throw error.kind == .unreachable || error.kind == .timeout ? error : LDAPError(.tls, url: error.url, message: error.message)
+        // LDAP_SERVER_DOWN: no connection at all; anything else (a refused extended
+        // operation, LDAP_CONNECT_ERROR from a failed handshake) is TLS.
+        guard code != LDAP_SERVER_DOWN, error.kind != .timeout else { throw error }
+        throw tlsFailure(error, refused: code != LDAP_CONNECT_ERROR)
       }
     }
-    try bind(ld, tls: usesTLS)
+    do throws(LDAPError) {
+      try bind(ld)
+    } catch where url.isTLS && error.kind == .unreachable && Self.accepts(url.plainURI, timeout: options.connectTimeout) {
+      // libldap (GnuTLS) says only "Can't contact LDAP server" when an ldaps://
+      // handshake fails: a server that takes a plain TCP connection there was reached.
+      throw tlsFailure(error, refused: false)
+    }
+  }
+
+  /// `error` as a TLS failure, with a message saying what to check.
+  private func tlsFailure(_ error: LDAPError, refused: Bool) -> LDAPError {
+    let message =
+      refused
+      ? "StartTLS refused by the server (\(error.message))"
+      : "TLS handshake failed: the server's certificate is not trusted (see caFile), does not name the host, "
+        + "or the port does not speak TLS (\(error.message))"
+    return LDAPError(.tls, url: error.url, message: message)
+  }
+
+  /// Whether a TCP connection to `uri`'s host and port is accepted within `timeout`
+  /// (`ldap_connect` on a handle of its own, nothing sent).
+  private static func accepts(_ uri: String, timeout: Double) -> Bool {
+    var probe: OpaquePointer? = nil
+    guard ldap_initialize(&probe, uri) == LDAP_SUCCESS, let probe else { return false }
+    defer { ldap_unbind_ext_s(probe, nil, nil) }
+    _ = cpick_ldap_set_seconds(probe, LDAP_OPT_NETWORK_TIMEOUT, max(0.001, timeout))
+    return ldap_connect(probe) == LDAP_SUCCESS
   }
 
   /// A simple bind (RFC 4513 §5.1.1 anonymous, §5.1.3 name and password).
-  private func bind(_ ld: OpaquePointer, tls: Bool) throws(LDAPError) {
+  private func bind(_ ld: OpaquePointer) throws(LDAPError) {
     var password = Array((options.bindDN == nil ? "" : options.password ?? "").utf8).map { CChar(bitPattern: $0) }
     let count = password.count
     let code = password.withUnsafeMutableBufferPointer { buffer in
@@ -158,15 +187,7 @@ public final class LDAPConnection: @unchecked Sendable {
       return ldap_sasl_bind_s(ld, options.bindDN ?? "", cpick_ldap_sasl_simple, &credentials, nil, nil, nil)
     }
     for index in password.indices { password[index] = 0 }
-    guard code == LDAP_SUCCESS else {
-      var error = failure(code, operation: "bind", diagnostic: diagnostic(ld))
-      if tls && (code == LDAP_SERVER_DOWN || code == LDAP_CONNECT_ERROR) && error.kind != .timeout
-        && Self.mentionsTLS(error.message)
-      {
-        error.kind = .tls
-      }
-      throw error
-    }
+    guard code == LDAP_SUCCESS else { throw failure(code, operation: "bind", diagnostic: diagnostic(ld)) }
   }
 
   private func set(_ code: Int32, _ option: String) throws(LDAPError) {

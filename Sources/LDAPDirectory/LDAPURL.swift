@@ -11,6 +11,10 @@ struct LDAPURL: Sendable, Equatable {
   /// The URL's path, percent-decoded (RFC 4516 §2); empty for none.
   var baseDN: String
 
+  /// The same host and port as `ldap://`, to tell a refused connection from a failed
+  /// TLS handshake.
+  var plainURI: String { "ldap" + connectionURI.drop(while: { $0 != ":" }) }
+
   /// Whether the connection is TLS from the start (`ldaps://`).
   var isTLS: Bool { scheme == "ldaps" }
 

@@ -45,12 +45,12 @@ public final class DAVServer: @unchecked Sendable {
   public static func radicale(users: [String: String] = ["alice": "secret"], tls: (cert: String, key: String)? = nil)
     throws -> DAVServer
   {
-    guard let program = executable("radicale", fallback: "/usr/bin/radicale") else {
+    guard let program = LoopbackServer.executable("radicale", fallback: "/usr/bin/radicale") else {
       throw Failure(description: "radicale is not installed (apt-get install radicale)")
     }
-    let folder = try makeFolder("radicale")
+    let folder = try LoopbackServer.makeFolder("dav-radicale")
     let htpasswd = users.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)\n" }.joined()
-    try write(folder + "/users", htpasswd, mode: 0o600)
+    try LoopbackServer.write(folder + "/users", htpasswd, mode: 0o600)
     let user = users["alice"] != nil ? "alice" : users.keys.sorted().first
     let account = user.map { ($0, users[$0]!) }
     return try start(folder: folder, scheme: tls == nil ? "http" : "https", caFile: tls?.cert, account: account) { port in
@@ -78,7 +78,7 @@ public final class DAVServer: @unchecked Sendable {
         level = warning
 
         """
-      try write(folder + "/config", config, mode: 0o600)
+      try LoopbackServer.write(folder + "/config", config, mode: 0o600)
       return [program, "--config", folder + "/config"]
     }
   }
@@ -88,12 +88,12 @@ public final class DAVServer: @unchecked Sendable {
   /// `/user/contacts/addressbook/`. No authentication (Xandikos has it only over HTTPS).
   public static func xandikos() throws -> DAVServer {
     let configured = ProcessInfo.processInfo.environment["CPICK_XANDIKOS"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let program = configured ?? executable("xandikos", fallback: "/opt/cpick-venv/bin/xandikos") else {
+    guard let program = configured ?? LoopbackServer.executable("xandikos", fallback: "/opt/cpick-venv/bin/xandikos") else {
       throw Failure(
         description:
           "xandikos is not installed (python3 -m venv /opt/cpick-venv && /opt/cpick-venv/bin/pip install xandikos)")
     }
-    let folder = try makeFolder("xandikos")
+    let folder = try LoopbackServer.makeFolder("dav-xandikos")
     return try start(folder: folder, scheme: "http", caFile: nil, account: nil) { port in
       [
         program, "serve", "-d", folder + "/data", "--state-dir", folder + "/state", "--defaults", "-l", "127.0.0.1",
@@ -108,7 +108,7 @@ public final class DAVServer: @unchecked Sendable {
     defer { lock.unlock() }
     guard running else { return }
     running = false
-    Self.terminate(pid)
+    LoopbackServer.terminate(pid)
     try? FileManager.default.removeItem(atPath: dataFolder)
   }
 
@@ -174,7 +174,7 @@ public final class DAVServer: @unchecked Sendable {
     ]
     if let caFile { lines.append("cacert = \(quoted(caFile))") }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable("curl", fallback: "/usr/bin/curl") ?? "/usr/bin/curl")
+    process.executableURL = URL(fileURLWithPath: LoopbackServer.executable("curl", fallback: "/usr/bin/curl") ?? "/usr/bin/curl")
     process.arguments = ["-K", "-"]
     let input = Pipe()
     let output = Pipe()
@@ -210,7 +210,7 @@ public final class DAVServer: @unchecked Sendable {
   ) throws -> DAVServer {
     var lastLog = ""
     for _ in 1...5 {
-      let port = try freePort()
+      let port = try LoopbackServer.freePort()
       let arguments = try command(port)
       let log = folder + "/server.log"
       let pid = try Spawn.start(
@@ -220,7 +220,7 @@ public final class DAVServer: @unchecked Sendable {
       switch waitUntilReady(pid: pid, url: url, caFile: caFile, deadline: Date().addingTimeInterval(60)) {
       case .ready: return DAVServer(url: url, pid: pid, dataFolder: folder, account: account, caFile: caFile)
       case .exited: break  // reaped already
-      case .late: terminate(pid)
+      case .late: LoopbackServer.terminate(pid)
       }
       lastLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     }
@@ -241,51 +241,5 @@ public final class DAVServer: @unchecked Sendable {
       usleep(100_000)
     }
     return .late
-  }
-
-  /// SIGTERM, up to 10 s for the process to end, then SIGKILL; reaped either way.
-  private static func terminate(_ pid: pid_t) {
-    kill(pid, SIGTERM)
-    _ = Spawn.wait(pid, timeout: 10)
-  }
-
-  /// A TCP port on 127.0.0.1 that is free now (bound to port 0, then released).
-  private static func freePort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-      }
-    }
-    guard bound else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  /// `name` on the PATH, else `fallback` when it is executable.
-  private static func executable(_ name: String, fallback: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
-      return "\(folder)/\(name)"
-    }
-    return access(fallback, X_OK) == 0 ? fallback : nil
-  }
-
-  private static func makeFolder(_ label: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-dav-\(label)-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
-  private static func write(_ path: String, _ text: String, mode: mode_t) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, mode)
   }
 }
