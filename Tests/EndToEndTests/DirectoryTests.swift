@@ -1,0 +1,113 @@
+import CpickTestSupport
+import Foundation
+import Testing
+
+/// cpick on an LDAP directory (slapd on 127.0.0.1) as a user runs it: a mirrored
+/// directory copied past the server's size limit and refreshed, a directory searched
+/// on the server per query beside a personal book, and the failures.
+@Suite("LDAP directories from the command line", .serialized)
+struct DirectoryEndToEndTests {
+  /// An inetOrgPerson under `ou=people`.
+  static func person(_ uid: String, given: String, family: String, mail: String) -> String {
+    """
+    dn: uid=\(uid),\(LDAPServer.people)
+    objectClass: inetOrgPerson
+    uid: \(uid)
+    cn: \(given) \(family)
+    sn: \(family)
+    givenName: \(given)
+    mail: \(mail)
+    telephoneNumber: +44 20 7946 0\(uid.count)00
+
+
+    """
+  }
+
+  /// 1,200 generated people (past slapd's size limit of 500) and two known colleagues.
+  static func directory() throws -> LDAPServer {
+    let seed = try LDAPServer.generatedPeople(1200, seed: 7) + "\n\n"
+      + person("ada", given: "Ada", family: "Lovelace", mail: "ada@corp.example")
+      + person("grace", given: "Grace", family: "Hopper", mail: "grace@corp.example")
+    return try LDAPServer.slapd(seed: seed, sizeLimit: 500)
+  }
+
+  /// `cpick` with its own config, cache and state in `folder`.
+  static func run(_ folder: URL, _ arguments: String) throws -> CommandResult {
+    let home = "export XDG_CONFIG_HOME=\(folder.path)/config XDG_CACHE_HOME=\(folder.path)/cache XDG_STATE_HOME=\(folder.path)/state; "
+    return try CommandRunner.shell(home + "\"$0\" " + arguments, timeout: 120)
+  }
+
+  static func config(_ folder: URL, _ text: String) throws {
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
+    try text.write(to: folder.appendingPathComponent("config/cpick/config"), atomically: true, encoding: .utf8)
+  }
+
+  @Test("a mirrored directory: every entry copied past the size limit, searched locally, refreshed with exactly the changes")
+  func mirror() throws {
+    let server = try Self.directory()
+    defer { server.stop() }
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.config(folder, "[account corp]\nurl = \(server.url)\n")
+    let first = try Self.run(folder, "sync")
+    #expect(first.status == 0)
+    #expect(first.stdoutLines == ["corp corp: 1202 added, 0 changed, 0 removed"])
+    let found = try Self.run(folder, "query -f mutt lovel")
+    #expect(found.stdoutLines.dropFirst().first == "ada@corp.example\tAda Lovelace\t-")
+    #expect(try Self.run(folder, "list -f value -p email").stdoutLines.count >= 1202)
+
+    try server.add(ldif: Self.person("alan", given: "Alan", family: "Turing", mail: "alan@corp.example"))
+    try server.modify(ldif: "dn: uid=grace,\(LDAPServer.people)\nchangetype: modify\nreplace: mail\nmail: hopper@corp.example\n")
+    try server.delete(dn: "uid=ada,\(LDAPServer.people)")
+    let second = try Self.run(folder, "sync")
+    #expect(second.stdoutLines == ["corp corp: 1 added, 1 changed, 1 removed"])
+    let hopper = try Self.run(folder, "query -p email -f value hopper")
+    #expect(hopper.stdoutLines.first == "hopper@corp.example", "\(hopper.stdoutText) \(hopper.stderrText)")
+    #expect(!hopper.stdoutLines.contains("grace@corp.example"))
+    #expect(try Self.run(folder, "query -f value lovelace").stdoutLines.isEmpty)
+    // A directory is read-only: a new contact goes elsewhere, and `cpick books` names it.
+    #expect(try Self.run(folder, "books").stdoutLines == ["corp\t\t\(server.url)"])
+  }
+
+  @Test("a directory searched per query: its matches after the personal book's, in mutt's format; a filter can't be injected")
+  func queryMode() throws {
+    let server = try Self.directory()
+    defer { server.stop() }
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let vdir = folder.appendingPathComponent("personal")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:me-ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@home.example\r\nEND:VCARD\r\n"
+      .write(to: vdir.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+    try Self.config(folder, "source = \(vdir.path)\n\n[account corp]\nurl = \(server.url)\nmode = query\nlimit = 5\n")
+    let both = try Self.run(folder, "query -f mutt lovelace")
+    #expect(both.status == 0)
+    #expect(Array(both.stdoutLines.dropFirst()) == ["ada@home.example\tAda Lovelace\t-", "ada@corp.example\tAda Lovelace\t-"])
+    // Substrings, as the server matches them (`*ada*`), at most `limit`.
+    #expect(try Self.run(folder, "query -f mutt ada").stdoutLines.count == 1 + 1 + 5)
+    // Filter syntax in a query is matched literally: nothing has `*)(uid=*` in it.
+    let injected = try Self.run(folder, "query -f mutt '*)(uid=*'")
+    #expect(injected.stdoutLines.dropFirst().isEmpty)
+    #expect(injected.stderrText.isEmpty)
+    // Nothing is copied in query mode.
+    #expect(try Self.run(folder, "sync").stdoutLines.isEmpty)
+  }
+
+  @Test("a wrong bind password and a directory gone are one line each; the personal book still answers")
+  func failures() throws {
+    let server = try Self.directory()
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.config(
+      folder,
+      "[account corp]\nurl = \(server.url)\nbind-dn = \(LDAPServer.adminDN)\npassword-command = printf 'not-it-x7'\n")
+    let denied = try Self.run(folder, "sync")
+    #expect(denied.status == 2)
+    #expect(denied.stderrLines.count == 1)
+    #expect(!denied.stderrText.contains("not-it-x7"))
+    server.stop()
+    try Self.config(folder, "[account corp]\nurl = \(server.url)\nmode = query\n")
+    let gone = try Self.run(folder, "query -f mutt ada")
+    #expect(gone.stderrLines.filter { $0.contains("127.0.0.1") }.count == 1, "\(gone.stderrText)")
+  }
+}
