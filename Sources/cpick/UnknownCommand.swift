@@ -38,6 +38,7 @@ extension CPick {
       }
       if options.skipKnown,
         let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
+          ?? directoryEntry(for: person, sources: sources, environment: environment)
       {
         return resolved(known)
       }
@@ -55,6 +56,7 @@ extension CPick {
       person = chosen
       if options.skipKnown,
         let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
+          ?? directoryEntry(for: person, sources: sources, environment: environment)
       {
         screen.end()
         return resolved(known)
@@ -74,6 +76,19 @@ extension CPick {
     case .cancelled:
       return .cancelled
     }
+  }
+
+  /// The entry of a directory searched per query (`mode = query`) with one of
+  /// `person`'s email addresses, or nil: such a sender is known too (a mirrored
+  /// directory is in the book already).
+  static func directoryEntry(for person: Contact, sources: [String], environment: [String: String]) -> Contact? {
+    for email in person.emailAddresses.map({ $0.value.lowercased() }) where !email.isEmpty {
+      let found = directoryMatches(email, specs: sources, environment: environment)
+      if let entry = found.first(where: { $0.emailAddresses.contains { $0.value.lowercased() == email } }) {
+        return entry
+      }
+    }
+    return nil
   }
 
   /// What `cpick unknown` shows, before the known contacts are looked at.

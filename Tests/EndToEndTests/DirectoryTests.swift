@@ -89,6 +89,11 @@ struct DirectoryEndToEndTests {
     let injected = try Self.run(folder, "query -f mutt '*)(uid=*'")
     #expect(injected.stdoutLines.dropFirst().isEmpty)
     #expect(injected.stderrText.isEmpty)
+    // A sender in the directory is known: unknown --skip-known prints them, no card.
+    let sender = try Self.run(folder, "unknown --skip-known --email grace@corp.example")
+    #expect(sender.status == 0)
+    #expect(sender.stdoutText.contains("\"didResolveToPerson\""))
+    #expect(sender.stdoutText.contains("Grace Hopper"))
     // Nothing is copied in query mode.
     #expect(try Self.run(folder, "sync").stdoutLines.isEmpty)
   }
