@@ -154,8 +154,10 @@ public enum LDAPCardMapping {
     return ContactIdentifier.uuidURNPrefix + uuidText(bytes)
   }
 
-  private static func uuidText(_ bytes: [UInt8]) -> String {
-    let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+  /// 16 bytes as lower-case RFC 4122 text (`5f0c6e1e-8d2b-…`); other lengths in hex.
+  static func uuidText(_ bytes: [UInt8]) -> String {
+    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+    guard hex.count == 16 else { return hex.joined() }
     return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
   }
 

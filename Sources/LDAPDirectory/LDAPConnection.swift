@@ -196,7 +196,7 @@ public final class LDAPConnection: @unchecked Sendable {
     }
   }
 
-  private func connected() throws(LDAPError) -> OpaquePointer {
+  func connected() throws(LDAPError) -> OpaquePointer {
     guard let handle else { throw LDAPError(.unreachable, url: options.url, message: "the connection is closed") }
     return handle
   }
@@ -281,41 +281,50 @@ public final class LDAPConnection: @unchecked Sendable {
     entries.reserveCapacity(Int(max(0, ldap_count_entries(ld, message))))
     var next = ldap_first_entry(ld, message)
     while let entry = next {
-      var dn = ""
-      if let pointer = ldap_get_dn(ld, entry) {
-        dn = String(cString: pointer)
-        ldap_memfree(pointer)
-      }
-      var attributes: [String: [[UInt8]]] = [:]
-      var ber: OpaquePointer? = nil
-      var name = ldap_first_attribute(ld, entry, &ber)
-      while let attribute = name {
-        if let values = ldap_get_values_len(ld, entry, attribute) {
-          var list: [[UInt8]] = []
-          var index = 0
-          while let value = values[index] {
-            let bytes = value.pointee
-            list.append(
-              bytes.bv_len == 0 ? [] : Array(UnsafeRawBufferPointer(start: bytes.bv_val, count: Int(bytes.bv_len))))
-            index += 1
-          }
-          ldap_value_free_len(values)
-          attributes[String(cString: attribute).lowercased(), default: []] += list
-        }
-        ldap_memfree(attribute)
-        name = ldap_next_attribute(ld, entry, ber)
-      }
-      if let ber { ber_free(ber, 0) }
-      entries.append(LDAPEntry(dn: dn, attributes: attributes))
+      entries.append(Self.entry(ld, entry))
       next = ldap_next_entry(ld, entry)
     }
     return entries
   }
 
+  /// One entry of a result: its DN and attributes (names lower-cased, values as bytes).
+  static func entry(_ ld: OpaquePointer, _ entry: OpaquePointer) -> LDAPEntry {
+    var dn = ""
+    if let pointer = ldap_get_dn(ld, entry) {
+      dn = String(cString: pointer)
+      ldap_memfree(pointer)
+    }
+    var attributes: [String: [[UInt8]]] = [:]
+    var ber: OpaquePointer? = nil
+    var name = ldap_first_attribute(ld, entry, &ber)
+    while let attribute = name {
+      if let values = ldap_get_values_len(ld, entry, attribute) {
+        var list: [[UInt8]] = []
+        var index = 0
+        while let value = values[index] {
+          list.append(bytes(value.pointee))
+          index += 1
+        }
+        ldap_value_free_len(values)
+        attributes[String(cString: attribute).lowercased(), default: []] += list
+      }
+      ldap_memfree(attribute)
+      name = ldap_next_attribute(ld, entry, ber)
+    }
+    if let ber { ber_free(ber, 0) }
+    return LDAPEntry(dn: dn, attributes: attributes)
+  }
+
+  /// The bytes of a `berval`.
+  static func bytes(_ value: berval) -> [UInt8] {
+    guard let start = value.bv_val, value.bv_len > 0 else { return [] }
+    return Array(UnsafeRawBufferPointer(start: start, count: Int(value.bv_len)))
+  }
+
   // MARK: Errors
 
   /// The handle's diagnostic message (`LDAP_OPT_DIAGNOSTIC_MESSAGE`), if any.
-  private func diagnostic(_ ld: OpaquePointer) -> String? {
+  func diagnostic(_ ld: OpaquePointer) -> String? {
     var pointer: UnsafeMutablePointer<CChar>? = nil
     guard cpick_ldap_get_string(ld, LDAP_OPT_DIAGNOSTIC_MESSAGE, &pointer) == LDAP_OPT_SUCCESS, let pointer else {
       return nil
@@ -328,7 +337,7 @@ public final class LDAPConnection: @unchecked Sendable {
   /// The error for result code `code` of `operation`: its kind, and a one-line message
   /// with libldap's text for the code and the server's diagnostic (the password, should
   /// it appear, removed).
-  private func failure(_ code: Int32, operation: String, diagnostic: String?) -> LDAPError {
+  func failure(_ code: Int32, operation: String, diagnostic: String?) -> LDAPError {
     var message: String
     let kind: LDAPError.Kind
     let text = String(cString: ldap_err2string(code))

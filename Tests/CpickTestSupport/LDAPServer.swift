@@ -60,13 +60,15 @@ public final class LDAPServer: @unchecked Sendable {
   ///   - unlimitedPaging: whether a paged search may go past `sizeLimit` in total
   ///     (`limits * size.prtotal=unlimited`); without it slapd ends a paged search at the
   ///     limit with `sizeLimitExceeded`, as its default configuration does.
+  ///   - syncProvider: whether to load the `syncprov` overlay (RFC 4533 content
+  ///     synchronization), with a session log so that deletes are listed.
   ///   - tls: a PEM certificate and key; slapd then also listens on `ldaps://`
   ///     (``ldapsURL``) and takes StartTLS on `ldap://`.
   /// - Throws: ``Failure`` when a program is missing, the LDIF is refused or slapd does
   ///   not answer within 60 s.
   public static func slapd(
     seed ldif: String, sizeLimit: Int = 500, users: [(dn: String, password: String)] = [],
-    unlimitedPaging: Bool = true, tls: (cert: String, key: String)? = nil
+    unlimitedPaging: Bool = true, syncProvider: Bool = false, tls: (cert: String, key: String)? = nil
   ) throws -> LDAPServer {
     guard let slapd = LoopbackServer.executable("slapd", fallback: "/usr/sbin/slapd"),
       let slapadd = LoopbackServer.executable("slapadd", fallback: "/usr/sbin/slapadd"),
@@ -92,7 +94,8 @@ public final class LDAPServer: @unchecked Sendable {
       try LoopbackServer.write(folder + "/seed.ldif", seed, mode: 0o600)
       try LoopbackServer.write(
         folder + "/slapd.conf", configuration(
-          folder: folder, adminPassword: adminPassword, sizeLimit: sizeLimit, unlimitedPaging: unlimitedPaging, tls: tls),
+          folder: folder, adminPassword: adminPassword, sizeLimit: sizeLimit, unlimitedPaging: unlimitedPaging,
+          syncProvider: syncProvider, tls: tls),
         mode: 0o600)
       let status = try run(slapadd, ["-q", "-f", folder + "/slapd.conf", "-l", folder + "/seed.ldif"], folder: folder)
       guard status == 0 else {
@@ -206,7 +209,8 @@ public final class LDAPServer: @unchecked Sendable {
   // MARK: Starting
 
   private static func configuration(
-    folder: String, adminPassword: String, sizeLimit: Int, unlimitedPaging: Bool, tls: (cert: String, key: String)?
+    folder: String, adminPassword: String, sizeLimit: Int, unlimitedPaging: Bool, syncProvider: Bool,
+    tls: (cert: String, key: String)?
   ) -> String {
     var lines = [
       "include /etc/ldap/schema/core.schema",
@@ -215,6 +219,9 @@ public final class LDAPServer: @unchecked Sendable {
       "include /etc/ldap/schema/nis.schema",
       "modulepath /usr/lib/ldap",
       "moduleload back_mdb",
+    ]
+    if syncProvider { lines.append("moduleload syncprov") }
+    lines += [
       "pidfile \(folder)/slapd.pid",
       "argsfile \(folder)/slapd.args",
       "loglevel none",
@@ -239,6 +246,9 @@ public final class LDAPServer: @unchecked Sendable {
       "access to attrs=userPassword by self write by anonymous auth by * none",
       "access to * by * read",
     ]
+    if syncProvider {
+      lines += ["index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 10", "syncprov-sessionlog 100"]
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
