@@ -85,37 +85,103 @@ public struct DirectorySync {
       startTLS: account.startTLS, caFile: account.caFile, filter: account.filter)
   }
 
-  /// Pages through the directory into the copy's folder.
+  /// Brings the copy's folder up to date: with the cookie of the last sync, only what
+  /// changed (RFC 4533 refreshOnly, when the server synchronizes: slapd's syncprov);
+  /// else every entry — in one synchronization that also gives a cookie, or, when the
+  /// server refuses one (no syncprov, or its size limit), page by page (RFC 2696).
   private func mirror() throws -> BookReport {
     let folder = paths.book(Self.folder)
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
-    var report = BookReport(url: account.url, name: account.name)
-    var seen = Set<String>()
-    var names: [String: String] = [:]  // a manager named by the entries read so far
+    var copy = DirectoryCopy(folder: folder, account: account)
+    var state = BookState.read(paths.bookState(Self.folder)) ?? BookState(url: account.url)
     let connection = try LDAPConnection(options: try options())
     defer { connection.close() }
-    try connection.searchAll(attributes: nil) { entries in
-      for entry in entries {
-        names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry)
-        let file = "e-" + StableName.hex(LDAPCardMapping.nameKey(entry.dn)) + ".vcf"
-        guard seen.insert(file).inserted else { continue }
-        let card = LDAPCardMapping.card(from: entry, names: names)
-        let path = folder + "/" + file
-        if before.contains(file) {
-          if FileManager.default.contents(atPath: path).map(Array.init) == card { continue }
-          report.changed += 1
-        } else {
-          report.added += 1
-        }
-        try MirrorFiles.writeCard(card, to: path)
+    if let cookie = state.syncToken.flatMap({ Data(base64Encoded: $0) }).map(Array.init) {
+      do {
+        let changes = try connection.sync(cookie: cookie)
+        try copy.apply(changes)
+        state.syncToken = Data(changes.cookie).base64EncodedString()
+        try state.write(paths.bookState(Self.folder))
+        return copy.report
+      } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
+        copy = DirectoryCopy(folder: folder, account: account)  // the cookie refused: everything again
       }
     }
-    for file in before.subtracting(seen) {
-      try? FileManager.default.removeItem(atPath: folder + "/" + file)
-      report.removed += 1
+    do {
+      let everything = try connection.sync(cookie: nil)
+      try copy.apply(everything)
+      state.syncToken = everything.cookie.isEmpty ? nil : Data(everything.cookie).base64EncodedString()
+    } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
+      try connection.searchAll(attributes: nil) { entries in try copy.write(entries) }
+      copy.removeUnseen()
+      state.syncToken = nil
     }
-    return report
+    try state.write(paths.bookState(Self.folder))
+    return copy.report
+  }
+}
+
+/// The copy of a directory's entries as card files, `e-<hash of the entry's UUID>.vcf`
+/// (of its DN when it has none), and what a sync changed in it.
+struct DirectoryCopy {
+  let folder: String
+  let before: Set<String>
+  var seen = Set<String>()
+  var report: BookReport
+  /// Managers named by the entries read so far.
+  var names: [String: String] = [:]
+
+  init(folder: String, account: ServerAccount) {
+    self.folder = folder
+    before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
+    report = BookReport(url: account.url, name: account.name)
+  }
+
+  /// The file of the entry with `key` (its entryUUID in lower case, else its DN's key).
+  static func file(_ key: String) -> String { "e-" + StableName.hex(key) + ".vcf" }
+
+  static func key(_ entry: LDAPEntry) -> String {
+    entry.first("entryUUID")?.lowercased() ?? LDAPCardMapping.nameKey(entry.dn)
+  }
+
+  /// Writes the cards of `entries` whose bytes changed.
+  mutating func write(_ entries: [LDAPEntry]) throws {
+    for entry in entries {
+      names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry)
+      let file = Self.file(Self.key(entry))
+      guard seen.insert(file).inserted else { continue }
+      let card = LDAPCardMapping.card(from: entry, names: names)
+      let path = folder + "/" + file
+      if before.contains(file) {
+        if FileManager.default.contents(atPath: path).map(Array.init) == card { continue }
+        report.changed += 1
+      } else {
+        report.added += 1
+      }
+      try MirrorFiles.writeCard(card, to: path)
+    }
+  }
+
+  /// Removes the cards of the entries not seen in a full read.
+  mutating func removeUnseen() {
+    for file in before.subtracting(seen) { remove(file) }
+  }
+
+  /// Applies a synchronization: the changed entries written, the deleted removed, and
+  /// after a present phase every card of an entry not present removed.
+  mutating func apply(_ changes: LDAPSyncResult) throws {
+    try write(changes.changed)
+    for uuid in changes.deleted { remove(Self.file(uuid.lowercased())) }
+    if let present = changes.present {
+      let kept = Set(present.map { Self.file($0.lowercased()) }).union(seen)
+      for file in before.subtracting(kept) { remove(file) }
+    }
+  }
+
+  private mutating func remove(_ file: String) {
+    guard FileManager.default.fileExists(atPath: folder + "/" + file) else { return }
+    try? FileManager.default.removeItem(atPath: folder + "/" + file)
+    report.removed += 1
   }
 }

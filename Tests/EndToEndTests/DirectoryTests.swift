@@ -24,11 +24,11 @@ struct DirectoryEndToEndTests {
   }
 
   /// 1,200 generated people (past slapd's size limit of 500) and two known colleagues.
-  static func directory() throws -> LDAPServer {
+  static func directory(syncProvider: Bool = false, sizeLimit: Int = 500) throws -> LDAPServer {
     let seed = try LDAPServer.generatedPeople(1200, seed: 7) + "\n\n"
       + person("ada", given: "Ada", family: "Lovelace", mail: "ada@corp.example")
       + person("grace", given: "Grace", family: "Hopper", mail: "grace@corp.example")
-    return try LDAPServer.slapd(seed: seed, sizeLimit: 500)
+    return try LDAPServer.slapd(seed: seed, sizeLimit: sizeLimit, syncProvider: syncProvider)
   }
 
   /// `cpick` with its own config, cache and state in `folder`.
@@ -42,9 +42,11 @@ struct DirectoryEndToEndTests {
     try text.write(to: folder.appendingPathComponent("config/cpick/config"), atomically: true, encoding: .utf8)
   }
 
-  @Test("a mirrored directory: every entry copied past the size limit, searched locally, refreshed with exactly the changes")
-  func mirror() throws {
-    let server = try Self.directory()
+  @Test(
+    "a mirrored directory: every entry copied (paged past the size limit, or by RFC 4533 with a cookie), searched locally, refreshed with exactly the changes",
+    arguments: [false, true])
+  func mirror(syncProvider: Bool) throws {
+    let server = try Self.directory(syncProvider: syncProvider, sizeLimit: syncProvider ? 5000 : 500)
     defer { server.stop() }
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,6 +61,11 @@ struct DirectoryEndToEndTests {
     try server.add(ldif: Self.person("alan", given: "Alan", family: "Turing", mail: "alan@corp.example"))
     try server.modify(ldif: "dn: uid=grace,\(LDAPServer.people)\nchangetype: modify\nreplace: mail\nmail: hopper@corp.example\n")
     try server.delete(dn: "uid=ada,\(LDAPServer.people)")
+    // With syncprov the copy keeps a cookie and the refresh asks only for the changes.
+    let states = FileManager.default.enumerator(atPath: folder.path + "/cache")?.compactMap { $0 as? String }
+      .filter { $0.hasSuffix("directory/.cpick-book.json") } ?? []
+    let state = try String(contentsOfFile: folder.path + "/cache/" + (states.first ?? "none"), encoding: .utf8)
+    #expect(state.contains("syncToken") == syncProvider)
     let second = try Self.run(folder, "sync")
     #expect(second.stdoutLines == ["corp corp: 1 added, 1 changed, 1 removed"])
     let hopper = try Self.run(folder, "query -p email -f value hopper")
