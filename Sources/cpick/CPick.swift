@@ -118,6 +118,8 @@ enum CPick {
     let early = options.command == .query ? EarlySearch(query: options.query, options: querySearchOptions(options)) : nil
     var preview: (@Sendable (ContactList) -> Void)?
     if let early { preview = { list in early.start(list) } }
+    // A directory searched on the server answers while the books are read.
+    let directory = options.command == .query ? DirectorySearch(options.query, specs: specs, environment: environment) : nil
     refreshServerBooks(specs, environment: environment)
     let book: ContactBook
     do {
@@ -127,7 +129,8 @@ enum CPick {
     }
     for warning in book.warnings { printError(warning) }
     let status = answer(
-      book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled)
+      book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled,
+      directory: directory)
     return Completion(status, retaining: book)
   }
 
@@ -143,7 +146,7 @@ enum CPick {
   ///   `--enable-if`); `nil`: all.
   private static func answer(
     _ book: ContactBook, options: Options, output: Output, specs: [String], environment: [String: String],
-    early: EarlySearch? = nil, enabled: (@Sendable (Contact) -> Bool)? = nil
+    early: EarlySearch? = nil, enabled: (@Sendable (Contact) -> Bool)? = nil, directory: DirectorySearch? = nil
   ) -> ExitCode {
     let list = book.list
     switch options.command {
@@ -162,7 +165,7 @@ enum CPick {
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
       if let enabled { matches = matches.filter { enabled(list.contacts[$0.index]) } }
-      let directory = directoryMatches(options.query, specs: specs, environment: environment)
+      let directory = directory?.matches() ?? []
       if directory.isEmpty, options.property == nil,
         let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index))
       {
@@ -248,7 +251,7 @@ enum CPick {
   /// Writes `line` and a newline to stderr, with every character that could control
   /// the terminal made visible (`TerminalText.visible`): warnings name files and
   /// quote cards, both untrusted.
-  static func printError(_ line: String) {
+  nonisolated static func printError(_ line: String) {
     try? FileHandle.standardError.write(contentsOf: Data((TerminalText.visible(line) + "\n").utf8))
   }
 }

@@ -3,6 +3,7 @@ import ContactKit
 import ContactStores
 import Foundation
 import Glibc
+import Synchronization
 import ServerBooks
 
 /// Server books (CardDAV) on the command line: kept fresh through the sync helper
@@ -99,7 +100,7 @@ extension CPick {
   /// (`mode = query`), for `query`: each asked for the words of `query` (every word in
   /// a name, email, phone or user id; RFC 4515-escaped), at most its `limit`, within
   /// its `timeout`; a failure is one line on stderr. Their `source` is the directory's URL.
-  static func directoryMatches(_ query: String, specs: [String], environment: [String: String]) -> [Contact] {
+  nonisolated static func directoryMatches(_ query: String, specs: [String], environment: [String: String]) -> [Contact] {
     let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
     guard !terms.isEmpty else { return [] }
     let config = ConfigFile.load(environment: environment)
@@ -124,5 +125,33 @@ extension CPick {
       if !run.finished { printError("cpick: \(account.url): no answer within \(Int(account.timeout)) s") }
     }
     return found
+  }
+}
+
+/// `CPick.directoryMatches` started on a thread of its own, so that the directory
+/// answers while the books are read; `matches()` waits for it.
+final class DirectorySearch: Sendable {
+  private let found = Mutex<[Contact]>([])
+  private let done = DispatchGroup()
+
+  /// Starts the search of `query` in the query-mode directories among `specs` (none: nothing runs).
+  init?(_ query: String, specs: [String], environment: [String: String]) {
+    let config = ConfigFile.load(environment: environment)
+    guard specs.contains(where: { spec in
+      ServerAccount.isServerSpec(spec) && ServerAccount.forSource(spec, config: config).kind == .directory
+        && ServerAccount.forSource(spec, config: config).mode == .query
+    }) else { return nil }
+    done.enter()
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      let contacts = CPick.directoryMatches(query, specs: specs, environment: environment)
+      found.withLock { $0 = contacts }
+      done.leave()
+    }
+  }
+
+  /// The entries found, once the search is done.
+  func matches() -> [Contact] {
+    done.wait()
+    return found.withLock { $0 }
   }
 }
