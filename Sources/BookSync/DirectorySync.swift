@@ -26,10 +26,13 @@ public struct DirectorySync {
     self.environment = environment
   }
 
-  /// Copies the directory (nothing in `query` mode).
+  /// Copies the directory (in `query` mode: removes a copy left from `mirror` mode).
   public func run() -> AccountSync.Outcome {
     var outcome = AccountSync.Outcome()
-    guard account.mode == .mirror else { return outcome }
+    guard account.mode == .mirror else {
+      try? FileManager.default.removeItem(atPath: paths.root)
+      return outcome
+    }
     let lock: AccountLock
     do {
       lock = try AccountLock(paths)
@@ -135,7 +138,7 @@ struct DirectoryCopy {
   init(folder: String, account: ServerAccount) {
     self.folder = folder
     before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
-    report = BookReport(url: account.url, name: account.name)
+    report = BookReport(url: account.url, name: nil)
   }
 
   /// The file of the entry with `key` (its entryUUID in lower case, else its DN's key).

@@ -146,7 +146,11 @@ struct EditSending {
       edit.body = merged.isBlank ? nil : merged.bytes
       return .retry(edit)
     } catch {
-      return .done(setAside(edit, theirs: theirs, why: error.reason))
+      // The file editor's words, said of a server's card.
+      let why = error.reason.replacingOccurrences(of: "changed on disk by another program", with: "changed on the server")
+        .replacingOccurrences(of: "by another program", with: "on the server")
+        .replacingOccurrences(of: "Reload the address book and make the edit again", with: "Make the edit again on the server's version")
+      return .done(setAside(edit, theirs: theirs, why: why))
     }
   }
 

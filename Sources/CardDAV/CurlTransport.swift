@@ -190,7 +190,10 @@ final class CurlEasy {
       CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_INITFAILED,
       CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
       CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
-      return DAVError(.tls, url: url, message: "TLS: \(detail)")
+      // The usual cause of OpenSSL's "wrong version number": an https URL for a server
+      // that speaks plain http (Radicale by default).
+      let hint = detail.contains("wrong version number") ? " (does the server speak plain http? try http://)" : ""
+      return DAVError(.tls, url: url, message: "TLS: \(detail)" + hint)
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return DAVError(.malformed, url: url, message: detail)
     case CURLE_TOO_MANY_REDIRECTS:

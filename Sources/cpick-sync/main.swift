@@ -84,13 +84,26 @@ func v(_ text: String) -> String { TerminalText.visible(text) }
 }
 
 var failed = false
-if accounts.isEmpty && !json {
-  FileHandle.standardError.write(Data("cpick sync: no server account: add an [account NAME] section with a url to the config, or name a URL\n".utf8))
+// A key the config does not know is a typo that would otherwise be silent.
+for section in config.accounts {
+  for key in section.keys.keys.sorted() where !ServerAccount.knownKeys.contains(key) {
+    FileHandle.standardError.write(Data("cpick \(command): config: [account \(v(section.name))]: unknown key '\(v(key))'\n".utf8))
+  }
+  if section.keys["url"] == nil {
+    FileHandle.standardError.write(Data("cpick \(command): config: [account \(v(section.name))] has no url\n".utf8))
+  }
+}
+if accounts.isEmpty {
+  if !json {
+    FileHandle.standardError.write(
+      Data("cpick \(command): no server account: give an [account NAME] section of the config a url, or name a URL\n".utf8))
+  }
+  exit(2)
 }
 for account in accounts {
   if account.kind == .directory {
     if command == "books" {
-      emit(["event": "book", "account": account.name, "url": account.url, "name": account.name], "\(v(account.name))\t\t\(v(account.url))")
+      emit(["event": "book", "account": account.name, "url": account.url, "name": "directory"], "\(v(account.name))\tdirectory\t\(v(account.url))")
       continue
     }
     if command == "push" { continue }

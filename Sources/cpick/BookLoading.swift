@@ -58,7 +58,17 @@ extension CPick {
   /// contacts (the picker shows it; stderr gets it after `cpick: `); `nil` otherwise.
   nonisolated static func emptyBookReason(sources: [String], options: Options) -> String? {
     guard [.pick, .show, .query, .list].contains(options.command) else { return nil }
-    let existing = sources.filter { $0 == "-" || FileManager.default.fileExists(atPath: $0) }
+    let config = ConfigFile.load(environment: ProcessInfo.processInfo.environment)
+    // A directory searched on the server has no list of its own: nothing to say of it.
+    let listed = sources.filter { spec in
+      guard ServerAccount.isServerSpec(spec) else { return true }
+      let account = ServerAccount.forSource(spec, config: config)
+      return !(account.kind == .directory && account.mode == .query)
+    }
+    guard !listed.isEmpty else { return nil }
+    let existing = listed.filter {
+      $0 == "-" || ServerAccount.isServerSpec($0) || FileManager.default.fileExists(atPath: $0)
+    }
     if let group = options.group, !existing.isEmpty {
       return "no contacts in the group '\(group)' of \(existing.joined(separator: ", ")) (cpick groups lists the groups)"
     }

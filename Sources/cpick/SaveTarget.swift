@@ -13,7 +13,9 @@ enum SaveTarget {
   static func storeForNewContacts(_ options: Options, sources: [String], environment: [String: String])
     -> any ContactStore
   {
-    if let spec = options.saveTo { return store(for: spec, environment: environment) }
+    if let spec = options.saveTo {
+      return serverBook(spec, sources: sources, environment: environment) ?? store(for: spec, environment: environment)
+    }
     for spec in sources where spec != "-" {
       var isDirectory: ObjCBool = false
       if ServerAccount.isServerSpec(spec) && ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)).kind == .directory {
@@ -63,6 +65,25 @@ enum SaveTarget {
       return VdirStore(path: spec)
     }
     return VCardFileStore(path: spec)
+  }
+
+  /// The CardDAV address book `spec` names — its URL, its name on the server or its
+  /// folder in the copy (`cpick books` lists them) — in an account of the config or
+  /// among `sources`, or nil.
+  static func serverBook(_ spec: String, sources: [String], environment: [String: String]) -> CardDAVStore? {
+    let config = ConfigFile.load(environment: environment)
+    let accounts = ServerAccount.all(in: config)
+      + sources.filter(ServerAccount.isServerSpec).map { ServerAccount.forSource($0, config: config) }
+    func same(_ a: String, _ b: String) -> Bool {
+      (a.hasSuffix("/") ? String(a.dropLast()) : a).lowercased() == (b.hasSuffix("/") ? String(b.dropLast()) : b).lowercased()
+    }
+    for account in accounts where account.kind == .cardDAV {
+      let state = AccountState.read(MirrorPaths(account: account, environment: environment).accountState)
+      if let book = state.books.first(where: { same($0.url, spec) || $0.name == spec || $0.folder == spec }) {
+        return CardDAVStore(account: account, environment: environment, bookURL: book.url)
+      }
+    }
+    return nil
   }
 
   /// The save seam for forms: adds to `storeForNewContacts`, updates in the book that

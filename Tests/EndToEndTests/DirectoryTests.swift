@@ -53,7 +53,7 @@ struct DirectoryEndToEndTests {
     try Self.config(folder, "[account corp]\nurl = \(server.url)\n")
     let first = try Self.run(folder, "sync")
     #expect(first.status == 0)
-    #expect(first.stdoutLines == ["corp corp: 1202 added, 0 changed, 0 removed"])
+    #expect(first.stdoutLines == ["corp \(server.url): 1202 added, 0 changed, 0 removed"])
     let found = try Self.run(folder, "query -f mutt lovel")
     #expect(found.stdoutLines.dropFirst().first == "ada@corp.example\tAda Lovelace\t-")
     #expect(try Self.run(folder, "list -f value -p email").stdoutLines.count >= 1202)
@@ -67,13 +67,13 @@ struct DirectoryEndToEndTests {
     let state = try String(contentsOfFile: folder.path + "/cache/" + (states.first ?? "none"), encoding: .utf8)
     #expect(state.contains("syncToken") == syncProvider)
     let second = try Self.run(folder, "sync")
-    #expect(second.stdoutLines == ["corp corp: 1 added, 1 changed, 1 removed"])
+    #expect(second.stdoutLines == ["corp \(server.url): 1 added, 1 changed, 1 removed"])
     let hopper = try Self.run(folder, "query -p email -f value hopper")
     #expect(hopper.stdoutLines.first == "hopper@corp.example", "\(hopper.stdoutText) \(hopper.stderrText)")
     #expect(!hopper.stdoutLines.contains("grace@corp.example"))
     #expect(try Self.run(folder, "query -f value lovelace").stdoutLines.isEmpty)
     // A directory is read-only: a new contact goes elsewhere, and `cpick books` names it.
-    #expect(try Self.run(folder, "books").stdoutLines == ["corp\t\t\(server.url)"])
+    #expect(try Self.run(folder, "books").stdoutLines == ["corp\tdirectory\t\(server.url)"])
   }
 
   @Test("a directory searched per query: its matches after the personal book's, in mutt's format; a filter can't be injected")

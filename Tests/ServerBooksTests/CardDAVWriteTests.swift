@@ -1,4 +1,5 @@
 import AddressBook
+import CardDAV
 import BookSync
 import ContactKit
 import ContactStores
@@ -139,5 +140,25 @@ import Testing
     let onServer = try #require(try fixture.serverCard("c3.vcf"))
     #expect(onServer.contains("NOTE:racer one"))
     #expect(onServer.contains("TITLE:Racer Two"))
+  }
+
+  @Test("a new contact goes to the book the store names (--save-to), not the first")
+  func addToNamedBook() throws {
+    let fixture = try CardDAVBookFixture(.radicale)
+    try fixture.server.makeAddressBook(path: "/alice/work/", displayName: "Work")
+    fixture.sync()
+    let books = AccountState.read(fixture.paths.accountState).books
+    let work = try #require(books.first { $0.name == "Work" })
+    var person = Contact(identifier: "colleague-1", source: "")
+    person.givenName = "Colleague"
+    person.familyName = "One"
+    var add = SaveRequest()
+    add.add(person)
+    let store = CardDAVStore(account: fixture.account, environment: fixture.environment, bookURL: work.url)
+    #expect(store.name == "Work " + work.url)
+    _ = try store.execute(add)
+    let client = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "secret")))
+    #expect(try client.get(fixture.server.url("/alice/work/colleague-1.vcf"))?.bytes.isEmpty == false)
+    #expect(try fixture.serverCard("colleague-1.vcf") == nil)  // not in the first book
   }
 }

@@ -36,8 +36,10 @@ public struct ServerBookSource: BookSource {
 
   private var copy: VdirSource { VdirSource(path: paths.root, racyInterval: racyInterval) }
 
-  /// The copy's card files; none before the first sync.
+  /// The copy's card files; none before the first sync, nor for a directory searched
+  /// on the server (`mode = query`: a copy left from `mirror` mode is not read).
   public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+    if account.kind == .directory && account.mode == .query { return ItemListing() }
     guard FileManager.default.fileExists(atPath: paths.root) else { return ItemListing() }
     return try copy.listItems(known: known)
   }

@@ -94,6 +94,12 @@ public struct ServerAccount: Sendable, Hashable {
     self.credentials = credentials
   }
 
+  /// The keys an `[account NAME]` section may have.
+  public static let knownKeys: Set<String> = [
+    "url", "username", "user", "password-command", "token-command", "netrc", "books", "ca-file", "max-age", "timeout",
+    "bind-dn", "start-tls", "filter", "mode", "limit",
+  ]
+
   /// The account of a config section, or nil when it has no `url`.
   public init?(name: String, keys: [String: String]) {
     guard let url = keys["url"] else { return nil }
@@ -132,7 +138,10 @@ public struct ServerAccount: Sendable, Hashable {
   /// account of the URL alone, signing in with `~/.netrc`.
   public static func forSource(_ spec: String, config: ConfigFile) -> ServerAccount {
     let accounts = config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
-    if let exact = accounts.first(where: { sameURL($0.url, spec) }) { return exact }
+    if var exact = accounts.first(where: { sameURL($0.url, spec) }) {
+      exact.isConfigured = true
+      return exact
+    }
     if var related = accounts.first(where: { onSameServer($0.url, spec) }) {
       related.url = spec
       related.books = []
@@ -145,7 +154,11 @@ public struct ServerAccount: Sendable, Hashable {
 
   /// The accounts of the config.
   public static func all(in config: ConfigFile) -> [ServerAccount] {
-    config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
+    config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }.map { account in
+      var account = account
+      account.isConfigured = true
+      return account
+    }
   }
 
   private static func sameURL(_ a: String, _ b: String) -> Bool {
@@ -162,9 +175,23 @@ public struct ServerAccount: Sendable, Hashable {
     return p.hasPrefix(q) || q.hasPrefix(p)
   }
 
-  /// A stable key for the account's local copy: its host and a hash of its URL and
-  /// user name (two users of one server keep separate copies).
+  /// Whether the account is a config section's as written (not a URL alone, nor
+  /// another URL on a section's server): its copy and queue are then kept under its
+  /// name, so that changing its `url` (a principal for the server, http for https)
+  /// neither loses an edit waiting to be sent nor leaves the old copy behind.
+  public var isConfigured = false
+
+  /// A stable key for the account's local copy: a configured account's name
+  /// (`account-NAME`), else its host and a hash of its URL and user name (two users of
+  /// one server keep separate copies).
   public var key: String {
+    if isConfigured {
+      let safe = String(name.unicodeScalars.map { scalar -> Character in
+        (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+          ? Character(scalar) : "_"
+      }.prefix(64))
+      return "account-" + safe + "-" + StableName.hex(name).prefix(8)
+    }
     let host = URLComponents(string: url)?.host ?? "server"
     let safeHost = String(host.unicodeScalars.map { scalar -> Character in
       (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-"

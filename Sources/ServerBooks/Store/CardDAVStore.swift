@@ -20,16 +20,29 @@ public struct CardDAVStore: ContactStore {
   public let paths: MirrorPaths
   /// The environment the sync helper runs with.
   let environment: [String: String]
+  /// The address book new contacts go to (its URL); nil: the account's first.
+  public let bookURL: String?
 
-  /// The store of `account`.
-  public init(account: ServerAccount, environment: [String: String]) {
+  /// The store of `account`; new contacts go to the book at `bookURL` (nil: the first).
+  public init(account: ServerAccount, environment: [String: String], bookURL: String? = nil) {
     self.account = account
     self.paths = MirrorPaths(account: account, environment: environment)
     self.environment = environment
+    self.bookURL = bookURL
   }
 
-  /// The account's URL.
-  public var name: String { account.url }
+  /// The book new contacts go to, as its name and URL when the copy knows it, else the
+  /// account's URL.
+  public var name: String {
+    guard let book = targetBook(AccountState.read(paths.accountState)) else { return bookURL ?? account.url }
+    return (book.name.map { $0 + " " } ?? "") + book.url
+  }
+
+  /// The book of `state` that new contacts go to.
+  func targetBook(_ state: AccountState) -> AccountState.Book? {
+    guard let bookURL else { return state.books.first }
+    return state.books.first { $0.url == bookURL }
+  }
 
   /// The cards of the local copy (no network: `cpick sync` or the picker bring it up
   /// to date).
@@ -48,6 +61,11 @@ public struct CardDAVStore: ContactStore {
   ///   account has never been synced (no book to add to yet).
   public func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact] {
     guard !request.isEmpty else { return [] }
+    let adds = request.operations.contains { if case .add = $0 { true } else { false } }
+    if adds && targetBook(AccountState.read(paths.accountState)) == nil {
+      // Never synced: find the books first (within the account's time bound).
+      _ = SyncHelper(environment: environment).sync([account.url], timeout: account.timeout)
+    }
     var queued: [(edit: PendingEdit, isResult: Bool)] = []
     do {
       let lock = try AccountLock(paths)
@@ -81,9 +99,12 @@ public struct CardDAVStore: ContactStore {
     switch operation {
     case .add(let contact, let group):
       let state = AccountState.read(paths.accountState)
-      guard let book = state.books.first else {
+      guard let book = targetBook(state) else {
         throw ContactStoreError(
-          source: account.url, reason: "no address book of this account is known yet: run 'cpick sync' first",
+          source: bookURL ?? account.url,
+          reason: state.books.isEmpty
+            ? "no address book of this account is known: the server could not be asked (cpick sync says why)"
+            : "the account has no such address book (cpick books lists them)",
           kind: .unreadable)
       }
       let prepared = CardBytesEditing.prepared(contact, group: group)
