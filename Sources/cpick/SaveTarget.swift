@@ -114,6 +114,13 @@ enum SaveTarget {
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
+    // A directory's entries are read-only: their cards offer no edit.
+    let config = ConfigFile.load(environment: environment)
+    let readOnly = sources.filter(ServerAccount.isServerSpec).map { ServerAccount.forSource($0, config: config) }
+      .filter { $0.kind == .directory }.map { MirrorPaths(account: $0, environment: environment).root + "/" }
+    if !readOnly.isEmpty {
+      editing.isEditable = { contact in !readOnly.contains { contact.source.hasPrefix($0) } }
+    }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).
     editing.destination = storeForNewContacts(options, sources: sources, environment: environment).name

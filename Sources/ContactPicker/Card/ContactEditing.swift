@@ -32,6 +32,12 @@ public struct ContactEditing {
   /// The address book new contacts are saved to, shown in the new-person form's
   /// title (`NewPersonViewController.destination`); `nil`: not shown.
   public var destination: String?
+  /// Whether a contact can be edited where it is kept (nil: every contact): a
+  /// directory's entries are read-only, so their card offers no `e edit`.
+  public var isEditable: (@Sendable (Contact) -> Bool)?
+
+  /// Whether `contact` can be edited (`isEditable`).
+  public func canEdit(_ contact: Contact) -> Bool { isEditable?(contact) ?? true }
 
   /// Creates the editing settings.
   public init(

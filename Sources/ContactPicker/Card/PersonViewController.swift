@@ -85,10 +85,11 @@ public final class PersonViewController {
   private func begin() -> PersonCardInteraction {
     let allowsActions = self.allowsActions
     let predicate = predicateForSelectionOfProperty
-    let context = PersonCardKeymap.Context(choosing: allowsActions, editing: editing != nil, leaving: "close")
+    let editable = editing.map { $0.canEdit(contact) } ?? false
+    let context = PersonCardKeymap.Context(choosing: allowsActions, editing: editable, leaving: "close")
     let settings = PersonCardInteraction.Settings(
       keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
-      keymap: PersonCardKeymap.card(context), editing: editing != nil)
+      keymap: PersonCardKeymap.card(context), editing: editable)
     return PersonCardInteraction(contact: contact, settings: settings, highlighted: highlightedProperty?.identifier)
   }
 

@@ -172,7 +172,7 @@ public final class PeoplePickerController {
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
-      bookName: bookName)
+      canEdit: editing?.isEditable, bookName: bookName)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }

@@ -107,7 +107,7 @@ extension PeoplePickerInteraction {
     case .cancel:
       return [.end(.cancelled)]
     case .edit:
-      if settings.editing { return [.edit(card.contact)] }
+      if settings.editing && canEdit(card.contact) { return [.edit(card.contact)] }
     case .none:
       break
     }

@@ -92,6 +92,8 @@ struct PeoplePickerInteraction {
     var backgroundSearchThreshold = PeoplePickerController.defaultBackgroundSearchThreshold
     /// Contacts can be added and edited.
     var editing = false
+    /// Whether a contact can be edited (when `editing`).
+    var canEdit: (@Sendable (Contact) -> Bool)?
     /// The name of a contact's book, shown at the right of its row.
     var bookName: (@Sendable (Contact) -> String?)?
   }
@@ -144,6 +146,9 @@ struct PeoplePickerInteraction {
   }
 
   var isLoading: Bool { loading != .done }
+
+  /// Whether `contact`'s card may be edited.
+  func canEdit(_ contact: Contact) -> Bool { settings.canEdit?(contact) ?? true }
   var isPreviewing: Bool { loading == .previewing }
 
   /// How long the loop may wait for a key before looking at the background work
@@ -166,7 +171,8 @@ struct PeoplePickerInteraction {
         bookName: settings.bookName)
     case .card(let card):
       let context = PersonCardKeymap.Context(
-        multiple: settings.rules.allowsMultipleSelection, editing: settings.editing, leaving: "back")
+        multiple: settings.rules.allowsMultipleSelection, editing: settings.editing && canEdit(card.contact),
+        leaving: "back")
       return PersonCardView.render(
         card, rows: rows, columns: columns, color: color, hint: PersonCardKeymap.card(context).hint)
     case .groups(let groups):
