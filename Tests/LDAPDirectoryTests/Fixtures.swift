@@ -1,6 +1,5 @@
 import CpickTestSupport
 import Foundation
-import Glibc
 import LDAPDirectory
 import Testing
 
@@ -56,30 +55,4 @@ func ldapError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sou
     Issue.record("not an LDAPError: \(error)", sourceLocation: sourceLocation)
     return nil
   }
-}
-
-/// A socket listening on 127.0.0.1 that accepts connections (the kernel's backlog) and
-/// never answers; closed by `close()`.
-final class SilentListener {
-  let port: Int
-  private let socket: Int32
-
-  init() throws {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.socket = socket
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listening = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0 && listen(socket, 8) == 0
-      }
-    }
-    try #require(listening)
-    port = Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  func close() { _ = Glibc.close(socket) }
 }
