@@ -52,7 +52,7 @@ extension LDAPConnection {
     let names = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: list.count)
     names.initialize(from: list, count: list.count)
     let base = strdup(baseDN)
-    let filter = strdup(options.filter)
+    let filter = strdup(LDAPQuery.filter(terms: [], base: options.filter))
     defer {
       list.forEach { free($0) }
       names.deallocate()

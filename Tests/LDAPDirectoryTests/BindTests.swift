@@ -73,3 +73,19 @@ import Testing
     #expect(try readAll(connection).entries.map(\.dn) == ["uid=carol,\(LDAPServer.people)"])
   }
 }
+
+/// A connection whose server goes away after the bind.
+@Suite struct LostServerTests {
+  @Test func aSearchAfterTheServerStoppedIsUnreachable() throws {
+    let server = try LDAPServer.slapd(seed: LDAPServer.baseEntries + person("dora", given: "Dora", family: "Gone"))
+    let connection = try LDAPConnection(options: options(server))
+    #expect(try connection.search(terms: ["dora"], limit: 5).entries.count == 1)
+
+    server.stop()
+
+    #expect(ldapError { _ = try connection.search(terms: ["dora"], limit: 5) }?.kind == .unreachable)
+    #expect(ldapError { _ = try readAll(connection) }?.kind == .unreachable)
+    connection.close()
+    #expect(ldapError { _ = try connection.search(terms: ["dora"], limit: 5) }?.kind == .unreachable)
+  }
+}
