@@ -202,7 +202,8 @@ public enum LDAPCardMapping {
   /// escapes of `$` and `\`) unescaped, blank lines left out.
   static func postalAddressLines(_ value: String) -> [String] {
     value.split(separator: "$", omittingEmptySubsequences: false).map { line in
-      String(line).replacingOccurrences(of: "\\24", with: "$").replacingOccurrences(of: "\\5C", with: "\\")
+      guard line.contains("\\") else { return String(line).trimmingBlanks() }
+      return String(line).replacingOccurrences(of: "\\24", with: "$").replacingOccurrences(of: "\\5C", with: "\\")
         .replacingOccurrences(of: "\\5c", with: "\\").trimmingBlanks()
     }.filter { !$0.isEmpty }
   }
