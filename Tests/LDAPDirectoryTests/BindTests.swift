@@ -75,7 +75,7 @@ import Testing
 }
 
 /// A connection whose server goes away after the bind.
-@Suite struct LostServerTests {
+extension BindTests {
   @Test func aSearchAfterTheServerStoppedIsUnreachable() throws {
     let server = try LDAPServer.slapd(seed: LDAPServer.baseEntries + person("dora", given: "Dora", family: "Gone"))
     let connection = try LDAPConnection(options: options(server))
