@@ -152,7 +152,9 @@ public final class LDAPConnection: @unchecked Sendable {
     }
     do throws(LDAPError) {
       try bind(ld)
-    } catch where url.isTLS && error.kind == .unreachable && Self.accepts(url.plainURI, timeout: options.connectTimeout) {
+    } catch
+      where url.isTLS && error.kind == .unreachable && Self.accepts(url.plainURI, timeout: options.connectTimeout)
+    {
       // libldap (GnuTLS) says only "Can't contact LDAP server" when an ldaps://
       // handshake fails: a server that takes a plain TCP connection there was reached.
       throw tlsFailure(error, refused: false)

@@ -73,7 +73,8 @@ extension LDAPConnection {
     if let cookie, !cookie.isEmpty {
       // libldap frees and replaces the cookie: it is copied into its own memory.
       cookie.withUnsafeBytes { bytes in
-        _ = ber_mem2bv(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), ber_len_t(cookie.count), 1, &session.ls_cookie)
+        _ = ber_mem2bv(
+          bytes.baseAddress!.assumingMemoryBound(to: CChar.self), ber_len_t(cookie.count), 1, &session.ls_cookie)
       }
     }
     session.ls_private = Unmanaged.passUnretained(collector).toOpaque()

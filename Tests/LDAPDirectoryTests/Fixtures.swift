@@ -22,7 +22,8 @@ func ldif(_ name: String, _ bytes: [UInt8]) -> String {
 /// `givenName`, a mail and any `extra` LDIF lines.
 func person(_ uid: String, given: String, family: String, extra: [String] = []) -> String {
   ([
-    "dn: uid=\(uid),\(LDAPServer.people)", "objectClass: inetOrgPerson", ldif("uid", uid), ldif("cn", "\(given) \(family)"),
+    "dn: uid=\(uid),\(LDAPServer.people)", "objectClass: inetOrgPerson", ldif("uid", uid),
+    ldif("cn", "\(given) \(family)"),
     ldif("sn", family), ldif("givenName", given), ldif("mail", "\(uid)@example.org"),
   ] + extra).joined(separator: "\n") + "\n\n"
 }
