@@ -63,7 +63,9 @@ public enum LDAPCardMapping {
     for (attribute, types) in phones {
       for number in entry.strings(attribute).map({ $0.trimmingBlanks() }) where !number.isEmpty {
         lines.append(
-          .init(name: "TEL", parameters: [VCardParameter(name: "TYPE", values: types)], value: VCardSerializer.escape(number)))
+          .init(
+            name: "TEL", parameters: [VCardParameter(name: "TYPE", values: types)],
+            value: VCardSerializer.escape(number)))
       }
     }
     let organization = entry.first("o") ?? entry.first("company")
@@ -88,7 +90,9 @@ public enum LDAPCardMapping {
       lines.append(
         .init(
           name: "RELATED",
-          parameters: [VCardParameter(name: "VALUE", values: ["text"]), VCardParameter(name: "TYPE", values: ["x-manager"])],
+          parameters: [
+            VCardParameter(name: "VALUE", values: ["text"]), VCardParameter(name: "TYPE", values: ["x-manager"]),
+          ],
           value: VCardSerializer.escape(name)))
     }
     let notes = entry.strings("description").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
@@ -194,7 +198,9 @@ public enum LDAPCardMapping {
       }
     }
     var parameters = [VCardParameter(name: "TYPE", values: ["work"])]
-    if let label, !label.isEmpty { parameters.append(VCardParameter(name: "LABEL", values: [label.joined(separator: "\n")])) }
+    if let label, !label.isEmpty {
+      parameters.append(VCardParameter(name: "LABEL", values: [label.joined(separator: "\n")]))
+    }
     return .init(name: "ADR", parameters: parameters, value: VCardSerializer.structured(components))
   }
 
@@ -202,7 +208,8 @@ public enum LDAPCardMapping {
   /// escapes of `$` and `\`) unescaped, blank lines left out.
   static func postalAddressLines(_ value: String) -> [String] {
     value.split(separator: "$", omittingEmptySubsequences: false).map { line in
-      String(line).replacingOccurrences(of: "\\24", with: "$").replacingOccurrences(of: "\\5C", with: "\\")
+      guard line.contains("\\") else { return String(line).trimmingBlanks() }
+      return String(line).replacingOccurrences(of: "\\24", with: "$").replacingOccurrences(of: "\\5C", with: "\\")
         .replacingOccurrences(of: "\\5c", with: "\\").trimmingBlanks()
     }.filter { !$0.isEmpty }
   }

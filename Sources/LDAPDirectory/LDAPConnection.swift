@@ -68,10 +68,11 @@ public final class LDAPConnection: @unchecked Sendable {
   /// - Complexity: O(n) in the entries, with one page of them in memory at a time.
   public func searchAll(attributes: [String]?, page: ([LDAPEntry]) throws -> Void) throws {
     let ld = try connected()
+    let filter = LDAPQuery.filter(terms: [], base: options.filter)
     var cookie: [UInt8] = []
     repeat {
       let result = try search(
-        ld, filter: options.filter, attributes: attributes ?? LDAPCardMapping.attributes, sizeLimit: 0,
+        ld, filter: filter, attributes: attributes ?? LDAPCardMapping.attributes, sizeLimit: 0,
         pageSize: max(1, options.pageSize), cookie: cookie)
       guard result.code == LDAP_SUCCESS else {
         throw failure(result.code, operation: "search", diagnostic: result.diagnostic)
@@ -82,7 +83,7 @@ public final class LDAPConnection: @unchecked Sendable {
       } catch {
         if !cookie.isEmpty {
           _ = try? search(
-            ld, filter: options.filter, attributes: ["1.1"], sizeLimit: 0, pageSize: 0, cookie: cookie)
+            ld, filter: filter, attributes: ["1.1"], sizeLimit: 0, pageSize: 0, cookie: cookie)
         }
         throw error
       }
@@ -151,7 +152,9 @@ public final class LDAPConnection: @unchecked Sendable {
     }
     do throws(LDAPError) {
       try bind(ld)
-    } catch where url.isTLS && error.kind == .unreachable && Self.accepts(url.plainURI, timeout: options.connectTimeout) {
+    } catch
+      where url.isTLS && error.kind == .unreachable && Self.accepts(url.plainURI, timeout: options.connectTimeout)
+    {
       // libldap (GnuTLS) says only "Can't contact LDAP server" when an ldaps://
       // handshake fails: a server that takes a plain TCP connection there was reached.
       throw tlsFailure(error, refused: false)

@@ -12,9 +12,13 @@ public struct LDAPEntry: Sendable, Hashable {
   /// An entry `dn` with `attributes` (names are lower-cased).
   public init(dn: String, attributes: [String: [[UInt8]]]) {
     self.dn = dn
-    var lowered: [String: [[UInt8]]] = [:]
-    for (name, values) in attributes { lowered[name.lowercased(), default: []] += values }
-    self.attributes = lowered
+    if attributes.keys.allSatisfy({ !$0.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }) {
+      self.attributes = attributes
+    } else {
+      var lowered: [String: [[UInt8]]] = [:]
+      for (name, values) in attributes { lowered[name.lowercased(), default: []] += values }
+      self.attributes = lowered
+    }
   }
 
   /// The values of attribute `name` (any case) as text: UTF-8, any invalid sequence
@@ -26,9 +30,12 @@ public struct LDAPEntry: Sendable, Hashable {
   /// The first value of attribute `name` as text, without blanks at its ends; `nil`
   /// when missing or blank.
   public func first(_ name: String) -> String? {
-    for value in strings(name) {
-      let trimmed = value.trimmingBlanks()
-      if !trimmed.isEmpty { return trimmed }
+    for value in attributes[name.lowercased()] ?? [] {
+      // Blanks are ASCII: trimmed on the bytes, before decoding.
+      let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+      guard let start = value.firstIndex(where: { !isBlank($0) }), let end = value.lastIndex(where: { !isBlank($0) })
+      else { continue }
+      return String(decoding: value[start...end], as: UTF8.self)
     }
     return nil
   }

@@ -2,7 +2,9 @@
 /// for in, and how a term is made safe to put in a filter.
 public enum LDAPQuery {
   /// The attributes a query term is looked for in (any of them, as a substring).
-  public static let searchAttributes = ["cn", "sn", "givenName", "displayName", "mail", "telephoneNumber", "mobile", "uid"]
+  public static let searchAttributes = [
+    "cn", "sn", "givenName", "displayName", "mail", "telephoneNumber", "mobile", "uid",
+  ]
 
   /// `value` escaped as an assertion value (RFC 4515 §3): `*`, `(`, `)`, `\`, NUL and
   /// the other control characters as `\XX` (two hex digits), so that a term such as

@@ -52,7 +52,7 @@ extension LDAPConnection {
     let names = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: list.count)
     names.initialize(from: list, count: list.count)
     let base = strdup(baseDN)
-    let filter = strdup(options.filter)
+    let filter = strdup(LDAPQuery.filter(terms: [], base: options.filter))
     defer {
       list.forEach { free($0) }
       names.deallocate()
@@ -73,7 +73,8 @@ extension LDAPConnection {
     if let cookie, !cookie.isEmpty {
       // libldap frees and replaces the cookie: it is copied into its own memory.
       cookie.withUnsafeBytes { bytes in
-        _ = ber_mem2bv(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), ber_len_t(cookie.count), 1, &session.ls_cookie)
+        _ = ber_mem2bv(
+          bytes.baseAddress!.assumingMemoryBound(to: CChar.self), ber_len_t(cookie.count), 1, &session.ls_cookie)
       }
     }
     session.ls_private = Unmanaged.passUnretained(collector).toOpaque()

@@ -87,19 +87,24 @@ public final class LDAPServer: @unchecked Sendable {
       try LoopbackServer.write(folder + "/admin.password", adminPassword, mode: 0o600)
       var seed = ldif
       for user in users {
-        let name = user.dn.split(separator: ",").first?.split(separator: "=", maxSplits: 1).last.map(String.init) ?? "user"
-        seed += "\n\ndn: \(user.dn)\nobjectClass: inetOrgPerson\ncn: \(name)\nsn: \(name)\n"
+        let name =
+          user.dn.split(separator: ",").first?.split(separator: "=", maxSplits: 1).last.map(String.init) ?? "user"
+        seed +=
+          "\n\ndn: \(user.dn)\nobjectClass: inetOrgPerson\ncn: \(name)\nsn: \(name)\n"
           + "userPassword:: \(Data(user.password.utf8).base64EncodedString())\n"
       }
       try LoopbackServer.write(folder + "/seed.ldif", seed, mode: 0o600)
       try LoopbackServer.write(
-        folder + "/slapd.conf", configuration(
+        folder + "/slapd.conf",
+        configuration(
           folder: folder, adminPassword: adminPassword, sizeLimit: sizeLimit, unlimitedPaging: unlimitedPaging,
           syncProvider: syncProvider, tls: tls),
         mode: 0o600)
       let status = try run(slapadd, ["-q", "-f", folder + "/slapd.conf", "-l", folder + "/seed.ldif"], folder: folder)
       guard status == 0 else {
-        throw Failure(description: "slapadd failed (\(status.map { "exit \($0)" } ?? "killed after 120 s")): \(log(folder + "/tool.err"))")
+        throw Failure(
+          description:
+            "slapadd failed (\(status.map { "exit \($0)" } ?? "killed after 120 s")): \(log(folder + "/tool.err"))")
       }
       return try start(slapd, folder: folder, tls: tls != nil)
     } catch {
@@ -140,9 +145,14 @@ public final class LDAPServer: @unchecked Sendable {
     try LoopbackServer.write(input, ldif, mode: 0o600)
     defer { try? FileManager.default.removeItem(atPath: input) }
     let status = try Self.run(
-      path, ["-x", "-H", String(url.dropLast(Self.suffix.count)), "-D", Self.adminDN, "-y", adminPasswordFile, "-f", input], folder: dataFolder)
+      path,
+      ["-x", "-H", String(url.dropLast(Self.suffix.count)), "-D", Self.adminDN, "-y", adminPasswordFile, "-f", input],
+      folder: dataFolder)
     guard status == 0 else {
-      throw Failure(description: "\(program) failed (\(status.map { "exit \($0)" } ?? "killed after 120 s")): \(Self.log(dataFolder + "/tool.err"))")
+      throw Failure(
+        description:
+          "\(program) failed (\(status.map { "exit \($0)" } ?? "killed after 120 s")): \(Self.log(dataFolder + "/tool.err"))"
+      )
     }
   }
 
@@ -247,7 +257,9 @@ public final class LDAPServer: @unchecked Sendable {
       "access to * by * read",
     ]
     if syncProvider {
-      lines += ["index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 10", "syncprov-sessionlog 100"]
+      lines += [
+        "index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 10", "syncprov-sessionlog 100",
+      ]
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -17,9 +17,15 @@ enum LoopbackServer {
 
   /// A TCP port on 127.0.0.1 that is free now (bound to port 0, then released).
   static func freePort() throws -> Int {
+    let (socket, port) = try boundSocket()
+    close(socket)
+    return port
+  }
+
+  /// A TCP socket bound to a free port on 127.0.0.1, and that port.
+  static func boundSocket() throws -> (socket: Int32, port: Int) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -30,8 +36,12 @@ enum LoopbackServer {
         bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
       }
     }
-    guard bound else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound else {
+      let message = String(cString: strerror(errno))
+      close(socket)
+      throw Failure(description: "bind: \(message)")
+    }
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   /// `name` on the PATH, else `fallback` when it is executable.
@@ -57,4 +67,24 @@ enum LoopbackServer {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     chmod(path, mode)
   }
+}
+
+/// A socket listening on 127.0.0.1 that accepts connections (the kernel's backlog) and
+/// never answers: a server that hangs, for timeout tests. Closed by `close()`.
+public final class SilentListener: @unchecked Sendable {
+  /// The port it listens on.
+  public let port: Int
+  private let socket: Int32
+
+  /// Listens on a free port.
+  public init() throws {
+    (socket, port) = try LoopbackServer.boundSocket()
+    guard listen(socket, 8) == 0 else {
+      Glibc.close(socket)
+      throw LoopbackServer.Failure(description: "listen: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Stops listening.
+  public func close() { _ = Glibc.close(socket) }
 }

@@ -18,14 +18,19 @@ import Testing
     #expect(try readAll(anonymous).entries.map(\.dn).sorted() == [Self.alice.dn, "uid=bob,\(LDAPServer.people)"])
     #expect(try readAll(user).entries.count == 2)
     // The access rules keep passwords from anonymous readers.
-    #expect(try readAll(anonymous, attributes: ["userPassword", "cn"]).entries.allSatisfy { $0.attributes["userpassword"] == nil })
+    #expect(
+      try readAll(anonymous, attributes: ["userPassword", "cn"]).entries.allSatisfy {
+        $0.attributes["userpassword"] == nil
+      })
   }
 
   @Test func aWrongPasswordIsInvalidCredentialsAndTheMessageHoldsNoPassword() throws {
     let server = try LDAPServer.slapd(seed: LDAPServer.baseEntries, users: [Self.alice])
     defer { server.stop() }
 
-    let error = ldapError { _ = try LDAPConnection(options: options(server, bindDN: Self.alice.dn, password: "wrong-Pässword-42")) }
+    let error = ldapError {
+      _ = try LDAPConnection(options: options(server, bindDN: Self.alice.dn, password: "wrong-Pässword-42"))
+    }
 
     #expect(error?.kind == .invalidCredentials)
     #expect(error?.url == server.url)
@@ -38,7 +43,9 @@ import Testing
     let port = listener.port
     listener.close()  // nothing listens there now
 
-    let error = ldapError { _ = try LDAPConnection(options: LDAPOptions(url: "ldap://127.0.0.1:\(port)/dc=example,dc=org")) }
+    let error = ldapError {
+      _ = try LDAPConnection(options: LDAPOptions(url: "ldap://127.0.0.1:\(port)/dc=example,dc=org"))
+    }
 
     #expect(error?.kind == .unreachable)
   }
@@ -50,7 +57,8 @@ import Testing
 
     let error = ldapError {
       _ = try LDAPConnection(
-        options: LDAPOptions(url: "ldap://127.0.0.1:\(listener.port)/dc=example,dc=org", connectTimeout: 1, queryTimeout: 1))
+        options: LDAPOptions(
+          url: "ldap://127.0.0.1:\(listener.port)/dc=example,dc=org", connectTimeout: 1, queryTimeout: 1))
     }
 
     #expect(error?.kind == .timeout)
@@ -71,5 +79,21 @@ import Testing
 
     #expect(connection.baseDN == LDAPServer.people)
     #expect(try readAll(connection).entries.map(\.dn) == ["uid=carol,\(LDAPServer.people)"])
+  }
+}
+
+/// A connection whose server goes away after the bind.
+extension BindTests {
+  @Test func aSearchAfterTheServerStoppedIsUnreachable() throws {
+    let server = try LDAPServer.slapd(seed: LDAPServer.baseEntries + person("dora", given: "Dora", family: "Gone"))
+    let connection = try LDAPConnection(options: options(server))
+    #expect(try connection.search(terms: ["dora"], limit: 5).entries.count == 1)
+
+    server.stop()
+
+    #expect(ldapError { _ = try connection.search(terms: ["dora"], limit: 5) }?.kind == .unreachable)
+    #expect(ldapError { _ = try readAll(connection) }?.kind == .unreachable)
+    connection.close()
+    #expect(ldapError { _ = try connection.search(terms: ["dora"], limit: 5) }?.kind == .unreachable)
   }
 }

@@ -1,6 +1,5 @@
 import CpickTestSupport
 import Foundation
-import Glibc
 import LDAPDirectory
 import Testing
 
@@ -23,7 +22,8 @@ func ldif(_ name: String, _ bytes: [UInt8]) -> String {
 /// `givenName`, a mail and any `extra` LDIF lines.
 func person(_ uid: String, given: String, family: String, extra: [String] = []) -> String {
   ([
-    "dn: uid=\(uid),\(LDAPServer.people)", "objectClass: inetOrgPerson", ldif("uid", uid), ldif("cn", "\(given) \(family)"),
+    "dn: uid=\(uid),\(LDAPServer.people)", "objectClass: inetOrgPerson", ldif("uid", uid),
+    ldif("cn", "\(given) \(family)"),
     ldif("sn", family), ldif("givenName", given), ldif("mail", "\(uid)@example.org"),
   ] + extra).joined(separator: "\n") + "\n\n"
 }
@@ -56,30 +56,4 @@ func ldapError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sou
     Issue.record("not an LDAPError: \(error)", sourceLocation: sourceLocation)
     return nil
   }
-}
-
-/// A socket listening on 127.0.0.1 that accepts connections (the kernel's backlog) and
-/// never answers; closed by `close()`.
-final class SilentListener {
-  let port: Int
-  private let socket: Int32
-
-  init() throws {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.socket = socket
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listening = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0 && listen(socket, 8) == 0
-      }
-    }
-    try #require(listening)
-    port = Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  func close() { _ = Glibc.close(socket) }
 }

@@ -12,24 +12,27 @@ import VCard
   static let longNote =
     "王小明负责北京研究组的工作，精通普通话、英语和德语；欢迎联系。\nSecond line: a \\ backslash, a comma; and \"quotes\"."
 
-  static let rich = [
-    "dn: uid=wang.xiaoming,\(LDAPServer.people)", "objectClass: inetOrgPerson", "uid: wang.xiaoming",
-    ldif("cn", "王小明"), ldif("sn", "王"), ldif("givenName", "小明"), "mail: xiaoming.wang@example.org",
-    "mail: wxm@example.cn", "telephoneNumber: +86 10 6552 0000", "mobile: +86 138 0013 8000",
-    "homePhone: +86 10 8888 1234", "facsimileTelephoneNumber: +86 10 6552 0001", "pager: +86 10 9999 0000",
-    "o: Example Trading, Ltd.", "ou: Research; Development", "title: Principal Engineer",
-    ldif("postalAddress", "1 Jianguomenwai Ave$100004 Beijing$China"),
-    "labeledURI: https://example.org/~wxm Home page", ldif("jpegPhoto", photo),
-    "manager: uid=li.na,\(LDAPServer.people)", ldif("description", longNote),
-    "entryUUID: 5f0c6e1e-8d2b-4c1a-9e3f-2a7b6c5d4e3f", "modifyTimestamp: 20240315120000Z",
-  ].joined(separator: "\n") + "\n\n"
+  static let rich =
+    [
+      "dn: uid=wang.xiaoming,\(LDAPServer.people)", "objectClass: inetOrgPerson", "uid: wang.xiaoming",
+      ldif("cn", "王小明"), ldif("sn", "王"), ldif("givenName", "小明"), "mail: xiaoming.wang@example.org",
+      "mail: wxm@example.cn", "telephoneNumber: +86 10 6552 0000", "mobile: +86 138 0013 8000",
+      "homePhone: +86 10 8888 1234", "facsimileTelephoneNumber: +86 10 6552 0001", "pager: +86 10 9999 0000",
+      "o: Example Trading, Ltd.", "ou: Research; Development", "title: Principal Engineer",
+      ldif("postalAddress", "1 Jianguomenwai Ave$100004 Beijing$China"),
+      "labeledURI: https://example.org/~wxm Home page", ldif("jpegPhoto", photo),
+      "manager: uid=li.na,\(LDAPServer.people)", ldif("description", longNote),
+      "entryUUID: 5f0c6e1e-8d2b-4c1a-9e3f-2a7b6c5d4e3f", "modifyTimestamp: 20240315120000Z",
+    ].joined(separator: "\n") + "\n\n"
 
   @Test func aRichInetOrgPersonGivesTheExpectedCard() throws {
     let server = try LDAPServer.slapd(
-      seed: LDAPServer.baseEntries + person("li.na", given: "Na", family: "Li", extra: ["displayName: Li Na"]) + Self.rich)
+      seed: LDAPServer.baseEntries + person("li.na", given: "Na", family: "Li", extra: ["displayName: Li Na"])
+        + Self.rich)
     defer { server.stop() }
     let entries = try readAll(try LDAPConnection(options: options(server))).entries
-    let names = Dictionary(uniqueKeysWithValues: entries.map { (LDAPCardMapping.nameKey($0.dn), LDAPCardMapping.displayName($0)) })
+    let names = Dictionary(
+      uniqueKeysWithValues: entries.map { (LDAPCardMapping.nameKey($0.dn), LDAPCardMapping.displayName($0)) })
     let entry = try #require(entries.first { $0.dn.hasPrefix("uid=wang.xiaoming") })
 
     let card = LDAPCardMapping.card(from: entry, names: names)
@@ -65,7 +68,8 @@ import VCard
     #expect(hasFoldedCRLFLines(card))
 
     // cpick's own reader gets the values back.
-    let contact = try #require(VCardReader.read(card).cards.first.map { ContactDecoder.contact(from: $0, source: "ldap") })
+    let contact = try #require(
+      VCardReader.read(card).cards.first.map { ContactDecoder.contact(from: $0, source: "ldap") })
     #expect(contact.formattedName == "王小明")
     #expect(contact.familyName == "王" && contact.givenName == "小明")
     #expect(contact.emailAddresses.map(\.value) == ["xiaoming.wang@example.org", "wxm@example.cn"])
@@ -77,7 +81,9 @@ import VCard
   }
 
   @Test func anActiveDirectoryUserMapsToo() {
-    let guid: [UInt8] = [0x78, 0x56, 0x34, 0x12, 0x34, 0x12, 0x78, 0x56, 0x9A, 0xBC, 0xDE, 0xF0, 0x12, 0x34, 0x56, 0x78]
+    let guid: [UInt8] = [
+      0x78, 0x56, 0x34, 0x12, 0x34, 0x12, 0x78, 0x56, 0x9A, 0xBC, 0xDE, 0xF0, 0x12, 0x34, 0x56, 0x78,
+    ]
     let entry = LDAPEntry(
       dn: "CN=Jordan Smith,OU=Sales,DC=corp,DC=example,DC=com",
       attributes: [

@@ -24,8 +24,9 @@ import Testing
 
     #expect(found.entries.map(\.dn) == ["uid=mara.lindqvist,\(LDAPServer.people)"])
     #expect(found.truncated == false)
-    #expect(Set(try connection.search(terms: ["LIND", "Mar"], limit: 50).entries.map { $0.strings("uid")[0] })
-      == ["mara.lindqvist", "mara.lindgren", "marc.lindqvist"])
+    #expect(
+      Set(try connection.search(terms: ["LIND", "Mar"], limit: 50).entries.map { $0.strings("uid")[0] })
+        == ["mara.lindqvist", "mara.lindgren", "marc.lindqvist"])
   }
 
   @Test func specialCharactersInATermMatchLiterally() throws {
