@@ -119,7 +119,9 @@ public struct AccountSync {
       }
     }
     for old in known where !books.contains(where: { $0.url == old.url }) {
-      try? FileManager.default.removeItem(atPath: paths.book(old.folder))
+      CopyJournal(root: paths.root).recording([old.folder + "/"]) {  // a whole folder: readers list in full
+        try? FileManager.default.removeItem(atPath: paths.book(old.folder))
+      }
     }
     return (books, supportsSync)
   }

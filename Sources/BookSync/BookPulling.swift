@@ -49,15 +49,21 @@ struct BookPulling {
     }.map(\.url)
 
     let folder = paths.book(book.folder)
+    let journal = CopyJournal(root: paths.root)
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var start = 0
     while start < wanted.count {
       let urls = Array(wanted[start..<min(start + Self.batch, wanted.count)])
       start += urls.count
-      for card in try client.multiget(book.url, urls: urls) {
+      let cards = try client.multiget(book.url, urls: urls).filter {
+        !pending.contains(book.folder + "/" + (fileOf[$0.url] ?? MirrorFiles.fileName(forCard: $0.url)))
+      }
+      let names = cards.map { book.folder + "/" + (fileOf[$0.url] ?? MirrorFiles.fileName(forCard: $0.url)) }
+      journal.record(names)
+      defer { journal.record(names) }
+      for card in cards {
         let file = fileOf[card.url] ?? MirrorFiles.fileName(forCard: card.url)
-        guard !pending.contains(book.folder + "/" + file) else { continue }
         do {
           try MirrorFiles.writeCard(card.bytes, to: folder + "/" + file)
         } catch {
@@ -68,6 +74,9 @@ struct BookPulling {
         fileOf[card.url] = file
       }
     }
+    let gone = removed.compactMap { url in fileOf[url].map { book.folder + "/" + $0 } }.filter { !pending.contains($0) }
+    journal.record(gone)
+    defer { journal.record(gone) }
     for url in removed {
       guard let file = fileOf[url], !pending.contains(book.folder + "/" + file) else { continue }
       try? FileManager.default.removeItem(atPath: folder + "/" + file)

@@ -129,6 +129,7 @@ public struct DirectorySync {
 /// (of its DN when it has none), and what a sync changed in it.
 struct DirectoryCopy {
   let folder: String
+  let journal: CopyJournal
   let before: Set<String>
   var seen = Set<String>()
   var report: BookReport
@@ -137,6 +138,7 @@ struct DirectoryCopy {
 
   init(folder: String, account: ServerAccount) {
     self.folder = folder
+    journal = CopyJournal(root: (folder as NSString).deletingLastPathComponent)
     before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
     report = BookReport(url: account.url, name: nil)
   }
@@ -148,21 +150,25 @@ struct DirectoryCopy {
     entry.first("entryUUID")?.lowercased() ?? LDAPCardMapping.nameKey(entry.dn)
   }
 
-  /// Writes the cards of `entries` whose bytes changed.
+  /// Writes the cards of `entries` whose bytes changed (those recorded in the copy's
+  /// journal: an unchanged entry costs its reading only).
   mutating func write(_ entries: [LDAPEntry]) throws {
+    var changed: [(file: String, card: [UInt8])] = []
     for entry in entries {
       names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry)
       let file = Self.file(Self.key(entry))
       guard seen.insert(file).inserted else { continue }
       let card = LDAPCardMapping.card(from: entry, names: names)
-      let path = folder + "/" + file
       if before.contains(file) {
-        if FileManager.default.contents(atPath: path).map(Array.init) == card { continue }
+        if FileManager.default.contents(atPath: folder + "/" + file).map(Array.init) == card { continue }
         report.changed += 1
       } else {
         report.added += 1
       }
-      try MirrorFiles.writeCard(card, to: path)
+      changed.append((file, card))
+    }
+    try journal.recording(changed.map { DirectorySync.folder + "/" + $0.file }) {
+      for (file, card) in changed { try MirrorFiles.writeCard(card, to: folder + "/" + file) }
     }
   }
 
@@ -184,7 +190,9 @@ struct DirectoryCopy {
 
   private mutating func remove(_ file: String) {
     guard FileManager.default.fileExists(atPath: folder + "/" + file) else { return }
-    try? FileManager.default.removeItem(atPath: folder + "/" + file)
+    journal.recording([DirectorySync.folder + "/" + file]) {
+      try? FileManager.default.removeItem(atPath: folder + "/" + file)
+    }
     report.removed += 1
   }
 }

@@ -31,11 +31,13 @@ struct EditSending {
   let client: DAVClient
   let paths: MirrorPaths
   let outbox: Outbox
+  let journal: CopyJournal
 
   init(client: DAVClient, paths: MirrorPaths) {
     self.client = client
     self.paths = paths
     self.outbox = Outbox(folder: paths.outbox)
+    self.journal = CopyJournal(root: paths.root)
   }
 
   /// Sends the queue.
@@ -106,10 +108,14 @@ struct EditSending {
     guard let base = edit.base, edit.ifMatch != nil else {
       // A new card whose URL is taken on the server: the next free name.
       let oldFile = paths.book(edit.folder) + "/" + edit.fileName
+      let oldName = edit.folder + "/" + edit.fileName
       let stem = edit.url.hasSuffix(".vcf") ? String(edit.url.dropLast(4)) : edit.url
       edit.url = stem + "-\(Int.random(in: 2...99_999)).vcf"
       edit.fileName = MirrorFiles.fileName(forCard: edit.url)
-      try? FileManager.default.moveItem(atPath: oldFile, toPath: paths.book(edit.folder) + "/" + edit.fileName)
+      let target = paths.book(edit.folder) + "/" + edit.fileName
+      journal.recording([oldName, edit.folder + "/" + edit.fileName]) {
+        try? FileManager.default.moveItem(atPath: oldFile, toPath: target)
+      }
       return .retry(edit)
     }
     let theirs: DAVCard?
@@ -168,12 +174,14 @@ struct EditSending {
     }
     let file = paths.book(edit.folder) + "/" + edit.fileName
     var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)
-    if let theirs {
-      try? MirrorFiles.write(theirs.bytes, to: file)
-      state.items[edit.fileName] = BookState.Item(url: edit.url, etag: theirs.etag ?? "")
-    } else {
-      try? FileManager.default.removeItem(atPath: file)
-      state.items[edit.fileName] = nil
+    journal.recording([edit.folder + "/" + edit.fileName]) {
+      if let theirs {
+        try? MirrorFiles.write(theirs.bytes, to: file)
+        state.items[edit.fileName] = BookState.Item(url: edit.url, etag: theirs.etag ?? "")
+      } else {
+        try? FileManager.default.removeItem(atPath: file)
+        state.items[edit.fileName] = nil
+      }
     }
     try? state.write(paths.bookState(edit.folder))
     outbox.remove(edit)
@@ -187,7 +195,9 @@ struct EditSending {
     let card = try? client.get(edit.url)
     var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)
     let bytes = card?.bytes ?? sent
-    try? MirrorFiles.write(bytes, to: paths.book(edit.folder) + "/" + edit.fileName)
+    journal.recording([edit.folder + "/" + edit.fileName]) {
+      try? MirrorFiles.write(bytes, to: paths.book(edit.folder) + "/" + edit.fileName)
+    }
     state.items[edit.fileName] = BookState.Item(url: edit.url, etag: card?.etag ?? etag ?? "")
     try? state.write(paths.bookState(edit.folder))
   }
@@ -197,6 +207,8 @@ struct EditSending {
     guard var state = BookState.read(paths.bookState(edit.folder)) else { return }
     state.items[edit.fileName] = nil
     try? state.write(paths.bookState(edit.folder))
-    try? FileManager.default.removeItem(atPath: paths.book(edit.folder) + "/" + edit.fileName)
+    journal.recording([edit.folder + "/" + edit.fileName]) {
+      try? FileManager.default.removeItem(atPath: paths.book(edit.folder) + "/" + edit.fileName)
+    }
   }
 }

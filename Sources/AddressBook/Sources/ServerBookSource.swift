@@ -41,7 +41,34 @@ public struct ServerBookSource: BookSource {
   public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
     if account.kind == .directory && account.mode == .query { return ItemListing() }
     guard FileManager.default.fileExists(atPath: paths.root) else { return ItemListing() }
-    return try copy.listItems(known: known)
+    let journal = CopyJournal(root: paths.root)
+    let (changed, state) = journal.changes(since: known?.syncState.flatMap(CopyJournal.State.init))
+    if known?.hasItems == true, let changed, let state {
+      return partialListing(changed, state: state)
+    }
+    var listing = try copy.listItems(known: known)
+    listing.syncState = state?.bytes
+    return listing
+  }
+
+  /// Only the files the copy's journal names since the last listing (`CopyJournal`): a
+  /// `stat` each — one there is changed, one gone is removed; the index keeps the rest.
+  private func partialListing(_ changed: [String], state: CopyJournal.State) -> ItemListing {
+    var listing = ItemListing()
+    listing.isComplete = false
+    listing.syncState = state.bytes
+    var byFolder: [String: [(name: String, version: ItemVersion)]] = [:]
+    for path in Set(changed) {
+      let full = paths.root + "/" + path
+      guard let slash = full.lastIndex(of: "/") else { continue }
+      if let signature = FileSignature.of(path: full) {
+        byFolder[String(full[...slash]), default: []].append((String(full[full.index(after: slash)...]), ItemVersion(signature)))
+      } else {
+        listing.removed.append(full)
+      }
+    }
+    listing.collections = byFolder.sorted { $0.key < $1.key }.map { (base: $0.key, items: $0.value) }
+    return listing
   }
 
   /// Reads a card file of the copy.

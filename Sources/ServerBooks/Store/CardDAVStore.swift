@@ -111,7 +111,9 @@ public struct CardDAVStore: ContactStore {
       let bytes = VCardWriter.writeBytes(prepared, options: VCardWriter.Options())
       let known = BookState.read(paths.bookState(book.folder))
       let (url, fileName) = freeCardURL(book: book, uid: prepared.identifier, known: known)
-      try MirrorFiles.write(bytes, to: paths.book(book.folder) + "/" + fileName)
+      try CopyJournal(root: paths.root).recording([book.folder + "/" + fileName]) {
+        try MirrorFiles.write(bytes, to: paths.book(book.folder) + "/" + fileName)
+      }
       let edit = PendingEdit(
         kind: .put, bookURL: book.url, folder: book.folder, url: url, fileName: fileName, ifMatch: nil, base: nil,
         body: bytes)
@@ -124,10 +126,12 @@ public struct CardDAVStore: ContactStore {
       let outcome = try CardBytesEditing.apply(operation, to: current, source: original.source)
       if outcome.bytes == current { return [] }
       let isDelete = outcome.isBlank
-      if isDelete {
-        try? FileManager.default.removeItem(atPath: file)
-      } else {
-        try MirrorFiles.write(outcome.bytes, to: file)
+      try CopyJournal(root: paths.root).recording([folder + "/" + fileName]) {
+        if isDelete {
+          try? FileManager.default.removeItem(atPath: file)
+        } else {
+          try MirrorFiles.write(outcome.bytes, to: file)
+        }
       }
       // An edit already waiting for this card: it keeps what it was made from, and
       // sends this version instead.
