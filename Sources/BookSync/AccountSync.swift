@@ -59,6 +59,7 @@ public struct AccountSync {
           outcome.books.append(try pulling.pull())
         }
         state.lastSync = Date().timeIntervalSince1970
+        CopyJournal(root: paths.root).start()
       }
       state.lastError = nil
       state.lastFailure = nil

@@ -46,6 +46,7 @@ public struct DirectorySync {
       outcome.books = [try mirror()]
       state.books = [AccountState.Book(url: account.url, name: account.name, folder: Self.folder)]
       state.lastSync = Date().timeIntervalSince1970
+      CopyJournal(root: paths.root).start()
       state.lastError = nil
       state.lastFailure = nil
     } catch let failure as SyncFailure {

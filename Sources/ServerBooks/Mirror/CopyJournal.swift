@@ -71,6 +71,13 @@ public struct CopyJournal: Sendable {
     }
   }
 
+  /// Starts the journal if the copy has none yet (a copy made before journals, or one
+  /// whose syncs changed nothing): from then on its readers list only changes.
+  public func start() {
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    try? MirrorFiles.write(Array(("cpick-journal " + UUID().uuidString.lowercased() + "\n").utf8), to: path)
+  }
+
   /// The paths recorded since `state` and the state to keep; `paths` nil when they
   /// cannot be told (no state, another generation, a whole folder recorded): list in full.
   public func changes(since state: State?) -> (paths: [String]?, state: State?) {
