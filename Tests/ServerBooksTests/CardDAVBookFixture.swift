@@ -69,7 +69,7 @@ final class CardDAVBookFixture {
 
   /// The account's contacts as the address book reads them (from the copy).
   func contacts() throws -> [Contact] {
-    try ServerBookSource(account: account, environment: environment, racyInterval: 0).store().load().contacts
+    try ServerBookSource(account: account, environment: environment).store().load().contacts
   }
 
   func contact(_ uid: String) throws -> Contact {

@@ -48,7 +48,7 @@ import Testing
     let fixture = try CardDAVBookFixture(.xandikos)
     fixture.sync()
     let cache = fixture.home.file("index.sqlite")
-    let source = ServerBookSource(account: fixture.account, environment: fixture.environment, racyInterval: 0)
+    let source = ServerBookSource(account: fixture.account, environment: fixture.environment)
     let first = try ContactListLoader(books: [source], cachePath: cache).load()
     #expect(first.list.contacts.map(\.identifier).sorted() == ["c1", "c2", "c3"])
     #expect(source.name == fixture.server.url)

@@ -20,6 +20,10 @@ struct BookListing: Sendable {
   /// False when the listing did not examine the items (`ItemVersion.unknown`): the
   /// book is not in the index, so every item is read.
   var examined: Bool
+  /// A partial listing that named nothing (a server copy whose journal holds no change
+  /// since the index stored it): the book's digest is the one the index stored with it,
+  /// and its items are the index's rows — read only if the book must be read.
+  var unchangedDigest: FilesDigest?
 
   /// The items in reading order, with their versions in the index's form (made when
   /// the items are read: a book found unchanged needs only its digest).
@@ -29,6 +33,7 @@ struct BookListing: Sendable {
 
   /// The digest of every item's name and version (on all cores for a large folder).
   var digest: FilesDigest {
+    if let unchangedDigest { return unchangedDigest }
     var digest = FilesDigest()
     for (base, items) in listing.collections where listing.isComplete {
       let parts = Parallel.map(count: items.count, chunk: 16_384) { range in
@@ -50,9 +55,16 @@ extension ContactListLoader {
   /// - Throws: the source's error when the book cannot be read at all.
   func list(_ source: any BookSource, cache: IndexCache?) throws(ContactStoreError) -> BookListing {
     let key = bookKey(source)
-    let known = source.isIndexed ? cache?.known(book: key) : nil
+    let stored = source.isIndexed ? cache?.known(book: key) : nil
+    // The loader keeps the book's digest beside the source's state (`SyncStateDigest`).
+    let split = stored?.syncState.map(SyncStateDigest.split)
+    let known = stored.map { KnownBook(hasItems: $0.hasItems, syncState: split?.state ?? $0.syncState) }
     let listing = try source.listItems(known: known)
     var book = BookListing(source: source, book: key, listing: listing, examined: listing.hasAllVersions)
+    if !listing.isComplete, listing.collections.isEmpty, listing.removed.isEmpty, let digest = split?.digest {
+      book.unchangedDigest = digest
+      return book
+    }
     if !listing.isComplete, let cache {
       // Items not listed are as the index holds them; those listed replace theirs.
       let listed = Dictionary(book.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -78,10 +90,10 @@ extension ContactListLoader {
   {
     guard book.source.isIndexed else { return try readWhole(book, counter: counter) }
     var cached: [String: CachedFile] = [:]
-    if let cache {
-      for row in book.indexed ?? cache.files(inBook: book.book) { cached[row.path] = row }
-    }
-    let files = book.files
+    let rows = cache.map { book.indexed ?? $0.files(inBook: book.book) } ?? []
+    for row in rows { cached[row.path] = row }
+    let files =
+      book.unchangedDigest != nil ? rows.map { SnapshotFile(path: $0.path, signature: $0.signature) } : book.files
     // A single large item is read on all cores by the source itself.
     let known = cached
     let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
@@ -236,5 +248,30 @@ extension ContactListLoader {
           cards: SegmentArchive.cards(of: load.contacts)))
     }
     return rows
+  }
+}
+
+/// A book's sync state as the index keeps it: the digest of the book's items and
+/// versions (`FilesDigest`) before the source's own state, so that a source whose
+/// partial listing says nothing changed (a server copy's journal) is found unchanged
+/// without reading the index's rows of all its items.
+enum SyncStateDigest {
+  private static let magic: [UInt8] = [0x01, 0x63, 0x64, 0x31]  // "\u{1}cd1"
+
+  /// `state` with `digest` before it.
+  static func join(_ digest: FilesDigest, _ state: [UInt8]) -> [UInt8] {
+    var bytes = magic
+    withUnsafeBytes(of: digest.value.littleEndian) { bytes += $0 }
+    withUnsafeBytes(of: UInt64(digest.count).littleEndian) { bytes += $0 }
+    return bytes + state
+  }
+
+  /// The digest and the source's state of `bytes` (no digest: a state stored before).
+  static func split(_ bytes: [UInt8]) -> (digest: FilesDigest?, state: [UInt8]) {
+    guard bytes.count >= 20, Array(bytes[0..<4]) == magic else { return (nil, bytes) }
+    func word(_ offset: Int) -> UInt64 {
+      bytes[offset..<(offset + 8)].enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+    return (FilesDigest(value: word(4), count: Int(word(12))), Array(bytes[20...]))
   }
 }

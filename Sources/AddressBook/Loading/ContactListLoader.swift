@@ -216,7 +216,9 @@ public struct ContactListLoader: Sendable {
         for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
       }
       if !part.stored.isEmpty || !part.removed.isEmpty || listing.listing.syncState != nil {
-        read.updates.append((part.book, part.stored, part.removed, listing.listing.syncState))
+        // A source's state is kept with the book's digest, when its items were examined.
+        let state = listing.listing.syncState.map { listing.examined ? SyncStateDigest.join(listing.digest, $0) : $0 }
+        read.updates.append((part.book, part.stored, part.removed, state))
       }
     }
     read.regrouped = !read.groupCards.isEmpty || group != nil

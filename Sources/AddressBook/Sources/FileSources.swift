@@ -21,11 +21,11 @@ public enum BookSources {
     if spec == "-" { return StandardInputSource() }
     if ServerAccount.isServerSpec(spec) {
       let account = ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment))
-      return ServerBookSource(account: account, environment: environment, racyInterval: racyInterval)
+      return ServerBookSource(account: account, environment: environment)
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {
-      return VdirSource(path: spec, racyInterval: racyInterval)
+      return VdirSource(path: spec)
     }
     return VCardFileSource(path: spec, racyInterval: racyInterval)
   }

@@ -16,14 +16,12 @@ public struct ServerBookSource: BookSource {
   /// Where its copy is.
   public let paths: MirrorPaths
   private let environment: [String: String]
-  private let racyInterval: Int64
 
   /// The account's books, as kept in the copy for `environment`.
-  public init(account: ServerAccount, environment: [String: String], racyInterval: Int64 = 2) {
+  public init(account: ServerAccount, environment: [String: String]) {
     self.account = account
     self.paths = MirrorPaths(account: account, environment: environment)
     self.environment = environment
-    self.racyInterval = racyInterval
   }
 
   /// The account's URL.
@@ -34,7 +32,7 @@ public struct ServerBookSource: BookSource {
   /// True.
   public var isIndexed: Bool { true }
 
-  private var copy: VdirSource { VdirSource(path: paths.root, racyInterval: racyInterval) }
+  private var copy: VdirSource { VdirSource(path: paths.root) }
 
   /// The copy's card files; none before the first sync, nor for a directory searched
   /// on the server (`mode = query`: a copy left from `mirror` mode is not read).
@@ -76,8 +74,11 @@ public struct ServerBookSource: BookSource {
     try copy.read(item, progress: progress)
   }
 
-  /// As for a vdir.
-  public func isSettled(_ version: ItemVersion) -> Bool { copy.isSettled(version) }
+  /// Always: every write of the copy replaces its file by `rename(2)` (a new inode, so a
+  /// new version even within one timestamp tick) and is named in the journal, so no
+  /// change can go unseen — and an item left out of the index would be missed, the
+  /// journal having moved past it.
+  public func isSettled(_ version: ItemVersion) -> Bool { true }
 
   /// The account's store: `CardDAVStore`, or for a directory the read-only
   /// `DirectoryStore`.
