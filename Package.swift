@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport"]),
     // The network side of server books, linked only into `cpick-sync`: sending queued
     // edits, bringing the local copies up to date.
-    .target(name: "BookSync", dependencies: ["CardDAV", "LDAPDirectory", "ServerBooks", "ContactStores"]),
+    .target(name: "BookSync", dependencies: ["CardDAV", "LDAPDirectory", "ServerBooks", "ContactStores", "CpickSupport"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
     // The address book between the stores and the screens: the loader, the book and its

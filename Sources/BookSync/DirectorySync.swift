@@ -1,4 +1,5 @@
 import ContactStores
+import CpickSupport
 import Foundation
 import LDAPDirectory
 import ServerBooks
@@ -104,8 +105,9 @@ public struct DirectorySync {
     if let cookie = state.syncToken.flatMap({ Data(base64Encoded: $0) }).map(Array.init) {
       do {
         let changes = try connection.sync(cookie: cookie)
-        try copy.apply(changes)
-        state.syncToken = Data(changes.cookie).base64EncodedString()
+        copy.apply(changes)
+        try copy.flush()
+        state.syncToken = copy.damaged ? nil : Data(changes.cookie).base64EncodedString()
         try state.write(paths.bookState(Self.folder))
         return copy.report
       } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
@@ -114,11 +116,13 @@ public struct DirectorySync {
     }
     do {
       let everything = try connection.sync(cookie: nil)
-      try copy.apply(everything)
+      copy.apply(everything)
+      try copy.flush()
       state.syncToken = everything.cookie.isEmpty ? nil : Data(everything.cookie).base64EncodedString()
     } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
-      try connection.searchAll(attributes: nil) { entries in try copy.write(entries) }
+      try connection.searchAll(attributes: nil) { entries in copy.write(entries) }
       copy.removeUnseen()
+      try copy.flush()
       state.syncToken = nil
     }
     try state.write(paths.bookState(Self.folder))
@@ -126,74 +130,150 @@ public struct DirectorySync {
   }
 }
 
-/// The copy of a directory's entries as card files, `e-<hash of the entry's UUID>.vcf`
-/// (of its DN when it has none), and what a sync changed in it.
+/// The copy of a directory's entries: their cards in 256 shard files, `shard-XX.vcf` (XX
+/// from a hash of the entry's key: its entryUUID, else its DN), each beside a
+/// `.shard-XX.keys` naming its cards in order (`key TAB length`). A directory of 100,000
+/// entries is then 256 items for the address book — listed and checked as quickly as
+/// a few files — and a change rewrites one shard of about 400 cards.
 struct DirectoryCopy {
   let folder: String
   let journal: CopyJournal
-  let before: Set<String>
-  var seen = Set<String>()
   var report: BookReport
   /// Managers named by the entries read so far.
   var names: [String: String] = [:]
+  /// The shards read or changed: each card by key.
+  private var shards: [String: [String: [UInt8]]] = [:]
+  private var dirty = Set<String>()
+  /// The keys met in a full read.
+  private var seen = Set<String>()
+  /// Whether a shard's two files did not agree: the next sync must read everything.
+  private(set) var damaged = false
+
+  /// The first line of a shard's keys file: its size and checksum.
+  static func signature(_ bytes: [UInt8]) -> String { "cpick-shard \(bytes.count) \(Checksum.of(bytes))" }
 
   init(folder: String, account: ServerAccount) {
     self.folder = folder
     journal = CopyJournal(root: (folder as NSString).deletingLastPathComponent)
-    before = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") })
     report = BookReport(url: account.url, name: nil)
+    // Copies made before shards: one file per entry, gone at once (the readers list in full).
+    let old = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("e-") }
+    if !old.isEmpty {
+      journal.recording([DirectorySync.folder + "/"]) {
+        for file in old { try? FileManager.default.removeItem(atPath: folder + "/" + file) }
+      }
+    }
   }
 
-  /// The file of the entry with `key` (its entryUUID in lower case, else its DN's key).
-  static func file(_ key: String) -> String { "e-" + StableName.hex(key) + ".vcf" }
-
+  /// The key of an entry: its entryUUID in lower case, else its DN's key.
   static func key(_ entry: LDAPEntry) -> String {
     entry.first("entryUUID")?.lowercased() ?? LDAPCardMapping.nameKey(entry.dn)
   }
 
-  /// Writes the cards of `entries` whose bytes changed (those recorded in the copy's
-  /// journal: an unchanged entry costs its reading only).
-  mutating func write(_ entries: [LDAPEntry]) throws {
-    var changed: [(file: String, card: [UInt8])] = []
+  /// The shard file of the entry with `key`.
+  static func shard(_ key: String) -> String { "shard-" + StableName.hex(key).prefix(2) + ".vcf" }
+
+  private func keysFile(_ shard: String) -> String { folder + "/." + shard.dropLast(4) + ".keys" }
+
+  /// The cards of `shard`, read from its files the first time.
+  private mutating func cards(of shard: String) -> [String: [UInt8]] {
+    if let cards = shards[shard] { return cards }
+    var cards: [String: [UInt8]] = [:]
+    if let bytes = FileManager.default.contents(atPath: folder + "/" + shard).map(Array.init),
+      let keys = try? String(contentsOfFile: keysFile(shard), encoding: .utf8)
+    {
+      // The first line names the shard's bytes: a pair written half (a crash between
+      // the two files) is not trusted, and the next sync reads everything again.
+      var lines = keys.split(separator: "\n")[...]
+      guard lines.popFirst() == Substring(Self.signature(bytes)) else {
+        damaged = true
+        shards[shard] = [:]
+        return [:]
+      }
+      var offset = 0
+      for line in lines {
+        let parts = line.split(separator: "\t")
+        guard parts.count == 2, let length = Int(parts[1]), offset + length <= bytes.count else { break }
+        cards[String(parts[0])] = Array(bytes[offset..<(offset + length)])
+        offset += length
+      }
+    }
+    shards[shard] = cards
+    return cards
+  }
+
+  /// Takes the cards of `entries`; a card whose bytes changed marks its shard.
+  mutating func write(_ entries: [LDAPEntry]) {
     for entry in entries {
       names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry)
-      let file = Self.file(Self.key(entry))
-      guard seen.insert(file).inserted else { continue }
+      let key = Self.key(entry)
+      guard seen.insert(key).inserted else { continue }
       let card = LDAPCardMapping.card(from: entry, names: names)
-      if before.contains(file) {
-        if FileManager.default.contents(atPath: folder + "/" + file).map(Array.init) == card { continue }
+      let shard = Self.shard(key)
+      var cards = cards(of: shard)
+      if let old = cards[key] {
+        if old == card { continue }
         report.changed += 1
       } else {
         report.added += 1
       }
-      changed.append((file, card))
-    }
-    try journal.recording(changed.map { DirectorySync.folder + "/" + $0.file }) {
-      for (file, card) in changed { try MirrorFiles.writeCard(card, to: folder + "/" + file) }
-    }
-  }
-
-  /// Removes the cards of the entries not seen in a full read.
-  mutating func removeUnseen() {
-    for file in before.subtracting(seen) { remove(file) }
-  }
-
-  /// Applies a synchronization: the changed entries written, the deleted removed, and
-  /// after a present phase every card of an entry not present removed.
-  mutating func apply(_ changes: LDAPSyncResult) throws {
-    try write(changes.changed)
-    for uuid in changes.deleted { remove(Self.file(uuid.lowercased())) }
-    if let present = changes.present {
-      let kept = Set(present.map { Self.file($0.lowercased()) }).union(seen)
-      for file in before.subtracting(kept) { remove(file) }
+      cards[key] = card
+      shards[shard] = cards
+      dirty.insert(shard)
     }
   }
 
-  private mutating func remove(_ file: String) {
-    guard FileManager.default.fileExists(atPath: folder + "/" + file) else { return }
-    journal.recording([DirectorySync.folder + "/" + file]) {
-      try? FileManager.default.removeItem(atPath: folder + "/" + file)
-    }
+  /// Removes the card of the entry with `key`.
+  private mutating func delete(_ key: String) {
+    let shard = Self.shard(key)
+    var cards = cards(of: shard)
+    guard cards.removeValue(forKey: key) != nil else { return }
+    shards[shard] = cards
+    dirty.insert(shard)
     report.removed += 1
+  }
+
+  /// Removes the cards of the entries not met in a full read (`keeping` more).
+  mutating func removeUnseen(keeping present: Set<String> = []) {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0.hasPrefix("shard-") && $0.hasSuffix(".vcf")
+    }
+    for shard in Set(files).union(shards.keys) {
+      for key in cards(of: shard).keys where !seen.contains(key) && !present.contains(key) { delete(key) }
+    }
+  }
+
+  /// Applies a synchronization: the changed entries taken, the deleted removed, and
+  /// after a present phase every entry not present removed.
+  mutating func apply(_ changes: LDAPSyncResult) {
+    write(changes.changed)
+    for uuid in changes.deleted { delete(uuid.lowercased()) }
+    if let present = changes.present { removeUnseen(keeping: Set(present.map { $0.lowercased() })) }
+  }
+
+  /// Writes the shards changed (their cards in key order), recorded in the journal.
+  mutating func flush() throws {
+    let changed = dirty.sorted()
+    try journal.recording(changed.map { DirectorySync.folder + "/" + $0 }) {
+      for shard in changed {
+        let cards = shards[shard] ?? [:]
+        if cards.isEmpty {
+          try? FileManager.default.removeItem(atPath: folder + "/" + shard)
+          try? FileManager.default.removeItem(atPath: keysFile(shard))
+          continue
+        }
+        var bytes: [UInt8] = []
+        var keys = ""
+        for key in cards.keys.sorted() {
+          bytes += cards[key]!
+          keys += key + "\t" + String(cards[key]!.count) + "\n"
+        }
+        keys = Self.signature(bytes) + "\n" + keys
+        // The keys first: a shard is read only with both, and its cards then found by them.
+        try MirrorFiles.writeCard(Array(keys.utf8), to: keysFile(shard))
+        try MirrorFiles.writeCard(bytes, to: folder + "/" + shard)
+      }
+    }
+    dirty.removeAll()
   }
 }
