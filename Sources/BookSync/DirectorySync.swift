@@ -102,6 +102,9 @@ public struct DirectorySync {
     var state = BookState.read(paths.bookState(Self.folder)) ?? BookState(url: account.url)
     let connection = try LDAPConnection(options: try options())
     defer { connection.close() }
+    // A cookie describes the copy it was given with: without that copy (removed, or
+    // made in files per entry before shards) everything is read again.
+    if !copy.hasShards { state.syncToken = nil }
     if let cookie = state.syncToken.flatMap({ Data(base64Encoded: $0) }).map(Array.init) {
       do {
         let changes = try connection.sync(cookie: cookie)
@@ -163,6 +166,11 @@ struct DirectoryCopy {
         for file in old { try? FileManager.default.removeItem(atPath: folder + "/" + file) }
       }
     }
+  }
+
+  /// Whether the folder holds shard files.
+  var hasShards: Bool {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.hasPrefix("shard-") }
   }
 
   /// The key of an entry: its entryUUID in lower case, else its DN's key.
