@@ -25,7 +25,7 @@ public enum BookSources {
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {
-      return VdirSource(path: spec)
+      return VdirSource(path: spec, racyInterval: racyInterval)
     }
     return VCardFileSource(path: spec, racyInterval: racyInterval)
   }
