@@ -2,6 +2,7 @@ import ContactKit
 import ContactPicker
 import ContactStores
 import Foundation
+import Synchronization
 import Matching
 import TerminalScreens
 import TerminalKit
@@ -91,6 +92,29 @@ extension CPick {
     }
   }
 
+  /// Ctrl-D's search of the directories among `sources` searched on the server
+  /// (`mode = query`), or nil when there is none. A problem is said in the list of
+  /// matches (the screen is the picker's, not stderr's).
+  private static func directorySearch(_ sources: [String], environment: [String: String])
+    -> (@Sendable (String) -> DirectoryMatches)?
+  {
+    let config = ConfigFile.load(environment: environment)
+    let directories = sources.filter { spec in
+      guard ServerAccount.isServerSpec(spec) else { return false }
+      let account = ServerAccount.forSource(spec, config: config)
+      return account.kind == .directory && account.mode == .query
+    }
+    guard !directories.isEmpty else { return nil }
+    return { query in
+      let problems = Mutex<[String]>([])
+      let found = directoryMatches(query, specs: directories, environment: environment) { line in
+        problems.withLock { $0.append(line) }
+      }
+      let problem = problems.withLock { $0.first }.map { $0.hasPrefix("cpick: ") ? String($0.dropFirst(7)) : $0 }
+      return DirectoryMatches(contacts: found, problem: problem)
+    }
+  }
+
   /// The settings of the command line that both pickers share.
   private static func configure(
     _ picker: PeoplePickerController, options: Options, rules: Predicates, sources: [String],
@@ -107,6 +131,7 @@ extension CPick {
     picker.predicateForSelectionOfContact = rules.selection
     picker.predicateForSelectionOfProperty = rules.property
     picker.bookName = bookNames(sources, environment: environment)
+    picker.directorySearch = directorySearch(sources, environment: environment)
     if !options.readOnly {
       picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: existing)
     }

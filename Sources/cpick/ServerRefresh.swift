@@ -100,7 +100,10 @@ extension CPick {
   /// (`mode = query`), for `query`: each asked for the words of `query` (every word in
   /// a name, email, phone or user id; RFC 4515-escaped), at most its `limit`, within
   /// its `timeout`; a failure is one line on stderr. Their `source` is the directory's URL.
-  nonisolated static func directoryMatches(_ query: String, specs: [String], environment: [String: String]) -> [Contact] {
+  nonisolated static func directoryMatches(
+    _ query: String, specs: [String], environment: [String: String],
+    report: @Sendable (String) -> Void = { CPick.printError($0) }
+  ) -> [Contact] {
     let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
     guard !terms.isEmpty else { return [] }
     let config = ConfigFile.load(environment: environment)
@@ -117,12 +120,12 @@ extension CPick {
             found += CardBytesEditing.contacts(in: Array(card.utf8), source: account.url)
           }
         case "error":
-          printError("cpick: " + ((line["message"] as? String) ?? "\(account.url): the search failed"))
+          report("cpick: " + ((line["message"] as? String) ?? "\(account.url): the search failed"))
         default:
           break
         }
       }
-      if !run.finished { printError("cpick: \(account.url): no answer within \(Int(account.timeout)) s") }
+      if !run.finished { report("cpick: \(account.url): no answer within \(Int(account.timeout)) s") }
     }
     return found
   }

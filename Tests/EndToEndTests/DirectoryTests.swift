@@ -122,4 +122,23 @@ struct DirectoryEndToEndTests {
     let gone = try Self.run(folder, "query -f mutt ada")
     #expect(gone.stderrLines.filter { $0.contains("127.0.0.1") }.count == 1, "\(gone.stderrText)")
   }
+
+  @Test(
+    "the picker over a query-mode directory: Ctrl-D asks the server for the query, Enter chooses the colleague",
+    .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"))
+  func pickerAsksDirectory() throws {
+    let server = try Self.directory()
+    defer { server.stop() }
+    let pane = try TmuxPane(
+      ["-s", server.url, "-p", "email"], config: "[account corp]\nurl = \(server.url)\nmode = query\n")
+    defer { pane.close() }
+    _ = try pane.waitForScreen(containing: "^D directory", timeout: 60)
+    try pane.type("lovelace")
+    _ = try pane.waitForScreen(containing: "> lovelace")
+    try pane.press("C-d")
+    _ = try pane.waitForScreen(containing: "Ada Lovelace", "directory", timeout: 60)
+    try pane.press("Enter")
+    #expect(try pane.waitForExit(timeout: 30) == 0)
+    #expect(pane.stdoutText().contains("ada@corp.example"))
+  }
 }

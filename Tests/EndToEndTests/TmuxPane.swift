@@ -28,13 +28,18 @@ final class TmuxPane {
   ///     into `recordingURL`.
   init(
     _ arguments: [String], stdinPipeFrom: String? = nil, width: Int = 100, height: Int = 30,
-    recordOutput: Bool = false
+    recordOutput: Bool = false, config: String? = nil
   ) throws {
     let binary = try EndToEnd.binary()
     directory = try EndToEnd.makeTemporaryDirectory()
     sessionName = "cpick-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     socket = directory.appendingPathComponent("tmux.sock").path
 
+    if let config {  // cpick's config file, in the pane's own XDG_CONFIG_HOME
+      let folder = directory.appendingPathComponent("config/cpick")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    }
     let config = directory.appendingPathComponent("tmux.conf")
     try """
     set -s escape-time 0

@@ -48,6 +48,11 @@ public final class PeoplePickerController {
   /// over several books (local files and server accounts) — or nil for none.
   public var bookName: (@Sendable (Contact) -> String?)?
 
+  /// A search of a directory on the server (LDAP `mode = query`) for the query typed:
+  /// Ctrl-D runs it and shows its matches in a picker of their own, whose choice is this
+  /// picker's. Nil: no such key.
+  public var directorySearch: (@Sendable (_ query: String) -> DirectoryMatches)?
+
   /// Work that may replace the list once it shows (a server book synced in the
   /// background), started with the picker; its state is shown on the query line.
   public var refresh: ContactListRefresh?
@@ -172,7 +177,7 @@ public final class PeoplePickerController {
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
-      canEdit: editing?.isEditable, bookName: bookName)
+      canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }
@@ -209,5 +214,19 @@ public final class PeoplePickerController {
       digits.insert(",", at: index)
     }
     return digits
+  }
+}
+
+/// What a directory search on the server gave (`PeoplePickerController.directorySearch`).
+public struct DirectoryMatches: Sendable {
+  /// The entries found.
+  public var contacts: [Contact]
+  /// Why the search failed (one line), if it did.
+  public var problem: String?
+
+  /// Matches.
+  public init(contacts: [Contact], problem: String? = nil) {
+    self.contacts = contacts
+    self.problem = problem
   }
 }

@@ -63,6 +63,7 @@ extension PeoplePickerInteraction {
       return [.end(choices.result(choosing: first, rules: settings.rules, list: list))]
     }
     if command == .newContact { return [.addContact(list)] }
+    if command == .searchDirectory { return [.searchDirectory(state.query.text)] }
     let action = if case .mouse = key { state.handle(key) } else { state.handle(key, as: command) }
     let rules = settings.rules
     switch action {

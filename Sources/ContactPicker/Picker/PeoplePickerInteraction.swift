@@ -52,6 +52,8 @@ struct PeoplePickerInteraction {
     case searchWaited((search: PeoplePickerState.Search, matches: [ContactMatch])?, then: KeyEvent)
     /// The new-person form opened by Ctrl-N ended.
     case formEnded(NewPersonResult)
+    /// The picker over the directory's matches (Ctrl-D) ended.
+    case directoryEnded(PeoplePickerResult)
     /// The form editing `contact` (`e` on the card) ended.
     case editEnded(Contact, ContactEditing.EditOutcome)
   }
@@ -78,6 +80,8 @@ struct PeoplePickerInteraction {
     case addContact(ContactList)
     /// Open the form on this contact (`e` on the card).
     case edit(Contact)
+    /// Search the server's directory for this query, and show what it finds (Ctrl-D).
+    case searchDirectory(String)
     /// The interaction ended.
     case end(PeoplePickerResult)
   }
@@ -96,6 +100,8 @@ struct PeoplePickerInteraction {
     var canEdit: (@Sendable (Contact) -> Bool)?
     /// The name of a contact's book, shown at the right of its row.
     var bookName: (@Sendable (Contact) -> String?)?
+    /// A directory can be searched on the server (Ctrl-D).
+    var searchesDirectory = false
   }
 
   let settings: Settings
@@ -131,7 +137,7 @@ struct PeoplePickerInteraction {
   init(settings: Settings, list: ContactList, loading: Bool, query: String, initialCard: Contact?) {
     self.settings = settings
     self.keymap = PeoplePickerKeymap.list(
-      multiple: settings.rules.allowsMultipleSelection, adding: settings.editing)
+      multiple: settings.rules.allowsMultipleSelection, adding: settings.editing, directory: settings.searchesDirectory)
     self.list = list
     self.loading = loading ? .reading(count: 0, indexing: false) : .done
     state = PeoplePickerState(
@@ -300,6 +306,9 @@ struct PeoplePickerInteraction {
       return act(on: key)
     case .formEnded(let result):
       return formEnded(result)
+    case .directoryEnded(let result):
+      // A choice there is the picker's choice; back from it, the list as it was.
+      return result == .cancelled ? [.draw] : [.end(result)]
     case .editEnded(let original, let outcome):
       return editEnded(original, outcome)
     }

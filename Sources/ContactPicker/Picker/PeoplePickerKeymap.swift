@@ -22,13 +22,15 @@ enum PeoplePickerCommand: Sendable, Equatable {
   case nextSection
   /// Open the new-person form.
   case newContact
+  /// Search the directories searched on the server for the query (their own list).
+  case searchDirectory
 
   /// Whether the command may act on a contact (choose, mark, open its card, add
   /// one), so that a stored list shown while its files are checked must be checked
   /// first; moving and cancelling need not wait (nor does typing, bound to nothing).
   var needsCheckedList: Bool {
     switch self {
-    case .cancel, .up, .down, .pageUp, .pageDown: false
+    case .cancel, .up, .down, .pageUp, .pageDown, .searchDirectory: false
     case .choose, .markDown, .markUp, .openCard, .openCardAtEndOfQuery, .groups, .nextSection, .newContact: true
     }
   }
@@ -47,7 +49,8 @@ enum PeoplePickerKeymap {
   /// - Parameters:
   ///   - multiple: multi-select (`-m`): the help names Tab, and Enter ends with the marks.
   ///   - adding: contacts can be added: Ctrl-N opens the new-person form (else it moves down).
-  static func list(multiple: Bool, adding: Bool) -> Keymap<PeoplePickerCommand> {
+  ///   - directory: a directory is searched on the server: Ctrl-D searches it for the query.
+  static func list(multiple: Bool, adding: Bool, directory: Bool = false) -> Keymap<PeoplePickerCommand> {
     Keymap([
       KeyBinding([.tab], .markDown, help: multiple ? "tab mark" : nil),
       KeyBinding([.backTab], .markUp),
@@ -58,6 +61,7 @@ enum PeoplePickerKeymap {
       KeyBinding([.control("x")], .nextSection, help: "^X section"),
       KeyBinding([.escape, .control("c"), .control("g"), .control("q")], .cancel, help: "esc cancel"),
       KeyBinding([.control("n")], adding ? .newContact : .down, help: adding ? "^N new" : nil),
+    ] + (directory ? [KeyBinding([.control("d")], .searchDirectory, help: "^D directory")] : []) + [
       KeyBinding([.up, .control("p")], .up),
       KeyBinding([.down], .down),
       KeyBinding([.pageUp], .pageUp),

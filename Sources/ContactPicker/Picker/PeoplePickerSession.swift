@@ -1,3 +1,4 @@
+import ContactKit
 import Dispatch
 import Matching
 import TerminalKit
@@ -69,6 +70,9 @@ final class PeoplePickerSession {
       case .addContact(let list):
         guard let step = addContact(duplicatesIn: list) else { continue }
         return step
+      case .searchDirectory(let query):
+        guard let search = controller.directorySearch else { continue }
+        return .next(.work({ search(query) }, then: { [self] found in directory(found, query: query) }))
       case .edit(let contact):
         guard let editing = controller.editing else { continue }
         let edit = ContactEditing.EditForm(editing, editing: contact)
@@ -80,6 +84,23 @@ final class PeoplePickerSession {
       }
     }
     return poll()
+  }
+
+  /// A picker over the directory's matches for `query` (Ctrl-D), choosing as this one
+  /// does; its choice ends this one.
+  private func directory(_ found: DirectoryMatches, query: String) -> InteractionStep<PeoplePickerResult> {
+    let nested = PeoplePickerController(list: ContactList(found.contacts))
+    nested.selectionMode = controller.selectionMode
+    nested.displayedPropertyKeys = controller.displayedPropertyKeys
+    nested.predicateForEnablingContact = controller.predicateForEnablingContact
+    nested.predicateForSelectionOfProperty = controller.predicateForSelectionOfProperty
+    nested.emptyListNote = found.problem ?? "no one in the directory matches “\(query)”"
+    nested.bookName = { _ in "directory" }
+    let screen = screen
+    return .next(
+      .nested(
+        run: { nested.run(on: screen) }, present: { await nested.present(on: screen) },
+        then: { [self] in feed(.directoryEnded($0)) }))
   }
 
   /// The new-person form (Ctrl-N), its duplicates looked for by `list`'s index when

@@ -180,7 +180,7 @@ public struct PeoplePickerState: Sendable {
     case .nextSection:
       awaitingSectionLetter = true
       jumpToNextSection()
-    case .newContact: return .none  // the controller opens the form before the list sees the key
+    case .newContact, .searchDirectory: return .none  // the controller acts before the list sees the key
     case .openCardAtEndOfQuery, nil:
       let before = query.text
       if query.handle(key), query.text != before { refresh() }
