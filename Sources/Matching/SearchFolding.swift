@@ -31,6 +31,9 @@ public enum SearchFolding {
   /// - Complexity: O(n); a Foundation call only when `s` has non-ASCII characters.
   public static func fold(_ s: String) -> String {
     if isASCII(s) { return asciiLowercased(s) }
+    // Composed first (NFC), so that text typed or pasted decomposed — macOS's NFD,
+    // conjoining Hangul jamo, a kana and U+3099 — folds as the composed text does (case 40).
+    let s = isComposed(s) ? s : s.precomposedStringWithCanonicalMapping
     let folded = s.folding(
       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     var out = String.UnicodeScalarView()
@@ -72,6 +75,16 @@ public enum SearchFolding {
     0x141: "l", 0xD8: "o", 0x110: "d", 0xC6: "ae", 0x152: "oe", 0xDE: "th", 0xD0: "d",
     0x126: "h", 0x166: "t", 0x13F: "l",
   ]
+
+  /// Whether `s` has nothing that composes (NFC): no combining mark and no conjoining
+  /// Hangul jamo (U+1100–U+11FF). Most text, so composing is skipped.
+  static func isComposed(_ s: String) -> Bool {
+    !s.unicodeScalars.contains { scalar in
+      (0x1100...0x11FF).contains(scalar.value) || (0x300...0x36F).contains(scalar.value)
+        || scalar.value == 0x3099 || scalar.value == 0x309A
+        || (scalar.value >= 0x300 && scalar.properties.canonicalCombiningClass.rawValue != 0)
+    }
+  }
 
   /// True when every UTF-8 byte of `s` is ASCII.
   static func isASCII(_ s: String) -> Bool {
