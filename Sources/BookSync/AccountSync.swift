@@ -33,49 +33,24 @@ public struct AccountSync {
 
   /// Sends the queue and, unless `pushOnly`, brings every book up to date.
   public func run(pushOnly: Bool = false) -> Outcome {
-    var outcome = Outcome()
-    let lock: AccountLock
-    do {
-      lock = try AccountLock(paths)
-    } catch {
-      outcome.failure = SyncFailure(account: account, message: "cannot lock \(paths.lock): \(error)")
-      return outcome
-    }
-    defer { withExtendedLifetime(lock) {} }
-    var state = AccountState.read(paths.accountState)
-    do {
+    LockedSync.run(account, paths: paths) { state, outcome in
       let client = try DAVClient(options: try AccountCredentials.options(for: account, environment: environment))
       let sent = EditSending(client: client, paths: paths).sendAll()
       outcome.edits = sent.reports
       if let error = sent.stoppedBy { throw SyncFailure(error) }
-      if !pushOnly {
-        let found = try books(client, known: state.books)
-        state.books = found.books
-        try? state.write(paths.accountState)
-        let pending = Outbox(folder: paths.outbox).pendingFiles()
-        for book in state.books {
-          let pulling = BookPulling(
-            client: client, paths: paths, book: book, supportsSync: found.supportsSync.contains(book.url), pending: pending)
-          outcome.books.append(try pulling.pull())
-        }
-        state.lastSync = Date().timeIntervalSince1970
-        CopyJournal(root: paths.root).start()
+      guard !pushOnly else { return }
+      let found = try books(client, known: state.books)
+      state.books = found.books
+      try? state.write(paths.accountState)
+      let pending = Outbox(folder: paths.outbox).pendingFiles()
+      for book in state.books {
+        let pulling = BookPulling(
+          client: client, paths: paths, book: book, supportsSync: found.supportsSync.contains(book.url), pending: pending)
+        outcome.books.append(try pulling.pull())
       }
-      state.lastError = nil
-      state.lastFailure = nil
-    } catch let failure as SyncFailure {
-      outcome.failure = failure
-    } catch let error as DAVError {
-      outcome.failure = SyncFailure(error)
-    } catch {
-      outcome.failure = SyncFailure(account: account, message: "\(error)")
+      state.lastSync = Date().timeIntervalSince1970
+      CopyJournal(root: paths.root).start()
     }
-    if let failure = outcome.failure {
-      state.lastError = failure.message
-      state.lastFailure = Date().timeIntervalSince1970
-    }
-    try? state.write(paths.accountState)
-    return outcome
   }
 
   /// The address books found from the account's URL (RFC 6764, RFC 6352 §7), without
@@ -84,12 +59,8 @@ public struct AccountSync {
     do {
       let client = try DAVClient(options: try AccountCredentials.options(for: account, environment: environment))
       return try client.addressBooks(at: account.url)
-    } catch let error as DAVError {
-      throw SyncFailure(error)
-    } catch let failure as SyncFailure {
-      throw failure
     } catch {
-      throw SyncFailure(account: account, message: "\(error)")
+      throw SyncFailure(error, account: account)
     }
   }
 

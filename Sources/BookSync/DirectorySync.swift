@@ -29,40 +29,16 @@ public struct DirectorySync {
 
   /// Copies the directory (in `query` mode: removes a copy left from `mirror` mode).
   public func run() -> AccountSync.Outcome {
-    var outcome = AccountSync.Outcome()
-    guard account.mode == .mirror else {
+    guard !account.isSearchedOnServer else {
       try? FileManager.default.removeItem(atPath: paths.root)
-      return outcome
+      return AccountSync.Outcome()
     }
-    let lock: AccountLock
-    do {
-      lock = try AccountLock(paths)
-    } catch {
-      outcome.failure = SyncFailure(account: account, message: "cannot lock \(paths.lock): \(error)")
-      return outcome
-    }
-    defer { withExtendedLifetime(lock) {} }
-    var state = AccountState.read(paths.accountState)
-    do {
+    return LockedSync.run(account, paths: paths) { state, outcome in
       outcome.books = [try mirror()]
       state.books = [AccountState.Book(url: account.url, name: account.name, folder: Self.folder)]
       state.lastSync = Date().timeIntervalSince1970
       CopyJournal(root: paths.root).start()
-      state.lastError = nil
-      state.lastFailure = nil
-    } catch let failure as SyncFailure {
-      outcome.failure = failure
-    } catch let error as LDAPError {
-      outcome.failure = SyncFailure(error)
-    } catch {
-      outcome.failure = SyncFailure(account: account, message: "\(error)")
     }
-    if let failure = outcome.failure {
-      state.lastError = failure.message
-      state.lastFailure = Date().timeIntervalSince1970
-    }
-    try? state.write(paths.accountState)
-    return outcome
   }
 
   /// The entries matching `terms` (query mode, or a directory searched without its
@@ -73,12 +49,8 @@ public struct DirectorySync {
       defer { connection.close() }
       let found = try connection.search(terms: terms, limit: limit)
       return (found.entries.map { LDAPCardMapping.card(from: $0) }, found.truncated)
-    } catch let error as LDAPError {
-      throw SyncFailure(error)
-    } catch let failure as SyncFailure {
-      throw failure
     } catch {
-      throw SyncFailure(account: account, message: "\(error)")
+      throw SyncFailure(error, account: account)
     }
   }
 

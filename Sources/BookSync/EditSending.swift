@@ -146,17 +146,13 @@ struct EditSending {
       operation = .update(edited, original: original)
     }
     do {
-      let merged = try CardBytesEditing.apply(operation, to: theirs.bytes, source: source)
+      let merged = try CardBytesEditing.apply(operation, to: theirs.bytes, source: source, wording: .server)
       edit.base = theirs.bytes
       edit.ifMatch = etag
       edit.body = merged.isBlank ? nil : merged.bytes
       return .retry(edit)
     } catch {
-      // The file editor's words, said of a server's card.
-      let why = error.reason.replacingOccurrences(of: "changed on disk by another program", with: "changed on the server")
-        .replacingOccurrences(of: "by another program", with: "on the server")
-        .replacingOccurrences(of: "Reload the address book and make the edit again", with: "Make the edit again on the server's version")
-      return .done(setAside(edit, theirs: theirs, why: why))
+      return .done(setAside(edit, theirs: theirs, why: error.reason))
     }
   }
 

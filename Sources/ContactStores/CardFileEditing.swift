@@ -21,6 +21,8 @@ enum CardFileEdit {
 struct CardFileEditor {
   /// The path in messages and the `source` of contacts read back.
   let source: String
+  /// How a conflict is told: where the other change was made, what to do.
+  var wording = ChangeWording.file
   /// Whether the file is a vdir file (one card): a card without `UID` is then
   /// found again as the file's only card.
   let isSingleCardFile: Bool
@@ -131,10 +133,10 @@ struct CardFileEditor {
       throw ContactStoreError(
         source: source,
         reason: ContactIdentifier.isDerived(loaded.identifier)
-          ? "\(loaded.displayName) was changed or removed by another program since it was loaded, and the card "
-            + "has no UID to find it again by; nothing was written. Reload the address book and make the edit again"
-          : "\(loaded.displayName) was removed from the file by another program since it was loaded; "
-            + "nothing was written. Reload the address book, and add the contact again to keep this version",
+          ? "\(loaded.displayName) was changed or removed \(wording.elsewhere) since it was loaded, and the card "
+            + "has no UID to find it again by; nothing was written. \(wording.again)"
+          : "\(loaded.displayName) was removed \(wording.removedFrom) since it was loaded; "
+            + "nothing was written. \(wording.addAgain)",
         kind: .conflict)
     }
     if contact == loaded {
@@ -148,9 +150,8 @@ struct CardFileEditor {
     case .failure(let conflict):
       throw ContactStoreError(
         source: source,
-        reason: "\(loaded.displayName) was changed by another program since it was loaded, and the changes "
-          + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. Reload the address "
-          + "book and make the edit again",
+        reason: "\(loaded.displayName) was changed \(wording.elsewhere) since it was loaded, and the changes "
+          + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. \(wording.again)",
         kind: .conflict)
     }
   }
@@ -172,8 +173,8 @@ struct CardFileEditor {
     } else if find(contact, in: body.bytes, parsed: parsed) != nil {
       throw ContactStoreError(
         source: source,
-        reason: "\(contact.displayName) was changed by another program since it was loaded; it was not "
-          + "deleted. Reload the address book and delete it again",
+        reason: "\(contact.displayName) was changed \(wording.elsewhere) since it was loaded; it was not "
+          + "deleted. \(wording.deleteAgain)",
         kind: .conflict)
     }  // else: gone already.
   }
@@ -308,6 +309,31 @@ struct CardFileEditor {
   }
 }
 
+/// How a card changed elsewhere is told in a conflict's message: by another program in
+/// a file, or on a server by another client.
+package struct ChangeWording: Sendable {
+  /// Where the other change was made ("by another program").
+  var elsewhere: String
+  /// Where a removed card was removed from.
+  var removedFrom: String
+  /// What to do to make the edit again; to keep a removed card; to delete again.
+  var again: String
+  var addAgain: String
+  var deleteAgain: String
+
+  /// A file changed by another program.
+  package static let file = ChangeWording(
+    elsewhere: "by another program", removedFrom: "from the file by another program",
+    again: "Reload the address book and make the edit again",
+    addAgain: "Reload the address book, and add the contact again to keep this version",
+    deleteAgain: "Reload the address book and delete it again")
+
+  /// A server's card changed by another client.
+  package static let server = ChangeWording(
+    elsewhere: "on the server", removedFrom: "on the server", again: "Make the edit again on the server's version",
+    addAgain: "Add the contact again to keep this version", deleteAgain: "Delete it again if it should go")
+}
+
 /// The edits of `CardFileEditor` on one card's bytes in memory, for a book whose
 /// cards are not files of their own (a server's card, RFC 6352): the same lossless
 /// rewrite, and the same three-way merge when the card changed since it was read.
@@ -318,16 +344,16 @@ package enum CardBytesEditing {
   ///   leaves (nil for a delete).
   /// - Throws: `.conflict` when the card changed since `operation`'s original was read
   ///   and the changes conflict, or it is gone; `.damaged`, `.invalidRequest`.
-  package static func apply(_ operation: SaveRequest.Operation, to bytes: [UInt8], source: String)
-    throws(ContactStoreError) -> (bytes: [UInt8], isBlank: Bool, contact: Contact?)
-  {
+  package static func apply(
+    _ operation: SaveRequest.Operation, to bytes: [UInt8], source: String, wording: ChangeWording = .file
+  ) throws(ContactStoreError) -> (bytes: [UInt8], isBlank: Bool, contact: Contact?) {
     let edit: CardFileEdit
     switch operation {
     case .add(let contact, let group): edit = .add(StorePaths.prepared(contact, group: group))
     case .update(let contact, let original): edit = .update(contact, original: original)
     case .delete(let contact): edit = .delete(contact)
     }
-    let editor = CardFileEditor(source: source, isSingleCardFile: true, options: VCardWriter.Options())
+    let editor = CardFileEditor(source: source, wording: wording, isSingleCardFile: true, options: VCardWriter.Options())
     let outcome = try editor.apply([edit], to: bytes)
     return (outcome.bytes, outcome.isBlank, outcome.contacts.first ?? nil)
   }

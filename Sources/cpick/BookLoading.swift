@@ -58,13 +58,11 @@ extension CPick {
   /// contacts (the picker shows it; stderr gets it after `cpick: `); `nil` otherwise.
   nonisolated static func emptyBookReason(sources: [String], options: Options) -> String? {
     guard [.pick, .show, .query, .list].contains(options.command) else { return nil }
-    let config = ConfigFile.load(environment: ProcessInfo.processInfo.environment)
     // A directory searched on the server has no list of its own: nothing to say of it.
-    let listed = sources.filter { spec in
-      guard ServerAccount.isServerSpec(spec) else { return true }
-      let account = ServerAccount.forSource(spec, config: config)
-      return !(account.kind == .directory && account.mode == .query)
-    }
+    let searched = Set(
+      ServerAccount.servers(in: sources, environment: ProcessInfo.processInfo.environment)
+        .filter { $0.account.isSearchedOnServer }.map(\.spec))
+    let listed = sources.filter { !searched.contains($0) }
     guard !listed.isEmpty else { return nil }
     let existing = listed.filter {
       $0 == "-" || ServerAccount.isServerSpec($0) || FileManager.default.fileExists(atPath: $0)

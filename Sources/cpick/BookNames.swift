@@ -12,10 +12,10 @@ extension CPick {
   /// from.
   static func bookNames(_ sources: [String], environment: [String: String]) -> (@Sendable (Contact) -> String?)? {
     var places: [(prefix: String, exact: Bool, name: String)] = []
-    let config = ConfigFile.load(environment: environment)
+    let servers = Dictionary(
+      ServerAccount.servers(in: sources, environment: environment).map { ($0.spec, $0.account) }, uniquingKeysWith: { a, _ in a })
     for spec in sources where spec != "-" {
-      if ServerAccount.isServerSpec(spec) {
-        let account = ServerAccount.forSource(spec, config: config)
+      if let account = servers[spec] {
         let paths = MirrorPaths(account: account, environment: environment)
         for book in AccountState.read(paths.accountState).books {
           places.append((paths.book(book.folder) + "/", false, book.name.flatMap { $0.isEmpty ? nil : $0 } ?? book.folder))

@@ -98,12 +98,8 @@ extension CPick {
   private static func directorySearch(_ sources: [String], environment: [String: String])
     -> (@Sendable (String) -> DirectoryMatches)?
   {
-    let config = ConfigFile.load(environment: environment)
-    let directories = sources.filter { spec in
-      guard ServerAccount.isServerSpec(spec) else { return false }
-      let account = ServerAccount.forSource(spec, config: config)
-      return account.kind == .directory && account.mode == .query
-    }
+    let directories = ServerAccount.servers(in: sources, environment: environment)
+      .filter { $0.account.isSearchedOnServer }.map(\.spec)
     guard !directories.isEmpty else { return nil }
     return { query in
       let problems = Mutex<[String]>([])

@@ -16,11 +16,10 @@ enum SaveTarget {
     if let spec = options.saveTo {
       return serverBook(spec, sources: sources, environment: environment) ?? store(for: spec, environment: environment)
     }
-    for spec in sources where spec != "-" {
+    let directories = Set(
+      ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }.map(\.spec))
+    for spec in sources where spec != "-" && !directories.contains(spec) {  // a directory is read-only
       var isDirectory: ObjCBool = false
-      if ServerAccount.isServerSpec(spec) && ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)).kind == .directory {
-        continue  // a directory is read-only
-      }
       if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
         return store(for: spec, environment: environment)
       }
@@ -34,8 +33,7 @@ enum SaveTarget {
     candidates.append(SourceResolver.defaultAddressBook(environment: environment))
     for spec in candidates where spec != "-" {
       if ServerAccount.isServerSpec(spec) {
-        let source = ServerBookSource(
-          account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment)
+        let source = ServerBookSource(account: ServerAccount.forSource(spec, environment: environment), environment: environment)
         if contact.source.hasPrefix(source.paths.root + "/") { return source.store() }
         continue
       }
@@ -55,9 +53,8 @@ enum SaveTarget {
   /// (existing, or a path not ending in `.vcf`) a vdir, anything else a `.vcf` file.
   static func store(for spec: String, environment: [String: String]) -> any ContactStore {
     if ServerAccount.isServerSpec(spec) {
-      return ServerBookSource(
-        account: ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment)), environment: environment
-      ).store()
+      return ServerBookSource(account: ServerAccount.forSource(spec, environment: environment), environment: environment)
+        .store()
     }
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
@@ -115,9 +112,8 @@ enum SaveTarget {
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
     // A directory's entries are read-only: their cards offer no edit.
-    let config = ConfigFile.load(environment: environment)
-    let readOnly = sources.filter(ServerAccount.isServerSpec).map { ServerAccount.forSource($0, config: config) }
-      .filter { $0.kind == .directory }.map { MirrorPaths(account: $0, environment: environment).root + "/" }
+    let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
+      .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     if !readOnly.isEmpty {
       editing.isEditable = { contact in !readOnly.contains { contact.source.hasPrefix($0) } }
     }

@@ -28,9 +28,8 @@ extension CPick {
   /// at most the longest `timeout` of those accounts; a failure is one line on stderr
   /// and the answer comes from the copy as it is.
   static func refreshServerBooks(_ specs: [String], environment: [String: String]) {
-    let config = ConfigFile.load(environment: environment)
     let now = Date().timeIntervalSince1970
-    let stale = specs.filter(ServerAccount.isServerSpec).map { ($0, ServerAccount.forSource($0, config: config)) }
+    let stale = ServerAccount.servers(in: specs, environment: environment)
       .filter { _, account in
         let state = AccountState.read(MirrorPaths(account: account, environment: environment).accountState)
         return state.lastSync.map { now - $0 > account.maxAge } ?? true
@@ -83,10 +82,8 @@ extension CPick {
 
   /// "offline since 14:02" (the last successful sync of the books), or "offline".
   private nonisolated static func offlineStatus(_ specs: [String], environment: [String: String]) -> String {
-    let config = ConfigFile.load(environment: environment)
-    let times = specs.compactMap { spec in
-      AccountState.read(MirrorPaths(account: ServerAccount.forSource(spec, config: config), environment: environment).accountState)
-        .lastSync
+    let times = ServerAccount.servers(in: specs, environment: environment).compactMap { _, account in
+      AccountState.read(MirrorPaths(account: account, environment: environment).accountState).lastSync
     }
     guard let last = times.min() else { return "offline: never synced" }
     let formatter = DateFormatter()
@@ -106,11 +103,8 @@ extension CPick {
   ) -> [Contact] {
     let terms = query.split(whereSeparator: \.isWhitespace).map(String.init)
     guard !terms.isEmpty else { return [] }
-    let config = ConfigFile.load(environment: environment)
     var found: [Contact] = []
-    for spec in specs where ServerAccount.isServerSpec(spec) {
-      let account = ServerAccount.forSource(spec, config: config)
-      guard account.kind == .directory, account.mode == .query else { continue }
+    for (spec, account) in ServerAccount.servers(in: specs, environment: environment) where account.isSearchedOnServer {
       let run = SyncHelper(environment: environment).run(
         ["search", "--json", "--limit", String(account.limit), spec] + terms, timeout: account.timeout)
       for line in run.lines {
@@ -139,11 +133,8 @@ final class DirectorySearch: Sendable {
 
   /// Starts the search of `query` in the query-mode directories among `specs` (none: nothing runs).
   init?(_ query: String, specs: [String], environment: [String: String]) {
-    let config = ConfigFile.load(environment: environment)
-    guard specs.contains(where: { spec in
-      ServerAccount.isServerSpec(spec) && ServerAccount.forSource(spec, config: config).kind == .directory
-        && ServerAccount.forSource(spec, config: config).mode == .query
-    }) else { return nil }
+    guard ServerAccount.servers(in: specs, environment: environment).contains(where: { $0.account.isSearchedOnServer })
+    else { return nil }
     done.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       let contacts = CPick.directoryMatches(query, specs: specs, environment: environment)

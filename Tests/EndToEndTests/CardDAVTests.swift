@@ -149,21 +149,31 @@ struct CardDAVEndToEndTests {
     s.serve_forever()
     """
 
+  /// Runs `script` with python3 in `folder`; returns its PID and the port it printed
+  /// first (waited for: the server listens once it is printed).
+  static func python(_ script: String, in folder: URL) throws -> (pid: pid_t, port: String) {
+    let path = folder.appendingPathComponent("server.py")
+    try script.write(to: path, atomically: true, encoding: .utf8)
+    let portFile = folder.appendingPathComponent("port").path
+    let pid = try Spawn.start(
+      "/usr/bin/python3", [path.path], environment: ProcessInfo.processInfo.environment, stdin: "/dev/null",
+      stdout: portFile, stderr: "/dev/null")
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline {
+      let port = ((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      if !port.isEmpty { return (pid, port) }
+      usleep(10_000)
+    }
+    kill(pid, SIGTERM)
+    throw EndToEndError(description: "the python server in \(folder.path) printed no port")
+  }
+
   @Test("token-command: its first line is sent as a bearer token (cpick books), a wrong one is refused")
   func bearerToken() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("bearer.py")
-    try Self.bearerServer.write(to: script, atomically: true, encoding: .utf8)
-    let portFile = folder.appendingPathComponent("port").path
-    let pid = try Spawn.start("/usr/bin/python3", [script.path], environment: ProcessInfo.processInfo.environment,
-      stdin: "/dev/null", stdout: portFile, stderr: "/dev/null")
+    let (pid, port) = try Self.python(Self.bearerServer, in: folder)
     defer { kill(pid, SIGTERM); _ = Spawn.wait(pid, timeout: 10) }
-    var port = ""
-    for _ in 0..<3000 where port.isEmpty {  // until the server says where it listens
-      port = ((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-      if port.isEmpty { usleep(10_000) }
-    }
     let url = "http://127.0.0.1:\(port)/book/"
     func books(_ token: String) throws -> CommandResult {
       try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
@@ -184,24 +194,16 @@ struct CardDAVEndToEndTests {
   func serverNeverAnswers() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let script = folder.appendingPathComponent("silent.py")
-    try """
+    let (pid, port) = try Self.python(
+      """
       import socket, time
       s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)
       print(s.getsockname()[1], flush=True)
       held = []
       while True:
           c, _ = s.accept(); held.append(c)
-      """.write(to: script, atomically: true, encoding: .utf8)
-    let portFile = folder.appendingPathComponent("port").path
-    let pid = try Spawn.start("/usr/bin/python3", [script.path], environment: ProcessInfo.processInfo.environment,
-      stdin: "/dev/null", stdout: portFile, stderr: "/dev/null")
+      """, in: folder)
     defer { kill(pid, SIGTERM); _ = Spawn.wait(pid, timeout: 10) }
-    var port = ""
-    for _ in 0..<3000 where port.isEmpty {  // until the listener says where it is
-      port = ((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-      if port.isEmpty { usleep(10_000) }
-    }
     let url = "http://127.0.0.1:\(port)/"
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
     try "[account silent]\nurl = \(url)\ntimeout = 1\n"

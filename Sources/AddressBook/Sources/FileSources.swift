@@ -20,8 +20,7 @@ public enum BookSources {
   ) -> any BookSource {
     if spec == "-" { return StandardInputSource() }
     if ServerAccount.isServerSpec(spec) {
-      let account = ServerAccount.forSource(spec, config: ConfigFile.load(environment: environment))
-      return ServerBookSource(account: account, environment: environment)
+      return ServerBookSource(account: ServerAccount.forSource(spec, environment: environment), environment: environment)
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory), isDirectory.boolValue {

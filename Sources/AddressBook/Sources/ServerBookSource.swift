@@ -37,7 +37,7 @@ public struct ServerBookSource: BookSource {
   /// The copy's card files; none before the first sync, nor for a directory searched
   /// on the server (`mode = query`: a copy left from `mirror` mode is not read).
   public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
-    if account.kind == .directory && account.mode == .query { return ItemListing() }
+    if account.isSearchedOnServer { return ItemListing() }
     guard FileManager.default.fileExists(atPath: paths.root) else { return ItemListing() }
     let journal = CopyJournal(root: paths.root)
     let (changed, state) = journal.changes(since: known?.syncState.flatMap(CopyJournal.State.init))

@@ -186,18 +186,31 @@ public struct ServerAccount: Sendable, Hashable {
   /// one server keep separate copies).
   public var key: String {
     if isConfigured {
-      let safe = String(name.unicodeScalars.map { scalar -> Character in
-        (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
-          ? Character(scalar) : "_"
-      }.prefix(64))
-      return "account-" + safe + "-" + StableName.hex(name).prefix(8)
+      return "account-" + MirrorFiles.safeName(name, others: "-_") + "-" + StableName.hex(name).prefix(8)
     }
     let host = URLComponents(string: url)?.host ?? "server"
-    let safeHost = String(host.unicodeScalars.map { scalar -> Character in
-      (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-"
-        ? Character(scalar) : "_"
-    }.prefix(64))
+    let safeHost = MirrorFiles.safeName(host, others: ".-")
     let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
     return safeHost + "-" + StableName.hex(trimmed.lowercased() + "\n" + (username ?? ""))
   }
+}
+
+extension ServerAccount {
+  /// The server books among `specs`, each with its account — the config read once, and
+  /// not at all when no spec is a server's (a run on local books reads no config here).
+  public static func servers(in specs: [String], environment: [String: String]) -> [(spec: String, account: ServerAccount)] {
+    let named = specs.filter(isServerSpec)
+    guard !named.isEmpty else { return [] }
+    let config = ConfigFile.load(environment: environment)
+    return named.map { ($0, forSource($0, config: config)) }
+  }
+
+  /// The account of the server book `spec` (`forSource(_:config:)` with the config of `environment`).
+  public static func forSource(_ spec: String, environment: [String: String]) -> ServerAccount {
+    forSource(spec, config: ConfigFile.load(environment: environment))
+  }
+
+  /// Whether the account is a directory searched on the server (`mode = query`): it has
+  /// no copy and no list of its own.
+  public var isSearchedOnServer: Bool { kind == .directory && mode == .query }
 }

@@ -154,10 +154,8 @@ public enum MirrorFiles {
   public static func fileName(forCard url: String) -> String {
     let last = url.split(separator: "/").last.map(String.init) ?? ""
     let plain = !last.isEmpty && last.first != "." && last.utf8.count <= 200
-      && last.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@+=%".unicodeScalars.contains(scalar))
-      }
-    guard plain else { return "h-" + hash(url) + ".vcf" }
+      && last.unicodeScalars.allSatisfy { isPlain($0, "-_.@+=%") }
+    guard plain else { return "h-" + StableName.hex(url) + ".vcf" }
     let lower = last.lowercased()
     return lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard") ? last : last + ".vcf"
   }
@@ -166,11 +164,8 @@ public enum MirrorFiles {
   /// safe, `-2`, `-3`… when taken.
   public static func folderName(forBook url: String, taken: Set<String>) -> String {
     let last = url.split(separator: "/").last.map(String.init) ?? "book"
-    var base = String(last.unicodeScalars.map { scalar -> Character in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
-        ? Character(scalar) : "_"
-    }.prefix(64))
-    if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "book-" + hash(url).prefix(8) }
+    var base = safeName(last, others: "-_")
+    if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "book-" + StableName.hex(url).prefix(8) }
     var name = base
     var attempt = 1
     while taken.contains(name) {
@@ -180,5 +175,14 @@ public enum MirrorFiles {
     return name
   }
 
-  private static func hash(_ text: String) -> String { StableName.hex(text) }
+  /// Whether `scalar` is an ASCII letter or digit, or one of `others`.
+  static func isPlain(_ scalar: Unicode.Scalar, _ others: String) -> Bool {
+    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || others.unicodeScalars.contains(scalar))
+  }
+
+  /// `text` as a file name part: each character not plain (`isPlain`) an `_`, at most
+  /// 64 characters.
+  public static func safeName(_ text: String, others: String) -> String {
+    String(text.unicodeScalars.map { isPlain($0, others) ? Character($0) : "_" }.prefix(64))
+  }
 }

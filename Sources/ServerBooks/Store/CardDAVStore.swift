@@ -123,7 +123,7 @@ public struct CardDAVStore: ContactStore {
       let (folder, fileName) = try place(of: original)
       let file = paths.book(folder) + "/" + fileName
       let current = FileManager.default.contents(atPath: file).map(Array.init) ?? []
-      let outcome = try CardBytesEditing.apply(operation, to: current, source: original.source)
+      let outcome = try CardBytesEditing.apply(operation, to: current, source: original.source, wording: .server)
       if outcome.bytes == current { return [] }
       let isDelete = outcome.isBlank
       try CopyJournal(root: paths.root).recording([folder + "/" + fileName]) {

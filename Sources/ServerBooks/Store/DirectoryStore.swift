@@ -22,7 +22,7 @@ public struct DirectoryStore: ContactStore {
 
   /// The copy's entries (none before the first sync, or in `query` mode).
   public func load() throws(ContactStoreError) -> ContactLoad {
-    guard account.mode == .mirror, FileManager.default.fileExists(atPath: paths.root) else { return ContactLoad() }
+    guard !account.isSearchedOnServer, FileManager.default.fileExists(atPath: paths.root) else { return ContactLoad() }
     return try VdirStore(path: paths.root).load()
   }
 

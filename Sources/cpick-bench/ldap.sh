@@ -2,12 +2,12 @@
 # cpick against an OpenLDAP directory of N generated people (slapd on 127.0.0.1), beside
 # ldapsearch with the same filters. Runs everything from scratch; prints a Markdown table.
 #
-#   N=100000 benchmarks/ldap.sh
+#   N=100000 Sources/cpick-bench/ldap.sh
 #
 # Needs: release cpick and cpick-sync in BIN (swift build -c release --product cpick;
 # … --product cpick-sync), slapd and ldap-utils (Debian), hyperfine, python3.
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 N=${N:-100000}
 PORT=${PORT:-3899}
 BIN=${BIN:-$ROOT/.build/release}

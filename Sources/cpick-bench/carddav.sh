@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # cpick vs vdirsyncer against a local Radicale (CardDAV).  Runs everything from scratch.
 #
-#   N=10000 RUNS=5 benchmarks/carddav.sh          # the default point (README, "CardDAV")
-#   N=100000 RUNS=3 ONLY=big benchmarks/carddav.sh   # first sync + warm query at 100k
+#   N=10000 RUNS=5 Sources/cpick-bench/carddav.sh          # the default point (README, "CardDAV")
+#   N=100000 RUNS=3 ONLY=big Sources/cpick-bench/carddav.sh   # first sync + warm query at 100k
 #
 # Needs: BIN with release cpick and cpick-sync (swift build -c release --product cpick;
 # … --product cpick-sync), RADICALE from PyPI (python3 -m venv /opt/bench-venv &&
@@ -13,8 +13,8 @@ N=${N:-10000}
 RUNS=${RUNS:-5}
 PORT=${PORT:-5299}
 ONLY=${ONLY:-all}
-BIN=${BIN:-$(cd "$(dirname "$0")/.." && pwd)/.build/release}
-GEN=${GEN:-$(cd "$(dirname "$0")/.." && pwd)/../shared/tools/gen_contacts.py}
+BIN=${BIN:-$(cd "$(dirname "$0")/../.." && pwd)/.build/release}
+GEN=${GEN:-$(cd "$(dirname "$0")/../.." && pwd)/../shared/tools/gen_contacts.py}
 RADICALE=${RADICALE:-/opt/bench-venv/bin/radicale}
 W=${W:-/tmp/bench-carddav-$N}
 OUT=${OUT:-/tmp/bench-carddav-results-$N}
