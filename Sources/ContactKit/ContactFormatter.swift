@@ -34,12 +34,12 @@ public enum ContactFormatter {
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
     var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]
-    candidates.append(contact.emailAddresses.first?.value ?? "")
-    candidates.append(contact.phoneNumbers.first?.value ?? "")
+    candidates.append(contact.emailAddresses.mostPreferred()?.value ?? "")
+    candidates.append(contact.phoneNumbers.mostPreferred()?.value ?? "")
     // Past Apple's order: a card with only these is still listed under something the
     // user wrote, never under a placeholder.
-    candidates.append(contact.urlAddresses.first?.value ?? "")
-    candidates.append(contact.postalAddresses.first?.value.singleLine ?? "")
+    candidates.append(contact.urlAddresses.mostPreferred()?.value ?? "")
+    candidates.append(contact.postalAddresses.mostPreferred()?.value.singleLine ?? "")
     candidates.append(contact.instantMessageAddresses.first?.value.username ?? "")
     candidates.append(contact.note.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
     for candidate in candidates {

@@ -55,12 +55,12 @@ public struct ContactProperty: Sendable, Hashable {
 }
 
 extension Contact {
-  /// The values of `key` as properties, preferred values first (`PREF`, `TYPE=pref`;
-  /// RFC 6350 §5.3), otherwise in card order. Empty single values give none.
+  /// The values of `key` as properties, preferred values first (`preferenceOrdered`:
+  /// `PREF=1` before `PREF=2` before none; RFC 6350 §5.3), otherwise in card order.
+  /// Empty single values give none.
   public func properties(for key: ContactKey) -> [ContactProperty] {
     func labeled<V>(_ values: [LabeledValue<V>], _ wrap: (V) -> PropertyValue) -> [ContactProperty] {
-      let ordered = values.filter(\.isPreferred) + values.filter { !$0.isPreferred }
-      return ordered.map {
+      values.preferenceOrdered().map {
         ContactProperty(
           contact: self, key: key, identifier: $0.identifier, label: $0.label, value: wrap($0.value),
           isPreferred: $0.isPreferred)

@@ -182,7 +182,7 @@ struct Output {
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):
       return [
-        contact.displayNameInOrder(nameOrder), contact.emailAddresses.first?.value ?? "", contact.phoneNumbers.first?.value ?? "",
+        contact.displayNameInOrder(nameOrder), contact.emailAddresses.mostPreferred()?.value ?? "", contact.phoneNumbers.mostPreferred()?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _):

@@ -135,14 +135,14 @@ public final class ContactList: Sendable {
       .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
   }
 
-  /// The most useful detail of a contact for its row: the first email, else the
-  /// first phone, then the organization (unless the name is the organization).
+  /// The most useful detail of a contact for its row: the preferred email, else the
+  /// preferred phone, then the organization (unless the name is the organization).
   public func detail(at position: Int) -> String {
     let contact = contacts[position]
     var parts: [String] = []
-    if let email = contact.emailAddresses.first(where: \.isPreferred) ?? contact.emailAddresses.first {
+    if let email = contact.emailAddresses.mostPreferred() {
       parts.append(email.value)
-    } else if let phone = contact.phoneNumbers.first(where: \.isPreferred) ?? contact.phoneNumbers.first {
+    } else if let phone = contact.phoneNumbers.mostPreferred() {
       parts.append(phone.value)
     }
     if !contact.organizationName.isEmpty && contact.organizationName != displayNames[position] {

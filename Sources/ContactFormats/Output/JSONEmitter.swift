@@ -19,6 +19,8 @@ protocol JSONEmitter: ~Copyable {
   mutating func string(_ value: String)
   /// `true` or `false`.
   mutating func bool(_ value: Bool)
+  /// An integer, in decimal.
+  mutating func number(_ value: Int)
 }
 
 extension JSONEmitter where Self: ~Copyable {
@@ -110,6 +112,12 @@ struct JSONBytesEmitter: JSONEmitter, ~Copyable {
     beforeValue()
     sink.append(value ? "true" : "false")
   }
+
+  mutating func number(_ value: Int) {
+    beforeValue()
+    var text = String(value)
+    text.withUTF8 { sink.append($0) }
+  }
 }
 
 /// Builds the events into a `JSONValue` tree (for predicates and templates, which
@@ -164,4 +172,6 @@ struct JSONTreeEmitter: JSONEmitter {
   mutating func string(_ value: String) { add(.string(value), key: pendingKey) }
 
   mutating func bool(_ value: Bool) { add(.bool(value), key: pendingKey) }
+
+  mutating func number(_ value: Int) { add(.number(value), key: pendingKey) }
 }

@@ -11,7 +11,7 @@ public enum PersonJSON {
   /// The version of the document's shape. Part of the on-disk index's format version
   /// (the stored lists hold every contact's JSON): raise it whenever a key, its order
   /// or a value's spelling changes, so that no stored list prints the old shape.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   /// The person object of `contact`; `nameOrder` shapes a composed `displayName`
   /// (`--name-order`).
@@ -91,7 +91,9 @@ extension PersonJSON {
     out.endObject()
   }
 
-  /// `"key":[{"identifier":…,"label":…,"value":…},…]`, left out when empty.
+  /// `"key":[{"identifier":…,"label":…,"preference":…,"value":…},…]`, the most
+  /// preferred first (`preferenceOrdered`), left out when empty; `label` and
+  /// `preference` (1–100, RFC 6350 §5.3 `PREF`) only when the value has them.
   @inline(__always)
   static func emitList<V, E: JSONEmitter & ~Copyable>(
     _ key: StaticString, _ values: [LabeledValue<V>], to out: inout E, _ value: (V, inout E) -> Void
@@ -99,10 +101,14 @@ extension PersonJSON {
     guard !values.isEmpty else { return }
     out.key(key)
     out.beginArray()
-    for labeled in values {
+    for labeled in values.preferenceOrdered() {
       out.beginObject()
       out.member("identifier", labeled.identifier)
       if let label = labeled.label { out.member("label", label) }
+      if let preference = labeled.preference {
+        out.key("preference")
+        out.number(preference)
+      }
       out.key("value")
       value(labeled.value, &out)
       out.endObject()

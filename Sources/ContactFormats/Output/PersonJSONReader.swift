@@ -106,7 +106,8 @@ package enum PersonJSONReader {
     return items.enumerated().compactMap { offset, item in
       guard let raw = item["value"], let decoded = decode(raw) else { return nil }
       return LabeledValue(
-        identifier: item["identifier"] as? String ?? "json-\(offset)", label: item["label"] as? String, value: decoded)
+        identifier: item["identifier"] as? String ?? "json-\(offset)", label: item["label"] as? String, value: decoded,
+        preference: (item["preference"] as? NSNumber)?.intValue)
     }
   }
 

@@ -26,7 +26,7 @@ public enum PersonCardView {
     let valueWidth = max(8, columns - labelWidth - 4)
     var lines: [Line] = []
     for (index, property) in state.properties.enumerated() {
-      let label = property.label ?? property.key.shortName
+      let label = property.label.map(LabelWords.words(for:)) ?? property.key.shortName
       let valueLines: [String]
       switch property.value {
       case .postalAddress(let address): valueLines = PostalAddressFormatter.lines(for: address)

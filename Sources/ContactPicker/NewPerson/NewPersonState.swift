@@ -353,11 +353,7 @@ public struct NewPersonState: Sendable {
   /// custom ones as typed, no label as the section's name.
   public static func displayLabel(_ label: String?, section: NewPersonForm.Section) -> String {
     guard let label, !label.isEmpty else { return section == .instantMessage ? "im" : section.rawValue }
-    switch label {
-    case "homeFax": return "home fax"
-    case "workFax": return "work fax"
-    default: return label
-    }
+    return LabelWords.words(for: label)
   }
 
   private mutating func cycleLabel(_ section: NewPersonForm.Section, id: Int) {

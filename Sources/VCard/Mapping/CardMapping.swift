@@ -55,6 +55,8 @@ struct CardMapping {
     switch line.kind {
     case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date:
       readLabeledValue(line)
+    case .androidCustom:
+      readAndroidCustom(line)
     default:
       readField(line)
     }
@@ -129,8 +131,8 @@ struct CardMapping {
     case .showAs:
       field(.kind)
       if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
-    case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date:
-      break  // `readLabeledValue`
+    case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date, .androidCustom:
+      break  // `readLabeledValue`, `readAndroidCustom`
     case .other, .begin, .end, .version, .label, .sound:
       break
     }
@@ -181,7 +183,8 @@ struct CardMapping {
     case .url:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()
       guard !value.isEmpty else { return }
-      let url = labeled(line, value)
+      let implied = VendorProperties.entry(line.name)?.label
+      let url = labeled(line, value, typeLabel: { implied ?? Labels.common($0) })
       contact.urlAddresses.append(url)
     case .instantMessage:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()
@@ -200,16 +203,41 @@ struct CardMapping {
     case .related:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()
       guard !value.isEmpty else { return }
-      let relation = LabeledValue(
-        identifier: nextIdentifier(line), label: label(line, Labels.common(line.types)), value: value)
+      let typeLabel = VendorProperties.entry(line.name)?.label ?? Labels.common(line.types)
+      let relation = LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: value)
       contact.contactRelations.append(relation)
     case .date:
       guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { return }
-      let typeLabel = line.name == "X-ABDATE" ? Labels.common(line.types) : "anniversary"
+      let typeLabel =
+        line.name == "ANNIVERSARY" ? "anniversary" : VendorProperties.entry(line.name)?.label ?? Labels.common(line.types)
       let dated = LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date)
       contact.dates.append(dated)
     default:
       break  // `readField`
+    }
+  }
+
+  /// An Android `X-ANDROID-CUSTOM` row (`AndroidCustomRow`): a nickname (unless
+  /// the card has one already), a relation, a date, or the birthday (an event of type
+  /// birthday when the card has no `BDAY` before it).
+  mutating func readAndroidCustom(_ line: borrowing ContentLine) {
+    guard let row = AndroidCustomRow(value: line.value), !row.value.isEmpty else { return }
+    switch row.kind {
+    case .nickname:
+      guard contact.nickname.isEmpty else { return }
+      field(.nickname)
+      contact.nickname = row.value
+    case .relation:
+      let relation = LabeledValue(identifier: nextIdentifier(line), label: row.label, value: row.value)
+      contact.contactRelations.append(relation)
+    case .event:
+      guard let date = DateParsing.parse(row.value) else { return }
+      if row.isBirthday && contact.birthday == nil {
+        field(.birthday)
+        contact.birthday = date
+        return
+      }
+      contact.dates.append(LabeledValue(identifier: nextIdentifier(line), label: row.label, value: date))
     }
   }
 
@@ -218,21 +246,23 @@ struct CardMapping {
     provenance?.fields[field, default: []].append(lineIndex)
   }
 
-  /// The label of a value of `line`: its group's `X-ABLabel`, else `typeLabel`.
+  /// The label of a value of `line`: its group's `X-ABLabel`, else `typeLabel` (a
+  /// custom one in the case the line writes it, `Labels.asWritten`).
   func label(_ line: borrowing ContentLine, _ typeLabel: String?) -> String? {
     if let group = line.group?.lowercased(), let custom = groupLabels[group] { return custom }
-    return typeLabel
+    guard let typeLabel, !Labels.standard.contains(typeLabel) else { return typeLabel }
+    return Labels.asWritten(typeLabel, in: line.parameterValues("TYPE"))
   }
 
   /// `value` as a labeled value of `line`: its stable identifier, its label (the
-  /// group's X-ABLabel, else from the TYPE words) and whether it is preferred.
+  /// group's X-ABLabel, else from the TYPE words) and its preference (`PREF`).
   mutating func labeled<V: Sendable & Hashable>(
     _ line: borrowing ContentLine, _ value: V, typeLabel: ([String]) -> String? = { Labels.common($0) }
   ) -> LabeledValue<V> {
     let types = line.types
     return LabeledValue(
       identifier: nextIdentifier(line), label: label(line, typeLabel(types)), value: value,
-      isPreferred: line.isPreferred(types: types))
+      preference: line.preference(types: types))
   }
 
   /// The identifier of the labeled value of `line` (the line being read): the

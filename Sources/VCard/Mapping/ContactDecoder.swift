@@ -6,9 +6,9 @@ import CpickSupport
 /// Properties read (RFC 6350 names; CNContact keys in brackets): `UID` (identifier),
 /// `FN` (formattedName), `N` (name parts, §6.2.2), `NICKNAME`, `ORG` (organization,
 /// department), `TITLE` (jobTitle), `BDAY`, `NOTE`, `TEL`, `EMAIL`, `ADR`, `URL`,
-/// `IMPP` and `X-AIM`/`X-JABBER`/… , `X-SOCIALPROFILE`, `RELATED`/`X-ABRELATEDNAMES`,
-/// `ANNIVERSARY`/`X-ABDATE`, `X-PHONETIC-*`, `SOUND;X-IRMC-N`, `CATEGORIES` (groups),
-/// `PHOTO` (hasImage), `KIND`/`X-ABShowAs` (contactType). A label in `X-ABLabel` of
+/// `IMPP`, `RELATED`, `ANNIVERSARY`, `X-PHONETIC-*`, `SOUND;X-IRMC-N`, `CATEGORIES`
+/// (groups), `PHOTO` (hasImage), `KIND`/`X-ABShowAs` (contactType), and the vendor
+/// properties of `VendorProperties` (Apple's, Outlook's, Evolution's, KDE's, Android's). A label in `X-ABLabel` of
 /// the same group (`item1.EMAIL` + `item1.X-ABLabel`) overrides the `TYPE` label.
 /// Of lines with the same name and `ALTID` (alternative representations in other
 /// languages or scripts) the first gives the value; all stay in the card.
@@ -137,8 +137,7 @@ public enum ContactDecoder {
       }
       return InstantMessageAddress(service: line.parameterValues("X-SERVICE-TYPE").first ?? "", username: value)
     }
-    var service = String(line.name.dropFirst(2)).lowercased()
-    if service == "skype-username" { service = "skype" }
+    let service = VendorProperties.entry(line.name)?.service ?? String(line.name.dropFirst(2)).lowercased()
     return InstantMessageAddress(service: service, username: value)
   }
 

@@ -28,11 +28,34 @@ enum Labels {
       default: continue
       }
     }
-    for type in types where !ignoredTypes.contains(type) {
-      if type.hasPrefix("x-") { return String(type.dropFirst(2)) }
-      return type
+    // Android writes its own types with `X-` (`TEL;X-Jacky`, `EMAIL;X-INTERNET`).
+    for type in types {
+      let word = type.hasPrefix("x-") ? String(type.dropFirst(2)) : type
+      if !word.isEmpty && !ignoredTypes.contains(word) { return word }
     }
     return nil
+  }
+
+  /// The standard labels `phone(types:)` and `common(_:)` give; any other label they
+  /// give is a custom one, taken from a `TYPE` word.
+  static let standard: Set<String> = [
+    "home", "work", "other", "school", "mobile", "main", "iPhone", "homeFax", "workFax", "otherFax", "pager",
+  ]
+
+  /// A custom label found among the lower-cased `TYPE` words (`label`) as the line
+  /// writes it (`writtenTypes`: the `TYPE` values in their case): `TYPE=Jonas mobil`
+  /// gives `Jonas mobil`, Android's `X-Jacky` gives `Jacky`. A standard label, or one
+  /// not found, is returned as it is.
+  static func asWritten(_ label: String, in writtenTypes: [String]) -> String {
+    guard !standard.contains(label) else { return label }
+    for value in writtenTypes {
+      for word in value.split(separator: ",") {
+        var text = Substring(word.trimmingBlanks())
+        if text.lowercased().hasPrefix("x-") { text = text.dropFirst(2) }
+        if text.lowercased() == label { return String(text) }
+      }
+    }
+    return label
   }
 
   /// TYPE words that say nothing a user would call a label.

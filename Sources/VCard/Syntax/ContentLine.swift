@@ -1,3 +1,5 @@
+import ContactKit
+
 /// A parameter of a content line (RFC 6350 §5, RFC 2426 §4, vCard 2.1 §2.1.2).
 ///
 /// `name` is upper-cased for comparison; a vCard 2.1 bare parameter (`TEL;CELL:`)
@@ -169,14 +171,24 @@ public struct ContentLine: Sendable {
 
   /// Whether the value is marked preferred: `TYPE=pref`, `PREF=n` (RFC 6350 §5.3).
   public var isPreferred: Bool {
-    isPreferred(types: types)
+    preference(types: types) != nil
   }
 
-  /// `isPreferred` with the line's `types` already at hand.
-  func isPreferred(types: [String]) -> Bool {
-    if types.contains("pref") { return true }
-    if let raw = plainRaw { return raw.hasParameter("PREF") }
-    return !parameterValues("PREF").isEmpty
+  /// The value's preference, 1 (most preferred) to 100: 4.0's `PREF=n` (RFC 6350
+  /// §5.3; a value out of range clamped, one that is not a number read as 1), 3.0's
+  /// `TYPE=pref` and 2.1's bare `PREF` as 1; `nil` when the line gives none.
+  public var preference: Int? {
+    preference(types: types)
+  }
+
+  /// `preference` with the line's `types` already at hand.
+  func preference(types: [String]) -> Int? {
+    let top = LabeledValue<String>.preferenceRange.lowerBound
+    if types.contains("pref") { return top }
+    if let raw = plainRaw, !raw.hasParameter("PREF") { return nil }
+    guard let written = parameterValues("PREF").first else { return nil }
+    guard let rank = Int(written.trimmingBlanks()) else { return top }
+    return min(max(rank, top), LabeledValue<String>.preferenceRange.upperBound)
   }
 
   /// The `ALTID` (RFC 6350 §5.4: lines with the same one are alternative

@@ -6,24 +6,22 @@ enum PropertyKind: UInt8, Sendable {
   case uid, formattedName, name, nickname, organization, title, birthday, note
   case phone, email, address, url, instantMessage, socialProfile, related, date
   case phoneticFirst, phoneticMiddle, phoneticLast, sound, categories, photo, kind, showAs, label
+  /// Android's `X-ANDROID-CUSTOM` data row (`AndroidCustomRow`).
+  case androidCustom
 
-  private static let table: [(StaticString, PropertyKind)] = [
-    ("BEGIN", .begin), ("END", .end), ("VERSION", .version),
-    ("UID", .uid), ("FN", .formattedName), ("N", .name), ("NICKNAME", .nickname), ("ORG", .organization),
-    ("TITLE", .title), ("BDAY", .birthday), ("NOTE", .note), ("TEL", .phone), ("EMAIL", .email),
-    ("ADR", .address), ("URL", .url),
-    ("IMPP", .instantMessage), ("X-AIM", .instantMessage), ("X-JABBER", .instantMessage),
-    ("X-SKYPE", .instantMessage), ("X-SKYPE-USERNAME", .instantMessage), ("X-MSN", .instantMessage),
-    ("X-YAHOO", .instantMessage), ("X-ICQ", .instantMessage), ("X-GADUGADU", .instantMessage),
-    ("X-QQ", .instantMessage), ("X-GOOGLE-TALK", .instantMessage), ("X-GTALK", .instantMessage),
-    ("X-TWITTER", .instantMessage),
-    ("X-SOCIALPROFILE", .socialProfile), ("RELATED", .related), ("X-ABRELATEDNAMES", .related),
-    ("ANNIVERSARY", .date), ("X-ABDATE", .date), ("X-ANNIVERSARY", .date),
-    ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
-    ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),
-    ("PHOTO", .photo), ("KIND", .kind), ("X-ADDRESSBOOKSERVER-KIND", .kind), ("X-ABSHOWAS", .showAs),
-    ("X-ABLABEL", .label),
-  ]
+  /// The standard names and those of the phone and address-book programs that are
+  /// not data (the vendor properties that carry data come from `VendorProperties`).
+  private static let table: [(StaticString, PropertyKind)] =
+    [
+      ("BEGIN", .begin), ("END", .end), ("VERSION", .version),
+      ("UID", .uid), ("FN", .formattedName), ("N", .name), ("NICKNAME", .nickname), ("ORG", .organization),
+      ("TITLE", .title), ("BDAY", .birthday), ("NOTE", .note), ("TEL", .phone), ("EMAIL", .email),
+      ("ADR", .address), ("URL", .url), ("IMPP", .instantMessage), ("RELATED", .related), ("ANNIVERSARY", .date),
+      ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
+      ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),
+      ("PHOTO", .photo), ("KIND", .kind), ("X-ADDRESSBOOKSERVER-KIND", .kind), ("X-ABSHOWAS", .showAs),
+      ("X-ABLABEL", .label),
+    ] + VendorProperties.table.map { ($0.name, $0.kind) }
 
   /// Every name of `kind`: the lines an edit of that kind's values looks for
   /// (`CardEditor`), the same the reader takes them from.

@@ -181,8 +181,10 @@ struct CardEditor {
         guard before != item else { continue }
         let line = card.lines[index]
         var parameters: [VCardParameter]? = nil
-        if before.label != item.label || before.isPreferred != item.isPreferred {
-          parameters = relabeled(line, label: item.label, preferred: item.isPreferred, kind: kind, index: index)
+        if before.label != item.label || before.preference != item.preference {
+          parameters = relabeled(
+            line, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
+            kind: kind, index: index)
         }
         let newValue = before.value == item.value ? line.value : value(item.value, line)
         replace(index, value: newValue, parameters: parameters)
@@ -192,11 +194,20 @@ struct CardEditor {
     }
   }
 
-  /// The parameters of `line` with `label` and `preferred` instead of its own
-  /// (label-giving `TYPE` words and preference removed, new ones added); a label
-  /// kept in an `X-ABLabel` line of the group is changed there instead.
+  /// What a rewritten line says of its value's preference.
+  enum PreferenceEdit: Equatable {
+    /// As written (`PREF=n`, `TYPE=pref`), byte for byte.
+    case kept
+    /// This preference instead (`nil`: none).
+    case set(Int?)
+  }
+
+  /// The parameters of `line` with `label` and `preference` instead of its own
+  /// (label-giving `TYPE` words removed, and the preference unless it is kept, new
+  /// ones added); a label kept in an `X-ABLabel` line of the group is changed there
+  /// instead.
   mutating func relabeled(
-    _ line: ContentLine, label: String?, preferred: Bool, kind: ContactEncoder.LabelKind, index: Int
+    _ line: ContentLine, label: String?, preference: PreferenceEdit, kind: ContactEncoder.LabelKind, index: Int
   ) -> [VCardParameter] {
     var parameters: [VCardParameter] = []
     for parameter in line.parameters {
@@ -205,14 +216,14 @@ struct CardEditor {
         parameter.values = parameter.values.compactMap { value in
           let words = value.split(separator: ",").map(String.init).filter { word in
             let lower = word.lowercased().trimmingBlanks()
-            if lower == "pref" { return false }
+            if lower == "pref" { return preference == .kept }
             return kind.label([lower]) == nil && !(kind == .phone && ["cell", "fax", "iphone", "main", "pager"].contains(lower))
           }
           return words.isEmpty ? nil : words.joined(separator: ",")
         }
         if parameter.values.isEmpty { continue }
       }
-      if parameter.name == "PREF" { continue }
+      if parameter.name == "PREF" && preference != .kept { continue }
       parameters.append(parameter)
     }
     var labelLine: Int? = nil
@@ -232,7 +243,7 @@ struct CardEditor {
     } else if let labelLine {
       edits[labelLine] = .remove
     }
-    if preferred { parameters += ContactEncoder.preferenceParameters(style) }
+    if case .set(let rank?) = preference { parameters += ContactEncoder.preferenceParameters(rank, style) }
     return parameters
   }
 

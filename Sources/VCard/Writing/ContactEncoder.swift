@@ -365,9 +365,11 @@ public enum ContactEncoder {
     return [VCardParameter(name: "TYPE", values: words)]
   }
 
-  static func preferenceParameters(_ style: Style) -> [VCardParameter] {
+  /// The parameters that say `preference` in `style`: 4.0 `PREF=n` (RFC 6350 §5.3),
+  /// 3.0 `TYPE=pref`, 2.1 a bare `PREF` (these two know no rank).
+  static func preferenceParameters(_ preference: Int, _ style: Style) -> [VCardParameter] {
     switch style.version {
-    case .v40: return [VCardParameter(name: "PREF", values: ["1"])]
+    case .v40: return [VCardParameter(name: "PREF", values: [String(preference)])]
     case .v30: return [VCardParameter(name: "TYPE", values: [style.upperCaseTypes ? "PREF" : "pref"])]
     case .v21: return [VCardParameter(name: nil, values: ["PREF"])]
     }
@@ -389,7 +391,7 @@ public enum ContactEncoder {
         extra.append(Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(appleLabel(label))))
       }
     }
-    if value.isPreferred { line.parameters += preferenceParameters(style) }
+    if let preference = value.preference { line.parameters += preferenceParameters(preference, style) }
     return [line] + extra
   }
 }
