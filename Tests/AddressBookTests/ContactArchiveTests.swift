@@ -149,7 +149,7 @@ struct ContactArchiveTests {
 
   @Test("the layout of a small contact, byte for byte (a change here needs a new IndexFormat.layoutRevision)")
   func goldenLayout() throws {
-    #expect(IndexFormat.layoutRevision == 8)  // 8: folded search fields composed first (NFC, case 40)
+    #expect(IndexFormat.layoutRevision == 9)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45)
     #expect(Self.encode(Contact(identifier: "", source: "")) == [0, 0, 0])
     var contact = Contact(identifier: "u", source: "s")
     contact.givenName = "A"
@@ -165,14 +165,15 @@ struct ContactArchiveTests {
     expected.write(UInt64(1))  // organization
     expected.write("A")
     expected.write(UInt64(1))  // one phone
-    expected.write(UInt64(5 << 1 | 1))  // "mobile" (code 5), preferred
+    expected.write(UInt64(5 << 1 | 1))  // "mobile" (code 5), with a preference
+    expected.write(UInt64(1))  // preference 1
     expected.write("p")
     expected.write("1")
     expected.write(UInt64(2))  // version code 2, "3.0"; no outside groups; one twin
     expected.write([UInt8]([7]))
     expected.write(2)
     #expect(Self.encode(contact) == expected.bytes)
-    #expect(expected.bytes == [0xAA, 0x80, 0x80, 0xC0, 0x01, 1, 117, 1, 115, 1, 1, 65, 1, 11, 1, 112, 1, 49, 2, 1, 7, 4])
+    #expect(expected.bytes == [0xAA, 0x80, 0x80, 0xC0, 0x01, 1, 117, 1, 115, 1, 1, 65, 1, 11, 1, 1, 112, 1, 49, 2, 1, 7, 4])
     #expect(try Self.decode(expected.bytes) == contact)
   }
 
@@ -222,6 +223,9 @@ struct ContactArchiveTests {
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 2]) == .badValue)  // contact type 2
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 1]) == nil)  // organization
     #expect(kind([8, 0, 0, 1, 15 << 1, 0, 0]) == .badValue)  // label code 15
+    #expect(kind([8, 0, 0, 1, 14 << 1 | 1, 101, 0, 0]) == .badValue)  // preference 101
+    #expect(kind([8, 0, 0, 1, 14 << 1 | 1, 0, 0, 0]) == .badValue)  // preference 0
+    #expect(kind([8, 0, 0, 1, 14 << 1 | 1, 100, 0, 0]) == nil)  // preference 100
     #expect(kind([8, 0, 0, 1, 14 << 1, 0, 0]) == nil)  // anniversary
     #expect(kind([0x80, 0x01, 0, 0, 1, 0, 0, 0x40]) == .badValue)  // postal address bit 6
     #expect(kind([0x80, 0x01, 0, 0, 1, 0, 0, 0x3F, 0, 0, 0, 0, 0, 0]) == nil)  // six empty parts
@@ -280,7 +284,7 @@ struct ContactArchiveTests {
     #expect(copy.note.utf8.count == contact.note.utf8.count)
     #expect(copy.givenName.unicodeScalars.elementsEqual(contact.givenName.unicodeScalars))
     #expect(copy.phoneNumbers.map(\.label) == [nil, "", "mobile", "Mobile"])
-    #expect(copy.phoneNumbers.map(\.isPreferred) == [true, false, true, false])
+    #expect(copy.phoneNumbers.map(\.preference) == [1, nil, 100, nil])
   }
 
   @Test("each field alone decodes equal, and sets only its own presence bit")
@@ -483,7 +487,7 @@ struct ContactArchiveTests {
     contact.phoneNumbers = [
       LabeledValue(identifier: "", label: nil, value: "", isPreferred: true),
       LabeledValue(identifier: "0123456789abcdef", label: "", value: "+1 555", isPreferred: false),
-      LabeledValue(identifier: "1", label: "mobile", value: "\u{0}", isPreferred: true),
+      LabeledValue(identifier: "1", label: "mobile", value: "\u{0}", preference: 100),
       LabeledValue(identifier: "2", label: "Mobile", value: "😀", isPreferred: false),
     ]
     contact.emailAddresses = [LabeledValue(identifier: "e", label: "_$!<Other>!$_", value: huge)]

@@ -32,7 +32,7 @@ import CpickSupport
 /// | shape | layout |
 /// |---|---|
 /// | strings | varint count, then each string |
-/// | labeled values | varint count, then each: varint `label code << 7 \| preference` (0 none, else 1–100), string `identifier`, the label's text when its code is 1, the value |
+/// | labeled values | varint count, then each: varint `label code << 1 \| has preference`, the preference (varint 1–100) when it has one, string `identifier`, the label's text when its code is 1, the value |
 /// | label code | 0 `nil`, 1 another label (its text follows), 2… `home`, `work`, `other`, `mobile`, `main`, `iPhone`, `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`, `anniversary` |
 /// | postal address | byte mask (bit 0 `street`, 1 `city`, 2 `state`, 3 `postalCode`, 4 `country`, 5 `isoCountryCode`), then the non-empty strings |
 /// | instant message | string `service`, string `username` |
@@ -287,9 +287,6 @@ package enum ContactArchive {
     try reader.readString()
   }
 
-  /// The low bits of a labeled value's head that hold its preference (0 none, 1–100).
-  private static let preferenceBits: UInt64 = 7
-
   /// Writes a non-empty array of labeled values: count, then for each its head
   /// (label code and preference), identifier, custom label, and value.
   private static func writeLabeled<Value>(
@@ -301,7 +298,9 @@ package enum ContactArchive {
     values.withUnsafeBufferPointer { values in
       for index in values.indices {
         let code: UInt64 = values[index].label.map { labelCodes[$0] ?? 1 } ?? 0
-        writer.write(code << preferenceBits | UInt64(values[index].preference ?? 0))
+        let preference = values[index].preference
+        writer.write(code << 1 | (preference == nil ? 0 : 1))
+        if let preference { writer.write(UInt64(preference)) }
         writer.write(values[index].identifier)
         if code == 1, let label = values[index].label { writer.write(label) }
         writeValue(values[index].value, &writer)
@@ -320,22 +319,24 @@ package enum ContactArchive {
     for _ in 0..<count {
       let start = reader.offset
       let head = try reader.readVarint()
+      var preference: Int? = nil
+      if head & 1 != 0 {
+        let rank = try reader.readVarint()
+        guard LabeledValue<Value>.preferenceRange.contains(Int(clamping: rank)) else {
+          throw .badValue("preference", rank, offset: start)
+        }
+        preference = Int(rank)
+      }
       let identifier = try reader.readString()
       let label: String?
-      let preference = head & (1 << preferenceBits - 1)
-      guard preference <= UInt64(LabeledValue<Value>.preferenceRange.upperBound) else {
-        throw .badValue("preference", preference, offset: start)
-      }
-      switch head >> preferenceBits {
+      switch head >> 1 {
       case 0: label = nil
       case 1: label = try reader.readString()
       case let code where code - 2 < UInt64(standardLabels.count): label = standardLabels[Int(code - 2)]
       case let code: throw .badValue("label code", code, offset: start)
       }
       values.append(
-        LabeledValue(
-          identifier: identifier, label: label, value: try readValue(&reader),
-          preference: preference == 0 ? nil : Int(preference)))
+        LabeledValue(identifier: identifier, label: label, value: try readValue(&reader), preference: preference))
     }
     return values
   }

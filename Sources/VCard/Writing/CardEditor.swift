@@ -99,10 +99,10 @@ struct CardEditor {
     } value: { value, _ in ContactEncoder.escapeURI(value.urlString) }
     labeled(old.contactRelations, new.contactRelations, names: PropertyKind.names(of: .related), kind: types.common) {
       ContactEncoder.relation($0, style: $1, groups: &$2)
-    } value: { value, _ in VCardSerializer.escape(value) }
+    } value: { value, line in Self.vendorValue(VCardSerializer.escape(value), in: line) }
     labeled(old.dates, new.dates, names: PropertyKind.names(of: .date), kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
-    } value: { [style] value, _ in ContactEncoder.dateValue(value, style.version).0 }
+    } value: { [style] value, line in Self.dateValue(value, in: line, style: style) }
   }
 
   /// The edits of the names: `FN`, `N` (components not changed keep their written
@@ -123,7 +123,9 @@ struct CardEditor {
     }
     if old.nickname != new.nickname {
       var value = VCardSerializer.escape(new.nickname)
-      if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
+      if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty, card.lines[index].kind == .androidCustom {
+        value = Self.vendorValue(value, in: card.lines[index])
+      } else if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
         let items = ValueDecoder.split(card.lines[index].value, separator: ",")
         value = ([value] + items.dropFirst().map(String.init)).joined(separator: ",")
       }
@@ -141,7 +143,11 @@ struct CardEditor {
     }
     if old.jobTitle != new.jobTitle { single(.title, "TITLE", VCardSerializer.escape(new.jobTitle)) }
     if old.birthday != new.birthday {
-      if let birthday = new.birthday {
+      if let birthday = new.birthday, let index = provenance.fields[.birthday]?.first,
+        card.lines[index].kind == .androidCustom
+      {
+        single(.birthday, "BDAY", Self.dateValue(birthday, in: card.lines[index], style: style))
+      } else if let birthday = new.birthday {
         let (value, parameters) = ContactEncoder.dateValue(birthday, style.version)
         single(.birthday, "BDAY", value, parameters: parameters)
       } else {
@@ -180,6 +186,12 @@ struct CardEditor {
         last = max(last ?? index, index)
         guard before != item else { continue }
         let line = card.lines[index]
+        if before.label != item.label && VendorProperties.fixesLabel(line.name) {
+          // The line's name or row says the old label: the value is written anew.
+          remove(index)
+          for line in encode(item, style, &groups) { insert(line, after: last) }
+          continue
+        }
         var parameters: [VCardParameter]? = nil
         if before.label != item.label || before.preference != item.preference {
           parameters = relabeled(
@@ -200,6 +212,26 @@ struct CardEditor {
     case kept
     /// This preference instead (`nil`: none).
     case set(Int?)
+  }
+
+  /// `escaped`, the new value of `line`, as that line writes it: in an Android
+  /// `X-ANDROID-CUSTOM` row, its data1 (the other fields as written); otherwise as it is.
+  static func vendorValue(_ escaped: String, in line: ContentLine) -> String {
+    line.kind == .androidCustom ? AndroidCustomRow.replacingValue(in: line.value, with: escaped) : escaped
+  }
+
+  /// The value of `line` rewritten with `date`, in the form the line had: Android's
+  /// row and the dashed ISO 8601 form for `X-ANDROID-CUSTOM`, `19850415` where the
+  /// line wrote a basic date (Outlook's `X-MS-ANNIVERSARY:20110113`), else `style`'s.
+  static func dateValue(_ date: ContactDate, in line: ContentLine, style: ContactEncoder.Style) -> String {
+    if line.kind == .androidCustom { return vendorValue(VCardSerializer.escape(date.description), in: line) }
+    let written = line.value.trimmingBlanks()
+    if written.count == 8, written.allSatisfy({ $0.isASCII && $0.isNumber }), let year = date.year,
+      let month = date.month, let day = date.day
+    {
+      return ContactEncoder.dateValue(ContactDate(year: year, month: month, day: day), .v40).0
+    }
+    return ContactEncoder.dateValue(date, style.version).0
   }
 
   /// The parameters of `line` with `label` and `preference` instead of its own

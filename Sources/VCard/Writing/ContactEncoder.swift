@@ -325,9 +325,11 @@ public enum ContactEncoder {
     }
   }
 
-  /// `TYPE` words that read back as `label`, or `nil` when none do.
+  /// `TYPE` words that read back as `label`, or `nil` when none do: only for the
+  /// standard labels (a custom label, read back from `TYPE` in the case written, goes
+  /// into an `X-ABLabel`, where no writer's upper-cased types change it).
   static func types(for label: String, kind: LabelKind) -> [String]? {
-    guard kind != .labelOnly else { return nil }
+    guard kind != .labelOnly, Labels.standard.contains(label) else { return nil }
     let table: [String: [String]] = [
       "mobile": ["cell"], "iPhone": ["iphone"], "homeFax": ["home", "fax"], "workFax": ["work", "fax"],
       "otherFax": ["fax"],

@@ -14,4 +14,9 @@ struct DecodedCase {
     let source = SharedFiles.casePath(folder, file)
     contacts = result.cards.map { ContactDecoder.contact(from: $0, source: source) }
   }
+
+  /// The contacts by display name (each case names its people differently).
+  var byName: [String: Contact] {
+    Dictionary(contacts.map { ($0.displayName, $0) }, uniquingKeysWith: { first, _ in first })
+  }
 }

@@ -22,3 +22,9 @@ func physicalLines(_ text: String) -> [String] {
   text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
     .map(String.init).filter { !$0.isEmpty }
 }
+
+/// Logical lines of written vCard text: folded lines joined (RFC 6350 §3.2).
+func logicalLines(_ text: String) -> [String] {
+  text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "")
+    .split(separator: "\n").map(String.init)
+}

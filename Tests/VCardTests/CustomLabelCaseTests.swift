@@ -1,0 +1,66 @@
+import ContactFormats
+import ContactKit
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// A custom label written as a `TYPE` value keeps its case, as an `X-ABLabel` does
+/// (case 44), and is written back as it came.
+@Suite("custom labels as written")
+struct CustomLabelCaseTests {
+  static let folder = "44-custom-type-label-case"
+
+  static func contacts() throws -> [String: Contact] {
+    try DecodedCase(folder, "custom-types.vcf").byName
+  }
+
+  @Test("TYPE=Jonas mobil, TYPE=Skole and Android's X-Jacky keep their case; WORK maps to work (case 44)")
+  func labelsKeepTheirCase() throws {
+    let contacts = try Self.contacts()
+    let marit = try #require(contacts["Marit Solberg"])
+    #expect(marit.phoneNumbers.map(\.label) == ["Jonas mobil"])
+    #expect(marit.emailAddresses.map(\.label) == ["Skole"])
+    let jacky = try #require(contacts["Jacky Lund"])
+    #expect(jacky.phoneNumbers.map(\.label) == ["work", "Jacky"])
+    let delphine = try #require(contacts["Delphine Okafor"])
+    #expect(delphine.phoneNumbers.map(\.label) == ["Night line"])
+  }
+
+  @Test("the same text in the JSON label and mutt's third column (case 44)")
+  func labelInOutputs() throws {
+    let marit = try #require(try Self.contacts()["Marit Solberg"])
+    #expect(MailClientFormat.mutt([marit], query: "marit").last == "marit@skolen.example\tMarit Solberg\tSkole")
+    let json = PersonJSON.person(marit).serialized
+    #expect(json.contains(#""label":"Jonas mobil""#))
+    #expect(json.contains(#""label":"Skole""#))
+  }
+
+  @Test("Android's EMAIL;X-INTERNET is no label")
+  func androidInternetType() {
+    let contact = loadContacts("BEGIN:VCARD\nVERSION:2.1\nFN:A\nEMAIL;X-INTERNET:a@example.org\nEND:VCARD\n").first
+    #expect(contact?.emailAddresses.map(\.label) == [nil])
+  }
+
+  @Test("an edited value keeps its custom TYPE as written; a new one with that label reads back the same")
+  func writtenBack() throws {
+    let bytes = try SharedFiles.caseBytes(Self.folder, "custom-types.vcf")
+    let contacts = loadContacts(bytes)
+    let marit = try #require(contacts.first { $0.displayName == "Marit Solberg" })
+    var edited = marit
+    edited.phoneNumbers[0].value = "+47 900 55 012"
+    edited.emailAddresses.append(LabeledValue(identifier: "new", label: "Skole", value: "marit@ny-skole.example"))
+    let written = VCardWriter.write(edited, original: marit)
+    let lines = physicalLines(written)
+    #expect(lines.contains("TEL;TYPE=Jonas mobil:+47 900 55 012"))
+    #expect(lines.contains("EMAIL;TYPE=Skole:marit@skolen.example"))
+    let reread = try #require(loadContacts(written).first)
+    #expect(reread.emailAddresses.map(\.label) == ["Skole", "Skole"])
+    #expect(reread.phoneNumbers.map(\.label) == ["Jonas mobil"])
+    let jacky = try #require(contacts.first { $0.displayName == "Jacky Lund" })
+    var jackyEdited = jacky
+    jackyEdited.phoneNumbers[1].value = "+46 70 555 0103"
+    #expect(physicalLines(VCardWriter.write(jackyEdited, original: jacky)).contains("TEL;X-Jacky:+46 70 555 0103"))
+  }
+}

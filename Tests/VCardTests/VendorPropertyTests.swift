@@ -1,0 +1,155 @@
+import ContactKit
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// Vendor properties that carry model data (`VendorProperties`): read into the
+/// model, and an edited value written back into the line it came from, in the same
+/// spelling (case 48 and the corpus's exports).
+@Suite("vendor properties")
+struct VendorPropertyTests {
+  static let folder = "48-android-custom-nickname"
+
+  @Test("X-ANDROID-CUSTOM nickname row is the nickname; the standard NICKNAME as control (case 48)")
+  func androidNickname() throws {
+    let decoded = try DecodedCase(Self.folder, "android-export.vcf")
+    #expect(decoded.contacts.map(\.nickname) == ["Tansy", "Tansy-Control"])
+  }
+
+  @Test("an unedited card is written back byte for byte; an edited nickname goes back into the Android row (case 48)")
+  func androidNicknameWrittenBack() throws {
+    let bytes = try SharedFiles.caseBytes(Self.folder, "android-export.vcf")
+    let original = try #require(loadContacts(bytes).first)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let end = try #require(text.range(of: "END:VCARD"))
+    let cardText = String(text[..<end.upperBound])
+    #expect(VCardWriter.write(original, original: original).hasPrefix(cardText))
+    var edited = original
+    edited.nickname = "Tansy; Tan"
+    let lines = logicalLines(VCardWriter.write(edited, original: original))
+    #expect(lines.contains(#"X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Tansy\; Tan;1;;;;;;;;;;;;;"#))
+    #expect(!lines.contains { $0.hasPrefix("NICKNAME") })
+    #expect(loadContacts(lines.joined(separator: "\r\n") + "\r\n").first?.nickname == "Tansy; Tan")
+  }
+
+  @Test("Android rows: relations and events with their type's label, a custom label, the birthday")
+  func androidRows() throws {
+    let card = """
+      BEGIN:VCARD
+      VERSION:2.1
+      FN:Roid Ando
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Ada Ando;14;;;;;;;;;;;;;
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Bo;0;Godfather;;;;;;;;;;;;
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;1999-07-10;1;;;;;;;;;;;;;
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;1975-08-20;3;;;;;;;;;;;;;
+      X-ANDROID-CUSTOM:custom_mime1;1;2;3
+      END:VCARD
+
+      """
+    let original = try #require(loadContacts(card).first)
+    #expect(original.contactRelations.map(\.value) == ["Ada Ando", "Bo"])
+    #expect(original.contactRelations.map(\.label) == ["spouse", "Godfather"])
+    #expect(original.dates.map(\.value.description) == ["1999-07-10"])
+    #expect(original.dates.map(\.label) == ["anniversary"])
+    #expect(original.birthday?.description == "1975-08-20")
+    var edited = original
+    edited.contactRelations[0].value = "Ada B. Ando"
+    edited.dates[0].value = ContactDate(year: 1999, month: 7, day: 11)
+    edited.birthday = ContactDate(year: 1975, month: 8, day: 21)
+    edited.contactRelations[1].label = "friend"
+    let lines = logicalLines(VCardWriter.write(edited, original: original))
+    #expect(lines.contains("X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Ada B. Ando;14;;;;;;;;;;;;;"))
+    #expect(lines.contains("X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;1999-07-11;1;;;;;;;;;;;;;"))
+    #expect(lines.contains("X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;1975-08-21;3;;;;;;;;;;;;;"))
+    #expect(lines.contains("X-ANDROID-CUSTOM:custom_mime1;1;2;3"))
+    // A new label the row cannot say: the value is written anew, the row removed.
+    #expect(!lines.contains { $0.contains(";Bo;") })
+    let reread = try #require(loadContacts(lines.joined(separator: "\r\n") + "\r\n").first)
+    #expect(reread.contactRelations.map(\.value) == ["Ada B. Ando", "Bo"])
+    #expect(reread.contactRelations.map(\.label) == ["spouse", "friend"])
+  }
+
+  @Test("Android's rows in the corpus: the QP nickname, the event after a photo; other MIME types read as nothing", .sharedCorpus)
+  func androidCorpus() throws {
+    let calcard = loadContacts(try SharedFiles.corpusBytes("calcard/009.vcf"))
+    #expect(calcard.first { $0.displayName == "Mäx Mustermann" }?.nickname == "Mäx")
+    #expect(calcard.first { $0.displayName == "Hola Test" }?.nickname == "HÖLA")
+    let photo = try #require(loadContacts(try SharedFiles.corpusBytes("aosp-vcard/v21_x_android_custom_after_photo.vcf")).first)
+    #expect(photo.dates.map(\.value.description) == ["1999-07-10"])
+    #expect(photo.dates.map(\.label) == ["anniversary"])
+    #expect(photo.birthday?.description == "1975-08-20")
+    let custom = try #require(loadContacts(try SharedFiles.corpusBytes("aosp-vcard/v21_android_custom_prop.vcf")).first)
+    #expect(custom.nickname.isEmpty && custom.contactRelations.isEmpty && custom.dates.isEmpty)
+  }
+
+  @Test("Outlook 2007: X-MS-MANAGER, -ASSISTANT, -SPOUSE, -ANNIVERSARY, -IMADDRESS", .sharedCorpus)
+  func outlook() throws {
+    let contact = try #require(loadContacts(try SharedFiles.corpusBytes("ez-vcard/outlook-2007.vcf")).first)
+    #expect(contact.contactRelations.map(\.value) == ["TheManagerName", "TheAssistantName", "TheSpouse"])
+    #expect(contact.contactRelations.map(\.label) == ["manager", "assistant", "spouse"])
+    #expect(contact.dates.map(\.value.description) == ["2012-08-01"])
+    #expect(contact.dates.map(\.label) == ["anniversary"])
+    #expect(contact.instantMessageAddresses.map(\.value) == [InstantMessageAddress(service: "", username: "im@aim.com")])
+  }
+
+  @Test("Evolution: spouse, manager, assistant, anniversary, blog and video URLs, IM services", .sharedCorpus)
+  func evolution() throws {
+    let contacts = loadContacts(try SharedFiles.corpusBytes("syncevolution/eds_contact.vcf"))
+    let john = try #require(contacts.first { $0.displayName == "John Doe" })
+    #expect(john.contactRelations.map(\.value) == ["John Doe Senior", "John Doe Junior", "Joan Doe"])
+    #expect(john.contactRelations.map(\.label) == ["manager", "assistant", "spouse"])
+    #expect(john.dates.map(\.value.description) == ["2006-01-09"])
+    #expect(john.dates.map(\.label) == ["anniversary"])
+    #expect(john.urlAddresses.filter { $0.label == "blog" }.map(\.value) == ["web log"])
+    #expect(john.urlAddresses.filter { $0.label == "video" }.map(\.value) == ["chat"])
+    let services = john.instantMessageAddresses.map(\.value.service)
+    #expect(services.contains("groupwise") && services.contains("sip") && services.contains("aim"))
+    // An empty vendor line gives no value.
+    #expect(contacts.filter { $0.displayName == "Umlaut Ä Ö Ü ß" }.allSatisfy { $0.contactRelations.isEmpty })
+  }
+
+  @Test("KAddressBook: X-KADDRESSBOOK-X-SpousesName, -ManagersName, -AssistantsName, -Anniversary, -IMAddress", .sharedCorpus)
+  func kaddressbook() throws {
+    let contact = try #require(loadContacts(try SharedFiles.corpusBytes("kcontacts/vcard5.vcf")).first)
+    #expect(Set(contact.contactRelations.map { "\($0.label ?? "")=\($0.value)" }) == [
+      "assistant=Mr. Smithers", "manager=Mr. Burnes", "spouse=femal clown",
+    ])
+    #expect(contact.dates.map(\.value.description) == ["1982-07-07"])
+    #expect(contact.instantMessageAddresses.map(\.value.username) == ["122334455"])
+  }
+
+  @Test("an edited vendor value keeps the line's name and date form; a new label writes it anew")
+  func vendorEditsKeepSpelling() throws {
+    let card = """
+      BEGIN:VCARD
+      VERSION:3.0
+      FN:Joan Doe
+      X-EVOLUTION-SPOUSE:John Doe
+      X-MS-ANNIVERSARY:20120801
+      X-EVOLUTION-MANAGER:Ann Boss
+      END:VCARD
+
+      """
+    let original = try #require(loadContacts(card).first)
+    var edited = original
+    edited.contactRelations[0].value = "Jon Doe"
+    edited.dates[0].value = ContactDate(year: 2012, month: 8, day: 2)
+    edited.contactRelations[1].label = "friend"
+    let lines = logicalLines(VCardWriter.write(edited, original: original))
+    #expect(lines.contains("X-EVOLUTION-SPOUSE:Jon Doe"))
+    #expect(lines.contains("X-MS-ANNIVERSARY:20120802"))
+    #expect(!lines.contains("X-EVOLUTION-MANAGER:Ann Boss"))
+    let reread = try #require(loadContacts(lines.joined(separator: "\r\n") + "\r\n").first)
+    #expect(reread.contactRelations.map { "\($0.label ?? "")=\($0.value)" } == ["spouse=Jon Doe", "friend=Ann Boss"])
+  }
+
+  @Test("every vendor name of the table is a known property name of its kind")
+  func tableNames() {
+    for entry in VendorProperties.table {
+      #expect(PropertyKind(entry.name.description) == entry.kind, "\(entry.name)")
+      #expect(PropertyKind.names(of: entry.kind).contains(entry.name.description))
+    }
+  }
+}
