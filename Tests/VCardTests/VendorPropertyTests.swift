@@ -120,6 +120,17 @@ struct VendorPropertyTests {
     #expect(contact.instantMessageAddresses.map(\.value.username) == ["122334455"])
   }
 
+  @Test("KAddressBook's X-messaging/<service>-All lines are IM addresses of that service", .sharedCorpus)
+  func kdeMessaging() throws {
+    let file = "ical4j-vcard/vcard-antoni-kontact.vcf"
+    let contact = try #require(loadContacts(try SharedFiles.corpusBytes(file)).first)
+    #expect(contact.instantMessageAddresses.map { "\($0.value.service):\($0.value.username)" } == [
+      ":antoni@kde-jabber.org", "gadugadu:452342", "skype:antoni-kde-skype", "xmpp:antoni-kde@kde-jabber.org",
+    ])
+    #expect(contact.urlAddresses.filter { $0.label == "blog" }.map(\.value) == ["http://antoni-kde.blog.com"])
+    #expect(contact.contactRelations.map(\.label) == ["assistant", "manager"])
+  }
+
   @Test("an edited vendor value keeps the line's name and date form; a new label writes it anew")
   func vendorEditsKeepSpelling() throws {
     let card = """

@@ -198,19 +198,21 @@ struct CardMapping {
       guard !value.isEmpty || !user.isEmpty else { return }
       let profile = LabeledValue(
         identifier: nextIdentifier(line), label: label(line, nil),
-        value: SocialProfile(service: service, username: user, urlString: value))
+        value: SocialProfile(service: service, username: user, urlString: value), preference: line.preference)
       contact.socialProfiles.append(profile)
     case .related:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()
       guard !value.isEmpty else { return }
       let typeLabel = VendorProperties.entry(line.name)?.label ?? Labels.common(line.types)
-      let relation = LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: value)
+      let relation = LabeledValue(
+        identifier: nextIdentifier(line), label: label(line, typeLabel), value: value, preference: line.preference)
       contact.contactRelations.append(relation)
     case .date:
       guard let date = DateParsing.parse(ValueDecoder.unescape(line.value)) else { return }
       let typeLabel =
         line.name == "ANNIVERSARY" ? "anniversary" : VendorProperties.entry(line.name)?.label ?? Labels.common(line.types)
-      let dated = LabeledValue(identifier: nextIdentifier(line), label: label(line, typeLabel), value: date)
+      let dated = LabeledValue(
+        identifier: nextIdentifier(line), label: label(line, typeLabel), value: date, preference: line.preference)
       contact.dates.append(dated)
     default:
       break  // `readField`

@@ -8,6 +8,7 @@
 /// |---|---|---|
 /// | `X-AIM`, `X-JABBER`, `X-SKYPE`, `X-SKYPE-USERNAME`, `X-MSN`, `X-YAHOO`, `X-ICQ`, `X-GADUGADU`, `X-QQ`, `X-GOOGLE-TALK`, `X-GTALK`, `X-TWITTER`, `X-SIP`, `X-GROUPWISE` | Apple, Evolution, KDE, Android | `instantMessageAddresses` (the service from the name) |
 /// | `X-MS-IMADDRESS`, `X-KADDRESSBOOK-X-IMADDRESS` | Outlook, KAddressBook | `instantMessageAddresses` (no service) |
+/// | `X-messaging/xmpp-All`, `X-messaging/skype-All`, … (`aim`, `gadu`, `groupwise`, `icq`, `irc`, `meanwhile`, `msn`, `qq`, `yahoo`) | KAddressBook | `instantMessageAddresses` (the service from the name) |
 /// | `X-SOCIALPROFILE` | Apple | `socialProfiles` |
 /// | `X-ABRELATEDNAMES` | Apple | `contactRelations` (label from `X-ABLabel`) |
 /// | `X-EVOLUTION-SPOUSE`, `X-MS-SPOUSE`, `X-KADDRESSBOOK-X-SPOUSESNAME`, `X-SPOUSE`, `X-WAB-SPOUSE_NAME` | Evolution, Outlook, KDE, others, Windows Address Book | `contactRelations` (`spouse`) |
@@ -43,6 +44,17 @@ enum VendorProperties {
     Entry(name: "X-SIP", kind: .instantMessage), Entry(name: "X-GROUPWISE", kind: .instantMessage),
     Entry(name: "X-MS-IMADDRESS", kind: .instantMessage, service: ""),
     Entry(name: "X-KADDRESSBOOK-X-IMADDRESS", kind: .instantMessage, service: ""),
+    Entry(name: "X-MESSAGING/AIM-ALL", kind: .instantMessage, service: "aim"),
+    Entry(name: "X-MESSAGING/GADU-ALL", kind: .instantMessage, service: "gadugadu"),
+    Entry(name: "X-MESSAGING/GROUPWISE-ALL", kind: .instantMessage, service: "groupwise"),
+    Entry(name: "X-MESSAGING/ICQ-ALL", kind: .instantMessage, service: "icq"),
+    Entry(name: "X-MESSAGING/IRC-ALL", kind: .instantMessage, service: "irc"),
+    Entry(name: "X-MESSAGING/MEANWHILE-ALL", kind: .instantMessage, service: "meanwhile"),
+    Entry(name: "X-MESSAGING/MSN-ALL", kind: .instantMessage, service: "msn"),
+    Entry(name: "X-MESSAGING/QQ-ALL", kind: .instantMessage, service: "qq"),
+    Entry(name: "X-MESSAGING/SKYPE-ALL", kind: .instantMessage, service: "skype"),
+    Entry(name: "X-MESSAGING/XMPP-ALL", kind: .instantMessage, service: "xmpp"),
+    Entry(name: "X-MESSAGING/YAHOO-ALL", kind: .instantMessage, service: "yahoo"),
     Entry(name: "X-SOCIALPROFILE", kind: .socialProfile),
     Entry(name: "X-ABRELATEDNAMES", kind: .related),
     Entry(name: "X-EVOLUTION-SPOUSE", kind: .related, label: "spouse"),
