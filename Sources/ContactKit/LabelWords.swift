@@ -13,10 +13,11 @@ public enum LabelWords {
     return words[label] ?? label
   }
 
-  /// The standard labels (lower camel case, CNLabel… names) that are not one word
-  /// already.
+  /// The standard labels (lower camel case, CNLabel… names; Android's relation types
+  /// `domesticPartner`, `referredBy`) that are not one word already.
   private static let words: [String: String] = [
     "homeFax": "home fax", "workFax": "work fax", "otherFax": "other fax", "homePage": "home page",
     "homefax": "home fax", "workfax": "work fax", "otherfax": "other fax", "homepage": "home page",
+    "domesticPartner": "domestic partner", "referredBy": "referred by",
   ]
 }

@@ -14,6 +14,7 @@ struct LabelWordsTests {
     #expect(LabelWords.words(for: "_$!<HomePage>!$_") == "home page")
     #expect(LabelWords.words(for: "_$!<Mobile>!$_") == "mobile")
     #expect(LabelWords.words(for: "iPhone") == "iPhone")
+    #expect(LabelWords.words(for: "domesticPartner") == "domestic partner")
     #expect(LabelWords.words(for: "Jonas mobil") == "Jonas mobil")
   }
 

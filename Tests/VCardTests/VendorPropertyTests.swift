@@ -105,7 +105,7 @@ struct VendorPropertyTests {
     #expect(john.urlAddresses.filter { $0.label == "blog" }.map(\.value) == ["web log"])
     #expect(john.urlAddresses.filter { $0.label == "video" }.map(\.value) == ["chat"])
     let services = john.instantMessageAddresses.map(\.value.service)
-    #expect(services.contains("groupwise") && services.contains("sip") && services.contains("aim"))
+    #expect(services.contains("groupwise") && services.contains("sip") && services.contains("AIM"))
     // An empty vendor line gives no value.
     #expect(contacts.filter { $0.displayName == "Umlaut Ä Ö Ü ß" }.allSatisfy { $0.contactRelations.isEmpty })
   }
@@ -125,10 +125,26 @@ struct VendorPropertyTests {
     let file = "ical4j-vcard/vcard-antoni-kontact.vcf"
     let contact = try #require(loadContacts(try SharedFiles.corpusBytes(file)).first)
     #expect(contact.instantMessageAddresses.map { "\($0.value.service):\($0.value.username)" } == [
-      ":antoni@kde-jabber.org", "gadugadu:452342", "skype:antoni-kde-skype", "xmpp:antoni-kde@kde-jabber.org",
+      ":antoni@kde-jabber.org", "GaduGadu:452342", "Skype:antoni-kde-skype", "Jabber:antoni-kde@kde-jabber.org",
     ])
     #expect(contact.urlAddresses.filter { $0.label == "blog" }.map(\.value) == ["http://antoni-kde.blog.com"])
     #expect(contact.contactRelations.map(\.label) == ["assistant", "manager"])
+  }
+
+  @Test("rcmcarddav: an iOS card's X-AIM/X-ICQ/… give the same services as its IMPP;X-SERVICE-TYPE lines", .sharedCorpus)
+  func servicesAsApple() throws {
+    for file in ["rcmcarddav/IM-iOS.vcf", "rcmcarddav/IM-GoogleContacts.vcf"] {
+      let contact = try #require(loadContacts(try SharedFiles.corpusBytes(file)).first)
+      var byService: [String: [String]] = [:]
+      for im in contact.instantMessageAddresses { byService[im.value.service, default: []].append(im.value.username) }
+      let iOS = file.contains("iOS")
+      // iOS writes X-AIM and an IMPP for the same address: both are AIM's.
+      #expect(byService["AIM"] == (iOS ? ["aim@example.com", "aim@example.com"] : ["aim@example.com"]), "\(file)")
+      #expect(byService["ICQ"] == (iOS ? ["18383828", "18383828"] : ["12345"]), "\(file)")
+      #expect(byService["Jabber"]?.first == "jabber@example.com", "\(file)")
+      #expect(byService["GoogleTalk"] == ["gtalk@example.com"], "\(file)")
+      #expect(byService.keys.allSatisfy { $0 == $0.trimmingCharacters(in: .whitespaces) && !$0.isEmpty })
+    }
   }
 
   @Test("an edited vendor value keeps the line's name and date form; a new label writes it anew")

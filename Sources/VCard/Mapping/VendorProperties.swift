@@ -6,7 +6,8 @@
 ///
 /// | property | written by | model key (label / service) |
 /// |---|---|---|
-/// | `X-AIM`, `X-JABBER`, `X-SKYPE`, `X-SKYPE-USERNAME`, `X-MSN`, `X-YAHOO`, `X-ICQ`, `X-GADUGADU`, `X-QQ`, `X-GOOGLE-TALK`, `X-GTALK`, `X-TWITTER`, `X-SIP`, `X-GROUPWISE` | Apple, Evolution, KDE, Android | `instantMessageAddresses` (the service from the name) |
+/// | `X-AIM`, `X-JABBER`, `X-SKYPE`, `X-SKYPE-USERNAME`, `X-MSN`, `X-YAHOO`, `X-ICQ`, `X-GADUGADU`, `X-QQ`, `X-GOOGLE-TALK`, `X-GTALK`, `X-TWITTER` | Apple, Evolution, KDE, Android | `instantMessageAddresses` (the service as CNInstantMessageService names it: `AIM`, `Jabber`, `Skype`, `MSN`, `Yahoo`, `ICQ`, `GaduGadu`, `QQ`, `GoogleTalk`; `Twitter`), the same as `IMPP;X-SERVICE-TYPE=…` gives |
+/// | `X-SIP`, `X-GROUPWISE` | Evolution | `instantMessageAddresses` (`sip`, `groupwise`: from the name) |
 /// | `X-MS-IMADDRESS`, `X-KADDRESSBOOK-X-IMADDRESS` | Outlook, KAddressBook | `instantMessageAddresses` (no service) |
 /// | `X-messaging/xmpp-All`, `X-messaging/skype-All`, … (`aim`, `gadu`, `groupwise`, `icq`, `irc`, `meanwhile`, `msn`, `qq`, `yahoo`) | KAddressBook | `instantMessageAddresses` (the service from the name) |
 /// | `X-SOCIALPROFILE` | Apple | `socialProfiles` |
@@ -29,32 +30,38 @@ enum VendorProperties {
     /// The label of a relation, date or URL; `nil` when the line's `TYPE` or
     /// `X-ABLabel` gives it.
     var label: String? = nil
-    /// The service of an instant-messaging address; `nil`: from the name (`X-AIM` → `aim`).
+    /// The service of an instant-messaging address; `nil`: from the name (`X-SIP` → `sip`).
     var service: String? = nil
   }
 
   /// Every vendor property that carries model data (the table above).
   static let table: [Entry] = [
-    Entry(name: "X-AIM", kind: .instantMessage), Entry(name: "X-JABBER", kind: .instantMessage),
-    Entry(name: "X-SKYPE", kind: .instantMessage), Entry(name: "X-SKYPE-USERNAME", kind: .instantMessage, service: "skype"),
-    Entry(name: "X-MSN", kind: .instantMessage), Entry(name: "X-YAHOO", kind: .instantMessage),
-    Entry(name: "X-ICQ", kind: .instantMessage), Entry(name: "X-GADUGADU", kind: .instantMessage),
-    Entry(name: "X-QQ", kind: .instantMessage), Entry(name: "X-GOOGLE-TALK", kind: .instantMessage),
-    Entry(name: "X-GTALK", kind: .instantMessage), Entry(name: "X-TWITTER", kind: .instantMessage),
+    Entry(name: "X-AIM", kind: .instantMessage, service: "AIM"),
+    Entry(name: "X-JABBER", kind: .instantMessage, service: "Jabber"),
+    Entry(name: "X-SKYPE", kind: .instantMessage, service: "Skype"),
+    Entry(name: "X-SKYPE-USERNAME", kind: .instantMessage, service: "Skype"),
+    Entry(name: "X-MSN", kind: .instantMessage, service: "MSN"),
+    Entry(name: "X-YAHOO", kind: .instantMessage, service: "Yahoo"),
+    Entry(name: "X-ICQ", kind: .instantMessage, service: "ICQ"),
+    Entry(name: "X-GADUGADU", kind: .instantMessage, service: "GaduGadu"),
+    Entry(name: "X-QQ", kind: .instantMessage, service: "QQ"),
+    Entry(name: "X-GOOGLE-TALK", kind: .instantMessage, service: "GoogleTalk"),
+    Entry(name: "X-GTALK", kind: .instantMessage, service: "GoogleTalk"),
+    Entry(name: "X-TWITTER", kind: .instantMessage, service: "Twitter"),
     Entry(name: "X-SIP", kind: .instantMessage), Entry(name: "X-GROUPWISE", kind: .instantMessage),
     Entry(name: "X-MS-IMADDRESS", kind: .instantMessage, service: ""),
     Entry(name: "X-KADDRESSBOOK-X-IMADDRESS", kind: .instantMessage, service: ""),
-    Entry(name: "X-MESSAGING/AIM-ALL", kind: .instantMessage, service: "aim"),
-    Entry(name: "X-MESSAGING/GADU-ALL", kind: .instantMessage, service: "gadugadu"),
+    Entry(name: "X-MESSAGING/AIM-ALL", kind: .instantMessage, service: "AIM"),
+    Entry(name: "X-MESSAGING/GADU-ALL", kind: .instantMessage, service: "GaduGadu"),
     Entry(name: "X-MESSAGING/GROUPWISE-ALL", kind: .instantMessage, service: "groupwise"),
-    Entry(name: "X-MESSAGING/ICQ-ALL", kind: .instantMessage, service: "icq"),
+    Entry(name: "X-MESSAGING/ICQ-ALL", kind: .instantMessage, service: "ICQ"),
     Entry(name: "X-MESSAGING/IRC-ALL", kind: .instantMessage, service: "irc"),
     Entry(name: "X-MESSAGING/MEANWHILE-ALL", kind: .instantMessage, service: "meanwhile"),
-    Entry(name: "X-MESSAGING/MSN-ALL", kind: .instantMessage, service: "msn"),
-    Entry(name: "X-MESSAGING/QQ-ALL", kind: .instantMessage, service: "qq"),
-    Entry(name: "X-MESSAGING/SKYPE-ALL", kind: .instantMessage, service: "skype"),
-    Entry(name: "X-MESSAGING/XMPP-ALL", kind: .instantMessage, service: "xmpp"),
-    Entry(name: "X-MESSAGING/YAHOO-ALL", kind: .instantMessage, service: "yahoo"),
+    Entry(name: "X-MESSAGING/MSN-ALL", kind: .instantMessage, service: "MSN"),
+    Entry(name: "X-MESSAGING/QQ-ALL", kind: .instantMessage, service: "QQ"),
+    Entry(name: "X-MESSAGING/SKYPE-ALL", kind: .instantMessage, service: "Skype"),
+    Entry(name: "X-MESSAGING/XMPP-ALL", kind: .instantMessage, service: "Jabber"),
+    Entry(name: "X-MESSAGING/YAHOO-ALL", kind: .instantMessage, service: "Yahoo"),
     Entry(name: "X-SOCIALPROFILE", kind: .socialProfile),
     Entry(name: "X-ABRELATEDNAMES", kind: .related),
     Entry(name: "X-EVOLUTION-SPOUSE", kind: .related, label: "spouse"),

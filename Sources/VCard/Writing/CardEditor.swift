@@ -106,7 +106,7 @@ struct CardEditor {
   }
 
   /// The edits of the names: `FN`, `N` (components not changed keep their written
-  /// form), `NICKNAME` (its other items kept).
+  /// form), `NICKNAME` (its other items kept; Android's nickname row as a row).
   mutating func applyNames(from old: Contact, to new: Contact) {
     if old.formattedName != new.formattedName {
       single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new)), keepEmpty: true)
@@ -123,18 +123,20 @@ struct CardEditor {
     }
     if old.nickname != new.nickname {
       var value = VCardSerializer.escape(new.nickname)
-      if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty, card.lines[index].kind == .androidCustom {
-        value = Self.vendorValue(value, in: card.lines[index])
-      } else if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
-        let items = ValueDecoder.split(card.lines[index].value, separator: ",")
-        value = ([value] + items.dropFirst().map(String.init)).joined(separator: ",")
+      if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
+        if card.lines[index].kind == .androidCustom {
+          value = Self.vendorValue(value, in: card.lines[index])
+        } else {
+          let items = ValueDecoder.split(card.lines[index].value, separator: ",")
+          value = ([value] + items.dropFirst().map(String.init)).joined(separator: ",")
+        }
       }
       single(.nickname, "NICKNAME", value)
     }
   }
 
   /// The edits of the other single-value fields: `ORG`, `TITLE`, `BDAY`, `NOTE`, the
-  /// phonetic names.
+  /// phonetic names (a birthday from an Android event row written back into the row).
   mutating func applyFields(from old: Contact, to new: Contact) {
     if old.organizationName != new.organizationName || old.departmentName != new.departmentName {
       let original = provenance.fields[.organization]?.first.map { card.lines[$0].value }
