@@ -102,6 +102,7 @@ enum Usage {
       unknown         a card for someone not yet in the book (--from-message < mail)
       query [TEXT]    print every match, best first, one JSON object per line
       list            print every contact in sort order, one JSON object per line
+                      (--sort-by none: in the books' own order)
       groups          print every group with its member count
       sync            bring every server book (CardDAV) up to date, send queued edits
       books           the address books found on each server account (for the config)
@@ -137,7 +138,7 @@ enum Usage {
           --from-message, --header NAMES, --all, --skip-known, --no-add,
           --alternate-name TEXT, --message TEXT   unknown
           --group NAME       only members of this group
-          --sort-by given|family
+          --sort-by given|family|none   none: the books' own order
           --name-order auto|given-first|family-first
                              for names made from N; a card's FN shows as written
           --exact            no fuzzy matching
