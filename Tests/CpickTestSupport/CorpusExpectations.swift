@@ -133,6 +133,15 @@ public enum CorpusExpectations {
     return .unsupported("parameter value of type \(type(of: expected))")
   }
 
+  /// The `latitude` or `longitude` (`key`) of a `GEO` value compared with `expected`.
+  public static func compareGeo(_ text: String, key: String, expected: Any) -> Outcome {
+    guard let want = (expected as? NSNumber)?.doubleValue, let geo = ExpectedValues.geo(text) else {
+      return .failed(got: ExpectedJSON.describe(text))
+    }
+    let got = key == "latitude" ? geo.latitude : geo.longitude
+    return abs(got - want) < 1e-9 ? .passed : .failed(got: "\(got)")
+  }
+
   /// `got` compared with `expected` (`ExpectedJSON.equal`).
   public static func compare(_ got: Any, _ expected: Any) -> Outcome {
     ExpectedJSON.equal(got, expected) ? .passed : .failed(got: ExpectedJSON.describe(got))

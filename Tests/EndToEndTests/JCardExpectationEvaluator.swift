@@ -196,11 +196,7 @@ struct JCardExpectationEvaluator {
       let label = card.first { $0.name == "X-ABLABEL" && group != nil && $0.parameter("group").first?.lowercased() == group }
       return compare(label?.text ?? "", expected)
     case "latitude", "longitude":
-      guard let want = (expected as? NSNumber)?.doubleValue, let geo = ExpectedValues.geo(property.text) else {
-        return .failed(got: describe(property.text))
-      }
-      let got = key == "latitude" ? geo.latitude : geo.longitude
-      return abs(got - want) < 1e-9 ? .passed : .failed(got: "\(got)")
+      return CorpusExpectations.compareGeo(property.text, key: key, expected: expected)
     default:
       if key.hasPrefix("params.") {
         return compareParameter(property, name: String(key.dropFirst("params.".count)), expected: expected)

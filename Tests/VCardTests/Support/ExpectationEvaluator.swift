@@ -101,11 +101,7 @@ struct ExpectationEvaluator {
       }
       return compare(label.map { ValueDecoder.unescape($0.value) } ?? "", expected)
     case "latitude", "longitude":
-      guard let want = (expected as? NSNumber)?.doubleValue, let geo = FieldValues.geo(line) else {
-        return .failed(got: describe(line.value))
-      }
-      let got = key == "latitude" ? geo.latitude : geo.longitude
-      return abs(got - want) < 1e-9 ? .passed : .failed(got: "\(got)")
+      return CorpusExpectations.compareGeo(line.value, key: key, expected: expected)
     default:
       if key.hasPrefix("params.") {
         return compareParameter(line, name: String(key.dropFirst("params.".count)), expected: expected)

@@ -57,11 +57,6 @@ enum FieldValues {
       parameter: line.parameterValues("MEDIATYPE").first, value: line.value, firstType: line.types.first)
   }
 
-  /// Latitude and longitude of `GEO` (`ExpectedValues.geo`).
-  static func geo(_ line: ContentLine) -> (latitude: Double, longitude: Double)? {
-    ExpectedValues.geo(line.value)
-  }
-
   private static func splitsLists(_ line: ContentLine, version: String?) -> Bool {
     guard line.name == "N" || line.name == "ADR" else { return false }
     return version == "3.0" || version?.hasPrefix("4") == true
