@@ -34,8 +34,8 @@ struct JCardParameterTests {
   func quotedValues() throws {
     let caret = try property("ADR", "ADR;LABEL=\"12 Main St^nSpringfield ^'Home^' ^^\":;;12 Main St;Springfield;;;")
     #expect(parameters(caret)["label"] as? String == "12 Main St\nSpringfield \"Home\" ^")
-    let apple = try property("ADR", "ADR;LABEL=\"Apt \\\"B\\\", 2nd floor\";TYPE=home:;;Apt B;Springfield;;;")
-    #expect(parameters(apple)["label"] as? String == "Apt \"B\", 2nd floor")
+    let apple = try property("ADR", "ADR;LABEL=\"Apt \\\"B\\\" 2nd floor, 3rd door\";TYPE=home:;;Apt B;Springfield;;;")
+    #expect(parameters(apple)["label"] as? String == "Apt \"B\" 2nd floor, 3rd door")
     #expect(parameters(apple)["type"] as? String == "home")
     #expect((apple[3] as? [String])?[3] == "Springfield")
   }

@@ -198,15 +198,16 @@ enum ContentLineParser {
   }
 
   /// Whether `bytes[index]` starts a `\"` inside a quoted parameter value, as Apple's
-  /// exports write a double quote there (`LABEL="Apt \"B\", 2nd floor"`), rather than
+  /// exports write a double quote there (`LABEL="Apt \"B\" 2nd floor"`), rather than
   /// a value that ends in a backslash: the quote is not the last byte and is not
-  /// followed by `;` or `:`, which would end the parameter.
+  /// followed by `;`, `:` or `,`, which would end the value (cpick's own writer quotes
+  /// a value ending in `\` that way).
   @inline(__always)
   static func isEscapedQuote(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     guard bytes[index] == UInt8(ascii: "\\"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"")
     else { return false }
     let next = bytes[index + 2]
-    return next != UInt8(ascii: ";") && next != UInt8(ascii: ":")
+    return next != UInt8(ascii: ";") && next != UInt8(ascii: ":") && next != UInt8(ascii: ",")
   }
 
   /// ASCII letters upper-cased, other bytes as they are.
