@@ -102,7 +102,6 @@ enum Usage {
       unknown         a card for someone not yet in the book (--from-message < mail)
       query [TEXT]    print every match, best first, one JSON object per line
       list            print every contact in sort order, one JSON object per line
-                      (--sort-by none: in the books' own order)
       groups          print every group with its member count
       sync            bring every server book (CardDAV) up to date, send queued edits
       books           the address books found on each server account (for the config)
