@@ -27,6 +27,20 @@ public enum ContactFormatter {
     case given
     /// By family name (CNContactSortOrder.familyName, kABPersonSortByLastName).
     case family
+    /// Not sorted: the books' own order (CNContactSortOrder.none, fzf's `--no-sort`):
+    /// the books in the order given, a file's cards in file order, a folder's files
+    /// by name. Every sort key is empty, so every contact is in the `#` section.
+    case unsorted = "none"
+  }
+
+  /// What a contact without a display name (a card with only a photo, a `LABEL`, or
+  /// nothing) is shown as, in Apple's Contacts' words: on the picker's rows, the card
+  /// and `list`'s plain lines. The data (`displayName`, the person JSON) stays empty.
+  public static let noName = "No Name"
+
+  /// `name` as shown: `noName` when it is empty or blank.
+  public static func shown(_ name: String) -> String {
+    name.trimmingWhitespace.isEmpty ? noName : name
   }
 
   /// The composed name of `contact`, ignoring `FN`; falls back as described above.
@@ -114,6 +128,7 @@ public enum ContactFormatter {
   ///   by their Latin transliteration.
   /// - A key that does not start with a letter (`42 Club`, an emoji) starts with `~`,
   ///   so it sorts after `z`, in the `#` section at the end, as in Apple's Contacts.
+  /// - With `.unsorted` the key is empty: the list keeps the books' order.
   ///
   /// - Complexity: O(n) in the name's length; an ICU transform for non-Latin names.
   ///   To key many contacts, use a `SortKeys` value, which remembers names it has seen.
@@ -137,6 +152,7 @@ public enum ContactFormatter {
 
     /// The sort key of `contact` (see `ContactFormatter.sortKey(for:by:)`).
     public mutating func key(for contact: Contact) -> String {
+      if order == .unsorted { return "" }
       var key = ""
       func append(_ part: String, surname: Bool = false) {
         let trimmed = part.trimmingWhitespace
@@ -173,7 +189,7 @@ public enum ContactFormatter {
           case .family:
             append(familyPart, surname: familyIsWritten)
             append(givenPart)
-          case .given:
+          case .given, .unsorted:
             append(givenPart)
             append(familyPart, surname: familyIsWritten)
           }

@@ -213,7 +213,9 @@ enum VCardLoading {
   }
 
   /// Maps `cards` (of `parsed`): group cards to groups, the others to contacts with
-  /// their source records; an empty card is a warning.
+  /// their source records. A card with nothing to show (no name, organization, email
+  /// or phone: only a photo, a `LABEL`, or nothing) is a contact too, shown as
+  /// `ContactFormatter.noName`, so that no card is lost on the way to an export.
   private static func map(_ cards: ArraySlice<RawCard>, of parsed: VCardParseResult, source: String) -> Mapped {
     var out = Mapped()
     for card in cards {
@@ -224,22 +226,8 @@ enum VCardLoading {
       }
       var contact = ContactDecoder.contact(from: card, source: source)
       contact.sourceRecord = parsed.sourceRecord(of: card)
-      if isEmpty(contact) {
-        out.warnings.append("\(source):\(card.beginLine): card has no name, organization, email or phone; skipped")
-        continue
-      }
       out.contacts.append(contact)
     }
     return out
-  }
-
-  /// True for a card with nothing to show; the display name (which walks every
-  /// fallback) is only built for cards without the usual fields.
-  private static func isEmpty(_ contact: Contact) -> Bool {
-    guard contact.emailAddresses.isEmpty && contact.phoneNumbers.isEmpty && contact.familyName.isEmpty
-      && contact.givenName.isEmpty && contact.organizationName.isEmpty
-    else { return false }
-    return contact.displayName.isEmpty && contact.postalAddresses.isEmpty && contact.urlAddresses.isEmpty
-      && contact.note.isEmpty
   }
 }

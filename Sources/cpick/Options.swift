@@ -166,7 +166,7 @@ enum OptionParser {
     case "--sort-by":
       let text = try value()
       guard let order = ContactFormatter.SortOrder(rawValue: text) else {
-        throw UsageError(description: "--sort-by takes given or family, not '\(text)'")
+        throw UsageError(description: "--sort-by takes given, family or none, not '\(text)'")
       }
       options.sortOrder = order
     case "--name-order":

@@ -177,7 +177,7 @@ struct Output {
       guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
       return Mailbox.string(for: property.contact, address: property.value.singleLine, order: nameOrder)
     case (.value, .person(let contact)):
-      return PlainText.line(contact.displayNameInOrder(nameOrder))
+      return PlainText.line(ContactFormatter.shown(contact.displayNameInOrder(nameOrder)))
     case (.value, .property(let property)):
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):

@@ -137,7 +137,7 @@ enum Usage {
           --from-message, --header NAMES, --all, --skip-known, --no-add,
           --alternate-name TEXT, --message TEXT   unknown
           --group NAME       only members of this group
-          --sort-by given|family
+          --sort-by given|family|none   none: the books' own order
           --name-order auto|given-first|family-first
                              for names made from N; a card's FN shows as written
           --exact            no fuzzy matching

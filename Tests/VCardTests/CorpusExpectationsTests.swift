@@ -45,73 +45,23 @@ struct CorpusExpectationsTests {
       "no strict mode: the reader is lenient by design; the parse(relaxed) expectations of this file pass",
   ]
 
-  struct Entry {
-    var file: String
-    var property: String
-    var expected: Any
-  }
-
-  static func parseEntries() -> [Entry]? {
-    let url = SharedFiles.corpus.appendingPathComponent("expectations.jsonl")
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").compactMap { line in
-      guard let data = line.data(using: .utf8),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        object["kind"] as? String == "parse",
-        let file = object["file"] as? String, let property = object["property"] as? String,
-        let expected = object["expected"]
-      else { return nil }
-      return Entry(file: file, property: property, expected: expected)
-    }
-  }
-
   @Test("parse expectations of the corpus hold, at least as many as before", .sharedCorpus)
   func parseExpectations() throws {
-    let entries = try #require(Self.parseEntries(), "\(SharedFiles.corpus.path)/expectations.jsonl cannot be read")
+    let entries = try #require(
+      CorpusExpectations.parseEntries(), "\(SharedFiles.corpus.path)/expectations.jsonl cannot be read")
     var results: [String: VCardParseResult] = [:]
-    var passed = 0
-    var failed: [String] = []
-    var unsupported: [String] = []
-    var notPassed: Set<String> = []
-    for entry in entries {
-      let key = "\(entry.file) \(entry.property)"
+    let passed = CorpusExpectations.check(
+      entries, label: "expectations", allowList: Self.allowList, floor: Self.passedFloor
+    ) { entry in
       guard entry.file.hasSuffix(".vcf") || entry.file.hasSuffix(".json") else {
-        unsupported.append("\(key): not a vCard text file")
-        notPassed.insert(key)
-        continue
+        return .unsupported("not a vCard text file")
       }
       if results[entry.file] == nil, let bytes = try? SharedFiles.corpusBytes(entry.file) {
         results[entry.file] = VCardReader.read(bytes)
       }
-      guard let result = results[entry.file] else {
-        unsupported.append("\(key): file missing")
-        notPassed.insert(key)
-        continue
-      }
-      switch ExpectationEvaluator(result: result).evaluate(property: entry.property, expected: entry.expected) {
-      case .passed:
-        passed += 1
-      case .failed(let got):
-        failed.append("\(key): expected \(JSONValue.describe(entry.expected)), got \(got)")
-        notPassed.insert(key)
-      case .unsupported(let why):
-        unsupported.append("\(key): \(why)")
-        notPassed.insert(key)
-      }
+      guard let result = results[entry.file] else { return .unsupported("file missing") }
+      return ExpectationEvaluator(result: result).evaluate(property: entry.property, expected: entry.expected)
     }
-    print("expectations: \(passed) passed, \(failed.count) failed, \(unsupported.count) unsupported")
-    for failure in failed { print("  FAIL \(failure)") }
-    if ProcessInfo.processInfo.environment["CPICK_SHOW_UNSUPPORTED"] != nil {
-      for entry in unsupported { print("  UNSUPPORTED \(entry)") }
-    }
-    #expect(passed >= Self.passedFloor, "fewer corpus expectations pass than before")
     #expect(passed * 100 >= entries.count * 95, "fewer than 95% of the parse expectations pass")
-    let listed = Set(Self.allowList.keys)
-    for key in notPassed.subtracting(listed).sorted() {
-      Issue.record("does not pass and is not on the allow-list: \(key)")
-    }
-    for key in listed.subtracting(notPassed).sorted() {
-      Issue.record("on the allow-list but passes now (take it off): \(key)")
-    }
   }
 }

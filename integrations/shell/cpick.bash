@@ -95,7 +95,7 @@ _cpick() {
       compopt -o nospace 2>/dev/null
       COMPREPLY=($(compgen -P "$before" -W "$properties" -- "${cur##*,}")); return ;;
     --header) COMPREPLY=($(compgen -W "From Reply-To Sender To Cc" -- "$cur")); return ;;
-    --sort-by) COMPREPLY=($(compgen -W "given family" -- "$cur")); return ;;
+    --sort-by) COMPREPLY=($(compgen -W "given family none" -- "$cur")); return ;;
     --name-order) COMPREPLY=($(compgen -W "auto given-first family-first" -- "$cur")); return ;;
     --group)
       # Names hold spaces and quotes (Book club): -o filenames has readline quote the

@@ -109,7 +109,7 @@ function __cpick_groups -d 'group names of the address book'
     command cpick groups $sources 2>/dev/null </dev/null | string replace -rf '^\{"name":"([^"]*)".*' '$1'
 end
 complete -c cpick -l group -x -a '(__cpick_groups)' -d 'only members of this group'
-complete -c cpick -l sort-by -x -a 'given family' -d 'sort order'
+complete -c cpick -l sort-by -x -a 'given family none' -d 'sort order'
 complete -c cpick -l name-order -x -a 'auto given-first family-first' -d 'composite name order'
 complete -c cpick -l exact -d 'no fuzzy matching'
 complete -c cpick -l no-color -d 'no colours'

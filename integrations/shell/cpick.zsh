@@ -95,7 +95,7 @@ _cpick() {
     '*--note[new/unknown: pre-fill the note]:note:' \
     '*--im[new/unknown: pre-fill the IM address]:IM address:' \
     '--group[only members of this group]:group:->group' \
-    '--sort-by[sort order]:order:(given family)' \
+    '--sort-by[sort order]:order:(given family none)' \
     '--name-order[composite name order]:order:(auto given-first family-first)' \
     '--exact[no fuzzy matching]' \
     '--no-color[no colours]' \

@@ -42,11 +42,12 @@ public final class ContactList: Sendable {
   }
 
   /// Merges segments built with `sortOrder` and `nameOrder`: sorted by sort key, then
-  /// display name (both compared as UTF-8), then segment and file order.
+  /// display name (both compared as UTF-8), then segment and file order; with
+  /// `.unsorted`, in segment and file order alone.
   init(segments: [ListSegment], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder) {
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
-    let order = Self.sortedOrder(segments)
+    let order = Self.sortedOrder(segments, byName: sortOrder != .unsorted)
     self.contacts = ContactRoster(segments: segments.map(\.contacts), order: order)
     var names: [String] = []
     var sections: [String] = []
@@ -90,8 +91,9 @@ public final class ContactList: Sendable {
   /// The display order of the contacts of `segments`.
   ///
   /// Sorted on the first eight bytes of each sort key as one integer; only ties on
-  /// those compare whole keys and names.
-  static func sortedOrder(_ segments: [ListSegment]) -> [ContactIndex.EntryReference] {
+  /// those compare whole keys and, when `byName`, display names; then segment and
+  /// file order.
+  static func sortedOrder(_ segments: [ListSegment], byName: Bool = true) -> [ContactIndex.EntryReference] {
     struct Item {
       var prefix: UInt64
       var reference: ContactIndex.EntryReference
@@ -111,8 +113,10 @@ public final class ContactList: Sendable {
       let j = Int(b.reference.contact)
       let byKey = compareUTF8(x.sortKeys[i], y.sortKeys[j])
       if byKey != 0 { return byKey < 0 }
-      let byName = compareUTF8(x.displayNames[i], y.displayNames[j])
-      if byName != 0 { return byName < 0 }
+      if byName {
+        let names = compareUTF8(x.displayNames[i], y.displayNames[j])
+        if names != 0 { return names < 0 }
+      }
       if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
       return i < j
     }

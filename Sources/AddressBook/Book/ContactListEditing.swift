@@ -10,7 +10,8 @@ extension ContactList {
   ///
   /// Only `contact` is indexed (sort key, display name, search fields): the others
   /// keep theirs, and it is put in place by a binary search over the list's order
-  /// (sort key, then display name, compared as UTF-8; after its equals). The list of
+  /// (sort key, then display name, compared as UTF-8; after its equals; unsorted
+  /// (`.unsorted`): where it was, or last when new). The list of
   /// the on-disk index stays undecoded but for the contacts compared on the way.
   ///
   /// - Complexity: O(n) to copy the list's columns and search fields, plus O(log n)
@@ -27,6 +28,11 @@ extension ContactList {
     var keys = ContactFormatter.SortKeys(order: sortOrder)
     var low = 0
     var high = kept
+    if sortOrder == .unsorted {
+      // The books' order: an edited contact stays where it was, a new one goes last.
+      low = removed ?? kept
+      high = low
+    }
     while low < high {
       let middle = (low + high) / 2
       let position = old(middle)
@@ -104,9 +110,11 @@ extension ContactList {
   }
 
   /// The columns of a name in the name column (at most 64): ASCII names are as wide
-  /// as they are long; only others need grapheme widths.
+  /// as they are long; only others need grapheme widths. An empty name is shown as
+  /// `ContactFormatter.noName`.
   static func nameWidth(_ name: String) -> Int {
-    min(64, name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name))
+    if name.isEmpty { return ContactFormatter.noName.utf8.count }
+    return min(64, name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name))
   }
 
   /// Compares two strings' UTF-8 bytes: negative, zero or positive.

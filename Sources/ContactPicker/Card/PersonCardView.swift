@@ -72,7 +72,8 @@ public enum PersonCardView {
     let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
     let boxWidth = frame.put(box, row: 0, column: 1, style: boxStyle)
     let textColumn = boxWidth + 3
-    let nameWidth = frame.put(contact.displayName, row: 0, column: textColumn, style: Style(bold: true))
+    let name = ContactFormatter.shown(contact.displayName)
+    let nameWidth = frame.put(name, row: 0, column: textColumn, style: Style(bold: true, dim: name != contact.displayName))
     // The nickname beside the name, as the address book's card shows it (CNContact
     // nickname, vCard NICKNAME).
     if !contact.nickname.isEmpty && contact.nickname != contact.displayName {

@@ -138,7 +138,14 @@ public enum PeoplePickerView {
       frame.put("✓", row: row.screenRow, column: 1, style: mark)
     }
     let name = state.list.displayNames[row.position]
-    frame.put(name, row: row.screenRow, column: 2, style: style, maxWidth: row.nameWidth)
+    if name.isEmpty {
+      // A card with nothing to show by: Apple's placeholder, dimmed, never highlighted.
+      var placeholder = style
+      placeholder.dim = true
+      frame.put(ContactFormatter.noName, row: row.screenRow, column: 2, style: placeholder, maxWidth: row.nameWidth)
+    } else {
+      frame.put(name, row: row.screenRow, column: 2, style: style, maxWidth: row.nameWidth)
+    }
     let highlights = highlighter?.highlights(name: name, values: searchedValues(of: contact))
     if let highlights {
       highlight(name, positions: highlights.name, in: &frame, row: row.screenRow, column: 2, width: row.nameWidth,

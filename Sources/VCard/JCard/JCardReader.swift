@@ -63,7 +63,9 @@ public enum JCardReader {
       }
       parameters.append(VCardParameter(name: key.uppercased(), values: values))
     }
-    if type != "unknown" && type != "text" && type != JCardWriter.defaultType(name, version: .v40) {
+    // A type other than the property's default is `VALUE=` (`text` on an `X-` one too,
+    // whose default is `unknown`), so that `JCardWriter` writes the same type back.
+    if type != "unknown" && type != JCardWriter.defaultType(name, version: .v40) {
       parameters.append(VCardParameter(name: "VALUE", values: [type]))
     }
     let values = Array(array[3...])

@@ -3,13 +3,15 @@ import ContactFormats
 
 /// Writes jCard, the JSON form of vCard (RFC 7095): every property of the card with
 /// its parameters, its group as the `group` parameter (§3.3.1.2), structured values
-/// (`N`, `ADR`, `ORG`, `GENDER`, `CLIENTPIDMAP`) as arrays with comma lists as
-/// inner arrays (§3.3.1.3), list values (`CATEGORIES`, `NICKNAME`) as several
+/// (`N`, `ADR`, `ORG`, `GENDER`, `CLIENTPIDMAP`) as arrays with the comma lists of
+/// `N` and `ADR` as inner arrays (§3.3.1.3), list values (`CATEGORIES`, `NICKNAME`) as several
 /// values, dates in the extended ISO 8601 form (§3.5.3–§3.5.6), and unknown and
 /// `X-` properties as `unknown` with their value as written (§5).
 ///
 /// Values are decoded (quoted-printable, charsets), so `CHARSET` and a
-/// quoted-printable `ENCODING` are left out; everything else is kept.
+/// quoted-printable `ENCODING` are left out; everything else is kept (see
+/// `parameters(_:)`); `integer`, `float` and `boolean` values are JSON numbers and
+/// booleans (§3.5.8–§3.5.10).
 /// Output is deterministic: parameters in the order of the card.
 public enum JCardWriter {
   /// The jCard of `contact`: `["vcard",[…]]` of the card `VCardWriter` writes for it.
@@ -49,28 +51,56 @@ public enum JCardWriter {
     }
   }
 
-  static func property(_ line: ContentLine, version: VCardSerializer.Version) -> String {
+  /// Parameters whose value is a comma list (RFC 6350 §5.6 `TYPE`, §5.9 `SORT-AS`,
+  /// §5.5 `PID`): written as a JSON array whether the commas were quoted or not
+  /// (`TYPE=work,voice` and `TYPE="work,voice"` both give `["work","voice"]`).
+  static let multiValued: Set<String> = ["type", "sort-as", "pid"]
+
+  /// The jCard parameters of `line` (RFC 7095 §3.4): names lower-cased, in the order
+  /// of the line; the group as `group`; values unquoted and unescaped (RFC 6868, and
+  /// the `\"` of Apple's exports, by the syntax layer); a vCard 2.1 bare word as a
+  /// `type` value, or as the `encoding` when it names one; `CHARSET` and a
+  /// quoted-printable encoding left out (the value is decoded); and the `VALUE`
+  /// parameter, which is the value type, returned apart.
+  static func parameters(_ line: ContentLine) -> (names: [String], values: [String: [String]], valueType: String?) {
     var order: [String] = []
     var values: [String: [String]] = [:]
-    if let group = line.group, !group.isEmpty {
-      order.append("group")
-      values["group"] = [group]
+    var valueType: String? = nil
+    func add(_ name: String, _ items: [String]) {
+      if values[name] == nil { order.append(name) }
+      values[name, default: []].append(contentsOf: items)
     }
-    var type: String? = nil
+    if let group = line.group, !group.isEmpty { add("group", [group]) }
     for parameter in line.parameters {
-      let name = (parameter.name ?? "TYPE").lowercased()
-      if name == "charset" { continue }
-      if name == "encoding", parameter.values.first?.uppercased() == "QUOTED-PRINTABLE" { continue }
-      if parameter.name == nil, VCardParameter.bareEncodings.contains(parameter.values.first?.lowercased() ?? "") {
-        if parameter.values.first?.uppercased() == "QUOTED-PRINTABLE" { continue }
-      }
-      if name == "value", type == nil, let first = parameter.values.first {
-        type = first.lowercased()
+      guard let written = parameter.name else {
+        for word in parameter.values {
+          let lower = word.lowercased()
+          if VCardParameter.bareEncodings.contains(lower) {
+            if lower != "quoted-printable" { add("encoding", [word]) }
+          } else {
+            add("type", [word])
+          }
+        }
         continue
       }
-      if values[name] == nil { order.append(name) }
-      values[name, default: []].append(contentsOf: parameter.values)
+      let name = written.lowercased()
+      if name == "charset" { continue }
+      if name == "encoding", parameter.values.first?.uppercased() == "QUOTED-PRINTABLE" { continue }
+      if name == "value", valueType == nil, let first = parameter.values.first {
+        valueType = first.lowercased()
+        continue
+      }
+      if multiValued.contains(name) {
+        add(name, parameter.values.flatMap { $0.split(separator: ",").map { String($0).trimmingBlanks() } })
+      } else {
+        add(name, parameter.values)
+      }
     }
+    return (order, values, valueType)
+  }
+
+  static func property(_ line: ContentLine, version: VCardSerializer.Version) -> String {
+    let (order, values, type) = parameters(line)
     let encoded = line.transferEncoding == "BASE64"
     let valueType = encoded ? "unknown" : type ?? defaultType(line.name, version: version)
     var out = "[" + quoted(line.name.lowercased()) + ",{"
@@ -95,7 +125,9 @@ public enum JCardWriter {
   static func jsonValues(_ line: ContentLine, type: String, version: VCardSerializer.Version) -> [String] {
     if type == "unknown" { return [quoted(line.value)] }
     if structured.contains(line.name) {
-      let lists = version != .v21
+      // Only `N` and `ADR` components are comma lists (RFC 6350 §6.2.2, §6.3.1); a
+      // comma in `ORG` (`ORG:Ximian, Inc.`) is text. 2.1 has no lists.
+      let lists = version != .v21 && (line.name == "N" || line.name == "ADR")
       let components = ValueDecoder.split(line.value, separator: ";").map { component -> String in
         let items = lists ? ValueDecoder.split(String(component), separator: ",") : [component]
         if items.count > 1 { return "[" + items.map { quoted(ValueDecoder.unescape($0)) }.joined(separator: ",") + "]" }
@@ -110,8 +142,35 @@ public enum JCardWriter {
     let text = ValueDecoder.unescape(line.value)
     switch type {
     case "date", "date-time", "date-and-or-time", "timestamp": return [quoted(extendedDate(text))]
+    case "integer" where isJSONNumber(text), "float" where isJSONNumber(text): return [text]  // §3.5.9, §3.5.10
+    case "boolean" where ["true", "false"].contains(text.lowercased()): return [text.lowercased()]  // §3.5.8
     default: return [quoted(text)]
     }
+  }
+
+  /// Whether `text` is a JSON number as written (RFC 8259 §6): `-12`, `0.5`, `1e5`;
+  /// not `+1`, `.5` or `01`.
+  static func isJSONNumber(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    let leadingZero = bytes.first == UInt8(ascii: "0")
+    let whole = digits()
+    guard whole > 0, !(leadingZero && whole > 1) else { return false }
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    if let e = bytes.first, e | 0x20 == UInt8(ascii: "e") {
+      bytes = bytes.dropFirst()
+      if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
   }
 
   /// A date or date-time in basic ISO 8601 form written in the extended form

@@ -61,6 +61,10 @@ enum ContentLineParser {
     var sawCaretOrHigh = false
     while index < lineEnd {
       let byte = buffer[index]
+      if quoted && isEscapedQuote(UnsafeBufferPointer(rebasing: buffer[..<lineEnd]), at: index) {
+        index += 2
+        continue
+      }
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
         sawQuote = true
@@ -128,6 +132,10 @@ enum ContentLineParser {
         break
       }
       let byte = bytes[index]
+      if quoted && isEscapedQuote(bytes, at: index) {
+        index += 2
+        continue
+      }
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted && byte == UInt8(ascii: ";") {
@@ -166,8 +174,14 @@ enum ContentLineParser {
       hasCaret = false
     }
     var index = equals + 1
+    let field = UnsafeBufferPointer(rebasing: all[..<end])
     while index < end {
       let byte = all[index]
+      if quoted && isEscapedQuote(field, at: index) {
+        current.append(UInt8(ascii: "\""))
+        index += 2
+        continue
+      }
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if byte == UInt8(ascii: ",") && !quoted {
@@ -181,6 +195,19 @@ enum ContentLineParser {
     finish()
     if name.isEmpty { return VCardParameter(name: nil, values: values) }
     return VCardParameter(name: name, values: values)
+  }
+
+  /// Whether `bytes[index]` starts a `\"` inside a quoted parameter value, as Apple's
+  /// exports write a double quote there (`LABEL="Apt \"B\" 2nd floor"`), rather than
+  /// a value that ends in a backslash: the quote is not the last byte and is not
+  /// followed by `;`, `:` or `,`, which would end the value (cpick's own writer quotes
+  /// a value ending in `\` that way).
+  @inline(__always)
+  static func isEscapedQuote(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    guard bytes[index] == UInt8(ascii: "\\"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"")
+    else { return false }
+    let next = bytes[index + 2]
+    return next != UInt8(ascii: ";") && next != UInt8(ascii: ":") && next != UInt8(ascii: ",")
   }
 
   /// ASCII letters upper-cased, other bytes as they are.

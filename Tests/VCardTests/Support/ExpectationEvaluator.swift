@@ -10,11 +10,7 @@ import Foundation
 ///
 /// Path shapes and object keys it does not know give `.unsupported`, never a failure.
 struct ExpectationEvaluator {
-  enum Outcome {
-    case passed
-    case failed(got: String)
-    case unsupported(String)
-  }
+  typealias Outcome = CorpusExpectations.Outcome
 
   let result: VCardParseResult
 
@@ -39,34 +35,11 @@ struct ExpectationEvaluator {
       break
     }
     guard let path = ExpectationPath(property) else { return .unsupported("path \(property)") }
-    switch path.card {
-    case .all:
-      guard let list = expected as? [Any] else { return .unsupported("cards[*] needs a list") }
-      guard list.count == result.cards.count else { return .failed(got: "\(result.cards.count) cards") }
-      return combine(zip(result.cards, list).map { evaluate(path, card: $0, expected: $1) })
-    case .at(let index):
-      guard index < result.cards.count else { return .failed(got: "only \(result.cards.count) cards") }
-      return evaluate(path, card: result.cards[index], expected: expected)
-    }
-  }
-
-  private func evaluate(_ path: ExpectationPath, card: RawCard, expected: Any) -> Outcome {
-    if path.name == "PROPERTY_COUNT" { return compare(card.lines.count, expected) }
-    let lines = card.all(path.name)
-    if path.key == "count" { return compare(lines.count, expected) }
-    switch path.line {
-    case .all?:
-      guard let list = expected as? [Any] else { return .unsupported("[*] needs a list") }
-      guard list.count == lines.count else {
-        return .failed(got: "\(lines.count) × \(path.name): \(lines.map { describe($0.value) })")
-      }
-      return combine(zip(lines, list).map { check($0, card: card, key: path.key, expected: $1, match: path.match) })
-    case .at(let index)?:
-      guard index < lines.count else { return .failed(got: "only \(lines.count) × \(path.name)") }
-      return check(lines[index], card: card, key: path.key, expected: expected, match: path.match)
-    case nil:
-      guard let line = lines.first else { return .failed(got: "no \(path.name)") }
-      return check(line, card: card, key: path.key, expected: expected, match: path.match)
+    return CorpusExpectations.evaluate(
+      path, cards: result.cards, expected: expected, lines: { $0.all(path.name) }, lineCount: { $0.lines.count },
+      describe: { describe($0.value) }
+    ) { line, card, expected in
+      check(line, card: card, key: path.key, expected: expected, match: path.match)
     }
   }
 
@@ -76,14 +49,7 @@ struct ExpectationEvaluator {
   ) -> Outcome {
     guard let key else {
       if let text = expected as? String {
-        let value = ValueDecoder.unescape(line.value)
-        switch match {
-        case .equal: return compare(value, text)
-        case .contains: return value.contains(text) ? .passed : .failed(got: describe(value))
-        case .prefix:
-          let compact = value.filter { !$0.isWhitespace }
-          return compact.hasPrefix(text) ? .passed : .failed(got: describe(String(compact.prefix(40))))
-        }
+        return CorpusExpectations.compareText(ValueDecoder.unescape(line.value), text, match: match)
       }
       if expected is [Any] { return compare(FieldValues.list(line), expected) }
       if let object = expected as? [String: Any] {
@@ -96,13 +62,8 @@ struct ExpectationEvaluator {
       return compare(ValueDecoder.unescape(line.value), expected)
     case "components":
       return compare(FieldValues.components(line, version: card.version), expected)
-    case "types":
-      guard let list = expected as? [String] else { return .unsupported("types not a list") }
-      let got = line.types.sorted()
-      return got == list.map { $0.lowercased() }.sorted() ? .passed : .failed(got: describe(line.types))
-    case "type":
-      guard let text = expected as? String else { return .unsupported("type not a string") }
-      return line.types.contains(text.lowercased()) ? .passed : .failed(got: describe(line.types))
+    case "types", "type":
+      return CorpusExpectations.compareTypes(line.types, key: key, expected: expected)
     case "group":
       return compare(line.group?.lowercased() ?? "", (expected as? String)?.lowercased() ?? expected)
     case "encoding":
@@ -140,11 +101,7 @@ struct ExpectationEvaluator {
       }
       return compare(label.map { ValueDecoder.unescape($0.value) } ?? "", expected)
     case "latitude", "longitude":
-      guard let want = (expected as? NSNumber)?.doubleValue, let geo = FieldValues.geo(line) else {
-        return .failed(got: describe(line.value))
-      }
-      let got = key == "latitude" ? geo.latitude : geo.longitude
-      return abs(got - want) < 1e-9 ? .passed : .failed(got: "\(got)")
+      return CorpusExpectations.compareGeo(line.value, key: key, expected: expected)
     default:
       if key.hasPrefix("params.") {
         return compareParameter(line, name: String(key.dropFirst("params.".count)), expected: expected)
@@ -158,36 +115,18 @@ struct ExpectationEvaluator {
   }
 
   private func compareParameter(_ line: ContentLine, name: String, expected: Any) -> Outcome {
-    let values = line.parameterValues(name).map { $0.lowercased() }
-    if let text = expected as? String {
-      return values.joined(separator: ",") == text.lowercased() ? .passed : .failed(got: describe(values))
-    }
-    if let list = expected as? [String] {
-      return values.sorted() == list.map { $0.lowercased() }.sorted() ? .passed : .failed(got: describe(values))
-    }
-    return .unsupported("parameter value of type \(type(of: expected))")
+    CorpusExpectations.compareParameter(line.parameterValues(name), expected: expected)
   }
 
   private func compare(_ got: Any, _ expected: Any) -> Outcome {
-    JSONValue.equal(got, expected) ? .passed : .failed(got: describe(got))
+    CorpusExpectations.compare(got, expected)
   }
 
   private func describe(_ value: Any) -> String {
-    JSONValue.describe(value)
+    ExpectedJSON.describe(value)
   }
 
   private func combine(_ outcomes: [Outcome]) -> Outcome {
-    var unsupported: String? = nil
-    var failures: [String] = []
-    for outcome in outcomes {
-      switch outcome {
-      case .passed: continue
-      case .failed(let got): failures.append(got)
-      case .unsupported(let what): unsupported = unsupported ?? what
-      }
-    }
-    if let unsupported { return .unsupported(unsupported) }
-    if !failures.isEmpty { return .failed(got: failures.joined(separator: "; ")) }
-    return .passed
+    CorpusExpectations.combine(outcomes)
   }
 }

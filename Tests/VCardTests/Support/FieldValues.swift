@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 
 @testable import VCard
@@ -22,14 +23,10 @@ enum FieldValues {
     }
   }
 
-  private static let nKeys = ["family", "given", "additional", "prefixes", "suffixes"]
-  private static let adrKeys = ["pobox", "extended", "street", "locality", "region", "postal", "country"]
-
   /// One named component of `N` or `ADR`: a string, or for `N`'s additional names,
   /// prefixes and suffixes a list (split on commas except in vCard 2.1).
   static func structuredField(_ line: ContentLine, key: String, version: String?, listExpected: Bool) -> Any? {
-    let keys = line.name == "N" ? nKeys : line.name == "ADR" ? adrKeys : []
-    guard let position = keys.firstIndex(of: key) else { return nil }
+    guard let position = ExpectationPath.componentIndex(key, of: line.name) else { return nil }
     let parts = ValueDecoder.split(line.value, separator: ";")
     let part = position < parts.count ? String(parts[position]) : ""
     guard listExpected else { return ValueDecoder.unescape(part) }
@@ -49,35 +46,15 @@ enum FieldValues {
     return ""
   }
 
-  /// The bytes of a base64 value (whitespace ignored; a `data:` URI's payload), or `nil`.
-  /// Lenient as ez-vcard: a dangling last character is dropped.
+  /// The bytes of a base64 value (`ExpectedValues.base64`), or `nil`.
   static func base64(_ line: ContentLine) -> [UInt8]? {
-    var text = line.value.filter { !$0.isWhitespace }
-    if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") {
-      text = String(text[text.index(after: comma)...])
-    }
-    while text.hasSuffix("=") { text.removeLast() }
-    if text.count % 4 == 1 { text.removeLast() }
-    while text.count % 4 != 0 { text += "=" }
-    return Data(base64Encoded: text).map { [UInt8]($0) }
+    ExpectedValues.base64(line.value)
   }
 
-  /// `MEDIATYPE`, a `data:` URI's type, or `image/<TYPE>` from a 2.1/3.0 `TYPE=JPEG`.
+  /// `ExpectedValues.mediaType` of a line.
   static func mediaType(_ line: ContentLine) -> String {
-    if let type = line.parameterValues("MEDIATYPE").first { return type.lowercased() }
-    if line.value.hasPrefix("data:"), let end = line.value.firstIndex(where: { $0 == ";" || $0 == "," }) {
-      return String(line.value[line.value.index(line.value.startIndex, offsetBy: 5)..<end])
-    }
-    guard let type = line.types.first else { return "" }
-    return type.contains("/") ? type : "image/" + type
-  }
-
-  /// Latitude and longitude of `GEO` (`geo:lat,lon` or 2.1/3.0 `lat;lon`).
-  static func geo(_ line: ContentLine) -> (latitude: Double, longitude: Double)? {
-    var text = line.value
-    if text.lowercased().hasPrefix("geo:") { text = String(text.dropFirst(4)) }
-    let parts = text.split(whereSeparator: { $0 == ";" || $0 == "," }).compactMap { Double($0) }
-    return parts.count >= 2 ? (parts[0], parts[1]) : nil
+    ExpectedValues.mediaType(
+      parameter: line.parameterValues("MEDIATYPE").first, value: line.value, firstType: line.types.first)
   }
 
   private static func splitsLists(_ line: ContentLine, version: String?) -> Bool {

@@ -1,12 +1,13 @@
 import Foundation
-import ContactFormats
 
-/// Comparison and printing of values decoded by `JSONSerialization`.
-enum JSONValue {
+/// Comparison and printing of values decoded by `JSONSerialization` (the expected
+/// values of `expectations.jsonl`, and `cpick`'s JSON output).
+public enum ExpectedJSON {
   /// Structural equality: strings exactly, numbers by value, lists element by element.
-  static func equal(_ got: Any, _ expected: Any) -> Bool {
+  public static func equal(_ got: Any, _ expected: Any) -> Bool {
     if let a = got as? String, let b = expected as? String { return a == b }
     if let a = got as? Int, let b = expected as? NSNumber { return a == b.intValue && Double(a) == b.doubleValue }
+    if let a = got as? NSNumber, let b = expected as? NSNumber, !(got is String) { return a == b }
     if let a = got as? [Any], let b = expected as? [Any] {
       return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
     }
@@ -14,7 +15,7 @@ enum JSONValue {
   }
 
   /// A compact, JSON-like rendering for failure messages.
-  static func describe(_ value: Any) -> String {
+  public static func describe(_ value: Any) -> String {
     if let text = value as? String {
       let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")

@@ -1,29 +1,48 @@
 /// A property path of `expectations.jsonl` (see the corpus MANIFEST):
 /// `card_count`, `cards[i].NAME`, `cards[*].NAME[j].key`, with an optional
-/// ` (contains)` / ` (prefix)` modifier.
-struct ExpectationPath: Equatable {
-  enum Index: Equatable {
+/// ` (contains)` / ` (prefix)` modifier. Shared by the evaluators that check the
+/// expectations on raw cards (VCardTests) and on `cpick`'s jCard (EndToEndTests).
+public struct ExpectationPath: Equatable, Sendable {
+  /// A card or line index: one, or every one (`[*]`).
+  public enum Index: Equatable, Sendable {
     case at(Int)
     case all
   }
 
-  enum Match: Equatable {
+  /// How a whole value is compared: equal, contains, or starts with (blanks removed).
+  public enum Match: Equatable, Sendable {
     case equal
     case contains
     case prefix
   }
 
-  var card: Index
+  /// Which card.
+  public var card: Index
   /// Upper-cased property name.
-  var name: String
+  public var name: String
   /// `nil`: the first instance.
-  var line: Index?
+  public var line: Index?
   /// `components`, `types`, `value`, `params.X`, `family`, …; `nil` for the whole value.
-  var key: String?
-  var match: Match = .equal
+  public var key: String?
+  /// How a whole value is compared.
+  public var match: Match = .equal
+
+  /// The `N` component names, in value order (RFC 6350 §6.2.2).
+  public static let nameKeys = ["family", "given", "additional", "prefixes", "suffixes"]
+  /// The `ADR` component names, in value order (RFC 6350 §6.3.1).
+  public static let addressKeys = ["pobox", "extended", "street", "locality", "region", "postal", "country"]
+
+  /// The position of component `key` in a structured `property` (`N`, `ADR`), or `nil`.
+  public static func componentIndex(_ key: String, of property: String) -> Int? {
+    switch property.uppercased() {
+    case "N": return nameKeys.firstIndex(of: key)
+    case "ADR": return addressKeys.firstIndex(of: key)
+    default: return nil
+    }
+  }
 
   /// Parses `text`, or `nil` when it is not a `cards[…]` path.
-  init?(_ text: String) {
+  public init?(_ text: String) {
     var text = Substring(text)
     if text.hasPrefix("parse(relaxed).") { text = text.dropFirst("parse(relaxed).".count) }
     if text.hasSuffix(" (contains)") {
