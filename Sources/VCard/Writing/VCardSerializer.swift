@@ -159,17 +159,18 @@ public enum VCardSerializer {
   /// `value` is in the form `ContentLine.value` has: transfer-decoded, with its
   /// vCard escapes. For 2.1, a value with bytes outside ASCII or line breaks is
   /// written quoted-printable (`CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE` added, soft
-  /// breaks instead of folds); any `CHARSET` and quoted-printable `ENCODING` given
-  /// are replaced, because the value is written in UTF-8.
+  /// breaks instead of folds), as is one whose line would pass 75 octets; any
+  /// `CHARSET` and quoted-printable `ENCODING` given are replaced where they stand,
+  /// because the value is written in UTF-8 (and dropped when no longer needed).
   ///
   /// - Complexity: O(n) in the length of the line.
   public static func line(
     group: String?, name: String, parameters: [VCardParameter], value: String, version: Version,
     lineEnd: [UInt8] = crlf
   ) -> [UInt8] {
-    var parameters = parameters.filter { $0.name != "CHARSET" }
-    parameters = parameters.filter { parameter in
-      !(VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE")
+    let given = parameters
+    var parameters = parameters.filter { parameter in
+      parameter.name != "CHARSET" && VCardParameter.transferEncoding(in: [parameter]) != "QUOTED-PRINTABLE"
     }
     func makeHead() -> String {
       var head = ""
@@ -181,10 +182,26 @@ public enum VCardSerializer {
     var head = makeHead()
     let quotedPrintable = needsQuotedPrintable(value, version: version, headLength: head.utf8.count)
     if quotedPrintable {
-      if value.utf8.contains(where: { $0 >= 0x80 }) {
-        parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
+      // Where the line had them, in its order (`ENCODING=…;CHARSET=utf-8` stays so);
+      // else at the end.
+      let charset = value.utf8.contains(where: { $0 >= 0x80 }) ? VCardParameter(name: "CHARSET", values: ["UTF-8"]) : nil
+      let encoding = VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"])
+      var ordered: [VCardParameter] = []
+      var placed = (charset: charset == nil, encoding: false)
+      for parameter in given {
+        if parameter.name == "CHARSET" {
+          if let charset, !placed.charset { ordered.append(charset) }
+          placed.charset = true
+        } else if VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE" {
+          if !placed.encoding { ordered.append(encoding) }
+          placed.encoding = true
+        } else {
+          ordered.append(parameter)
+        }
       }
-      parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
+      if !placed.charset, let charset { ordered.append(charset) }
+      if !placed.encoding { ordered.append(encoding) }
+      parameters = ordered
       head = makeHead()
     }
     var out: [UInt8] = []
