@@ -7,7 +7,7 @@ let package = Package(
     .library(
       name: "ContactPicker",
       targets: [
-        "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
+        "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "XCard", "ContactStores", "Matching",
         "ServerBooks", "TerminalKit", "TerminalScreens",
       ]),
     .executable(name: "cpick", targets: ["cpick"]),
@@ -32,6 +32,9 @@ let package = Package(
     .target(name: "ContactKit", dependencies: ["CpickSupport"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
+    // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
+    // only the programs that read XML load libxml2 (`cpick-sync`, which does for `cpick`).
+    .target(name: "XCard", dependencies: ["VCard"]),
     // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
     // predicates, mail headers, value validation.
     .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport"]),
@@ -80,7 +83,8 @@ let package = Package(
     .target(name: "LDAPDirectory", dependencies: ["CLDAP", "ContactKit", "VCard"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
-    .executableTarget(name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit"]),
+    .executableTarget(
+      name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
@@ -90,7 +94,8 @@ let package = Package(
     // shared corpus and cases, invented contacts, temp folders.
     .target(name: "CpickTestSupport", dependencies: ["ContactKit"], path: "Tests/CpickTestSupport"),
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport"]),
-    .testTarget(name: "VCardTests", dependencies: ["VCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(
+      name: "VCardTests", dependencies: ["VCard", "XCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
     .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport"]),
     .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "ContactKit", "ContactStores", "CpickTestSupport"]),
     .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "CpickSupport", "CpickTestSupport"]),

@@ -215,7 +215,7 @@ struct CardFileEditor {
   }
 
   /// The file as (byte-order mark, the rest), refusing formats that are not
-  /// rewritten byte for byte: jCard, JSON lines, UTF-16.
+  /// rewritten byte for byte: jCard, JSON lines, xCard, UTF-16.
   private func split(_ file: [UInt8]) throws(ContactStoreError) -> (prefix: [UInt8], body: [UInt8]) {
     let hasMark = file.starts(with: Self.byteOrderMark)
     let body = hasMark ? Array(file.dropFirst(3)) : file
@@ -224,6 +224,11 @@ struct CardFileEditor {
     {
       throw ContactStoreError(
         source: source, reason: "jCard and JSON files are read, not written; save to a .vcf file or a vdir",
+        kind: .readOnly)
+    }
+    if XCardInput.isXCard(body) {
+      throw ContactStoreError(
+        source: source, reason: "xCard (XML) files are read, not written; save to a .vcf file or a vdir",
         kind: .readOnly)
     }
     if VCardReader.read(body).bytes != body {

@@ -6,6 +6,7 @@
 //   cpick-sync books [--json] [URL…]   the address books found from each account's URL
 //   cpick-sync search [--json] [--limit N] URL TERM…   a directory's entries matching
 //                                      every term (LDAP query mode), as cards
+//   cpick-sync xcard FILE              an xCard (RFC 6351) file as vCard 4.0 text
 //
 // Without URLs: every account of the config and every server URL among the default
 // sources. Exit status 0, or 2 when an account failed (one line on stderr each).
@@ -14,6 +15,7 @@ import ContactStores
 import Foundation
 import ServerBooks
 import TerminalKit
+import XCard
 
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,6 +28,22 @@ if let index = arguments.firstIndex(of: "--limit"), index + 1 < arguments.count 
   arguments.removeSubrange(index...(index + 1))
 }
 let specs = arguments.filter { $0 != "--json" }
+
+if command == "xcard" {
+  // An xCard document as vCard 4.0 text, for cpick, which does not link the XML
+  // parser (`SyncHelper.xCardReader`). Exit status 1 with the reason when no card is read.
+  guard let path = specs.first, let data = FileManager.default.contents(atPath: path) else {
+    FileHandle.standardError.write(Data("usage: cpick-sync xcard FILE\n".utf8))
+    exit(2)
+  }
+  let result = XCardReader.read(Array(data))
+  if result.cards.isEmpty, let warning = result.warnings.first {
+    FileHandle.standardOutput.write(Data(warning.message.utf8))
+    exit(1)
+  }
+  FileHandle.standardOutput.write(Data(XCardReader.vCardBytes(result)))
+  exit(0)
+}
 
 guard ["sync", "push", "books", "search"].contains(command) else {
   FileHandle.standardError.write(Data("usage: cpick-sync sync|push|books|search [--json] [URL…]\n".utf8))

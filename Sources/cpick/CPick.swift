@@ -153,7 +153,7 @@ enum CPick {
     case .list:
       let positions = enabled.map { enabled in list.contacts.indices.filter { enabled(list.contacts[$0]) } }
         ?? Array(list.contacts.indices)
-      if options.format == .vcard || options.format == .jcard {
+      if options.format?.writesCards == true {
         writeCards(list.contacts.contacts(at: positions), format: options.format!)
       } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
@@ -183,7 +183,7 @@ enum CPick {
         let lines = MailClientFormat.aerc(found)
         for line in lines { StandardOutput.write(line) }
         return .chosen
-      case .vcard?, .jcard?:
+      case .vcard?, .jcard?, .xcard?:
         if !found.isEmpty { writeCards(found, format: options.format!) }
         return found.isEmpty ? .noMatch : .chosen
       default:

@@ -10,7 +10,10 @@ struct Options {
   }
 
   enum Format: String, CaseIterable {
-    case json, jsonl, mailbox, value, tsv, mutt, aerc, vcard, jcard
+    case json, jsonl, mailbox, value, tsv, mutt, aerc, vcard, jcard, xcard
+
+    /// Whether the format prints whole cards (vCard, jCard, xCard) rather than lines.
+    var writesCards: Bool { self == .vcard || self == .jcard || self == .xcard }
   }
 
   var command: Command = .pick

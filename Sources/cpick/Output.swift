@@ -43,11 +43,11 @@ struct Output {
     emit(JSONValue.object([("event", .string(event)), ("person", PersonJSON.person(person, nameOrder: nameOrder))]).serialized)
   }
 
-  /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`,
+  /// Prints what a picker or card ended with: whole cards for `vcard`/`jcard`/`xcard`,
   /// otherwise `result(_:)`'s text. Returns false when cancelled.
   @MainActor
   func emit(_ result: PeoplePickerResult) -> Bool {
-    if format == .vcard || format == .jcard {
+    if format.writesCards {
       let contacts = Self.contacts(of: result)
       guard !contacts.isEmpty else { return false }
       CPick.writeCards(contacts, format: format)
@@ -71,13 +71,16 @@ struct Output {
     }
   }
 
-  /// Whole cards: vCard as read (unchanged cards byte for byte, legacy charsets kept)
-  /// or jCard (RFC 7095; one card alone, several as an array).
+  /// Whole cards: vCard as read (unchanged cards byte for byte, legacy charsets kept),
+  /// jCard (RFC 7095; one card alone, several as an array) or xCard (RFC 6351; a
+  /// `<vcards>` document).
   static func cards(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
     switch format {
     case .jcard:
       let text = contacts.count == 1 ? JCardWriter.write(contacts[0]) : JCardWriter.write(contacts)
       return Array((text + "\n").utf8)
+    case .xcard:
+      return Array(XCardWriter.write(contacts).utf8)
     default:
       return VCardWriter.writeBytes(contacts)
     }
@@ -185,7 +188,7 @@ struct Output {
         contact.displayNameInOrder(nameOrder), contact.emailAddresses.mostPreferred()?.value ?? "", contact.phoneNumbers.mostPreferred()?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
-    case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _):
+    case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _), (.xcard, _):
       // Lists of addresses, not one line per item: see MailClientFormat.
       return line(item, as: .mailbox)
     case (.tsv, .property(let property)):

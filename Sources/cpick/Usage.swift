@@ -33,7 +33,7 @@ enum Usage {
           --group NAME           also make the new person a member of this group
           --region CC            default country for phone numbers (duplicates, merging)
           -s, --source SPEC      the address books (see cpick --help)
-          -f, --format FMT       json (default), jsonl, mailbox, value, tsv, vcard, jcard
+          -f, --format FMT       json (default), jsonl, mailbox, value, tsv, vcard, jcard, xcard
           --height N[%], --no-color, --name-order ...   as for every command
     """
 
@@ -83,7 +83,7 @@ enum Usage {
                                  (didCompleteWithPerson)
           --no-actions           the card only shows: no value is chosen
           --show-properties KEY,...  the card shows only these (email, phone, ...)
-          -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard
+          -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard, xcard
           --select-property-if EXPR  which values can be chosen
           --save-to SOURCE, --region CC   with --edit, as for cpick new
           -s, --source SPEC      the address books (see cpick --help)
@@ -118,7 +118,7 @@ enum Usage {
                              relation, date, birthday, note, organization
       -m, --multi            choose several (Tab marks)
       -f, --format FMT       json (default for pick), jsonl (default for query/list),
-                             mailbox, value, tsv, vcard, jcard, mutt, aerc
+                             mailbox, value, tsv, vcard, jcard, xcard, mutt, aerc
           --template TEXT    e.g. '{displayName} <{email}>'
           --join TEXT        with -m: one line, values joined
           --require KEY      only contacts with this property can be chosen

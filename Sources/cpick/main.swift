@@ -1,11 +1,15 @@
 import ContactStores
 import Foundation
+import ServerBooks
+import VCard
 import TerminalScreens
 
 StandardOutput.ignoreBrokenPipe()
 // SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, exit 128 + signal.
 // Before any screen is opened, so that ncurses installs no handlers of its own.
 SignalExit.install { TempFileRegistry.shared.removeAllAndClose() }
+// xCard sources are read by the helper, so that cpick never loads libxml2 (XCardInput).
+XCardInput.install(SyncHelper(environment: ProcessInfo.processInfo.environment).xCardReader())
 let completion = CPick.main(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 StandardOutput.flush()

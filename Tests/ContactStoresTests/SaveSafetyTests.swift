@@ -434,6 +434,10 @@ struct SaveSafetyTests {
     let jcard = try folder.write("cards.json", Array("[\"vcard\",[[\"version\",{},\"text\",\"4.0\"],[\"fn\",{},\"text\",\"J\"]]]".utf8))
     let jcardError = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: jcard).execute(add) }
     #expect(jcardError?.kind == .readOnly)
+    let xcard = try folder.write("cards.xml", Array("<?xml version=\"1.0\"?>\n<vcards/>\n".utf8))
+    let xcardError = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: xcard).execute(add) }
+    #expect(xcardError?.kind == .readOnly && xcardError?.description.contains("xCard") == true)
+    #expect(Bytes.text(xcard) == "<?xml version=\"1.0\"?>\n<vcards/>\n")
 
     // A contact of one file saved through another file's store.
     let other = try folder.write("other.vcf", Array(Self.three.utf8))

@@ -132,13 +132,13 @@ struct CommandLineTests {
   }
 }
 
-/// Cards in and out: `-f vcard`, `-f jcard`, and cpick's JSON lines piped back in.
+/// Cards in and out: `-f vcard`, `-f jcard`, `-f xcard`, and cpick's JSON lines piped back in.
 @Suite("Cards in and out")
 struct CardsInAndOutTests {
-  @Test("list -f vcard and -f jcard read back as the same people; unchanged cards come out byte for byte")
+  @Test("list -f vcard, -f jcard and -f xcard read back as the same people; unchanged cards come out byte for byte")
   func roundTrip() throws {
     let original = try CommandRunner.cpick(["list", "-s", EndToEnd.sampleBook, "-f", "tsv"])
-    for format in ["vcard", "jcard"] {
+    for format in ["vcard", "jcard", "xcard"] {
       let cards = try CommandRunner.shell(
         "\"$0\" list -s \"$1\" -f \(format) | \"$0\" list -s - -f tsv", [EndToEnd.sampleBook])
       #expect(cards.status == 0)
@@ -148,6 +148,21 @@ struct CardsInAndOutTests {
     let book = try String(contentsOfFile: EndToEnd.sampleBook, encoding: .utf8)
     #expect(one.stdoutText.hasPrefix("BEGIN:VCARD\r\n"))
     #expect(book.contains(one.stdoutText))
+  }
+
+  @Test("an xCard file is a source, read by cpick-sync: cpick itself does not load libxml2")
+  func xCardSource() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("book.xml").path
+    let written = try CommandRunner.shell("\"$0\" list -s \"$1\" -f xcard > \"$2\"", [EndToEnd.sampleBook, file])
+    #expect(written.status == 0)
+    let fromXML = try CommandRunner.cpick(["query", "margaret thornton", "-s", file, "-f", "tsv"])
+    let fromVCF = try CommandRunner.cpick(["query", "margaret thornton", "-s", EndToEnd.sampleBook, "-f", "tsv"])
+    #expect(fromXML.status == 0 && !fromXML.stdoutText.isEmpty)
+    #expect(fromXML.stdoutText == fromVCF.stdoutText)
+    let libraries = try CommandRunner.run("/usr/bin/ldd", [try EndToEnd.binary()])
+    #expect(libraries.stdoutText.contains("libFoundation") && !libraries.stdoutText.contains("libxml2"))
   }
 
   @Test("cpick query -f jsonl | cpick query keeps identifiers and narrows further")

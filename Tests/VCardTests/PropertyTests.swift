@@ -77,8 +77,12 @@ struct Projection: Equatable {
   var birthday: ContactDate?
 
   init(_ c: Contact, newlines: Bool = false) {
-    func n(_ s: String) -> String { newlines ? s.replacingOccurrences(of: "\r\n", with: "\n") : s }
-    func l<V>(_ v: LabeledValue<V>, _ f: (V) -> String) -> String { "\(v.label ?? "-")|\(v.isPreferred)|\(n(f(v.value)))" }
+    // vCard 2.1 writes every line break as quoted-printable CR LF (also as the
+    // escaped `\r\n` of a value's description).
+    func n(_ s: String) -> String {
+      newlines ? s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\\r\\n", with: "\\n") : s
+    }
+    func l<V>(_ v: LabeledValue<V>, _ f: (V) -> String) -> String { "\(n(v.label ?? "-"))|\(v.isPreferred)|\(n(f(v.value)))" }
     names = [
       c.formattedName, c.givenName, c.familyName, c.middleName, c.namePrefix, c.nameSuffix, c.nickname,
       c.organizationName, c.departmentName, c.jobTitle, c.note, c.phoneticGivenName, c.phoneticFamilyName,
@@ -89,9 +93,9 @@ struct Projection: Equatable {
     addresses = c.postalAddresses.map { l($0) { "\($0)" } }
     urls = c.urlAddresses.map { l($0) { $0 } }
     ims = c.instantMessageAddresses.map { l($0) { "\($0.service)|\($0.username)" } }
-    socials = c.socialProfiles.map { "\($0.label ?? "-")|\($0.value.service)|\(n($0.value.username))|\(n($0.value.urlString))" }
-    relations = c.contactRelations.map { "\($0.label ?? "-")|\(n($0.value))" }
-    dates = c.dates.map { "\($0.label ?? "-")|\($0.value)" }
+    socials = c.socialProfiles.map { "\(n($0.label ?? "-"))|\($0.value.service)|\(n($0.value.username))|\(n($0.value.urlString))" }
+    relations = c.contactRelations.map { "\(n($0.label ?? "-"))|\(n($0.value))" }
+    dates = c.dates.map { "\(n($0.label ?? "-"))|\($0.value)" }
     groups = c.groups.map(n)
     birthday = c.birthday
   }
@@ -170,7 +174,12 @@ struct PropertyTests {
       let same = a == b
       #expect(same, "seed \(version) #\(index): \(Mirror(reflecting: a).children.map(\.value).enumerated().filter { "\($0.1)" != "\(Array(Mirror(reflecting: b).children.map(\.value))[$0.0])" }.map { "\($0.1) vs \(Array(Mirror(reflecting: b).children.map(\.value))[$0.0])" })")
       if !same { break }
-      for line in text.split(separator: "\r\n") { #expect(line.utf8.count <= 76, "long line: \(line)") }
+      for line in text.split(separator: "\r\n") {
+        // 2.1 never folds (a quoted-printable soft break only comes after the colon):
+        // a line whose name and parameters alone are that long stays long.
+        let head = line.firstIndex(of: ":").map { line[..<$0].utf8.count } ?? 0
+        #expect(line.utf8.count <= 76 || (v == .v21 && head >= 70), "long line: \(line)")
+      }
     }
   }
 

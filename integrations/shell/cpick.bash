@@ -86,7 +86,7 @@ _cpick() {
     -s|--source|--save-to|--vcard)
       local IFS=$'\n'
       compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -f|--format) COMPREPLY=($(compgen -W "json jsonl mailbox value tsv vcard jcard mutt aerc" -- "$cur")); return ;;
+    -f|--format) COMPREPLY=($(compgen -W "json jsonl mailbox value tsv vcard jcard xcard mutt aerc" -- "$cur")); return ;;
     -p|--property|--require) COMPREPLY=($(compgen -W "$properties" -- "$cur")); return ;;
     --show-properties)
       # A comma-separated list: complete the last key, keep the ones before it.

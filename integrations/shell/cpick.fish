@@ -50,7 +50,7 @@ complete -c cpick -s 1 -l select-1 -d 'choose at once when exactly one contact m
 complete -c cpick -s 0 -l exit-0 -d 'exit 1 at once when nothing matches'
 complete -c cpick -s p -l property -x -a "$__cpick_properties" -d 'choose a value, not a person'
 complete -c cpick -s m -l multi -d 'choose several (Tab marks)'
-complete -c cpick -s f -l format -x -a 'json jsonl mailbox value tsv vcard jcard mutt aerc' -d 'output format'
+complete -c cpick -s f -l format -x -a 'json jsonl mailbox value tsv vcard jcard xcard mutt aerc' -d 'output format'
 complete -c cpick -l template -x -d 'output through a template'
 complete -c cpick -l join -x -d 'with -m: one line, values joined'
 complete -c cpick -l require -x -a "$__cpick_properties" -d 'only contacts with this property'

@@ -52,7 +52,7 @@ _cpick() {
     '(-0 --exit-0)'{-0,--exit-0}'[exit 1 at once when nothing matches]' \
     '(-p --property)'{-p,--property}'[choose a value, not a person]:property:($properties)' \
     '(-m --multi)'{-m,--multi}'[choose several (Tab marks)]' \
-    '(-f --format)'{-f,--format}'[output format]:format:(json jsonl mailbox value tsv vcard jcard mutt aerc)' \
+    '(-f --format)'{-f,--format}'[output format]:format:(json jsonl mailbox value tsv vcard jcard xcard mutt aerc)' \
     '--template[output through a template]:template:' \
     '--join[with -m: one line, values joined]:separator:' \
     '*--require[only contacts with this property]:property:($properties)' \

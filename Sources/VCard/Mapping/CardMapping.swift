@@ -103,7 +103,12 @@ struct CardMapping {
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
     case .note:
       field(.note)
-      let note = ValueDecoder.unescape(line.value)
+      // A line break is LF in the model, whether written `\n` (3.0, 4.0) or
+      // quoted-printable `=0D=0A` (2.1).
+      var note = ValueDecoder.unescape(line.value)
+      if note.utf8.contains(0x0D) {
+        note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+      }
       contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
     case .phoneticFirst:
       field(.phoneticGiven)

@@ -25,7 +25,8 @@ public enum VCardReader {
   /// line of the file declares, else Windows-1252.
   ///
   /// A jCard document (RFC 7095; the first byte that is not white space is `[`)
-  /// is read by `JCardReader`.
+  /// is read by `JCardReader`, an xCard document (RFC 6351; `<?xml` or `<vcards`)
+  /// by the reader installed in `XCardInput`.
   ///
   /// Lines are found and split on the bytes, without copying a line that is not
   /// folded; parameters, values and texts are made when asked for (`ContentLine`).
@@ -47,6 +48,9 @@ public enum VCardReader {
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
       return JCardReader.read(input)
+    }
+    if (input.first == UInt8(ascii: "<") || input.first.map { $0 <= 0x20 } ?? false) && XCardInput.isXCard(input) {
+      return XCardInput.read(input)
     }
     let first = read(input, fallbackCharset: nil, pieceSize: pieceSize)
     // Values without CHARSET are read in the legacy charset the file declares

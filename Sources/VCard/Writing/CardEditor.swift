@@ -27,13 +27,7 @@ struct CardEditor {
     self.bytes = bytes
     self.provenance = provenance
     self.options = options
-    let version = VCardSerializer.Version(card.version)
-    var upper = false
-    for line in card.lines {
-      let types = line.parameterValues("TYPE").filter { $0.contains(where: \.isLetter) }
-      if let first = types.first { upper = first == first.uppercased() && first != first.lowercased(); break }
-    }
-    style = ContactEncoder.Style(version: version, upperCaseTypes: upper)
+    style = ContactEncoder.Style(of: card)
     if let lf = bytes.firstIndex(of: 0x0A) {
       lineEnd = lf > 0 && bytes[lf - 1] == 0x0D ? VCardSerializer.crlf : [0x0A]
     } else {
@@ -65,7 +59,8 @@ struct CardEditor {
       single(.uid, "UID", ContactEncoder.escapeURI(new.identifier), keepEmpty: true)
     }
     if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {
-      replace(index, value: ContactEncoder.revisionValue(revision, style.version), parameters: nil)
+      let written = ContactEncoder.DateForm(of: card.lines[index].value)
+      replace(index, value: ContactEncoder.revisionValue(revision, style.version, form: written), parameters: nil)
     }
   }
 
@@ -75,13 +70,13 @@ struct CardEditor {
     let types = ContactEncoder.LabelKind.self
     labeled(old.phoneNumbers, new.phoneNumbers, names: PropertyKind.names(of: .phone), kind: types.phone) {
       ContactEncoder.phone($0, style: $1, groups: &$2)
-    } value: { value, _ in VCardSerializer.escape(value) }
+    } value: { [style] value, line in ContactEncoder.phoneValue(value, as: line, version: style.version) }
     labeled(old.emailAddresses, new.emailAddresses, names: PropertyKind.names(of: .email), kind: types.common) {
       ContactEncoder.email($0, style: $1, groups: &$2)
-    } value: { value, _ in VCardSerializer.escape(value) }
+    } value: { [style] value, _ in VCardSerializer.escape(value, version: style.version) }
     labeled(old.postalAddresses, new.postalAddresses, names: PropertyKind.names(of: .address), kind: types.common) {
       ContactEncoder.address($0, style: $1, groups: &$2)
-    } value: { value, line in ContactEncoder.addressValue(value, original: line.value) }
+    } value: { [style] value, line in ContactEncoder.addressValue(value, original: line.value, version: style.version) }
     labeled(old.urlAddresses, new.urlAddresses, names: PropertyKind.names(of: .url), kind: types.common) {
       ContactEncoder.url($0, style: $1, groups: &$2)
     } value: { value, _ in ContactEncoder.escapeURI(value) }
@@ -99,7 +94,7 @@ struct CardEditor {
     } value: { value, _ in ContactEncoder.escapeURI(value.urlString) }
     labeled(old.contactRelations, new.contactRelations, names: PropertyKind.names(of: .related), kind: types.common) {
       ContactEncoder.relation($0, style: $1, groups: &$2)
-    } value: { value, line in Self.vendorValue(VCardSerializer.escape(value), in: line) }
+    } value: { [style] value, line in Self.vendorValue(VCardSerializer.escape(value, version: style.version), in: line) }
     labeled(old.dates, new.dates, names: PropertyKind.names(of: .date), kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
     } value: { [style] value, line in Self.dateValue(value, in: line, style: style) }
@@ -109,7 +104,7 @@ struct CardEditor {
   /// form), `NICKNAME` (its other items kept; Android's nickname row as a row).
   mutating func applyNames(from old: Contact, to new: Contact) {
     if old.formattedName != new.formattedName {
-      single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new)), keepEmpty: true)
+      single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new), version: style.version), keepEmpty: true)
     }
     if ContactEncoder.nameComponents(old) != ContactEncoder.nameComponents(new) {
       let newParts = ContactEncoder.nameComponents(new)
@@ -117,12 +112,12 @@ struct CardEditor {
       let written = provenance.fields[.name]?.first.map { ValueDecoder.split(card.lines[$0].value, separator: ";") }
       let value = newParts.indices.map { i -> String in
         if newParts[i] == oldParts[i], let written, i < written.count { return String(written[i]) }
-        return VCardSerializer.escape(newParts[i])
+        return VCardSerializer.component(newParts[i], version: style.version)
       }.joined(separator: ";")
       single(.name, "N", value, keepEmpty: true)
     }
     if old.nickname != new.nickname {
-      var value = VCardSerializer.escape(new.nickname)
+      var value = VCardSerializer.list([new.nickname], version: style.version)
       if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
         if card.lines[index].kind == .androidCustom {
           value = Self.vendorValue(value, in: card.lines[index])
@@ -141,29 +136,30 @@ struct CardEditor {
     if old.organizationName != new.organizationName || old.departmentName != new.departmentName {
       let original = provenance.fields[.organization]?.first.map { card.lines[$0].value }
       let empty = new.organizationName.isEmpty && new.departmentName.isEmpty
-      single(.organization, "ORG", empty ? "" : ContactEncoder.organizationValue(new, original: original))
+      single(.organization, "ORG", empty ? "" : ContactEncoder.organizationValue(new, original: original, version: style.version))
     }
-    if old.jobTitle != new.jobTitle { single(.title, "TITLE", VCardSerializer.escape(new.jobTitle)) }
+    if old.jobTitle != new.jobTitle { single(.title, "TITLE", VCardSerializer.escape(new.jobTitle, version: style.version)) }
     if old.birthday != new.birthday {
       if let birthday = new.birthday, let index = provenance.fields[.birthday]?.first,
         card.lines[index].kind == .androidCustom
       {
         single(.birthday, "BDAY", Self.dateValue(birthday, in: card.lines[index], style: style))
       } else if let birthday = new.birthday {
-        let (value, parameters) = ContactEncoder.dateValue(birthday, style.version)
+        let written = provenance.fields[.birthday]?.first.flatMap { ContactEncoder.DateForm(of: card.lines[$0].value) }
+        let (value, parameters) = ContactEncoder.dateValue(birthday, style.version, form: written)
         single(.birthday, "BDAY", value, parameters: parameters)
       } else {
         single(.birthday, "BDAY", "")
       }
     }
     if old.note != new.note {
-      single(.note, "NOTE", new.note.isEmpty ? "" : VCardSerializer.escape(new.note), all: true)
+      single(.note, "NOTE", new.note.isEmpty ? "" : VCardSerializer.escape(new.note, version: style.version), all: true)
     }
     let oldPhonetic = ContactEncoder.phoneticFields(old)
     let newPhonetic = ContactEncoder.phoneticFields(new)
     let phoneticFields: [ContactDecoder.Provenance.Field] = [.phoneticGiven, .phoneticMiddle, .phoneticFamily]
     for i in 0..<3 where oldPhonetic[i].1 != newPhonetic[i].1 {
-      single(phoneticFields[i], newPhonetic[i].0, VCardSerializer.escape(newPhonetic[i].1))
+      single(phoneticFields[i], newPhonetic[i].0, VCardSerializer.escape(newPhonetic[i].1, version: style.version))
     }
   }
 
@@ -223,17 +219,13 @@ struct CardEditor {
   }
 
   /// The value of `line` rewritten with `date`, in the form the line had: Android's
-  /// row and the dashed ISO 8601 form for `X-ANDROID-CUSTOM`, `19850415` where the
-  /// line wrote a basic date (Outlook's `X-MS-ANNIVERSARY:20110113`), else `style`'s.
+  /// row and the dashed ISO 8601 form for `X-ANDROID-CUSTOM`, else `style`'s version
+  /// in the basic or extended form the line wrote (Outlook's `X-MS-ANNIVERSARY:20110113`).
   static func dateValue(_ date: ContactDate, in line: ContentLine, style: ContactEncoder.Style) -> String {
-    if line.kind == .androidCustom { return vendorValue(VCardSerializer.escape(date.description), in: line) }
-    let written = line.value.trimmingBlanks()
-    if written.count == 8, written.allSatisfy({ $0.isASCII && $0.isNumber }), let year = date.year,
-      let month = date.month, let day = date.day
-    {
-      return ContactEncoder.dateValue(ContactDate(year: year, month: month, day: day), .v40).0
+    if line.kind == .androidCustom {
+      return vendorValue(VCardSerializer.escape(date.description, version: style.version), in: line)
     }
-    return ContactEncoder.dateValue(date, style.version).0
+    return ContactEncoder.dateValue(date, style.version, form: ContactEncoder.DateForm(of: line.value)).0
   }
 
   /// The parameters of `line` with `label` and `preference` instead of its own
@@ -266,12 +258,12 @@ struct CardEditor {
     }
     if let label {
       if let labelLine {
-        replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label)), parameters: nil)
+        replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label), version: style.version), parameters: nil)
       } else if let types = ContactEncoder.types(for: label, kind: kind) {
         parameters = ContactEncoder.typeParameters(types, style: style) + parameters
       } else {
         let group = groups.make()
-        insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label)), after: index)
+        insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label, version: style.version)), after: index)
         regroup[index] = group
       }
     } else if let labelLine {
@@ -323,14 +315,14 @@ struct CardEditor {
       var kept = items.filter { !removed.contains(ValueDecoder.unescape($0).trimmingBlanks()) }
         .map(String.init)
       if !firstRewritten {
-        kept += added.map(VCardSerializer.escape)
+        kept += added.map { VCardSerializer.list([$0], version: style.version) }
         firstRewritten = true
       }
       if kept.count == items.count && (index != indices.first || added.isEmpty) { continue }
       if kept.isEmpty { remove(index) } else { replace(index, value: kept.joined(separator: ","), parameters: nil) }
     }
     if indices.isEmpty && !added.isEmpty {
-      insert(ContactEncoder.Line(name: "CATEGORIES", value: VCardSerializer.list(added)), after: nil)
+      insert(ContactEncoder.Line(name: "CATEGORIES", value: VCardSerializer.list(added, version: style.version)), after: nil)
     }
   }
 
@@ -358,10 +350,11 @@ struct CardEditor {
     let line = card.lines[index]
     let (head, writtenName) = Self.head(of: line.text)
     let encoded = line.parameters.contains { $0.name == "CHARSET" } || line.transferEncoding != nil
-    let needsQuotedPrintable = style.version == .v21 && value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+    let needsQuotedPrintable = VCardSerializer.needsQuotedPrintable(
+      value, version: style.version, headLength: head.utf8.count + 1)
     if parameters == nil && regroup[index] == nil && !encoded && !needsQuotedPrintable {
       var out: [UInt8] = []
-      VCardSerializer.appendFolded(Array((head + ":" + value).utf8), to: &out, lineEnd: lineEnd)
+      VCardSerializer.appendLine(Array((head + ":" + value).utf8), version: style.version, to: &out, lineEnd: lineEnd)
       edits[index] = .replace(out)
       return
     }

@@ -16,11 +16,41 @@ public enum ContactEncoder {
     public var version: VCardSerializer.Version
     /// Whether `TYPE` words are written in upper case (to match a card that does).
     public var upperCaseTypes: Bool
+    /// Whether a 2.1 card writes its types as `TYPE=CELL` rather than as the bare
+    /// words of vCard 2.1 §2.1.2 (`TEL;CELL:`), one `TYPE=` per word (2.1 has no
+    /// comma lists). Not used by 3.0 and 4.0.
+    public var namedTypes: Bool
 
     /// Creates a style.
-    public init(version: VCardSerializer.Version, upperCaseTypes: Bool = false) {
+    public init(version: VCardSerializer.Version, upperCaseTypes: Bool = false, namedTypes: Bool = false) {
       self.version = version
       self.upperCaseTypes = upperCaseTypes
+      self.namedTypes = namedTypes
+    }
+
+    /// The style of new lines in `card`: its version; `TYPE` words in upper case
+    /// when its first one is; for 2.1, `TYPE=` when the card writes its types so
+    /// and no bare ones.
+    public init(of card: RawCard) {
+      let version = VCardSerializer.Version(card.version)
+      var upper = false
+      var bare = false
+      var named = false
+      var seenType = false
+      for line in card.lines {
+        if !seenType, let first = line.parameterValues("TYPE").first(where: { $0.contains(where: \.isLetter) }) {
+          upper = first == first.uppercased() && first != first.lowercased()
+          seenType = true
+        }
+        for parameter in line.parameters {
+          if parameter.name == nil {
+            bare = bare || !VCardParameter.bareEncodings.contains(parameter.values.first?.lowercased() ?? "")
+          } else if parameter.name == "TYPE" {
+            named = true
+          }
+        }
+      }
+      self.init(version: version, upperCaseTypes: upper, namedTypes: version == .v21 && named && !bare)
     }
   }
 
@@ -87,17 +117,17 @@ public enum ContactEncoder {
       Line(name: "PRODID", value: escapeURI(productID)),
     ]
     if !uid.isEmpty { out.append(Line(name: "UID", value: escapeURI(uid))) }
-    out.append(Line(name: "FN", value: VCardSerializer.escape(formattedName(contact))))
-    out.append(Line(name: "N", value: VCardSerializer.structured(nameComponents(contact))))
+    out.append(Line(name: "FN", value: VCardSerializer.escape(formattedName(contact), version: style.version)))
+    out.append(Line(name: "N", value: VCardSerializer.structured(nameComponents(contact), version: style.version)))
     if contact.contactType == .organization { out.append(kindLine(style)) }
     for (name, value) in phoneticFields(contact) where !value.isEmpty {
-      out.append(Line(name: name, value: VCardSerializer.escape(value)))
+      out.append(Line(name: name, value: VCardSerializer.escape(value, version: style.version)))
     }
-    if !contact.nickname.isEmpty { out.append(Line(name: "NICKNAME", value: VCardSerializer.escape(contact.nickname))) }
+    if !contact.nickname.isEmpty { out.append(Line(name: "NICKNAME", value: VCardSerializer.list([contact.nickname], version: style.version))) }
     if !contact.organizationName.isEmpty || !contact.departmentName.isEmpty {
-      out.append(Line(name: "ORG", value: organizationValue(contact, original: nil)))
+      out.append(Line(name: "ORG", value: organizationValue(contact, original: nil, version: style.version)))
     }
-    if !contact.jobTitle.isEmpty { out.append(Line(name: "TITLE", value: VCardSerializer.escape(contact.jobTitle))) }
+    if !contact.jobTitle.isEmpty { out.append(Line(name: "TITLE", value: VCardSerializer.escape(contact.jobTitle, version: style.version))) }
     if let birthday = contact.birthday { out.append(dateLine("BDAY", birthday, style)) }
     for value in contact.phoneNumbers { out += phone(value, style: style, groups: &names) }
     for value in contact.emailAddresses { out += email(value, style: style, groups: &names) }
@@ -107,8 +137,8 @@ public enum ContactEncoder {
     for value in contact.socialProfiles { out += socialProfile(value, style: style, groups: &names) }
     for value in contact.contactRelations { out += relation(value, style: style, groups: &names) }
     for value in contact.dates { out += date(value, style: style, groups: &names) }
-    if !contact.note.isEmpty { out.append(Line(name: "NOTE", value: VCardSerializer.escape(contact.note))) }
-    if !contact.groups.isEmpty { out.append(Line(name: "CATEGORIES", value: VCardSerializer.list(contact.groups))) }
+    if !contact.note.isEmpty { out.append(Line(name: "NOTE", value: VCardSerializer.escape(contact.note, version: style.version))) }
+    if !contact.groups.isEmpty { out.append(Line(name: "CATEGORIES", value: VCardSerializer.list(contact.groups, version: style.version))) }
     if let revision { out.append(Line(name: "REV", value: revisionValue(revision, style.version))) }
     return out
   }
@@ -135,18 +165,18 @@ public enum ContactEncoder {
 
   /// `ORG`: organization and department; components after the first are kept from
   /// `original` (an escaped `ORG` value) when the department did not change.
-  static func organizationValue(_ contact: Contact, original: String?) -> String {
+  static func organizationValue(_ contact: Contact, original: String?, version: VCardSerializer.Version) -> String {
     if let original {
       let parts = ValueDecoder.split(original, separator: ";")
       let departments = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }
         .filter { !$0.isEmpty }.joined(separator: ", ")
       if departments == contact.departmentName {
-        return ([VCardSerializer.escape(contact.organizationName)] + parts.dropFirst().map(String.init))
-          .joined(separator: ";")
+        return ([VCardSerializer.component(contact.organizationName, version: version)]
+          + parts.dropFirst().map(String.init)).joined(separator: ";")
       }
     }
-    if contact.departmentName.isEmpty { return VCardSerializer.escape(contact.organizationName) }
-    return VCardSerializer.structured([contact.organizationName, contact.departmentName])
+    if contact.departmentName.isEmpty { return VCardSerializer.component(contact.organizationName, version: version) }
+    return VCardSerializer.structured([contact.organizationName, contact.departmentName], version: version)
   }
 
   static func kindLine(_ style: Style) -> Line {
@@ -161,33 +191,69 @@ public enum ContactEncoder {
     return Line(group: group, name: name, parameters: parameters, value: value)
   }
 
-  static func dateValue(_ date: ContactDate, _ version: VCardSerializer.Version) -> (String, [VCardParameter]) {
+  static func dateValue(
+    _ date: ContactDate, _ version: VCardSerializer.Version, form: DateForm? = nil
+  ) -> (String, [VCardParameter]) {
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     func four(_ n: Int) -> String { String(repeating: "0", count: max(0, 4 - String(n).count)) + String(n) }
+    let dash = DateForm.written(form, version) == .extended ? "-" : ""
     switch (date.year, date.month, date.day) {
     case let (year?, month?, day?):
-      return (version == .v40 ? four(year) + two(month) + two(day) : "\(four(year))-\(two(month))-\(two(day))", [])
+      return (four(year) + dash + two(month) + dash + two(day), [])
     case let (nil, month?, day?):
       if version == .v40 { return ("--" + two(month) + two(day), []) }
-      return ("1604-\(two(month))-\(two(day))", [VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"])])
+      return ("1604" + dash + two(month) + dash + two(day), [VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"])])
     case let (year?, month?, nil):
       return ("\(four(year))-\(two(month))", [])
     case let (year?, nil, nil):
       return (four(year), [])
     default:
-      let text = VCardSerializer.escape(date.text ?? date.description)
+      let text = VCardSerializer.escape(date.text ?? date.description, version: version)
       return (text, version == .v40 ? [VCardParameter(name: "VALUE", values: ["text"])] : [])
     }
   }
 
-  /// `REV`: 4.0 `20240302T091205Z`, 3.0 `2024-03-02T09:12:05Z` (UTC).
-  static func revisionValue(_ date: Date, _ version: VCardSerializer.Version) -> String {
+  /// How a date is spelled in ISO 8601: basic (`19850415`, `20080424T195243Z`) or
+  /// extended (`1985-04-15`, `2008-04-24T19:52:43Z`). vCard 4.0 has only the basic
+  /// form (RFC 6350 §4.3); 2.1 and 3.0 read both, and an edit keeps the one the
+  /// card's line had.
+  enum DateForm: Sendable, Hashable {
+    case basic, extended
+
+    /// The form of a written date or date-time (`19850415`, `1985-04-15`,
+    /// `--0415`, `--04-15`, `20080424T195243Z`), or `nil` for anything else.
+    init?(of value: String) {
+      let bytes = Array(value.utf8.drop { $0 == 0x20 || $0 == 0x09 })
+      func digits(_ range: Range<Int>) -> Bool {
+        range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
+      }
+      if digits(0..<4) && bytes.count > 4 && bytes[4] == UInt8(ascii: "-") {
+        self = .extended
+      } else if digits(0..<8) {
+        self = .basic
+      } else if bytes.starts(with: Array("--".utf8)) && digits(2..<4) {
+        self = bytes.count > 4 && bytes[4] == UInt8(ascii: "-") ? .extended : .basic
+      } else {
+        return nil
+      }
+    }
+
+    /// The form to write in `version`: always basic in 4.0; else `form`, or the
+    /// extended form without one.
+    static func written(_ form: DateForm?, _ version: VCardSerializer.Version) -> DateForm {
+      version == .v40 ? .basic : form ?? .extended
+    }
+  }
+
+  /// `REV`: 4.0 `20240302T091205Z`, 3.0 and 2.1 `2024-03-02T09:12:05Z` (UTC), or
+  /// in the basic form when `form` says a card wrote it so.
+  static func revisionValue(_ date: Date, _ version: VCardSerializer.Version, form: DateForm? = nil) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
     let year = String(c.year ?? 1970)
-    if version == .v40 {
+    if DateForm.written(form, version) == .basic {
       return "\(year)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
     }
     return "\(year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
@@ -195,7 +261,7 @@ public enum ContactEncoder {
 
   /// A URI value: only a backslash and line breaks are escaped (the reader unescapes
   /// every value; RFC 6350 does not escape URIs otherwise).
-  static func escapeURI(_ text: String) -> String {
+  package static func escapeURI(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -212,21 +278,32 @@ public enum ContactEncoder {
   /// The lines of a phone number: `TEL` with its label as `TYPE` or `X-ABLabel`.
   public static func phone(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
     labeled(
-      Line(name: "TEL", value: VCardSerializer.escape(value.value)), value, kind: .phone, style: style,
+      Line(name: "TEL", value: VCardSerializer.escape(value.value, version: style.version)), value, kind: .phone, style: style,
       groups: &groups)
+  }
+
+  /// A changed phone number as the value of `line`: a `tel:` URI (RFC 3966, blanks
+  /// as `-`) when the line wrote one (4.0 `TEL;VALUE=uri:tel:…`), text otherwise.
+  static func phoneValue(_ number: String, as line: ContentLine, version: VCardSerializer.Version) -> String {
+    let isURI =
+      line.parameterValues("VALUE").contains { $0.lowercased() == "uri" }
+      || line.value.trimmingBlanks().lowercased().hasPrefix("tel:")
+    guard isURI else { return VCardSerializer.escape(number, version: version) }
+    let digits = number.trimmingBlanks().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "-")
+    return escapeURI(digits.lowercased().hasPrefix("tel:") ? digits : "tel:" + digits)
   }
 
   /// The lines of an email address (`EMAIL`).
   public static func email(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
     labeled(
-      Line(name: "EMAIL", value: VCardSerializer.escape(value.value)), value, kind: .common, style: style,
+      Line(name: "EMAIL", value: VCardSerializer.escape(value.value, version: style.version)), value, kind: .common, style: style,
       groups: &groups)
   }
 
   /// The lines of a postal address (`ADR`, with `CC` for the ISO country code).
   public static func address(_ value: LabeledValue<PostalAddress>, style: Style, groups: inout GroupNames) -> [Line]
   {
-    var line = Line(name: "ADR", value: addressValue(value.value, original: nil))
+    var line = Line(name: "ADR", value: addressValue(value.value, original: nil, version: style.version))
     if !value.value.isoCountryCode.isEmpty {
       line.parameters.append(VCardParameter(name: "CC", values: [value.value.isoCountryCode.uppercased()]))
     }
@@ -235,8 +312,8 @@ public enum ContactEncoder {
 
   /// `ADR` components; the post-office box, extended and street components are kept
   /// from `original` (an escaped `ADR` value) when they still give the street.
-  static func addressValue(_ address: PostalAddress, original: String?) -> String {
-    var first = ["", "", VCardSerializer.escape(address.street)]
+  static func addressValue(_ address: PostalAddress, original: String?, version: VCardSerializer.Version) -> String {
+    var first = ["", "", VCardSerializer.component(address.street, version: version)]
     if let original {
       let parts = ValueDecoder.split(original, separator: ";").map(String.init)
       let old = parts.prefix(3).map { ValueDecoder.unescape($0).trimmingBlanks() }
@@ -244,7 +321,9 @@ public enum ContactEncoder {
         first = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
       }
     }
-    let rest = [address.city, address.state, address.postalCode, address.country].map(VCardSerializer.escape)
+    let rest = [address.city, address.state, address.postalCode, address.country].map {
+      VCardSerializer.component($0, version: version)
+    }
     return (first + rest).joined(separator: ";")
   }
 
@@ -292,7 +371,7 @@ public enum ContactEncoder {
 
   /// The lines of a related name: 4.0 `RELATED;VALUE=text`, else Apple's `X-ABRELATEDNAMES`.
   public static func relation(_ value: LabeledValue<String>, style: Style, groups: inout GroupNames) -> [Line] {
-    var line = Line(name: "X-ABRELATEDNAMES", value: VCardSerializer.escape(value.value))
+    var line = Line(name: "X-ABRELATEDNAMES", value: VCardSerializer.escape(value.value, version: style.version))
     if style.version == .v40 {
       line = Line(name: "RELATED", parameters: [VCardParameter(name: "VALUE", values: ["text"])], value: line.value)
     }
@@ -363,7 +442,7 @@ public enum ContactEncoder {
   static func typeParameters(_ types: [String], style: Style) -> [VCardParameter] {
     guard !types.isEmpty else { return [] }
     let words = types.map { style.upperCaseTypes || style.version == .v21 ? $0.uppercased() : $0 }
-    if style.version == .v21 { return words.map { VCardParameter(name: nil, values: [$0]) } }
+    if style.version == .v21 { return words.map { VCardParameter(name: style.namedTypes ? "TYPE" : nil, values: [$0]) } }
     return [VCardParameter(name: "TYPE", values: words)]
   }
 
@@ -373,7 +452,7 @@ public enum ContactEncoder {
     switch style.version {
     case .v40: return [VCardParameter(name: "PREF", values: [String(preference)])]
     case .v30: return [VCardParameter(name: "TYPE", values: [style.upperCaseTypes ? "PREF" : "pref"])]
-    case .v21: return [VCardParameter(name: nil, values: ["PREF"])]
+    case .v21: return [VCardParameter(name: style.namedTypes ? "TYPE" : nil, values: ["PREF"])]
     }
   }
 
@@ -390,7 +469,7 @@ public enum ContactEncoder {
       } else {
         let group = groups.make()
         line.group = group
-        extra.append(Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(appleLabel(label))))
+        extra.append(Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(appleLabel(label), version: style.version)))
       }
     }
     if let preference = value.preference { line.parameters += preferenceParameters(preference, style) }

@@ -36,8 +36,34 @@ public enum VCardSerializer {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public static func escape(_ text: String) -> String {
+    escape(text, version: .v40)
+  }
+
+  /// `text` escaped the way `version` reads it.
+  ///
+  /// - 3.0 and 4.0 (RFC 2426 §5.8.4, RFC 6350 §3.4): backslash, comma, semicolon,
+  ///   and newline (CR LF, LF or CR) as `\n`.
+  /// - 2.1 (vCard 2.1 §2.1.3, §2.2): no escapes but one: a backslash that would read
+  ///   as the start of an escape (before `n`, `N`, `\`, `,`, `;`, `:`, or last) is doubled;
+  ///   commas and semicolons stay as they are and line breaks stay line breaks (the
+  ///   line is then written quoted-printable, as 2.1 carries them). A `;` inside a
+  ///   component of a structured value is escaped by `structured(_:version:)`.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  public static func escape(_ text: String, version: Version) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    if version == .v21 {
+      let scalars = Array(text.unicodeScalars)
+      for (index, scalar) in scalars.enumerated() {
+        out.unicodeScalars.append(scalar)
+        // At the end too: what follows may be a component's `;` or a list's `,`.
+        if scalar == "\\", index + 1 == scalars.count || "nN\\,;:".unicodeScalars.contains(scalars[index + 1]) {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+      return out
+    }
     var previousCR = false
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -55,12 +81,34 @@ public enum VCardSerializer {
 
   /// A structured value (`N`, `ADR`, `ORG`): components escaped, joined with `;`.
   public static func structured(_ components: [String]) -> String {
-    components.map(escape).joined(separator: ";")
+    structured(components, version: .v40)
+  }
+
+  /// A structured value escaped the way `version` reads it: for 2.1 only the `;`
+  /// inside a component is escaped (vCard 2.1 §2.2: "a SEMI-COLON in a component of
+  /// a compound property value must be escaped with a BACKSLASH").
+  public static func structured(_ components: [String], version: Version) -> String {
+    components.map { component(String($0), version: version) }.joined(separator: ";")
+  }
+
+  /// One component of a structured value escaped the way `version` reads it.
+  public static func component(_ text: String, version: Version) -> String {
+    let escaped = escape(text, version: version)
+    guard version == .v21 else { return escaped }
+    return escaped.replacingOccurrences(of: ";", with: "\\;")
   }
 
   /// A list value (`CATEGORIES`, `NICKNAME`): items escaped, joined with `,`.
   public static func list(_ items: [String]) -> String {
     items.map(escape).joined(separator: ",")
+  }
+
+  /// A list value escaped the way `version` reads it: for 2.1 a comma inside an
+  /// item is escaped (2.1 has no other way to keep it in one item).
+  public static func list(_ items: [String], version: Version) -> String {
+    guard version == .v21 else { return list(items) }
+    return items.map { escape($0, version: version).replacingOccurrences(of: ",", with: "\\,") }
+      .joined(separator: ",")
   }
 
   // MARK: Parameters
@@ -111,31 +159,51 @@ public enum VCardSerializer {
   /// `value` is in the form `ContentLine.value` has: transfer-decoded, with its
   /// vCard escapes. For 2.1, a value with bytes outside ASCII or line breaks is
   /// written quoted-printable (`CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE` added, soft
-  /// breaks instead of folds); any `CHARSET` and quoted-printable `ENCODING` given
-  /// are replaced, because the value is written in UTF-8.
+  /// breaks instead of folds), as is one whose line would pass 75 octets; any
+  /// `CHARSET` and quoted-printable `ENCODING` given are replaced where they stand,
+  /// because the value is written in UTF-8 (and dropped when no longer needed).
   ///
   /// - Complexity: O(n) in the length of the line.
   public static func line(
     group: String?, name: String, parameters: [VCardParameter], value: String, version: Version,
     lineEnd: [UInt8] = crlf
   ) -> [UInt8] {
-    var parameters = parameters.filter { $0.name != "CHARSET" }
-    parameters = parameters.filter { parameter in
-      !(VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE")
+    let given = parameters
+    var parameters = parameters.filter { parameter in
+      parameter.name != "CHARSET" && VCardParameter.transferEncoding(in: [parameter]) != "QUOTED-PRINTABLE"
     }
-    let quotedPrintable =
-      version == .v21 && value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+    func makeHead() -> String {
+      var head = ""
+      if let group { head += group + "." }
+      head += name
+      for parameter in parameters { head += ";" + self.parameter(parameter, version: version) }
+      return head + ":"
+    }
+    var head = makeHead()
+    let quotedPrintable = needsQuotedPrintable(value, version: version, headLength: head.utf8.count)
     if quotedPrintable {
-      if value.utf8.contains(where: { $0 >= 0x80 }) {
-        parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
+      // Where the line had them, in its order (`ENCODING=…;CHARSET=utf-8` stays so);
+      // else at the end.
+      let charset = value.utf8.contains(where: { $0 >= 0x80 }) ? VCardParameter(name: "CHARSET", values: ["UTF-8"]) : nil
+      let encoding = VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"])
+      var ordered: [VCardParameter] = []
+      var placed = (charset: charset == nil, encoding: false)
+      for parameter in given {
+        if parameter.name == "CHARSET" {
+          if let charset, !placed.charset { ordered.append(charset) }
+          placed.charset = true
+        } else if VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE" {
+          if !placed.encoding { ordered.append(encoding) }
+          placed.encoding = true
+        } else {
+          ordered.append(parameter)
+        }
       }
-      parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
+      if !placed.charset, let charset { ordered.append(charset) }
+      if !placed.encoding { ordered.append(encoding) }
+      parameters = ordered
+      head = makeHead()
     }
-    var head = ""
-    if let group { head += group + "." }
-    head += name
-    for parameter in parameters { head += ";" + self.parameter(parameter, version: version) }
-    head += ":"
     var out: [UInt8] = []
     var valueBytes = Array(value.utf8)
     if !quotedPrintable && valueBytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
@@ -157,9 +225,35 @@ public enum VCardSerializer {
     if quotedPrintable {
       appendQuotedPrintable(head: Array(head.utf8), value: valueBytes, to: &out, lineEnd: lineEnd)
     } else {
-      appendFolded(Array(head.utf8) + valueBytes, to: &out, lineEnd: lineEnd)
+      appendLine(Array(head.utf8) + valueBytes, version: version, to: &out, lineEnd: lineEnd)
     }
     return out
+  }
+
+  /// Whether a value is written quoted-printable: in vCard 2.1, a value with a
+  /// byte outside ASCII or a line break (vCard 2.1 §2.1.3, §2.1.5), or one whose
+  /// line (`headLength` octets before it, the colon included) would pass 75 octets:
+  /// 2.1 readers disagree on whether the blank after a fold is part of the value
+  /// (RFC 822 unfolding keeps it), so a fold could put a space in the middle of a
+  /// word, where a quoted-printable soft break is read the same by all. Never in
+  /// 3.0 and 4.0, which are UTF-8, escape line breaks as `\n` and fold.
+  public static func needsQuotedPrintable(_ value: String, version: Version, headLength: Int) -> Bool {
+    version == .v21
+      && (headLength + value.utf8.count > 75 || value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D })
+  }
+
+  /// Appends one logical line as `version` writes it: folded at 75 octets for 3.0
+  /// and 4.0 (`appendFolded`); whole for 2.1, where a line that would need a fold is
+  /// written quoted-printable instead (`needsQuotedPrintable`).
+  public static func appendLine(
+    _ line: [UInt8], version: Version, to out: inout [UInt8], lineEnd: [UInt8] = crlf
+  ) {
+    if version == .v21 {
+      out.append(contentsOf: line)
+      out.append(contentsOf: lineEnd)
+    } else {
+      appendFolded(line, to: &out, lineEnd: lineEnd)
+    }
   }
 
   /// Appends `line` folded at 75 octets (continuations begin with one space) and a
@@ -184,7 +278,8 @@ public enum VCardSerializer {
   }
 
   /// Appends `head` and `value` quoted-printable encoded (RFC 2045 §6.7) with soft
-  /// breaks at 76 octets; a blank at the start or end of a physical line is
+  /// breaks at 76 octets (never a fold: a 2.1 reader takes only `=` CR LF as a
+  /// break inside such a value); line breaks as `=0D=0A`; a blank at the start or end of a physical line is
   /// encoded, so no reader takes it for folding; `=` sequences are never split.
   static func appendQuotedPrintable(head: [UInt8], value: [UInt8], to out: inout [UInt8], lineEnd: [UInt8]) {
     let hex = Array("0123456789ABCDEF".utf8)
@@ -193,9 +288,11 @@ public enum VCardSerializer {
     var index = 0
     while index < value.count {
       let byte = value[index]
-      if byte == 0x0D && index + 1 < value.count && value[index + 1] == 0x0A {
+      if byte == 0x0D || byte == 0x0A {
+        // Every line break (CR LF, LF or CR) as CR LF, the line break of text in
+        // quoted-printable (RFC 2045 §6.7 (4)) and of vCard 2.1's examples.
         tokens.append(encoded(0x0D) + encoded(0x0A))
-        index += 2
+        index += byte == 0x0D && index + 1 < value.count && value[index + 1] == 0x0A ? 2 : 1
         continue
       }
       if byte >= 0xC0 {

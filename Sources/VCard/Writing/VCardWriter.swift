@@ -104,6 +104,12 @@ public enum VCardWriter {
     return editor.output()
   }
 
+  /// The card `writeBytes(_:original:options:)` writes for `contact`, read back as
+  /// content lines: the one source of the jCard and xCard writers.
+  public static func card(_ contact: Contact, original: Contact? = nil, options: Options = Options()) -> RawCard? {
+    VCardReader.read(writeBytes(contact, original: original, options: options)).cards.first
+  }
+
   /// A new card for a contact made in memory: `UID` from its identifier (a new
   /// `urn:uuid:` when it has none or only a derived one), `FN`, `N`, `PRODID`, `REV`.
   static func newCard(_ contact: Contact, options: Options) -> [UInt8] {

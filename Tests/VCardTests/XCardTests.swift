@@ -1,0 +1,183 @@
+import ContactKit
+import CpickTestSupport
+import Foundation
+import Testing
+import XCard
+
+@testable import VCard
+
+/// xCard (RFC 6351): read into the same content lines a `.vcf` file gives, written
+/// from the same card as jCard.
+@Suite("xCard")
+struct XCardTests {
+  init() { XCardInput.install(XCardReader.read) }
+
+  static let card = """
+    BEGIN:VCARD
+    VERSION:4.0
+    UID:urn:uuid:1
+    FN:Ada & <Lovelace>
+    N:Lovelace;Ada;Augusta,Byron;;
+    item1.EMAIL;TYPE=work;PREF=1:ada@example.org
+    item1.X-ABLabel:Analytical
+    TEL;VALUE=uri;TYPE="voice,cell":tel:+44-20-7946-0000
+    ADR;TYPE=home:;;12 St James\\, Square;London;;SW1Y;UK
+    ORG:Analytical Engines;Research
+    CATEGORIES:Math,Poetry
+    BDAY:18151210
+    GENDER:F
+    REV:20240302T091205Z
+    X-CUSTOM;X-P="a:b":raw\\,value
+    NOTE:Line one\\nLine two
+    END:VCARD
+
+    """
+
+  /// Every line of a card but `VERSION`, as (group, name, parameters, value).
+  struct Property: Hashable, CustomStringConvertible {
+    var group: String?
+    var name: String
+    var parameters: [String: [String]]
+    var value: String
+    var description: String { "\(group.map { $0 + "." } ?? "")\(name)\(parameters.sorted { $0.key < $1.key })=\(value)" }
+
+    init(_ line: ContentLine) {
+      group = line.group?.lowercased()
+      name = line.name
+      var parameters: [String: [String]] = [:]
+      for parameter in line.parameters {
+        parameters[parameter.name ?? "TYPE", default: []] += parameter.values.flatMap {
+          $0.split(separator: ",").map { $0.lowercased() }
+        }
+      }
+      self.parameters = parameters
+      value = line.value
+    }
+  }
+
+  static func properties(_ card: RawCard) -> [Property] {
+    card.lines.filter { $0.name != "VERSION" }.map(Property.init)
+  }
+
+  @Test("the RFC 6351 example reads as the vCard it stands for", .sharedCorpus)
+  func readsTheRFCExample() throws {
+    let bytes = try SharedFiles.corpusBytes("ez-vcard/rfc6351-example.xml")
+    #expect(XCardInput.isXCard(bytes))
+    let result = VCardReader.read(bytes)
+    #expect(result.warnings.isEmpty)
+    let card = try #require(result.cards.first)
+    #expect(card.version == "4.0")
+    #expect(card.first("FN")?.value == "Simon Perreault")
+    #expect(card.first("N")?.value == "Perreault;Simon;;;ing. jr,M.Sc.")
+    #expect(card.first("BDAY")?.value == "--0203")
+    #expect(card.all("LANG").map { $0.parameterValues("PREF") } == [["1"], ["2"]])
+    #expect(card.first("ADR")?.value == ";;2875 boul. Laurier\\, suite D2-630;Quebec;QC;G1V 2M2;Canada")
+    #expect(card.first("ADR")?.parameterValues("LABEL").first?.hasPrefix("Simon Perreault\n2875 boul.") == true)
+    let tel = try #require(card.first("TEL"))
+    #expect(tel.value == "tel:+1-418-656-9254;ext=102" && tel.parameterValues("VALUE") == ["uri"])
+    #expect(tel.types == ["work", "voice"])
+    let contact = ContactDecoder.contact(from: card, source: "rfc6351-example.xml")
+    #expect(contact.familyName == "Perreault" && contact.givenName == "Simon")
+    #expect(contact.postalAddresses.first?.value.city == "Quebec")
+    #expect(contact.phoneNumbers.map(\.value) == ["+1-418-656-9254;ext=102", "+1-418-262-6501"])
+  }
+
+  @Test("groups, extension properties and elements of other namespaces are kept (RFC 6351 §3.3, §5)")
+  func keepsGroupsAndExtensions() throws {
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
+        <vcard>
+          <fn><text>J. Doe</text></fn>
+          <group name="contact">
+            <tel><parameters><type><text>work</text><text>voice</text></type></parameters><text>+1 555 0100</text></tel>
+            <x-ablabel><unknown>Desk</unknown></x-ablabel>
+          </group>
+          <x-file><parameters><mediatype><text>image/jpeg</text></mediatype></parameters><unknown>alien.jpg</unknown></x-file>
+          <a xmlns="http://www.w3.org/1999/xhtml" href="http://www.example.com">My web page!</a>
+          <categories><text>a,b</text><text>c</text></categories>
+        </vcard>
+      </vcards>
+      """
+    let card = try #require(VCardReader.read(Array(xml.utf8)).cards.first)
+    let tel = try #require(card.first("TEL"))
+    #expect(tel.group == "contact" && tel.types == ["work", "voice"] && tel.value == "+1 555 0100")
+    #expect(card.first("X-ABLABEL")?.group == "contact" && card.first("X-ABLABEL")?.value == "Desk")
+    #expect(card.first("X-FILE")?.parameterValues("MEDIATYPE") == ["image/jpeg"])
+    #expect(card.first("X-FILE")?.value == "alien.jpg")
+    let embedded = ValueDecoder.unescape(try #require(card.first("XML")).value)
+    #expect(embedded.contains("xmlns=\"http://www.w3.org/1999/xhtml\"") && embedded.contains(">My web page!</a>"))
+    #expect(card.first("CATEGORIES")?.value == "a\\,b,c")
+    let contact = ContactDecoder.contact(from: card, source: "x.xml")
+    #expect(contact.phoneNumbers.first?.label == "Desk" && contact.groups == ["a,b", "c"])
+
+    // Written back: the same properties, the foreign element as it was.
+    let again = XCardWriter.document([card])
+    #expect(again.contains("<group name=\"contact\">"))
+    #expect(again.contains("<a xmlns=\"http://www.w3.org/1999/xhtml\" href=\"http://www.example.com\">My web page!</a>"))
+    let back = try #require(VCardReader.read(Array(again.utf8)).cards.first)
+    #expect(Self.properties(back) == Self.properties(card))
+  }
+
+  @Test("vCard to xCard and back gives the same properties; xCard to xCard is the same document")
+  func roundTrips() throws {
+    let card = try #require(readCards(Self.card).cards.first)
+    let xml = XCardWriter.document([card])
+    #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">"))
+    #expect(xml.contains("<fn><text>Ada &amp; &lt;Lovelace&gt;</text></fn>"))
+    #expect(xml.contains("<n><surname>Lovelace</surname><given>Ada</given><additional>Augusta</additional><additional>Byron</additional><prefix/><suffix/></n>"))
+    #expect(xml.contains("<group name=\"item1\">"))
+    #expect(xml.contains("<x-custom><parameters><x-p><text>a:b</text></x-p></parameters><unknown>raw\\,value</unknown></x-custom>"))
+    #expect(xml.contains("<bday><date>18151210</date></bday>") && xml.contains("<rev><timestamp>20240302T091205Z</timestamp></rev>"))
+    #expect(xml.contains("<org><text>Analytical Engines</text><text>Research</text></org>"))
+    let back = try #require(VCardReader.read(Array(xml.utf8)).cards.first)
+    #expect(Self.properties(back) == Self.properties(card))
+    #expect(XCardWriter.document([back]) == xml)
+    // The contacts are the same too.
+    let contact = try #require(loadContacts(Self.card).first)
+    let fromXML = try #require(loadContacts(Array(XCardWriter.write(contact).utf8), source: "test.xml").first)
+    #expect(Projection(fromXML) == Projection(contact))
+  }
+
+  @Test("a 3.0 card as xCard: dates in the basic form, a base64 photo as a data: URI, GEO as a geo: URI")
+  func convertsOlderVersions() throws {
+    let card = try #require(
+      readCards(
+        """
+        BEGIN:VCARD
+        VERSION:3.0
+        FN:Old Card
+        N:Card;Old;;;
+        BDAY:1985-04-15
+        REV:2008-04-24T19:52:43Z
+        GEO:37.386013;-122.082932
+        PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ
+        NOTE;CHARSET=UTF-8:caf\u{E9}
+        END:VCARD
+
+        """
+      ).cards.first)
+    let xml = XCardWriter.document([card])
+    #expect(xml.contains("<bday><date>19850415</date></bday>"))
+    #expect(xml.contains("<rev><timestamp>20080424T195243Z</timestamp></rev>"))
+    #expect(xml.contains("<geo><uri>geo:37.386013,-122.082932</uri></geo>"))
+    #expect(xml.contains("<photo><uri>data:image/jpeg;base64,/9j/4AAQ</uri></photo>"))
+    #expect(xml.contains("<note><text>caf\u{E9}</text></note>") && !xml.contains("<version>"))
+  }
+
+  @Test("what is not xCard is said, not guessed")
+  func refusesOtherXML() {
+    #expect(!XCardInput.isXCard(Array("BEGIN:VCARD\r\n".utf8)))
+    let broken = VCardReader.read(Array("<?xml version=\"1.0\"?><vcards><vcard>".utf8))
+    #expect(broken.cards.isEmpty && broken.warnings.first?.message.contains("not well-formed") == true)
+    let other = VCardReader.read(Array("<?xml version=\"1.0\"?><html/>".utf8))
+    #expect(other.cards.isEmpty && other.warnings.first?.message.contains("not an xCard document") == true)
+    let entity = """
+      <?xml version="1.0"?><!DOCTYPE v [<!ENTITY x SYSTEM "file:///etc/hostname">]>
+      <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0"><vcard><fn><text>&x;</text></fn></vcard></vcards>
+      """
+    let fn = VCardReader.read(Array(entity.utf8)).cards.first?.first("FN")?.value ?? ""
+    let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "\u{0}"
+    #expect(!fn.contains(hostname))
+  }
+}
