@@ -119,7 +119,11 @@ enum Usage {
       -m, --multi            choose several (Tab marks)
       -f, --format FMT       json (default for pick), jsonl (default for query/list),
                              mailbox, value, tsv, vcard, jcard, mutt, aerc
-          --template TEXT    e.g. '{displayName} <{email}>'
+          --template TEXT    e.g. '{displayName} <{email}>': any key of the JSON,
+                             a list joined by ", " ({groups}, {emailAddresses}),
+                             key paths ({postalAddresses.value.city},
+                             {phoneNumbers.@count}); {email} {phone} {mailbox};
+                             with -p {value} {label} {key} {identifier}
           --join TEXT        with -m: one line, values joined
           --require KEY      only contacts with this property can be chosen
                              (query, list: only they are printed)
