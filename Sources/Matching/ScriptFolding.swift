@@ -39,8 +39,8 @@ enum ScriptFolding {
   /// The outcome for `scalar` (not ASCII; already case-folded and without the
   /// diacritics Foundation removes).
   ///
-  /// - Complexity: O(1): range checks; a Unicode property lookup only for a scalar no
-  ///   range covers.
+  /// - Complexity: O(1): range checks; a Unicode property lookup only for a scalar of a
+  ///   script with its own digits.
   static func fold(_ scalar: Unicode.Scalar) -> Outcome {
     let value = scalar.value
     switch value {
@@ -77,10 +77,12 @@ enum ScriptFolding {
       return .replace("\u{3099}")
     case 0xFF9F:
       return .replace("\u{309A}")
+    // No decimal digits below U+0660 (Latin, Greek, Cyrillic, Hebrew, Arabic letters)
+    // nor in CJK, kana and Hangul (full-width digits are folded by width): no lookup.
+    case 0x80..<0x660, 0x2E80...0xFF0F:
+      return .keep
     default:
-      if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue,
-        digit >= 0, digit <= 9
-      {
+      if scalar.properties.generalCategory == .decimalNumber, let digit = scalar.properties.numericValue {
         return .replace(Unicode.Scalar(UInt8(48 + Int(digit))))
       }
       return .keep
