@@ -46,6 +46,14 @@ struct HighlightTests {
     #expect(SearchHighlighter.positions(of: "strasse", in: "Straße") == [0, 1, 2, 3, 4, 5])
   }
 
+  @Test("should highlight the letters a script folds together: kana, Arabic alef, Hebrew niqqud")
+  func scriptVariants() {
+    #expect(SearchHighlighter.positions(of: "たなか", in: "タナカ ハナコ") == [0, 1, 2])
+    #expect(SearchHighlighter.positions(of: "ﾊﾅｺ", in: "タナカ ハナコ") == [4, 5, 6])
+    #expect(SearchHighlighter.positions(of: "احمد", in: "أحمد علي") == [0, 1, 2, 3])
+    #expect(SearchHighlighter.positions(of: "יוסף", in: "יוֹסֵף כהן") == [0, 1, 2, 3])
+  }
+
   @Test("should return nothing when the query does not match")
   func noMatch() {
     #expect(SearchHighlighter.positions(of: "zzz", in: "Álvaro") == [])
