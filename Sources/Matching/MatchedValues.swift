@@ -1,3 +1,5 @@
+import ContactKit
+
 /// The kinds of a contact's values that a search matches besides its name.
 public enum SearchedValueKind: Sendable, Hashable {
   /// Organization or department.
@@ -6,6 +8,16 @@ public enum SearchedValueKind: Sendable, Hashable {
   case email
   /// A phone number (matched by its digits).
   case phone
+
+  /// The kind of the values of `key` that a search matches: emails and phone numbers;
+  /// nil for a key the search does not cover (addresses, URLs, notes, …).
+  public init?(_ key: ContactKey) {
+    switch key {
+    case .emailAddresses: self = .email
+    case .phoneNumbers: self = .phone
+    default: return nil
+    }
+  }
 
   /// The `FieldKind`s a term must allow to match a value of this kind.
   var fieldBits: UInt8 {
@@ -86,6 +98,17 @@ extension SearchHighlighter {
       }
       guard !unexplained.isEmpty else { return (namePositions.sorted(), []) }
       return (namePositions.sorted(), Self.values(explaining: unexplained, in: values()))
+    }
+
+    /// The position in `values` of the value the query points at: the first value that
+    /// a word matching nothing in `name` matches (`lanternworks` for a person with an
+    /// address at that domain and others elsewhere); nil when every word is in the name
+    /// or matches none of `values`. Matching as `highlights(name:values:)`.
+    ///
+    /// - Complexity: O(words × (length of `name` + total length of `values`)).
+    public func chosenValue(name: String, among values: [(kind: SearchedValueKind, text: String)]) -> Int? {
+      guard let first = highlights(name: name, values: values).values.first else { return nil }
+      return values.firstIndex { $0.text == first.text }
     }
 
     /// For each term, the first of `values` it matches, with the characters it matched;

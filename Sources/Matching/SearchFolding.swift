@@ -11,7 +11,10 @@ import CpickSupport
 /// decomposition, combining marks dropped), maps full-width forms to their ASCII
 /// counterparts, and replaces letters that have no decomposition by a table:
 /// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
-/// `ŀ→l`. Other scripts (Han, Kana, Hangul, Cyrillic, …) are kept as they are; the
+/// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard).
+/// Other scripts keep their letters, with the variants their readers treat as one
+/// folded together (`ScriptFolding`: katakana as hiragana, Arabic alef forms, Hebrew
+/// final forms, marks ICU ignores at primary strength, digits of every script); the
 /// search index adds their Latin transliteration as extra fields.
 ///
 /// ASCII text is only lower-cased, without Foundation.
@@ -26,34 +29,48 @@ public enum SearchFolding {
     _ = Transliteration.latinize("王小明 김 タナカ Жанна")
   }
 
-  /// `s` case-folded, without diacritics, with the table above applied.
+  /// `s` case-folded, without diacritics, with the table above and the letters of
+  /// other scripts that their readers treat as one (`ScriptFolding`) applied.
   ///
   /// - Complexity: O(n); a Foundation call only when `s` has non-ASCII characters.
   public static func fold(_ s: String) -> String {
     if isASCII(s) { return asciiLowercased(s) }
     // Composed first (NFC), so that text typed or pasted decomposed — macOS's NFD,
-    // conjoining Hangul jamo, a kana and U+3099 — folds as the composed text does (case 40).
-    let s = isComposed(s) ? s : s.precomposedStringWithCanonicalMapping
+    // conjoining Hangul jamo, a kana and U+3099 — folds as the composed text does (case 40);
+    // presentation forms and the Indic nukta letters through NFKC.
+    let s =
+      switch normalization(of: s) {
+      case .none: s
+      case .canonical: s.precomposedStringWithCanonicalMapping
+      case .compatibility: s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+      }
     let folded = s.folding(
       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     var out = String.UnicodeScalarView()
     var changed = false
+    var composes = false
     for scalar in folded.unicodeScalars {
       if scalar.value < 0x80 {
         out.append(scalar)
       } else if let replacement = table[scalar.value] {
         out.append(contentsOf: replacement.unicodeScalars)
         changed = true
-      } else if scalar.properties.generalCategory == .nonspacingMark
-        && scalar.value >= 0x300 && scalar.value < 0x370
-      {
-        // A combining mark the folding left alone (rare): drop it.
-        changed = true
       } else {
-        out.append(scalar)
+        switch ScriptFolding.fold(scalar) {
+        case .keep:
+          out.append(scalar)
+        case .drop:
+          changed = true
+        case .replace(let other):
+          out.append(other)
+          changed = true
+          // A half-width voiced mark, now U+3099/U+309A, composes with its kana.
+          if other.value == 0x3099 || other.value == 0x309A { composes = true }
+        }
       }
     }
-    return changed ? String(out) : folded
+    guard changed else { return folded }
+    return composes ? String(out).precomposedStringWithCanonicalMapping : String(out)
   }
 
   /// Letters without a canonical decomposition, after case folding.
@@ -76,14 +93,30 @@ public enum SearchFolding {
     0x126: "h", 0x166: "t", 0x13F: "l",
   ]
 
-  /// Whether `s` has nothing that composes (NFC): no combining mark and no conjoining
-  /// Hangul jamo (U+1100–U+11FF). Most text, so composing is skipped.
-  static func isComposed(_ s: String) -> Bool {
-    !s.unicodeScalars.contains { scalar in
-      (0x1100...0x11FF).contains(scalar.value) || (0x300...0x36F).contains(scalar.value)
+  /// The normal form `fold` brings text to first.
+  enum Normalization {
+    /// Nothing composes: most text, so normalising is skipped.
+    case none
+    /// NFC: a combining mark or a conjoining Hangul jamo (U+1100–U+11FF).
+    case canonical
+    /// NFKC: a presentation form or an Indic nukta letter
+    /// (`ScriptFolding.needsCompatibilityForm`).
+    case compatibility
+  }
+
+  /// The normal form `s` needs before folding.
+  static func normalization(of s: String) -> Normalization {
+    var needed = Normalization.none
+    for scalar in s.unicodeScalars where scalar.value >= 0x300 {
+      if ScriptFolding.needsCompatibilityForm(scalar) { return .compatibility }
+      if (0x1100...0x11FF).contains(scalar.value) || (0x300...0x36F).contains(scalar.value)
         || scalar.value == 0x3099 || scalar.value == 0x309A
-        || (scalar.value >= 0x300 && scalar.properties.canonicalCombiningClass.rawValue != 0)
+        || scalar.properties.canonicalCombiningClass.rawValue != 0
+      {
+        needed = .canonical
+      }
     }
+    return needed
   }
 
   /// True when every UTF-8 byte of `s` is ASCII.

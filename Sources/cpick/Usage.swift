@@ -115,11 +115,16 @@ enum Usage {
       -1, --select-1         choose at once when exactly one contact matches
       -0, --exit-0           exit 1 at once when nothing matches
       -p, --property KEY     choose a value: email, phone, address, url, im, social,
-                             relation, date, birthday, note, organization
+                             relation, date, birthday, note, organization; a query
+                             word naming one email or phone picks it
       -m, --multi            choose several (Tab marks)
       -f, --format FMT       json (default for pick), jsonl (default for query/list),
                              mailbox, value, tsv, vcard, jcard, xcard, mutt, aerc
-          --template TEXT    e.g. '{displayName} <{email}>'
+          --template TEXT    e.g. '{displayName} <{email}>': any key of the JSON,
+                             a list joined by ", " ({groups}, {emailAddresses}),
+                             key paths ({postalAddresses.value.city},
+                             {phoneNumbers.@count}); {email} {phone} {mailbox};
+                             with -p {value} {label} {key} {identifier}
           --join TEXT        with -m: one line, values joined
           --require KEY      only contacts with this property can be chosen
                              (query, list: only they are printed)

@@ -59,6 +59,28 @@ struct PropertyPickingTests {
     #expect(pane.stdoutText() == "Łukasz Wójcik <l.wojcik@poczta.test>\n")
   }
 
+  @Test("-p email -1 with a query naming one of the two addresses prints that one at once, no card")
+  func selectOneByTheQuery() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-p", "email", "-q", "poczta", "-1", "-f", "value"])
+    defer { pane.close() }
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "l.wojcik@poczta.test\n")
+  }
+
+  @Test("-p email: the card of a query naming the second address opens on it; Enter prints it")
+  func cardOnTheQueriedValue() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-p", "email", "-f", "value"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "José Álvarez")
+    try pane.type("wojcik poczta")
+    try pane.waitForScreen(containing: "1/67")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "lukasz.wojcik@example.com", "l.wojcik@poczta.test")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(pane.stdoutText() == "l.wojcik@poczta.test\n")
+  }
+
   @Test("multi-select prints the people in the order they were marked")
   func multiOrder() throws {
     let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-m", "-f", "value"])

@@ -46,6 +46,14 @@ struct HighlightTests {
     #expect(SearchHighlighter.positions(of: "strasse", in: "Straße") == [0, 1, 2, 3, 4, 5])
   }
 
+  @Test("should highlight the letters a script folds together: kana, Arabic alef, Hebrew niqqud")
+  func scriptVariants() {
+    #expect(SearchHighlighter.positions(of: "たなか", in: "タナカ ハナコ") == [0, 1, 2])
+    #expect(SearchHighlighter.positions(of: "ﾊﾅｺ", in: "タナカ ハナコ") == [4, 5, 6])
+    #expect(SearchHighlighter.positions(of: "احمد", in: "أحمد علي") == [0, 1, 2, 3])
+    #expect(SearchHighlighter.positions(of: "יוסף", in: "יוֹסֵף כהן") == [0, 1, 2, 3])
+  }
+
   @Test("should return nothing when the query does not match")
   func noMatch() {
     #expect(SearchHighlighter.positions(of: "zzz", in: "Álvaro") == [])
@@ -75,5 +83,25 @@ struct FoldingTests {
     #expect(SearchFolding.fold("Ada O'Brien") == "ada o'brien")
     #expect(SearchFolding.fold("王小明") == "王小明")
     #expect(SearchFolding.fold("ＡＢＣ１２") == "abc12")
+  }
+
+  @Test("should fold the letters a script's readers treat as one, as the query is folded", arguments: [
+    ("サトウ", "さとう"), ("ｻﾄｳ", "さとう"), ("ｶﾞｯｺｳ", "がっこう"), ("ﾊﾟﾝ", "ぱん"), ("ヴ", "ゔ"),
+    ("أحمد", "احمد"), ("إيمان", "ايمان"), ("آمنة", "امنه"), ("مُحَمَّد", "محمد"), ("مصطفى", "مصطفي"),
+    ("بـــدر", "بدر"), ("علی", "علي"), ("کریم", "كريم"), ("ﻻ", "لا"),
+    ("יוֹסֵף", "יוספ"), ("ך ם ן ף ץ", "כ מ נ פ צ"), ("\u{FB2A}", "ש"),
+    ("राज़", "राज"), ("\u{095B}", "ज"), ("ড়", "ড"),
+    ("น้ำทิพย์", "นำทิพย"), ("٠١٢٣", "0123"), ("۴۵", "45"), ("१२३", "123"), ("๑๒", "12"),
+    ("Γιάννης", "γιαννησ"), ("Пётр", "петр"),
+  ])
+  func scripts(input: String, expected: String) {
+    #expect(SearchFolding.fold(input) == expected)
+  }
+
+  @Test("should keep apart what the script's readers distinguish", arguments: [
+    ("が", "か"), ("ぱ", "は"), ("ؤ", "و"), ("ئ", "ي"), ("ٱ", "ا"), ("ت", "ه"), ("ב", "כ"), ("ग", "ज"),
+  ])
+  func distinct(a: String, b: String) {
+    #expect(SearchFolding.fold(a) != SearchFolding.fold(b))
   }
 }

@@ -61,13 +61,10 @@ enum PredicateKeyPaths {
       ("hasImage", .bool),
     ], asText: false)
 
-  /// The text keys of the person object (`identifier` … `note`), in its order.
-  static var textKeys: [String] {
+  /// Every key of the person object, in its order.
+  static var contactKeys: [String] {
     guard case .object(let fields, _) = contact else { return [] }
-    return fields.compactMap { name, node in
-      if case .text = node { return name }
-      return nil
-    }
+    return fields.map(\.0)
   }
 
   /// The property object; `value` is text or, for addresses, IM addresses and social
@@ -99,9 +96,8 @@ enum PredicateKeyPaths {
 
   /// Every key `--require` accepts, for suggestions.
   static var requireKeys: [String] {
-    guard case .object(let fields, _) = contact else { return [] }
-    return ["email", "phone", "address", "url", "im", "social", "relation", "date", "birthday", "note", "organization"]
-      + fields.map(\.0)
+    ["email", "phone", "address", "url", "im", "social", "relation", "date", "birthday", "note", "organization"]
+      + contactKeys
   }
 
   /// Checks `path` (as written, e.g. `postalAddresses.value.city` or

@@ -1,4 +1,5 @@
 import ContactKit
+import Matching
 
 /// What a people picker's initial query decides before anything is drawn
 /// (`PeoplePickerController.initialMatch()`): fzf's `--select-1` and `--exit-0`.
@@ -7,7 +8,8 @@ public enum PeoplePickerInitialMatch: Sendable, Equatable {
   case noMatch
   /// Exactly one contact that can be chosen matches, and choosing it settles the
   /// interaction: what Enter on it would return — the contact, or in `.property` mode
-  /// its one value of that property. No screen is needed.
+  /// its one value of that property, or the one value the query points at among
+  /// several (`-p email -q lanternworks`). No screen is needed.
   case chosen(PeoplePickerResult)
   /// Exactly one contact that can be chosen matches, but a value is still to be chosen
   /// on its card: it has several values of the property asked for, or
@@ -45,6 +47,11 @@ extension PeoplePickerController {
     case .property(let property):
       return .chosen(allowsMultipleSelection ? .selectedProperties([property]) : .selectedProperty(property))
     case .card(let contact):
+      // The query points at one of its values (`-p email -q lanternworks`): that one.
+      let query = initialQuery.isEmpty ? nil : SearchHighlighter.Query(initialQuery, options: searchOptions)
+      if let property = rules.valueChosen(by: query, in: contact) {
+        return .chosen(allowsMultipleSelection ? .selectedProperties([property]) : .selectedProperty(property))
+      }
       return .card(contact)
     }
   }

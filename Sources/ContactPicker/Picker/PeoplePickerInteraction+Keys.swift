@@ -72,14 +72,16 @@ extension PeoplePickerInteraction {
       case .person: return [.end(choices.result(choosing: .person(position), rules: rules, list: list))]
       case .property(let property):
         return [.end(choices.result(choosing: .property(property), rules: rules, list: list))]
-      case .card(let contact): mode = .card(rules.card(for: contact, marked: choices.markedProperties))
+      case .card(let contact): mode = .card(rules.card(for: contact, marked: choices.markedProperties, query: valueQuery))
       }
     case .openCard(let position):
-      mode = .card(rules.card(for: list.contacts[position], marked: choices.markedProperties))
+      mode = .card(rules.card(for: list.contacts[position], marked: choices.markedProperties, query: valueQuery))
     case .toggle(let position):
       guard rules.allowsMultipleSelection else { break }
       if case .property = rules.selectionMode {
-        if let first = rules.selectableProperties(of: list.contacts[position]).first { choices.toggle(.property(first)) }
+        if let offered = rules.offeredProperty(of: list.contacts[position], query: valueQuery) {
+          choices.toggle(.property(offered))
+        }
       } else {
         choices.toggle(.person(position))
       }

@@ -145,13 +145,19 @@ struct PeoplePickerInteraction {
     if let group = settings.initialGroup, !loading { state.narrow(toGroup: group) }
     if !loading { configureSearch() }
     if let initialCard {
-      mode = .card(settings.rules.card(for: initialCard, marked: []))
+      mode = .card(settings.rules.card(for: initialCard, marked: [], query: valueQuery))
       // Back from the card, the list is on that contact.
       if let position = list.position(of: initialCard) { state.highlight(position: position) }
     }
   }
 
   var isLoading: Bool { loading != .done }
+
+  /// The query as it points at a value in `.property` mode (`PeoplePickerRules.valueChosen`);
+  /// nil when it is empty.
+  var valueQuery: SearchHighlighter.Query? {
+    state.query.text.isEmpty ? nil : SearchHighlighter.Query(state.query.text, options: state.options)
+  }
 
   /// Whether `contact`'s card may be edited.
   func canEdit(_ contact: Contact) -> Bool { settings.canEdit?(contact) ?? true }

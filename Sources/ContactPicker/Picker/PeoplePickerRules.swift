@@ -1,4 +1,5 @@
 import ContactKit
+import Matching
 
 /// The people picker's settings that decide what can be chosen and how, taken from
 /// the controller when it runs (a value, so that the interaction needs no controller).
@@ -48,9 +49,29 @@ struct PeoplePickerRules: Sendable {
     return predicateForSelectionOfContact(contact) ? .person : .card(contact)
   }
 
+  /// The value of the property asked for that `query` points at, among several of
+  /// `contact` (`-p email -q lanternworks`: the address at that domain): the first
+  /// selectable value that a word of the query matching nothing in the name matches
+  /// (`SearchHighlighter.Query.chosenValue`). Only emails and phone numbers are
+  /// searched, so only they can be pointed at; nil otherwise, or outside `.property` mode.
+  func valueChosen(by query: SearchHighlighter.Query?, in contact: Contact) -> ContactProperty? {
+    guard let query, case .property(let key) = selectionMode, let kind = SearchedValueKind(key) else { return nil }
+    let values = selectableProperties(of: contact)
+    guard values.count > 1 else { return nil }
+    let index = query.chosenValue(name: contact.displayName, among: values.map { (kind, $0.value.singleLine) })
+    return index.map { values[$0] }
+  }
+
+  /// The value of `contact` offered first in `.property` mode: the one `query` points
+  /// at (`valueChosen(by:in:)`), else the first selectable (the preferred).
+  func offeredProperty(of contact: Contact, query: SearchHighlighter.Query?) -> ContactProperty? {
+    valueChosen(by: query, in: contact) ?? selectableProperties(of: contact).first
+  }
+
   /// The card of `contact`, on the property asked for (shown first when the
-  /// displayed keys lack it), with the values in `marked` marked.
-  func card(for contact: Contact, marked: Set<String>) -> PersonCardState {
+  /// displayed keys lack it), with the values in `marked` marked; the value `query`
+  /// points at highlighted (`valueChosen(by:in:)`), else the first of that property.
+  func card(for contact: Contact, marked: Set<String>, query: SearchHighlighter.Query? = nil) -> PersonCardState {
     var keys = displayedPropertyKeys
     var focus: ContactKey? = nil
     if case .property(let key) = selectionMode {
@@ -63,6 +84,7 @@ struct PeoplePickerRules: Sendable {
       return predicateForSelectionOfProperty(property)
     }
     card.marked = marked
+    if let chosen = valueChosen(by: query, in: contact) { card.highlight(identifier: chosen.identifier) }
     return card
   }
 }
