@@ -81,7 +81,7 @@ enum Usage {
     options:
           --edit                 e edits the card; Ctrl-S saves only the changed lines
                                  (didCompleteWithPerson)
-          --no-actions           the card only shows: no value is chosen
+          --no-actions           the card only shows (no choosing, no actions)
           --show-properties KEY,...  the card shows only these (email, phone, ...)
           -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard
           --select-property-if EXPR  which values can be chosen
