@@ -57,7 +57,7 @@ extension CPick {
     let card = PersonViewController(contact: contact)
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }
     card.allowsActions = !options.noActions
-    if !options.noActions { card.actions = ContactActions(config: ConfigFile.load(environment: environment), environment: environment) }
+    card.actions = cardActions(options, environment: environment)
     let key = options.property
     card.predicateForSelectionOfProperty = { property in
       (key == nil || property.key == key) && rules.property(property)

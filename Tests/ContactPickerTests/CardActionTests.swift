@@ -130,6 +130,22 @@ struct CardActionTests {
     #expect(launched.all.isEmpty)
   }
 
+  @Test("on the picker's card o acts on the highlighted value and says so; the picker goes on")
+  func pickerCard() throws {
+    let launched = Launched()
+    let screen = MemoryScreen(rows: 24, columns: 120, keys: typing("hopper") + [.control("o"), .down, .character("o")])
+    let picker = PeoplePickerController(contacts: [Self.grace])
+    picker.actions = Self.actions(launched)
+    #expect(picker.run(on: screen) == .cancelled)  // the keys ran out
+    #expect(launched.all == [["xdg-open", "mailto:grace@navy.example"]])
+    let card = try #require(screen.frames.last?.text)
+    #expect(card.hasSuffix("started: xdg-open mailto:grace@navy.example · ↑↓ move · enter choose · esc back · o open · m message"))
+
+    let without = MemoryScreen(rows: 24, columns: 120, keys: typing("hopper") + [.control("o"), .character("o")])
+    PeoplePickerController(contacts: [Self.grace]).run(on: without)
+    #expect(try #require(without.frames.last?.text).contains("o open") == false)
+  }
+
   @Test("a command that cannot start is said on the card")
   func cannotStart() throws {
     let actions = ContactActions(

@@ -14,6 +14,21 @@ struct CardDeleteAndActionTests {
   static let team = "BEGIN:VCARD\r\nVERSION:3.0\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nFN:Team\r\nUID:team\r\n"
     + "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:grace\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:ada\r\nEND:VCARD\r\n"
 
+  /// On the card of `name` (from `source`; empty: any book): `e`, to the last row,
+  /// Enter, then `y` to the question that names them.
+  static func deleteOnCard(_ pane: TmuxPane, name: String, source: String, timeout: TimeInterval = 5) throws {
+    try pane.waitForScreen(containing: name, "e edit", timeout: timeout)
+    try pane.press("e")
+    try pane.waitForScreen(containing: "Edit Contact")
+    for _ in 0..<20 { try pane.press("NPage") }
+    try pane.waitForScreen("with Delete Contact focused") { screen in
+      screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("Delete Contact") }
+    }
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "Delete \(name) from \(source)", "y delete")
+    try pane.press("y")
+  }
+
   @Test("Delete Contact on show --edit cuts the card and its group member line out of the .vcf; stdout says didDeletePerson")
   func deleteFromVCF() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
@@ -22,16 +37,7 @@ struct CardDeleteAndActionTests {
     try before.write(to: file, atomically: true, encoding: .utf8)
     let pane = try TmuxPane(["show", "ada lovelace", "--edit", "-s", file.path])
     defer { pane.close() }
-    try pane.waitForScreen(containing: "Ada Lovelace", "e edit")
-    try pane.press("e")
-    try pane.waitForScreen(containing: "Edit Contact")
-    for _ in 0..<20 { try pane.press("NPage") }
-    try pane.waitForScreen("with Delete Contact focused") { screen in
-      screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("Delete Contact") }
-    }
-    try pane.press("Enter")
-    try pane.waitForScreen(containing: "Delete Ada Lovelace from \(file.path)?", "y delete")
-    try pane.press("y")
+    try Self.deleteOnCard(pane, name: "Ada Lovelace", source: file.path)
     #expect(try pane.waitForExit() == 0)
     let document = try JSONDocument.object(pane.stdout)
     #expect(document["event"] as? String == "didDeletePerson")

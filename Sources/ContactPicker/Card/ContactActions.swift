@@ -97,6 +97,27 @@ public struct ContactActions: Sendable {
     return placed ? filled : filled + [value]
   }
 
+  /// Performs the action of `property` (with `message`, its message action) unless
+  /// `allowed` is false (a delegate vetoed it): starts its command.
+  ///
+  /// - Returns: what to tell the user on the card's help line: what was started, or
+  ///   why nothing was.
+  public func perform(on property: ContactProperty, message: Bool = false, allowed: Bool = true) -> String {
+    guard let kind = Self.kind(for: property, message: message) else {
+      return message ? "no message action for this value" : "no action for this value"
+    }
+    guard allowed else { return "\(kind.rawValue) action declined" }
+    guard let command = command(kind, value: property.value.singleLine) else {
+      return "no command for \(kind.rawValue) (set action-\(kind.rawValue) in the config)"
+    }
+    do {
+      try launch(command)
+      return "started: " + command.joined(separator: " ")
+    } catch {
+      return "cannot start \(kind.rawValue) action: \(error)"
+    }
+  }
+
   /// Characters left as they are in `{url}`: RFC 3986's unreserved ones and `@`, `+`,
   /// `,` (readable in a `mailto:` or `tel:`, and safe in a query).
   static let urlAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@+,")

@@ -126,24 +126,6 @@ public final class PersonViewController {
     return result
   }
 
-  /// Performs the action of `property` (`actions`) unless the delegate vetoed it;
-  /// returns what to say on the help line.
-  private func act(on property: ContactProperty, message: Bool, allowed: Bool) -> String {
-    guard let actions, let kind = ContactActions.kind(for: property, message: message) else {
-      return message ? "no message action for this value" : "no action for this value"
-    }
-    guard allowed else { return "\(kind.rawValue) action declined" }
-    guard let command = actions.command(kind, value: property.value.singleLine) else {
-      return "no command for \(kind.rawValue) (set action-\(kind.rawValue) in the config)"
-    }
-    do {
-      try actions.launch(command)
-      return "started: " + command.joined(separator: " ")
-    } catch {
-      return "cannot start \(kind.rawValue) action: \(error)"
-    }
-  }
-
   /// Holds the interaction while the loop runs, feeds it and does what it says.
   @MainActor
   private final class InteractionBox {
@@ -184,7 +166,8 @@ public final class PersonViewController {
               then: { [self] in feed(.editEnded(edit.outcome($0)), controller: controller, on: screen) }))
         case .act(let property, let message):
           let allowed = controller.delegate?.personViewController(controller, shouldPerformDefaultActionFor: property) ?? true
-          return feed(.acted(controller.act(on: property, message: message, allowed: allowed)), controller: controller, on: screen)
+          let said = controller.actions?.perform(on: property, message: message, allowed: allowed) ?? ""
+          return feed(.acted(said), controller: controller, on: screen)
         case .end(let result):
           return .finished(result)
         }

@@ -45,6 +45,7 @@ extension PeoplePickerInteraction {
     switch mode {
     case .list: return actInList(key)
     case .card(var card):
+      if key != .resize { cardNotice = nil }
       let action = card.handle(key)
       mode = .card(card)
       return onCard(action, card: card)
@@ -109,7 +110,9 @@ extension PeoplePickerInteraction {
       return [.end(.cancelled)]
     case .edit:
       if settings.editing && canEdit(card.contact) { return [.edit(card.contact)] }
-    case .none, .act:  // the picker's card has no actions (`PersonViewController.actions`)
+    case .act(let property, let message):
+      if settings.acting { return [.act(property, message: message)] }
+    case .none:
       break
     }
     return [.draw]
