@@ -151,7 +151,7 @@ extension VdirStore {
         let target = try StorePaths.resolveInside(folder, contact.source, store: path)
         let editor = CardFileEditor(source: contact.source, isSingleCardFile: true, options: options)
         _ = try CardFileSaver.save([.delete(contact)], to: target, editor: editor, removeWhenBlank: true)
-        try removeMember(contact.identifier, folder: folder)
+        removeMember(contact.identifier, folder: folder)
       }
     }
     return saved

@@ -64,10 +64,10 @@ extension CardFileEditor {
 extension VdirStore {
   /// Takes the deleted contact `uid` out of the group cards among the folder's files
   /// (each file written atomically, as an edit is; a file that does not name the UID
-  /// is not parsed).
-  ///
-  /// - Throws: `ContactStoreError` when a group file cannot be written.
-  func removeMember(_ uid: String, folder: String) throws(ContactStoreError) {
+  /// is not parsed). The contact is gone already, so a group file that cannot be
+  /// rewritten (damaged, read-only, changed meanwhile) is left as it is: its member
+  /// then names no one, which readers ignore.
+  func removeMember(_ uid: String, folder: String) {
     guard !uid.isEmpty, !ContactIdentifier.isDerived(uid), let listing = VdirListing(folder: folder, examining: false)
     else { return }
     let options = VCardWriter.Options()
@@ -76,7 +76,7 @@ extension VdirStore {
         let file = base + entry.name
         guard let bytes = try? FileDescriptor.readFile(file), CardFileEditor.mayList(uid, in: bytes) else { continue }
         let editor = CardFileEditor(source: file, isSingleCardFile: true, options: options)
-        _ = try CardFileSaver.save([.removeMember(uid: uid)], to: file, editor: editor, removeWhenBlank: false)
+        _ = try? CardFileSaver.save([.removeMember(uid: uid)], to: file, editor: editor, removeWhenBlank: false)
       }
     }
   }

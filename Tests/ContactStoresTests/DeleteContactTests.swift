@@ -83,6 +83,22 @@ struct DeleteContactTests {
     #expect(try store.load().contacts.map(\.groups) == [["Team"]])  // Grace stays in the team
   }
 
+  @Test("a damaged group file is left byte for byte; the contact is deleted all the same")
+  func damagedGroupFileKept() throws {
+    let folder = try TempFolder("delete-damaged-group")
+    defer { folder.remove() }
+    try folder.write("book/ada.vcf", Array(Self.ada.utf8))
+    let damaged = Self.team.replacingOccurrences(of: "END:VCARD\n", with: "")
+    let teamFile = try folder.write("book/team.vcf", Array(damaged.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let ada = try #require(try store.load().contacts.first { $0.displayName == "Ada Lovelace" })
+    var request = SaveRequest()
+    request.delete(ada)
+    _ = try store.execute(request)
+    #expect(folder.names("book") == ["team.vcf"])
+    #expect(Bytes.text(teamFile) == damaged)
+  }
+
   @Test("a file that only mentions the UID elsewhere (a RELATED line) is left byte for byte")
   func relationKept() throws {
     let folder = try TempFolder("delete-related")

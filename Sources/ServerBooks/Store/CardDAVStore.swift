@@ -128,7 +128,7 @@ public struct CardDAVStore: ContactStore {
         folder: folder, fileName: fileName, current: current, bytes: outcome.bytes, isDelete: outcome.isBlank,
         source: original.source)
       if case .delete = operation, !ContactIdentifier.isDerived(original.identifier) {
-        queued += try removeMember(original.identifier, folder: folder)
+        queued += removeMember(original.identifier, folder: folder)
       }
       return queued
     }
@@ -177,17 +177,22 @@ public struct CardDAVStore: ContactStore {
 
   /// Takes the deleted contact `uid` out of the group cards of the book in `folder`
   /// (`MEMBER`, `X-ADDRESSBOOKSERVER-MEMBER`: only that line), each change queued as
-  /// an edit of that card.
-  private func removeMember(_ uid: String, folder: String) throws -> [(edit: PendingEdit, isResult: Bool)] {
+  /// an edit of that card. The contact's removal is queued already, so a group card
+  /// that cannot be rewritten (damaged, not known to be on the server) is left as it is.
+  private func removeMember(_ uid: String, folder: String) -> [(edit: PendingEdit, isResult: Bool)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.book(folder))) ?? []
     var queued: [(edit: PendingEdit, isResult: Bool)] = []
     for name in names.sorted() where !name.hasPrefix(".") {
       let file = paths.book(folder) + "/" + name
-      guard let current = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
-      let bytes = try CardBytesEditing.removingMember(uid, from: current, source: file)
-      queued += try queueChange(
-        folder: folder, fileName: name, current: current, bytes: bytes, isDelete: false, source: file,
-        removesMember: uid)
+      let lower = name.lowercased()
+      guard lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard"),
+        let current = FileManager.default.contents(atPath: file).map(Array.init),
+        let bytes = try? CardBytesEditing.removingMember(uid, from: current, source: file),
+        let edits = try? queueChange(
+          folder: folder, fileName: name, current: current, bytes: bytes, isDelete: false, source: file,
+          removesMember: uid)
+      else { continue }
+      queued += edits
     }
     return queued
   }
