@@ -68,6 +68,18 @@ struct DeleteContactRowTests {
     #expect(question.components(separatedBy: "\n").last?.contains("y delete · n keep") == true)
   }
 
+  @Test("a book in the home folder is named with ~")
+  func homeAbbreviated() throws {
+    let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+    var ada = Self.ada
+    ada.source = home + "/contacts/ada.vcf"
+    let screen = MemoryScreen(rows: 30, columns: 110, keys: Self.toLastRow + [.enter])
+    let card = PersonViewController(contact: ada)
+    card.editing = Self.editing(Deletions())
+    _ = card.run(on: screen)
+    #expect(try #require(form(screen)).contains("Delete Ada Lovelace from ~/contacts/ada.vcf? This cannot be undone."))
+  }
+
   @Test("n keeps the contact; y deletes it, ends the card .deleted and tells the delegate")
   func confirmThenDelete() throws {
     let deletions = Deletions()

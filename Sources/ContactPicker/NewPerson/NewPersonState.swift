@@ -100,6 +100,9 @@ public struct NewPersonState: Sendable {
   /// Whether an edited contact may be deleted: the form then ends with a "Delete
   /// Contact" row (set by the controller when it has a `delete` seam).
   public var allowsDeleting = false
+  /// Where the edited contact is kept, as the delete question names it (its `source`,
+  /// the home folder written `~` by the controller); `nil`: its `source` as it is.
+  public var deletedFrom: String?
   /// The address book a new contact is saved to, as shown at the right of the title
   /// (a path, the home folder written `~` by the controller); `nil`: not shown.
   public var destination: String?

@@ -76,7 +76,7 @@ public enum NewPersonView {
     case .confirmDiscard:
       text = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
     case .confirmDelete:
-      text = deleteQuestion(state.form.original)
+      text = deleteQuestion(state.form.original, from: state.deletedFrom)
     case .duplicates(let matches, _, _):
       text = matches.count == 1 ? "This person may already be in your address book." :
         "\(matches.count) contacts look like this one."
@@ -113,11 +113,12 @@ public enum NewPersonView {
     state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
   }
 
-  /// The question before a delete, naming the person and where the card is kept.
-  static func deleteQuestion(_ contact: Contact) -> String {
-    let name = contact.displayName.isEmpty ? "this contact" : TerminalText.visible(contact.displayName)
-    let from = contact.source.isEmpty ? "" : " from " + TerminalText.visible(contact.source)
-    return "Delete \(name)\(from)? This cannot be undone. y/n"
+  /// The question before a delete, naming the person and where the card is kept
+  /// (`book`, else its `source`).
+  static func deleteQuestion(_ contact: Contact, from book: String?) -> String {
+    let name = contact.displayName.isEmpty ? "this contact" : contact.displayName
+    let place = book ?? contact.source
+    return "Delete \(name)\(place.isEmpty ? "" : " from " + place)? This cannot be undone. y/n"
   }
 
   /// The end of `text` that fits in `width` columns (whole clusters).

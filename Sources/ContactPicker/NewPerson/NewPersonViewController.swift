@@ -165,10 +165,11 @@ public final class NewPersonViewController {
       newIdentifier: isEditing ? "" : makeIdentifier())
     state.allowsDeleting = isEditing && delete != nil
     // The home folder written `~`, once for the form (not in every frame).
+    let home = ProcessInfo.processInfo.environment["HOME"]
     if !isEditing {
-      state.destination = destination.map {
-        NewPersonView.abbreviatingHome($0, home: ProcessInfo.processInfo.environment["HOME"])
-      }
+      state.destination = destination.map { NewPersonView.abbreviatingHome($0, home: home) }
+    } else if let source = displayedPerson?.source, !source.isEmpty {
+      state.deletedFrom = NewPersonView.abbreviatingHome(source, home: home)
     }
     return state
   }
