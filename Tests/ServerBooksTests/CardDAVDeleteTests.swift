@@ -37,6 +37,25 @@ import Testing
     #expect(try fixture.contact("c2").groups == ["Team"])
   }
 
+  @Test("a group card another client changed meanwhile (412) loses the member from its new version", arguments: CardDAVBookFixture.Kind.allCases)
+  func groupChangedElsewhere(kind: CardDAVBookFixture.Kind) throws {
+    let fixture = try CardDAVBookFixture(kind)
+    try fixture.server.putRaw(path: fixture.bookPath + "team.vcf", bytes: Self.team)
+    fixture.sync()
+    let c1 = try fixture.contact("c1")
+    let theirs = String(decoding: Self.team, as: UTF8.self)
+      .replacingOccurrences(of: "END:VCARD", with: "NOTE:renamed on the phone\r\nEND:VCARD")
+    try fixture.server.putRaw(path: fixture.bookPath + "team.vcf", bytes: Array(theirs.utf8))
+    var request = SaveRequest()
+    request.delete(c1)
+    _ = try fixture.store.execute(request)
+    let group = try #require(try fixture.serverCard("team.vcf"))
+    #expect(group.contains("NOTE:renamed on the phone"))
+    #expect(!group.contains("urn:uuid:c1"))
+    #expect(group.contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:c2"))
+    #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
+  }
+
   @Test("a card another client changed since it was read is not deleted (If-Match); the copy takes the server's", arguments: CardDAVBookFixture.Kind.allCases)
   func staleDeleteRefused(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)
