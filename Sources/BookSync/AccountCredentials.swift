@@ -2,6 +2,7 @@ import CardDAV
 import LDAPDirectory
 import Foundation
 import ServerBooks
+import CpickSupport
 
 /// The secret of an account, found when the helper signs in and kept in its memory
 /// only: the first line a `password-command` or `token-command` prints (run by

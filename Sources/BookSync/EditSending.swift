@@ -24,7 +24,8 @@ public struct EditReport: Sendable, Equatable {
 ///
 /// A `412` means the server's card changed since the edit was made: the edit is
 /// merged into the server's version (`CardBytesEditing`, the three-way merge of file
-/// edits) and sent again with the new ETag; when the changes conflict, nothing is
+/// edits; a group card losing a deleted member: that member taken out again) and sent
+/// again with the new ETag; when the changes conflict, nothing is
 /// sent, the user's version is kept in `MirrorPaths.conflicts`, and the copy takes the
 /// server's. A network failure stops the sending: this edit and the rest stay queued.
 struct EditSending {
@@ -133,6 +134,17 @@ struct EditSending {
       return .done(setAside(edit, theirs: nil, why: "it was removed on the server since it was read"))
     }
     let source = paths.book(edit.folder) + "/" + edit.fileName
+    if let uid = edit.removesMember {
+      // A group card losing a deleted member: the member taken out of the server's version.
+      do {
+        edit.body = try CardBytesEditing.removingMember(uid, from: theirs.bytes, source: source)
+      } catch {
+        return .done(setAside(edit, theirs: theirs, why: error.reason))
+      }
+      edit.base = theirs.bytes
+      edit.ifMatch = etag
+      return .retry(edit)
+    }
     guard let original = CardBytesEditing.contacts(in: base, source: source).first else {
       return .done(setAside(edit, theirs: theirs, why: "the card it was made from cannot be read"))
     }

@@ -6,6 +6,8 @@ enum CardFileEdit {
   case add(Contact)
   case update(Contact, original: Contact)
   case delete(Contact)
+  /// Take the member with this UID out of the file's group cards (`GroupMemberRemoval`).
+  case removeMember(uid: String)
 }
 
 /// Applies edits to the bytes of a file of cards, in memory: a card being updated
@@ -58,6 +60,8 @@ struct CardFileEditor {
         try update(loaded, to: contact, in: &body, parsed: parsed)
       case .delete(let contact):
         try delete(contact, from: &body, parsed: parsed)
+      case .removeMember(let uid):
+        removeMember(uid, from: &body, parsed: parsed)
       }
     }
     if body.bytes == original { return Outcome(bytes: file, isBlank: isBlank(body.bytes), contacts: body.fallback) }
@@ -67,7 +71,7 @@ struct CardFileEditor {
   /// The file's cards (after any byte-order mark) while edits are applied: for each
   /// edit so far, where its card is now (`nil` for a delete, or once a later edit
   /// replaced or removed those bytes) and the contact it leaves, as written.
-  private struct EditedBody {
+  struct EditedBody {
     var bytes: [UInt8]
     var placed: [Range<Int>?] = []
     var fallback: [Contact?] = []
@@ -371,6 +375,18 @@ package enum CardBytesEditing {
 }
 
 extension CardBytesEditing {
+  /// `bytes` (one server card) without the group member lines naming `uid`
+  /// (`GroupMemberRemoval`); the same bytes when it lists no such member.
+  ///
+  /// - Throws: `.damaged`, `.readOnly` (a card cpick does not rewrite).
+  package static func removingMember(_ uid: String, from bytes: [UInt8], source: String) throws(ContactStoreError)
+    -> [UInt8]
+  {
+    guard CardFileEditor.mayList(uid, in: bytes) else { return bytes }
+    let editor = CardFileEditor(source: source, wording: .server, isSingleCardFile: true, options: VCardWriter.Options())
+    return try editor.apply([.removeMember(uid: uid)], to: bytes).bytes
+  }
+
   /// The contacts of `bytes` (one server card), each with its `sourceRecord`, as if
   /// read from the file `source`.
   package static func contacts(in bytes: [UInt8], source: String) -> [Contact] {

@@ -4,10 +4,12 @@ import Foundation
 /// `key = value`, `#` comments. Before any section, `source = SPEC` lines name books
 /// (a `~/` prefix is the home folder). A section `[account NAME]` holds the keys of
 /// one server account (CardDAV: `url`, `username`, `password-command`, …), read by
-/// `ServerAccount`.
+/// `ServerAccount`. `action-<kind> = COMMAND` lines, also before any section, set what
+/// the card does with a value (`ContactActions`: `email`, `phone`, `sms`, `url`, `address`).
 ///
 /// ```
 /// source = ~/.contacts/personal
+/// action-phone = linphone-cli call {}
 ///
 /// [account fastmail]
 /// url = https://carddav.fastmail.com/
@@ -17,6 +19,9 @@ import Foundation
 public struct ConfigFile: Sendable, Equatable {
   /// The `source = SPEC` lines before any section, in order.
   public var sources: [String] = []
+  /// The `action-<kind> = COMMAND` lines before any section, by kind (`phone`): the
+  /// command lines as written (a kind given twice: its last line).
+  public var actions: [String: String] = [:]
   /// The `[account NAME]` sections, in order: the name and the section's keys (a key
   /// given twice: its last value).
   public var accounts: [(name: String, keys: [String: String])] = []
@@ -58,6 +63,7 @@ public struct ConfigFile: Sendable, Equatable {
       switch section {
       case nil:
         if key == "source" { sources.append(value.hasPrefix("~/") ? home + value.dropFirst(1) : value) }
+        if key.hasPrefix("action-") { actions[String(key.dropFirst("action-".count))] = value }
       case let index? where index >= 0:
         accounts[index].keys[key] = value
       default:
@@ -66,9 +72,9 @@ public struct ConfigFile: Sendable, Equatable {
     }
   }
 
-  /// Whether two configs have the same sources and accounts.
+  /// Whether two configs have the same sources, actions and accounts.
   public static func == (a: ConfigFile, b: ConfigFile) -> Bool {
-    a.sources == b.sources && a.accounts.map(\.name) == b.accounts.map(\.name)
+    a.sources == b.sources && a.actions == b.actions && a.accounts.map(\.name) == b.accounts.map(\.name)
       && a.accounts.map(\.keys) == b.accounts.map(\.keys)
   }
 }

@@ -53,6 +53,13 @@ public struct ContactLoad: Sendable {
       self.name = name
       self.members = members
     }
+
+    /// A member's UID as compared with a contact's identifier: trimmed, lower case,
+    /// `urn:uuid:` removed (RFC 6350 §6.6.5 names members by URI; cards are found by
+    /// `UID` either way).
+    public static func memberKey(_ uid: String) -> String {
+      String(ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces).lowercased()))
+    }
   }
 
   /// Creates a result.
@@ -73,9 +80,7 @@ public struct ContactLoad: Sendable {
   /// (RFC 6350 §6.6.5). Safe to call again after more books were appended.
   public mutating func resolveGroups() {
     guard !groupCards.isEmpty else { return }
-    func key(_ uid: String) -> String {
-      String(ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces).lowercased()))
-    }
+    let key = GroupCard.memberKey
     var byUID: [String: [Int]] = [:]
     var byEmail: [String: [Int]] = [:]
     for (index, contact) in contacts.enumerated() {

@@ -70,7 +70,8 @@ extension VCardFileStore {
   /// Saves `request` into this file (CNContactStore `execute(_:)`): the file is
   /// rewritten once, atomically, with the new cards appended (in the file's line
   /// ends) and the updated or deleted cards' bytes replaced or removed — every other
-  /// byte of the file is kept. A file that does not exist yet is created.
+  /// byte of the file is kept; a deleted contact's `MEMBER` lines in the file's group
+  /// cards go with it (`GroupMemberRemoval`). A file that does not exist yet is created.
   ///
   /// - Returns: the added and updated contacts as they are now (see
   ///   `ContactStore.execute(_:)`).
@@ -96,6 +97,8 @@ extension VCardFileStore {
       case .delete(let contact):
         try StorePaths.requireSameFile(contact.source, target, store: path)
         edits.append(.delete(contact))
+        // Its group cards in the file lose it too, in the same write.
+        if !ContactIdentifier.isDerived(contact.identifier) { edits.append(.removeMember(uid: contact.identifier)) }
       }
     }
     let editor = CardFileEditor(source: path, isSingleCardFile: false, options: VCardWriter.Options())
@@ -112,7 +115,8 @@ extension VdirStore {
   ///   address book is created on first save).
   /// - update: the contact's `source` file, which must be inside the folder (after
   ///   resolving symbolic links); only the card's bytes in it are replaced.
-  /// - delete: the card removed from its file; a file left without cards is removed.
+  /// - delete: the card removed from its file; a file left without cards is removed;
+  ///   then the group cards of the folder that list it lose that `MEMBER` line.
   ///
   /// Each file is written atomically; the files of one request one after another.
   ///
@@ -147,6 +151,7 @@ extension VdirStore {
         let target = try StorePaths.resolveInside(folder, contact.source, store: path)
         let editor = CardFileEditor(source: contact.source, isSingleCardFile: true, options: options)
         _ = try CardFileSaver.save([.delete(contact)], to: target, editor: editor, removeWhenBlank: true)
+        removeMember(contact.identifier, folder: folder)
       }
     }
     return saved

@@ -7,6 +7,7 @@ import TerminalScreens
 import TerminalKit
 import AddressBook
 import ContactFormats
+import CpickSupport
 
 /// How a run ended: its exit status, and what it read, held until the process exits
 /// (`main.swift` ends the process without freeing it).
@@ -27,7 +28,7 @@ struct Completion {
 @MainActor
 enum CPick {
   static func main(arguments: [String], environment: [String: String]) -> Completion {
-    var words = OptionParser.splitWords(environment["CPICK_DEFAULT_OPTS"] ?? "")
+    var words = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
     words.append(contentsOf: arguments)
     let options: Options
     do {

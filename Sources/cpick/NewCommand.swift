@@ -69,10 +69,13 @@ extension CPick {
       case .edited(let saved):
         output.emit(event: "didCompleteWithPerson", person: saved)
         return .chosen
+      case .deleted(let deleted):
+        output.emit(event: "didDeletePerson", person: deleted)
+        return .chosen
       case .cancelled:
         return .cancelled
       }
-    case .cancelled:
+    case .cancelled, .deleted:  // a new contact's form deletes nothing
       screen.end()
       return .cancelled
     }

@@ -267,45 +267,6 @@ enum OptionParser {
     let known = ContactKey.allCases.map(\.shortName).joined(separator: ", ")
     return "\(option): unknown property '\(name)' (one of \(known), or the full key such as emailAddresses)"
   }
-
-  /// Splits `CPICK_DEFAULT_OPTS` into words as a shell would: spaces separate,
-  /// single and double quotes group, a backslash escapes the next character.
-  static func splitWords(_ text: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var inWord = false
-    var quote: Character? = nil
-    var escaped = false
-    for character in text {
-      if escaped {
-        current.append(character)
-        escaped = false
-        continue
-      }
-      if character == "\\" && quote != "'" {
-        escaped = true
-        inWord = true
-        continue
-      }
-      if let open = quote {
-        if character == open { quote = nil } else { current.append(character) }
-        continue
-      }
-      if character == "'" || character == "\"" {
-        quote = character
-        inWord = true
-      } else if character.isWhitespace {
-        if inWord { words.append(current) }
-        current = ""
-        inWord = false
-      } else {
-        current.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(current) }
-    return words
-  }
 }
 
 extension Options {

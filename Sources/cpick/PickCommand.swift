@@ -128,6 +128,7 @@ extension CPick {
     picker.predicateForSelectionOfProperty = rules.property
     picker.bookName = bookNames(sources, environment: environment)
     picker.directorySearch = directorySearch(sources, environment: environment)
+    picker.actions = cardActions(options, environment: environment)
     if !options.readOnly {
       picker.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: existing)
     }

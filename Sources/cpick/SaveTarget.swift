@@ -83,8 +83,24 @@ enum SaveTarget {
     return nil
   }
 
+  /// The store that holds `contact` among `sources` and `--save-to`, for an edit or a
+  /// delete.
+  ///
+  /// - Throws: `ContactStoreError` (`.readOnly`) when none does (stdin, unknown).
+  static func holder(of contact: Contact, _ options: Options, sources: [String], environment: [String: String])
+    throws(ContactStoreError) -> any ContactStore
+  {
+    let books = sources + (options.saveTo.map { [$0] } ?? [])
+    guard let holder = store(holding: contact, sources: books, environment: environment) else {
+      throw ContactStoreError(
+        source: contact.source, reason: "this contact's address book cannot be written (stdin or unknown)",
+        kind: .readOnly)
+    }
+    return holder
+  }
+
   /// The save seam for forms: adds to `storeForNewContacts`, updates in the book that
-  /// holds the original.
+  /// holds the original, deletes from it ("Delete Contact").
   @MainActor
   static func editing(
     _ options: Options, sources: [String], environment: [String: String], existing: [Contact]
@@ -94,19 +110,19 @@ enum SaveTarget {
       var request = SaveRequest()
       let store: any ContactStore
       if let original {
-        let books = sources + (options.saveTo.map { [$0] } ?? [])
-        guard let holder = SaveTarget.store(holding: original, sources: books, environment: environment) else {
-          throw ContactStoreError(
-            source: original.source, reason: "this contact's address book cannot be written (stdin or unknown)",
-            kind: .readOnly)
-        }
-        store = holder
+        store = try holder(of: original, options, sources: sources, environment: environment)
         request.update(contact, original: original)
       } else {
         store = storeForNewContacts(options, sources: sources, environment: environment)
         request.add(contact)
       }
       return try store.execute(request).first ?? contact
+    }
+    // "Delete Contact" in the edit form: removed from the book that holds it.
+    editing.delete = { contact in
+      var request = SaveRequest()
+      request.delete(contact)
+      _ = try holder(of: contact, options, sources: sources, environment: environment).execute(request)
     }
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").

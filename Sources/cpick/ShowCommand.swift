@@ -57,6 +57,7 @@ extension CPick {
     let card = PersonViewController(contact: contact)
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }
     card.allowsActions = !options.noActions
+    card.actions = cardActions(options, environment: environment)
     let key = options.property
     card.predicateForSelectionOfProperty = { property in
       (key == nil || property.key == key) && rules.property(property)
@@ -74,6 +75,9 @@ extension CPick {
       return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
     case .edited(let saved):
       output.emit(event: "didCompleteWithPerson", person: saved)
+      return .chosen
+    case .deleted(let deleted):
+      output.emit(event: "didDeletePerson", person: deleted)
       return .chosen
     case .cancelled:
       return .cancelled

@@ -76,12 +76,14 @@ enum Usage {
     usage: cpick show [QUERY|UID] [OPTIONS]
 
     The person card of the best match of QUERY (or the contact with this UID). Enter
-    on a value prints {"event":"didSelectProperty",...}; Esc closes (exit 130).
+    on a value prints {"event":"didSelectProperty",...}; o mails, calls, opens or maps
+    it and m texts a number (action-* in the config); Esc closes (exit 130).
 
     options:
           --edit                 e edits the card; Ctrl-S saves only the changed lines
-                                 (didCompleteWithPerson)
-          --no-actions           the card only shows: no value is chosen
+                                 (didCompleteWithPerson); Delete Contact, the form's
+                                 last row, removes it (didDeletePerson)
+          --no-actions           the card only shows (no choosing, no actions)
           --show-properties KEY,...  the card shows only these (email, phone, ...)
           -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard, xcard
           --select-property-if EXPR  which values can be chosen

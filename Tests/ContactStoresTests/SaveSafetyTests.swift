@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import Glibc
@@ -107,8 +108,8 @@ struct SaveSafetyTests {
     defer { folder.remove() }
     let file = try folder.write("book/hesper.vcf", Array(Self.hesper.utf8))
     for attempt in 0..<5 {
-      let pid = try ChildProcess.start(
-        executable, ["--testing-library", "swift-testing", "--filter", "saveLoopChild"],
+      let pid = try ChildProcess.spawn(
+        [executable, "--testing-library", "swift-testing", "--filter", "saveLoopChild"],
         environment: ["CPICK_SAVE_CHILD": folder.file("book"), "PATH": "/usr/bin:/bin"])
       // Let it load and save a while: until the file has been replaced at least once.
       let inode = Bytes.status(file).st_ino
@@ -474,35 +475,6 @@ struct SaveSafetyTests {
   }
 }
 
-/// Starts a child process with `posix_spawn`, its output discarded, with no blocked
-/// signals (the test runner's threads block some).
-enum ChildProcess {
-  static func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard error == 0 else { throw SystemError(function: "posix_spawn", path: executable, errno: error) }
-    return pid
-  }
-}
 
 extension SaveSafetyTests {
   @Test("one request with an update, a delete and an add writes the file once; each returned contact is its card now")

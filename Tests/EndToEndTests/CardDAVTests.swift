@@ -127,6 +127,26 @@ struct CardDAVEndToEndTests {
     #expect(found.stdoutText.contains("Hopper"))
   }
 
+  @Test(
+    "Delete Contact on a server book sends DELETE with If-Match: the card is gone on the server; stdout says didDeletePerson",
+    .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"))
+  func deleteOnServer() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let pane = try TmuxPane(["show", "person 2", "--edit", "-s", server.url])
+    defer { pane.close() }
+    try CardDeleteAndActionTests.deleteOnCard(pane, name: "Person 2", source: "", timeout: 60)
+    #expect(try pane.waitForExit(timeout: 60) == 0)
+    let document = try JSONDocument.object(pane.stdout)
+    #expect(document["event"] as? String == "didDeletePerson")
+    #expect((document["person"] as? [String: Any])?["identifier"] as? String == "c2")
+    let gone = try CommandRunner.run(
+      "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url(Self.book + "c2.vcf")], timeout: 30)
+    #expect(gone.stdoutText == "404")
+    let left = try CommandRunner.cpick(["-s", server.url, "query", "-f", "mailbox", "person"], timeout: 60)
+    #expect(left.stdoutLines.sorted() == ["Person 1 <p1@example.org>", "Person 3 <p3@example.org>"])
+  }
+
   /// A server that only knows bearer tokens (RFC 6750), as Google's and Fastmail's
   /// OAuth sign-in: no loopback CardDAV server here has one, so a few lines of Python
   /// answer discovery with one address book, and only for the right token.

@@ -72,14 +72,7 @@ extension ContactList {
         sections.append(ContactFormatter.section(forSortKey: key))
       }
     }
-    var outside: [Int: [String]] = [:]
-    for (position, groups) in contacts.outsideGroups {
-      if let new = moved(position) { outside[new] = groups }
-    }
-    var groups: [String: [Int32]] = [:]
-    for (group, positions) in groupPositions {
-      groups[group] = positions.compactMap { moved(Int($0)).map(Int32.init) }
-    }
+    var (outside, groups) = groupsMoved(moved)
     for group in added.groups[0] { groups[group, default: []].append(Int32(inserted)) }
     // The widest name: measured again only when the widest one was replaced.
     let widest =
@@ -92,6 +85,49 @@ extension ContactList {
       index: ContactIndex(gathering: [index.entries, added.entries], order: searchOrder), widestName: widest,
       groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
       sortOrder: sortOrder, nameOrder: nameOrder)
+  }
+
+  /// A new list without the contact with `contact`'s identifier and source (after it
+  /// was deleted); the list itself when it has no such contact.
+  ///
+  /// - Complexity: O(n) to copy the list's columns; no contact decoded or keyed but
+  ///   those `position(of:)` compares.
+  public func removing(_ contact: Contact) -> ContactList {
+    guard let removed = position(of: contact) else { return self }
+    func moved(_ position: Int) -> Int? { position == removed ? nil : position > removed ? position - 1 : position }
+    var order: [ContactIndex.EntryReference] = []
+    var searchOrder: [ContactIndex.EntryReference] = []
+    var names: [String] = []
+    var sections: [String] = []
+    for position in contacts.indices where position != removed {
+      order.append(contacts.order[position])
+      searchOrder.append(.init(entries: 0, contact: Int32(position)))
+      names.append(displayNames[position])
+      sections.append(self.sections[position])
+    }
+    let (outside, groups) = groupsMoved(moved)
+    let widest =
+      Self.nameWidth(displayNames[removed]) == widestName ? names.reduce(0) { max($0, Self.nameWidth($1)) } : widestName
+    return ContactList(
+      contacts: ContactRoster(segments: contacts.segments, order: order, outsideGroups: outside),
+      sections: sections, displayNames: NameColumn(names),
+      index: ContactIndex(gathering: [index.entries], order: searchOrder), widestName: widest,
+      groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
+      sortOrder: sortOrder, nameOrder: nameOrder)
+  }
+
+  /// The groups outside the cards and the groups' positions, each old position put
+  /// where `moved` says (nil: gone).
+  private func groupsMoved(_ moved: (Int) -> Int?) -> (outside: [Int: [String]], groups: [String: [Int32]]) {
+    var outside: [Int: [String]] = [:]
+    for (position, groups) in contacts.outsideGroups {
+      if let new = moved(position) { outside[new] = groups }
+    }
+    var groups: [String: [Int32]] = [:]
+    for (group, positions) in groupPositions {
+      groups[group] = positions.compactMap { moved(Int($0)).map(Int32.init) }
+    }
+    return (outside, groups)
   }
 
   /// The position of the contact with `contact`'s identifier and source: looked for

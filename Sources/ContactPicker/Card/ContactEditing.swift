@@ -18,6 +18,13 @@ public struct ContactEditing {
   /// re-applied to the new version (`NewPersonViewController.reload`); `nil`: the
   /// refusal is only shown.
   public var reload: (@MainActor (_ contact: Contact) throws -> Contact)?
+  /// Deletes a contact from its address book (CNSaveRequest `delete(_:)`;
+  /// `SaveRequest.delete(_:)`). When set, the edit form ends with a "Delete Contact"
+  /// row that asks first, naming the person; `nil`: no such row.
+  ///
+  /// - Throws: any error (a card changed on disk since it was read is refused); its
+  ///   description is shown on the form, which stays open.
+  public var delete: (@MainActor (_ contact: Contact) throws -> Void)?
   /// The contacts the duplicate check of a new contact looks in.
   public var existingContacts: [Contact]
   /// When set, the duplicate check of a new contact looks in what it returns for the
@@ -87,6 +94,7 @@ public struct ContactEditing {
     let save = self.save
     // After a reload, an edit is saved on top of the reloaded version.
     form.save = { [weak form] contact in try save(contact, form?.reloadedPerson ?? original) }
+    if original != nil, let delete { form.delete = delete }
     if original != nil, let reload {
       form.reload = { stale in
         let fresh = try reload(stale)
@@ -107,6 +115,8 @@ public struct ContactEditing {
     /// A save was refused because the card changed on disk; the card was reloaded (and
     /// not saved over): the version on disk.
     case reloaded(Contact)
+    /// The contact was deleted (the "Delete Contact" row): as it was before.
+    case deleted(Contact)
   }
 
   /// Runs the form to edit `original` (`runForm(on:editing:prefill:reloaded:)`) and
@@ -115,9 +125,9 @@ public struct ContactEditing {
   /// - Parameters:
   ///   - screen: where the form is drawn and reads its keys.
   ///   - original: the contact to edit.
-  /// - Returns: `.saved` when the edit was saved, `.reloaded` when the card was reloaded
-  ///   from disk and the form then left (or completed without a change), else
-  ///   `.unchanged`.
+  /// - Returns: `.saved` when the edit was saved, `.deleted` when the contact was
+  ///   deleted, `.reloaded` when the card was reloaded from disk and the form then left
+  ///   (or completed without a change), else `.unchanged`.
   @MainActor
   public func runEditForm(on screen: any Screen, editing original: Contact) -> EditOutcome {
     let edit = EditForm(self, editing: original)
@@ -139,6 +149,7 @@ public struct ContactEditing {
 
     /// The version to show after the form ended with `result`.
     func outcome(_ result: NewPersonResult) -> EditOutcome {
+      if case .deleted(let deleted) = result { return .deleted(deleted) }
       if case .completed(let edited) = result, edited != original, edited != reloaded { return .saved(edited) }
       return reloaded.map(EditOutcome.reloaded) ?? .unchanged
     }

@@ -15,6 +15,8 @@ struct PersonCardInteraction {
     case answered(ContactProperty, ends: Bool)
     /// The form on the contact ended.
     case editEnded(ContactEditing.EditOutcome)
+    /// An action on a value was done, refused or vetoed: what to say on the help line.
+    case acted(String)
   }
 
   /// What comes out, in order.
@@ -25,6 +27,9 @@ struct PersonCardInteraction {
     case ask(ContactProperty)
     /// Open the form on this contact.
     case edit(Contact)
+    /// Ask the delegate about acting on the value, then perform its action
+    /// (`ContactActions`) and hand back `.acted`.
+    case act(ContactProperty, message: Bool)
     /// The card ended.
     case end(PersonViewResult)
   }
@@ -36,6 +41,8 @@ struct PersonCardInteraction {
     var isEnabled: @Sendable (ContactProperty) -> Bool = { _ in true }
     var keymap = PersonCardKeymap.card(PersonCardKeymap.Context(leaving: "close"))
     var editing = false
+    /// `o`/`m` act on values.
+    var acting = false
   }
 
   let settings: Settings
@@ -87,9 +94,14 @@ struct PersonCardInteraction {
         show(reloaded)
         let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
         notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
+      case .deleted(let deleted):
+        return [.end(.deleted(deleted))]
       case .unchanged:
         break
       }
+      return [.draw]
+    case .acted(let message):
+      notice = [message]
       return [.draw]
     case .key(let key):
       if key != .resize { notice = [] }
@@ -97,6 +109,7 @@ struct PersonCardInteraction {
       case .select(let property): return [.ask(property)]
       case .back, .cancel: return [.end(ending(.cancelled))]
       case .edit: return settings.editing ? [.edit(contact)] : [.draw]
+      case .act(let property, let message): return settings.acting ? [.act(property, message: message)] : [.draw]
       case .toggle, .none: return [.draw]
       }
     }

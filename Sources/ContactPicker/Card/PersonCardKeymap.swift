@@ -8,6 +8,10 @@ enum PersonCardCommand: Sendable, Equatable {
   case back
   /// Open the form on the contact (when the card allows editing).
   case edit
+  /// The highlighted value's default action (`ContactActions`): mail, call, browse, map.
+  case act
+  /// The highlighted value's message action: a text message to a phone number.
+  case message
   /// End the whole interaction.
   case cancel
   /// Move to the previous or next value (scroll at either end).
@@ -31,6 +35,10 @@ enum PersonCardKeymap {
     var multiple = false
     /// `e` opens the form.
     var editing = false
+    /// `o` and `m` act on values (`ContactActions`); `m` named only when some value has
+    /// a message action.
+    var acting = false
+    var messaging = false
     /// What Esc does: `back` (to the picker's list) or `close`.
     var leaving = "back"
   }
@@ -46,6 +54,8 @@ enum PersonCardKeymap {
       KeyBinding([.enter], .choose, help: choose),
       KeyBinding([.escape, .left], .back, help: "esc \(context.leaving)"),
       KeyBinding([.character("e"), .control("e")], .edit, help: context.editing ? "e edit" : nil),
+      KeyBinding([.character("o")], .act, help: context.acting ? "o open" : nil),
+      KeyBinding([.character("m")], .message, help: context.acting && context.messaging ? "m message" : nil),
       KeyBinding([.control("c"), .control("g"), .control("q")], .cancel),
       KeyBinding([.pageUp], .pageUp),
       KeyBinding([.pageDown], .pageDown),

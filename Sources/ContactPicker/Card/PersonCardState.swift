@@ -19,6 +19,8 @@ public struct PersonCardState: Sendable {
     case cancel
     /// `e` or Ctrl-E: edit the contact (when the card allows editing).
     case edit
+    /// `o` (or, with `message`, `m`) on a value: perform its action (`ContactActions`).
+    case act(ContactProperty, message: Bool)
   }
 
   /// The contact on the card (displayedPerson, CNContactViewController's `contact`).
@@ -91,6 +93,9 @@ public struct PersonCardState: Sendable {
       return .select(property)
     case .back: return .back
     case .edit: return .edit
+    case .act, .message:
+      guard let property = selectedProperty else { return .none }
+      return .act(property, message: command == .message)
     case .cancel: return .cancel
     case .up:
       // At the first value the card scrolls instead (up through a long note).

@@ -4,9 +4,11 @@ import TerminalKit
 /// The person view's delegate (ABPersonViewControllerDelegate / CNContactViewControllerDelegate).
 @MainActor
 public protocol PersonViewDelegate: AnyObject {
-  /// The user chose a value on the card. Return `true` to perform the default action
-  /// — in a terminal: end the card and return the property — or `false` to stay on
-  /// the card (`personViewController(_:shouldPerformDefaultActionForPerson:property:identifier:)`).
+  /// The user chose a value on the card, or asked for its action. Return `true` to
+  /// perform the default action — Enter: end the card and return the property; `o`
+  /// (`m`): run the value's command (`PersonViewController.actions`) — or `false` to
+  /// veto it and stay on the card
+  /// (`personViewController(_:shouldPerformDefaultActionForPerson:property:identifier:)`).
   func personViewController(_ controller: PersonViewController, shouldPerformDefaultActionFor property: ContactProperty)
     -> Bool
   /// The card was closed without choosing (Esc, Ctrl-C, Ctrl-G, input ended).
@@ -14,6 +16,9 @@ public protocol PersonViewDelegate: AnyObject {
   /// The card was closed after the contact was edited and saved
   /// (`contactViewController(_:didCompleteWith:)`).
   func personViewController(_ controller: PersonViewController, didCompleteWith contact: Contact)
+  /// The contact was deleted from its address book ("Delete Contact" in the edit
+  /// form, confirmed) and the card closed: `contact` as it was before.
+  func personViewController(_ controller: PersonViewController, didDelete contact: Contact)
 }
 
 extension PersonViewDelegate {
@@ -25,6 +30,8 @@ extension PersonViewDelegate {
   public func personViewControllerDidCancel(_ controller: PersonViewController) {}
   /// Default: does nothing.
   public func personViewController(_ controller: PersonViewController, didCompleteWith contact: Contact) {}
+  /// Default: does nothing.
+  public func personViewController(_ controller: PersonViewController, didDelete contact: Contact) {}
 }
 
 /// How a person card ended.
@@ -33,6 +40,8 @@ public enum PersonViewResult: Sendable, Equatable {
   case selectedProperty(ContactProperty)
   /// Closed after an edit was saved: the contact as saved.
   case edited(Contact)
+  /// Closed after the contact was deleted from its address book: as it was before.
+  case deleted(Contact)
   /// Closed without choosing (Esc, Ctrl-C, Ctrl-G, input ended).
   case cancelled
 }
@@ -41,7 +50,10 @@ public enum PersonViewResult: Sendable, Equatable {
 /// with its values, one of which the user may choose.
 ///
 /// Keys: ↑/↓ or Ctrl-P/Ctrl-N move between values, PgUp/PgDn scroll, Enter chooses
-/// the value (asking the delegate), Esc, ←, Ctrl-C or Ctrl-G close the card.
+/// the value (asking the delegate), `o` performs its action and `m` its message action
+/// (with `actions` set: asking the delegate, then starting the command detached; the
+/// card stays), `e` edits (with `editing` set; the form's "Delete Contact" row
+/// deletes), Esc, ←, Ctrl-C or Ctrl-G close the card.
 @MainActor
 public final class PersonViewController {
   /// Told what the user chose. Held weakly.
@@ -56,8 +68,13 @@ public final class PersonViewController {
   public var allowsEditing: Bool { editing != nil }
   /// The keys the card shows, in order (displayedPropertyKeys).
   public var displayedPropertyKeys = PersonCardState.defaultKeys
-  /// Whether values can be chosen (allowsActions); when false the card only shows.
+  /// Whether values can be chosen and acted on (allowsActions); when false the card
+  /// only shows.
   public var allowsActions = true
+  /// What `o` and `m` do with the highlighted value (`ContactActions`: mail, call,
+  /// message, browse, map); `nil`: nothing (and the keys are not shown). Only while
+  /// `allowsActions`.
+  public var actions: ContactActions?
   /// Which values may be chosen (predicateForSelectionOfProperty); others are dimmed.
   public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
   /// The value highlighted when the card opens (highlightProperty), by key and identifier.
@@ -86,10 +103,15 @@ public final class PersonViewController {
     let allowsActions = self.allowsActions
     let predicate = predicateForSelectionOfProperty
     let editable = editing.map { $0.canEdit(contact) } ?? false
-    let context = PersonCardKeymap.Context(choosing: allowsActions, editing: editable, leaving: "close")
+    let acting = allowsActions && actions != nil
+    let messaging = contact.properties(for: displayedPropertyKeys).contains {
+      ContactActions.kind(for: $0, message: true) != nil
+    }
+    let context = PersonCardKeymap.Context(
+      choosing: allowsActions, editing: editable, acting: acting, messaging: messaging, leaving: "close")
     let settings = PersonCardInteraction.Settings(
       keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
-      keymap: PersonCardKeymap.card(context), editing: editable)
+      keymap: PersonCardKeymap.card(context), editing: editable, acting: acting)
     return PersonCardInteraction(contact: contact, settings: settings, highlighted: highlightedProperty?.identifier)
   }
 
@@ -98,6 +120,7 @@ public final class PersonViewController {
     switch result {
     case .cancelled: delegate?.personViewControllerDidCancel(self)
     case .edited(let contact): delegate?.personViewController(self, didCompleteWith: contact)
+    case .deleted(let contact): delegate?.personViewController(self, didDelete: contact)
     case .selectedProperty: break
     }
     return result
@@ -141,6 +164,10 @@ public final class PersonViewController {
             .nested(
               run: { edit.form.run(on: screen) }, present: { await edit.form.present(on: screen) },
               then: { [self] in feed(.editEnded(edit.outcome($0)), controller: controller, on: screen) }))
+        case .act(let property, let message):
+          let allowed = controller.delegate?.personViewController(controller, shouldPerformDefaultActionFor: property) ?? true
+          let said = controller.actions?.perform(on: property, message: message, allowed: allowed) ?? ""
+          return feed(.acted(said), controller: controller, on: screen)
         case .end(let result):
           return .finished(result)
         }

@@ -22,6 +22,8 @@ enum NewPersonCommand: Sendable, Equatable {
   case nextLabel
   /// Remove the value.
   case removeValue
+  /// Ask whether to delete the contact ("Delete Contact").
+  case askDelete
 }
 
 /// What a key does while a custom label is typed (`NewPersonKeymap.label`).
@@ -36,7 +38,8 @@ enum NewPersonLabelCommand: Sendable, Equatable {
   case ignore
 }
 
-/// What a key does on "Discard this contact? y/n" (`NewPersonKeymap.discard`).
+/// What a key does on "Discard this contact? y/n" (`NewPersonKeymap.discard`) and on
+/// "Delete <name>? y/n" (`NewPersonKeymap.deletion`: discard is delete).
 enum NewPersonDiscardCommand: Sendable, Equatable {
   /// End without a contact.
   case discard
@@ -77,6 +80,8 @@ enum NewPersonKeymap {
       named = [KeyBinding([.enter, .character(" ")], .showPhonetic, help: "enter show phonetic name")]
     case .add(let section):
       named = [KeyBinding([.enter, .character(" ")], .addValue, help: "enter add \(section.title)")]
+    case .deleteContact:
+      named = [KeyBinding([.enter, .character(" ")], .askDelete, help: "enter delete contact")]
     case .text(let text):
       named = [
         KeyBinding([.enter], .move(1)),
@@ -119,6 +124,12 @@ enum NewPersonKeymap {
   static let discard = Keymap<NewPersonDiscardCommand>([
     KeyBinding([.character("y"), .character("Y"), .control("c"), .control("g")], .discard, help: "y discard"),
     KeyBinding([.character("n"), .character("N"), .escape], .keepEditing, help: "n keep editing"),
+  ])
+
+  /// The keys of "Delete <name>? y/n" (the others do nothing): only `y` deletes.
+  static let deletion = Keymap<NewPersonDiscardCommand>([
+    KeyBinding([.character("y"), .character("Y")], .discard, help: "y delete"),
+    KeyBinding([.character("n"), .character("N"), .escape, .control("c"), .control("g")], .keepEditing, help: "n keep"),
   ])
 
   /// The keys of the duplicate prompt (the others do nothing; Enter neither, so that

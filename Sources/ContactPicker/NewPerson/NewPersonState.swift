@@ -27,6 +27,7 @@ import CpickSupport
 /// | Ctrl-O in the note or a street | a line break |
 /// | Ctrl-S | save (after validation and the duplicate check) |
 /// | Esc, Ctrl-C, Ctrl-G | cancel, asking first when something was changed |
+/// | Enter on "Delete Contact" (editing, `allowsDeleting`) | asks "Delete <name>? y/n"; `y` deletes |
 ///
 /// Text fields edit with `LineEditor`'s readline keys.
 public struct NewPersonState: Sendable {
@@ -42,6 +43,9 @@ public struct NewPersonState: Sendable {
     case value(NewPersonForm.Section, id: Int, part: Int)
     /// "+ add phone" and the like.
     case add(NewPersonForm.Section)
+    /// "Delete Contact", the last row when editing a contact that may be deleted
+    /// (CNContactViewController's edit mode).
+    case deleteContact
   }
 
   /// What the form is doing.
@@ -52,6 +56,8 @@ public struct NewPersonState: Sendable {
     case editingLabel(LineEditor, previous: String?)
     /// "Discard this contact? y/n".
     case confirmDiscard
+    /// "Delete <name>? y/n".
+    case confirmDelete
     /// Possible duplicates of `contact` found before saving; `selected` is highlighted.
     case duplicates([DuplicateMatch], selected: Int, contact: Contact)
   }
@@ -66,6 +72,9 @@ public struct NewPersonState: Sendable {
     case complete(Contact)
     /// End by opening this existing contact instead.
     case chooseExisting(Contact)
+    /// Delete this contact (the one edited, as it was read) and end; the form stays
+    /// when the delete is refused.
+    case delete(Contact)
     /// End without a contact.
     case cancel
   }
@@ -88,6 +97,12 @@ public struct NewPersonState: Sendable {
   public private(set) var revealed: Set<Field> = []
   /// Whether every error is shown (after a save was refused).
   public private(set) var showsAllErrors = false
+  /// Whether an edited contact may be deleted: the form then ends with a "Delete
+  /// Contact" row (set by the controller when it has a `delete` seam).
+  public var allowsDeleting = false
+  /// Where the edited contact is kept, as the delete question names it (its `source`,
+  /// the home folder written `~` by the controller); `nil`: its `source` as it is.
+  public var deletedFrom: String?
   /// The address book a new contact is saved to, as shown at the right of the title
   /// (a path, the home folder written `~` by the controller); `nil`: not shown.
   public var destination: String?
@@ -142,6 +157,7 @@ public struct NewPersonState: Sendable {
       fields.append(.add(section))
     }
     fields += [.text(.birthday), .text(.note)]
+    if form.isEditing && allowsDeleting { fields.append(.deleteContact) }
     return fields
   }
 
@@ -211,6 +227,7 @@ public struct NewPersonState: Sendable {
     case .form: return handleForm(key)
     case .editingLabel(var editor, let previous): return handleLabel(key, editor: &editor, previous: previous)
     case .confirmDiscard: return handleConfirm(key)
+    case .confirmDelete: return handleConfirmDelete(key)
     case .duplicates(let matches, let selected, let contact):
       return handleDuplicates(key, matches: matches, selected: selected, contact: contact)
     }
@@ -263,6 +280,8 @@ public struct NewPersonState: Sendable {
       if case .value(let section, let id, _) = focus { cycleLabel(section, id: id) }
     case .removeValue:
       if case .value(let section, let id, _) = focus { removeFocusedEntry(section, id: id) }
+    case .askDelete:
+      if focus == .deleteContact { mode = .confirmDelete }
     }
     return .none
   }
@@ -406,6 +425,17 @@ public struct NewPersonState: Sendable {
     return .none
   }
 
+  private mutating func handleConfirmDelete(_ key: KeyEvent) -> Action {
+    switch NewPersonKeymap.deletion.command(for: key) {
+    case .discard:
+      mode = .form
+      return .delete(form.original)
+    case .keepEditing: mode = .form
+    case nil: break
+    }
+    return .none
+  }
+
   /// The contact the form would save now (without validating).
   public var contact: Contact {
     form.contact(identifier: newIdentifier, parentGroup: parentGroup, nameOrder: nameOrder)
@@ -467,10 +497,11 @@ public struct NewPersonState: Sendable {
     return .none
   }
 
-  /// Shows why a save failed; the form stays open.
-  public mutating func showSaveError(_ text: String) {
+  /// Shows why a save (or, with `refused` "not deleted: ", a delete) failed; the form
+  /// stays open.
+  public mutating func showSaveError(_ text: String, refused: String = "not saved: ") {
     mode = .form
-    message = "not saved: " + text
+    message = refused + text
     messageIsError = true
   }
 

@@ -52,6 +52,7 @@ public enum NewPersonView {
       case .birthday, .note: return 10
       default: return 0
       }
+    case .deleteContact: return 11
     case .value(let section, _, _), .add(let section):
       return 2 + NewPersonForm.Section.allCases.firstIndex(of: section)!
     }
@@ -74,6 +75,8 @@ public enum NewPersonView {
     switch state.mode {
     case .confirmDiscard:
       text = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
+    case .confirmDelete:
+      text = deleteQuestion(state.form.original, from: state.deletedFrom)
     case .duplicates(let matches, _, _):
       text = matches.count == 1 ? "This person may already be in your address book." :
         "\(matches.count) contacts look like this one."
@@ -110,6 +113,14 @@ public enum NewPersonView {
     state.scrollTop = max(0, min(state.scrollTop, max(0, all.count - height)))
   }
 
+  /// The question before a delete, naming the person and where the card is kept
+  /// (`book`, else its `source`).
+  static func deleteQuestion(_ contact: Contact, from book: String?) -> String {
+    let name = contact.displayName.isEmpty ? "this contact" : contact.displayName
+    let place = book ?? contact.source
+    return "Delete \(name)\(place.isEmpty ? "" : " from " + place)? This cannot be undone. y/n"
+  }
+
   /// The end of `text` that fits in `width` columns (whole clusters).
   static func tail(_ text: String, width: Int) -> String {
     var kept: [Character] = []
@@ -134,6 +145,7 @@ public enum NewPersonView {
   public static func hint(_ state: NewPersonState) -> String {
     switch state.mode {
     case .confirmDiscard: NewPersonKeymap.discard.hint
+    case .confirmDelete: NewPersonKeymap.deletion.hint
     case .editingLabel: NewPersonKeymap.labelTyping + " · " + NewPersonKeymap.label.hint
     case .duplicates: NewPersonKeymap.duplicates.hint
     case .form: state.keymap.hint
@@ -181,7 +193,7 @@ public enum NewPersonView {
       let message = messageLines(state, rows: rows, columns: columns)
       let style: Style
       switch state.mode {
-      case .confirmDiscard, .duplicates:
+      case .confirmDiscard, .confirmDelete, .duplicates:
         style = Style(bold: true, foreground: color ? .yellow : nil)
       default:
         style = state.messageIsError ? Style(bold: true, foreground: color ? .red : nil) : Style(dim: true)
@@ -253,6 +265,9 @@ public enum NewPersonView {
       column += 2
       frame.put(isPerson ? "○ organization" : "● organization", row: row, column: column,
                 style: isPerson ? Style(dim: true) : Style(bold: true, reverse: focused))
+    case .deleteContact:
+      frame.put("Delete Contact", row: row, column: valueColumn,
+                style: focused ? Style(bold: true, reverse: true) : Style(bold: !color, foreground: color ? .red : nil))
     case .showPhonetic:
       frame.put("+ phonetic name", row: row, column: valueColumn,
                 style: focused ? selectedStyle : Style(dim: true, foreground: color ? .green : nil))

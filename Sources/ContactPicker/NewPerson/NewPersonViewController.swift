@@ -15,6 +15,9 @@ public protocol NewPersonViewDelegate: AnyObject {
   /// Shown possible duplicates, the user chose to open an existing contact instead of
   /// saving; nothing was saved.
   func newPersonViewController(_ controller: NewPersonViewController, didChooseExisting contact: Contact)
+  /// Editing, the user deleted the contact ("Delete Contact", confirmed; `delete`
+  /// succeeded): `contact` as it was before.
+  func newPersonViewController(_ controller: NewPersonViewController, didDelete contact: Contact)
 }
 
 extension NewPersonViewDelegate {
@@ -22,6 +25,8 @@ extension NewPersonViewDelegate {
   public func newPersonViewController(_ controller: NewPersonViewController, didCompleteWith contact: Contact?) {}
   /// Default: does nothing.
   public func newPersonViewController(_ controller: NewPersonViewController, didChooseExisting contact: Contact) {}
+  /// Default: does nothing.
+  public func newPersonViewController(_ controller: NewPersonViewController, didDelete contact: Contact) {}
 }
 
 /// How a new-person form ended.
@@ -31,6 +36,8 @@ public enum NewPersonResult: Sendable, Equatable {
   case completed(Contact)
   /// The user opened this existing contact from the duplicate prompt; nothing saved.
   case choseExisting(Contact)
+  /// Editing: the contact was deleted ("Delete Contact", confirmed): as it was before.
+  case deleted(Contact)
   /// Esc (confirmed), Ctrl-C, Ctrl-G, or input ended; nothing saved.
   case cancelled
 }
@@ -52,7 +59,9 @@ public enum NewPersonResult: Sendable, Equatable {
 /// "Discard this contact? y/n" when something was changed. In the duplicate prompt:
 /// `s` saves anyway, `o` opens the highlighted existing contact, `b` or Esc goes
 /// back to the form, ↑/↓ choose among several (Enter does nothing there, so a
-/// reflex cannot throw the typed form away).
+/// reflex cannot throw the typed form away). Editing with `delete` set, the last row
+/// is "Delete Contact": Enter asks "Delete <name> from <book>? y/n", `y` deletes and
+/// ends the form with `.deleted`, `n` or Esc go back.
 ///
 /// Saving: Ctrl-S validates every field (`ContactValidator`); with an error, nothing
 /// is saved and the errors are shown next to their fields. An edit that changed
@@ -104,6 +113,12 @@ public final class NewPersonViewController {
   /// when it has one) is shown at the bottom and the form stays open. `nil`: nothing
   /// is saved and the form ends with the built contact.
   public var save: (@MainActor (Contact) throws -> Contact)?
+  /// Deletes the edited contact from its address book (CNSaveRequest `delete(_:)`).
+  /// When set and `isEditing`, the form ends with a "Delete Contact" row; Enter there
+  /// asks "Delete <name>? y/n", and `y` calls this and ends the form with `.deleted`.
+  /// Throws to refuse (a card changed on disk since it was read): the error is shown
+  /// and the form stays open. `nil`: no such row.
+  public var delete: (@MainActor (Contact) throws -> Void)?
   /// Reads the edited contact again from its address book, as it is on disk now
   /// (`ContactReload.reload(_:)`). When set, a save of an edit refused because the
   /// card changed on disk (`ContactStoreError.Kind.conflict`) reloads it: the form
@@ -148,11 +163,13 @@ public final class NewPersonViewController {
       contact: displayedPerson, isEditing: isEditing, existingContacts: existingContacts, region: region,
       duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
       newIdentifier: isEditing ? "" : makeIdentifier())
+    state.allowsDeleting = isEditing && delete != nil
     // The home folder written `~`, once for the form (not in every frame).
+    let home = ProcessInfo.processInfo.environment["HOME"]
     if !isEditing {
-      state.destination = destination.map {
-        NewPersonView.abbreviatingHome($0, home: ProcessInfo.processInfo.environment["HOME"])
-      }
+      state.destination = destination.map { NewPersonView.abbreviatingHome($0, home: home) }
+    } else if let source = displayedPerson?.source, !source.isEmpty {
+      state.deletedFrom = NewPersonView.abbreviatingHome(source, home: home)
     }
     return state
   }
@@ -162,6 +179,7 @@ public final class NewPersonViewController {
     switch result {
     case .completed(let contact): delegate?.newPersonViewController(self, didCompleteWith: contact)
     case .choseExisting(let contact): delegate?.newPersonViewController(self, didChooseExisting: contact)
+    case .deleted(let contact): delegate?.newPersonViewController(self, didDelete: contact)
     case .cancelled: delegate?.newPersonViewController(self, didCompleteWith: nil)
     }
     return result
@@ -215,6 +233,14 @@ public final class NewPersonViewController {
       case .cancel: return .finished(.cancelled)
       case .complete(let contact): return .finished(.completed(contact))
       case .chooseExisting(let contact): return .finished(.choseExisting(contact))
+      case .delete(let contact):
+        guard let delete = controller.delete else { break }
+        do {
+          try delete(contact)
+          return .finished(.deleted(contact))
+        } catch {
+          state.showSaveError(NewPersonViewController.describe(error), refused: "not deleted: ")
+        }
       case .save(let contact):
         guard let save = controller.save else { return .finished(.completed(contact)) }
         do {

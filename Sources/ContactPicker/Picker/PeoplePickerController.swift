@@ -88,6 +88,9 @@ public final class PeoplePickerController {
   public var allowsMultipleSelection = false
   /// The keys the card shows (displayedPropertyKeys).
   public var displayedPropertyKeys = PersonCardState.defaultKeys
+  /// What `o` and `m` do with the highlighted value of the card (`ContactActions`:
+  /// mail, call, message, browse, map); `nil`: nothing (the keys are not shown).
+  public var actions: ContactActions?
   /// Which contacts can be chosen (predicateForEnablingContact); others are dimmed.
   public var predicateForEnablingContact: @Sendable (Contact) -> Bool = { _ in true }
   /// Whether choosing a contact returns it (predicateForSelectionOfContact); when
@@ -177,7 +180,8 @@ public final class PeoplePickerController {
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
-      canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil)
+      canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil,
+      acting: actions != nil)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }

@@ -45,6 +45,7 @@ extension PeoplePickerInteraction {
     switch mode {
     case .list: return actInList(key)
     case .card(var card):
+      if key != .resize { cardNotice = nil }
       let action = card.handle(key)
       mode = .card(card)
       return onCard(action, card: card)
@@ -111,6 +112,8 @@ extension PeoplePickerInteraction {
       return [.end(.cancelled)]
     case .edit:
       if settings.editing && canEdit(card.contact) { return [.edit(card.contact)] }
+    case .act(let property, let message):
+      if settings.acting { return [.act(property, message: message)] }
     case .none:
       break
     }
@@ -155,20 +158,32 @@ extension PeoplePickerInteraction {
       choices.mark(in: &state)
     case .choseExisting(let existing):
       replaceList(list, query: "", highlighting: existing)
-    case .cancelled:
+    case .cancelled, .deleted:  // a new contact's form deletes nothing
       break
     }
     return [.draw]
   }
 
   /// The form on the card's contact ended: a saved or reloaded version replaces it in
-  /// the list and on the card, saved over or not.
+  /// the list and on the card, saved over or not; a deleted contact leaves the list at
+  /// once, and the list shows again (the query kept).
   mutating func editEnded(_ original: Contact, _ outcome: ContactEditing.EditOutcome) -> [Effect] {
     let shown: Contact? =
       switch outcome {
       case .saved(let edited), .reloaded(let edited): edited
-      case .unchanged: nil
+      case .unchanged, .deleted: nil
       }
+    if case .deleted(let deleted) = outcome {
+      // The contact after it highlighted (it takes the deleted one's position).
+      let removed = list.position(of: deleted)
+      let shorter = list.removing(deleted)
+      let next = removed.flatMap { $0 < shorter.contacts.count ? shorter.contacts[$0] : shorter.contacts.last }
+      replaceList(shorter, query: state.query.text, highlighting: next ?? deleted)
+      choices.reset()
+      choices.mark(in: &state)
+      mode = .list
+      return [.draw]
+    }
     if let edited = shown {
       replaceList(list.replacing(edited, original: original), query: state.query.text, highlighting: edited)
       choices.reset()

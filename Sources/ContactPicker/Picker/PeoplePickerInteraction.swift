@@ -56,6 +56,8 @@ struct PeoplePickerInteraction {
     case directoryEnded(PeoplePickerResult)
     /// The form editing `contact` (`e` on the card) ended.
     case editEnded(Contact, ContactEditing.EditOutcome)
+    /// An action on a card's value (`o`, `m`) was done or refused: what to say.
+    case acted(String)
   }
 
   /// What comes out: what the loop must do, in order.
@@ -80,6 +82,8 @@ struct PeoplePickerInteraction {
     case addContact(ContactList)
     /// Open the form on this contact (`e` on the card).
     case edit(Contact)
+    /// Perform the action of this card's value (`ContactActions`), then hand back `.acted`.
+    case act(ContactProperty, message: Bool)
     /// Search the server's directory for this query, and show what it finds (Ctrl-D).
     case searchDirectory(String)
     /// The interaction ended.
@@ -102,6 +106,8 @@ struct PeoplePickerInteraction {
     var bookName: (@Sendable (Contact) -> String?)?
     /// A directory can be searched on the server (Ctrl-D).
     var searchesDirectory = false
+    /// The card's values can be acted on (`o`, `m`).
+    var acting = false
   }
 
   let settings: Settings
@@ -124,6 +130,9 @@ struct PeoplePickerInteraction {
   var refreshing: String?
   /// What the refresh left to say on the query line ("offline since 14:02").
   private var refreshNote: String?
+  /// What the card's help line says before the keys until the next key: what an
+  /// action started, or why not.
+  var cardNotice: String?
   /// The status drawn last (to redraw when the counter changes).
   private var drawnStatus: String?
   /// The search was configured anew (`Effect.searchIn` to send).
@@ -184,9 +193,11 @@ struct PeoplePickerInteraction {
     case .card(let card):
       let context = PersonCardKeymap.Context(
         multiple: settings.rules.allowsMultipleSelection, editing: settings.editing && canEdit(card.contact),
+        acting: settings.acting, messaging: card.properties.contains { ContactActions.kind(for: $0, message: true) != nil },
         leaving: "back")
-      return PersonCardView.render(
-        card, rows: rows, columns: columns, color: color, hint: PersonCardKeymap.card(context).hint)
+      let hint = PersonCardKeymap.card(context).hint
+      let help = cardNotice.map { TerminalText.width("\($0) · \(hint)") <= columns ? "\($0) · \(hint)" : $0 } ?? hint
+      return PersonCardView.render(card, rows: rows, columns: columns, color: color, hint: help)
     case .groups(let groups):
       return GroupListView.render(
         groups, total: list.contacts.count, rows: rows, columns: columns, color: color,
@@ -317,6 +328,9 @@ struct PeoplePickerInteraction {
       return result == .cancelled ? [.draw] : [.end(result)]
     case .editEnded(let original, let outcome):
       return editEnded(original, outcome)
+    case .acted(let said):
+      cardNotice = said
+      return [.draw]
     }
   }
 

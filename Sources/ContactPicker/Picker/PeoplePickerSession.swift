@@ -73,6 +73,9 @@ final class PeoplePickerSession {
       case .searchDirectory(let query):
         guard let search = controller.directorySearch else { continue }
         return .next(.work({ search(query) }, then: { [self] found in directory(found, query: query) }))
+      case .act(let property, let message):
+        guard let actions = controller.actions else { continue }
+        return feed(.acted(actions.perform(on: property, message: message)))
       case .edit(let contact):
         guard let editing = controller.editing else { continue }
         let edit = ContactEditing.EditForm(editing, editing: contact)

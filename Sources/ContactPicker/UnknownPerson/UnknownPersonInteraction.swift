@@ -67,7 +67,7 @@ struct UnknownPersonInteraction {
       return [.end(.resolved(saved))]
     case .formEnded(.choseExisting(let existing)):
       return [.openCard(existing)]
-    case .formEnded(.cancelled), .addEnded(nil):
+    case .formEnded(.cancelled), .formEnded(.deleted), .addEnded(nil):  // a new contact's form deletes nothing
       return [.draw]
     case .cardClosed(let result), .addEnded(let result?):
       return [.end(result)]

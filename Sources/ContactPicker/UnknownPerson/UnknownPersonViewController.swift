@@ -370,6 +370,7 @@ public final class UnknownPersonViewController {
       switch ended {
       case .selectedProperty(let property): return .selectedProperty(property)
       case .edited(let edited): return .resolved(edited)
+      case .deleted: return .cancelled  // the known contact is gone: nothing to resolve to
       case .cancelled: return .resolved(controller.contact)
       }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import CpickSupport
 
 /// Runs `cpick-sync`, the helper that holds every line of network code: cpick itself
 /// never links an HTTP library, so a run that does not touch a server starts as fast

@@ -32,6 +32,10 @@ public struct PendingEdit: Codable, Sendable, Equatable {
   public var base: [UInt8]?
   /// The card after the edit (nil for a delete).
   public var body: [UInt8]?
+  /// For a group card's edit made because a member was deleted: that member's UID.
+  /// After a `412` the member is taken out of the server's version again (the card is
+  /// no person, so no three-way merge of contacts applies).
+  public var removesMember: String?
 
   /// An edit.
   public init(

@@ -7,7 +7,8 @@ import VCard
 /// an update: each edit is made on the local copy of the card exactly as a file edit
 /// is (only the changed lines rewritten), queued (`Outbox`, outside the cache), and
 /// sent by the sync helper (`SyncHelper`): a change with `If-Match:` the ETag the card
-/// was read with, a new card with `If-None-Match: *`, a removal with `If-Match`. When
+/// was read with, a new card with `If-None-Match: *`, a removal with `If-Match` (and the
+/// group cards that list the removed person, each without that `MEMBER` line). When
 /// the server's card changed meanwhile (`412`), the helper merges the edit into the
 /// server's version as for a file, or, when the changes conflict, keeps the user's
 /// version aside and writes nothing; this store then throws `.conflict`.
@@ -95,7 +96,6 @@ public struct CardDAVStore: ContactStore {
   /// Makes `operation` on the copy and queues it; returns the edits queued (an edit
   /// whose contact is returned marked).
   private func queue(_ operation: SaveRequest.Operation) throws -> [(edit: PendingEdit, isResult: Bool)] {
-    let outbox = Outbox(folder: paths.outbox)
     switch operation {
     case .add(let contact, let group):
       let state = AccountState.read(paths.accountState)
@@ -117,45 +117,84 @@ public struct CardDAVStore: ContactStore {
       let edit = PendingEdit(
         kind: .put, bookURL: book.url, folder: book.folder, url: url, fileName: fileName, ifMatch: nil, base: nil,
         body: bytes)
-      try outbox.add(edit)
+      try Outbox(folder: paths.outbox).add(edit)
       return [(edit, true)]
     case .update(_, let original), .delete(let original):
       let (folder, fileName) = try place(of: original)
       let file = paths.book(folder) + "/" + fileName
       let current = FileManager.default.contents(atPath: file).map(Array.init) ?? []
       let outcome = try CardBytesEditing.apply(operation, to: current, source: original.source, wording: .server)
-      if outcome.bytes == current { return [] }
-      let isDelete = outcome.isBlank
-      try CopyJournal(root: paths.root).recording([folder + "/" + fileName]) {
-        if isDelete {
-          try? FileManager.default.removeItem(atPath: file)
-        } else {
-          try MirrorFiles.write(outcome.bytes, to: file)
-        }
+      var queued = try queueChange(
+        folder: folder, fileName: fileName, current: current, bytes: outcome.bytes, isDelete: outcome.isBlank,
+        source: original.source)
+      if case .delete = operation, !ContactIdentifier.isDerived(original.identifier) {
+        queued += removeMember(original.identifier, folder: folder)
       }
-      // An edit already waiting for this card: it keeps what it was made from, and
-      // sends this version instead.
-      if let waiting = outbox.edits().last(where: { $0.folder == folder && $0.fileName == fileName }) {
-        outbox.remove(waiting)
-        if isDelete && waiting.ifMatch == nil { return [] }  // a new card never sent: nothing to send
-        var edit = waiting
-        edit.kind = isDelete ? .delete : .put
-        edit.body = isDelete ? nil : outcome.bytes
-        try outbox.add(edit)
-        return [(edit, !isDelete)]
-      }
-      let book = BookState.read(paths.bookState(folder))
-      guard let item = book?.items[fileName] else {
-        throw ContactStoreError(
-          source: original.source, reason: "the card is not known to be on the server; run 'cpick sync' and try again",
-          kind: .invalidRequest)
-      }
-      let edit = PendingEdit(
-        kind: isDelete ? .delete : .put, bookURL: book?.url ?? "", folder: folder, url: item.url, fileName: fileName,
-        ifMatch: item.etag, base: current, body: isDelete ? nil : outcome.bytes)
-      try outbox.add(edit)
-      return [(edit, !isDelete)]
+      return queued
     }
+  }
+
+  /// Puts `bytes` (a card's new version; removed when `isDelete`) in the copy in place
+  /// of `current` and queues sending it; returns the edits queued (an update's marked).
+  private func queueChange(
+    folder: String, fileName: String, current: [UInt8], bytes: [UInt8], isDelete: Bool, source: String,
+    removesMember: String? = nil
+  ) throws -> [(edit: PendingEdit, isResult: Bool)] {
+    if bytes == current { return [] }
+    let outbox = Outbox(folder: paths.outbox)
+    let file = paths.book(folder) + "/" + fileName
+    try CopyJournal(root: paths.root).recording([folder + "/" + fileName]) {
+      if isDelete {
+        try? FileManager.default.removeItem(atPath: file)
+      } else {
+        try MirrorFiles.write(bytes, to: file)
+      }
+    }
+    // An edit already waiting for this card: it keeps what it was made from, and
+    // sends this version instead.
+    if let waiting = outbox.edits().last(where: { $0.folder == folder && $0.fileName == fileName }) {
+      outbox.remove(waiting)
+      if isDelete && waiting.ifMatch == nil { return [] }  // a new card never sent: nothing to send
+      var edit = waiting
+      edit.kind = isDelete ? .delete : .put
+      edit.body = isDelete ? nil : bytes
+      try outbox.add(edit)
+      return [(edit, !isDelete && removesMember == nil)]
+    }
+    let book = BookState.read(paths.bookState(folder))
+    guard let item = book?.items[fileName] else {
+      throw ContactStoreError(
+        source: source, reason: "the card is not known to be on the server; run 'cpick sync' and try again",
+        kind: .invalidRequest)
+    }
+    var edit = PendingEdit(
+      kind: isDelete ? .delete : .put, bookURL: book?.url ?? "", folder: folder, url: item.url, fileName: fileName,
+      ifMatch: item.etag, base: current, body: isDelete ? nil : bytes)
+    edit.removesMember = removesMember
+    try outbox.add(edit)
+    return [(edit, !isDelete && removesMember == nil)]
+  }
+
+  /// Takes the deleted contact `uid` out of the group cards of the book in `folder`
+  /// (`MEMBER`, `X-ADDRESSBOOKSERVER-MEMBER`: only that line), each change queued as
+  /// an edit of that card. The contact's removal is queued already, so a group card
+  /// that cannot be rewritten (damaged, not known to be on the server) is left as it is.
+  private func removeMember(_ uid: String, folder: String) -> [(edit: PendingEdit, isResult: Bool)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.book(folder))) ?? []
+    var queued: [(edit: PendingEdit, isResult: Bool)] = []
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let file = paths.book(folder) + "/" + name
+      let lower = name.lowercased()
+      guard lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard"),
+        let current = FileManager.default.contents(atPath: file).map(Array.init),
+        let bytes = try? CardBytesEditing.removingMember(uid, from: current, source: file),
+        let edits = try? queueChange(
+          folder: folder, fileName: name, current: current, bytes: bytes, isDelete: false, source: file,
+          removesMember: uid)
+      else { continue }
+      queued += edits
+    }
+    return queued
   }
 
   /// The book folder and file name of a contact read from the copy.
