@@ -1,4 +1,5 @@
 import ContactStores
+import CpickSupport
 import Foundation
 import Glibc
 import VCard
