@@ -94,6 +94,13 @@ struct VendorPropertyTests {
     #expect(contact.instantMessageAddresses.map(\.value) == [InstantMessageAddress(service: "", username: "im@aim.com")])
   }
 
+  @Test("Windows Address Book: X-WAB-SPOUSE_NAME and X-WAB-WEDDING_ANNIVERSARY", .sharedCorpus)
+  func windowsAddressBook() throws {
+    let contact = try #require(loadContacts(try SharedFiles.corpusBytes("folkerkinzel-vcards/v2_1.vcf")).first)
+    #expect(contact.contactRelations.map { "\($0.label ?? "")=\($0.value)" } == ["spouse=Partner"])
+    #expect(contact.dates.map { "\($0.label ?? "")=\($0.value.description)" } == ["anniversary=2000-12-24"])
+  }
+
   @Test("Evolution: spouse, manager, assistant, anniversary, blog and video URLs, IM services", .sharedCorpus)
   func evolution() throws {
     let contacts = loadContacts(try SharedFiles.corpusBytes("syncevolution/eds_contact.vcf"))
