@@ -345,7 +345,7 @@ public enum NewPersonView {
       let isSelected = index == selected
       guard row < last else { break }
       if isSelected { frame.put("›", row: row, column: 0, style: Style(bold: true, foreground: color ? .blue : nil)) }
-      let name = match.contact.displayName.isEmpty ? "(no name)" : match.contact.displayName
+      let name = ContactFormatter.shown(match.contact.displayName)
       let width = frame.put(name, row: row, column: 2, style: Style(bold: true, reverse: isSelected))
       frame.put("  " + match.reasons.map(\.description).joined(separator: " · "), row: row, column: 2 + width,
                 style: Style(foreground: color ? .yellow : nil))
