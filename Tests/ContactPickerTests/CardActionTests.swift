@@ -97,6 +97,17 @@ struct CardActionTests {
     #expect(mail.command(.email, value: "a@b.example") == ["neomutt", "-e", "set x", "a@b.example"])
   }
 
+  @Test("the config's action lines: before any section, the last of a kind wins; an account's keys are not actions")
+  func configLines() throws {
+    let text = "# actions\naction-phone = first\nACTION-Phone = dial {}\naction-email =\n[account work]\naction-url = no\n"
+    let config = ConfigFile(parsing: text, home: "/home/me")
+    #expect(config.actions == ["phone": "dial {}"])
+    let actions = ContactActions(config: config, environment: [:])
+    #expect(actions.command(.phone, value: "+1 555") == ["dial", "+1 555"])
+    #expect(actions.command(.url, value: "https://x.example") == ["xdg-open", "https://x.example"])
+    #expect(actions.command(.email, value: "a@x.example") == ["xdg-open", "mailto:a@x.example"])
+  }
+
   @Test("m on a phone number starts the message command; on an email it says there is none")
   func messageAction() throws {
     let launched = Launched()
