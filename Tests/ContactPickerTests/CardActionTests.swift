@@ -97,6 +97,17 @@ struct CardActionTests {
     #expect(mail.command(.email, value: "a@b.example") == ["neomutt", "-e", "set x", "a@b.example"])
   }
 
+  @Test("the config's action lines: before any section, the last of a kind wins; an account's keys are not actions")
+  func configLines() throws {
+    let text = "# actions\naction-phone = first\nACTION-Phone = dial {}\naction-email =\n[account work]\naction-url = no\n"
+    let config = ConfigFile(parsing: text, home: "/home/me")
+    #expect(config.actions == ["phone": "dial {}"])
+    let actions = ContactActions(config: config, environment: [:])
+    #expect(actions.command(.phone, value: "+1 555") == ["dial", "+1 555"])
+    #expect(actions.command(.url, value: "https://x.example") == ["xdg-open", "https://x.example"])
+    #expect(actions.command(.email, value: "a@x.example") == ["xdg-open", "mailto:a@x.example"])
+  }
+
   @Test("m on a phone number starts the message command; on an email it says there is none")
   func messageAction() throws {
     let launched = Launched()
@@ -156,25 +167,27 @@ struct CardActionTests {
   }
 
   @Test("ChildProcess.startDetached passes the value as one argument to a real program (argv written to a file)")
-  func realProcessGetsOneArgument() throws {
+  nonisolated func realProcessGetsOneArgument() async throws {
     let folder = try TempFolder("actions")
     defer { folder.remove() }
     let script = try folder.write(
-      "argv.sh", Array("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$OUT.tmp\" && mv \"$OUT.tmp\" \"$OUT\"\n".utf8),
-      mode: 0o755)
+      "argv.sh", Array("for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$OUT.tmp\" && mv \"$OUT.tmp\" \"$OUT\"\n".utf8))
     let out = folder.file("argv.txt")
     let value = "O'Brien; rm -rf / $(echo hi) `x` \"q\""
-    try ChildProcess.startDetached([script, "first", value], environment: ["OUT": out, "PATH": "/usr/bin:/bin"])
-    let written = try waitForFile(out)
+    // Run by sh, not executed itself: a file just written may be "busy" while another
+    // test's spawn holds the descriptor it was written through.
+    try ChildProcess.startDetached(["sh", script, "first", value], environment: ["OUT": out, "PATH": "/usr/bin:/bin"])
+    let written = try await Self.waitForFile(out)
     #expect(written == "first\n\(value)\n")
   }
 
-  /// The file's text once it exists (the script renames it into place whole).
-  func waitForFile(_ path: String, timeout: TimeInterval = 10) throws -> String {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+  /// The file's text once it exists (the script renames it into place whole),
+  /// looked at every 10 ms without holding a thread.
+  nonisolated static func waitForFile(_ path: String, timeout: Duration = .seconds(30)) async throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
       if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
-      usleep(10_000)
+      try await Task.sleep(for: .milliseconds(10))
     }
     throw CancellationError()
   }
