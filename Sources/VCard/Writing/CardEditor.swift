@@ -94,7 +94,7 @@ struct CardEditor {
     } value: { value, _ in ContactEncoder.escapeURI(value.urlString) }
     labeled(old.contactRelations, new.contactRelations, names: PropertyKind.names(of: .related), kind: types.common) {
       ContactEncoder.relation($0, style: $1, groups: &$2)
-    } value: { [style] value, line in Self.vendorValue(VCardSerializer.escape(value, version: style.version), in: line) }
+    } value: { [style] value, line in Self.vendorValue(value, in: line, version: style.version) }
     labeled(old.dates, new.dates, names: PropertyKind.names(of: .date), kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
     } value: { [style] value, line in Self.dateValue(value, in: line, style: style) }
@@ -120,7 +120,7 @@ struct CardEditor {
       var value = VCardSerializer.list([new.nickname], version: style.version)
       if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
         if card.lines[index].kind == .androidCustom {
-          value = Self.vendorValue(value, in: card.lines[index])
+          value = Self.vendorValue(new.nickname, in: card.lines[index], version: style.version)
         } else {
           let items = ValueDecoder.split(card.lines[index].value, separator: ",")
           value = ([value] + items.dropFirst().map(String.init)).joined(separator: ",")
@@ -212,10 +212,12 @@ struct CardEditor {
     case set(Int?)
   }
 
-  /// `escaped`, the new value of `line`, as that line writes it: in an Android
-  /// `X-ANDROID-CUSTOM` row, its data1 (the other fields as written); otherwise as it is.
-  static func vendorValue(_ escaped: String, in line: ContentLine) -> String {
-    line.kind == .androidCustom ? AndroidCustomRow.replacingValue(in: line.value, with: escaped) : escaped
+  /// `text`, the new value of `line`, escaped and placed as that line writes it: in an
+  /// Android `X-ANDROID-CUSTOM` row, its data1 escaped as a component of the row (the
+  /// other fields as written); otherwise escaped as `version` reads a text value.
+  static func vendorValue(_ text: String, in line: ContentLine, version: VCardSerializer.Version) -> String {
+    guard line.kind == .androidCustom else { return VCardSerializer.escape(text, version: version) }
+    return AndroidCustomRow.replacingValue(in: line.value, with: VCardSerializer.component(text, version: version))
   }
 
   /// The value of `line` rewritten with `date`, in the form the line had: Android's
@@ -223,7 +225,7 @@ struct CardEditor {
   /// in the basic or extended form the line wrote (Outlook's `X-MS-ANNIVERSARY:20110113`).
   static func dateValue(_ date: ContactDate, in line: ContentLine, style: ContactEncoder.Style) -> String {
     if line.kind == .androidCustom {
-      return vendorValue(VCardSerializer.escape(date.description, version: style.version), in: line)
+      return vendorValue(date.description, in: line, version: style.version)
     }
     return ContactEncoder.dateValue(date, style.version, form: ContactEncoder.DateForm(of: line.value)).0
   }
