@@ -1,7 +1,8 @@
 import Foundation
 
 /// cpick's config file, `$XDG_CONFIG_HOME/cpick/config` (PRODUCT.md): lines of
-/// `key = value`, `#` comments. Before any section, `source = SPEC` lines name books
+/// `key = value`, `#` comments (a whole line, or the rest of a line from a `#` that
+/// follows a blank: `url = https://… # my server`). Before any section, `source = SPEC` lines name books
 /// (a `~/` prefix is the home folder). A section `[account NAME]` holds the keys of
 /// one server account (CardDAV: `url`, `username`, `password-command`, …), read by
 /// `ServerAccount`. `action-<kind> = COMMAND` lines, also before any section, set what
@@ -58,7 +59,7 @@ public struct ConfigFile: Sendable, Equatable {
       }
       guard let equals = line.firstIndex(of: "=") else { continue }
       let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let value = Self.withoutComment(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
       guard !value.isEmpty else { continue }
       switch section {
       case nil:
@@ -70,6 +71,17 @@ public struct ConfigFile: Sendable, Equatable {
         break
       }
     }
+  }
+
+  /// `value` up to a `#` that follows a blank (a comment at the end of the line); a
+  /// `#` inside a word (`https://host/#x`, `pass#1`) is kept.
+  static func withoutComment(_ value: Substring) -> Substring {
+    var start = value.startIndex
+    while let hash = value[start...].firstIndex(of: "#") {
+      if hash > value.startIndex, value[value.index(before: hash)].isWhitespace { return value[..<hash] }
+      start = value.index(after: hash)
+    }
+    return value
   }
 
   /// Whether two configs have the same sources, actions and accounts.
