@@ -102,6 +102,10 @@ struct IndexBuilder {
       addText(name, kind: .name)
     }
     addText(contact.phoneticMiddleName, kind: .middleName)
+    // vCard 4.0 `SORT-AS` (RFC 6350 §5.9) is how a 4.0 card gives a name's reading
+    // (Android writes `N;SORT-AS="あんどう,ろいど":安藤;ロイド`): found by it too.
+    for reading in contact.nameSortAs { addText(reading, kind: .alias) }
+    for reading in contact.organizationSortAs { addText(reading, kind: .organizationAlias) }
     // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
     if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)

@@ -41,6 +41,7 @@ import Testing
     ("Japanese, reading in romaji", "sato misaki", "佐藤 美咲"),
     ("Japanese, katakana name in hiragana", "たなか はなこ", "タナカ ハナコ"),
     ("Japanese, katakana name in half-width", "ﾀﾅｶ", "タナカ ハナコ"),
+    ("Japanese, reading from N;SORT-AS", "あんどう", "安藤 ロイド"),
     ("Korean, Hangul", "김민", "김민준"),
     ("Korean, romanized", "kim minjun", "김민준"),
     ("Thai, without tone mark and thanthakhat", "นำทิพย", "น้ำทิพย์ ใจดี"),

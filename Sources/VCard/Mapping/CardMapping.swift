@@ -87,6 +87,7 @@ struct CardMapping {
     case .name:
       field(.name)
       readName(line.value)
+      contact.nameSortAs = Self.sortStrings(line)
     case .nickname:
       field(.nickname)
       if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
@@ -95,6 +96,7 @@ struct CardMapping {
       let parts = ValueDecoder.components(line.value, trimmed: true)
       contact.organizationName = parts.first ?? ""
       contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
+      contact.organizationSortAs = Self.sortStrings(line)
     case .title:
       field(.title)
       contact.jobTitle = ValueDecoder.unescape(line.value)
@@ -161,6 +163,14 @@ struct CardMapping {
     contact.middleName = part(2)
     contact.namePrefix = part(3)
     contact.nameSuffix = part(4)
+  }
+
+  /// The sort strings of a line's `SORT-AS` parameter (RFC 6350 §5.9: one per
+  /// component, comma-separated, quoted or not), empty ones dropped; Android's
+  /// `SORT-AS="あんどう;ろいど"` separates them with `;` and is read the same.
+  static func sortStrings(_ line: borrowing ContentLine) -> [String] {
+    line.parameterValues("SORT-AS").flatMap { $0.split(whereSeparator: { $0 == "," || $0 == ";" }) }
+      .map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
   }
 
   /// A line of a multi-value property (`TEL`, `EMAIL`, `ADR`, `URL`, `IMPP` and the
