@@ -119,6 +119,11 @@ public struct CardDAVStore: ContactStore {
         body: bytes)
       try Outbox(folder: paths.outbox).add(edit)
       return [(edit, true)]
+    case .group:
+      throw ContactStoreError(
+        source: account.url,
+        reason: "groups of a server book are created, renamed and deleted with the server's own client for now",
+        kind: .invalidRequest)
     case .update(_, let original), .delete(let original):
       let (folder, fileName) = try place(of: original)
       let file = paths.book(folder) + "/" + fileName
