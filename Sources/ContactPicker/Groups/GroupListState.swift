@@ -139,6 +139,11 @@ public enum GroupListView {
       frame.put(entries[index].0, row: offset + 1, column: 2, style: style, maxWidth: max(1, columns - count.count - 4))
       frame.put(count, row: offset + 1, column: max(0, columns - count.count - 1), style: Style(dim: !selected, reverse: selected))
     }
+    if let message = state.message {
+      // Above a question still asked, else in place of the key help.
+      let row = state.prompt == nil ? rows - 1 : rows - 2
+      frame.put(message, row: row, column: 0, style: Style(foreground: color ? .red : nil))
+    }
     if let prompt = state.prompt {
       switch prompt {
       case .delete(let name):
@@ -154,9 +159,7 @@ public enum GroupListView {
         frame.put(String(editor.characters[range]), row: rows - 1, column: start, maxWidth: width)
         frame.cursor = (rows - 1, min(columns - 1, start + cursorColumn))
       }
-    } else if let message = state.message {
-      frame.put(message, row: rows - 1, column: 0, style: Style(foreground: color ? .red : nil))
-    } else if rows >= 4 {
+    } else if rows >= 4 && state.message == nil {
       let hint = GroupListKeymap.groups(multiple: multi, editable: state.isEditable).hint
       frame.put(hint, row: rows - 1, column: 0, style: Style(dim: true))
     }
