@@ -16,6 +16,8 @@ struct GroupEditingTests {
   static let people: [Contact] = {
     var ada = TestContacts.person("Ada", "Lovelace", email: "ada@example.org")
     ada.groups = ["Choir", "Team"]
+    // In the choir through a group card of its own (a vdir).
+    ada.sourceRecord = SourceRecord(bytes: [], firstLine: 1, version: "4.0", outsideGroups: ["Choir"])
     var grace = TestContacts.person("Grace", "Hopper", email: "grace@example.org")
     grace.groups = ["Team"]
     let charles = TestContacts.person("Charles", "Babbage", email: "charles@example.org")
@@ -139,7 +141,9 @@ struct GroupEditingTests {
     #expect(!view.contains("Choir"))
     let row = try #require(view.components(separatedBy: "\n").first { $0.contains("Singers") })
     #expect(row.hasSuffix(" 1"))
-    #expect(picker.list.contacts.first { $0.displayName == "Ada Lovelace" }?.groups == ["Singers", "Team"])
+    let ada = try #require(picker.list.contacts.first { $0.displayName == "Ada Lovelace" })
+    #expect(ada.groups == ["Singers", "Team"])
+    #expect(ada.sourceRecord?.outsideGroups == ["Singers"])  // a later edit files her by the new name
   }
 
   @Test("Ctrl-X asks naming the group and its members; y deletes it, the members stay")

@@ -28,7 +28,8 @@ extension PeoplePickerInteraction {
   }
 
   /// A group change was saved (or not): each member is replaced by its card as read
-  /// again (one that could not be read again gets the change in memory), the groups
+  /// again, the change made in memory too (its groups, and those from group cards in
+  /// its record, which a later edit files by), the groups
   /// view shows the groups as they are now, and a list narrowed to the group follows it.
   mutating func groupChanged(_ change: GroupChange, members: [Contact], _ outcome: Result<[Contact], any Error>)
     -> [Effect]
@@ -43,7 +44,12 @@ extension PeoplePickerInteraction {
       var newList = list
       for member in members {
         var current = reloaded.first { $0.identifier == member.identifier && $0.source == member.source } ?? member
-        if current.groups == member.groups { current.groups = Self.groups(member.groups, after: change) }
+        // Made again in memory, which changes nothing where the reload has it already: a
+        // vdir's reload keeps the group-card groups it had (`ContactReload.reload`).
+        current.groups = Self.groups(current.groups, after: change)
+        if let outside = current.sourceRecord?.outsideGroups {
+          current.sourceRecord?.outsideGroups = Self.groups(outside, after: change)
+        }
         newList = newList.replacing(current, original: member)
       }
       let narrowed = state.group
