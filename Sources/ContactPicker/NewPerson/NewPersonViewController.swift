@@ -59,7 +59,11 @@ public enum NewPersonResult: Sendable, Equatable {
 /// "Discard this contact? y/n" when something was changed. In the duplicate prompt:
 /// `s` saves anyway, `o` opens the highlighted existing contact, `b` or Esc goes
 /// back to the form, ↑/↓ choose among several (Enter does nothing there, so a
-/// reflex cannot throw the typed form away). Editing with `delete` set, the last row
+/// reflex cannot throw the typed form away). Editing with `groupNames` set, the
+/// person's groups follow the note, then "+ add to group": Enter or typing there opens
+/// a search over `groupNames` (`GroupChooser`: Enter adds the highlighted group, or a
+/// new one named as typed; Esc goes back), and Ctrl-X on a group takes the person out.
+/// Editing with `delete` set, the last row
 /// is "Delete Contact": Enter asks "Delete <name> from <book>? y/n", `y` deletes and
 /// ends the form with `.deleted`, `n` or Esc go back.
 ///
