@@ -6,8 +6,15 @@ enum CardFileEdit {
   case add(Contact)
   case update(Contact, original: Contact)
   case delete(Contact)
-  /// Take the member with this UID out of the file's group cards (`GroupMemberRemoval`).
-  case removeMember(uid: String)
+  /// Take the member with this UID out of the file's group cards (`GroupMemberRemoval`),
+  /// or out of the group card named `group` only.
+  case removeMember(uid: String, group: String? = nil)
+  /// Add the member with this UID to the group card named `group` (`GroupCardEditing`),
+  /// appending a new group card in the `apple` style when the file has none and `create`.
+  case addMember(uid: String, group: String, apple: Bool, create: Bool)
+  /// A group renamed, created or deleted on every card of the file; `apple` is the
+  /// style of a new group card (`nil`: the book keeps groups in `CATEGORIES`).
+  case group(GroupChange, apple: Bool?)
 }
 
 /// Applies edits to the bytes of a file of cards, in memory: a card being updated
@@ -60,8 +67,12 @@ struct CardFileEditor {
         try update(loaded, to: contact, in: &body, parsed: parsed)
       case .delete(let contact):
         try delete(contact, from: &body, parsed: parsed)
-      case .removeMember(let uid):
-        removeMember(uid, from: &body, parsed: parsed)
+      case .removeMember(let uid, let group):
+        removeMember(uid, group: group, from: &body, parsed: parsed)
+      case .addMember(let uid, let group, let apple, let create):
+        addMember(uid, group: group, apple: apple, create: create, to: &body, parsed: parsed)
+      case .group(let change, let apple):
+        apply(change, apple: apple, to: &body, parsed: parsed)
       }
     }
     if body.bytes == original { return Outcome(bytes: file, isBlank: isBlank(body.bytes), contacts: body.fallback) }
@@ -361,6 +372,10 @@ package enum CardBytesEditing {
     case .add(let contact, let group): edit = .add(StorePaths.prepared(contact, group: group))
     case .update(let contact, let original): edit = .update(contact, original: original)
     case .delete(let contact): edit = .delete(contact)
+    case .group:
+      throw ContactStoreError(
+        source: source, reason: "a group is renamed, created or deleted in a file or vdir book, not on one card",
+        kind: .invalidRequest)
     }
     let editor = CardFileEditor(source: source, wording: wording, isSingleCardFile: true, options: VCardWriter.Options())
     let outcome = try editor.apply([edit], to: bytes)

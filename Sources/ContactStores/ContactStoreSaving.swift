@@ -93,7 +93,17 @@ extension VCardFileStore {
         edits.append(.add(StorePaths.prepared(contact, group: group)))
       case .update(let contact, let original):
         try StorePaths.requireSameFile(original.source, target, store: path)
-        edits.append(.update(contact, original: original))
+        guard contact.groups != original.groups else {
+          edits.append(.update(contact, original: original))
+          continue
+        }
+        // Its groups as the file stores them: its CATEGORIES, or the file's group cards.
+        let storage = groupStorage(target)
+        let filing = GroupFiling(contact, original: original, storage: storage)
+        edits.append(.update(filing.contact, original: filing.original))
+        edits += filing.memberEdits(apple: storage.appleCards ?? false, create: true)
+      case .group(let change):
+        edits.append(.group(change, apple: groupStorage(target).appleCards))
       case .delete(let contact):
         try StorePaths.requireSameFile(contact.source, target, store: path)
         edits.append(.delete(contact))
@@ -103,6 +113,12 @@ extension VCardFileStore {
     }
     let editor = CardFileEditor(source: path, isSingleCardFile: false, options: VCardWriter.Options())
     return try CardFileSaver.save(edits, to: target, editor: editor, removeWhenBlank: false).compactMap { $0 }
+  }
+
+  /// How the file stores groups (`GroupStorage`): read now, as the save reads it again.
+  private func groupStorage(_ target: String) -> GroupStorage {
+    guard let bytes = try? FileDescriptor.readFile(target) else { return .categories }
+    return GroupStorage.cards(in: VCardReader.read(bytes)) ?? .categories
   }
 }
 
@@ -117,6 +133,8 @@ extension VdirStore {
   ///   resolving symbolic links); only the card's bytes in it are replaced.
   /// - delete: the card removed from its file; a file left without cards is removed;
   ///   then the group cards of the folder that list it lose that `MEMBER` line.
+  /// - groups: a folder with a group card keeps groups in group cards (a new one is a
+  ///   new file), any other in `CATEGORIES` (`GroupStorage`).
   ///
   /// Each file is written atomically; the files of one request one after another.
   ///
@@ -143,10 +161,11 @@ extension VdirStore {
         saved.append(try add(StorePaths.prepared(contact, group: group), folder: folder, options: options))
       case .update(let contact, let original):
         let target = try StorePaths.resolveInside(folder, original.source, store: path)
-        let editor = CardFileEditor(source: original.source, isSingleCardFile: true, options: options)
-        let result = try CardFileSaver.save(
-          [.update(contact, original: original)], to: target, editor: editor, removeWhenBlank: false)
-        saved.append(contentsOf: result.compactMap { $0 })
+        if let result = try file(contact, original: original, folder: folder, target: target, options: options) {
+          saved.append(result)
+        }
+      case .group(let change):
+        try apply(change, folder: folder, options: options)
       case .delete(let contact):
         let target = try StorePaths.resolveInside(folder, contact.source, store: path)
         let editor = CardFileEditor(source: contact.source, isSingleCardFile: true, options: options)

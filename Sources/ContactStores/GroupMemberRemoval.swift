@@ -11,12 +11,14 @@ extension CardFileEditor {
   static let memberProperties: Set<String> = ["MEMBER", "X-ADDRESSBOOKSERVER-MEMBER"]
 
   /// Removes from `body`'s group cards every member line naming `uid` (compared as
-  /// `ContactLoad.GroupCard.memberKey`: with or without `urn:uuid:`, any case).
-  func removeMember(_ uid: String, from body: inout EditedBody, parsed: VCardParseResult) {
+  /// `ContactLoad.GroupCard.memberKey`: with or without `urn:uuid:`, any case); only
+  /// from the group card named `group` when one is given.
+  func removeMember(_ uid: String, group: String? = nil, from body: inout EditedBody, parsed: VCardParseResult) {
     body.record(nil, nil)
     let member = ContactLoad.GroupCard.memberKey(uid)
     var ranges: [Range<Int>] = []
     for card in parsed.cards where ContactDecoder.isGroupCard(card) {
+      if let group, ContactDecoder.group(from: card).name != group { continue }
       for line in card.lines where Self.memberProperties.contains(line.name) {
         guard let range = line.sourceRange,
           ContactLoad.GroupCard.memberKey(ValueDecoder.unescape(line.value)) == member
@@ -33,7 +35,15 @@ extension CardFileEditor {
   ///
   /// - Complexity: O(n·m) for n bytes and a UID of m.
   static func mayList(_ uid: String, in bytes: [UInt8]) -> Bool {
-    let needle = Array(ContactLoad.GroupCard.memberKey(uid).utf8)
+    mayMention(ContactLoad.GroupCard.memberKey(uid), in: bytes)
+  }
+
+  /// Whether `bytes` may hold `text` (lower case): it appears in them, ignoring ASCII
+  /// case and line folds.
+  ///
+  /// - Complexity: O(n·m) for n bytes and a text of m.
+  static func mayMention(_ text: String, in bytes: [UInt8]) -> Bool {
+    let needle = Array(text.utf8)
     guard !needle.isEmpty, bytes.count >= needle.count else { return false }
     var unfolded: [UInt8] = []
     unfolded.reserveCapacity(bytes.count)

@@ -7,12 +7,15 @@ import ContactKit
 /// var request = SaveRequest()
 /// request.add(newPerson, toGroup: "Choir")
 /// request.update(edited, original: loaded)
+/// request.renameGroup("Choir", to: "Chamber Choir")
 /// let saved = try store.execute(request)
 /// ```
 ///
 /// An update names the contact as it was loaded (`original`, with its
 /// `sourceRecord`) next to the edited one: the difference between the two is what
-/// is written, and all else in the card stays byte for byte.
+/// is written, and all else in the card stays byte for byte. A contact's `groups`
+/// changed in an update are written as its book stores groups (`GroupStorage`): its
+/// `CATEGORIES`, or one `MEMBER` line more or less in a group card.
 public struct SaveRequest: Sendable {
   /// One change.
   public enum Operation: Sendable {
@@ -23,6 +26,9 @@ public struct SaveRequest: Sendable {
     case update(Contact, original: Contact)
     /// The removal of a loaded contact's card.
     case delete(Contact)
+    /// A change to a group as a whole (`addGroup(named:)`, `renameGroup(_:to:)`,
+    /// `deleteGroup(_:)`).
+    case group(GroupChange)
   }
 
   /// The changes, in the order they were made.
@@ -64,5 +70,10 @@ public struct SaveRequest: Sendable {
   /// card is removed).
   public mutating func delete(_ contact: Contact) {
     operations.append(.delete(contact))
+  }
+
+  /// Appends `operation`.
+  mutating func append(_ operation: Operation) {
+    operations.append(operation)
   }
 }

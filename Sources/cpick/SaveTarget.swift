@@ -124,6 +124,28 @@ enum SaveTarget {
       request.delete(contact)
       _ = try holder(of: contact, options, sources: sources, environment: environment).execute(request)
     }
+    // The groups view's Ctrl-N/Ctrl-R/Ctrl-X: a new group in the book new contacts go
+    // to; a rename or delete in each book that holds a member (then the members are
+    // read again, as they are now).
+    editing.changeGroup = { change, members in
+      var request = SaveRequest()
+      switch change {
+      case .create(let name): request.addGroup(named: name)
+      case .rename(let name, let new): request.renameGroup(name, to: new)
+      case .delete(let name): request.deleteGroup(name)
+      }
+      var stores: [String: any ContactStore] = [:]
+      for member in members {
+        let store = try holder(of: member, options, sources: sources, environment: environment)
+        stores[store.name] = store
+      }
+      if stores.isEmpty {
+        let store = storeForNewContacts(options, sources: sources, environment: environment)
+        stores[store.name] = store
+      }
+      for name in stores.keys.sorted() { _ = try stores[name]?.execute(request) }
+      return members.compactMap { try? ContactReload.reload($0) }
+    }
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }

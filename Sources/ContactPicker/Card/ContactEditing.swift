@@ -1,4 +1,5 @@
 import ContactKit
+import ContactStores
 import TerminalKit
 import AddressBook
 
@@ -25,6 +26,16 @@ public struct ContactEditing {
   /// - Throws: any error (a card changed on disk since it was read is refused); its
   ///   description is shown on the form, which stays open.
   public var delete: (@MainActor (_ contact: Contact) throws -> Void)?
+  /// Creates, renames or deletes a group of the book (`SaveRequest.addGroup(named:)`,
+  /// `renameGroup(_:to:)`, `deleteGroup(_:)`), whose members are `members`, and returns
+  /// the members as they are now (read again, `ContactReload.reload(_:)`). When set, the
+  /// picker's groups view (Ctrl-T) offers Ctrl-N, Ctrl-R and Ctrl-X; `nil`: it does not.
+  ///
+  /// - Throws: any error; its description is shown in the groups view.
+  public var changeGroup: (@MainActor (_ change: GroupChange, _ members: [Contact]) throws -> [Contact])?
+  /// The groups the edit form's groups row offers to add the person to (by name);
+  /// the picker sets them from its list.
+  public var groupNames: [String] = []
   /// The contacts the duplicate check of a new contact looks in.
   public var existingContacts: [Contact]
   /// When set, the duplicate check of a new contact looks in what it returns for the
@@ -95,6 +106,7 @@ public struct ContactEditing {
     // After a reload, an edit is saved on top of the reloaded version.
     form.save = { [weak form] contact in try save(contact, form?.reloadedPerson ?? original) }
     if original != nil, let delete { form.delete = delete }
+    if original != nil { form.groupNames = groupNames }
     if original != nil, let reload {
       form.reload = { stale in
         let fresh = try reload(stale)

@@ -1,9 +1,13 @@
 import ContactKit
+import ContactStores
 import TerminalKit
 
 /// The groups view of the people picker (the "Groups" screen of Contacts): every
 /// group with its member count, and "All Contacts" first. Enter narrows the list to
-/// the group; in multi-select, Tab chooses every member at once.
+/// the group; in multi-select, Tab chooses every member at once. When the book can be
+/// written (`isEditable`), Ctrl-N creates a group (its name typed on the bottom line),
+/// Ctrl-R renames the highlighted one and Ctrl-X (or Delete) deletes it after a `y`
+/// (its members stay contacts).
 public struct GroupListState: Sendable {
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
@@ -13,16 +17,32 @@ public struct GroupListState: Sendable {
     case narrow(String?)
     /// Tab in multi-select: choose every member of this group.
     case chooseMembers(String)
+    /// Create, rename or delete a group (confirmed): the controller saves it.
+    case change(GroupChange)
     /// Esc or ←: back to the list.
     case back
     /// Ctrl-C, Ctrl-G: cancel the whole interaction.
     case cancel
   }
 
+  /// A question on the bottom line.
+  public enum Prompt: Sendable, Equatable {
+    /// The name of a new group (`renaming == nil`) or the new name of `renaming`.
+    case name(LineEditor, renaming: String?)
+    /// Whether to delete this group (`y`).
+    case delete(String)
+  }
+
   /// The groups, by name.
-  public let groups: [ContactGroup]
+  public private(set) var groups: [ContactGroup]
   /// The highlighted row: 0 is "All Contacts", then `groups`.
   public private(set) var cursor = 0
+  /// Whether groups may be created, renamed and deleted here.
+  public var isEditable = false
+  /// The question being asked, if any.
+  public private(set) var prompt: Prompt?
+  /// A line about the last change (its error), shown until the next key.
+  public var message: String?
 
   /// A groups view over `groups`, with `current` highlighted.
   public init(groups: [ContactGroup], current: String? = nil) {
@@ -30,18 +50,72 @@ public struct GroupListState: Sendable {
     if let current, let index = groups.firstIndex(where: { $0.name == current }) { cursor = index + 1 }
   }
 
+  /// The highlighted group (nil on "All Contacts").
+  public var highlighted: ContactGroup? { cursor == 0 ? nil : groups[cursor - 1] }
+
   /// Applies one key, as the groups' key table (`GroupListKeymap`) says.
   public mutating func handle(_ key: KeyEvent) -> Action {
+    if key != .resize { message = nil }
+    if let prompt { return answer(prompt, key) }
     switch GroupListKeymap.standard.command(for: key) {
     case .up: cursor = max(0, cursor - 1)
     case .down: cursor = min(groups.count, cursor + 1)
     case .narrow: return .narrow(cursor == 0 ? nil : groups[cursor - 1].name)
     case .chooseMembers: return cursor == 0 ? .none : .chooseMembers(groups[cursor - 1].name)
+    case .create:
+      guard isEditable else {
+        cursor = min(groups.count, cursor + 1)  // Ctrl-N moves down in a read-only picker
+        break
+      }
+      prompt = .name(LineEditor(), renaming: nil)
+    case .rename:
+      if isEditable, let group = highlighted { prompt = .name(LineEditor(group.name), renaming: group.name) }
+    case .delete:
+      if isEditable, let group = highlighted { prompt = .delete(group.name) }
     case .back: return .back
     case .cancel: return .cancel
     case nil: break
     }
     return .none
+  }
+
+  /// A key while `prompt` is asked: Enter or `y` confirms, Esc (or another key on the
+  /// delete question) withdraws it.
+  private mutating func answer(_ prompt: Prompt, _ key: KeyEvent) -> Action {
+    switch prompt {
+    case .delete(let name):
+      self.prompt = nil
+      return key == .character("y") || key == .character("Y") ? .change(.delete(name)) : .none
+    case .name(var editor, let renaming):
+      switch key {
+      case .escape, .control("c"), .control("g"):
+        self.prompt = nil
+      case .enter:
+        let name = editor.text.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name == renaming {
+          self.prompt = nil
+        } else if groups.contains(where: { $0.name == name }) {
+          message = "a group “\(name)” exists already"
+        } else {
+          self.prompt = nil
+          return .change(renaming.map { .rename($0, to: name) } ?? .create(name))
+        }
+      default:
+        if editor.handle(key) { self.prompt = .name(editor, renaming: renaming) }
+      }
+    }
+    return .none
+  }
+
+  /// The groups after a change was saved: `groups` now, the group `highlight`
+  /// highlighted (nil: the row the cursor was on, or the last).
+  public mutating func replaceGroups(_ groups: [ContactGroup], highlight: String?) {
+    self.groups = groups
+    if let highlight, let index = groups.firstIndex(where: { $0.name == highlight }) {
+      cursor = index + 1
+    } else {
+      cursor = min(cursor, groups.count)
+    }
   }
 }
 
@@ -65,8 +139,28 @@ public enum GroupListView {
       frame.put(entries[index].0, row: offset + 1, column: 2, style: style, maxWidth: max(1, columns - count.count - 4))
       frame.put(count, row: offset + 1, column: max(0, columns - count.count - 1), style: Style(dim: !selected, reverse: selected))
     }
-    if rows >= 4 {
-      let hint = GroupListKeymap.groups(multiple: multi).hint
+    if let message = state.message {
+      // Above a question still asked, else in place of the key help.
+      let row = state.prompt == nil ? rows - 1 : rows - 2
+      frame.put(message, row: row, column: 0, style: Style(foreground: color ? .red : nil))
+    }
+    if let prompt = state.prompt {
+      switch prompt {
+      case .delete(let name):
+        let count = state.groups.first { $0.name == name }?.memberCount ?? 0
+        let members = count == 1 ? "its member stays" : "its \(count) members stay"
+        frame.put("Delete group “\(name)”? (\(members)) y/n", row: rows - 1, column: 0, style: Style(bold: true))
+      case .name(let editor, let renaming):
+        let label = renaming.map { "Rename “\($0)” to: " } ?? "New group: "
+        frame.put(label, row: rows - 1, column: 0, style: Style(bold: true))
+        let start = TerminalText.width(label)
+        let width = max(1, columns - start - 1)
+        let (range, cursorColumn) = editor.visibleRange(width: width)
+        frame.put(String(editor.characters[range]), row: rows - 1, column: start, maxWidth: width)
+        frame.cursor = (rows - 1, min(columns - 1, start + cursorColumn))
+      }
+    } else if rows >= 4 && state.message == nil {
+      let hint = GroupListKeymap.groups(multiple: multi, editable: state.isEditable).hint
       frame.put(hint, row: rows - 1, column: 0, style: Style(dim: true))
     }
     return frame

@@ -170,6 +170,8 @@ public struct NewPersonForm: Sendable {
   private let originalFields: [TextField: String]
   /// The multi-value entries by section.
   public var entries: [Section: [Entry]]
+  /// The groups the person is in (`Contact.groups`), as added and removed on the form.
+  public var groups: [String]
   private var nextID = 0
 
   /// A form showing `contact` (or an empty form for `nil`).
@@ -185,6 +187,7 @@ public struct NewPersonForm: Sendable {
     self.fields = fields
     originalFields = fields.mapValues(\.text)
     entries = [:]
+    groups = base.groups
     func load(_ section: Section, _ values: [(label: String?, texts: [String])]) {
       entries[section] = values.enumerated().map { index, value in
         let texts = value.texts.map(Self.editable)
@@ -211,6 +214,7 @@ public struct NewPersonForm: Sendable {
   public init(editing original: Contact, showing values: Contact) {
     self.init(contact: original, isEditing: true)
     contactType = values.contactType
+    groups = values.groups
     for field in TextField.allCases {
       let text = Self.editable(Self.text(of: field, in: values))
       if text != fields[field]?.text { fields[field] = LineEditor(text) }
@@ -281,7 +285,7 @@ public struct NewPersonForm: Sendable {
 
   /// Whether anything differs from how the form started.
   public var hasChanges: Bool {
-    if contactType != original.contactType { return true }
+    if contactType != original.contactType || groups != original.groups { return true }
     if TextField.allCases.contains(where: { !isUnchanged($0) }) { return true }
     for section in Section.allCases {
       let current = entries(section)
@@ -315,7 +319,7 @@ public struct NewPersonForm: Sendable {
   /// `<contact identifier>/<key>/new-<n>`. Empty values are
   /// left out. `formattedName` is composed by `ContactFormatter` for a new contact,
   /// and for an edit when the name changed and `FN` was the composed name before.
-  /// `parentGroup` is added to `groups` when missing.
+  /// `groups` as on the form; `parentGroup` is added to them when missing.
   ///
   /// - Parameters:
   ///   - identifier: the identifier of a new contact whose `original` has none.
@@ -329,6 +333,7 @@ public struct NewPersonForm: Sendable {
     contact.contactType = contactType
     applyTexts(to: &contact)
     applyValues(to: &contact)
+    if groups != original.groups { contact.groups = groups }
     if let parentGroup, !parentGroup.isEmpty, !contact.groups.contains(parentGroup) {
       contact.groups.append(parentGroup)
     }

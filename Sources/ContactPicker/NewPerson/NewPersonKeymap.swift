@@ -24,6 +24,10 @@ enum NewPersonCommand: Sendable, Equatable {
   case removeValue
   /// Ask whether to delete the contact ("Delete Contact").
   case askDelete
+  /// Choose a group to add the person to ("+ add to group").
+  case chooseGroup
+  /// Take the person out of the focused group.
+  case removeGroup
 }
 
 /// What a key does while a custom label is typed (`NewPersonKeymap.label`).
@@ -82,6 +86,10 @@ enum NewPersonKeymap {
       named = [KeyBinding([.enter, .character(" ")], .addValue, help: "enter add \(section.title)")]
     case .deleteContact:
       named = [KeyBinding([.enter, .character(" ")], .askDelete, help: "enter delete contact")]
+    case .addGroup:
+      named = [KeyBinding([.enter, .character(" ")], .chooseGroup, help: "enter add to a group")]
+    case .group:
+      after = [KeyBinding([.control("x"), .delete], .removeGroup, help: "^X remove from group")]
     case .text(let text):
       named = [
         KeyBinding([.enter], .move(1)),

@@ -28,6 +28,8 @@ import CpickSupport
 /// | Ctrl-S | save (after validation and the duplicate check) |
 /// | Esc, Ctrl-C, Ctrl-G | cancel, asking first when something was changed |
 /// | Enter on "Delete Contact" (editing, `allowsDeleting`) | asks "Delete <name>? y/n"; `y` deletes |
+/// | Enter or typing on "+ add to group" (editing, `groupNames`) | chooses a group, or names a new one (`GroupChooser`) |
+/// | Ctrl-X or Delete on a group | takes the person out of it |
 ///
 /// Text fields edit with `LineEditor`'s readline keys.
 public struct NewPersonState: Sendable {
@@ -43,6 +45,10 @@ public struct NewPersonState: Sendable {
     case value(NewPersonForm.Section, id: Int, part: Int)
     /// "+ add phone" and the like.
     case add(NewPersonForm.Section)
+    /// A group the person is in (Ctrl-X takes them out).
+    case group(String)
+    /// "+ add to group": choose a group or name a new one.
+    case addGroup
     /// "Delete Contact", the last row when editing a contact that may be deleted
     /// (CNContactViewController's edit mode).
     case deleteContact
@@ -58,6 +64,8 @@ public struct NewPersonState: Sendable {
     case confirmDiscard
     /// "Delete <name>? y/n".
     case confirmDelete
+    /// Choosing a group to add the person to, or typing a new one's name.
+    case choosingGroup(GroupChooser)
     /// Possible duplicates of `contact` found before saving; `selected` is highlighted.
     case duplicates([DuplicateMatch], selected: Int, contact: Contact)
   }
@@ -100,6 +108,9 @@ public struct NewPersonState: Sendable {
   /// Whether an edited contact may be deleted: the form then ends with a "Delete
   /// Contact" row (set by the controller when it has a `delete` seam).
   public var allowsDeleting = false
+  /// The book's groups, offered by the "+ add to group" row: `nil` shows no groups
+  /// rows (a new contact, or a caller without groups); set by the controller.
+  public var groupNames: [String]?
   /// Where the edited contact is kept, as the delete question names it (its `source`,
   /// the home folder written `~` by the controller); `nil`: its `source` as it is.
   public var deletedFrom: String?
@@ -157,6 +168,7 @@ public struct NewPersonState: Sendable {
       fields.append(.add(section))
     }
     fields += [.text(.birthday), .text(.note)]
+    if form.isEditing && groupNames != nil { fields += form.groups.map(Field.group) + [.addGroup] }
     if form.isEditing && allowsDeleting { fields.append(.deleteContact) }
     return fields
   }
@@ -228,6 +240,7 @@ public struct NewPersonState: Sendable {
     case .editingLabel(var editor, let previous): return handleLabel(key, editor: &editor, previous: previous)
     case .confirmDiscard: return handleConfirm(key)
     case .confirmDelete: return handleConfirmDelete(key)
+    case .choosingGroup(var chooser): return handleGroupChooser(key, chooser: &chooser)
     case .duplicates(let matches, let selected, let contact):
       return handleDuplicates(key, matches: matches, selected: selected, contact: contact)
     }
@@ -282,6 +295,10 @@ public struct NewPersonState: Sendable {
       if case .value(let section, let id, _) = focus { removeFocusedEntry(section, id: id) }
     case .askDelete:
       if focus == .deleteContact { mode = .confirmDelete }
+    case .chooseGroup:
+      mode = .choosingGroup(GroupChooser(names: (groupNames ?? []).filter { !form.groups.contains($0) }))
+    case .removeGroup:
+      if case .group(let name) = focus { removeGroup(name) }
     }
     return .none
   }
@@ -291,6 +308,11 @@ public struct NewPersonState: Sendable {
   private mutating func typeIntoField(_ key: KeyEvent) {
     switch (focus, key) {
     case (.add, .character), (.add, .paste): addValue()
+    case (.addGroup, .character), (.addGroup, .paste):
+      var chooser = GroupChooser(names: (groupNames ?? []).filter { !form.groups.contains($0) })
+      _ = chooser.handle(key)
+      mode = .choosingGroup(chooser)
+      return
     default: break
     }
     edit(key)
@@ -364,6 +386,29 @@ public struct NewPersonState: Sendable {
       return after.contains(field)
     }
     focus = next ?? .add(section)
+  }
+
+  // MARK: Groups
+
+  /// Takes the person out of `name`; the focus goes to the row that took its place.
+  private mutating func removeGroup(_ name: String) {
+    let index = form.groups.firstIndex(of: name) ?? 0
+    form.groups.removeAll { $0 == name }
+    focus = index < form.groups.count ? .group(form.groups[index]) : .addGroup
+  }
+
+  private mutating func handleGroupChooser(_ key: KeyEvent, chooser: inout GroupChooser) -> Action {
+    switch chooser.handle(key) {
+    case .none:
+      mode = .choosingGroup(chooser)
+    case .cancel:
+      mode = .form
+    case .chosen(let name):
+      mode = .form
+      if !form.groups.contains(name) { form.groups.append(name) }
+      focus = .group(name)
+    }
+    return .none
   }
 
   // MARK: Labels

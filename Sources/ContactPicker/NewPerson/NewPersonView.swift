@@ -52,7 +52,8 @@ public enum NewPersonView {
       case .birthday, .note: return 10
       default: return 0
       }
-    case .deleteContact: return 11
+    case .group, .addGroup: return 11
+    case .deleteContact: return 12
     case .value(let section, _, _), .add(let section):
       return 2 + NewPersonForm.Section.allCases.firstIndex(of: section)!
     }
@@ -77,6 +78,8 @@ public enum NewPersonView {
       text = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
     case .confirmDelete:
       text = deleteQuestion(state.form.original, from: state.deletedFrom)
+    case .choosingGroup:
+      text = "Type to search the groups, or the name of a new group."
     case .duplicates(let matches, _, _):
       text = matches.count == 1 ? "This person may already be in your address book." :
         "\(matches.count) contacts look like this one."
@@ -148,6 +151,7 @@ public enum NewPersonView {
     case .confirmDelete: NewPersonKeymap.deletion.hint
     case .editingLabel: NewPersonKeymap.labelTyping + " · " + NewPersonKeymap.label.hint
     case .duplicates: NewPersonKeymap.duplicates.hint
+    case .choosingGroup: GroupChooser.hint
     case .form: state.keymap.hint
     }
   }
@@ -184,6 +188,9 @@ public enum NewPersonView {
     if case .duplicates(let matches, let selected, _) = state.mode {
       let footer = rows - headerHeight - bodyHeight(state, rows: rows, columns: columns)
       drawDuplicates(&frame, matches: matches, selected: selected, footer: footer, color: color)
+    } else if case .choosingGroup(let chooser) = state.mode {
+      let footer = rows - headerHeight - bodyHeight(state, rows: rows, columns: columns)
+      drawGroupChooser(&frame, chooser, footer: footer, color: color)
     } else {
       drawFields(&frame, state, color: color)
     }
@@ -268,6 +275,12 @@ public enum NewPersonView {
     case .deleteContact:
       frame.put("Delete Contact", row: row, column: valueColumn,
                 style: focused ? Style(bold: true, reverse: true) : Style(bold: !color, foreground: color ? .red : nil))
+    case .group(let name):
+      drawLabel(&frame, "group", row: row, focused: focused, color: color)
+      frame.put(name, row: row, column: valueColumn, style: focused ? selectedStyle : .plain, maxWidth: valueWidth)
+    case .addGroup:
+      frame.put("+ add to group", row: row, column: valueColumn,
+                style: focused ? selectedStyle : Style(dim: !color, foreground: color ? .green : nil))
     case .showPhonetic:
       frame.put("+ phonetic name", row: row, column: valueColumn,
                 style: focused ? selectedStyle : Style(dim: true, foreground: color ? .green : nil))
@@ -326,6 +339,35 @@ public enum NewPersonView {
   /// Editor text as drawn: a line break (U+2028) as `↵`.
   static func displayText<C: Collection<Character>>(_ characters: C) -> String {
     String(characters.map { $0 == NewPersonForm.lineBreak ? "↵" : $0 })
+  }
+
+  // MARK: Groups
+
+  /// The group chooser in place of the fields: its search line, then the matching
+  /// groups and the "new group" row, the highlighted one marked.
+  private static func drawGroupChooser(_ frame: inout Frame, _ chooser: GroupChooser, footer: Int, color: Bool) {
+    let rows = frame.rows
+    let last = rows - (rows > headerHeight + footerHeight ? footer : 0)
+    var row = headerHeight
+    guard row < last else { return }
+    let label = "add to group: "
+    let start = 2 + frame.put(label, row: row, column: 2, style: Style(bold: true, foreground: color ? .blue : nil))
+    let width = max(1, frame.columns - start - 1)
+    let (visible, cursorColumn) = chooser.query.visibleRange(width: width)
+    frame.put(String(chooser.query.characters[visible]), row: row, column: start, maxWidth: width)
+    frame.cursor = (row, min(frame.columns - 1, start + cursorColumn))
+    row += 1
+    let entries = chooser.matches.map { ($0, false) } + (chooser.offersNew ? [("new group “\(chooser.typedName)”", true)] : [])
+    let height = max(1, last - row)
+    let top = max(0, min(chooser.selected - height + 1, entries.count - height))
+    for (index, entry) in entries.enumerated().dropFirst(top) {
+      guard row < last else { break }
+      let selected = index == chooser.selected
+      if selected { frame.put("›", row: row, column: 0, style: Style(bold: true, foreground: color ? .blue : nil)) }
+      let style = Style(bold: selected, reverse: selected, foreground: entry.1 && !selected && color ? .green : nil)
+      frame.put((entry.1 ? "+ " : "") + entry.0, row: row, column: 2, style: style, maxWidth: frame.columns - 3)
+      row += 1
+    }
   }
 
   // MARK: Duplicates

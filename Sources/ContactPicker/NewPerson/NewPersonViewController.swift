@@ -59,7 +59,11 @@ public enum NewPersonResult: Sendable, Equatable {
 /// "Discard this contact? y/n" when something was changed. In the duplicate prompt:
 /// `s` saves anyway, `o` opens the highlighted existing contact, `b` or Esc goes
 /// back to the form, ↑/↓ choose among several (Enter does nothing there, so a
-/// reflex cannot throw the typed form away). Editing with `delete` set, the last row
+/// reflex cannot throw the typed form away). Editing with `groupNames` set, the
+/// person's groups follow the note, then "+ add to group": Enter or typing there opens
+/// a search over `groupNames` (`GroupChooser`: Enter adds the highlighted group, or a
+/// new one named as typed; Esc goes back), and Ctrl-X on a group takes the person out.
+/// Editing with `delete` set, the last row
 /// is "Delete Contact": Enter asks "Delete <name> from <book>? y/n", `y` deletes and
 /// ends the form with `.deleted`, `n` or Esc go back.
 ///
@@ -119,6 +123,11 @@ public final class NewPersonViewController {
   /// Throws to refuse (a card changed on disk since it was read): the error is shown
   /// and the form stays open. `nil`: no such row.
   public var delete: (@MainActor (Contact) throws -> Void)?
+  /// The book's groups, offered by the edit form's groups row ("+ add to group": a
+  /// list with search, or a new group's name typed; Ctrl-X on a group takes the
+  /// person out). `nil`: no groups rows. The changed `groups` are saved with the
+  /// edit, as the book stores them (`GroupStorage`).
+  public var groupNames: [String]?
   /// Reads the edited contact again from its address book, as it is on disk now
   /// (`ContactReload.reload(_:)`). When set, a save of an edit refused because the
   /// card changed on disk (`ContactStoreError.Kind.conflict`) reloads it: the form
@@ -164,6 +173,7 @@ public final class NewPersonViewController {
       duplicateCandidates: duplicateCandidates, parentGroup: parentGroup, nameOrder: nameOrder,
       newIdentifier: isEditing ? "" : makeIdentifier())
     state.allowsDeleting = isEditing && delete != nil
+    state.groupNames = isEditing ? groupNames : nil
     // The home folder written `~`, once for the form (not in every frame).
     let home = ProcessInfo.processInfo.environment["HOME"]
     if !isEditing {
@@ -289,7 +299,7 @@ public final class NewPersonViewController {
 
   /// The text shown for a failed save: `LocalizedError.errorDescription`, else the
   /// error's description, on one line.
-  static func describe(_ error: any Error) -> String {
+  nonisolated static func describe(_ error: any Error) -> String {
     let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }

@@ -181,7 +181,7 @@ public final class PeoplePickerController {
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
       canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil,
-      acting: actions != nil)
+      acting: actions != nil, changesGroups: editing?.changeGroup != nil)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }

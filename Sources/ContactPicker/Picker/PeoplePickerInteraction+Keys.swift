@@ -88,7 +88,7 @@ extension PeoplePickerInteraction {
       }
       choices.mark(in: &state)
     case .openGroups:
-      mode = .groups(GroupListState(groups: list.groups, current: state.group))
+      mode = .groups(groupList())
     case .cancel:
       return [.end(.cancelled)]
     case .none:
@@ -122,6 +122,8 @@ extension PeoplePickerInteraction {
 
   private mutating func inGroups(_ action: GroupListState.Action) -> [Effect] {
     switch action {
+    case .change(let change):
+      return [.changeGroup(change, members: members(of: change))]
     case .narrow(let name):
       state.narrow(toGroup: name)
       mode = .list

@@ -1,4 +1,5 @@
 import ContactKit
+import ContactStores
 import Matching
 import TerminalKit
 import AddressBook
@@ -58,6 +59,9 @@ struct PeoplePickerInteraction {
     case editEnded(Contact, ContactEditing.EditOutcome)
     /// An action on a card's value (`o`, `m`) was done or refused: what to say.
     case acted(String)
+    /// A group change of the groups view was saved (`Effect.changeGroup`): its members
+    /// as read again, or why it was not saved.
+    case groupChanged(GroupChange, members: [Contact], Result<[Contact], any Error>)
   }
 
   /// What comes out: what the loop must do, in order.
@@ -82,6 +86,9 @@ struct PeoplePickerInteraction {
     case addContact(ContactList)
     /// Open the form on this contact (`e` on the card).
     case edit(Contact)
+    /// Save a group created, renamed or deleted in the groups view, whose members are
+    /// `members` (`ContactEditing.changeGroup`), then hand back `.groupChanged`.
+    case changeGroup(GroupChange, members: [Contact])
     /// Perform the action of this card's value (`ContactActions`), then hand back `.acted`.
     case act(ContactProperty, message: Bool)
     /// Search the server's directory for this query, and show what it finds (Ctrl-D).
@@ -108,6 +115,8 @@ struct PeoplePickerInteraction {
     var searchesDirectory = false
     /// The card's values can be acted on (`o`, `m`).
     var acting = false
+    /// Groups can be created, renamed and deleted in the groups view.
+    var changesGroups = false
   }
 
   let settings: Settings
@@ -133,6 +142,9 @@ struct PeoplePickerInteraction {
   /// What the card's help line says before the keys until the next key: what an
   /// action started, or why not.
   var cardNotice: String?
+  /// Groups created in the groups view that have no member yet (a `CATEGORIES` group
+  /// exists once someone is in it; an empty group card is not in the list's groups).
+  var createdGroups: [String] = []
   /// The status drawn last (to redraw when the counter changes).
   private var drawnStatus: String?
   /// The search was configured anew (`Effect.searchIn` to send).
@@ -331,6 +343,8 @@ struct PeoplePickerInteraction {
     case .acted(let said):
       cardNotice = said
       return [.draw]
+    case .groupChanged(let change, let members, let outcome):
+      return groupChanged(change, members: members, outcome)
     }
   }
 

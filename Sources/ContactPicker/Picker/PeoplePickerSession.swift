@@ -76,8 +76,13 @@ final class PeoplePickerSession {
       case .act(let property, let message):
         guard let actions = controller.actions else { continue }
         return feed(.acted(actions.perform(on: property, message: message)))
+      case .changeGroup(let change, let members):
+        guard let save = controller.editing?.changeGroup else { continue }
+        let outcome = Result<[Contact], any Error> { try save(change, members) }
+        return feed(.groupChanged(change, members: members, outcome))
       case .edit(let contact):
-        guard let editing = controller.editing else { continue }
+        guard var editing = controller.editing else { continue }
+        editing.groupNames = interaction.groupList().groups.map(\.name)  // the form's groups row offers them
         let edit = ContactEditing.EditForm(editing, editing: contact)
         let screen = screen
         return .next(

@@ -119,6 +119,17 @@ public struct CardDAVStore: ContactStore {
         body: bytes)
       try Outbox(folder: paths.outbox).add(edit)
       return [(edit, true)]
+    case .group:
+      throw ContactStoreError(
+        source: account.url,
+        reason: "groups of a server book are created, renamed and deleted with the server's own client for now",
+        kind: .invalidRequest)
+    case .update(let contact, let original)
+    where original.sourceRecord?.outsideGroups.contains(where: { !contact.groups.contains($0) }) == true:
+      throw ContactStoreError(
+        source: original.source,
+        reason: "taking a person out of a group card of a server book is not done yet; nothing was written",
+        kind: .invalidRequest)
     case .update(_, let original), .delete(let original):
       let (folder, fileName) = try place(of: original)
       let file = paths.book(folder) + "/" + fileName

@@ -308,14 +308,28 @@ struct CardEditor {
   /// appended to the first line (or a new one). Groups from group cards elsewhere
   /// (`outside`) are not written into the card.
   mutating func categories(old: [String], new: [String], outside: Set<String>) {
-    let removed = Set(old).subtracting(new)
-    let added = new.filter { !old.contains($0) && !outside.contains($0) }
+    var removed = Set(old).subtracting(new)
+    var added = new.filter { !old.contains($0) && !outside.contains($0) }
+    // One group renamed in its place (same position): its item is rewritten where it stands.
+    var renamed: (from: String, to: String)? = nil
+    if old.count == new.count, removed.count == 1, added.count == 1, let from = removed.first,
+      old.firstIndex(of: from) == new.firstIndex(of: added[0])
+    {
+      renamed = (from, added[0])
+      removed = []
+      added = []
+    }
     let indices = provenance.fields[.categories] ?? []
     var firstRewritten = false
     for index in indices {
       let items = ValueDecoder.split(card.lines[index].value, separator: ",")
       var kept = items.filter { !removed.contains(ValueDecoder.unescape($0).trimmingBlanks()) }
         .map(String.init)
+      if let renamed {
+        kept = kept.map { ValueDecoder.unescape($0).trimmingBlanks() == renamed.from ? VCardSerializer.list([renamed.to], version: style.version) : $0 }
+        if kept != items.map(String.init) { replace(index, value: kept.joined(separator: ","), parameters: nil) }
+        continue
+      }
       if !firstRewritten {
         kept += added.map { VCardSerializer.list([$0], version: style.version) }
         firstRewritten = true

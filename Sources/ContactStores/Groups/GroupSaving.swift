@@ -1,0 +1,177 @@
+import ContactKit
+import VCard
+
+extension GroupStorage {
+  /// How the cards of `parsed` store groups: group cards when one is among them (in
+  /// the style of the first), else `CATEGORIES`; `nil` when no group card is there.
+  static func cards(in parsed: VCardParseResult) -> GroupStorage? {
+    guard let card = parsed.cards.first(where: ContactDecoder.isGroupCard) else { return nil }
+    return .groupCards(apple: card.lines.contains { $0.name == "X-ADDRESSBOOKSERVER-KIND" })
+  }
+
+  /// The style of a group card to create: `nil` for a `CATEGORIES` book.
+  var appleCards: Bool? {
+    if case .groupCards(let apple) = self { return apple }
+    return nil
+  }
+}
+
+/// How a person's changed `groups` are written in a book that stores groups as
+/// `storage` says: the groups from group cards (`SourceRecord.outsideGroups`) lose or
+/// gain a member line there; the others are the card's `CATEGORIES`. A contact
+/// without a `UID` cannot be a `MEMBER`: its new groups go to its `CATEGORIES`.
+struct GroupFiling {
+  /// The update of the person's own card (equal contacts when only group cards change:
+  /// the card is then not rewritten, not even its `REV`).
+  var contact: Contact
+  var original: Contact
+  /// Groups whose group card gains the person; groups whose group card loses it.
+  var joined: [String]
+  var left: [String]
+  /// The groups from group cards once saved.
+  var outside: [String]
+
+  init(_ edited: Contact, original loaded: Contact, storage: GroupStorage) {
+    let outsideBefore = loaded.sourceRecord?.outsideGroups ?? []
+    let left = loaded.groups.filter { !edited.groups.contains($0) && outsideBefore.contains($0) }
+    var joined: [String] = []
+    if case .groupCards = storage, !ContactIdentifier.isDerived(edited.identifier) {
+      joined = edited.groups.filter { !loaded.groups.contains($0) }
+    }
+    var original = loaded
+    var contact = edited
+    // Groups kept in group cards are not the card's own: the card editor leaves them.
+    original.sourceRecord?.outsideGroups = outsideBefore + joined
+    contact.sourceRecord?.outsideGroups = outsideBefore + joined
+    var probe = contact
+    probe.groups = original.groups
+    let ownBefore = original.groups.filter { !outsideBefore.contains($0) }
+    let ownAfter = contact.groups.filter { !outsideBefore.contains($0) && !joined.contains($0) }
+    if probe == original && ownBefore == ownAfter { contact = original }
+    self.contact = contact
+    self.original = original
+    self.left = left
+    self.joined = joined
+    outside = outsideBefore.filter { !left.contains($0) } + joined
+  }
+
+  /// The edits of the group cards in one file of cards (a `.vcf`): `create` appends
+  /// a group card for a group the file has none of.
+  func memberEdits(apple: Bool, create: Bool) -> [CardFileEdit] {
+    let uid = contact.identifier
+    return left.map { CardFileEdit.removeMember(uid: uid, group: $0) }
+      + joined.map { .addMember(uid: uid, group: $0, apple: apple, create: create) }
+  }
+
+  /// `saved` (the person's card read back alone) with the groups its group cards give.
+  func resolved(_ saved: Contact) -> Contact {
+    var saved = saved
+    let own = saved.groups.filter { !outside.contains($0) }
+    saved.groups = own + outside
+    saved.sourceRecord?.outsideGroups = outside
+    return saved
+  }
+}
+
+extension VdirStore {
+  /// The group cards of the vdir `folder`: each one's file and name (files without a
+  /// `KIND` line are not parsed).
+  func groupCards(folder: String) -> [(file: String, name: String, apple: Bool)] {
+    guard let listing = VdirListing(folder: folder, examining: false) else { return [] }
+    var found: [(file: String, name: String, apple: Bool)] = []
+    for (base, entries) in listing.folders {
+      for entry in entries {
+        let file = base + entry.name
+        guard let bytes = try? FileDescriptor.readFile(file), VCardLoading.mayHoldKindLines(bytes) else { continue }
+        let parsed = VCardReader.read(bytes)
+        for card in parsed.cards where ContactDecoder.isGroupCard(card) {
+          let apple = card.lines.contains { $0.name == "X-ADDRESSBOOKSERVER-KIND" }
+          found.append((file, ContactDecoder.group(from: card).name, apple))
+        }
+      }
+    }
+    return found
+  }
+
+  /// How the folder stores groups: group cards when it holds one (`GroupStorage`).
+  func groupStorage(folder: String) -> GroupStorage {
+    groupCards(folder: folder).first.map { .groupCards(apple: $0.apple) } ?? .categories
+  }
+
+  /// Saves a person's new groups (`GroupFiling`): the person's file, then each group
+  /// card's file (a new file for a group card not there yet).
+  func file(_ contact: Contact, original: Contact, folder: String, target: String, options: VCardWriter.Options)
+    throws(ContactStoreError) -> Contact?
+  {
+    let cards = contact.groups == original.groups ? [] : groupCards(folder: folder)
+    let storage: GroupStorage = cards.first.map { .groupCards(apple: $0.apple) } ?? .categories
+    let filing = GroupFiling(contact, original: original, storage: storage)
+    let editor = CardFileEditor(source: original.source, isSingleCardFile: true, options: options)
+    let saved = try CardFileSaver.save(
+      [.update(filing.contact, original: filing.original)], to: target, editor: editor, removeWhenBlank: false)
+    let uid = contact.identifier
+    for group in filing.left + filing.joined {
+      let joins = filing.joined.contains(group)
+      guard let card = cards.first(where: { $0.name == group }) else {
+        if joins { try createGroupCard(group, apple: storage.appleCards ?? false, members: [uid], folder: folder) }
+        continue
+      }
+      let edit: CardFileEdit =
+        joins ? .addMember(uid: uid, group: group, apple: card.apple, create: false) : .removeMember(uid: uid, group: group)
+      let groupEditor = CardFileEditor(source: card.file, isSingleCardFile: true, options: options)
+      _ = try CardFileSaver.save([edit], to: card.file, editor: groupEditor, removeWhenBlank: false)
+    }
+    return saved.compactMap { $0 }.first.map(filing.resolved)
+  }
+
+  /// Applies `change` to every file of the folder that may name the group (a new
+  /// group card is a file of its own).
+  func apply(_ change: GroupChange, folder: String, options: VCardWriter.Options) throws(ContactStoreError) {
+    let storage = groupStorage(folder: folder)
+    if case .create(let name) = change {
+      guard let apple = storage.appleCards, !groupCards(folder: folder).contains(where: { $0.name == name }) else { return }
+      try createGroupCard(name, apple: apple, members: [], folder: folder)
+      return
+    }
+    let name: String
+    switch change {
+    case .rename(let old, _): name = old
+    case .delete(let old): name = old
+    case .create: return
+    }
+    // A name with characters vCard escapes may be written otherwise: every file is read.
+    let quick = name.unicodeScalars.allSatisfy { $0.isASCII && !",;\\".unicodeScalars.contains($0) }
+    guard let listing = VdirListing(folder: folder, examining: false) else { return }
+    for (base, entries) in listing.folders {
+      for entry in entries {
+        let file = base + entry.name
+        guard let bytes = try? FileDescriptor.readFile(file),
+          !quick || CardFileEditor.mayMention(name.lowercased(), in: bytes)
+        else { continue }
+        let editor = CardFileEditor(source: file, isSingleCardFile: true, options: options)
+        _ = try CardFileSaver.save([.group(change, apple: nil)], to: file, editor: editor, removeWhenBlank: true)
+      }
+    }
+  }
+
+  /// Writes a new group card file for `name` listing `members`, named after its UID.
+  private func createGroupCard(_ name: String, apple: Bool, members: [String], folder: String) throws(ContactStoreError) {
+    let uid = ContactIdentifier.makeNew()
+    let bytes = CardFileEditor.groupCard(name, apple: apple, members: members, uid: uid, lineEnd: VCardSerializer.crlf)
+    let base = VdirFileName.base(forUID: uid)
+    for attempt in 1...1000 {
+      let target = folder + "/" + VdirFileName.candidate(base, attempt: attempt)
+      do {
+        if try FileSystem.status(target) != nil { continue }
+        try AtomicFile.create(target, with: bytes)
+        return
+      } catch let error as AtomicFile.Failure {
+        if case .system(let error) = error { throw CardFileSaver.systemError(error, source: path) }
+      } catch let error as SystemError {
+        throw CardFileSaver.systemError(error, source: path)
+      } catch {
+        throw ContactStoreError(source: path, reason: "cannot save: \(error)", kind: .invalidRequest)
+      }
+    }
+  }
+}

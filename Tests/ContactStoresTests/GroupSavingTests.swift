@@ -1,0 +1,177 @@
+import ContactKit
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// Groups saved as the book stores them (issue 21 item 2): a person filed under a
+/// group, taken out, a group created, renamed, deleted — in `CATEGORIES`, in vCard 4.0
+/// group cards and in Apple's — and every byte that is not the changed line kept.
+@Suite("saving: groups in each storage style")
+struct GroupSavingTests {
+  static let ada = "BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nFN:Ada Lovelace\n"
+    + "N:Lovelace;Ada;;;\nCATEGORIES:Work,Choir,Chess\nX-ODD;x-kept=yes:  spaces kept  \nEND:VCARD\n"
+  static let grace = "BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nFN:Grace Hopper\n"
+    + "EMAIL:grace@example.org\nEND:VCARD\n"
+  static let team = "BEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Team\nUID:team-1\n"
+    + "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nREV:20240101T000000Z\nEND:VCARD\n"
+  static let plainAda = ada.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\n", with: "")
+  static let choir = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Choir;;;;\r\nFN:Choir\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n"
+    + "UID:choir-1\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\nEND:VCARD\r\n"
+
+  /// Saves `contact` with `groups` instead of its own.
+  static func file(_ contact: Contact, under groups: [String], in store: any ContactStore) throws -> Contact {
+    var edited = contact
+    edited.groups = groups
+    var request = SaveRequest()
+    request.update(edited, original: contact)
+    return try #require(try store.execute(request).first)
+  }
+
+  static func person(_ name: String, in store: any ContactStore) throws -> Contact {
+    try #require(try store.load().contacts.first { $0.displayName == name })
+  }
+
+  static func change(_ store: any ContactStore, _ make: (inout SaveRequest) -> Void) throws {
+    var request = SaveRequest()
+    make(&request)
+    _ = try store.execute(request)
+  }
+
+  @Test("CATEGORIES: added, created, renamed in place, removed, deleted — only the CATEGORIES line changes")
+  func categories() throws {
+    let folder = try TempFolder("groups-categories")
+    defer { folder.remove() }
+    let file = try folder.write("all.vcf", Array((Self.ada + Self.grace).utf8))
+    let store = VCardFileStore(path: file)
+    var text = Self.ada + Self.grace
+
+    let ada = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Work", "Choir", "Chess", "Project X"], in: store)
+    text = text.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\n", with: "CATEGORIES:Work,Choir,Chess,Project X\n")
+    #expect(Bytes.text(file) == text)
+    #expect(ada.groups == ["Work", "Choir", "Chess", "Project X"])
+
+    _ = try Self.file(try Self.person("Grace Hopper", in: store), under: ["Project X"], in: store)
+    text = text.replacingOccurrences(of: "EMAIL:grace@example.org\n", with: "EMAIL:grace@example.org\nCATEGORIES:Project X\n")
+    #expect(Bytes.text(file) == text)
+
+    try Self.change(store) { $0.renameGroup("Choir", to: "Singers") }
+    text = text.replacingOccurrences(of: "Work,Choir,Chess", with: "Work,Singers,Chess")
+    #expect(Bytes.text(file) == text)
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Singers", "Chess", "Project X"], in: store)
+    text = text.replacingOccurrences(of: "Work,Singers,Chess", with: "Singers,Chess")
+    #expect(Bytes.text(file) == text)
+
+    try Self.change(store) { $0.deleteGroup("Project X") }
+    text = text.replacingOccurrences(of: "Singers,Chess,Project X", with: "Singers,Chess")
+      .replacingOccurrences(of: "CATEGORIES:Project X\n", with: "")
+    #expect(Bytes.text(file) == text)
+    #expect(try store.load().contacts.map(\.groups) == [["Singers", "Chess"], []])  // both still there
+
+    try Self.change(store) { $0.addGroup(named: "Empty") }  // a CATEGORIES book writes no empty group
+    #expect(Bytes.text(file) == text)
+  }
+
+  @Test("vCard 4.0 group cards in a .vcf: one MEMBER line more or less, FN renamed, the card deleted; persons untouched")
+  func groupCardsInFile() throws {
+    let folder = try TempFolder("groups-kind")
+    defer { folder.remove() }
+    let start = Self.plainAda + Self.grace + Self.team
+    let file = try folder.write("all.vcf", Array(start.utf8))
+    let store = VCardFileStore(path: file)
+    var text = start
+
+    let ada = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team"], in: store)
+    text = text.replacingOccurrences(
+      of: "REV:20240101T000000Z\n", with: "REV:20240101T000000Z\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\n")
+    #expect(Bytes.text(file) == text)  // Ada's card (no CATEGORIES) is not rewritten
+    #expect(ada.groups == ["Team"])
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team", "Project X"], in: store)
+    let written = Bytes.text(file)
+    #expect(written.hasPrefix(text))
+    let added = String(written.dropFirst(text.count))
+    #expect(added.hasPrefix("BEGIN:VCARD\nVERSION:4.0\n"))  // in the file's line ends
+    #expect(added.contains("\nKIND:group\nFN:Project X\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nEND:VCARD\n"))
+    text = written
+
+    try Self.change(store) { $0.renameGroup("Team", to: "Crew") }
+    text = text.replacingOccurrences(of: "FN:Team\n", with: "FN:Crew\n")
+    #expect(Bytes.text(file) == text)
+
+    _ = try Self.file(try Self.person("Grace Hopper", in: store), under: [], in: store)
+    text = text.replacingOccurrences(of: "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\n", with: "")
+    #expect(Bytes.text(file) == text)
+
+    try Self.change(store) { $0.deleteGroup("Crew") }
+    let crew = "BEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Crew\nUID:team-1\n"
+      + "REV:20240101T000000Z\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nEND:VCARD\n"
+    #expect(text.contains(crew))
+    text = text.replacingOccurrences(of: crew, with: "")
+    #expect(Bytes.text(file) == text)
+    let load = try store.load()
+    #expect(load.contacts.map(\.displayName) == ["Ada Lovelace", "Grace Hopper"])  // the members stay
+    #expect(load.contacts.map(\.groups) == [["Project X"], []])
+  }
+
+  @Test("Apple group cards in a vdir: the group file gains or loses one line; a new group is a new Apple card file")
+  func appleGroupCardsInVdir() throws {
+    let folder = try TempFolder("groups-apple")
+    defer { folder.remove() }
+    let adaFile = try folder.write("book/ada.vcf", Array(Self.plainAda.utf8))
+    try folder.write("book/grace.vcf", Array(Self.grace.utf8))
+    let choirFile = try folder.write("book/choir.vcf", Array(Self.choir.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let member = "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\n"
+
+    let ada = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Choir"], in: store)
+    #expect(ada.groups == ["Choir"])
+    #expect(ada.sourceRecord?.outsideGroups == ["Choir"])
+    #expect(Bytes.text(adaFile) == Self.plainAda)
+    #expect(Bytes.text(choirFile) == Self.choir.replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD"))
+
+    try Self.change(store) { $0.addGroup(named: "Project X") }
+    let names = folder.names("book").sorted()
+    #expect(names.count == 4)
+    let newFile = try #require(names.first { !["ada.vcf", "choir.vcf", "grace.vcf"].contains($0) })
+    let created = Bytes.text(folder.file("book/" + newFile))
+    #expect(created.contains("VERSION:3.0\r\n"))
+    #expect(created.contains("\r\nN:Project X;;;;\r\nFN:Project X\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n"))
+
+    _ = try Self.file(ada, under: ["Choir", "Project X"], in: store)
+    #expect(Bytes.text(folder.file("book/" + newFile)) == created.replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD"))
+    #expect(Bytes.text(adaFile) == Self.plainAda)
+
+    try Self.change(store) { $0.renameGroup("Choir", to: "Singers") }
+    let renamed = Self.choir.replacingOccurrences(of: "N:Choir;;;;", with: "N:Singers;;;;")
+      .replacingOccurrences(of: "FN:Choir", with: "FN:Singers")
+      .replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD")
+    #expect(Bytes.text(choirFile) == renamed)
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Project X"], in: store)
+    #expect(Bytes.text(choirFile) == renamed.replacingOccurrences(of: member, with: ""))
+
+    try Self.change(store) { $0.deleteGroup("Singers") }
+    #expect(folder.names("book").sorted() == ["ada.vcf", "grace.vcf", newFile].sorted())
+    let load = try store.load()
+    #expect(Set(load.contacts.map(\.displayName)) == ["Ada Lovelace", "Grace Hopper"])
+    #expect(try Self.person("Ada Lovelace", in: store).groups == ["Project X"])
+  }
+
+  @Test("a vdir without group cards files a person in CATEGORIES and renames in every file that names the group")
+  func categoriesInVdir() throws {
+    let folder = try TempFolder("groups-vdir-categories")
+    defer { folder.remove() }
+    let adaFile = try folder.write("book/ada.vcf", Array(Self.ada.utf8))
+    let graceFile = try folder.write("book/grace.vcf", Array(Self.grace.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    _ = try Self.file(try Self.person("Grace Hopper", in: store), under: ["Chess"], in: store)
+    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Chess\nEND:VCARD"))
+    try Self.change(store) { $0.renameGroup("Chess", to: "Go") }
+    #expect(Bytes.text(adaFile) == Self.ada.replacingOccurrences(of: "Choir,Chess", with: "Choir,Go"))
+    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Go\nEND:VCARD"))
+    #expect(folder.names("book").sorted() == ["ada.vcf", "grace.vcf"])  // no group card made
+  }
+}
