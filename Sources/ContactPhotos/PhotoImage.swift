@@ -113,6 +113,20 @@ public struct PhotoImage: Sendable, Equatable {
     return PhotoImage(width: newWidth, height: newHeight, pixels: out)
   }
 
+  /// The longest side, in pixels, of a photo put on a card (`cardJPEG(from:)`).
+  public static let cardSide = 256
+
+  /// A photo for a card from an image file's bytes (JPEG, PNG or GIF): decoded,
+  /// scaled to fit `cardSide` pixels, encoded again as a JPEG of quality 85 (a few
+  /// kilobytes, as address books store their pictures).
+  ///
+  /// - Throws: `Failure` as `decode(_:atLeast:)`; `.damaged` when encoding fails.
+  public static func cardJPEG(from bytes: [UInt8]) throws(Failure) -> [UInt8] {
+    let image = try decode(bytes, atLeast: cardSide).scaled(toFit: cardSide)
+    guard let jpeg = image.jpeg(quality: 85) else { throw .damaged(format: "JPEG") }
+    return jpeg
+  }
+
   /// The image as a baseline JPEG (libjpeg-turbo) of `quality` (1–100), or `nil`
   /// when the encoder fails.
   public func jpeg(quality: Int = 85) -> [UInt8]? {
