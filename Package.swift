@@ -119,7 +119,7 @@ let package = Package(
       name: "ContactPickerTests",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "ContactStores", "Matching", "TerminalKit", "VCard",
-        "CpickTestSupport",
+        "CpickTestSupport", "ContactPhotos",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
