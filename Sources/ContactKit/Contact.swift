@@ -364,10 +364,11 @@ public struct Contact: Sendable, Hashable {
       yield &storage.fields.hasImage
     }
   }
-  /// A photo to write on the card (CNContact's `imageData`): a JPEG set in memory
-  /// (`new --photo`), written as the card's `PHOTO` by `ContactEncoder`; an empty
-  /// array takes the photo off. `nil` for a contact read from a card, whose photo
-  /// stays in `sourceRecord` (read by `PhotoValue` when it is shown).
+  /// A photo to write on a new card (CNContact's `imageData`): a JPEG set in memory
+  /// (`new --photo`), written as the card's `PHOTO` by `ContactEncoder` when the card
+  /// is made. `nil` for a contact read from a card, whose photo stays in
+  /// `sourceRecord` (read by `ContactPhotos.PhotoValue` when it is shown); an edit of
+  /// an existing card does not write it.
   @inlinable public var imageData: [UInt8]? {
     get { storage.fields.imageData }
     _modify {

@@ -24,15 +24,16 @@ public struct FrameImage: Sendable, Hashable {
   }
 
   /// What a screen writes after the text of a frame is on the terminal, when the
-  /// pictures change from `shown` to `next`: kitty's "delete all placements"
-  /// (`ESC _ G a=d ESC \`) when kitty pictures were shown; then each picture of
-  /// `next` at its place (`CSI row ; column H`, then its sequence); then the cursor
-  /// back at `cursor` (1-based on the wire). Empty when nothing changed. A screen
-  /// must also repaint the cells the old pictures covered (sixels and iTerm2's
-  /// pictures are erased only by text drawn over them).
-  public static func update(from shown: [FrameImage], to next: [FrameImage], cursor: (row: Int, column: Int)?) -> [UInt8] {
+  /// pictures change from `shown` to `next`: the cursor saved (DECSC, `ESC 7`);
+  /// kitty's "delete all placements" (`ESC _ G a=d ESC \`) when kitty pictures were
+  /// shown; each picture of `next` at its place (`CSI row ; column H`, 1-based, then
+  /// its sequence); the cursor restored (DECRC, `ESC 8`), where the screen's library
+  /// (ncurses) believes it is. Empty when nothing changed. A screen must also repaint
+  /// the cells the old pictures covered (sixels and iTerm2's pictures are erased only
+  /// by text drawn over them).
+  public static func update(from shown: [FrameImage], to next: [FrameImage]) -> [UInt8] {
     guard shown != next else { return [] }
-    var out: [UInt8] = []
+    var out: [UInt8] = Array("\u{1B}7".utf8)
     if shown.contains(where: { $0.sequence.starts(with: kittyStart) }) {
       out += Array("\u{1B}_Ga=d\u{1B}\\".utf8)
     }
@@ -40,7 +41,7 @@ public struct FrameImage: Sendable, Hashable {
       out += Array("\u{1B}[\(image.row + 1);\(image.column + 1)H".utf8)
       out += image.sequence
     }
-    if let cursor { out += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H".utf8) }
+    out += Array("\u{1B}8".utf8)
     return out
   }
 

@@ -172,7 +172,7 @@ public final class CursesScreen: Screen {
       if !shownImages.isEmpty { _ = clearok(curscr, true) }
     }
     _ = wrefresh(window)
-    let update = FrameImage.update(from: shownImages, to: frame.images, cursor: frame.cursor)
+    let update = FrameImage.update(from: shownImages, to: frame.images)
     if !update.isEmpty {
       update.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, tty) }
       fflush(tty)

@@ -87,6 +87,22 @@ struct CardPhotoTests {
     #expect(small.lastFrame?.text(row: 0).hasPrefix("  PL   Plain Lovelace") == true)
   }
 
+  @Test("a terminal that announces kitty (KITTY_WINDOW_ID) gets the photo's kitty bytes in the frame, over its block cells")
+  func kittyFrame() throws {
+    let cache = PhotoCache()
+    cache.graphics = TerminalGraphics.detect(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"])
+    let contact = Self.ada(try Self.fixture("neomutt-logo-128.png"), given: "Kit")
+    var frame = Frame(rows: 20, columns: 60)
+    // Waits for the state: decoded (a lookup answers other than pending).
+    while cache.lookup(contact, columns: CardPhoto.columns, rows: CardPhoto.rows) == .pending { usleep(1000) }
+    let placed = CardPhoto.place(contact, in: &frame, color: true, cache: cache)
+    #expect(placed.width == 6)
+    let image = try #require(frame.images.first)
+    #expect((image.row, image.column, image.rows, image.columns) == (0, 1, 3, 6))
+    #expect(String(decoding: image.sequence, as: UTF8.self).hasPrefix("\u{1B}_G"))
+    #expect(Self.photoCells(frame).contains { Self.blockSymbols.contains($0) })
+  }
+
   @Test("opening a card with a large photo does not wait for it: keys are answered while it decodes")
   func keysNotDelayed() throws {
     // A 3000 × 3000 JPEG: tens of milliseconds to decode and draw.
