@@ -364,11 +364,11 @@ public struct Contact: Sendable, Hashable {
       yield &storage.fields.hasImage
     }
   }
-  /// A photo to write on a new card (CNContact's `imageData`): a JPEG set in memory
-  /// (`new --photo`), written as the card's `PHOTO` by `ContactEncoder` when the card
-  /// is made. `nil` for a contact read from a card, whose photo stays in
-  /// `sourceRecord` (read by `ContactPhotos.PhotoValue` when it is shown); an edit of
-  /// an existing card does not write it.
+  /// A photo to write on the card (CNContact's `imageData`): a JPEG set in memory
+  /// (`new --photo`), written as the card's `PHOTO` by `ContactEncoder` (a new card)
+  /// or in place of the card's `PHOTO` lines by the card editor (an edited one); an
+  /// empty array takes the photo off. `nil`: the photo as it is — a contact read from
+  /// a card keeps its photo in `sourceRecord` (read by `ContactPhotos.PhotoValue`).
   @inlinable public var imageData: [UInt8]? {
     get { storage.fields.imageData }
     _modify {

@@ -36,6 +36,27 @@ struct PhotoValueTests {
     #expect(PhotoValue.bytes(of: contact) == nil)
   }
 
+  @Test("an edited card: imageData replaces its PHOTO line, every other line as it was; empty takes it off")
+  func editedCard() throws {
+    let before = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada\r\nX-KEPT;X-P=1:as it was\r\n"
+      + "PHOTO;ENCODING=b;TYPE=JPEG:\(Self.base64)\r\nEMAIL:ada@example.org\r\nEND:VCARD\r\n"
+    let original = PhotoFixtures.contact(before)
+    let jpeg = try PhotoImage.cardJPEG(from: try PhotoFixtures.gif())
+    var changed = original
+    changed.imageData = jpeg
+    let text = String(decoding: VCardWriter.writeBytes(changed, original: original), as: UTF8.self)
+    #expect(text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada\r\nX-KEPT;X-P=1:as it was\r\n"))
+    #expect(text.contains("EMAIL:ada@example.org\r\n"))
+    #expect(text.components(separatedBy: "PHOTO").count == 2)
+    #expect(text.contains("PHOTO;ENCODING=b;TYPE=JPEG:"))
+    #expect(PhotoValue.bytes(of: PhotoFixtures.contact(text)) == jpeg)
+
+    var removed = original
+    removed.imageData = []
+    let without = String(decoding: VCardWriter.writeBytes(removed, original: original), as: UTF8.self)
+    #expect(without == before.replacingOccurrences(of: "PHOTO;ENCODING=b;TYPE=JPEG:\(Self.base64)\r\n", with: ""))
+  }
+
   @Test("a new card with imageData writes PHOTO as 4.0, 3.0 and 2.1 expect, and reads back the same bytes",
         arguments: [
           (VCardSerializer.Version.v40, "PHOTO:data:image/jpeg;base64,"),
