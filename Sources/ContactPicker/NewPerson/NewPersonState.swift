@@ -156,7 +156,7 @@ public struct NewPersonState: Sendable {
       }
       fields.append(.add(section))
     }
-    fields += [.text(.birthday), .text(.note)]
+    fields += [.text(.birthday), .text(.note), .text(.photo)]
     if form.isEditing && allowsDeleting { fields.append(.deleteContact) }
     return fields
   }
@@ -187,6 +187,9 @@ public struct NewPersonState: Sendable {
       return ContactValidator.checkDate(text)
     case .text(.givenName):
       return hasIdentity ? nil : ValidationError(ContactValidator.emptyContactMessage)
+    case .text(.photo):
+      if form.isUnchanged(.photo) { return nil }
+      return PhotoRow.issue(form.text(.photo)).map(ValidationError.init)
     case .value(let section, let id, _):
       guard section == .phone || section == .email, let entry = form.entry(section, id: id), !entry.isEmpty else {
         return nil
