@@ -53,6 +53,27 @@ struct CardPhotoTests {
     #expect(last.images.isEmpty)
   }
 
+  @Test("the unknown-person card shows the photo too, when its header has the lines for it")
+  func unknownPerson() throws {
+    let png = try Self.fixture("neomutt-logo-128.png")
+    let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Una Known\r\nN:Known;Una;;;\r\nTITLE:Analyst\r\n"
+      + "EMAIL:una@example.org\r\nPHOTO;ENCODING=b;TYPE=PNG:\(Data(png).base64EncodedString())\r\nEND:VCARD\r\n"
+    let parsed = VCardReader.read(Array(text.utf8))
+    var una = ContactDecoder.contact(from: parsed.cards[0], source: "")
+    una.sourceRecord = parsed.sourceRecord(of: parsed.cards[0])
+    let controller = UnknownPersonViewController(displayedPerson: una)
+    controller.message = "Met at the conference"
+    let screen = MemoryScreen(rows: 20, columns: 70, script: [.settle], colorEnabled: true)
+    controller.run(on: screen)
+    let first = try #require(screen.frames.first)
+    #expect(first.text(row: 0).contains("UK"))
+    let last = try #require(screen.lastFrame)
+    #expect(Self.photoCells(last).contains { Self.blockSymbols.contains($0) })
+    #expect(!last.text(row: 0).contains("UK"))
+    #expect(last.text(row: 0).contains("Una Known"))
+    #expect(last.text.contains("Met at the conference"))
+  }
+
   @Test("a damaged JPEG: the monogram and a warning, never a crash")
   func damaged() throws {
     let corrupt = Array(try Self.fixture("nodejs-docs-thin-white-stripe.jpg").prefix(154)) + Array("garbage".utf8)
