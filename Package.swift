@@ -8,7 +8,7 @@ let package = Package(
       name: "ContactPicker",
       targets: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "XCard", "ContactStores", "Matching",
-        "ServerBooks", "TerminalKit", "TerminalScreens",
+        "ServerBooks", "TerminalKit", "TerminalScreens", "ContactPhotos",
       ]),
     .executable(name: "cpick", targets: ["cpick"]),
     .executable(name: "cpick-sync", targets: ["cpick-sync"]),
@@ -24,6 +24,11 @@ let package = Package(
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
+    // Terminal pictures (kitty, sixels, iTerm2, block symbols) and the image decoders
+    // under them (libjpeg-turbo, libpng, giflib; why these: Sources/CImageCodecs/shim.h).
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .systemLibrary(
+      name: "CImageCodecs", pkgConfig: nil, providers: [.apt(["libjpeg62-turbo-dev", "libpng-dev", "libgif-dev"])]),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -59,6 +64,9 @@ let package = Package(
       ]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.
     .target(name: "TerminalKit"),
+    // The card's photo: the `PHOTO` value, decoding (off the main actor, cached), drawing
+    // with chafa; scaling and JPEG encoding for a photo that is set.
+    .target(name: "ContactPhotos", dependencies: ["ContactKit", "VCard", "TerminalKit", "CChafa", "CImageCodecs"]),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
     .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw"]),
     // The controllers and their delegates (the public library).
@@ -66,13 +74,14 @@ let package = Package(
       name: "ContactPicker",
       dependencies: [
         "ContactKit", "ContactStores", "ContactFormats", "AddressBook", "Matching", "TerminalKit", "CpickSupport",
+        "ContactPhotos",
       ]),
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(
       name: "cpick",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
-        "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport",
+        "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport", "ContactPhotos",
       ]),
     // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
     // writes). Not in the library product nor the tool: only a helper executable links it.
@@ -102,13 +111,15 @@ let package = Package(
     .testTarget(
       name: "AddressBookTests",
       dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(
+      name: "ContactPhotosTests", dependencies: ["ContactPhotos", "ContactKit", "VCard", "TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit", "CNcursesw"]),
     .testTarget(
       name: "ContactPickerTests",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "ContactStores", "Matching", "TerminalKit", "VCard",
-        "CpickTestSupport",
+        "CpickTestSupport", "ContactPhotos",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),

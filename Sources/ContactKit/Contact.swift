@@ -82,6 +82,8 @@ public struct Contact: Sendable, Hashable {
     @usableFromInline package var groups: [String] = []
     /// `Contact.hasImage`.
     @usableFromInline package var hasImage: Bool = false
+    /// `Contact.imageData`.
+    @usableFromInline package var imageData: [UInt8]?
     /// `Contact.sourceRecord`.
     @usableFromInline package var sourceRecord: SourceRecord?
   }
@@ -360,6 +362,18 @@ public struct Contact: Sendable, Hashable {
     _modify {
       makeUnique()
       yield &storage.fields.hasImage
+    }
+  }
+  /// A photo to write on the card (CNContact's `imageData`): a JPEG set in memory
+  /// (`new --photo`), written as the card's `PHOTO` by `ContactEncoder` (a new card)
+  /// or in place of the card's `PHOTO` lines by the card editor (an edited one); an
+  /// empty array takes the photo off. `nil`: the photo as it is — a contact read from
+  /// a card keeps its photo in `sourceRecord` (read by `ContactPhotos.PhotoValue`).
+  @inlinable public var imageData: [UInt8]? {
+    get { storage.fields.imageData }
+    _modify {
+      makeUnique()
+      yield &storage.fields.imageData
     }
   }
   /// The card this contact was read from, exactly as written, for lossless writing

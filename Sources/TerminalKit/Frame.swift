@@ -38,6 +38,9 @@ public struct Frame: Sendable, Equatable {
   public private(set) var cells: [Cell]
   /// Where the terminal cursor is left (row, column), or `nil` to hide it.
   public var cursor: (row: Int, column: Int)?
+  /// Pictures a terminal that draws pixels shows over some cells (`FrameImage`); the
+  /// cells hold their version in characters.
+  public var images: [FrameImage] = []
 
   /// A blank frame of the given size.
   public init(rows: Int, columns: Int) {
@@ -49,7 +52,7 @@ public struct Frame: Sendable, Equatable {
 
   public static func == (lhs: Frame, rhs: Frame) -> Bool {
     lhs.rows == rhs.rows && lhs.columns == rhs.columns && lhs.cells == rhs.cells
-      && lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column
+      && lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column && lhs.images == rhs.images
   }
 
   /// The cell at `row`, `column` (zero-based).

@@ -37,6 +37,8 @@ public final class CursesScreen: Screen {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private var ended = false
+  /// The pictures of the frame presented last (`Frame.images`), drawn over its text.
+  private var shownImages: [FrameImage] = []
   private var turnedOnBracketedPaste = false
   private var pending: [KeyEvent]
   /// The `wtimeout` of the current `nextInput` call, in milliseconds (-1: none).
@@ -164,7 +166,18 @@ public final class CursesScreen: Screen {
     } else {
       _ = curs_set(0)
     }
+    // Pictures drawn in pixels go over the text once it is on the terminal; when they
+    // change, every cell is sent again so that nothing of the old ones stays.
+    if frame.images != shownImages {
+      if !shownImages.isEmpty { _ = clearok(curscr, true) }
+    }
     _ = wrefresh(window)
+    let update = FrameImage.update(from: shownImages, to: frame.images)
+    if !update.isEmpty {
+      update.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, tty) }
+      fflush(tty)
+    }
+    shownImages = frame.images
   }
 
   /// Draws one cell; returns how many columns it used (at least 1).

@@ -1,5 +1,6 @@
 import ContactKit
 import ContactPicker
+import ContactPhotos
 import ContactStores
 import Foundation
 import Matching
@@ -225,6 +226,10 @@ enum CPick {
   /// than the terminal), else ncursesw full screen.
   static func openScreen(_ options: Options, _ environment: [String: String]) throws(TerminalError) -> any Screen {
     let color = colorEnabled(options, environment)
+    // The card's photo: pixels where the terminal draws them, block symbols else and
+    // in the inline screen (which repaints by lines).
+    PhotoCache.shared.isEnabled = !options.noImages
+    PhotoCache.shared.graphics = options.height == nil ? TerminalGraphics.detect(environment) : .symbols
     if let spec = options.height, let height = ScreenHeight(parsing: spec),
       let terminalRows = InlineScreen.terminalRows(), let rows = height.rows(of: terminalRows)
     {

@@ -1,5 +1,6 @@
 import ContactKit
 import ContactPicker
+import ContactPhotos
 import ContactStores
 import Foundation
 import Matching
@@ -30,6 +31,15 @@ extension CPick {
       try FieldOptions.apply(options.fields, to: &prefill)
     } catch {
       return fail(error.description)
+    }
+    if let path = options.photo {
+      guard let bytes = FileManager.default.contents(atPath: path) else { return fail("--photo: cannot read \(path)") }
+      do {
+        prefill.imageData = try PhotoImage.cardJPEG(from: [UInt8](bytes))
+        prefill.hasImage = true
+      } catch {
+        return fail("--photo \(path): \(error.description)")
+      }
     }
     var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
     let list = book.list

@@ -38,6 +38,10 @@ struct Options {
   var template: String? = nil
   var join: String? = nil
   var noActions = false
+  /// `--no-images`: the card shows the monogram, never the photo.
+  var noImages = false
+  /// `new --photo FILE`: the photo to put on the new card (JPEG, PNG or GIF).
+  var photo: String? = nil
   var readOnly = false
   /// Field options of `new` (and later `unknown`), in order: (option name, value).
   var fields: [(String, String)] = []
@@ -204,6 +208,8 @@ enum OptionParser {
     case "--select-if": options.selectIf = try value()
     case "--select-property-if": options.selectPropertyIf = try value()
     case "--no-actions": options.noActions = true
+    case "--no-images": options.noImages = true
+    case "--photo": options.photo = try value()
     case "--read-only": options.readOnly = true
     default: return false
     }

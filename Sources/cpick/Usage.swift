@@ -24,6 +24,7 @@ enum Usage {
           --address [LABEL:]STREET;CITY;STATE;POSTAL CODE;COUNTRY
           --url [LABEL:]URL, --im [LABEL:][SERVICE:]USER
           --birthday YYYY-MM-DD|--MM-DD, --note TEXT
+      --photo FILE                   a JPEG, PNG or GIF (scaled to 256 px, saved as JPEG)
           --vcard FILE|-                 the fields of a card (a .vcf file, - for stdin)
     """
 
@@ -148,7 +149,8 @@ enum Usage {
           --name-order auto|given-first|family-first
                              for names made from N; a card's FN shows as written
           --exact            no fuzzy matching
-          --no-color         no colours (also NO_COLOR)
+          --no-color         no colours (also NO_COLOR; the card shows no photo)
+          --no-images        the card shows the monogram, not the photo
       -h, --help             this text
           --version          the version
 

@@ -152,7 +152,7 @@ struct NewPersonFormTests {
     #expect(focusedLabel(6) == "kind")
     #expect(focusedLabel(7) == "kind")
     let end = runForm(repeated(.tab, 40))
-    #expect(end.controller.state?.focus == .text(.note))
+    #expect(end.controller.state?.focus == .text(.photo))
   }
 
   @Test("the text fields edit with readline keys, wide characters and pastes")
@@ -351,7 +351,7 @@ struct NewPersonFormTests {
     let run = runForm(repeated(.tab, 40), rows: 12, columns: 60)
     let last = run.screens.last!
     #expect(last.contains("note"))
-    #expect(last.split(separator: "\n").contains { $0.hasPrefix("›") && $0.contains("note") })
+    #expect(last.split(separator: "\n").contains { $0.hasPrefix("›") && $0.contains("photo") })
     #expect(!last.contains("first name"))
     #expect(run.screen.frames.allSatisfy { $0.rows == 12 })
   }

@@ -74,16 +74,16 @@ _cpick() {
   local options="-s --source -q --query -1 --select-1 -0 --exit-0 -p --property -m --multi
     -f --format --template --join --require --enable-if --select-if --select-property-if
     --show-properties --no-actions --height --print-query --expect --print0 --no-mouse
-    --read-only --save-to --region --group --sort-by --name-order --exact --no-color
+    --read-only --save-to --region --group --sort-by --name-order --exact --no-color --no-images
     -h --help --version --edit
     --from-message --header --all --skip-known --no-add --alternate-name --message
     --vcard --given-name --family-name --middle-name --name-prefix --name-suffix
     --nickname --organization --department --job-title --email --phone --address --url
-    --birthday --note --im"
+    --birthday --note --im --photo"
   local properties="email phone address url im social relation date birthday note organization"
 
   case $prev in
-    -s|--source|--save-to|--vcard)
+    -s|--source|--save-to|--vcard|--photo)
       local IFS=$'\n'
       compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     -f|--format) COMPREPLY=($(compgen -W "json jsonl mailbox value tsv vcard jcard xcard mutt aerc" -- "$cur")); return ;;

@@ -94,11 +94,13 @@ _cpick() {
     '*--birthday[new/unknown: pre-fill the birthday]:birthday:' \
     '*--note[new/unknown: pre-fill the note]:note:' \
     '*--im[new/unknown: pre-fill the IM address]:IM address:' \
+    '--photo[new: the photo (JPEG, PNG, GIF)]:photo:_files' \
     '--group[only members of this group]:group:->group' \
     '--sort-by[sort order]:order:(given family none)' \
     '--name-order[composite name order]:order:(auto given-first family-first)' \
     '--exact[no fuzzy matching]' \
     '--no-color[no colours]' \
+    '--no-images[the card shows the monogram, not the photo]' \
     '(- *)'{-h,--help}'[show help]' \
     '(- *)--version[show the version]' \
     '1: :->command' \

@@ -66,12 +66,17 @@ public enum PersonCardView {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let contact = state.contact
-    // Header: monogram, name and nickname, phonetic name, job and organization.
-    let initials = Monogram.initials(for: contact)
-    let box = color ? " \(initials) " : "[\(initials)]"
-    let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
-    let boxWidth = frame.put(box, row: 0, column: 1, style: boxStyle)
-    let textColumn = boxWidth + 3
+    // Header: photo or monogram, name and nickname, phonetic name, job and organization.
+    let photo = CardPhoto.place(contact, in: &frame, color: color)
+    let textColumn: Int
+    if let width = photo.width {
+      textColumn = 1 + width + 2
+    } else {
+      let initials = Monogram.initials(for: contact)
+      let box = color ? " \(initials) " : "[\(initials)]"
+      let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
+      textColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
+    }
     let name = ContactFormatter.shown(contact.displayName)
     let nameWidth = frame.put(name, row: 0, column: textColumn, style: Style(bold: true, dim: name != contact.displayName))
     // The nickname beside the name, as the address book's card shows it (CNContact
@@ -90,6 +95,15 @@ public enum PersonCardView {
       .filter { !$0.isEmpty && $0 != contact.displayName }.joined(separator: " · ")
     if !work.isEmpty && headerRow < rows {
       frame.put(work, row: headerRow, column: textColumn)
+      headerRow += 1
+    }
+    if let warning = photo.warning {
+      // Under the name when there is a line left, else after it.
+      if headerRow < min(rows, headerHeight - 1) {
+        frame.put("⚠ \(warning)", row: headerRow, column: textColumn, style: Style(dim: true))
+      } else {
+        frame.put("⚠ \(warning)", row: 0, column: textColumn + nameWidth + 2, style: Style(dim: true))
+      }
     }
     if headerHeight - 1 < rows {
       frame.put(String(repeating: "─", count: columns), row: headerHeight - 1, column: 0, style: Style(dim: true))

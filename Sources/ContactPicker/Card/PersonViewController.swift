@@ -173,11 +173,12 @@ public final class PersonViewController {
         }
       }
       return .next(
-        .input(on: screen, timeout: nil) { [self] input in
+        // While the photo is being decoded, a look every 20 ms draws it once it is there.
+        .input(on: screen, timeout: CardPhoto.isPending(interaction.contact) ? 20 : nil) { [self] input in
           switch input {
           case .key(let key): return feed(.key(key), controller: controller, on: screen)
           case .ended: return feed(.inputEnded, controller: controller, on: screen)
-          case .timedOut: return perform([], controller: controller, on: screen)
+          case .timedOut: return perform([.draw], controller: controller, on: screen)
           }
         })
     }

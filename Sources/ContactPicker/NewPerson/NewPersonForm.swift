@@ -45,6 +45,9 @@ public struct NewPersonForm: Sendable {
     case birthday
     /// "note": `Contact.note` (`NOTE`); the only multi-line field.
     case note
+    /// "photo": the card's `PHOTO` (`Contact.imageData`). Shows `PhotoRow.onCard` when
+    /// the card has one; a file's path (JPEG, PNG, GIF) sets it, emptied removes it.
+    case photo
 
     /// The name in the label column.
     public var title: String {
@@ -62,6 +65,7 @@ public struct NewPersonForm: Sendable {
       case .jobTitle: return "job title"
       case .birthday: return "birthday"
       case .note: return "note"
+      case .photo: return "photo"
       }
     }
 
@@ -362,6 +366,7 @@ public struct NewPersonForm: Sendable {
       // A note keeps its inner line breaks and indentation; only its ends are trimmed.
       contact.note = Self.stored(text(.note)).trimmedOfWhitespace
     }
+    if !isUnchanged(.photo) { PhotoRow.apply(text(.photo), to: &contact) }
     if !isUnchanged(.birthday) {
       let birthdayText = text(.birthday).trimmedOfWhitespace
       contact.birthday =
@@ -507,6 +512,7 @@ public struct NewPersonForm: Sendable {
     case .jobTitle: return contact.jobTitle
     case .birthday: return contact.birthday?.description ?? ""
     case .note: return contact.note
+    case .photo: return contact.hasImage ? PhotoRow.onCard : ""
     }
   }
 

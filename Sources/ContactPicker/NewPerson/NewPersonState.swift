@@ -167,7 +167,7 @@ public struct NewPersonState: Sendable {
       }
       fields.append(.add(section))
     }
-    fields += [.text(.birthday), .text(.note)]
+    fields += [.text(.birthday), .text(.note), .text(.photo)]
     if form.isEditing && groupNames != nil { fields += form.groups.map(Field.group) + [.addGroup] }
     if form.isEditing && allowsDeleting { fields.append(.deleteContact) }
     return fields
@@ -199,6 +199,9 @@ public struct NewPersonState: Sendable {
       return ContactValidator.checkDate(text)
     case .text(.givenName):
       return hasIdentity ? nil : ValidationError(ContactValidator.emptyContactMessage)
+    case .text(.photo):
+      if form.isUnchanged(.photo) { return nil }
+      return PhotoRow.issue(form.text(.photo)).map(ValidationError.init)
     case .value(let section, let id, _):
       guard section == .phone || section == .email, let entry = form.entry(section, id: id), !entry.isEmpty else {
         return nil

@@ -289,7 +289,7 @@ public enum NewPersonView {
                 style: focused ? selectedStyle : Style(dim: !color, foreground: color ? .green : nil))
     case .text(let text):
       drawLabel(&frame, text.title, row: row, focused: focused, color: color)
-      let placeholder = text == .birthday ? "YYYY-MM-DD, or MM-DD" : ""
+      let placeholder = text == .birthday ? "YYYY-MM-DD, or MM-DD" : text == .photo ? "a JPEG, PNG or GIF file" : ""
       drawEditor(&frame, state.editor(for: field) ?? LineEditor(), row: row, column: valueColumn, width: valueWidth,
                  focused: focused, placeholder: placeholder)
     case .value(let section, let id, let part):

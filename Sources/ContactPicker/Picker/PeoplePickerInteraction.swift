@@ -190,8 +190,14 @@ struct PeoplePickerInteraction {
     switch loading {
     case .reading: 100
     case .previewing: 20
-    case .done: state.pendingSearch != nil ? 2 : refreshing != nil ? 100 : nil
+    case .done: state.pendingSearch != nil ? 2 : awaitingPhoto ? 20 : refreshing != nil ? 100 : nil
     }
+  }
+
+  /// A card is shown whose photo is being decoded, or was since it was drawn.
+  var awaitingPhoto: Bool {
+    if case .card(let card) = mode { return CardPhoto.isPending(card.contact) }
+    return false
   }
 
   /// The frame for what is shown (pure: nothing changes).
@@ -304,7 +310,7 @@ struct PeoplePickerInteraction {
   private mutating func react(to input: Input) -> [Effect] {
     switch input {
     case .key(let key): return react(to: key)
-    case .tick: return isLoading && status != drawnStatus ? [.draw] : []
+    case .tick: return (isLoading && status != drawnStatus) || awaitingPhoto ? [.draw] : []
     case .inputEnded: return [.end(.cancelled)]
     case .loadProgress(let count, let indexing):
       if case .reading = loading { loading = .reading(count: count, indexing: indexing) }

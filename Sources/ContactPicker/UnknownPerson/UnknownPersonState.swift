@@ -275,10 +275,18 @@ public enum UnknownPersonView {
   public static func render(_ state: UnknownPersonState, rows: Int, columns: Int, color: Bool, hint: String) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
-    let box = monogramBox(state, color: color)
-    let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
-    let boxWidth = frame.put(box, row: 0, column: 1, style: boxStyle)
-    let textColumn = boxWidth + 3
+    // The photo (`CardPhoto`) when the header has the lines for it, else the monogram.
+    let photo =
+      headerHeight(state, columns: columns) - 1 >= CardPhoto.rows
+      ? CardPhoto.place(state.card.contact, in: &frame, color: color) : CardPhoto.Placed()
+    let textColumn: Int
+    if let width = photo.width {
+      textColumn = 1 + width + 2
+    } else {
+      let box = monogramBox(state, color: color)
+      let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
+      textColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
+    }
     frame.put(state.title, row: 0, column: textColumn, style: Style(bold: true))
     var row = 1
     for (text, style) in headerLines(state, columns: columns, textColumn: textColumn) where row < rows {

@@ -305,10 +305,11 @@ public final class UnknownPersonViewController {
         }
       }
       return .next(
-        .input(on: screen, timeout: nil) { [self] input in
+        // While the card's photo is being decoded, a look every 20 ms draws it once there.
+        .input(on: screen, timeout: CardPhoto.isPending(interaction.card.card.contact) ? 20 : nil) { [self] input in
           switch input {
           case .ended: return feed(.inputEnded)
-          case .timedOut: return start()  // (no timeout is asked for) laid out and drawn again
+          case .timedOut: return start()  // laid out and drawn again
           case .key(let key): return feed(.key(key))
           }
         })

@@ -130,8 +130,9 @@ struct CardEditor {
     }
   }
 
-  /// The edits of the other single-value fields: `ORG`, `TITLE`, `BDAY`, `NOTE`, the
-  /// phonetic names (a birthday from an Android event row written back into the row).
+  /// The edits of the other single-value fields: `ORG`, `TITLE`, `BDAY`, `NOTE`,
+  /// `PHOTO` (from `imageData`), the phonetic names (a birthday from an Android event
+  /// row written back into the row).
   mutating func applyFields(from old: Contact, to new: Contact) {
     if old.organizationName != new.organizationName || old.departmentName != new.departmentName {
       let original = provenance.fields[.organization]?.first.map { card.lines[$0].value }
@@ -154,6 +155,12 @@ struct CardEditor {
     }
     if old.note != new.note {
       single(.note, "NOTE", new.note.isEmpty ? "" : VCardSerializer.escape(new.note, version: style.version), all: true)
+    }
+    if let image = new.imageData, image != old.imageData {
+      // A photo set (`Contact.imageData`) replaces every PHOTO of the card; an empty one
+      // takes them off.
+      for index in card.lines.indices where card.lines[index].name == "PHOTO" { edits[index] = .remove }
+      if !image.isEmpty { insert(ContactEncoder.photo(jpeg: image, version: style.version), after: nil) }
     }
     let oldPhonetic = ContactEncoder.phoneticFields(old)
     let newPhonetic = ContactEncoder.phoneticFields(new)

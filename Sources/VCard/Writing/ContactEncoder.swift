@@ -139,11 +139,34 @@ public enum ContactEncoder {
     for value in contact.dates { out += date(value, style: style, groups: &names) }
     if !contact.note.isEmpty { out.append(Line(name: "NOTE", value: VCardSerializer.escape(contact.note, version: style.version))) }
     if !contact.groups.isEmpty { out.append(Line(name: "CATEGORIES", value: VCardSerializer.list(contact.groups, version: style.version))) }
+    if let image = contact.imageData, !image.isEmpty { out.append(photo(jpeg: image, version: style.version)) }
     if let revision { out.append(Line(name: "REV", value: revisionValue(revision, style.version))) }
     return out
   }
 
   // MARK: Single values
+
+  /// `PHOTO` with a JPEG inline, as each version writes it: 4.0 a `data:` URI
+  /// (RFC 6350 §6.2.4, RFC 2397), 3.0 `ENCODING=b;TYPE=JPEG` (RFC 2426 §3.1.4), 2.1
+  /// `ENCODING=BASE64;TYPE=JPEG` (vCard 2.1 §2.4.2; `VCardSerializer` folds it and
+  /// ends it with an empty line).
+  public static func photo(jpeg: [UInt8], version: VCardSerializer.Version) -> Line {
+    let base64 = Data(jpeg).base64EncodedString()
+    switch version {
+    case .v40:
+      return Line(name: "PHOTO", value: "data:image/jpeg;base64," + base64)
+    case .v30:
+      return Line(
+        name: "PHOTO",
+        parameters: [VCardParameter(name: "ENCODING", values: ["b"]), VCardParameter(name: "TYPE", values: ["JPEG"])],
+        value: base64)
+    case .v21:
+      return Line(
+        name: "PHOTO",
+        parameters: [VCardParameter(name: "ENCODING", values: ["BASE64"]), VCardParameter(name: "TYPE", values: ["JPEG"])],
+        value: base64)
+    }
+  }
 
   /// `FN`: the formatted name, or the composed display name when there is none.
   static func formattedName(_ contact: Contact) -> String {

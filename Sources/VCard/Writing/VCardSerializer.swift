@@ -180,6 +180,14 @@ public enum VCardSerializer {
       return head + ":"
     }
     var head = makeHead()
+    if version == .v21, VCardParameter.transferEncoding(in: parameters) == "BASE64" {
+      // vCard 2.1 §2.1.3: base64 is folded (its blanks are not part of it) and ends
+      // with an empty line; never quoted-printable.
+      var out: [UInt8] = []
+      appendFolded(Array(head.utf8) + Array(value.utf8), to: &out, lineEnd: lineEnd)
+      out += lineEnd
+      return out
+    }
     let quotedPrintable = needsQuotedPrintable(value, version: version, headLength: head.utf8.count)
     if quotedPrintable {
       // Where the line had them, in its order (`ENCODING=…;CHARSET=utf-8` stays so);

@@ -1,0 +1,52 @@
+import ContactKit
+import ContactPhotos
+import TerminalKit
+
+/// The photo in the card's header (CNContactViewController's image, in the
+/// monogram's place): `PhotoCache.shared`'s picture of the contact, `columns` ×
+/// `rows` cells at the header's top left. The monogram stays when there is no photo,
+/// it is still being decoded, photos are off (`--no-images`), colour is off, or the
+/// screen is too small; a photo that cannot be shown gives a warning instead.
+enum CardPhoto {
+  /// Cells across: a square picture for cells about twice as tall as wide.
+  static let columns = 6
+  /// Cells down: the header's lines above its rule.
+  static let rows = 3
+  /// The smallest screen a photo is shown on.
+  static let smallest = (rows: 12, columns: 40)
+
+  /// What was placed: the columns the photo takes (`nil`: none, draw the monogram)
+  /// and a warning to show.
+  struct Placed {
+    var width: Int?
+    var warning: String?
+  }
+
+  /// Puts the photo of `contact` into `frame` (its block symbols in the cells, its
+  /// pixel version in `frame.images`) when it is ready.
+  static func place(_ contact: Contact, in frame: inout Frame, color: Bool, cache: PhotoCache = .shared) -> Placed {
+    guard color, frame.rows >= smallest.rows, frame.columns >= smallest.columns else { return Placed() }
+    switch cache.lookup(contact, columns: columns, rows: rows) {
+    case .absent, .pending:
+      return Placed()
+    case .failed(let warning):
+      return Placed(warning: warning)
+    case .ready(let art):
+      for row in 0..<art.rows {
+        for column in 0..<art.columns {
+          frame[row, 1 + column] = art.cells[row * art.columns + column]
+        }
+      }
+      if let pixels = art.pixels {
+        frame.images.append(FrameImage(row: 0, column: 1, rows: art.rows, columns: art.columns, sequence: pixels))
+      }
+      return Placed(width: art.columns)
+    }
+  }
+
+  /// Whether the photo of `contact` is still being decoded (the screen's loop then
+  /// looks again soon, to draw it once it is there).
+  static func isPending(_ contact: Contact, cache: PhotoCache = .shared) -> Bool {
+    cache.isPending(contact, columns: columns, rows: rows)
+  }
+}
