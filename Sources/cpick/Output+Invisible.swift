@@ -8,8 +8,8 @@ extension Output {
   /// address (`-f mailbox`, `value` of an email, `--format mutt`, `aerc`), and from the
   /// name of a mailbox or a mail client's line those that do no job there. One line a
   /// value, naming the contact and the code points; the value itself is quoted with
-  /// them shown (`CPick.printError`). Nothing with a template, which writes values as
-  /// they are.
+  /// them shown (`CPick.printError`). Nothing is said for a template (its `{mailbox}`
+  /// removes them all the same; its `{value}` writes a value as it is).
   ///
   /// - Complexity: O(n) in the length of the values written.
   func warnOfInvisibles(_ items: [Item], as format: Options.Format) {
