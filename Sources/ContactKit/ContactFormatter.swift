@@ -129,8 +129,11 @@ public enum ContactFormatter {
   /// - A key that does not start with a letter (`42 Club`, an emoji) starts with `~`,
   ///   so it sorts after `z`, in the `#` section at the end, as in Apple's Contacts.
   /// - With `.unsorted` the key is empty: the list keeps the books' order.
+  /// - Each part is keyed by its first `sortKeyPrefixLength` characters only: two
+  ///   names that differ only after them sort as equal.
   ///
-  /// - Complexity: O(n) in the name's length; an ICU transform for non-Latin names.
+  /// - Complexity: O(n) in the name's length; an ICU transform of at most
+  ///   `sortKeyPrefixLength` characters a part for non-Latin names.
   ///   To key many contacts, use a `SortKeys` value, which remembers names it has seen.
   public static func sortKey(for contact: Contact, by order: SortOrder = .family) -> String {
     var keys = SortKeys(order: order)
@@ -155,7 +158,7 @@ public enum ContactFormatter {
       if order == .unsorted { return "" }
       var key = ""
       func append(_ part: String, surname: Bool = false) {
-        let trimmed = part.trimmingWhitespace
+        let trimmed = ContactFormatter.sortKeyPrefix(part.trimmingWhitespace)
         guard !trimmed.isEmpty else { return }
         let folded = surname ? surnameKey(trimmed) : partKey(trimmed)
         guard !folded.isEmpty else { return }
@@ -261,6 +264,24 @@ public enum ContactFormatter {
       if surname, let reading = ContactFormatter.surnameReading(part) { return reading }
       return ContactFormatter.latinKey(part, joiningSyllables: true)
     }
+  }
+
+  /// How many characters of a name part its sort key is made of: far more than a
+  /// real name has, and few enough that a name of 200,000 letters costs no more to
+  /// key than a short one (ICU's transforms grow faster than the text).
+  public static let sortKeyPrefixLength = 64
+
+  /// The first `sortKeyPrefixLength` characters of `part` (all of it when shorter).
+  ///
+  /// - Complexity: O(`sortKeyPrefixLength`).
+  static func sortKeyPrefix(_ part: String) -> String {
+    var end = part.startIndex
+    var count = 0
+    while count < sortKeyPrefixLength, end < part.endIndex {
+      end = part.index(after: end)
+      count += 1
+    }
+    return end == part.endIndex ? part : String(part[..<end])
   }
 
   /// `key` with a `~` in front when it does not start with a letter.

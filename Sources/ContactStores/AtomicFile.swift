@@ -17,8 +17,10 @@ import Glibc
 /// writer holds an exclusive `flock(2)` on its temp file until the temp name is gone;
 /// a temp file that a SIGKILL or a crash left (`.<name>.tmp-<16 hex digits>`, no lock
 /// holder, not modified for `staleAge` seconds) is removed by the next write of the
-/// same target (`removeStaleTemps`), in the manner of the index's list files
-/// (`ListFile.prune`), which drop their own temp files after an hour.
+/// same target and by the next run of any command that opens the book
+/// (`removeStaleTemps`: the book's listing meets the temp names), in the manner of
+/// the index's list files (`ListFile.prune`), which drop their own temp files after
+/// an hour.
 package enum AtomicFile {
   /// Why a write did not happen.
   package enum Failure: Error {
@@ -53,23 +55,28 @@ package enum AtomicFile {
   }
 
   /// How old (seconds since its last modification) a temp file with no lock holder
-  /// must be before `removeStaleTemps` takes it for a leftover: ten minutes. A live
+  /// must be before `removeStaleTemps` takes it for a leftover: two minutes. A live
   /// writer holds its lock, so the age only guards the instant between `open(2)` and
   /// `flock(2)`, and writers that take no lock.
-  static let staleAge = 600
+  static let staleAge = 120
+
+  /// Whether the file name `name` is a temp file name of `tempPath`
+  /// (`.<name>.tmp-<16 lower-case hex digits>`, the name not empty), for any target.
+  package static func isTempName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let marker = tempMarker.utf8
+    guard name.count >= 1 + 1 + marker.count + 16, name.first == UInt8(ascii: ".") else { return false }
+    let digits = name.count - 16
+    guard name[(digits - marker.count)..<digits].elementsEqual(marker) else { return false }
+    return name[digits...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
 
   /// Removes the temp files of `target` that a process killed by SIGKILL or a crash
   /// left: names `tempNamePrefix(for: target)` + 16 lowercase hex digits in the same
-  /// folder, regular files, not modified for `olderThan` seconds, not recorded in this
-  /// process's registry, and not locked: this process takes `flock(LOCK_EX | LOCK_NB)`
-  /// on each, which fails while the writer (this or another cpick) lives, since it
-  /// holds the lock until its temp name is gone. The name is removed only while it is
-  /// still the file that was locked (same device and inode). Anything that cannot be
-  /// checked (no permission, no locks on this file system) is left alone.
+  /// folder, taken for leftovers as `removeStaleTemps(_:olderThan:)` says.
   ///
   /// - Returns: the paths removed.
   @discardableResult
-  static func removeStaleTemps(of target: String, olderThan age: Int = staleAge) -> [String] {
+  package static func removeStaleTemps(of target: String, olderThan age: Int = staleAge) -> [String] {
     let folderPath = FileSystem.directory(of: target)
     let prefix = Array(tempNamePrefix(for: target).utf8)
     guard let folder = try? FileDescriptor.open(folderPath, O_RDONLY | O_DIRECTORY) else { return [] }
@@ -79,12 +86,27 @@ package enum AtomicFile {
         guard type == DT_REG || type == DT_UNKNOWN, name.count == prefix.count + 16,
           name.starts(with: prefix)
         else { return false }
-        return name[prefix.count...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        return isTempName(name)
       }) ?? []
+    return removeStaleTemps(names.map { folderPath + "/" + $0 }, olderThan: age)
+  }
+
+  /// Removes those of `paths` (temp file names, `isTempName`) that a process killed
+  /// by SIGKILL or a crash left: regular files, not modified for `olderThan` seconds,
+  /// not recorded in this process's registry, and not locked: this process takes
+  /// `flock(LOCK_EX | LOCK_NB)` on each, which fails while the writer (this or another
+  /// cpick) lives, since it holds the lock until its temp name is gone — a killed
+  /// writer's lock went with it, which proves the file a leftover. The name is removed
+  /// only while it is still the file that was locked (same device and inode). Anything
+  /// that cannot be checked (no permission, no locks on this file system) is left alone.
+  ///
+  /// - Returns: the paths removed.
+  @discardableResult
+  package static func removeStaleTemps(_ paths: [String], olderThan age: Int = staleAge) -> [String] {
+    guard !paths.isEmpty else { return [] }
     let ours = TempFileRegistry.shared.paths
     var removed: [String] = []
-    for name in names {
-      let path = folderPath + "/" + name
+    for path in paths {
       guard !ours.contains(path) else { continue }
       let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard fd >= 0 else { continue }

@@ -23,6 +23,9 @@ package struct VdirListing: Sendable {
   package var warnings: [String] = []
   /// The names in `folders` (by position) that may be symbolic links to card files.
   var linkedFiles: [Set<String>] = []
+  /// The paths of entries that look like temp files of a save (`AtomicFile.isTempName`),
+  /// in every folder read: what `AtomicFile.removeStaleTemps` checks.
+  package var tempFiles: [String] = []
 
   /// No files.
   package init() {}
@@ -58,6 +61,7 @@ package struct VdirListing: Sendable {
     let base = folder.hasSuffix("/") ? folder : folder + "/"
     folders.append((base: base, entries: listing.files))
     linkedFiles.append(listing.linkedFiles)
+    tempFiles += listing.tempFiles.map { base + $0 }
     guard depth < VdirStore.maxDepth else { return }
     for subfolder in listing.subfolders.sorted(by: { $0.name < $1.name }) {
       if subfolder.isLink {

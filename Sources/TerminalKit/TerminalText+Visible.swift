@@ -1,3 +1,5 @@
+import CpickSupport
+
 extension TerminalText {
   /// `text` with every character that could control or spoof the terminal replaced by
   /// a visible, inert symbol, so untrusted text (address books) never reaches the
@@ -14,21 +16,23 @@ extension TerminalText {
   ///   U+2066–U+2069 → `⟨U+202E⟩`; likewise the deprecated format controls
   ///   U+206A–U+206F, the line and paragraph separators U+2028, U+2029 and the
   ///   interlinear annotation controls U+FFF9–U+FFFB.
+  /// - Invisible characters (default-ignorable code points) that do no job where they
+  ///   stand (`InvisibleCharacters.isHidden`: U+200B, U+FEFF, U+2060, U+00AD, U+180E,
+  ///   a ZWJ outside an emoji sequence or a joining script, a stray variation
+  ///   selector, …) → `⟨U+200B⟩`, so a look-alike name or address shows what it holds.
   ///
   /// Returns `text` itself (no copy) when there is nothing to replace.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
   public static func visible(_ text: String) -> String {
-    var scalars = text.unicodeScalars.makeIterator()
     var clean = true
-    while let scalar = scalars.next() {
-      if replacement(for: scalar) != nil {
-        clean = false
-        break
-      }
+    InvisibleCharacters.forEachScalar(of: text) { scalar, previous, next in
+      if clean && replacement(for: scalar, after: previous, before: next) != nil { clean = false }
     }
     if clean { return text }
     var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if let visible = replacement(for: scalar) {
+    InvisibleCharacters.forEachScalar(of: text) { scalar, previous, next in
+      if let visible = replacement(for: scalar, after: previous, before: next) {
         out.append(contentsOf: visible.unicodeScalars)
       } else {
         out.append(scalar)
@@ -37,10 +41,14 @@ extension TerminalText {
     return String(out)
   }
 
-  /// The visible form of `scalar`, or `nil` when it is shown as it is.
-  static func replacement(for scalar: Unicode.Scalar) -> String? {
+  /// The visible form of `scalar` between `previous` and `next`, or `nil` when it is
+  /// shown as it is.
+  static func replacement(
+    for scalar: Unicode.Scalar, after previous: Unicode.Scalar? = nil, before next: Unicode.Scalar? = nil
+  ) -> String? {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return nil }  // printable ASCII
+    if InvisibleCharacters.isHidden(scalar, after: previous, before: next) { return codePointLabel(value) }
     switch value {
     case 0x09:
       return " "

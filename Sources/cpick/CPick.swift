@@ -178,10 +178,12 @@ enum CPick {
       let found = list.contacts.contacts(at: matches.map(\.index)) + directory
       switch options.format {
       case .mutt?:
+        output.warnOfInvisibles(found.map(Output.Item.person), as: .mutt)
         let lines = MailClientFormat.mutt(found, query: options.query)
         for line in lines { StandardOutput.write(line) }
         return lines.count > 1 ? .chosen : .noMatch
       case .aerc?:
+        output.warnOfInvisibles(found.map(Output.Item.person), as: .aerc)
         let lines = MailClientFormat.aerc(found)
         for line in lines { StandardOutput.write(line) }
         return .chosen

@@ -147,6 +147,7 @@ struct Output {
   }
 
   private func lines(_ items: [Item]) -> String {
+    warnOfInvisibles(items, as: format)
     let rendered = Self.inParallel(items, line)
     if let join, format != .json, format != .jsonl { return rendered.joined(separator: join) }
     return rendered.joined(separator: separator)
@@ -181,6 +182,8 @@ struct Output {
       return Mailbox.string(for: property.contact, address: property.value.singleLine, order: nameOrder)
     case (.value, .person(let contact)):
       return PlainText.line(ContactFormatter.shown(contact.displayNameInOrder(nameOrder)))
+    case (.value, .property(let property)) where property.key == .emailAddresses:
+      return PlainText.line(InvisibleCharacters.removingAll(property.value.singleLine))
     case (.value, .property(let property)):
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):

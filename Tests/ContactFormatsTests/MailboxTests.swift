@@ -72,6 +72,21 @@ struct MailboxTests {
       ])
   }
 
+  @Test("invisible characters never reach a mailbox, a mutt or an aerc line; a name keeps the joiners of its emoji")
+  func invisiblesRemoved() {
+    #expect(
+      Mailbox.string(name: "Ada\u{200B} Lovelace 👩‍💻", address: "ada@exa\u{200B}mple.\u{FEFF}org\u{200D}")
+        == "Ada Lovelace 👩‍💻 <ada@example.org>")
+    #expect(Mailbox.string(name: "نامه‌ها", address: "n@example.org") == "نامه‌ها <n@example.org>")
+    #expect(Mailbox.addresses(inEmailValue: "\u{2060}ada@example.org, b\u{AD}@example.org") == ["ada@example.org", "b@example.org"])
+    var ada = Contact(identifier: "a", source: "t")
+    ada.givenName = "A\u{200C}da"
+    ada.familyName = "Lovelace"
+    ada.emailAddresses = [LabeledValue(identifier: "e1", label: "home", value: "ada@exa\u{200B}mple.org")]
+    #expect(MailClientFormat.mutt([ada], query: "ada").dropFirst() == ["ada@example.org\tAda Lovelace\thome"])
+    #expect(MailClientFormat.aerc([ada]) == ["ada@example.org\tAda Lovelace"])
+  }
+
   @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")
   func template() {
     var ada = Contact(identifier: "ada", source: "t")

@@ -29,6 +29,21 @@ private func section(_ contact: Contact) -> String {
 
 @Suite("Sort order and sections")
 struct SortKeyTests {
+  @Test("a long name part is keyed by its first characters only")
+  func longNamePrefix() {
+    let long = String(repeating: "ж", count: 10_000)
+    let key = ContactFormatter.sortKey(for: card(family: long, given: "Иван"))
+    let prefixKey = ContactFormatter.sortKey(
+      for: card(family: String(long.prefix(ContactFormatter.sortKeyPrefixLength)), given: "Иван"))
+    #expect(key == prefixKey)
+    #expect(key.count < 4 * ContactFormatter.sortKeyPrefixLength)
+    #expect(key.hasSuffix(" " + ContactFormatter.latinKey("Иван")) && key.hasPrefix(ContactFormatter.latinKey("жж")))
+    // Names shorter than the prefix are keyed whole.
+    #expect(
+      ContactFormatter.sortKey(for: card(family: "Жуков", given: "Иван"))
+        == ContactFormatter.latinKey("Жуков") + " " + ContactFormatter.latinKey("Иван"))
+  }
+
   @Test("Latin letters with diacritics sort with their base letter: Ö with O, Ł with L")
   func latinCollation() {
     let people = [

@@ -160,4 +160,44 @@ struct TempFileRegistryTests {
     try AtomicFile.replace(target, with: Self.card + Self.card, expected: expected)
     #expect(exists(young))
   }
+
+  @Test("a vdir's listing meets the temp names of every folder; the stale ones of them are removed, a locked one kept")
+  func listingFindsTemps() throws {
+    let folder = try TempFolder("stale-listing")
+    defer { folder.remove() }
+    _ = try folder.write("a.vcf", Self.card)
+    #expect(mkdir(folder.file("sub"), 0o755) == 0)
+    _ = try folder.write("sub/b.vcf", Self.card)
+    let stale = try folder.write(".a.vcf.tmp-0123456789abcdef", [1])
+    let staleSub = try folder.write("sub/.c.vcf.tmp-00000000000000cc", [2])
+    let locked = try folder.write(".b.vcf.tmp-1111111111111111", [3])
+    let other = try folder.write(".a.vcf.tmp-12345", [4])
+    for path in [stale, staleSub, locked, other] { age(path, by: 3_600) }
+    let holder = open(locked, O_RDONLY)
+    #expect(holder >= 0)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+
+    let listing = try #require(VdirListing(folder: folder.path))
+    #expect(Set(listing.tempFiles) == Set([stale, staleSub, locked]))
+    #expect(listing.folders.flatMap { $0.entries.map(\.name) }.sorted() == ["a.vcf", "b.vcf"])
+    #expect(Set(AtomicFile.removeStaleTemps(listing.tempFiles)) == [stale, staleSub])
+    #expect(exists(locked) && exists(other))
+  }
+
+  @Test("temp names: a dot, a name, .tmp- and 16 lower-case hex digits")
+  func tempNames() {
+    func isTemp(_ name: String) -> Bool {
+      var name = name
+      return name.withUTF8 { AtomicFile.isTempName($0) }
+    }
+    #expect(isTemp(".a.vcf.tmp-0123456789abcdef"))
+    #expect(isTemp(".x.tmp-0000000000000000"))
+    for name in [
+      "a.vcf.tmp-0123456789abcdef", "..tmp-0123456789abcdef", ".a.vcf.tmp-0123456789ABCDEF", ".a.vcf.tmp-0123",
+      ".a.vcf.tmq-0123456789abcdef", ".a.vcf",
+    ] {
+      #expect(!isTemp(name), "\(name)")
+    }
+  }
 }

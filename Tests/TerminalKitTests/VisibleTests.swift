@@ -48,6 +48,30 @@ struct VisibleTests {
     #expect(TerminalText.visible("x\u{2028}y") == "x⟨U+2028⟩y")
   }
 
+  @Test("Zero-width and other invisible characters become code point labels")
+  func invisibles() {
+    #expect(TerminalText.visible("ada@exa\u{200B}mple.org") == "ada@exa⟨U+200B⟩mple.org")
+    #expect(TerminalText.visible("\u{FEFF}Ada\u{2060}Lovelace") == "⟨U+FEFF⟩Ada⟨U+2060⟩Lovelace")
+    #expect(TerminalText.visible("Love\u{AD}lace\u{180E}") == "Love⟨U+00AD⟩lace⟨U+180E⟩")
+    #expect(TerminalText.visible("\u{3164}") == "⟨U+3164⟩")
+    // A joiner between Latin letters, or a variation selector after one, does nothing.
+    #expect(TerminalText.visible("Ad\u{200D}a Lo\u{200C}ve") == "Ad⟨U+200D⟩a Lo⟨U+200C⟩ve")
+    #expect(TerminalText.visible("Ada\u{FE0F}") == "Ada⟨U+FE0F⟩")
+    #expect(TerminalText.visible("\u{200D}👩") == "⟨U+200D⟩👩")
+  }
+
+  @Test("Joiners and variation selectors that do a job stay: emoji sequences, Persian, Indic, ideographic variants")
+  func legitimateJoiners() {
+    for text in [
+      "Nell 👩‍💻 Orr", "👨‍👩‍👧", "👍🏽", "❤️", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",  // emoji ZWJ, modifier, VS16, keycap, tag sequences
+      "می‌خواهم", "نامه‌ها",  // Persian ZWNJ inside words
+      "क्‍ष", "ന്‍", "श्‌र",  // Devanagari and Malayalam ZWJ/ZWNJ
+      "葛\u{E0100}", "辻\u{FE00}",  // ideographic variation sequences
+    ] {
+      #expect(TerminalText.visible(text) == text, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
   @Test("Tab becomes a space, other C0 controls and DEL become control pictures")
   func c0Pictures() {
     #expect(TerminalText.visible("a\tb") == "a b")

@@ -57,6 +57,31 @@ struct DecoderFastPathTests {
     #expect(StableHash.hex("a") == "af63dc4c8601ec8c")
   }
 
+  @Test("a value's identifier hashes the UID, its line and how many identical lines came before it")
+  func valueIdentifiers() {
+    let lines = ["TEL:1", "EMAIL:a@example.org", "TEL:1", "TEL:2", "TEL:1", "EMAIL:a@example.org", "TEL:2"]
+    let contact = ContactDecoder.contact(from: card(["VERSION:3.0", "UID:u1", "FN:Ann"] + lines), source: "-")
+    var seen: [String: Int] = [:]
+    var expected: [String] = []
+    for line in lines {
+      let count = seen[line, default: 0]
+      seen[line] = count + 1
+      expected.append(StableHash.hex("u1\n\(line)\n\(count)"))
+    }
+    let phones = contact.phoneNumbers.map(\.identifier)
+    let emails = contact.emailAddresses.map(\.identifier)
+    #expect(phones == [expected[0], expected[2], expected[3], expected[4], expected[6]])
+    #expect(emails == [expected[1], expected[5]])
+    #expect(Set(phones + emails).count == lines.count)
+  }
+
+  @Test("NOTE lines are joined by an empty line, in order")
+  func notesJoined() {
+    let contact = ContactDecoder.contact(
+      from: card(["VERSION:3.0", "FN:Ann", "NOTE:one", "NOTE:two\\nlines", "NOTE:three"]), source: "-")
+    #expect(contact.note == "one\n\ntwo\nlines\n\nthree")
+  }
+
   @Test("a street is the non-empty first three address parts, one a line")
   func street() {
     let cases: [(String, String)] = [

@@ -56,6 +56,27 @@ struct JCardTests {
     #expect(back.identifier == contact.identifier)
   }
 
+  @Test("an array of jCards is read card by card: what is read, and the warnings, are as for the whole document")
+  func cardByCard() throws {
+    let json = """
+       [ ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "A \\"quoted\\" ], [name"]]],
+      "not a card", ["vcard"],
+      ["vcard", [["fn", {"group": "g1"}, "text", "B, {braces} [brackets]"], 7]] ]\n
+      """
+    let result = VCardReader.read(Array(json.utf8))
+    #expect(result.cards.map { $0.first("FN")?.value } == ["A \"quoted\" ]\\, [name", "B\\, {braces} [brackets]"])
+    #expect(result.cards.last?.first("FN")?.group == "g1")
+    #expect(result.warnings.map(\.message) == [
+      "jCard item 2 is not [\"vcard\", [...]]; skipped", "jCard item 3: a property is malformed; skipped",
+    ])
+    // Broken JSON in one card is broken JSON.
+    #expect(VCardReader.read(Array("[[\"vcard\", [[\"fn\", {}, \"text\", \"A\"]]], [\"vcard\", [}]".utf8)).cards.isEmpty)
+    #expect(JSONArrayElements.ranges(Array("[1, [2, \"]\"], {\"a\": [3]} ] ".utf8))?.count == 3)
+    #expect(JSONArrayElements.ranges(Array("[1, 2".utf8)) == nil)
+    #expect(JSONArrayElements.ranges(Array("[1] [2]".utf8)) == nil)
+    #expect(JSONArrayElements.ranges(Array("[]".utf8)) == [])
+  }
+
   @Test("several contacts give an array of jCards")
   func severalContacts() throws {
     let contacts = loadContacts(Self.card + Self.card.replacingOccurrences(of: "urn:uuid:1", with: "urn:uuid:2"))

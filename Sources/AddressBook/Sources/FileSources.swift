@@ -114,7 +114,9 @@ public struct VCardFileSource: FileBookSource {
     self.racyInterval = racyInterval
   }
 
-  /// The file and its signature (`stat(2)`).
+  /// The file and its signature (`stat(2)`). Temp files that a killed save of the
+  /// file left beside it are removed (`AtomicFile.removeStaleTemps(of:)`: one listing
+  /// of the folder).
   ///
   /// - Throws: the store's error when the file cannot be read.
   public func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
@@ -124,6 +126,7 @@ public struct VCardFileSource: FileBookSource {
       return listing
     }
     listing.collections = [(base: "", items: [(name: path, version: ItemVersion(signature))])]
+    AtomicFile.removeStaleTemps(of: path)
     return listing
   }
 
@@ -161,6 +164,7 @@ public struct VdirSource: FileBookSource {
       (base: base, items: entries.map { (name: $0.name, version: ItemVersion($0.signature)) })
     }
     listing.warnings = folders.warnings
+    AtomicFile.removeStaleTemps(folders.tempFiles)
     return listing
   }
 

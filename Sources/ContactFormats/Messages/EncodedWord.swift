@@ -1,12 +1,5 @@
+import CpickSupport
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// RFC 2047 encoded words: `=?charset?encoding?text?=`, encoding `B` (base64) or `Q`
 /// (quoted-printable with `_` for a space), charset any IANA name, optionally with
@@ -109,6 +102,7 @@ public enum EncodedWord {
       case .encoded(let raw, let space):
         if previousEncoded {
           if var current = pending, current.charset == raw.charset {
+            pending = nil  // so that `current` is the only reference: appended in place
             current.bytes += raw.bytes
             current.written += raw.written
             pending = current
@@ -158,31 +152,7 @@ public enum EncodedWord {
   /// `bytes` converted to UTF-8 by iconv; `nil` when iconv does not know `charset`
   /// or the bytes are invalid in it.
   static func iconvDecode(_ bytes: [UInt8], charset: String) -> String? {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      let descriptor = iconv_open("UTF-8", charset.uppercased())
-      guard descriptor != iconv_t(bitPattern: -1) else { return nil }
-      defer { iconv_close(descriptor) }
-      var input = bytes.map { CChar(bitPattern: $0) }
-      var output = [CChar](repeating: 0, count: bytes.count * 4 + 16)
-      let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
-        output.withUnsafeMutableBufferPointer { outBuffer in
-          var inPointer = inBuffer.baseAddress
-          var inLeft = inBuffer.count
-          var outPointer = outBuffer.baseAddress
-          var outLeft = outBuffer.count
-          if inBuffer.count > 0 {
-            guard iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft) != -1 else { return nil }
-          }
-          // Flush any shift state (ISO-2022-JP).
-          guard iconv(descriptor, nil, nil, &outPointer, &outLeft) != -1 else { return nil }
-          return outBuffer.count - outLeft
-        }
-      }
-      guard let produced else { return nil }
-      return String(validating: output[0..<produced].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    #else
-      return nil
-    #endif
+    CharsetConverter.utf8(bytes, charset: charset).flatMap { String(validating: $0, as: UTF8.self) }
   }
 
   /// Base64 with or without padding; `nil` when malformed.

@@ -1,5 +1,6 @@
-import Foundation
 import ContactKit
+import CpickSupport
+import Foundation
 
 /// The address-book protocols of mail clients, exactly as they read them.
 public enum MailClientFormat {
@@ -52,8 +53,9 @@ public enum MailClientFormat {
     return lines
   }
 
-  /// A field with TABs, line breaks and every control replaced, trimmed.
+  /// A field with TABs, line breaks and every control replaced, invisible characters
+  /// that do no job removed (`InvisibleCharacters.removingHidden`), trimmed.
   static func field(_ text: String) -> String {
-    PlainText.line(text).trimmingCharacters(in: .whitespaces)
+    InvisibleCharacters.removingHidden(PlainText.line(text)).trimmingCharacters(in: .whitespaces)
   }
 }

@@ -1,15 +1,18 @@
 import ContactKit
+import CpickSupport
 import Foundation
 
 /// RFC 5322 mailboxes for mail headers: `Ada Lovelace <ada@example.org>`.
 public enum Mailbox {
   /// `Name <address>`; the name becomes a quoted-string (RFC 5322 §3.2.4) when it
   /// holds specials (§3.2.3: `( ) < > [ ] : ; @ \ , . "`), with `\` and `"` escaped;
-  /// non-ASCII is left as UTF-8 (RFC 6532). Controls become spaces. Just the address
-  /// when the name is empty; just the name when the address is.
+  /// non-ASCII is left as UTF-8 (RFC 6532). Controls become spaces; invisible
+  /// characters are removed (`InvisibleCharacters`: from the address all, from the
+  /// name those that do no job there). Just the address when the name is empty; just
+  /// the name when the address is.
   public static func string(name rawName: String, address rawAddress: String) -> String {
-    let name = PlainText.line(rawName).trimmingCharacters(in: .whitespaces)
-    let address = PlainText.line(rawAddress).filter { $0 != " " }
+    let name = InvisibleCharacters.removingHidden(PlainText.line(rawName)).trimmingCharacters(in: .whitespaces)
+    let address = InvisibleCharacters.removingAll(PlainText.line(rawAddress)).filter { $0 != " " }
     guard !address.isEmpty else { return name }
     guard !name.isEmpty else { return address }
     let specials: Set<Character> = ["(", ")", "<", ">", "[", "]", ":", ";", "@", "\\", ",", ".", "\""]
@@ -47,8 +50,12 @@ extension Mailbox {
   /// separates nothing. A value whose parts do not all hold an `@` is one address, as
   /// written (with its `<…>` or `mailto:` taken off).
   ///
+  /// Invisible characters (default-ignorable code points: U+200B, U+FEFF, …) are
+  /// removed, as from any address (`InvisibleCharacters.removingAll`).
+  ///
   /// - Returns: at least one element when `value` is not blank; none when it is.
-  public static func addresses(inEmailValue value: String) -> [String] {
+  public static func addresses(inEmailValue rawValue: String) -> [String] {
+    let value = InvisibleCharacters.removingAll(rawValue)
     let parts = splitAddressList(value).map(addrSpec).filter { !$0.isEmpty }
     if parts.count > 1 && parts.allSatisfy({ $0.contains("@") }) { return parts }
     let whole = addrSpec(value)

@@ -100,8 +100,8 @@ package struct FileSignature: Hashable, Sendable {
   }
 
   /// What `ofFiles(inDirectory:)` gives, the folder's sub-folders (not `.`-folders;
-  /// links to folders included) and which entries may be symbolic links, from one
-  /// listing of the folder. With `examining` false, files the listing says are regular
+  /// links to folders included), which entries may be symbolic links and which look
+  /// like temp files of a save, from one listing of the folder. With `examining` false, files the listing says are regular
   /// files are not examined: their signature is `unknown` (for files about to be read
   /// anyway, whose reading gives it; about 2 µs of kernel time less per file).
   ///
@@ -115,8 +115,12 @@ package struct FileSignature: Hashable, Sendable {
     // Card files whose type the listing does not give (links, unknown): always
     // examined, and with `examining` false the only ones examined.
     var uncertain: [String] = []
+    var tempFiles: [String] = []
     let wanted: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool = { name, type in
-      guard name.first != UInt8(ascii: ".") else { return false }
+      guard name.first != UInt8(ascii: ".") else {
+        if AtomicFile.isTempName(name) { tempFiles.append(String(decoding: name, as: UTF8.self)) }
+        return false
+      }
       let maybeLink = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
       if Int(type) == DT_DIR || maybeLink, !isCardFileName(name) {
         maybeFolders.append((String(decoding: name, as: UTF8.self), type))
@@ -152,6 +156,7 @@ package struct FileSignature: Hashable, Sendable {
       result.files = names.map { (name: $0, signature: FileSignature.unknown) } + examine(uncertain)
     }
     result.linkedFiles = Set(uncertain)
+    result.tempFiles = tempFiles
     for (name, type) in maybeFolders {
       guard let status = try? folder.status(ofEntry: name), status.isDirectory else { continue }
       // A type the listing does not give: whether the name itself is a link.

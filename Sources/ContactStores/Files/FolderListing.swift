@@ -24,6 +24,9 @@ package struct FolderListing: Sendable {
   package var linkedFiles: Set<String> = []
   /// Sub-folders, not `.`-folders, links to folders included; in the folder's order.
   package var subfolders: [Subfolder] = []
+  /// Names of entries that look like the temp files of a save (`AtomicFile.isTempName`),
+  /// for `AtomicFile.removeStaleTemps`.
+  package var tempFiles: [String] = []
 
   /// The names of `subfolders`.
   package var folders: [String] { subfolders.map(\.name) }

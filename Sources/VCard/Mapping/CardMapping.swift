@@ -26,9 +26,20 @@ struct CardMapping {
   /// `StableHash` of the contact's identifier and a line feed: how every labeled
   /// value's identifier starts.
   let identifierHash: StableHash
-  /// Lines that gave labeled values so far, with a hash of their text: an
-  /// identical line counts on.
-  var valueLines: [(index: Int, textHash: UInt64, length: Int)] = []
+  /// The distinct texts of the lines that gave labeled values so far, by a hash of
+  /// the text and its length: a line of each text, and how many lines had it (an
+  /// identical line counts on). A line is compared only with the lines of its bucket
+  /// that differ from each other, so a card of n values is read in O(n).
+  var valueTexts: [ValueTextKey: [(index: Int, count: Int)]] = [:]
+
+  /// The groups (`CATEGORIES` values) read so far.
+  var groupsSeen: Set<String> = []
+
+  /// The bucket of a value line's text in `valueTexts`.
+  struct ValueTextKey: Hashable {
+    var textHash: UInt64
+    var length: Int
+  }
 
   /// The mapping of `card` to `contact` (its identifier and source set), from the
   /// first line.
@@ -43,7 +54,6 @@ struct CardMapping {
       if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
     }
     groupLabels = labels
-    valueLines.reserveCapacity(card.lines.count)
     var identifierHash = StableHash()
     identifierHash.add(contact.identifier)
     identifierHash.add(0x0A)
@@ -111,7 +121,13 @@ struct CardMapping {
       if note.utf8.contains(0x0D) {
         note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
       }
-      contact.note = contact.note.isEmpty ? note : contact.note + "\n\n" + note
+      // Appended in place: each NOTE line costs its own length, not the note's so far.
+      if contact.note.isEmpty {
+        contact.note = note
+      } else {
+        contact.note.append("\n\n")
+        contact.note.append(note)
+      }
     case .phoneticFirst:
       field(.phoneticGiven)
       contact.phoneticGivenName = ValueDecoder.unescape(line.value)
@@ -127,7 +143,8 @@ struct CardMapping {
       if contact.phoneticGivenName.isEmpty && parts.count > 1 { contact.phoneticGivenName = parts[1] }
     case .categories:
       field(.categories)
-      for group in ValueDecoder.list(line.value) where !contact.groups.contains(group) {
+      // The groups so far as a set: a card of many categories is read in linear time.
+      for group in ValueDecoder.list(line.value) where groupsSeen.insert(group).inserted {
         contact.groups.append(group)
       }
     case .photo:
@@ -290,18 +307,25 @@ struct CardMapping {
     var count = 0
     var hash = identifierHash
     var textHash = StableHash()
-    let length = line.withTextBytes { text in
+    let index = lineIndex
+    let card = card
+    line.withTextBytes { text in
       textHash.add(text)
       hash.add(text)
-      for other in valueLines where other.textHash == textHash.value && other.length == text.count {
-        let same = card.lines[other.index].withTextBytes { otherText in
+      let key = ValueTextKey(textHash: textHash.value, length: text.count)
+      var seen = valueTexts.removeValue(forKey: key) ?? []
+      if let slot = seen.firstIndex(where: { other in
+        card.lines[other.index].withTextBytes { otherText in
           text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
         }
-        if same { count += 1 }
+      }) {
+        count = seen[slot].count
+        seen[slot].count += 1
+      } else {
+        seen.append((index, 1))
       }
-      return text.count
+      valueTexts[key] = seen
     }
-    valueLines.append((lineIndex, textHash.value, length))
     hash.add(0x0A)
     hash.add(decimal: count)
     let id = hash.hex

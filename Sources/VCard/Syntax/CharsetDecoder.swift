@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CpickSupport
 
 /// Decodes bytes in a named character set to a String, through the C library's
 /// `iconv(3)` (glibc knows every charset vCard files name: ISO-8859-x,
@@ -11,33 +7,13 @@ enum CharsetDecoder {
   /// The text of `bytes` in `charset` (an IANA name such as `ISO-8859-1`), or `nil`
   /// when the charset is unknown or the bytes are not valid in it.
   ///
-  /// The corresponding C functions are `iconv_open(3)` and `iconv(3)`.
+  /// Converted by `CharsetConverter` (`iconv(3)`, a converter made once per charset).
   static func decode(_ bytes: [UInt8], charset: String) -> String? {
     let name = charset.uppercased()
     if name == "UTF-8" || name == "UTF8" || name == "US-ASCII" || name == "ASCII" {
       return String(validating: bytes, as: UTF8.self)
     }
-    let descriptor = iconv_open("UTF-8", name)
-    if descriptor == iconv_t(bitPattern: -1) { return nil }
-    defer { iconv_close(descriptor) }
-    var input = bytes
-    var output = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
-    let outputCount = output.count
-    let left: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
-      output.withUnsafeMutableBufferPointer { outBuffer in
-        var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBuffer.baseAddress)?
-          .assumingMemoryBound(to: CChar.self)
-        var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBuffer.baseAddress)?
-          .assumingMemoryBound(to: CChar.self)
-        var inLeft = inBuffer.count
-        var outLeft = outBuffer.count
-        let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
-        if result == -1 { return nil }
-        return outLeft
-      }
-    }
-    guard let left else { return nil }
-    return String(decoding: output[0..<(outputCount - left)], as: UTF8.self)
+    return CharsetConverter.utf8(bytes, charset: name).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Text of bytes with no declared charset: UTF-8 when valid; UTF-8 with U+FFFD for

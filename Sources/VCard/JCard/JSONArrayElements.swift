@@ -1,0 +1,65 @@
+/// The byte ranges of the elements of a top-level JSON array (RFC 8259 §5), found
+/// without parsing them: so that a jCard document of many cards is parsed one card at
+/// a time, and only one card's objects are in memory at once.
+///
+/// Strings (with their `\"` escapes) are skipped, brackets and braces counted; an
+/// element is what lies between commas at depth one, white space trimmed. Whether an
+/// element is itself valid JSON is left to its parser.
+enum JSONArrayElements {
+  /// The ranges of the elements of the array `bytes` holds, or `nil` when `bytes` is
+  /// not one array (something other than white space around it, brackets that do not
+  /// balance, a string that does not end).
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  static func ranges(_ bytes: [UInt8]) -> [Range<Int>]? {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    var index = 0
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    index += 1
+    var ranges: [Range<Int>] = []
+    var depth = 0
+    var start = index
+    var closed = false
+    func addElement(endingAt end: Int) {
+      var low = start
+      var high = end
+      while low < high, isSpace(bytes[low]) { low += 1 }
+      while high > low, isSpace(bytes[high - 1]) { high -= 1 }
+      if low < high { ranges.append(low..<high) }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard index < bytes.count else { return nil }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 0 {
+          guard byte == UInt8(ascii: "]") else { return nil }
+          addElement(endingAt: index)
+          closed = true
+        } else {
+          depth -= 1
+        }
+      case UInt8(ascii: ","):
+        if depth == 0 {
+          addElement(endingAt: index)
+          start = index + 1
+        }
+      default:
+        break
+      }
+      index += 1
+      if closed { break }
+    }
+    guard closed else { return nil }
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    return index == bytes.count ? ranges : nil
+  }
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# scaling.sh — does cpick's cost grow with the size of its input, not its square?
+# (issue 22, item 1). For each shape of input that once took quadratic time or
+# memory, it makes the input at size n and at 8n (python3), runs the release cpick
+# on each with `/usr/bin/time -f '%e %M'`, and prints a Markdown table: seconds and
+# peak memory at n and 8n, and their ratios (near 8 for linear work, 64 for
+# quadratic; near 1 where a fixed cost such as the process start dominates).
+#
+#   Sources/cpick-bench/scaling.sh [--scale K] [--keep DIR] [--cpick PATH]
+#
+# --scale K multiplies every n by K (default 1); --cpick runs another build (an
+# older one, to compare); --keep keeps the inputs in DIR. Needs: a release build
+# (`swift build -c release --product cpick`), python3, GNU time (/usr/bin/time).
+# Each run gets a fresh, empty XDG_CACHE_HOME, so no on-disk index is read.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cpick="$repo/.build/release/cpick"
+scale=1
+keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scale) scale="$2"; shift ;;
+    --keep) keep="$2"; shift ;;
+    --cpick) cpick="$2"; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "scaling.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ -x "$cpick" ] || { echo "scaling.sh: build first: swift build -c release --product cpick" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "scaling.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
+
+work=${keep:-$(mktemp -d)}
+mkdir -p "$work"
+[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
+
+# make SHAPE N FILE: writes the input of SHAPE at size N.
+make() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def card(*lines):
+    return "BEGIN:VCARD\r\nVERSION:3.0\r\n" + "".join(l + "\r\n" for l in lines) + "END:VCARD\r\n"
+cyrillic = "абвгдежзийклмнопрстуфхцчшщыэюя"
+han = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
+kana = "さとうすずきたかはしわなべ"
+out = None
+if shape == "tel":
+    out = card("FN:Many Phones", *("TEL;TYPE=CELL:+1 555 %07d" % i for i in range(n)))
+elif shape == "email":
+    out = card("FN:Many Emails", *("EMAIL:user%d@example.org" % i for i in range(n)))
+elif shape == "note":
+    out = card("FN:Many Notes", *("NOTE:line %d of a long note" % i for i in range(n)))
+elif shape == "cyrillic":
+    name = "".join(cyrillic[i % len(cyrillic)] for i in range(n))
+    out = card("FN:" + name, "N:" + name + ";Иван;;;")
+elif shape == "han-org":
+    org = "".join(han[i % len(han)] for i in range(n))
+    out = card("ORG:" + org)
+elif shape == "phonetic":
+    reading = "".join(kana[i % len(kana)] for i in range(n))
+    out = card("FN:佐藤", "N:佐藤;;;;", "X-PHONETIC-LAST-NAME:" + reading)
+elif shape == "nameless-note":
+    out = card("NOTE:" + "".join(cyrillic[i % len(cyrillic)] for i in range(n)))
+elif shape == "latin1":
+    data = b"".join(
+        b"BEGIN:VCARD\r\nVERSION:2.1\r\nN:M\xfcller%d;J\xfcrgen\r\nFN:J\xfcrgen M\xfcller%d\r\nEND:VCARD\r\n" % (i, i)
+        for i in range(n))
+    open(path, "wb").write(data)
+elif shape == "utf8":
+    out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
+elif shape == "from-header":
+    addresses = ",\r\n ".join('"Person %d" <p%d@example.org>' % (i, i) for i in range(n))
+    out = "From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n"
+elif shape == "from-book":
+    out = card("FN:Person 0", "EMAIL:p0@example.org")
+elif shape in ("jcard", "jcard-vcf"):
+    cards = []
+    for i in range(n):
+        cards.append(["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Person %d" % i],
+                                ["n", {}, "text", ["Person%d" % i, "Ada", "", "", ""]],
+                                ["email", {"type": "work"}, "text", "p%d@example.org" % i],
+                                ["tel", {"type": "cell"}, "uri", "tel:+1-555-%07d" % i],
+                                ["note", {}, "text", "x" * 40]]])
+    if shape == "jcard":
+        out = json.dumps(cards)
+    else:
+        out = "".join(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person %d\r\nN:Person%d;Ada;;;\r\nEMAIL;TYPE=work:p%d@example.org\r\n"
+            "TEL;TYPE=cell;VALUE=uri:tel:+1-555-%07d\r\nNOTE:%s\r\nEND:VCARD\r\n" % (i, i, i, i, "x" * 40)
+            for i in range(n))
+if out is not None:
+    open(path, "w", encoding="utf-8", newline="").write(out)
+PY
+}
+
+# measure SHAPE N: prints "seconds kilobytes" of cpick on the input of SHAPE at N.
+measure() {
+  local shape=$1 n=$2 cache="$work/cache-$1-$2"
+  rm -rf "$cache"; mkdir -p "$cache"
+  case "$shape" in
+    from-header)
+      make from-book 1 "$work/book.vcf"
+      make from-header "$n" "$work/$shape-$n.eml"
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" unknown --from-message --skip-known -s "$work/book.vcf" < "$work/$shape-$n.eml" > /dev/null 2>&1 || true
+      ;;
+    *)
+      local file="$work/$shape-$n.vcf"
+      if [ "$shape" = jcard ]; then file="$work/$shape-$n.json"; fi
+      make "$shape" "$n" "$file"
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" list -f tsv -s "$file" > /dev/null 2>&1 || true
+      ;;
+  esac
+  tail -n 1 "$work/time"
+}
+
+echo "| shape | n | time at n | time at 8n | ratio | memory at n | memory at 8n | ratio |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+row() {
+  local shape=$1 label=$2 n=$(( $3 * scale ))
+  read -r t1 m1 < <(measure "$shape" "$n")
+  read -r t8 m8 < <(measure "$shape" $(( n * 8 )))
+  python3 - "$label" "$n" "$t1" "$t8" "$m1" "$m8" <<'PY'
+import sys
+label, n, t1, t8, m1, m8 = sys.argv[1], int(sys.argv[2]), *map(float, sys.argv[3:])
+ratio = lambda a, b: "%.1f" % (b / a) if a > 0 else "—"
+print("| %s | %s | %.2f s | %.2f s | %s | %d MB | %d MB | %s |"
+      % (label, f"{n:,}", t1, t8, ratio(max(t1, 0.01), max(t8, 0.01)), m1 / 1024, m8 / 1024, ratio(m1, m8)))
+PY
+}
+row tel "TEL lines in one card" 5000
+row email "EMAIL lines in one card" 12500
+row note "NOTE lines in one card" 5000
+row cyrillic "Cyrillic letters in a name" 25000
+row han-org "Han characters in an organization" 12500
+row phonetic "kana in a phonetic name" 25000
+row nameless-note "letters in the note of a nameless card" 25000
+row latin1 "cards in Latin-1 (no charset named)" 2500
+row utf8 "cards in UTF-8 (for comparison)" 2500
+row from-header "addresses in a folded From: header" 25000
+row jcard "cards as jCard" 12500
+row jcard-vcf "the same cards as .vcf" 12500
