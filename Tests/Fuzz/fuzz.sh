@@ -52,7 +52,9 @@ for target in "${targets[@]}"; do
   esac
   for dir in "${shared_seeds[@]}"; do [ -d "$shared/$dir" ] && seeds+=("$shared/$dir"); done
   exe=$out/fuzz-$target
-  if [ ! -x "$exe" ] || [ "Tests/Fuzz/Targets/$source.swift" -nt "$exe" ] || [ "$bin/VCard.build" -nt "$exe" ]; then
+  # Linked again when its source or any object of the modules is newer.
+  if [ ! -x "$exe" ] || [ "Tests/Fuzz/Targets/$source.swift" -nt "$exe" ] ||
+    [ -n "$(find "${objects[@]}" -newer "$exe" -print -quit)" ]; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$target" -I "$bin/Modules" \
       "Tests/Fuzz/Targets/$source.swift" "${objects[@]}" -o "$exe" 2>"$out/$target-link.log" ||
       { cat "$out/$target-link.log" >&2; exit 1; }
