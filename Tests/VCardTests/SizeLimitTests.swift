@@ -44,6 +44,15 @@ struct SizeLimitTests {
     #expect(result.cards[0].lines.last?.value.count == data.count)
   }
 
+  @Test("a vendor picture in base64 (X-MS-CARDPICTURE) has the data limit; an X- text does not")
+  func vendorPicture() {
+    let data = String(repeating: "QUJD", count: 1 << 19)
+    let text = Self.card("Ada", ["X-MS-CARDPICTURE;TYPE=JPEG;ENCODING=BASE64:" + data, "X-NOTE:" + data])
+    let result = VCardReader.read(Array(text.utf8))
+    #expect(result.cards.first?.lines.map(\.name) == ["VERSION", "FN", "X-MS-CARDPICTURE"])
+    #expect(result.warnings.map(\.line) == [5])
+  }
+
   @Test("a card over the card limit is left out with one warning at its BEGIN line; the next card is read")
   func cardOverLimit() {
     var limits = VCardLimits.standard

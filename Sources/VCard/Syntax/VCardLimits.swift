@@ -2,7 +2,8 @@
 /// enough that a damaged or hostile file cannot make the reader hold gigabytes.
 ///
 /// - A **value** (one content line, folds included) of a property that carries data —
-///   `PHOTO`, `LOGO`, `SOUND`, `KEY`, in base64 or as a `data:` URI — may have 64 MiB:
+///   `PHOTO`, `LOGO`, `SOUND`, `KEY`, in base64 or as a `data:` URI, or an `X-` property
+///   with an encoding (`X-MS-CARDPICTURE;ENCODING=BASE64`) — may have 64 MiB:
 ///   the largest photos in the shared corpus make cards of 35 MB, phone exports keep
 ///   photos of a few MB. Any other value may have 1 MiB: a note of a thousand pages.
 ///   A longer value is left out of its card (`file:line: …`), the card is kept.
@@ -31,7 +32,8 @@ public struct VCardLimits: Sendable {
   func valueProblem(_ line: borrowing ContentLine, bytes: Int) -> String? {
     guard bytes > min(textValueBytes, dataValueBytes) else { return nil }
     let name = line.name
-    let data = Self.carriesData(name)
+    // Vendor pictures (Outlook's X-MS-CARDPICTURE) come as base64 in X- properties.
+    let data = Self.carriesData(name) || (name.hasPrefix("X-") && line.mayBeBase64)
     let limit = data ? dataValueBytes : textValueBytes
     guard bytes > limit else { return nil }
     return "\(name) value longer than \(Self.megabytes(limit)), the limit for "
