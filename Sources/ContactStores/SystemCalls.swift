@@ -87,15 +87,26 @@ package struct FileDescriptor: Sendable {
 
   /// Reads to the end of the file. The corresponding C function is `read`.
   func readAll(sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    try readAll(sizeHint: sizeHint, keeping: .max).bytes
+  }
+
+  /// Reads to the end of the file, keeping its first `limit` bytes: the rest is read
+  /// and let go (a writer on a pipe is not left blocked or killed by `SIGPIPE`).
+  ///
+  /// - Returns: the bytes kept, and how many there were in all.
+  func readAll(sizeHint: Int = 0, keeping limit: Int) throws(SystemError) -> (bytes: [UInt8], total: Int) {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(sizeHint, 0) + 1)
+    bytes.reserveCapacity(min(max(sizeHint, 0), limit) + 1)
+    var total = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
       if count > 0 {
-        bytes.append(contentsOf: chunk[0..<count])
+        total += count
+        let kept = min(count, limit - bytes.count)
+        if kept > 0 { bytes.append(contentsOf: chunk[0..<kept]) }
       } else if count == 0 {
-        return bytes
+        return (bytes, total)
       } else {
         let code = Glibc.errno
         if code != EINTR { throw SystemError(function: "read", path: path, errno: code) }
@@ -157,6 +168,14 @@ package struct FileDescriptor: Sendable {
   /// Reads standard input to its end (`read(2)` on descriptor 0, left open).
   package static func readStandardInput() throws(SystemError) -> [UInt8] {
     try FileDescriptor(rawValue: STDIN_FILENO, path: "-").readAll()
+  }
+
+  /// Reads standard input to its end, keeping its first `limit` bytes (see
+  /// `readAll(keeping:)`): a mail message whose body is not needed.
+  ///
+  /// - Returns: the bytes kept, and how many standard input had in all.
+  package static func readStandardInput(keeping limit: Int) throws(SystemError) -> (bytes: [UInt8], total: Int) {
+    try FileDescriptor(rawValue: STDIN_FILENO, path: "-").readAll(keeping: limit)
   }
 
   static func readFile(_ path: String) throws(SystemError) -> [UInt8] {

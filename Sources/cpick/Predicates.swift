@@ -24,31 +24,52 @@ extension CPick {
       }
     }
     var result = Predicates()
-    var enabling: [ContactPredicate] = []
+    var enabling: [(ContactPredicate, String)] = []
     for key in options.require {
       do {
-        enabling.append(try ContactPredicate.require(key))
+        enabling.append((try ContactPredicate.require(key), "--require"))
       } catch {
         throw UsageError(description: error.description(option: "--require"))
       }
     }
-    if let format = options.enableIf { enabling.append(try compile(format, .contact, option: "--enable-if")) }
+    if let format = options.enableIf {
+      enabling.append((try compile(format, .contact, option: "--enable-if"), "--enable-if"))
+    }
     if !enabling.isEmpty {
       let all = enabling
       result.enabling = { contact in
         let json = PersonJSON.person(contact, nameOrder: options.nameOrder)
-        return all.allSatisfy { $0.evaluate(json) }
+        return all.allSatisfy { predicate, option in ended(option) { () throws(ContactFormats.PredicateError) in try predicate.evaluate(json) } }
       }
     }
     if let format = options.selectIf {
       let predicate = try compile(format, .contact, option: "--select-if")
       let order = options.nameOrder
-      result.selection = { predicate.evaluate($0, nameOrder: order) }
+      result.selection = { contact in
+        ended("--select-if") { () throws(ContactFormats.PredicateError) in try predicate.evaluate(contact, nameOrder: order) }
+      }
     }
     if let format = options.selectPropertyIf {
       let predicate = try compile(format, .property, option: "--select-property-if")
-      result.property = { predicate.evaluate(PersonJSON.property($0)) }
+      result.property = { property in
+        ended("--select-property-if") { () throws(ContactFormats.PredicateError) in try predicate.evaluate(property) }
+      }
     }
     return result
+  }
+
+  /// Evaluates a predicate; when it cannot be decided (a `MATCHES` that backtracks
+  /// without end), the command ends with the error: the terminal is given back, the
+  /// message goes to stderr (`cpick: --enable-if: column 6: MATCHES … gave up …`) and
+  /// the exit status is 2, as for a predicate that does not parse (PRODUCT.md "Exit
+  /// codes"). The predicates run inside the picker's closures, which cannot throw.
+  nonisolated private static func ended(_ option: String, _ evaluate: () throws(ContactFormats.PredicateError) -> Bool) -> Bool {
+    do {
+      return try evaluate()
+    } catch {
+      TerminalRestoration.shared.restoreAndClose()
+      printError("cpick: " + error.description(option: option))
+      exit(ExitCode.error.rawValue)
+    }
   }
 }

@@ -113,15 +113,18 @@ extension CPick {
     if options.fromMessage {
       let message: [UInt8]
       do {
-        message = try FileDescriptor.readStandardInput()
+        // Only the header is read (the body, attachments included, is let go unread).
+        message = try FileDescriptor.readStandardInput(keeping: MessageHeaders.headerBytes + 1).bytes
       } catch {
         throw UsageError(description: "--from-message: cannot read standard input: \(error.message)")
       }
-      let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: message)
+      let headers = MessageHeaders(message: message)
+      for warning in headers.warnings { printError("-:\(warning)") }
+      let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: headers)
       guard !addresses.isEmpty else {
         throw UsageError(description: "--from-message: no address in \(options.headers.joined(separator: ", "))")
       }
-      record.subject = MessageHeaders(message: message).unstructured(named: "Subject")
+      record.subject = headers.unstructured(named: "Subject")
       if addresses.count == 1 || options.all {
         record.person = options.all ? MessageAddress.contact(for: addresses) : addresses[0].contact()
       } else {

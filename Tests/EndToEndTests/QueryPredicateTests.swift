@@ -55,4 +55,18 @@ struct QueryPredicateTests {
       #expect(result.stderrText.hasPrefix("cpick: --"), "\(arguments): \(result.stderrText)")
     }
   }
+
+  @Test("a MATCHES that backtracks without end is exit 2 with the column, not a silent no-match (issue 22)")
+  func runawayRegularExpression() throws {
+    for (arguments, column) in [
+      (["list", "--enable-if", #"note MATCHES "(.*)*x""#], 6),
+      (["query", "a", "--enable-if", #"emailAddresses.value MATCHES[c] "(.+)+@""#], 22),
+    ] {
+      let result = try CommandRunner.cpick(arguments + ["-s", book])
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stdout.isEmpty, "\(arguments)")
+      #expect(result.stderrText.hasPrefix("cpick: --enable-if: column \(column): MATCHES '"), "\(result.stderrText)")
+      #expect(result.stderrText.contains("backtracks without end"), "\(result.stderrText)")
+    }
+  }
 }

@@ -9,6 +9,12 @@ import Foundation
 /// 8-bit header from an old mailer still gives text. An mbox `From ` line before the
 /// headers, and any line that is not `name: value`, is skipped.
 ///
+/// Limits (`fieldBytes`, `headerBytes`): a field of more than 1 MiB unfolded (RFC 5322
+/// asks for lines of at most 998 characters; a `To:` of ten thousand recipients has
+/// about 400 KB) is left out, and no field is read after the first 8 MiB of the header;
+/// each is a warning with its line. A message's body is never read, so a message may
+/// be of any size (`cpick unknown --from-message` keeps only its first `headerBytes`).
+///
 /// ```swift
 /// let headers = MessageHeaders(message: Array(rawMessage.utf8))
 /// headers.values(named: "From")               // ["Ada Lovelace <ada@example.org>"]
@@ -30,12 +36,37 @@ public struct MessageHeaders: Sendable, Hashable {
     }
   }
 
+  /// A field or a part of the header that was left out: the 1-based line where it
+  /// begins and why, printed `line: why` (a reader prefixes the file name).
+  public struct Warning: Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based line of the message where the field begins.
+    public var line: Int
+    /// What was left out and why.
+    public var message: String
+
+    /// Creates a warning.
+    public init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
+
+    /// `line: message`.
+    public var description: String { "\(line): \(message)" }
+  }
+
+  /// The most bytes of one field, unfolded: 1 MiB.
+  public static let fieldBytes = 1 << 20
+  /// The most bytes of the header block read: 8 MiB.
+  public static let headerBytes = 8 << 20
+
   /// The fields in message order.
   public var fields: [Field]
+  /// The fields over `fieldBytes`, and the header cut at `headerBytes`.
+  public var warnings: [Warning] = []
 
   /// The header fields of `message` (a whole message, or its header block alone).
   public init(message: [UInt8]) {
-    fields = Self.parse(message)
+    (fields, warnings) = Self.parse(message)
   }
 
   /// The header fields of `message`.
@@ -55,12 +86,14 @@ public struct MessageHeaders: Sendable, Hashable {
     values(named: name).first.map { EncodedWord.decodeUnstructured($0) }
   }
 
-  private static func parse(_ bytes: [UInt8]) -> [Field] {
+  private static func parse(_ bytes: [UInt8]) -> ([Field], [Warning]) {
     // Split into physical lines (LF or CRLF), stopping at the first empty line.
+    var warnings: [Warning] = []
     var lines: [ArraySlice<UInt8>] = []
     var start = bytes.startIndex
     var index = bytes.startIndex
-    while index < bytes.endIndex {
+    let stop = min(bytes.endIndex, headerBytes)
+    while index < stop {
       if bytes[index] == 0x0A {
         var end = index
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
@@ -71,24 +104,44 @@ public struct MessageHeaders: Sendable, Hashable {
       }
       index += 1
     }
-    if index >= bytes.endIndex && start < bytes.endIndex {
+    if index >= stop && stop < bytes.endIndex {
+      // No empty line within the limit: the header is cut at its last whole line.
+      warnings.append(
+        Warning(
+          line: lines.count + 1,
+          message: "the header is longer than \(headerBytes >> 20) MiB; the fields from here on are not read"))
+    } else if index >= bytes.endIndex && start < bytes.endIndex {
       var end = bytes.endIndex
       if bytes[end - 1] == 0x0D { end -= 1 }
       if end > start { lines.append(bytes[start..<end]) }
     }
 
-    // Unfold: a line starting with SP or HTAB continues the previous field.
-    var raw: [[UInt8]] = []
-    for line in lines {
+    // Unfold: a line starting with SP or HTAB continues the previous field. A field
+    // over `fieldBytes` is let go as soon as it is over (nil), its line kept.
+    var raw: [(line: Int, bytes: [UInt8]?)] = []
+    for (number, line) in zip(1..., lines) {
       if let first = line.first, first == 0x20 || first == 0x09 {
-        if !raw.isEmpty { raw[raw.count - 1].append(contentsOf: line) }
+        guard !raw.isEmpty, raw[raw.count - 1].bytes != nil else { continue }
+        if raw[raw.count - 1].bytes!.count + line.count > fieldBytes {
+          raw[raw.count - 1].bytes = nil
+        } else {
+          raw[raw.count - 1].bytes!.append(contentsOf: line)
+        }
         continue
       }
-      raw.append(Array(line))
+      raw.append((number, line.count > fieldBytes ? nil : Array(line)))
     }
 
     var fields: [Field] = []
-    for line in raw {
+    for (number, line) in raw {
+      guard let line else {
+        let name = lines[number - 1].prefix { $0 != 0x3A }.prefix(40)
+        warnings.append(
+          Warning(
+            line: number,
+            message: "the field \(String(decoding: name, as: UTF8.self)) is longer than \(fieldBytes >> 20) MiB; left out"))
+        continue
+      }
       guard let colon = line.firstIndex(of: 0x3A), colon > 0 else { continue }
       let nameBytes = line[..<colon]
       // A field name is printable US-ASCII except the colon (§3.6.8), no white space.
@@ -98,7 +151,7 @@ public struct MessageHeaders: Sendable, Hashable {
       while let first = valueBytes.first, first == 0x20 || first == 0x09 { valueBytes = valueBytes.dropFirst() }
       fields.append(Field(name: name, value: text(of: valueBytes)))
     }
-    return fields
+    return (fields, warnings)
   }
 
   /// UTF-8 when valid, else ISO-8859-1 byte by byte.

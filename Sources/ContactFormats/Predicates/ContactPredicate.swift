@@ -36,7 +36,7 @@ import ContactKit
 ///   sides works too): `==` `=` `!=` `<>` `<` `<=` `>` `>=` (`=<` `=>`), `CONTAINS`,
 ///   `BEGINSWITH`, `ENDSWITH`, `LIKE` (`*` any run, `?` one character, `\` escapes),
 ///   `MATCHES` (an ICU regular expression through NSRegularExpression that must match
-///   the whole text), `IN` (a literal list `{"a", "b"}`, a list key path as in
+///   the whole text; one that backtracks without end is stopped and is an error), `IN` (a literal list `{"a", "b"}`, a list key path as in
 ///   `"Family" IN groups`, or text: `"ada" IN givenName` is a substring test).
 /// - **Modifiers** after the operator: `[c]` case-insensitive, `[d]`
 ///   diacritic-insensitive, `[cd]` both (`"José" ==[cd] "jose"`).
@@ -119,19 +119,28 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
   }
 
   /// Whether the person (or property) object satisfies the predicate.
-  public func evaluate(_ value: JSONValue) -> Bool {
-    PredicateEvaluator.evaluate(root, value)
+  ///
+  /// - Throws: `PredicateError` at the column of a `MATCHES` whose regular expression
+  ///   ran out of steps on one of the values (it backtracks without end, as `(.*)*x`
+  ///   does): an error for the command rather than a silent "no match". The budget is
+  ///   a million steps and 100 more per character of the value (`PredicateRegexBudget`).
+  public func evaluate(_ value: JSONValue) throws(PredicateError) -> Bool {
+    try PredicateEvaluator.evaluate(root, value)
   }
 
   /// Whether the contact satisfies a `.contact` predicate (its person object, its
   /// `displayName` composed in `nameOrder`).
-  public func evaluate(_ contact: Contact, nameOrder: ContactFormatter.NameOrder = .auto) -> Bool {
-    evaluate(PersonJSON.person(contact, nameOrder: nameOrder))
+  ///
+  /// - Throws: `PredicateError` when a `MATCHES` runs out of steps (see `evaluate(_:)`).
+  public func evaluate(_ contact: Contact, nameOrder: ContactFormatter.NameOrder = .auto) throws(PredicateError) -> Bool {
+    try evaluate(PersonJSON.person(contact, nameOrder: nameOrder))
   }
 
   /// Whether the property satisfies a `.property` predicate (its property object).
-  public func evaluate(_ property: ContactProperty) -> Bool {
-    evaluate(PersonJSON.property(property))
+  ///
+  /// - Throws: `PredicateError` when a `MATCHES` runs out of steps (see `evaluate(_:)`).
+  public func evaluate(_ property: ContactProperty) throws(PredicateError) -> Bool {
+    try evaluate(PersonJSON.property(property))
   }
 
   /// The format string as given.

@@ -75,12 +75,21 @@ enum PredicateOperand: Sendable {
 
 /// A compiled `MATCHES` pattern: anchored at both ends, as ICU's `matches()`.
 /// NSRegularExpression is immutable and safe to share between threads.
+///
+/// A match runs under a step budget (`PredicateRegexBudget`), so that a pattern that
+/// backtracks without end, such as `(.*)*x` or `(.+)+@`, ends with an error instead of
+/// taking minutes (NSRegularExpression has no time limit; ICU calls the progress block
+/// once every 10,000 steps of its matcher, which counts steps, not seconds, so the
+/// limit is the same on a fast and on a loaded machine).
 final class PredicateRegex: @unchecked Sendable {
   let expression: NSRegularExpression
+  /// The pattern as written (for the message when it runs out of steps).
+  let pattern: String
 
   init(pattern: String, options: PredicateOptions) throws {
     var flags: NSRegularExpression.Options = []
     if options.caseInsensitive { flags.insert(.caseInsensitive) }
+    self.pattern = pattern
     // Case is the regex engine's business (folding the pattern would turn `\D` into
     // `\d`); diacritics are folded away in the pattern and in the text alike.
     let pattern = PredicateOptions(diacriticInsensitive: options.diacriticInsensitive).fold(pattern)
@@ -88,9 +97,52 @@ final class PredicateRegex: @unchecked Sendable {
   }
 
   /// Whether the whole of `text` matches.
-  func matches(_ text: String) -> Bool {
-    let range = NSRange(location: 0, length: text.utf16.count)
-    return expression.firstMatch(in: text, options: [], range: range) != nil
+  ///
+  /// - Throws: `PredicateRegexBudget.Exceeded` when ICU's matcher takes more steps than
+  ///   `PredicateRegexBudget.ticks(forLength:)` allows for a text of this length.
+  func matches(_ text: String) throws(PredicateRegexBudget.Exceeded) -> Bool {
+    let length = text.utf16.count
+    let allowed = PredicateRegexBudget.ticks(forLength: length)
+    var ticks = 0
+    var found = false
+    expression.enumerateMatches(
+      in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)
+    ) { match, flags, stop in
+      if match != nil {
+        found = true
+        stop.pointee = true
+      } else if flags.contains(.progress) {
+        ticks += 1
+        if ticks > allowed { stop.pointee = true }
+      }
+    }
+    if !found, ticks > allowed { throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length) }
+    return found
+  }
+}
+
+/// How many steps a `MATCHES` may take on one value: a million, and 100 more per
+/// UTF-16 unit of the text. A pattern without nested repetition takes one to a few
+/// steps per unit (`[a-z]+x` on 100,000 letters: 100,000 steps, 0.05 s), so it never
+/// comes near; `(.*)*x` on 40 letters would take billions and stops after about 0.1 s.
+enum PredicateRegexBudget {
+  /// Steps between two of ICU's progress calls (its `TIMER_INITIAL_VALUE`).
+  static let stepsPerTick = 10_000
+  /// The steps any value may take, whatever its length.
+  static let baseSteps = 1_000_000
+  /// The steps allowed per UTF-16 unit of the value.
+  static let stepsPerUnit = 100
+
+  /// The progress calls allowed for a value of `length` UTF-16 units.
+  static func ticks(forLength length: Int) -> Int {
+    (baseSteps + stepsPerUnit * length) / stepsPerTick
+  }
+
+  /// A match that ran out of steps.
+  struct Exceeded: Error {
+    let pattern: String
+    /// The value's length in UTF-16 units.
+    let length: Int
   }
 }
 
@@ -103,4 +155,6 @@ struct PredicateComparison: Sendable {
   var rhs: PredicateOperand
   /// The `MATCHES` pattern when it is a literal, compiled once.
   var regex: PredicateRegex?
+  /// The 1-based column of the operator (where a `MATCHES` that runs out of steps is reported).
+  var column = 1
 }

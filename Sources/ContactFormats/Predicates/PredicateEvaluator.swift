@@ -14,16 +14,20 @@ enum PredicateScalar: Sendable {
 /// `@count` 0, a missing boolean is false. Lists are looked through at every step of a
 /// key path, so `postalAddresses.value.city` gives the city of every address.
 enum PredicateEvaluator {
-  static func evaluate(_ node: PredicateNode, _ value: JSONValue) -> Bool {
+  ///
+  /// - Throws: `PredicateError` at the operator's column when a `MATCHES` runs out of
+  ///   steps (`PredicateRegexBudget`).
+  static func evaluate(_ node: PredicateNode, _ value: JSONValue) throws(PredicateError) -> Bool {
     switch node {
     case .constant(let flag): return flag
-    case .not(let inner): return !evaluate(inner, value)
-    case .and(let a, let b): return evaluate(a, value) && evaluate(b, value)
-    case .or(let a, let b): return evaluate(a, value) || evaluate(b, value)
+    case .not(let inner): return try !evaluate(inner, value)
+    // `&&` and `||` take a rethrowing autoclosure, which loses the error type.
+    case .and(let a, let b): return try evaluate(a, value) ? try evaluate(b, value) : false
+    case .or(let a, let b): return try evaluate(a, value) ? true : try evaluate(b, value)
     case .keyPath(let path):
       if case .bool(true) = leaves(path.components[...], in: value).first { return true }
       return false
-    case .comparison(let comparison): return evaluate(comparison, value)
+    case .comparison(let comparison): return try evaluate(comparison, value)
     }
   }
 
@@ -96,7 +100,7 @@ enum PredicateEvaluator {
     return false
   }
 
-  private static func evaluate(_ c: PredicateComparison, _ value: JSONValue) -> Bool {
+  private static func evaluate(_ c: PredicateComparison, _ value: JSONValue) throws(PredicateError) -> Bool {
     let lhs = operand(c.lhs, in: value)
     let rhs = operand(c.rhs, in: value)
     // `list == nil`: the list is empty (a missing key is an empty list).
@@ -106,27 +110,39 @@ enum PredicateEvaluator {
         return c.op == .equal ? empty : !empty
       }
     }
-    func test(_ left: PredicateScalar) -> Bool {
+    func test(_ left: PredicateScalar) throws(PredicateError) -> Bool {
       if c.op == .in {
-        if rhs.isCollection { return rhs.values.contains { compare(left, .equal, $0, c) } }
-        return compare(rhs.values[0], .contains, left, c)
+        if rhs.isCollection {
+          for right in rhs.values where try compare(left, .equal, right, c) { return true }
+          return false
+        }
+        return try compare(rhs.values[0], .contains, left, c)
       }
-      if rhs.isCollection { return rhs.values.contains { compare(left, c.op, $0, c) } }
-      return compare(left, c.op, rhs.values[0], c)
+      if rhs.isCollection {
+        for right in rhs.values where try compare(left, c.op, right, c) { return true }
+        return false
+      }
+      return try compare(left, c.op, rhs.values[0], c)
+    }
+    func any() throws(PredicateError) -> Bool {
+      for left in lhs.values where try test(left) { return true }
+      return false
     }
     switch c.quantifier ?? (lhs.isCollection ? .anyOf : nil) {
-    case nil: return lhs.values.first.map(test) ?? false
-    case .anyOf: return lhs.values.contains(where: test)
-    case .allOf: return lhs.values.allSatisfy(test)
-    case .noneOf: return !lhs.values.contains(where: test)
+    case nil: return try lhs.values.first.map { v throws(PredicateError) in try test(v) } ?? false
+    case .anyOf: return try any()
+    case .allOf:
+      for left in lhs.values where try !test(left) { return false }
+      return true
+    case .noneOf: return try !any()
     }
   }
 
   private static func compare(
     _ a: PredicateScalar, _ op: PredicateOperator, _ b: PredicateScalar, _ c: PredicateComparison
-  ) -> Bool {
+  ) throws(PredicateError) -> Bool {
     switch (a, b) {
-    case (.text(let x), .text(let y)): return compare(x, op, y, c)
+    case (.text(let x), .text(let y)): return try compare(x, op, y, c)
     case (.number(let x), .number(let y)):
       switch op {
       case .equal: return x == y
@@ -146,11 +162,20 @@ enum PredicateEvaluator {
     }
   }
 
-  private static func compare(_ x: String, _ op: PredicateOperator, _ y: String, _ c: PredicateComparison) -> Bool {
+  private static func compare(
+    _ x: String, _ op: PredicateOperator, _ y: String, _ c: PredicateComparison
+  ) throws(PredicateError) -> Bool {
     if op == .matches {
       let subject = PredicateOptions(diacriticInsensitive: c.options.diacriticInsensitive).fold(x)
-      if let regex = c.regex { return regex.matches(subject) }
-      return (try? PredicateRegex(pattern: y, options: c.options))?.matches(subject) ?? false
+      guard let regex = c.regex ?? (try? PredicateRegex(pattern: y, options: c.options)) else { return false }
+      do {
+        return try regex.matches(subject)
+      } catch {
+        throw PredicateError(
+          column: c.column,
+          message: "MATCHES '\(error.pattern)' gave up on a value of \(error.length) characters: "
+            + "it backtracks without end (nested repetition such as (.*)* or (.+)+); simplify the pattern")
+      }
     }
     let x = c.options.fold(x)
     let y = c.options.fold(y)

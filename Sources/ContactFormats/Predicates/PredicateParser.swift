@@ -207,7 +207,8 @@ struct PredicateParser {
     }
     let rhs = try parseOperand()
     var comparison = PredicateComparison(
-      quantifier: quantifier?.0, lhs: lhs.operand, op: op, options: options, rhs: rhs.operand, regex: nil)
+      quantifier: quantifier?.0, lhs: lhs.operand, op: op, options: options, rhs: rhs.operand, regex: nil,
+      column: opToken.column)
     try PredicateTypeCheck.check(&comparison, lhs: lhs, rhs: rhs, op: opToken, quantifier: quantifier?.1)
     return .comparison(comparison)
   }

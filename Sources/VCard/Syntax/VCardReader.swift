@@ -44,7 +44,7 @@ public enum VCardReader {
   static let defaultPieceSize = 1 << 20
 
   /// `read` with pieces of at least `pieceSize` bytes (tests read small inputs in pieces).
-  static func read(_ bytes: [UInt8], pieceSize: Int) -> VCardParseResult {
+  static func read(_ bytes: [UInt8], pieceSize: Int, limits: VCardLimits = .standard) -> VCardParseResult {
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
       return JCardReader.read(input)
@@ -52,20 +52,22 @@ public enum VCardReader {
     if (input.first == UInt8(ascii: "<") || input.first.map { $0 <= 0x20 } ?? false) && XCardInput.isXCard(input) {
       return XCardInput.read(input)
     }
-    let first = read(input, fallbackCharset: nil, pieceSize: pieceSize)
+    let first = read(input, fallbackCharset: nil, pieceSize: pieceSize, limits: limits)
     // Values without CHARSET are read in the legacy charset the file declares
     // anywhere; when there is one, read again knowing it (phone exports: small files).
-    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy, pieceSize: pieceSize).result }
+    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy, pieceSize: pieceSize, limits: limits).result }
     return first.result
   }
 
   private static func read(
-    _ input: [UInt8], fallbackCharset: String?, pieceSize: Int
+    _ input: [UInt8], fallbackCharset: String?, pieceSize: Int, limits: VCardLimits
   ) -> (result: VCardParseResult, legacyCharset: String?) {
     let source = VCardSource(input: input, fallbackCharset: fallbackCharset)
-    if let pieces = readInPieces(input, source: source, pieceSize: pieceSize) { return pieces }
+    if let pieces = readInPieces(input, source: source, pieceSize: pieceSize, limits: limits) { return pieces }
     return input.withUnsafeBufferPointer { buffer in
-      var piece = readPiece(buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer), linesBefore: 0, source: source)
+      var piece = readPiece(
+        buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer), linesBefore: 0, source: source,
+        limits: limits)
       return (piece.assembler.finish(bytes: input), piece.legacyCharset)
     }
   }
@@ -77,9 +79,11 @@ public enum VCardReader {
   }
 
   private static func readPiece(
-    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int, source: VCardSource
+    _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int, source: VCardSource,
+    limits: VCardLimits
   ) -> Piece {
     var piece = Piece()
+    piece.assembler.limits = limits
     piece.legacyCharset = LineReader.logicalLines(input, range: range, separator: separator, linesBefore: linesBefore) {
       line, buffer, joined in
       do throws(ContentLineParser.Failure) {
@@ -97,7 +101,7 @@ public enum VCardReader {
   /// Reads a large LF-separated input in pieces in parallel, or `nil` when it is
   /// small, cannot be cut, or a piece ends in a state that the next depends on.
   private static func readInPieces(
-    _ input: [UInt8], source: VCardSource, pieceSize: Int
+    _ input: [UInt8], source: VCardSource, pieceSize: Int, limits: VCardLimits
   ) -> (result: VCardParseResult, legacyCharset: String?)? {
     // Small inputs (a vdir's one-card files) stop here, before asking for the cores:
     // Foundation reads the cgroup files for that, which cost more than the card.
@@ -143,7 +147,8 @@ public enum VCardReader {
       let linesBefore = before
       DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
         shared.results[index] = readPiece(
-          shared.input, range: ranges[index], separator: 0x0A, linesBefore: linesBefore[index], source: source)
+          shared.input, range: ranges[index], separator: 0x0A, linesBefore: linesBefore[index], source: source,
+          limits: limits)
       }
       // A piece must leave the state the next one starts from: no card open, no
       // text outside cards before the last piece.
@@ -208,6 +213,11 @@ struct CardAssembler {
   var outsideWarning: Int? = nil  // index in `warnings`
   var orphans: [ContentLine] = []  // content lines since the last card
   var orphansBroken = false  // junk among them: no card
+  /// Bytes of the innermost open card so far (`VCardLimits.cardBytes`), one per open card.
+  var openBytes: [Int] = []
+  /// Open cards over `VCardLimits.cardBytes` (by their BEGIN line): their lines are dropped.
+  var oversized: Set<Int> = []
+  var limits = VCardLimits.standard
 
   /// Adds a line that could not be parsed.
   package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
@@ -223,6 +233,7 @@ struct CardAssembler {
   package mutating func add(line: consuming ContentLine, _ logical: LogicalLine) {
     if line.kind != .begin && line.kind != .end && !open.isEmpty {
       // The common case first: a content line inside a card.
+      if !withinLimits(line, logical) { return }
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
         warnings.append(VCardWarning(line: line.lineNumber, message: problem))
       }
@@ -245,6 +256,7 @@ struct CardAssembler {
         lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
       card.lines.reserveCapacity(16)
       open.append(card)
+      openBytes.append(logical.end - logical.start)
       orphans = []
       orphansBroken = false
       return
@@ -277,6 +289,8 @@ struct CardAssembler {
     let last = open.count - 1
     if line.isEnd {
       var card = open.removeLast()
+      openBytes.removeLast()
+      if oversized.remove(card.beginLine) != nil { return }
       card.endLine = line.lineNumber
       if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
         card.sourceRange = start..<logical.end
@@ -286,14 +300,38 @@ struct CardAssembler {
       cards.append(card)
       return
     }
+    if !withinLimits(line, logical) { return }
     if let problem = Self.damagedBase64(line) {
       warnings.append(VCardWarning(line: line.lineNumber, message: problem))
     }
     open[last].lines.append(line)
   }
 
+  /// Whether a content line of the innermost open card may go into it: not when the
+  /// value is over its limit (warning, the line is left out) nor when the card is over
+  /// `VCardLimits.cardBytes` (one warning at its BEGIN line; its lines are let go and
+  /// the card is left out at its END).
+  private mutating func withinLimits(_ line: borrowing ContentLine, _ logical: LogicalLine) -> Bool {
+    let bytes = logical.end - logical.start
+    let last = open.count - 1
+    openBytes[last] += bytes
+    let begin = open[last].beginLine
+    if openBytes[last] > limits.cardBytes {
+      if oversized.insert(begin).inserted {
+        warnings.append(VCardWarning(line: begin, message: limits.cardProblem()))
+        open[last].lines = []
+      }
+      return false
+    }
+    if let problem = limits.valueProblem(line, bytes: bytes) {
+      warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+      return false
+    }
+    return true
+  }
+
   package mutating func finish(bytes: [UInt8]) -> VCardParseResult {
-    for var card in open.reversed() {
+    for var card in open.reversed() where !oversized.contains(card.beginLine) {
       card.sourceRange = nil
       // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside
       // it) was reported there: the file does not end inside it as far as the user

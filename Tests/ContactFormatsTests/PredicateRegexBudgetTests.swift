@@ -1,0 +1,66 @@
+import ContactFormats
+import ContactKit
+import ContactStores
+import CpickTestSupport
+import Foundation
+import Testing
+
+/// A `MATCHES` that backtracks without end is stopped by its step budget and is an
+/// error at the operator's column (issue 22: `(.*)*x` took 29 s on the sample book and
+/// counted as "no match").
+@Suite("Predicates: MATCHES runs under a step budget")
+struct PredicateRegexBudgetTests {
+  /// The first error evaluating `format` over every contact of the sample book gives,
+  /// and how many contacts were evaluated before it.
+  func firstError(_ format: String) throws -> (error: ContactFormats.PredicateError?, evaluated: Int) {
+    let contacts = try VCardFileStore(path: TestPaths.sampleBook.path).load().contacts
+    #expect(contacts.count == 67)
+    let predicate = try ContactPredicate(format: format, kind: .contact)
+    var evaluated = 0
+    for contact in contacts {
+      do {
+        _ = try predicate.evaluate(contact)
+        evaluated += 1
+      } catch {
+        return (error, evaluated)
+      }
+    }
+    return (nil, evaluated)
+  }
+
+  @Test("note MATCHES \"(.*)*x\" on the sample book is an error at the operator, not a silent no-match")
+  func nestedStarOnNotes() throws {
+    let (error, _) = try firstError(#"note MATCHES "(.*)*x""#)
+    let found = try #require(error)
+    #expect(found.column == 6)
+    #expect(found.message.hasPrefix("MATCHES '(.*)*x' gave up on a value of "))
+    #expect(found.description(option: "--enable-if").hasPrefix("--enable-if: column 6: MATCHES '(.*)*x' gave up"))
+  }
+
+  @Test("emailAddresses.value MATCHES[c] \"(.+)+@\" stops on the first address")
+  func nestedPlusOnAddresses() throws {
+    let (error, evaluated) = try firstError(#"emailAddresses.value MATCHES[c] "(.+)+@""#)
+    let found = try #require(error)
+    #expect(found.column == 22)
+    #expect(found.message.contains("(.+)+@"))
+    #expect(evaluated < 67)
+  }
+
+  @Test("a pattern without nested repetition matches a 200,000-character value within its budget")
+  func longValueLinearPattern() throws {
+    let note = String(repeating: "lorem ipsum ", count: 16_000) + "x"
+    let value = JSONValue.object([("note", .string(note))])
+    #expect(try ContactPredicate(format: #"note MATCHES "[a-z ]+x""#, kind: .contact).evaluate(value))
+    #expect(try ContactPredicate(format: #"note MATCHES "(lorem |ipsum )*x""#, kind: .contact).evaluate(value))
+    #expect(try !ContactPredicate(format: #"note MATCHES "[a-z ]+y""#, kind: .contact).evaluate(value))
+  }
+
+  @Test("a pattern from a key path (compiled per value) is held to the same budget")
+  func patternFromKeyPath() throws {
+    let value = JSONValue.object([
+      ("note", .string("(.*)*x")), ("givenName", .string(String(repeating: "a", count: 40))),
+    ])
+    let predicate = try ContactPredicate(format: "givenName MATCHES note", kind: .contact)
+    #expect(throws: ContactFormats.PredicateError.self) { try predicate.evaluate(value) }
+  }
+}
