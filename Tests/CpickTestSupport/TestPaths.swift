@@ -18,6 +18,15 @@ public enum TestPaths {
     fixtures.appendingPathComponent(relativePath)
   }
 
+  /// The debug `cpick-sync` built beside the running test bundle (`swift build
+  /// --build-tests` builds it into the same folder, whatever the scratch path:
+  /// `.build/debug`, or `.build-asan/debug` for the AddressSanitizer run).
+  public static var syncHelper: String {
+    let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("cpick-sync").path
+  }
+
   /// The sample address book (67 invented people), `Tests/Fixtures/sample-addressbook.vcf`.
   public static var sampleBook: URL { fixture("sample-addressbook.vcf") }
 }

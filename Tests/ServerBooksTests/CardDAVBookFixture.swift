@@ -41,7 +41,7 @@ final class CardDAVBookFixture {
     environment = [
       "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
       "XDG_STATE_HOME": home.path + "/state", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-      "CPICK_SYNC": TestPaths.packageRoot.path + "/.build/debug/cpick-sync",
+      "CPICK_SYNC": TestPaths.syncHelper,
     ]
     account = ServerAccount.forSource(server.url, config: ConfigFile.load(environment: environment))
   }
