@@ -38,21 +38,7 @@ public struct MessageHeaders: Sendable, Hashable {
 
   /// A field or a part of the header that was left out: the 1-based line where it
   /// begins and why, printed `line: why` (a reader prefixes the file name).
-  public struct Warning: Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based line of the message where the field begins.
-    public var line: Int
-    /// What was left out and why.
-    public var message: String
-
-    /// Creates a warning.
-    public init(line: Int, message: String) {
-      self.line = line
-      self.message = message
-    }
-
-    /// `line: message`.
-    public var description: String { "\(line): \(message)" }
-  }
+  public typealias Warning = LineWarning
 
   /// The most bytes of one field, unfolded: 1 MiB.
   public static let fieldBytes = 1 << 20
