@@ -66,7 +66,7 @@ let package = Package(
     .target(name: "TerminalKit", dependencies: ["CpickSupport"]),
     // The card's photo: the `PHOTO` value, decoding (off the main actor, cached), drawing
     // with chafa; scaling and JPEG encoding for a photo that is set.
-    .target(name: "ContactPhotos", dependencies: ["ContactKit", "VCard", "TerminalKit", "CChafa", "CImageCodecs"]),
+    .target(name: "ContactPhotos", dependencies: ["ContactKit", "VCard", "TerminalKit", "CpickSupport", "CChafa", "CImageCodecs"]),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
     .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw"]),
     // The controllers and their delegates (the public library).

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 import VCard
 
@@ -38,13 +39,10 @@ public enum PhotoValue {
     return base64(String(value[value.index(after: comma)...]))
   }
 
-  /// Base64 with the blanks of folded lines taken out.
+  /// Base64 with the blanks of folded lines taken out; `nil` when it does not decode
+  /// to any bytes.
   private static func base64(_ text: String) -> [UInt8]? {
-    let letters = text.unicodeScalars.filter { !$0.properties.isWhitespace }
-    var cleaned = String(String.UnicodeScalarView(letters))
-    // Some writers leave the padding off.
-    while cleaned.utf8.count % 4 != 0 { cleaned += "=" }
-    guard let data = Data(base64Encoded: cleaned), !data.isEmpty else { return nil }
-    return [UInt8](data)
+    guard let bytes = Base64Text.decode(text), !bytes.isEmpty else { return nil }
+    return bytes
   }
 }

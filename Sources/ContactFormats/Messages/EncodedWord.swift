@@ -157,10 +157,7 @@ public enum EncodedWord {
 
   /// Base64 with or without padding; `nil` when malformed.
   static func base64(_ text: Substring) -> [UInt8]? {
-    var cleaned = String(text.filter { $0 != "=" })
-    guard cleaned.count % 4 != 1 else { return nil }
-    while cleaned.count % 4 != 0 { cleaned += "=" }
-    return Data(base64Encoded: cleaned).map { Array($0) }
+    Base64Text.decode(text)
   }
 
   /// RFC 2047 §4.2 `Q`: `_` is a space, `=XX` a byte; `nil` when an `=` is not
