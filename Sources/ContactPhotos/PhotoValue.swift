@@ -39,10 +39,11 @@ public enum PhotoValue {
     return base64(String(value[value.index(after: comma)...]))
   }
 
-  /// Base64 with the blanks of folded lines taken out; `nil` when it does not decode
-  /// to any bytes.
+  /// Base64 with the blanks of folded lines taken out, a dangling last letter dropped
+  /// (Android's 2.1 exports end their photos so; ez-vcard reads them the same);
+  /// `nil` when it does not decode to any bytes.
   private static func base64(_ text: String) -> [UInt8]? {
-    guard let bytes = Base64Text.decode(text), !bytes.isEmpty else { return nil }
+    guard let bytes = Base64Text.decode(text, droppingDangling: true), !bytes.isEmpty else { return nil }
     return bytes
   }
 }

@@ -28,6 +28,15 @@ struct PhotoValueTests {
     #expect(PhotoValue.bytes(of: PhotoFixtures.contact(card)) == Self.bytes)
   }
 
+  @Test("a base64 value with a dangling last letter (Android's 2.1 photos, ez-vcard's John_Doe_ANDROID.vcf) is read without it")
+  func danglingLetter() {
+    // 9 bytes are 12 letters without padding; a 13th cannot make a byte and is dropped.
+    let nine = Self.bytes + [7]
+    let letters = Data(nine).base64EncodedString() + "Q"
+    let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ada\r\nPHOTO;ENCODING=BASE64;JPEG:\(letters)\r\n\r\nEND:VCARD\r\n"
+    #expect(PhotoValue.bytes(of: PhotoFixtures.contact(card)) == nine)
+  }
+
   @Test("a PHOTO URL is not fetched")
   func url() {
     let contact = PhotoFixtures.contact(
