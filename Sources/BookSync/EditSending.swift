@@ -24,7 +24,8 @@ public struct EditReport: Sendable, Equatable {
 ///
 /// A `412` means the server's card changed since the edit was made: the edit is
 /// merged into the server's version (`CardBytesEditing`, the three-way merge of file
-/// edits; a group card losing a deleted member: that member taken out again) and sent
+/// edits; an edit of group lines only — a group card's members or name, a group
+/// renamed in `CATEGORIES` —: those changes made again) and sent
 /// again with the new ETag; when the changes conflict, nothing is
 /// sent, the user's version is kept in `MirrorPaths.conflicts`, and the copy takes the
 /// server's. A network failure stops the sending: this edit and the rest stay queued.
@@ -134,10 +135,18 @@ struct EditSending {
       return .done(setAside(edit, theirs: nil, why: "it was removed on the server since it was read"))
     }
     let source = paths.book(edit.folder) + "/" + edit.fileName
-    if let uid = edit.removesMember {
-      // A group card losing a deleted member: the member taken out of the server's version.
+    if let groupEdits = edit.groupEdits {
+      // Only group lines changed (a group card's members or name, a CATEGORIES item):
+      // the same changes made on the server's version.
       do {
-        edit.body = try CardBytesEditing.removingMember(uid, from: theirs.bytes, source: source)
+        let replayed = try CardBytesEditing.applying(groupEdits, to: theirs.bytes, source: source)
+        if replayed.bytes == theirs.bytes {
+          // Made there already, or no longer applicable (the group renamed meanwhile).
+          adopt(edit, theirs: theirs)
+          return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
+        }
+        edit.kind = replayed.isBlank ? .delete : .put
+        edit.body = replayed.isBlank ? nil : replayed.bytes
       } catch {
         return .done(setAside(edit, theirs: theirs, why: error.reason))
       }
@@ -208,6 +217,17 @@ struct EditSending {
     }
     state.items[edit.fileName] = BookState.Item(url: edit.url, etag: card?.etag ?? etag ?? "")
     try? state.write(paths.bookState(edit.folder))
+  }
+
+  /// The edit has nothing left to send: the copy takes the server's card as it is.
+  private func adopt(_ edit: PendingEdit, theirs: DAVCard) {
+    var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)
+    journal.recording([edit.folder + "/" + edit.fileName]) {
+      try? MirrorFiles.write(theirs.bytes, to: paths.book(edit.folder) + "/" + edit.fileName)
+    }
+    state.items[edit.fileName] = BookState.Item(url: edit.url, etag: theirs.etag ?? "")
+    try? state.write(paths.bookState(edit.folder))
+    outbox.remove(edit)
   }
 
   /// After a `DELETE`: the card out of the copy's state (its file is gone already).

@@ -17,25 +17,29 @@ public struct PhotoArt: Sendable, Equatable {
   public let pixels: [UInt8]?
 
   /// Draws `image` with chafa for `columns` × `rows` cells, the block version always
-  /// and the pixel version for `graphics`.
-  public init(_ image: PhotoImage, columns: Int, rows: Int, graphics: TerminalGraphics) {
+  /// and the pixel version for `graphics`: a picture of `columns × cell.width` by
+  /// `rows × cell.height` pixels, so that it covers exactly those cells.
+  public init(
+    _ image: PhotoImage, columns: Int, rows: Int, graphics: TerminalGraphics, cell: CellPixelSize = .assumed
+  ) {
     self.columns = columns
     self.rows = rows
-    cells = Self.symbols(image, columns: columns, rows: rows)
-    pixels = graphics == .symbols ? nil : Self.escapes(image, columns: columns, rows: rows, graphics: graphics)
+    cells = Self.symbols(image, columns: columns, rows: rows, cell: cell)
+    pixels =
+      graphics == .symbols ? nil : Self.escapes(image, columns: columns, rows: rows, graphics: graphics, cell: cell)
   }
 
   /// A canvas of `image` in the given modes; the caller unreferences it.
   private static func canvas(
-    _ image: PhotoImage, columns: Int, rows: Int, pixelMode: ChafaPixelMode, canvasMode: ChafaCanvasMode
+    _ image: PhotoImage, columns: Int, rows: Int, cell: CellPixelSize, pixelMode: ChafaPixelMode,
+    canvasMode: ChafaCanvasMode
   ) -> OpaquePointer? {
     guard let config = chafa_canvas_config_new() else { return nil }
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
     chafa_canvas_config_set_pixel_mode(config, pixelMode)
     chafa_canvas_config_set_canvas_mode(config, canvasMode)
-    // A typical cell of 10 × 20 pixels: the terminal is not asked for its own.
-    chafa_canvas_config_set_cell_geometry(config, 10, 20)
+    chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
     if pixelMode == CHAFA_PIXEL_MODE_SYMBOLS, let map = chafa_symbol_map_new() {
       chafa_symbol_map_add_by_tags(
         map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
@@ -51,9 +55,9 @@ public struct PhotoArt: Sendable, Equatable {
   }
 
   /// The block-symbol cells (chafa's eight-colour canvas, read cell by cell).
-  private static func symbols(_ image: PhotoImage, columns: Int, rows: Int) -> [Cell] {
+  private static func symbols(_ image: PhotoImage, columns: Int, rows: Int, cell: CellPixelSize) -> [Cell] {
     guard let canvas = canvas(
-      image, columns: columns, rows: rows, pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, canvasMode: CHAFA_CANVAS_MODE_INDEXED_8)
+      image, columns: columns, rows: rows, cell: cell, pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, canvasMode: CHAFA_CANVAS_MODE_INDEXED_8)
     else { return Array(repeating: .blank, count: columns * rows) }
     defer { chafa_canvas_unref(canvas) }
     var cells: [Cell] = []
@@ -78,7 +82,9 @@ public struct PhotoArt: Sendable, Equatable {
 
   /// The pixel picture as chafa prints it for `graphics`, with the sequences of
   /// chafa's fallback terminal description (which has all three protocols).
-  private static func escapes(_ image: PhotoImage, columns: Int, rows: Int, graphics: TerminalGraphics) -> [UInt8]? {
+  private static func escapes(
+    _ image: PhotoImage, columns: Int, rows: Int, graphics: TerminalGraphics, cell: CellPixelSize
+  ) -> [UInt8]? {
     let mode: ChafaPixelMode =
       switch graphics {
       case .kitty: CHAFA_PIXEL_MODE_KITTY
@@ -86,7 +92,9 @@ public struct PhotoArt: Sendable, Equatable {
       case .iterm2: CHAFA_PIXEL_MODE_ITERM2
       case .symbols: CHAFA_PIXEL_MODE_SYMBOLS
       }
-    guard let canvas = canvas(image, columns: columns, rows: rows, pixelMode: mode, canvasMode: CHAFA_CANVAS_MODE_TRUECOLOR)
+    guard
+      let canvas = canvas(
+        image, columns: columns, rows: rows, cell: cell, pixelMode: mode, canvasMode: CHAFA_CANVAS_MODE_TRUECOLOR)
     else { return nil }
     defer { chafa_canvas_unref(canvas) }
     guard let info = chafa_term_db_get_fallback_info(chafa_term_db_get_default()) else { return nil }

@@ -1,6 +1,7 @@
 import ContactKit
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// The card photos, decoded and drawn off the main actor and kept: a view asks for a
 /// contact's photo and gets what is there now — nothing yet (the work is started on
@@ -27,6 +28,7 @@ public final class PhotoCache: Sendable {
 
   private struct State {
     var graphics: TerminalGraphics = .symbols
+    var cellSize = CellPixelSize.assumed
     var isEnabled = true
     var entries: [String: Lookup] = [:]
     var order: [String] = []
@@ -53,6 +55,20 @@ public final class PhotoCache: Sendable {
     }
   }
 
+  /// The terminal's cell in pixels (`CursesScreen.cellPixelSize`), which pictures in
+  /// pixels are sized by and the card's photo area is shaped by; `.assumed` until set.
+  public var cellSize: CellPixelSize {
+    get { state.withLock { $0.cellSize } }
+    set {
+      state.withLock {
+        guard $0.cellSize != newValue else { return }
+        $0.cellSize = newValue
+        $0.entries = [:]
+        $0.order = []
+      }
+    }
+  }
+
   /// Whether photos are shown at all (false for `--no-images`); true until set.
   public var isEnabled: Bool {
     get { state.withLock { $0.isEnabled } }
@@ -64,20 +80,20 @@ public final class PhotoCache: Sendable {
   public func lookup(_ contact: Contact, columns: Int, rows: Int) -> Lookup {
     guard contact.hasImage, contact.sourceRecord != nil else { return .absent }
     let key = Self.key(contact, columns: columns, rows: rows)
-    let (found, graphics): (Lookup?, TerminalGraphics) = state.withLock { state in
-      guard state.isEnabled else { return (Lookup.absent, state.graphics) }
+    let (found, graphics, cell): (Lookup?, TerminalGraphics, CellPixelSize) = state.withLock { state in
+      guard state.isEnabled else { return (Lookup.absent, state.graphics, state.cellSize) }
       if let entry = state.entries[key] {
         state.unseen.remove(key)
-        return (entry, state.graphics)
+        return (entry, state.graphics, state.cellSize)
       }
       state.entries[key] = .pending
       state.order.append(key)
       if state.order.count > Self.capacity { state.entries[state.order.removeFirst()] = nil }
-      return (nil, state.graphics)
+      return (nil, state.graphics, state.cellSize)
     }
     if let found { return found }
     Task.detached(priority: .userInitiated) { [self] in
-      let result = Self.draw(contact, columns: columns, rows: rows, graphics: graphics)
+      let result = Self.draw(contact, columns: columns, rows: rows, graphics: graphics, cell: cell)
       state.withLock { state in
         if state.entries[key] != nil {
           state.entries[key] = result
@@ -97,12 +113,14 @@ public final class PhotoCache: Sendable {
 
   /// Decodes and draws the photo of `contact` on the calling thread (the work a
   /// lookup starts in the background).
-  public static func draw(_ contact: Contact, columns: Int, rows: Int, graphics: TerminalGraphics) -> Lookup {
+  public static func draw(
+    _ contact: Contact, columns: Int, rows: Int, graphics: TerminalGraphics, cell: CellPixelSize = .assumed
+  ) -> Lookup {
     guard let bytes = PhotoValue.bytes(of: contact) else { return .absent }
     do {
       // Decoded at least 8 pixels a cell across, so that chafa has detail to draw.
       let image = try PhotoImage.decode(bytes, atLeast: max(columns, rows * 2) * 8)
-      return .ready(PhotoArt(image, columns: columns, rows: rows, graphics: graphics))
+      return .ready(PhotoArt(image, columns: columns, rows: rows, graphics: graphics, cell: cell))
     } catch {
       return .failed(error.description)
     }

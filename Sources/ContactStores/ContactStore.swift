@@ -28,6 +28,16 @@ public protocol ContactStore: Sendable {
   ///   whole or not at all; a request spanning several files (a vdir) may have
   ///   written the files before the one that failed.
   func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact]
+
+  /// How the book stores groups now (`GroupStorage`): in group cards, where a group
+  /// without members is a card of its own, or in `CATEGORIES`, where it cannot be
+  /// written until someone is filed under it (`GroupChange.create`).
+  func groupStorage() -> GroupStorage
+}
+
+extension ContactStore {
+  /// `CATEGORIES`: a book that cannot hold group cards.
+  public func groupStorage() -> GroupStorage { .categories }
 }
 
 /// What loading gave: the contacts in file order and the problems met.

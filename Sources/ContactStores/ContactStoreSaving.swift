@@ -115,7 +115,12 @@ extension VCardFileStore {
     return try CardFileSaver.save(edits, to: target, editor: editor, removeWhenBlank: false).compactMap { $0 }
   }
 
-  /// How the file stores groups (`GroupStorage`): read now, as the save reads it again.
+  /// How the file stores groups (`GroupStorage`): read now.
+  public func groupStorage() -> GroupStorage {
+    (try? StorePaths.resolveFile(path)).map(groupStorage) ?? .categories
+  }
+
+  /// How the file `target` stores groups: read now, as the save reads it again.
   private func groupStorage(_ target: String) -> GroupStorage {
     guard let bytes = try? FileDescriptor.readFile(target) else { return .categories }
     return GroupStorage.cards(in: VCardReader.read(bytes)) ?? .categories

@@ -38,6 +38,14 @@ extension CardFileEditor {
     mayMention(ContactLoad.GroupCard.memberKey(uid), in: bytes)
   }
 
+  /// Whether `bytes` may name the group `name` (in a `CATEGORIES` item or a group
+  /// card's `FN`): it appears in them, ignoring case and folds; always true for a name
+  /// with characters vCard escapes or non-ASCII letters, which may be written otherwise.
+  static func mayName(_ name: String, in bytes: [UInt8]) -> Bool {
+    let quick = name.unicodeScalars.allSatisfy { $0.isASCII && !",;\\".unicodeScalars.contains($0) }
+    return !quick || mayMention(name.lowercased(), in: bytes)
+  }
+
   /// Whether `bytes` may hold `text` (lower case): it appears in them, ignoring ASCII
   /// case and line folds.
   ///

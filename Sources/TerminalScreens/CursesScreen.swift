@@ -39,6 +39,8 @@ public final class CursesScreen: Screen {
   private var ended = false
   /// The pictures of the frame presented last (`Frame.images`), drawn over its text.
   private var shownImages: [FrameImage] = []
+  /// The cell size the terminal replied to `CSI 16 t` at start, if asked and answered.
+  private let queriedCell: CellPixelSize?
   private var turnedOnBracketedPaste = false
   private var pending: [KeyEvent]
   /// The `wtimeout` of the current `nextInput` call, in milliseconds (-1: none).
@@ -72,7 +74,8 @@ public final class CursesScreen: Screen {
       TerminalRestoration.shared.register(
         fd: fileno(tty), modes: shellModes, leave: Self.leaveSequence(bracketedPaste: false))
     }
-    let query = BracketedPasteQuery(fd: fileno(tty))
+    let query = BracketedPasteQuery(fd: fileno(tty), askCellSize: Self.windowCell(fileno(tty)) == nil)
+    queriedCell = query.cellSize
     self.tty = tty
     self.screen = screen
     self.pending = query.typeahead
@@ -221,6 +224,20 @@ public final class CursesScreen: Screen {
 
   /// `/dev/tty`, which keys come from.
   public var inputDescriptor: Int32? { fileno(tty) }
+
+  /// The size of a cell in pixels: from the window's size (`TIOCGWINSZ`, asked again
+  /// each time: a font change comes with a resize), else the terminal's reply to
+  /// `CSI 16 t` at start (`BracketedPasteQuery`); nil when the terminal told neither.
+  public var cellPixelSize: CellPixelSize? { Self.windowCell(fileno(tty)) ?? queriedCell }
+
+  /// The cell size `TIOCGWINSZ` gives on `fd` (`CellPixelSize(columns:rows:pixelWidth:pixelHeight:)`).
+  private static func windowCell(_ fd: Int32) -> CellPixelSize? {
+    var window = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+    return CellPixelSize(
+      columns: Int(window.ws_col), rows: Int(window.ws_row), pixelWidth: Int(window.ws_xpixel),
+      pixelHeight: Int(window.ws_ypixel))
+  }
 
   /// Waits for the next key for at most `milliseconds` (`wtimeout(3)`; `nil`: no
   /// limit). An escape sequence or a paste that has begun is read to its end (the

@@ -237,7 +237,9 @@ enum CPick {
     {
       return try InlineScreen(rows: rows, height: height, colorEnabled: color, mouse: options.mouse)
     }
-    return try CursesScreen(colorEnabled: color, height: nil, mouse: options.mouse)
+    let screen = try CursesScreen(colorEnabled: color, height: nil, mouse: options.mouse)
+    PhotoCache.shared.cellSize = screen.cellPixelSize ?? .assumed  // pictures in pixels fit their cells
+    return screen
   }
 
   static func colorEnabled(_ options: Options, _ environment: [String: String]) -> Bool {

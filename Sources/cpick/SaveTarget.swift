@@ -146,6 +146,8 @@ enum SaveTarget {
       for name in stores.keys.sorted() { _ = try stores[name]?.execute(request) }
       return members.compactMap { try? ContactReload.reload($0) }
     }
+    // A new group without members is written only where the book keeps group cards.
+    editing.groupStorage = { storeForNewContacts(options, sources: sources, environment: environment).groupStorage() }
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }

@@ -168,6 +168,7 @@ extension CPick {
     card.message = options.message ?? subject.map { "Subject: \($0)" }
     card.allowsAddingToAddressBook = !(options.noAdd || options.readOnly)
     card.allowsActions = !options.noActions
+    card.actions = cardActions(options, environment: environment)
     card.region = region
     if !options.readOnly {
       var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])

@@ -57,7 +57,8 @@ enum Usage {
 
     The card of someone not yet in the book: n Create New Contact, a Add to Existing
     Contact (choose the person, then save the merged card); a sender already in the
-    book is shown as such. Prints {"event":"didResolveToPerson","person":{...}}.
+    book is shown as such (o opens that card); o and m on a value act as on the
+    person card. Prints {"event":"didResolveToPerson","person":{...}}.
 
     \(fieldOptions)
 
@@ -69,6 +70,7 @@ enum Usage {
           --alternate-name TEXT  the name shown when the card has none
           --message TEXT         a line shown under the name
           --no-add               no "Create New Contact" / "Add to Existing Contact"
+          --no-actions           no o/m actions on values
           --skip-known           a sender already in the book: print them, no card
     \(savingOptions)
     """
@@ -82,8 +84,10 @@ enum Usage {
 
     options:
           --edit                 e edits the card; Ctrl-S saves only the changed lines
-                                 (didCompleteWithPerson); Delete Contact, the form's
-                                 last row, removes it (didDeletePerson)
+                                 (didCompleteWithPerson); the groups row adds the
+                                 person to a group (Enter) or takes them out (Ctrl-X);
+                                 Delete Contact, the form's last row, removes it
+                                 (didDeletePerson)
           --no-actions           the card only shows (no choosing, no actions)
           --show-properties KEY,...  the card shows only these (email, phone, ...)
           -f, --format FMT       json (default), mailbox, value, tsv, vcard, jcard, xcard
@@ -136,7 +140,7 @@ enum Usage {
           --select-if EXPR   predicateForSelectionOfContact (false: the card opens)
           --select-property-if EXPR
           --show-properties KEY,...  the card shows only these
-          --no-actions       show: the card only shows
+          --no-actions       show, unknown: the card only shows (no o/m actions)
           --height N[%]      draw inline below the prompt
           --print-query, --expect KEYS, --print0, --no-mouse   as in fzf
           --read-only        no adding or editing
@@ -158,6 +162,12 @@ enum Usage {
     PgUp/PgDn move; Enter chooses; Right/Ctrl-O card; Tab mark (-m); Ctrl-T groups;
     Ctrl-X section (then a letter); Ctrl-N new contact (with --read-only it moves
     down); Esc, Ctrl-C, Ctrl-G cancel.
+    groups (Ctrl-T): Enter narrows the list to one; Tab chooses its members (-m);
+    Ctrl-N new group, Ctrl-R rename, Ctrl-X delete (after y; members stay).
+    card: Enter chooses a value; o mails, calls, opens or maps it, m texts a number;
+    e edits. The form: Ctrl-S saves; on the groups row "+ add to group" Enter (or
+    typing) searches the groups, Enter adds one or a new one named as typed; Ctrl-X
+    on a group takes the person out; Delete Contact, the last row, removes the card.
 
     exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
     CPICK_DEFAULT_OPTS is read before the command line.

@@ -115,13 +115,31 @@ struct CardPhotoTests {
     let contact = Self.ada(try Self.fixture("neomutt-logo-128.png"), given: "Kit")
     var frame = Frame(rows: 20, columns: 60)
     // Waits for the state: decoded (a lookup answers other than pending).
-    while cache.lookup(contact, columns: CardPhoto.columns, rows: CardPhoto.rows) == .pending { usleep(1000) }
+    while cache.lookup(contact, columns: CardPhoto.columns(for: cache.cellSize), rows: CardPhoto.rows) == .pending {
+      usleep(1000)
+    }
     let placed = CardPhoto.place(contact, in: &frame, color: true, cache: cache)
     #expect(placed.width == 6)
     let image = try #require(frame.images.first)
     #expect((image.row, image.column, image.rows, image.columns) == (0, 1, 3, 6))
     #expect(String(decoding: image.sequence, as: UTF8.self).hasPrefix("\u{1B}_G"))
     #expect(Self.photoCells(frame).contains { Self.blockSymbols.contains($0) })
+  }
+
+  @Test("cells of 8 × 24 pixels: the photo takes 9 columns, and its sixels are 72 × 72 pixels, its 9 × 3 cells exactly")
+  func realCellSize() throws {
+    let cache = PhotoCache()
+    cache.graphics = .sixels
+    cache.cellSize = CellPixelSize(width: 8, height: 24)
+    let contact = Self.ada(try Self.fixture("neomutt-logo-128.png"), given: "Six")
+    var frame = Frame(rows: 20, columns: 60)
+    while cache.lookup(contact, columns: CardPhoto.columns(for: cache.cellSize), rows: CardPhoto.rows) == .pending {
+      usleep(1000)
+    }
+    #expect(CardPhoto.place(contact, in: &frame, color: true, cache: cache).width == 9)
+    let image = try #require(frame.images.first)
+    #expect((image.rows, image.columns) == (3, 9))
+    #expect(String(decoding: image.sequence, as: UTF8.self).contains("\"1;1;72;72"))
   }
 
   @Test("opening a card with a large photo does not wait for it: keys are answered while it decodes")

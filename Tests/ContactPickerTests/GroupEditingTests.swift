@@ -178,6 +178,32 @@ struct GroupEditingTests {
     #expect(saves.changes == [.create("Project X")])
   }
 
+  @Test("a new empty group in a CATEGORIES book is listed for the session with a line saying so; filing someone under it from the form saves it")
+  func emptyCategoriesGroup() throws {
+    let saves = Saves()
+    let create: [KeyEvent] = [.control("t"), .control("n")] + typing("Project Y") + [.enter]
+    func run(_ keys: [KeyEvent], storage: GroupStorage) -> MemoryScreen {
+      let screen = MemoryScreen(rows: 20, columns: 100, keys: keys)
+      let picker = PeoplePickerController(contacts: Self.people)
+      picker.editing = Self.editing(saves, groups: [])
+      picker.editing?.groupStorage = { storage }
+      _ = picker.run(on: screen)
+      return screen
+    }
+    let kept = try #require(groupsView(run(create, storage: .categories)))
+    #expect(kept.contains("“Project Y” is saved with its first member"))
+    #expect(kept.components(separatedBy: "\n").contains { $0.contains("Project Y") && $0.hasSuffix(" 0") })
+    // A book with group cards wrote it: nothing to say.
+    #expect(!(try #require(groupsView(run(create, storage: .groupCards(apple: false))))).contains("first member"))
+
+    // Back to the list, Charles's card, the form's "+ add to group": the new group is offered.
+    saves.saved = []
+    let file: [KeyEvent] = create + [.escape, .right] + Self.toAddGroup + typing("Project Y") + [.enter, .control("s")]
+    _ = run(file, storage: .categories)
+    #expect(saves.saved.map(\.displayName) == ["Charles Babbage"])
+    #expect(saves.saved.map(\.groups) == [["Project Y"]])
+  }
+
   @Test("a refused change is said in the groups view; without the seam the keys do not change groups")
   func refusedAndReadOnly() throws {
     let saves = Saves()

@@ -174,4 +174,63 @@ struct GroupSavingTests {
     #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Go\nEND:VCARD"))
     #expect(folder.names("book").sorted() == ["ada.vcf", "grace.vcf"])  // no group card made
   }
+
+  @Test("Apple group cards in a .vcf: filing adds an X-ADDRESSBOOKSERVER-MEMBER line, a new group is an Apple card appended; never CATEGORIES")
+  func appleGroupCardsInFile() throws {
+    let folder = try TempFolder("groups-apple-file")
+    defer { folder.remove() }
+    let crlfAda = Self.plainAda.replacingOccurrences(of: "\n", with: "\r\n")
+    let file = try folder.write("all.vcf", Array((crlfAda + Self.choir).utf8))
+    let store = VCardFileStore(path: file)
+    #expect(store.groupStorage() == .groupCards(apple: true))
+    let member = "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\n"
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Choir"], in: store)
+    let text = crlfAda + Self.choir.replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD")
+    #expect(Bytes.text(file) == text)
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Choir", "Project X"], in: store)
+    let written = Bytes.text(file)
+    #expect(written.hasPrefix(text))
+    let added = String(written.dropFirst(text.count))
+    #expect(added.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+    #expect(added.contains("\r\nN:Project X;;;;\r\nFN:Project X\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n" + member + "END:VCARD\r\n"))
+    #expect(!written.contains("CATEGORIES"))
+    #expect(try Self.person("Ada Lovelace", in: store).groups.sorted() == ["Choir", "Project X"])
+  }
+
+  @Test("vCard 4.0 group cards in a vdir: filing adds a MEMBER line to the group's file; a new group is a KIND:group file")
+  func version4GroupCardsInVdir() throws {
+    let folder = try TempFolder("groups-kind-vdir")
+    defer { folder.remove() }
+    let adaFile = try folder.write("book/ada.vcf", Array(Self.plainAda.utf8))
+    let teamFile = try folder.write("book/team.vcf", Array(Self.team.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    #expect(store.groupStorage() == .groupCards(apple: false))
+    let member = "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\n"
+
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team"], in: store)
+    #expect(Bytes.text(teamFile) == Self.team.replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD"))
+    #expect(Bytes.text(adaFile) == Self.plainAda)
+
+    try Self.change(store) { $0.addGroup(named: "Board") }
+    let newFile = try #require(folder.names("book").first { !["ada.vcf", "team.vcf"].contains($0) })
+    let board = Bytes.text(folder.file("book/" + newFile))
+    #expect(board.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+    #expect(board.contains("\r\nKIND:group\r\nFN:Board\r\nEND:VCARD\r\n"))
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team", "Board"], in: store)
+    #expect(Bytes.text(folder.file("book/" + newFile)).contains("FN:Board\r\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\nEND:VCARD"))
+    #expect(Bytes.text(adaFile) == Self.plainAda)
+  }
+
+  @Test("a book without group cards says so (groupStorage), so that an empty new group is not promised")
+  func storageOfCategoriesBooks() throws {
+    let folder = try TempFolder("groups-storage")
+    defer { folder.remove() }
+    let file = try folder.write("all.vcf", Array((Self.ada + Self.grace).utf8))
+    try folder.write("book/ada.vcf", Array(Self.ada.utf8))
+    #expect(VCardFileStore(path: file).groupStorage() == .categories)
+    #expect(VdirStore(path: folder.file("book")).groupStorage() == .categories)
+    #expect(VCardFileStore(path: folder.file("none.vcf")).groupStorage() == .categories)
+  }
 }

@@ -39,4 +39,13 @@ struct HelpTests {
     #expect(try CommandRunner.cpick(["query", "--help"]).stdoutText == main)
     #expect(main.contains("commands:") && main.contains("new ") && main.contains("unknown "))
   }
+
+  @Test("cpick --help names the group keys: Ctrl-T's Ctrl-N, Ctrl-R, Ctrl-X, and the form's groups row")
+  func groupKeys() throws {
+    let main = try CommandRunner.cpick(["--help"]).stdoutText
+    for words in ["Ctrl-N new group", "Ctrl-R rename", "Ctrl-X delete", "groups row", "on a group takes the person out"] {
+      #expect(main.contains(words), "--help lacks \(words)")
+    }
+    #expect(try CommandRunner.cpick(["show", "--help"]).stdoutText.contains("the groups row adds the"))
+  }
 }

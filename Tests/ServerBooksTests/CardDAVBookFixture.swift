@@ -83,8 +83,21 @@ final class CardDAVBookFixture {
 
   /// The card on the server now, as another client reads it (GET).
   func serverCard(_ name: String) throws -> String? {
-    let client = try DAVClient(options: DAVOptions(credentials: server.account.map { .basic(user: $0.user, password: $0.password) } ?? .none))
-    return try client.get(server.url(bookPath + name)).map { String(decoding: $0.bytes, as: UTF8.self) }
+    return try client().get(server.url(bookPath + name)).map { String(decoding: $0.bytes, as: UTF8.self) }
+  }
+
+  /// Every card of the book on the server now (PROPFIND, then GET each), by URL.
+  func serverCards() throws -> [String: String] {
+    let client = try client()
+    var cards: [String: String] = [:]
+    for member in try client.members(of: server.url(bookPath)) {
+      cards[member.url] = try client.get(member.url).map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+    return cards
+  }
+
+  private func client() throws -> DAVClient {
+    try DAVClient(options: DAVOptions(credentials: server.account.map { .basic(user: $0.user, password: $0.password) } ?? .none))
   }
 }
 

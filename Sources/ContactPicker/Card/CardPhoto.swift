@@ -8,10 +8,14 @@ import TerminalKit
 /// it is still being decoded, photos are off (`--no-images`), colour is off, or the
 /// screen is too small; a photo that cannot be shown gives a warning instead.
 enum CardPhoto {
-  /// Cells across: a square picture for cells about twice as tall as wide.
-  static let columns = 6
   /// Cells down: the header's lines above its rule.
   static let rows = 3
+
+  /// Cells across for a square picture `rows` high in cells of `cell` pixels (6 for
+  /// cells twice as tall as wide), from 3 to 12.
+  static func columns(for cell: CellPixelSize) -> Int {
+    min(12, max(3, Int((Double(rows * cell.height) / Double(max(1, cell.width))).rounded())))
+  }
   /// The smallest screen a photo is shown on.
   static let smallest = (rows: 12, columns: 40)
 
@@ -26,7 +30,7 @@ enum CardPhoto {
   /// pixel version in `frame.images`) when it is ready.
   static func place(_ contact: Contact, in frame: inout Frame, color: Bool, cache: PhotoCache = .shared) -> Placed {
     guard color, frame.rows >= smallest.rows, frame.columns >= smallest.columns else { return Placed() }
-    switch cache.lookup(contact, columns: columns, rows: rows) {
+    switch cache.lookup(contact, columns: columns(for: cache.cellSize), rows: rows) {
     case .absent, .pending:
       return Placed()
     case .failed(let warning):
@@ -47,6 +51,6 @@ enum CardPhoto {
   /// Whether the photo of `contact` is still being decoded (the screen's loop then
   /// looks again soon, to draw it once it is there).
   static func isPending(_ contact: Contact, cache: PhotoCache = .shared) -> Bool {
-    cache.isPending(contact, columns: columns, rows: rows)
+    cache.isPending(contact, columns: columns(for: cache.cellSize), rows: rows)
   }
 }

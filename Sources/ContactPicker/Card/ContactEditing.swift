@@ -33,6 +33,11 @@ public struct ContactEditing {
   ///
   /// - Throws: any error; its description is shown in the groups view.
   public var changeGroup: (@MainActor (_ change: GroupChange, _ members: [Contact]) throws -> [Contact])?
+  /// How the book that new groups go to stores groups (`ContactStore.groupStorage()`).
+  /// A group created in a `CATEGORIES` book is not written (`nil`: not known): the
+  /// groups view keeps it for the session and says that it is saved with its first
+  /// member (filed from the edit form's groups row).
+  public var groupStorage: (@MainActor () -> GroupStorage)?
   /// The groups the edit form's groups row offers to add the person to (by name);
   /// the picker sets them from its list.
   public var groupNames: [String] = []

@@ -134,9 +134,7 @@ struct PersonCardInteraction {
 
   /// The frame for the card (pure: nothing changes).
   func frame(color: Bool) -> Frame {
-    let hint = settings.keymap.hint
-    let candidates = notice.flatMap { ["\($0) · \(hint)", $0] }
-    let help = candidates.first { TerminalText.width($0) <= size.columns } ?? candidates.last ?? hint
+    let help = settings.keymap.hint(after: notice, columns: size.columns)
     return PersonCardView.render(card, rows: size.rows, columns: size.columns, color: color, hint: help)
   }
 }

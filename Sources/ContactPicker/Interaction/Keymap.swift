@@ -42,4 +42,12 @@ struct Keymap<Command: Sendable>: Sendable {
 
   /// The key help line: the rows' `help` entries, joined by ` · `.
   var hint: String { bindings.compactMap(\.help).joined(separator: " · ") }
+
+  /// The help line with a notice before the keys (what an action started, or why not;
+  /// its shorter forms after it): the first form that fits `columns`, with the keys
+  /// when they fit too; the keys alone when there is no notice.
+  func hint(after notice: [String], columns: Int) -> String {
+    let candidates = notice.flatMap { ["\($0) · \(hint)", $0] }
+    return candidates.first { TerminalText.width($0) <= columns } ?? candidates.last ?? hint
+  }
 }

@@ -31,9 +31,11 @@ extension PeoplePickerInteraction {
   /// again, the change made in memory too (its groups, and those from group cards in
   /// its record, which a later edit files by), the groups
   /// view shows the groups as they are now, and a list narrowed to the group follows it.
-  mutating func groupChanged(_ change: GroupChange, members: [Contact], _ outcome: Result<[Contact], any Error>)
-    -> [Effect]
-  {
+  /// A new group not `written` (a `CATEGORIES` book has nowhere to keep it empty) is
+  /// listed for the session, with a line saying it is saved with its first member.
+  mutating func groupChanged(
+    _ change: GroupChange, members: [Contact], _ outcome: Result<[Contact], any Error>, written: Bool = true
+  ) -> [Effect] {
     guard case .groups(var view) = mode else { return [.draw] }
     switch outcome {
     case .failure(let error):
@@ -58,6 +60,7 @@ extension PeoplePickerInteraction {
       case .create(let name):
         createdGroups.append(name)
         highlight = name
+        if !written { view.message = "“\(name)” is saved with its first member (e on a card, + add to group)" }
       case .rename(let old, let new):
         createdGroups = createdGroups.map { $0 == old ? new : $0 }
         highlight = new

@@ -61,7 +61,7 @@ struct PeoplePickerInteraction {
     case acted(String)
     /// A group change of the groups view was saved (`Effect.changeGroup`): its members
     /// as read again, or why it was not saved.
-    case groupChanged(GroupChange, members: [Contact], Result<[Contact], any Error>)
+    case groupChanged(GroupChange, members: [Contact], Result<[Contact], any Error>, written: Bool = true)
   }
 
   /// What comes out: what the loop must do, in order.
@@ -349,8 +349,8 @@ struct PeoplePickerInteraction {
     case .acted(let said):
       cardNotice = said
       return [.draw]
-    case .groupChanged(let change, let members, let outcome):
-      return groupChanged(change, members: members, outcome)
+    case .groupChanged(let change, let members, let outcome, let written):
+      return groupChanged(change, members: members, outcome, written: written)
     }
   }
 

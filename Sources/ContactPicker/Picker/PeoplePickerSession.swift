@@ -79,7 +79,9 @@ final class PeoplePickerSession {
       case .changeGroup(let change, let members):
         guard let save = controller.editing?.changeGroup else { continue }
         let outcome = Result<[Contact], any Error> { try save(change, members) }
-        return feed(.groupChanged(change, members: members, outcome))
+        var written = true
+        if case .create = change, let storage = controller.editing?.groupStorage { written = storage() != .categories }
+        return feed(.groupChanged(change, members: members, outcome, written: written))
       case .edit(let contact):
         guard var editing = controller.editing else { continue }
         editing.groupNames = interaction.groupList().groups.map(\.name)  // the form's groups row offers them

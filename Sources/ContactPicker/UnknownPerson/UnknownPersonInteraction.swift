@@ -21,6 +21,8 @@ struct UnknownPersonInteraction {
     /// "Add to Existing Contact" ended: how the card ends, or `nil` when its picker
     /// was left (back to the card).
     case addEnded(UnknownPersonResult?)
+    /// A value's action was performed (or not): what to tell the user.
+    case acted(String)
   }
 
   /// What comes out, in order.
@@ -35,6 +37,9 @@ struct UnknownPersonInteraction {
     case openCard(Contact)
     /// Run "Add to Existing Contact", then hand back `.addEnded`.
     case addToExisting
+    /// Ask the delegate about acting on the value, then perform its action
+    /// (`ContactActions`, as the person card does) and hand back `.acted`.
+    case act(ContactProperty, message: Bool)
     /// The card ended.
     case end(UnknownPersonResult)
   }
@@ -43,6 +48,9 @@ struct UnknownPersonInteraction {
   private(set) var card: UnknownPersonState
   /// The screen's size, set by the loop before each input.
   var size: (rows: Int, columns: Int) = (24, 80)
+  /// What the help line says before the keys until the next key: what an action
+  /// started, or why not.
+  private var notice: [String] = []
 
   init(card: UnknownPersonState) {
     self.card = card
@@ -71,7 +79,11 @@ struct UnknownPersonInteraction {
       return [.draw]
     case .cardClosed(let result), .addEnded(let result?):
       return [.end(result)]
+    case .acted(let message):
+      notice = [message]
+      return [.draw]
     case .key(let key):
+      if key != .resize { notice = [] }
       switch card.handle(key) {
       case .none: return [.draw]
       case .cancel: return [.end(.cancelled)]
@@ -79,6 +91,7 @@ struct UnknownPersonInteraction {
       case .perform(.openKnown(let index)): return [.openCard(card.known[index])]
       case .perform(.createNew): return [.createNew]
       case .perform(.addToExisting): return [.addToExisting]
+      case .act(let property, let message): return [.act(property, message: message)]
       }
     }
   }
@@ -91,6 +104,7 @@ struct UnknownPersonInteraction {
   /// The frame for the card, its help line made from its key table (pure: nothing
   /// changes).
   func frame(color: Bool) -> Frame {
-    UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: color, hint: card.hint)
+    let hint = card.keymap.hint(after: notice, columns: size.columns)
+    return UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: color, hint: hint)
   }
 }

@@ -4,8 +4,13 @@ import TerminalKit
 enum UnknownPersonCardCommand: Sendable, Equatable {
   /// Choose the highlighted value, or perform the highlighted action.
   case choose
-  /// Perform this action, wherever the cursor is (`n`, `a`, `o`).
+  /// Perform this action, wherever the cursor is (`n`, `a`).
   case perform(UnknownPersonState.Command)
+  /// `o`: the highlighted value's action (`ContactActions`), as on the person card;
+  /// elsewhere (or for a value without one) open the known contact's card.
+  case act
+  /// `m`: the highlighted value's message action.
+  case message
   /// End the card without a person.
   case cancel
   /// Move to the previous or next row (scroll at either end).
@@ -38,8 +43,13 @@ enum UnknownPersonKeymap {
   /// - Parameters:
   ///   - choosing: some value may be chosen: the help says Enter chooses (else it opens).
   ///   - adding: "Create New Contact" and "Add to Existing Contact" are offered: `n` and `a` do them.
-  ///   - known: a known contact is offered: `o` opens the first one's card.
-  static func card(choosing: Bool, adding: Bool, known: Bool) -> Keymap<UnknownPersonCardCommand> {
+  ///   - known: a known contact is offered: `o` opens the first one's card (on a row
+  ///     that is no value with an action).
+  ///   - acting: `o` and `m` act on values (`ContactActions`), as on the person card;
+  ///     `messaging`: some value has a message action (`m` named).
+  static func card(choosing: Bool, adding: Bool, known: Bool, acting: Bool = false, messaging: Bool = false)
+    -> Keymap<UnknownPersonCardCommand>
+  {
     var bindings = [
       KeyBinding([.up, .control("p"), .backTab], UnknownPersonCardCommand.up, help: "↑↓ move"),
       KeyBinding([.down, .control("n"), .tab], .down),
@@ -51,7 +61,8 @@ enum UnknownPersonKeymap {
         KeyBinding([.character("a")], .perform(.addToExisting), help: "a add to existing"),
       ]
     }
-    if known { bindings.append(KeyBinding([.character("o")], .perform(.openKnown(0)), help: "o open")) }
+    if known || acting { bindings.append(KeyBinding([.character("o")], .act, help: "o open")) }
+    if acting { bindings.append(KeyBinding([.character("m")], .message, help: messaging ? "m message" : nil)) }
     return Keymap(
       bindings + [
         KeyBinding([.escape, .left, .control("c"), .control("g"), .control("q")], .cancel, help: "esc cancel"),

@@ -35,6 +35,8 @@ public struct UnknownPersonState: Sendable {
     case select(ContactProperty)
     /// Enter on an action, or its key (`o`, `n`, `a`).
     case perform(Command)
+    /// `o` (or, with `message`, `m`) on a value: perform its action (`ContactActions`).
+    case act(ContactProperty, message: Bool)
     /// Esc, ←, Ctrl-C, Ctrl-G, Ctrl-Q.
     case cancel
   }
@@ -62,11 +64,14 @@ public struct UnknownPersonState: Sendable {
   var scrolledCursor: Item?
   /// What each key does on this card (`UnknownPersonKeymap.card`); the help line is made from it.
   let keymap: Keymap<UnknownPersonCardCommand>
+  /// Whether `o` and `m` act on values (`ContactActions`).
+  public let isActing: Bool
 
-  /// A card for `contact`; `isEnabled` decides which values may be chosen.
+  /// A card for `contact`; `isEnabled` decides which values may be chosen; `acting`:
+  /// `o` and `m` act on values as on the person card.
   public init(
     contact: Contact, keys: [ContactKey] = PersonCardState.defaultKeys, alternateName: String? = nil,
-    message: String? = nil, known: [Contact] = [], allowsAdding: Bool = true,
+    message: String? = nil, known: [Contact] = [], allowsAdding: Bool = true, acting: Bool = false,
     isEnabled: (ContactProperty) -> Bool = { _ in true }
   ) {
     card = PersonCardState(contact: contact, keys: keys, isEnabled: isEnabled)
@@ -77,8 +82,11 @@ public struct UnknownPersonState: Sendable {
     self.title = Self.title(for: contact, alternateName: alternateName)
     self.message = message.flatMap { $0.isEmpty ? nil : $0 }
     cursor = commands.first.map { .command($0) } ?? card.enabled.firstIndex(of: true).map { .value($0) }
+    isActing = acting
+    let messaging = card.properties.contains { ContactActions.kind(for: $0, message: true) != nil }
     keymap = UnknownPersonKeymap.card(
-      choosing: card.enabled.contains(true), adding: allowsAdding, known: !known.isEmpty)
+      choosing: card.enabled.contains(true), adding: allowsAdding, known: !known.isEmpty, acting: acting,
+      messaging: messaging)
   }
 
   /// The key help line (`keymap`'s).
@@ -136,6 +144,15 @@ public struct UnknownPersonState: Sendable {
       }
     case .perform(let command):
       return .perform(command)
+    case .act, .message:
+      let message = command == .message
+      if isActing, case .value(let index) = cursor {
+        let property = card.properties[index]
+        if ContactActions.kind(for: property, message: message) != nil || known.isEmpty || message {
+          return .act(property, message: message)
+        }
+      }
+      return !message && !known.isEmpty ? .perform(.openKnown(0)) : .none
     case .cancel:
       return .cancel
     case .up:

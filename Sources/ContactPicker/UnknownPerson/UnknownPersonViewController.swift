@@ -102,6 +102,11 @@ public final class UnknownPersonViewController {
   public var allowsAddingToAddressBook = true
   /// Whether values can be chosen (allowsActions); when false they are only shown.
   public var allowsActions = true
+  /// What `o` and `m` do with the highlighted value, as on the person card
+  /// (`PersonViewController.actions`; the delegate's
+  /// `shouldPerformDefaultActionFor` may veto); `nil`: nothing. Only while
+  /// `allowsActions`. A known contact's card opened from here has them too.
+  public var actions: ContactActions?
   /// The address book: the people picker of "Add to Existing Contact", the
   /// "In contacts as …" check, and the new-person form's duplicate check when
   /// `editing.existingContacts` is empty.
@@ -230,7 +235,8 @@ public final class UnknownPersonViewController {
     let predicate = predicateForSelectionOfProperty
     return UnknownPersonState(
       contact: shownPerson, keys: displayedPropertyKeys, alternateName: alternateName, message: message,
-      known: knownContacts, allowsAdding: allowsAddingToAddressBook && editing != nil
+      known: knownContacts, allowsAdding: allowsAddingToAddressBook && editing != nil,
+      acting: allowsActions && actions != nil
     ) { allowsActions && predicate($0) }
   }
 
@@ -300,6 +306,10 @@ public final class UnknownPersonViewController {
             .nested(
               run: { form.run(on: screen) }, present: { await form.present(on: screen) },
               then: { [self] in feed(.formEnded($0)) }))
+        case .act(let property, let message):
+          let delegate = controller.delegate
+          let allowed = delegate?.unknownPersonViewController(controller, shouldPerformDefaultActionFor: property) ?? true
+          return feed(.acted(controller.actions?.perform(on: property, message: message, allowed: allowed) ?? ""))
         case .end(let result):
           return .finished(result)
         }
@@ -351,6 +361,7 @@ public final class UnknownPersonViewController {
     let bridge = CardBridge(owner: self)
     controller.delegate = bridge
     controller.allowsActions = allowsActions
+    controller.actions = actions
     controller.displayedPropertyKeys = displayedPropertyKeys
     controller.predicateForSelectionOfProperty = predicateForSelectionOfProperty
     controller.editing = allowsAddingToAddressBook ? editing : nil

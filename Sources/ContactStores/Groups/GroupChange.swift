@@ -7,7 +7,8 @@ import ContactKit
 /// Applied as the book stores groups (`GroupStorage`), line by line: a `CATEGORIES`
 /// line loses or renames one item and keeps the others; a group card's `FN` (and `N`)
 /// is rewritten or the card removed. Deleting a group keeps its members as contacts.
-public enum GroupChange: Sendable, Hashable {
+/// Encodable as JSON (a server edit waiting to be sent keeps it).
+public enum GroupChange: Codable, Sendable, Hashable {
   /// A new, empty group: a group card in a book that has them (an empty `CATEGORIES`
   /// group cannot be written: it exists once a person is filed under it).
   case create(String)

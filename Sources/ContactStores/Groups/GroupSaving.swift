@@ -10,7 +10,7 @@ extension GroupStorage {
   }
 
   /// The style of a group card to create: `nil` for a `CATEGORIES` book.
-  var appleCards: Bool? {
+  package var appleCards: Bool? {
     if case .groupCards(let apple) = self { return apple }
     return nil
   }
@@ -20,18 +20,19 @@ extension GroupStorage {
 /// `storage` says: the groups from group cards (`SourceRecord.outsideGroups`) lose or
 /// gain a member line there; the others are the card's `CATEGORIES`. A contact
 /// without a `UID` cannot be a `MEMBER`: its new groups go to its `CATEGORIES`.
-struct GroupFiling {
+package struct GroupFiling {
   /// The update of the person's own card (equal contacts when only group cards change:
   /// the card is then not rewritten, not even its `REV`).
-  var contact: Contact
-  var original: Contact
+  package var contact: Contact
+  package var original: Contact
   /// Groups whose group card gains the person; groups whose group card loses it.
-  var joined: [String]
-  var left: [String]
+  package var joined: [String]
+  package var left: [String]
   /// The groups from group cards once saved.
-  var outside: [String]
+  package var outside: [String]
 
-  init(_ edited: Contact, original loaded: Contact, storage: GroupStorage) {
+  /// How `edited` (loaded as `loaded`) is filed in a book storing groups as `storage`.
+  package init(_ edited: Contact, original loaded: Contact, storage: GroupStorage) {
     let outsideBefore = loaded.sourceRecord?.outsideGroups ?? []
     let left = loaded.groups.filter { !edited.groups.contains($0) && outsideBefore.contains($0) }
     var joined: [String] = []
@@ -64,7 +65,7 @@ struct GroupFiling {
   }
 
   /// `saved` (the person's card read back alone) with the groups its group cards give.
-  func resolved(_ saved: Contact) -> Contact {
+  package func resolved(_ saved: Contact) -> Contact {
     var saved = saved
     let own = saved.groups.filter { !outside.contains($0) }
     saved.groups = own + outside
@@ -76,7 +77,7 @@ struct GroupFiling {
 extension VdirStore {
   /// The group cards of the vdir `folder`: each one's file and name (files without a
   /// `KIND` line are not parsed).
-  func groupCards(folder: String) -> [(file: String, name: String, apple: Bool)] {
+  package func groupCards(folder: String) -> [(file: String, name: String, apple: Bool)] {
     guard let listing = VdirListing(folder: folder, examining: false) else { return [] }
     var found: [(file: String, name: String, apple: Bool)] = []
     for (base, entries) in listing.folders {
@@ -93,8 +94,13 @@ extension VdirStore {
     return found
   }
 
+  /// How the folder stores groups (`GroupStorage`): read now.
+  public func groupStorage() -> GroupStorage {
+    (try? FileSystem.realPath(path)).map { groupStorage(folder: $0) } ?? .categories
+  }
+
   /// How the folder stores groups: group cards when it holds one (`GroupStorage`).
-  func groupStorage(folder: String) -> GroupStorage {
+  package func groupStorage(folder: String) -> GroupStorage {
     groupCards(folder: folder).first.map { .groupCards(apple: $0.apple) } ?? .categories
   }
 
@@ -139,15 +145,11 @@ extension VdirStore {
     case .delete(let old): name = old
     case .create: return
     }
-    // A name with characters vCard escapes may be written otherwise: every file is read.
-    let quick = name.unicodeScalars.allSatisfy { $0.isASCII && !",;\\".unicodeScalars.contains($0) }
     guard let listing = VdirListing(folder: folder, examining: false) else { return }
     for (base, entries) in listing.folders {
       for entry in entries {
         let file = base + entry.name
-        guard let bytes = try? FileDescriptor.readFile(file),
-          !quick || CardFileEditor.mayMention(name.lowercased(), in: bytes)
-        else { continue }
+        guard let bytes = try? FileDescriptor.readFile(file), CardFileEditor.mayName(name, in: bytes) else { continue }
         let editor = CardFileEditor(source: file, isSingleCardFile: true, options: options)
         _ = try CardFileSaver.save([.group(change, apple: nil)], to: file, editor: editor, removeWhenBlank: true)
       }

@@ -1,3 +1,4 @@
+import ContactStores
 import Foundation
 
 /// An edit of a server book not yet accepted by the server: what to send, and what
@@ -32,10 +33,11 @@ public struct PendingEdit: Codable, Sendable, Equatable {
   public var base: [UInt8]?
   /// The card after the edit (nil for a delete).
   public var body: [UInt8]?
-  /// For a group card's edit made because a member was deleted: that member's UID.
-  /// After a `412` the member is taken out of the server's version again (the card is
-  /// no person, so no three-way merge of contacts applies).
-  public var removesMember: String?
+  /// For an edit that only changes group lines (a group card's members, name or
+  /// removal; a group renamed in a person's `CATEGORIES`): those changes, in order.
+  /// After a `412` they are made again on the server's version (a group card is no
+  /// person, so no three-way merge of contacts applies); nil for any other edit.
+  package var groupEdits: [GroupCardEdit]?
 
   /// An edit.
   public init(

@@ -8,10 +8,15 @@ import VCard
 /// is (only the changed lines rewritten), queued (`Outbox`, outside the cache), and
 /// sent by the sync helper (`SyncHelper`): a change with `If-Match:` the ETag the card
 /// was read with, a new card with `If-None-Match: *`, a removal with `If-Match` (and the
-/// group cards that list the removed person, each without that `MEMBER` line). When
-/// the server's card changed meanwhile (`412`), the helper merges the edit into the
-/// server's version as for a file, or, when the changes conflict, keeps the user's
-/// version aside and writes nothing; this store then throws `.conflict`.
+/// group cards that list the removed person, each without that `MEMBER` line). Groups
+/// are kept as the book keeps them (`GroupStorage`): a person filed under a group of a
+/// book with group cards gains a `MEMBER` line in that card (Apple's
+/// `X-ADDRESSBOOKSERVER-MEMBER` in an Apple-style one), a new group is a new group
+/// card, a rename rewrites its `FN`/`N`, a delete removes it; in any other book the
+/// person's `CATEGORIES` change. When the server's card changed meanwhile (`412`), the
+/// helper merges the edit into the server's version as for a file (a group card's
+/// edit is made again on it), or, when the changes conflict, keeps the user's version
+/// aside and writes nothing; this store then throws `.conflict`.
 ///
 /// Offline, the edit stays queued and the copy shows it; the next sync sends it.
 public struct CardDAVStore: ContactStore {
@@ -67,12 +72,12 @@ public struct CardDAVStore: ContactStore {
       // Never synced: find the books first (within the account's time bound).
       _ = SyncHelper(environment: environment).sync([account.url], timeout: account.timeout)
     }
-    var queued: [(edit: PendingEdit, isResult: Bool)] = []
+    var queued: [Queued] = []
     do {
       let lock = try AccountLock(paths)
       defer { withExtendedLifetime(lock) {} }
       for operation in request.operations {
-        queued.append(contentsOf: try queue(operation))
+        queued.append(try queue(operation))
       }
     } catch let error as ContactStoreError {
       throw error
@@ -80,78 +85,191 @@ public struct CardDAVStore: ContactStore {
       throw ContactStoreError(source: account.url, reason: "cannot save: \(error)", kind: .system(errno: EIO))
     }
     let outcomes = SyncHelper(environment: environment).push(account, timeout: max(account.timeout, 30))
-    var saved: [Contact] = []
-    for (edit, isResult) in queued {
-      let outcome = outcomes[edit.id]
-      if let outcome, outcome.result == "conflict" {
+    for edit in queued.flatMap(\.edits) {
+      if let outcome = outcomes[edit.id], outcome.result == "conflict" {
         throw ContactStoreError(source: edit.url, reason: outcome.message ?? "the server's card changed", kind: .conflict)
       }
-      guard isResult else { continue }
-      let file = paths.book(outcome?.folder ?? edit.folder) + "/" + (outcome?.file ?? edit.fileName)
-      if let contact = try? VCardFileStore(path: file).load().contacts.first { saved.append(contact) }
+    }
+    var saved: [Contact] = []
+    for case let (edits, result?) in queued.map({ ($0.edits, $0.result) }) {
+      let outcome = edits.first { $0.folder == result.folder && $0.fileName == result.fileName }.flatMap { outcomes[$0.id] }
+      let file = paths.book(outcome?.folder ?? result.folder) + "/" + (outcome?.file ?? result.fileName)
+      if let contact = try? VCardFileStore(path: file).load().contacts.first {
+        saved.append(result.filing?.resolved(contact) ?? contact)
+      }
     }
     return saved
   }
 
-  /// Makes `operation` on the copy and queues it; returns the edits queued (an edit
-  /// whose contact is returned marked).
-  private func queue(_ operation: SaveRequest.Operation) throws -> [(edit: PendingEdit, isResult: Bool)] {
+  /// How the book new contacts go to stores groups (`GroupStorage`), as its copy holds
+  /// it now: group cards when it has one.
+  public func groupStorage() -> GroupStorage {
+    guard let book = targetBook(AccountState.read(paths.accountState)) else { return .categories }
+    return VdirStore(path: paths.book(book.folder)).groupStorage(folder: paths.book(book.folder))
+  }
+
+  /// What queuing one operation gave: the edits queued, and the card of the contact it
+  /// leaves (an add's, an update's) with the filing that gives its groups.
+  private struct Queued {
+    var edits: [PendingEdit] = []
+    var result: (folder: String, fileName: String, filing: GroupFiling?)?
+  }
+
+  /// Makes `operation` on the copy and queues it.
+  private func queue(_ operation: SaveRequest.Operation) throws -> Queued {
     switch operation {
     case .add(let contact, let group):
       let state = AccountState.read(paths.accountState)
-      guard let book = targetBook(state) else {
-        throw ContactStoreError(
-          source: bookURL ?? account.url,
-          reason: state.books.isEmpty
-            ? "no address book of this account is known: the server could not be asked (cpick sync says why)"
-            : "the account has no such address book (cpick books lists them)",
-          kind: .unreadable)
-      }
+      guard let book = targetBook(state) else { throw noBook(state) }
       let prepared = CardBytesEditing.prepared(contact, group: group)
       let bytes = VCardWriter.writeBytes(prepared, options: VCardWriter.Options())
-      let known = BookState.read(paths.bookState(book.folder))
-      let (url, fileName) = freeCardURL(book: book, uid: prepared.identifier, known: known)
-      try CopyJournal(root: paths.root).recording([book.folder + "/" + fileName]) {
-        try MirrorFiles.write(bytes, to: paths.book(book.folder) + "/" + fileName)
-      }
-      let edit = PendingEdit(
-        kind: .put, bookURL: book.url, folder: book.folder, url: url, fileName: fileName, ifMatch: nil, base: nil,
-        body: bytes)
-      try Outbox(folder: paths.outbox).add(edit)
-      return [(edit, true)]
-    case .group:
-      throw ContactStoreError(
-        source: account.url,
-        reason: "groups of a server book are created, renamed and deleted with the server's own client for now",
-        kind: .invalidRequest)
-    case .update(let contact, let original)
-    where original.sourceRecord?.outsideGroups.contains(where: { !contact.groups.contains($0) }) == true:
-      throw ContactStoreError(
-        source: original.source,
-        reason: "taking a person out of a group card of a server book is not done yet; nothing was written",
-        kind: .invalidRequest)
+      let edit = try queueNew(bytes, uid: prepared.identifier, book: book)
+      return Queued(edits: [edit], result: (book.folder, edit.fileName, nil))
+    case .group(let change):
+      return Queued(edits: try queue(change))
+    case .update(let contact, let original) where contact.groups != original.groups:
+      return try file(contact, original: original)
     case .update(_, let original), .delete(let original):
       let (folder, fileName) = try place(of: original)
       let file = paths.book(folder) + "/" + fileName
       let current = FileManager.default.contents(atPath: file).map(Array.init) ?? []
       let outcome = try CardBytesEditing.apply(operation, to: current, source: original.source, wording: .server)
-      var queued = try queueChange(
+      var edits = try queueChange(
         folder: folder, fileName: fileName, current: current, bytes: outcome.bytes, isDelete: outcome.isBlank,
-        source: original.source)
-      if case .delete = operation, !ContactIdentifier.isDerived(original.identifier) {
-        queued += removeMember(original.identifier, folder: folder)
+        source: original.source
+      ).map { [$0] } ?? []
+      guard case .delete = operation else { return Queued(edits: edits, result: (folder, fileName, nil)) }
+      if !ContactIdentifier.isDerived(original.identifier) {
+        edits += try editGroupLines([.removeMember(uid: original.identifier, group: nil)], folders: [folder], tolerant: true)
       }
-      return queued
+      return Queued(edits: edits)
     }
   }
 
+  /// A person's changed groups filed as the person's book stores them (`GroupFiling`):
+  /// the person's `CATEGORIES`, and each group card of the book that gains or loses the
+  /// person (one `MEMBER` line), or a new group card for a group the book has none of.
+  private func file(_ contact: Contact, original: Contact) throws -> Queued {
+    let (folder, fileName) = try place(of: original)
+    let bookFolder = paths.book(folder)
+    let cards = VdirStore(path: bookFolder).groupCards(folder: bookFolder)
+    let storage: GroupStorage = cards.first.map { .groupCards(apple: $0.apple) } ?? .categories
+    let filing = GroupFiling(contact, original: original, storage: storage)
+    let file = bookFolder + "/" + fileName
+    let current = FileManager.default.contents(atPath: file).map(Array.init) ?? []
+    let outcome = try CardBytesEditing.apply(
+      .update(filing.contact, original: filing.original), to: current, source: original.source, wording: .server)
+    var edits = try queueChange(
+      folder: folder, fileName: fileName, current: current, bytes: outcome.bytes, isDelete: false,
+      source: original.source
+    ).map { [$0] } ?? []
+    let uid = contact.identifier
+    for group in filing.left + filing.joined {
+      let joins = filing.joined.contains(group)
+      guard let card = cards.first(where: { $0.name == group }) else {
+        guard joins, let book = AccountState.read(paths.accountState).books.first(where: { $0.folder == folder }) else {
+          continue
+        }
+        let cardUID = ContactIdentifier.makeNew()
+        let bytes = CardBytesEditing.newGroupCard(group, apple: storage.appleCards ?? false, members: [uid], uid: cardUID)
+        edits.append(try queueNew(bytes, uid: cardUID, book: book))
+        continue
+      }
+      let edit: GroupCardEdit = joins ? .addMember(uid: uid, group: group) : .removeMember(uid: uid, group: group)
+      edits += try editGroupLines([edit], folders: [folder], only: String(card.file.split(separator: "/").last ?? ""))
+    }
+    return Queued(edits: edits, result: (folder, fileName, filing))
+  }
+
+  /// A group of the account created, renamed or deleted: a new group card (`PUT` with
+  /// `If-None-Match: *`) in the book new contacts go to, when that book keeps group
+  /// cards (a `CATEGORIES` book has nowhere to keep an empty group); a rename rewrites
+  /// the group card's `FN`/`N` and the item of every `CATEGORIES` line naming it, in
+  /// every book of the account; a delete removes the group card (`DELETE` with
+  /// `If-Match`) and those items. Members stay.
+  private func queue(_ change: GroupChange) throws -> [PendingEdit] {
+    let state = AccountState.read(paths.accountState)
+    guard case .create(let name) = change else {
+      return try editGroupLines([.change(change)], folders: state.books.map(\.folder))
+    }
+    guard let book = targetBook(state) else { throw noBook(state) }
+    let bookFolder = paths.book(book.folder)
+    let cards = VdirStore(path: bookFolder).groupCards(folder: bookFolder)
+    guard let apple = cards.first?.apple, !cards.contains(where: { $0.name == name }) else { return [] }
+    let uid = ContactIdentifier.makeNew()
+    return [try queueNew(CardBytesEditing.newGroupCard(name, apple: apple, members: [], uid: uid), uid: uid, book: book)]
+  }
+
+  /// Makes `edits` on each card of the books in `folders` they apply to (the file
+  /// `only` when given), each change queued as an edit of that card that is made again
+  /// on the server's version after a `412`. When `tolerant`, a card that cannot be
+  /// rewritten (damaged, not known to be on the server) is left as it is.
+  private func editGroupLines(_ edits: [GroupCardEdit], folders: [String], only: String? = nil, tolerant: Bool = false)
+    throws -> [PendingEdit]
+  {
+    var queued: [PendingEdit] = []
+    for folder in folders {
+      for name in only.map({ [$0] }) ?? cardFiles(in: folder) {
+        let file = paths.book(folder) + "/" + name
+        guard let current = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+        do {
+          let outcome = try CardBytesEditing.applying(edits, to: current, source: file)
+          if let edit = try queueChange(
+            folder: folder, fileName: name, current: current, bytes: outcome.bytes, isDelete: outcome.isBlank,
+            source: file, groupEdits: edits)
+          {
+            queued.append(edit)
+          }
+        } catch where tolerant {
+          continue
+        }
+      }
+    }
+    return queued
+  }
+
+  /// The card files of the book in `folder` of the copy, by name.
+  private func cardFiles(in folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.book(folder))) ?? []
+    return names.sorted().filter { name in
+      let lower = name.lowercased()
+      return !name.hasPrefix(".") && (lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard"))
+    }
+  }
+
+  /// Puts the new card `bytes` (whose UID is `uid`) into `book` in the copy and queues
+  /// sending it (`PUT` with `If-None-Match: *`).
+  private func queueNew(_ bytes: [UInt8], uid: String, book: AccountState.Book) throws -> PendingEdit {
+    let known = BookState.read(paths.bookState(book.folder))
+    let (url, fileName) = freeCardURL(book: book, uid: uid, known: known)
+    try CopyJournal(root: paths.root).recording([book.folder + "/" + fileName]) {
+      try MirrorFiles.write(bytes, to: paths.book(book.folder) + "/" + fileName)
+    }
+    let edit = PendingEdit(
+      kind: .put, bookURL: book.url, folder: book.folder, url: url, fileName: fileName, ifMatch: nil, base: nil,
+      body: bytes)
+    try Outbox(folder: paths.outbox).add(edit)
+    return edit
+  }
+
+  /// Why nothing can be added: no book of the account is known, or not the one asked for.
+  private func noBook(_ state: AccountState) -> ContactStoreError {
+    ContactStoreError(
+      source: bookURL ?? account.url,
+      reason: state.books.isEmpty
+        ? "no address book of this account is known: the server could not be asked (cpick sync says why)"
+        : "the account has no such address book (cpick books lists them)",
+      kind: .unreadable)
+  }
+
   /// Puts `bytes` (a card's new version; removed when `isDelete`) in the copy in place
-  /// of `current` and queues sending it; returns the edits queued (an update's marked).
+  /// of `current` and queues sending it; returns the edit queued (nil: nothing to send).
+  /// `groupEdits`: the edit only changes these group lines (`PendingEdit.groupEdits`).
   private func queueChange(
     folder: String, fileName: String, current: [UInt8], bytes: [UInt8], isDelete: Bool, source: String,
-    removesMember: String? = nil
-  ) throws -> [(edit: PendingEdit, isResult: Bool)] {
-    if bytes == current { return [] }
+    groupEdits: [GroupCardEdit]? = nil
+  ) throws -> PendingEdit? {
+    if bytes == current { return nil }
     let outbox = Outbox(folder: paths.outbox)
     let file = paths.book(folder) + "/" + fileName
     try CopyJournal(root: paths.root).recording([folder + "/" + fileName]) {
@@ -162,15 +280,17 @@ public struct CardDAVStore: ContactStore {
       }
     }
     // An edit already waiting for this card: it keeps what it was made from, and
-    // sends this version instead.
+    // sends this version instead (made again after a 412 from the group edits of both,
+    // or, when either changed more, by the three-way merge).
     if let waiting = outbox.edits().last(where: { $0.folder == folder && $0.fileName == fileName }) {
       outbox.remove(waiting)
-      if isDelete && waiting.ifMatch == nil { return [] }  // a new card never sent: nothing to send
+      if isDelete && waiting.ifMatch == nil { return nil }  // a new card never sent: nothing to send
       var edit = waiting
       edit.kind = isDelete ? .delete : .put
       edit.body = isDelete ? nil : bytes
+      edit.groupEdits = waiting.groupEdits.flatMap { before in groupEdits.map { before + $0 } }
       try outbox.add(edit)
-      return [(edit, !isDelete && removesMember == nil)]
+      return edit
     }
     let book = BookState.read(paths.bookState(folder))
     guard let item = book?.items[fileName] else {
@@ -181,31 +301,9 @@ public struct CardDAVStore: ContactStore {
     var edit = PendingEdit(
       kind: isDelete ? .delete : .put, bookURL: book?.url ?? "", folder: folder, url: item.url, fileName: fileName,
       ifMatch: item.etag, base: current, body: isDelete ? nil : bytes)
-    edit.removesMember = removesMember
+    edit.groupEdits = groupEdits
     try outbox.add(edit)
-    return [(edit, !isDelete && removesMember == nil)]
-  }
-
-  /// Takes the deleted contact `uid` out of the group cards of the book in `folder`
-  /// (`MEMBER`, `X-ADDRESSBOOKSERVER-MEMBER`: only that line), each change queued as
-  /// an edit of that card. The contact's removal is queued already, so a group card
-  /// that cannot be rewritten (damaged, not known to be on the server) is left as it is.
-  private func removeMember(_ uid: String, folder: String) -> [(edit: PendingEdit, isResult: Bool)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.book(folder))) ?? []
-    var queued: [(edit: PendingEdit, isResult: Bool)] = []
-    for name in names.sorted() where !name.hasPrefix(".") {
-      let file = paths.book(folder) + "/" + name
-      let lower = name.lowercased()
-      guard lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard"),
-        let current = FileManager.default.contents(atPath: file).map(Array.init),
-        let bytes = try? CardBytesEditing.removingMember(uid, from: current, source: file),
-        let edits = try? queueChange(
-          folder: folder, fileName: name, current: current, bytes: bytes, isDelete: false, source: file,
-          removesMember: uid)
-      else { continue }
-      queued += edits
-    }
-    return queued
+    return edit
   }
 
   /// The book folder and file name of a contact read from the copy.
