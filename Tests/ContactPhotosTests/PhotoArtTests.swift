@@ -37,6 +37,15 @@ struct PhotoArtTests {
     #expect(text.hasSuffix("\u{1B}\\"))
   }
 
+  @Test("sixels cover their cells exactly: 6 × 3 cells are 60 × 60 pixels with 10 × 20 cells, 48 × 48 with 8 × 16")
+  func sixelsSizedByCell() throws {
+    let image = try PhotoImage.decode(try PhotoFixtures.png())
+    for (cell, raster) in [(CellPixelSize.assumed, "\"1;1;60;60"), (CellPixelSize(width: 8, height: 16), "\"1;1;48;48")] {
+      let art = PhotoArt(image, columns: 6, rows: 3, graphics: .sixels, cell: cell)
+      #expect(String(decoding: try #require(art.pixels), as: UTF8.self).contains(raster))
+    }
+  }
+
   @Test("iTerm2: OSC 1337 File=inline")
   func iterm2() throws {
     let art = PhotoArt(try PhotoImage.decode(try PhotoFixtures.gif()), columns: 6, rows: 3, graphics: .iterm2)

@@ -52,6 +52,30 @@ struct CardDeleteAndActionTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == expected)
   }
 
+  @Test("the picker: a duplicate deleted from its card leaves the file with every other byte, the other copy kept")
+  func deleteDuplicateInPicker() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let file = folder.appendingPathComponent("people.vcf")
+    // The same person imported twice, the copy with the organization of another export.
+    let copy = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada-copy\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"
+      + "EMAIL:ada@example.org\r\nORG:Analytical Engines\r\nEND:VCARD\r\n"
+    let before = Self.ada + Self.grace + copy + Self.team
+    try before.write(to: file, atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["-s", file.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Grace Hopper", "3/3")
+    try pane.type("analytical")
+    try pane.waitForScreen(containing: "1/3")
+    try pane.press("C-o")
+    try Self.deleteOnCard(pane, name: "Ada Lovelace", source: file.path)
+    try pane.waitForScreen("the list without the copy") { $0.contains("0/2") }
+    try pane.press("C-u")
+    try pane.waitForScreen(containing: "Ada Lovelace", "Grace Hopper", "2/2")
+    #expect(try String(contentsOf: file, encoding: .utf8) == before.replacingOccurrences(of: copy, with: ""))
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+  }
+
   @Test("o on a phone number runs action-phone from the config with the number as one argument; the card stays")
   func actionRunsConfiguredCommand() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
