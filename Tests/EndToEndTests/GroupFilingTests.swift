@@ -23,6 +23,22 @@ struct GroupFilingTests {
     try CommandRunner.shell("XDG_CACHE_HOME=\"$1\"; export XDG_CACHE_HOME; shift; exec \"$0\" \"$@\"", [cache.path] + arguments)
   }
 
+  /// From the picker's list: the only match of `query` (of 3), its card (showing
+  /// `card`), `e`, the form's "+ add to group" row.
+  static func toAddGroupRow(_ pane: TmuxPane, query: String, card: String) throws {
+    try pane.type(query)
+    try pane.waitForScreen(containing: "1/3")
+    try pane.press("C-o")
+    try pane.waitForScreen(containing: card, "e edit")
+    try pane.press("e")
+    try pane.waitForScreen(containing: "Edit Contact")
+    for _ in 0..<20 { try pane.press("NPage") }
+    try pane.press("Up")
+    try pane.waitForScreen("with + add to group focused") { screen in
+      screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("+ add to group") }
+    }
+  }
+
   @Test("file Grace under Project X in the edit form, then Ctrl-T and Tab pick both members' emails")
   func fileAndPickTheGroup() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
@@ -38,17 +54,7 @@ struct GroupFilingTests {
     let pane = try TmuxPane(["-m", "-p", "email", "-f", "value", "-s", book.path])
     defer { pane.close() }
     try pane.waitForScreen(containing: "Grace Hopper", "Charles Babbage")
-    try pane.type("grace")
-    try pane.waitForScreen(containing: "1/3")
-    try pane.press("C-o")
-    try pane.waitForScreen(containing: "grace@example.org", "e edit")
-    try pane.press("e")
-    try pane.waitForScreen(containing: "Edit Contact")
-    for _ in 0..<20 { try pane.press("NPage") }
-    try pane.press("Up")
-    try pane.waitForScreen("with + add to group focused") { screen in
-      screen.components(separatedBy: "\n").contains { $0.hasPrefix("›") && $0.contains("+ add to group") }
-    }
+    try Self.toAddGroupRow(pane, query: "grace", card: "grace@example.org")
     try pane.type("proj")
     try pane.waitForScreen(containing: "add to group: proj", "› Project X")
     try pane.press("Enter")
