@@ -51,6 +51,8 @@ public final class MemoryScreen: Screen {
   public private(set) var size: (rows: Int, columns: Int)
   /// Whether controllers may use colour (fixed at creation).
   public let colorEnabled: Bool
+  /// The cell size in pixels the screen reports (a terminal that tells it); nil: none.
+  public var cellPixelSize: CellPixelSize?
   /// Every frame presented, oldest first.
   public private(set) var frames: [Frame] = []
   /// The steps not yet taken, next first.

@@ -33,6 +33,9 @@ public protocol Screen: AnyObject {
   /// for input off the main actor (`input(timeout:)`); nil for a screen whose input
   /// is always there (the in-memory screen).
   var inputDescriptor: Int32? { get }
+  /// The size of a cell in pixels, as the terminal tells it (`CellPixelSize`); nil
+  /// when it does not, or the screen has no pixels (the in-memory screen).
+  var cellPixelSize: CellPixelSize? { get }
   /// Gives the terminal back as it was (idempotent). The in-memory screen has nothing
   /// to give back.
   func end()
@@ -54,6 +57,9 @@ extension Screen {
 
   /// Default: none (input is read at once).
   public var inputDescriptor: Int32? { nil }
+
+  /// Default: not known.
+  public var cellPixelSize: CellPixelSize? { nil }
 
   /// Default, for screens that can only block: `nextKey()`, ignoring the timeout.
   /// It never returns `.timedOut`, so a controller sees its background work only when

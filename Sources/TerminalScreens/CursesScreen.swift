@@ -225,8 +225,8 @@ public final class CursesScreen: Screen {
   /// `/dev/tty`, which keys come from.
   public var inputDescriptor: Int32? { fileno(tty) }
 
-  /// The size of a cell in pixels: from the window's size (`TIOCGWINSZ`, asked again
-  /// each time: a font change comes with a resize), else the terminal's reply to
+  /// The size of a cell in pixels (`Screen.cellPixelSize`): from the window's size
+  /// (`TIOCGWINSZ`, asked again each time: a font change comes with a resize), else the terminal's reply to
   /// `CSI 16 t` at start (`BracketedPasteQuery`); nil when the terminal told neither.
   public var cellPixelSize: CellPixelSize? { Self.windowCell(fileno(tty)) ?? queriedCell }
 

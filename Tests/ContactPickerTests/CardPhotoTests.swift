@@ -142,6 +142,19 @@ struct CardPhotoTests {
     #expect(String(decoding: image.sequence, as: UTF8.self).contains("\"1;1;72;72"))
   }
 
+  @Test("the cells are measured again from the screen (a resize after a font change); a screen that tells none keeps them")
+  func measuredFromScreen() {
+    let cache = PhotoCache()
+    let screen = MemoryScreen(rows: 20, columns: 60)
+    CardPhoto.measure(screen, cache: cache)
+    #expect(cache.cellSize == .assumed)
+    screen.cellPixelSize = CellPixelSize(width: 7, height: 15)
+    CardPhoto.measure(screen, cache: cache)
+    #expect(cache.cellSize == CellPixelSize(width: 7, height: 15))
+    #expect(CardPhoto.columns(for: cache.cellSize) == 6)  // 45 / 7, rounded
+    #expect(CardPhoto.columns(for: CellPixelSize(width: 9, height: 22)) == 7)
+  }
+
   @Test("opening a card with a large photo does not wait for it: keys are answered while it decodes")
   func keysNotDelayed() throws {
     // A 3000 × 3000 JPEG: tens of milliseconds to decode and draw.

@@ -48,6 +48,12 @@ enum CardPhoto {
     }
   }
 
+  /// Takes the cell size `screen` reports now for the photos (`PhotoCache.cellSize`);
+  /// a screen that reports none leaves it as it was.
+  @MainActor static func measure(_ screen: any Screen, cache: PhotoCache = .shared) {
+    if let cell = screen.cellPixelSize { cache.cellSize = cell }
+  }
+
   /// Whether the photo of `contact` is still being decoded (the screen's loop then
   /// looks again soon, to draw it once it is there).
   static func isPending(_ contact: Contact, cache: PhotoCache = .shared) -> Bool {

@@ -23,13 +23,18 @@ struct PendingStep<Outcome> {
   ///
   /// The blocking form waits on the main actor (`Screen.nextInput(timeout:)`); the
   /// suspending form waits off it, the main actor free for other tasks until input is
-  /// there (`Screen.input(timeout:)`), and reads it on the main actor.
+  /// there (`Screen.input(timeout:)`), and reads it on the main actor. A resize
+  /// measures the cells again for the card's photo (a font change comes with one).
   static func input(
     on screen: any Screen, timeout: Int?, then: @escaping @MainActor (ScreenInput) -> InteractionStep<Outcome>
   ) -> PendingStep {
-    PendingStep(
-      blocking: { then(screen.nextInput(timeout: timeout)) },
-      suspending: { then(await screen.input(timeout: timeout)) })
+    let resized: @MainActor (ScreenInput) -> ScreenInput = { input in
+      if input == .key(.resize) { CardPhoto.measure(screen) }
+      return input
+    }
+    return PendingStep(
+      blocking: { then(resized(screen.nextInput(timeout: timeout))) },
+      suspending: { then(resized(await screen.input(timeout: timeout))) })
   }
 
   /// `work`, which blocks but needs neither the screen nor the main actor (waiting
