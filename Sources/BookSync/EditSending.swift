@@ -140,6 +140,10 @@ struct EditSending {
       // the same changes made on the server's version.
       do {
         let replayed = try CardBytesEditing.applying(groupEdits, to: theirs.bytes, source: source)
+        if let group = replayed.lost.first {
+          let why = "the group “\(group)” was renamed or removed on the server since it was read; nobody was filed under it"
+          return .done(setAside(edit, theirs: theirs, why: why))
+        }
         if replayed.bytes == theirs.bytes {
           // Made there already, or no longer applicable (the group renamed meanwhile).
           adopt(edit, theirs: theirs)

@@ -233,4 +233,24 @@ struct GroupSavingTests {
     #expect(VdirStore(path: folder.file("book")).groupStorage() == .categories)
     #expect(VCardFileStore(path: folder.file("none.vcf")).groupStorage() == .categories)
   }
+
+  @Test("a server group card's edits made again in order on its newer version: a member filed under the new name; a group gone is lost")
+  func replayedGroupEdits() throws {
+    let ada = "0a1b2c3d-0000-4000-8000-00000000ada0"
+    let theirs = Array(Self.choir.replacingOccurrences(of: "END:VCARD", with: "NOTE:theirs\r\nEND:VCARD").utf8)
+    let replayed = try CardBytesEditing.applying(
+      [.change(.rename("Choir", to: "Singers")), .addMember(uid: ada, group: "Singers")], to: theirs, source: "choir.vcf")
+    #expect(replayed.lost.isEmpty)
+    #expect(
+      String(decoding: replayed.bytes, as: UTF8.self)
+        == String(decoding: theirs, as: UTF8.self).replacingOccurrences(of: "N:Choir;;;;", with: "N:Singers;;;;")
+        .replacingOccurrences(of: "FN:Choir", with: "FN:Singers")
+        .replacingOccurrences(of: "END:VCARD", with: "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:\(ada)\r\nEND:VCARD"))
+
+    let gone = try CardBytesEditing.applying([.addMember(uid: ada, group: "Band")], to: theirs, source: "choir.vcf")
+    #expect(gone.lost == ["Band"])
+    #expect(gone.bytes == theirs)
+    let deleted = try CardBytesEditing.applying([.change(.delete("Choir"))], to: theirs, source: "choir.vcf")
+    #expect(deleted.isBlank)
+  }
 }

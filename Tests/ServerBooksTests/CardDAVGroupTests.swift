@@ -151,6 +151,18 @@ import Testing
     #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
   }
 
+  @Test("filing under a group another client renamed meanwhile is refused with a message; the server's card stays theirs")
+  func groupRenamedElsewhere() throws {
+    let fixture = try appleBook(.xandikos)
+    let theirs = String(decoding: CardDAVDeleteTests.team, as: UTF8.self).replacingOccurrences(of: "FN:Team", with: "FN:Squad")
+    try fixture.server.putRaw(path: fixture.bookPath + "team.vcf", bytes: Array(theirs.utf8))
+    let error = try #require(throws: ContactStoreError.self) { try regroup(fixture, "c3") { $0.append("Team") } }
+    #expect(error.kind == .conflict)
+    #expect(error.reason.contains("the group “Team” was renamed or removed on the server"))
+    #expect(try fixture.serverCard("team.vcf") == theirs)
+    #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
+  }
+
   @Test("group edits made offline wait in the queue and are made on the server's version by the next sync")
   func offlineQueue() throws {
     let fixture = try appleBook(.radicale)

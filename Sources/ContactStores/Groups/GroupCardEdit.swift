@@ -27,23 +27,36 @@ package enum GroupCardEdit: Codable, Sendable, Hashable {
 extension CardBytesEditing {
   /// `bytes` (one server card) with `edits` made, in order; the same bytes when none
   /// applies (the card does not name the group or the member; a member already listed).
+  /// `lost`: the groups a member was to be added to that this card is no longer the
+  /// group card of (renamed or replaced by another client since).
   ///
   /// - Throws: `.damaged`, `.readOnly` (a card cpick does not rewrite).
   package static func applying(_ edits: [GroupCardEdit], to bytes: [UInt8], source: String) throws(ContactStoreError)
-    -> (bytes: [UInt8], isBlank: Bool)
+    -> (bytes: [UInt8], isBlank: Bool, lost: [String])
   {
-    let relevant = edits.filter { edit in
-      switch edit {
-      case .addMember(_, let group): CardFileEditor.mayName(group, in: bytes)
-      case .removeMember(let uid, _): CardFileEditor.mayList(uid, in: bytes)
-      case .change(.rename(let name, _)), .change(.delete(let name)): CardFileEditor.mayName(name, in: bytes)
-      case .change(.create): false
-      }
-    }
-    guard !relevant.isEmpty else { return (bytes, false) }
     let editor = CardFileEditor(source: source, wording: .server, isSingleCardFile: true, options: VCardWriter.Options())
-    let outcome = try editor.apply(relevant.map(\.fileEdit), to: bytes)
-    return (outcome.bytes, outcome.isBlank)
+    var current = (bytes: bytes, isBlank: false)
+    var lost: [String] = []
+    for edit in edits {
+      switch edit {
+      case .addMember(_, let group):
+        guard CardFileEditor.mayName(group, in: current.bytes),
+          VCardReader.read(current.bytes).cards.contains(where: { CardFileEditor.isGroupCard($0, named: group) })
+        else {
+          lost.append(group)
+          continue
+        }
+      case .removeMember(let uid, _):
+        guard CardFileEditor.mayList(uid, in: current.bytes) else { continue }
+      case .change(.rename(let name, _)), .change(.delete(let name)):
+        guard CardFileEditor.mayName(name, in: current.bytes) else { continue }
+      case .change(.create):
+        continue
+      }
+      let outcome = try editor.apply([edit.fileEdit], to: current.bytes)
+      current = (outcome.bytes, outcome.isBlank)
+    }
+    return (current.bytes, current.isBlank, lost)
   }
 
   /// The bytes of a new group card `name` listing `members` (UIDs), with the `UID`
