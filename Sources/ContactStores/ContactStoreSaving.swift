@@ -87,10 +87,16 @@ extension VCardFileStore {
     guard !request.isEmpty else { return [] }
     let target = try StorePaths.resolveFile(path)
     var edits: [CardFileEdit] = []
+    var additions: [Int: GroupFiling] = [:]  // by edit: a new contact's groups from group cards
     for operation in request.operations {
       switch operation {
       case .add(let contact, let group):
-        edits.append(.add(StorePaths.prepared(contact, group: group)))
+        let groups = StorePaths.prepared(contact, group: group).groups
+        let storage = groups.isEmpty ? .categories : groupStorage(target)
+        let filing = GroupFiling(adding: contact, group: group, storage: storage)
+        additions[edits.count] = filing
+        edits.append(.add(filing.contact))
+        edits += filing.memberEdits(apple: storage.appleCards ?? false, create: true)
       case .update(let contact, let original):
         try StorePaths.requireSameFile(original.source, target, store: path)
         guard contact.groups != original.groups else {
@@ -112,7 +118,8 @@ extension VCardFileStore {
       }
     }
     let editor = CardFileEditor(source: path, isSingleCardFile: false, options: VCardWriter.Options())
-    return try CardFileSaver.save(edits, to: target, editor: editor, removeWhenBlank: false).compactMap { $0 }
+    let saved = try CardFileSaver.save(edits, to: target, editor: editor, removeWhenBlank: false)
+    return saved.enumerated().compactMap { index, contact in contact.map { additions[index]?.resolved($0) ?? $0 } }
   }
 
   /// How the file stores groups (`GroupStorage`): read now.
@@ -163,7 +170,14 @@ extension VdirStore {
     for operation in request.operations {
       switch operation {
       case .add(let contact, let group):
-        saved.append(try add(StorePaths.prepared(contact, group: group), folder: folder, options: options))
+        // Into group cards when the folder keeps groups so (looked for only when needed).
+        let groups = StorePaths.prepared(contact, group: group).groups
+        let cards = groups.isEmpty ? [] : groupCards(folder: folder)
+        let storage = GroupStorage(cards: cards)
+        let filing = GroupFiling(adding: contact, group: group, storage: storage)
+        let added = try add(filing.contact, folder: folder, options: options)
+        try fileInGroupCards(filing, cards: cards, storage: storage, folder: folder, options: options)
+        saved.append(filing.resolved(added))
       case .update(let contact, let original):
         let target = try StorePaths.resolveInside(folder, original.source, store: path)
         if let result = try file(contact, original: original, folder: folder, target: target, options: options) {

@@ -49,7 +49,10 @@ public struct SaveRequest: Sendable {
   ///
   /// - Parameters:
   ///   - contact: the contact to add.
-  ///   - group: a group to put it in (its `CATEGORIES`), or `nil`.
+  ///   - group: a group to put it in, or `nil`. A contact made in memory is filed in
+  ///     its groups as the book stores them (`GroupStorage`): a `MEMBER` line in the
+  ///     group card (a new group card for a group the book has none of), or its
+  ///     `CATEGORIES`.
   public mutating func add(_ contact: Contact, toGroup group: String? = nil) {
     operations.append(.add(contact, group: group))
   }

@@ -253,4 +253,36 @@ struct GroupSavingTests {
     let deleted = try CardBytesEditing.applying([.change(.delete("Choir"))], to: theirs, source: "choir.vcf")
     #expect(deleted.isBlank)
   }
+
+  @Test("a new contact added into a group of a group-card book is a member line there, its card without CATEGORIES")
+  func newContactIntoGroupCards() throws {
+    let folder = try TempFolder("groups-new")
+    defer { folder.remove() }
+    var lin = TestContacts.person("Lin", "Ming", email: "lin@example.org")
+    lin.identifier = "urn:uuid:11111111-0000-4000-8000-000000000001"
+    lin.sourceRecord = nil
+    let file = try folder.write("all.vcf", Array((Self.grace + Self.team).utf8))
+    let fileStore = VCardFileStore(path: file)
+    var request = SaveRequest()
+    request.add(lin, toGroup: "Team")
+    let added = try #require(try fileStore.execute(request).first)
+    #expect(added.groups == ["Team"])
+    let text = Bytes.text(file)
+    #expect(text.contains("MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nREV:20240101T000000Z\nMEMBER:urn:uuid:11111111-0000-4000-8000-000000000001\nEND:VCARD"))
+    #expect(!text.contains("CATEGORIES"))
+    #expect(try Self.person("Lin Ming", in: fileStore).groups == ["Team"])
+
+    try folder.write("book/choir.vcf", Array(Self.choir.utf8))
+    let vdir = VdirStore(path: folder.file("book"))
+    var more = SaveRequest()
+    lin.groups = ["Band"]  // one with a group card, one without: a new Apple group card
+    more.add(lin, toGroup: "Choir")
+    let inVdir = try #require(try vdir.execute(more).first)
+    #expect(Set(inVdir.groups) == ["Band", "Choir"])
+    #expect(Bytes.text(folder.file("book/choir.vcf")).contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:11111111-0000-4000-8000-000000000001\r\nEND:VCARD"))
+    let files = folder.names("book").filter { $0 != "choir.vcf" }.map { Bytes.text(folder.file("book/" + $0)) }
+    #expect(files.count == 2)
+    #expect(files.allSatisfy { !$0.contains("CATEGORIES") })
+    #expect(files.contains { $0.contains("FN:Band\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:11111111") })
+  }
 }

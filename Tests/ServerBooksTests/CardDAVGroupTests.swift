@@ -85,6 +85,20 @@ import Testing
     #expect(try fixture.contact("c3").groups == ["Project X"])
   }
 
+  @Test("a new contact added into a group (cpick new --group, Ctrl-N in a narrowed list) is a member line in the group card")
+  func newContactIntoGroup() throws {
+    let fixture = try appleBook(.xandikos)
+    var lin = Contact(identifier: "urn:uuid:lin-1", source: "")
+    lin.givenName = "Lin"
+    var request = SaveRequest()
+    request.add(lin, toGroup: "Team")
+    let added = try #require(try fixture.store.execute(request).first)
+    #expect(added.groups == ["Team"])
+    #expect(try fixture.serverCard("team.vcf")?.contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:lin-1\r\nEND:VCARD") == true)
+    let card = try #require(try fixture.serverCards().values.first { $0.contains("UID:urn:uuid:lin-1") })
+    #expect(!card.contains("CATEGORIES"))
+  }
+
   @Test("a vCard 4.0 book: MEMBER lines, and a new group is a KIND:group card", arguments: CardDAVBookFixture.Kind.allCases)
   func version4Book(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)

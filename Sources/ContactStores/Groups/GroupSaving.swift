@@ -9,6 +9,12 @@ extension GroupStorage {
     return .groupCards(apple: card.lines.contains { $0.name == "X-ADDRESSBOOKSERVER-KIND" })
   }
 
+  /// How a folder whose group cards are `cards` (`VdirStore.groupCards(folder:)`)
+  /// stores groups: in the style of the first, or `CATEGORIES` when there is none.
+  package init(cards: [(file: String, name: String, apple: Bool)]) {
+    self = cards.first.map { .groupCards(apple: $0.apple) } ?? .categories
+  }
+
   /// The style of a group card to create: `nil` for a `CATEGORIES` book.
   package var appleCards: Bool? {
     if case .groupCards(let apple) = self { return apple }
@@ -56,6 +62,25 @@ package struct GroupFiling {
     outside = outsideBefore.filter { !left.contains($0) } + joined
   }
 
+  /// A new contact added to a book that stores groups as `storage`, into `group` too
+  /// (`SaveRequest.add(_:toGroup:)`): with group cards, a contact made in memory (no
+  /// `sourceRecord`) with a UID is filed in group cards (`joined`, a new group card for
+  /// a group the book has none of), its card without `CATEGORIES`; otherwise its groups
+  /// are its `CATEGORIES`. A card copied from another book keeps its bytes.
+  package init(adding contact: Contact, group: String?, storage: GroupStorage) {
+    var prepared = StorePaths.prepared(contact, group: group)
+    var joined: [String] = []
+    if case .groupCards = storage, prepared.sourceRecord == nil, !ContactIdentifier.isDerived(prepared.identifier) {
+      joined = prepared.groups
+      prepared.groups = []
+    }
+    self.contact = prepared
+    self.original = prepared
+    self.joined = joined
+    left = []
+    outside = joined
+  }
+
   /// The edits of the group cards in one file of cards (a `.vcf`): `create` appends
   /// a group card for a group the file has none of.
   func memberEdits(apple: Bool, create: Bool) -> [CardFileEdit] {
@@ -101,7 +126,7 @@ extension VdirStore {
 
   /// How the folder stores groups: group cards when it holds one (`GroupStorage`).
   package func groupStorage(folder: String) -> GroupStorage {
-    groupCards(folder: folder).first.map { .groupCards(apple: $0.apple) } ?? .categories
+    GroupStorage(cards: groupCards(folder: folder))
   }
 
   /// Saves a person's new groups (`GroupFiling`): the person's file, then each group
@@ -110,12 +135,23 @@ extension VdirStore {
     throws(ContactStoreError) -> Contact?
   {
     let cards = contact.groups == original.groups ? [] : groupCards(folder: folder)
-    let storage: GroupStorage = cards.first.map { .groupCards(apple: $0.apple) } ?? .categories
+    let storage = GroupStorage(cards: cards)
     let filing = GroupFiling(contact, original: original, storage: storage)
     let editor = CardFileEditor(source: original.source, isSingleCardFile: true, options: options)
     let saved = try CardFileSaver.save(
       [.update(filing.contact, original: filing.original)], to: target, editor: editor, removeWhenBlank: false)
-    let uid = contact.identifier
+    try fileInGroupCards(filing, cards: cards, storage: storage, folder: folder, options: options)
+    return saved.compactMap { $0 }.first.map(filing.resolved)
+  }
+
+  /// The group cards of `filing` in the folder's files: each of `cards` it joins or
+  /// leaves gains or loses the member's line, a group it joins that has no card gets a
+  /// new group card file in `storage`'s style.
+  func fileInGroupCards(
+    _ filing: GroupFiling, cards: [(file: String, name: String, apple: Bool)], storage: GroupStorage, folder: String,
+    options: VCardWriter.Options
+  ) throws(ContactStoreError) {
+    let uid = filing.contact.identifier
     for group in filing.left + filing.joined {
       let joins = filing.joined.contains(group)
       guard let card = cards.first(where: { $0.name == group }) else {
@@ -127,7 +163,6 @@ extension VdirStore {
       let groupEditor = CardFileEditor(source: card.file, isSingleCardFile: true, options: options)
       _ = try CardFileSaver.save([edit], to: card.file, editor: groupEditor, removeWhenBlank: false)
     }
-    return saved.compactMap { $0 }.first.map(filing.resolved)
   }
 
   /// Applies `change` to every file of the folder that may name the group (a new

@@ -121,10 +121,16 @@ public struct CardDAVStore: ContactStore {
     case .add(let contact, let group):
       let state = AccountState.read(paths.accountState)
       guard let book = targetBook(state) else { throw noBook(state) }
-      let prepared = CardBytesEditing.prepared(contact, group: group)
-      let bytes = VCardWriter.writeBytes(prepared, options: VCardWriter.Options())
-      let edit = try queueNew(bytes, uid: prepared.identifier, book: book)
-      return Queued(edits: [edit], result: (book.folder, edit.fileName, nil))
+      // Into group cards when the book keeps groups so (looked for only when needed).
+      let bookFolder = paths.book(book.folder)
+      let groups = CardBytesEditing.prepared(contact, group: group).groups
+      let cards = groups.isEmpty ? [] : VdirStore(path: bookFolder).groupCards(folder: bookFolder)
+      let storage = GroupStorage(cards: cards)
+      let filing = GroupFiling(adding: contact, group: group, storage: storage)
+      let bytes = VCardWriter.writeBytes(filing.contact, options: VCardWriter.Options())
+      let edit = try queueNew(bytes, uid: filing.contact.identifier, book: book)
+      let members = try fileInGroupCards(filing, cards: cards, storage: storage, folder: book.folder)
+      return Queued(edits: [edit] + members, result: (book.folder, edit.fileName, filing))
     case .group(let change):
       return Queued(edits: try queue(change))
     case .update(let contact, let original) where contact.groups != original.groups:
@@ -153,7 +159,7 @@ public struct CardDAVStore: ContactStore {
     let (folder, fileName) = try place(of: original)
     let bookFolder = paths.book(folder)
     let cards = VdirStore(path: bookFolder).groupCards(folder: bookFolder)
-    let storage: GroupStorage = cards.first.map { .groupCards(apple: $0.apple) } ?? .categories
+    let storage = GroupStorage(cards: cards)
     let filing = GroupFiling(contact, original: original, storage: storage)
     let file = bookFolder + "/" + fileName
     let current = FileManager.default.contents(atPath: file).map(Array.init) ?? []
@@ -163,7 +169,18 @@ public struct CardDAVStore: ContactStore {
       folder: folder, fileName: fileName, current: current, bytes: outcome.bytes, isDelete: false,
       source: original.source
     ).map { [$0] } ?? []
-    let uid = contact.identifier
+    edits += try fileInGroupCards(filing, cards: cards, storage: storage, folder: folder)
+    return Queued(edits: edits, result: (folder, fileName, filing))
+  }
+
+  /// The group cards of `filing` in the book in `folder`: each of `cards` it joins or
+  /// leaves gains or loses the member's line (`PUT` with `If-Match`), a group it joins
+  /// that has no card gets a new group card in `storage`'s style (`If-None-Match: *`).
+  private func fileInGroupCards(
+    _ filing: GroupFiling, cards: [(file: String, name: String, apple: Bool)], storage: GroupStorage, folder: String
+  ) throws -> [PendingEdit] {
+    let uid = filing.contact.identifier
+    var edits: [PendingEdit] = []
     for group in filing.left + filing.joined {
       let joins = filing.joined.contains(group)
       guard let card = cards.first(where: { $0.name == group }) else {
@@ -178,7 +195,7 @@ public struct CardDAVStore: ContactStore {
       let edit: GroupCardEdit = joins ? .addMember(uid: uid, group: group) : .removeMember(uid: uid, group: group)
       edits += try editGroupLines([edit], folders: [folder], only: String(card.file.split(separator: "/").last ?? ""))
     }
-    return Queued(edits: edits, result: (folder, fileName, filing))
+    return edits
   }
 
   /// A group of the account created, renamed or deleted: a new group card (`PUT` with
