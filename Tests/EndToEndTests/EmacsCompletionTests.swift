@@ -31,6 +31,7 @@ struct EmacsCompletionTests {
   /// The `To:` line of the current buffer, as Emacs holds it (written to a file with
   /// `M-:`, not read off the screen, where *Completions* may show the same text).
   static func toHeader(_ pane: IntegrationPane) throws -> String {
+    try? FileManager.default.removeItem(at: pane.file("out.txt"))  // the text of an earlier call is no answer
     try pane.press("M-:")
     try pane.type("(write-region (point-min) (point-max) (expand-file-name \"out.txt\" (getenv \"T\")))")
     try pane.press("Enter")
@@ -156,8 +157,7 @@ struct EmacsCompletionTests {
     try pane.waitForScreen(containing: "xiaoming.wang@qingshi.example")  // 王小明's card
     try pane.press("Enter")
     try pane.waitForScreen(containing: "To: 王小明 <xiaoming.wang@qingshi.example>")
-    try pane.press("C-x", "C-s")
-    let text = try pane.waitForFile(pane.file("out.txt"))
+    let text = try IntegrationTests.saveInEmacs(pane, "To: 王小明 <xiaoming.wang@qingshi.example>")
     #expect(text.trimmingCharacters(in: .newlines) == "To: 王小明 <xiaoming.wang@qingshi.example>")
   }
 }

@@ -123,8 +123,8 @@ struct InlineResizeTests {
     try pane.resize(width: 120, height: 50)
     try waitForFrame(pane, width: 120, height: 50)
     try pane.press("Escape")
-    try pane.waitForFile(pane.file("done"))
-    let screen = try pane.screen()
+    // The exit line on the screen (the `done` file can be there before tmux has drawn it).
+    let screen = try pane.waitForScreen(containing: "exit=")
     let lines = rows(screen)
     let exit = try #require(lines.firstIndex { $0.hasPrefix("exit=") }, "screen:\n\(screen)")
     #expect(lines[exit] == "exit=130")
