@@ -164,7 +164,8 @@ extension ContactIndex {
     if found.score == 0 && !isPhone && m >= 2 && found.wordStart
       && (term.negated || ByteMatcher.fuzzyMax - penalty > best)
     {
-      return ByteMatcher.fuzzy(field, n, text, m).score
+      let fuzzy = ByteMatcher.fuzzy(field, n, text, m).score
+      return term.allowsScattered || fuzzy > ByteMatcher.scatteredMax ? fuzzy : 0
     }
     return found.score
   }
