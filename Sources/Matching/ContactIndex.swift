@@ -28,11 +28,12 @@
 //   contact's score is the sum over the clauses (excluding terms add nothing). Tiers:
 //   the whole field (1000) > a prefix of the field (800) > a substring at a word start
 //   (700) > a substring elsewhere (500) > a fuzzy match (150…450: consecutive characters
-//   and word starts raise it, gaps lower it). Then a penalty by field: names 0,
-//   transliterations of names (pinyin, romaji) 40, organization and department 60,
-//   their transliterations 80, email 100, groups 120; and up to 20 for the field's
-//   length (shorter fields rank slightly higher). Equal scores keep the input order,
-//   which is the sort order of the list.
+//   and word starts raise it, gaps lower it) > a scattered fuzzy match, whose letters
+//   are picked out of the middle of several words (1…100). Then a penalty by field:
+//   names 0, transliterations of names (pinyin, romaji) 40, organization and department
+//   60, their transliterations 80, email 100, groups 120; and up to 20 for the field's
+//   length (shorter fields rank slightly higher); an eighth of it for a scattered match.
+//   Equal scores keep the input order, which is the sort order of the list.
 // * Positions — what to highlight, computed only for the rows on screen, on the
 //   original text (`Á` in `Álvaro` for `alvaro`; `王` in `王小明` for `wang`).
 //

@@ -83,7 +83,9 @@ extension ContactIndex {
         : textTier(term, field: field, count: n, query: q, penalty: penalty, best: best)
       if tier > 0 {
         if term.negated { return -1 }
-        let score = max(tier - penalty, 1)
+        // A scattered match's band is narrow: the field's penalty is scaled down to it,
+        // so that scattered matches in emails keep their order instead of all being 1.
+        let score = tier > ByteMatcher.scatteredMax ? max(tier - penalty, 1) : max(tier - penalty / 8, 1)
         if score > best { best = score }
       }
       f += 1

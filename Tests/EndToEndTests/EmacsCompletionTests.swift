@@ -110,7 +110,7 @@ struct EmacsCompletionTests {
     try pane.waitForScreen(containing: "To: \(several.query)")
     try pane.press("Tab")
     let rows = several.mailboxes.map { "\($0.0)  \($0.1)" }
-    let screen = try pane.waitForScreen(timeout: 10, "listing \(rows)") { screen in
+    let screen = try pane.waitForScreen("listing \(rows)") { screen in
       screen.contains("Possible completions are:") && rows.allSatisfy { screen.contains($0) }
     }
     // The list, between its heading and the mode line of *Completions*: exactly cpick's
@@ -145,7 +145,7 @@ struct EmacsCompletionTests {
     }
     try wang()
     try pane.press("Escape")
-    try pane.waitForScreen(timeout: 5, "back in out.txt, the picker gone") {
+    try pane.waitForScreen("back in out.txt, the picker gone") {
       $0.contains("out.txt") && !$0.contains("*cpick*") && !$0.contains("ESC-")
     }
 
