@@ -58,6 +58,8 @@ public struct Contact: Sendable, Hashable {
     @usableFromInline package var departmentName: String = ""
     /// `Contact.jobTitle`.
     @usableFromInline package var jobTitle: String = ""
+    /// `Contact.role`.
+    @usableFromInline package var role: String = ""
     /// `Contact.birthday`.
     @usableFromInline package var birthday: ContactDate?
     /// `Contact.note`.
@@ -266,6 +268,16 @@ public struct Contact: Sendable, Hashable {
     _modify {
       makeUnique()
       yield &storage.fields.jobTitle
+    }
+  }
+  /// `ROLE` (RFC 6350 §6.6.2): the function or part played in the organization
+  /// ("Counting Money" beside the title "Money Counter" in Outlook's exports). Apple's
+  /// CNContact has no such key.
+  @inlinable public var role: String {
+    get { storage.fields.role }
+    _modify {
+      makeUnique()
+      yield &storage.fields.role
     }
   }
   /// `BDAY` (RFC 6350 §6.2.5); `nil` when absent or unreadable (CNContactBirthdayKey).

@@ -34,15 +34,10 @@ public struct PostalAddress: Sendable, Hashable {
     street.isEmpty && city.isEmpty && state.isEmpty && postalCode.isEmpty && country.isEmpty
   }
 
-  /// The address on one line, non-empty parts joined by ", " (for list rows and search).
+  /// The address on one line (list rows, `-f value`, templates): the lines of the
+  /// card — the order its country writes it in, `PostalAddressFormatter` — joined by
+  /// ", " (`Buehlauer Strasse 45, 01327 Dresden, Sachsen, Germany`).
   public var singleLine: String {
-    [street.replacingNewlines(), city, state, postalCode, country]
-      .filter { !$0.isEmpty }.joined(separator: ", ")
-  }
-}
-
-extension String {
-  fileprivate func replacingNewlines() -> String {
-    split(whereSeparator: \.isNewline).joined(separator: ", ")
+    PostalAddressFormatter.lines(for: self).joined(separator: ", ")
   }
 }

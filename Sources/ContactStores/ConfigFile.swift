@@ -6,7 +6,8 @@ import Foundation
 /// (a `~/` prefix is the home folder). A section `[account NAME]` holds the keys of
 /// one server account (CardDAV: `url`, `username`, `password-command`, …), read by
 /// `ServerAccount`. `action-<kind> = COMMAND` lines, also before any section, set what
-/// the card does with a value (`ContactActions`: `email`, `phone`, `sms`, `url`, `address`).
+/// the card does with a value (`ContactActions`: `email`, `phone`, `sms`, `url`, `address`);
+/// `save-to = COLLECTION` which collection of a vdir with collections new contacts go to.
 ///
 /// ```
 /// source = ~/.contacts/personal
@@ -20,6 +21,10 @@ import Foundation
 public struct ConfigFile: Sendable, Equatable {
   /// The `source = SPEC` lines before any section, in order.
   public var sources: [String] = []
+  /// The `save-to = COLLECTION` line before any section: the collection (a sub-folder's
+  /// name, or a path) that new contacts go to when the vdir they are saved to holds
+  /// collections (`VdirCollections`); nil: the first.
+  public var saveTo: String?
   /// The `action-<kind> = COMMAND` lines before any section, by kind (`phone`): the
   /// command lines as written (a kind given twice: its last line).
   public var actions: [String: String] = [:]
@@ -65,6 +70,7 @@ public struct ConfigFile: Sendable, Equatable {
       case nil:
         if key == "source" { sources.append(value.hasPrefix("~/") ? home + value.dropFirst(1) : value) }
         if key.hasPrefix("action-") { actions[String(key.dropFirst("action-".count))] = value }
+        if key == "save-to" { saveTo = value.hasPrefix("~/") ? home + value.dropFirst(1) : value }
       case let index? where index >= 0:
         accounts[index].keys[key] = value
       default:
@@ -86,7 +92,7 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// Whether two configs have the same sources, actions and accounts.
   public static func == (a: ConfigFile, b: ConfigFile) -> Bool {
-    a.sources == b.sources && a.actions == b.actions && a.accounts.map(\.name) == b.accounts.map(\.name)
+    a.sources == b.sources && a.saveTo == b.saveTo && a.actions == b.actions && a.accounts.map(\.name) == b.accounts.map(\.name)
       && a.accounts.map(\.keys) == b.accounts.map(\.keys)
   }
 }

@@ -62,6 +62,7 @@ enum ContactMerge {
     field("organization", \.organizationName, show: text)
     field("department", \.departmentName, show: text)
     field("job title", \.jobTitle, show: text)
+    field("role", \.role, show: text)
     field("birthday", \.birthday) { $0.map { "\($0)" } ?? "" }
     field("note", \.note, show: text)
     field("contact type", \.contactType) { $0.rawValue }

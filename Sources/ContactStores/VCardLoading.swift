@@ -53,8 +53,24 @@ enum VCardLoading {
   /// The contacts of a file's bytes. `VCardReader` reads the syntax of a large file
   /// on all cores; the cards are then mapped to contacts on all cores too, in chunks,
   /// and put back in file order. `progress` hears how many contacts each chunk gave.
+  /// A file that gave no contact and is of a format cpick does not read (CSV, LDIF,
+  /// an image, an archive: `ForeignFormat`) has one warning that says what it is and
+  /// what cpick reads, instead of the reader's.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
+  ) -> ContactLoad {
+    var load = contactsOfReadFormat(fromBytes: bytes, source: source, progress: progress)
+    if load.contacts.isEmpty && load.groupCards.isEmpty && !XCardInput.isXCard(bytes),
+      let warning = ForeignFormat.warning(for: bytes)
+    {
+      load.warnings = ["\(source):1: \(warning)"]
+    }
+    return load
+  }
+
+  /// `contacts(fromBytes:source:progress:)` as the readers give it.
+  private static func contactsOfReadFormat(
+    fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
     if PersonJSONReader.isJSONLines(bytes) {
       let read = PersonJSONReader.read(bytes, source: source)

@@ -13,6 +13,9 @@ enum ByteMatcher {
   static let fuzzyBase = 300
   static let fuzzyMax = 450
   static let fuzzyMin = 150
+  /// The highest score of a *scattered* fuzzy match (`fuzzy`): a band of its own,
+  /// far below every other match (`heiko` in `Herminio Dock Barton`).
+  static let scatteredMax = 100
 
   /// True when `byte` separates words: ASCII that is neither a letter nor a digit.
   @inline(__always)
@@ -192,6 +195,12 @@ enum ByteMatcher {
   /// Score: `fuzzyBase`, minus 3 per skipped byte (up to 50), plus 20 per further
   /// character at a word start and 10 per character right after the previous one,
   /// clamped to `fuzzyMin...fuzzyMax` (always below a substring match in the same field).
+  /// A *scattered* match — a character found inside a later word, after skipping into
+  /// it (`heiko` in `Herminio Dock Barton`: the `k` inside `Dock`) — scores
+  /// `1...scatteredMax` instead, far below: as fzf, which gives a character at a word
+  /// start a bonus and charges every gap, ranks pieces of words typed in order (`jsm`
+  /// for `John Smith`: `j`, then `sm` from a word start) above letters picked out of
+  /// the middle of several words.
   @inline(__always)
   static func fuzzy(
     _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
@@ -211,6 +220,7 @@ enum ByteMatcher {
         var gaps = 0
         var wordStarts = 0
         var consecutive = 0
+        var scattered = false
         while qi < m {
           let q = word[qi]
           let length = unitLength(q)
@@ -230,13 +240,20 @@ enum ByteMatcher {
             consecutive += 1
           } else {
             gaps += found - p
-            if isSeparator(field[found - 1]) { wordStarts += 1 }
+            if isSeparator(field[found - 1]) {
+              wordStarts += 1
+            } else if !scattered {
+              // Inside a word: scattered when the skip crossed into that word.
+              var k = p
+              while k < found && !isSeparator(field[k]) { k += 1 }
+              scattered = k < found
+            }
           }
           p = found + length
           qi += length
         }
         var score = fuzzyBase - 3 * min(gaps, 50) + 20 * wordStarts + 10 * consecutive
-        score = min(max(score, fuzzyMin), fuzzyMax)
+        score = scattered ? min(max((score - fuzzyMin) / 3, 1), scatteredMax) : min(max(score, fuzzyMin), fuzzyMax)
         if score > best {
           best = score
           bestStart = s

@@ -28,11 +28,12 @@
 //   contact's score is the sum over the clauses (excluding terms add nothing). Tiers:
 //   the whole field (1000) > a prefix of the field (800) > a substring at a word start
 //   (700) > a substring elsewhere (500) > a fuzzy match (150…450: consecutive characters
-//   and word starts raise it, gaps lower it). Then a penalty by field: names 0,
-//   transliterations of names (pinyin, romaji) 40, organization and department 60,
-//   their transliterations 80, email 100, groups 120; and up to 20 for the field's
-//   length (shorter fields rank slightly higher). Equal scores keep the input order,
-//   which is the sort order of the list.
+//   and word starts raise it, gaps lower it) > a scattered fuzzy match, whose letters
+//   are picked out of the middle of several words (1…100). Then a penalty by field:
+//   names 0, transliterations of names (pinyin, romaji) 40, organization and department
+//   60, their transliterations 80, email 100, groups 120; and up to 20 for the field's
+//   length (shorter fields rank slightly higher); an eighth of it for a scattered match.
+//   Equal scores keep the input order, which is the sort order of the list.
 // * Positions — what to highlight, computed only for the rows on screen, on the
 //   original text (`Á` in `Álvaro` for `alvaro`; `王` in `王小明` for `wang`).
 //
@@ -107,11 +108,33 @@ public struct SearchOptions: Sendable, Hashable {
   /// queries that a program passes on as the user typed them (a mail client's
   /// address field), so `o'brien` or `a|b` are searched for as written.
   public var literal: Bool = false
+  /// Which matches count (default `.all`, what the picker lists).
+  public var breadth: Breadth = .all
+
+  /// Which matches count: every one for a list, fewer for a command that takes the one
+  /// match there is (`show`, `-1`), so that a loose fuzzy match is not taken for the
+  /// person meant (`ContactIndex.candidates`).
+  public enum Breadth: Sendable, Hashable {
+    /// Every match: substrings, fuzzy matches, scattered fuzzy matches last.
+    case all
+    /// Without *scattered* fuzzy matches, whose letters are picked out of the middle
+    /// of several words (`heiko` in `Herminio Dock Barton`).
+    case gathered
+    /// Only each word at the start of a field or of a word in it — a whole word or
+    /// its prefix, as `^word` (`heiko` in `Mustermann, Heiko`); phone terms and
+    /// operators as always.
+    case wordStarts
+
+    /// The readings a command that takes one match tries, strictest first: it takes
+    /// the first that has any match (`ContactIndex.candidates`).
+    public static let candidateOrder: [Breadth] = [.wordStarts, .gathered]
+  }
 
   /// Creates options; by default fuzzy matching is on and operators are read.
-  public init(exact: Bool = false, literal: Bool = false) {
+  public init(exact: Bool = false, literal: Bool = false, breadth: Breadth = .all) {
     self.exact = exact
     self.literal = literal
+    self.breadth = breadth
   }
 }
 
@@ -239,6 +262,24 @@ public final class ContactIndex: Sendable {
       return (0..<count).map { ContactMatch(index: $0, score: 0) }
     }
     return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
+  }
+
+  /// The contacts a command that takes one match (`show`, `-1`) chooses among: the
+  /// matches of the first reading of `SearchOptions.Breadth.candidateOrder` that has
+  /// any — those whose words all match whole words or their prefixes, else those
+  /// without scattered fuzzy matches — best first. One contact: take it; several: let
+  /// the user choose (from `search(_:options:)`'s list); none: nothing matches but
+  /// scattered letters.
+  ///
+  /// - Complexity: up to two searches.
+  public func candidates(_ query: String, options: SearchOptions = .init()) -> [ContactMatch] {
+    for breadth in SearchOptions.Breadth.candidateOrder {
+      var strict = options
+      strict.breadth = breadth
+      let found = search(query, options: strict)
+      if !found.isEmpty { return found }
+    }
+    return []
   }
 
   /// The same search as `search(_:options:)`, over the contacts of `within` only.

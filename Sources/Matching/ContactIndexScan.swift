@@ -123,6 +123,8 @@ extension ContactIndex {
     var negated: Bool
     /// True for the last term of its clause (OR group).
     var endsClause: Bool
+    /// `SearchQuery.Term.allowsScattered`.
+    var allowsScattered: Bool
   }
 
   /// Scores the contacts `range` (or `within[range]` when given); stops early, with
@@ -281,7 +283,7 @@ extension ContactIndex.HotTerm {
       firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
       useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
       mode: term.mode, fields: term.fields, negated: term.negated,
-      endsClause: endsClause)
+      endsClause: endsClause, allowsScattered: term.allowsScattered)
   }
 
   /// Whether a contact whose mask (`ContactIndex.masks`) is `mask` lacks a character

@@ -66,6 +66,8 @@ struct SearchQuery: Sendable {
     var fields: UInt8
     /// An excluding term (`!word`).
     var negated: Bool
+    /// Whether a scattered fuzzy match counts (`SearchOptions.Breadth.gathered`: no).
+    var allowsScattered = true
 
     var isPhone: Bool { !digits.isEmpty }
     /// How `nationalDigits` must occur in a number: at its start (a national number
@@ -78,6 +80,7 @@ struct SearchQuery: Sendable {
   /// AND of ORs: every clause must match; a clause matches when any of its terms does.
   var clauses: [[Term]]
   var exact: Bool
+  var breadth: SearchOptions.Breadth
   /// True when the query uses no operator, field term or digit, so every query that
   /// extends it matches a subset of its contacts (see `search(_:options:within:)`).
   var isPlain: Bool
@@ -89,6 +92,8 @@ struct SearchQuery: Sendable {
 
   init(_ query: String, options: SearchOptions) {
     exact = options.exact
+    breadth = options.breadth
+    defer { narrow(to: options.breadth) }
     let folded = SearchFolding.fold(query)
     isPlain = !folded.utf8.contains { byte in
       switch byte {
@@ -148,10 +153,25 @@ struct SearchQuery: Sendable {
   ///
   /// - Complexity: O(clauses² × terms² × term length²) — tiny for typed queries.
   func narrows(_ previous: SearchQuery) -> Bool {
-    guard exact == previous.exact else { return false }
+    guard exact == previous.exact, breadth == previous.breadth else { return false }
     return previous.clauses.allSatisfy { wider in
       clauses.contains { narrower in
         narrower.allSatisfy { term in wider.contains { Self.term(term, implies: $0) } }
+      }
+    }
+  }
+
+  /// Applies `breadth` to the terms: `.gathered` leaves out scattered fuzzy matches,
+  /// `.wordStarts` reads each text term that is not anchored or excluding as `^term`.
+  private mutating func narrow(to breadth: SearchOptions.Breadth) {
+    guard breadth != .all else { return }
+    for c in clauses.indices {
+      for t in clauses[c].indices {
+        clauses[c][t].allowsScattered = false
+        let term = clauses[c][t]
+        if breadth == .wordStarts && !term.negated && !term.isPhone && (term.mode == .fuzzy || term.mode == .substring) {
+          clauses[c][t].mode = .prefix
+        }
       }
     }
   }

@@ -83,7 +83,9 @@ extension ContactIndex {
         : textTier(term, field: field, count: n, query: q, penalty: penalty, best: best)
       if tier > 0 {
         if term.negated { return -1 }
-        let score = max(tier - penalty, 1)
+        // A scattered match's band is narrow: the field's penalty is scaled down to it,
+        // so that scattered matches in emails keep their order instead of all being 1.
+        let score = tier > ByteMatcher.scatteredMax ? max(tier - penalty, 1) : max(tier - penalty / 8, 1)
         if score > best { best = score }
       }
       f += 1
@@ -164,7 +166,8 @@ extension ContactIndex {
     if found.score == 0 && !isPhone && m >= 2 && found.wordStart
       && (term.negated || ByteMatcher.fuzzyMax - penalty > best)
     {
-      return ByteMatcher.fuzzy(field, n, text, m).score
+      let fuzzy = ByteMatcher.fuzzy(field, n, text, m).score
+      return term.allowsScattered || fuzzy > ByteMatcher.scatteredMax ? fuzzy : 0
     }
     return found.score
   }

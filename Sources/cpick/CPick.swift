@@ -41,6 +41,7 @@ enum CPick {
       StandardOutput.write(options.help ? Usage.text(for: options.command) : Usage.version)
       return Completion(.chosen)
     }
+    if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
     let specs = sources(options, environment: environment)
     if options.command == .sync || options.command == .books {
       return Completion(runSyncHelper(options.command.rawValue, specs: specs, environment: environment))

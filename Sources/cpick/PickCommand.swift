@@ -118,6 +118,7 @@ extension CPick {
   ) {
     picker.initialQuery = options.query
     picker.searchOptions = SearchOptions(exact: options.exact)
+    picker.endsWhenNothingMatches = true  // fzf: Enter with no match is exit 1 (README, "Using it")
     // A mailbox needs an address: -f mailbox chooses an email as -p email does.
     picker.selectionMode =
       options.property.map { .property($0) } ?? (options.format == .mailbox ? .property(.emailAddresses) : .person)
@@ -168,6 +169,10 @@ extension CPick {
     _ result: PeoplePickerResult, of picker: PeoplePickerController, options: Options, output: Output
   ) -> ExitCode {
     printQuery(picker, options: options)
+    if picker.nothingMatched {
+      printKey(picker, options: options)
+      return .noMatch
+    }
     if result == .cancelled { return .cancelled }
     if Output.contacts(of: result).contains(where: \.isUnreadableFromIndex) {
       // Its card is gone from the index: another cpick replaced the entry over an hour

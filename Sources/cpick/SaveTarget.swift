@@ -9,22 +9,35 @@ import ServerBooks
 /// hold a new card, else the default address book (a vdir, created on first save);
 /// an edit goes to the book the contact came from.
 enum SaveTarget {
-  /// The store new contacts are added to.
-  static func storeForNewContacts(_ options: Options, sources: [String], environment: [String: String])
-    -> any ContactStore
-  {
-    if let spec = options.saveTo {
-      return serverBook(spec, sources: sources, environment: environment) ?? store(for: spec, environment: environment)
-    }
+  /// The store new contacts are added to; in a vdir with collections, the one
+  /// `chosen` names (the form's choice), else as `store(for:environment:chosen:)` says.
+  static func storeForNewContacts(
+    _ options: Options, sources: [String], environment: [String: String], chosen: String? = nil
+  ) -> any ContactStore {
+    if let spec = options.saveTo, let book = serverBook(spec, sources: sources, environment: environment) { return book }
+    return store(for: specForNewContacts(options, sources: sources, environment: environment), environment: environment, chosen: chosen)
+  }
+
+  /// The collections of the vdir new contacts are added to (`VdirCollections`), which
+  /// the form offers; empty when it has none (or the book is a file or a server's).
+  static func collectionsForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> [String] {
+    let spec = specForNewContacts(options, sources: sources, environment: environment)
+    return ServerAccount.isServerSpec(spec) ? [] : VdirCollections.collections(of: spec)
+  }
+
+  /// `--save-to`, else the first source that can hold a new card, else the default
+  /// address book.
+  private static func specForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> String {
+    if let spec = options.saveTo { return spec }
     let directories = Set(
       ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }.map(\.spec))
     for spec in sources where spec != "-" && !directories.contains(spec) {  // a directory is read-only
       var isDirectory: ObjCBool = false
       if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
-        return store(for: spec, environment: environment)
+        return spec
       }
     }
-    return VdirStore(path: SourceResolver.defaultAddressBook(environment: environment))
+    return SourceResolver.defaultAddressBook(environment: environment)
   }
 
   /// The store whose file or folder holds `contact`, or `nil` (stdin, unknown).
@@ -49,9 +62,12 @@ enum SaveTarget {
     return nil
   }
 
-  /// A store for `spec`: a server's URL is its account's (`CardDAVStore`), a folder
-  /// (existing, or a path not ending in `.vcf`) a vdir, anything else a `.vcf` file.
-  static func store(for spec: String, environment: [String: String]) -> any ContactStore {
+  /// A store for new contacts in `spec`: a server's URL is its account's
+  /// (`CardDAVStore`), a folder (existing, or a path not ending in `.vcf`) a vdir — of
+  /// a folder with collections (vdirsyncer's `personal/`, `work/`: `VdirCollections`),
+  /// the collection `chosen` names, else the config's `save-to`, else the first; never
+  /// the top, which vdirsyncer does not sync —, anything else a `.vcf` file.
+  static func store(for spec: String, environment: [String: String], chosen: String? = nil) -> any ContactStore {
     if ServerAccount.isServerSpec(spec) {
       return ServerBookSource(account: ServerAccount.forSource(spec, environment: environment), environment: environment)
         .store()
@@ -59,7 +75,8 @@ enum SaveTarget {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
     if (exists && isDirectory.boolValue) || (!exists && !spec.lowercased().hasSuffix(".vcf")) {
-      return VdirStore(path: spec)
+      let preferred = chosen ?? ConfigFile.load(environment: environment).saveTo
+      return VdirStore(path: VdirCollections.choose(among: VdirCollections.collections(of: spec), preferred: preferred) ?? spec)
     }
     return VCardFileStore(path: spec)
   }
@@ -105,6 +122,8 @@ enum SaveTarget {
   static func editing(
     _ options: Options, sources: [String], environment: [String: String], existing: [Contact]
   ) -> ContactEditing {
+    // The collection chosen in the form (Ctrl-T), for a vdir with collections.
+    let chosen = ChosenCollection()
     var editing = ContactEditing(existingContacts: existing, parentGroup: options.command == .new ? options.group : nil) {
       contact, original in
       var request = SaveRequest()
@@ -113,7 +132,7 @@ enum SaveTarget {
         store = try holder(of: original, options, sources: sources, environment: environment)
         request.update(contact, original: original)
       } else {
-        store = storeForNewContacts(options, sources: sources, environment: environment)
+        store = storeForNewContacts(options, sources: sources, environment: environment, chosen: chosen.path)
         request.add(contact)
       }
       return try store.execute(request).first ?? contact
@@ -160,7 +179,15 @@ enum SaveTarget {
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).
     editing.destination = storeForNewContacts(options, sources: sources, environment: environment).name
+    editing.destinations = collectionsForNewContacts(options, sources: sources, environment: environment)
+    editing.destinationChosen = { chosen.path = $0 }
     if let region = options.region { editing.region = region }
     return editing
   }
+}
+
+/// The collection the user chose in the new-person form (Ctrl-T), read by the save.
+@MainActor
+private final class ChosenCollection {
+  var path: String?
 }

@@ -30,13 +30,16 @@ extension CPick {
             + "(also in \(exact.dropFirst().map(\.source).joined(separator: ", ")))")
       }
     } else {
-      let matches = list.index.search(options.query, options: SearchOptions(exact: options.exact))
-      guard let best = matches.first else {
+      // The one candidate is shown (a contact the words start, not letters scattered
+      // over another's names); several, or only loose matches: the user says which.
+      let candidates = list.index.candidates(options.query, options: SearchOptions(exact: options.exact))
+      guard let best = candidates.first ?? list.index.search(options.query, options: SearchOptions(exact: options.exact)).first
+      else {
         printError("cpick: no contact matches '\(options.query)'")
         return .noMatch
       }
       contact = list.contacts[best.index]
-      choose = matches.count > 1  // several people match: the user says which
+      choose = candidates.count != 1
     }
     let screen: any Screen
     do {
@@ -48,9 +51,10 @@ extension CPick {
       let picker = PeoplePickerController(list: list)
       picker.initialQuery = options.query
       picker.searchOptions = SearchOptions(exact: options.exact)
+      picker.endsWhenNothingMatches = true
       guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
         screen.end()
-        return .cancelled
+        return picker.nothingMatched ? .noMatch : .cancelled
       }
       contact = chosen
     }

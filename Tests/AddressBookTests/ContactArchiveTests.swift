@@ -149,7 +149,7 @@ struct ContactArchiveTests {
 
   @Test("the layout of a small contact, byte for byte (a change here needs a new IndexFormat.layoutRevision)")
   func goldenLayout() throws {
-    #expect(IndexFormat.layoutRevision == 14)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22)
+    #expect(IndexFormat.layoutRevision == 15)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22); 15: ROLE (bit 29) and an address's line in its country's order (issue 23)
     #expect(Self.encode(Contact(identifier: "", source: "")) == [0, 0, 0])
     var contact = Contact(identifier: "u", source: "s")
     contact.givenName = "A"
@@ -219,7 +219,7 @@ struct ContactArchiveTests {
       }
     }
     #expect(kind([0, 0, 0]) == nil)
-    #expect(kind([0x80, 0x80, 0x80, 0x80, 0x02, 0, 0]) == .badValue)  // bit 29
+    #expect(kind([0x80, 0x80, 0x80, 0x80, 0x04, 0, 0]) == .badValue)  // bit 30
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 2]) == .badValue)  // contact type 2
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 1]) == nil)  // organization
     #expect(kind([8, 0, 0, 1, 15 << 1, 0, 0]) == .badValue)  // label code 15
@@ -455,6 +455,7 @@ struct ContactArchiveTests {
     case .dates: kept.dates = contact.dates
     case .hasImage: kept.hasImage = contact.hasImage
     case .contactType: kept.contactType = contact.contactType
+    case .role: kept.role = contact.role
     }
     return kept
   }
@@ -482,6 +483,7 @@ struct ContactArchiveTests {
     contact.organizationName = "ACME\u{0}"
     contact.departmentName = "R&D, Labs"
     contact.jobTitle = "🦄"
+    contact.role = "∅ role"
     contact.birthday = ContactDate(month: 2, day: 29)
     contact.note = huge
     contact.phoneNumbers = [
@@ -608,6 +610,7 @@ struct RandomContacts {
     contact.organizationName = maybe()
     contact.departmentName = maybe()
     contact.jobTitle = maybe()
+    contact.role = maybe()
     contact.birthday = chance() ? date() : nil
     contact.note = maybe()
     contact.phoneNumbers = labeled { $0.text() }

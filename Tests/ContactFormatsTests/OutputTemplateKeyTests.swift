@@ -21,6 +21,7 @@ import Testing
     c.organizationName = "Analytical Engines"
     c.departmentName = "Notes"
     c.jobTitle = "Mathematician"
+    c.role = "Analyst"
     c.birthday = ContactDate(year: 1815, month: 12, day: 10)
     c.note = "Note G"
     c.phoneNumbers = [
@@ -71,6 +72,7 @@ import Testing
     "organizationName": "Analytical Engines",
     "departmentName": "Notes",
     "jobTitle": "Mathematician",
+    "role": "Analyst",
     "birthday": "1815-12-10",
     "note": "Note G",
     "phoneNumbers": "+44 20 7946 0000, +44 20 7946 0001",

@@ -8,6 +8,10 @@ struct LabelWordsTests {
   @Test("standard labels in words, Apple's tokens as their label, custom labels as written")
   func words() {
     #expect(LabelWords.words(for: "workFax") == "work fax")
+    // Google Contacts' tokens (ez-vcard's gmail-single.vcf: item1.X-ABLabel:GRAND_CENTRAL).
+    #expect(LabelWords.words(for: "GRAND_CENTRAL") == "Google Voice")
+    #expect(LabelWords.words(for: "PROFILE") == "profile")
+    #expect(LabelWords.words(for: "VIP") == "VIP", "other capitals stay as written")
     #expect(LabelWords.words(for: "homeFax") == "home fax")
     #expect(LabelWords.words(for: "otherFax") == "other fax")
     #expect(LabelWords.words(for: "homePage") == "home page")

@@ -29,4 +29,14 @@ struct PostalAddressLayoutTests {
     let boston = PostalAddress(street: "1 Main St", city: "Boston", state: "MA", postalCode: "02108", country: "US")
     #expect(PostalAddressFormatter.lines(for: boston) == ["1 Main St", "Boston, MA 02108", "US"])
   }
+
+  @Test("on one line (-f value, list rows) an address keeps the card's order for its country")
+  func singleLine() {
+    let dresden = PostalAddress(
+      street: "Buehlauer Strasse 45", city: "Dresden", state: "Sachsen", postalCode: "01327", country: "Germany")
+    #expect(dresden.singleLine == "Buehlauer Strasse 45, 01327 Dresden, Sachsen, Germany")
+    #expect(dresden.singleLine == PostalAddressFormatter.lines(for: dresden).joined(separator: ", "))
+    let boston = PostalAddress(street: "1 Main St\nSuite 2", city: "Boston", state: "MA", postalCode: "02108", country: "US")
+    #expect(boston.singleLine == "1 Main St, Suite 2, Boston, MA 02108, US")
+  }
 }

@@ -76,7 +76,7 @@ struct CardActionTests {
     #expect(
       launched.all == [
         ["dial", "--now", "+1 (555) 010-0142"], ["mutt", "grace@navy.example"],
-        ["open-map", "https://maps.example/?q=1%20Navy%20Way,%20Arlington,%20VA,%2022202,%20USA"],
+        ["open-map", "https://maps.example/?q=1%20Navy%20Way,%20Arlington,%20VA%2022202,%20USA"],
         ["browser", "--new-tab", "https://example.org/grace?a=1&b=2"],
       ])
     #expect(try #require(run.screen.frames.last?.text).hasSuffix("started: browser --new-tab https://example.org/grace?a=1&b=2"))

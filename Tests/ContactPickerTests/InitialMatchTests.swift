@@ -1,4 +1,5 @@
 import ContactKit
+import CpickTestSupport
 import TerminalKit
 import Testing
 
@@ -77,5 +78,32 @@ struct InitialMatchTests {
     #expect(list.contains("> a"))
     let state = picker.state!
     #expect(state.selectedContact.map { state.list.contacts[$0].givenName } == "Grace")
+  }
+}
+
+/// `-1` takes the contact the query's words start, not a loose fuzzy match beside it.
+@MainActor
+@Suite("The initial query's one candidate")
+struct InitialCandidateTests {
+  let people = [
+    TestContacts.person("Herminio", "Barton", fn: "Herminio Dock Barton"),
+    TestContacts.person("Heiko", "Mustermann"),
+  ]
+
+  func initialMatch(_ query: String) -> PeoplePickerInitialMatch {
+    let picker = PeoplePickerController(contacts: people)
+    picker.initialQuery = query
+    return picker.initialMatch()
+  }
+
+  @Test("a name the words start is taken although a scattered match is listed too")
+  func wordStartIsTaken() {
+    #expect(initialMatch("heiko") == .chosen(.selectedPerson(people[1])))
+  }
+
+  @Test("only scattered matches: the list, not one of them; no match at all: noMatch")
+  func scatteredOnly() {
+    #expect(initialMatch("hmk") == .several)
+    #expect(initialMatch("zzz") == .noMatch)
   }
 }

@@ -104,6 +104,23 @@ struct PeoplePickerControllerTests {
     #expect(result == .cancelled)  // the script ended: input closed
   }
 
+  @Test("with endsWhenNothingMatches (the tool's fzf habit), Enter on no match ends it: cancelled, nothingMatched")
+  func enterOnNoMatchEnds() {
+    let screen = MemoryScreen(rows: 20, columns: 80, keys: MemoryScreen.keys(typing: "qqqq") + [.enter, .escape])
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.endsWhenNothingMatches = true
+    let delegate = RecordingDelegate()
+    picker.delegate = delegate
+    #expect(picker.run(on: screen) == .cancelled)
+    #expect(picker.nothingMatched)
+    #expect(screen.pendingKeys == [.escape], "Enter ended it; Esc was never read")
+    #expect(delegate.cancelled == 1)
+    // A match: Enter chooses as before, and nothingMatched is false again.
+    let again = MemoryScreen(rows: 20, columns: 80, keys: MemoryScreen.keys(typing: "grace") + [.enter])
+    #expect(picker.run(on: again) != .cancelled)
+    #expect(!picker.nothingMatched)
+  }
+
   @Test("a bracketed paste with a line break becomes query text, not Enter")
   func pasteIsNotEnter() {
     let (screen, delegate, _) = run([.paste("Grace\rHopper")])

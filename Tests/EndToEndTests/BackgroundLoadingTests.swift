@@ -58,7 +58,7 @@ struct BackgroundLoadingTests {
     }
     try pane.press("Enter")
 
-    #expect(try pane.waitForExit(timeout: 10) == 0)
+    #expect(try pane.waitForExit() == 0)
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == name)
   }
 

@@ -52,6 +52,24 @@ struct CommandLineTests {
   }
 
   @Test(
+    "--select-1 takes the one contact the words start, not a scattered fuzzy match beside it (issue 23's heiko)",
+    .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
+  func selectOneTakesTheWordMatch() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("heiko.vcf")
+    try """
+      BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Herminio Dock Barton\r\nN:Barton;Herminio;Dock;;\r\nEND:VCARD\r
+      BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Heiko Mustermann\r\nN:Mustermann;Heiko;;;\r\nEND:VCARD\r
+
+      """.write(to: book, atomically: true, encoding: .utf8)
+    let listed = try CommandRunner.cpick(["query", "heiko", "-s", book.path, "-f", "value"])
+    #expect(listed.stdoutLines == ["Heiko Mustermann", "Herminio Dock Barton"], "the list still shows both, the scattered last")
+    let result = try CommandRunner.shell(
+      #"out=$(setsid -w "$0" -s "$1" -q heiko -1 -f value); rc=$?; printf '%s' "$out"; exit $rc"#, [book.path])
+    #expect(result.status == 0, "stderr: \(result.stderrText)")
+    #expect(result.stdoutText == "Heiko Mustermann")
+  }
+
+  @Test(
     "--select-1 and --exit-0 print the query (--print-query) and an empty key line (--expect) first, as fzf does",
     .enabled(if: EndToEnd.setsidIsAvailable, "setsid (util-linux) is not installed"))
   func selectOnePrintsQueryAndKey() throws {

@@ -31,6 +31,7 @@ struct EmacsCompletionTests {
   /// The `To:` line of the current buffer, as Emacs holds it (written to a file with
   /// `M-:`, not read off the screen, where *Completions* may show the same text).
   static func toHeader(_ pane: IntegrationPane) throws -> String {
+    try? FileManager.default.removeItem(at: pane.file("out.txt"))  // the text of an earlier call is no answer
     try pane.press("M-:")
     try pane.type("(write-region (point-min) (point-max) (expand-file-name \"out.txt\" (getenv \"T\")))")
     try pane.press("Enter")
@@ -109,7 +110,7 @@ struct EmacsCompletionTests {
     try pane.waitForScreen(containing: "To: \(several.query)")
     try pane.press("Tab")
     let rows = several.mailboxes.map { "\($0.0)  \($0.1)" }
-    let screen = try pane.waitForScreen(timeout: 10, "listing \(rows)") { screen in
+    let screen = try pane.waitForScreen("listing \(rows)") { screen in
       screen.contains("Possible completions are:") && rows.allSatisfy { screen.contains($0) }
     }
     // The list, between its heading and the mode line of *Completions*: exactly cpick's
@@ -144,7 +145,7 @@ struct EmacsCompletionTests {
     }
     try wang()
     try pane.press("Escape")
-    try pane.waitForScreen(timeout: 5, "back in out.txt, the picker gone") {
+    try pane.waitForScreen("back in out.txt, the picker gone") {
       $0.contains("out.txt") && !$0.contains("*cpick*") && !$0.contains("ESC-")
     }
 
@@ -156,8 +157,7 @@ struct EmacsCompletionTests {
     try pane.waitForScreen(containing: "xiaoming.wang@qingshi.example")  // 王小明's card
     try pane.press("Enter")
     try pane.waitForScreen(containing: "To: 王小明 <xiaoming.wang@qingshi.example>")
-    try pane.press("C-x", "C-s")
-    let text = try pane.waitForFile(pane.file("out.txt"))
+    let text = try IntegrationTests.saveInEmacs(pane, "To: 王小明 <xiaoming.wang@qingshi.example>")
     #expect(text.trimmingCharacters(in: .newlines) == "To: 王小明 <xiaoming.wang@qingshi.example>")
   }
 }

@@ -31,7 +31,7 @@ struct InlineResizeTests {
   /// (cut to the width) on the last row, its query row 40 % of the height above it.
   func waitForFrame(_ pane: IntegrationPane, width: Int, height: Int) throws {
     let areaRows = height * 40 / 100
-    try pane.waitForScreen(timeout: 5, "redrawn for \(width)x\(height)") { screen in
+    try pane.waitForScreen("redrawn for \(width)x\(height)") { screen in
       let lines = rows(screen)
       return lines.count == height && footerRow(lines) == height - 1 && lines[height - areaRows].hasPrefix(">")
         && lines[height - 1].count <= width && lines[height - areaRows].hasSuffix("/67")
@@ -57,7 +57,7 @@ struct InlineResizeTests {
     defer { pane.close() }
 
     try pane.resize(width: 120, height: 20)
-    let shrunk = try pane.waitForScreen(timeout: 5, "redrawn in 8 rows at the bottom of 20") { screen in
+    let shrunk = try pane.waitForScreen("redrawn in 8 rows at the bottom of 20") { screen in
       let lines = rows(screen)
       return lines.count == 20 && footerRow(lines) == 19 && lines[12].hasPrefix(">") && lines[12].hasSuffix("67/67")
     }
@@ -91,7 +91,7 @@ struct InlineResizeTests {
     defer { pane.close() }
 
     try pane.resize(width: 120, height: 50)
-    let screen = try pane.waitForScreen(timeout: 5, "redrawn in 20 rows at the bottom of 50") { screen in
+    let screen = try pane.waitForScreen("redrawn in 20 rows at the bottom of 50") { screen in
       let lines = rows(screen)
       return lines.count == 50 && footerRow(lines) == 49 && lines[30].hasPrefix(">")
     }
@@ -123,8 +123,8 @@ struct InlineResizeTests {
     try pane.resize(width: 120, height: 50)
     try waitForFrame(pane, width: 120, height: 50)
     try pane.press("Escape")
-    try pane.waitForFile(pane.file("done"))
-    let screen = try pane.screen()
+    // The exit line on the screen (the `done` file can be there before tmux has drawn it).
+    let screen = try pane.waitForScreen(containing: "exit=")
     let lines = rows(screen)
     let exit = try #require(lines.firstIndex { $0.hasPrefix("exit=") }, "screen:\n\(screen)")
     #expect(lines[exit] == "exit=130")

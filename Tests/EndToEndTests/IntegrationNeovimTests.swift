@@ -153,7 +153,7 @@ struct IntegrationNeovimTests {
     try pane.press("Enter")
     try pane.waitForScreen(containing: "67/67")
     try pane.press("Escape")
-    try pane.waitForScreen(timeout: 10, "without the picker") { !$0.contains("67/67") && !$0.contains("╭") }
+    try pane.waitForScreen("without the picker") { !$0.contains("67/67") && !$0.contains("╭") }
     try pane.type(":w")
     try pane.press("Enter")
     let text = try pane.waitForFile(pane.file("out.txt")) { $0.hasSuffix("\n") }

@@ -18,6 +18,10 @@ final class IntegrationPane {
   /// `integrations/` in the package.
   static let integrations = EndToEnd.packageRoot.appendingPathComponent("integrations")
 
+  /// How long a wait for a state goes on before the test fails (see
+  /// `TmuxPane.defaultTimeout`; an editor or mail client starts slower than cpick).
+  static let defaultTimeout: TimeInterval = 60
+
   /// Whether `program` is installed (for `.enabled(if:)`).
   static func has(_ program: String) -> Bool {
     EndToEnd.tmuxIsAvailable && EndToEnd.which(program) != nil
@@ -103,12 +107,12 @@ final class IntegrationPane {
 
   /// Waits until the screen contains every one of `texts`; returns that screen.
   @discardableResult
-  func waitForScreen(containing texts: String..., timeout: TimeInterval = 10) throws -> String {
+  func waitForScreen(containing texts: String..., timeout: TimeInterval = defaultTimeout) throws -> String {
     try waitForScreen(timeout: timeout, "containing \(texts)") { screen in texts.allSatisfy { screen.contains($0) } }
   }
 
   @discardableResult
-  func waitForScreen(timeout: TimeInterval = 10, _ what: String = "", until condition: (String) -> Bool) throws
+  func waitForScreen(timeout: TimeInterval = defaultTimeout, _ what: String = "", until condition: (String) -> Bool) throws
     -> String
   {
     let deadline = Date().addingTimeInterval(timeout)
@@ -123,8 +127,10 @@ final class IntegrationPane {
   }
 
   /// Waits until `url` exists and its text satisfies `condition`; returns that text.
+  /// A program may create a file before it writes it (Emacs does): give a condition
+  /// that only the finished text meets.
   @discardableResult
-  func waitForFile(_ url: URL, timeout: TimeInterval = 10, until condition: (String) -> Bool = { _ in true }) throws
+  func waitForFile(_ url: URL, timeout: TimeInterval = defaultTimeout, until condition: (String) -> Bool) throws
     -> String
   {
     let deadline = Date().addingTimeInterval(timeout)

@@ -160,8 +160,9 @@ struct IntegrationTests {
     try pane.type("x; touch \(marker.path)")
     try pane.press("Enter")
     // No match: NeoMutt is back on its index (the query prompt gone).
+    // NeoMutt waits for its query_command to end before it shows the index again: had
+    // the shell run `touch`, the file would be there now.
     var screen = try pane.waitForScreen("the index") { !$0.contains("Query:") && $0.contains("q:Quit") }
-    Thread.sleep(forTimeInterval: 0.5)
     #expect(!FileManager.default.fileExists(atPath: marker.path), "\(screen)")
     #expect(!screen.contains("@"), "\(screen)")
     pane.close()
@@ -387,9 +388,18 @@ struct IntegrationTests {
     defer { pane.close() }
     try Self.choose(pane, "jose alv", row: "José Álvarez", cardText: "Socio fundador")
     try pane.waitForScreen(containing: "To: \(Self.jose)")
-    try pane.press("C-x", "C-s")
-    let text = try pane.waitForFile(pane.file("out.txt"))
+    let text = try Self.saveInEmacs(pane, "To: \(Self.jose)")
     #expect(text.trimmingCharacters(in: .newlines) == "To: \(Self.jose)")
+  }
+
+  /// Saves the Emacs buffer of `pane` (`C-x C-s`, into `$T/out.txt`) and returns the
+  /// file's text once Emacs says it wrote it and the file holds `expected` (Emacs
+  /// creates the file before it writes the text: an empty file is no answer); on
+  /// timeout, the error shows what the file held.
+  static func saveInEmacs(_ pane: IntegrationPane, _ expected: String) throws -> String {
+    try pane.press("C-x", "C-s")
+    try pane.waitForScreen(containing: "Wrote ")
+    return try pane.waitForFile(pane.file("out.txt")) { $0.contains(expected) }
   }
 
   @Test(

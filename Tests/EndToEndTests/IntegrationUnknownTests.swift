@@ -61,7 +61,7 @@ struct IntegrationUnknownTests {
     if repaint, (try? pane.waitForScreen(timeout: 3, until: shown)) == nil {
       try pane.resize(width: 121, height: 30)
     }
-    try pane.waitForScreen(timeout: 10, "containing \(texts)", until: shown)
+    try pane.waitForScreen("containing \(texts)", until: shown)
   }
 
   /// Waits until the book holds the new line, then checks it is the only change: the
@@ -213,7 +213,7 @@ struct IntegrationUnknownTests {
     let shown = { (screen: String) in texts.allSatisfy { screen.contains($0) } }
     if (try? pane.waitForScreen(timeout: 3, "the card", until: shown)) != nil { return }
     try pane.press("F12")
-    try pane.waitForScreen(timeout: 10, "the card \(texts)", until: shown)
+    try pane.waitForScreen("the card \(texts)", until: shown)
   }
 
   @Test(

@@ -7,12 +7,17 @@ import Testing
   .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the form tests need it"))
 struct SavingTests {
   /// Presses Tab until the focused row (marked `›`) is `label`.
+  /// Each Tab is pressed only once the form has drawn the move of the one before.
   func focus(_ pane: TmuxPane, on label: String) throws {
+    func focused(_ screen: String) -> String? {
+      screen.components(separatedBy: "\n").first { $0.hasPrefix("›") }
+    }
+    var screen = try pane.screen()
     for _ in 0..<40 {
-      let screen = try pane.screen()
-      if screen.components(separatedBy: "\n").contains(where: { $0.hasPrefix("›") && $0.contains(label) }) { return }
+      if let row = focused(screen), row.contains(label) { return }
+      let before = focused(screen)
       try pane.press("Tab")
-      Thread.sleep(forTimeInterval: 0.05)
+      screen = try pane.waitForScreen("with the focus moved from \(before ?? "nowhere")") { focused($0) != before }
     }
     throw EndToEndError(description: "never reached the field \(label)")
   }
@@ -50,6 +55,42 @@ struct SavingTests {
     let listed = try CommandRunner.cpick(["query", "grace hopper", "-s", book.path, "-p", "email", "-f", "value"])
     #expect(listed.stdoutLines == ["grace@navy.example", "grace@example.org"])
     #expect(!after.keys.contains { $0.hasPrefix(".") })
+  }
+
+  @Test(
+    "cpick new -s VDIR with collections (vdirsyncer's personal/, work/) saves into one, the first or the one Ctrl-T chose, never the top"
+  )
+  func newIntoCollection() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("contacts")
+    for (collection, name) in [("personal", "Ada Lovelace"), ("work", "Grace Hopper")] {
+      let folder = book.appendingPathComponent(collection)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(collection)\r\nFN:\(name)\r\nEND:VCARD\r\n"
+        .write(to: folder.appendingPathComponent("\(collection).vcf"), atomically: true, encoding: .utf8)
+    }
+    func cards(_ folder: String) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".vcf") }
+    }
+    // The first collection by default.
+    var pane = try TmuxPane(["new", "--given-name", "Mary", "--family-name", "Somerville", "-s", book.path])
+    try pane.waitForScreen(containing: "New Contact", "contacts/personal", "^T book")
+    try pane.press("C-s")
+    #expect(try pane.waitForExit() == 0)
+    pane.close()
+    #expect(try cards("personal").count == 2)
+    #expect(try cards("").isEmpty, "a card at the top, where vdirsyncer does not sync it")
+    // Ctrl-T: the next one.
+    pane = try TmuxPane(["new", "--given-name", "Edith", "--family-name", "Clarke", "-s", book.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "New Contact", "contacts/personal")
+    try pane.press("C-t")
+    try pane.waitForScreen(containing: "contacts/work")
+    try pane.press("C-s")
+    #expect(try pane.waitForExit() == 0)
+    #expect(try cards("work").count == 2)
+    #expect(try cards("personal").count == 2)
+    #expect(try cards("").isEmpty)
   }
 
   @Test("a new contact with an email already in the book asks first; b goes back, s saves anyway")

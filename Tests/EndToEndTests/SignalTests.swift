@@ -157,7 +157,7 @@ struct SignalTests {
     }
     try #require(!seen.isEmpty, "no temp file appeared during the save")
     #expect(kill(pid, SIGTERM) == 0)
-    #expect(try pane.waitForExit(timeout: 10) == 143)
+    #expect(try pane.waitForExit() == 143)
     #expect(pane.stdout.isEmpty)
     #expect(temps() == [], "temp files left: \(temps())")
     #expect(try ttyModes(pane).contains("icanon"))

@@ -14,6 +14,10 @@ final class TmuxPane {
 
   /// The poll interval of every wait.
   static let pollInterval: TimeInterval = 0.05
+  /// How long a wait for a state goes on before the test fails: generous, since a
+  /// wait ends as soon as its state is reached, and a loaded 2-core machine (other
+  /// builds, a CPU hog beside the suite) can take seconds to draw a frame.
+  static let defaultTimeout: TimeInterval = 30
 
   var stdoutURL: URL { directory.appendingPathComponent("stdout") }
   var stderrURL: URL { directory.appendingPathComponent("stderr") }
@@ -61,7 +65,7 @@ final class TmuxPane {
       XDG_CACHE_HOME=\(q(dir + "/cache")); export XDG_CACHE_HOME
       XDG_STATE_HOME=\(q(dir + "/state")); export XDG_STATE_HOME
       cd \(q(EndToEnd.packageRoot.path)) || exit 99
-      n=0; while [ ! -e \(q(dir + "/go")) ]; do n=$((n+1)); [ $n -gt 500 ] && exit 98; sleep 0.02; done
+      n=0; while [ ! -e \(q(dir + "/go")) ]; do n=$((n+1)); [ $n -gt 3000 ] && exit 98; sleep 0.02; done
       \(input)\(command) >\(q(stdoutURL.path)) 2>\(q(stderrURL.path))
       echo $? >\(q(dir + "/status.tmp")) && mv \(q(dir + "/status.tmp")) \(q(statusURL.path))
       exec sleep 60
@@ -146,7 +150,7 @@ final class TmuxPane {
   /// - Throws: `EndToEndError` with the last screen when `timeout` passes first, or
   ///   when cpick exits while we wait.
   @discardableResult
-  func waitForScreen(containing texts: String..., timeout: TimeInterval = 5) throws -> String {
+  func waitForScreen(containing texts: String..., timeout: TimeInterval = defaultTimeout) throws -> String {
     try waitForScreen(timeout: timeout, "containing \(texts)") { screen in
       texts.allSatisfy { screen.contains($0) }
     }
@@ -155,7 +159,7 @@ final class TmuxPane {
   /// Waits until `condition` holds for the screen; returns that screen.
   @discardableResult
   func waitForScreen(
-    timeout: TimeInterval = 5, _ what: String = "", until condition: (String) -> Bool
+    timeout: TimeInterval = defaultTimeout, _ what: String = "", until condition: (String) -> Bool
   ) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var last = ""
@@ -193,7 +197,7 @@ final class TmuxPane {
   /// Waits for cpick to exit and returns its status.
   ///
   /// - Throws: `EndToEndError` with the screen when it still runs after `timeout`.
-  func waitForExit(timeout: TimeInterval = 5) throws -> Int32 {
+  func waitForExit(timeout: TimeInterval = defaultTimeout) throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() <= deadline {
       if let status = exitStatus() { return status }
@@ -211,16 +215,19 @@ final class TmuxPane {
   func stdoutText() -> String { String(decoding: stdout, as: UTF8.self) }
   func stderrText() -> String { String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self) }
 
-  /// The bytes recorded by `pipe-pane`, once the file has stopped growing.
-  func recordedBytes() -> [UInt8] {
-    var previous = -1
+  /// The bytes recorded by `pipe-pane`, once they hold `end` (by default what a
+  /// full-screen cpick writes last as it gives the terminal back: leaving the
+  /// alternate screen, `ESC [ ? 1 0 4 9 l`), or after `timeout`.
+  func recordedBytes(
+    through end: [UInt8] = Array("\u{1B}[?1049l".utf8), timeout: TimeInterval = defaultTimeout
+  ) -> [UInt8] {
+    let deadline = Date().addingTimeInterval(timeout)
     var bytes: [UInt8] = []
-    for _ in 0..<40 {
+    repeat {
       bytes = [UInt8]((try? Data(contentsOf: recordingURL)) ?? Data())
-      if bytes.count == previous { break }
-      previous = bytes.count
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+      if bytes.containsSequence(end) { break }
+      Thread.sleep(forTimeInterval: Self.pollInterval)
+    } while Date() < deadline
     return bytes
   }
 

@@ -141,7 +141,9 @@ struct RefinementTests {
             }
             if tier > 0 {
               excluded = true
-              best = max(best, max(tier - FieldKind.penalty(kind) - min(n, 40) / 2, 1))
+              let penalty = FieldKind.penalty(kind) + min(n, 40) / 2
+              // A scattered match (its own band) bears an eighth of the penalty.
+              best = max(best, tier > ByteMatcher.scatteredMax ? max(tier - penalty, 1) : max(tier - penalty / 8, 1))
             }
           }
           let value = term.negated ? (excluded ? -1 : 0) : (best > 0 ? best : -1)

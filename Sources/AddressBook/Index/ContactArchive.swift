@@ -13,6 +13,7 @@ import CpickSupport
 /// | — | presence mask | varint of the bits below (1 byte for bits 0–6, 2 for 7–13, …) |
 /// | — | `identifier`, `source` | string, string (always) |
 /// | 28 | `contactType` ≠ `.person` | varint code (1 `organization`), right after `source` |
+/// | 29 | `role` | string, after `dates` |
 /// | 0–2 | `formattedName`, `givenName`, `familyName` | string each |
 /// | 3, 4 | `phoneNumbers`, `emailAddresses` | labeled strings |
 /// | 5 | `sourceRecord` | source record (below) |
@@ -86,6 +87,7 @@ package enum ContactArchive {
     mark(.dates, !contact.dates.isEmpty)
     mark(.hasImage, contact.hasImage)
     mark(.contactType, contact.contactType != .person)
+    mark(.role, !contact.role.isEmpty)
 
     writer.write(mask)
     writer.write(contact.identifier)
@@ -129,6 +131,7 @@ package enum ContactArchive {
     }
     writeLabeled(contact.contactRelations, to: &writer) { $1.write($0) }
     writeLabeled(contact.dates, to: &writer) { write($0, to: &$1) }
+    text(.role, contact.role)
   }
 
   /// Reads one contact written by `write(_:to:)`, leaving `reader` after it.
@@ -202,6 +205,7 @@ package enum ContactArchive {
     if has(.contactRelations) { contact.contactRelations = try readLabeled(&reader, value: readString) }
     if has(.dates) { contact.dates = try readLabeled(&reader, value: readDate) }
     contact.hasImage = has(.hasImage)
+    if has(.role) { contact.role = try reader.readString() }
   }
 
   // MARK: - The presence mask
@@ -219,6 +223,8 @@ package enum ContactArchive {
     case nameSortAs, organizationSortAs, instantMessageAddresses, socialProfiles, contactRelations, dates, hasImage
     /// Bit 28: `contactType` is not `.person`; its code follows `source`.
     case contactType
+    /// Bit 29: `role`, after the labeled values.
+    case role
 
     /// The field's bit in the mask.
     var bit: UInt64 { 1 << rawValue }

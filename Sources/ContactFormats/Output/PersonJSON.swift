@@ -70,6 +70,7 @@ extension PersonJSON {
     out.nonEmptyMember("organizationName", contact.organizationName)
     out.nonEmptyMember("departmentName", contact.departmentName)
     out.nonEmptyMember("jobTitle", contact.jobTitle)
+    out.nonEmptyMember("role", contact.role)
     if let birthday = contact.birthday { out.nonEmptyMember("birthday", birthday.description) }
     out.nonEmptyMember("note", contact.note)
     emitList("phoneNumbers", contact.phoneNumbers, to: &out) { $1.string($0) }

@@ -72,6 +72,7 @@ package enum PersonJSONReader {
     contact.organizationName = text("organizationName")
     contact.departmentName = text("departmentName")
     contact.jobTitle = text("jobTitle")
+    contact.role = text("role")
     contact.note = text("note")
     if !text("birthday").isEmpty { contact.birthday = date(text("birthday")) }
     contact.phoneNumbers = labeled(json["phoneNumbers"]) { $0 as? String }

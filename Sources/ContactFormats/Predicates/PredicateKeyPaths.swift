@@ -47,7 +47,7 @@ enum PredicateKeyPaths {
     [
       "identifier", "source", "contactType", "displayName", "namePrefix", "givenName", "middleName",
       "familyName", "nameSuffix", "nickname", "phoneticGivenName", "phoneticMiddleName",
-      "phoneticFamilyName", "organizationName", "departmentName", "jobTitle", "birthday", "note",
+      "phoneticFamilyName", "organizationName", "departmentName", "jobTitle", "role", "birthday", "note",
     ].map { ($0, Node.text) } + [
       ("phoneNumbers", labeled(.text)),
       ("emailAddresses", labeled(.text)),

@@ -55,6 +55,11 @@ public struct ContactEditing {
   /// The address book new contacts are saved to, shown in the new-person form's
   /// title (`NewPersonViewController.destination`); `nil`: not shown.
   public var destination: String?
+  /// The address books a new contact can go to, `destination` among them (the form
+  /// offers them: `NewPersonViewController.destinations`); empty: no choice.
+  public var destinations: [String] = []
+  /// Told which of `destinations` the user chose, before `save` is called.
+  public var destinationChosen: (@MainActor (String) -> Void)?
   /// Whether a contact can be edited where it is kept (nil: every contact): a
   /// directory's entries are read-only, so their card offers no `e edit`.
   public var isEditable: (@Sendable (Contact) -> Bool)?
@@ -107,6 +112,10 @@ public struct ContactEditing {
     form.region = region
     form.parentGroup = original == nil ? parentGroup : nil
     form.destination = original == nil ? destination : nil
+    if original == nil {
+      form.destinations = destinations
+      form.destinationChosen = destinationChosen
+    }
     let save = self.save
     // After a reload, an edit is saved on top of the reloaded version.
     form.save = { [weak form] contact in try save(contact, form?.reloadedPerson ?? original) }

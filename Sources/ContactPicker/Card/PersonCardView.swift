@@ -19,14 +19,35 @@ public enum PersonCardView {
   }
 
   static let headerHeight = 4
+  /// The header's work line: job title, role, department, organization (those that
+  /// are not `name`, shown above it), joined by ` · `.
+  static func workLine(of contact: Contact, besides name: String) -> String {
+    [contact.jobTitle, contact.role, contact.departmentName, contact.organizationName]
+      .filter { !$0.isEmpty && $0 != name }.joined(separator: " · ")
+  }
+
+  /// The label column's usual width, in terminal columns.
   static let labelWidth = 12
+
+  /// The label column's width on a card `columns` wide: as wide as its longest label
+  /// (`CustomRelationship`, `Google Voice`), at least `labelWidth`, at most a quarter
+  /// of the screen (a longer label is cut with `…`).
+  static func labelWidth(_ state: PersonCardState, columns: Int) -> Int {
+    let longest = state.properties.map { TerminalText.width(label(of: $0)) }.max() ?? 0
+    return max(labelWidth, min(longest, columns / 4))
+  }
+
+  /// A value's label as the card shows it: its label in words, or its key's short name.
+  static func label(of property: ContactProperty) -> String {
+    property.label.map(LabelWords.words(for:)) ?? property.key.shortName
+  }
 
   /// The scrolling lines of the card for a screen `columns` wide.
   public static func lines(_ state: PersonCardState, columns: Int) -> [Line] {
-    let valueWidth = max(8, columns - labelWidth - 4)
+    let valueWidth = max(8, columns - labelWidth(state, columns: columns) - 4)
     var lines: [Line] = []
     for (index, property) in state.properties.enumerated() {
-      let label = property.label.map(LabelWords.words(for:)) ?? property.key.shortName
+      let label = label(of: property)
       let valueLines: [String]
       switch property.value {
       case .postalAddress(let address): valueLines = PostalAddressFormatter.lines(for: address)
@@ -91,8 +112,7 @@ public enum PersonCardView {
       frame.put(phonetic, row: headerRow, column: textColumn, style: Style(dim: true))
       headerRow += 1
     }
-    let work = [contact.jobTitle, contact.departmentName, contact.organizationName]
-      .filter { !$0.isEmpty && $0 != contact.displayName }.joined(separator: " · ")
+    let work = workLine(of: contact, besides: contact.displayName)
     if !work.isEmpty && headerRow < rows {
       frame.put(work, row: headerRow, column: textColumn)
       headerRow += 1
@@ -111,6 +131,7 @@ public enum PersonCardView {
 
     // Body: label and value lines.
     let all = lines(state, columns: columns)
+    let columnWidth = labelWidth(state, columns: columns)
     let height = bodyHeight(screenRows: rows)
     for offset in 0..<height {
       let index = state.scrollTop + offset
@@ -127,10 +148,10 @@ public enum PersonCardView {
       }
       let labelText = line.label
       let labelWidth = TerminalText.width(labelText)
-      let labelColumn = 2 + max(0, Self.labelWidth - min(labelWidth, Self.labelWidth))
+      let labelColumn = 2 + max(0, columnWidth - min(labelWidth, columnWidth))
       frame.put(labelText, row: row, column: labelColumn, style: Style(dim: true, foreground: color && enabled ? .cyan : nil),
-                maxWidth: Self.labelWidth)
-      let valueColumn = 2 + Self.labelWidth + 2
+                maxWidth: columnWidth)
+      let valueColumn = 2 + columnWidth + 2
       if selected { frame.paint(row: row, column: valueColumn, count: columns - valueColumn, style: style) }
       frame.put(line.text, row: row, column: valueColumn, style: style)
     }

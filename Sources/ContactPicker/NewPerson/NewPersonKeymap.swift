@@ -10,6 +10,8 @@ enum NewPersonCommand: Sendable, Equatable {
   case cancel
   /// Show or hide the phonetic name fields.
   case togglePhonetic
+  /// Save to the next of the address books offered (a vdir's collections).
+  case nextDestination
   /// Switch between person and organization ("kind").
   case switchKind
   /// Show the phonetic name fields ("+ phonetic name").
@@ -74,7 +76,10 @@ enum NewPersonKeymap {
   ///   - field: the focused field.
   ///   - emptyValue: the focused value is empty, so Ctrl-D removes it (else it
   ///     deletes a character).
-  static func form(_ field: NewPersonState.Field, emptyValue: Bool = false) -> Keymap<NewPersonCommand> {
+  ///   - choosesBook: several address books are offered: Ctrl-T takes the next.
+  static func form(_ field: NewPersonState.Field, emptyValue: Bool = false, choosesBook: Bool = false)
+    -> Keymap<NewPersonCommand>
+  {
     var named: [KeyBinding<NewPersonCommand>] = []
     var after: [KeyBinding<NewPersonCommand>] = []
     switch field {
@@ -114,7 +119,7 @@ enum NewPersonKeymap {
         KeyBinding([.control("r")], .togglePhonetic, help: singleLine ? "^R phonetic" : nil),
         KeyBinding([.control("s")], .save, help: "^S save"),
         KeyBinding([.escape, .control("c"), .control("g")], .cancel, help: "esc cancel"),
-      ])
+      ] + (choosesBook ? [KeyBinding([.control("t")], .nextDestination, help: "^T book")] : []))
   }
 
   /// The keys while a custom label is typed (the others type it).

@@ -117,6 +117,10 @@ public struct NewPersonState: Sendable {
   /// The address book a new contact is saved to, as shown at the right of the title
   /// (a path, the home folder written `~` by the controller); `nil`: not shown.
   public var destination: String?
+  /// The address books a new contact can go to (a vdir's collections, written as
+  /// `destination` is), `destination` among them; Ctrl-T makes the next one the
+  /// destination. Empty: no choice.
+  public var destinations: [String] = []
 
   let detector: DuplicateDetector
   /// Where the duplicate check looks instead of `detector`'s contacts, when set.
@@ -254,7 +258,7 @@ public struct NewPersonState: Sendable {
   var keymap: Keymap<NewPersonCommand> {
     var emptyValue = false
     if case .value(let section, let id, _) = focus { emptyValue = form.entry(section, id: id)?.isEmpty ?? false }
-    return NewPersonKeymap.form(focus, emptyValue: emptyValue)
+    return NewPersonKeymap.form(focus, emptyValue: emptyValue, choosesBook: destinations.count > 1)
   }
 
   private mutating func handleForm(_ key: KeyEvent) -> Action {
@@ -283,6 +287,11 @@ public struct NewPersonState: Sendable {
       return .cancel
     case .togglePhonetic:
       togglePhonetic()
+    case .nextDestination:
+      if let current = destinations.firstIndex(where: { $0 == destination }) ?? (destinations.isEmpty ? nil : -1) {
+        destination = destinations[(current + 1) % destinations.count]
+        message = "saves to \(destination ?? "")"
+      }
     case .switchKind:
       form.contactType = form.contactType == .person ? .organization : .person
     case .showPhonetic:

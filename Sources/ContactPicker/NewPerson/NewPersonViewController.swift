@@ -96,6 +96,13 @@ public final class NewPersonViewController {
   /// `NewPersonView` abbreviates the home folder to `~`); `nil`: not shown. Ignored
   /// when editing.
   public var destination: String?
+  /// The address books a new contact can be saved to (a vdir's collections:
+  /// `personal/`, `work/`), `destination` among them: Ctrl-T chooses the next, shown
+  /// in the title; `destinationChosen` hears the one chosen before `save` is called.
+  /// Empty (the default): no choice.
+  public var destinations: [String] = []
+  /// Told, before `save`, which of `destinations` the user chose.
+  public var destinationChosen: (@MainActor (String) -> Void)?
   /// The address book the duplicate check looks in.
   public var existingContacts: [Contact] = []
   /// When set, the duplicate check looks in what it returns for the contact about to
@@ -178,6 +185,7 @@ public final class NewPersonViewController {
     let home = ProcessInfo.processInfo.environment["HOME"]
     if !isEditing {
       state.destination = destination.map { NewPersonView.abbreviatingHome($0, home: home) }
+      state.destinations = destinations.map { NewPersonView.abbreviatingHome($0, home: home) }
     } else if let source = displayedPerson?.source, !source.isEmpty {
       state.deletedFrom = NewPersonView.abbreviatingHome(source, home: home)
     }
@@ -252,6 +260,9 @@ public final class NewPersonViewController {
           state.showSaveError(NewPersonViewController.describe(error), refused: "not deleted: ")
         }
       case .save(let contact):
+        if let chosen = state.destinations.firstIndex(where: { $0 == state.destination }) {
+          controller.destinationChosen?(controller.destinations[chosen])
+        }
         guard let save = controller.save else { return .finished(.completed(contact)) }
         do {
           return .finished(.completed(try save(contact)))

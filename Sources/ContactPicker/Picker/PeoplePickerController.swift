@@ -100,6 +100,15 @@ public final class PeoplePickerController {
   public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
   /// Keys that choose like Enter and are reported in `endingKey` (fzf's `--expect`).
   public var expectedKeys: Set<KeyEvent> = []
+  /// Whether Enter (or an expected key) with no contact to choose — the query matches
+  /// nothing — ends the interaction, as fzf's accept does (its exit status 1), with
+  /// `.cancelled` (the delegate hears `peoplePickerDidCancel(_:)`) and `nothingMatched`
+  /// set. False (the default): the picker stays open, as Apple's do, and the query can
+  /// be corrected. The `cpick` tool sets it.
+  public var endsWhenNothingMatches = false
+  /// Whether the interaction ended because Enter found nothing to choose
+  /// (`endsWhenNothingMatches`).
+  public private(set) var nothingMatched = false
   /// The expected key that ended the interaction, or `nil` when Enter (or nothing) did.
   public private(set) var endingKey: KeyEvent?
   /// The query when the interaction ended (fzf's `--print-query`).
@@ -177,11 +186,12 @@ public final class PeoplePickerController {
     refresh?.start()
     loadError = nil
     endingKey = nil
+    nothingMatched = false
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
       canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil,
-      acting: actions != nil, changesGroups: editing?.changeGroup != nil)
+      acting: actions != nil, changesGroups: editing?.changeGroup != nil, endsWhenNothingMatches: endsWhenNothingMatches)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)
     if let refresh { interaction.refreshing = refresh.running }
@@ -196,6 +206,7 @@ public final class PeoplePickerController {
     state = interaction.state
     loadError = interaction.loadError
     endingKey = interaction.endingKey
+    nothingMatched = interaction.nothingMatched
     switch outcome {
     case .selectedPerson(let contact): delegate?.peoplePicker(self, didSelect: contact)
     case .selectedProperty(let property): delegate?.peoplePicker(self, didSelect: property)

@@ -25,21 +25,37 @@ extension PeoplePickerController {
   /// one match whose choice needs no UI, one match whose card must open, or several.
   ///
   /// Counts the rows the list would show that can be chosen (`isEnabled(_:)`), as
-  /// the picker would; nothing is drawn and the delegate is not called. A picker made
-  /// with `init(loading:)` has no list before it runs: `.noMatch`.
+  /// the picker would, under the strict readings of the query that
+  /// `ContactIndex.candidates` takes one match from (`SearchOptions.Breadth`): a
+  /// contact whose names the words start is taken even when loose fuzzy matches are
+  /// listed too (`heiko`: Heiko Mustermann, not also Herminio Dock Barton), and a
+  /// query that only such loose matches answer is `.several` — or `.noMatch` when it
+  /// has no match at all. Nothing is drawn and the delegate is not called. A picker
+  /// made with `init(loading:)` has no list before it runs: `.noMatch`.
   ///
-  /// - Complexity: one search of the list, as the picker's first frame.
+  /// - Complexity: up to three searches of the list.
   public func initialMatch() -> PeoplePickerInitialMatch {
     let rules = rules
     let isEnabled = rules.isEnabled
-    var state = PeoplePickerState(list: list, query: initialQuery, options: searchOptions, isEnabled: isEnabled)
-    if let initialGroup { state.narrow(toGroup: initialGroup) }
-    var found: Int?
-    for case .contact(let position) in state.rows where isEnabled(list.contacts[position]) {
-      guard found == nil else { return .several }
-      found = position
+    /// The rows that can be chosen under `options`, up to two.
+    func enabledRows(_ options: SearchOptions) -> [Int] {
+      var state = PeoplePickerState(list: list, query: initialQuery, options: options, isEnabled: isEnabled)
+      if let initialGroup { state.narrow(toGroup: initialGroup) }
+      var found: [Int] = []
+      for case .contact(let position) in state.rows where isEnabled(list.contacts[position]) {
+        found.append(position)
+        if found.count == 2 { break }
+      }
+      return found
     }
-    guard let found else { return .noMatch }
+    var rows: [Int] = []
+    for breadth in SearchOptions.Breadth.candidateOrder where rows.isEmpty {
+      var strict = searchOptions
+      strict.breadth = breadth
+      rows = enabledRows(strict)
+    }
+    if rows.isEmpty { return enabledRows(searchOptions).isEmpty ? .noMatch : .several }
+    guard rows.count == 1, let found = rows.first else { return .several }
     let contact = list.contacts[found]
     switch rules.choosing(contact) {
     case .person:

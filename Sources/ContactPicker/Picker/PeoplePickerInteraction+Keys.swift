@@ -63,6 +63,10 @@ extension PeoplePickerInteraction {
     if command == .choose, settings.rules.allowsMultipleSelection, let first = choices.items.first {
       return [.end(choices.result(choosing: first, rules: settings.rules, list: list))]
     }
+    if command == .choose, settings.endsWhenNothingMatches, state.selectedContact == nil {
+      nothingMatched = true  // fzf: accepting with no match ends it, status 1
+      return [.end(.cancelled)]
+    }
     if command == .newContact { return [.addContact(list)] }
     if command == .searchDirectory { return [.searchDirectory(state.query.text)] }
     let action = if case .mouse = key { state.handle(key) } else { state.handle(key, as: command) }

@@ -117,6 +117,8 @@ struct PeoplePickerInteraction {
     var acting = false
     /// Groups can be created, renamed and deleted in the groups view.
     var changesGroups = false
+    /// Enter with nothing to choose ends the interaction (fzf's exit status 1).
+    var endsWhenNothingMatches = false
   }
 
   let settings: Settings
@@ -135,6 +137,8 @@ struct PeoplePickerInteraction {
   private(set) var loadError: (any Error)?
   /// The expected key (`--expect`) that chose, if one did.
   var endingKey: KeyEvent?
+  /// Whether Enter ended the interaction with nothing to choose.
+  var nothingMatched = false
   /// While a background refresh runs, what the query line says ("syncing…").
   var refreshing: String?
   /// What the refresh left to say on the query line ("offline since 14:02").

@@ -210,8 +210,11 @@ public enum UnknownPersonView {
     public var isNote = false
   }
 
-  static let labelWidth = 12
-  static let valueColumn = 2 + labelWidth + 2
+  /// The column of the values on a card `columns` wide: after the card's label
+  /// column (`PersonCardView.labelWidth`).
+  static func valueColumn(_ state: UnknownPersonState, columns: Int) -> Int {
+    2 + PersonCardView.labelWidth(state.card, columns: columns) + 2
+  }
 
   /// The header lines under the title: phonetic name, work, then the message wrapped.
   static func headerLines(_ state: UnknownPersonState, columns: Int, textColumn: Int) -> [(text: String, style: Style)] {
@@ -220,8 +223,7 @@ public enum UnknownPersonView {
     let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
       .filter { !$0.isEmpty }.joined(separator: " ")
     if !phonetic.isEmpty { lines.append((phonetic, Style(dim: true))) }
-    let work = [contact.jobTitle, contact.departmentName, contact.organizationName]
-      .filter { !$0.isEmpty && $0 != state.title }.joined(separator: " · ")
+    let work = PersonCardView.workLine(of: contact, besides: state.title)
     if !work.isEmpty { lines.append((work, .plain)) }
     if let message = state.message {
       for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -259,7 +261,7 @@ public enum UnknownPersonView {
       if !lines.isEmpty { lines.append(Line(label: "", text: "", item: nil)) }
       if !state.known.isEmpty {
         let names = state.known.map(\.displayName).joined(separator: ", ")
-        for (offset, text) in TextWrapper.wrap("In contacts as \(names)", width: max(8, columns - valueColumn - 1))
+        for (offset, text) in TextWrapper.wrap("In contacts as \(names)", width: max(8, columns - valueColumn(state, columns: columns) - 1))
           .enumerated()
         {
           lines.append(Line(label: offset == 0 ? "known" : "", text: text, item: nil, isNote: true))
@@ -316,6 +318,8 @@ public enum UnknownPersonView {
     }
     let all = lines(state, columns: columns)
     let height = bodyHeight(state, rows: rows, columns: columns)
+    let columnWidth = PersonCardView.labelWidth(state.card, columns: columns)
+    let valueColumn = Self.valueColumn(state, columns: columns)
     for offset in 0..<height {
       let index = state.scrollTop + offset
       let row = header + offset
@@ -328,9 +332,9 @@ public enum UnknownPersonView {
       if line.isCommand { style = Style(bold: true, foreground: color ? .blue : nil) }
       if selected { style.reverse = true }
       let labelWidth = TerminalText.width(line.label)
-      let labelColumn = 2 + max(0, Self.labelWidth - min(labelWidth, Self.labelWidth))
+      let labelColumn = 2 + max(0, columnWidth - min(labelWidth, columnWidth))
       frame.put(line.label, row: row, column: labelColumn, style: Style(dim: true, foreground: color ? .cyan : nil),
-                maxWidth: Self.labelWidth)
+                maxWidth: columnWidth)
       if selected { frame.paint(row: row, column: valueColumn, count: columns - valueColumn, style: style) }
       frame.put(line.text, row: row, column: valueColumn, style: style)
     }

@@ -110,6 +110,9 @@ struct CardMapping {
     case .title:
       field(.title)
       contact.jobTitle = ValueDecoder.unescape(line.value)
+    case .role:
+      field(.role)
+      contact.role = ValueDecoder.unescape(line.value)
     case .birthday:
       field(.birthday)
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))

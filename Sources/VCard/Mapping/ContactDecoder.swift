@@ -28,7 +28,7 @@ public enum ContactDecoder {
     var fields: [Field: [Int]] = [:]
 
     enum Field: Hashable {
-      case formattedName, name, nickname, organization, title, birthday, note
+      case formattedName, name, nickname, organization, title, role, birthday, note
       case phoneticGiven, phoneticMiddle, phoneticFamily, uid, categories, kind
     }
   }

@@ -3,7 +3,7 @@
 enum PropertyKind: UInt8, Sendable {
   case other
   case begin, end, version
-  case uid, formattedName, name, nickname, organization, title, birthday, note
+  case uid, formattedName, name, nickname, organization, title, role, birthday, note
   case phone, email, address, url, instantMessage, socialProfile, related, date
   case phoneticFirst, phoneticMiddle, phoneticLast, sound, categories, photo, kind, showAs, label
   /// Android's `X-ANDROID-CUSTOM` data row (`AndroidCustomRow`).
@@ -15,7 +15,7 @@ enum PropertyKind: UInt8, Sendable {
     [
       ("BEGIN", .begin), ("END", .end), ("VERSION", .version),
       ("UID", .uid), ("FN", .formattedName), ("N", .name), ("NICKNAME", .nickname), ("ORG", .organization),
-      ("TITLE", .title), ("BDAY", .birthday), ("NOTE", .note), ("TEL", .phone), ("EMAIL", .email),
+      ("TITLE", .title), ("ROLE", .role), ("BDAY", .birthday), ("NOTE", .note), ("TEL", .phone), ("EMAIL", .email),
       ("ADR", .address), ("URL", .url), ("IMPP", .instantMessage), ("RELATED", .related), ("ANNIVERSARY", .date),
       ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
       ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),

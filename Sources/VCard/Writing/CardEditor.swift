@@ -130,7 +130,7 @@ struct CardEditor {
     }
   }
 
-  /// The edits of the other single-value fields: `ORG`, `TITLE`, `BDAY`, `NOTE`,
+  /// The edits of the other single-value fields: `ORG`, `TITLE`, `ROLE`, `BDAY`, `NOTE`,
   /// `PHOTO` (from `imageData`), the phonetic names (a birthday from an Android event
   /// row written back into the row).
   mutating func applyFields(from old: Contact, to new: Contact) {
@@ -140,6 +140,7 @@ struct CardEditor {
       single(.organization, "ORG", empty ? "" : ContactEncoder.organizationValue(new, original: original, version: style.version))
     }
     if old.jobTitle != new.jobTitle { single(.title, "TITLE", VCardSerializer.escape(new.jobTitle, version: style.version)) }
+    if old.role != new.role { single(.role, "ROLE", VCardSerializer.escape(new.role, version: style.version)) }
     if old.birthday != new.birthday {
       if let birthday = new.birthday, let index = provenance.fields[.birthday]?.first,
         card.lines[index].kind == .androidCustom

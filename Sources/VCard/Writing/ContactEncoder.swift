@@ -128,6 +128,7 @@ public enum ContactEncoder {
       out.append(Line(name: "ORG", value: organizationValue(contact, original: nil, version: style.version)))
     }
     if !contact.jobTitle.isEmpty { out.append(Line(name: "TITLE", value: VCardSerializer.escape(contact.jobTitle, version: style.version))) }
+    if !contact.role.isEmpty { out.append(Line(name: "ROLE", value: VCardSerializer.escape(contact.role, version: style.version))) }
     if let birthday = contact.birthday { out.append(dateLine("BDAY", birthday, style)) }
     for value in contact.phoneNumbers { out += phone(value, style: style, groups: &names) }
     for value in contact.emailAddresses { out += email(value, style: style, groups: &names) }

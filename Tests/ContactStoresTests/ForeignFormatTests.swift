@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import ContactStores
+
+/// A file of a format cpick does not read says what it is and what cpick reads (issue
+/// 23: a CSV export gave "text outside BEGIN:VCARD … ignored" and "no contacts").
+@Suite("Files of other formats")
+struct ForeignFormatTests {
+  /// The warnings of reading `text` as the file `name`.
+  func warnings(_ bytes: [UInt8], name: String = "export") -> [String] {
+    let load = VCardLoading.contacts(fromBytes: bytes, source: name)
+    #expect(load.contacts.isEmpty)
+    return load.warnings
+  }
+
+  func warnings(_ text: String, name: String = "export") -> [String] { warnings(Array(text.utf8), name: name) }
+
+  @Test(
+    "each format is named, with what cpick reads",
+    arguments: [
+      ("First Name,Last Name,E-mail Address\nAda,Lovelace,ada@example.org\n", "a CSV file (comma-separated values)"),
+      ("Name\tEmail\tPhone\nAda\tada@example.org\t1\n", "a tab-separated (TSV) file"),
+      ("dn: cn=Ada Lovelace,mail=ada@example.org\nobjectclass: top\ncn: Ada Lovelace\n", "an LDIF file (LDAP entries)"),
+      ("# abook addressbook file\n\n[format]\nprogram=abook\nversion=0.6.1\n\n[0]\nname=Ada\n", "an abook address book"),
+      ("{\"name\": \"Ada\"}\n", "JSON that is neither jCard (RFC 7095) nor cpick's JSON lines (one person per line)"),
+      ("[{\"name\": \"Ada\"}]", "JSON that is neither jCard (RFC 7095) nor cpick's JSON lines (one person per line)"),
+      ("<!DOCTYPE html><html><body>contacts</body></html>", "an HTML page"),
+      ("just some notes\nabout people\n", "text without a BEGIN:VCARD line"),
+    ])
+  func textFormats(text: String, what: String) {
+    let found = warnings(text)
+    #expect(found.count == 1)
+    #expect(found.first?.hasPrefix("export:1: \(what), not vCard: \(ForeignFormat.formatsRead)") == true, "\(found)")
+  }
+
+  @Test(
+    "binary files by their signatures",
+    arguments: [
+      ([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00], "a ZIP archive"),
+      ([0x1F, 0x8B, 0x08, 0x00], "a gzip-compressed file"),
+      ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], "a PNG image"),
+      ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], "a JPEG image"),
+      (Array("GIF89a".utf8) + [0, 0], "a GIF image"),
+      (Array("%PDF-1.7\n".utf8), "a PDF document"),
+      (Array("SQLite format 3".utf8) + [0], "an SQLite database"),
+      ([0x00, 0x01, 0x02, 0x03], "a binary file"),
+    ] as [([UInt8], String)])
+  func binaryFormats(bytes: [UInt8], what: String) {
+    let found = warnings(bytes)
+    #expect(found.count == 1)
+    #expect(found.first?.hasPrefix("export:1: \(what), not vCard: \(ForeignFormat.formatsRead)") == true, "\(found)")
+  }
+
+  @Test("a vCard with a damaged card keeps its own warnings; a file with contacts and junk is read")
+  func vCardsKeepTheirWarnings() {
+    let damaged = VCardLoading.contacts(fromBytes: Array("BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada\n".utf8), source: "d")
+    #expect(!damaged.warnings.isEmpty && !damaged.warnings.contains { $0.contains("not vCard") }, "\(damaged.warnings)")
+    #expect(ForeignFormat.identify(Array("BEGIN:VCARD\nVERSION:3.0\n".utf8)) == nil)
+    let mixed = VCardLoading.contacts(
+      fromBytes: Array("a,b,c\nBEGIN:VCARD\nVERSION:3.0\nFN:Ada\nEND:VCARD\n".utf8), source: "mixed")
+    #expect(mixed.contacts.map(\.displayName) == ["Ada"])
+    #expect(!mixed.warnings.contains { $0.contains("not vCard") })
+  }
+
+  @Test("an empty or blank file is no other format: no such warning")
+  func emptyFile() {
+    #expect(warnings("").isEmpty)
+    #expect(!warnings(" \n\n").contains { $0.contains("not vCard") })
+  }
+}
