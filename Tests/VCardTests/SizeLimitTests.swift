@@ -86,4 +86,64 @@ struct SizeLimitTests {
     #expect(VCardLimits.standard.cardBytes == 100 << 20)
     #expect(VCardLimits.carriesData("LOGO") && VCardLimits.carriesData("KEY") && !VCardLimits.carriesData("NOTE"))
   }
+
+  /// A jCard array of cards, one card per line: `["vcard", [version, fn, extra…]]`.
+  static func jCard(_ cards: [(name: String, extra: [String])]) -> [UInt8] {
+    let items = cards.map { card in
+      (["[\"version\", {}, \"text\", \"4.0\"]", "[\"fn\", {}, \"text\", \"\(card.name)\"]"] + card.extra)
+        .joined(separator: ",\n  ")
+    }
+    return Array(("[\n" + items.map { "[\"vcard\", [\n  \($0)]]" }.joined(separator: ",\n") + "\n]\n").utf8)
+  }
+
+  @Test("jCard: a property over the value limit is left out at its line; the card and the other cards are kept")
+  func jCardValueOverLimit() {
+    var limits = VCardLimits.standard
+    limits.textValueBytes = 1_000
+    limits.dataValueBytes = 5_000
+    let note = "[\"note\", {}, \"text\", \"" + String(repeating: "n", count: 1_200) + "\"]"
+    let photo = "[\"photo\", {}, \"uri\", \"data:image/jpeg;base64," + String(repeating: "QUJD", count: 500) + "\"]"
+    let input = Self.jCard([
+      (name: "Ada", extra: ["[\"email\", {}, \"text\", \"ada@example.org\"]", note, photo]),
+      (name: "Grace", extra: []),
+    ])
+    let result = JCardReader.read(input, limits: limits)
+    #expect(result.cards.count == 2)
+    #expect(result.cards[0].lines.map(\.name) == ["VERSION", "FN", "EMAIL", "PHOTO"])
+    #expect(result.cards[1].first("FN")?.value == "Grace")
+    #expect(
+      result.warnings == [
+        VCardWarning(
+          line: 6,
+          message:
+            "jCard item 1: NOTE value longer than 1000 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out"
+        )
+      ])
+  }
+
+  @Test("jCard: a card over the card limit is left out at the line where it begins; the next card is read")
+  func jCardCardOverLimit() {
+    var limits = VCardLimits.standard
+    limits.cardBytes = 4_000
+    limits.textValueBytes = 1_000
+    let notes = (0..<10).map { "[\"note\", {}, \"text\", \"" + String(repeating: "\($0)", count: 900) + "\"]" }
+    let input = Self.jCard([(name: "Small", extra: []), (name: "Huge", extra: notes), (name: "After", extra: [])])
+    let result = JCardReader.read(input, limits: limits)
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Small", "After"])
+    #expect(
+      result.warnings == [
+        VCardWarning(
+          line: 5,
+          message: "jCard item 2: the card that begins here is longer than 4000 bytes, the limit for a card; left out")
+      ])
+  }
+
+  @Test("jCard read through VCardReader has the standard limits: a 2 MiB note is left out, the card kept")
+  func jCardStandardLimits() {
+    let note = "[\"note\", {}, \"text\", \"" + String(repeating: "a", count: 2 << 20) + "\"]"
+    let result = VCardReader.read(Self.jCard([(name: "Ada", extra: [note]), (name: "Grace", extra: [])]))
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Ada", "Grace"])
+    #expect(result.warnings.map(\.line) == [5])
+    #expect(result.warnings.first?.message.hasPrefix("jCard item 1: NOTE value longer than 1 MiB") == true)
+  }
 }

@@ -47,7 +47,7 @@ public enum VCardReader {
   static func read(_ bytes: [UInt8], pieceSize: Int, limits: VCardLimits = .standard) -> VCardParseResult {
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
-      return JCardReader.read(input)
+      return JCardReader.read(input, limits: limits)
     }
     if (input.first == UInt8(ascii: "<") || input.first.map { $0 <= 0x20 } ?? false) && XCardInput.isXCard(input) {
       return XCardInput.read(input)
