@@ -46,18 +46,19 @@ sized() {
   python3 "$here/shapes.py" "$1" "$n" "$2"
 }
 
-# run LABEL INPUT COMMAND…: one row of the table.
+# run LABEL FILE INPUT COMMAND…: one row of the table (FILE: the input whose size is shown;
+# INPUT: standard input).
 run() {
-  local label=$1 input=$2 cache="$work/cache"
-  shift 2
+  local label=$1 file=$2 input=$3 cache="$work/cache"
+  shift 3
   rm -rf "$cache"; mkdir -p "$cache"
   local status=0
   XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$input" > /dev/null 2> "$work/stderr" ||
     status=$?
   local first
-  first=$(grep -v '^Command exited' "$work/stderr" | head -n 1 | cut -c 1-90 | sed 's/|/\\|/g')
+  first=$( (grep -v '^Command exited' "$work/stderr" || true) | head -n 1 | cut -c 1-90 | sed "s|$work/||; s/|/\\|/g")
   read -r seconds kilobytes < <(tail -n 1 "$work/time")
-  printf '| %s | %d MB | %s | %.1f s | %d MB | %d | %s |\n' "$label" $(( $(stat -c %s "$input") / 1000000 )) \
+  printf '| %s | %d MB | %s | %.1f s | %d MB | %d | %s |\n' "$label" $(( $(stat -c %s "$file") / 1000000 )) \
     "${*:2}" "$seconds" $(( kilobytes / 1024 )) "$status" "${first:-—}"
 }
 
@@ -68,15 +69,15 @@ for shape in "${shapes[@]}"; do
   case "$shape" in
     from-header|from-body)
       sized "$shape" "$work/$shape.eml"
-      run "$shape" "$work/$shape.eml" "$cpick" unknown --from-message --skip-known -s "$work/book.vcf"
+      run "$shape" "$work/$shape.eml" "$work/$shape.eml" "$cpick" unknown --from-message --skip-known -s "$work/book.vcf"
       rm -f "$work/$shape.eml"
       ;;
     *)
       file="$work/$shape.vcf"
       [ "$shape" = jcard ] && file="$work/$shape.json"
       sized "$shape" "$file"
-      run "$shape" /dev/null "$cpick" list -f tsv -s "$file"
-      run "$shape" /dev/null "$cpick" query -f tsv -s "$file" person
+      run "$shape" "$file" /dev/null "$cpick" list -f tsv -s "$file"
+      run "$shape" "$file" /dev/null "$cpick" query -f tsv -s "$file" person
       rm -f "$file"
       ;;
   esac

@@ -146,4 +146,34 @@ struct SizeLimitTests {
     #expect(result.warnings.map(\.line) == [5])
     #expect(result.warnings.first?.message.hasPrefix("jCard item 1: NOTE value longer than 1 MiB") == true)
   }
+
+  @Test("a card's values after cardValues are left out with one warning at the first; the card and the next are kept")
+  func tooManyValues() {
+    var limits = VCardLimits.standard
+    limits.cardValues = 5
+    let tels = (0..<8).map { "TEL:+1 555 010\($0)" }
+    let text = Self.card("Ada", tels) + Self.card("Grace", ["TEL:1"])
+    let result = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
+    #expect(result.cards.map { $0.lines.count } == [5, 3])
+    #expect(result.cards[0].lines.map(\.value) == ["3.0", "Ada", "+1 555 0100", "+1 555 0101", "+1 555 0102"])
+    #expect(
+      result.warnings == [
+        VCardWarning(line: 7, message: "the card has more than 5 values; this one and the rest are left out")
+      ])
+    #expect(VCardLimits.standard.cardValues == 100_000)
+  }
+
+  @Test("jCard: a large card's properties after cardValues are left out with one warning; the next card is read")
+  func jCardTooManyValues() {
+    var limits = VCardLimits.standard
+    limits.cardValues = 4
+    limits.textValueBytes = 100
+    let tels = (0..<6).map { "[\"tel\", {}, \"text\", \"+1 555 010\($0)\"]" }
+    let result = JCardReader.read(Self.jCard([(name: "Ada", extra: tels), (name: "Grace", extra: [])]), limits: limits)
+    #expect(result.cards.map { $0.lines.count } == [4, 2])
+    #expect(
+      result.warnings == [
+        VCardWarning(line: 7, message: "jCard item 1: the card has more than 4 values; this one and the rest are left out")
+      ])
+  }
 }

@@ -11,6 +11,11 @@
 ///   at the value limit). A larger card is left out (`file:line: …`, its first line),
 ///   the rest of the file is read; its lines are let go as soon as it is over.
 ///
+/// - A card may have 100,000 **values** (content lines; a phone's card has dozens, a
+///   group card of a large company's members tens of thousands). The values after that
+///   are left out (`file:line: …`, the first one left out), the card is kept: so that one
+///   card of 100 MB of short lines is not three million values to decode and show.
+///
 /// Sizes are bytes of the input as read (after the conversion of UTF-16 input to UTF-8).
 /// The other readers of cards have the same limits: in a jCard document (`JCardReader`)
 /// a value is a property's JSON array and a card the card's; in JSON lines
@@ -23,6 +28,9 @@ public struct ReadingLimits: Sendable {
   public var textValueBytes = 1 << 20
   /// The most bytes of one card.
   public var cardBytes = 100 << 20
+
+  /// The most values (content lines, properties) of one card.
+  public var cardValues = 100_000
 
   /// The limits the readers read with.
   public static let standard = ReadingLimits()
@@ -52,6 +60,11 @@ public struct ReadingLimits: Sendable {
   /// The warning for a card that grew over `cardBytes`.
   package func cardProblem() -> String {
     "the card that begins here is longer than \(Self.megabytes(cardBytes)), the limit for a card; left out"
+  }
+
+  /// The warning for the first value over `cardValues`.
+  package func valueCountProblem() -> String {
+    "the card has more than \(cardValues) values; this one and the rest are left out"
   }
 
   /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`.

@@ -8,7 +8,8 @@ import Foundation
 ///   is left out without being parsed (`line: jCard item N: …`, the line where it begins).
 /// - A card longer than the smaller value limit is parsed a property at a time, and a
 ///   property (its JSON array) over its value limit is left out unparsed (`line: jCard
-///   item N: …`, the line where the property begins); the rest of the card is kept.
+///   item N: …`, the line where the property begins); the rest of the card is kept, up
+///   to `VCardLimits.cardValues` properties.
 /// - Any other card is parsed whole.
 ///
 /// What is left out for its size is not checked to be valid JSON; any other broken JSON
@@ -94,8 +95,12 @@ struct JCardDocument {
     else { return notACard(cardLine) }
     guard let properties = JSONArrayElements.ranges(bytes, in: parts[1]) else { return false }
     var lines: [ContentLine] = []
-    for property in properties {
+    for (offset, property) in properties.enumerated() {
       let propertyLine = line(at: property.lowerBound)
+      if offset == limits.cardValues {
+        warn(propertyLine, limits.valueCountProblem())
+        break
+      }
       if let problem = valueProblem(property) {
         warn(propertyLine, problem)
         continue
