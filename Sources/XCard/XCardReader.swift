@@ -42,6 +42,15 @@ public enum XCardReader {
   ///
   /// - Complexity: O(n) in the size of the input.
   public static func read(_ bytes: [UInt8]) -> VCardParseResult {
+    read(bytes, limits: .standard)
+  }
+
+  /// `read` with other limits (tests use small ones). The limits of `VCardLimits` hold
+  /// for each card as vCard 4.0 text: a value over its limit is left out, the values
+  /// after `cardValues` too, and a card over `cardBytes` — each with a warning at the
+  /// card's position, the rest read. (The document itself is parsed whole, as
+  /// `XMLDocument` does: xCard is read in cpick-sync, for `.xml` sources.)
+  static func read(_ bytes: [UInt8], limits: VCardLimits) -> VCardParseResult {
     let data = Data(bytes)
     // Checked first: XMLDocument would read a damaged document as far as it can (and
     // say so on stderr), a guess at what the rest held.
@@ -67,9 +76,36 @@ public enum XCardReader {
       }
       var lines = [line(group: nil, name: "VERSION", parameters: [], value: "4.0", card: index + 1)]
       properties(of: element, group: nil, card: index + 1, into: &lines)
-      cards.append(RawCard(lines: lines, beginLine: index + 1, endLine: index + 1, sourceRange: nil))
+      guard let kept = withinLimits(lines, card: index + 1, limits: limits, warnings: &warnings) else { continue }
+      cards.append(RawCard(lines: kept, beginLine: index + 1, endLine: index + 1, sourceRange: nil))
     }
     return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+  }
+
+  /// The lines of card number `card` under `limits`, measured as the vCard text they
+  /// are; `nil` when the card is over `cardBytes`. Each line left out is a warning.
+  static func withinLimits(
+    _ lines: [ContentLine], card: Int, limits: VCardLimits, warnings: inout [VCardWarning]
+  ) -> [ContentLine]? {
+    var kept: [ContentLine] = []
+    var bytes = 0
+    for line in lines {
+      let size = line.text.utf8.count + 2
+      bytes += size
+      if bytes > limits.cardBytes {
+        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + limits.cardProblem()))
+        return nil
+      }
+      if let problem = limits.valueProblem(name: line.name, mayBeData: !line.parameters.isEmpty, bytes: size) {
+        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + problem))
+      } else if kept.count == limits.cardValues {
+        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + limits.valueCountProblem()))
+        return kept
+      } else {
+        kept.append(line)
+      }
+    }
+    return kept
   }
 
   /// Whether `element` is in the vCard namespace (or in none: a writer that left

@@ -36,65 +36,8 @@ work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 
-# make SHAPE N FILE: writes the input of SHAPE at size N.
-make() {
-  python3 - "$1" "$2" "$3" <<'PY'
-import json, sys
-shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-def card(*lines):
-    return "BEGIN:VCARD\r\nVERSION:3.0\r\n" + "".join(l + "\r\n" for l in lines) + "END:VCARD\r\n"
-cyrillic = "абвгдежзийклмнопрстуфхцчшщыэюя"
-han = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
-kana = "さとうすずきたかはしわなべ"
-out = None
-if shape == "tel":
-    out = card("FN:Many Phones", *("TEL;TYPE=CELL:+1 555 %07d" % i for i in range(n)))
-elif shape == "email":
-    out = card("FN:Many Emails", *("EMAIL:user%d@example.org" % i for i in range(n)))
-elif shape == "note":
-    out = card("FN:Many Notes", *("NOTE:line %d of a long note" % i for i in range(n)))
-elif shape == "cyrillic":
-    name = "".join(cyrillic[i % len(cyrillic)] for i in range(n))
-    out = card("FN:" + name, "N:" + name + ";Иван;;;")
-elif shape == "han-org":
-    org = "".join(han[i % len(han)] for i in range(n))
-    out = card("ORG:" + org)
-elif shape == "phonetic":
-    reading = "".join(kana[i % len(kana)] for i in range(n))
-    out = card("FN:佐藤", "N:佐藤;;;;", "X-PHONETIC-LAST-NAME:" + reading)
-elif shape == "nameless-note":
-    out = card("NOTE:" + "".join(cyrillic[i % len(cyrillic)] for i in range(n)))
-elif shape == "latin1":
-    data = b"".join(
-        b"BEGIN:VCARD\r\nVERSION:2.1\r\nN:M\xfcller%d;J\xfcrgen\r\nFN:J\xfcrgen M\xfcller%d\r\nEND:VCARD\r\n" % (i, i)
-        for i in range(n))
-    open(path, "wb").write(data)
-elif shape == "utf8":
-    out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
-elif shape == "from-header":
-    addresses = ",\r\n ".join('"Person %d" <p%d@example.org>' % (i, i) for i in range(n))
-    out = "From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n"
-elif shape == "from-book":
-    out = card("FN:Person 0", "EMAIL:p0@example.org")
-elif shape in ("jcard", "jcard-vcf"):
-    cards = []
-    for i in range(n):
-        cards.append(["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Person %d" % i],
-                                ["n", {}, "text", ["Person%d" % i, "Ada", "", "", ""]],
-                                ["email", {"type": "work"}, "text", "p%d@example.org" % i],
-                                ["tel", {"type": "cell"}, "uri", "tel:+1-555-%07d" % i],
-                                ["note", {}, "text", "x" * 40]]])
-    if shape == "jcard":
-        out = json.dumps(cards)
-    else:
-        out = "".join(
-            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person %d\r\nN:Person%d;Ada;;;\r\nEMAIL;TYPE=work:p%d@example.org\r\n"
-            "TEL;TYPE=cell;VALUE=uri:tel:+1-555-%07d\r\nNOTE:%s\r\nEND:VCARD\r\n" % (i, i, i, i, "x" * 40)
-            for i in range(n))
-if out is not None:
-    open(path, "w", encoding="utf-8", newline="").write(out)
-PY
-}
+# make SHAPE N FILE: writes the input of SHAPE at size N (shapes.py).
+make() { python3 "$here/shapes.py" "$@"; }
 
 # measure SHAPE N: prints "seconds kilobytes" of cpick on the input of SHAPE at N.
 measure() {

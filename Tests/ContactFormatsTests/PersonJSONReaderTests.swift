@@ -58,4 +58,39 @@ struct GroupCardTests {
     #expect(groups == ["Ann": ["Climbers"], "Bo": ["Climbers"], "Cy": []])
     #expect(load.groupCards.map(\.name) == ["Climbers"])
   }
+
+  @Test("a string over the value limit is left out of its person with a warning at its line; the rest is read")
+  func valueOverLimit() {
+    var limits = ReadingLimits.standard
+    limits.textValueBytes = 100
+    let long = String(repeating: "x", count: 150)
+    let text = """
+      {"identifier":"a","displayName":"Ada","note":"\(long)","emailAddresses":[{"label":"work","value":"\(long)@example.org"},{"value":"ada@example.org"}]}
+      {"identifier":"b","displayName":"Grace","note":"short"}
+      """
+    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    #expect(load.contacts.map(\.identifier) == ["a", "b"])
+    #expect(load.contacts[0].note == "")
+    #expect(load.contacts[0].emailAddresses.map(\.value) == ["ada@example.org"])
+    #expect(load.contacts[1].note == "short")
+    #expect(
+      load.warnings == [
+        "book.jsonl:1: emailAddresses.value value longer than 100 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out",
+        "book.jsonl:1: note value longer than 100 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out",
+      ])
+  }
+
+  @Test("a line over the card limit is skipped unparsed with a warning; the next lines are read")
+  func lineOverLimit() {
+    var limits = ReadingLimits.standard
+    limits.cardBytes = 200
+    let text = """
+      {"identifier":"a","displayName":"Ada"}
+      {"identifier":"big","displayName":"\(String(repeating: "y", count: 300))"}
+      {"identifier":"c","displayName":"Grace"}
+      """
+    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    #expect(load.contacts.map(\.identifier) == ["a", "c"])
+    #expect(load.warnings == ["book.jsonl:2: the card that begins here is longer than 200 bytes, the limit for a card; left out"])
+  }
 }

@@ -85,6 +85,23 @@ struct UnknownPersonTests {
     #expect(listed.stdoutText == "Ada Lovelace <ada@analytical.example>\n")
   }
 
+  @Test("a 15 MB folded From: is left out with a warning at its line; no address is left, so unknown says so (exit 2)")
+  func hugeFoldedFrom() throws {
+    let (folder, file) = try book()
+    let mail = folder.appendingPathComponent("huge.eml")
+    let addresses = (0..<400_000).map { "\"Person \($0)\" <p\($0)@example.org>" }.joined(separator: ",\r\n ")
+    try ("From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n").write(to: mail, atomically: true, encoding: .utf8)
+    #expect(try FileManager.default.attributesOfItem(atPath: mail.path)[.size] as? Int ?? 0 > 15_000_000)
+    let result = try CommandRunner.cpick(
+      ["unknown", "--from-message", "--skip-known", "-s", file.path], stdin: mail.path, timeout: 60)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    let lines = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(lines.contains("-:1: the field From is longer than 1 MiB; left out"))
+    #expect(lines.contains { $0.hasSuffix("the header is longer than 8 MiB; the fields from here on are not read") })
+    #expect(lines.contains { $0.hasSuffix("--from-message: no address in From") })
+  }
+
   @Test("Esc writes nothing and exits 130")
   func cancel() throws {
     let (folder, file) = try book()

@@ -86,4 +86,94 @@ struct SizeLimitTests {
     #expect(VCardLimits.standard.cardBytes == 100 << 20)
     #expect(VCardLimits.carriesData("LOGO") && VCardLimits.carriesData("KEY") && !VCardLimits.carriesData("NOTE"))
   }
+
+  /// A jCard array of cards, one card per line: `["vcard", [version, fn, extra…]]`.
+  static func jCard(_ cards: [(name: String, extra: [String])]) -> [UInt8] {
+    let items = cards.map { card in
+      (["[\"version\", {}, \"text\", \"4.0\"]", "[\"fn\", {}, \"text\", \"\(card.name)\"]"] + card.extra)
+        .joined(separator: ",\n  ")
+    }
+    return Array(("[\n" + items.map { "[\"vcard\", [\n  \($0)]]" }.joined(separator: ",\n") + "\n]\n").utf8)
+  }
+
+  @Test("jCard: a property over the value limit is left out at its line; the card and the other cards are kept")
+  func jCardValueOverLimit() {
+    var limits = VCardLimits.standard
+    limits.textValueBytes = 1_000
+    limits.dataValueBytes = 5_000
+    let note = "[\"note\", {}, \"text\", \"" + String(repeating: "n", count: 1_200) + "\"]"
+    let photo = "[\"photo\", {}, \"uri\", \"data:image/jpeg;base64," + String(repeating: "QUJD", count: 500) + "\"]"
+    let input = Self.jCard([
+      (name: "Ada", extra: ["[\"email\", {}, \"text\", \"ada@example.org\"]", note, photo]),
+      (name: "Grace", extra: []),
+    ])
+    let result = JCardReader.read(input, limits: limits)
+    #expect(result.cards.count == 2)
+    #expect(result.cards[0].lines.map(\.name) == ["VERSION", "FN", "EMAIL", "PHOTO"])
+    #expect(result.cards[1].first("FN")?.value == "Grace")
+    #expect(
+      result.warnings == [
+        VCardWarning(
+          line: 6,
+          message:
+            "jCard item 1: NOTE value longer than 1000 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out"
+        )
+      ])
+  }
+
+  @Test("jCard: a card over the card limit is left out at the line where it begins; the next card is read")
+  func jCardCardOverLimit() {
+    var limits = VCardLimits.standard
+    limits.cardBytes = 4_000
+    limits.textValueBytes = 1_000
+    let notes = (0..<10).map { "[\"note\", {}, \"text\", \"" + String(repeating: "\($0)", count: 900) + "\"]" }
+    let input = Self.jCard([(name: "Small", extra: []), (name: "Huge", extra: notes), (name: "After", extra: [])])
+    let result = JCardReader.read(input, limits: limits)
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Small", "After"])
+    #expect(
+      result.warnings == [
+        VCardWarning(
+          line: 5,
+          message: "jCard item 2: the card that begins here is longer than 4000 bytes, the limit for a card; left out")
+      ])
+  }
+
+  @Test("jCard read through VCardReader has the standard limits: a 2 MiB note is left out, the card kept")
+  func jCardStandardLimits() {
+    let note = "[\"note\", {}, \"text\", \"" + String(repeating: "a", count: 2 << 20) + "\"]"
+    let result = VCardReader.read(Self.jCard([(name: "Ada", extra: [note]), (name: "Grace", extra: [])]))
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Ada", "Grace"])
+    #expect(result.warnings.map(\.line) == [5])
+    #expect(result.warnings.first?.message.hasPrefix("jCard item 1: NOTE value longer than 1 MiB") == true)
+  }
+
+  @Test("a card's values after cardValues are left out with one warning at the first; the card and the next are kept")
+  func tooManyValues() {
+    var limits = VCardLimits.standard
+    limits.cardValues = 5
+    let tels = (0..<8).map { "TEL:+1 555 010\($0)" }
+    let text = Self.card("Ada", tels) + Self.card("Grace", ["TEL:1"])
+    let result = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
+    #expect(result.cards.map { $0.lines.count } == [5, 3])
+    #expect(result.cards[0].lines.map(\.value) == ["3.0", "Ada", "+1 555 0100", "+1 555 0101", "+1 555 0102"])
+    #expect(
+      result.warnings == [
+        VCardWarning(line: 7, message: "the card has more than 5 values; this one and the rest are left out")
+      ])
+    #expect(VCardLimits.standard.cardValues == 100_000)
+  }
+
+  @Test("jCard: a large card's properties after cardValues are left out with one warning; the next card is read")
+  func jCardTooManyValues() {
+    var limits = VCardLimits.standard
+    limits.cardValues = 4
+    limits.textValueBytes = 100
+    let tels = (0..<6).map { "[\"tel\", {}, \"text\", \"+1 555 010\($0)\"]" }
+    let result = JCardReader.read(Self.jCard([(name: "Ada", extra: tels), (name: "Grace", extra: [])]), limits: limits)
+    #expect(result.cards.map { $0.lines.count } == [4, 2])
+    #expect(
+      result.warnings == [
+        VCardWarning(line: 7, message: "jCard item 1: the card has more than 4 values; this one and the rest are left out")
+      ])
+  }
 }

@@ -2,7 +2,7 @@ import ContactKit
 import CpickTestSupport
 import Foundation
 import Testing
-import XCard
+@testable import XCard
 
 @testable import VCard
 
@@ -179,5 +179,33 @@ struct XCardTests {
     let fn = VCardReader.read(Array(entity.utf8)).cards.first?.first("FN")?.value ?? ""
     let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "\u{0}"
     #expect(!fn.contains(hostname))
+  }
+
+  @Test("xCard has the limits of vCard: a value over its limit and a card over its limit are left out with warnings")
+  func limits() {
+    var limits = VCardLimits.standard
+    limits.textValueBytes = 200
+    limits.cardBytes = 1_000
+    func card(_ name: String, _ extra: String) -> String {
+      "<vcard><fn><text>\(name)</text></fn>\(extra)</vcard>"
+    }
+    let note = "<note><text>" + String(repeating: "n", count: 300) + "</text></note>"
+    let notes = (0..<8).map { _ in "<note><text>" + String(repeating: "m", count: 150) + "</text></note>" }.joined()
+    let xml =
+      "<?xml version=\"1.0\"?><vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">"
+      + card("Ada", note + "<email><text>ada@example.org</text></email>") + card("Huge", notes) + card("Grace", "")
+      + "</vcards>"
+    let result = XCardReader.read(Array(xml.utf8), limits: limits)
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Ada", "Grace"])
+    #expect(result.cards.first?.lines.map(\.name) == ["VERSION", "FN", "EMAIL"])
+    #expect(
+      result.warnings == [
+        VCardWarning(
+          line: 1,
+          message:
+            "xCard card 1: NOTE value longer than 200 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out"),
+        VCardWarning(
+          line: 2, message: "xCard card 2: the card that begins here is longer than 1000 bytes, the limit for a card; left out"),
+      ])
   }
 }

@@ -17,21 +17,64 @@ package enum PersonJSONReader {
 
   /// The contacts of every line; a line that is not a JSON object with a person is a
   /// warning `source:line: why`.
-  package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+  ///
+  /// Under `limits` (`ReadingLimits`), a line is a card and each string in it a value: a
+  /// line over `cardBytes` is skipped without being parsed, a string over
+  /// `textValueBytes` is left out of its person (a warning each), the rest is read.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  package static func read(
+    _ bytes: [UInt8], source: String, limits: ReadingLimits = .standard
+  ) -> (contacts: [Contact], warnings: [String]) {
     var load: (contacts: [Contact], warnings: [String]) = ([], [])
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
       lineNumber += 1
+      if line.count > limits.cardBytes {
+        load.warnings.append("\(source):\(lineNumber): \(limits.cardProblem())")
+        continue
+      }
       guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+      guard var object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
         load.warnings.append("\(source):\(lineNumber): not a JSON object; skipped")
         continue
+      }
+      if line.count > limits.smallestValueLimit {
+        var dropped: [String] = []
+        object = withinLimits(object, path: "", limits: limits, dropped: &dropped) as? [String: Any] ?? [:]
+        for path in dropped {
+          let problem = limits.valueProblem(name: path, mayBeData: false, bytes: limits.textValueBytes + 1) ?? ""
+          load.warnings.append("\(source):\(lineNumber): \(problem)")
+        }
       }
       let people = persons(in: object)
       if people.isEmpty { load.warnings.append("\(source):\(lineNumber): no person in this JSON object; skipped") }
       load.contacts.append(contentsOf: people.map { contact(from: $0, source: source) })
     }
     return load
+  }
+
+  /// `json` without its strings over `limits.textValueBytes` (UTF-8 bytes); the key
+  /// path of each one left out (`people.note`, `emailAddresses.value`) goes to `dropped`.
+  private static func withinLimits(_ json: Any, path: String, limits: ReadingLimits, dropped: inout [String]) -> Any? {
+    switch json {
+    case let text as String:
+      guard text.utf8.count > limits.textValueBytes else { return text }
+      dropped.append(path)
+      return nil
+    case let object as [String: Any]:
+      var kept: [String: Any] = [:]
+      for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+        if let value = withinLimits(value, path: path.isEmpty ? key : path + "." + key, limits: limits, dropped: &dropped) {
+          kept[key] = value
+        }
+      }
+      return kept
+    case let array as [Any]:
+      return array.compactMap { withinLimits($0, path: path, limits: limits, dropped: &dropped) }
+    default:
+      return json
+    }
   }
 
   /// The person objects of a line: itself, its `person`, its `people`, or the

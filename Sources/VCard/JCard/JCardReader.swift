@@ -16,55 +16,25 @@ public enum JCardReader {
     return false
   }
 
-  /// Reads the cards of a jCard document.
+  /// Reads the cards of a jCard document, with the limits of `VCardLimits.standard`.
   ///
-  /// An array of cards is parsed one card at a time (`JSONArrayElements`), so the
-  /// memory it takes beyond the cards read is one card's JSON objects, not the whole
-  /// document's (a 15 MB book took 466 MB as one tree of objects).
+  /// An array of cards is parsed one card at a time (`JCardDocument`), so the memory
+  /// it takes beyond the cards read is one card's JSON objects, not the whole
+  /// document's (a 15 MB book took 466 MB as one tree of objects). A card or a value
+  /// over its `VCardLimits` is left out with a warning at its line; the rest is read.
   ///
   /// - Complexity: O(n) in the size of the input.
   public static func read(_ bytes: [UInt8]) -> VCardParseResult {
-    let invalid = VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: "not valid jCard JSON; skipped")])
-    var cards: [RawCard] = []
-    var warnings: [VCardWarning] = []
-    var index = 0
-    func add(_ object: [Any]) {
-      defer { index += 1 }
-      guard (object.first as? String)?.lowercased() == "vcard", object.count >= 2, let properties = object[1] as? [Any]
-      else {
-        warnings.append(VCardWarning(line: 1, message: "jCard item \(index + 1) is not [\"vcard\", [...]]; skipped"))
-        return
-      }
-      var lines: [ContentLine] = []
-      for property in properties {
-        guard let line = contentLine(property, card: index + 1) else {
-          warnings.append(VCardWarning(line: 1, message: "jCard item \(index + 1): a property is malformed; skipped"))
-          continue
-        }
-        lines.append(line)
-      }
-      cards.append(RawCard(lines: lines, beginLine: index + 1, endLine: index + 1, sourceRange: nil))
+    read(bytes, limits: .standard)
+  }
+
+  /// `read` with other limits (tests use small ones).
+  static func read(_ bytes: [UInt8], limits: VCardLimits) -> VCardParseResult {
+    var document = JCardDocument(bytes: bytes, limits: limits)
+    guard document.read() else {
+      return VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: "not valid jCard JSON; skipped")])
     }
-    if let elements = JSONArrayElements.ranges(bytes), let first = elements.first,
-      bytes[first.lowerBound] != UInt8(ascii: "\"")
-    {
-      // An array of cards (not one card, `["vcard", …]`): each parsed alone.
-      for element in elements {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(bytes[element]), options: [.fragmentsAllowed])
-        else { return invalid }
-        if let object = json as? [Any] { add(object) }
-      }
-    } else {
-      guard let json = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
-        let top = json as? [Any]
-      else { return invalid }
-      if (top.first as? String) == "vcard" {
-        add(top)
-      } else {
-        for case let object as [Any] in top { add(object) }
-      }
-    }
-    return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+    return VCardParseResult(cards: document.cards, warnings: document.warnings, bytes: bytes)
   }
 
   static func contentLine(_ property: Any, card: Int) -> ContentLine? {

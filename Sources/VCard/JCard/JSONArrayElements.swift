@@ -6,37 +6,39 @@
 /// element is what lies between commas at depth one, white space trimmed. Whether an
 /// element is itself valid JSON is left to its parser.
 enum JSONArrayElements {
-  /// The ranges of the elements of the array `bytes` holds, or `nil` when `bytes` is
-  /// not one array (something other than white space around it, brackets that do not
-  /// balance, a string that does not end).
+  /// The ranges of the elements of the array `bytes[range]` holds (all of `bytes`
+  /// when `range` is `nil`), or `nil` when it is not one array (something other than
+  /// white space around it, brackets that do not balance, a string that does not end).
+  /// With a range, the elements of an element: a card's properties, a property's parts.
   ///
-  /// - Complexity: O(n) in the size of `bytes`.
-  static func ranges(_ bytes: [UInt8]) -> [Range<Int>]? {
+  /// - Complexity: O(n) in the size of the range.
+  static func ranges(_ bytes: [UInt8], in range: Range<Int>? = nil) -> [Range<Int>]? {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-    var index = 0
-    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    let end = range?.upperBound ?? bytes.count
+    var index = range?.lowerBound ?? 0
+    while index < end, isSpace(bytes[index]) { index += 1 }
+    guard index < end, bytes[index] == UInt8(ascii: "[") else { return nil }
     index += 1
     var ranges: [Range<Int>] = []
     var depth = 0
     var start = index
     var closed = false
-    func addElement(endingAt end: Int) {
+    func addElement(endingAt upper: Int) {
       var low = start
-      var high = end
+      var high = upper
       while low < high, isSpace(bytes[low]) { low += 1 }
       while high > low, isSpace(bytes[high - 1]) { high -= 1 }
       if low < high { ranges.append(low..<high) }
     }
-    while index < bytes.count {
+    while index < end {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
         index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        while index < end, bytes[index] != UInt8(ascii: "\"") {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard index < bytes.count else { return nil }
+        guard index < end else { return nil }
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -59,7 +61,7 @@ enum JSONArrayElements {
       if closed { break }
     }
     guard closed else { return nil }
-    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-    return index == bytes.count ? ranges : nil
+    while index < end, isSpace(bytes[index]) { index += 1 }
+    return index == end ? ranges : nil
   }
 }

@@ -1,54 +1,13 @@
-/// How large a value and a card may be: generous for real address books, small
-/// enough that a damaged or hostile file cannot make the reader hold gigabytes.
-///
-/// - A **value** (one content line, folds included) of a property that carries data —
-///   `PHOTO`, `LOGO`, `SOUND`, `KEY`, in base64 or as a `data:` URI, or an `X-` property
-///   with an encoding (`X-MS-CARDPICTURE;ENCODING=BASE64`) — may have 64 MiB:
-///   the largest photos in the shared corpus make cards of 35 MB, phone exports keep
-///   photos of a few MB. Any other value may have 1 MiB: a note of a thousand pages.
-///   A longer value is left out of its card (`file:line: …`), the card is kept.
-/// - A **card** may have 100 MiB from `BEGIN:VCARD` through `END:VCARD` (a few photos
-///   at the value limit). A larger card is left out (`file:line: …`, its first line),
-///   the rest of the file is read; its lines are let go as soon as it is over.
-///
-/// Sizes are bytes of the input as read (after the conversion of UTF-16 input to UTF-8).
-public struct VCardLimits: Sendable {
-  /// The most bytes of a value that carries data (`PHOTO`, `LOGO`, `SOUND`, `KEY`).
-  public var dataValueBytes = 64 << 20
-  /// The most bytes of any other value.
-  public var textValueBytes = 1 << 20
-  /// The most bytes of one card.
-  public var cardBytes = 100 << 20
+import ContactFormats
 
-  /// The limits `VCardReader.read(_:)` reads with.
-  public static let standard = VCardLimits()
+/// How large a value and a card of vCard, jCard or xCard may be (`ReadingLimits`: the
+/// numbers and why).
+public typealias VCardLimits = ReadingLimits
 
-  /// Whether a property of this name carries data (and gets `dataValueBytes`).
-  static func carriesData(_ name: String) -> Bool {
-    name == "PHOTO" || name == "LOGO" || name == "SOUND" || name == "KEY"
-  }
-
+extension ReadingLimits {
   /// The warning for a content line over its limit, or `nil` when it is within it.
   func valueProblem(_ line: borrowing ContentLine, bytes: Int) -> String? {
-    guard bytes > min(textValueBytes, dataValueBytes) else { return nil }
-    let name = line.name
-    // Vendor pictures (Outlook's X-MS-CARDPICTURE) come as base64 in X- properties.
-    let data = Self.carriesData(name) || (name.hasPrefix("X-") && line.mayBeBase64)
-    let limit = data ? dataValueBytes : textValueBytes
-    guard bytes > limit else { return nil }
-    return "\(name) value longer than \(Self.megabytes(limit)), the limit for "
-      + (data ? "a \(name) value" : "a value other than PHOTO, LOGO, SOUND, KEY") + "; left out"
-  }
-
-  /// The warning for a card that grew over `cardBytes`.
-  func cardProblem() -> String {
-    "the card that begins here is longer than \(Self.megabytes(cardBytes)), the limit for a card; left out"
-  }
-
-  /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`.
-  static func megabytes(_ bytes: Int) -> String {
-    if bytes < 1 << 20 { return "\(bytes) bytes" }
-    let tenths = (bytes * 10 + (1 << 19)) >> 20
-    return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+    guard bytes > smallestValueLimit else { return nil }
+    return valueProblem(name: line.name, mayBeData: line.mayBeBase64, bytes: bytes)
   }
 }

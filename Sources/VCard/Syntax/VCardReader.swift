@@ -47,7 +47,7 @@ public enum VCardReader {
   static func read(_ bytes: [UInt8], pieceSize: Int, limits: VCardLimits = .standard) -> VCardParseResult {
     let input = LineReader.normalizedUTF8(bytes)
     if input.first == UInt8(ascii: "[") || (input.first.map { $0 <= 0x20 } ?? false && JCardReader.isJCard(input)) {
-      return JCardReader.read(input)
+      return JCardReader.read(input, limits: limits)
     }
     if (input.first == UInt8(ascii: "<") || input.first.map { $0 <= 0x20 } ?? false) && XCardInput.isXCard(input) {
       return XCardInput.read(input)
@@ -215,6 +215,8 @@ struct CardAssembler {
   var orphansBroken = false  // junk among them: no card
   /// Bytes of the innermost open card so far (`VCardLimits.cardBytes`), one per open card.
   var openBytes: [Int] = []
+  /// Values of the innermost open card so far (`VCardLimits.cardValues`), one per open card.
+  var openValues: [Int] = []
   /// Open cards over `VCardLimits.cardBytes` (by their BEGIN line): their lines are dropped.
   var oversized: Set<Int> = []
   var limits = VCardLimits.standard
@@ -257,6 +259,7 @@ struct CardAssembler {
       card.lines.reserveCapacity(16)
       open.append(card)
       openBytes.append(logical.end - logical.start)
+      openValues.append(0)
       orphans = []
       orphansBroken = false
       return
@@ -290,6 +293,7 @@ struct CardAssembler {
     if line.isEnd {
       var card = open.removeLast()
       openBytes.removeLast()
+      openValues.removeLast()
       if oversized.remove(card.beginLine) != nil { return }
       card.endLine = line.lineNumber
       if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
@@ -308,7 +312,8 @@ struct CardAssembler {
   }
 
   /// Whether a content line of the innermost open card may go into it: not when the
-  /// value is over its limit (warning, the line is left out) nor when the card is over
+  /// value is over its limit (warning, the line is left out), nor after the card's
+  /// `VCardLimits.cardValues` values (one warning), nor when the card is over
   /// `VCardLimits.cardBytes` (one warning at its BEGIN line; its lines are let go and
   /// the card is left out at its END).
   private mutating func withinLimits(_ line: borrowing ContentLine, _ logical: LogicalLine) -> Bool {
@@ -325,6 +330,13 @@ struct CardAssembler {
     }
     if let problem = limits.valueProblem(line, bytes: bytes) {
       warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+      return false
+    }
+    openValues[last] += 1
+    if openValues[last] > limits.cardValues {
+      if openValues[last] == limits.cardValues + 1 {
+        warnings.append(VCardWarning(line: line.lineNumber, message: limits.valueCountProblem()))
+      }
       return false
     }
     return true

@@ -1,0 +1,76 @@
+/// How large a value and a card may be: generous for real address books, small
+/// enough that a damaged or hostile file cannot make the reader hold gigabytes.
+///
+/// - A **value** (one content line, folds included) of a property that carries data —
+///   `PHOTO`, `LOGO`, `SOUND`, `KEY`, in base64 or as a `data:` URI, or an `X-` property
+///   with an encoding (`X-MS-CARDPICTURE;ENCODING=BASE64`) — may have 64 MiB:
+///   the largest photos in the shared corpus make cards of 35 MB, phone exports keep
+///   photos of a few MB. Any other value may have 1 MiB: a note of a thousand pages.
+///   A longer value is left out of its card (`file:line: …`), the card is kept.
+/// - A **card** may have 100 MiB from `BEGIN:VCARD` through `END:VCARD` (a few photos
+///   at the value limit). A larger card is left out (`file:line: …`, its first line),
+///   the rest of the file is read; its lines are let go as soon as it is over.
+///
+/// - A card may have 100,000 **values** (content lines; a phone's card has dozens, a
+///   group card of a large company's members tens of thousands). The values after that
+///   are left out (`file:line: …`, the first one left out), the card is kept: so that one
+///   card of 100 MB of short lines is not three million values to decode and show.
+///
+/// Sizes are bytes of the input as read (after the conversion of UTF-16 input to UTF-8).
+/// The other readers of cards have the same limits: in a jCard document (`JCardReader`)
+/// a value is a property's JSON array and a card the card's; in JSON lines
+/// (`PersonJSONReader`) a card is a line and a value a string in it. `VCardLimits` is a
+/// name for this type.
+public struct ReadingLimits: Sendable {
+  /// The most bytes of a value that carries data (`PHOTO`, `LOGO`, `SOUND`, `KEY`).
+  public var dataValueBytes = 64 << 20
+  /// The most bytes of any other value.
+  public var textValueBytes = 1 << 20
+  /// The most bytes of one card.
+  public var cardBytes = 100 << 20
+
+  /// The most values (content lines, properties) of one card.
+  public var cardValues = 100_000
+
+  /// The limits the readers read with.
+  public static let standard = ReadingLimits()
+
+  /// Whether a property of this name carries data (and gets `dataValueBytes`).
+  package static func carriesData(_ name: String) -> Bool {
+    name == "PHOTO" || name == "LOGO" || name == "SOUND" || name == "KEY"
+  }
+
+  /// The smaller of the two value limits: a card no longer than this has no value over
+  /// its limit.
+  package var smallestValueLimit: Int { min(textValueBytes, dataValueBytes) }
+
+  /// The warning for a value of the property `name` (upper case) over its limit, or
+  /// `nil` when it is within it. `mayBeData`: whether the property has parameters
+  /// that could say it is base64 (an `X-` property then gets the data limit).
+  package func valueProblem(name: String, mayBeData: Bool, bytes: Int) -> String? {
+    guard bytes > smallestValueLimit else { return nil }
+    // Vendor pictures (Outlook's X-MS-CARDPICTURE) come as base64 in X- properties.
+    let data = Self.carriesData(name) || (name.hasPrefix("X-") && mayBeData)
+    let limit = data ? dataValueBytes : textValueBytes
+    guard bytes > limit else { return nil }
+    return "\(name) value longer than \(Self.megabytes(limit)), the limit for "
+      + (data ? "a \(name) value" : "a value other than PHOTO, LOGO, SOUND, KEY") + "; left out"
+  }
+
+  /// The warning for a card that grew over `cardBytes`.
+  package func cardProblem() -> String {
+    "the card that begins here is longer than \(Self.megabytes(cardBytes)), the limit for a card; left out"
+  }
+
+  /// The warning for the first value over `cardValues`.
+  package func valueCountProblem() -> String {
+    "the card has more than \(cardValues) values; this one and the rest are left out"
+  }
+
+  /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`.
+  package static func megabytes(_ bytes: Int) -> String {
+    if bytes < 1 << 20 { return "\(bytes) bytes" }
+    let tenths = (bytes * 10 + (1 << 19)) >> 20
+    return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+  }
+}

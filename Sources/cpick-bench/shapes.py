@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""shapes.py SHAPE N FILE — writes the input of SHAPE at size N (issue 22's shapes).
+
+The shapes of input that once took cpick quadratic time or memory, for scaling.sh
+(each at n and 8n) and hundred-mb.sh (each at about 100 MB):
+  tel, email, note      N TEL / EMAIL / NOTE lines in one card
+  cyrillic, han-org     a name of N Cyrillic letters, an organization of N Han characters
+  phonetic              a phonetic name of N kana
+  nameless-note         a card without a name, shown by its note of N letters
+  latin1, utf8          N small cards, in Latin-1 without a CHARSET (or in UTF-8)
+  from-header           a mail message whose folded From: header has N addresses
+  from-body             a mail message with a short header and a body of N lines
+  from-book             a one-card book for `cpick unknown --skip-known`
+  jcard, jcard-vcf      N cards as jCard, and the same cards as .vcf
+"""
+import json, sys
+shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def card(*lines):
+    return "BEGIN:VCARD\r\nVERSION:3.0\r\n" + "".join(l + "\r\n" for l in lines) + "END:VCARD\r\n"
+cyrillic = "абвгдежзийклмнопрстуфхцчшщыэюя"
+han = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
+kana = "さとうすずきたかはしわなべ"
+out = None
+if shape == "tel":
+    out = card("FN:Many Phones", *("TEL;TYPE=CELL:+1 555 %07d" % i for i in range(n)))
+elif shape == "email":
+    out = card("FN:Many Emails", *("EMAIL:user%d@example.org" % i for i in range(n)))
+elif shape == "note":
+    out = card("FN:Many Notes", *("NOTE:line %d of a long note" % i for i in range(n)))
+elif shape == "cyrillic":
+    name = "".join(cyrillic[i % len(cyrillic)] for i in range(n))
+    out = card("FN:" + name, "N:" + name + ";Иван;;;")
+elif shape == "han-org":
+    org = "".join(han[i % len(han)] for i in range(n))
+    out = card("ORG:" + org)
+elif shape == "phonetic":
+    reading = "".join(kana[i % len(kana)] for i in range(n))
+    out = card("FN:佐藤", "N:佐藤;;;;", "X-PHONETIC-LAST-NAME:" + reading)
+elif shape == "nameless-note":
+    out = card("NOTE:" + "".join(cyrillic[i % len(cyrillic)] for i in range(n)))
+elif shape == "latin1":
+    data = b"".join(
+        b"BEGIN:VCARD\r\nVERSION:2.1\r\nN:M\xfcller%d;J\xfcrgen\r\nFN:J\xfcrgen M\xfcller%d\r\nEND:VCARD\r\n" % (i, i)
+        for i in range(n))
+    open(path, "wb").write(data)
+elif shape == "utf8":
+    out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
+elif shape == "from-header":
+    addresses = ",\r\n ".join('"Person %d" <p%d@example.org>' % (i, i) for i in range(n))
+    out = "From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n"
+elif shape == "from-book":
+    out = card("FN:Person 0", "EMAIL:p0@example.org")
+elif shape == "from-body":
+    out = "From: Ada <ada@example.org>\r\nSubject: hi\r\n\r\n" + "".join(
+        "line %d of a long body, as an attachment would be\r\n" % i for i in range(n))
+elif shape in ("jcard", "jcard-vcf"):
+    cards = []
+    for i in range(n):
+        cards.append(["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Person %d" % i],
+                                ["n", {}, "text", ["Person%d" % i, "Ada", "", "", ""]],
+                                ["email", {"type": "work"}, "text", "p%d@example.org" % i],
+                                ["tel", {"type": "cell"}, "uri", "tel:+1-555-%07d" % i],
+                                ["note", {}, "text", "x" * 40]]])
+    if shape == "jcard":
+        out = json.dumps(cards)
+    else:
+        out = "".join(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person %d\r\nN:Person%d;Ada;;;\r\nEMAIL;TYPE=work:p%d@example.org\r\n"
+            "TEL;TYPE=cell;VALUE=uri:tel:+1-555-%07d\r\nNOTE:%s\r\nEND:VCARD\r\n" % (i, i, i, i, "x" * 40)
+            for i in range(n))
+if out is not None:
+    open(path, "w", encoding="utf-8", newline="").write(out)
