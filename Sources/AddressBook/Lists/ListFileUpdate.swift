@@ -82,11 +82,7 @@ struct ListFileUpdate: Sendable {
           let rendered = Parallel.map(count: batch.count, chunk: 512) { range -> [(Int, [UInt8])] in
             range.compactMap { index -> (Int, [UInt8])? in
               guard let position = ordinals[Int32(batch[index].ordinal)] else { return nil }
-              let contact = batch[index].data.withUnsafeBytes { raw -> Contact? in
-                var reader = ArchiveReader(raw)
-                return try? ContactArchive.read(from: &reader)
-              }
-              guard let contact else { return nil }
+              guard let contact = ContactArchive.contact(from: batch[index].data) else { return nil }
               var json: [UInt8] = []
               PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &json)
               return (position, json)

@@ -110,6 +110,16 @@ struct ListSegment: Sendable {
       origins: origins.map { Array($0[range]) })
   }
 
+  /// This segment with its contacts given by their encodings (`cards`, one per
+  /// contact, `ContactArchive`'s), decoded when one is needed: a large file read part
+  /// by part keeps its contacts so, a fraction of their size in memory.
+  func archived(_ cards: [[UInt8]]) -> ListSegment {
+    precondition(cards.count == count, "one encoding per contact")
+    return ListSegment(
+      contacts: .archived(cards), sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
+  }
+
   /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
   static func build(
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
@@ -156,20 +166,25 @@ enum SegmentContacts: Sendable {
   case values([Contact])
   /// The contacts of some files of the index, one file after the other.
   case stored(StoredSegment)
+  /// Contacts in memory as their encodings (`ContactArchive`), one per contact.
+  case archived([[UInt8]])
 
   /// The number of contacts.
   var count: Int {
     switch self {
     case .values(let contacts): contacts.count
     case .stored(let stored): stored.count
+    case .archived(let cards): cards.count
     }
   }
 
-  /// Contact `index`.
+  /// Contact `index` (decoded, for an archived one: an encoding made in this process
+  /// is not damaged, but an empty contact stands for one that would be).
   subscript(index: Int) -> Contact {
     switch self {
     case .values(let contacts): contacts[index]
     case .stored(let stored): stored[index]
+    case .archived(let cards): ContactArchive.contact(from: cards[index]) ?? Contact(identifier: "", source: "")
     }
   }
 }

@@ -153,6 +153,13 @@ extension ContactListLoader {
       }
       unread.append(file)
     }
+    if single, cache != nil, let partSize, let file = unread.first,
+      let read = readInParts(file, of: source, partSize: partSize, counter: counter)
+    {
+      part.append(read)
+      part.counted += read.count
+      return part
+    }
     let reads = try read(unread, of: source, single: single, counter: counter, into: &part)
     for (var file, read) in zip(unread, reads) {
       guard let (load, signature) = read else { continue }
@@ -184,6 +191,57 @@ extension ContactListLoader {
     let built = ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
     part.segments.append(contentsOf: built)
     part.stored.append(contentsOf: Self.rows(of: toStore, in: built))
+    return part
+  }
+
+  /// The single item of a one-item book (a `.vcf` file) read part by part
+  /// (`BookSource.readInParts`): each part's contacts are indexed (their segments
+  /// built) and encoded for the index as soon as they are mapped, and let go — the
+  /// segments keep their encodings (`ListSegment.archived`), decoded when one is shown.
+  /// Peak memory then grows with a part and with what the list keeps, not with the
+  /// cards and contacts of the whole file. The row stored is what `readChunk` stores
+  /// for the file read whole.
+  ///
+  /// - Returns: nil when the item must be read whole (its version not listed, or
+  ///   `readInParts` not done); counts the contacts read on `counter`.
+  private func readInParts(
+    _ file: SnapshotFile, of source: any BookSource, partSize: Int, counter: ProgressCounter?
+  ) -> FileContents? {
+    guard !file.signature.isUnknown else { return nil }
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    var segments: [ListSegment] = []
+    var cards: [[UInt8]] = []
+    var warnings: [String] = []
+    let read = source.readInParts(file.path, partSize: partSize) { load in
+      let first = cards.count
+      let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
+      let encoded = SegmentArchive.cards(of: load.contacts)
+      var start = 0
+      for segment in ListSegment.build(load.contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder) {
+        segments.append(segment.archived(Array(encoded[start..<(start + segment.count)])))
+        start += segment.count
+      }
+      cards.append(contentsOf: encoded)
+      warnings.append(contentsOf: load.warnings)
+      counter?.add(load.contacts.count)
+    }
+    guard read.done else {
+      // Discarded: the whole read counts every contact again.
+      counter?.add(-cards.count)
+      return nil
+    }
+    var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: true)
+    // Stored only when what was read is the version listed (see `readChunk`).
+    if let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) {
+      part.stored = [
+        CachedFile(
+          path: file.path, signature: file.signature,
+          payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
+          cards: cards)
+      ]
+    } else {
+      part.complete = false
+    }
     return part
   }
 

@@ -55,6 +55,12 @@ public struct ContactListLoader: Sendable {
   /// false (the default), `load` returns once it is written.
   public var storesInBackground = false
 
+  /// Bytes of a large `.vcf` file read, mapped, indexed and encoded for the index at a
+  /// time (about 16,000 cards of the usual size; `BookSource.readInParts`), so that
+  /// its cards and contacts are never all held at once; nil: read whole. Only a file
+  /// stored in the index is read in parts (its contacts are then kept encoded).
+  var partSize: Int? = 8 << 20
+
   /// Files changed less than this many seconds before they are read are not stored
   /// in the index (`BookSources.source(for:racyInterval:)`).
   var racyInterval: Int64 = 2
