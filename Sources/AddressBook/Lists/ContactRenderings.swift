@@ -162,9 +162,9 @@ public struct ContactRenderings: @unchecked Sendable {
       count: count, block: UnsafeRawBufferPointer(rebasing: memory.bytes[..<(header + base)]), owner: memory)!
   }
 
-  /// Contacts rendered before their JSON is copied into the block: 32 chunks (about
-  /// 20 MB of JSON).
-  static let renderWave = 32 * 2_048
+  /// Contacts rendered before their JSON is copied into the block: 8 chunks (about
+  /// 10 MB of JSON).
+  static let renderWave = 8 * 2_048
 }
 
 /// Memory a list's renderings were written into, freed with them; grown in place

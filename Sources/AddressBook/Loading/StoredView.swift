@@ -44,13 +44,18 @@ struct StoredView: Sendable {
   /// The book of what was `read`: SQLite stores the items read (one thread) while the
   /// list is built and its JSON rendered on the other cores; the list file is written
   /// once they are stored (in the background with `storesInBackground`).
-  func store(_ read: ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
+  ///
+  /// The updates are handed to the thread that writes them (and let go when written:
+  /// a large file's payload is hundreds of MB), not kept with the list.
+  func store(_ read: consuming ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
     let committed = Mutex(true)
     let storing = DispatchGroup()
     let quality: DispatchQoS.QoSClass = loader.storesInBackground ? .utility : .userInitiated
-    if let cache, !read.updates.isEmpty {
+    let updates = read.updates
+    read.updates = []
+    if let cache, !updates.isEmpty {
       DispatchQueue.global(qos: quality).async(group: storing) {
-        for update in read.updates {
+        for update in updates {
           let done = cache.update(
             book: update.book, upserting: update.stored, removing: update.removed, syncState: update.syncState)
           committed.withLock { $0 = $0 && done }
