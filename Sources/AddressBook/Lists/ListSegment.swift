@@ -101,11 +101,17 @@ struct ListSegment: Sendable {
       origins: origins)
   }
 
-  /// The segment of contacts `range` of this one (whose contacts are in memory).
+  /// The segment of contacts `range` of this one (whose contacts are in memory, as
+  /// values or encoded).
   func slice(_ range: Range<Int>) -> ListSegment {
-    guard case .values(let contacts) = contacts else { preconditionFailure("a slice of stored contacts") }
+    let part: SegmentContacts
+    switch contacts {
+    case .values(let contacts): part = .values(Array(contacts[range]))
+    case .archived(let cards): part = .archived(Array(cards[range]))
+    case .stored: preconditionFailure("a slice of stored contacts")
+    }
     return ListSegment(
-      contacts: .values(Array(contacts[range])), sortKeys: Array(sortKeys[range]),
+      contacts: part, sortKeys: Array(sortKeys[range]),
       displayNames: Array(displayNames[range]), groups: Array(groups[range]), entries: entries.slice(range),
       origins: origins.map { Array($0[range]) })
   }

@@ -46,7 +46,8 @@ struct StoredView: Sendable {
   /// once they are stored (in the background with `storesInBackground`).
   ///
   /// The updates are handed to the thread that writes them (and let go when written:
-  /// a large file's payload is hundreds of MB), not kept with the list.
+  /// a large file's payload is hundreds of MB), and the segments let go once the list
+  /// is built from them, so that neither is held while the JSON is rendered.
   func store(_ read: consuming ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
     let committed = Mutex(true)
     let storing = DispatchGroup()
@@ -67,6 +68,9 @@ struct StoredView: Sendable {
     let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
     guard cache != nil else { return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards) }
     let listFile = update(of: list, read: read, onDisk: onDisk, previous: previous)
+    // The list holds copies of the segments' names, keys and search fields (and their
+    // contacts): the segments go before the JSON is rendered.
+    read.segments = []
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
