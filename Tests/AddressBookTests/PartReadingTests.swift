@@ -1,3 +1,4 @@
+import ContactFormats
 import ContactKit
 import ContactStores
 import CpickTestSupport
@@ -76,6 +77,10 @@ struct PartReadingTests {
     let renderedWhole = try #require(whole.book.renderings)
     for position in 0..<240 {
       #expect(renderedParts.json(at: position).map(Array.init) == renderedWhole.json(at: position).map(Array.init))
+      // Rendered straight into the list file: each position's JSON is its contact's.
+      var json: [UInt8] = []
+      PersonJSON.writePerson(parts.book.list.contacts[position], nameOrder: parts.book.list.nameOrder, to: &json)
+      #expect(renderedParts.json(at: position).map(Array.init) == json, "position \(position)")
     }
     #expect(parts.rows.count == 1)
     #expect(parts.rows.map(\.payload) == whole.rows.map(\.payload), "the stored row differs")

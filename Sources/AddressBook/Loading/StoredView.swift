@@ -74,7 +74,9 @@ struct StoredView: Sendable {
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
-      return Self.write(listFile, quality: quality) {
+      // Its snapshot, then its JSON rendered straight into the file: neither all the
+      // JSON nor the snapshot beside it is held in memory.
+      return listFile.writeRendering {
         storing.wait()
         return committed.withLock { $0 }
       }
@@ -106,22 +108,5 @@ struct StoredView: Sendable {
     return ListFileUpdate(
       view: key, path: path, identity: identity, list: list, origins: origins, outsideGroups: outside,
       digest: onDisk, warnings: read.warnings, groupCards: read.groupCards, previous: previous)
-  }
-
-  /// Writes `listFile`: the snapshot encoded on another thread while the JSON is
-  /// rendered, put in place once `stored` says the index holds its contacts.
-  private static func write(
-    _ listFile: ListFileUpdate, quality: DispatchQoS.QoSClass, stored: @escaping @Sendable () -> Bool
-  ) -> ContactRenderings {
-    let snapshot = Mutex<[UInt8]?>(nil)
-    let encoding = DispatchGroup()
-    DispatchQueue.global(qos: quality).async(group: encoding) {
-      let encoded = listFile.snapshot()
-      snapshot.withLock { $0 = encoded }
-    }
-    let renderings = listFile.renderings()
-    encoding.wait()
-    listFile.write(renderings, snapshot: snapshot.withLock { $0 }, ready: stored)
-    return renderings
   }
 }
