@@ -209,6 +209,32 @@ package struct FileDescriptor: Sendable {
     }
   }
 
+  /// Writes the bytes of `values` at `offset` of the file, leaving its position as it
+  /// is. The corresponding C function is `pwrite` (repeated after a short write and on
+  /// `EINTR`).
+  package func writeAll<Value: BitwiseCopyable>(_ values: [Value], at offset: Int) throws(SystemError) {
+    let failure = values.withUnsafeBytes { raw -> SystemError? in
+      do throws(SystemError) { try writeAll(raw, at: offset) } catch { return error }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Writes all of `bytes` at `offset` of the file, leaving its position as it is. The
+  /// corresponding C function is `pwrite` (repeated after a short write and on `EINTR`).
+  package func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SystemError) {
+    var done = 0
+    while done < bytes.count {
+      let count = Glibc.pwrite(rawValue, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      if count >= 0 {
+        done += count
+      } else {
+        let code = Glibc.errno
+        if code != EINTR { throw SystemError(function: "pwrite", path: path, errno: code) }
+      }
+    }
+  }
+
   /// Flushes the file's data and metadata to the disk. The corresponding C function
   /// is `fsync`.
   func sync() throws(SystemError) {

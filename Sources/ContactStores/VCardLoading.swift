@@ -43,6 +43,24 @@ extension VCardFileStore {
   }
 }
 
+extension VCardFileStore {
+  /// Reads the file's cards part by part (`VCardLoading.contacts(fromBytes:source:inPartsOf:_:)`),
+  /// giving `body` the contacts of each part as they are mapped, and the signature of
+  /// the file read, as `loadWithSignature` does.
+  ///
+  /// - Returns: whether the file was read in parts (false: it must be read whole with
+  ///   `loadWithSignature`, and what `body` was given is to be discarded; also for
+  ///   standard input and for a file that cannot be read, whose reason that gives),
+  ///   and the file's signature.
+  package func loadInParts(
+    partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> (done: Bool, signature: FileSignature?) {
+    guard path != "-", let read = try? FileDescriptor.readFileAndStatus(path) else { return (false, nil) }
+    let done = VCardLoading.contacts(fromBytes: read.bytes, source: path, inPartsOf: partSize, body)
+    return (done, FileSignature(read.status))
+  }
+}
+
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
@@ -79,9 +97,50 @@ enum VCardLoading {
     }
     TransliterationWarmUp.start(scanning: bytes)
     var parsed = VCardReader.read(bytes)
+    var load = mapped(&parsed, source: source, progress: progress)
+    load.resolveGroups()
+    markTwins(&load.contacts)
+    return load
+  }
+
+  /// The contacts of a large vCard file's bytes, as `contacts(fromBytes:source:)`
+  /// gives them, given to `body` part by part (`VCardReader.read(_:inPartsOf:_:)`) as
+  /// they are mapped: the cards and contacts of the whole file are never held at once.
+  ///
+  /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
+  ///   JSON lines, jCard or xCard; group cards (`KIND` lines: their members may be in
+  ///   any part); cards without a UID that are byte for byte the same (`markTwins`
+  ///   counts them over the whole file); or what `VCardReader` reads whole. `body`
+  ///   may have been given some parts by then: the caller discards them.
+  static func contacts(
+    fromBytes bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> Bool {
+    guard !PersonJSONReader.isJSONLines(bytes), !mayHoldKindLines(bytes) else { return false }
+    TransliterationWarmUp.start(scanning: bytes)
+    var derived = Set<String>()
+    var twins = false
+    let read = VCardReader.read(bytes, inPartsOf: partSize) { part in
+      guard !twins else { return }
+      var part = part
+      let load = mapped(&part, source: source, progress: nil)
+      for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
+        twins = twins || !derived.insert(contact.identifier).inserted
+      }
+      if !twins { body(load) }
+    }
+    return read && !twins
+  }
+
+  /// The contacts of `parsed`'s cards (left empty), mapped on all cores in chunks and
+  /// put back in file order, after its warnings as `file:line: why`; group cards
+  /// collected, not yet resolved. `progress` hears how many contacts each chunk gave.
+  private static func mapped(
+    _ parsed: inout VCardParseResult, source: String, progress: (@Sendable (Int) -> Void)?
+  ) -> ContactLoad {
     let mapped: [Mapped]
     if parsed.cards.count <= mappingChunk {
       mapped = [map(parsed.cards[...], of: parsed, source: source)]
+      parsed.cards = []
       progress?(mapped[0].contacts.count)
     } else {
       // Each chunk's cards are handed to the thread that maps them, which frees them
@@ -103,8 +162,6 @@ enum VCardLoading {
       load.warnings.append(contentsOf: part.warnings)
       load.groupCards.append(contentsOf: part.groups)
     }
-    load.resolveGroups()
-    markTwins(&load.contacts)
     return load
   }
 

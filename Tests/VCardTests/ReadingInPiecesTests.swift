@@ -71,4 +71,51 @@ struct ReadingInPiecesTests {
     #expect(result.warnings.contains { $0.message.contains("text outside") })
     #expect(result.warnings.contains { $0.message.contains("no ':'") })
   }
+
+  /// The cards and warnings of `bytes` read part by part, one after the other; nil
+  /// when it must be read whole.
+  static func parts(_ bytes: [UInt8], partSize: Int) -> VCardParseResult? {
+    var all = VCardParseResult(cards: [], warnings: [])
+    var count = 0
+    let done = VCardReader.read(bytes, inPartsOf: partSize) { part in
+      all.cards += part.cards
+      all.warnings += part.warnings
+      count += 1
+    }
+    return done ? all : nil
+  }
+
+  @Test("read part by part, the cards, their lines and byte ranges and the warnings are those of the whole", arguments: [1, 200, 3_000, 1 << 20])
+  func partsGiveTheWhole(partSize: Int) throws {
+    var text = ""
+    for index in 0..<120 {
+      text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:id-\(index)\r\nFN:Person \(index)\r\n"
+      text += index == 77 ? "NOTE no colon\r\n" : "NOTE:folded\r\n  note \(index)\r\n"
+      text += "END:VCARD\r\n"
+    }
+    let bytes = Array(text.utf8)
+    let one = Self.whole(bytes)
+    let parts = try #require(Self.parts(bytes, partSize: partSize))
+    #expect(parts.cards == one.cards)
+    #expect(parts.cards.map(\.sourceRange) == one.cards.map(\.sourceRange))
+    #expect(parts.warnings == one.warnings)
+    #expect(parts.warnings.map(\.line) == [77 * 7 + 5])
+  }
+
+  @Test("a file that depends on more than one part is not read in parts")
+  func wholeOnly() {
+    let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:A\r\nEND:VCARD\r\n"
+    let many = String(repeating: card, count: 40)
+    #expect(Self.parts(Array(many.utf8), partSize: 100) != nil)
+    // A legacy charset named in a later part changes how earlier values are read.
+    let legacy = many + "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:M\u{fc}ller\r\nEND:VCARD\r\n"
+    #expect(Self.parts(Array(legacy.utf8), partSize: 100) == nil)
+    // A card left open before a cut: its lines continue after the card inside it.
+    let open = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Open\r\n" + many
+    #expect(Self.parts(Array(open.utf8), partSize: 100) == nil)
+    // Text outside cards before the last part; CR line ends; not vCard text.
+    #expect(Self.parts(Array((card + "junk\r\n" + many).utf8), partSize: 100) == nil)
+    #expect(Self.parts(Array(many.replacingOccurrences(of: "\r\n", with: "\r").utf8), partSize: 100) == nil)
+    #expect(Self.parts(Array("[\"vcard\",[]]".utf8), partSize: 100) == nil)
+  }
 }

@@ -148,6 +148,19 @@ package enum ContactArchive {
   ///   some other contact without an error; after an error, stop reading.
   /// - Complexity: O(*n*) in the contact's encoded size.
   package static func read(from reader: inout ArchiveReader) throws(ArchiveError) -> Contact {
+    try readContact(from: &reader)
+  }
+
+  /// The contact `bytes` hold whole (one card's encoding, as the index stores it), or
+  /// nil when they are damaged (see `read(from:)`).
+  package static func contact(from bytes: [UInt8]) -> Contact? {
+    bytes.withUnsafeBytes { raw -> Contact? in
+      var reader = ArchiveReader(raw)
+      return try? readContact(from: &reader)
+    }
+  }
+
+  private static func readContact(from reader: inout ArchiveReader) throws(ArchiveError) -> Contact {
     let start = reader.offset
     let mask = try reader.readVarint()
     guard mask & ~Field.known == 0 else {

@@ -62,14 +62,9 @@ enum ListFile {
     ready: () -> Bool = { true }
   ) -> Bool {
     let key = Array(view.utf8)
-    var header: [UInt8] = []
-    for value in [
-      magic, formatVersion, UInt64(bitPattern: identity), UInt64(key.count), UInt64(snapshot.count),
-      UInt64(bitPattern: Checksum.wide(snapshot)), UInt64(renderings.count),
-      UInt64(renderings.block.count - ContactRenderings.headerSize(renderings.count)),
-    ] {
-      withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
-    }
+    var header = Self.header(
+      identity: identity, key: key, snapshot: snapshot, count: renderings.count,
+      jsonLength: renderings.block.count - ContactRenderings.headerSize(renderings.count))
     header.append(contentsOf: key)
     header.append(contentsOf: [UInt8](repeating: 0, count: padding(key.count)))
     let snapshotPadding = [UInt8](repeating: 0, count: padding(snapshot.count))
@@ -82,6 +77,46 @@ enum ListFile {
     }
     if written { prune(folder: (path as NSString).deletingLastPathComponent, keeping: path) }
     return written
+  }
+
+  /// Writes the list file of `view` at `path` as `write(view:identity:snapshot:renderings:to:ready:)`
+  /// does, with the JSON of `count` contacts rendered by `render` straight into it
+  /// (`ContactRenderings.write`): only a wave of it is in memory at a time.
+  ///
+  /// - Returns: the renderings in the file written (mapped before it was put in
+  ///   place); nil when it was not written (a cache: failing is not an error).
+  static func write(
+    view: String, identity: Int64, snapshot: [UInt8], count: Int, render: @Sendable (Int, inout [UInt8]) -> Void,
+    to path: String, ready: () -> Bool
+  ) -> ContactRenderings? {
+    let key = Array(view.utf8) + [UInt8](repeating: 0, count: padding(view.utf8.count))
+    let blockStart = headerSize + key.count + snapshot.count + padding(snapshot.count)
+    let mapped = MappedFile.write(to: path, ready: ready) { file throws(SystemError) in
+      try file.writeAll([UInt8](repeating: 0, count: headerSize))
+      try file.writeAll(key)
+      try file.writeAll(snapshot)
+      try file.writeAll([UInt8](repeating: 0, count: padding(snapshot.count)))
+      let length = try ContactRenderings.write(count: count, render, to: file, at: blockStart)
+      let header = Self.header(
+        identity: identity, key: Array(view.utf8), snapshot: snapshot, count: count,
+        jsonLength: length - ContactRenderings.headerSize(count))
+      try file.writeAll(header, at: 0)
+    }
+    guard let mapped else { return nil }
+    prune(folder: (path as NSString).deletingLastPathComponent, keeping: path)
+    return ContactRenderings(count: count, block: UnsafeRawBufferPointer(rebasing: mapped.bytes[blockStart...]), owner: mapped)
+  }
+
+  /// The header's eight integers (see the layout above).
+  private static func header(identity: Int64, key: [UInt8], snapshot: [UInt8], count: Int, jsonLength: Int) -> [UInt8] {
+    var header: [UInt8] = []
+    for value in [
+      magic, formatVersion, UInt64(bitPattern: identity), UInt64(key.count), UInt64(snapshot.count),
+      UInt64(bitPattern: Checksum.wide(snapshot)), UInt64(count), UInt64(jsonLength),
+    ] {
+      withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+    }
+    return header
   }
 
   /// Maps the list file of `view` at `path`; nil when there is none, or it is not a

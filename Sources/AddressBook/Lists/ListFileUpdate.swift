@@ -31,6 +31,24 @@ struct ListFileUpdate: Sendable {
   ///   previous file, plus its decoding when it comes from the index — those read in
   ///   file order, a batch of cards at a time (`prerendered`).
   func renderings() -> ContactRenderings {
+    ContactRenderings.render(count: list.contacts.count, renderer())
+  }
+
+  /// Writes the list file with the JSON of every contact rendered straight into it
+  /// (`ListFile.write(view:identity:snapshot:count:render:to:ready:)`: a wave of JSON
+  /// in memory at a time, not all of it), put in place once `ready` says the cards it
+  /// refers to are stored.
+  ///
+  /// - Returns: the renderings, in the file written (mapped); nil when it was not
+  ///   written.
+  func writeRendering(ready: () -> Bool) -> ContactRenderings? {
+    ListFile.write(
+      view: view, identity: identity, snapshot: snapshot(), count: list.contacts.count, render: renderer(), to: path,
+      ready: ready)
+  }
+
+  /// What renders the JSON of the contact at a position of `list` (see `renderings()`).
+  private func renderer() -> @Sendable (Int, inout [UInt8]) -> Void {
     var reusable: [ContactOrigin: Int] = [:]
     if let previous {
       let outside = previous.contents.list.contacts.outsideGroups
@@ -42,7 +60,7 @@ struct ListFileUpdate: Sendable {
     }
     let previousRenderings = previous?.renderings
     let prerendered = prerendered(skipping: reusable)
-    return ContactRenderings.render(count: list.contacts.count) { [list, origins, outsideGroups, reusable] position, out in
+    return { [list, origins, outsideGroups, reusable] position, out in
       if outsideGroups[position] == nil, let old = reusable[origins[position]],
         let json = previousRenderings?.json(at: old)
       {
@@ -82,11 +100,7 @@ struct ListFileUpdate: Sendable {
           let rendered = Parallel.map(count: batch.count, chunk: 512) { range -> [(Int, [UInt8])] in
             range.compactMap { index -> (Int, [UInt8])? in
               guard let position = ordinals[Int32(batch[index].ordinal)] else { return nil }
-              let contact = batch[index].data.withUnsafeBytes { raw -> Contact? in
-                var reader = ArchiveReader(raw)
-                return try? ContactArchive.read(from: &reader)
-              }
-              guard let contact else { return nil }
+              guard let contact = ContactArchive.contact(from: batch[index].data) else { return nil }
               var json: [UInt8] = []
               PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &json)
               return (position, json)

@@ -101,13 +101,29 @@ struct ListSegment: Sendable {
       origins: origins)
   }
 
-  /// The segment of contacts `range` of this one (whose contacts are in memory).
+  /// The segment of contacts `range` of this one (whose contacts are in memory, as
+  /// values or encoded).
   func slice(_ range: Range<Int>) -> ListSegment {
-    guard case .values(let contacts) = contacts else { preconditionFailure("a slice of stored contacts") }
+    let part: SegmentContacts
+    switch contacts {
+    case .values(let contacts): part = .values(Array(contacts[range]))
+    case .archived(let cards): part = .archived(Array(cards[range]))
+    case .stored: preconditionFailure("a slice of stored contacts")
+    }
     return ListSegment(
-      contacts: .values(Array(contacts[range])), sortKeys: Array(sortKeys[range]),
+      contacts: part, sortKeys: Array(sortKeys[range]),
       displayNames: Array(displayNames[range]), groups: Array(groups[range]), entries: entries.slice(range),
       origins: origins.map { Array($0[range]) })
+  }
+
+  /// This segment with its contacts given by their encodings (`cards`, one per
+  /// contact, `ContactArchive`'s), decoded when one is needed: a large file read part
+  /// by part keeps its contacts so, a fraction of their size in memory.
+  func archived(_ cards: [[UInt8]]) -> ListSegment {
+    precondition(cards.count == count, "one encoding per contact")
+    return ListSegment(
+      contacts: .archived(cards), sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
   }
 
   /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
@@ -156,20 +172,25 @@ enum SegmentContacts: Sendable {
   case values([Contact])
   /// The contacts of some files of the index, one file after the other.
   case stored(StoredSegment)
+  /// Contacts in memory as their encodings (`ContactArchive`), one per contact.
+  case archived([[UInt8]])
 
   /// The number of contacts.
   var count: Int {
     switch self {
     case .values(let contacts): contacts.count
     case .stored(let stored): stored.count
+    case .archived(let cards): cards.count
     }
   }
 
-  /// Contact `index`.
+  /// Contact `index` (decoded, for an archived one: an encoding made in this process
+  /// is not damaged, but an empty contact stands for one that would be).
   subscript(index: Int) -> Contact {
     switch self {
     case .values(let contacts): contacts[index]
     case .stored(let stored): stored[index]
+    case .archived(let cards): ContactArchive.contact(from: cards[index]) ?? Contact(identifier: "", source: "")
     }
   }
 }

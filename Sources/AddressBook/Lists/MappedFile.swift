@@ -44,28 +44,45 @@ package final class MappedFile: @unchecked Sendable {
   package static func write(
     _ parts: [UnsafeRawBufferPointer], to path: String, permissions: mode_t = 0o600, ready: () -> Bool = { true }
   ) -> Bool {
-    guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return false }
+    write(to: path, permissions: permissions, ready: ready) { file throws(SystemError) in
+      for part in parts { try file.writeAll(part) }
+    } != nil
+  }
+
+  /// Writes the new content of `path` as `write(_:to:permissions:ready:)` does, made
+  /// by `body` on the temp file (written in order; `FileDescriptor.writeAll(_:at:)`
+  /// goes back to fill in what was only known at the end), and maps it before it is
+  /// renamed into place: the mapping is of this content, whatever replaces the file
+  /// later.
+  ///
+  /// - Returns: the mapping of what was written; nil when it could not be created,
+  ///   written, mapped or renamed, or `ready` said no.
+  package static func write(
+    to path: String, permissions: mode_t = 0o600, ready: () -> Bool,
+    _ body: (FileDescriptor) throws(SystemError) -> Void
+  ) -> MappedFile? {
+    guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return nil }
     let temp = AtomicFile.tempPath(for: path)
     // Recorded, so that a signal ending the process removes it (`TempFileRegistry`).
     let registry = TempFileRegistry.shared
     guard
       let file = try? registry.create(temp, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: permissions)
     else {
-      return false
+      return nil
     }
     defer { registry.forget(temp) }
     do {
-      for part in parts { try file.writeAll(part) }
+      try body(file)
       try file.close()
     } catch {
       try? file.close()
       unlink(temp)
-      return false
+      return nil
     }
-    guard ready(), rename(temp, path) == 0 else {
+    guard let mapped = MappedFile(path: temp), ready(), rename(temp, path) == 0 else {
       unlink(temp)
-      return false
+      return nil
     }
-    return true
+    return mapped
   }
 }

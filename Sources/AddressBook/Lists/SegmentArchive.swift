@@ -213,12 +213,8 @@ struct StoredContacts: Sendable {
   /// process replaced the file's entry meanwhile, a damaged index) is given as an
   /// empty contact named so.
   subscript(ordinal: Int) -> Contact {
-    if let bytes = cache.card(generation: generation, ordinal: ordinal) {
-      let decoded = bytes.withUnsafeBytes { raw -> Contact? in
-        var reader = ArchiveReader(raw)
-        return try? ContactArchive.read(from: &reader)
-      }
-      if let decoded { return decoded }
+    if let bytes = cache.card(generation: generation, ordinal: ordinal), let decoded = ContactArchive.contact(from: bytes) {
+      return decoded
     }
     var contact = Contact(identifier: Contact.unreadablePrefix + "\(generation)-\(ordinal)", source: "")
     contact.formattedName = "(changed in the index meanwhile: start cpick again)"

@@ -153,6 +153,13 @@ extension ContactListLoader {
       }
       unread.append(file)
     }
+    if single, cache != nil, let partSize, let file = unread.first,
+      let read = readInParts(file, of: source, partSize: partSize, counter: counter)
+    {
+      part.append(read)
+      part.counted += read.count
+      return part
+    }
     let reads = try read(unread, of: source, single: single, counter: counter, into: &part)
     for (var file, read) in zip(unread, reads) {
       guard let (load, signature) = read else { continue }
@@ -166,7 +173,7 @@ extension ContactListLoader {
         // Stored only when what was read is the version listed (or a later one: an
         // item changed since it was listed has another version at the next start).
         if signature == file.signature, source.isSettled(ItemVersion(file.signature)) {
-          toStore.append((file, fresh.count..<(fresh.count + load.contacts.count), load))
+          toStore.append((file, fresh.count..<(fresh.count + load.contacts.count), load.warnings, load.groupCards))
         } else {
           part.complete = false
         }
@@ -181,15 +188,85 @@ extension ContactListLoader {
     part.groupCards.append(contentsOf: builder.groupCards)
     if let segment = builder.finish() { part.segments.append(segment) }
     guard !fresh.isEmpty || !toStore.isEmpty else { return part }
-    let built = ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
-    part.segments.append(contentsOf: built)
-    part.stored.append(contentsOf: Self.rows(of: toStore, in: built))
+    guard cache != nil else {
+      // Nothing to store: the contacts are kept as they are.
+      part.segments += ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
+      return part
+    }
+    let built = indexed(fresh, origins: freshOrigins)
+    part.segments.append(contentsOf: built.segments)
+    part.stored.append(contentsOf: Self.rows(of: toStore, in: built.segments, cards: built.cards))
+    return part
+  }
+
+  /// The segments of contacts just read, with the contacts kept as their encodings
+  /// for the index (`ListSegment.archived`), and those encodings, one per contact:
+  /// the index stores them, and the list decodes one when it is shown. The contacts
+  /// themselves are let go by the caller (a contact in memory is about twice its
+  /// encoding, which the index needs anyway).
+  private func indexed(_ contacts: [Contact], origins: [ContactOrigin]) -> (segments: [ListSegment], cards: [[UInt8]]) {
+    let cards = SegmentArchive.cards(of: contacts)
+    var segments: [ListSegment] = []
+    var start = 0
+    for segment in ListSegment.build(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder) {
+      segments.append(segment.archived(Array(cards[start..<(start + segment.count)])))
+      start += segment.count
+    }
+    return (segments, cards)
+  }
+
+  /// The single item of a one-item book (a `.vcf` file) read part by part
+  /// (`BookSource.readInParts`): each part's contacts are indexed (their segments
+  /// built) and encoded for the index as soon as they are mapped, and let go — the
+  /// segments keep their encodings (`ListSegment.archived`), decoded when one is shown.
+  /// Peak memory then grows with a part and with what the list keeps, not with the
+  /// cards and contacts of the whole file. The row stored is what `readChunk` stores
+  /// for the file read whole.
+  ///
+  /// - Returns: nil when the item must be read whole (its version not listed, or
+  ///   `readInParts` not done); counts the contacts read on `counter`.
+  private func readInParts(
+    _ file: SnapshotFile, of source: any BookSource, partSize: Int, counter: ProgressCounter?
+  ) -> FileContents? {
+    guard !file.signature.isUnknown else { return nil }
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    var segments: [ListSegment] = []
+    var cards: [[UInt8]] = []
+    var warnings: [String] = []
+    let read = source.readInParts(file.path, partSize: partSize) { load in
+      let first = cards.count
+      let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
+      let built = indexed(load.contacts, origins: origins)
+      segments.append(contentsOf: built.segments)
+      cards.append(contentsOf: built.cards)
+      warnings.append(contentsOf: load.warnings)
+      counter?.add(load.contacts.count)
+    }
+    guard read.done else {
+      // Discarded: the whole read counts every contact again.
+      counter?.add(-cards.count)
+      return nil
+    }
+    var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: true)
+    // Stored only when what was read is the version listed (see `readChunk`).
+    if let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) {
+      part.stored = [
+        CachedFile(
+          path: file.path, signature: file.signature,
+          payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
+          cards: cards)
+      ]
+    } else {
+      part.complete = false
+    }
     return part
   }
 
   /// An item read by `readChunk` to store in the index: its contacts are `contacts`
   /// of those the chunk read.
-  private typealias FileToStore = (file: SnapshotFile, contacts: Range<Int>, load: ContactLoad)
+  private typealias FileToStore = (
+    file: SnapshotFile, contacts: Range<Int>, warnings: [String], groupCards: [ContactLoad.GroupCard]
+  )
 
   /// Reads `files` from their source, one result each: what it holds and the version
   /// read; nil for an item of a larger book that cannot be read (a warning in `part`,
@@ -224,8 +301,8 @@ extension ContactListLoader {
 
   /// The index rows of the files read: each file's part of the segments `built` from
   /// all the contacts read (its `contacts` among them), with its warnings and group
-  /// cards, and one encoding per contact.
-  private static func rows(of files: [FileToStore], in built: [ListSegment]) -> [CachedFile] {
+  /// cards, and its contacts' encodings among `cards` (one per contact read).
+  private static func rows(of files: [FileToStore], in built: [ListSegment], cards: [[UInt8]]) -> [CachedFile] {
     // Where each built segment starts among the contacts read, to cut each file's part out.
     var starts: [Int] = []
     var total = 0
@@ -234,18 +311,18 @@ extension ContactListLoader {
       total += segment.count
     }
     var rows: [CachedFile] = []
-    for (file, range, load) in files {
+    for (file, range, warnings, groupCards) in files {
       var pieces: [ListSegment] = []
       for (number, segment) in built.enumerated() {
         let lower = max(range.lowerBound, starts[number])
         let upper = min(range.upperBound, starts[number] + segment.count)
         if lower < upper { pieces.append(segment.slice((lower - starts[number])..<(upper - starts[number]))) }
       }
-      let contents = FileContents(segments: pieces, warnings: load.warnings, groupCards: load.groupCards)
+      let contents = FileContents(segments: pieces, warnings: warnings, groupCards: groupCards)
       rows.append(
         CachedFile(
           path: file.path, signature: file.signature, payload: SegmentArchive.encode(contents),
-          cards: SegmentArchive.cards(of: load.contacts)))
+          cards: Array(cards[range])))
     }
     return rows
   }

@@ -55,6 +55,12 @@ public struct ContactListLoader: Sendable {
   /// false (the default), `load` returns once it is written.
   public var storesInBackground = false
 
+  /// Bytes of a large `.vcf` file read, mapped, indexed and encoded for the index at a
+  /// time (about 8,000 cards of the usual size; `BookSource.readInParts`), so that
+  /// its cards and contacts are never all held at once; nil: read whole. Only a file
+  /// stored in the index is read in parts (its contacts are then kept encoded).
+  var partSize: Int? = 4 << 20
+
   /// Files changed less than this many seconds before they are read are not stored
   /// in the index (`BookSources.source(for:racyInterval:)`).
   var racyInterval: Int64 = 2
@@ -186,7 +192,7 @@ public struct ContactListLoader: Sendable {
         groupCards: stored.contents.groupCards, renderings: stored.renderings)
     }
     let read = try readBooks(listings, cache: cache, counter: counter, onDisk: &onDisk)
-    return view.store(read, onDisk: onDisk, previous: stored)
+    return view.store(consume read, onDisk: onDisk, previous: stored)
   }
 
   /// What `readBooks` gave: every book's segments (regrouped), problems and group

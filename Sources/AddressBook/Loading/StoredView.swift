@@ -44,13 +44,19 @@ struct StoredView: Sendable {
   /// The book of what was `read`: SQLite stores the items read (one thread) while the
   /// list is built and its JSON rendered on the other cores; the list file is written
   /// once they are stored (in the background with `storesInBackground`).
-  func store(_ read: ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
+  ///
+  /// The updates are handed to the thread that writes them (and let go when written:
+  /// a large file's payload is hundreds of MB), and the segments let go once the list
+  /// is built from them, so that neither is held while the JSON is rendered.
+  func store(_ read: consuming ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
     let committed = Mutex(true)
     let storing = DispatchGroup()
     let quality: DispatchQoS.QoSClass = loader.storesInBackground ? .utility : .userInitiated
-    if let cache, !read.updates.isEmpty {
+    let updates = read.updates
+    read.updates = []
+    if let cache, !updates.isEmpty {
       DispatchQueue.global(qos: quality).async(group: storing) {
-        for update in read.updates {
+        for update in updates {
           let done = cache.update(
             book: update.book, upserting: update.stored, removing: update.removed, syncState: update.syncState)
           committed.withLock { $0 = $0 && done }
@@ -62,10 +68,15 @@ struct StoredView: Sendable {
     let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
     guard cache != nil else { return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards) }
     let listFile = update(of: list, read: read, onDisk: onDisk, previous: previous)
+    // The list holds copies of the segments' names, keys and search fields (and their
+    // contacts): the segments go before the JSON is rendered.
+    read.segments = []
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
-      return Self.write(listFile, quality: quality) {
+      // Its snapshot, then its JSON rendered straight into the file: neither all the
+      // JSON nor the snapshot beside it is held in memory.
+      return listFile.writeRendering {
         storing.wait()
         return committed.withLock { $0 }
       }
@@ -97,22 +108,5 @@ struct StoredView: Sendable {
     return ListFileUpdate(
       view: key, path: path, identity: identity, list: list, origins: origins, outsideGroups: outside,
       digest: onDisk, warnings: read.warnings, groupCards: read.groupCards, previous: previous)
-  }
-
-  /// Writes `listFile`: the snapshot encoded on another thread while the JSON is
-  /// rendered, put in place once `stored` says the index holds its contacts.
-  private static func write(
-    _ listFile: ListFileUpdate, quality: DispatchQoS.QoSClass, stored: @escaping @Sendable () -> Bool
-  ) -> ContactRenderings {
-    let snapshot = Mutex<[UInt8]?>(nil)
-    let encoding = DispatchGroup()
-    DispatchQueue.global(qos: quality).async(group: encoding) {
-      let encoded = listFile.snapshot()
-      snapshot.withLock { $0 = encoded }
-    }
-    let renderings = listFile.renderings()
-    encoding.wait()
-    listFile.write(renderings, snapshot: snapshot.withLock { $0 }, ready: stored)
-    return renderings
   }
 }

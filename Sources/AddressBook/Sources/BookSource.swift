@@ -62,6 +62,16 @@ public protocol BookSource: Sendable {
   /// of each in turn.
   func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>]
 
+  /// Reads a large item part by part, giving `body` the contacts of each part as they
+  /// are read (a `.vcf` file of a million cards is never held whole); what the parts
+  /// add up to is what `read(_:progress:)` gives. By default, not done.
+  ///
+  /// - Parameter partSize: about how many bytes of the item each part holds.
+  /// - Returns: whether the item was read in parts — false when it must be read whole
+  ///   (`read(_:progress:)`), what `body` was given then discarded — and the version
+  ///   read, when it can be told.
+  func readInParts(_ item: String, partSize: Int, _ body: (ContactLoad) -> Void) -> (done: Bool, version: ItemVersion?)
+
   /// Whether an item read at `version` may be kept in the index: a file changed
   /// within the file system's timestamp granularity may change again unseen.
   func isSettled(_ version: ItemVersion) -> Bool
@@ -71,6 +81,13 @@ public protocol BookSource: Sendable {
 }
 
 extension BookSource {
+  /// Not done: the item is read whole.
+  public func readInParts(
+    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> (done: Bool, version: ItemVersion?) {
+    (false, nil)
+  }
+
   /// `read(_:progress:)` of each item in turn.
   public func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>] {
     items.map { item in Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil) } }

@@ -90,6 +90,14 @@ extension FileBookSource {
     return ItemRead(load: read.load, version: read.signature.map(ItemVersion.init))
   }
 
+  /// Reads a card file part by part (`VCardFileStore.loadInParts`).
+  public func readInParts(
+    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> (done: Bool, version: ItemVersion?) {
+    let read = VCardFileStore(path: item).loadInParts(partSize: partSize, body)
+    return (read.done, read.signature.map(ItemVersion.init))
+  }
+
   /// False when the file changed less than `racyInterval` ago.
   public func isSettled(_ version: ItemVersion) -> Bool {
     let signature = FileSignature(version)

@@ -73,12 +73,12 @@ public enum VCardReader {
   }
 
   /// What one piece of the input gave.
-  private struct Piece {
+  struct Piece {
     var assembler = CardAssembler()
     var legacyCharset: String? = nil
   }
 
-  private static func readPiece(
+  static func readPiece(
     _ input: UnsafeBufferPointer<UInt8>, range: Range<Int>, separator: UInt8, linesBefore: Int, source: VCardSource,
     limits: VCardLimits
   ) -> Piece {
@@ -96,7 +96,7 @@ public enum VCardReader {
   }
 
   /// The processors this process may use, asked once.
-  private static let cores = ProcessInfo.processInfo.activeProcessorCount
+  static let cores = ProcessInfo.processInfo.activeProcessorCount
 
   /// Reads a large LF-separated input in pieces in parallel, or `nil` when it is
   /// small, cannot be cut, or a piece ends in a state that the next depends on.
@@ -120,36 +120,7 @@ public enum VCardReader {
       cuts.append(buffer.count)
       let ranges = (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
       guard ranges.count >= 2 else { return nil }
-      let results = UnsafeMutableBufferPointer<Piece>.allocate(capacity: ranges.count)
-      results.initialize(repeating: Piece())
-      defer {
-        _ = results.deinitialize()
-        results.deallocate()
-      }
-      let lineCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: ranges.count)
-      lineCounts.initialize(repeating: 0)
-      defer { lineCounts.deallocate() }
-      let shared = Shared(input: buffer, results: results, lineCounts: lineCounts)
-      // Physical lines before each piece: the LFs before it.
-      DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-        var lines = 0
-        var from = ranges[index].lowerBound
-        let end = ranges[index].upperBound
-        let base = shared.input.baseAddress!
-        while from < end, let found = memchr(base + from, 0x0A, end - from) {
-          lines += 1
-          from = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
-        }
-        shared.lineCounts[index] = lines
-      }
-      var before = [0]
-      for index in 0..<(ranges.count - 1) { before.append(before[index] + lineCounts[index]) }
-      let linesBefore = before
-      DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-        shared.results[index] = readPiece(
-          shared.input, range: ranges[index], separator: 0x0A, linesBefore: linesBefore[index], source: source,
-          limits: limits)
-      }
+      let results = readPieces(buffer, ranges: ranges, linesBefore: 0, source: source, limits: limits).map(\.piece)
       // A piece must leave the state the next one starts from: no card open, no
       // text outside cards before the last piece.
       for index in 0..<(ranges.count - 1) {
@@ -172,8 +143,45 @@ public enum VCardReader {
     }
   }
 
-  /// Unsafe views shared by the workers of `readInPieces`, each writing its own element.
-  private struct Shared: @unchecked Sendable {
+  /// Reads `ranges` of `buffer` (LF-separated, each a whole number of lines) on all
+  /// cores: each range's piece and its number of physical lines.
+  static func readPieces(
+    _ buffer: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], linesBefore: Int, source: VCardSource, limits: VCardLimits
+  ) -> [(piece: Piece, lines: Int)] {
+    let results = UnsafeMutableBufferPointer<Piece>.allocate(capacity: ranges.count)
+    results.initialize(repeating: Piece())
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
+    }
+    let lineCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: ranges.count)
+    lineCounts.initialize(repeating: 0)
+    defer { lineCounts.deallocate() }
+    let shared = Shared(input: buffer, results: results, lineCounts: lineCounts)
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+      var lines = 0
+      var from = ranges[index].lowerBound
+      let end = ranges[index].upperBound
+      let base = shared.input.baseAddress!
+      while from < end, let found = memchr(base + from, 0x0A, end - from) {
+        lines += 1
+        from = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      }
+      shared.lineCounts[index] = lines
+    }
+    var before = [linesBefore]
+    for index in 0..<(ranges.count - 1) { before.append(before[index] + lineCounts[index]) }
+    let starts = before
+    DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+      shared.results[index] = readPiece(
+        shared.input, range: ranges[index], separator: 0x0A, linesBefore: starts[index], source: source,
+        limits: limits)
+    }
+    return ranges.indices.map { (results[$0], lineCounts[$0]) }
+  }
+
+  /// Unsafe views shared by the workers of `readPieces`, each writing its own element.
+  struct Shared: @unchecked Sendable {
     let input: UnsafeBufferPointer<UInt8>
     let results: UnsafeMutableBufferPointer<Piece>
     let lineCounts: UnsafeMutableBufferPointer<Int>
@@ -181,7 +189,7 @@ public enum VCardReader {
 
   /// The offset of the first line `BEGIN:VCARD` after `start` that follows a line
   /// `END:VCARD` (LF or CR LF), or `nil`.
-  private static func cardBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
+  static func cardBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
     let base = input.baseAddress!
     let count = input.count
     func matches(_ at: Int, _ pattern: StaticString) -> Bool {

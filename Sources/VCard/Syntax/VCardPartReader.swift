@@ -1,0 +1,53 @@
+extension VCardReader {
+  /// Reads a large vCard file part by part, giving each part's cards to `body` in file
+  /// order as soon as they are read, so that the cards of the whole file are never
+  /// held at once (a million cards of a dozen lines are several GB of lines).
+  ///
+  /// A part is about `partSize` bytes, cut where a line `END:VCARD` is followed by a
+  /// line `BEGIN:VCARD`, and read on all cores in pieces. What `body` is given for a
+  /// part is what `read(_:)` gives for its cards and warnings: line numbers are the
+  /// whole file's, `RawCard.sourceRange`s are offsets in the whole input, and `bytes`
+  /// is the whole input (shared, not copied).
+  ///
+  /// - Returns: false when the file must be read whole (`read(_:)`): it is not vCard
+  ///   text that starts with `BEGIN:VCARD` and ends its lines with LF, a part ends
+  ///   inside a card or after text outside cards, or a line names a legacy charset
+  ///   (`CHARSET=`, which changes how values without one are read in every part).
+  ///   `body` may have been given some parts by then: the caller discards them.
+  /// - Complexity: O(n) in the size of the input; O(`partSize`) cards held at once.
+  public static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
+    let input = LineReader.normalizedUTF8(bytes)
+    guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
+    let source = VCardSource(input: input, fallbackCharset: nil)
+    return input.withUnsafeBufferPointer { buffer -> Bool in
+      guard LineReader.separator(buffer) == 0x0A else { return false }
+      let workers = max(1, min(cores, 16))
+      let pieceSize = max(1, partSize / workers)
+      var start = 0
+      var linesBefore = 0
+      while start < buffer.count {
+        var cuts = [start]
+        while cuts.count <= workers, let last = cuts.last, last < buffer.count {
+          let after = last + pieceSize
+          cuts.append(after < buffer.count ? cardBoundary(buffer, after: after) ?? buffer.count : buffer.count)
+        }
+        let ranges = (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
+        let pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
+        for (range, piece) in zip(ranges, pieces) {
+          // Only the file's last piece may end inside a card or after text outside cards.
+          let isLast = range.upperBound == buffer.count
+          guard piece.piece.legacyCharset == nil,
+            isLast || (piece.piece.assembler.open.isEmpty && !piece.piece.assembler.warnedOutside)
+          else { return false }
+        }
+        for piece in pieces {
+          var piece = piece
+          body(piece.piece.assembler.finish(bytes: input))
+          linesBefore += piece.lines
+        }
+        start = cuts.last!
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import ContactFormats
+import ContactKit
+import ContactStores
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import AddressBook
+
+/// A large `.vcf` file is read, mapped, indexed and encoded for the index part by part
+/// (`ContactListLoader.partSize`): the list, its warnings, its JSON and the row stored in
+/// the index must be what reading the file whole gives, wherever the parts are cut.
+@Suite("A large file read in parts")
+struct PartReadingTests {
+  typealias Sandbox = ContactListLoaderTests.Sandbox
+
+  /// `count` cards, some with a Han or accented name, a folded note, a photo, and
+  /// damage: a line without a colon (card 37), damaged base64 (card 81).
+  static func book(count: Int) -> String {
+    var text = ""
+    for index in 0..<count {
+      let given = ["Ada", "Zoë", "小明", "José", "Grace"][index % 5]
+      var card = ContactListLoaderTests.card(
+        "u\(index)", "\(given)\(index)", "Family\(index % 17)", email: "p\(index)@example.org",
+        extra: "TEL;TYPE=cell:+49 170 555 \(1000 + index)\r\nNOTE:a note that is folded\r\n  here\\, \(index)\r\n")
+      if index == 37 { card = card.replacingOccurrences(of: "NOTE:", with: "NOTE") }
+      if index == 81 { card = card.replacingOccurrences(of: "END:VCARD", with: "PHOTO;ENCODING=b:ab!cd\r\nEND:VCARD") }
+      text += card
+    }
+    return text
+  }
+
+  /// What a load gave and what it stored, to compare.
+  struct Loaded {
+    var book: ContactBook
+    var rows: [CachedFile]
+    var cards: [[UInt8]]
+  }
+
+  static func load(_ path: String, cache: String, partSize: Int?) throws -> Loaded {
+    var loader = ContactListLoaderTests.loader([path], cache: cache)
+    loader.partSize = partSize
+    let book = try loader.load()
+    let index = try IndexCache(path: cache, payloadVersion: IndexFormat.version)
+    let rows = index.files(inBook: loader.bookKey(path))
+    var cards: [[UInt8]] = []
+    if let row = rows.first {
+      let generation = IndexCache.generation(path: row.path, signature: row.signature)
+      cards = index.cards(generation: generation, from: 0, limit: 1_000_000).map(\.data)
+    }
+    return Loaded(book: book, rows: rows, cards: cards)
+  }
+
+  @Test(
+    "read in parts of a few cards, or of part of one, the list, warnings, JSON and index row are those of the whole read",
+    arguments: [1, 700, 5_000])
+  func partsGiveTheWhole(partSize: Int) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: 240))
+    let path = sandbox.path("people.vcf")
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: partSize)
+    // Read whole, 240 contacts are one segment; read in parts, one or more per part.
+    #expect(whole.book.list.contacts.segments.count == 1)
+    #expect(parts.book.list.contacts.segments.count > 1, "not read in parts")
+    if case .archived = parts.book.list.contacts.segments.first {} else { Issue.record("contacts not kept encoded") }
+    #expect(parts.book.list.contacts.count == 240)
+    #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts))
+    #expect(Array(parts.book.list.displayNames) == Array(whole.book.list.displayNames))
+    #expect(parts.book.list.sections == whole.book.list.sections)
+    for query in ["ada", "zoe", "xiao", "0170 555 1", "email:p1", "family3 !jose"] {
+      #expect(parts.book.list.index.search(query) == whole.book.list.index.search(query), "query \(query)")
+    }
+    #expect(parts.book.warnings == whole.book.warnings)
+    #expect(parts.book.warnings.count == 2)
+    let renderedParts = try #require(parts.book.renderings)
+    let renderedWhole = try #require(whole.book.renderings)
+    for position in 0..<240 {
+      #expect(renderedParts.json(at: position).map(Array.init) == renderedWhole.json(at: position).map(Array.init))
+      // Rendered straight into the list file: each position's JSON is its contact's.
+      var json: [UInt8] = []
+      PersonJSON.writePerson(parts.book.list.contacts[position], nameOrder: parts.book.list.nameOrder, to: &json)
+      #expect(renderedParts.json(at: position).map(Array.init) == json, "position \(position)")
+    }
+    #expect(parts.rows.count == 1)
+    #expect(parts.rows.map(\.payload) == whole.rows.map(\.payload), "the stored row differs")
+    #expect(parts.cards.count == 240)
+    #expect(parts.cards == whole.cards, "the stored cards differ")
+  }
+
+  @Test("a warning in a late part names its line in the file")
+  func warningLinesAcrossParts() throws {
+    let sandbox = try Sandbox()
+    let text = Self.book(count: 100)
+    try sandbox.write("people.vcf", text)
+    let path = sandbox.path("people.vcf")
+    let lines = text.components(separatedBy: "\r\n")
+    let missingColon = try #require(lines.firstIndex { $0.hasPrefix("NOTEa note") }) + 1
+    let damaged = try #require(lines.firstIndex { $0.hasPrefix("PHOTO;ENCODING=b:ab!cd") }) + 1
+    let parts = try Self.load(path, cache: sandbox.cache, partSize: 300)
+    #expect(parts.book.warnings.count == 2)
+    #expect(parts.book.warnings[0].hasPrefix("\(path):\(missingColon): "))
+    #expect(parts.book.warnings[1].hasPrefix("\(path):\(damaged): "))
+    // The stored row gives the same warnings at the next start.
+    var warm = ContactListLoaderTests.loader([path], cache: sandbox.cache)
+    warm.partSize = 300
+    #expect(try warm.load().warnings == parts.book.warnings)
+  }
+
+  @Test("a file whose cards depend on each other (group cards, twins) or is damaged between parts reads as a whole")
+  func wholeFileCases() throws {
+    let sandbox = try Sandbox()
+    let twin = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Uid\r\nEND:VCARD\r\n"
+    let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Friends\r\nMEMBER:urn:uuid:u3\r\nEND:VCARD\r\n"
+    let unclosed = Self.book(count: 60).replacingOccurrences(of: "p30@example.org\r\nTEL", with: "p30@example.org\r\nBEGIN:VCARD\r\nTEL")
+    let books = [
+      "twins": twin + Self.book(count: 60) + twin,
+      "group": Self.book(count: 60) + group,
+      "unclosed": unclosed,
+    ]
+    for (name, text) in books {
+      try sandbox.write("\(name).vcf", text)
+      let path = sandbox.path("\(name).vcf")
+      let whole = try Self.load(path, cache: sandbox.path("whole-\(name)/index.sqlite"), partSize: nil)
+      let parts = try Self.load(path, cache: sandbox.path("parts-\(name)/index.sqlite"), partSize: 300)
+      #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts), "\(name)")
+      #expect(parts.book.warnings == whole.book.warnings, "\(name)")
+      #expect(parts.rows.map(\.payload) == whole.rows.map(\.payload), "\(name)")
+    }
+    let twins = try Self.load(sandbox.path("twins.vcf"), cache: sandbox.path("parts-twins/index.sqlite"), partSize: 300)
+    #expect(Array(twins.book.list.contacts).filter { $0.sourceRecord?.twins == 2 }.count == 2)
+    let grouped = try Self.load(sandbox.path("group.vcf"), cache: sandbox.path("parts-group/index.sqlite"), partSize: 300)
+    #expect(grouped.book.list.members(of: "Friends").count == 1)
+  }
+}
