@@ -57,8 +57,8 @@ public struct ContactListLoader: Sendable {
 
   /// Bytes of a large `.vcf` file read, mapped, indexed and encoded for the index at a
   /// time (about 8,000 cards of the usual size; `BookSource.readInParts`), so that
-  /// its cards and contacts are never all held at once; nil: read whole. Only a file
-  /// stored in the index is read in parts (its contacts are then kept encoded).
+  /// its cards and contacts are never all held at once; nil: read whole. Only with an
+  /// index (`cachePath`) is a file read in parts: its contacts are kept encoded.
   var partSize: Int? = 4 << 20
 
   /// Files changed less than this many seconds before they are read are not stored
