@@ -37,6 +37,10 @@ enum CPick {
     } catch {
       return Completion(fail(error.description))
     }
+    if options.manual {
+      StandardOutput.write(ManPage.text, terminator: "")
+      return Completion(.chosen)
+    }
     if options.help || options.version {
       StandardOutput.write(options.help ? Usage.text(for: options.command) : Usage.version)
       return Completion(.chosen)

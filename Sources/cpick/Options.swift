@@ -61,6 +61,8 @@ struct Options {
   var print0 = false
   var mouse = true
   var help = false
+  /// `--man`: print the manual page (`ManPage`), for `man/cpick.1`.
+  var manual = false
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).
   var positional: [String] = []
@@ -156,6 +158,7 @@ enum OptionParser {
     case "--no-mouse": options.mouse = false
     case "--help": options.help = true
     case "--version": options.version = true
+    case "--man": options.manual = true
     default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
     }
   }

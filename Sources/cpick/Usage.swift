@@ -157,7 +157,8 @@ enum Usage {
     keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P,
     PgUp/PgDn move; Enter chooses; Right/Ctrl-O card; Tab mark (-m); Ctrl-T groups;
     Ctrl-X section (then a letter); Ctrl-N new contact (with --read-only it moves
-    down); Esc, Ctrl-C, Ctrl-G cancel.
+    down); Esc, Ctrl-C, Ctrl-G cancel. F1 shows the keys of the screen (the list, the
+    card, the form; also ? on a card).
 
     exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
     CPICK_DEFAULT_OPTS is read before the command line.

@@ -93,6 +93,8 @@ public struct NewPersonState: Sendable {
   public private(set) var focus: Field = .text(.givenName)
   /// What the form is doing: editing, a label, the discard question or duplicates.
   public private(set) var mode: Mode = .form
+  /// Whether the form's help screen (F1) is shown.
+  var help = KeyHelpToggle()
   /// The first line of the form shown.
   public var scrollTop = 0
   /// A line shown above the key help (a save error, "fix 2 problems"), or `nil`.
@@ -258,7 +260,7 @@ public struct NewPersonState: Sendable {
   }
 
   private mutating func handleForm(_ key: KeyEvent) -> Action {
-    if key == .resize { return .none }
+    if key == .resize || help.take(key, in: keymap) { return .none }
     message = nil
     messageIsError = false
     guard let command = keymap.command(for: key) else {

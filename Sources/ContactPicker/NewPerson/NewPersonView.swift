@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import TerminalKit
 import AddressBook
@@ -158,6 +159,10 @@ public enum NewPersonView {
 
   /// The frame for `state` on a screen of `rows` × `columns`.
   public static func render(_ state: NewPersonState, rows: Int, columns: Int, color: Bool) -> Frame {
+    if state.help.isShown {
+      let help = state.keymap.help(title: L10n.text("the form"), typing: L10n.text("edit the field (← → ^A ^E ^U ^W ^K)"))
+      return KeyHelpView.render(help, rows: rows, columns: columns, color: color)
+    }
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let accent: Style.Color? = color ? .blue : nil

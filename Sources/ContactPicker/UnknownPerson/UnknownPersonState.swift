@@ -62,6 +62,8 @@ public struct UnknownPersonState: Sendable {
   var scrolledCursor: Item?
   /// What each key does on this card (`UnknownPersonKeymap.card`); the help line is made from it.
   let keymap: Keymap<UnknownPersonCardCommand>
+  /// Whether the card's help screen (F1, `?`) is shown.
+  var help = KeyHelpToggle()
 
   /// A card for `contact`; `isEnabled` decides which values may be chosen.
   public init(
@@ -116,6 +118,7 @@ public struct UnknownPersonState: Sendable {
 
   /// Applies one key: what it does is `keymap`'s; the wheel moves like ↑/↓.
   public mutating func handle(_ key: KeyEvent) -> Action {
+    if help.take(key, in: keymap) { return .none }
     if case .mouse(let event) = key {
       if event.action == .wheelUp { move(by: -1) }
       if event.action == .wheelDown { move(by: 1) }
