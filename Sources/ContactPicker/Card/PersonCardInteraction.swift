@@ -95,8 +95,8 @@ struct PersonCardInteraction {
         saved = true
       case .reloaded(let reloaded):
         show(reloaded)
-        let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
-        notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
+        let name = reloaded.displayName.isEmpty ? L10n.text("the contact") : reloaded.displayName
+        notice = [L10n.format("reloaded: %s changed on disk", name), L10n.text("reloaded: changed on disk")]
       case .deleted(let deleted):
         return [.end(.deleted(deleted))]
       case .unchanged:

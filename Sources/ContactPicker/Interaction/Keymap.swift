@@ -91,3 +91,20 @@ extension Keymap where Command: KeyCommand {
     return KeyHelp(title: title, rows: rows)
   }
 }
+
+/// Fitting a key help line to the screen's width.
+enum KeyHintLine {
+  /// `hint` (entries joined by ` · `) with its last entries left out until it fits
+  /// `width` columns, so that a narrow screen loses whole entries (`F1 help` first,
+  /// it comes last) rather than cutting one in the middle; as it is when even its
+  /// first entry does not fit (the frame then cuts it with `…`).
+  static func fitted(_ hint: String, width: Int) -> String {
+    var entries = hint.components(separatedBy: " · ")
+    var line = hint
+    while TerminalText.width(line) > width && entries.count > 1 {
+      entries.removeLast()
+      line = entries.joined(separator: " · ")
+    }
+    return line
+  }
+}

@@ -1,9 +1,10 @@
-import Foundation
-import ContactKit
-import TerminalKit
 import AddressBook
 import ContactFormats
+import ContactKit
 import CpickSupport
+import Foundation
+import Localization
+import TerminalKit
 
 /// The new-person form and where the user is on it: the values (`form`), the focused
 /// field, what the form is asking (a custom label, "discard?", possible duplicates),
@@ -497,7 +498,7 @@ public struct NewPersonState: Sendable {
       showsAllErrors = true
       leave(focus)
       focus = first
-      message = problems.count == 1 ? "fix the problem to save" : "fix \(problems.count) problems to save"
+      message = problems.count == 1 ? L10n.text("fix the problem to save") : L10n.format("fix %d problems to save", problems.count)
       messageIsError = true
       return .none
     }
@@ -549,7 +550,7 @@ public struct NewPersonState: Sendable {
 
   /// Shows why a save (or, with `refused` "not deleted: ", a delete) failed; the form
   /// stays open.
-  public mutating func showSaveError(_ text: String, refused: String = "not saved: ") {
+  public mutating func showSaveError(_ text: String, refused: String = L10n.text("not saved: ")) {
     mode = .form
     message = refused + text
     messageIsError = true

@@ -323,8 +323,8 @@ struct PeoplePickerInteraction {
   var status: String? {
     switch loading {
     case .reading(let count, let indexing):
-      if indexing { return "indexing… \(PeoplePickerController.grouped(count)) contacts" }
-      return count == 0 ? "reading…" : "reading… \(PeoplePickerController.grouped(count)) contacts"
+      if indexing { return L10n.format("indexing… %s contacts", PeoplePickerController.grouped(count)) }
+      return count == 0 ? L10n.text("reading…") : L10n.format("reading… %s contacts", PeoplePickerController.grouped(count))
     case .previewing: return nil
     case .done: return refreshing ?? refreshNote ?? (list.contacts.isEmpty ? settings.emptyListNote : nil)
     }

@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 import Matching
 import TerminalKit
 
@@ -207,9 +208,9 @@ public enum PeoplePickerView {
   private static func drawFooter(_ state: PeoplePickerState, hint: String, on frame: inout Frame) {
     guard frame.rows >= 6 else { return }
     var footer = hint
-    if let group = state.group { footer = "group: \(group) · " + footer }
-    if state.awaitingSectionLetter { footer = "jump to section: type a letter" }
-    frame.put(footer, row: frame.rows - 1, column: 0, style: Style(dim: true))
+    if let group = state.group { footer = L10n.format("group: %s", group) + " · " + footer }
+    if state.awaitingSectionLetter { footer = L10n.text("jump to section: type a letter") }
+    frame.put(KeyHintLine.fitted(footer, width: frame.columns), row: frame.rows - 1, column: 0, style: Style(dim: true))
   }
 
   /// The letters of the section index strip, when the unfiltered list has sections

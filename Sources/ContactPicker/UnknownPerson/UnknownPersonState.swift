@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 import TerminalKit
 
 /// What the unknown-person card shows and where the user is on it: the person's
@@ -105,9 +106,9 @@ public struct UnknownPersonState: Sendable {
   /// The title of an action row.
   public func title(of command: Command) -> String {
     switch command {
-    case .openKnown(let index): return "Open \(known[index].displayName)’s card"
-    case .createNew: return "Create New Contact"
-    case .addToExisting: return "Add to Existing Contact"
+    case .openKnown(let index): return L10n.format("Open %s’s card", known[index].displayName)
+    case .createNew: return L10n.text("Create New Contact")
+    case .addToExisting: return L10n.text("Add to Existing Contact")
     }
   }
 
@@ -245,10 +246,10 @@ public enum UnknownPersonView {
       if !lines.isEmpty { lines.append(Line(label: "", text: "", item: nil)) }
       if !state.known.isEmpty {
         let names = state.known.map(\.displayName).joined(separator: ", ")
-        for (offset, text) in TextWrapper.wrap("In contacts as \(names)", width: max(8, columns - valueColumn - 1))
+        for (offset, text) in TextWrapper.wrap(L10n.format("In contacts as %s", names), width: max(8, columns - valueColumn - 1))
           .enumerated()
         {
-          lines.append(Line(label: offset == 0 ? "known" : "", text: text, item: nil, isNote: true))
+          lines.append(Line(label: offset == 0 ? L10n.text("known") : "", text: text, item: nil, isNote: true))
         }
       }
       for command in state.commands {
@@ -322,7 +323,8 @@ public enum UnknownPersonView {
     }
     if rows > header {
       let more = all.count > height ? "  \(state.scrollTop + 1)–\(min(all.count, state.scrollTop + height))/\(all.count)" : ""
-      frame.put(hint + more, row: rows - 1, column: 0, style: Style(dim: true))
+      let keys = KeyHintLine.fitted(hint, width: columns - TerminalText.width(more))
+      frame.put(keys + more, row: rows - 1, column: 0, style: Style(dim: true))
     }
     frame.cursor = nil
     return frame
