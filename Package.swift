@@ -34,7 +34,7 @@ let package = Package(
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
     .target(name: "CpickSupport"),
     // The model: contacts, labeled values, names and their order.
-    .target(name: "ContactKit", dependencies: ["CpickSupport"]),
+    .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that

@@ -26,13 +26,17 @@ public enum L10n {
   @TaskLocal public static var taskCatalog: Catalog?
 
   /// The environment's catalog, read on first use.
-  private static let environmentCatalog: Catalog = load(MessageLanguage.fromEnvironment())
+  private static let environmentCatalog: Catalog = load(environmentLanguage)
 
   /// The catalog in use: the task's, else the environment's.
   public static var current: Catalog { taskCatalog ?? environmentCatalog }
 
-  /// The language in use.
-  public static var language: MessageLanguage { current.language }
+  /// The language the environment asks for (no catalog read).
+  private static let environmentLanguage = MessageLanguage.fromEnvironment()
+
+  /// The language in use: the task's catalog's, else the environment's (knowing it
+  /// reads no catalog).
+  public static var language: MessageLanguage { taskCatalog?.language ?? environmentLanguage }
 
   /// `english` in the language in use.
   public static func text(_ english: String) -> String {

@@ -109,3 +109,32 @@ struct LocalizedScreensTests {
     }
   }
 }
+
+/// The picker's index in Japanese and Korean: rows and consonants in the list and on
+/// the strip, drawn whole.
+@MainActor
+@Suite("The picker's index in Japanese and Korean")
+struct LocalizedIndexTests {
+  @Test("a Japanese index shows kana rows before A–Z, drawn two columns wide on the strip")
+  func japaneseStrip() {
+    var sato = Contact(identifier: "sato", source: "")
+    sato.familyName = "佐藤"
+    sato.givenName = "花子"
+    sato.phoneticFamilyName = "さとう"
+    var kim = Contact(identifier: "kim", source: "")
+    kim.familyName = "김"
+    kim.givenName = "민준"
+    let book = [sato, kim] + TestContacts.book
+    for (code, label, name) in [("ja", "さ", "佐藤"), ("ko", "ㄱ", "김")] {
+      LocalizedScreensTests.inLanguage(MessageLanguage(code: code)) {
+        let screen = MemoryScreen(rows: 24, columns: 80, keys: [])
+        _ = PeoplePickerController(contacts: book).run(on: screen)
+        let frame = screen.frames[0]
+        // The first section's header, and the strip's first entry on the same row.
+        #expect(frame.text(row: 1).hasPrefix(label + " ") && frame.text(row: 1).hasSuffix(" " + label), "\(code)")
+        #expect(frame.text(row: 2).contains(name), "\(code)")
+        #expect(!frame.text.contains("…"), "\(code): \(frame.text)")
+      }
+    }
+  }
+}

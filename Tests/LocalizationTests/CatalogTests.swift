@@ -116,3 +116,23 @@ struct MessageLanguageTests {
     L10n.with(.english) { #expect(L10n.text("esc cancel") == "esc cancel") }
   }
 }
+
+@Suite("Dates in the language")
+struct LocalizedDateTests {
+  @Test("a birthday as each language writes it; English keeps ISO 8601 (nil: the caller's)")
+  func dates() {
+    func text(_ code: String, _ year: Int?, _ month: Int, _ day: Int) -> String? {
+      L10n.with(MessageLanguage(code: code), directory: catalogFolder) {
+        LocalizedDate.text(year: year, month: month, day: day)
+      }
+    }
+    #expect(text("zh_CN", 1815, 12, 10) == "1815年12月10日")
+    #expect(text("ja", 1815, 12, 10) == "1815年12月10日")
+    #expect(text("ko", 1815, 12, 10) == "1815년 12월 10일")
+    #expect(text("de", 1815, 12, 10) == "10. Dez. 1815")
+    #expect(text("fr", 1815, 12, 10) == "10 déc. 1815")
+    #expect(text("es", nil, 2, 29) == "29 feb")
+    #expect(text("en", 1815, 12, 10) == nil)
+    #expect(text("de", 2001, 2, 30) == nil)
+  }
+}

@@ -31,6 +31,11 @@ public enum PersonCardView {
       let valueLines: [String]
       switch property.value {
       case .postalAddress(let address): valueLines = PostalAddressFormatter.lines(for: address)
+      case .date(let date):
+        let shown = date.month.flatMap { month in
+          date.day.flatMap { LocalizedDate.text(year: date.year, month: month, day: $0) }
+        }
+        valueLines = [shown ?? property.value.singleLine]
       default: valueLines = [property.value.singleLine]
       }
       var first = true

@@ -199,7 +199,9 @@ public enum PeoplePickerView {
     let accent: Style.Color? = color ? .blue : nil
     for (offset, letter) in strip.enumerated() where offset + 1 < frame.rows {
       let style = letter == current ? Style(bold: true, reverse: true, foreground: accent) : Style(dim: true)
-      frame.put(letter, row: offset + 1, column: frame.columns - 1, style: style)
+      // A kana row or Hangul consonant is two columns wide: the column left free before
+      // the strip takes its first half.
+      frame.put(letter, row: offset + 1, column: frame.columns - TerminalText.width(letter), style: style)
     }
   }
 
