@@ -31,8 +31,11 @@ public enum L10n {
   /// The catalog in use: the task's, else the environment's.
   public static var current: Catalog { taskCatalog ?? environmentCatalog }
 
-  /// The language the environment asks for (no catalog read).
-  private static let environmentLanguage = MessageLanguage.fromEnvironment()
+  /// The language the environment asks for (no catalog read); English in a test
+  /// process (`*.xctest`), whose expectations are English whatever the developer's
+  /// locale (a test of another language uses `with(_:directory:_:)`).
+  private static let environmentLanguage =
+    CommandLine.arguments.first?.hasSuffix(".xctest") == true ? .english : MessageLanguage.fromEnvironment()
 
   /// The language in use: the task's catalog's, else the environment's (knowing it
   /// reads no catalog).

@@ -9,6 +9,7 @@ import TerminalKit
 import AddressBook
 import ContactFormats
 import CpickSupport
+import Localization
 
 /// How a run ended: its exit status, and what it read, held until the process exits
 /// (`main.swift` ends the process without freeing it).
@@ -94,7 +95,7 @@ enum CPick {
         sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
         environment: environment)
     } catch {
-      return Completion(fail("cannot read \(error.description)"))
+      return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
     for warning in book.warnings { printError(warning) }
     let status =
@@ -131,7 +132,7 @@ enum CPick {
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
     } catch {
-      return Completion(fail("cannot read \(error.description)"))
+      return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
     for warning in book.warnings { printError(warning) }
     let status = answer(
