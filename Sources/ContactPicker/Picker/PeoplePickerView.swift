@@ -18,7 +18,7 @@ public enum PeoplePickerView {
 
   /// The key help on the last line, from the list's key table (`PeoplePickerKeymap`):
   /// `enter choose · → card · ^T groups · ^X section · esc cancel`.
-  public static var defaultHint: String { PeoplePickerKeymap.standard.hint }
+  public static var defaultHint: String { PeoplePickerKeymap.list(multiple: false, adding: false).hint }
 
   /// The frame for `state` on a screen of the given size; `hint` is the footer;
   /// `status`, when given, is shown at the right of the query line instead of the
