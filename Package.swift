@@ -34,7 +34,7 @@ let package = Package(
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
     .target(name: "CpickSupport"),
     // The model: contacts, labeled values, names and their order.
-    .target(name: "ContactKit", dependencies: ["CpickSupport"]),
+    .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
@@ -62,6 +62,9 @@ let package = Package(
         "ContactKit", "ContactStores", "ContactFormats", "Matching", "ServerBooks", "TerminalKit", "CpickSupport",
         "CSQLite3",
       ]),
+    // Every text shown or said, in the user's language: gettext .po catalogs (po/),
+    // one per language, read at run time (`L10n`).
+    .target(name: "Localization", resources: [.copy("po")]),
     // Terminal abstraction: cells, frames, keys, the in-memory screen.
     .target(name: "TerminalKit", dependencies: ["CpickSupport"]),
     // The card's photo: the `PHOTO` value, decoding (off the main actor, cached), drawing
@@ -74,14 +77,14 @@ let package = Package(
       name: "ContactPicker",
       dependencies: [
         "ContactKit", "ContactStores", "ContactFormats", "AddressBook", "Matching", "TerminalKit", "CpickSupport",
-        "ContactPhotos",
+        "ContactPhotos", "Localization",
       ]),
     // The command-line tool, a thin client of ContactPicker.
     .executableTarget(
       name: "cpick",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
-        "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport", "ContactPhotos",
+        "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport", "ContactPhotos", "Localization",
       ]),
     // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
     // writes). Not in the library product nor the tool: only a helper executable links it.
@@ -113,13 +116,14 @@ let package = Package(
       dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
     .testTarget(
       name: "ContactPhotosTests", dependencies: ["ContactPhotos", "ContactKit", "VCard", "TerminalKit", "CpickTestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CpickTestSupport"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit", "CNcursesw"]),
     .testTarget(
       name: "ContactPickerTests",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "ContactStores", "Matching", "TerminalKit", "VCard",
-        "CpickTestSupport", "ContactPhotos",
+        "CpickTestSupport", "ContactPhotos", "Localization",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),

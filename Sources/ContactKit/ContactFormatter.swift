@@ -148,18 +148,24 @@ public enum ContactFormatter {
     private var cache: [ByteKey: String] = [:]
     private var surnameCache: [ByteKey: String] = [:]
 
-    /// Keys by `order`.
-    public init(order: SortOrder) {
+    /// The index whose rows the keys carry (`SectionIndex.marked`).
+    public let index: SectionIndex
+
+    /// Keys by `order`, for `index` (the language's by default).
+    public init(order: SortOrder, index: SectionIndex = .current) {
       self.order = order
+      self.index = index
     }
 
     /// The sort key of `contact` (see `ContactFormatter.sortKey(for:by:)`).
     public mutating func key(for contact: Contact) -> String {
       if order == .unsorted { return "" }
       var key = ""
+      var source: String?  // the first part keyed, for the index's rows
       func append(_ part: String, surname: Bool = false) {
         let trimmed = ContactFormatter.sortKeyPrefix(part.trimmingWhitespace)
         guard !trimmed.isEmpty else { return }
+        if source == nil { source = trimmed }
         let folded = surname ? surnameKey(trimmed) : partKey(trimmed)
         guard !folded.isEmpty else { return }
         if !key.isEmpty { key += " " }
@@ -209,7 +215,7 @@ public enum ContactFormatter {
           append(name)
         }
       }
-      return ContactFormatter.sortable(key)
+      return index.marked(ContactFormatter.sortable(key), source: source)
     }
 
     private mutating func partKey(_ part: String) -> String {
@@ -290,8 +296,10 @@ public enum ContactFormatter {
     return first &- 97 < 26 ? key : "~" + key
   }
 
-  /// The index section of a sort key: `A`–`Z`, or `#` for anything else.
+  /// The index section of a sort key: `A`–`Z`, or `#` for anything else; a kana row or
+  /// a Hangul consonant for a key that `SectionIndex` marked with one.
   public static func section(forSortKey key: String) -> String {
+    if let row = SectionIndex.section(ofMarked: key) { return row }
     guard let first = key.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else {
       return "#"
     }

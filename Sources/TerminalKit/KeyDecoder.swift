@@ -9,7 +9,8 @@
 ///   → `.escape`, then that key.
 /// - ECMA-48 CSI sequences (`ESC [` parameters, final byte) and SS3 (`ESC O` x):
 ///   arrows `A B C D`, Home `H`/`1~`/`7~`, End `F`/`4~`/`8~`, Delete `3~`, Page Up `5~`,
-///   Page Down `6~`, Shift-Tab `Z`. Modifier parameters (`ESC [ 1 ; 5 A`) are ignored.
+///   Page Down `6~`, Shift-Tab `Z`, F1–F4 `SS3 P`…`S` (`CSI 1;m P`, `Q`, `S` with a
+///   modifier), F1–F12 `11~`…`24~`. Modifier parameters (`ESC [ 1 ; 5 A`) are ignored.
 ///   Unknown and private sequences (mouse reports, terminal replies) are dropped whole,
 ///   never turned into characters.
 /// - Bracketed paste (xterm mode 2004): `ESC [ 200 ~` text `ESC [ 201 ~` → one
@@ -130,6 +131,10 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         case UInt8(ascii: "M"): .enter
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
         default: nil
         }
       return (key.map(Item.event) ?? .nothing, 3)
@@ -184,6 +189,9 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "H"): key = .home
     case UInt8(ascii: "F"): key = .end
     case UInt8(ascii: "Z"): key = .backTab
+    case UInt8(ascii: "P"): key = .function(1)  // CSI 1 ; m P: xterm's F1 with a modifier (F3's R would be a cursor report)
+    case UInt8(ascii: "Q"): key = .function(2)
+    case UInt8(ascii: "S"): key = .function(4)
     case UInt8(ascii: "~"):
       switch number {
       case 1, 7: key = .home
@@ -191,6 +199,9 @@ public struct KeyDecoder: Sendable {
       case 3: key = .delete
       case 5: key = .pageUp
       case 6: key = .pageDown
+      case .some(let code) where (11...15).contains(code): key = .function(code - 10)  // rxvt, VT220: F1–F5
+      case .some(let code) where (17...21).contains(code): key = .function(code - 11)  // F6–F10
+      case .some(let code) where (23...24).contains(code): key = .function(code - 12)  // F11, F12
       case 200: return paste(bytes, start: start, bodyStart: start + length, atEnd: atEnd)
       default: key = nil
       }

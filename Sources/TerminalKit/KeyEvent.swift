@@ -39,6 +39,8 @@ public enum KeyEvent: Sendable, Hashable {
   case pageUp
   /// Page Down.
   case pageDown
+  /// A function key: `.function(1)` is F1 (`SS3 P`, `CSI 11 ~`, ncurses' `KEY_F(1)`).
+  case function(Int)
   /// Text that arrived as one bracketed paste (`CSI 200~ … CSI 201~`); line breaks kept.
   case paste(String)
   /// The terminal changed size; the controller redraws.

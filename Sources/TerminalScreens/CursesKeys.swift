@@ -69,6 +69,7 @@ enum CursesKeys {
     case KEY_BTAB: .backTab
     case KEY_ENTER: .enter
     case KEY_RESIZE: .resize
+    case KEY_F0 + 1...KEY_F0 + 12: .function(Int(code - KEY_F0))
     default: nil
     }
   }

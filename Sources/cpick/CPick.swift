@@ -9,6 +9,7 @@ import TerminalKit
 import AddressBook
 import ContactFormats
 import CpickSupport
+import Localization
 
 /// How a run ended: its exit status, and what it read, held until the process exits
 /// (`main.swift` ends the process without freeing it).
@@ -36,6 +37,10 @@ enum CPick {
       options = try OptionParser.parse(words)
     } catch {
       return Completion(fail(error.description))
+    }
+    if options.manual {
+      StandardOutput.write(ManPage.text, terminator: "")
+      return Completion(.chosen)
     }
     if options.help || options.version {
       StandardOutput.write(options.help ? Usage.text(for: options.command) : Usage.version)
@@ -91,7 +96,7 @@ enum CPick {
         sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
         environment: environment)
     } catch {
-      return Completion(fail("cannot read \(error.description)"))
+      return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
     for warning in book.warnings { printError(warning) }
     let status =
@@ -128,7 +133,7 @@ enum CPick {
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
     } catch {
-      return Completion(fail("cannot read \(error.description)"))
+      return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
     for warning in book.warnings { printError(warning) }
     let status = answer(

@@ -1,6 +1,7 @@
 import ContactKit
 import Foundation
 import TerminalKit
+import Localization
 
 /// The command line, parsed: the command and its options (PRODUCT.md "Commands",
 /// "Options").
@@ -61,6 +62,8 @@ struct Options {
   var print0 = false
   var mouse = true
   var help = false
+  /// `--man`: print the manual page (`ManPage`), for `man/cpick.1`.
+  var manual = false
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).
   var positional: [String] = []
@@ -82,7 +85,7 @@ enum OptionParser {
     func value(_ name: String, inline: String?) throws(UsageError) -> String {
       if let inline { return inline }
       index += 1
-      guard index < arguments.count else { throw UsageError(description: "option \(name) needs a value") }
+      guard index < arguments.count else { throw UsageError(description: L10n.format("option %s needs a value", name)) }
       return arguments[index]
     }
     while index < arguments.count {
@@ -103,7 +106,7 @@ enum OptionParser {
         var flags = Array(argument.dropFirst())
         while !flags.isEmpty {
           let flag = flags.removeFirst()
-          guard let long = shortOptions[flag] else { throw UsageError(description: "unknown option -\(flag)") }
+          guard let long = shortOptions[flag] else { throw UsageError(description: L10n.format("unknown option -%s", String(flag))) }
           let rest = flags.isEmpty ? nil : String(flags)
           var consumedRest = false
           try apply(long: long, to: &options) { () throws(UsageError) in
@@ -129,7 +132,7 @@ enum OptionParser {
       case .query, .show:
         if options.query.isEmpty { options.query = options.positional.joined(separator: " ") }
       default:
-        throw UsageError(description: "unexpected argument '\(options.positional[0])' (see cpick --help)")
+        throw UsageError(description: L10n.format("unexpected argument '%s' (see cpick --help)", options.positional[0]))
       }
     }
     return options
@@ -156,7 +159,8 @@ enum OptionParser {
     case "--no-mouse": options.mouse = false
     case "--help": options.help = true
     case "--version": options.version = true
-    default: throw UsageError(description: "unknown option \(name) (see cpick --help)")
+    case "--man": options.manual = true
+    default: throw UsageError(description: L10n.format("unknown option %s (see cpick --help)", name))
     }
   }
 
@@ -173,13 +177,13 @@ enum OptionParser {
     case "--sort-by":
       let text = try value()
       guard let order = ContactFormatter.SortOrder(rawValue: text) else {
-        throw UsageError(description: "--sort-by takes given, family or none, not '\(text)'")
+        throw UsageError(description: L10n.format("--sort-by takes given, family or none, not '%s'", text))
       }
       options.sortOrder = order
     case "--name-order":
       let text = try value()
       guard let order = ContactFormatter.NameOrder(rawValue: text) else {
-        throw UsageError(description: "--name-order takes auto, given-first or family-first, not '\(text)'")
+        throw UsageError(description: L10n.format("--name-order takes auto, given-first or family-first, not '%s'", text))
       }
       options.nameOrder = order
     case "--no-color": options.noColor = true
@@ -187,7 +191,7 @@ enum OptionParser {
     case "--group": options.group = try value()
     case "--height":
       let text = try value()
-      guard ScreenHeight(parsing: text) != nil else { throw UsageError(description: "--height takes N or N%, not '\(text)'") }
+      guard ScreenHeight(parsing: text) != nil else { throw UsageError(description: L10n.format("--height takes N or N%%, not '%s'", text)) }
       options.height = text
     case "--property":
       let text = try value()
@@ -225,7 +229,8 @@ enum OptionParser {
       let text = try value()
       guard let format = Options.Format(rawValue: text) else {
         throw UsageError(
-          description: "unknown format '\(text)' (one of \(Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+          description: L10n.format(
+            "unknown format '%s' (one of %s)", text, Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))
       }
       options.format = format
     case "--template": options.template = try value()

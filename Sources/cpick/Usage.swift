@@ -168,6 +168,7 @@ enum Usage {
     e edits. The form: Ctrl-S saves; on the groups row "+ add to group" Enter (or
     typing) searches the groups, Enter adds one or a new one named as typed; Ctrl-X
     on a group takes the person out; Delete Contact, the last row, removes the card.
+    F1 shows the keys of the screen (the list, the card, the form; also ? on a card).
 
     exit status: 0 chosen, 1 no match, 2 error, 130 cancelled.
     CPICK_DEFAULT_OPTS is read before the command line.

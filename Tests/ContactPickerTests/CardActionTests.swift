@@ -80,7 +80,7 @@ struct CardActionTests {
         ["browser", "--new-tab", "https://example.org/grace?a=1&b=2"],
       ])
     #expect(try #require(run.screen.frames.last?.text).hasSuffix("started: browser --new-tab https://example.org/grace?a=1&b=2"))
-    #expect(try #require(run.screen.frames.first?.text).hasSuffix("esc close · o open · m message"))
+    #expect(try #require(run.screen.frames.first?.text).hasSuffix("esc close · o open · m message · F1 help"))
   }
 
   @Test("the defaults: xdg-open with mailto:, tel:, sms: and an OpenStreetMap search; CPICK_MAIL_CMD for email")
@@ -150,7 +150,7 @@ struct CardActionTests {
     #expect(picker.run(on: screen) == .cancelled)  // the keys ran out
     #expect(launched.all == [["xdg-open", "mailto:grace@navy.example"]])
     let card = try #require(screen.frames.last?.text)
-    #expect(card.hasSuffix("started: xdg-open mailto:grace@navy.example · ↑↓ move · enter choose · esc back · o open · m message"))
+    #expect(card.hasSuffix("started: xdg-open mailto:grace@navy.example · ↑↓ move · enter choose · esc back · o open · m message · F1 help"))
 
     let without = MemoryScreen(rows: 24, columns: 120, keys: typing("hopper") + [.control("o"), .character("o")])
     PeoplePickerController(contacts: [Self.grace]).run(on: without)

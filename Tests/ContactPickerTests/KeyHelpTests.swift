@@ -12,7 +12,7 @@ import TerminalKit
 @Suite("Key help lines")
 struct KeyHelpTests {
   static let move = "↑↓ tab move"
-  static let end = "^S save · esc cancel"
+  static let end = "^S save · esc cancel · F1 help"
 
   /// The form with `keys` applied, the focus on `field` first when given.
   static func form(
@@ -74,9 +74,9 @@ struct KeyHelpTests {
 
   @Test("the unknown-person card's help names the actions it offers")
   func unknownPersonHelp() {
-    #expect(Self.cardHelp() == "↑↓ move · enter choose · n new · a add to existing · esc cancel")
-    #expect(Self.cardHelp(adding: false) == "↑↓ move · enter choose · esc cancel")
-    #expect(Self.cardHelp(adding: false, actions: false) == "↑↓ move · enter open · esc cancel")
+    #expect(Self.cardHelp() == "↑↓ move · enter choose · n new · a add to existing · esc cancel · F1 help")
+    #expect(Self.cardHelp(adding: false) == "↑↓ move · enter choose · esc cancel · F1 help")
+    #expect(Self.cardHelp(adding: false, actions: false) == "↑↓ move · enter open · esc cancel · F1 help")
     var known = Contact(identifier: "", source: "")
     known.emailAddresses = [LabeledValue(identifier: "", label: nil, value: "ada@example.org")]
     #expect(Self.cardHelp(known) == "↑↓ move · enter choose · n new · a add to existing · o open · esc cancel")

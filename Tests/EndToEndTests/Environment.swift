@@ -67,6 +67,10 @@ enum EndToEnd {
     environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
     environment["TERM"] = "xterm-256color"
     environment["LANG"] = "C.UTF-8"
+    // English screens and messages, whatever the developer's locale (the tests expect
+    // English; a test of another language sets its own).
+    environment["LC_ALL"] = nil
+    environment["LC_MESSAGES"] = nil
     return environment
   }
 

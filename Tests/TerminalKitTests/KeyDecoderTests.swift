@@ -35,9 +35,14 @@ struct KeyDecoderTests {
     #expect(Self.decode("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[Z") == [.pageUp, .pageDown, .delete, .backTab])
   }
 
+  @Test("F1 as xterm (SS3 P, CSI 1;2 P), rxvt and VT220 (CSI 11~) send it; F5 as CSI 15~")
+  func functionKeys() {
+    #expect(Self.decode("\u{1B}OP\u{1B}[1;2P\u{1B}[11~\u{1B}[15~") == [.function(1), .function(1), .function(1), .function(5)])
+  }
+
   @Test("Unknown sequences and terminal replies are dropped whole; SGR mouse reports become mouse events")
   func unknown() {
-    #expect(Self.decode("\u{1B}[?2004;1$ya\u{1B}[<2;3;4Mb\u{1B}[15~") == [.character("a"), .character("b")])
+    #expect(Self.decode("\u{1B}[?2004;1$ya\u{1B}[<2;3;4Mb\u{1B}[99~") == [.character("a"), .character("b")])
     #expect(Self.decode("a\u{1B}[<0;3;4Mb") == [.character("a"), .mouse(MouseEvent(.click, row: 3, column: 2)), .character("b")])
   }
 

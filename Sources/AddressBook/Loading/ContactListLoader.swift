@@ -47,6 +47,9 @@ public struct ContactListLoader: Sendable {
   public var nameOrder: ContactFormatter.NameOrder
   /// Only contacts in this group (compared without regard to case), when set.
   public var group: String?
+  /// The index the sort keys carry (the language's: kana rows in Japanese): part of
+  /// the names of the view and the books in the index, as the orders are.
+  public var sectionIndex = SectionIndex.current
   /// The on-disk index (`IndexCache.defaultPath(environment:)`), or nil for none.
   public var cachePath: String?
   /// When true, what was read is written to the index on a background thread after
@@ -121,13 +124,13 @@ public struct ContactListLoader: Sendable {
 
   /// The name of the view of `books` in the index.
   func viewKey(of books: [any BookSource]) -> String {
-    books.map(\.key).joined(separator: "\u{1}") + "\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(group ?? "")"
+    books.map(\.key).joined(separator: "\u{1}") + "\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(group ?? "")\u{0}\(sectionIndex)"
   }
 
   /// The name of an address book in the index: its key and the orders its keys and
   /// names were made with.
   func bookKey(_ source: any BookSource) -> String {
-    "\(source.key)\u{0}\(sortOrder)\u{0}\(nameOrder)"
+    "\(source.key)\u{0}\(sortOrder)\u{0}\(nameOrder)\u{0}\(sectionIndex)"
   }
 
   /// The name in the index of the book at `path` (a file or folder).

@@ -2,6 +2,7 @@ import ContactKit
 import ContactStores
 import CpickSupport
 import Foundation
+import Localization
 
 /// What the person card does with a value besides choosing it (CNContactViewController's
 /// default actions, `allowsActions`): an email address composes a mail, a phone number
@@ -104,17 +105,17 @@ public struct ContactActions: Sendable {
   ///   why nothing was.
   public func perform(on property: ContactProperty, message: Bool = false, allowed: Bool = true) -> String {
     guard let kind = Self.kind(for: property, message: message) else {
-      return message ? "no message action for this value" : "no action for this value"
+      return message ? L10n.text("no message action for this value") : L10n.text("no action for this value")
     }
-    guard allowed else { return "\(kind.rawValue) action declined" }
+    guard allowed else { return L10n.format("%s action declined", kind.rawValue) }
     guard let command = command(kind, value: property.value.singleLine) else {
-      return "no command for \(kind.rawValue) (set action-\(kind.rawValue) in the config)"
+      return L10n.format("no command for %1$s (set action-%1$s in the config)", kind.rawValue)
     }
     do {
       try launch(command)
-      return "started: " + command.joined(separator: " ")
+      return L10n.format("started: %s", command.joined(separator: " "))
     } catch {
-      return "cannot start \(kind.rawValue) action: \(error)"
+      return L10n.format("cannot start %s action: %s", kind.rawValue, "\(error)")
     }
   }
 

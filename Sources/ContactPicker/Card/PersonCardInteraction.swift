@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import TerminalKit
 
@@ -39,7 +40,7 @@ struct PersonCardInteraction {
     var keys = PersonCardState.defaultKeys
     var focusKey: ContactKey?
     var isEnabled: @Sendable (ContactProperty) -> Bool = { _ in true }
-    var keymap = PersonCardKeymap.card(PersonCardKeymap.Context(leaving: "close"))
+    var keymap = PersonCardKeymap.card(PersonCardKeymap.Context(leaving: L10n.text("close")))
     var editing = false
     /// `o`/`m` act on values.
     var acting = false
@@ -57,6 +58,8 @@ struct PersonCardInteraction {
   /// Said once on the help line, in the longest form that fits: the card was
   /// reloaded from disk (whose name, when there is room).
   private var notice: [String] = []
+  /// Whether the help screen (F1, `?`) is shown.
+  private var help = KeyHelpToggle()
 
   /// A card for `contact`, `highlighted` highlighted when given.
   init(contact: Contact, settings: Settings, highlighted identifier: String?) {
@@ -92,8 +95,8 @@ struct PersonCardInteraction {
         saved = true
       case .reloaded(let reloaded):
         show(reloaded)
-        let name = reloaded.displayName.isEmpty ? "the contact" : reloaded.displayName
-        notice = ["reloaded: \(name) changed on disk", "reloaded: changed on disk"]
+        let name = reloaded.displayName.isEmpty ? L10n.text("the contact") : reloaded.displayName
+        notice = [L10n.format("reloaded: %s changed on disk", name), L10n.text("reloaded: changed on disk")]
       case .deleted(let deleted):
         return [.end(.deleted(deleted))]
       case .unchanged:
@@ -104,6 +107,7 @@ struct PersonCardInteraction {
       notice = [message]
       return [.draw]
     case .key(let key):
+      if help.take(key, in: settings.keymap) { return [.draw] }
       if key != .resize { notice = [] }
       switch card.handle(key) {
       case .select(let property): return [.ask(property)]
@@ -134,6 +138,10 @@ struct PersonCardInteraction {
 
   /// The frame for the card (pure: nothing changes).
   func frame(color: Bool) -> Frame {
+    if help.isShown {
+      return KeyHelpView.render(
+        settings.keymap.help(title: L10n.text("the card")), rows: size.rows, columns: size.columns, color: color)
+    }
     let help = settings.keymap.hint(after: notice, columns: size.columns)
     return PersonCardView.render(card, rows: size.rows, columns: size.columns, color: color, hint: help)
   }

@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 import TerminalKit
 
 /// Draws a `PersonCardState` (pure: state in, frame out), after
@@ -51,6 +52,11 @@ public enum PersonCardView {
       let valueLines: [String]
       switch property.value {
       case .postalAddress(let address): valueLines = PostalAddressFormatter.lines(for: address)
+      case .date(let date):
+        let shown = date.month.flatMap { month in
+          date.day.flatMap { LocalizedDate.text(year: date.year, month: month, day: $0) }
+        }
+        valueLines = [shown ?? property.value.singleLine]
       default: valueLines = [property.value.singleLine]
       }
       var first = true
@@ -63,7 +69,7 @@ public enum PersonCardView {
     }
     if !state.contact.groups.isEmpty {
       for (offset, text) in TextWrapper.wrap(state.contact.groups.joined(separator: ", "), width: valueWidth).enumerated() {
-        lines.append(Line(label: offset == 0 ? "groups" : "", text: text, property: nil))
+        lines.append(Line(label: offset == 0 ? L10n.text("groups") : "", text: text, property: nil))
       }
     }
     return lines
@@ -158,7 +164,8 @@ public enum PersonCardView {
     // Footer: where we are and the keys.
     if rows > headerHeight {
       let more = all.count > height ? "  \(state.scrollTop + 1)–\(min(all.count, state.scrollTop + height))/\(all.count)" : ""
-      frame.put(hint + more, row: rows - 1, column: 0, style: Style(dim: true))
+      let keys = KeyHintLine.fitted(hint, width: columns - TerminalText.width(more))
+      frame.put(keys + more, row: rows - 1, column: 0, style: Style(dim: true))
     }
     frame.cursor = nil
     return frame

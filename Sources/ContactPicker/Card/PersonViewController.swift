@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import TerminalKit
 
@@ -108,7 +109,7 @@ public final class PersonViewController {
       ContactActions.kind(for: $0, message: true) != nil
     }
     let context = PersonCardKeymap.Context(
-      choosing: allowsActions, editing: editable, acting: acting, messaging: messaging, leaving: "close")
+      choosing: allowsActions, editing: editable, acting: acting, messaging: messaging, leaving: L10n.text("close"))
     let settings = PersonCardInteraction.Settings(
       keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
       keymap: PersonCardKeymap.card(context), editing: editable, acting: acting)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalKit
 
 /// Choosing a group to add a person to (the edit form's "+ add to group"): a search
@@ -17,7 +18,7 @@ public struct GroupChooser: Sendable, Equatable {
   }
 
   /// The key help while choosing.
-  public static let hint = "enter add · ↑↓ choose · esc back"
+  public static var hint: String { L10n.text("enter add · ↑↓ choose · esc back") }
 
   /// The search text (also the name of a new group).
   public private(set) var query = LineEditor()

@@ -1,3 +1,4 @@
+import Localization
 import TerminalKit
 
 /// What a key does in the people picker's groups view (`GroupListKeymap`).
@@ -20,6 +21,22 @@ enum GroupListCommand: Sendable, Equatable {
   case cancel
 }
 
+extension GroupListCommand: KeyCommand {
+  var summary: String {
+    switch self {
+    case .up: L10n.text("previous group")
+    case .down: L10n.text("next group")
+    case .narrow: L10n.text("show the group's members")
+    case .chooseMembers: L10n.text("choose every member")
+    case .create: L10n.text("new group")
+    case .rename: L10n.text("rename the group")
+    case .delete: L10n.text("delete the group (asks first)")
+    case .back: L10n.text("back to the list")
+    case .cancel: L10n.text("cancel")
+    }
+  }
+}
+
 /// The groups view's key table.
 enum GroupListKeymap {
   /// The keys; `multiple` (multi-select) names Tab on the help line, `editable` the
@@ -28,14 +45,14 @@ enum GroupListKeymap {
     Keymap([
       KeyBinding([.up, .control("p")], .up),
       KeyBinding([.down], .down),
-      KeyBinding([.enter], .narrow, help: "enter show group"),
-      KeyBinding([.tab], .chooseMembers, help: multiple ? "tab choose all members" : nil),
-      KeyBinding([.control("n")], .create, help: editable ? "^N new" : nil),
-      KeyBinding([.control("r")], .rename, help: editable ? "^R rename" : nil),
-      KeyBinding([.control("x"), .delete], .delete, help: editable ? "^X delete" : nil),
-      KeyBinding([.escape, .left, .control("t")], .back, help: "esc back"),
+      KeyBinding([.enter], .narrow, help: L10n.text("enter show group")),
+      KeyBinding([.tab], .chooseMembers, help: multiple ? L10n.text("tab choose all members") : nil, listed: multiple),
+      KeyBinding([.control("n")], .create, help: editable ? L10n.text("^N new") : nil, listed: editable),
+      KeyBinding([.control("r")], .rename, help: editable ? L10n.text("^R rename") : nil, listed: editable),
+      KeyBinding([.control("x"), .delete], .delete, help: editable ? L10n.text("^X delete") : nil, listed: editable),
+      KeyBinding([.escape, .left, .control("t")], .back, help: L10n.text("esc back")),
       KeyBinding([.control("c"), .control("g"), .control("q")], .cancel),
-    ])
+    ], help: .f1)
   }
 
   /// The table `GroupListState.handle(_:)` uses.

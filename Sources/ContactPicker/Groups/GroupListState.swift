@@ -1,5 +1,6 @@
 import ContactKit
 import ContactStores
+import Localization
 import TerminalKit
 
 /// The groups view of the people picker (the "Groups" screen of Contacts): every
@@ -95,7 +96,7 @@ public struct GroupListState: Sendable {
         if name.isEmpty || name == renaming {
           self.prompt = nil
         } else if groups.contains(where: { $0.name == name }) {
-          message = "a group “\(name)” exists already"
+          message = L10n.format("a group “%s” exists already", name)
         } else {
           self.prompt = nil
           return .change(renaming.map { .rename($0, to: name) } ?? .create(name))
@@ -125,8 +126,8 @@ public enum GroupListView {
   public static func render(_ state: GroupListState, total: Int, rows: Int, columns: Int, color: Bool, multi: Bool) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0 else { return frame }
-    frame.put("Groups", row: 0, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
-    let entries = [("All Contacts", total)] + state.groups.map { ($0.name, $0.memberCount) }
+    frame.put(L10n.text("Groups"), row: 0, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
+    let entries = [(L10n.text("All Contacts"), total)] + state.groups.map { ($0.name, $0.memberCount) }
     let height = max(1, rows - 2)
     let top = max(0, min(state.cursor - height + 1, entries.count - height))
     for offset in 0..<height {
@@ -148,10 +149,10 @@ public enum GroupListView {
       switch prompt {
       case .delete(let name):
         let count = state.groups.first { $0.name == name }?.memberCount ?? 0
-        let members = count == 1 ? "its member stays" : "its \(count) members stay"
-        frame.put("Delete group “\(name)”? (\(members)) y/n", row: rows - 1, column: 0, style: Style(bold: true))
+        let members = count == 1 ? L10n.text("its member stays") : L10n.format("its %d members stay", count)
+        frame.put(L10n.format("Delete group “%s”? (%s) y/n", name, members), row: rows - 1, column: 0, style: Style(bold: true))
       case .name(let editor, let renaming):
-        let label = renaming.map { "Rename “\($0)” to: " } ?? "New group: "
+        let label = renaming.map { L10n.format("Rename “%s” to: ", $0) } ?? L10n.text("New group: ")
         frame.put(label, row: rows - 1, column: 0, style: Style(bold: true))
         let start = TerminalText.width(label)
         let width = max(1, columns - start - 1)
@@ -161,7 +162,7 @@ public enum GroupListView {
       }
     } else if rows >= 4 && state.message == nil {
       let hint = GroupListKeymap.groups(multiple: multi, editable: state.isEditable).hint
-      frame.put(hint, row: rows - 1, column: 0, style: Style(dim: true))
+      frame.put(KeyHintLine.fitted(hint, width: columns), row: rows - 1, column: 0, style: Style(dim: true))
     }
     return frame
   }

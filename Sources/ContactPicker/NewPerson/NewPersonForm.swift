@@ -1,7 +1,8 @@
-import ContactKit
-import TerminalKit
 import ContactFormats
+import ContactKit
 import CpickSupport
+import Localization
+import TerminalKit
 
 /// The values of the new-person form, field by field, and the contact they make.
 ///
@@ -52,20 +53,20 @@ public struct NewPersonForm: Sendable {
     /// The name in the label column.
     public var title: String {
       switch self {
-      case .namePrefix: return "prefix"
-      case .givenName: return "first name"
-      case .middleName: return "middle name"
-      case .familyName: return "last name"
-      case .nameSuffix: return "suffix"
-      case .nickname: return "nickname"
-      case .phoneticGivenName: return "phonetic first"
-      case .phoneticFamilyName: return "phonetic last"
-      case .organizationName: return "company"
-      case .departmentName: return "department"
-      case .jobTitle: return "job title"
-      case .birthday: return "birthday"
-      case .note: return "note"
-      case .photo: return "photo"
+      case .namePrefix: return L10n.text("prefix")
+      case .givenName: return L10n.text("first name")
+      case .middleName: return L10n.text("middle name")
+      case .familyName: return L10n.text("last name")
+      case .nameSuffix: return L10n.text("suffix")
+      case .nickname: return L10n.text("nickname")
+      case .phoneticGivenName: return L10n.text("phonetic first")
+      case .phoneticFamilyName: return L10n.text("phonetic last")
+      case .organizationName: return L10n.text("company")
+      case .departmentName: return L10n.text("department")
+      case .jobTitle: return L10n.text("job title")
+      case .birthday: return L10n.text("birthday")
+      case .note: return L10n.text("note")
+      case .photo: return L10n.text("photo")
       }
     }
 
@@ -100,9 +101,11 @@ public struct NewPersonForm: Sendable {
     /// The name on the "add" row and in headers: `phone`, `instant message`.
     public var title: String {
       switch self {
-      case .instantMessage: return "instant message"
-      case .url: return "URL"
-      default: return rawValue
+      case .instantMessage: return L10n.text("instant message")
+      case .url: return L10n.text("URL")
+      case .phone: return L10n.text("phone")
+      case .email: return L10n.text("email")
+      case .address: return L10n.text("address")
       }
     }
 
@@ -133,11 +136,11 @@ public struct NewPersonForm: Sendable {
     /// The placeholder and label of the part.
     public var title: String {
       switch self {
-      case .street: return "street"
-      case .city: return "city"
-      case .state: return "state"
-      case .postalCode: return "postal code"
-      case .country: return "country"
+      case .street: return L10n.text("street")
+      case .city: return L10n.text("city")
+      case .state: return L10n.text("state")
+      case .postalCode: return L10n.text("postal code")
+      case .country: return L10n.text("country")
       }
     }
   }

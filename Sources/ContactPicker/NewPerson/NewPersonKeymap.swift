@@ -1,3 +1,4 @@
+import Localization
 import TerminalKit
 
 /// What a key does on the new-person form's fields (`NewPersonKeymap.form`).
@@ -30,6 +31,28 @@ enum NewPersonCommand: Sendable, Equatable {
   case chooseGroup
   /// Take the person out of the focused group.
   case removeGroup
+}
+
+extension NewPersonCommand: KeyCommand {
+  var summary: String {
+    switch self {
+    case .move(let fields) where fields == 1: L10n.text("next field")
+    case .move(let fields) where fields == -1: L10n.text("previous field")
+    case .move(let fields): fields > 0 ? L10n.text("a page down") : L10n.text("a page up")
+    case .save: L10n.text("save")
+    case .cancel: L10n.text("cancel (asks first when changed)")
+    case .togglePhonetic: L10n.text("show or hide the phonetic name")
+    case .switchKind: L10n.text("person or organization")
+    case .showPhonetic: L10n.text("show the phonetic name")
+    case .addValue: L10n.text("add a value")
+    case .lineBreak: L10n.text("new line")
+    case .nextLabel: L10n.text("next label")
+    case .removeValue: L10n.text("remove the value")
+    case .askDelete: L10n.text("delete the contact (asks first)")
+    case .chooseGroup: L10n.text("add to a group")
+    case .removeGroup: L10n.text("remove from the group")
+    }
+  }
 }
 
 /// What a key does while a custom label is typed (`NewPersonKeymap.label`).
@@ -84,75 +107,88 @@ enum NewPersonKeymap {
     var after: [KeyBinding<NewPersonCommand>] = []
     switch field {
     case .contactType:
-      named = [KeyBinding([.enter, .character(" "), .left, .right], .switchKind, help: "space switch")]
+      named = [KeyBinding([.enter, .character(" "), .left, .right], .switchKind, help: L10n.text("space switch"))]
     case .showPhonetic:
-      named = [KeyBinding([.enter, .character(" ")], .showPhonetic, help: "enter show phonetic name")]
+      named = [KeyBinding([.enter, .character(" ")], .showPhonetic, help: L10n.text("enter show phonetic name"))]
     case .add(let section):
-      named = [KeyBinding([.enter, .character(" ")], .addValue, help: "enter add \(section.title)")]
+      named = [KeyBinding([.enter, .character(" ")], .addValue, help: L10n.format("enter add %s", section.title))]
     case .deleteContact:
-      named = [KeyBinding([.enter, .character(" ")], .askDelete, help: "enter delete contact")]
+      named = [KeyBinding([.enter, .character(" ")], .askDelete, help: L10n.text("enter delete contact"))]
     case .addGroup:
-      named = [KeyBinding([.enter, .character(" ")], .chooseGroup, help: "enter add to a group")]
+      named = [KeyBinding([.enter, .character(" ")], .chooseGroup, help: L10n.text("enter add to a group"))]
     case .group:
-      after = [KeyBinding([.control("x"), .delete], .removeGroup, help: "^X remove from group")]
+      after = [KeyBinding([.control("x"), .delete], .removeGroup, help: L10n.text("^X remove from group"))]
     case .text(let text):
       named = [
         KeyBinding([.enter], .move(1)),
-        KeyBinding([.control("o")], .lineBreak, help: text.isMultiLine ? "^O new line" : nil),
+        KeyBinding(
+          [.control("o")], .lineBreak, help: text.isMultiLine ? L10n.text("^O new line") : nil,
+          listed: text.isMultiLine),
       ]
     case .value:
       named = [KeyBinding([.enter], .move(1)), KeyBinding([.control("o")], .lineBreak)]
       after = [
-        KeyBinding([.control("l")], .nextLabel, help: "^L label"),
-        KeyBinding([.control("x")] + (emptyValue ? [.control("d")] : []), .removeValue, help: "^X remove"),
+        KeyBinding([.control("l")], .nextLabel, help: L10n.text("^L label")),
+        KeyBinding([.control("x")] + (emptyValue ? [.control("d")] : []), .removeValue, help: L10n.text("^X remove")),
       ]
     }
     var singleLine = false
     if case .text(let text) = field { singleLine = !text.isMultiLine }
     return Keymap(
       named + [
-        KeyBinding([.tab, .down, .control("n")], .move(1), help: "↑↓ tab move"),
+        KeyBinding([.tab, .down, .control("n")], .move(1), help: L10n.text("↑↓ tab move")),
         KeyBinding([.backTab, .up, .control("p")], .move(-1)),
         KeyBinding([.pageDown], .move(5)),
         KeyBinding([.pageUp], .move(-5)),
       ] + after + [
-        KeyBinding([.control("r")], .togglePhonetic, help: singleLine ? "^R phonetic" : nil),
-        KeyBinding([.control("s")], .save, help: "^S save"),
-        KeyBinding([.escape, .control("c"), .control("g")], .cancel, help: "esc cancel"),
-      ] + (choosesBook ? [KeyBinding([.control("t")], .nextDestination, help: "^T book")] : []))
+        KeyBinding([.control("r")], .togglePhonetic, help: singleLine ? L10n.text("^R phonetic") : nil),
+        KeyBinding([.control("s")], .save, help: L10n.text("^S save")),
+        KeyBinding([.escape, .control("c"), .control("g")], .cancel, help: L10n.text("esc cancel")),
+      ] + (choosesBook ? [KeyBinding([.control("t")], .nextDestination, help: L10n.text("^T book"))] : []),
+      help: .f1)
   }
 
   /// The keys while a custom label is typed (the others type it).
-  static let label = Keymap<NewPersonLabelCommand>([
-    KeyBinding([.enter, .tab, .backTab, .up, .down], .done, help: "enter done"),
-    KeyBinding([.escape, .control("c"), .control("g")], .undo, help: "esc undo"),
-    KeyBinding([.control("l")], .standard, help: "^L standard labels"),
+  static var label: Keymap<NewPersonLabelCommand> {
+    Keymap([
+    KeyBinding([.enter, .tab, .backTab, .up, .down], .done, help: L10n.text("enter done")),
+    KeyBinding([.escape, .control("c"), .control("g")], .undo, help: L10n.text("esc undo")),
+    KeyBinding([.control("l")], .standard, help: L10n.text("^L standard labels")),
     KeyBinding([.resize], .ignore),
-  ])
+    ])
+  }
 
   /// What the help says first while a label is typed: the keys that type it.
-  static let labelTyping = "type a label"
+  static var labelTyping: String { L10n.text("type a label") }
 
   /// The keys of "Discard this contact? y/n" (the others do nothing).
-  static let discard = Keymap<NewPersonDiscardCommand>([
-    KeyBinding([.character("y"), .character("Y"), .control("c"), .control("g")], .discard, help: "y discard"),
-    KeyBinding([.character("n"), .character("N"), .escape], .keepEditing, help: "n keep editing"),
-  ])
+  static var discard: Keymap<NewPersonDiscardCommand> {
+    Keymap([
+    KeyBinding([.character("y"), .character("Y"), .control("c"), .control("g")], .discard, help: L10n.text("y discard")),
+    KeyBinding([.character("n"), .character("N"), .escape], .keepEditing, help: L10n.text("n keep editing")),
+    ])
+  }
 
   /// The keys of "Delete <name>? y/n" (the others do nothing): only `y` deletes.
-  static let deletion = Keymap<NewPersonDiscardCommand>([
-    KeyBinding([.character("y"), .character("Y")], .discard, help: "y delete"),
-    KeyBinding([.character("n"), .character("N"), .escape, .control("c"), .control("g")], .keepEditing, help: "n keep"),
-  ])
+  static var deletion: Keymap<NewPersonDiscardCommand> {
+    Keymap([
+    KeyBinding([.character("y"), .character("Y")], .discard, help: L10n.text("y delete")),
+    KeyBinding(
+      [.character("n"), .character("N"), .escape, .control("c"), .control("g")], .keepEditing, help: L10n.text("n keep")),
+    ])
+  }
 
   /// The keys of the duplicate prompt (the others do nothing; Enter neither, so that
   /// a reflex cannot throw the typed form away).
-  static let duplicates = Keymap<NewPersonDuplicatesCommand>([
-    KeyBinding([.character("s"), .character("S")], .save, help: "s save anyway"),
-    KeyBinding([.character("o"), .character("O")], .openExisting, help: "o open existing"),
+  static var duplicates: Keymap<NewPersonDuplicatesCommand> {
+    Keymap([
+    KeyBinding([.character("s"), .character("S")], .save, help: L10n.text("s save anyway")),
+    KeyBinding([.character("o"), .character("O")], .openExisting, help: L10n.text("o open existing")),
     KeyBinding(
-      [.character("b"), .character("B"), .escape, .left, .control("c"), .control("g")], .back, help: "b go back"),
-    KeyBinding([.up, .control("p")], .up, help: "↑↓ choose"),
+      [.character("b"), .character("B"), .escape, .left, .control("c"), .control("g")], .back,
+      help: L10n.text("b go back")),
+    KeyBinding([.up, .control("p")], .up, help: L10n.text("↑↓ choose")),
     KeyBinding([.down, .control("n"), .tab], .down),
-  ])
+    ])
+  }
 }

@@ -1,9 +1,10 @@
-import Foundation
-import ContactKit
-import TerminalKit
 import AddressBook
 import ContactFormats
+import ContactKit
 import CpickSupport
+import Foundation
+import Localization
+import TerminalKit
 
 /// The new-person form and where the user is on it: the values (`form`), the focused
 /// field, what the form is asking (a custom label, "discard?", possible duplicates),
@@ -93,6 +94,8 @@ public struct NewPersonState: Sendable {
   public private(set) var focus: Field = .text(.givenName)
   /// What the form is doing: editing, a label, the discard question or duplicates.
   public private(set) var mode: Mode = .form
+  /// Whether the form's help screen (F1) is shown.
+  var help = KeyHelpToggle()
   /// The first line of the form shown.
   public var scrollTop = 0
   /// A line shown above the key help (a save error, "fix 2 problems"), or `nil`.
@@ -262,7 +265,7 @@ public struct NewPersonState: Sendable {
   }
 
   private mutating func handleForm(_ key: KeyEvent) -> Action {
-    if key == .resize { return .none }
+    if key == .resize || help.take(key, in: keymap) { return .none }
     message = nil
     messageIsError = false
     guard let command = keymap.command(for: key) else {
@@ -504,7 +507,7 @@ public struct NewPersonState: Sendable {
       showsAllErrors = true
       leave(focus)
       focus = first
-      message = problems.count == 1 ? "fix the problem to save" : "fix \(problems.count) problems to save"
+      message = problems.count == 1 ? L10n.text("fix the problem to save") : L10n.format("fix %d problems to save", problems.count)
       messageIsError = true
       return .none
     }
@@ -556,7 +559,7 @@ public struct NewPersonState: Sendable {
 
   /// Shows why a save (or, with `refused` "not deleted: ", a delete) failed; the form
   /// stays open.
-  public mutating func showSaveError(_ text: String, refused: String = "not saved: ") {
+  public mutating func showSaveError(_ text: String, refused: String = L10n.text("not saved: ")) {
     mode = .form
     message = refused + text
     messageIsError = true

@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import TerminalKit
 import AddressBook
@@ -75,14 +76,14 @@ public enum NewPersonView {
     let text: String
     switch state.mode {
     case .confirmDiscard:
-      text = state.form.isEditing ? "Discard your changes? y/n" : "Discard this contact? y/n"
+      text = state.form.isEditing ? L10n.text("Discard your changes? y/n") : L10n.text("Discard this contact? y/n")
     case .confirmDelete:
       text = deleteQuestion(state.form.original, from: state.deletedFrom)
     case .choosingGroup:
-      text = "Type to search the groups, or the name of a new group."
+      text = L10n.text("Type to search the groups, or the name of a new group.")
     case .duplicates(let matches, _, _):
-      text = matches.count == 1 ? "This person may already be in your address book." :
-        "\(matches.count) contacts look like this one."
+      text = matches.count == 1 ? L10n.text("This person may already be in your address book.") :
+        L10n.format("%d contacts look like this one.", matches.count)
     default:
       guard let message = state.message else { return [] }
       text = message
@@ -119,9 +120,11 @@ public enum NewPersonView {
   /// The question before a delete, naming the person and where the card is kept
   /// (`book`, else its `source`).
   static func deleteQuestion(_ contact: Contact, from book: String?) -> String {
-    let name = contact.displayName.isEmpty ? "this contact" : contact.displayName
+    let name = contact.displayName.isEmpty ? L10n.text("this contact") : contact.displayName
     let place = book ?? contact.source
-    return "Delete \(name)\(place.isEmpty ? "" : " from " + place)? This cannot be undone. y/n"
+    return place.isEmpty
+      ? L10n.format("Delete %s? This cannot be undone. y/n", name)
+      : L10n.format("Delete %s from %s? This cannot be undone. y/n", name, place)
   }
 
   /// The end of `text` that fits in `width` columns (whole clusters).
@@ -158,11 +161,15 @@ public enum NewPersonView {
 
   /// The frame for `state` on a screen of `rows` × `columns`.
   public static func render(_ state: NewPersonState, rows: Int, columns: Int, color: Bool) -> Frame {
+    if state.help.isShown {
+      let help = state.keymap.help(title: L10n.text("the form"), typing: L10n.text("edit the field (← → ^A ^E ^U ^W ^K)"))
+      return KeyHelpView.render(help, rows: rows, columns: columns, color: color)
+    }
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0, columns > 0 else { return frame }
     let accent: Style.Color? = color ? .blue : nil
     // Title: what the form does and the name as it will be shown.
-    let title = state.form.isEditing ? "Edit Contact" : "New Contact"
+    let title = state.form.isEditing ? L10n.text("Edit Contact") : L10n.text("New Contact")
     var column = frame.put(title, row: 0, column: 1, style: Style(bold: true, foreground: accent)) + 1
     let preview = NewPersonForm.composedName(state.contact, order: state.nameOrder)
     if !preview.isEmpty {
@@ -210,7 +217,7 @@ public enum NewPersonView {
       }
     }
     if rows >= headerHeight + 2 {
-      frame.put(hint(state), row: rows - 1, column: 1, style: Style(dim: true))
+      frame.put(KeyHintLine.fitted(hint(state), width: columns - 1), row: rows - 1, column: 1, style: Style(dim: true))
     }
     return frame
   }
@@ -264,32 +271,32 @@ public enum NewPersonView {
     let selectedStyle = Style(reverse: true)
     switch field {
     case .contactType:
-      drawLabel(&frame, "kind", row: row, focused: focused, color: color)
+      drawLabel(&frame, L10n.text("kind"), row: row, focused: focused, color: color)
       let isPerson = state.form.contactType == .person
       var column = valueColumn
-      column += frame.put(isPerson ? "● person" : "○ person", row: row, column: column,
+      column += frame.put((isPerson ? "● " : "○ ") + L10n.text("person"), row: row, column: column,
                           style: isPerson ? Style(bold: true, reverse: focused) : Style(dim: true))
       column += 2
-      frame.put(isPerson ? "○ organization" : "● organization", row: row, column: column,
+      frame.put((isPerson ? "○ " : "● ") + L10n.text("organization"), row: row, column: column,
                 style: isPerson ? Style(dim: true) : Style(bold: true, reverse: focused))
     case .deleteContact:
-      frame.put("Delete Contact", row: row, column: valueColumn,
+      frame.put(L10n.text("Delete Contact"), row: row, column: valueColumn,
                 style: focused ? Style(bold: true, reverse: true) : Style(bold: !color, foreground: color ? .red : nil))
     case .group(let name):
-      drawLabel(&frame, "group", row: row, focused: focused, color: color)
+      drawLabel(&frame, L10n.text("group"), row: row, focused: focused, color: color)
       frame.put(name, row: row, column: valueColumn, style: focused ? selectedStyle : .plain, maxWidth: valueWidth)
     case .addGroup:
-      frame.put("+ add to group", row: row, column: valueColumn,
+      frame.put("+ " + L10n.text("add to group"), row: row, column: valueColumn,
                 style: focused ? selectedStyle : Style(dim: !color, foreground: color ? .green : nil))
     case .showPhonetic:
-      frame.put("+ phonetic name", row: row, column: valueColumn,
+      frame.put("+ " + L10n.text("phonetic name"), row: row, column: valueColumn,
                 style: focused ? selectedStyle : Style(dim: true, foreground: color ? .green : nil))
     case .add(let section):
-      frame.put("+ add \(section.title)", row: row, column: valueColumn,
+      frame.put("+ " + L10n.format("add %s", section.title), row: row, column: valueColumn,
                 style: focused ? selectedStyle : Style(dim: !color, foreground: color ? .green : nil))
     case .text(let text):
       drawLabel(&frame, text.title, row: row, focused: focused, color: color)
-      let placeholder = text == .birthday ? "YYYY-MM-DD, or MM-DD" : text == .photo ? "a JPEG, PNG or GIF file" : ""
+      let placeholder = text == .birthday ? L10n.text("YYYY-MM-DD, or MM-DD") : text == .photo ? L10n.text("a JPEG, PNG or GIF file") : ""
       drawEditor(&frame, state.editor(for: field) ?? LineEditor(), row: row, column: valueColumn, width: valueWidth,
                  focused: focused, placeholder: placeholder)
     case .value(let section, let id, let part):
@@ -350,14 +357,14 @@ public enum NewPersonView {
     let last = rows - (rows > headerHeight + footerHeight ? footer : 0)
     var row = headerHeight
     guard row < last else { return }
-    let label = "add to group: "
+    let label = L10n.text("add to group") + ": "
     let start = 2 + frame.put(label, row: row, column: 2, style: Style(bold: true, foreground: color ? .blue : nil))
     let width = max(1, frame.columns - start - 1)
     let (visible, cursorColumn) = chooser.query.visibleRange(width: width)
     frame.put(String(chooser.query.characters[visible]), row: row, column: start, maxWidth: width)
     frame.cursor = (row, min(frame.columns - 1, start + cursorColumn))
     row += 1
-    let entries = chooser.matches.map { ($0, false) } + (chooser.offersNew ? [("new group “\(chooser.typedName)”", true)] : [])
+    let entries = chooser.matches.map { ($0, false) } + (chooser.offersNew ? [(L10n.format("new group “%s”", chooser.typedName), true)] : [])
     let height = max(1, last - row)
     let top = max(0, min(chooser.selected - height + 1, entries.count - height))
     for (index, entry) in entries.enumerated().dropFirst(top) {

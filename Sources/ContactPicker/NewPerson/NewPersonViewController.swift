@@ -1,8 +1,9 @@
+import AddressBook
 import ContactKit
 import ContactStores
 import Foundation
+import Localization
 import TerminalKit
-import AddressBook
 
 /// The new-person form's delegate (ABNewPersonViewControllerDelegate /
 /// CNContactViewControllerDelegate's `didCompleteWith`). Exactly one method is
@@ -257,7 +258,7 @@ public final class NewPersonViewController {
           try delete(contact)
           return .finished(.deleted(contact))
         } catch {
-          state.showSaveError(NewPersonViewController.describe(error), refused: "not deleted: ")
+          state.showSaveError(NewPersonViewController.describe(error), refused: L10n.text("not deleted: "))
         }
       case .save(let contact):
         if let chosen = state.destinations.firstIndex(where: { $0 == state.destination }) {

@@ -1,6 +1,7 @@
+import AddressBook
 import ContactKit
 import ContactStores
-import AddressBook
+import Localization
 
 /// The groups view's changes (Ctrl-N, Ctrl-R, Ctrl-X there): what the view lists, the
 /// members a change touches, and the list after the change was saved.
@@ -39,7 +40,7 @@ extension PeoplePickerInteraction {
     guard case .groups(var view) = mode else { return [.draw] }
     switch outcome {
     case .failure(let error):
-      view.message = "not saved: \(NewPersonViewController.describe(error))"
+      view.message = L10n.text("not saved: ") + NewPersonViewController.describe(error)
       mode = .groups(view)
       return [.draw]
     case .success(let reloaded):

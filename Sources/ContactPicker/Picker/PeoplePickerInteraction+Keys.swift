@@ -23,6 +23,7 @@ extension PeoplePickerInteraction {
 
   mutating func react(to key: KeyEvent) -> [Effect] {
     if key == .resize { return [.draw] }  // laid out again for the new size
+    if takeHelpKey(key) { return [.draw] }
     switch loading {
     case .reading:
       // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
@@ -37,6 +38,15 @@ extension PeoplePickerInteraction {
       // Typing goes on while a search runs; other keys act on the current query's rows.
       if state.pendingSearch != nil && needsCurrentRows(key) { return [.awaitSearch(key)] }
       return act(on: key)
+    }
+  }
+
+  /// Shows or closes the help of the screen shown (`screenHelp`); true when `key` did.
+  private mutating func takeHelpKey(_ key: KeyEvent) -> Bool {
+    switch mode {
+    case .list: return help.take(key, in: keymap)
+    case .card(let card): return help.take(key, in: cardKeymap(card))
+    case .groups(let groups): return groups.prompt == nil && help.take(key, in: groupsKeymap(groups))
     }
   }
 

@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import ContactStores
 import Matching
@@ -131,6 +132,8 @@ struct PeoplePickerInteraction {
   var mode = Mode.list
   var loading: Loading
   var choices = PeoplePickerChoices()
+  /// Whether the help screen (F1) is shown over the list, the card or the groups.
+  var help = KeyHelpToggle()
   /// The screen's size, set by the loop before each input.
   var size: (rows: Int, columns: Int) = (24, 80)
   /// Why the book could not be read, when its load failed.
@@ -207,23 +210,43 @@ struct PeoplePickerInteraction {
   /// The frame for what is shown (pure: nothing changes).
   func frame(color: Bool) -> Frame {
     let (rows, columns) = size
+    if help.isShown { return KeyHelpView.render(screenHelp, rows: rows, columns: columns, color: color) }
     switch mode {
     case .list:
       return PeoplePickerView.render(
         state, rows: rows, columns: columns, color: color, hint: keymap.hint, status: status,
         bookName: settings.bookName)
     case .card(let card):
-      let context = PersonCardKeymap.Context(
-        multiple: settings.rules.allowsMultipleSelection, editing: settings.editing && canEdit(card.contact),
-        acting: settings.acting, messaging: card.properties.contains { ContactActions.kind(for: $0, message: true) != nil },
-        leaving: "back")
-      let hint = PersonCardKeymap.card(context).hint
+      let hint = cardKeymap(card).hint
       let help = cardNotice.map { TerminalText.width("\($0) · \(hint)") <= columns ? "\($0) · \(hint)" : $0 } ?? hint
       return PersonCardView.render(card, rows: rows, columns: columns, color: color, hint: help)
     case .groups(let groups):
       return GroupListView.render(
         groups, total: list.contacts.count, rows: rows, columns: columns, color: color,
         multi: settings.rules.allowsMultipleSelection)
+    }
+  }
+
+  /// The card's key table, worded for what the picker lets its card do.
+  func cardKeymap(_ card: PersonCardState) -> Keymap<PersonCardCommand> {
+    let context = PersonCardKeymap.Context(
+      multiple: settings.rules.allowsMultipleSelection, editing: settings.editing && canEdit(card.contact),
+      acting: settings.acting, messaging: card.properties.contains { ContactActions.kind(for: $0, message: true) != nil },
+      leaving: L10n.text("back"))
+    return PersonCardKeymap.card(context)
+  }
+
+  /// The groups view's key table, worded for the picker's settings.
+  func groupsKeymap(_ groups: GroupListState) -> Keymap<GroupListCommand> {
+    GroupListKeymap.groups(multiple: settings.rules.allowsMultipleSelection, editable: groups.isEditable)
+  }
+
+  /// The help of the screen shown (F1), from its key table.
+  var screenHelp: KeyHelp {
+    switch mode {
+    case .list: keymap.help(title: L10n.text("the list"), typing: L10n.text("edit the query (← → ^A ^E ^U ^W ^K)"))
+    case .card(let card): cardKeymap(card).help(title: L10n.text("the card"))
+    case .groups(let groups): groupsKeymap(groups).help(title: L10n.text("the groups"))
     }
   }
 
@@ -304,8 +327,8 @@ struct PeoplePickerInteraction {
   var status: String? {
     switch loading {
     case .reading(let count, let indexing):
-      if indexing { return "indexing… \(PeoplePickerController.grouped(count)) contacts" }
-      return count == 0 ? "reading…" : "reading… \(PeoplePickerController.grouped(count)) contacts"
+      if indexing { return L10n.format("indexing… %s contacts", PeoplePickerController.grouped(count)) }
+      return count == 0 ? L10n.text("reading…") : L10n.format("reading… %s contacts", PeoplePickerController.grouped(count))
     case .previewing: return nil
     case .done: return refreshing ?? refreshNote ?? (list.contacts.isEmpty ? settings.emptyListNote : nil)
     }

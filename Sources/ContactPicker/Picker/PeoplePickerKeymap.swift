@@ -1,3 +1,4 @@
+import Localization
 import TerminalKit
 
 /// What a key does in the people picker's list (`PeoplePickerKeymap`).
@@ -41,6 +42,27 @@ enum PeoplePickerCommand: Sendable, Equatable {
   var needsCurrentRows: Bool { self != .cancel }
 }
 
+extension PeoplePickerCommand: KeyCommand {
+  var summary: String {
+    switch self {
+    case .choose: L10n.text("choose the highlighted contact")
+    case .cancel: L10n.text("cancel")
+    case .up: L10n.text("previous contact")
+    case .down: L10n.text("next contact")
+    case .pageUp: L10n.text("previous page")
+    case .pageDown: L10n.text("next page")
+    case .markDown: L10n.text("mark or unmark, then down")
+    case .markUp: L10n.text("mark or unmark, then up")
+    case .openCard: L10n.text("open the contact's card")
+    case .openCardAtEndOfQuery: L10n.text("open the card (at the end of the query)")
+    case .groups: L10n.text("show the groups")
+    case .nextSection: L10n.text("next section; then a letter: its section")
+    case .newContact: L10n.text("new contact")
+    case .searchDirectory: L10n.text("search the directory for the query")
+    }
+  }
+}
+
 /// The people picker's key tables: the list's, the card's (`PersonCardKeymap`) and
 /// the groups' (`GroupListKeymap`) are the three screens of the picker.
 enum PeoplePickerKeymap {
@@ -52,21 +74,21 @@ enum PeoplePickerKeymap {
   ///   - directory: a directory is searched on the server: Ctrl-D searches it for the query.
   static func list(multiple: Bool, adding: Bool, directory: Bool = false) -> Keymap<PeoplePickerCommand> {
     Keymap([
-      KeyBinding([.tab], .markDown, help: multiple ? "tab mark" : nil),
-      KeyBinding([.backTab], .markUp),
-      KeyBinding([.enter], .choose, help: multiple ? "enter done" : "enter choose"),
-      KeyBinding([.right], .openCardAtEndOfQuery, help: "→ card"),
+      KeyBinding([.tab], .markDown, help: multiple ? L10n.text("tab mark") : nil, listed: multiple),
+      KeyBinding([.backTab], .markUp, listed: multiple),
+      KeyBinding([.enter], .choose, help: multiple ? L10n.text("enter done") : L10n.text("enter choose")),
+      KeyBinding([.right], .openCardAtEndOfQuery, help: L10n.text("→ card")),
       KeyBinding([.control("o")], .openCard),
-      KeyBinding([.control("t")], .groups, help: "^T groups"),
-      KeyBinding([.control("x")], .nextSection, help: "^X section"),
-      KeyBinding([.escape, .control("c"), .control("g"), .control("q")], .cancel, help: "esc cancel"),
-      KeyBinding([.control("n")], adding ? .newContact : .down, help: adding ? "^N new" : nil),
-    ] + (directory ? [KeyBinding([.control("d")], .searchDirectory, help: "^D directory")] : []) + [
+      KeyBinding([.control("t")], .groups, help: L10n.text("^T groups")),
+      KeyBinding([.control("x")], .nextSection, help: L10n.text("^X section")),
+      KeyBinding([.escape, .control("c"), .control("g"), .control("q")], .cancel, help: L10n.text("esc cancel")),
+      KeyBinding([.control("n")], adding ? .newContact : .down, help: adding ? L10n.text("^N new") : nil),
+    ] + (directory ? [KeyBinding([.control("d")], .searchDirectory, help: L10n.text("^D directory"))] : []) + [
       KeyBinding([.up, .control("p")], .up),
       KeyBinding([.down], .down),
       KeyBinding([.pageUp], .pageUp),
       KeyBinding([.pageDown], .pageDown),
-    ])
+    ], help: .f1)
   }
 
   /// The list's keys with one choice and no adding: what `PeoplePickerState.handle(_:)` uses.

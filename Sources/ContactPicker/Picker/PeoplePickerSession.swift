@@ -1,8 +1,9 @@
+import AddressBook
 import ContactKit
 import Dispatch
+import Localization
 import Matching
 import TerminalKit
-import AddressBook
 
 /// One run of a people picker: feeds its `PeoplePickerInteraction` the keys, the
 /// load's progress and the searches' matches, and does what it says — draws, runs
@@ -104,7 +105,7 @@ final class PeoplePickerSession {
     nested.displayedPropertyKeys = controller.displayedPropertyKeys
     nested.predicateForEnablingContact = controller.predicateForEnablingContact
     nested.predicateForSelectionOfProperty = controller.predicateForSelectionOfProperty
-    nested.emptyListNote = found.problem ?? "no one in the directory matches “\(query)”"
+    nested.emptyListNote = found.problem ?? L10n.format("no one in the directory matches “%s”", query)
     nested.bookName = { _ in "directory" }
     let screen = screen
     return .next(

@@ -349,8 +349,13 @@ public struct PeoplePickerState: Sendable {
   }
 
   /// Highlights the first contact of `section`, or of the next section after it.
+  /// Sections of another script (a Japanese index's kana rows before `A`) are passed
+  /// over: `S` goes to `S` or the next letter, `か` to `か` or the next row.
   public mutating func jump(toSection section: String) {
-    let target = sectionsPresent.first { $0 >= section } ?? sectionsPresent.last
+    func script(_ label: String) -> UInt32 { (label.unicodeScalars.first?.value ?? 0) >> 7 }
+    let target =
+      sectionsPresent.first { script($0) == script(section) && $0 >= section }
+      ?? sectionsPresent.last
     guard let target,
       let header = rows.firstIndex(of: .header(target)),
       let row = firstContactRow(from: header, step: 1)

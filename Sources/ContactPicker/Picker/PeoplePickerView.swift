@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 import Matching
 import TerminalKit
 
@@ -17,7 +18,7 @@ public enum PeoplePickerView {
 
   /// The key help on the last line, from the list's key table (`PeoplePickerKeymap`):
   /// `enter choose · → card · ^T groups · ^X section · esc cancel`.
-  public static let defaultHint = PeoplePickerKeymap.standard.hint
+  public static var defaultHint: String { PeoplePickerKeymap.list(multiple: false, adding: false).hint }
 
   /// The frame for `state` on a screen of the given size; `hint` is the footer;
   /// `status`, when given, is shown at the right of the query line instead of the
@@ -198,7 +199,9 @@ public enum PeoplePickerView {
     let accent: Style.Color? = color ? .blue : nil
     for (offset, letter) in strip.enumerated() where offset + 1 < frame.rows {
       let style = letter == current ? Style(bold: true, reverse: true, foreground: accent) : Style(dim: true)
-      frame.put(letter, row: offset + 1, column: frame.columns - 1, style: style)
+      // A kana row or Hangul consonant is two columns wide: the column left free before
+      // the strip takes its first half.
+      frame.put(letter, row: offset + 1, column: frame.columns - TerminalText.width(letter), style: style)
     }
   }
 
@@ -207,9 +210,9 @@ public enum PeoplePickerView {
   private static func drawFooter(_ state: PeoplePickerState, hint: String, on frame: inout Frame) {
     guard frame.rows >= 6 else { return }
     var footer = hint
-    if let group = state.group { footer = "group: \(group) · " + footer }
-    if state.awaitingSectionLetter { footer = "jump to section: type a letter" }
-    frame.put(footer, row: frame.rows - 1, column: 0, style: Style(dim: true))
+    if let group = state.group { footer = L10n.format("group: %s", group) + " · " + footer }
+    if state.awaitingSectionLetter { footer = L10n.text("jump to section: type a letter") }
+    frame.put(KeyHintLine.fitted(footer, width: frame.columns), row: frame.rows - 1, column: 0, style: Style(dim: true))
   }
 
   /// The letters of the section index strip, when the unfiltered list has sections

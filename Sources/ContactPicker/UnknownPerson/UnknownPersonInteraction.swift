@@ -1,3 +1,4 @@
+import Localization
 import ContactKit
 import TerminalKit
 
@@ -104,6 +105,10 @@ struct UnknownPersonInteraction {
   /// The frame for the card, its help line made from its key table (pure: nothing
   /// changes).
   func frame(color: Bool) -> Frame {
+    if card.help.isShown {
+      return KeyHelpView.render(
+        card.keymap.help(title: L10n.text("the card")), rows: size.rows, columns: size.columns, color: color)
+    }
     let hint = card.keymap.hint(after: notice, columns: size.columns)
     return UnknownPersonView.render(card, rows: size.rows, columns: size.columns, color: color, hint: hint)
   }

@@ -1,3 +1,4 @@
+import Localization
 import TerminalKit
 
 /// What a key does on the unknown-person card (`UnknownPersonKeymap.card`).
@@ -19,6 +20,24 @@ enum UnknownPersonCardCommand: Sendable, Equatable {
   case first, last
   /// Scroll a page.
   case pageUp, pageDown
+}
+
+extension UnknownPersonCardCommand: KeyCommand {
+  var summary: String {
+    switch self {
+    case .choose: L10n.text("choose the value, or do the action")
+    case .perform(.createNew): L10n.text("create a new contact")
+    case .perform(.addToExisting): L10n.text("add to an existing contact")
+    case .perform: L10n.text("open the known contact")
+    case .cancel: L10n.text("cancel")
+    case .up: L10n.text("previous row")
+    case .down: L10n.text("next row")
+    case .first: L10n.text("first row")
+    case .last: L10n.text("last row")
+    case .pageUp: L10n.text("previous page")
+    case .pageDown: L10n.text("next page")
+    }
+  }
 }
 
 /// What a key does on the confirmation of "Add to Existing Contact"
@@ -51,26 +70,26 @@ enum UnknownPersonKeymap {
     -> Keymap<UnknownPersonCardCommand>
   {
     var bindings = [
-      KeyBinding([.up, .control("p"), .backTab], UnknownPersonCardCommand.up, help: "↑↓ move"),
+      KeyBinding([.up, .control("p"), .backTab], UnknownPersonCardCommand.up, help: L10n.text("↑↓ move")),
       KeyBinding([.down, .control("n"), .tab], .down),
-      KeyBinding([.enter], .choose, help: choosing ? "enter choose" : "enter open"),
+      KeyBinding([.enter], .choose, help: choosing ? L10n.text("enter choose") : L10n.text("enter open")),
     ]
     if adding {
       bindings += [
-        KeyBinding([.character("n")], .perform(.createNew), help: "n new"),
-        KeyBinding([.character("a")], .perform(.addToExisting), help: "a add to existing"),
+        KeyBinding([.character("n")], .perform(.createNew), help: L10n.text("n new")),
+        KeyBinding([.character("a")], .perform(.addToExisting), help: L10n.text("a add to existing")),
       ]
     }
-    if known || acting { bindings.append(KeyBinding([.character("o")], .act, help: "o open")) }
-    if acting { bindings.append(KeyBinding([.character("m")], .message, help: messaging ? "m message" : nil)) }
+    if known || acting { bindings.append(KeyBinding([.character("o")], .act, help: L10n.text("o open"))) }
+    if acting { bindings.append(KeyBinding([.character("m")], .message, help: messaging ? L10n.text("m message") : nil)) }
     return Keymap(
       bindings + [
-        KeyBinding([.escape, .left, .control("c"), .control("g"), .control("q")], .cancel, help: "esc cancel"),
+        KeyBinding([.escape, .left, .control("c"), .control("g"), .control("q")], .cancel, help: L10n.text("esc cancel")),
         KeyBinding([.home], .first),
         KeyBinding([.end], .last),
         KeyBinding([.pageUp], .pageUp),
         KeyBinding([.pageDown], .pageDown),
-      ])
+      ], help: .f1AndQuestionMark)
   }
 
   /// The confirmation's keys: its own, then the card's (`PersonCardKeymap`: moving
@@ -80,14 +99,14 @@ enum UnknownPersonKeymap {
     let own = [
       KeyBinding(
         [.enter, .character("y"), .character("Y"), .control("s")], UnknownPersonConfirmationCommand.confirm,
-        help: adding ? "enter/y save" : "enter done"),
+        help: adding ? L10n.text("enter/y save") : L10n.text("enter done")),
       KeyBinding(
         [.escape, .left, .backspace, .character("n"), .character("N")], .back,
-        help: adding ? "esc/n back" : "esc back"),
+        help: adding ? L10n.text("esc/n back") : L10n.text("esc back")),
       KeyBinding([.control("c"), .control("g"), .control("q")], .cancel),
     ]
     let card = PersonCardKeymap.standard.bindings.map { row in
-      let help = adding && row.command == .up ? "↑↓ added values" : nil
+      let help = adding && row.command == .up ? L10n.text("↑↓ added values") : nil
       return KeyBinding(row.keys, UnknownPersonConfirmationCommand.card(row.command), help: help)
     }
     return Keymap(own + card)

@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 import TerminalKit
 
 /// What the unknown-person card shows and where the user is on it: the person's
@@ -66,6 +67,8 @@ public struct UnknownPersonState: Sendable {
   let keymap: Keymap<UnknownPersonCardCommand>
   /// Whether `o` and `m` act on values (`ContactActions`).
   public let isActing: Bool
+  /// Whether the card's help screen (F1, `?`) is shown.
+  var help = KeyHelpToggle()
 
   /// A card for `contact`; `isEnabled` decides which values may be chosen; `acting`:
   /// `o` and `m` act on values as on the person card.
@@ -111,9 +114,9 @@ public struct UnknownPersonState: Sendable {
   /// The title of an action row.
   public func title(of command: Command) -> String {
     switch command {
-    case .openKnown(let index): return "Open \(known[index].displayName)’s card"
-    case .createNew: return "Create New Contact"
-    case .addToExisting: return "Add to Existing Contact"
+    case .openKnown(let index): return L10n.format("Open %s’s card", known[index].displayName)
+    case .createNew: return L10n.text("Create New Contact")
+    case .addToExisting: return L10n.text("Add to Existing Contact")
     }
   }
 
@@ -124,6 +127,7 @@ public struct UnknownPersonState: Sendable {
 
   /// Applies one key: what it does is `keymap`'s; the wheel moves like ↑/↓.
   public mutating func handle(_ key: KeyEvent) -> Action {
+    if help.take(key, in: keymap) { return .none }
     if case .mouse(let event) = key {
       if event.action == .wheelUp { move(by: -1) }
       if event.action == .wheelDown { move(by: 1) }
@@ -261,10 +265,10 @@ public enum UnknownPersonView {
       if !lines.isEmpty { lines.append(Line(label: "", text: "", item: nil)) }
       if !state.known.isEmpty {
         let names = state.known.map(\.displayName).joined(separator: ", ")
-        for (offset, text) in TextWrapper.wrap("In contacts as \(names)", width: max(8, columns - valueColumn(state, columns: columns) - 1))
+        for (offset, text) in TextWrapper.wrap(L10n.format("In contacts as %s", names), width: max(8, columns - valueColumn(state, columns: columns) - 1))
           .enumerated()
         {
-          lines.append(Line(label: offset == 0 ? "known" : "", text: text, item: nil, isNote: true))
+          lines.append(Line(label: offset == 0 ? L10n.text("known") : "", text: text, item: nil, isNote: true))
         }
       }
       for command in state.commands {
@@ -340,7 +344,8 @@ public enum UnknownPersonView {
     }
     if rows > header {
       let more = all.count > height ? "  \(state.scrollTop + 1)–\(min(all.count, state.scrollTop + height))/\(all.count)" : ""
-      frame.put(hint + more, row: rows - 1, column: 0, style: Style(dim: true))
+      let keys = KeyHintLine.fitted(hint, width: columns - TerminalText.width(more))
+      frame.put(keys + more, row: rows - 1, column: 0, style: Style(dim: true))
     }
     frame.cursor = nil
     return frame

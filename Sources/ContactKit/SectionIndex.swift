@@ -1,0 +1,85 @@
+import Localization
+
+/// The letters of the index (the picker's section column) as the user's language has
+/// them (`LC_ALL`, `LC_MESSAGES`, `LANG`): iOS Contacts' indexes.
+///
+/// - `latin` (every language but Japanese and Korean; Chinese names file under
+///   their pinyin): `A`–`Z`, then `#`.
+/// - `kana` (Japanese): names written in kana or kanji first, under the row of the
+///   gojūon their reading starts with — あ か さ た な は ま や ら わ —, then `A`–`Z`, `#`.
+/// - `hangul` (Korean): names written in Hangul first, under their first syllable's
+///   initial consonant — ㄱ ㄴ ㄷ ㄹ ㅁ ㅂ ㅅ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ (a doubled one under its
+///   plain one: 김 and 꽃 under ㄱ) —, then `A`–`Z`, `#`.
+///
+/// Sort keys carry the row (`SortKeys`): a kana or Hangul name's key is `!`, the row's
+/// letter, then its Latin key, so that it sorts before every Latin key and
+/// `ContactFormatter.section(forSortKey:)` reads the row back.
+public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
+  /// `A`–`Z`, `#`.
+  case latin
+  /// The kana rows, then `A`–`Z`, `#`.
+  case kana
+  /// The Hangul initial consonants, then `A`–`Z`, `#`.
+  case hangul
+
+  /// The index of the language in use (`L10n.language`).
+  public static var current: SectionIndex {
+    switch L10n.language.code {
+    case "ja": .kana
+    case "ko": .hangul
+    default: .latin
+    }
+  }
+
+  /// The kana rows' labels, in order.
+  static let kanaRows: [Character] = Array("あかさたなはまやらわ")
+  /// The Hangul initial consonants' labels, in order.
+  static let consonants: [Character] = Array("ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ")
+  /// For each of Unicode's 19 initial consonants (U+1100…U+1112 order), its place in
+  /// `consonants` (ㄲ ㄸ ㅃ ㅆ ㅉ under ㄱ ㄷ ㅂ ㅅ ㅈ).
+  static let initialPlace = [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13]
+
+  /// `key` (a Latin sort key) marked with the row of `source`, the name part it was
+  /// made from, when this index files that name in a row of its own.
+  func marked(_ key: String, source: String?) -> String {
+    guard self != .latin, let first = source?.unicodeScalars.first else { return key }
+    switch self {
+    case .latin:
+      return key
+    case .kana:
+      guard ContactFormatter.isCJKScalar(first), !(0xAC00...0xD7A3).contains(first.value) else { return key }
+      return "!" + String(Self.kanaRow(ofReading: key)) + key
+    case .hangul:
+      guard (0xAC00...0xD7A3).contains(first.value) else { return key }
+      let place = Self.initialPlace[Int(first.value - 0xAC00) / 588]
+      return "!" + String(UnicodeScalar(UInt8(ascii: "a") + UInt8(place))) + key
+    }
+  }
+
+  /// The gojūon row (0 あ … 9 わ) of a reading in romaji, by its first letters.
+  static func kanaRow(ofReading reading: String) -> Int {
+    switch reading.first {
+    case "k", "g": 1
+    case "s", "z", "j": 2
+    case "t", "d", "c": 3
+    case "n": 4
+    case "h", "b", "p", "f": 5
+    case "m": 6
+    case "y": 7
+    case "r", "l": 8
+    case "w", "v": 9
+    default: 0  // a i u e o
+    }
+  }
+
+  /// The section of a key `marked(_:source:)` made (`!` and a row letter), or nil for
+  /// an unmarked key.
+  static func section(ofMarked key: String) -> String? {
+    let scalars = key.unicodeScalars
+    guard scalars.first == "!", scalars.count >= 2 else { return nil }
+    let row = scalars[scalars.index(after: scalars.startIndex)]
+    if ("0"..."9").contains(row) { return String(kanaRows[Int(row.value) - 48]) }
+    if ("a"..."n").contains(row) { return String(consonants[Int(row.value) - 97]) }
+    return nil
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Every text cpick shows or says, in the user's language (`MessageLanguage`).
+///
+/// The English text is the key, as in gettext: `L10n.text("esc cancel")` is the
+/// translation of that `msgid` in the language's `.po` file
+/// (`Sources/Localization/po/<code>.po`, one per language, for translators), or the
+/// text itself when the language is English or the file has none. `L10n.format` puts
+/// values into a text's `%s` and `%d` (`%1$s`, `%2$s` to put them in another order).
+/// Machine formats (JSON, vCard, mailboxes, tab-separated lines) never go through here.
+///
+/// The catalog is read once, the first time a text is asked for in a language other
+/// than English: from `$CPICK_LOCALEDIR`, else `cpick_Localization.resources/po`
+/// beside the executable (where `swift build` puts it), else `../share/cpick/po`
+/// beside it. English reads no file.
+public enum L10n {
+  /// The language and catalog in use.
+  public struct Catalog: Sendable {
+    /// The language.
+    public let language: MessageLanguage
+    /// Its translations (empty for English or when no file was found).
+    public let messages: MessageCatalog
+  }
+
+  /// A catalog set for the current task (tests render each language this way).
+  @TaskLocal public static var taskCatalog: Catalog?
+
+  /// The environment's catalog, read on first use.
+  private static let environmentCatalog: Catalog = load(environmentLanguage)
+
+  /// The catalog in use: the task's, else the environment's.
+  public static var current: Catalog { taskCatalog ?? environmentCatalog }
+
+  /// The language the environment asks for (no catalog read); English in a test
+  /// process (`*.xctest`), whose expectations are English whatever the developer's
+  /// locale (a test of another language uses `with(_:directory:_:)`).
+  private static let environmentLanguage =
+    CommandLine.arguments.first?.hasSuffix(".xctest") == true ? .english : MessageLanguage.fromEnvironment()
+
+  /// The language in use: the task's catalog's, else the environment's (knowing it
+  /// reads no catalog).
+  public static var language: MessageLanguage { taskCatalog?.language ?? environmentLanguage }
+
+  /// `english` in the language in use.
+  public static func text(_ english: String) -> String {
+    let catalog = current
+    guard !catalog.language.isEnglish else { return english }
+    return catalog.messages.translations[english] ?? english
+  }
+
+  /// `english` translated, with `arguments` put in its `%s`/`%d` in order (or as
+  /// `%1$s`, `%2$d` number them); `%%` is a `%`.
+  public static func format(_ english: String, _ arguments: any CustomStringConvertible...) -> String {
+    substitute(text(english), arguments.map(\.description))
+  }
+
+  /// Runs `body` with texts in `language` (its catalog read from `directory`, or from
+  /// where cpick looks for catalogs).
+  public static func with<Result>(
+    _ language: MessageLanguage, directory: String? = nil, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try $taskCatalog.withValue(load(language, directory: directory), operation: body)
+  }
+
+  /// The catalog of `language`, read from `directory` or the first place that has it.
+  public static func load(_ language: MessageLanguage, directory: String? = nil) -> Catalog {
+    guard !language.isEnglish else { return Catalog(language: language, messages: MessageCatalog(po: "")) }
+    for folder in directory.map({ [$0] }) ?? catalogDirectories() {
+      if let text = try? String(contentsOfFile: "\(folder)/\(language.code).po", encoding: .utf8) {
+        return Catalog(language: language, messages: MessageCatalog(po: text))
+      }
+    }
+    return Catalog(language: language, messages: MessageCatalog(po: ""))
+  }
+
+  /// Where the catalogs are looked for, in order.
+  static func catalogDirectories() -> [String] {
+    var folders: [String] = []
+    if let dir = MessageLanguage.environment("CPICK_LOCALEDIR"), !dir.isEmpty { folders.append(dir) }
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      let dir = (executable as NSString).deletingLastPathComponent
+      folders += ["\(dir)/cpick_Localization.resources/po", "\(dir)/../share/cpick/po"]
+    }
+    return folders
+  }
+
+  /// `pattern` with `%s`/`%d`/`%@` replaced by `values` in turn, `%N$s` by the N-th.
+  static func substitute(_ pattern: String, _ values: [String]) -> String {
+    guard pattern.contains("%") else { return pattern }
+    var result = ""
+    var next = 0
+    var characters = pattern[...]
+    while let percent = characters.firstIndex(of: "%") {
+      result += characters[..<percent]
+      var rest = characters[characters.index(after: percent)...]
+      if rest.first == "%" {
+        result += "%"
+        characters = rest.dropFirst()
+        continue
+      }
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      var position: Int?
+      if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
+        position = Int(digits).map { $0 - 1 }
+        rest = rest.dropFirst(digits.count + 1)
+      }
+      guard let conversion = rest.first, "sd@".contains(conversion) else {
+        result += "%"
+        characters = rest
+        continue
+      }
+      let index = position ?? next
+      if position == nil { next += 1 }
+      result += index >= 0 && index < values.count ? values[index] : ""
+      characters = rest.dropFirst()
+    }
+    return result + characters
+  }
+}
