@@ -42,6 +42,7 @@ extension NewPersonCommand: KeyCommand {
     case .save: L10n.text("save")
     case .cancel: L10n.text("cancel (asks first when changed)")
     case .togglePhonetic: L10n.text("show or hide the phonetic name")
+    case .nextDestination: L10n.text("save to the next address book")
     case .switchKind: L10n.text("person or organization")
     case .showPhonetic: L10n.text("show the phonetic name")
     case .addValue: L10n.text("add a value")

@@ -29,6 +29,8 @@ extension UnknownPersonCardCommand: KeyCommand {
     case .perform(.createNew): L10n.text("create a new contact")
     case .perform(.addToExisting): L10n.text("add to an existing contact")
     case .perform: L10n.text("open the known contact")
+    case .act: L10n.text("open the value: mail, call, browse, map")
+    case .message: L10n.text("send a text message to the number")
     case .cancel: L10n.text("cancel")
     case .up: L10n.text("previous row")
     case .down: L10n.text("next row")
