@@ -25,15 +25,19 @@ enum SaveTarget {
     return ServerAccount.isServerSpec(spec) ? [] : VdirCollections.collections(of: spec)
   }
 
-  /// `--save-to`, else the first source that can hold a new card, else the default
-  /// address book.
+  /// `--save-to`, else the first source that can hold a new card (not an abook book
+  /// or a mutt alias file: `VCardFileStore.isReadOnlyFormat`), else the
+  /// default address book.
   private static func specForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> String {
     if let spec = options.saveTo { return spec }
     let directories = Set(
       ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }.map(\.spec))
     for spec in sources where spec != "-" && !directories.contains(spec) {  // a directory is read-only
       var isDirectory: ObjCBool = false
-      if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
+      if ServerAccount.isServerSpec(spec)
+        || (FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
+          && (isDirectory.boolValue || !VCardFileStore(path: spec).isReadOnlyFormat))
+      {
         return spec
       }
     }
