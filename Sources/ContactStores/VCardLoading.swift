@@ -92,10 +92,15 @@ enum VCardLoading {
     return load
   }
 
-  /// `contacts(fromBytes:source:progress:)` as the vCard, jCard and xCard readers give it.
+  /// `contacts(fromBytes:source:progress:)` as the JSON-lines, vCard, jCard and xCard readers give it.
   private static func contactsOfReadFormat(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
+    if PersonJSONReader.isJSONLines(bytes) {
+      let read = PersonJSONReader.read(bytes, source: source)
+      progress?(read.contacts.count)
+      return ContactLoad(contacts: read.contacts, warnings: read.warnings)
+    }
     TransliterationWarmUp.start(scanning: bytes)
     var parsed = VCardReader.read(bytes)
     var load = mapped(&parsed, source: source, progress: progress)
@@ -109,8 +114,8 @@ enum VCardLoading {
   /// they are mapped: the cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or xCard; group cards (`KIND` lines: their members may be in
-  ///   any part); cards without a UID that are byte for byte the same (`markTwins`
+  ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or
+  ///   xCard; group cards (`KIND` lines: their members may be in any part); cards without a UID that are byte for byte the same (`markTwins`
   ///   counts them over the whole file); or what `VCardReader` reads whole. `body`
   ///   may have been given some parts by then: the caller discards them.
   static func contacts(
