@@ -1,6 +1,6 @@
 /// What a file that gave no contact is, when it is not one of the formats cpick reads
-/// (vCard, jCard, xCard, cpick's JSON lines): a CSV export, an LDIF file, an abook
-/// book, an image, an archive, JSON or XML of another kind. Its one warning says what
+/// (vCard, jCard, xCard, cpick's JSON lines, abook books and mutt alias files:
+/// `ReadOnlyFormat`): a CSV export, an LDIF file, an image, an archive, JSON or XML of another kind. Its one warning says what
 /// the file is and what cpick reads, in place of the reader's line warnings ("text
 /// outside BEGIN:VCARD … END:VCARD; ignored"), which would not tell a user why their
 /// export gave nothing.
@@ -10,7 +10,8 @@
 /// for text, by the first lines.
 enum ForeignFormat {
   /// What `VCardLoading` reads, as the warning says it.
-  static let formatsRead = "cpick reads vCard (.vcf, 2.1, 3.0 and 4.0), jCard, xCard and its own JSON lines"
+  static let formatsRead =
+    "cpick reads vCard (.vcf, 2.1, 3.0 and 4.0), jCard, xCard, abook address books, mutt alias files and its own JSON lines"
 
   /// The warning for a file whose bytes are `bytes` and that gave no contact, or nil
   /// when it is none of the formats recognised here (an empty file, a damaged vCard).
@@ -52,12 +53,6 @@ enum ForeignFormat {
     }
     if first.hasPrefix("<!doctype html") || first.hasPrefix("<html") { return ("an HTML page", nil) }
     if first.hasPrefix("<") { return ("an XML document that is not xCard (RFC 6351)", nil) }
-    if lower.contains("[format]") && lower.contains(where: { $0.hasPrefix("program=abook") }) {
-      return (
-        "an abook address book",
-        "abook --convert --informat abook --infile FILE --outformat vcard > contacts.vcf makes one"
-      )
-    }
     if lower.contains(where: { $0.hasPrefix("dn:") || $0.hasPrefix("dn::") }) {
       return ("an LDIF file (LDAP entries)", "export the contacts as vCard, or read the directory as an LDAP account (README)")
     }

@@ -22,6 +22,16 @@ public struct VCardFileStore: ContactStore {
     VCardLoading.contacts(fromBytes: try bytes(), source: path)
   }
 
+  /// Whether the file is of a format cpick reads but does not write (`ReadOnlyFormat`:
+  /// an abook book, a mutt alias file), judged by its first 4 KiB; false
+  /// for standard input and a file that cannot be read. New contacts go elsewhere.
+  public var isReadOnlyFormat: Bool {
+    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []
+    return ReadOnlyFormat(head) != nil
+  }
+
   /// The file's bytes (standard input's, to its end, for `-`).
   ///
   /// - Throws: `ContactStoreError` saying why they cannot be read.

@@ -62,7 +62,8 @@ extension VCardFileStore {
 }
 
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
-/// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`): group cards
+/// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`), an abook
+/// book or a mutt alias file (`ReadOnlyFormat`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
   /// Cards per chunk when mapping a large file on all cores.
@@ -77,6 +78,11 @@ enum VCardLoading {
   static func contacts(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
   ) -> ContactLoad {
+    if let format = ReadOnlyFormat(bytes) {
+      let read = format.read(bytes, source: source)
+      progress?(read.contacts.count)
+      return ContactLoad(contacts: read.contacts, warnings: read.warnings)
+    }
     var load = contactsOfReadFormat(fromBytes: bytes, source: source, progress: progress)
     if load.contacts.isEmpty && load.groupCards.isEmpty && !XCardInput.isXCard(bytes),
       let warning = ForeignFormat.warning(for: bytes)
@@ -86,7 +92,7 @@ enum VCardLoading {
     return load
   }
 
-  /// `contacts(fromBytes:source:progress:)` as the readers give it.
+  /// `contacts(fromBytes:source:progress:)` as the JSON-lines, vCard, jCard and xCard readers give it.
   private static func contactsOfReadFormat(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
@@ -108,14 +114,16 @@ enum VCardLoading {
   /// they are mapped: the cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, jCard or xCard; group cards (`KIND` lines: their members may be in
-  ///   any part); cards without a UID that are byte for byte the same (`markTwins`
+  ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or
+  ///   xCard; group cards (`KIND` lines: their members may be in any part); cards without a UID that are byte for byte the same (`markTwins`
   ///   counts them over the whole file); or what `VCardReader` reads whole. `body`
   ///   may have been given some parts by then: the caller discards them.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
   ) -> Bool {
-    guard !PersonJSONReader.isJSONLines(bytes), !mayHoldKindLines(bytes) else { return false }
+    guard !PersonJSONReader.isJSONLines(bytes), ReadOnlyFormat(bytes) == nil, !mayHoldKindLines(bytes) else {
+      return false
+    }
     TransliterationWarmUp.start(scanning: bytes)
     var derived = Set<String>()
     var twins = false

@@ -25,15 +25,19 @@ enum SaveTarget {
     return ServerAccount.isServerSpec(spec) ? [] : VdirCollections.collections(of: spec)
   }
 
-  /// `--save-to`, else the first source that can hold a new card, else the default
-  /// address book.
+  /// `--save-to`, else the first source that can hold a new card (not an abook book
+  /// or a mutt alias file: `VCardFileStore.isReadOnlyFormat`), else the
+  /// default address book.
   private static func specForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> String {
     if let spec = options.saveTo { return spec }
     let directories = Set(
       ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }.map(\.spec))
     for spec in sources where spec != "-" && !directories.contains(spec) {  // a directory is read-only
       var isDirectory: ObjCBool = false
-      if ServerAccount.isServerSpec(spec) || FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
+      if ServerAccount.isServerSpec(spec)
+        || (FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory)
+          && (isDirectory.boolValue || !VCardFileStore(path: spec).isReadOnlyFormat))
+      {
         return spec
       }
     }
@@ -170,11 +174,15 @@ enum SaveTarget {
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
-    // A directory's entries are read-only: their cards offer no edit.
+    // A directory's entries are read-only, and so are the people of an abook book or a
+    // mutt alias file: their cards offer no edit.
     let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
-    if !readOnly.isEmpty {
-      editing.isEditable = { contact in !readOnly.contains { contact.source.hasPrefix($0) } }
+    let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).isReadOnlyFormat })
+    if !readOnly.isEmpty || !readOnlyFiles.isEmpty {
+      editing.isEditable = { contact in
+        !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
+      }
     }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).

@@ -22,7 +22,6 @@ struct ForeignFormatTests {
       ("First Name,Last Name,E-mail Address\nAda,Lovelace,ada@example.org\n", "a CSV file (comma-separated values)"),
       ("Name\tEmail\tPhone\nAda\tada@example.org\t1\n", "a tab-separated (TSV) file"),
       ("dn: cn=Ada Lovelace,mail=ada@example.org\nobjectclass: top\ncn: Ada Lovelace\n", "an LDIF file (LDAP entries)"),
-      ("# abook addressbook file\n\n[format]\nprogram=abook\nversion=0.6.1\n\n[0]\nname=Ada\n", "an abook address book"),
       ("{\"name\": \"Ada\"}\n", "JSON that is neither jCard (RFC 7095) nor cpick's JSON lines (one person per line)"),
       ("[{\"name\": \"Ada\"}]", "JSON that is neither jCard (RFC 7095) nor cpick's JSON lines (one person per line)"),
       ("<!DOCTYPE html><html><body>contacts</body></html>", "an HTML page"),

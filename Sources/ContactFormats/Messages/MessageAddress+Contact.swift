@@ -26,13 +26,7 @@ extension MessageAddress {
   /// form expects (the form gives fresh ones when it saves).
   public func contact(emailLabel: String? = nil) -> Contact {
     var contact = Contact(identifier: "", source: "")
-    let parts = nameParts
-    contact.namePrefix = parts.namePrefix
-    contact.givenName = parts.givenName
-    contact.middleName = parts.middleName
-    contact.familyName = parts.familyName
-    contact.nameSuffix = parts.nameSuffix
-    contact.nickname = parts.nickname
+    nameParts.fill(&contact)
     contact.emailAddresses = [LabeledValue(identifier: "", label: emailLabel, value: address)]
     return contact
   }

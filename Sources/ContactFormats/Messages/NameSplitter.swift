@@ -33,6 +33,17 @@ public struct NameParts: Sendable, Hashable {
   public var isEmpty: Bool {
     [namePrefix, givenName, middleName, familyName, nameSuffix, nickname].allSatisfy(\.isEmpty)
   }
+
+  /// Sets `contact`'s name prefix, given, middle and family names, suffix and nickname
+  /// to these parts.
+  public func fill(_ contact: inout Contact) {
+    contact.namePrefix = namePrefix
+    contact.givenName = givenName
+    contact.middleName = middleName
+    contact.familyName = familyName
+    contact.nameSuffix = nameSuffix
+    contact.nickname = nickname
+  }
 }
 
 /// Splits a display name (from a mail header, a form, a script) into name parts.

@@ -1,0 +1,148 @@
+import ContactKit
+import Foundation
+
+/// Reads abook's address book (`~/.abook/addressbook`): an INI-like text file with a
+/// `[format]` section (`program=abook`, `version=…`) and one section per person,
+/// `[0]`, `[1]`, …, of `field=value` lines; `#` starts a comment line.
+///
+/// Fields, as abook 0.6 writes them (its `database.c` and `filter.c`): `name`, `email`
+/// (several, comma-separated), `address`, `address2`, `city`, `state`, `zip`,
+/// `country`, `phone`, `workphone`, `fax`, `mobile`, `nick`, `url`, `notes`,
+/// `anniversary` (`YYYY-MM-DD`, or `--MM-DD` without a year), `groups`
+/// (comma-separated), and custom fields (declared in abookrc with `field`, or the
+/// older `custom1`…`custom5`). They map to the contact model as abook's own vCard
+/// export maps them: `phone` is a `home` phone, `workphone` `work`, `fax` `otherFax`,
+/// `mobile` `mobile`; the address lines are one postal address; `anniversary` a date
+/// labelled `anniversary`. The model has no place for custom fields: they are kept
+/// in the note, one `field: value` line each, after abook's `notes`.
+///
+/// Each contact's identifier is made from the file and its section
+/// (`ForeignRecordIdentifier`): stable while the section keeps its number. Lines that
+/// are not a section, a field or a comment are warnings `file:line: why`; the rest is
+/// read.
+package enum AbookReader {
+  /// The fields abook itself defines; any other field is a custom field.
+  static let standardFields: Set<String> = [
+    "name", "email", "address", "address2", "city", "state", "zip", "country", "phone", "workphone", "fax",
+    "mobile", "nick", "url", "notes", "anniversary", "groups",
+  ]
+
+  /// Whether `bytes` are an abook book: outside comments and blank lines, the first
+  /// line is a section header (`[format]`, or a numbered one such as `[0]`) and a
+  /// `program=abook` line or a numbered section with a `name=` line follows.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`, reading at most the first 4 KiB.
+  package static func isAbook(_ bytes: [UInt8]) -> Bool {
+    let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    let lines = head.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    guard let first = lines.first, let name = sectionName(first), name == "format" || Int(name) != nil else {
+      return false
+    }
+    return lines.contains { $0.lowercased().hasPrefix("program=abook") }
+      || (Int(name) != nil && lines.contains { $0.hasPrefix("name=") })
+  }
+
+  /// The contacts of an abook file's bytes, in section order, and a `source:line: why`
+  /// warning for each line that is not read.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+    var contacts: [Contact] = []
+    var warnings: [String] = []
+    var section: (name: String, line: Int, fields: [(key: String, value: String)])?
+    func finish() {
+      guard let current = section, current.name != "format", !current.fields.isEmpty else { return }
+      contacts.append(contact(section: current.name, fields: current.fields, source: source))
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      let number = index + 1
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if let name = sectionName(line) {
+        finish()
+        section = (name, number, [])
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else {
+        warnings.append("\(source):\(number): not a field=value line; ignored")
+        continue
+      }
+      guard section != nil else {
+        warnings.append("\(source):\(number): a field before the first [section]; ignored")
+        continue
+      }
+      let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      if key.isEmpty {
+        warnings.append("\(source):\(number): a value without a field name; ignored")
+      } else if section?.fields.contains(where: { $0.key == key }) == true {
+        warnings.append("\(source):\(number): field \(key) given twice in section [\(section?.name ?? "")]; the first kept")
+      } else if !value.isEmpty {
+        section?.fields.append((key, value))
+      }
+    }
+    finish()
+    return (contacts, warnings)
+  }
+
+  /// The name inside `[…]`, when `line` is a section header.
+  private static func sectionName(_ line: String) -> String? {
+    guard line.hasPrefix("["), line.hasSuffix("]"), line.count > 2 else { return nil }
+    return line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
+  /// The contact of one section's fields (see the type's summary).
+  static func contact(section: String, fields: [(key: String, value: String)], source: String) -> Contact {
+    var contact = Contact(
+      identifier: ForeignRecordIdentifier.identifier(source: source, format: "abook", key: section), source: source)
+    var values: [String: String] = [:]
+    for (key, value) in fields where values[key] == nil { values[key] = value }
+    func list(_ key: String) -> [String] {
+      (values[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    var number = 0
+    func labeled<Value>(_ label: String?, _ value: Value) -> LabeledValue<Value> {
+      number += 1
+      return LabeledValue(identifier: "abook-\(section)-\(number)", label: label, value: value)
+    }
+    if let name = values["name"] {
+      contact.formattedName = name
+      NameSplitter.split(name).fill(&contact)
+    }
+    if let nick = values["nick"] { contact.nickname = nick }
+    contact.emailAddresses = list("email").map { labeled(nil, $0) }
+    for (key, label) in [("phone", "home"), ("workphone", "work"), ("fax", "otherFax"), ("mobile", "mobile")] {
+      if let phone = values[key] { contact.phoneNumbers.append(labeled(label, phone)) }
+    }
+    var address = PostalAddress()
+    address.street = [values["address"], values["address2"]].compactMap { $0 }.joined(separator: "\n")
+    address.city = values["city"] ?? ""
+    address.state = values["state"] ?? ""
+    address.postalCode = values["zip"] ?? ""
+    address.country = values["country"] ?? ""
+    if !address.isEmpty { contact.postalAddresses = [labeled(nil, address)] }
+    if let url = values["url"] { contact.urlAddresses = [labeled(nil, url)] }
+    if let anniversary = values["anniversary"] { contact.dates = [labeled("anniversary", date(anniversary))] }
+    contact.groups = list("groups")
+    var note = values["notes"].map { [$0] } ?? []
+    for (key, value) in fields where !standardFields.contains(key) { note.append("\(key): \(value)") }
+    contact.note = note.joined(separator: "\n")
+    return contact
+  }
+
+  /// abook's date (`YYYY-MM-DD`, or `--MM-DD` without a year); any other text as written.
+  static func date(_ text: String) -> ContactDate {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let numbers = parts.suffix(2).compactMap { Int($0) }
+    guard numbers.count == 2, (1...12).contains(numbers[0]), (1...31).contains(numbers[1]) else {
+      return ContactDate(text: text)
+    }
+    if parts.count == 3, parts[0].count == 4, let year = Int(parts[0]) {
+      return ContactDate(year: year, month: numbers[0], day: numbers[1])
+    }
+    if parts.count == 4, parts[0].isEmpty, parts[1].isEmpty { return ContactDate(month: numbers[0], day: numbers[1]) }
+    return ContactDate(text: text)
+  }
+}

@@ -1,0 +1,49 @@
+import ContactFormats
+import ContactKit
+
+/// The address books of other programs that cpick reads but does not write, told
+/// apart by content: an abook book (`AbookReader`), a mutt alias file
+/// (`MuttAliasReader`). `VCardLoading` reads them with their reader (before the vCard
+/// reader, and without `ForeignFormat`'s warning); a save into one is refused
+/// (`CardFileEditor`), and new contacts go to a vCard book instead
+/// (`VCardFileStore.isReadOnlyFormat`). cpick's own read-only formats (JSON lines,
+/// jCard, xCard) are told apart where the vCard reader is.
+enum ReadOnlyFormat: Sendable, Hashable {
+  case abook
+  case muttAliases
+
+  /// The format of `bytes` (after any UTF-8 byte-order mark), or nil when they are
+  /// none of these.
+  init?(_ bytes: [UInt8]) {
+    let body = Self.withoutByteOrderMark(bytes)
+    if AbookReader.isAbook(body) {
+      self = .abook
+    } else if MuttAliasReader.isAliasFile(body) {
+      self = .muttAliases
+    } else {
+      return nil
+    }
+  }
+
+  /// What the format is called in messages.
+  var name: String {
+    switch self {
+    case .abook: "abook address books"
+    case .muttAliases: "mutt alias files"
+    }
+  }
+
+  /// The contacts of `bytes` and a `source:line: why` warning for each line not read.
+  func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+    let body = Self.withoutByteOrderMark(bytes)
+    switch self {
+    case .abook: return AbookReader.read(body, source: source)
+    case .muttAliases: return MuttAliasReader.read(body, source: source)
+    }
+  }
+
+  /// `bytes` without a leading UTF-8 byte-order mark.
+  static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
+}

@@ -1,0 +1,101 @@
+import ContactKit
+import Testing
+
+@testable import ContactFormats
+
+@Suite("Reading abook address books")
+struct AbookReaderTests {
+  /// An abook 0.6 file with every standard field, a custom field and a broken line.
+  static let book = """
+    # abook addressbook file
+
+    [format]
+    program=abook
+    version=0.6.1
+
+
+    [0]
+    name=Ada Lovelace
+    email=ada@analytical-engines.example, countess@lovelace.example
+    address=12 St James's Square
+    address2=Flat 2
+    city=London
+    state=Middlesex
+    zip=SW1Y 4JH
+    country=United Kingdom
+    phone=+44 20 7946 0001
+    workphone=+44 20 7946 0002
+    fax=+44 20 7946 0003
+    mobile=+44 7700 900001
+    nick=ada
+    url=https://analytical-engines.example/ada
+    notes=First programmer
+    anniversary=1835-07-08
+    groups=friends,london
+    pager=+44 20 7946 0009
+
+    [1]
+    name=Grace Hopper
+    this line is broken
+    email=grace@navy.example
+    anniversary=--12-09
+
+    [2]
+    name=Alan Turing
+    name=Alan M. Turing
+    """
+
+  @Test("every abook field lands in its place in the contact model")
+  func fields() throws {
+    let read = AbookReader.read(Array(Self.book.utf8), source: "book")
+    #expect(read.contacts.map(\.displayName) == ["Ada Lovelace", "Grace Hopper", "Alan Turing"])
+    let ada = read.contacts[0]
+    #expect(ada.givenName == "Ada" && ada.familyName == "Lovelace")
+    #expect(ada.nickname == "ada")
+    #expect(ada.emailAddresses.map(\.value) == ["ada@analytical-engines.example", "countess@lovelace.example"])
+    #expect(ada.phoneNumbers.map { "\($0.label ?? ""): \($0.value)" } == [
+      "home: +44 20 7946 0001", "work: +44 20 7946 0002", "otherFax: +44 20 7946 0003", "mobile: +44 7700 900001",
+    ])
+    let address = try #require(ada.postalAddresses.first?.value)
+    #expect(address.street == "12 St James's Square\nFlat 2")
+    #expect([address.city, address.state, address.postalCode, address.country] == [
+      "London", "Middlesex", "SW1Y 4JH", "United Kingdom",
+    ])
+    #expect(ada.urlAddresses.map(\.value) == ["https://analytical-engines.example/ada"])
+    #expect(ada.dates.map(\.label) == ["anniversary"])
+    #expect(ada.dates.first?.value == ContactDate(year: 1835, month: 7, day: 8))
+    #expect(ada.groups == ["friends", "london"])
+    #expect(ada.note == "First programmer\npager: +44 20 7946 0009")
+    #expect(read.contacts[1].dates.first?.value == ContactDate(month: 12, day: 9))
+  }
+
+  @Test("a broken line and a repeated field are file:line warnings, and the rest is read")
+  func warnings() {
+    let read = AbookReader.read(Array(Self.book.utf8), source: "book")
+    #expect(read.warnings == [
+      "book:30: not a field=value line; ignored",
+      "book:36: field name given twice in section [2]; the first kept",
+    ])
+    #expect(read.contacts[1].emailAddresses.map(\.value) == ["grace@navy.example"])
+  }
+
+  @Test("identifiers come from the file and the section: the same each time, another for another section")
+  func identifiers() {
+    let first = AbookReader.read(Array(Self.book.utf8), source: "/home/ada/.abook/addressbook").contacts
+    let again = AbookReader.read(Array(Self.book.utf8), source: "/home/ada/.abook/addressbook").contacts
+    #expect(first.map(\.identifier) == again.map(\.identifier))
+    #expect(Set(first.map(\.identifier)).count == 3)
+    #expect(first.allSatisfy { ContactIdentifier.uuid(in: $0.identifier) != nil })
+    let other = AbookReader.read(Array(Self.book.utf8), source: "/home/bob/.abook/addressbook").contacts
+    #expect(other[0].identifier != first[0].identifier)
+  }
+
+  @Test("an abook file is told by its sections, a vCard or an INI file of another program is not")
+  func detection() {
+    #expect(AbookReader.isAbook(Array(Self.book.utf8)))
+    #expect(AbookReader.isAbook(Array("[0]\nname=Ada\nemail=a@example.org\n".utf8)))
+    #expect(!AbookReader.isAbook(Array("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8)))
+    #expect(!AbookReader.isAbook(Array("[core]\n\tbare = false\n".utf8)))
+    #expect(!AbookReader.isAbook(Array("[\"vcard\",[]]".utf8)))
+  }
+}

@@ -1,0 +1,58 @@
+import ContactKit
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import ContactFormats
+
+@Suite("Reading mutt alias files")
+struct MuttAliasReaderTests {
+  func read() throws -> (contacts: [Contact], warnings: [String]) {
+    let bytes = try [UInt8](Data(contentsOf: TestPaths.fixture("books/mutt-aliases")))
+    return MuttAliasReader.read(bytes, source: "aliases")
+  }
+
+  @Test("each alias is a person: its name, its addresses, the key as nickname, its groups and comment")
+  func aliases() throws {
+    let contacts = try read().contacts
+    #expect(contacts.map(\.nickname) == ["ada", "charles", "grace", "jose", "alan", "ob"])
+    #expect(contacts.map(\.displayName) == [
+      "Ada Lovelace", "Babbage, Charles", "Grace Hopper", "José Müller", "Alan Turing", "Pat O'Brien",
+    ])
+    let charles = contacts[1]
+    #expect(charles.givenName == "Charles" && charles.familyName == "Babbage")
+    #expect(charles.groups == ["friends", "london"])
+    #expect(charles.note == "met at the Royal Society")
+    #expect(charles.emailAddresses.map(\.value) == ["charles@difference.example"])
+    #expect(contacts[2].emailAddresses.map(\.value) == ["grace@navy.example", "hopper@cobol.example"])
+    #expect(contacts[3].givenName == "José" && contacts[3].familyName == "Müller")
+    #expect(contacts[4].groups == ["team"])
+    #expect(contacts[5].emailAddresses.map(\.value) == ["pat@obrien.example"])
+  }
+
+  @Test("lines that are no alias are file:line warnings, counted on the physical lines")
+  func warnings() throws {
+    #expect(try read().warnings == [
+      "aliases:10: alias brokenkey has no address; ignored",
+      "aliases:11: not an alias line; ignored",
+      "aliases:12: alias noaddress has no address; ignored",
+      "aliases:14: an alias without a name; ignored",
+    ])
+  }
+
+  @Test("an alias defined again replaces the earlier one, in its place, as in mutt")
+  func redefined() {
+    let text = "alias a A One <a@one.example>\nalias b Bee <b@example.org>\nalias a A Two <a@two.example>\n"
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.map(\.displayName) == ["A Two", "Bee"])
+    #expect(read.warnings == ["f:3: alias a defined again; this definition replaces the earlier one, as in mutt"])
+    #expect(Set(read.contacts.map(\.identifier)).count == 2)
+  }
+
+  @Test("an alias file is told by its first command")
+  func detection() {
+    #expect(MuttAliasReader.isAliasFile(Array("# mine\n\nalias a <a@example.org>\n".utf8)))
+    #expect(!MuttAliasReader.isAliasFile(Array("set sort=threads\nalias a <a@example.org>\n".utf8)))
+    #expect(!MuttAliasReader.isAliasFile(Array("aliases: none\n".utf8)))
+  }
+}

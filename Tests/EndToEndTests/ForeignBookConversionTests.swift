@@ -1,0 +1,65 @@
+import CpickTestSupport
+import Foundation
+import Testing
+
+/// `cpick list -s FILE --format vcard` turns another program's book into vCard (issue
+/// 25, item 3): an abook book and a mutt alias file, run as a user migrating runs it.
+@Suite("Converting other programs' books to vCard")
+struct ForeignBookConversionTests {
+  /// The values of the `name` lines of vCard `text`, in order.
+  func values(_ name: String, in text: String) -> [String] {
+    text.components(separatedBy: "\r\n").compactMap { line in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      let head = line[..<colon].uppercased()
+      return head == name || head.hasPrefix(name + ";") ? String(line[line.index(after: colon)...]) : nil
+    }
+  }
+
+  @Test(
+    "each person of the book becomes a card with its names and addresses, the same UIDs every run",
+    arguments: [
+      (
+        "books/abook-0.6.1-from-vcard.abook", ["Ada Lovelace", "José Müller-Ñúñez"],
+        ["ada@analytical-engines.example", "countess@lovelace.example", "jose@example.org"], 0
+      ),
+      (
+        "books/mutt-aliases",
+        ["Ada Lovelace", "Babbage\\, Charles", "Grace Hopper", "José Müller", "Alan Turing", "Pat O'Brien"],
+        [
+          "ada@analytical-engines.example", "charles@difference.example", "grace@navy.example",
+          "hopper@cobol.example", "jose@example.org", "alan@turing.example", "pat@obrien.example",
+        ], 4
+      ),
+    ])
+  func converts(fixture: String, names: [String], emails: [String], warnings: Int) throws {
+    let path = TestPaths.fixture(fixture).path
+    let result = try CommandRunner.cpick(["list", "-s", path, "--format", "vcard", "--sort-by", "none"])
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stderrLines.count == warnings, "\(result.stderrText)")
+    #expect(result.stderrLines.allSatisfy { $0.contains("\(path):") }, "\(result.stderrText)")
+    #expect(values("FN", in: result.stdoutText) == names)
+    #expect(values("EMAIL", in: result.stdoutText) == emails)
+    let uids = values("UID", in: result.stdoutText)
+    #expect(uids.count == names.count && Set(uids).count == names.count)
+    let again = try CommandRunner.cpick(["list", "-s", path, "--format", "vcard", "--sort-by", "none"])
+    #expect(values("UID", in: again.stdoutText) == uids)
+  }
+
+  @Test(
+    "abook reads back the vCard cpick made of its book as the book it was",
+    .enabled(if: EndToEnd.which("abook") != nil, "abook is not installed (apt-get install abook)"))
+  func abookRoundTrip() throws {
+    let directory = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let book = TestPaths.fixture("books/abook-0.6.1-from-vcard.abook").path
+    let vcard = directory.appendingPathComponent("out.vcf").path
+    let back = directory.appendingPathComponent("back.abook").path
+    let result = try CommandRunner.cpick(["list", "-s", book, "--format", "vcard", "--sort-by", "none"])
+    try result.stdout.write(to: URL(fileURLWithPath: vcard))
+    let abook = try CommandRunner.run(
+      try #require(EndToEnd.which("abook")),
+      ["--convert", "--informat", "vcard", "--infile", vcard, "--outformat", "abook", "--outfile", back])
+    #expect(abook.status == 0, "\(abook.stderrText)")
+    #expect(Bytes.text(back) == Bytes.text(book))
+  }
+}
