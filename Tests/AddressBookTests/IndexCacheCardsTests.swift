@@ -30,6 +30,22 @@ struct IndexCacheCardsTests {
     #expect(cache.files(inBook: "/book").first?.cards == [])
   }
 
+  @Test("an update lets go of the pages it wrote: the connection's cache holds next to nothing after it")
+  func updateLetsCacheGo() throws {
+    let folder = try TempFolder("cache-release")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    // 2 MB of payload and 2 MB of cards: hundreds of pages of 16 KiB through the cache.
+    var file = IndexCacheTests.file("/book/big.vcf", 1, payloadSize: 2 << 20)
+    file.cards = (0..<2000).map { Array(repeating: UInt8(truncatingIfNeeded: $0), count: 1024) }
+    #expect(cache.update(book: "/book", upserting: [file]))
+    #expect(cache.withConnection(default: Int.max) { $0.cacheUsed } < 256 << 10)
+    // What was written is there.
+    let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    #expect(cache.card(generation: generation, ordinal: 1999) == Array(repeating: UInt8(truncatingIfNeeded: 1999), count: 1024))
+    #expect(cache.files(inBook: "/book").first?.payload == file.payload)
+  }
+
   @Test("the generation changes with the path and with every part of the signature")
   func generationsDiffer() {
     let base = IndexCacheTests.file("/book/a.vcf", 1).signature

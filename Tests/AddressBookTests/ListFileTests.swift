@@ -29,6 +29,18 @@ struct ListFileTests {
     }
   }
 
+  /// The sample book loaded cold in `sandbox`, and its list file mapped as a later
+  /// start maps it.
+  static func loadedAndMapped(in sandbox: Sandbox) throws -> (
+    loader: ContactListLoader, book: ContactBook, path: String, mapped: ListFile.Contents
+  ) {
+    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
+    let book = try loader.load()
+    let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
+    return (loader, book, path, try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity)))
+  }
+
   @Test("cold, warm, after an edit, an addition and a deletion, and with group cards, every rendering is its contact's JSON")
   func renderingsFollowTheBook() throws {
     let sandbox = try Sandbox()
@@ -118,14 +130,29 @@ struct ListFileTests {
     #expect(book.list.contacts.count == 67)
   }
 
+  @Test("the lines of a mapped list file, its pages let go every few contacts as they are read, are the contacts' JSON in the order asked, again and again")
+  func linesLetPagesGo() throws {
+    let sandbox = try Sandbox()
+    let (_, book, _, mapped) = try Self.loadedAndMapped(in: sandbox)
+    let count = book.list.contacts.count
+    // More than `positionsHeld` contacts, scattered: the pages are let go between them.
+    let positions = (0..<count).reversed().filter { $0 % 3 != 1 } + (0..<count).filter { $0 % 3 == 1 }
+    #expect(positions.count > 2 * ContactRenderings.positionsHeld)
+    var expected: [UInt8] = []
+    for position in positions {
+      expected += ListFileTests.json(book.list.contacts[position], book.list.nameOrder) + [10]
+    }
+    #expect(mapped.renderings.lines(positions, separator: 10) == expected)
+    #expect(mapped.renderings.lines(positions, separator: 10) == expected)
+    // The renderings the cold load wrote and mapped give the same.
+    #expect(book.renderings?.lines(positions, separator: 10) == expected)
+    #expect(mapped.renderings.json(at: count - 1).map { Array($0) } == ListFileTests.json(book.list.contacts[count - 1], book.list.nameOrder))
+  }
+
   @Test("a mapped list file keeps what it mapped while another process writes the file anew")
   func replacedWhileMapped() throws {
     let sandbox = try Sandbox()
-    let loader = ContactListLoaderTests.loader([ContactListLoaderTests.sampleBook], cache: sandbox.cache)
-    let first = try loader.load()
-    let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
-    let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
-    let mapped = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
+    let (loader, first, path, mapped) = try Self.loadedAndMapped(in: sandbox)
     let before = mapped.renderings.json(at: 5).map { Array($0) }
     // Another process writes the file anew: the mapping keeps the version it mapped.
     try FileManager.default.removeItem(atPath: path)

@@ -127,6 +127,22 @@ package final class SQLiteDatabase {
     return SQLiteStatement(handle: raw, database: self)
   }
 
+  /// Bytes of memory the connection's page cache holds now. The corresponding C
+  /// function is `sqlite3_db_status` (`SQLITE_DBSTATUS_CACHE_USED`).
+  package var cacheUsed: Int {
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+    return Int(current)
+  }
+
+  /// Lets go of the pages the connection's cache holds that no statement is using
+  /// (after a large write, whose pages fill the whole cache: `PRAGMA cache_size`).
+  /// The corresponding C function is `sqlite3_db_release_memory`.
+  package func releaseMemory() {
+    sqlite3_db_release_memory(handle)
+  }
+
   /// The first column of the first row of `sql` as an integer (`nil` when there is no
   /// row or the value is `NULL`), e.g. `PRAGMA user_version`. The corresponding C
   /// functions are those of `SQLiteStatement` (`sqlite3_prepare_v3`,

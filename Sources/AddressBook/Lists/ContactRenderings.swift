@@ -87,29 +87,32 @@ public struct ContactRenderings: @unchecked Sendable {
   }
 
   /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
-  /// one of them is damaged.
+  /// one of them is damaged. From a mapped file, the pages read are let go every
+  /// `positionsHeld` contacts (`MappedFile.letGo`): a query's matches, scattered over
+  /// the file, do not map all of it.
   ///
   /// - Complexity: O(bytes written).
   public func lines(_ positions: some Collection<Int>, separator: UInt8) -> [UInt8]? {
-    var slices: [UnsafeRawBufferPointer] = []
-    slices.reserveCapacity(positions.count)
-    var total = 0
+    let mapped = owner as? MappedFile
+    var lines: [UInt8] = []
+    var held = 0
+    defer { mapped?.letGo(block) }
     for position in positions {
       guard let json = json(at: position) else { return nil }
-      slices.append(json)
-      total += json.count + 1
-    }
-    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-      var offset = 0
-      for json in slices {
-        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[offset...]).copyMemory(from: json)
-        offset += json.count
-        buffer[offset] = separator
-        offset += 1
+      lines.append(contentsOf: json)
+      lines.append(separator)
+      held += 1
+      if held == Self.positionsHeld, let mapped {
+        mapped.letGo(block)
+        held = 0
       }
-      initialized = total
     }
+    return lines
   }
+
+  /// Contacts read from a mapped file by `lines` before its pages are let go: at most
+  /// a few MB of pages mapped around them.
+  static let positionsHeld = 32
 
   /// Renders `count` contacts: `render(i, &out)` appends the JSON of contact `i`. The
   /// contacts are rendered on all cores (`inWaves`), each wave copied into the block

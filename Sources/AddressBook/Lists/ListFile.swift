@@ -63,7 +63,8 @@ enum ListFile {
   ) -> Bool {
     let key = Array(view.utf8)
     var header = Self.header(
-      identity: identity, key: key, snapshot: snapshot, count: renderings.count,
+      identity: identity, key: key, snapshotLength: snapshot.count, snapshotChecksum: Checksum.wide(snapshot),
+      count: renderings.count,
       jsonLength: renderings.block.count - ContactRenderings.headerSize(renderings.count))
     header.append(contentsOf: key)
     header.append(contentsOf: [UInt8](repeating: 0, count: padding(key.count)))
@@ -81,25 +82,31 @@ enum ListFile {
 
   /// Writes the list file of `view` at `path` as `write(view:identity:snapshot:renderings:to:ready:)`
   /// does, with the JSON of `count` contacts rendered by `render` straight into it
-  /// (`ContactRenderings.write`): only a wave of it is in memory at a time.
+  /// (`ContactRenderings.write`): only a wave of it is in memory at a time. The
+  /// snapshot is made by `snapshot` and let go once it is written, before the JSON is
+  /// rendered (100,000 contacts: about 32 MB).
   ///
   /// - Returns: the renderings in the file written (mapped before it was put in
   ///   place); nil when it was not written (a cache: failing is not an error).
   static func write(
-    view: String, identity: Int64, snapshot: [UInt8], count: Int, render: @Sendable (Int, inout [UInt8]) -> Void,
-    to path: String, ready: () -> Bool
+    view: String, identity: Int64, snapshot makeSnapshot: () -> [UInt8], count: Int,
+    render: @Sendable (Int, inout [UInt8]) -> Void, to path: String, ready: () -> Bool
   ) -> ContactRenderings? {
+    var snapshot = makeSnapshot()
+    let snapshotLength = snapshot.count
+    let snapshotChecksum = Checksum.wide(snapshot)
     let key = Array(view.utf8) + [UInt8](repeating: 0, count: padding(view.utf8.count))
-    let blockStart = headerSize + key.count + snapshot.count + padding(snapshot.count)
+    let blockStart = headerSize + key.count + snapshotLength + padding(snapshotLength)
     let mapped = MappedFile.write(to: path, ready: ready) { file throws(SystemError) in
       try file.writeAll([UInt8](repeating: 0, count: headerSize))
       try file.writeAll(key)
       try file.writeAll(snapshot)
-      try file.writeAll([UInt8](repeating: 0, count: padding(snapshot.count)))
+      snapshot = []  // the only copy: let go before the JSON is rendered
+      try file.writeAll([UInt8](repeating: 0, count: padding(snapshotLength)))
       let length = try ContactRenderings.write(count: count, render, to: file, at: blockStart)
       let header = Self.header(
-        identity: identity, key: Array(view.utf8), snapshot: snapshot, count: count,
-        jsonLength: length - ContactRenderings.headerSize(count))
+        identity: identity, key: Array(view.utf8), snapshotLength: snapshotLength,
+        snapshotChecksum: snapshotChecksum, count: count, jsonLength: length - ContactRenderings.headerSize(count))
       try file.writeAll(header, at: 0)
     }
     guard let mapped else { return nil }
@@ -108,11 +115,13 @@ enum ListFile {
   }
 
   /// The header's eight integers (see the layout above).
-  private static func header(identity: Int64, key: [UInt8], snapshot: [UInt8], count: Int, jsonLength: Int) -> [UInt8] {
+  private static func header(
+    identity: Int64, key: [UInt8], snapshotLength: Int, snapshotChecksum: Int64, count: Int, jsonLength: Int
+  ) -> [UInt8] {
     var header: [UInt8] = []
     for value in [
-      magic, formatVersion, UInt64(bitPattern: identity), UInt64(key.count), UInt64(snapshot.count),
-      UInt64(bitPattern: Checksum.wide(snapshot)), UInt64(count), UInt64(jsonLength),
+      magic, formatVersion, UInt64(bitPattern: identity), UInt64(key.count), UInt64(snapshotLength),
+      UInt64(bitPattern: snapshotChecksum), UInt64(count), UInt64(jsonLength),
     ] {
       withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
     }

@@ -43,7 +43,7 @@ struct ListFileUpdate: Sendable {
   ///   written.
   func writeRendering(ready: () -> Bool) -> ContactRenderings? {
     ListFile.write(
-      view: view, identity: identity, snapshot: snapshot(), count: list.contacts.count, render: renderer(), to: path,
+      view: view, identity: identity, snapshot: snapshot, count: list.contacts.count, render: renderer(), to: path,
       ready: ready)
   }
 

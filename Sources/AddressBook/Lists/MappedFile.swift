@@ -29,6 +29,21 @@ package final class MappedFile: @unchecked Sendable {
     munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
   }
 
+  /// Lets go of the pages of `part` (some of `bytes`) that this process has read
+  /// (`madvise(2)`, `MADV_DONTNEED`): they leave its resident memory but stay in the
+  /// page cache, and the next read of them maps them again. The file is never written
+  /// in place and the mapping is read-only, so what is read after is the same. The
+  /// kernel maps the pages around each one read (64 KB or a whole large folio), so
+  /// reading a few thousand scattered contacts would otherwise map most of the file.
+  package func letGo(_ part: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress, let start = part.baseAddress, !part.isEmpty else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let offset = (start - base) / page * page
+    let end = min(start - base + part.count, bytes.count)
+    guard offset >= 0, offset < end else { return }
+    madvise(UnsafeMutableRawPointer(mutating: base + offset), end - offset, MADV_DONTNEED)
+  }
+
   /// Writes `parts`, one after the other, as the new content of `path`: to a temp
   /// file in the same folder (`.<name>.tmp-<random>`), renamed over `path` once
   /// complete, so that a reader maps the old file or the new one, never a part. The

@@ -42,20 +42,27 @@ struct StoredView: Sendable {
   }
 
   /// The book of what was `read`: SQLite stores the items read (one thread) while the
-  /// list is built and its JSON rendered on the other cores; the list file is written
-  /// once they are stored (in the background with `storesInBackground`).
+  /// list is built on the other cores; its JSON is rendered into the list file once
+  /// they are stored (in the background with `storesInBackground`).
   ///
   /// The updates are handed to the thread that writes them (and let go when written:
   /// a large file's payload is hundreds of MB), and the segments let go once the list
-  /// is built from them, so that neither is held while the JSON is rendered.
+  /// is built from them, so that neither is held while the JSON is rendered: the
+  /// rendering waits for the index's write, whose payload and pages would otherwise
+  /// be held beside the snapshot and the JSON (a cold book's peak of memory).
   func store(_ read: consuming ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
     let committed = Mutex(true)
     let storing = DispatchGroup()
     let quality: DispatchQoS.QoSClass = loader.storesInBackground ? .utility : .userInitiated
-    let updates = read.updates
+    // Taken by the thread that writes them: nothing else keeps them.
+    let pending = Mutex(read.updates)
     read.updates = []
-    if let cache, !updates.isEmpty {
+    if let cache, pending.withLock({ !$0.isEmpty }) {
       DispatchQueue.global(qos: quality).async(group: storing) {
+        let updates = pending.withLock { taken in
+          defer { taken = [] }
+          return taken
+        }
         for update in updates {
           let done = cache.update(
             book: update.book, upserting: update.stored, removing: update.removed, syncState: update.syncState)
@@ -74,12 +81,11 @@ struct StoredView: Sendable {
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
-      // Its snapshot, then its JSON rendered straight into the file: neither all the
-      // JSON nor the snapshot beside it is held in memory.
-      return listFile.writeRendering {
-        storing.wait()
-        return committed.withLock { $0 }
-      }
+      // Once the index is written (its payload and pages let go), the list file's
+      // snapshot, then its JSON rendered straight into the file: neither all the JSON
+      // nor the snapshot beside it is held in memory.
+      storing.wait()
+      return listFile.writeRendering { committed.withLock { $0 } }
     }
     if loader.storesInBackground {
       DispatchQueue.global(qos: .utility).async { _ = store() }
