@@ -110,6 +110,32 @@ struct LocalizedScreensTests {
   }
 }
 
+extension LocalizedScreensTests {
+  @Test("the card's labels and key names are in the language; a custom label stays as written")
+  func cardLabels() {
+    let contact = Contact(identifier: "u", source: "s")
+    func label(_ key: ContactKey, _ label: String?) -> String {
+      PersonCardView.label(of: ContactProperty(contact: contact, key: key, identifier: "i", label: label, value: .text("x")))
+    }
+    Self.inLanguage(MessageLanguage(code: "de")) {
+      #expect(label(.phoneNumbers, "mobile") == "mobil")
+      #expect(label(.phoneNumbers, "_$!<WorkFAX>!$_") == "Fax geschäftlich")
+      #expect(label(.birthday, nil) == "Geburtstag")
+      #expect(label(.phoneNumbers, "Jonas mobil") == "Jonas mobil")
+      #expect(label(.emailAddresses, "save") == "save")
+      #expect(NewPersonState.displayLabel(nil, section: .instantMessage) == "Chat")
+    }
+    Self.inLanguage(MessageLanguage(code: "zh_CN")) {
+      #expect(label(.phoneNumbers, "mobile") == "手机")
+      #expect(label(.postalAddresses, "home") == "住宅")
+    }
+    Self.inLanguage(.english) {
+      #expect(label(.phoneNumbers, "workFax") == "work fax")
+      #expect(label(.birthday, nil) == "birthday")
+    }
+  }
+}
+
 /// The picker's index in Japanese and Korean: rows and consonants in the list and on
 /// the strip, drawn whole.
 @MainActor

@@ -40,7 +40,7 @@ public enum PersonCardView {
 
   /// A value's label as the card shows it: its label in words, or its key's short name.
   static func label(of property: ContactProperty) -> String {
-    property.label.map(LabelWords.words(for:)) ?? property.key.shortName
+    property.label.map(LabelWords.shown(for:)) ?? LabelWords.shown(for: property.key)
   }
 
   /// The scrolling lines of the card for a screen `columns` wide.

@@ -431,8 +431,8 @@ public struct NewPersonState: Sendable {
   /// The label shown for a label value: standard labels in words (`home fax`),
   /// custom ones as typed, no label as the section's name.
   public static func displayLabel(_ label: String?, section: NewPersonForm.Section) -> String {
-    guard let label, !label.isEmpty else { return section == .instantMessage ? "im" : section.rawValue }
-    return LabelWords.words(for: label)
+    guard let label, !label.isEmpty else { return LabelWords.shown(for: section.key) }
+    return LabelWords.shown(for: label)
   }
 
   private mutating func cycleLabel(_ section: NewPersonForm.Section, id: Int) {

@@ -405,7 +405,7 @@ public enum NewPersonView {
       if !work.isEmpty && work != name { line(work, column: 4, style: Style(dim: true)) }
       var shown = 0
       for property in contact.properties(for: [.emailAddresses, .phoneNumbers]) where shown < 4 {
-        let label = property.label.map { NewPersonState.displayLabel($0, section: .phone) } ?? property.key.shortName
+        let label = property.label.map { NewPersonState.displayLabel($0, section: .phone) } ?? LabelWords.shown(for: property.key)
         guard row < last else { break }
         frame.put(label, row: row, column: 4, style: Style(dim: true), maxWidth: 10)
         frame.put(property.value.singleLine, row: row, column: 15)

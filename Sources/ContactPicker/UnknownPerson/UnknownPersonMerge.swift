@@ -36,7 +36,7 @@ public enum UnknownPersonMerge {
     public var summary: String {
       switch self {
       case .added(let key, _, let label, let value):
-        return "+ \(key.shortName)\(label.map { " (\(LabelWords.words(for: $0)))" } ?? "") \(value)"
+        return "+ \(key.shortName)\(label.map { " (\(LabelWords.shown(for: $0)))" } ?? "") \(value)"
       case .filled(let field, let value):
         return "+ \(UnknownPersonMerge.fieldTitles[field] ?? field) \(value)"
       }
