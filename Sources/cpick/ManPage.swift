@@ -2,7 +2,7 @@ import Foundation
 
 /// `cpick.1`, the manual page, made from the help texts (`Usage`): what `cpick --help`
 /// and `cpick COMMAND --help` say is what `man cpick` says (`cpick --man` prints it;
-/// `man/cpick.1` in the repository is its output, checked by a test).
+/// `integrations/man/cpick.1` in the repository is its output, checked by a test).
 ///
 /// The page is roff with the man macros (groff_man(7)): `.TH`, `.SH`, `.TP`, `.B`,
 /// `.I`. Options come from the texts' option lines (`  -s, --source SPEC   what…`,

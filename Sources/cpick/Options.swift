@@ -62,7 +62,7 @@ struct Options {
   var print0 = false
   var mouse = true
   var help = false
-  /// `--man`: print the manual page (`ManPage`), for `man/cpick.1`.
+  /// `--man`: print the manual page (`ManPage`), for `integrations/man/cpick.1`.
   var manual = false
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).

@@ -51,17 +51,17 @@ struct HelpTests {
   }
 }
 
-/// `man/cpick.1` is what `cpick --man` makes from the help texts, so the page cannot
+/// `integrations/man/cpick.1` is what `cpick --man` makes from the help texts, so the page cannot
 /// drift from `cpick --help`.
 @Suite("The manual page")
 struct ManualPageTests {
-  @Test("the committed man/cpick.1 is what cpick --man prints")
+  @Test("the committed integrations/man/cpick.1 is what cpick --man prints")
   func committedPageIsGenerated() throws {
     let generated = try CommandRunner.cpick(["--man"])
     #expect(generated.status == 0)
     let committed = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("man/cpick.1"), encoding: .utf8)
-    #expect(generated.stdoutText == committed, "run: cpick --man > man/cpick.1")
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("integrations/man/cpick.1"), encoding: .utf8)
+    #expect(generated.stdoutText == committed, "run: cpick --man > integrations/man/cpick.1")
     #expect(committed.hasPrefix(".TH CPICK 1"))
     for option in ["\\-\\-source", "\\-\\-format", "\\-\\-from\\-message", "\\-\\-edit", "\\-\\-given\\-name"] {
       #expect(committed.contains(".B " + option) || committed.contains(option), "the page lacks \(option)")
