@@ -163,6 +163,8 @@ enum CPick {
         ?? Array(list.contacts.indices)
       if options.format?.writesCards == true {
         writeCards(list.contacts.contacts(at: positions), format: options.format!)
+      } else if let key = options.property {
+        emitValues(of: key, in: list.contacts.contacts(at: positions), output: output)
       } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
       } else {
@@ -198,10 +200,7 @@ enum CPick {
         return found.isEmpty ? .noMatch : .chosen
       default:
         if let key = options.property {
-          // One line per value of that key, best contact first, preferred value first.
-          let properties = found.flatMap { $0.properties(for: key) }
-          if let text = output.result(.selectedProperties(properties)), !properties.isEmpty { output.emit(text) }
-          return properties.isEmpty ? .noMatch : .chosen
+          return emitValues(of: key, in: found, output: output) ? .chosen : .noMatch
         }
         output.emit(output.contacts(found))
         return found.isEmpty ? .noMatch : .chosen
@@ -228,6 +227,16 @@ enum CPick {
     case .new, .unknown, .sync, .books:
       return .cancelled  // handled above
     }
+  }
+
+  /// With `-p KEY`, `query` and `list` print one line per value of that key (in the
+  /// chosen format), contact by contact in their order, each contact's preferred value
+  /// first. Returns whether there was any value.
+  @discardableResult
+  static func emitValues(of key: ContactKey, in contacts: [Contact], output: Output) -> Bool {
+    let properties = contacts.flatMap { $0.properties(for: key) }
+    if let text = output.result(.selectedProperties(properties)), !properties.isEmpty { output.emit(text) }
+    return !properties.isEmpty
   }
 
   /// The screen for the UI: inline below the prompt with `--height` (when it is less

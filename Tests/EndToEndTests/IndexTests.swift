@@ -113,7 +113,7 @@ struct IndexTests {
       ["query", "a"], ["query", "a", "--print0"], ["query", "a", "-f", "json"], ["query", "a", "-p", "email", "-f", "jsonl"],
       ["query", "a", "-f", "mailbox"], ["query", "a", "-f", "mutt"], ["query", "a", "-f", "tsv"],
       ["query", "a", "--template", "{givenName}"], ["query", "zzqq"], ["list"], ["list", "-f", "vcard"],
-      ["list", "--print0"], ["list", "--name-order", "family-first"],
+      ["list", "--print0"], ["list", "--name-order", "family-first"], ["list", "-p", "email", "-f", "value"],
     ]
     for arguments in forms {
       let uncached = try CommandRunner.shell(
@@ -127,5 +127,8 @@ struct IndexTests {
     }
     let properties = try book.cpick(["query", "lovelace", "-p", "email", "-f", "jsonl"]).stdoutText
     #expect(properties.contains(#""property":{"key":"emailAddresses""#), "\(properties)")
+    // list -p prints the values of that key in the list's order, like query -p.
+    let addresses = try book.cpick(["list", "-p", "email", "-f", "value"]).stdoutLines
+    #expect(addresses == ["grace@example.org", "ada@example.org", "alan@example.org"])
   }
 }
