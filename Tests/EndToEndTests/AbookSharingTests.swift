@@ -108,6 +108,12 @@ struct AbookSharingTests {
       try abook(path, ["--mutt-query", "jose"])
         == "\njose@example.org\tJosé Müller-Ñúñez\t \njose@work.example\tJosé Müller-Ñúñez\t \n")
     #expect(try abook(path, ["--mutt-query", "mary"]) == "\nmary@example.org\tMary Somerville\t \n")
+    // What cpick wrote is what abook itself writes: abook's own round trip (to vCard and back) gives the same bytes.
+    let vcard = folder.appendingPathComponent("abook.vcf").path
+    let back = folder.appendingPathComponent("back.abook").path
+    _ = try abook(path, ["--convert", "--informat", "abook", "--infile", path, "--outformat", "vcard", "--outfile", vcard])
+    _ = try abook(path, ["--convert", "--informat", "vcard", "--infile", vcard, "--outformat", "abook", "--outfile", back])
+    #expect(try String(contentsOfFile: back, encoding: .utf8) == String(contentsOfFile: path, encoding: .utf8))
   }
 
   @Test(
