@@ -68,7 +68,8 @@ package enum AbookReader {
     for (index, line) in document.lines.enumerated().prefix(firstSection) {
       let text = document.text(line)
       if text.isEmpty || text.hasPrefix("#") { continue }
-      warnings.append("\(source):\(index + 1): a field before the first [section]; ignored")
+      let why = AbookDocument.field(text) == nil ? "not a field=value line" : "a field before the first [section]"
+      warnings.append("\(source):\(index + 1): \(why); ignored")
     }
     for section in document.sections {
       var fields: [(key: String, value: String)] = []
