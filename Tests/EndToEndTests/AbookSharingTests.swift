@@ -117,6 +117,22 @@ struct AbookSharingTests {
   }
 
   @Test(
+    "Delete Contact on an abook person removes its section; abook reads the rest, the other section byte for byte",
+    .enabled(if: EndToEnd.which("abook") != nil, "abook is not installed (apt-get install abook)"))
+  func deleteSection() throws {
+    let (folder, path, before) = try abookBook()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pane = try TmuxPane(["show", "jose", "--edit", "-s", path])
+    defer { pane.close() }
+    try CardDeleteAndActionTests.deleteOnCard(pane, name: "José Müller-Ñúñez", source: path)
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.object(pane.stdout)["event"] as? String == "didDeletePerson")
+    let section = try #require(before.range(of: "[1]\n"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == String(before[..<section.lowerBound]))
+    #expect(try abook(path, ["--mutt-query", "ada"]).contains("ada@analytical-engines.example\tAda Lovelace"))
+  }
+
+  @Test(
     "cpick unknown: Add to Existing Contact into an abook book adds the address to that section's email line only")
   func unknownAddToExisting() throws {
     let (folder, path, before) = try abookBook()
