@@ -2,8 +2,22 @@ import ContactKit
 import Glibc
 import VCard
 
+/// Applies a file's edits to its bytes in memory, for `CardFileSaver`: a file of
+/// vCards (`CardFileEditor`), an abook book (`AbookFileEditor`), a mutt alias file
+/// (`MuttAliasFileEditor`).
+protocol FileBytesEditor {
+  /// The path in messages and the `source` of contacts read back.
+  var source: String { get }
+  /// `edits` applied in order to `file`: the new bytes and the contacts they leave.
+  ///
+  /// - Throws: `ContactStoreError` when an edit cannot be made (nothing is written).
+  func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> CardFileEditor.Outcome
+}
+
+extension CardFileEditor: FileBytesEditor {}
+
 /// Saves edits to one file: read it (with the status of the version read), apply
-/// the edits in memory (`CardFileEditor`), write it atomically (`AtomicFile`) if
+/// the edits in memory (a `FileBytesEditor`), write it atomically (`AtomicFile`) if
 /// that version is still the one on disk — else read it again and start over, so
 /// a change another program made meanwhile is kept or, if it conflicts, reported.
 enum CardFileSaver {
@@ -15,7 +29,7 @@ enum CardFileSaver {
   ///   - editor: applies the edits (knows the `source` to report).
   ///   - removeWhenBlank: remove the file when no card is left (a vdir file).
   /// - Returns: for each edit, the contact it leaves (`nil` for a delete).
-  static func save(_ edits: [CardFileEdit], to target: String, editor: CardFileEditor, removeWhenBlank: Bool)
+  static func save(_ edits: [CardFileEdit], to target: String, editor: some FileBytesEditor, removeWhenBlank: Bool)
     throws(ContactStoreError) -> [Contact?]
   {
     for _ in 0..<attempts {
@@ -75,6 +89,9 @@ extension VCardFileStore {
   ///
   /// - Returns: the added and updated contacts as they are now (see
   ///   `ContactStore.execute(_:)`).
+  /// An abook book or a mutt alias file (told by its content) is saved by its own
+  /// store (`AbookStore`, `MuttAliasStore`).
+  ///
   /// - Throws: `ContactStoreError`: `.readOnly` for stdin (`-`) and formats cpick
   ///   does not write, `.damaged` for a file with broken card structure (left
   ///   byte-identical), `.notInAddressBook` for a contact from another file,
@@ -85,6 +102,7 @@ extension VCardFileStore {
         source: "-", reason: "standard input is read-only; save to a .vcf file or a vdir folder", kind: .readOnly)
     }
     guard !request.isEmpty else { return [] }
+    if let store = foreignStore { return try store.execute(request) }
     let target = try StorePaths.resolveFile(path)
     var edits: [CardFileEdit] = []
     var additions: [Int: GroupFiling] = [:]  // by edit: a new contact's groups from group cards

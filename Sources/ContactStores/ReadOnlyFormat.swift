@@ -1,13 +1,14 @@
 import ContactFormats
 import ContactKit
 
-/// The address books of other programs that cpick reads but does not write, told
-/// apart by content: an abook book (`AbookReader`), a mutt alias file
-/// (`MuttAliasReader`). `VCardLoading` reads them with their reader (before the vCard
-/// reader, and without `ForeignFormat`'s warning); a save into one is refused
-/// (`CardFileEditor`), and new contacts go to a vCard book instead
-/// (`VCardFileStore.isReadOnlyFormat`). cpick's own read-only formats (JSON lines,
-/// jCard, xCard) are told apart where the vCard reader is.
+/// The address books of other programs, told apart by content: an abook book
+/// (`AbookReader`), a mutt alias file (`MuttAliasReader`). `VCardLoading` reads them
+/// with their reader (before the vCard reader, and without `ForeignFormat`'s
+/// warning); `CardFileEditor` never writes one as vCard: an abook book is saved by
+/// `AbookStore` (new sections, edits and deletes in place), a mutt alias file by
+/// `MuttAliasStore` (new alias lines only); what takes no new contact sends them to a
+/// vCard book (`VCardFileStore.isReadOnlyFormat`). cpick's own read-only formats
+/// (JSON lines, jCard, xCard) are told apart where the vCard reader is.
 enum ReadOnlyFormat: Sendable, Hashable {
   case abook
   case muttAliases
@@ -22,6 +23,24 @@ enum ReadOnlyFormat: Sendable, Hashable {
       self = .muttAliases
     } else {
       return nil
+    }
+  }
+
+  /// Whether new contacts can be added to a book of this format: an abook book (a
+  /// new section), a mutt alias file (a new alias line).
+  var takesNewContacts: Bool {
+    switch self {
+    case .abook, .muttAliases: true
+    }
+  }
+
+  /// Whether the contacts of a book of this format can be edited and deleted in
+  /// place: an abook book's (its section rewritten); not a mutt alias file's, whose
+  /// lines are mutt's configuration (`MuttAliasStore`).
+  var editsContacts: Bool {
+    switch self {
+    case .abook: true
+    case .muttAliases: false
     }
   }
 

@@ -22,14 +22,37 @@ public struct VCardFileStore: ContactStore {
     VCardLoading.contacts(fromBytes: try bytes(), source: path)
   }
 
-  /// Whether the file is of a format cpick reads but does not write (`ReadOnlyFormat`:
-  /// an abook book, a mutt alias file), judged by its first 4 KiB; false
-  /// for standard input and a file that cannot be read. New contacts go elsewhere.
+  /// Whether the file is of a format cpick reads but adds no contact to
+  /// (`ReadOnlyFormat.takesNewContacts`), judged by its first 4 KiB; false for
+  /// standard input, a file that cannot be read, an abook book and a mutt alias file
+  /// (they take new contacts). New contacts go elsewhere.
   public var isReadOnlyFormat: Bool {
-    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return false }
+    headFormat.map { !$0.takesNewContacts } ?? false
+  }
+
+  /// Whether the file's contacts cannot be edited or deleted in place: it is of a
+  /// format cpick reads but does not rewrite (`ReadOnlyFormat.editsContacts`: a mutt
+  /// alias file). An abook book's and a vCard file's contacts can be.
+  public var keepsContactsReadOnly: Bool {
+    headFormat.map { !$0.editsContacts } ?? false
+  }
+
+  /// The store that saves into this file when it is another program's book it
+  /// writes (an abook book: `AbookStore`; a mutt alias file: `MuttAliasStore`).
+  var foreignStore: (any ContactStore)? {
+    switch headFormat {
+    case .abook: AbookStore(path: path)
+    case .muttAliases: MuttAliasStore(path: path)
+    case nil: nil
+    }
+  }
+
+  /// The format of the file's first 4 KiB, when it is one of `ReadOnlyFormat`'s.
+  private var headFormat: ReadOnlyFormat? {
+    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []
-    return ReadOnlyFormat(head) != nil
+    return ReadOnlyFormat(head)
   }
 
   /// The file's bytes (standard input's, to its end, for `-`).

@@ -6,7 +6,7 @@ import Testing
 @testable import ContactStores
 
 /// Books of other programs read as sources (issue 25): an abook book and a mutt alias
-/// file load through the file store like a `.vcf`, and are never written.
+/// file load through the file store like a `.vcf`, and are saved by their own stores.
 @Suite("Other programs' books as sources")
 struct ForeignBookTests {
   @Test("a book abook wrote (abook --convert from vCard) loads with the people of the vCard it came from")
@@ -33,30 +33,14 @@ struct ForeignBookTests {
     #expect(load.warnings.count == 4)
   }
 
-  @Test(
-    "saving into an abook book or an alias file is refused with what to do, and the file is left as it was",
-    arguments: [
-      ("books/abook-0.6.1-from-vcard.abook", "abook address books are read, not written"),
-      ("books/mutt-aliases", "mutt alias files are read, not written"),
-    ])
-  func saveRefused(fixture: String, reason: String) throws {
-    let folder = try TempFolder("foreign-save")
-    defer { folder.remove() }
-    let file = try folder.copy(TestPaths.fixture(fixture), as: "book")
-    let before = Bytes.text(file)
-    let store = VCardFileStore(path: file)
-    #expect(store.isReadOnlyFormat)
-    let first = try #require(try store.load().contacts.first)
-    var edited = first
-    edited.note = "changed"
-    for build in [{ (r: inout SaveRequest) in r.add(edited) }, { r in r.update(edited, original: first) }] {
-      var request = SaveRequest()
-      build(&request)
-      let error = #expect(throws: ContactStoreError.self) { try store.execute(request) }
-      #expect(error?.kind == .readOnly)
-      #expect(error?.reason == "\(reason); save to a .vcf file or a vdir (--save-to)")
-    }
-    #expect(Bytes.text(file) == before)
+  @Test("an abook book and an alias file take new contacts; only the alias file keeps its people's cards read-only")
+  func writableFormats() throws {
+    let abook = VCardFileStore(path: TestPaths.fixture("books/abook-0.6.1-from-vcard.abook").path)
+    let aliases = VCardFileStore(path: TestPaths.fixture("books/mutt-aliases").path)
+    #expect(!abook.isReadOnlyFormat && !aliases.isReadOnlyFormat)
+    #expect(!abook.keepsContactsReadOnly && aliases.keepsContactsReadOnly)
+    #expect(abook.foreignStore is AbookStore && aliases.foreignStore is MuttAliasStore)
+    #expect(VCardFileStore(path: TestPaths.sampleBook.path).foreignStore == nil)
   }
 
   @Test("an abook book without people gives no contact and no warning that it is not vCard")

@@ -17,14 +17,27 @@ import Foundation
 /// in the note, one `field: value` line each, after abook's `notes`.
 ///
 /// Each contact's identifier is made from the file and its section
-/// (`ForeignRecordIdentifier`): stable while the section keeps its number. Lines that
+/// (`ForeignRecordIdentifier`): stable while the section keeps its number. Its
+/// `sourceRecord` holds the section's bytes (`AbookDocument`), from which an edit is
+/// written back (`AbookFields`): the custom fields in the note go back to their own
+/// lines, and every line the edit does not change stays as it was. Lines that
 /// are not a section, a field or a comment are warnings `file:line: why`; the rest is
 /// read.
 package enum AbookReader {
-  /// The fields abook itself defines; any other field is a custom field.
-  static let standardFields: Set<String> = [
+  /// The fields abook itself defines, in the order abook writes them (its
+  /// `standard_fields`); any other field is a custom field.
+  package static let fieldOrder = [
     "name", "email", "address", "address2", "city", "state", "zip", "country", "phone", "workphone", "fax",
     "mobile", "nick", "url", "notes", "anniversary", "groups",
+  ]
+
+  /// `fieldOrder` as a set.
+  package static let standardFields = Set(fieldOrder)
+
+  /// abook's phone fields and the label each is read with (the one abook's vCard
+  /// export gives it); `AbookFields` writes them back by these labels.
+  package static let phoneFields: [(field: String, label: String)] = [
+    ("phone", "home"), ("workphone", "work"), ("fax", "otherFax"), ("mobile", "mobile"),
   ]
 
   /// Whether `bytes` are an abook book: outside comments and blank lines, the first
@@ -36,7 +49,7 @@ package enum AbookReader {
     let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
     let lines = head.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    guard let first = lines.first, let name = sectionName(first), name == "format" || Int(name) != nil else {
+    guard let first = lines.first, let name = AbookDocument.sectionName(first), name == "format" || Int(name) != nil else {
       return false
     }
     return lines.contains { $0.lowercased().hasPrefix("program=abook") }
@@ -48,49 +61,42 @@ package enum AbookReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+    let document = AbookDocument(bytes)
     var contacts: [Contact] = []
     var warnings: [String] = []
-    var section: (name: String, line: Int, fields: [(key: String, value: String)])?
-    func finish() {
-      guard let current = section, current.name != "format", !current.fields.isEmpty else { return }
-      contacts.append(contact(section: current.name, fields: current.fields, source: source))
+    let firstSection = document.sections.first?.lines.lowerBound ?? document.lines.count
+    for (index, line) in document.lines.enumerated().prefix(firstSection) {
+      let text = document.text(line)
+      if text.isEmpty || text.hasPrefix("#") { continue }
+      let why = AbookDocument.field(text) == nil ? "not a field=value line" : "a field before the first [section]"
+      warnings.append("\(source):\(index + 1): \(why); ignored")
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-      let number = index + 1
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      if let name = sectionName(line) {
-        finish()
-        section = (name, number, [])
-        continue
+    for section in document.sections {
+      var fields: [(key: String, value: String)] = []
+      for index in section.lines.dropFirst() {
+        let text = document.text(document.lines[index])
+        let number = index + 1
+        if text.isEmpty || text.hasPrefix("#") { continue }
+        guard let (key, value) = AbookDocument.field(text) else {
+          warnings.append("\(source):\(number): not a field=value line; ignored")
+          continue
+        }
+        if key.isEmpty {
+          warnings.append("\(source):\(number): a value without a field name; ignored")
+        } else if fields.contains(where: { $0.key == key }) {
+          warnings.append("\(source):\(number): field \(key) given twice in section [\(section.name)]; the first kept")
+        } else if !value.isEmpty {
+          fields.append((key, value))
+        }
       }
-      guard let equals = line.firstIndex(of: "=") else {
-        warnings.append("\(source):\(number): not a field=value line; ignored")
-        continue
-      }
-      guard section != nil else {
-        warnings.append("\(source):\(number): a field before the first [section]; ignored")
-        continue
-      }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      if key.isEmpty {
-        warnings.append("\(source):\(number): a value without a field name; ignored")
-      } else if section?.fields.contains(where: { $0.key == key }) == true {
-        warnings.append("\(source):\(number): field \(key) given twice in section [\(section?.name ?? "")]; the first kept")
-      } else if !value.isEmpty {
-        section?.fields.append((key, value))
-      }
+      guard section.name != "format", !fields.isEmpty else { continue }
+      var contact = contact(section: section.name, fields: fields, source: source)
+      contact.sourceRecord = SourceRecord(
+        bytes: Array(document.bytes[document.range(of: section)]), firstLine: section.lines.lowerBound + 1,
+        version: nil)
+      contacts.append(contact)
     }
-    finish()
     return (contacts, warnings)
-  }
-
-  /// The name inside `[…]`, when `line` is a section header.
-  private static func sectionName(_ line: String) -> String? {
-    guard line.hasPrefix("["), line.hasSuffix("]"), line.count > 2 else { return nil }
-    return line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces).lowercased()
   }
 
   /// The contact of one section's fields (see the type's summary).
@@ -113,7 +119,7 @@ package enum AbookReader {
     }
     if let nick = values["nick"] { contact.nickname = nick }
     contact.emailAddresses = list("email").map { labeled(nil, $0) }
-    for (key, label) in [("phone", "home"), ("workphone", "work"), ("fax", "otherFax"), ("mobile", "mobile")] {
+    for (key, label) in phoneFields {
       if let phone = values[key] { contact.phoneNumbers.append(labeled(label, phone)) }
     }
     var address = PostalAddress()

@@ -61,7 +61,8 @@ package enum MuttAliasReader {
         warnings.append("\(source):\(number): an alias without a name; ignored")
         continue
       }
-      let addresses = MessageAddressParser.parse(rest.trimmingCharacters(in: .whitespaces)).filter { !$0.address.isEmpty }
+      let addresses = MessageAddressParser.parse(unescaped(rest.trimmingCharacters(in: .whitespaces)))
+        .filter { !$0.address.isEmpty }
       guard !addresses.isEmpty else {
         warnings.append("\(source):\(number): alias \(key) has no address; ignored")
         continue
@@ -116,6 +117,23 @@ package enum MuttAliasReader {
     let start = text.drop { $0 == " " || $0 == "\t" }
     let end = start.firstIndex { $0 == " " || $0 == "\t" } ?? start.endIndex
     return (start[..<end], start[end...])
+  }
+
+  /// `text` with muttrc's backslash escapes undone (`\#` → `#`, `\\` → `\`), as mutt's
+  /// token parser undoes them before the addresses are parsed (`MuttAliasLine` writes them).
+  static func unescaped(_ text: String) -> String {
+    guard text.contains("\\") else { return text }
+    var out = ""
+    var escaped = false
+    for character in text {
+      if !escaped && character == "\\" {
+        escaped = true
+        continue
+      }
+      escaped = false
+      out.append(character)
+    }
+    return out
   }
 
   /// `line` cut at its first `#` outside double quotes (an apostrophe, as in

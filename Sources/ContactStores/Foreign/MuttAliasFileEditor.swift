@@ -1,0 +1,52 @@
+import ContactFormats
+import ContactKit
+
+/// Applies edits to a mutt alias file's bytes in memory: a new contact is one
+/// `alias KEY Name <address>` line appended (`MuttAliasLine`), every other byte of the
+/// file kept. Editing or deleting an alias is refused (`.readOnly`): an alias file is
+/// mutt's configuration, whose lines may hold `-group` flags, several addresses,
+/// continuations, encoded names and comments that a contact does not model, and
+/// mutt users edit it in their editor; cpick's card for such a person offers no edit.
+struct MuttAliasFileEditor: FileBytesEditor {
+  /// The path in messages and the `source` of contacts read back.
+  let source: String
+
+  func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> CardFileEditor.Outcome {
+    var body = file
+    var keys: [String?] = []
+    var fallback: [Contact?] = []
+    for edit in edits {
+      switch edit {
+      case .add(let contact):
+        let taken = Set(MuttAliasReader.read(ForeignFileText.split(body).body, source: source).contacts.map(\.nickname))
+        let alias: (line: String, key: String)
+        do {
+          alias = try MuttAliasLine.line(for: contact, taken: taken)
+        } catch {
+          throw ContactStoreError(source: source, reason: error.message, kind: .invalidRequest)
+        }
+        let lineEnd = ForeignFileText.lineEnd(of: body)
+        if let last = body.last, last != 0x0A { body += Array(lineEnd.utf8) }
+        body += Array((alias.line + lineEnd).utf8)
+        keys.append(alias.key)
+        fallback.append(contact)
+      case .update(let contact, _), .delete(let contact):
+        throw ContactStoreError(
+          source: source,
+          reason: "mutt alias files take new aliases; \(contact.displayName)'s alias (\(contact.nickname)) is not "
+            + "rewritten — edit it in the file itself, or convert the file (cpick list -s FILE --format vcard)",
+          kind: .readOnly)
+      case .group, .removeMember, .addMember:
+        throw ContactStoreError(
+          source: source, reason: "mutt alias files take new aliases; their groups are edited in the file itself",
+          kind: .readOnly)
+      }
+    }
+    guard body != file else { return .init(bytes: file, isBlank: false, contacts: fallback) }
+    let reread = MuttAliasReader.read(ForeignFileText.split(body).body, source: source).contacts
+    let contacts = zip(keys, fallback).map { key, contact in
+      key.flatMap { key in reread.first { $0.nickname == key } } ?? contact
+    }
+    return .init(bytes: body, isBlank: false, contacts: contacts)
+  }
+}
