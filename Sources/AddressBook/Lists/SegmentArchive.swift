@@ -23,6 +23,8 @@ struct FileContents: Sendable {
   var removed: [String] = []
   /// The book's name in the index (`ContactListLoader.bookKey`).
   var book = ""
+  /// The person JSON of contacts rendered while they were read (`PartRenderings`).
+  var renderings: [PartRenderings] = []
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -34,6 +36,7 @@ struct FileContents: Sendable {
     groupCards.append(contentsOf: other.groupCards)
     complete = complete && other.complete
     stored.append(contentsOf: other.stored)
+    renderings.append(contentsOf: other.renderings)
   }
 }
 

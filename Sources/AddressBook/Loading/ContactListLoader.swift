@@ -207,6 +207,8 @@ public struct ContactListLoader: Sendable {
     var complete = true
     var regrouped = false
     var updates: [(book: String, stored: [CachedFile], removed: [String], syncState: [UInt8]?)] = []
+    /// The person JSON of contacts rendered as they were read.
+    var renderings: [PartRenderings] = []
   }
 
   /// Reads the books listed (unchanged items from the index), in order; adds to
@@ -221,6 +223,7 @@ public struct ContactListLoader: Sendable {
       read.warnings.append(contentsOf: listing.listing.warnings + part.warnings)
       read.groupCards.append(contentsOf: part.groupCards)
       read.complete = read.complete && part.complete
+      read.renderings.append(contentsOf: part.renderings)
       if !listing.examined {
         for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
       }
