@@ -25,6 +25,9 @@ struct FileContents: Sendable {
   var book = ""
   /// The person JSON of contacts rendered while they were read (`PartRenderings`).
   var renderings: [PartRenderings] = []
+  /// Whether a file's row was written to the index while it was read
+  /// (`IndexFileWriter`): the book's update is then made, though nothing is left to store.
+  var wroteIndex = false
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -37,6 +40,7 @@ struct FileContents: Sendable {
     complete = complete && other.complete
     stored.append(contentsOf: other.stored)
     renderings.append(contentsOf: other.renderings)
+    wroteIndex = wroteIndex || other.wroteIndex
   }
 }
 

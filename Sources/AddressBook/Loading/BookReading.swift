@@ -301,6 +301,7 @@ extension ContactListLoader {
         counter?.add(-count)
         return nil
       }
+      part.wroteIndex = true
       if let renderings, renderings.isComplete, renderings.count == count { part.renderings = [renderings] }
     } else {
       part.stored = [row]
