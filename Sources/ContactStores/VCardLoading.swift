@@ -44,9 +44,10 @@ extension VCardFileStore {
 }
 
 extension VCardFileStore {
-  /// Reads the file's cards part by part (`VCardLoading.contacts(fromBytes:source:inPartsOf:_:)`),
-  /// giving `body` the contacts of each part as they are mapped, and the signature of
-  /// the file read, as `loadWithSignature` does.
+  /// Reads the file's cards part by part (`VCardLoading.contacts(fromBlocks:source:inPartsOf:_:)`),
+  /// its bytes read a block at a time (never the whole file at once), giving `body` the
+  /// contacts of each part as they are mapped, and the signature of the file read, as
+  /// `loadWithSignature` does.
   ///
   /// - Returns: whether the file was read in parts (false: it must be read whole with
   ///   `loadWithSignature`, and what `body` was given is to be discarded; also for
@@ -55,9 +56,24 @@ extension VCardFileStore {
   package func loadInParts(
     partSize: Int, _ body: (ContactLoad) -> Void
   ) -> (done: Bool, signature: FileSignature?) {
-    guard path != "-", let read = try? FileDescriptor.readFileAndStatus(path) else { return (false, nil) }
-    let done = VCardLoading.contacts(fromBytes: read.bytes, source: path, inPartsOf: partSize, body)
-    return (done, FileSignature(read.status))
+    guard path != "-", let file = try? FileDescriptor.open(path, O_RDONLY) else { return (false, nil) }
+    defer { try? file.close() }
+    guard let status = try? file.status(), status.isRegularFile else { return (false, nil) }
+    // What is read is that version or a later one, to the size the status gives (see
+    // `FileDescriptor.readFileAndStatus`).
+    var left = Int(clamping: max(0, status.size))
+    var failed = false
+    let done = VCardLoading.contacts(
+      fromBlocks: {
+        guard left > 0, !failed else { return nil }
+        guard let block = try? file.readWhole(size: min(left, partSize), sizeOnly: true), !block.isEmpty else {
+          failed = true
+          return nil
+        }
+        left -= block.count
+        return block
+      }, source: path, inPartsOf: partSize, body)
+    return (done && !failed, FileSignature(status))
   }
 }
 
@@ -109,34 +125,41 @@ enum VCardLoading {
     return load
   }
 
-  /// The contacts of a large vCard file's bytes, as `contacts(fromBytes:source:)`
-  /// gives them, given to `body` part by part (`VCardReader.read(_:inPartsOf:_:)`) as
-  /// they are mapped: the cards and contacts of the whole file are never held at once.
+  /// The contacts of a large vCard file, its bytes given block by block by `next`
+  /// (nil at the end), as `contacts(fromBytes:source:)` gives them, given to `body`
+  /// part by part (`VCardReader.read(blocks:inPartsOf:_:)`) as they are mapped: the
+  /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
   ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or
-  ///   xCard; group cards (`KIND` lines: their members may be in any part); cards without a UID that are byte for byte the same (`markTwins`
-  ///   counts them over the whole file); or what `VCardReader` reads whole. `body`
-  ///   may have been given some parts by then: the caller discards them.
+  ///   xCard; group cards (`KIND` lines: their members may be in any part); cards
+  ///   without a UID that are byte for byte the same (`markTwins` counts them over the
+  ///   whole file); or what `VCardReader` reads whole. `body` may have been given some
+  ///   parts by then: the caller discards them.
   static func contacts(
-    fromBytes bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
+    fromBlocks next: () -> [UInt8]?, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
   ) -> Bool {
-    guard !PersonJSONReader.isJSONLines(bytes), ReadOnlyFormat(bytes) == nil, !mayHoldKindLines(bytes) else {
-      return false
-    }
-    TransliterationWarmUp.start(scanning: bytes)
     var derived = Set<String>()
-    var twins = false
-    let read = VCardReader.read(bytes, inPartsOf: partSize) { part in
-      guard !twins else { return }
+    var refused = false
+    var first = true
+    let read = VCardReader.read(blocks: next, inPartsOf: partSize) { part in
+      guard !refused else { return }
+      if first {
+        first = false
+        refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes) != nil
+      }
+      // A part's bytes are whole lines: a `KIND` line is at the start of one of them.
+      refused = refused || mayHoldKindLines(part.bytes)
+      guard !refused else { return }
+      TransliterationWarmUp.start(scanning: part.bytes)
       var part = part
       let load = mapped(&part, source: source, progress: nil)
       for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
-        twins = twins || !derived.insert(contact.identifier).inserted
+        refused = refused || !derived.insert(contact.identifier).inserted
       }
-      if !twins { body(load) }
+      if !refused { body(load) }
     }
-    return read && !twins
+    return read && !refused
   }
 
   /// The contacts of `parsed`'s cards (left empty), mapped on all cores in chunks and

@@ -1,4 +1,5 @@
 import CpickTestSupport
+import ContactKit
 import Foundation
 import Testing
 
@@ -100,6 +101,50 @@ struct ReadingInPiecesTests {
     #expect(parts.cards.map(\.sourceRange) == one.cards.map(\.sourceRange))
     #expect(parts.warnings == one.warnings)
     #expect(parts.warnings.map(\.line) == [77 * 7 + 5])
+  }
+
+  /// The source records (bytes and first line) and warnings of `bytes` read part by
+  /// part from blocks of `blockSize` bytes; nil when it must be read whole.
+  static func blocks(_ bytes: [UInt8], blockSize: Int, partSize: Int) -> (records: [SourceRecord], warnings: [VCardWarning])? {
+    var records: [SourceRecord] = []
+    var warnings: [VCardWarning] = []
+    var offset = 0
+    let done = VCardReader.read(
+      blocks: {
+        guard offset < bytes.count else { return nil }
+        defer { offset += blockSize }
+        return Array(bytes[offset..<min(bytes.count, offset + blockSize)])
+      }, inPartsOf: partSize
+    ) { part in
+      records += part.cards.map { part.sourceRecord(of: $0) }
+      warnings += part.warnings
+    }
+    return done ? (records, warnings) : nil
+  }
+
+  @Test(
+    "read from blocks, part by part, each card's bytes and first line and the warnings are those of the whole",
+    arguments: [(1, 1), (7, 200), (4_096, 3_000), (1 << 20, 1 << 20)])
+  func blocksGiveTheWhole(blockSize: Int, partSize: Int) throws {
+    var text = ""
+    for index in 0..<120 {
+      text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:id-\(index)\r\nFN:Person \(index)\r\n"
+      text += index == 77 ? "NOTE no colon\r\n" : "NOTE:folded\r\n  note \(index)\r\n"
+      text += "END:VCARD\r\n"
+    }
+    let bytes = Array(text.utf8)
+    let one = Self.whole(bytes)
+    let read = try #require(Self.blocks(bytes, blockSize: blockSize, partSize: partSize))
+    #expect(read.records.count == 120)
+    #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
+    #expect(read.records.map(\.firstLine) == one.cards.map(\.beginLine))
+    #expect(read.warnings == one.warnings)
+    #expect(read.warnings.map(\.line) == [77 * 7 + 5])
+    // What must be read whole is refused from blocks too.
+    let legacy = text + "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:M\u{fc}ller\r\nEND:VCARD\r\n"
+    #expect(Self.blocks(Array(legacy.utf8), blockSize: blockSize, partSize: partSize) == nil)
+    #expect(Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize) == nil)
+    #expect(Self.blocks([], blockSize: blockSize, partSize: partSize) == nil)
   }
 
   @Test("a file that depends on more than one part is not read in parts")

@@ -33,29 +33,9 @@ extension IndexCache {
     return withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
       let committed = try database.writeTransaction { () throws(SQLiteError) -> Bool in
         guard try Self.storedPayloadVersion(database) == payloadVersion else { return false }
-        let bookID = try Self.bookID(book, in: database)
-        let stale = try Self.staleRows(
-          ofBook: bookID, removed: removed, replaceAll: replaceAll, keeping: files, in: database)
-        // The versions of the files replaced or removed: their cards go when no row
-        // (of any book) refers to them any more.
-        var orphans = try Self.generations(ofBook: bookID, paths: stale, and: files, in: database)
-        if !stale.isEmpty {
-          let delete = try database.prepare("DELETE FROM files WHERE book = ?1 AND path = ?2")
-          try delete.bind(bookID, at: 1)
-          for path in stale {
-            try delete.bind(path, at: 2)
-            try delete.run()
-          }
-        }
-        if let syncState {
-          let write = try database.prepare("UPDATE books SET sync_state = ?2 WHERE id = ?1")
-          try write.bind(bookID, at: 1)
-          try write.bind(syncState, at: 2)
-          try write.run()
-        }
-        let generations = try Self.writeRows(files, ofBook: bookID, in: database)
-        orphans.subtract(generations)
-        try Self.settleOrphans(orphans, written: generations, grace: orphanGrace, in: database)
+        try Self.write(
+          book: book, upserting: files, removing: removed, replaceAll: replaceAll, syncState: syncState,
+          grace: orphanGrace, in: database)
         return true
       }
       if committed { Self.truncateLog(database) }
@@ -64,6 +44,35 @@ extension IndexCache {
       database.releaseMemory()
       return committed
     }
+  }
+
+  /// The changes of `update` (see there), made in the transaction open on `database`.
+  static func write(
+    book: String, upserting files: [CachedFile], removing removed: [String], replaceAll: Bool, syncState: [UInt8]?,
+    grace: Int64, in database: SQLiteDatabase
+  ) throws(SQLiteError) {
+    let bookID = try Self.bookID(book, in: database)
+    let stale = try Self.staleRows(ofBook: bookID, removed: removed, replaceAll: replaceAll, keeping: files, in: database)
+    // The versions of the files replaced or removed: their cards go when no row
+    // (of any book) refers to them any more.
+    var orphans = try Self.generations(ofBook: bookID, paths: stale, and: files, in: database)
+    if !stale.isEmpty {
+      let delete = try database.prepare("DELETE FROM files WHERE book = ?1 AND path = ?2")
+      try delete.bind(bookID, at: 1)
+      for path in stale {
+        try delete.bind(path, at: 2)
+        try delete.run()
+      }
+    }
+    if let syncState {
+      let write = try database.prepare("UPDATE books SET sync_state = ?2 WHERE id = ?1")
+      try write.bind(bookID, at: 1)
+      try write.bind(syncState, at: 2)
+      try write.run()
+    }
+    let generations = try Self.writeRows(files, ofBook: bookID, in: database)
+    orphans.subtract(generations)
+    try Self.settleOrphans(orphans, written: generations, grace: grace, in: database)
   }
 
   /// The paths of a book's rows that an update deletes: those `removed`, with
@@ -169,13 +178,14 @@ extension IndexCache {
   }
 
   /// Writes one row per card of a file version with `insertCard` (`cards`' statement),
-  /// each bound without a copy; the statement's bindings are cleared after.
-  private static func writeCards(
-    _ cards: [[UInt8]], generation: Int64, with insertCard: SQLiteStatement
+  /// each bound without a copy, the first as contact `first`; the statement's bindings
+  /// are cleared after.
+  static func writeCards(
+    _ cards: [[UInt8]], generation: Int64, from first: Int = 0, with insertCard: SQLiteStatement
   ) throws(SQLiteError) {
     try insertCard.bind(generation, at: 1)
     for (ordinal, card) in cards.enumerated() {
-      try insertCard.bind(Int64(ordinal), at: 2)
+      try insertCard.bind(Int64(first + ordinal), at: 2)
       try insertCard.bind(Checksum.of(card), at: 4)
       // Bound without a copy, as the payload: the card stays alive and unchanged
       // until its row is written and the binding is replaced.

@@ -101,6 +101,16 @@ struct ListSegment: Sendable {
       origins: origins)
   }
 
+  /// This segment with its contacts read from the index when needed (`contacts`, as
+  /// many as this segment has): a large file whose cards were written to the index
+  /// as it was read keeps no contact in memory.
+  func stored(_ contacts: StoredSegment) -> ListSegment {
+    precondition(contacts.count == count, "one stored contact per contact")
+    return ListSegment(
+      contacts: .stored(contacts), sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
+      origins: origins)
+  }
+
   /// The segment of contacts `range` of this one (whose contacts are in memory, as
   /// values or encoded).
   func slice(_ range: Range<Int>) -> ListSegment {
@@ -211,9 +221,11 @@ struct StoredSegment: Sendable {
       fileOf = []
       ordinals = []
       single = files[0].count
+      first = 0
       return
     }
     single = nil
+    first = 0
     var fileOf: [Int32] = []
     var ordinals: [Int32] = []
     for (number, file) in files.enumerated() {
@@ -226,14 +238,25 @@ struct StoredSegment: Sendable {
     self.ordinals = ordinals
   }
 
+  /// Contacts `first..<(first + count)` of one file (part of a large one).
+  init(_ file: StoredContacts, from first: Int, count: Int) {
+    files = [file]
+    fileOf = []
+    ordinals = []
+    single = count
+    self.first = first
+  }
+
   /// The number of contacts of the one file, when there is one.
   let single: Int?
+  /// With one file, the ordinal of its first contact here.
+  let first: Int
 
   /// The number of contacts.
   var count: Int { single ?? fileOf.count }
 
   /// Contact `index`, read from the index.
   subscript(index: Int) -> Contact {
-    single != nil ? files[0][index] : files[Int(fileOf[index])][Int(ordinals[index])]
+    single != nil ? files[0][first + index] : files[Int(fileOf[index])][Int(ordinals[index])]
   }
 }

@@ -23,6 +23,11 @@ struct FileContents: Sendable {
   var removed: [String] = []
   /// The book's name in the index (`ContactListLoader.bookKey`).
   var book = ""
+  /// The person JSON of contacts rendered while they were read (`PartRenderings`).
+  var renderings: [PartRenderings] = []
+  /// Whether a file's row was written to the index while it was read
+  /// (`IndexFileWriter`): the book's update is then made, though nothing is left to store.
+  var wroteIndex = false
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -34,6 +39,8 @@ struct FileContents: Sendable {
     groupCards.append(contentsOf: other.groupCards)
     complete = complete && other.complete
     stored.append(contentsOf: other.stored)
+    renderings.append(contentsOf: other.renderings)
+    wroteIndex = wroteIndex || other.wroteIndex
   }
 }
 

@@ -1,6 +1,7 @@
 import ContactKit
 import ContactStores
 import CpickSupport
+import Dispatch
 import Foundation
 
 /// One book as listed now: its items with their versions (merged with what the index
@@ -99,7 +100,8 @@ extension ContactListLoader {
     let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
       Result { () throws(ContactStoreError) -> FileContents in
         let part = try readChunk(
-          files[range], of: book.source, known: known, cache: cache, single: files.count == 1, counter: counter)
+          files[range], of: book.source, book: book.book, known: known, cache: cache, single: files.count == 1,
+          counter: counter)
         counter.add(part.count - part.counted)
         return part
       }
@@ -131,8 +133,8 @@ extension ContactListLoader {
   /// - Throws: the source's error for a book of one item (`single`: a `.vcf` file)
   ///   that cannot be read; an item of a larger book that cannot be read is a warning.
   private func readChunk(
-    _ files: ArraySlice<SnapshotFile>, of source: any BookSource, known: [String: CachedFile], cache: IndexCache?,
-    single: Bool, counter: ProgressCounter? = nil
+    _ files: ArraySlice<SnapshotFile>, of source: any BookSource, book: String, known: [String: CachedFile],
+    cache: IndexCache?, single: Bool, counter: ProgressCounter? = nil
   ) throws(ContactStoreError) -> FileContents {
     var part = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
     var builder = SegmentBuilder()
@@ -153,8 +155,8 @@ extension ContactListLoader {
       }
       unread.append(file)
     }
-    if single, cache != nil, let partSize, let file = unread.first,
-      let read = readInParts(file, of: source, partSize: partSize, counter: counter)
+    if single, let cache, let partSize, let file = unread.first,
+      let read = readInParts(file, of: source, book: book, cache: cache, partSize: partSize, counter: counter)
     {
       part.append(read)
       part.counted += read.count
@@ -217,47 +219,92 @@ extension ContactListLoader {
 
   /// The single item of a one-item book (a `.vcf` file) read part by part
   /// (`BookSource.readInParts`): each part's contacts are indexed (their segments
-  /// built) and encoded for the index as soon as they are mapped, and let go — the
-  /// segments keep their encodings (`ListSegment.archived`), decoded when one is shown.
-  /// Peak memory then grows with a part and with what the list keeps, not with the
-  /// cards and contacts of the whole file. The row stored is what `readChunk` stores
-  /// for the file read whole.
+  /// built) and encoded for the index as soon as they are mapped, and let go. When the
+  /// file's version is settled, the encodings are written to the index as each part
+  /// is read (`IndexFileWriter`, on a thread of its own, one part behind) and the
+  /// segments read their contacts from it once committed, before this returns;
+  /// otherwise the segments keep the encodings (`ListSegment.archived`) and the row is
+  /// stored with the others. Peak memory then grows with a part and with what the list
+  /// keeps, not with the cards, contacts or encodings of the whole file. The row
+  /// stored is what `readChunk` stores for the file read whole.
   ///
-  /// - Returns: nil when the item must be read whole (its version not listed, or
-  ///   `readInParts` not done); counts the contacts read on `counter`.
+  /// - Returns: nil when the item must be read whole (its version not listed,
+  ///   `readInParts` not done, or the cards written could not be committed); counts
+  ///   the contacts read on `counter`.
   private func readInParts(
-    _ file: SnapshotFile, of source: any BookSource, partSize: Int, counter: ProgressCounter?
+    _ file: SnapshotFile, of source: any BookSource, book: String, cache: IndexCache, partSize: Int,
+    counter: ProgressCounter?
   ) -> FileContents? {
     guard !file.signature.isUnknown else { return nil }
     let generation = IndexCache.generation(path: file.path, signature: file.signature)
+    let writer =
+      source.isSettled(ItemVersion(file.signature))
+      ? IndexFileWriter(cache: cache, path: file.path, signature: file.signature) : nil
+    // The JSON of the contacts, rendered while they are here, for the list file.
+    let renderings = writer == nil ? nil : cachePath.flatMap {
+      PartRenderings(folder: (($0 as NSString).deletingLastPathComponent), generation: generation)
+    }
+    let writing = DispatchQueue(label: "cpick.index-file-writer")
+    let written = DispatchGroup()
     var segments: [ListSegment] = []
     var cards: [[UInt8]] = []
+    var count = 0
     var warnings: [String] = []
     let read = source.readInParts(file.path, partSize: partSize) { load in
-      let first = cards.count
+      let first = count
       let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
       let built = indexed(load.contacts, origins: origins)
-      segments.append(contentsOf: built.segments)
-      cards.append(contentsOf: built.cards)
+      count += load.contacts.count
       warnings.append(contentsOf: load.warnings)
       counter?.add(load.contacts.count)
+      renderings?.append(load.contacts, nameOrder: nameOrder)
+      guard let writer else {
+        segments.append(contentsOf: built.segments)
+        cards.append(contentsOf: built.cards)
+        return
+      }
+      // One part is written while the next is read: at most two parts' encodings held.
+      written.wait()
+      let encoded = built.cards
+      // A part that cannot be written leaves the writer failed: `finish` says so.
+      writing.async(group: written) { _ = writer.add(encoded, from: first) }
+      var start = first
+      for segment in built.segments {
+        let contacts = StoredContacts(cache: cache, generation: generation, count: start + segment.count)
+        segments.append(segment.stored(StoredSegment(contacts, from: start, count: segment.count)))
+        start += segment.count
+      }
     }
+    written.wait()
     guard read.done else {
       // Discarded: the whole read counts every contact again.
-      counter?.add(-cards.count)
+      counter?.add(-count)
       return nil
     }
     var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: true)
     // Stored only when what was read is the version listed (see `readChunk`).
-    if let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) {
-      part.stored = [
-        CachedFile(
-          path: file.path, signature: file.signature,
-          payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
-          cards: cards)
-      ]
-    } else {
+    guard let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) else {
+      if writer != nil {
+        // Its contacts are in no index: read again whole (a file changed while read).
+        counter?.add(-count)
+        return nil
+      }
       part.complete = false
+      return part
+    }
+    let row = CachedFile(
+      path: file.path, signature: file.signature,
+      payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
+      cards: cards)
+    if let writer {
+      guard writer.finish(book: book, file: row) else {
+        counter?.add(-count)
+        return nil
+      }
+      part.wroteIndex = true
+      if let renderings, renderings.isComplete, renderings.count == count { part.renderings = [renderings] }
+    } else {
+      part.stored = [row]
     }
     return part
   }

@@ -60,8 +60,9 @@ public struct ContactListLoader: Sendable {
 
   /// Bytes of a large `.vcf` file read, mapped, indexed and encoded for the index at a
   /// time (about 8,000 cards of the usual size; `BookSource.readInParts`), so that
-  /// its cards and contacts are never all held at once; nil: read whole. Only with an
-  /// index (`cachePath`) is a file read in parts: its contacts are kept encoded.
+  /// its bytes, cards and contacts are never all held at once; nil: read whole. Only
+  /// with an index (`cachePath`) is a file read in parts: its cards are written to the
+  /// index as they are read (kept encoded when the file is too new to be stored).
   var partSize: Int? = 4 << 20
 
   /// Files changed less than this many seconds before they are read are not stored
@@ -207,6 +208,8 @@ public struct ContactListLoader: Sendable {
     var complete = true
     var regrouped = false
     var updates: [(book: String, stored: [CachedFile], removed: [String], syncState: [UInt8]?)] = []
+    /// The person JSON of contacts rendered as they were read.
+    var renderings: [PartRenderings] = []
   }
 
   /// Reads the books listed (unchanged items from the index), in order; adds to
@@ -221,10 +224,11 @@ public struct ContactListLoader: Sendable {
       read.warnings.append(contentsOf: listing.listing.warnings + part.warnings)
       read.groupCards.append(contentsOf: part.groupCards)
       read.complete = read.complete && part.complete
+      read.renderings.append(contentsOf: part.renderings)
       if !listing.examined {
         for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
       }
-      if !part.stored.isEmpty || !part.removed.isEmpty || listing.listing.syncState != nil {
+      if !part.stored.isEmpty || !part.removed.isEmpty || listing.listing.syncState != nil || part.wroteIndex {
         // A source's state is kept with the book's digest, when its items were examined.
         let state = listing.listing.syncState.map { listing.examined ? SyncStateDigest.join(listing.digest, $0) : $0 }
         read.updates.append((part.book, part.stored, part.removed, state))

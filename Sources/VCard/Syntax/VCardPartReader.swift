@@ -18,13 +18,69 @@ extension VCardReader {
   public static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
     let input = LineReader.normalizedUTF8(bytes)
     guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
+    var linesBefore = 0
+    return read(input, inPartsOf: partSize, linesBefore: &linesBefore, endsInput: true, body)
+  }
+
+  /// Reads a large vCard file part by part as `read(_:inPartsOf:_:)` does, its bytes
+  /// given block by block by `next` (nil at the end): only the part being read is held,
+  /// never the whole file. Line numbers are the whole file's; `RawCard.sourceRange`s
+  /// are offsets in the part, which is the `bytes` of what `body` is given.
+  ///
+  /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
+  ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
+  /// - Complexity: O(n) in the size of the input; O(`partSize`) bytes and cards held
+  ///   at once (more for a card larger than that).
+  public static func read(
+    blocks next: () -> [UInt8]?, inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void
+  ) -> Bool {
+    var window: [UInt8] = []
+    var ended = false
+    var linesBefore = 0
+    // Two parts, and at least the first line's `BEGIN:VCARD`.
+    let windowSize = max(2 * partSize, 16)
+    var wanted = windowSize
+    var first = true
+    while true {
+      while !ended && window.count < wanted {
+        if let block = next() { window.append(contentsOf: block) } else { ended = true }
+      }
+      if first {
+        guard window.starts(with: "BEGIN:VCARD".utf8) else { return false }
+        first = false
+      }
+      guard !window.isEmpty else { return true }
+      // The part ends where a card begins after `partSize` bytes, or with the file.
+      let cut = window.withUnsafeBufferPointer { partSize < $0.count ? cardBoundary($0, after: partSize) : nil }
+      guard cut != nil || ended else {
+        // No card begins in what is read: read on (a card larger than a part).
+        wanted = window.count + partSize
+        continue
+      }
+      let end = cut ?? window.count
+      let part = Array(window[..<end])
+      window.removeFirst(end)
+      wanted = windowSize
+      let endsInput = ended && window.isEmpty
+      guard read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput, body) else { return false }
+      if endsInput { return true }
+    }
+  }
+
+  /// The parts of `input` (vCard text that starts with `BEGIN:VCARD`), its lines
+  /// numbered after `linesBefore` (advanced past them), given to `body`; only the last
+  /// piece of an input that `endsInput` (the file's end) may end inside a card or
+  /// after text outside cards. False as `read(_:inPartsOf:_:)` says.
+  private static func read(
+    _ input: [UInt8], inPartsOf partSize: Int, linesBefore: inout Int, endsInput: Bool,
+    _ body: (VCardParseResult) -> Void
+  ) -> Bool {
     let source = VCardSource(input: input, fallbackCharset: nil)
     return input.withUnsafeBufferPointer { buffer -> Bool in
       guard LineReader.separator(buffer) == 0x0A else { return false }
       let workers = max(1, min(cores, 16))
       let pieceSize = max(1, partSize / workers)
       var start = 0
-      var linesBefore = 0
       while start < buffer.count {
         var cuts = [start]
         while cuts.count <= workers, let last = cuts.last, last < buffer.count {
@@ -35,7 +91,7 @@ extension VCardReader {
         let pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
         for (range, piece) in zip(ranges, pieces) {
           // Only the file's last piece may end inside a card or after text outside cards.
-          let isLast = range.upperBound == buffer.count
+          let isLast = endsInput && range.upperBound == buffer.count
           guard piece.piece.legacyCharset == nil,
             isLast || (piece.piece.assembler.open.isEmpty && !piece.piece.assembler.warnedOutside)
           else { return false }
