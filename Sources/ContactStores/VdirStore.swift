@@ -1,6 +1,7 @@
 import ContactKit
 import Foundation
 import CpickSupport
+import Localization
 
 /// An address book kept as a vdir folder: one card per `.vcf` file, as vdirsyncer
 /// and khard keep them (vdirsyncer's vdir storage format).
@@ -44,7 +45,7 @@ public struct VdirStore: ContactStore {
       } catch {
         throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
       }
-      throw ContactStoreError(source: path, reason: "the folder cannot be listed")
+      throw ContactStoreError(source: path, reason: L10n.text("the folder cannot be listed"))
     }
     var load = ContactLoad()
     for (base, entries) in listing.folders {

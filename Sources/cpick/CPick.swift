@@ -98,7 +98,7 @@ enum CPick {
     } catch {
       return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
-    for warning in book.warnings { printError(warning) }
+    for warning in book.warnings { printError(L10n.translating(warning)) }
     let status =
       options.command == .new
       ? newPerson(book, options: options, sources: specs, environment: environment)
@@ -135,7 +135,7 @@ enum CPick {
     } catch {
       return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
-    for warning in book.warnings { printError(warning) }
+    for warning in book.warnings { printError(L10n.translating(warning)) }
     let status = answer(
       book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled,
       directory: directory)

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// Reads abook's address book (`~/.abook/addressbook`): an INI-like text file with a
 /// `[format]` section (`program=abook`, `version=…`) and one section per person,
@@ -66,19 +67,21 @@ package enum AbookReader {
         continue
       }
       guard let equals = line.firstIndex(of: "=") else {
-        warnings.append("\(source):\(number): not a field=value line; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferred("not a field=value line; ignored"))
         continue
       }
       guard section != nil else {
-        warnings.append("\(source):\(number): a field before the first [section]; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferred("a field before the first [section]; ignored"))
         continue
       }
       let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       if key.isEmpty {
-        warnings.append("\(source):\(number): a value without a field name; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferred("a value without a field name; ignored"))
       } else if section?.fields.contains(where: { $0.key == key }) == true {
-        warnings.append("\(source):\(number): field \(key) given twice in section [\(section?.name ?? "")]; the first kept")
+        warnings.append(
+          "\(source):\(number): "
+            + L10n.deferredFormat("field %s given twice in section [%s]; the first kept", key, section?.name ?? ""))
       } else if !value.isEmpty {
         section?.fields.append((key, value))
       }
