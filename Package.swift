@@ -74,7 +74,7 @@ let package = Package(
       name: "ContactPhotos",
       dependencies: ["ContactKit", "VCard", "TerminalKit", "CpickSupport", "CChafa", "CImageCodecs", "Localization"]),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
-    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw"]),
+    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw", "Localization"]),
     // The controllers and their delegates (the public library).
     .target(
       name: "ContactPicker",
@@ -121,7 +121,7 @@ let package = Package(
       dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
     .testTarget(
       name: "ContactPhotosTests", dependencies: ["ContactPhotos", "ContactKit", "VCard", "TerminalKit", "CpickTestSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CpickTestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CpickTestSupport", "TerminalKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit", "CNcursesw"]),
     .testTarget(

@@ -133,7 +133,7 @@ struct CardFileEditor {
   ) throws(ContactStoreError) {
     guard let record = loaded.sourceRecord ?? contact.sourceRecord else {
       throw ContactStoreError(
-        source: source, reason: "\(contact.displayName) was not loaded from this file; add it instead",
+        source: source, reason: L10n.format("%s was not loaded from this file; add it instead", contact.displayName),
         kind: .invalidRequest)
     }
     if let range = Self.locate(record, in: parsed) {

@@ -15,7 +15,9 @@ enum StoredTexts {
     let literalLength: Int
   }
 
-  /// The patterns of one language, longest first.
+  /// The patterns of one language, longest first (`@unchecked`: `NSRegularExpression`
+  /// is not marked `Sendable` on Linux, but these are never changed once made, and
+  /// matching is safe from any thread).
   struct Patterns: @unchecked Sendable {
     let all: [Pattern]
 

@@ -53,7 +53,7 @@ enum CPick {
     }
     // A field no contact has is a typo, found before any book is read.
     if let template = options.template, let problem = OutputTemplate(template).unknownField() {
-      return Completion(fail("--template: \(problem)"))
+      return Completion(fail("--template: " + problem))
     }
     let output = Output(options)
     // The picker shows before its books are read (they can be large); -1 and -0 must

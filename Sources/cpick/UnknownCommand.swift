@@ -167,7 +167,7 @@ extension CPick {
     let card = UnknownPersonViewController(displayedPerson: person)
     card.existingList = list
     card.alternateName = options.alternateName
-    card.message = options.message ?? subject.map { "Subject: \($0)" }
+    card.message = options.message ?? subject.map { L10n.format("Subject: %s", $0) }
     card.allowsAddingToAddressBook = !(options.noAdd || options.readOnly)
     card.allowsActions = !options.noActions
     card.actions = cardActions(options, environment: environment)

@@ -1,5 +1,6 @@
 import CpickTestSupport
 import Foundation
+import TerminalKit
 import Testing
 
 @testable import Localization
@@ -26,6 +27,19 @@ struct CatalogTests {
       let expected = Set(values.filter { L10n.substitute(english, values).contains($0) })
       let got = Set(values.filter { L10n.substitute(translated, values).contains($0) })
       #expect(expected == got, "\(language.code): \(english) → \(translated)")
+    }
+  }
+
+  @Test("the form's field checks fit beside their field on 80 columns", arguments: MessageLanguage.translated)
+  func fieldChecksFit(language: MessageLanguage) throws {
+    // 80 columns less the form's value column (18), the margin (1) and "✗ " (2).
+    let width = 59
+    let checks = try SourceMessages.all().filter { ["ContactValidator.swift", "PhotoRow.swift"].contains($0.value) }.keys
+    #expect(checks.count > 30)
+    let catalog = L10n.load(language, directory: catalogFolder)
+    for english in checks {
+      let shown = L10n.substitute(catalog.messages.translations[english] ?? english, ["x", "31", "2023"])
+      #expect(TerminalText.width(shown) <= width, "\(language.code): \(shown)")
     }
   }
 

@@ -323,7 +323,7 @@ struct PredicateParser {
       if case .symbol(let symbol) = token.kind, PredicateOperator.symbols[symbol] == nil,
         !["&&", "||", "!"].contains(symbol)
       {
-        throw PredicateError(column: token.column, message: "unexpected '\(symbol)'")
+        throw PredicateError(column: token.column, message: L10n.format("unexpected '%s'", symbol))
       }
       throw missingOperand()
     }
