@@ -36,22 +36,23 @@ let package = Package(
     // The model: contacts, labeled values, names and their order.
     .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
-    .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport"]),
+    .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
     // only the programs that read XML load libxml2 (`cpick-sync`, which does for `cpick`).
-    .target(name: "XCard", dependencies: ["VCard"]),
+    .target(name: "XCard", dependencies: ["VCard", "Localization"]),
     // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
     // predicates, mail headers, value validation.
-    .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport"]),
+    .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport", "Localization"]),
     // Address-book files: .vcf files, vdir folders, stdin; atomic saves.
-    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport"]),
+    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport", "Localization"]),
     // Server books without the network: accounts in the config, the local copy of a
     // CardDAV account, the queue of unsent edits, the store, and the sync helper's
     // runner (the network code itself is only in `cpick-sync`).
-    .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport"]),
+    .target(name: "ServerBooks", dependencies: ["ContactKit", "ContactStores", "VCard", "CpickSupport", "Localization"]),
     // The network side of server books, linked only into `cpick-sync`: sending queued
     // edits, bringing the local copies up to date.
-    .target(name: "BookSync", dependencies: ["CardDAV", "LDAPDirectory", "ServerBooks", "ContactStores", "CpickSupport"]),
+    .target(
+      name: "BookSync", dependencies: ["CardDAV", "LDAPDirectory", "ServerBooks", "ContactStores", "CpickSupport", "Localization"]),
     // Search: folding, pinyin, phone digits, scoring.
     .target(name: "Matching", dependencies: ["ContactKit", "CpickSupport"]),
     // The address book between the stores and the screens: the loader, the book and its
@@ -60,7 +61,7 @@ let package = Package(
       name: "AddressBook",
       dependencies: [
         "ContactKit", "ContactStores", "ContactFormats", "Matching", "ServerBooks", "TerminalKit", "CpickSupport",
-        "CSQLite3",
+        "CSQLite3", "Localization",
       ]),
     // Every text shown or said, in the user's language: gettext .po catalogs (po/),
     // one per language, read at run time (`L10n`).
@@ -69,9 +70,11 @@ let package = Package(
     .target(name: "TerminalKit", dependencies: ["CpickSupport"]),
     // The card's photo: the `PHOTO` value, decoding (off the main actor, cached), drawing
     // with chafa; scaling and JPEG encoding for a photo that is set.
-    .target(name: "ContactPhotos", dependencies: ["ContactKit", "VCard", "TerminalKit", "CpickSupport", "CChafa", "CImageCodecs"]),
+    .target(
+      name: "ContactPhotos",
+      dependencies: ["ContactKit", "VCard", "TerminalKit", "CpickSupport", "CChafa", "CImageCodecs", "Localization"]),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
-    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw"]),
+    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw", "Localization"]),
     // The controllers and their delegates (the public library).
     .target(
       name: "ContactPicker",
@@ -104,7 +107,9 @@ let package = Package(
 
     // Shared by the test targets (not a product): the package root and fixtures, the
     // shared corpus and cases, invented contacts, temp folders.
-    .target(name: "CpickTestSupport", dependencies: ["ContactKit"], path: "Tests/CpickTestSupport"),
+    .target(name: "CpickTestSupport", dependencies: ["ContactKit", "CpickTestEnvironment"], path: "Tests/CpickTestSupport"),
+    // CPICK_LANGUAGE=en in every test process, set before any test runs (a constructor).
+    .target(name: "CpickTestEnvironment", path: "Tests/CpickTestEnvironment"),
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport"]),
     .testTarget(
       name: "VCardTests", dependencies: ["VCard", "XCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
@@ -116,7 +121,7 @@ let package = Package(
       dependencies: ["AddressBook", "ContactKit", "ContactStores", "ContactFormats", "Matching", "CpickSupport", "CpickTestSupport"]),
     .testTarget(
       name: "ContactPhotosTests", dependencies: ["ContactPhotos", "ContactKit", "VCard", "TerminalKit", "CpickTestSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CpickTestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CpickTestSupport", "TerminalKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CpickTestSupport"]),
     .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TerminalKit", "CNcursesw"]),
     .testTarget(

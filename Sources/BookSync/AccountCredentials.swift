@@ -3,6 +3,7 @@ import LDAPDirectory
 import Foundation
 import ServerBooks
 import CpickSupport
+import Localization
 
 /// The secret of an account, found when the helper signs in and kept in its memory
 /// only: the first line a `password-command` or `token-command` prints (run by
@@ -24,7 +25,7 @@ enum AccountCredentials {
       options.credentials = .netrc
     case .passwordCommand(let command):
       guard let user = account.username else {
-        throw SyncFailure(account: account, message: "password-command needs a username in the account's section")
+        throw SyncFailure(account: account, message: L10n.text("password-command needs a username in the account's section"))
       }
       options.credentials = .basic(user: user, password: try firstLine(of: command, kind: "password-command", account, environment))
     case .tokenCommand(let command):
@@ -41,7 +42,7 @@ enum AccountCredentials {
   static func directoryPassword(for account: ServerAccount, environment: [String: String]) throws(SyncFailure) -> String? {
     guard account.bindDN != nil else { return nil }
     guard case .passwordCommand(let command) = account.credentials else {
-      throw SyncFailure(account: account, message: "bind-dn needs a password-command in the account's section")
+      throw SyncFailure(account: account, message: L10n.text("bind-dn needs a password-command in the account's section"))
     }
     return try firstLine(of: command, kind: "password-command", account, environment)
   }
@@ -50,17 +51,17 @@ enum AccountCredentials {
     of command: String, kind: String, _ account: ServerAccount, _ environment: [String: String]
   ) throws(SyncFailure) -> String {
     guard let run = ChildProcess.run("/bin/sh", ["-c", command], environment: environment, timeout: commandTimeout)
-    else { throw SyncFailure(account: account, message: "\(kind) cannot be run") }
+    else { throw SyncFailure(account: account, message: L10n.format("%s cannot be run", kind)) }
     guard run.inTime else {
-      throw SyncFailure(account: account, message: "\(kind) did not finish within \(Int(commandTimeout)) s")
+      throw SyncFailure(account: account, message: L10n.format("%s did not finish within %d s", kind, Int(commandTimeout)))
     }
     guard run.exitCode == 0 else {
-      throw SyncFailure(account: account, message: "\(kind) failed (exit status \(run.exitCode.map(String.init) ?? "signal"))")
+      throw SyncFailure(account: account, message: L10n.format("%s failed (exit status %s)", kind, run.exitCode.map(String.init) ?? "signal"))
     }
     let line = run.output.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
     var secret = String(decoding: line, as: UTF8.self)
     if secret.hasSuffix("\r") { secret.removeLast() }
-    guard !secret.isEmpty else { throw SyncFailure(account: account, message: "\(kind) printed nothing") }
+    guard !secret.isEmpty else { throw SyncFailure(account: account, message: L10n.format("%s printed nothing", kind)) }
     return secret
   }
 }

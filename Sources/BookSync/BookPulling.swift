@@ -1,6 +1,7 @@
 import CardDAV
 import Foundation
 import ServerBooks
+import Localization
 
 /// What one book's sync changed in the copy.
 public struct BookReport: Sendable, Equatable {
@@ -67,7 +68,7 @@ struct BookPulling {
         do {
           try MirrorFiles.writeCard(card.bytes, to: folder + "/" + file)
         } catch {
-          throw DAVError(.malformed, url: card.url, message: "cannot write the local copy: \(error)")
+          throw DAVError(.malformed, url: card.url, message: L10n.format("cannot write the local copy: %s", "\(error)"))
         }
         if state.items[file] == nil { report.added += 1 } else { report.changed += 1 }
         state.items[file] = BookState.Item(url: card.url, etag: card.etag ?? etags[card.url] ?? "")
@@ -88,7 +89,7 @@ struct BookPulling {
     do {
       try state.write(paths.bookState(book.folder))
     } catch {
-      throw DAVError(.malformed, url: book.url, message: "cannot write the local copy: \(error)")
+      throw DAVError(.malformed, url: book.url, message: L10n.format("cannot write the local copy: %s", "\(error)"))
     }
     return report
   }

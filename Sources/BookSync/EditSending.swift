@@ -2,6 +2,7 @@ import CardDAV
 import ContactStores
 import Foundation
 import ServerBooks
+import Localization
 
 /// What became of one queued edit.
 public struct EditReport: Sendable, Equatable {
@@ -57,11 +58,11 @@ struct EditSending {
           for waiting in outbox.edits() where !reports.contains(where: { $0.id == waiting.id }) {
             reports.append(
               EditReport(id: waiting.id, result: "queued", folder: waiting.folder, file: waiting.fileName,
-                message: "not sent yet (\(error.message)); it is kept and sent on the next sync"))
+                message: L10n.format("not sent yet (%s); it is kept and sent on the next sync", error.message)))
           }
           return (reports, error)
         default:
-          reports.append(setAside(edit, theirs: try? client.get(edit.url), why: "the server refused it (\(error.message))"))
+          reports.append(setAside(edit, theirs: try? client.get(edit.url), why: L10n.format("the server refused it (%s)", error.message)))
         }
       }
     }
@@ -92,10 +93,10 @@ struct EditSending {
         case .done(let report): return report
         }
       } catch where error.kind == .notFound && edit.kind == .put && edit.ifMatch != nil {
-        return setAside(edit, theirs: nil, why: "it was removed on the server since it was read")
+        return setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read"))
       }
     }
-    return setAside(edit, theirs: try? client.get(edit.url), why: "the server's card kept changing while it was saved")
+    return setAside(edit, theirs: try? client.get(edit.url), why: L10n.text("the server's card kept changing while it was saved"))
   }
 
   private enum Resolution {
@@ -124,7 +125,7 @@ struct EditSending {
     do {
       theirs = try client.get(edit.url)
     } catch {
-      return .done(setAside(edit, theirs: nil, why: "the server's version cannot be read (\(error.message))"))
+      return .done(setAside(edit, theirs: nil, why: L10n.format("the server's version cannot be read (%s)", error.message)))
     }
     guard let theirs, let etag = theirs.etag, !etag.isEmpty else {
       if edit.kind == .delete {
@@ -132,7 +133,7 @@ struct EditSending {
         outbox.remove(edit)
         return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
       }
-      return .done(setAside(edit, theirs: nil, why: "it was removed on the server since it was read"))
+      return .done(setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read")))
     }
     let source = paths.book(edit.folder) + "/" + edit.fileName
     if let groupEdits = edit.groupEdits {
@@ -141,7 +142,8 @@ struct EditSending {
       do {
         let replayed = try CardBytesEditing.applying(groupEdits, to: theirs.bytes, source: source)
         if let group = replayed.lost.first {
-          let why = "the group “\(group)” was renamed or removed on the server since it was read; nobody was filed under it"
+          let why = L10n.format(
+            "the group “%s” was renamed or removed on the server since it was read; nobody was filed under it", group)
           return .done(setAside(edit, theirs: theirs, why: why))
         }
         if replayed.bytes == theirs.bytes {
@@ -159,14 +161,14 @@ struct EditSending {
       return .retry(edit)
     }
     guard let original = CardBytesEditing.contacts(in: base, source: source).first else {
-      return .done(setAside(edit, theirs: theirs, why: "the card it was made from cannot be read"))
+      return .done(setAside(edit, theirs: theirs, why: L10n.text("the card it was made from cannot be read")))
     }
     let operation: SaveRequest.Operation
     if edit.kind == .delete {
       operation = .delete(original)
     } else {
       guard let edited = CardBytesEditing.contacts(in: edit.body ?? [], source: source).first else {
-        return .done(setAside(edit, theirs: theirs, why: "the edited card cannot be read"))
+        return .done(setAside(edit, theirs: theirs, why: L10n.text("the edited card cannot be read")))
       }
       operation = .update(edited, original: original)
     }
@@ -188,10 +190,10 @@ struct EditSending {
     if let body = edit.body {
       let kept = paths.conflicts + "/" + edit.id + "-" + edit.fileName
       if (try? MirrorFiles.write(body, to: kept)) != nil {
-        message += "; your version is kept in \(kept)"
+        message += L10n.format("; your version is kept in %s", kept)
       }
     } else {
-      message += "; the contact was not deleted"
+      message += L10n.text("; the contact was not deleted")
     }
     let file = paths.book(edit.folder) + "/" + edit.fileName
     var state = BookState.read(paths.bookState(edit.folder)) ?? BookState(url: edit.bookURL)

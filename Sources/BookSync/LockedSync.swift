@@ -2,6 +2,7 @@ import CardDAV
 import Foundation
 import LDAPDirectory
 import ServerBooks
+import Localization
 
 /// What a CardDAV sync and a directory sync share: the account's lock held throughout,
 /// its state read before and written after, the outcome — a success's time, or the
@@ -18,7 +19,7 @@ enum LockedSync {
     do {
       lock = try AccountLock(paths)
     } catch {
-      outcome.failure = SyncFailure(account: account, message: "cannot lock \(paths.lock): \(error)")
+      outcome.failure = SyncFailure(account: account, message: L10n.format("cannot lock %s: %s", paths.lock, "\(error)"))
       return outcome
     }
     defer { withExtendedLifetime(lock) {} }

@@ -1,5 +1,6 @@
 import CImageCodecs
 import Foundation
+import Localization
 
 /// A decoded photo: `width` × `height` pixels, RGB, 3 bytes a pixel, row by row.
 public struct PhotoImage: Sendable, Equatable {
@@ -34,9 +35,9 @@ public struct PhotoImage: Sendable, Equatable {
     /// The warning shown on the card.
     public var description: String {
       switch self {
-      case .unknownFormat: "photo not shown: not a JPEG, PNG or GIF"
-      case .damaged(let format): "photo not shown: damaged \(format)"
-      case .tooLarge(let width, let height): "photo not shown: too large (\(width)×\(height))"
+      case .unknownFormat: L10n.text("photo not shown: not a JPEG, PNG or GIF")
+      case .damaged(let format): L10n.format("photo not shown: damaged %s", format)
+      case .tooLarge(let width, let height): L10n.format("photo not shown: too large (%s)", "\(width)×\(height)")
       }
     }
   }

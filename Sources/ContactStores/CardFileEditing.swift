@@ -1,5 +1,6 @@
 import ContactKit
 import VCard
+import Localization
 
 /// One change to one file of cards.
 enum CardFileEdit {
@@ -132,7 +133,7 @@ struct CardFileEditor {
   ) throws(ContactStoreError) {
     guard let record = loaded.sourceRecord ?? contact.sourceRecord else {
       throw ContactStoreError(
-        source: source, reason: "\(contact.displayName) was not loaded from this file; add it instead",
+        source: source, reason: L10n.format("%s was not loaded from this file; add it instead", contact.displayName),
         kind: .invalidRequest)
     }
     if let range = Self.locate(record, in: parsed) {
@@ -148,10 +149,12 @@ struct CardFileEditor {
       throw ContactStoreError(
         source: source,
         reason: ContactIdentifier.isDerived(loaded.identifier)
-          ? "\(loaded.displayName) was changed or removed \(wording.elsewhere) since it was loaded, and the card "
-            + "has no UID to find it again by; nothing was written. \(wording.again)"
-          : "\(loaded.displayName) was removed \(wording.removedFrom) since it was loaded; "
-            + "nothing was written. \(wording.addAgain)",
+          ? L10n.format(
+            "%s was changed or removed %s since it was loaded, and the card has no UID to find it again by; "
+              + "nothing was written.", loaded.displayName, wording.elsewhere) + " " + wording.again
+          : L10n.format(
+            "%s was removed %s since it was loaded; nothing was written.", loaded.displayName, wording.removedFrom)
+            + " " + wording.addAgain,
         kind: .conflict)
     }
     if contact == loaded {
@@ -165,8 +168,9 @@ struct CardFileEditor {
     case .failure(let conflict):
       throw ContactStoreError(
         source: source,
-        reason: "\(loaded.displayName) was changed \(wording.elsewhere) since it was loaded, and the changes "
-          + "conflict (\(conflict.lines.joined(separator: "; "))); nothing was written. \(wording.again)",
+        reason: L10n.format(
+          "%s was changed %s since it was loaded, and the changes conflict (%s); nothing was written.",
+          loaded.displayName, wording.elsewhere, conflict.lines.joined(separator: "; ")) + " " + wording.again,
         kind: .conflict)
     }
   }
@@ -180,7 +184,8 @@ struct CardFileEditor {
   ) throws(ContactStoreError) {
     guard let record = contact.sourceRecord else {
       throw ContactStoreError(
-        source: source, reason: "\(contact.displayName) was not loaded from this file", kind: .invalidRequest)
+        source: source, reason: L10n.format("%s was not loaded from this file", contact.displayName),
+        kind: .invalidRequest)
     }
     body.record(nil, nil)
     if let range = Self.locate(record, in: parsed) {
@@ -188,8 +193,8 @@ struct CardFileEditor {
     } else if find(contact, in: body.bytes, parsed: parsed) != nil {
       throw ContactStoreError(
         source: source,
-        reason: "\(contact.displayName) was changed \(wording.elsewhere) since it was loaded; it was not "
-          + "deleted. \(wording.deleteAgain)",
+        reason: L10n.format("%s was changed %s since it was loaded; it was not deleted.", contact.displayName, wording.elsewhere)
+          + " " + wording.deleteAgain,
         kind: .conflict)
     }  // else: gone already.
   }
@@ -236,24 +241,24 @@ struct CardFileEditor {
     let body = hasMark ? Array(file.dropFirst(3)) : file
     if let format = ReadOnlyFormat(body) {
       throw ContactStoreError(
-        source: source, reason: "\(format.name) are read, not written; save to a .vcf file or a vdir (--save-to)",
+        source: source, reason: L10n.format("%s are read, not written; save to a .vcf file or a vdir (--save-to)", format.name),
         kind: .readOnly)
     }
     if let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
       first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
     {
       throw ContactStoreError(
-        source: source, reason: "jCard and JSON files are read, not written; save to a .vcf file or a vdir",
+        source: source, reason: L10n.text("jCard and JSON files are read, not written; save to a .vcf file or a vdir"),
         kind: .readOnly)
     }
     if XCardInput.isXCard(body) {
       throw ContactStoreError(
-        source: source, reason: "xCard (XML) files are read, not written; save to a .vcf file or a vdir",
+        source: source, reason: L10n.text("xCard (XML) files are read, not written; save to a .vcf file or a vdir"),
         kind: .readOnly)
     }
     if VCardReader.read(body).bytes != body {
       throw ContactStoreError(
-        source: source, reason: "UTF-16 files are read, not written (their cards would change encoding)",
+        source: source, reason: L10n.text("UTF-16 files are read, not written (their cards would change encoding)"),
         kind: .readOnly)
     }
     return (hasMark ? Self.byteOrderMark : [], body)
@@ -268,18 +273,22 @@ struct CardFileEditor {
       // appended to it would spoil it.
       throw ContactStoreError(
         source: source,
-        reason: "not written: the file holds no vCard (no BEGIN:VCARD … END:VCARD), so it is not an address "
-          + "book; save to a .vcf file of cards, a new file or a vdir folder",
+        reason: L10n.text(
+          "not written: the file holds no vCard (no BEGIN:VCARD … END:VCARD), so it is not an address "
+            + "book; save to a .vcf file of cards, a new file or a vdir folder"),
         kind: .damaged)
     }
     guard let broken = parsed.cards.first(where: { $0.sourceRange == nil }) else { return }
     let near = parsed.warnings.filter { $0.line >= broken.beginLine }.first ?? parsed.warnings.first
-    let detail = near.map { "line \($0.line): \($0.message)" } ?? "the card on line \(broken.beginLine) is damaged"
+    let detail =
+      near.map { L10n.format("line %d: %s", $0.line, L10n.translating($0.message)) }
+      ?? L10n.format("the card on line %d is damaged", broken.beginLine)
     throw ContactStoreError(
       source: source,
-      reason: "not written: the file's card structure is damaged (\(detail)). cpick does not rewrite a damaged "
-        + "file, so that no other card is changed as a side effect; repair it (e.g. add the missing END:VCARD) "
-        + "and reload",
+      reason: L10n.format(
+        "not written: the file's card structure is damaged (%s). cpick does not rewrite a damaged "
+          + "file, so that no other card is changed as a side effect; repair it (e.g. add the missing END:VCARD) "
+          + "and reload", detail),
       kind: .damaged)
   }
 
@@ -346,17 +355,23 @@ package struct ChangeWording: Sendable {
   var addAgain: String
   var deleteAgain: String
 
-  /// A file changed by another program.
-  package static let file = ChangeWording(
-    elsewhere: "by another program", removedFrom: "from the file by another program",
-    again: "Reload the address book and make the edit again",
-    addAgain: "Reload the address book, and add the contact again to keep this version",
-    deleteAgain: "Reload the address book and delete it again")
+  /// A file changed by another program (in the language in use).
+  package static var file: ChangeWording {
+    ChangeWording(
+      elsewhere: L10n.text("by another program"), removedFrom: L10n.text("from the file by another program"),
+      again: L10n.text("Reload the address book and make the edit again"),
+      addAgain: L10n.text("Reload the address book, and add the contact again to keep this version"),
+      deleteAgain: L10n.text("Reload the address book and delete it again"))
+  }
 
-  /// A server's card changed by another client.
-  package static let server = ChangeWording(
-    elsewhere: "on the server", removedFrom: "on the server", again: "Make the edit again on the server's version",
-    addAgain: "Add the contact again to keep this version", deleteAgain: "Delete it again if it should go")
+  /// A server's card changed by another client (in the language in use).
+  package static var server: ChangeWording {
+    ChangeWording(
+      elsewhere: L10n.text("on the server"), removedFrom: L10n.text("on the server"),
+      again: L10n.text("Make the edit again on the server's version"),
+      addAgain: L10n.text("Add the contact again to keep this version"),
+      deleteAgain: L10n.text("Delete it again if it should go"))
+  }
 }
 
 /// The edits of `CardFileEditor` on one card's bytes in memory, for a book whose
@@ -379,7 +394,7 @@ package enum CardBytesEditing {
     case .delete(let contact): edit = .delete(contact)
     case .group:
       throw ContactStoreError(
-        source: source, reason: "a group is renamed, created or deleted in a file or vdir book, not on one card",
+        source: source, reason: L10n.text("a group is renamed, created or deleted in a file or vdir book, not on one card"),
         kind: .invalidRequest)
     }
     let editor = CardFileEditor(source: source, wording: wording, isSingleCardFile: true, options: VCardWriter.Options())

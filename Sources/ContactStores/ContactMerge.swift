@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 
 /// A three-way merge on the model: the edit from `original` to `edited`, applied to
 /// `current` (the card as another program left it since it was loaded).
@@ -42,41 +43,41 @@ enum ContactMerge {
       if now == before {
         merged[keyPath: path] = after
       } else {
-        conflicts.append("\(name): changed here to “\(show(after))”, elsewhere to “\(show(now))”")
+        conflicts.append(L10n.format("%s: changed here to “%s”, elsewhere to “%s”", name, show(after), show(now)))
         if keepingEdits { merged[keyPath: path] = after }
       }
     }
     let text: (String) -> String = { $0 }
-    field("formatted name", \.formattedName, show: text)
-    field("name prefix", \.namePrefix, show: text)
-    field("given name", \.givenName, show: text)
-    field("middle name", \.middleName, show: text)
-    field("family name", \.familyName, show: text)
-    field("name suffix", \.nameSuffix, show: text)
-    field("nickname", \.nickname, show: text)
-    field("phonetic given name", \.phoneticGivenName, show: text)
-    field("phonetic middle name", \.phoneticMiddleName, show: text)
-    field("phonetic family name", \.phoneticFamilyName, show: text)
-    field("name sort order", \.nameSortAs) { $0.joined(separator: ",") }
-    field("organization sort order", \.organizationSortAs) { $0.joined(separator: ",") }
-    field("organization", \.organizationName, show: text)
-    field("department", \.departmentName, show: text)
-    field("job title", \.jobTitle, show: text)
-    field("role", \.role, show: text)
-    field("birthday", \.birthday) { $0.map { "\($0)" } ?? "" }
-    field("note", \.note, show: text)
-    field("contact type", \.contactType) { $0.rawValue }
+    field(L10n.text("formatted name"), \.formattedName, show: text)
+    field(L10n.text("name prefix"), \.namePrefix, show: text)
+    field(L10n.text("given name"), \.givenName, show: text)
+    field(L10n.text("middle name"), \.middleName, show: text)
+    field(L10n.text("family name"), \.familyName, show: text)
+    field(L10n.text("name suffix"), \.nameSuffix, show: text)
+    field(L10n.text("nickname"), \.nickname, show: text)
+    field(L10n.text("phonetic given name"), \.phoneticGivenName, show: text)
+    field(L10n.text("phonetic middle name"), \.phoneticMiddleName, show: text)
+    field(L10n.text("phonetic family name"), \.phoneticFamilyName, show: text)
+    field(L10n.text("name sort order"), \.nameSortAs) { $0.joined(separator: ",") }
+    field(L10n.text("organization sort order"), \.organizationSortAs) { $0.joined(separator: ",") }
+    field(L10n.text("organization"), \.organizationName, show: text)
+    field(L10n.text("department"), \.departmentName, show: text)
+    field(L10n.text("job title"), \.jobTitle, show: text)
+    field(L10n.text("role"), \.role, show: text)
+    field(L10n.text("birthday"), \.birthday) { $0.map { "\($0)" } ?? "" }
+    field(L10n.text("note"), \.note, show: text)
+    field(L10n.text("contact type"), \.contactType) { $0.rawValue }
 
-    values("phone", \.phoneNumbers, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
-    values("email", \.emailAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
-    values("address", \.postalAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
-    values("URL", \.urlAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
-    values("instant message", \.instantMessageAddresses, original, edited, current, &merged, &conflicts, keepingEdits) {
+    values(L10n.text("phone"), \.phoneNumbers, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values(L10n.text("email"), \.emailAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values(L10n.text("address"), \.postalAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
+    values(L10n.text("URL"), \.urlAddresses, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values(L10n.text("instant message"), \.instantMessageAddresses, original, edited, current, &merged, &conflicts, keepingEdits) {
       "\($0)"
     }
-    values("social profile", \.socialProfiles, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
-    values("related name", \.contactRelations, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
-    values("date", \.dates, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
+    values(L10n.text("social profile"), \.socialProfiles, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
+    values(L10n.text("related name"), \.contactRelations, original, edited, current, &merged, &conflicts, keepingEdits) { $0 }
+    values(L10n.text("date"), \.dates, original, edited, current, &merged, &conflicts, keepingEdits) { "\($0)" }
 
     let added = edited.groups.filter { !original.groups.contains($0) }
     let removed = Set(original.groups.filter { !edited.groups.contains($0) })
@@ -121,7 +122,8 @@ enum ContactMerge {
         result[index].identifier = identifier
       } else if !result.contains(where: { sameContent($0, edit) }) {
         conflicts.append(
-          "\(name) “\(show(item.value))”: changed here to “\(show(edit.value))”, changed or removed elsewhere")
+          L10n.format(
+            "%s “%s”: changed here to “%s”, changed or removed elsewhere", name, show(item.value), show(edit.value)))
         if keepingEdits { keptIDs.insert(edit.identifier) }
       }
     }

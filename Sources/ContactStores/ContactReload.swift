@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 
 /// The way forward after a save was refused because the card changed on disk
 /// (`ContactStoreError.Kind.conflict`; PRODUCT.md: "a file changed on disk since it
@@ -41,14 +42,15 @@ public enum ContactReload {
       bytes = try FileDescriptor.readFile(contact.source)
     } catch {
       throw ContactStoreError(
-        source: contact.source, reason: "cannot be read again: \(error.function): \(error.message)",
+        source: contact.source, reason: L10n.format("cannot be read again: %s: %s", error.function, error.message),
         kind: .unreadable)
     }
     let load = VCardLoading.contacts(fromBytes: bytes, source: contact.source)
     guard var current = find(contact, in: load.contacts) else {
       throw ContactStoreError(
         source: contact.source,
-        reason: "\(contact.displayName) is not in the file any more (removed, or renamed on a card without UID)",
+        reason: L10n.format(
+          "%s is not in the file any more (removed, or renamed on a card without UID)", contact.displayName),
         kind: .conflict)
     }
     if load.groupCards.isEmpty, let outside = contact.sourceRecord?.outsideGroups {

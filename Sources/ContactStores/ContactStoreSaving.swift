@@ -1,6 +1,7 @@
 import ContactKit
 import Glibc
 import VCard
+import Localization
 
 /// Applies a file's edits to its bytes in memory, for `CardFileSaver`: a file of
 /// vCards (`CardFileEditor`), an abook book (`AbookFileEditor`), a mutt alias file
@@ -42,7 +43,7 @@ enum CardFileSaver {
       defer { read?.close() }
       if let read, read.status.permissions & 0o222 == 0 {
         throw ContactStoreError(
-          source: editor.source, reason: "the file is read-only (no write permission bits); not written",
+          source: editor.source, reason: L10n.text("the file is read-only (no write permission bits); not written"),
           kind: .readOnly)
       }
       let outcome = try editor.apply(edits, to: read?.bytes ?? [])
@@ -68,14 +69,15 @@ enum CardFileSaver {
     }
     throw ContactStoreError(
       source: editor.source,
-      reason: "the file kept changing on disk while it was being saved (another program writes it); nothing "
-        + "was written. Try again when the other program is done",
+      reason: L10n.text(
+        "the file kept changing on disk while it was being saved (another program writes it); nothing "
+          + "was written. Try again when the other program is done"),
       kind: .conflict)
   }
 
   static func systemError(_ error: SystemError, source: String) -> ContactStoreError {
     ContactStoreError(
-      source: source, reason: "cannot save: \(error.function) \(error.path): \(error.message)",
+      source: source, reason: L10n.format("cannot save: %s %s: %s", error.function, error.path, error.message),
       kind: .system(errno: error.errno))
   }
 }
@@ -99,7 +101,8 @@ extension VCardFileStore {
   public func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact] {
     guard path != "-" else {
       throw ContactStoreError(
-        source: "-", reason: "standard input is read-only; save to a .vcf file or a vdir folder", kind: .readOnly)
+        source: "-", reason: L10n.text("standard input is read-only; save to a .vcf file or a vdir folder"),
+        kind: .readOnly)
     }
     guard !request.isEmpty else { return [] }
     if let store = foreignStore { return try store.execute(request) }
@@ -234,7 +237,7 @@ extension VdirStore {
       } catch let error as SystemError {
         throw CardFileSaver.systemError(error, source: path)
       } catch {
-        throw ContactStoreError(source: path, reason: "cannot save: \(error)", kind: .system(errno: EIO))
+        throw ContactStoreError(source: path, reason: L10n.format("cannot save: %s", "\(error)"), kind: .system(errno: EIO))
       }
       let source = shown + name
       let parsed = VCardReader.read(bytes)
@@ -244,7 +247,7 @@ extension VdirStore {
       return saved
     }
     throw ContactStoreError(
-      source: path, reason: "no free file name for \(base).vcf", kind: .system(errno: EEXIST))
+      source: path, reason: L10n.format("no free file name for %s", base + ".vcf"), kind: .system(errno: EEXIST))
   }
 }
 
@@ -278,7 +281,7 @@ enum StorePaths {
     let resolved = try? resolveFile(source)
     guard resolved == target else {
       throw ContactStoreError(
-        source: store, reason: "the contact belongs to \(source), not to this address book; save it there",
+        source: store, reason: L10n.format("the contact belongs to %s, not to this address book; save it there", source),
         kind: .notInAddressBook)
     }
   }
@@ -291,14 +294,14 @@ enum StorePaths {
       resolved = try resolveFile(source)
     } catch {
       throw ContactStoreError(
-        source: store, reason: "the contact's file \(source) cannot be found: \(error.reason)",
+        source: store, reason: L10n.format("the contact's file %s cannot be found: %s", source, error.reason),
         kind: .notInAddressBook)
     }
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     guard resolved.hasPrefix(prefix), resolved.count > prefix.count else {
       throw ContactStoreError(
         source: store,
-        reason: "the contact's file \(source) is outside this address book's folder; it was not written",
+        reason: L10n.format("the contact's file %s is outside this address book's folder; it was not written", source),
         kind: .notInAddressBook)
     }
     return resolved

@@ -1,5 +1,6 @@
 import ContactFormats
 import ContactKit
+import Localization
 
 /// The address books of other programs, told apart by content: an abook book
 /// (`AbookReader`), a mutt alias file (`MuttAliasReader`). `VCardLoading` reads them
@@ -47,8 +48,8 @@ enum ReadOnlyFormat: Sendable, Hashable {
   /// What the format is called in messages.
   var name: String {
     switch self {
-    case .abook: "abook address books"
-    case .muttAliases: "mutt alias files"
+    case .abook: L10n.text("abook address books")
+    case .muttAliases: L10n.text("mutt alias files")
     }
   }
 

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// An address book kept in one `.vcf` file holding any number of cards, or read
 /// from standard input (`-`).
@@ -62,7 +63,7 @@ public struct VCardFileStore: ContactStore {
     do {
       return path == "-" ? try FileDescriptor.readStandardInput() : try FileDescriptor.readFile(path)
     } catch {
-      let reason = path == "-" ? "cannot be read: \(error.message)" : FileErrors.reason(error, path: path)
+      let reason = path == "-" ? L10n.format("cannot be read: %s", error.message) : FileErrors.reason(error, path: path)
       throw ContactStoreError(source: path, reason: reason)
     }
   }
@@ -72,8 +73,8 @@ public struct VCardFileStore: ContactStore {
 enum FileErrors {
   static func reason(_ error: Error, path: String) -> String {
     var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file or folder" }
-    if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-    return "cannot be read"
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return L10n.text("no such file or folder") }
+    if !FileManager.default.isReadableFile(atPath: path) { return L10n.text("permission denied") }
+    return L10n.text("cannot be read")
   }
 }

@@ -1,5 +1,6 @@
 import ContactKit
 import CpickSupport
+import Localization
 
 /// The card files of a vdir folder and its sub-folders (vdirsyncer's collections), as
 /// one listing and one `fstatat` per entry give them (`FileSignature.listing`): what
@@ -76,7 +77,7 @@ package struct VdirListing: Sendable {
   /// Lists the folder at `path` and adds it; a warning when it cannot be listed.
   private mutating func read(_ path: String, depth: Int, walk: inout Walk) {
     guard let inner = FileSignature.listing(ofDirectory: path, examining: walk.examining) else {
-      warnings.append("\(path):1: folder cannot be read; skipped")
+      warnings.append("\(path):1: " + L10n.deferred("folder cannot be read; skipped"))
       return
     }
     add(path, inner, depth: depth, walk: &walk)

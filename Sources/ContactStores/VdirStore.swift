@@ -1,6 +1,7 @@
 import ContactKit
 import Foundation
 import CpickSupport
+import Localization
 
 /// An address book kept as a vdir folder: one card per `.vcf` file, as vdirsyncer
 /// and khard keep them (vdirsyncer's vdir storage format).
@@ -44,7 +45,7 @@ public struct VdirStore: ContactStore {
       } catch {
         throw ContactStoreError(source: path, reason: FileErrors.reason(error, path: path))
       }
-      throw ContactStoreError(source: path, reason: "the folder cannot be listed")
+      throw ContactStoreError(source: path, reason: L10n.text("the folder cannot be listed"))
     }
     var load = ContactLoad()
     for (base, entries) in listing.folders {
@@ -63,7 +64,7 @@ public struct VdirStore: ContactStore {
       var load = ContactLoad()
       for filePath in chunk {
         guard let bytes = try? FileDescriptor.readFile(filePath) else {
-          load.warnings.append("\(filePath):1: cannot be read; skipped")
+          load.warnings.append("\(filePath):1: " + L10n.deferred("cannot be read; skipped"))
           continue
         }
         load.append(VCardLoading.contacts(fromBytes: bytes, source: filePath, progress: progress))

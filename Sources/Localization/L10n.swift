@@ -31,11 +31,11 @@ public enum L10n {
   /// The catalog in use: the task's, else the environment's.
   public static var current: Catalog { taskCatalog ?? environmentCatalog }
 
-  /// The language the environment asks for (no catalog read); English in a test
-  /// process (`*.xctest`), whose expectations are English whatever the developer's
+  /// The language the environment asks for (no catalog read): `$CPICK_LANGUAGE`, else
+  /// the locale variables (`MessageLanguage.fromEnvironment`). The test support sets
+  /// `CPICK_LANGUAGE=en`, so that expectations are English whatever the developer's
   /// locale (a test of another language uses `with(_:directory:_:)`).
-  private static let environmentLanguage =
-    CommandLine.arguments.first?.hasSuffix(".xctest") == true ? .english : MessageLanguage.fromEnvironment()
+  private static let environmentLanguage = MessageLanguage.fromEnvironment()
 
   /// The language in use: the task's catalog's, else the environment's (knowing it
   /// reads no catalog).
@@ -52,6 +52,37 @@ public enum L10n {
   /// `%1$s`, `%2$d` number them); `%%` is a `%`.
   public static func format(_ english: String, _ arguments: any CustomStringConvertible...) -> String {
     substitute(text(english), arguments.map(\.description))
+  }
+
+  /// `english` as written, marked for the catalogs (gettext's `N_`): for a text that
+  /// is kept (in the index, with the contacts read) and translated when it is shown,
+  /// with `translating(_:)`.
+  public static func deferred(_ english: String) -> String { english }
+
+  /// `english` with `arguments` put in, in English, marked for the catalogs: the kept
+  /// form of a text that `translating(_:)` shows in the language in use.
+  public static func deferredFormat(_ english: String, _ arguments: any CustomStringConvertible...) -> String {
+    substitute(english, arguments.map(\.description))
+  }
+
+  /// A text kept in English (`deferred`, `deferredFormat`) in the language in use: a
+  /// text of the catalog as it is; one made from a text with values (`%s`, `%d`)
+  /// recognised by that text's words, its values translated in turn (a value can be a
+  /// text of its own); a `file:line: ` in front kept. Anything else is returned as it is.
+  ///
+  /// - Complexity: O(texts with values in the catalog × length of `stored`); the
+  ///   patterns are made once per language.
+  public static func translating(_ stored: String) -> String {
+    let catalog = current
+    guard !catalog.language.isEnglish, !stored.isEmpty else { return stored }
+    if let exact = catalog.messages.translations[stored] { return exact }
+    if let found = StoredTexts.patterns(of: catalog).match(stored) {
+      return substitute(found.translation, found.values.map(translating))
+    }
+    if let prefix = StoredTexts.linePrefix(of: stored) {
+      return String(stored[..<prefix]) + translating(String(stored[prefix...]))
+    }
+    return stored
   }
 
   /// Runs `body` with texts in `language` (its catalog read from `directory`, or from
@@ -87,14 +118,36 @@ public enum L10n {
   /// `pattern` with `%s`/`%d`/`%@` replaced by `values` in turn, `%N$s` by the N-th.
   static func substitute(_ pattern: String, _ values: [String]) -> String {
     guard pattern.contains("%") else { return pattern }
-    var result = ""
+    return pieces(of: pattern).map { piece in
+      switch piece {
+      case .literal(let text): text
+      case .value(let index): index >= 0 && index < values.count ? values[index] : ""
+      }
+    }.joined()
+  }
+
+  /// A part of a text with values: words as written, or the place of a value.
+  enum Piece: Equatable {
+    /// Text as it is shown (`%%` already one `%`).
+    case literal(String)
+    /// A value: its position among the values (`%s` the next, `%2$s` the second).
+    case value(Int)
+  }
+
+  /// `pattern` split at its placeholders (`%s`, `%d`, `%@`, numbered `%N$s`); a `%`
+  /// that begins none of them is text.
+  ///
+  /// - Complexity: O(length of `pattern`).
+  static func pieces(of pattern: String) -> [Piece] {
+    var pieces: [Piece] = []
+    var literal = ""
     var next = 0
     var characters = pattern[...]
     while let percent = characters.firstIndex(of: "%") {
-      result += characters[..<percent]
+      literal += characters[..<percent]
       var rest = characters[characters.index(after: percent)...]
       if rest.first == "%" {
-        result += "%"
+        literal += "%"
         characters = rest.dropFirst()
         continue
       }
@@ -105,15 +158,18 @@ public enum L10n {
         rest = rest.dropFirst(digits.count + 1)
       }
       guard let conversion = rest.first, "sd@".contains(conversion) else {
-        result += "%"
+        literal += "%"
         characters = rest
         continue
       }
-      let index = position ?? next
+      if !literal.isEmpty { pieces.append(.literal(literal)) }
+      literal = ""
+      pieces.append(.value(position ?? next))
       if position == nil { next += 1 }
-      result += index >= 0 && index < values.count ? values[index] : ""
       characters = rest.dropFirst()
     }
-    return result + characters
+    literal += characters
+    if !literal.isEmpty { pieces.append(.literal(literal)) }
+    return pieces
   }
 }

@@ -23,6 +23,16 @@ public enum LocalizedDate {
     }
   }
 
+  /// The name of `month` (1–12) in the language in use (`Dezember`, `12月`); `nil` in
+  /// English (the caller's own) or for a month that does not exist.
+  public static func monthName(_ month: Int) -> String? {
+    let language = L10n.language
+    guard !language.isEnglish, (1...12).contains(month) else { return nil }
+    let formatter = DateFormatter()
+    formatter.locale = locale(of: language)
+    return formatter.standaloneMonthSymbols[month - 1]
+  }
+
   /// The day `month`/`day` (of `year`, when known) in the language in use; `nil` in
   /// English or for a day that does not exist (the caller shows its ISO form).
   public static func text(year: Int?, month: Int, day: Int) -> String? {

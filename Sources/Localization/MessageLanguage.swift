@@ -4,9 +4,11 @@
   import Darwin
 #endif
 
-/// The language messages are shown in, from the locale environment variables as POSIX
-/// orders them (XBD 8.2, "Internationalization Variables"): `LC_ALL`, then
-/// `LC_MESSAGES`, then `LANG`; the first one set and not empty decides.
+/// The language messages are shown in: `CPICK_LANGUAGE` when set (cpick's own, for a
+/// language other than the locale's; the tests set it to `en`), else the locale
+/// environment variables as POSIX orders them (XBD 8.2, "Internationalization
+/// Variables"): `LC_ALL`, then `LC_MESSAGES`, then `LANG`; the first one set and not
+/// empty decides.
 public struct MessageLanguage: Sendable, Hashable {
   /// The name of the language's catalog: `de`, `fr`, `es`, `ja`, `ko`, `zh_CN`
   /// (Simplified Chinese), `zh_TW` (Traditional Chinese); `en` for English.
@@ -46,10 +48,11 @@ public struct MessageLanguage: Sendable, Hashable {
     }
   }
 
-  /// The language the environment asks for: `LC_ALL`, `LC_MESSAGES`, `LANG`, the first
-  /// set and not empty (`variable` reads one; the process environment by default).
+  /// The language the environment asks for: `CPICK_LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
+  /// `LANG`, the first set and not empty (`variable` reads one; the process environment
+  /// by default).
   public static func fromEnvironment(_ variable: (String) -> String? = Self.environment) -> MessageLanguage {
-    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    for name in ["CPICK_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
       if let value = variable(name), !value.isEmpty { return MessageLanguage(localeName: value) }
     }
     return .english

@@ -1,6 +1,10 @@
 /// Breaks text into lines that fit a width in terminal columns, at spaces where it
-/// can and inside a word only when a word is wider than the line. Grapheme clusters
-/// are never split; existing line breaks are kept.
+/// can and inside a word only when a word is wider than the line. Text in Chinese,
+/// Japanese or Korean, which has no spaces between its words, breaks between any two
+/// wide characters and around them (the ideographic class of UAX #14; Korean, written
+/// with spaces, breaks at them), except before
+/// closing punctuation (`。`, `、`, `）`, `」` …) and after opening punctuation (`（`,
+/// `「` …). Grapheme clusters are never split; existing line breaks are kept.
 public enum TextWrapper {
   /// The lines of `text` for `width` columns (at least one line, possibly empty).
   ///
@@ -39,7 +43,13 @@ public enum TextWrapper {
         wordWidth = 0
       }
       for character in paragraph {
-        if character == " " && !(word.last == " " || word.isEmpty) { flushWord() }
+        if character == " " && !(word.last == " " || word.isEmpty) {
+          flushWord()
+        } else if let last = word.last, last != " ", !Self.opening.contains(last), !Self.closing.contains(character),
+          Self.breaksAround(character) || (Self.breaksAround(last) && character.isLetter)
+        {
+          flushWord()  // a break before a wide character, or between one and a letter
+        }
         word.append(character)
         wordWidth += TerminalText.width(character)
       }
@@ -48,6 +58,22 @@ public enum TextWrapper {
     }
     return lines.isEmpty ? [""] : lines
   }
+
+  /// Whether a line may break before and after `character`: a wide character other
+  /// than Hangul.
+  static func breaksAround(_ character: Character) -> Bool {
+    guard TerminalText.width(character) == 2, let scalar = character.unicodeScalars.first else { return false }
+    let hangul = (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+      || (0x3130...0x318F).contains(scalar.value)
+    return !hangul
+  }
+
+  /// Punctuation that never begins a line (UAX #14 classes CL, CP, EX, IS, NS, in
+  /// their wide forms).
+  static let closing: Set<Character> = Set("。、，．：；！？）」』】〉》〕｝・ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+  /// Punctuation that never ends a line (UAX #14 class OP, in its wide forms).
+  static let opening: Set<Character> = Set("（「『【〈《〔｛")
 }
 
 extension String {

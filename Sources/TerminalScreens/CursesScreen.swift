@@ -1,5 +1,6 @@
 @preconcurrency import CNcursesw
 import TerminalKit
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -84,7 +85,7 @@ public final class CursesScreen: Screen {
       TerminalRestoration.shared.unregister { _ = endwin() }
       delscreen(screen)
       fclose(tty)
-      throw .noTerminal("\(CursesSession.programName): cannot use the terminal on /dev/tty")
+      throw .noTerminal("\(CursesSession.programName): " + L10n.text("cannot use the terminal on /dev/tty"))
     }
     self.window = window
     _ = raw()

@@ -1,5 +1,6 @@
 @preconcurrency import CNcursesw
 import TerminalKit
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +32,7 @@ enum CursesSession {
   static func openTerminal() throws(TerminalError) -> UnsafeMutablePointer<FILE> {
     guard let tty = fopen("/dev/tty", "r+") else {
       let reason = String(cString: strerror(errno))
-      throw .noTerminal("\(programName): cannot open /dev/tty: \(reason)")
+      throw .noTerminal("\(programName): " + L10n.format("cannot open /dev/tty: %s", reason))
     }
     return tty
   }
@@ -50,10 +51,10 @@ enum CursesSession {
       // A known type that cannot draw a screen (TERM=dumb): refuse, do not guess.
       _ = endwin()
       delscreen(screen)
-      throw .noTerminal("\(programName): terminal type '\(candidate)' on /dev/tty cannot show the picker")
+      throw .noTerminal("\(programName): " + L10n.format("terminal type '%s' on /dev/tty cannot show the picker", candidate))
     }
-    let shown = term.isEmpty ? "TERM is not set" : "unknown terminal type '\(term)'"
-    throw .noTerminal("\(programName): cannot use the terminal on /dev/tty: \(shown)")
+    let shown = term.isEmpty ? L10n.text("TERM is not set") : L10n.format("unknown terminal type '%s'", term)
+    throw .noTerminal("\(programName): " + L10n.format("cannot use the terminal on /dev/tty: %s", shown))
   }
 
   /// Whether the current terminal description has cursor addressing (`cup`).

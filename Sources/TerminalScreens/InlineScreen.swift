@@ -3,6 +3,7 @@
 #endif
 import Synchronization
 import TerminalKit
+import Localization
 
 /// Set by the SIGWINCH handler; read by `InlineScreen.nextKey()`.
 private let terminalResized = Atomic<Bool>(false)
@@ -63,11 +64,11 @@ public final class InlineScreen: Screen {
   public init(rows: Int, height: ScreenHeight? = nil, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
-      throw .noTerminal("cannot open /dev/tty: \(String(cString: strerror(errno)))")
+      throw .noTerminal(L10n.format("cannot open /dev/tty: %s", String(cString: strerror(errno))))
     }
     guard tcgetattr(fd, &saved) == 0 else {
       close(fd)
-      throw .noTerminal("/dev/tty is not a terminal")
+      throw .noTerminal(L10n.text("/dev/tty is not a terminal"))
     }
     self.colorEnabled = colorEnabled
     var window = winsize()

@@ -1,5 +1,6 @@
 import Foundation
 import VCard
+import Localization
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -58,20 +59,20 @@ public enum XCardReader {
     check.shouldResolveExternalEntities = false
     if !check.parse() || check.parserError != nil {
       return VCardParseResult(
-        cards: [], warnings: [VCardWarning(line: check.lineNumber, message: "not well-formed xCard XML; skipped")])
+        cards: [], warnings: [VCardWarning(line: check.lineNumber, message: L10n.deferred("not well-formed xCard XML; skipped"))])
     }
     guard let document = try? XMLDocument(data: data, options: [.nodeLoadExternalEntitiesNever]),
       let root = document.rootElement(), isVCard(root), ["vcards", "vcard"].contains(root.localName ?? "")
     else {
       return VCardParseResult(
-        cards: [], warnings: [VCardWarning(line: 1, message: "not an xCard document (no <vcards> element); skipped")])
+        cards: [], warnings: [VCardWarning(line: 1, message: L10n.deferred("not an xCard document (no <vcards> element); skipped"))])
     }
     let elements = root.localName == "vcard" ? [root] : Self.elements(of: root).filter { isVCard($0) }
     var cards: [RawCard] = []
     var warnings: [VCardWarning] = []
     for (index, element) in elements.enumerated() {
       guard element.localName == "vcard" else {
-        warnings.append(VCardWarning(line: index + 1, message: "<\(element.name ?? "")> in <vcards> is not a <vcard>; skipped"))
+        warnings.append(VCardWarning(line: index + 1, message: L10n.deferredFormat("<%s> in <vcards> is not a <vcard>; skipped", element.name ?? "")))
         continue
       }
       var lines = [line(group: nil, name: "VERSION", parameters: [], value: "4.0", card: index + 1)]
@@ -93,13 +94,13 @@ public enum XCardReader {
       let size = line.text.utf8.count + 2
       bytes += size
       if bytes > limits.cardBytes {
-        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + limits.cardProblem()))
+        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, limits.cardProblem())))
         return nil
       }
       if let problem = limits.valueProblem(name: line.name, mayBeData: !line.parameters.isEmpty, bytes: size) {
-        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + problem))
+        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, problem)))
       } else if kept.count == limits.cardValues {
-        warnings.append(VCardWarning(line: card, message: "xCard card \(card): " + limits.valueCountProblem()))
+        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, limits.valueCountProblem())))
         return kept
       } else {
         kept.append(line)

@@ -4,6 +4,7 @@ import ContactStores
 import Foundation
 import AddressBook
 import ServerBooks
+import Localization
 
 extension CPick {
   /// The books a new contact is checked against: `sources`, and the `--save-to` book
@@ -68,11 +69,12 @@ extension CPick {
       $0 == "-" || ServerAccount.isServerSpec($0) || FileManager.default.fileExists(atPath: $0)
     }
     if let group = options.group, !existing.isEmpty {
-      return "no contacts in the group '\(group)' of \(existing.joined(separator: ", ")) (cpick groups lists the groups)"
+      return L10n.format(
+        "no contacts in the group '%s' of %s (cpick groups lists the groups)", group, existing.joined(separator: ", "))
     }
     return existing.isEmpty
-      ? "no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'"
-      : "no contacts in \(existing.joined(separator: ", "))"
+      ? L10n.text("no address book yet: use --source FILE|DIR, set CPICK_SOURCE, or add a contact with 'cpick new'")
+      : L10n.format("no contacts in %s", existing.joined(separator: ", "))
   }
 
   /// Whether every book can be opened, so that reading them in the background cannot

@@ -53,7 +53,7 @@ enum CPick {
     }
     // A field no contact has is a typo, found before any book is read.
     if let template = options.template, let problem = OutputTemplate(template).unknownField() {
-      return Completion(fail("--template: \(problem)"))
+      return Completion(fail("--template: " + problem))
     }
     let output = Output(options)
     // The picker shows before its books are read (they can be large); -1 and -0 must
@@ -98,7 +98,7 @@ enum CPick {
     } catch {
       return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
-    for warning in book.warnings { printError(warning) }
+    for warning in book.warnings { printError(L10n.translating(warning)) }
     let status =
       options.command == .new
       ? newPerson(book, options: options, sources: specs, environment: environment)
@@ -135,7 +135,7 @@ enum CPick {
     } catch {
       return Completion(fail(L10n.format("cannot read %s", error.description)))
     }
-    for warning in book.warnings { printError(warning) }
+    for warning in book.warnings { printError(L10n.translating(warning)) }
     let status = answer(
       book, options: options, output: output, specs: specs, environment: environment, early: early, enabled: enabled,
       directory: directory)

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// The field options of `cpick new` (ABNewPersonViewController's displayedPerson):
 /// `--given-name Ada`, `--email work:ada@example.org` (a `label:` prefix is optional),
@@ -47,7 +48,7 @@ enum FieldOptions {
         contact.postalAddresses.append(LabeledValue(identifier: identifier(), label: label, value: address))
       case "--birthday":
         guard let date = date(rawValue) else {
-          throw UsageError(description: "--birthday takes YYYY-MM-DD or --MM-DD, not '\(rawValue)'")
+          throw UsageError(description: L10n.format("--birthday takes YYYY-MM-DD or --MM-DD, not '%s'", rawValue))
         }
         contact.birthday = date
       default:

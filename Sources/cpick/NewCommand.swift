@@ -8,6 +8,7 @@ import TerminalScreens
 import TerminalKit
 import AddressBook
 import ContactFormats
+import Localization
 
 extension CPick {
   /// The new-person form: pre-filled from `--vcard` and the field options, saved to
@@ -17,7 +18,7 @@ extension CPick {
   static func newPerson(
     _ book: ContactBook, options: Options, sources: [String], environment: [String: String]
   ) -> ExitCode {
-    if options.readOnly { return fail("'new' cannot save with --read-only") }
+    if options.readOnly { return fail(L10n.text("'new' cannot save with --read-only")) }
     let output = Output(options)
     var prefill = Contact(identifier: "", source: "")
     if let vcard = options.vcard {
@@ -33,7 +34,7 @@ extension CPick {
       return fail(error.description)
     }
     if let path = options.photo {
-      guard let bytes = FileManager.default.contents(atPath: path) else { return fail("--photo: cannot read \(path)") }
+      guard let bytes = FileManager.default.contents(atPath: path) else { return fail(L10n.format("--photo: cannot read %s", path)) }
       do {
         prefill.imageData = try PhotoImage.cardJPEG(from: [UInt8](bytes))
         prefill.hasImage = true

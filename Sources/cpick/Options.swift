@@ -276,7 +276,7 @@ enum OptionParser {
 
   private static func unknownKey(_ name: String, option: String) -> String {
     let known = ContactKey.allCases.map(\.shortName).joined(separator: ", ")
-    return "\(option): unknown property '\(name)' (one of \(known), or the full key such as emailAddresses)"
+    return L10n.format("%s: unknown property '%s' (one of %s, or the full key such as emailAddresses)", option, name, known)
   }
 }
 

@@ -1,6 +1,7 @@
 import ContactFormats
 import ContactKit
 import CpickSupport
+import Localization
 
 extension Output {
   /// Warns on stderr of the invisible characters (`InvisibleCharacters`) that `format`
@@ -40,12 +41,17 @@ extension Output {
     if address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable) {
       let points = InvisibleCharacters.codePoints(in: address, all: true)
       CPick.printError(
-        "cpick: warning: \(shownName): the address \"\(address)\" holds invisible characters (\(points)); written without them")
+        "cpick: "
+          + L10n.format(
+            "warning: %s: the address \"%s\" holds invisible characters (%s); written without them", shownName, address,
+            points))
     }
     let displayName = contact.displayNameInOrder(nameOrder)
     if name, InvisibleCharacters.containsHidden(displayName) {
       let points = InvisibleCharacters.codePoints(in: displayName, all: false)
-      CPick.printError("cpick: warning: the name \"\(displayName)\" holds invisible characters (\(points)); written without them")
+      CPick.printError(
+        "cpick: "
+          + L10n.format("warning: the name \"%s\" holds invisible characters (%s); written without them", displayName, points))
     }
   }
 }

@@ -8,6 +8,7 @@ import TerminalScreens
 import TerminalKit
 import AddressBook
 import ServerBooks
+import Localization
 
 extension CPick {
   /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then
@@ -66,10 +67,10 @@ extension CPick {
     picker.refresh = serverRefresh(sources: sources, options: options, environment: environment)
     return present(picker, options: options, output: output, environment: environment) {
       if case .success(let loaded)? = loading.result {
-        for warning in loaded.warnings { printError(warning) }
+        for warning in loaded.warnings { printError(L10n.translating(warning)) }
       }
       if let error = picker.loadError {
-        return fail("cannot read \((error as? ContactStoreError)?.description ?? String(describing: error))")
+        return fail(L10n.format("cannot read %s", (error as? ContactStoreError)?.description ?? String(describing: error)))
       }
       return nil
     }
@@ -139,7 +140,7 @@ extension CPick {
   private static func expectedKeys(_ options: Options) throws(UsageError) -> Set<KeyEvent> {
     var expected: Set<KeyEvent> = []
     for name in options.expect {
-      guard let key = ExpectKeys.key(name) else { throw UsageError(description: "--expect: unknown key '\(name)'") }
+      guard let key = ExpectKeys.key(name) else { throw UsageError(description: L10n.format("--expect: unknown key '%s'", name)) }
       expected.insert(key)
     }
     return expected
@@ -177,7 +178,8 @@ extension CPick {
     if Output.contacts(of: result).contains(where: \.isUnreadableFromIndex) {
       // Its card is gone from the index: another cpick replaced the entry over an hour
       // ago, or the index was damaged or deleted meanwhile.
-      return fail("the chosen contact could no longer be read from the index (changed or rebuilt meanwhile); run cpick again")
+      return fail(
+        L10n.text("the chosen contact could no longer be read from the index (changed or rebuilt meanwhile); run cpick again"))
     }
     printKey(picker, options: options)
     return output.emit(result) ? .chosen : .cancelled

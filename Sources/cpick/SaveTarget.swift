@@ -4,6 +4,7 @@ import ContactStores
 import Foundation
 import AddressBook
 import ServerBooks
+import Localization
 
 /// Which address book receives a save: `--save-to`, else the first source that can
 /// hold a new card, else the default address book (a vdir, created on first save);
@@ -114,7 +115,7 @@ enum SaveTarget {
     let books = sources + (options.saveTo.map { [$0] } ?? [])
     guard let holder = store(holding: contact, sources: books, environment: environment) else {
       throw ContactStoreError(
-        source: contact.source, reason: "this contact's address book cannot be written (stdin or unknown)",
+        source: contact.source, reason: L10n.text("this contact's address book cannot be written (stdin or unknown)"),
         kind: .readOnly)
     }
     return holder

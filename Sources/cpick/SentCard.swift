@@ -1,5 +1,6 @@
 import ContactKit
 import ContactStores
+import Localization
 
 extension CPick {
   /// The card of `--vcard FILE` (`-`: stdin) for `new` and `unknown`, as a card of
@@ -12,14 +13,16 @@ extension CPick {
     do {
       sent = try VCardFileStore(path: path).load()
     } catch {
-      throw UsageError(description: "--vcard: cannot read \(error.description)")
+      throw UsageError(description: L10n.format("--vcard: cannot read %s", error.description))
     }
-    for warning in sent.warnings { printError(warning) }
-    guard var first = sent.contacts.first else { throw UsageError(description: "--vcard \(path): no card in it") }
+    for warning in sent.warnings { printError(L10n.translating(warning)) }
+    guard var first = sent.contacts.first else { throw UsageError(description: L10n.format("--vcard %s: no card in it", path)) }
     if sent.contacts.count > 1 {
       printError(
-        "cpick: --vcard \(path) holds \(sent.contacts.count) cards; the first (\(first.displayName)) is used, "
-          + "the other \(sent.contacts.count - 1) are not")
+        "cpick: "
+          + L10n.format(
+            "--vcard %s holds %d cards; the first (%s) is used, the other %d are not", path, sent.contacts.count,
+            first.displayName, sent.contacts.count - 1))
     }
     first.sourceRecord = nil  // a new card of ours, written from the form
     first.source = ""

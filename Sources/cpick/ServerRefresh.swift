@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Synchronization
 import ServerBooks
+import Localization
 
 /// Server books (CardDAV) on the command line: kept fresh through the sync helper
 /// (`SyncHelper`, `cpick-sync`), answered from their local copy.
@@ -14,13 +15,13 @@ extension CPick {
   /// when none is, every account of the config.
   static func runSyncHelper(_ command: String, specs: [String], environment: [String: String]) -> ExitCode {
     guard let helper = SyncHelper(environment: environment).executable() else {
-      return fail("cpick-sync is not installed beside cpick or on PATH")
+      return fail(L10n.text("cpick-sync is not installed beside cpick or on PATH"))
     }
     StandardOutput.flush()
     let arguments = [helper, command] + specs.filter(ServerAccount.isServerSpec)
     let argv = arguments.map { strdup($0) } + [nil]
     execv(helper, argv)
-    return fail("cannot run \(helper): \(String(cString: strerror(errno)))")
+    return fail(L10n.format("cannot run %s: %s", helper, String(cString: strerror(errno))))
   }
 
   /// Before `query`, `list`, `show`, `new`, `unknown` answer: the server books among
@@ -67,14 +68,14 @@ extension CPick {
           outcome.problems.append(message)
         }
       case "error":
-        outcome.problems.append((line["message"] as? String) ?? "the sync failed")
+        outcome.problems.append((line["message"] as? String) ?? L10n.text("the sync failed"))
       default:
         break
       }
     }
     if !run.finished {
       outcome.problems.append(
-        "\(specs.joined(separator: ", ")): no answer within \(Int(timeout ?? 0)) s; the local copy is shown")
+        L10n.format("%s: no answer within %d s; the local copy is shown", specs.joined(separator: ", "), Int(timeout ?? 0)))
     }
     if !outcome.problems.isEmpty { outcome.status = offlineStatus(specs, environment: environment) }
     return outcome
@@ -85,10 +86,10 @@ extension CPick {
     let times = ServerAccount.servers(in: specs, environment: environment).compactMap { _, account in
       AccountState.read(MirrorPaths(account: account, environment: environment).accountState).lastSync
     }
-    guard let last = times.min() else { return "offline: never synced" }
+    guard let last = times.min() else { return L10n.text("offline: never synced") }
     let formatter = DateFormatter()
     formatter.dateFormat = Date().timeIntervalSince1970 - last < 86_400 ? "HH:mm" : "yyyy-MM-dd HH:mm"
-    return "offline since " + formatter.string(from: Date(timeIntervalSince1970: last))
+    return L10n.format("offline since %s", formatter.string(from: Date(timeIntervalSince1970: last)))
   }
 }
 
@@ -114,12 +115,12 @@ extension CPick {
             found += CardBytesEditing.contacts(in: Array(card.utf8), source: account.url)
           }
         case "error":
-          report("cpick: " + ((line["message"] as? String) ?? "\(account.url): the search failed"))
+          report("cpick: " + ((line["message"] as? String) ?? L10n.format("%s: the search failed", account.url)))
         default:
           break
         }
       }
-      if !run.finished { report("cpick: \(account.url): no answer within \(Int(account.timeout)) s") }
+      if !run.finished { report("cpick: " + L10n.format("%s: no answer within %d s", account.url, Int(account.timeout))) }
     }
     return found
   }

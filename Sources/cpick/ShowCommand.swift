@@ -7,6 +7,7 @@ import TerminalScreens
 import TerminalKit
 import AddressBook
 import ContactFormats
+import Localization
 
 extension CPick {
   /// The person card: `cpick show [QUERY|UID]` — the contact with that UID, else the
@@ -26,8 +27,10 @@ extension CPick {
         // The same card in several books (a phone's vdir and a backup): the first is
         // shown, and the user told which and where the others are.
         printError(
-          "cpick: \(exact.count) contacts have the UID \(options.query); showing the one in \(first.source) "
-            + "(also in \(exact.dropFirst().map(\.source).joined(separator: ", ")))")
+          "cpick: "
+            + L10n.format(
+              "%d contacts have the UID %s; showing the one in %s (also in %s)", exact.count, options.query, first.source,
+              exact.dropFirst().map(\.source).joined(separator: ", ")))
       }
     } else {
       // The one candidate is shown (a contact the words start, not letters scattered
@@ -35,7 +38,7 @@ extension CPick {
       let candidates = list.index.candidates(options.query, options: SearchOptions(exact: options.exact))
       guard let best = candidates.first ?? list.index.search(options.query, options: SearchOptions(exact: options.exact)).first
       else {
-        printError("cpick: no contact matches '\(options.query)'")
+        printError("cpick: " + L10n.format("no contact matches '%s'", options.query))
         return .noMatch
       }
       contact = list.contacts[best.index]

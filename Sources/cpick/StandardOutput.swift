@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -61,6 +63,6 @@ enum StandardOutput {
 
   /// Why the answer could not be written, when `failure` says it could not.
   static var failureMessage: String? {
-    failure.map { "cpick: cannot write to standard output: \(String(cString: strerror($0)))" }
+    failure.map { "cpick: " + L10n.format("cannot write to standard output: %s", String(cString: strerror($0))) }
   }
 }

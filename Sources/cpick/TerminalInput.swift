@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What reads standard input and must not wait on a terminal: `--from-message`,
 /// `--vcard -` and `-s -` read a message or cards to their end, which a terminal only
@@ -10,16 +11,19 @@ enum TerminalInput {
   static func refusal(_ options: Options, stdinIsTerminal: Bool = isatty(STDIN_FILENO) == 1) -> String? {
     guard stdinIsTerminal else { return nil }
     if options.fromMessage {
-      return "--from-message reads a mail message on standard input, which is a terminal: pipe one in "
-        + "(cpick unknown --from-message < mail.eml; neomutt: <pipe-message>, aerc: :pipe)"
+      return L10n.text(
+        "--from-message reads a mail message on standard input, which is a terminal: pipe one in "
+          + "(cpick unknown --from-message < mail.eml; neomutt: <pipe-message>, aerc: :pipe)")
     }
     if options.vcard == "-" {
-      return "--vcard - reads a card on standard input, which is a terminal: pipe one in "
-        + "(cpick new --vcard - < card.vcf) or give its file (--vcard card.vcf)"
+      return L10n.text(
+        "--vcard - reads a card on standard input, which is a terminal: pipe one in "
+          + "(cpick new --vcard - < card.vcf) or give its file (--vcard card.vcf)")
     }
     if options.sources.contains("-") {
-      return "-s - reads cards on standard input, which is a terminal: pipe them in "
-        + "(cpick -s - < book.vcf) or give the file (-s book.vcf)"
+      return L10n.text(
+        "-s - reads cards on standard input, which is a terminal: pipe them in "
+          + "(cpick -s - < book.vcf) or give the file (-s book.vcf)")
     }
     return nil
   }

@@ -6,6 +6,7 @@ import TerminalScreens
 import TerminalKit
 import AddressBook
 import ContactFormats
+import Localization
 
 extension CPick {
   /// `cpick unknown`: the unknown-person card (ABUnknownPersonViewController) for a
@@ -34,7 +35,7 @@ extension CPick {
 
     if record.chooseAmong.isEmpty {
       guard !person.displayName.isEmpty else {
-        return fail("unknown: nothing to show (give --from-message, --vcard or field options such as --email)")
+        return fail(L10n.text("unknown: nothing to show (give --from-message, --vcard or field options such as --email)"))
       }
       if options.skipKnown,
         let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
@@ -116,13 +117,14 @@ extension CPick {
         // Only the header is read (the body, attachments included, is let go unread).
         message = try FileDescriptor.readStandardInput(keeping: MessageHeaders.headerBytes + 1).bytes
       } catch {
-        throw UsageError(description: "--from-message: cannot read standard input: \(error.message)")
+        throw UsageError(description: L10n.format("--from-message: cannot read standard input: %s", error.message))
       }
       let headers = MessageHeaders(message: message)
-      for warning in headers.warnings { printError("-:\(warning)") }
+      for warning in headers.warnings { printError(L10n.translating("-:\(warning)")) }
       let addresses = MessageAddressParser(fieldNames: options.headers).addresses(in: headers)
       guard !addresses.isEmpty else {
-        throw UsageError(description: "--from-message: no address in \(options.headers.joined(separator: ", "))")
+        throw UsageError(
+          description: L10n.format("--from-message: no address in %s", options.headers.joined(separator: ", ")))
       }
       record.subject = headers.unstructured(named: "Subject")
       if addresses.count == 1 || options.all {
@@ -165,7 +167,7 @@ extension CPick {
     let card = UnknownPersonViewController(displayedPerson: person)
     card.existingList = list
     card.alternateName = options.alternateName
-    card.message = options.message ?? subject.map { "Subject: \($0)" }
+    card.message = options.message ?? subject.map { L10n.format("Subject: %s", $0) }
     card.allowsAddingToAddressBook = !(options.noAdd || options.readOnly)
     card.allowsActions = !options.noActions
     card.actions = cardActions(options, environment: environment)

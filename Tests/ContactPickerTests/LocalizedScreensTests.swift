@@ -164,3 +164,38 @@ struct LocalizedIndexTests {
     }
   }
 }
+
+extension LocalizedScreensTests {
+  @Test(
+    "the unknown person's confirmation, the form's conflict message and the one-line notes fit 80 columns",
+    arguments: languages)
+  func messagesFit(language: MessageLanguage) {
+    Self.inLanguage(language) {
+      let ada = TestContacts.book[0]
+      let adding = UnknownPersonMerge.merge(UnknownPersonViewControllerTests.sender, into: ada, region: "GB")
+      var confirmation = UnknownPersonConfirmation(merge: adding, original: ada)
+      confirmation.error = L10n.text("the file is read-only (no write permission bits); not written")
+      let nothing = UnknownPersonConfirmation(merge: UnknownPersonMerge.merge(ada, into: ada, region: "GB"), original: ada)
+      let top = UnknownPersonConfirmationView.topLines(confirmation, columns: 80)
+        + UnknownPersonConfirmationView.topLines(nothing, columns: 80)
+      for (line, _) in top { #expect(TerminalText.width(line) <= 80, "\(language.code): \(line)") }
+      #expect(top[0].0 == L10n.format("Add this value to %s?", ada.displayName))
+      // The form's message after a conflict is wrapped: each line fits, in a few lines.
+      var state = NewPersonState(contact: nil)
+      state.message = NewPersonViewController.conflictMessage(
+        name: "Mr. John Richter,James Doe Sr.",
+        conflicts: [L10n.format("%s: changed here to “%s”, elsewhere to “%s”", L10n.text("job title"), "Auditor", "Treasurer")])
+      let wrapped = NewPersonView.messageLines(state, rows: 24, columns: 80)
+      #expect(wrapped.count <= 5 && wrapped.allSatisfy { TerminalText.width($0) <= 80 }, "\(language.code): \(wrapped.joined(separator: "\n"))")
+      // Notes drawn on one line, cut at the screen's width.
+      let notes = [
+        L10n.format("“%s” is saved with its first member (e on a card, + add to group)", "Project Y"),
+        L10n.format("saves to %s", "~/.local/share/contacts/personal/"),
+        L10n.format("offline since %s", "2026-12-02 14:02"), L10n.text("offline: never synced"),
+        L10n.text("photo not shown: not a JPEG, PNG or GIF"), L10n.format("photo not shown: too large (%s)", "20000×20000"),
+      ]
+      for note in notes { #expect(TerminalText.width(note) <= 80, "\(language.code): \(note)") }
+      if !language.isEnglish { #expect(!notes.contains { $0.hasPrefix("saves to") || $0.hasPrefix("photo not") }) }
+    }
+  }
+}

@@ -54,11 +54,11 @@ enum EndToEnd {
   }
 
   /// The environment cpick runs in: no `CPICK_DEFAULT_OPTS`, `CPICK_SOURCE`,
-  /// `ESCDELAY`, `NO_COLOR` from the developer's shell, and XDG folders inside
+  /// `CPICK_LANGUAGE` (English: the test support's), `ESCDELAY`, `NO_COLOR` from the developer's shell, and XDG folders inside
   /// `directory` so no personal configuration or address book is read.
   static func cleanEnvironment(in directory: URL) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for name in ["CPICK_DEFAULT_OPTS", "CPICK_SOURCE", "ESCDELAY", "NO_COLOR", "TMUX", "TMUX_PANE"] {
+    for name in ["CPICK_DEFAULT_OPTS", "CPICK_SOURCE", "CPICK_LANGUAGE", "ESCDELAY", "NO_COLOR", "TMUX", "TMUX_PANE"] {
       environment[name] = nil
     }
     environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path

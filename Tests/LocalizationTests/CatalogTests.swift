@@ -1,5 +1,6 @@
 import CpickTestSupport
 import Foundation
+import TerminalKit
 import Testing
 
 @testable import Localization
@@ -26,6 +27,19 @@ struct CatalogTests {
       let expected = Set(values.filter { L10n.substitute(english, values).contains($0) })
       let got = Set(values.filter { L10n.substitute(translated, values).contains($0) })
       #expect(expected == got, "\(language.code): \(english) → \(translated)")
+    }
+  }
+
+  @Test("the form's field checks fit beside their field on 80 columns", arguments: MessageLanguage.translated)
+  func fieldChecksFit(language: MessageLanguage) throws {
+    // 80 columns less the form's value column (18), the margin (1) and "✗ " (2).
+    let width = 59
+    let checks = try SourceMessages.all().filter { ["ContactValidator.swift", "PhotoRow.swift"].contains($0.value) }.keys
+    #expect(checks.count > 30)
+    let catalog = L10n.load(language, directory: catalogFolder)
+    for english in checks {
+      let shown = L10n.substitute(catalog.messages.translations[english] ?? english, ["x", "31", "2023"])
+      #expect(TerminalText.width(shown) <= width, "\(language.code): \(shown)")
     }
   }
 
@@ -84,9 +98,12 @@ struct MessageCatalogTests {
 
 @Suite("The language of messages")
 struct MessageLanguageTests {
-  @Test("LC_ALL before LC_MESSAGES before LANG; empty ones skipped")
+  @Test("CPICK_LANGUAGE before LC_ALL before LC_MESSAGES before LANG; empty ones skipped")
   func precedence() {
     func language(_ values: [String: String]) -> String { MessageLanguage.fromEnvironment { values[$0] }.code }
+    #expect(language(["CPICK_LANGUAGE": "en", "LC_ALL": "de_DE.UTF-8"]) == "en")
+    #expect(language(["CPICK_LANGUAGE": "zh_TW", "LANG": "en_US.UTF-8"]) == "zh_TW")
+    #expect(language(["CPICK_LANGUAGE": "", "LANG": "ko_KR.UTF-8"]) == "ko")
     #expect(language(["LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"]) == "de")
     #expect(language(["LC_ALL": "", "LC_MESSAGES": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"]) == "ja")
     #expect(language(["LANG": "fr_FR.UTF-8"]) == "fr")
@@ -114,6 +131,23 @@ struct MessageLanguageTests {
       #expect(L10n.text("no such text") == "no such text")
     }
     L10n.with(.english) { #expect(L10n.text("esc cancel") == "esc cancel") }
+  }
+}
+
+@Suite("Texts kept in English, shown in the language")
+struct StoredTextTests {
+  @Test("a kept text, one with values, a value that is a text, a file:line in front, an unknown one")
+  func translating() {
+    let kept = "/tmp/a b.vcf:12: " + L10n.deferredFormat("jCard item %d: %s", 3, L10n.deferred("a property is malformed; skipped"))
+    #expect(kept == "/tmp/a b.vcf:12: jCard item 3: a property is malformed; skipped")
+    L10n.with(MessageLanguage(code: "de"), directory: catalogFolder) {
+      let catalog = L10n.current.messages.translations
+      let item = L10n.substitute(catalog["jCard item %d: %s"]!, ["3", catalog["a property is malformed; skipped"]!])
+      #expect(L10n.translating(kept) == "/tmp/a b.vcf:12: " + item)
+      #expect(L10n.translating("text outside BEGIN:VCARD … END:VCARD; ignored") == catalog["text outside BEGIN:VCARD … END:VCARD; ignored"])
+      #expect(L10n.translating("/x.vcf:3: something cpick never says") == "/x.vcf:3: something cpick never says")
+    }
+    L10n.with(.english) { #expect(L10n.translating(kept) == kept) }
   }
 }
 

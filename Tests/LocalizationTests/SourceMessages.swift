@@ -4,13 +4,15 @@ import Foundation
 @testable import Localization
 
 /// The English texts the sources ask `L10n` for: every string literal that is the
-/// first argument of `L10n.text(…)` or `L10n.format(…)` under `Sources/` (what
-/// `xgettext --keyword=text --keyword=format` would extract).
+/// first argument of `L10n.text(…)`, `L10n.format(…)`, `L10n.deferred(…)` or
+/// `L10n.deferredFormat(…)` under `Sources/` (what `xgettext --keyword=text
+/// --keyword=format …` would extract), literals joined by `+` read as one.
 enum SourceMessages {
   /// Each text and the file it is first used in.
   static func all() throws -> [String: String] {
     let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
-    let pattern = try NSRegularExpression(pattern: #"L10n\.(?:text|format)\(\s*"((?:[^"\\]|\\.)*)""#)
+    let pattern = try NSRegularExpression(pattern: #"L10n\.(?:text|format|deferred|deferredFormat)\(\s*"((?:[^"\\]|\\.)*)""#)
+    let continued = try NSRegularExpression(pattern: #"\s*\+\s*"((?:[^"\\]|\\.)*)""#)
     var found: [String: String] = [:]
     let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
@@ -19,7 +21,14 @@ enum SourceMessages {
       let range = NSRange(text.startIndex..., in: text)
       for match in pattern.matches(in: text, range: range) {
         guard let literal = Range(match.range(at: 1), in: text) else { continue }
-        let message = MessageCatalog.unescape(text[literal])
+        var message = MessageCatalog.unescape(text[literal])
+        var end = match.range.upperBound
+        while let next = continued.firstMatch(in: text, options: .anchored, range: NSRange(end..<range.length)),
+          let piece = Range(next.range(at: 1), in: text)
+        {
+          message += MessageCatalog.unescape(text[piece])
+          end = next.range.upperBound
+        }
         if found[message] == nil { found[message] = file.lastPathComponent }
       }
     }

@@ -3,6 +3,7 @@ import ContactStores
 import CpickSupport
 import Dispatch
 import Foundation
+import Localization
 
 /// One book as listed now: its items with their versions (merged with what the index
 /// holds when the source listed only what changed).
@@ -339,7 +340,7 @@ extension ContactListLoader {
       switch result {
       case .success(let read): return (read.load, read.version.map(FileSignature.init))
       case .failure:
-        part.warnings.append("\(file.path):1: cannot be read; skipped")
+        part.warnings.append("\(file.path):1: " + L10n.deferred("cannot be read; skipped"))
         part.complete = false
         return nil
       }

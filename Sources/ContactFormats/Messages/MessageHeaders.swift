@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The header fields of an RFC 5322 message (§2.2, §3.6): read from the start of
 /// the message up to the first empty line, unfolded (§2.2.3: a line break followed
@@ -95,7 +96,8 @@ public struct MessageHeaders: Sendable, Hashable {
       warnings.append(
         Warning(
           line: lines.count + 1,
-          message: "the header is longer than \(headerBytes >> 20) MiB; the fields from here on are not read"))
+          message: L10n.deferredFormat(
+            "the header is longer than %d MiB; the fields from here on are not read", headerBytes >> 20)))
     } else if index >= bytes.endIndex && start < bytes.endIndex {
       var end = bytes.endIndex
       if bytes[end - 1] == 0x0D { end -= 1 }
@@ -125,7 +127,8 @@ public struct MessageHeaders: Sendable, Hashable {
         warnings.append(
           Warning(
             line: number,
-            message: "the field \(String(decoding: name, as: UTF8.self)) is longer than \(fieldBytes >> 20) MiB; left out"))
+            message: L10n.deferredFormat(
+              "the field %s is longer than %d MiB; left out", String(decoding: name, as: UTF8.self), fieldBytes >> 20)))
         continue
       }
       guard let colon = line.firstIndex(of: 0x3A), colon > 0 else { continue }

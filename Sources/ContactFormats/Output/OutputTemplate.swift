@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 
 /// `--template`: text with `{key}` fields filled from a contact or a property.
 ///
@@ -143,15 +144,15 @@ public struct OutputTemplate: Sendable {
       } catch {
         problem = (error as? PredicateError)?.message ?? "\(error)"
       }
-      var message = "unknown field {\(name)}"
+      var message = L10n.format("unknown field {%s}", name)
       if name.contains(".") {
         // The predicates' explanation, without its own "unknown key path '…'".
-        let prefix = "unknown key path '\(name)'"
+        let prefix = L10n.format("unknown key path '%s'", name)
         message += problem.hasPrefix(prefix) ? String(problem.dropFirst(prefix.count)) : " (\(problem))"
       } else if let near = Self.vCardNames[name.lowercased()] ?? PredicateKeyPaths.shortKeys[name.lowercased()]
         ?? PredicateSuggestion.nearest(to: name, in: Self.fieldNames)
       {
-        message += " (did you mean {\(near)}?)"
+        message += L10n.format(" (did you mean {%s}?)", near)
       }
       unknown = message
     }

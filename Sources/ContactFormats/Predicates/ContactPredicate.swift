@@ -1,4 +1,5 @@
 import ContactKit
+import Localization
 
 /// A condition on a person or on one of its properties, written in a subset of
 /// NSPredicate's format syntax (Apple's "Predicate Format String Syntax"): the
@@ -104,9 +105,9 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
   /// of the person object (`emailAddresses`, `jobTitle`, `hasImage`, …).
   public static func require(_ key: String) throws(PredicateError) -> ContactPredicate {
     guard let full = PredicateKeyPaths.fullKey(key) else {
-      var message = "unknown property key '\(key)'"
+      var message = L10n.format("unknown property key '%s'", key)
       if let near = PredicateSuggestion.nearest(to: key, in: PredicateKeyPaths.requireKeys) {
-        message += " (did you mean '\(near)'?)"
+        message += L10n.format(" (did you mean '%s'?)", near)
       }
       throw PredicateError(column: 1, message: message)
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A predicate that cannot be parsed: where (the 1-based column in the format string,
 /// counted in characters) and why.
 ///
@@ -17,7 +19,7 @@ public struct PredicateError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// `column <n>: <message>`, e.g. `column 17: unknown key path 'emailAdresses'`.
-  public var description: String { "column \(column): \(message)" }
+  public var description: String { L10n.format("column %d: %s", column, message) }
 
   /// The message with the option that carried the expression: `--select-if: column 3: …`.
   public func description(option: String) -> String { "\(option): \(description)" }

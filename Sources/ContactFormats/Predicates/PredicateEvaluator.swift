@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A value met while evaluating: a leaf of the JSON or a literal.
 enum PredicateScalar: Sendable {
@@ -173,8 +174,9 @@ enum PredicateEvaluator {
       } catch {
         throw PredicateError(
           column: c.column,
-          message: "MATCHES '\(error.pattern)' gave up on a value of \(error.length) characters: "
-            + "it backtracks without end (nested repetition such as (.*)* or (.+)+); simplify the pattern")
+          message: L10n.format(
+            "MATCHES '%s' gave up on a value of %d characters: it backtracks without end (nested repetition such as "
+              + "(.*)* or (.+)+); simplify the pattern", error.pattern, error.length))
       }
     }
     let x = c.options.fold(x)

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a key path gives when evaluated.
 enum PredicateValueType: Sendable, Equatable {
   /// Text: a string, or an object (a postal address, an IM address) read as its
@@ -116,12 +118,12 @@ enum PredicateKeyPaths {
       }
       if part == "@count" {
         guard position == parts.count - 1 else {
-          throw PredicateError(column: column, message: "'@count' must end the key path '\(path)'")
+          throw PredicateError(column: column, message: L10n.format("'@count' must end the key path '%s'", path))
         }
         guard isToMany else {
-          let hint = components.isEmpty ? "" : ": '\(components.joined(separator: "."))' is not a list"
+          let hint = components.isEmpty ? "" : L10n.format(": '%s' is not a list", components.joined(separator: "."))
           throw PredicateError(
-            column: column, message: "'@count' counts the values of a list such as emailAddresses\(hint)")
+            column: column, message: L10n.format("'@count' counts the values of a list such as emailAddresses%s", hint))
         }
         return PredicateKeyPath(components: components, isToMany: false, type: .count, text: path)
       }
@@ -152,17 +154,17 @@ enum PredicateKeyPaths {
     _ path: String, parts: [String], at position: Int, candidates: [String], kind: ContactPredicate.Kind,
     column: Int
   ) -> PredicateError {
-    var message = "unknown key path '\(path)'"
+    var message = L10n.format("unknown key path '%s'", path)
     var replacement = PredicateSuggestion.nearest(to: parts[position], in: candidates)
     if replacement == nil, position == 0, kind == .contact { replacement = shortKeys[parts[0].lowercased()] }
     if let replacement {
       var fixed = parts
       fixed[position] = replacement
-      message += " (did you mean '\(fixed.joined(separator: "."))'?)"
+      message += L10n.format(" (did you mean '%s'?)", fixed.joined(separator: "."))
     } else if position > 0, candidates.isEmpty {
-      message += " ('\(parts[..<position].joined(separator: "."))' has no fields)"
+      message += L10n.format(" ('%s' has no fields)", parts[..<position].joined(separator: "."))
     } else if position > 0 {
-      message += " ('\(parts[..<position].joined(separator: "."))' has \(candidates.joined(separator: ", ")))"
+      message += L10n.format(" ('%s' has %s)", parts[..<position].joined(separator: "."), candidates.joined(separator: ", "))
     }
     return PredicateError(column: column, message: message)
   }

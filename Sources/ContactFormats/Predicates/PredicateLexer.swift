@@ -1,3 +1,5 @@
+import Localization
+
 /// One token of a predicate format string, with the 1-based column where it starts.
 struct PredicateToken: Sendable {
   enum Kind: Sendable, Equatable {
@@ -80,7 +82,7 @@ struct PredicateLexer {
       while let d = peek(), d.isLetter { index += 1 }
       guard peek() == "]" else {
         throw PredicateError(
-          column: column, message: "unterminated modifier '\(text(from: start))' (expected [c], [d] or [cd])")
+          column: column, message: L10n.format("unterminated modifier '%s' (expected [c], [d] or [cd])", text(from: start)))
       }
       index += 1
       return token(.modifier(String(chars[(start + 1)..<(index - 1)])))
@@ -104,7 +106,7 @@ struct PredicateLexer {
       while let d = peek(), Self.isDigit(d) { index += 1 }
       let written = text(from: start)
       guard let number = Int(written) else {
-        throw PredicateError(column: column, message: "number '\(written)' is too large")
+        throw PredicateError(column: column, message: L10n.format("number '%s' is too large", written))
       }
       return token(.number(number))
     }
@@ -160,7 +162,7 @@ struct PredicateLexer {
         value.append(e)
       }
     }
-    throw PredicateError(column: column, message: "unterminated string (no closing \(quote))")
+    throw PredicateError(column: column, message: L10n.format("unterminated string (no closing %s)", "\(quote)"))
   }
 
   /// After `\u`: four hex digits or `{1-8 hex digits}`; nil (nothing consumed) otherwise.

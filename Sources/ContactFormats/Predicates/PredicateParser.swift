@@ -1,3 +1,5 @@
+import Localization
+
 /// Recursive descent over the tokens: `OR` < `AND` < `NOT` < comparison.
 ///
 ///     or         := and (("OR" | "||") and)*
@@ -74,20 +76,20 @@ struct PredicateParser {
   }
 
   private static func shown(_ token: PredicateToken) -> String {
-    token.kind == .end ? "the end" : "'\(token.text)'"
+    token.kind == .end ? L10n.text("the end") : "'\(token.text)'"
   }
 
   // MARK: grammar
 
   private mutating func parseAll() throws(PredicateError) -> PredicateNode {
-    if current.kind == .end { throw PredicateError(column: 1, message: "empty expression") }
+    if current.kind == .end { throw PredicateError(column: 1, message: L10n.text("empty expression")) }
     let node = try parseOr()
     guard current.kind == .end else {
       if current.kind == .rightParen {
-        throw PredicateError(column: current.column, message: "unbalanced ')': no '(' before it")
+        throw PredicateError(column: current.column, message: L10n.text("unbalanced ')': no '(' before it"))
       }
       throw PredicateError(
-        column: current.column, message: "unexpected \(Self.shown(current)) after the end of the expression")
+        column: current.column, message: L10n.format("unexpected %s after the end of the expression", Self.shown(current)))
     }
     return node
   }
@@ -128,9 +130,9 @@ struct PredicateParser {
       let open = advance()
       let node = try parseOr()
       guard current.kind == .rightParen else {
-        let found = current.kind == .end ? "" : ", found \(Self.shown(current))"
+        let found = current.kind == .end ? "" : L10n.format(", found %s", Self.shown(current))
         throw PredicateError(
-          column: current.column, message: "missing ')' to close the '(' at column \(open.column)\(found)")
+          column: current.column, message: L10n.format("missing ')' to close the '(' at column %d", open.column) + found)
       }
       advance()
       return node
@@ -152,16 +154,16 @@ struct PredicateParser {
   private mutating func enter() throws(PredicateError) {
     depth += 1
     if depth > Self.maximumDepth {
-      throw PredicateError(column: current.column, message: "nested more than \(Self.maximumDepth) deep")
+      throw PredicateError(column: current.column, message: L10n.format("nested more than %d deep", Self.maximumDepth))
     }
   }
 
   /// The error for a token that cannot start an operand.
   private func missingOperand() -> PredicateError {
     if let previous, previous.kind != .leftParen || current.kind == .end || current.kind == .rightParen {
-      return PredicateError(column: current.column, message: "missing operand after '\(previous.text)'")
+      return PredicateError(column: current.column, message: L10n.format("missing operand after '%s'", previous.text))
     }
-    return PredicateError(column: current.column, message: "missing operand before \(Self.shown(current))")
+    return PredicateError(column: current.column, message: L10n.format("missing operand before %s", Self.shown(current)))
   }
 
   private mutating func parseComparison() throws(PredicateError) -> PredicateNode {
@@ -176,7 +178,7 @@ struct PredicateParser {
       guard case .word = current.kind, Self.keyword(current) == nil else {
         throw PredicateError(
           column: current.column,
-          message: "\(word.text.uppercased()) needs a key path after it, found \(Self.shown(current))")
+          message: L10n.format("%s needs a key path after it, found %s", word.text.uppercased(), Self.shown(current)))
       }
     }
     let lhs = try parseOperand()
@@ -201,7 +203,7 @@ struct PredicateParser {
         options.diacriticInsensitive = true
       default:
         throw PredicateError(
-          column: current.column, message: "unknown modifier '\(current.text)' (use [c], [d] or [cd])")
+          column: current.column, message: L10n.format("unknown modifier '%s' (use [c], [d] or [cd])", current.text))
       }
       advance()
     }
@@ -223,23 +225,23 @@ struct PredicateParser {
       switch token.kind {
       case .word, .symbol:
         let name = token.text
-        var message = "unknown operator '\(name)'"
+        var message = L10n.format("unknown operator '%s'", name)
         let suggestion =
           Self.operatorAliases[name.uppercased()]
           ?? PredicateSuggestion.nearest(to: name, in: Array(PredicateOperator.words.keys).sorted())
-        if let suggestion { message += " (did you mean '\(suggestion)'?)" }
+        if let suggestion { message += L10n.format(" (did you mean '%s'?)", suggestion) }
         throw PredicateError(column: token.column, message: message)
       default:
         throw PredicateError(
-          column: token.column, message: "missing operator between '\(lhs.token.text)' and '\(token.text)'")
+          column: token.column, message: L10n.format("missing operator between '%s' and '%s'", lhs.token.text, token.text))
       }
     }
     if let quantifier {
       throw PredicateError(
-        column: token.column, message: "missing operator after '\(quantifier.text) \(lhs.token.text)'")
+        column: token.column, message: L10n.format("missing operator after '%s'", quantifier.text + " " + lhs.token.text))
     }
     guard case .keyPath(let path) = lhs.operand else {
-      throw PredicateError(column: lhs.token.column, message: "'\(lhs.token.text)' alone is not a condition")
+      throw PredicateError(column: lhs.token.column, message: L10n.format("'%s' alone is not a condition", lhs.token.text))
     }
     switch path.type {
     case .bool:
@@ -247,7 +249,7 @@ struct PredicateParser {
     case .count:
       throw PredicateError(
         column: lhs.token.column,
-        message: "'\(path.text)' is a number, not a condition: compare it, e.g. \(path.text) > 0")
+        message: L10n.format("'%1$s' is a number, not a condition: compare it, e.g. %1$s > 0", path.text))
     case .labeledValues:
       throw listIsNoCondition(path, column: lhs.token.column)
     case .text where path.isToMany:
@@ -255,14 +257,14 @@ struct PredicateParser {
     case .text:
       throw PredicateError(
         column: lhs.token.column,
-        message: "'\(path.text)' is text, not a condition: compare it, e.g. \(path.text) != \"\"")
+        message: L10n.format("'%1$s' is text, not a condition: compare it, e.g. %1$s != \"\"", path.text))
     }
   }
 
   private func listIsNoCondition(_ path: PredicateKeyPath, column: Int) -> PredicateError {
     let list = path.components.first ?? path.text
     return PredicateError(
-      column: column, message: "'\(path.text)' is a list, not a condition: count it, e.g. \(list).@count > 0")
+      column: column, message: L10n.format("'%s' is a list, not a condition: count it, e.g. %s.@count > 0", path.text, list))
   }
 
   private mutating func parseOperand() throws(PredicateError) -> ParsedOperand {
@@ -285,7 +287,7 @@ struct PredicateParser {
         let item = try parseOperand()
         guard case .literal(let literal) = item.operand, !literal.isList else {
           throw PredicateError(
-            column: item.token.column, message: "a list { … } holds only strings, numbers, booleans and nil")
+            column: item.token.column, message: L10n.text("a list { … } holds only strings, numbers, booleans and nil"))
         }
         items.append(literal)
         if current.kind == .comma {
@@ -294,9 +296,9 @@ struct PredicateParser {
           advance()
           return ParsedOperand(operand: .literal(.list(items)), token: token)
         } else {
-          let found = current.kind == .end ? "" : ", found \(Self.shown(current))"
+          let found = current.kind == .end ? "" : L10n.format(", found %s", Self.shown(current))
           throw PredicateError(
-            column: current.column, message: "missing '}' to close the '{' at column \(token.column)\(found)")
+            column: current.column, message: L10n.format("missing '}' to close the '{' at column %d", token.column) + found)
         }
       }
     case .word(let word):
@@ -321,7 +323,7 @@ struct PredicateParser {
       if case .symbol(let symbol) = token.kind, PredicateOperator.symbols[symbol] == nil,
         !["&&", "||", "!"].contains(symbol)
       {
-        throw PredicateError(column: token.column, message: "unexpected '\(symbol)'")
+        throw PredicateError(column: token.column, message: L10n.format("unexpected '%s'", symbol))
       }
       throw missingOperand()
     }

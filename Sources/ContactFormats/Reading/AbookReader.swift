@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// Reads abook's address book (`~/.abook/addressbook`): an INI-like text file with a
 /// `[format]` section (`program=abook`, `version=…`) and one section per person,
@@ -68,8 +69,10 @@ package enum AbookReader {
     for (index, line) in document.lines.enumerated().prefix(firstSection) {
       let text = document.text(line)
       if text.isEmpty || text.hasPrefix("#") { continue }
-      let why = AbookDocument.field(text) == nil ? "not a field=value line" : "a field before the first [section]"
-      warnings.append("\(source):\(index + 1): \(why); ignored")
+      let why =
+        AbookDocument.field(text) == nil
+        ? L10n.deferred("not a field=value line; ignored") : L10n.deferred("a field before the first [section]; ignored")
+      warnings.append("\(source):\(index + 1): " + why)
     }
     for section in document.sections {
       var fields: [(key: String, value: String)] = []
@@ -78,13 +81,15 @@ package enum AbookReader {
         let number = index + 1
         if text.isEmpty || text.hasPrefix("#") { continue }
         guard let (key, value) = AbookDocument.field(text) else {
-          warnings.append("\(source):\(number): not a field=value line; ignored")
+          warnings.append("\(source):\(number): " + L10n.deferred("not a field=value line; ignored"))
           continue
         }
         if key.isEmpty {
-          warnings.append("\(source):\(number): a value without a field name; ignored")
+          warnings.append("\(source):\(number): " + L10n.deferred("a value without a field name; ignored"))
         } else if fields.contains(where: { $0.key == key }) {
-          warnings.append("\(source):\(number): field \(key) given twice in section [\(section.name)]; the first kept")
+          warnings.append(
+            "\(source):\(number): "
+              + L10n.deferredFormat("field %s given twice in section [%s]; the first kept", key, section.name))
         } else if !value.isEmpty {
           fields.append((key, value))
         }

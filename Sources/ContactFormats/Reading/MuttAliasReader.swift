@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// Reads a mutt or NeoMutt alias file (`alias_file`, e.g. `~/.mutt/aliases`): one
 /// `alias [-group NAME]... KEY ADDRESS, ADDRESS…` line per alias, as mutt's
@@ -46,7 +47,7 @@ package enum MuttAliasReader {
       var (word, rest) = nextWord(command[...])
       guard !word.isEmpty else { continue }
       guard word == "alias" else {
-        warnings.append("\(source):\(number): not an alias line; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferred("not an alias line; ignored"))
         continue
       }
       var groups: [String] = []
@@ -58,13 +59,13 @@ package enum MuttAliasReader {
       }
       let key = String(word)
       guard !key.isEmpty else {
-        warnings.append("\(source):\(number): an alias without a name; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferred("an alias without a name; ignored"))
         continue
       }
       let addresses = MessageAddressParser.parse(unescaped(rest.trimmingCharacters(in: .whitespaces)))
         .filter { !$0.address.isEmpty }
       guard !addresses.isEmpty else {
-        warnings.append("\(source):\(number): alias \(key) has no address; ignored")
+        warnings.append("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
         continue
       }
       var contact = MessageAddress.contact(for: addresses)
@@ -76,7 +77,9 @@ package enum MuttAliasReader {
       contact.note = comment
       for index in contact.emailAddresses.indices { contact.emailAddresses[index].identifier = "mutt-\(key)-\(index + 1)" }
       if let earlier = byKey[key] {
-        warnings.append("\(source):\(number): alias \(key) defined again; this definition replaces the earlier one, as in mutt")
+        warnings.append(
+          "\(source):\(number): "
+            + L10n.deferredFormat("alias %s defined again; this definition replaces the earlier one, as in mutt", key))
         contacts[earlier] = contact
       } else {
         byKey[key] = contacts.count

@@ -1,3 +1,5 @@
+import Localization
+
 /// How large a value and a card may be: generous for real address books, small
 /// enough that a damaged or hostile file cannot make the reader hold gigabytes.
 ///
@@ -53,18 +55,21 @@ public struct ReadingLimits: Sendable {
     let data = Self.carriesData(name) || (name.hasPrefix("X-") && mayBeData)
     let limit = data ? dataValueBytes : textValueBytes
     guard bytes > limit else { return nil }
-    return "\(name) value longer than \(Self.megabytes(limit)), the limit for "
-      + (data ? "a \(name) value" : "a value other than PHOTO, LOGO, SOUND, KEY") + "; left out"
+    return data
+      ? L10n.deferredFormat("%s value longer than %s, the limit for a %s value; left out", name, Self.megabytes(limit), name)
+      : L10n.deferredFormat(
+        "%s value longer than %s, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out", name,
+        Self.megabytes(limit))
   }
 
   /// The warning for a card that grew over `cardBytes`.
   package func cardProblem() -> String {
-    "the card that begins here is longer than \(Self.megabytes(cardBytes)), the limit for a card; left out"
+    L10n.deferredFormat("the card that begins here is longer than %s, the limit for a card; left out", Self.megabytes(cardBytes))
   }
 
   /// The warning for the first value over `cardValues`.
   package func valueCountProblem() -> String {
-    "the card has more than \(cardValues) values; this one and the rest are left out"
+    L10n.deferredFormat("the card has more than %d values; this one and the rest are left out", cardValues)
   }
 
   /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`.

@@ -1,5 +1,6 @@
 import ContactKit
 import CpickSupport
+import Localization
 
 /// Why a value was refused: a short sentence the form shows next to the field.
 public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -47,7 +48,7 @@ public enum ContactValidator {
   }
 
   /// The message when a contact has nothing to call it by.
-  public static let emptyContactMessage = "enter a name, an organization, an email or a phone number"
+  public static var emptyContactMessage: String { L10n.text("enter a name, an organization, an email or a phone number") }
 
   // MARK: Email
 
@@ -65,19 +66,19 @@ public enum ContactValidator {
   /// - Returns: `nil` when `text` is a valid address, else what is wrong.
   /// - Complexity: O(n) in the length of `text`.
   public static func checkEmail(_ text: String) -> ValidationError? {
-    if text.isEmpty { return ValidationError("empty email address") }
+    if text.isEmpty { return ValidationError(L10n.text("empty email address")) }
     guard let at = lastAt(in: text) else {
       // An `@` inside a quote that is never closed (`we"ird@example.org`).
-      if text.contains("@") { return ValidationError("a quote (\") is not closed") }
-      if text.contains(where: \.isWhitespace) { return ValidationError("contains a space") }
-      return ValidationError("missing @")
+      if text.contains("@") { return ValidationError(L10n.text("a quote (\") is not closed")) }
+      if text.contains(where: \.isWhitespace) { return ValidationError(L10n.text("contains a space")) }
+      return ValidationError(L10n.text("missing @"))
     }
     let local = String(text[..<at])
     let domain = String(text[text.index(after: at)...])
-    if local.isEmpty { return ValidationError("nothing before @") }
-    if domain.isEmpty { return ValidationError("nothing after @") }
+    if local.isEmpty { return ValidationError(L10n.text("nothing before @")) }
+    if domain.isEmpty { return ValidationError(L10n.text("nothing after @")) }
     if let problem = checkLocalPart(local) { return problem }
-    if local.utf8.count > 64 { return ValidationError("the part before @ is longer than 64 characters") }
+    if local.utf8.count > 64 { return ValidationError(L10n.text("the part before @ is longer than 64 characters")) }
     return checkDomain(domain)
   }
 
@@ -103,7 +104,7 @@ public enum ContactValidator {
 
   private static func checkLocalPart(_ local: String) -> ValidationError? {
     if local.first == "\"" {
-      guard local.count >= 2, local.last == "\"" else { return ValidationError("unclosed quote before @") }
+      guard local.count >= 2, local.last == "\"" else { return ValidationError(L10n.text("unclosed quote before @")) }
       var escaped = false
       for character in local.dropFirst().dropLast() {
         if escaped {
@@ -113,20 +114,20 @@ public enum ContactValidator {
         if character == "\\" {
           escaped = true
         } else if character == "\"" {
-          return ValidationError("a quote inside quotes needs a backslash")
+          return ValidationError(L10n.text("a quote inside quotes needs a backslash"))
         } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-          return ValidationError("control character in the address")
+          return ValidationError(L10n.text("control character in the address"))
         }
       }
-      if escaped { return ValidationError("unclosed quote before @") }
+      if escaped { return ValidationError(L10n.text("unclosed quote before @")) }
       return nil
     }
-    if local.contains(where: \.isWhitespace) { return ValidationError("contains a space") }
-    if local.hasPrefix(".") { return ValidationError("starts with a dot") }
-    if local.hasSuffix(".") { return ValidationError("dot right before @") }
-    if local.contains("..") { return ValidationError("two dots in a row") }
+    if local.contains(where: \.isWhitespace) { return ValidationError(L10n.text("contains a space")) }
+    if local.hasPrefix(".") { return ValidationError(L10n.text("starts with a dot")) }
+    if local.hasSuffix(".") { return ValidationError(L10n.text("dot right before @")) }
+    if local.contains("..") { return ValidationError(L10n.text("two dots in a row")) }
     for character in local where character != "." {
-      if !isAtext(character) { return ValidationError("“\(character)” is not allowed before @") }
+      if !isAtext(character) { return ValidationError(L10n.format("“%s” is not allowed before @", String(character))) }
     }
     return nil
   }
@@ -143,33 +144,33 @@ public enum ContactValidator {
 
   private static func checkDomain(_ domain: String) -> ValidationError? {
     if domain.first == "[" {
-      guard domain.last == "]" else { return ValidationError("unclosed [ in the domain") }
+      guard domain.last == "]" else { return ValidationError(L10n.text("unclosed [ in the domain")) }
       let literal = String(domain.dropFirst().dropLast())
       if literal.lowercased().hasPrefix("ipv6:") {
-        return isIPv6(String(literal.dropFirst(5))) ? nil : ValidationError("not an IPv6 address in [ ]")
+        return isIPv6(String(literal.dropFirst(5))) ? nil : ValidationError(L10n.text("not an IPv6 address in [ ]"))
       }
-      return isIPv4(literal) ? nil : ValidationError("not an IP address in [ ]")
+      return isIPv4(literal) ? nil : ValidationError(L10n.text("not an IP address in [ ]"))
     }
-    if domain.contains(where: \.isWhitespace) { return ValidationError("contains a space") }
-    if domain.contains("@") { return ValidationError("more than one @") }
+    if domain.contains(where: \.isWhitespace) { return ValidationError(L10n.text("contains a space")) }
+    if domain.contains("@") { return ValidationError(L10n.text("more than one @")) }
     let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-    if labels.count < 2 { return ValidationError("the domain needs a dot, as in example.org") }
+    if labels.count < 2 { return ValidationError(L10n.text("the domain needs a dot, as in example.org")) }
     if labels.contains(where: \.isEmpty) {
       return ValidationError(domain.hasSuffix(".") ? "ends with a dot" : "two dots in a row in the domain")
     }
     for label in labels {
       if label.hasPrefix("-") || label.hasSuffix("-") {
-        return ValidationError("a part of the domain starts or ends with -")
+        return ValidationError(L10n.text("a part of the domain starts or ends with -"))
       }
-      if label.utf8.count > 63 { return ValidationError("a part of the domain is longer than 63 characters") }
+      if label.utf8.count > 63 { return ValidationError(L10n.text("a part of the domain is longer than 63 characters")) }
       for character in label where character != "-" {
         if !(character.isLetter || character.isNumber) {
-          return ValidationError("“\(character)” is not allowed in the domain")
+          return ValidationError(L10n.format("“%s” is not allowed in the domain", String(character)))
         }
       }
     }
-    if labels.last!.allSatisfy(\.isNumber) { return ValidationError("the domain ends in a number") }
-    if domain.utf8.count > 253 { return ValidationError("the domain is longer than 253 characters") }
+    if labels.last!.allSatisfy(\.isNumber) { return ValidationError(L10n.text("the domain ends in a number")) }
+    if domain.utf8.count > 253 { return ValidationError(L10n.text("the domain is longer than 253 characters")) }
     return nil
   }
 
@@ -197,22 +198,22 @@ public enum ContactValidator {
   /// - Returns: `nil` when `text` is acceptable, else what is wrong.
   public static func checkPhone(_ text: String) -> ValidationError? {
     let trimmed = text.trimmedOfWhitespace
-    if trimmed.isEmpty { return ValidationError("empty phone number") }
+    if trimmed.isEmpty { return ValidationError(L10n.text("empty phone number")) }
     let (number, extensionDigits) = PhoneNumberKey.splitExtension(trimmed)
-    if let extensionDigits, extensionDigits.isEmpty { return ValidationError("the extension needs digits") }
+    if let extensionDigits, extensionDigits.isEmpty { return ValidationError(L10n.text("the extension needs digits")) }
     var digits = 0
     for (offset, character) in number.enumerated() {
       switch character {
       case "0"..."9": digits += 1
       case " ", "-", ".", "(", ")", "/", "*", "#": break
       case "+":
-        if offset != 0 { return ValidationError("+ only at the start") }
+        if offset != 0 { return ValidationError(L10n.text("+ only at the start")) }
       default:
-        return ValidationError("“\(character)” is not allowed: use digits, spaces and + - . ( ) / * #")
+        return ValidationError(L10n.format("“%s” is not allowed: use digits, spaces and + - . ( ) / * #", String(character)))
       }
     }
-    if digits == 0 { return ValidationError("no digits") }
-    if digits < 3 && !number.contains(where: { $0 == "*" || $0 == "#" }) { return ValidationError("too few digits") }
+    if digits == 0 { return ValidationError(L10n.text("no digits")) }
+    if digits < 3 && !number.contains(where: { $0 == "*" || $0 == "#" }) { return ValidationError(L10n.text("too few digits")) }
     return nil
   }
 
@@ -226,9 +227,9 @@ public enum ContactValidator {
   /// - Throws: `ValidationError` saying what is wrong.
   public static func date(from text: String) throws(ValidationError) -> ContactDate {
     let trimmed = text.trimmedOfWhitespace
-    if trimmed.isEmpty { throw ValidationError("empty date") }
+    if trimmed.isEmpty { throw ValidationError(L10n.text("empty date")) }
     guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else {
-      throw ValidationError("write the date as YYYY-MM-DD, or MM-DD without a year")
+      throw ValidationError(L10n.text("write the date as YYYY-MM-DD, or MM-DD without a year"))
     }
     var year: Int?
     var rest: Substring
@@ -242,7 +243,7 @@ public enum ContactValidator {
     } else {
       let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
       guard parts.count == 3, parts[0].count == 4 else {
-        throw ValidationError("write the date as YYYY-MM-DD, or MM-DD without a year")
+        throw ValidationError(L10n.text("write the date as YYYY-MM-DD, or MM-DD without a year"))
       }
       year = Int(parts[0])
       rest = parts[1] + "-" + parts[2]
@@ -255,15 +256,16 @@ public enum ContactValidator {
     }
     guard monthDay.count == 2, monthDay.allSatisfy({ $0.count == 2 }),
       let month = Int(monthDay[0]), let day = Int(monthDay[1])
-    else { throw ValidationError("write the date as YYYY-MM-DD, or MM-DD without a year") }
-    if let year, year < 1 { throw ValidationError("no year 0") }
-    guard (1...12).contains(month) else { throw ValidationError("no month \(month)") }
+    else { throw ValidationError(L10n.text("write the date as YYYY-MM-DD, or MM-DD without a year")) }
+    if let year, year < 1 { throw ValidationError(L10n.text("no year 0")) }
+    guard (1...12).contains(month) else { throw ValidationError(L10n.format("no month %d", month)) }
     let length = daysIn(month: month, year: year)
     guard (1...length).contains(day) else {
       if month == 2 && day == 29, let year {
-        throw ValidationError("29 February \(year) does not exist: \(year) is not a leap year")
+        throw ValidationError(L10n.format("29 February %1$d does not exist: %1$d is not a leap year", year))
       }
-      throw ValidationError("\(monthNames[month - 1]) has \(length) days")
+      throw ValidationError(
+        L10n.format("%s has %d days", LocalizedDate.monthName(month) ?? monthNames[month - 1], length))
     }
     return ContactDate(year: year, month: month, day: day)
   }

@@ -293,7 +293,7 @@ public struct NewPersonState: Sendable {
     case .nextDestination:
       if let current = destinations.firstIndex(where: { $0 == destination }) ?? (destinations.isEmpty ? nil : -1) {
         destination = destinations[(current + 1) % destinations.count]
-        message = "saves to \(destination ?? "")"
+        message = L10n.format("saves to %s", destination ?? "")
       }
     case .switchKind:
       form.contactType = form.contactType == .person ? .organization : .person

@@ -279,6 +279,19 @@ public final class NewPersonViewController {
     }
   }
 
+  /// What the form says after a save refused because another program changed the
+  /// card, which was reloaded with the edit on top: `name` (empty: "the contact"),
+  /// and the fields `conflicts` both changed (the edit kept), in the language in use.
+  static func conflictMessage(name: String, conflicts: [String]) -> String {
+    var message = L10n.format(
+      "not saved: %s was changed on disk by another program. Reloaded: the form shows the card as it is now "
+        + "with your changes on top of it", name.isEmpty ? L10n.text("the contact") : name)
+    if !conflicts.isEmpty {
+      message += L10n.format(", yours kept where both changed it (%s)", conflicts.joined(separator: "; "))
+    }
+    return message + L10n.text(". Check it and press ^S to save, or Esc to leave it as it is on disk.")
+  }
+
   /// After a save refused because the card changed on disk: reloads it, puts the
   /// edit re-applied to it in the form and tells the user. `false` when the error is
   /// not such a refusal, nothing can be reloaded, or the card on disk is the one
@@ -292,19 +305,13 @@ public final class NewPersonViewController {
     do {
       current = try reload(original)
     } catch {
-      state.showSaveError(Self.describe(refusal) + " — reloading it failed: " + Self.describe(error))
+      state.showSaveError(L10n.format("%s — reloading it failed: %s", Self.describe(refusal), Self.describe(error)))
       return true
     }
     guard current != original else { return false }
     reloadedPerson = current
     let again = ContactReload.reapply(edited, madeTo: original, onto: current)
-    let name = current.displayName.isEmpty ? "the contact" : current.displayName
-    var message = "not saved: \(name) was changed on disk by another program. Reloaded: the form shows the card "
-      + "as it is now with your changes on top of it"
-    if !again.conflicts.isEmpty {
-      message += ", yours kept where both changed it (\(again.conflicts.joined(separator: "; ")))"
-    }
-    message += ". Check it and press ^S to save, or Esc to leave it as it is on disk."
+    let message = Self.conflictMessage(name: current.displayName, conflicts: again.conflicts)
     state.reload(NewPersonForm(editing: current, showing: again.contact), message: message)
     return true
   }

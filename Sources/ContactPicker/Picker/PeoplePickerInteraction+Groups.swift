@@ -61,7 +61,7 @@ extension PeoplePickerInteraction {
       case .create(let name):
         createdGroups.append(name)
         highlight = name
-        if !written { view.message = "“\(name)” is saved with its first member (e on a card, + add to group)" }
+        if !written { view.message = L10n.format("“%s” is saved with its first member (e on a card, + add to group)", name) }
       case .rename(let old, let new):
         createdGroups = createdGroups.map { $0 == old ? new : $0 }
         highlight = new

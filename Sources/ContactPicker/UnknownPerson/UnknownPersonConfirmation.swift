@@ -1,5 +1,6 @@
 import ContactKit
 import TerminalKit
+import Localization
 
 /// The confirmation of "Add to Existing Contact": the existing contact with the
 /// unknown person's values merged in, the added values marked `✓` (and the only ones
@@ -69,16 +70,17 @@ public enum UnknownPersonConfirmationView {
     let name = confirmation.original.displayName
     var lines: [(String, Style)] = []
     if confirmation.merge.isEmpty {
-      lines.append(("\(name) already has everything on this card.", Style(bold: true)))
+      lines.append((L10n.format("%s already has everything on this card.", name), Style(bold: true)))
     } else {
       let count = confirmation.merge.changes.count
-      lines.append(("Add \(count == 1 ? "this value" : "these \(count) values") to \(name)?", Style(bold: true)))
+      let title = count == 1 ? L10n.format("Add this value to %s?", name) : L10n.format("Add these %d values to %s?", count, name)
+      lines.append((title, Style(bold: true)))
       for change in confirmation.merge.changes {
         if case .filled = change { lines.append((change.summary, .plain)) }
       }
     }
     if let error = confirmation.error {
-      lines += TextWrapper.wrap("Not saved: " + error, width: max(8, columns - 1)).map { ($0, Style(bold: true)) }
+      lines += TextWrapper.wrap(L10n.format("Not saved: %s", error), width: max(8, columns - 1)).map { ($0, Style(bold: true)) }
     }
     return lines
   }

@@ -1,5 +1,6 @@
 import ContactKit
 import AddressBook
+import Localization
 
 /// "Add to Existing Contact": the values of an unknown person that an existing
 /// contact does not have yet, added to it.
@@ -36,9 +37,9 @@ public enum UnknownPersonMerge {
     public var summary: String {
       switch self {
       case .added(let key, _, let label, let value):
-        return "+ \(key.shortName)\(label.map { " (\(LabelWords.shown(for: $0)))" } ?? "") \(value)"
+        return "+ \(LabelWords.shown(for: key))\(label.map { " (\(LabelWords.shown(for: $0)))" } ?? "") \(value)"
       case .filled(let field, let value):
-        return "+ \(UnknownPersonMerge.fieldTitles[field] ?? field) \(value)"
+        return "+ \(UnknownPersonMerge.fieldTitle(field)) \(value)"
       }
     }
   }
@@ -58,12 +59,27 @@ public enum UnknownPersonMerge {
     }
   }
 
-  static let fieldTitles: [String: String] = [
-    "namePrefix": "prefix", "givenName": "first name", "middleName": "middle name", "familyName": "last name",
-    "nameSuffix": "suffix", "nickname": "nickname", "phoneticGivenName": "phonetic first",
-    "phoneticMiddleName": "phonetic middle", "phoneticFamilyName": "phonetic last", "organizationName": "company",
-    "departmentName": "department", "jobTitle": "job title", "birthday": "birthday", "note": "note",
-  ]
+  /// The title of a filled field (a `CNContact` key) in the language in use, as the
+  /// form names it; the key itself for any other.
+  static func fieldTitle(_ field: String) -> String {
+    switch field {
+    case "namePrefix": L10n.text("prefix")
+    case "givenName": L10n.text("first name")
+    case "middleName": L10n.text("middle name")
+    case "familyName": L10n.text("last name")
+    case "nameSuffix": L10n.text("suffix")
+    case "nickname": L10n.text("nickname")
+    case "phoneticGivenName": L10n.text("phonetic first")
+    case "phoneticMiddleName": L10n.text("phonetic middle")
+    case "phoneticFamilyName": L10n.text("phonetic last")
+    case "organizationName": L10n.text("company")
+    case "departmentName": L10n.text("department")
+    case "jobTitle": L10n.text("job title")
+    case "birthday": L10n.text("birthday")
+    case "note": L10n.text("note")
+    default: field
+    }
+  }
 
   /// `existing` with the values of `person` it lacks (see the type's rules).
   ///

@@ -1,5 +1,6 @@
 import ContactKit
 import VCard
+import Localization
 
 extension GroupStorage {
   /// How the cards of `parsed` store groups: group cards when one is among them (in
@@ -207,7 +208,7 @@ extension VdirStore {
       } catch let error as SystemError {
         throw CardFileSaver.systemError(error, source: path)
       } catch {
-        throw ContactStoreError(source: path, reason: "cannot save: \(error)", kind: .invalidRequest)
+        throw ContactStoreError(source: path, reason: L10n.format("cannot save: %s", "\(error)"), kind: .invalidRequest)
       }
     }
   }

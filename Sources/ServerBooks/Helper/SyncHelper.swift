@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import CpickSupport
+import Localization
 
 /// Runs `cpick-sync`, the helper that holds every line of network code: cpick itself
 /// never links an HTTP library, so a run that does not touch a server starts as fast
@@ -77,10 +78,10 @@ public struct SyncHelper: Sendable {
   ///   cannot be found, one `error` line says so.
   public func run(_ arguments: [String], timeout: Double?) -> (lines: [[String: Any]], finished: Bool) {
     guard let path = executable() else {
-      return ([["event": "error", "message": "cpick-sync is not installed beside cpick or on PATH; server books are not synced"]], true)
+      return ([["event": "error", "message": L10n.text("cpick-sync is not installed beside cpick or on PATH; server books are not synced")]], true)
     }
     guard let run = ChildProcess.run(path, arguments, environment: environment, timeout: timeout) else {
-      return ([["event": "error", "message": "cannot run \(path)"]], true)
+      return ([["event": "error", "message": L10n.format("cannot run %s", path)]], true)
     }
     let lines = run.output.split(separator: 0x0A).compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any]

@@ -3,6 +3,7 @@ import CpickSupport
 import Foundation
 import Glibc
 import VCard
+import Localization
 
 extension SyncHelper {
   /// An xCard reader for `XCardInput.install` that has the helper read the document
@@ -22,7 +23,7 @@ extension SyncHelper {
     func failure(_ message: String) -> VCardParseResult {
       VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: message)])
     }
-    guard let path = executable() else { return failure("an xCard (XML) document, read by cpick-sync, which is not found") }
+    guard let path = executable() else { return failure(L10n.deferred("an xCard (XML) document, read by cpick-sync, which is not found")) }
     let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let file = folder + "/cpick-xcard-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).xml"
     do throws(SystemError) {
@@ -32,18 +33,18 @@ extension SyncHelper {
     } catch {
       unlink(file)
       TempFileRegistry.shared.forget(file)
-      return failure("an xCard (XML) document that cannot be handed to cpick-sync: \(error)")
+      return failure(L10n.deferredFormat("an xCard (XML) document that cannot be handed to cpick-sync: %s", "\(error)"))
     }
     defer {
       unlink(file)
       TempFileRegistry.shared.forget(file)
     }
     guard let run = ChildProcess.run(path, ["xcard", file], environment: environment, timeout: 120) else {
-      return failure("an xCard (XML) document, and \(path) cannot be run")
+      return failure(L10n.deferredFormat("an xCard (XML) document, and %s cannot be run", path))
     }
     guard run.exitCode == 0, run.inTime else {
       let said = String(decoding: run.output.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      return failure(said.isEmpty ? "cpick-sync did not read the xCard (XML) document" : said)
+      return failure(said.isEmpty ? L10n.deferred("cpick-sync did not read the xCard (XML) document") : said)
     }
     return VCardReader.read(run.output)
   }

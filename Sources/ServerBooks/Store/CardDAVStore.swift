@@ -2,6 +2,7 @@ import ContactKit
 import ContactStores
 import Foundation
 import VCard
+import Localization
 
 /// The store of a CardDAV account's address books (RFC 6352), saving without losing
 /// an update: each edit is made on the local copy of the card exactly as a file edit
@@ -82,12 +83,12 @@ public struct CardDAVStore: ContactStore {
     } catch let error as ContactStoreError {
       throw error
     } catch {
-      throw ContactStoreError(source: account.url, reason: "cannot save: \(error)", kind: .system(errno: EIO))
+      throw ContactStoreError(source: account.url, reason: L10n.format("cannot save: %s", "\(error)"), kind: .system(errno: EIO))
     }
     let outcomes = SyncHelper(environment: environment).push(account, timeout: max(account.timeout, 30))
     for edit in queued.flatMap(\.edits) {
       if let outcome = outcomes[edit.id], outcome.result == "conflict" {
-        throw ContactStoreError(source: edit.url, reason: outcome.message ?? "the server's card changed", kind: .conflict)
+        throw ContactStoreError(source: edit.url, reason: outcome.message ?? L10n.text("the server's card changed"), kind: .conflict)
       }
     }
     var saved: [Contact] = []
@@ -274,8 +275,8 @@ public struct CardDAVStore: ContactStore {
     ContactStoreError(
       source: bookURL ?? account.url,
       reason: state.books.isEmpty
-        ? "no address book of this account is known: the server could not be asked (cpick sync says why)"
-        : "the account has no such address book (cpick books lists them)",
+        ? L10n.text("no address book of this account is known: the server could not be asked (cpick sync says why)")
+        : L10n.text("the account has no such address book (cpick books lists them)"),
       kind: .unreadable)
   }
 
@@ -312,7 +313,7 @@ public struct CardDAVStore: ContactStore {
     let book = BookState.read(paths.bookState(folder))
     guard let item = book?.items[fileName] else {
       throw ContactStoreError(
-        source: source, reason: "the card is not known to be on the server; run 'cpick sync' and try again",
+        source: source, reason: L10n.text("the card is not known to be on the server; run 'cpick sync' and try again"),
         kind: .invalidRequest)
     }
     var edit = PendingEdit(
@@ -329,7 +330,7 @@ public struct CardDAVStore: ContactStore {
     let parts = contact.source.hasPrefix(prefix) ? contact.source.dropFirst(prefix.count).split(separator: "/") : []
     guard parts.count == 2 else {
       throw ContactStoreError(
-        source: account.url, reason: "the contact belongs to \(contact.source), not to this account; save it there",
+        source: account.url, reason: L10n.format("the contact belongs to %s, not to this account; save it there", contact.source),
         kind: .notInAddressBook)
     }
     return (String(parts[0]), String(parts[1]))

@@ -1,6 +1,7 @@
 import ContactKit
 import ContactStores
 import Foundation
+import Localization
 
 /// The store of an LDAP directory's local copy (RFC 4511): its entries as cards, read
 /// only — a directory belongs to its administrators. To keep a colleague, add them to
@@ -33,7 +34,8 @@ public struct DirectoryStore: ContactStore {
     guard !request.isEmpty else { return [] }
     throw ContactStoreError(
       source: account.url,
-      reason: "the directory is read-only; add the person to one of your own books instead (cpick new --vcard, or Ctrl-N)",
+      reason: L10n.text(
+        "the directory is read-only; add the person to one of your own books instead (cpick new --vcard, or Ctrl-N)"),
       kind: .readOnly)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Walks a jCard document (RFC 7095) one card at a time under `VCardLimits`, for
 /// `JCardReader.read`: the memory it takes beyond the cards read is one card's JSON
@@ -68,7 +69,7 @@ struct JCardDocument {
   }
 
   private mutating func warn(_ line: Int, _ message: String) {
-    warnings.append(VCardWarning(line: line, message: "jCard item \(index): " + message))
+    warnings.append(VCardWarning(line: line, message: L10n.deferredFormat("jCard item %d: %s", index, message)))
   }
 
   /// Reads the array in `range` as a card; `false` when its JSON is broken.
@@ -113,13 +114,13 @@ struct JCardDocument {
   }
 
   private mutating func notACard(_ line: Int) -> Bool {
-    warnings.append(VCardWarning(line: line, message: "jCard item \(index) is not [\"vcard\", [...]]; skipped"))
+    warnings.append(VCardWarning(line: line, message: L10n.deferredFormat("jCard item %d is not [\"vcard\", [...]]; skipped", index)))
     return true
   }
 
   private mutating func add(_ property: Any, to lines: inout [ContentLine], line: Int) {
     guard let contentLine = JCardReader.contentLine(property, card: index) else {
-      warn(line, "a property is malformed; skipped")
+      warn(line, L10n.deferred("a property is malformed; skipped"))
       return
     }
     lines.append(contentLine)

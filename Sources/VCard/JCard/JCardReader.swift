@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads jCard (RFC 7095) into raw cards, so that a `.json` file of cards works as
 /// a source like a `.vcf` file: a single `["vcard",[…]]` or an array of them.
@@ -32,7 +33,7 @@ public enum JCardReader {
   static func read(_ bytes: [UInt8], limits: VCardLimits) -> VCardParseResult {
     var document = JCardDocument(bytes: bytes, limits: limits)
     guard document.read() else {
-      return VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: "not valid jCard JSON; skipped")])
+      return VCardParseResult(cards: [], warnings: [VCardWarning(line: 1, message: L10n.deferred("not valid jCard JSON; skipped"))])
     }
     return VCardParseResult(cards: document.cards, warnings: document.warnings, bytes: bytes)
   }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Parses one logical line into a `ContentLine`: group, name, parameters and value
 /// (RFC 6350 §3.3, RFC 6868 parameter escapes, vCard 2.1 bare parameters).
 ///
@@ -10,8 +12,8 @@ enum ContentLineParser {
 
     package var description: String {
       switch self {
-      case .noColon: return "line has no ':' between name and value; skipped"
-      case .noName: return "line has no property name; skipped"
+      case .noColon: return L10n.deferred("line has no ':' between name and value; skipped")
+      case .noName: return L10n.deferred("line has no property name; skipped")
       }
     }
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -259,8 +260,9 @@ struct CardAssembler {
         warnings.append(
           VCardWarning(
             line: line.lineNumber,
-            message: "BEGIN:VCARD inside the card that began on line \(outer.beginLine) "
-              + "(missing END:VCARD?); read as a card of its own"))
+            message: L10n.deferredFormat(
+              "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
+              outer.beginLine)))
       }
       var card = RawCard(
         lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
@@ -279,7 +281,8 @@ struct CardAssembler {
         warnings.append(
           VCardWarning(
             line: first.lineNumber,
-            message: "END:VCARD on line \(line.lineNumber) without BEGIN:VCARD; the lines before it read as a card"))
+            message: L10n.deferredFormat(
+              "END:VCARD on line %d without BEGIN:VCARD; the lines before it read as a card", line.lineNumber)))
         cards.append(RawCard(lines: orphans, beginLine: first.lineNumber, endLine: line.lineNumber, sourceRange: nil))
         orphans = []
         return
@@ -293,7 +296,7 @@ struct CardAssembler {
         warnedOutside = true
         outsideWarning = warnings.count
         warnings.append(
-          VCardWarning(line: logical.lineNumber, message: "text outside BEGIN:VCARD … END:VCARD; ignored"))
+          VCardWarning(line: logical.lineNumber, message: L10n.deferred("text outside BEGIN:VCARD … END:VCARD; ignored")))
       }
       return
     }
@@ -359,7 +362,7 @@ struct CardAssembler {
       if !warnedOpen.contains(card.beginLine) {
         warnings.append(
           VCardWarning(
-            line: card.beginLine, message: "the file ends inside the card that began here (no END:VCARD)"))
+            line: card.beginLine, message: L10n.deferred("the file ends inside the card that began here (no END:VCARD)")))
       }
       cards.append(card)
     }
@@ -406,7 +409,7 @@ struct CardAssembler {
           || scalar == "+" || scalar == "/" || scalar == "=" || scalar.properties.isWhitespace)
       })
     else { return nil }
-    return "\(line.name): damaged base64 data (unexpected \"\(bad)\"); kept as written"
+    return L10n.deferredFormat("%s: damaged base64 data (unexpected \"%s\"); kept as written", line.name, String(bad))
   }
 }
 

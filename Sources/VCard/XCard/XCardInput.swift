@@ -1,4 +1,5 @@
 import Synchronization
+import Localization
 
 /// Where `VCardReader` sends an xCard document (RFC 6351): to the reader a program
 /// installs. The XML parser is not in this module, so that a program that links
@@ -31,7 +32,7 @@ public enum XCardInput {
   static func read(_ bytes: [UInt8]) -> VCardParseResult {
     guard let reader = installed.withLock({ $0 }) else {
       return VCardParseResult(
-        cards: [], warnings: [VCardWarning(line: 1, message: "an xCard (XML) document, and no xCard reader here; skipped")])
+        cards: [], warnings: [VCardWarning(line: 1, message: L10n.deferred("an xCard (XML) document, and no xCard reader here; skipped"))])
     }
     return reader(bytes)
   }
