@@ -23,13 +23,13 @@ public struct VCardFileStore: ContactStore {
   }
 
   /// Whether the file is of a format cpick reads but does not write (`ReadOnlyFormat`:
-  /// an abook book, a mutt alias file), judged by its first 4 KiB; false
+  /// an abook book, a mutt alias file, LDIF, a CSV export), judged by its first 8 KiB; false
   /// for standard input and a file that cannot be read. New contacts go elsewhere.
   public var isReadOnlyFormat: Bool {
     guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []
-    return ReadOnlyFormat(head) != nil
+    let head = (try? handle.read(upToCount: ReadOnlyFormat.headBytes)).map { [UInt8]($0) } ?? []
+    return ReadOnlyFormat(head, name: path) != nil
   }
 
   /// The file's bytes (standard input's, to its end, for `-`).

@@ -63,7 +63,7 @@ extension VCardFileStore {
 
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`), an abook
-/// book or a mutt alias file (`ReadOnlyFormat`): group cards
+/// book, a mutt alias file, an LDIF file or a CSV export (`ReadOnlyFormat`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
   /// Cards per chunk when mapping a large file on all cores.
@@ -72,13 +72,13 @@ enum VCardLoading {
   /// The contacts of a file's bytes. `VCardReader` reads the syntax of a large file
   /// on all cores; the cards are then mapped to contacts on all cores too, in chunks,
   /// and put back in file order. `progress` hears how many contacts each chunk gave.
-  /// A file that gave no contact and is of a format cpick does not read (CSV, LDIF,
-  /// an image, an archive: `ForeignFormat`) has one warning that says what it is and
+  /// A file that gave no contact and is of a format cpick does not read (CSV without
+  /// a header it knows, an image, an archive: `ForeignFormat`) has one warning that says what it is and
   /// what cpick reads, instead of the reader's.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
   ) -> ContactLoad {
-    if let format = ReadOnlyFormat(bytes) {
+    if let format = ReadOnlyFormat(bytes, name: source) {
       let read = format.read(bytes, source: source)
       progress?(read.contacts.count)
       return ContactLoad(contacts: read.contacts, warnings: read.warnings)
@@ -93,7 +93,7 @@ enum VCardLoading {
   }
 
   /// `contacts(fromBytes:source:progress:)` as the JSON-lines, vCard, jCard and xCard readers give it.
-  private static func contactsOfReadFormat(
+  static func contactsOfReadFormat(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
     if PersonJSONReader.isJSONLines(bytes) {
@@ -114,14 +114,14 @@ enum VCardLoading {
   /// they are mapped: the cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or
+  ///   JSON lines, another program's book (`ReadOnlyFormat`), jCard or
   ///   xCard; group cards (`KIND` lines: their members may be in any part); cards without a UID that are byte for byte the same (`markTwins`
   ///   counts them over the whole file); or what `VCardReader` reads whole. `body`
   ///   may have been given some parts by then: the caller discards them.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
   ) -> Bool {
-    guard !PersonJSONReader.isJSONLines(bytes), ReadOnlyFormat(bytes) == nil, !mayHoldKindLines(bytes) else {
+    guard !PersonJSONReader.isJSONLines(bytes), ReadOnlyFormat(bytes, name: source) == nil, !mayHoldKindLines(bytes) else {
       return false
     }
     TransliterationWarmUp.start(scanning: bytes)

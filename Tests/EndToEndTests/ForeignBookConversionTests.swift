@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `cpick list -s FILE --format vcard` turns another program's book into vCard (issue
-/// 25, item 3): an abook book and a mutt alias file, run as a user migrating runs it.
+/// 25, item 3): an abook book, a mutt alias file, CSV exports of Google Contacts and
+/// Outlook, a generic CSV and an LDIF dump, run as a user migrating runs it.
 @Suite("Converting other programs' books to vCard")
 struct ForeignBookConversionTests {
   /// The values of the `name` lines of vCard `text`, in order.
@@ -30,6 +31,34 @@ struct ForeignBookConversionTests {
           "hopper@cobol.example", "jose@example.org", "alan@turing.example", "pat@obrien.example",
         ], 4
       ),
+      (
+        "books/google-contacts-2022.csv", ["Ada Lovelace", "José Müller-Ñúñez", "grace@navy.example"],
+        [
+          "ada@analytical-engines.example", "countess@lovelace.example", "ada@babbage.example", "jose@example.org",
+          "grace@navy.example",
+        ], 0
+      ),
+      (
+        "books/google-contacts-2024.csv", ["Rear Admiral Grace Brewster Hopper", "Alan Mathison Turing", "NASA Langley"],
+        ["grace@navy.example", "hopper@cobol.example", "alan@turing.example"], 0
+      ),
+      (
+        "books/outlook-2016-utf8.csv", ["Dr. Ada Lovelace", "José Müller-Ñúñez", "Zoë Çelik"],
+        ["ada@analytical-engines.example", "countess@lovelace.example", "jose@example.org", "zoe@example.org"], 0
+      ),
+      (
+        "books/outlook-2010-windows1252.csv", ["Dr. Ada Lovelace", "José Müller-Ñúñez", "Zoë Çelik"],
+        ["ada@analytical-engines.example", "countess@lovelace.example", "jose@example.org", "zoe@example.org"], 0
+      ),
+      (
+        "books/people-generic.csv", ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Pat Extra"],
+        ["ada@analytical-engines.example", "countess@lovelace.example", "grace@navy.example", "alan@turing.example",
+          "pat@example.org"], 2
+      ),
+      (
+        "books/slapcat-people.ldif", ["Ada Lovelace", "José Müller-Ñúñez", "Grace Hopper"],
+        ["ada@analytical-engines.example", "countess@lovelace.example", "jose@example.org", "grace@navy.example"], 3
+      ),
     ])
   func converts(fixture: String, names: [String], emails: [String], warnings: Int) throws {
     let path = TestPaths.fixture(fixture).path
@@ -43,6 +72,27 @@ struct ForeignBookConversionTests {
     #expect(uids.count == names.count && Set(uids).count == names.count)
     let again = try CommandRunner.cpick(["list", "-s", path, "--format", "vcard", "--sort-by", "none"])
     #expect(values("UID", in: again.stdoutText) == uids)
+  }
+
+  @Test(
+    "cpick query finds a person of each book, and every output format is made from it",
+    arguments: [
+      ("books/google-contacts-2022.csv", "müller", "jose@example.org"),
+      ("books/google-contacts-2024.csv", "hopper navy", "grace@navy.example"),
+      ("books/outlook-2010-windows1252.csv", "zoe", "zoe@example.org"),
+      ("books/people-generic.csv", "turing", "alan@turing.example"),
+      ("books/slapcat-people.ldif", "lovelace", "ada@analytical-engines.example"),
+    ])
+  func queries(fixture: String, query: String, email: String) throws {
+    let path = TestPaths.fixture(fixture).path
+    let result = try CommandRunner.cpick(["query", "-s", path, query, "-p", "email", "-f", "value"])
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.stdoutText.split(separator: "\n").first.map(String.init) == email, "\(result.stdoutText)")
+    for format in ["json", "jsonl", "mailbox", "tsv", "jcard", "xcard"] {
+      let list = try CommandRunner.cpick(["list", "-s", path, "--format", format])
+      #expect(list.status == 0, "\(format): \(list.stderrText)")
+      #expect(list.stdoutText.contains(email), "\(format): \(list.stdoutText)")
+    }
   }
 
   @Test(
