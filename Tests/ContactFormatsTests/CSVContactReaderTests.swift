@@ -104,6 +104,8 @@ struct CSVContactReaderTests {
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n") == nil)
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n", named: "/tmp/x.CSV") == .generic)
     #expect(CSVContactReader.export(of: "BEGIN:VCARD\nVERSION:3.0\nFN:Ada, Countess\n") == nil)
+    let jCard = #"["vcard",[["version",{},"text","4.0"],["fn",{},"text","Ada"],["org",{},"text","X"],["email",{},"text","a@x"]]]"#
+    #expect(CSVContactReader.export(of: jCard) == nil)
   }
 
   @Test("the same person gets the same identifier when the export is made again in another order")
@@ -115,6 +117,21 @@ struct CSVContactReaderTests {
     #expect(first.contacts[1].identifier == again.contacts[0].identifier)
     #expect(Set(again.contacts.map(\.identifier)).count == 3)
     #expect(first.contacts[0].identifier.hasPrefix("urn:uuid:"))
+  }
+
+  @Test("a cell over the value limit is left out, a row over the card limit too, with file:line warnings")
+  func limits() {
+    var limits = ReadingLimits.standard
+    limits.textValueBytes = 16
+    limits.cardBytes = 40
+    let text = "Name,Email,Notes\nAda,a@x.example,a note longer than sixteen\nBob,b@x.example,\(String(repeating: "y", count: 30))\nCy,c@x.example,ok\n"
+    let read = CSVContactReader.read(text, source: "f", export: .generic, limits: limits)
+    #expect(read.contacts.map(\.displayName) == ["Ada", "Cy"])
+    #expect(read.contacts[0].note == "")
+    #expect(read.warnings == [
+      "f:2: NOTES value longer than 16 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out",
+      "f:3: the card that begins here is longer than 40 bytes, the limit for a card; left out",
+    ])
   }
 
   @Test("dates as exports write them")

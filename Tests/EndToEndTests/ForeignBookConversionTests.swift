@@ -95,6 +95,41 @@ struct ForeignBookConversionTests {
     }
   }
 
+  @Test("the LDIF that slapcat and ldapsearch -LLL write of a real directory gives the people slapadd was given")
+  func ldifFromSlapd() throws {
+    let fixture = try String(contentsOf: TestPaths.fixture("books/slapcat-people.ldif"), encoding: .utf8)
+    // The entries slapadd takes: up to the fixture's broken ones.
+    let seed = String(fixture[..<(try #require(fixture.range(of: "dn: uid=grace"))).lowerBound])
+    let server = try LDAPServer.slapd(seed: seed)
+    defer { server.stop() }
+    let directory = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let host = String(server.url[..<(try #require(server.url.range(of: "/" + LDAPServer.suffix))).lowerBound])
+    let exports = [
+      ("ldapsearch", EndToEnd.which("ldapsearch") ?? "/usr/bin/ldapsearch", ["-LLL", "-x", "-H", host, "-b", LDAPServer.suffix, "*", "+"]),
+      ("slapcat", EndToEnd.which("slapcat") ?? "/usr/sbin/slapcat", ["-f", server.dataFolder + "/slapd.conf"]),
+    ]
+    for (name, program, arguments) in exports {
+      let export = try CommandRunner.run(program, arguments, timeout: 60)
+      #expect(export.status == 0, "\(name): \(export.stderrText)")
+      let file = directory.appendingPathComponent("\(name).ldif")
+      try export.stdout.write(to: file)
+      #expect(export.stdoutText.contains("cn:: "), "\(name) writes José's name in base64")
+      let result = try CommandRunner.cpick(["list", "-s", file.path, "--format", "vcard", "--sort-by", "none"])
+      #expect(result.status == 0, "\(result.stderrText)")
+      #expect(result.stderrText == "", "\(name)")
+      #expect(values("FN", in: result.stdoutText) == ["Ada Lovelace", "José Müller-Ñúñez"], "\(name)")
+      #expect(
+        values("EMAIL", in: result.stdoutText)
+          == ["ada@analytical-engines.example", "countess@lovelace.example", "jose@example.org"], "\(name)")
+      #expect(
+        values("UID", in: result.stdoutText)
+          == ["urn:uuid:5f0c6e1e-8d2b-4c1a-9e2f-0a1b2c3d4e5f", "urn:uuid:6a1d7f2f-9e3c-4d2b-8f30-1b2c3d4e5f60"],
+        "\(name)")
+      #expect(values("PHOTO", in: result.stdoutText).count == 1, "\(name)")
+    }
+  }
+
   @Test(
     "abook reads back the vCard cpick made of its book as the book it was",
     .enabled(if: EndToEnd.which("abook") != nil, "abook is not installed (apt-get install abook)"))

@@ -16,8 +16,8 @@ import Foundation
 /// phone (`ForeignRecordIdentifier`): stable when the export is made again, in another
 /// order, or with other rows; a second row with the same name and address gets `#2`.
 /// Each problem is a warning `file:line: why` (a row with more or fewer cells than the
-/// header, a row with neither name nor address, a quoting problem, a value over
-/// `ReadingLimits`); the rest is read.
+/// header, a row with neither name nor address, a quoting problem, a value or a row
+/// over `ReadingLimits`: a cell is a value, a row a card); the rest is read.
 package enum CSVContactReader {
   /// The export a CSV file comes from.
   package enum Export: String, Sendable, Hashable {
@@ -25,11 +25,14 @@ package enum CSVContactReader {
   }
 
   /// The export whose header row opens `text`, or nil when the header names no
-  /// contact columns. With `named` ending in `.csv`, a header of unknown columns is
-  /// read as a generic export.
+  /// contact columns (or the text is JSON or XML). With `named` ending in `.csv`, a
+  /// header of unknown columns is read as a generic export.
   ///
   /// - Complexity: O(n) in the length of the first line.
   package static func export(of text: String, named name: String = "") -> Export? {
+    // JSON (jCard: `["vcard",[["email",…`) and XML are split by commas too, into cells
+    // whose letters can spell column names.
+    guard let first = text.first(where: { !$0.isWhitespace }), !"[{<".contains(first) else { return nil }
     let headers = header(of: text)
     guard headers.count >= 2 || name.lowercased().hasSuffix(".csv") else { return nil }
     if GoogleCSVColumns.matches(headers) { return .google }
@@ -77,6 +80,10 @@ package enum CSVContactReader {
             + (row.cells.count > headers.count ? "the cells after the last column left out" : "the missing cells empty"))
       }
       var cells = Array(row.cells.prefix(headers.count))
+      guard cells.reduce(0, { $0 + $1.utf8.count }) <= limits.cardBytes else {
+        problem(limits.cardProblem())
+        continue
+      }
       for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
         if let why = limits.valueProblem(name: headers[index].uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
           problem(why)
