@@ -20,7 +20,7 @@ import Foundation
 /// Each problem is a warning `file:line: why`; the rest is read.
 public enum LDIFReader {
   /// Whether `bytes` are LDIF: the first line that is neither blank nor a comment is
-  /// `version:`, `dn:` or `dn::`.
+  /// `version:` and a number (`version: 1`), `dn:` or `dn::`.
   ///
   /// - Complexity: O(n) in the length of the leading comment lines, at most 4 KiB.
   public static func isLDIF(_ bytes: [UInt8]) -> Bool {
@@ -28,7 +28,10 @@ public enum LDIFReader {
     for line in head.split(whereSeparator: \.isNewline) {
       if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") || line.hasPrefix(" ") { continue }
       let lower = line.lowercased()
-      return lower.hasPrefix("version:") || lower.hasPrefix("dn:")
+      guard lower.hasPrefix("version:") else { return lower.hasPrefix("dn:") }
+      // `version: 1`, a number: not a vCard's `VERSION:3.0` after a lost BEGIN line.
+      let number = lower.dropFirst("version:".count).trimmingCharacters(in: .whitespaces)
+      return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
     }
     return false
   }

@@ -62,6 +62,7 @@ struct LDIFReaderTests {
     #expect(LDIFReader.isLDIF(Array("# dump\nversion: 1\n\ndn: cn=a\n".utf8)))
     #expect(LDIFReader.isLDIF(Array("dn: cn=a\ncn: a\n".utf8)))
     #expect(!LDIFReader.isLDIF(Array("BEGIN:VCARD\n".utf8)))
+    #expect(!LDIFReader.isLDIF(Array("VERSION:3.0\r\nFN:John Doe\r\nEND:VCARD\r\n".utf8)))  // a vCard without BEGIN
     #expect(!LDIFReader.isLDIF(Array("Name,dn\n".utf8)))
   }
 
