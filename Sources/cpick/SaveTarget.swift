@@ -25,8 +25,8 @@ enum SaveTarget {
     return ServerAccount.isServerSpec(spec) ? [] : VdirCollections.collections(of: spec)
   }
 
-  /// `--save-to`, else the first source that can hold a new card (not an abook book
-  /// or a mutt alias file: `VCardFileStore.isReadOnlyFormat`), else the
+  /// `--save-to`, else the first source that can hold a new card (not an abook book,
+  /// a mutt alias file, a CSV or LDIF file: `VCardFileStore.isReadOnlyFormat`), else the
   /// default address book.
   private static func specForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> String {
     if let spec = options.saveTo { return spec }
@@ -174,8 +174,8 @@ enum SaveTarget {
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
-    // A directory's entries are read-only, and so are the people of an abook book or a
-    // mutt alias file: their cards offer no edit.
+    // A directory's entries are read-only, and so are the people of another program's
+    // book (abook, mutt aliases, CSV, LDIF): their cards offer no edit.
     let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).isReadOnlyFormat })
