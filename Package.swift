@@ -44,7 +44,11 @@ let package = Package(
     // predicates, mail headers, value validation.
     .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport", "Localization"]),
     // Address-book files: .vcf files, vdir folders, stdin; atomic saves.
-    .target(name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "CpickSupport", "Localization"]),
+    .target(
+      name: "ContactStores", dependencies: ["ContactKit", "VCard", "ContactFormats", "DirectoryEntries", "CpickSupport", "Localization"]),
+    // Directory entries without the network: inetOrgPerson and Active Directory entries
+    // as vCard 4.0 cards, and LDIF files (RFC 2849) read into entries.
+    .target(name: "DirectoryEntries", dependencies: ["ContactKit", "ContactFormats", "VCard", "Localization"]),
     // Server books without the network: accounts in the config, the local copy of a
     // CardDAV account, the queue of unsent edits, the store, and the sync helper's
     // runner (the network code itself is only in `cpick-sync`).
@@ -93,9 +97,9 @@ let package = Package(
     // writes). Not in the library product nor the tool: only a helper executable links it.
     .target(name: "CardDAV", dependencies: ["CCurl"]),
     // An LDAP directory client over libldap (simple bind, StartTLS/LDAPS, paged searches,
-    // query searches) and the mapping of inetOrgPerson and Active Directory entries to
-    // vCard 4.0. Not in the library product nor the tool: only a helper executable links it.
-    .target(name: "LDAPDirectory", dependencies: ["CLDAP", "ContactKit", "VCard"]),
+    // query searches), giving `DirectoryEntries`' entries. Not in the library product nor
+    // the tool: only a helper executable links it.
+    .target(name: "LDAPDirectory", dependencies: ["CLDAP", "DirectoryEntries", "ContactKit", "VCard"]),
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(
@@ -132,7 +136,7 @@ let package = Package(
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
-    .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "VCard", "CpickTestSupport"]),
+    .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "ContactFormats", "VCard", "CpickTestSupport"]),
     .testTarget(
       name: "ServerBooksTests",
       dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),

@@ -235,14 +235,12 @@ struct CardFileEditor {
   }
 
   /// The file as (byte-order mark, the rest), refusing formats that are not
-  /// rewritten byte for byte: abook, mutt aliases, jCard, JSON lines, xCard, UTF-16.
+  /// rewritten byte for byte: other programs' books (`ReadOnlyFormat`), jCard, JSON lines, xCard, UTF-16.
   private func split(_ file: [UInt8]) throws(ContactStoreError) -> (prefix: [UInt8], body: [UInt8]) {
     let hasMark = file.starts(with: Self.byteOrderMark)
     let body = hasMark ? Array(file.dropFirst(3)) : file
-    if let format = ReadOnlyFormat(body) {
-      throw ContactStoreError(
-        source: source, reason: L10n.format("%s are read, not written; save to a .vcf file or a vdir (--save-to)", format.name),
-        kind: .readOnly)
+    if let format = ReadOnlyFormat(body, name: source) {
+      throw ContactStoreError(source: source, reason: format.refusal(source: source), kind: .readOnly)
     }
     if let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
       first == UInt8(ascii: "[") || first == UInt8(ascii: "{")

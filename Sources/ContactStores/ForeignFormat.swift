@@ -1,8 +1,9 @@
 import Localization
 
 /// What a file that gave no contact is, when it is not one of the formats cpick reads
-/// (vCard, jCard, xCard, cpick's JSON lines, abook books and mutt alias files:
-/// `ReadOnlyFormat`): a CSV export, an LDIF file, an image, an archive, JSON or XML of another kind. Its one warning says what
+/// (vCard, jCard, xCard, cpick's JSON lines, and other programs' books: `ReadOnlyFormat`):
+/// a CSV file whose header names no contact columns, an image, an archive, JSON or XML
+/// of another kind. Its one warning says what
 /// the file is and what cpick reads, in place of the reader's line warnings ("text
 /// outside BEGIN:VCARD … END:VCARD; ignored"), which would not tell a user why their
 /// export gave nothing.
@@ -13,7 +14,7 @@ import Localization
 enum ForeignFormat {
   /// What `VCardLoading` reads, as the warning says it.
   static let formatsRead = L10n.deferred(
-    "cpick reads vCard (.vcf, 2.1, 3.0 and 4.0), jCard, xCard, abook address books, mutt alias files and its own JSON lines")
+    "cpick reads vCard (.vcf, 2.1, 3.0 and 4.0), jCard, xCard, abook address books, mutt alias files, LDIF, CSV exports with a header row, and its own JSON lines")
 
   /// The warning for a file whose bytes are `bytes` and that gave no contact, or nil
   /// when it is none of the formats recognised here (an empty file, a damaged vCard).
@@ -56,10 +57,8 @@ enum ForeignFormat {
     }
     if first.hasPrefix("<!doctype html") || first.hasPrefix("<html") { return (L10n.deferred("an HTML page"), nil) }
     if first.hasPrefix("<") { return (L10n.deferred("an XML document that is not xCard (RFC 6351)"), nil) }
-    if lower.contains(where: { $0.hasPrefix("dn:") || $0.hasPrefix("dn::") }) {
-      return (L10n.deferred("an LDIF file (LDAP entries)"), L10n.deferred("export the contacts as vCard, or read the directory as an LDAP account (README)"))
-    }
-    let exportHint = L10n.deferred("export the contacts as vCard instead (Google Contacts, Outlook and Thunderbird offer it)")
+    let exportHint = L10n.deferred(
+      "its header row names no column cpick knows (Name, First Name, Email, Phone, …); name the file .csv to read it anyway")
     if first.filter({ $0 == "\t" }).count >= 2 { return (L10n.deferred("a tab-separated (TSV) file"), exportHint) }
     if first.filter({ $0 == "," }).count >= 2 || first.filter({ $0 == ";" }).count >= 2 {
       return (L10n.deferred("a CSV file (comma-separated values)"), exportHint)

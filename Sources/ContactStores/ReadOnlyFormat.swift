@@ -1,47 +1,70 @@
 import ContactFormats
 import ContactKit
+import DirectoryEntries
 import Localization
+import VCard
 
 /// The address books of other programs, told apart by content: an abook book
-/// (`AbookReader`), a mutt alias file (`MuttAliasReader`). `VCardLoading` reads them
-/// with their reader (before the vCard reader, and without `ForeignFormat`'s
-/// warning); `CardFileEditor` never writes one as vCard: an abook book is saved by
-/// `AbookStore` (new sections, edits and deletes in place), a mutt alias file by
-/// `MuttAliasStore` (new alias lines only); what takes no new contact sends them to a
-/// vCard book (`VCardFileStore.isReadOnlyFormat`). cpick's own read-only formats
-/// (JSON lines, jCard, xCard) are told apart where the vCard reader is.
+/// (`AbookReader`), a mutt alias file (`MuttAliasReader`), an LDIF file (`LDIFReader`,
+/// its entries made cards by `LDAPCardMapping`), a CSV export of Google Contacts,
+/// Outlook or another program (`CSVContactReader`); by name where the content says too
+/// little (`.ldif`, `.csv`). `VCardLoading` reads them with their reader (before the
+/// vCard reader, and without `ForeignFormat`'s warning); `CardFileEditor` never writes
+/// one as vCard: an abook book is saved by `AbookStore` (new sections, edits and
+/// deletes in place), a mutt alias file by `MuttAliasStore` (new alias lines only);
+/// LDIF and CSV files are read only (`refusal(source:)`), and what takes no new
+/// contact sends them to a vCard book (`VCardFileStore.isReadOnlyFormat`). cpick's own
+/// read-only formats (JSON lines, jCard, xCard) are told apart where the vCard reader is.
+///
+/// Any of them may be in UTF-16 with a byte-order mark or UTF-8 with or without one
+/// (`LineReader.normalizedUTF8`); a CSV export that is not UTF-8 is read as the vCard
+/// reader reads text of no declared charset (`CharsetDecoder.decodeUndeclared`:
+/// Windows-1252, Outlook's "ANSI" export in the West).
 enum ReadOnlyFormat: Sendable, Hashable {
   case abook
   case muttAliases
+  case ldif
+  case csv(CSVContactReader.Export)
 
-  /// The format of `bytes` (after any UTF-8 byte-order mark), or nil when they are
-  /// none of these.
-  init?(_ bytes: [UInt8]) {
-    let body = Self.withoutByteOrderMark(bytes)
-    if AbookReader.isAbook(body) {
+  /// The bytes the formats are told apart by: the first 8 KiB.
+  static let headBytes = 8192
+
+  /// The format of `bytes` (the file's, or its first `headBytes`) of the file `name`,
+  /// or nil when they are none of these.
+  init?(_ bytes: [UInt8], name: String = "") {
+    let head = LineReader.normalizedUTF8(Array(bytes.prefix(Self.headBytes)))
+    let lowerName = name.lowercased()
+    if AbookReader.isAbook(head) {
       self = .abook
-    } else if MuttAliasReader.isAliasFile(body) {
+    } else if MuttAliasReader.isAliasFile(head) {
       self = .muttAliases
+    } else if LDIFReader.isLDIF(head) || lowerName.hasSuffix(".ldif") || lowerName.hasSuffix(".ldi") {
+      self = .ldif
+    } else if let export = CSVContactReader.export(of: String(decoding: head, as: UTF8.self), named: name) {
+      self = .csv(export)
     } else {
       return nil
     }
   }
 
   /// Whether new contacts can be added to a book of this format: an abook book (a
-  /// new section), a mutt alias file (a new alias line).
+  /// new section), a mutt alias file (a new alias line); not an LDIF file or a CSV
+  /// export.
   var takesNewContacts: Bool {
     switch self {
     case .abook, .muttAliases: true
+    case .ldif, .csv: false
     }
   }
 
   /// Whether the contacts of a book of this format can be edited and deleted in
   /// place: an abook book's (its section rewritten); not a mutt alias file's, whose
-  /// lines are mutt's configuration (`MuttAliasStore`).
+  /// lines are mutt's configuration (`MuttAliasStore`), nor those of the read-only
+  /// formats.
   var editsContacts: Bool {
     switch self {
     case .abook: true
-    case .muttAliases: false
+    case .muttAliases, .ldif, .csv: false
     }
   }
 
@@ -50,16 +73,48 @@ enum ReadOnlyFormat: Sendable, Hashable {
     switch self {
     case .abook: L10n.text("abook address books")
     case .muttAliases: L10n.text("mutt alias files")
+    case .ldif: L10n.text("LDIF files")
+    case .csv: L10n.text("CSV exports")
+    }
+  }
+
+  /// Why a save into `source`, a book of this format, is refused, and what to do.
+  func refusal(source: String) -> String {
+    switch self {
+    case .abook, .muttAliases:
+      return L10n.format("%s are read, not written; save to a .vcf file or a vdir (--save-to)", name)
+    case .ldif, .csv:
+      return L10n.format(
+        "%s are read, not written; make a vCard book of it (cpick list -s %s --format vcard > book.vcf) and use that, or save to a .vcf file or a vdir (--save-to)",
+        name, source)
     }
   }
 
   /// The contacts of `bytes` and a `source:line: why` warning for each line not read.
   func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    let body = Self.withoutByteOrderMark(bytes)
+    let body = LineReader.normalizedUTF8(bytes)
     switch self {
     case .abook: return AbookReader.read(body, source: source)
     case .muttAliases: return MuttAliasReader.read(body, source: source)
+    case .ldif: return Self.readLDIF(body, source: source)
+    case .csv(let export):
+      return CSVContactReader.read(CharsetDecoder.decodeUndeclared(body), source: source, export: export)
     }
+  }
+
+  /// The people of an LDIF file (entries of other kinds, such as the organizational
+  /// units of a `slapcat` dump, left out): each entry's card (`LDAPCardMapping`, a
+  /// `manager` named by the entry of its DN) read as any vCard is.
+  static func readLDIF(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
+    let read = LDIFReader.read(bytes, source: source)
+    let people = read.entries.map(\.entry).filter(LDAPCardMapping.isPerson)
+    var names: [String: String] = [:]
+    for entry in people { names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry) }
+    var cards: [UInt8] = []
+    for entry in people { cards += LDAPCardMapping.card(from: entry, names: names) }
+    // Read as vCard, not told apart again: the source's name (`.ldif`) would say LDIF.
+    let load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
+    return (load.contacts, read.warnings + load.warnings)
   }
 
   /// `bytes` without a leading UTF-8 byte-order mark.

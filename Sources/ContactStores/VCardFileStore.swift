@@ -24,9 +24,9 @@ public struct VCardFileStore: ContactStore {
   }
 
   /// Whether the file is of a format cpick reads but adds no contact to
-  /// (`ReadOnlyFormat.takesNewContacts`), judged by its first 4 KiB; false for
-  /// standard input, a file that cannot be read, an abook book and a mutt alias file
-  /// (they take new contacts). New contacts go elsewhere.
+  /// (`ReadOnlyFormat.takesNewContacts`), judged by its first 8 KiB: an LDIF file or a CSV export; false for standard
+  /// input, a file that cannot be read, an abook book and a mutt alias file (they
+  /// take new contacts). New contacts go elsewhere.
   public var isReadOnlyFormat: Bool {
     headFormat.map { !$0.takesNewContacts } ?? false
   }
@@ -44,16 +44,16 @@ public struct VCardFileStore: ContactStore {
     switch headFormat {
     case .abook: AbookStore(path: path)
     case .muttAliases: MuttAliasStore(path: path)
-    case nil: nil
+    case .ldif?, .csv?, nil: nil
     }
   }
 
-  /// The format of the file's first 4 KiB, when it is one of `ReadOnlyFormat`'s.
+  /// The format of the file's first 8 KiB (and its name), when it is one of `ReadOnlyFormat`'s.
   private var headFormat: ReadOnlyFormat? {
     guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []
-    return ReadOnlyFormat(head)
+    let head = (try? handle.read(upToCount: ReadOnlyFormat.headBytes)).map { [UInt8]($0) } ?? []
+    return ReadOnlyFormat(head, name: path)
   }
 
   /// The file's bytes (standard input's, to its end, for `-`).

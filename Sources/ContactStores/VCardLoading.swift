@@ -79,7 +79,7 @@ extension VCardFileStore {
 
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`), an abook
-/// book or a mutt alias file (`ReadOnlyFormat`): group cards
+/// book, a mutt alias file, an LDIF file or a CSV export (`ReadOnlyFormat`): group cards
 /// become group memberships, damaged lines and cards become `file:line: what` warnings.
 enum VCardLoading {
   /// Cards per chunk when mapping a large file on all cores.
@@ -88,13 +88,13 @@ enum VCardLoading {
   /// The contacts of a file's bytes. `VCardReader` reads the syntax of a large file
   /// on all cores; the cards are then mapped to contacts on all cores too, in chunks,
   /// and put back in file order. `progress` hears how many contacts each chunk gave.
-  /// A file that gave no contact and is of a format cpick does not read (CSV, LDIF,
-  /// an image, an archive: `ForeignFormat`) has one warning that says what it is and
+  /// A file that gave no contact and is of a format cpick does not read (CSV without
+  /// a header it knows, an image, an archive: `ForeignFormat`) has one warning that says what it is and
   /// what cpick reads, instead of the reader's.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)? = nil
   ) -> ContactLoad {
-    if let format = ReadOnlyFormat(bytes) {
+    if let format = ReadOnlyFormat(bytes, name: source) {
       let read = format.read(bytes, source: source)
       progress?(read.contacts.count)
       return ContactLoad(contacts: read.contacts, warnings: read.warnings)
@@ -109,7 +109,7 @@ enum VCardLoading {
   }
 
   /// `contacts(fromBytes:source:progress:)` as the JSON-lines, vCard, jCard and xCard readers give it.
-  private static func contactsOfReadFormat(
+  static func contactsOfReadFormat(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
     if PersonJSONReader.isJSONLines(bytes) {
@@ -131,7 +131,7 @@ enum VCardLoading {
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, an abook book or a mutt alias file (`ReadOnlyFormat`), jCard or
+  ///   JSON lines, another program's book (`ReadOnlyFormat`), jCard or
   ///   xCard; group cards (`KIND` lines: their members may be in any part); cards
   ///   without a UID that are byte for byte the same (`markTwins` counts them over the
   ///   whole file); or what `VCardReader` reads whole. `body` may have been given some
@@ -146,7 +146,7 @@ enum VCardLoading {
       guard !refused else { return }
       if first {
         first = false
-        refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes) != nil
+        refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes, name: source) != nil
       }
       // A part's bytes are whole lines: a `KIND` line is at the start of one of them.
       refused = refused || mayHoldKindLines(part.bytes)

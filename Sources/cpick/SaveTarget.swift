@@ -27,8 +27,8 @@ enum SaveTarget {
   }
 
   /// `--save-to`, else the first source that can hold a new card (a file of a format
-  /// that takes none is passed over: `VCardFileStore.isReadOnlyFormat`; an abook book
-  /// and a mutt alias file take them), else the default address book.
+  /// that takes none, a CSV or LDIF file, is passed over: `VCardFileStore.isReadOnlyFormat`;
+  /// an abook book and a mutt alias file take them), else the default address book.
   private static func specForNewContacts(_ options: Options, sources: [String], environment: [String: String]) -> String {
     if let spec = options.saveTo { return spec }
     let directories = Set(
@@ -175,8 +175,8 @@ enum SaveTarget {
     // A save refused because the card changed on disk offers to go on from the
     // version on disk (PRODUCT.md: "the user is told, and may reload").
     editing.reload = { contact in try ContactReload.reload(contact) }
-    // A directory's entries are read-only, and so are the people of a mutt alias file
-    // (an abook book's are edited in place): their cards offer no edit.
+    // A directory's entries are read-only, and so are the people of a mutt alias file,
+    // a CSV export or an LDIF file (an abook book's are edited in place): their cards offer no edit.
     let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).keepsContactsReadOnly })

@@ -5,8 +5,9 @@ import Testing
 
 @testable import ContactStores
 
-/// Books of other programs read as sources (issue 25): an abook book and a mutt alias
-/// file load through the file store like a `.vcf`, and are saved by their own stores.
+/// Books of other programs read as sources (issue 25): an abook book, a mutt alias
+/// file, CSV exports and LDIF load through the file store like a `.vcf`; an abook book
+/// and an alias file are saved by their own stores, CSV and LDIF never written.
 @Suite("Other programs' books as sources")
 struct ForeignBookTests {
   @Test("a book abook wrote (abook --convert from vCard) loads with the people of the vCard it came from")
@@ -43,6 +44,34 @@ struct ForeignBookTests {
     #expect(VCardFileStore(path: TestPaths.sampleBook.path).foreignStore == nil)
   }
 
+  @Test(
+    "saving into a CSV or LDIF file is refused with what to do, and the file is left as it was",
+    arguments: [
+      ("books/outlook-2016-utf8.csv", "CSV exports are read, not written"),
+      ("books/slapcat-people.ldif", "LDIF files are read, not written"),
+    ])
+  func saveRefused(fixture: String, reason: String) throws {
+    let folder = try TempFolder("foreign-save")
+    defer { folder.remove() }
+    let file = try folder.copy(TestPaths.fixture(fixture), as: "book")  // no .csv, .ldif: told by content
+    let before = Bytes.text(file)
+    let store = VCardFileStore(path: file)
+    #expect(store.isReadOnlyFormat)
+    let first = try #require(try store.load().contacts.first)
+    var edited = first
+    edited.note = "changed"
+    for build in [{ (r: inout SaveRequest) in r.add(edited) }, { r in r.update(edited, original: first) }] {
+      var request = SaveRequest()
+      build(&request)
+      let error = #expect(throws: ContactStoreError.self) { try store.execute(request) }
+      #expect(error?.kind == .readOnly)
+      #expect(
+        error?.reason == "\(reason); make a vCard book of it (cpick list -s \(file) --format vcard > book.vcf) "
+          + "and use that, or save to a .vcf file or a vdir (--save-to)")
+    }
+    #expect(Bytes.text(file) == before)
+  }
+
   @Test("an abook book without people gives no contact and no warning that it is not vCard")
   func emptyAbook() throws {
     let text = "# abook addressbook file\n\n[format]\nprogram=abook\nversion=0.6.1\n"
@@ -50,5 +79,78 @@ struct ForeignBookTests {
     #expect(load.contacts.isEmpty)
     #expect(load.warnings.isEmpty)
     #expect(!VCardFileStore(path: TestPaths.sampleBook.path).isReadOnlyFormat)
+  }
+
+  /// `label: value` of labeled values.
+  func pairs<V>(_ values: [LabeledValue<V>]) -> [String] { values.map { "\($0.label ?? "-"): \($0.value)" } }
+
+  @Test(
+    "Outlook's export, in UTF-8 with a byte-order mark and in Windows-1252 (ANSI), gives the same people",
+    arguments: ["books/outlook-2016-utf8.csv", "books/outlook-2010-windows1252.csv"])
+  func outlook(fixture: String) throws {
+    let load = try VCardFileStore(path: TestPaths.fixture(fixture).path).load()
+    #expect(load.warnings == [])
+    #expect(load.contacts.map(\.displayName) == ["Dr. Ada Lovelace", "José Müller-Ñúñez", "Zoë Çelik"])
+    let ada = load.contacts[0]
+    #expect((ada.namePrefix, ada.givenName, ada.familyName) == ("Dr.", "Ada", "Lovelace"))
+    #expect(pairs(ada.emailAddresses) == ["-: ada@analytical-engines.example", "-: countess@lovelace.example"])
+    #expect(pairs(ada.phoneNumbers) == [
+      "workFax: +44 20 7946 0009", "work: +44 20 7946 0001", "home: +44 20 7946 0002", "mobile: +44 7700 900001",
+    ])
+    #expect(ada.postalAddresses.map { "\($0.label ?? "-"): \($0.value.street), \($0.value.city)" } == ["work: 12 St James's Square, London"])
+    #expect(ada.birthday == ContactDate(year: 1815, month: 12, day: 10))
+    #expect(ada.dates.isEmpty)
+    #expect(ada.groups == ["Mathematicians", "Friends"])
+    #expect(ada.note == "Met at the Royal Society.\nLikes \"poetical science\".\nHobby: Poetical science")
+    #expect(pairs(ada.urlAddresses) == ["-: https://example.org/ada"])
+    let jose = load.contacts[1]
+    #expect(pairs(jose.phoneNumbers) == ["mobile: +34 600 000 001"])
+    #expect(jose.postalAddresses.map { "\($0.label ?? "-"): \($0.value.street), \($0.value.country)" } == ["home: Calle Mayor 1\nPiso 2, España"])
+    #expect(pairs(jose.contactRelations) == ["spouse: Zoë"])
+    #expect(pairs(load.contacts[2].emailAddresses) == ["-: zoe@example.org"])
+    #expect(Set(load.contacts.map(\.source)) == [TestPaths.fixture(fixture).path])
+  }
+
+  @Test("a CSV export in UTF-16 with a byte-order mark is read as in UTF-8")
+  func utf16() {
+    let text = "Name,E-mail,Phone\r\nZoë Çelik,zoe@example.org,+90 555 000 0001\r\n"
+    let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let load = VCardLoading.contacts(fromBytes: bytes, source: "utf16")
+    #expect(load.warnings == [])
+    #expect(load.contacts.map(\.displayName) == ["Zoë Çelik"])
+    #expect(pairs(load.contacts[0].phoneNumbers) == ["-: +90 555 000 0001"])
+  }
+
+  @Test("an LDIF dump (slapcat): people only, base64 and folded values, change records and URLs reported")
+  func ldif() throws {
+    let path = TestPaths.fixture("books/slapcat-people.ldif").path
+    let load = try VCardFileStore(path: path).load()
+    #expect(load.contacts.map(\.displayName) == ["Ada Lovelace", "José Müller-Ñúñez", "Grace Hopper"])
+    #expect(load.warnings == [
+      "\(path):71: jpegPhoto: a value to fetch from a URL (:<) is not fetched; left out",
+      "\(path):72: not an attribute: value line; ignored",
+      "\(path):76: a change record (changetype: modify), not an entry; skipped",
+    ])
+    let ada = load.contacts[0]
+    #expect(ada.identifier == "urn:uuid:5f0c6e1e-8d2b-4c1a-9e2f-0a1b2c3d4e5f")
+    #expect(ada.emailAddresses.map(\.value) == ["ada@analytical-engines.example", "countess@lovelace.example"])
+    #expect(pairs(ada.phoneNumbers) == [
+      "work: +44 20 7946 0001", "mobile: +44 7700 900001", "home: +44 20 7946 0002", "otherFax: +44 20 7946 0009",
+    ])
+    #expect((ada.organizationName, ada.departmentName, ada.jobTitle) == ("Analytical Engines Ltd", "Research", "Analyst"))
+    #expect(ada.postalAddresses.first?.value.postalCode == "SW1Y 4JH")
+    #expect(ada.urlAddresses.map(\.value) == ["https://example.org/ada"])
+    #expect(ada.note == "First programmer")
+    #expect(ada.hasImage)
+    let jose = load.contacts[1]
+    #expect((jose.givenName, jose.familyName) == ("José", "Müller-Ñúñez"))
+    #expect(jose.note == "Works on the difference engine replica, and on the notes that were written for it")
+    #expect(jose.postalAddresses.first?.value.city == "Madrid")
+    #expect(jose.contactRelations.map(\.value) == ["Ada Lovelace"])
+    let grace = load.contacts[2]
+    let again = try VCardFileStore(path: path).load().contacts
+    #expect(grace.identifier.hasPrefix("urn:uuid:") && grace.identifier == again[2].identifier)  // from the DN
+    #expect(pairs(grace.phoneNumbers) == ["work: +1 202 555 0102"])
+    #expect(!grace.hasImage)
   }
 }

@@ -35,7 +35,7 @@ swift build -c release --scratch-path "$scratch" --target ContactStores "${flags
 swift build -c release --scratch-path "$scratch" --target TerminalKit "${flags[@]}"
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 objects=()
-for module in CpickSupport Localization ContactKit ContactFormats VCard ContactStores TerminalKit; do
+for module in CpickSupport Localization ContactKit ContactFormats VCard DirectoryEntries ContactStores TerminalKit; do
   objects+=("$bin/$module.build"/*.o)
 done
 

@@ -3,7 +3,7 @@ import CpickSupport
 /// Decodes bytes in a named character set to a String, through the C library's
 /// `iconv(3)` (glibc knows every charset vCard files name: ISO-8859-x,
 /// Windows-125x, Shift_JIS, EUC-JP, GB2312/GBK/GB18030, Big5, KOI8-R …).
-enum CharsetDecoder {
+package enum CharsetDecoder {
   /// The text of `bytes` in `charset` (an IANA name such as `ISO-8859-1`), or `nil`
   /// when the charset is unknown or the bytes are not valid in it.
   ///
@@ -19,7 +19,7 @@ enum CharsetDecoder {
   /// Text of bytes with no declared charset: UTF-8 when valid; UTF-8 with U+FFFD for
   /// broken sequences when the bytes hold real multi-byte UTF-8; otherwise `fallback`
   /// (a charset the file names elsewhere), then Windows-1252.
-  static func decodeUndeclared(_ bytes: some Collection<UInt8>, fallback: String? = nil) -> String {
+  package static func decodeUndeclared(_ bytes: some Collection<UInt8>, fallback: String? = nil) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     if isUTF8CutShort(Array(bytes)) { return String(decoding: bytes, as: UTF8.self) }
     if let fallback, let text = decode(Array(bytes), charset: fallback) { return text }

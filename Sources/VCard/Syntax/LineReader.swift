@@ -40,7 +40,7 @@ struct LogicalLine {
 /// Unfolding works on bytes, so a fold that splits a UTF-8 character is joined
 /// before the value is decoded. Lines are found with `memchr`; a line that is not
 /// folded is not copied.
-enum LineReader {
+package enum LineReader {
   /// The line end of `input`: LF when there is one, else CR.
   static func separator(_ input: UnsafeBufferPointer<UInt8>) -> UInt8 {
     guard let base = input.baseAddress, input.count > 0 else { return 0x0A }
@@ -199,7 +199,7 @@ enum LineReader {
 
   /// UTF-8 bytes of the file: UTF-16 with a BOM, or without one when it starts with
   /// an ASCII character and a zero byte (`B\0E\0…`), is converted; a UTF-8 BOM dropped.
-  static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
+  package static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
     if bytes.count >= 2 {
       if bytes[0] == 0xFF && bytes[1] == 0xFE { return decodeUTF16(bytes.dropFirst(2), bigEndian: false) }
       if bytes[0] == 0xFE && bytes[1] == 0xFF { return decodeUTF16(bytes.dropFirst(2), bigEndian: true) }

@@ -35,6 +35,22 @@ public enum LDAPCardMapping {
     "st", "postalCode", "c", "labeledURI", "jpegPhoto", "manager", "description",
   ]
 
+  /// The object classes of people (RFC 4519, RFC 2798; Active Directory's `user` and
+  /// `contact`; Thunderbird's `mozillaAbPersonAlpha`).
+  public static let personClasses: Set<String> = [
+    "person", "organizationalperson", "inetorgperson", "residentialperson", "user", "contact",
+    "mozillaabpersonalpha",
+  ]
+
+  /// Whether `entry` is a person: one of ``personClasses`` is among its `objectClass`
+  /// values, or it has none and has a `mail` or `cn` (an export that left the classes
+  /// out). An organizational unit or a group of a directory dump is not.
+  public static func isPerson(_ entry: LDAPEntry) -> Bool {
+    let classes = entry.strings("objectClass").map { $0.trimmingBlanks().lowercased() }
+    if classes.isEmpty { return entry.first("mail") != nil || entry.first("cn") != nil }
+    return classes.contains { personClasses.contains($0) }
+  }
+
   /// The vCard 4.0 card for `entry`: CR LF line ends, folded, escaped (RFC 6350).
   ///
   /// - Parameters:
@@ -159,7 +175,7 @@ public enum LDAPCardMapping {
   }
 
   /// 16 bytes as lower-case RFC 4122 text (`5f0c6e1e-8d2b-…`); other lengths in hex.
-  static func uuidText(_ bytes: [UInt8]) -> String {
+  package static func uuidText(_ bytes: [UInt8]) -> String {
     let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
     guard hex.count == 16 else { return hex.joined() }
     return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")

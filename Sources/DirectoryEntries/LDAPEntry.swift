@@ -43,7 +43,7 @@ public struct LDAPEntry: Sendable, Hashable {
 
 extension String {
   /// Without spaces, tabs and line breaks at its ends.
-  func trimmingBlanks() -> String {
+  package func trimmingBlanks() -> String {
     let blanks: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
     guard let start = firstIndex(where: { !blanks.contains($0) }) else { return "" }
     let end = lastIndex(where: { !blanks.contains($0) })!

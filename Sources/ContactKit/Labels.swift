@@ -1,9 +1,11 @@
+import Foundation
+
 /// Labels of labeled values: vCard `TYPE` words and Apple's `X-ABLabel` to CNLabel
 /// names in lower camel case (`home`, `work`, `other`, `mobile`, `main`, `iPhone`,
 /// `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`).
-enum Labels {
+package enum Labels {
   /// The label for a phone from its `TYPE` words.
-  static func phone(types: [String]) -> String? {
+  package static func phone(types: [String]) -> String? {
     let set = types
     if set.contains("fax") {
       if set.contains("home") { return "homeFax" }
@@ -18,7 +20,7 @@ enum Labels {
   }
 
   /// The label for an email, address, URL and others from its `TYPE` words.
-  static func common(_ types: [String]) -> String? {
+  package static func common(_ types: [String]) -> String? {
     for type in types {
       switch type {
       case "home": return "home"
@@ -38,7 +40,7 @@ enum Labels {
 
   /// The standard labels `phone(types:)` and `common(_:)` give; any other label they
   /// give is a custom one, taken from a `TYPE` word.
-  static let standard: Set<String> = [
+  package static let standard: Set<String> = [
     "home", "work", "other", "school", "mobile", "main", "iPhone", "homeFax", "workFax", "otherFax", "pager",
   ]
 
@@ -46,11 +48,11 @@ enum Labels {
   /// writes it (`writtenTypes`: the `TYPE` values in their case): `TYPE=Jonas mobil`
   /// gives `Jonas mobil`, Android's `X-Jacky` gives `Jacky`. A standard label, or one
   /// not found, is returned as it is.
-  static func asWritten(_ label: String, in writtenTypes: [String]) -> String {
+  package static func asWritten(_ label: String, in writtenTypes: [String]) -> String {
     guard !standard.contains(label) else { return label }
     for value in writtenTypes {
       for word in value.split(separator: ",") {
-        var text = Substring(word.trimmingBlanks())
+        var text = Substring(word.trimmingCharacters(in: .whitespacesAndNewlines))
         if text.lowercased().hasPrefix("x-") { text = text.dropFirst(2) }
         if text.lowercased() == label { return String(text) }
       }
@@ -59,14 +61,14 @@ enum Labels {
   }
 
   /// TYPE words that say nothing a user would call a label.
-  static let ignoredTypes: Set<String> = [
+  package static let ignoredTypes: Set<String> = [
     "pref", "voice", "internet", "x400", "msg", "text", "video", "bbs", "modem", "car", "isdn", "pcs",
     "postal", "parcel", "dom", "intl", "uri", "cell", "fax", "pager", "main", "iphone",
   ]
 
   /// An `X-ABLabel` value as a label: Apple's `_$!<Mobile>!$_` tokens become the
   /// standard label (`mobile`), other text stays as written.
-  static func custom(_ text: String) -> String {
+  package static func custom(_ text: String) -> String {
     var label = text
     if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") {
       label = String(label.dropFirst(4).dropLast(4))

@@ -1,0 +1,264 @@
+import ContactKit
+import Foundation
+
+/// Reads a CSV export of contacts: one person per row under a header row that names
+/// the columns (RFC 4180, through `CSVTable`). Three exports are told apart by their
+/// header: Google Contacts' (`GoogleCSVColumns`), Outlook's (`OutlookCSVColumns`), and
+/// any other with columns named like `Name`, `Email`, `Phone` (`GenericCSVColumns`).
+///
+/// The text is given decoded (the caller decodes UTF-8 with or without a byte-order
+/// mark, UTF-16 with one, and Outlook's Windows-1252 "ANSI" export). A value cell may
+/// hold several values separated by ` ::: ` (Google); groups are also separated by
+/// `;` (Outlook's `Categories`) and, in a generic file, by `,`. Columns the export's
+/// table does not know go to the note, `Column: value`, after the note's own text.
+///
+/// Each contact's identifier is made from the file, the name and the first email or
+/// phone (`ForeignRecordIdentifier`): stable when the export is made again, in another
+/// order, or with other rows; a second row with the same name and address gets `#2`.
+/// Each problem is a warning `file:line: why` (a row with more or fewer cells than the
+/// header, a row with neither name nor address, a quoting problem, a value or a row
+/// over `ReadingLimits`: a cell is a value, a row a card); the rest is read.
+package enum CSVContactReader {
+  /// The export a CSV file comes from.
+  package enum Export: String, Sendable, Hashable {
+    case google, outlook, generic
+  }
+
+  /// The export whose header row opens `text`, or nil when the header names no
+  /// contact columns (or the text is JSON or XML). With `named` ending in `.csv`, a
+  /// header of unknown columns is read as a generic export.
+  ///
+  /// - Complexity: O(n) in the length of the first line.
+  package static func export(of text: String, named name: String = "") -> Export? {
+    // JSON (jCard: `["vcard",[["email",…`) and XML are split by commas too, into cells
+    // whose letters can spell column names.
+    guard let first = text.first(where: { !$0.isWhitespace }), !"[{<".contains(first) else { return nil }
+    let headers = header(of: text)
+    guard headers.count >= 2 || name.lowercased().hasSuffix(".csv") else { return nil }
+    if GoogleCSVColumns.matches(headers) { return .google }
+    if OutlookCSVColumns.matches(headers) { return .outlook }
+    if GenericCSVColumns.matches(headers) || name.lowercased().hasSuffix(".csv") { return .generic }
+    return nil
+  }
+
+  /// The cells of the first row of `text` (read from its first 4 KiB).
+  static func header(of text: String) -> [String] {
+    let head = String(text.prefix(4096))
+    let first = CSVTable.rows(head, delimiter: CSVTable.delimiter(of: head)).rows.first
+    return (first?.cells ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// The contacts of the rows of `text` under its header, in row order, and a
+  /// `source:line: why` warning for each problem (see the type's summary).
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func read(
+    _ text: String, source: String, export: Export, limits: ReadingLimits = .standard
+  ) -> (contacts: [Contact], warnings: [String]) {
+    let table = CSVTable.rows(text, delimiter: CSVTable.delimiter(of: text))
+    var warnings = table.warnings.map { "\(source):\($0)" }
+    guard let header = table.rows.first else { return ([], warnings) }
+    let headers = header.cells.map { $0.trimmingCharacters(in: .whitespaces) }
+    let columns: [CSVColumn?] = headers.enumerated().map { index, name in
+      switch export {
+      case .google: GoogleCSVColumns.column(name)
+      case .outlook: OutlookCSVColumns.column(name)
+      case .generic: GenericCSVColumns.column(name, index: index)
+      }
+    }
+    if !columns.contains(where: { $0 != nil && $0?.field != .ignored }) {
+      warnings.append("\(source):\(header.line): no column is one cpick knows (Name, Email, Phone, …); every value goes to the note")
+    }
+    var contacts: [Contact] = []
+    var keys: [String: Int] = [:]
+    for row in table.rows.dropFirst() {
+      let problem = { (why: String) in warnings.append("\(source):\(row.line): \(why)") }
+      if row.cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
+      if row.cells.count != headers.count {
+        problem(
+          "\(row.cells.count) cells, the header has \(headers.count); "
+            + (row.cells.count > headers.count ? "the cells after the last column left out" : "the missing cells empty"))
+      }
+      var cells = Array(row.cells.prefix(headers.count))
+      guard cells.reduce(0, { $0 + $1.utf8.count }) <= limits.cardBytes else {
+        problem(limits.cardProblem())
+        continue
+      }
+      for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
+        if let why = limits.valueProblem(name: headers[index].uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
+          problem(why)
+          cells[index] = ""
+        }
+      }
+      guard var contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line)
+      else {
+        problem("a row without a name, organization, email or phone; ignored")
+        continue
+      }
+      var key = [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]
+        .joined(separator: "\u{0}")
+      keys[key, default: 0] += 1
+      if let count = keys[key], count > 1 { key += "#\(count)" }
+      contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
+      contact.source = source
+      contacts.append(contact)
+    }
+    return (contacts, warnings)
+  }
+
+  /// One item being gathered from its columns: its label and its values by field.
+  struct Item {
+    var fixedLabel: String?
+    var writtenLabel: String?
+    var values: [(field: CSVColumn.Field, value: String)] = []
+  }
+
+  /// The contact of one row's cells; nil when it has no name, organization, email or
+  /// phone.
+  static func contact(
+    cells: [String], columns: [CSVColumn?], headers: [String], export: Export, line: Int
+  ) -> Contact? {
+    var single: [CSVColumn.Field: String] = [:]
+    var items: [String: Item] = [:]
+    var order: [String] = []
+    var extra: [String] = []
+    var groups: [String] = []
+    for (index, raw) in cells.enumerated() {
+      var value = trimmed(raw[...])
+      if value.utf8.contains(0x0D) { value = value.replacing("\r\n", with: "\n") }
+      guard !value.isEmpty else { continue }
+      guard let column = columns[index] else {
+        extra.append("\(headers[index]): \(value)")
+        continue
+      }
+      switch column.field {
+      case .ignored: continue
+      case .groups: groups += split(value, export: export, groups: true).compactMap(GoogleCSVColumns.group)
+      case _ where column.item.isEmpty: if single[column.field] == nil { single[column.field] = value }
+      default:
+        if items[column.item] == nil { order.append(column.item) }
+        var item = items[column.item] ?? Item(fixedLabel: column.label)
+        if column.field == .label {
+          item.writtenLabel = value
+        } else {
+          let values = column.isMultiValue ? split(value, export: export, groups: false) : [value]
+          item.values += values.map { (column.field, $0) }
+        }
+        items[column.item] = item
+      }
+    }
+
+    var contact = Contact(identifier: "", source: "")
+    contact.givenName = single[.givenName] ?? ""
+    contact.middleName = single[.middleName] ?? ""
+    contact.familyName = single[.familyName] ?? ""
+    contact.namePrefix = single[.namePrefix] ?? ""
+    contact.nameSuffix = single[.nameSuffix] ?? ""
+    contact.nickname = single[.nickname] ?? ""
+    contact.phoneticGivenName = single[.phoneticGivenName] ?? ""
+    contact.phoneticMiddleName = single[.phoneticMiddleName] ?? ""
+    contact.phoneticFamilyName = single[.phoneticFamilyName] ?? ""
+    let displayNames = order.compactMap { items[$0]?.values.first { $0.field == .emailDisplayName }?.value }
+    let hasNameParts = !contact.givenName.isEmpty || !contact.familyName.isEmpty || !contact.middleName.isEmpty
+    let fullName =
+      single[.fullName] ?? (hasNameParts ? nil : displayNames.lazy.compactMap(OutlookCSVColumns.name(inDisplayName:)).first)
+    if let fullName {
+      contact.formattedName = fullName
+      if contact.givenName.isEmpty && contact.familyName.isEmpty { NameSplitter.split(fullName).fill(&contact) }
+    }
+    contact.organizationName = single[.organization] ?? ""
+    contact.departmentName = single[.department] ?? ""
+    contact.jobTitle = single[.jobTitle] ?? ""
+    contact.birthday = single[.birthday].flatMap(date)
+    contact.groups = groups
+
+    var number = 0
+    func labeled<Value>(_ label: String?, _ value: Value) -> LabeledValue<Value> {
+      number += 1
+      return LabeledValue(identifier: "csv-\(line)-\(number)", label: label, value: value)
+    }
+    var notes = [single[.note]].compactMap { $0 }
+    for key in order {
+      guard let item = items[key], let kind = item.values.first(where: { $0.field != .emailDisplayName })?.field else {
+        continue
+      }
+      let label = item.fixedLabel ?? item.writtenLabel.flatMap { CSVColumn.modelLabel($0, for: kind) }
+      let values = item.values.filter { $0.field == kind }.map(\.value)
+      switch kind {
+      case .email: contact.emailAddresses += values.map { labeled(label, $0) }
+      case .phone: contact.phoneNumbers += values.map { labeled(label, $0) }
+      case .url: contact.urlAddresses += values.map { labeled(label, $0) }
+      case .relation: contact.contactRelations += values.map { labeled(label, $0) }
+      case .date: contact.dates += values.compactMap { date($0) }.map { labeled(label, $0) }
+      case .customValue: notes += values.map { "\(item.writtenLabel ?? key): \($0)" }
+      default:
+        let address = postalAddress(item.values)
+        if !address.isEmpty { contact.postalAddresses.append(labeled(label, address)) }
+      }
+    }
+    contact.note = (notes + extra).joined(separator: "\n")
+    let named = !contact.formattedName.isEmpty || !contact.givenName.isEmpty || !contact.familyName.isEmpty
+      || !contact.nickname.isEmpty || !contact.organizationName.isEmpty
+    return named || !contact.emailAddresses.isEmpty || !contact.phoneNumbers.isEmpty ? contact : nil
+  }
+
+  /// The postal address of an item's parts; Google's one-cell `Formatted` address
+  /// when it has no other part (its first line the street, the rest kept as lines).
+  static func postalAddress(_ parts: [(field: CSVColumn.Field, value: String)]) -> PostalAddress {
+    func part(_ field: CSVColumn.Field) -> [String] { parts.filter { $0.field == field }.map(\.value) }
+    var address = PostalAddress()
+    address.street = (part(.street) + part(.extendedAddress) + part(.poBox)).joined(separator: "\n")
+    address.city = part(.city).first ?? ""
+    address.state = part(.region).first ?? ""
+    address.postalCode = part(.postalCode).first ?? ""
+    address.country = part(.country).first ?? ""
+    if address.isEmpty, let formatted = part(.formattedAddress).first { address.street = formatted }
+    return address
+  }
+
+  /// The values of one cell: split at Google's ` ::: `; groups also at `;` (Outlook's
+  /// `Categories`) and, in a generic file, at `,`.
+  static func split(_ value: String, export: Export, groups: Bool) -> [String] {
+    var parts = hasListSeparator(value) ? value.split(separator: " ::: ").map(String.init) : [value]
+    if groups && export != .google {
+      let separators: Set<Character> = export == .generic ? [";", ","] : [";"]
+      parts = parts.flatMap { $0.split(whereSeparator: separators.contains).map(String.init) }
+    }
+    return parts.map { trimmed($0[...]) }.filter { !$0.isEmpty }
+  }
+
+  /// Whether `value` holds `:::` (most cells do not: splitting them all would cost
+  /// a quarter of the reading).
+  static func hasListSeparator(_ value: String) -> Bool {
+    var colons = 0
+    for byte in value.utf8 {
+      colons = byte == UInt8(ascii: ":") ? colons + 1 : 0
+      if colons == 3 { return true }
+    }
+    return false
+  }
+
+  /// `text` without white space (and line breaks) at its ends; pure Swift, for the
+  /// million cells of a large export (Foundation's trimming costs a bridge per cell).
+  static func trimmed(_ text: Substring) -> String {
+    let scalars = text.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let end = scalars.lastIndex { !$0.properties.isWhitespace }!
+    return String(scalars[start...end])
+  }
+
+  /// A date as exports write it: ISO 8601 (`1815-12-10`, `--12-10` without a year,
+  /// as Google writes it), Outlook's US `12/10/1815` or a European `10.12.1815`; nil for
+  /// Outlook's `0/0/00` (no date); any other text as written.
+  static func date(_ text: String) -> ContactDate? {
+    for (separator, monthFirst) in [("/", true), (".", false)] where text.contains(separator) {
+      let numbers = text.split(separator: Character(separator)).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      guard numbers.count == 3, let a = numbers[0], let b = numbers[1], let year = numbers[2] else { break }
+      if a == 0 && b == 0 { return nil }
+      let (month, day) = monthFirst ? (a, b) : (b, a)
+      guard (1...12).contains(month), (1...31).contains(day) else { break }
+      return ContactDate(year: year == 0 ? nil : year, month: month, day: day)
+    }
+    return AbookReader.date(text)
+  }
+}

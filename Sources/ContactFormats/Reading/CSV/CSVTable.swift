@@ -1,0 +1,113 @@
+/// The rows of a CSV text (RFC 4180): cells separated by a delimiter (a comma, or the
+/// semicolon or tab some spreadsheets write), records by CR LF or LF (or CR alone);
+/// a cell in double quotes may hold delimiters, line breaks and doubled quotes (`""`
+/// for one `"`).
+///
+/// Lenient as Excel and Google Sheets are: a quote inside an unquoted cell is kept as
+/// text; text after a quoted cell's closing quote is kept after its text (with a
+/// warning); a quoted cell still open at the end of the text ends there (with a
+/// warning, on the line it opened).
+package enum CSVTable {
+  /// One record: its cells, and the line (1-based) it begins on.
+  package struct Row: Sendable, Equatable {
+    /// The physical line the record begins on.
+    package var line: Int
+    /// The cells, in order; an empty record has one empty cell.
+    package var cells: [String]
+  }
+
+  /// The delimiter of a CSV text: of comma, semicolon and tab, the one found most often
+  /// outside quotes on the first line (a comma when none is).
+  ///
+  /// - Complexity: O(n) in the length of the first line.
+  package static func delimiter(of text: String) -> Unicode.Scalar {
+    var counts: [Unicode.Scalar: Int] = [",": 0, ";": 0, "\t": 0]
+    var quoted = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { quoted.toggle() }
+      if !quoted, scalar == "\n" || scalar == "\r" { break }
+      if !quoted, counts[scalar] != nil { counts[scalar, default: 0] += 1 }
+    }
+    var best: Unicode.Scalar = ","
+    for candidate: Unicode.Scalar in [";", "\t"] where counts[candidate, default: 0] > counts[best, default: 0] {
+      best = candidate
+    }
+    return best
+  }
+
+  /// The records of `text`, blank lines left out, and a warning for each quoting
+  /// problem (see the type's summary).
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func rows(_ text: String, delimiter: Unicode.Scalar = ",") -> (rows: [Row], warnings: [LineWarning]) {
+    var rows: [Row] = []
+    var warnings: [LineWarning] = []
+    var cells: [String] = []
+    var cell = String.UnicodeScalarView()
+    var line = 1
+    var rowLine = 1
+    var quoteLine = 0
+    var quoted = false  // inside a quoted cell
+    var afterQuote = false  // the closing quote of this cell was seen
+    var pendingQuote = false  // a quote inside a quoted cell: closing, or the first of `""`
+    var previousCR = false
+
+    func endCell() {
+      cells.append(String(cell))
+      cell = String.UnicodeScalarView()
+      afterQuote = false
+    }
+    func endRow() {
+      endCell()
+      if !(cells.count == 1 && cells[0].isEmpty) { rows.append(Row(line: rowLine, cells: cells)) }
+      cells = []
+    }
+
+    for scalar in text.unicodeScalars {
+      let crlf = previousCR && scalar == "\n"
+      previousCR = scalar == "\r"
+      if pendingQuote {
+        pendingQuote = false
+        if scalar == "\"" {
+          cell.append("\"")
+          continue
+        }
+        quoted = false
+        afterQuote = true
+      }
+      if quoted {
+        if scalar == "\"" {
+          pendingQuote = true
+        } else {
+          cell.append(scalar)
+          if scalar == "\n" && !crlf || scalar == "\r" { line += 1 }
+        }
+        continue
+      }
+      switch scalar {
+      case "\n" where crlf:
+        continue
+      case "\r", "\n":
+        endRow()
+        line += 1
+        rowLine = line
+      case delimiter:
+        endCell()
+      case "\"" where cell.isEmpty && !afterQuote:
+        quoted = true
+        quoteLine = line
+      default:
+        if afterQuote {
+          warnings.append(LineWarning(line: line, message: "text after a quoted cell's closing quote; kept in the cell"))
+          afterQuote = false
+        }
+        cell.append(scalar)
+      }
+    }
+    if quoted && !pendingQuote {
+      warnings.append(LineWarning(line: quoteLine, message: "a quoted cell opened here is not closed; it ends at the end of the file"))
+    }
+    endRow()
+    return (rows, warnings)
+  }
+}

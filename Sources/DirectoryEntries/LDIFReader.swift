@@ -1,0 +1,168 @@
+import ContactFormats
+import Foundation
+
+/// Reads an LDIF file (RFC 2849), as `slapcat`, `ldapsearch -LLL` and directory
+/// exports write it, into directory entries; `LDAPCardMapping` makes cards of them,
+/// as it does of the entries an LDAP search returns.
+///
+/// - Records are separated by blank lines; a line that begins with one space continues
+///   the line before it (the space is dropped); a line that begins with `#` is a comment
+///   (with its continuations); `version: 1` may open the file; CR LF or LF line ends.
+/// - `attr: value` is text (the blanks after the colon dropped), `attr:: value` base64
+///   (binary values such as `jpegPhoto` stay bytes), `attr:< url` a value to fetch
+///   from a URL: not fetched, a warning. Options (`cn;lang-de`) are dropped from the
+///   attribute's name; its values are kept with the others.
+/// - A change record (`changetype: modify`, `delete`, `modrdn`, `moddn`) is skipped
+///   with a warning; `changetype: add` holds a whole entry and is read as one.
+///
+/// Values are held to `ReadingLimits` (a `jpegPhoto` to the data limit, others to the
+/// text limit, an entry to the card limit); what is over is left out with a warning.
+/// Each problem is a warning `file:line: why`; the rest is read.
+public enum LDIFReader {
+  /// Whether `bytes` are LDIF: the first line that is neither blank nor a comment is
+  /// `version:` and a number (`version: 1`), `dn:` or `dn::`.
+  ///
+  /// - Complexity: O(n) in the length of the leading comment lines, at most 4 KiB.
+  public static func isLDIF(_ bytes: [UInt8]) -> Bool {
+    let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    for line in head.split(whereSeparator: \.isNewline) {
+      if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") || line.hasPrefix(" ") { continue }
+      let lower = line.lowercased()
+      guard lower.hasPrefix("version:") else { return lower.hasPrefix("dn:") }
+      // `version: 1`, a number: not a vCard's `VERSION:3.0` after a lost BEGIN line.
+      let number = lower.dropFirst("version:".count).trimmingCharacters(in: .whitespaces)
+      return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+    }
+    return false
+  }
+
+  /// The entries of LDIF `bytes` in file order, each with the line its record begins
+  /// on, and a `source:line: why` warning for each line or record not read.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  public static func read(
+    _ bytes: [UInt8], source: String, limits: ReadingLimits = .standard
+  ) -> (entries: [(line: Int, entry: LDAPEntry)], warnings: [String]) {
+    var entries: [(line: Int, entry: LDAPEntry)] = []
+    var warnings: [String] = []
+    for record in records(bytes) {
+      guard record.size <= limits.cardBytes else {
+        warnings.append("\(source):\(record.lines[0].number): \(limits.cardProblem())")
+        continue
+      }
+      var dn: String?
+      var attributes: [String: [[UInt8]]] = [:]
+      var skipped = false
+      for (index, line) in record.lines.enumerated() {
+        let problem = { (why: String) in warnings.append("\(source):\(line.number): \(why)") }
+        guard let colon = line.text.firstIndex(of: UInt8(ascii: ":")) else {
+          problem("not an attribute: value line; ignored")
+          continue
+        }
+        let name = String(decoding: line.text[..<colon], as: UTF8.self)
+        let attribute = (name.split(separator: ";").first.map(String.init) ?? name).lowercased()
+        guard let value = value(of: line.text[(colon + 1)...]) else {
+          problem("\(name): a value to fetch from a URL (:<) is not fetched; left out")
+          continue
+        }
+        guard let bytes = value else {
+          problem("\(name): not valid base64; left out")
+          continue
+        }
+        if index == 0 {
+          guard attribute == "version" || attribute == "dn" else {
+            problem("a record that does not begin with dn:; skipped")
+            skipped = true
+            break
+          }
+          if attribute == "version" {
+            let version = String(decoding: bytes, as: UTF8.self)
+            if version != "1" { problem("LDIF version \(version), read as version 1") }
+            continue
+          }
+          dn = String(decoding: bytes, as: UTF8.self)
+          continue
+        }
+        if dn == nil, attribute == "dn" {  // after `version: 1` in the same record
+          dn = String(decoding: bytes, as: UTF8.self)
+          continue
+        }
+        if attribute == "changetype" {
+          let kind = String(decoding: bytes, as: UTF8.self).lowercased()
+          if kind == "add" { continue }
+          problem("a change record (changetype: \(kind)), not an entry; skipped")
+          skipped = true
+          break
+        }
+        if attribute == "control" { continue }
+        let upper = attribute.uppercased()
+        if let why = limits.valueProblem(
+          name: upper == "JPEGPHOTO" ? "PHOTO" : upper, mayBeData: false, bytes: bytes.count)
+        {
+          problem(why)
+          continue
+        }
+        attributes[attribute, default: []].append(bytes)
+      }
+      if let dn, !skipped { entries.append((record.lines[0].number, LDAPEntry(dn: dn, attributes: attributes))) }
+    }
+    return (entries, warnings)
+  }
+
+  /// A value after the attribute's colon: `.some(bytes)` for text and valid base64,
+  /// `.some(nil)` for base64 that is not valid, nil for a URL (`:<`).
+  static func value(of rest: ArraySlice<UInt8>) -> [UInt8]?? {
+    var rest = rest
+    let kind = rest.first
+    if kind == UInt8(ascii: ":") || kind == UInt8(ascii: "<") { rest = rest.dropFirst() }
+    let text = rest.drop { $0 == 0x20 }
+    if kind == UInt8(ascii: "<") { return nil }
+    if kind == UInt8(ascii: ":") {
+      let clean = text.filter { $0 != 0x20 && $0 != 0x09 }
+      guard let data = Data(base64Encoded: Data(clean)) else { return .some(nil) }
+      return .some([UInt8](data))
+    }
+    return .some(Array(text))
+  }
+
+  /// One record: its logical lines (continuations joined, comments dropped), each with
+  /// the number of its first physical line, and its size in bytes.
+  struct Record {
+    var lines: [(number: Int, text: [UInt8])] = []
+    var size = 0
+  }
+
+  /// The records of `bytes`: runs of lines between blank lines.
+  static func records(_ bytes: [UInt8]) -> [Record] {
+    var records: [Record] = []
+    var current = Record()
+    var inComment = false
+    var number = 0
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      number += 1
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      var line = bytes[start..<end]
+      if line.last == 0x0D { line = line.dropLast() }
+      start = end + 1
+      if line.first == 0x20 {  // a continuation
+        if !inComment, !current.lines.isEmpty {
+          current.lines[current.lines.count - 1].text += line.dropFirst()
+          current.size += line.count
+        }
+        continue
+      }
+      inComment = line.first == UInt8(ascii: "#")
+      if inComment { continue }
+      if line.isEmpty {
+        if !current.lines.isEmpty { records.append(current) }
+        current = Record()
+        continue
+      }
+      current.lines.append((number, Array(line)))
+      current.size += line.count
+    }
+    if !current.lines.isEmpty { records.append(current) }
+    return records
+  }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import ContactFormats
+
+/// The CSV syntax (RFC 4180) as exports write it.
+@Suite("CSV rows")
+struct CSVTableTests {
+  @Test("quoted cells hold delimiters, doubled quotes and line breaks; rows keep their first line")
+  func quoting() {
+    let text = "a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nlast,,\n"
+    let table = CSVTable.rows(text)
+    #expect(table.warnings == [])
+    #expect(table.rows == [
+      .init(line: 1, cells: ["a", "b", "c"]),
+      .init(line: 2, cells: ["x, y", "say \"hi\"", "two\r\nlines"]),
+      .init(line: 5, cells: ["last", "", ""]),
+    ])
+  }
+
+  @Test("an unclosed quote and text after a closing quote are warnings on their lines; the cells are kept")
+  func malformed() {
+    let table = CSVTable.rows("a,b\n\"x\"y,z\n\"open,\nstill\n")
+    #expect(table.rows.map(\.cells) == [["a", "b"], ["xy", "z"], ["open,\nstill\n"]])
+    #expect(table.warnings.map(\.description) == [
+      "2: text after a quoted cell's closing quote; kept in the cell",
+      "3: a quoted cell opened here is not closed; it ends at the end of the file",
+    ])
+  }
+
+  @Test("the delimiter is the comma, or the semicolon or tab the header row is split by")
+  func delimiters() {
+    #expect(CSVTable.delimiter(of: "Name;Email;\"a,b\"\nx") == ";")
+    #expect(CSVTable.delimiter(of: "Name\tEmail\tPhone\n") == "\t")
+    #expect(CSVTable.delimiter(of: "Name,Email\n") == ",")
+    #expect(CSVTable.delimiter(of: "Name\n") == ",")
+    #expect(CSVTable.rows("a;\"b;c\"\n", delimiter: ";").rows.first?.cells == ["a", "b;c"])
+  }
+}
