@@ -1,5 +1,6 @@
 import ContactFormats
 import Foundation
+import Localization
 
 /// Reads an LDIF file (RFC 2849), as `slapcat`, `ldapsearch -LLL` and directory
 /// exports write it, into directory entries; `LDAPCardMapping` makes cards of them,
@@ -56,28 +57,28 @@ public enum LDIFReader {
       for (index, line) in record.lines.enumerated() {
         let problem = { (why: String) in warnings.append("\(source):\(line.number): \(why)") }
         guard let colon = line.text.firstIndex(of: UInt8(ascii: ":")) else {
-          problem("not an attribute: value line; ignored")
+          problem(L10n.deferred("not an attribute: value line; ignored"))
           continue
         }
         let name = String(decoding: line.text[..<colon], as: UTF8.self)
         let attribute = (name.split(separator: ";").first.map(String.init) ?? name).lowercased()
         guard let value = value(of: line.text[(colon + 1)...]) else {
-          problem("\(name): a value to fetch from a URL (:<) is not fetched; left out")
+          problem(L10n.deferredFormat("%s: a value to fetch from a URL (:<) is not fetched; left out", name))
           continue
         }
         guard let bytes = value else {
-          problem("\(name): not valid base64; left out")
+          problem(L10n.deferredFormat("%s: not valid base64; left out", name))
           continue
         }
         if index == 0 {
           guard attribute == "version" || attribute == "dn" else {
-            problem("a record that does not begin with dn:; skipped")
+            problem(L10n.deferred("a record that does not begin with dn:; skipped"))
             skipped = true
             break
           }
           if attribute == "version" {
             let version = String(decoding: bytes, as: UTF8.self)
-            if version != "1" { problem("LDIF version \(version), read as version 1") }
+            if version != "1" { problem(L10n.deferredFormat("LDIF version %s, read as version 1", version)) }
             continue
           }
           dn = String(decoding: bytes, as: UTF8.self)
@@ -90,7 +91,7 @@ public enum LDIFReader {
         if attribute == "changetype" {
           let kind = String(decoding: bytes, as: UTF8.self).lowercased()
           if kind == "add" { continue }
-          problem("a change record (changetype: \(kind)), not an entry; skipped")
+          problem(L10n.deferredFormat("a change record (changetype: %s), not an entry; skipped", kind))
           skipped = true
           break
         }

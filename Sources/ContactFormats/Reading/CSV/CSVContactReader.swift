@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// Reads a CSV export of contacts: one person per row under a header row that names
 /// the columns (RFC 4180, through `CSVTable`). Three exports are told apart by their
@@ -67,7 +68,9 @@ package enum CSVContactReader {
       }
     }
     if !columns.contains(where: { $0 != nil && $0?.field != .ignored }) {
-      warnings.append("\(source):\(header.line): no column is one cpick knows (Name, Email, Phone, …); every value goes to the note")
+      warnings.append(
+        "\(source):\(header.line): "
+          + L10n.deferred("no column is one cpick knows (Name, Email, Phone, …); every value goes to the note"))
     }
     var contacts: [Contact] = []
     var keys: [String: Int] = [:]
@@ -76,8 +79,10 @@ package enum CSVContactReader {
       if row.cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
       if row.cells.count != headers.count {
         problem(
-          "\(row.cells.count) cells, the header has \(headers.count); "
-            + (row.cells.count > headers.count ? "the cells after the last column left out" : "the missing cells empty"))
+          row.cells.count > headers.count
+            ? L10n.deferredFormat(
+              "%s cells, the header has %s; the cells after the last column left out", row.cells.count, headers.count)
+            : L10n.deferredFormat("%s cells, the header has %s; the missing cells empty", row.cells.count, headers.count))
       }
       var cells = Array(row.cells.prefix(headers.count))
       guard cells.reduce(0, { $0 + $1.utf8.count }) <= limits.cardBytes else {
@@ -92,7 +97,7 @@ package enum CSVContactReader {
       }
       guard var contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line)
       else {
-        problem("a row without a name, organization, email or phone; ignored")
+        problem(L10n.deferred("a row without a name, organization, email or phone; ignored"))
         continue
       }
       var key = [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]

@@ -1,3 +1,5 @@
+import Localization
+
 /// The rows of a CSV text (RFC 4180): cells separated by a delimiter (a comma, or the
 /// semicolon or tab some spreadsheets write), records by CR LF or LF (or CR alone);
 /// a cell in double quotes may hold delimiters, line breaks and doubled quotes (`""`
@@ -98,14 +100,14 @@ package enum CSVTable {
         quoteLine = line
       default:
         if afterQuote {
-          warnings.append(LineWarning(line: line, message: "text after a quoted cell's closing quote; kept in the cell"))
+          warnings.append(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
           afterQuote = false
         }
         cell.append(scalar)
       }
     }
     if quoted && !pendingQuote {
-      warnings.append(LineWarning(line: quoteLine, message: "a quoted cell opened here is not closed; it ends at the end of the file"))
+      warnings.append(LineWarning(line: quoteLine, message: L10n.deferred("a quoted cell opened here is not closed; it ends at the end of the file")))
     }
     endRow()
     return (rows, warnings)
