@@ -187,7 +187,7 @@ struct XCardTests {
     limits.textValueBytes = 200
     limits.cardBytes = 1_000
     func card(_ name: String, _ extra: String) -> String {
-      "<vcard><fn><text>\(name)</text></fn>\(extra)</vcard>"
+      "\n<vcard><fn><text>\(name)</text></fn>\n\(extra)</vcard>"
     }
     let note = "<note><text>" + String(repeating: "n", count: 300) + "</text></note>"
     let notes = (0..<8).map { _ in "<note><text>" + String(repeating: "m", count: 150) + "</text></note>" }.joined()
@@ -201,11 +201,36 @@ struct XCardTests {
     #expect(
       result.warnings == [
         VCardWarning(
-          line: 1,
+          line: 3,
           message:
             "xCard card 1: NOTE value longer than 200 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out"),
         VCardWarning(
-          line: 2, message: "xCard card 2: the card that begins here is longer than 1000 bytes, the limit for a card; left out"),
+          line: 4, message: "xCard card 2: the card that begins here is longer than 1000 bytes, the limit for a card; left out"),
       ])
+  }
+
+  @Test("a document is read a card at a time: each card is given on at its </vcard>, with the lines of its XML")
+  func cardByCard() {
+    let xml = """
+      <?xml version="1.0"?>
+      <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
+        <vcard>
+          <fn><text>Ada</text></fn>
+          <email><text>ada@example.org</text></email>
+        </vcard>
+        <other/>
+        <vcard><fn><text>Grace</text></fn></vcard>
+      </vcards>
+      """
+    final class Seen { var cards: [RawCard] = [] }
+    let seen = Seen()
+    let outcome = XCardReader.read(Array(xml.utf8)) { seen.cards.append($0) }
+    #expect(outcome.complete)
+    #expect(seen.cards.map { $0.first("FN")?.value } == ["Ada", "Grace"])
+    #expect(seen.cards.map(\.beginLine) == [3, 8])
+    #expect(seen.cards.first?.lines.map(\.lineNumber) == [3, 4, 5])
+    #expect(outcome.warnings == [VCardWarning(line: 7, message: "<other> in <vcards> is not a <vcard>; skipped")])
+    let broken = XCardReader.read(Array(xml.dropLast(4).utf8)) { _ in }
+    #expect(!broken.complete && broken.warnings.first?.message.contains("not well-formed") == true)
   }
 }
