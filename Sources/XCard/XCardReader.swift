@@ -79,13 +79,17 @@ public enum XCardReader {
     read(bytes, limits: .standard, body)
   }
 
-  /// `read(_:_:)` with other limits (tests use small ones).
-  static func read(_ bytes: [UInt8], limits: VCardLimits, _ body: @escaping (RawCard) -> Void) -> Outcome {
-    do {
-      let parser = XMLParser(data: Data(bytes))
+  /// `read(_:_:)` with other limits (tests use small ones), and pieces of `pieceBytes`
+  /// (`XCardPieces`: libxml2's push parser refuses a document of more than 10 MB).
+  static func read(
+    _ bytes: [UInt8], limits: VCardLimits, pieceBytes: Int = XCardPieces.pieceBytes, _ body: @escaping (RawCard) -> Void
+  ) -> Outcome {
+    let stream = XCardStream(limits: limits, body: body)
+    for piece in XCardPieces(bytes, pieceBytes: pieceBytes).pieces {
+      let parser = XMLParser(data: Data(piece.bytes))
       parser.shouldResolveExternalEntities = false
       parser.shouldProcessNamespaces = true
-      let stream = XCardStream(limits: limits, body: body)
+      stream.lineOffset = piece.lineOffset
       parser.delegate = stream
       let parsed = parser.parse()
       if stream.notXCard {
@@ -95,15 +99,15 @@ public enum XCardReader {
       }
       if !parsed || parser.parserError != nil {
         return Outcome(
-          warnings: [VCardWarning(line: parser.lineNumber, message: "not well-formed xCard XML; skipped")], complete: false)
-      }
-      guard stream.sawRoot else {
-        return Outcome(
-          warnings: [VCardWarning(line: 1, message: "not an xCard document (no <vcards> element); skipped")],
+          warnings: [VCardWarning(line: parser.lineNumber + piece.lineOffset, message: "not well-formed xCard XML; skipped")],
           complete: false)
       }
-      return Outcome(warnings: stream.warnings, complete: true)
     }
+    guard stream.sawRoot else {
+      return Outcome(
+        warnings: [VCardWarning(line: 1, message: "not an xCard document (no <vcards> element); skipped")], complete: false)
+    }
+    return Outcome(warnings: stream.warnings, complete: true)
   }
 
   /// The lines of card number `card` under `limits`, measured as the vCard text they

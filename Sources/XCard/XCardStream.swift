@@ -19,6 +19,10 @@ final class XCardStream: NSObject, XMLParserDelegate {
   /// A root element was read.
   private(set) var sawRoot = false
 
+  /// What to add to the parser's line numbers: the lines of the document before the
+  /// piece being parsed, less those of the root start tag put before it (`XCardPieces`).
+  var lineOffset = 0
+
   /// How deep the parser is: 1 in the root element.
   private var depth = 0
   /// The open elements of the card being read, its `<vcard>` first; empty outside cards.
@@ -44,7 +48,7 @@ final class XCardStream: NSObject, XMLParserDelegate {
     depth += 1
     let element = XCardElement(
       localName: elementName, qualifiedName: qualifiedName ?? elementName, uri: namespaceURI, attributes: attributes,
-      line: parser.lineNumber)
+      line: parser.lineNumber + lineOffset)
     if depth == 1 {
       sawRoot = true
       guard element.isVCard, element.localName == "vcards" || element.localName == "vcard" else {
@@ -89,7 +93,7 @@ final class XCardStream: NSObject, XMLParserDelegate {
     defer { depth -= 1 }
     guard cardDepth != 0 else { return }
     if depth == cardDepth {
-      if !skipping, let card = open.first { finish(card, endLine: parser.lineNumber) }
+      if !skipping, let card = open.first { finish(card, endLine: parser.lineNumber + lineOffset) }
       open = []
       cardDepth = 0
       skipping = false

@@ -233,4 +233,31 @@ struct XCardTests {
     let broken = XCardReader.read(Array(xml.dropLast(4).utf8)) { _ in }
     #expect(!broken.complete && broken.warnings.first?.message.contains("not well-formed") == true)
   }
+
+  @Test("a large document is parsed in pieces (libxml2 refuses one of 10 MB): the same cards, warnings and lines")
+  func inPieces() {
+    var limits = VCardLimits.standard
+    limits.textValueBytes = 200
+    let cards = (1...40).map { k in
+      "  <vcard>\n    <fn><text>P\(k)</text></fn>\n"
+        + (k == 33 ? "    <note><text>" + String(repeating: "n", count: 300) + "</text></note>\n" : "") + "  </vcard>\n"
+    }
+    let xml = Array(
+      ("<?xml version=\"1.0\"?>\n<v:vcards xmlns:v=\"urn:ietf:params:xml:ns:vcard-4.0\">\n" + cards.joined() + "</v:vcards>\n")
+        .replacingOccurrences(of: "<vcard>", with: "<v:vcard>").replacingOccurrences(of: "</vcard>", with: "</v:vcard>")
+        .replacingOccurrences(of: "<fn><text>", with: "<v:fn><v:text>").replacingOccurrences(of: "</text></fn>", with: "</v:text></v:fn>")
+        .replacingOccurrences(of: "<note><text>", with: "<v:note><v:text>")
+        .replacingOccurrences(of: "</text></note>", with: "</v:text></v:note>").utf8)
+    final class Seen { var cards: [RawCard] = [] }
+    let whole = Seen()
+    let pieces = Seen()
+    let wholeOutcome = XCardReader.read(xml, limits: limits, pieceBytes: .max) { whole.cards.append($0) }
+    let piecesOutcome = XCardReader.read(xml, limits: limits, pieceBytes: 200) { pieces.cards.append($0) }
+    #expect(XCardPieces(xml, pieceBytes: 200).pieces.count > 5)
+    #expect(wholeOutcome.complete && piecesOutcome.complete)
+    #expect(pieces.cards.map { $0.first("FN")?.value } == (1...40).map { "P\($0)" })
+    #expect(pieces.cards == whole.cards)
+    #expect(pieces.cards[39].beginLine == 3 + 39 * 3 + 1)
+    #expect(piecesOutcome.warnings == wholeOutcome.warnings && piecesOutcome.warnings.map(\.line) == [3 + 32 * 3 + 2])
+  }
 }
