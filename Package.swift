@@ -78,7 +78,7 @@ let package = Package(
       name: "ContactPhotos",
       dependencies: ["ContactKit", "VCard", "TerminalKit", "CpickSupport", "CChafa", "CImageCodecs", "Localization"]),
     // The screens on /dev/tty: CursesScreen (ncursesw) and InlineScreen (raw ANSI).
-    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw", "Localization"]),
+    .target(name: "TerminalScreens", dependencies: ["TerminalKit", "CNcursesw", "CpickSupport", "Localization"]),
     // The controllers and their delegates (the public library).
     .target(
       name: "ContactPicker",
@@ -106,7 +106,7 @@ let package = Package(
       name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
-      name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit"],
+      name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit", "CpickSupport"],
       exclude: ["compare.sh", "carddav.sh", "ldap.sh", "scaling.sh", "shapes.py", "hundred-mb.sh"]),
 
     // Shared by the test targets (not a product): the package root and fixtures, the
@@ -132,14 +132,14 @@ let package = Package(
       name: "ContactPickerTests",
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "ContactStores", "Matching", "TerminalKit", "VCard",
-        "CpickTestSupport", "ContactPhotos", "Localization",
+        "CpickTestSupport", "ContactPhotos", "Localization", "CpickSupport",
       ],
       exclude: ["Snapshots/__Snapshots__"]),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CpickTestSupport"]),
     .testTarget(name: "LDAPDirectoryTests", dependencies: ["LDAPDirectory", "ContactKit", "ContactFormats", "VCard", "CpickTestSupport"]),
     .testTarget(
       name: "ServerBooksTests",
-      dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickTestSupport"]),
+      dependencies: ["ServerBooks", "BookSync", "CardDAV", "AddressBook", "ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["CpickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CpickSupport
 
 /// Composes display names, sort keys and index sections (CNContactFormatter,
@@ -243,7 +242,7 @@ public enum ContactFormatter {
     /// (a book is keyed in chunks on all cores, each chunk with its own `SortKeys`;
     /// the same names recur in every chunk). Keyed by the part, and by whether it is
     /// a written family name; emptied when it grows past 200,000 entries.
-    static let shared = Mutex<[SharedKey: String]>([:])
+    static let shared = Locked<[SharedKey: String]>([:])
 
     /// A name part, and whether it is read as a surname.
     struct SharedKey: Hashable {

@@ -1,6 +1,6 @@
 import ContactKit
+import CpickSupport
 import Foundation
-import Synchronization
 import TerminalKit
 
 /// The card photos, decoded and drawn off the main actor and kept: a view asks for a
@@ -36,7 +36,7 @@ public final class PhotoCache: Sendable {
     var unseen: Set<String> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Photos kept before the oldest is dropped.
   static let capacity = 64
 

@@ -1,3 +1,4 @@
+import CpickSupport
 import Glibc
 import Synchronization
 
@@ -14,7 +15,7 @@ import Synchronization
 /// temp file was removed under it fails at its `rename(2)` or `link(2)` (`ENOENT`): the
 /// target keeps its old version.
 ///
-/// This is ordinary code (a `Mutex`), not a signal handler: the signal handler only
+/// This is ordinary code (a `Locked` lock), not a signal handler: the signal handler only
 /// wakes a thread (see `SignalExit` in TerminalScreens), which calls this.
 package final class TempFileRegistry: Sendable {
   /// The registry `AtomicFile` uses.
@@ -25,7 +26,7 @@ package final class TempFileRegistry: Sendable {
     var closed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   package init() {}
 

@@ -1,6 +1,5 @@
 import ContactKit
 import Foundation
-import Synchronization
 import VCard
 import CpickSupport
 import ContactFormats
@@ -290,7 +289,7 @@ enum VCardLoading {
 
   /// The cards of a file cut in chunks, each taken once by the thread that maps it.
   final class CardChunks: Sendable {
-    private let chunks: Mutex<[[RawCard]]>
+    private let chunks: Locked<[[RawCard]]>
     /// The number of chunks.
     let count: Int
 
@@ -303,7 +302,7 @@ enum VCardLoading {
       }
       cards = []
       count = chunks.count
-      self.chunks = Mutex(chunks)
+      self.chunks = Locked(chunks)
     }
 
     /// Chunk `index`, which is left empty: the caller has the only reference to it.

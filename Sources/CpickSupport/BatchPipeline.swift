@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Work on batches handed in one by one — a folder's names as it is read — done on
 /// the other cores while the next batches are produced, and on the producing thread
@@ -25,7 +24,7 @@ package final class BatchPipeline<Input: Sendable, Output: Sendable>: Sendable {
   }
 
   private let work: @Sendable (Input) -> Output
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// One signal per batch added, and one per worker when no more will come.
   private let available = DispatchSemaphore(value: 0)
   private let workers = DispatchGroup()

@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +31,7 @@ package enum CharsetConverter {
     var unknown: Set<String> = []
   }
 
-  static let pool = Mutex(Pool())
+  static let pool = Locked(Pool())
 
   /// The most idle converters kept per charset.
   static let idleLimit = 16
@@ -46,6 +45,13 @@ package enum CharsetConverter {
   ///   per thread converting in it at the same time).
   package static func utf8(_ bytes: [UInt8], charset: String) -> [UInt8]? {
     let name = charset.uppercased()
+    if let table = SingleByteCharset(name) { return table.utf8(bytes) }
+    return iconvUTF8(bytes, name: name)
+  }
+
+  /// `utf8` through `iconv(3)` alone, `name` upper-cased (tests compare the tables of
+  /// `SingleByteCharset` with it).
+  package static func iconvUTF8(_ bytes: [UInt8], name: String) -> [UInt8]? {
     guard let descriptor = take(name) else { return nil }
     defer { giveBack(descriptor, name) }
     var input = bytes

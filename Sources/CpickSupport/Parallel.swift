@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work split over all cores in pieces, results back in order.
 package enum Parallel {
@@ -12,7 +11,7 @@ package enum Parallel {
     let size = max(1, chunk)
     let ranges = stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     if ranges.count <= 1 { return ranges.map(body) }
-    let results = Mutex<[Int: Result]>([:])
+    let results = Locked<[Int: Result]>([:])
     DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
       let result = body(ranges[index])
       results.withLock { $0[index] = result }

@@ -97,7 +97,6 @@
 
 import Dispatch
 import ContactKit
-import Synchronization
 import CpickSupport
 
 /// Options of a search.
@@ -177,7 +176,7 @@ public final class ContactIndex: Sendable {
   /// searches then use; a smaller index scans the fields' bytes.
   static let fieldMasksThreshold = 8_192
   /// The `FieldMasks` of this index, once built.
-  let fieldMaskStore = Mutex<FieldMasks?>(nil)
+  let fieldMaskStore = Locked<FieldMasks?>(nil)
 
   /// Builds the index.
   ///

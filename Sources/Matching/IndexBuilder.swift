@@ -1,5 +1,4 @@
 import ContactKit
-import Synchronization
 import CpickSupport
 
 /// What a field holds; decides which terms can match it and its score penalty.
@@ -313,7 +312,7 @@ struct FoldedForms: Sendable {
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past
   /// 200,000 entries.
-  static let cache = Mutex<[ByteKey: FoldedForms]>([:])
+  static let cache = Locked<[ByteKey: FoldedForms]>([:])
 
   /// The forms of `text` (non-ASCII), from the cache when met before. The aliases
   /// are there whatever the field's kind; a kind without aliases ignores them.

@@ -1,6 +1,5 @@
 import ContactKit
 import Foundation
-import Synchronization
 import CpickSupport
 
 /// Folds text for matching: the same function is applied to the query and to every
@@ -153,7 +152,7 @@ public enum SearchFolding {
 /// character), other runs of non-ASCII text one run at a time.
 enum Transliteration {
   static let transform = StringTransform("Any-Latin; Latin-ASCII; Lower")
-  static let cache = Mutex<[ByteKey: String]>([:])
+  static let cache = Locked<[ByteKey: String]>([:])
 
   /// True for Han ideographs and Kana, whose transliteration is split into syllables.
   static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {

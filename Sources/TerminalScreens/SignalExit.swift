@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import CpickSupport
 import Foundation
 import Synchronization
 
@@ -38,7 +39,7 @@ public enum SignalExit {
   /// for SIGHUP, 130 for SIGINT.
   public static func status(for signal: Int32) -> Int32 { 128 + signal }
 
-  private static let installed = Mutex(false)
+  private static let installed = Locked(false)
 
   /// Installs the handlers and starts the thread that ends the process. Call it
   /// once, early in `main`, before the screen is opened; later calls do nothing.

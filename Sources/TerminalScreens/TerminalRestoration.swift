@@ -1,7 +1,7 @@
+import CpickSupport
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// How to give the terminal back from any thread when the process must end on a
 /// signal, while the main thread may be drawing, waiting for a key or saving.
@@ -31,7 +31,7 @@ public final class TerminalRestoration: Sendable {
     var closed = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

@@ -6,10 +6,12 @@ import Localization
   import FoundationXML
 #endif
 
-/// Reads xCard (RFC 6351, vCard in XML) into raw cards through Foundation's XML
-/// parser (`XMLDocument`), so that a `.xml` file of cards works as a source like a
-/// `.vcf` file: `<vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">` with its
-/// `<vcard>` elements (or one `<vcard>` alone).
+/// Reads xCard (RFC 6351, vCard in XML) into raw cards through Foundation's streaming
+/// XML parser (`XMLParser`, `XCardStream`), a card at a time, so that a `.xml` file of
+/// cards works as a source like a `.vcf` file: `<vcards
+/// xmlns="urn:ietf:params:xml:ns:vcard-4.0">` with its `<vcard>` elements (or one
+/// `<vcard>` alone). The memory it takes beyond the cards read is one card's elements
+/// (a document tree of a 100 MB book would be several GB).
 ///
 /// Each property becomes a content line as vCard 4.0 writes it (the same lines
 /// `VCardReader` gives for a `.vcf` file, so everything after reading works the
@@ -28,15 +30,20 @@ import Localization
 /// here): `cpick` does not link it and has `cpick-sync xcard` read xCard for it
 /// (`XCardInput`); `cpick-sync` links it already for CardDAV.
 ///
-/// External entities are never loaded. Problems become warnings (a document that
-/// is not well-formed XML gives no cards, and a warning with the line where it
-/// breaks); never throws. Line numbers in warnings
-/// and on the lines are the card's position (1-based), as XML gives no lines.
+/// External entities are never loaded. Problems become warnings at the line of the
+/// XML where the element begins (a document that is not well-formed XML gives no
+/// cards, and a warning with the line where it breaks); never throws. A card's
+/// lines carry the XML line of their property, the card its `<vcard>`'s lines.
 public enum XCardReader {
   /// The cards of an xCard document as vCard 4.0 text (CR LF line ends, folded),
   /// one card after another: what `cpick-sync xcard` prints.
   public static func vCardBytes(_ result: VCardParseResult) -> [UInt8] {
-    result.cards.flatMap { result.sourceRecord(of: $0).bytes }
+    result.cards.flatMap { vCardBytes($0) }
+  }
+
+  /// One card read from xCard as vCard 4.0 text.
+  public static func vCardBytes(_ card: RawCard) -> [UInt8] {
+    VCardParseResult(cards: [], warnings: []).sourceRecord(of: card).bytes
   }
 
   /// Reads the cards of an xCard document.
@@ -46,132 +53,144 @@ public enum XCardReader {
     read(bytes, limits: .standard)
   }
 
-  /// `read` with other limits (tests use small ones). The limits of `VCardLimits` hold
-  /// for each card as vCard 4.0 text: a value over its limit is left out, the values
-  /// after `cardValues` too, and a card over `cardBytes` — each with a warning at the
-  /// card's position, the rest read. (The document itself is parsed whole, as
-  /// `XMLDocument` does: xCard is read in cpick-sync, for `.xml` sources.)
+  /// `read` with other limits (tests use small ones).
   static func read(_ bytes: [UInt8], limits: VCardLimits) -> VCardParseResult {
-    let data = Data(bytes)
-    // Checked first: XMLDocument would read a damaged document as far as it can (and
-    // say so on stderr), a guess at what the rest held.
-    let check = XMLParser(data: data)
-    check.shouldResolveExternalEntities = false
-    if !check.parse() || check.parserError != nil {
-      return VCardParseResult(
-        cards: [], warnings: [VCardWarning(line: check.lineNumber, message: L10n.deferred("not well-formed xCard XML; skipped"))])
-    }
-    guard let document = try? XMLDocument(data: data, options: [.nodeLoadExternalEntitiesNever]),
-      let root = document.rootElement(), isVCard(root), ["vcards", "vcard"].contains(root.localName ?? "")
-    else {
-      return VCardParseResult(
-        cards: [], warnings: [VCardWarning(line: 1, message: L10n.deferred("not an xCard document (no <vcards> element); skipped"))])
-    }
-    let elements = root.localName == "vcard" ? [root] : Self.elements(of: root).filter { isVCard($0) }
     var cards: [RawCard] = []
-    var warnings: [VCardWarning] = []
-    for (index, element) in elements.enumerated() {
-      guard element.localName == "vcard" else {
-        warnings.append(VCardWarning(line: index + 1, message: L10n.deferredFormat("<%s> in <vcards> is not a <vcard>; skipped", element.name ?? "")))
-        continue
+    let outcome = read(bytes, limits: limits) { cards.append($0) }
+    return VCardParseResult(cards: outcome.complete ? cards : [], warnings: outcome.warnings, bytes: bytes)
+  }
+
+  /// What reading a document said, beyond its cards.
+  public struct Outcome: Sendable {
+    /// The problems met, in document order, each at its XML line.
+    public var warnings: [VCardWarning]
+    /// Whether the document was read to its end: `false` when it is not well-formed
+    /// XML or not xCard (the cards given to `body` until then are to be dropped).
+    public var complete: Bool
+  }
+
+  /// Reads the cards of an xCard document, giving each to `body` as soon as its
+  /// `</vcard>` is read. The limits of `VCardLimits` hold for each card as vCard 4.0
+  /// text: a value over its limit is left out, the values after `cardValues` too, and a
+  /// card over `cardBytes` (its elements are let go as soon as it is) — each with a
+  /// warning at the card's line, the rest read.
+  ///
+  /// - Complexity: O(n) in the size of the input; one card's elements held at once.
+  public static func read(_ bytes: [UInt8], _ body: @escaping (RawCard) -> Void) -> Outcome {
+    read(bytes, limits: .standard, body)
+  }
+
+  /// `read(_:_:)` with other limits (tests use small ones), and pieces of `pieceBytes`
+  /// (`XCardPieces`: libxml2's push parser refuses a document of more than 10 MB).
+  static func read(
+    _ bytes: [UInt8], limits: VCardLimits, pieceBytes: Int = XCardPieces.pieceBytes, _ body: @escaping (RawCard) -> Void
+  ) -> Outcome {
+    let stream = XCardStream(limits: limits, body: body)
+    for piece in XCardPieces(bytes, pieceBytes: pieceBytes).pieces {
+      let parser = XMLParser(data: Data(piece.bytes))
+      parser.shouldResolveExternalEntities = false
+      parser.shouldProcessNamespaces = true
+      stream.lineOffset = piece.lineOffset
+      parser.delegate = stream
+      let parsed = parser.parse()
+      if stream.notXCard {
+        return Outcome(
+          warnings: [VCardWarning(line: 1, message: L10n.deferred("not an xCard document (no <vcards> element); skipped"))],
+          complete: false)
       }
-      var lines = [line(group: nil, name: "VERSION", parameters: [], value: "4.0", card: index + 1)]
-      properties(of: element, group: nil, card: index + 1, into: &lines)
-      guard let kept = withinLimits(lines, card: index + 1, limits: limits, warnings: &warnings) else { continue }
-      cards.append(RawCard(lines: kept, beginLine: index + 1, endLine: index + 1, sourceRange: nil))
+      if !parsed || parser.parserError != nil {
+        return Outcome(
+          warnings: [VCardWarning(line: parser.lineNumber + piece.lineOffset, message: L10n.deferred("not well-formed xCard XML; skipped"))],
+          complete: false)
+      }
     }
-    return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+    guard stream.sawRoot else {
+      return Outcome(
+        warnings: [VCardWarning(line: 1, message: L10n.deferred("not an xCard document (no <vcards> element); skipped"))], complete: false)
+    }
+    return Outcome(warnings: stream.warnings, complete: true)
   }
 
   /// The lines of card number `card` under `limits`, measured as the vCard text they
-  /// are; `nil` when the card is over `cardBytes`. Each line left out is a warning.
+  /// are; `nil` when the card is over `cardBytes`. Each line left out is a warning at
+  /// `line`, the card's first line.
   static func withinLimits(
-    _ lines: [ContentLine], card: Int, limits: VCardLimits, warnings: inout [VCardWarning]
+    _ lines: [ContentLine], card: Int, line: Int, limits: VCardLimits, warnings: inout [VCardWarning]
   ) -> [ContentLine]? {
     var kept: [ContentLine] = []
     var bytes = 0
-    for line in lines {
-      let size = line.text.utf8.count + 2
+    for contentLine in lines {
+      let size = contentLine.text.utf8.count + 2
       bytes += size
       if bytes > limits.cardBytes {
-        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, limits.cardProblem())))
+        warnings.append(VCardWarning(line: line, message: L10n.deferredFormat("xCard card %d: %s", card, limits.cardProblem())))
         return nil
       }
-      if let problem = limits.valueProblem(name: line.name, mayBeData: !line.parameters.isEmpty, bytes: size) {
-        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, problem)))
+      if let problem = limits.valueProblem(name: contentLine.name, mayBeData: !contentLine.parameters.isEmpty, bytes: size) {
+        warnings.append(VCardWarning(line: contentLine.lineNumber, message: L10n.deferredFormat("xCard card %d: %s", card, problem)))
       } else if kept.count == limits.cardValues {
-        warnings.append(VCardWarning(line: card, message: L10n.deferredFormat("xCard card %d: %s", card, limits.valueCountProblem())))
+        warnings.append(VCardWarning(line: contentLine.lineNumber, message: L10n.deferredFormat("xCard card %d: %s", card, limits.valueCountProblem())))
         return kept
       } else {
-        kept.append(line)
+        kept.append(contentLine)
       }
     }
     return kept
   }
 
-  /// Whether `element` is in the vCard namespace (or in none: a writer that left
-  /// out `xmlns` is read leniently).
-  static func isVCard(_ element: XMLElement) -> Bool {
-    element.uri == nil || element.uri == XCardWriter.namespace
-  }
-
-  static func elements(of element: XMLElement) -> [XMLElement] {
-    (element.children ?? []).compactMap { $0 as? XMLElement }
-  }
-
   /// The content lines of a `<vcard>`'s (or a `<group>`'s) properties.
-  static func properties(of element: XMLElement, group: String?, card: Int, into lines: inout [ContentLine]) {
-    for child in elements(of: element) {
-      guard isVCard(child) else {
+  static func properties(of element: XCardElement, group: String?, into lines: inout [ContentLine]) {
+    for child in element.elements {
+      guard child.isVCard else {
         // RFC 6351 §6: an element in another namespace is kept as an XML property.
-        lines.append(line(group: group, name: "XML", parameters: [], value: VCardSerializer.escape(child.xmlString), card: card))
+        lines.append(
+          line(group: group, name: "XML", parameters: [], value: VCardSerializer.escape(child.xmlString), at: child.line))
         continue
       }
-      let name = (child.localName ?? child.name ?? "").uppercased()
+      let name = child.localName.uppercased()
       if name == "GROUP" {
-        // (`attribute(forName:)` finds nothing on Linux in a default namespace.)
-        let groupName = child.attributes?.first { ($0.localName ?? $0.name) == "name" }?.stringValue
-        properties(of: child, group: groupName.flatMap { $0.isEmpty ? nil : $0 }, card: card, into: &lines)
+        let groupName = child.attribute("name")
+        properties(of: child, group: groupName.flatMap { $0.isEmpty ? nil : $0 }, into: &lines)
         continue
       }
       guard !name.isEmpty, name != "VERSION" else { continue }
-      lines.append(property(child, name: name, group: group, card: card))
+      lines.append(property(child, name: name, group: group))
     }
   }
 
   /// One property element as a content line.
-  static func property(_ element: XMLElement, name: String, group: String?, card: Int) -> ContentLine {
+  static func property(_ element: XCardElement, name: String, group: String?) -> ContentLine {
     var parameters: [VCardParameter] = []
-    var values: [XMLElement] = []
-    for child in elements(of: element) {
+    var values: [XCardElement] = []
+    for child in element.elements {
       guard child.localName == "parameters" else {
         values.append(child)
         continue
       }
-      for parameter in elements(of: child) {
-        let items = elements(of: parameter)
-        let texts = items.isEmpty ? [parameter.stringValue ?? ""] : items.map { $0.stringValue ?? "" }
-        parameters.append(VCardParameter(name: (parameter.localName ?? "").uppercased(), values: texts))
+      for parameter in child.elements {
+        let items = parameter.elements
+        let texts = items.isEmpty ? [parameter.stringValue] : items.map(\.stringValue)
+        parameters.append(VCardParameter(name: parameter.localName.uppercased(), values: texts))
       }
     }
     let value: String
-    var type = values.first?.localName?.lowercased() ?? "text"
+    var type = values.first?.localName.lowercased() ?? "text"
     if let names = XCardWriter.components[name] {
       var parts = names.map { component in
-        values.filter { $0.localName == component }.map { VCardSerializer.escape($0.stringValue ?? "") }
+        values.filter { $0.localName == component }.map { VCardSerializer.escape($0.stringValue) }
       }
       // `N` and `ADR` keep every component; `GENDER:M` has no identity.
       if !["N", "ADR"].contains(name) { while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() } }
       value = parts.map { $0.joined(separator: ",") }.joined(separator: ";")
       type = "text"
     } else if name == "ORG" {
-      value = values.map { VCardSerializer.escape($0.stringValue ?? "") }.joined(separator: ";")
+      value = values.map { VCardSerializer.escape($0.stringValue) }.joined(separator: ";")
     } else if values.isEmpty {
       // A value written straight inside the property (lenient).
-      value = VCardSerializer.escape(element.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+      value = VCardSerializer.escape(element.stringValue.trimmingCharacters(in: .whitespacesAndNewlines))
     } else {
       value = values.map { item -> String in
-        let text = item.stringValue ?? ""
+        let text = item.stringValue
         switch type {
         case "unknown": return text
         case "uri": return ContactEncoder.escapeURI(text)
@@ -184,14 +203,14 @@ public enum XCardReader {
       type == standard || type == "unknown" || (type == "text" && standard == "unknown")
       || (standard == "date-and-or-time" && ["date", "date-time", "time"].contains(type))
     if !isDefault { parameters.append(VCardParameter(name: "VALUE", values: [type])) }
-    return line(group: group, name: name, parameters: parameters, value: value, card: card)
+    return line(group: group, name: name, parameters: parameters, value: value, at: element.line)
   }
 
-  /// A content line with its text as vCard 4.0 writes it.
-  static func line(group: String?, name: String, parameters: [VCardParameter], value: String, card: Int) -> ContentLine {
+  /// A content line with its text as vCard 4.0 writes it, at XML line `at`.
+  static func line(group: String?, name: String, parameters: [VCardParameter], value: String, at: Int) -> ContentLine {
     var head = (group.map { $0 + "." } ?? "") + name
     for parameter in parameters { head += ";" + VCardSerializer.parameter(parameter, version: .v40) }
     return ContentLine(
-      group: group, name: name, parameters: parameters, value: value, text: head + ":" + value, lineNumber: card)
+      group: group, name: name, parameters: parameters, value: value, text: head + ":" + value, lineNumber: at)
   }
 }

@@ -9,7 +9,7 @@
 #   Sources/cpick-bench/hundred-mb.sh [--megabytes M] [--keep DIR] [--cpick PATH] [SHAPE …]
 #
 # --megabytes M: the size of each input (default 100); SHAPEs: some of tel note cyrillic
-# latin1 jcard from-header from-body (default: all). Needs a release build, python3 and
+# latin1 jcard xcard from-header from-body (default: all). Needs a release build, python3 and
 # GNU time; about 1 GB of disk in the temp folder.
 set -euo pipefail
 
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#shapes[@]} -eq 0 ] && shapes=(tel note cyrillic latin1 jcard from-header from-body)
+[ ${#shapes[@]} -eq 0 ] && shapes=(tel note cyrillic latin1 jcard xcard from-header from-body)
 [ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "hundred-mb.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
@@ -75,6 +75,7 @@ for shape in "${shapes[@]}"; do
     *)
       file="$work/$shape.vcf"
       [ "$shape" = jcard ] && file="$work/$shape.json"
+      [ "$shape" = xcard ] && file="$work/$shape.xml"
       sized "$shape" "$file"
       run "$shape" "$file" /dev/null "$cpick" list -f tsv -s "$file"
       run "$shape" "$file" /dev/null "$cpick" query -f tsv -s "$file" person

@@ -17,15 +17,15 @@
 // on-disk index at FILE (`ContactListLoader`): the first run fills it (cold), the
 // next ones read it (warm); without it every run reads and indexes the book.
 // `--summary` prints one line of `key=value` pairs at the end for scripts.
+import AddressBook
 import ContactKit
 import ContactPicker
 import ContactStores
+import CpickSupport
 import Foundation
-import Synchronization
+import Matching
 import TerminalKit
 import VCard
-import Matching
-import AddressBook
 
 let processStart = DispatchTime.now().uptimeNanoseconds
 
@@ -83,7 +83,7 @@ let queries = arguments.count > 1 ? Array(arguments.dropFirst()) : script
 var book: ContactBook!
 // With the index, the picker shows the list stored there while the files behind it are
 // checked: when that comes first, its frame is what the user sees first.
-let previewFrame = Mutex<Double?>(nil)
+let previewFrame = Locked<Double?>(nil)
 let loadTime = milliseconds {
   do {
     book = try ContactListLoader(sources: [path], cachePath: cachePath).load(preview: { stored in

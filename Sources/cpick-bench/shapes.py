@@ -12,6 +12,7 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   from-body             a mail message with a short header and a body of N lines
   from-book             a one-card book for `cpick unknown --skip-known`
   jcard, jcard-vcf      N cards as jCard, and the same cards as .vcf
+  xcard                 the same N cards as xCard (RFC 6351)
 """
 import json, sys
 shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -68,5 +69,12 @@ elif shape in ("jcard", "jcard-vcf"):
             "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person %d\r\nN:Person%d;Ada;;;\r\nEMAIL;TYPE=work:p%d@example.org\r\n"
             "TEL;TYPE=cell;VALUE=uri:tel:+1-555-%07d\r\nNOTE:%s\r\nEND:VCARD\r\n" % (i, i, i, i, "x" * 40)
             for i in range(n))
+elif shape == "xcard":
+    out = '<?xml version="1.0" encoding="UTF-8"?>\n<vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">\n' + "".join(
+        "<vcard><fn><text>Person %d</text></fn><n><surname>Person%d</surname><given>Ada</given><additional/>"
+        "<prefix/><suffix/></n><email><parameters><type><text>work</text></type></parameters>"
+        "<text>p%d@example.org</text></email><tel><parameters><type><text>cell</text></type></parameters>"
+        "<uri>tel:+1-555-%07d</uri></tel><note><text>%s</text></note></vcard>\n" % (i, i, i, i, "x" * 40)
+        for i in range(n)) + "</vcards>\n"
 if out is not None:
     open(path, "w", encoding="utf-8", newline="").write(out)

@@ -36,12 +36,22 @@ if command == "xcard" {
     FileHandle.standardError.write(Data("usage: cpick-sync xcard FILE\n".utf8))
     exit(2)
   }
-  let result = XCardReader.read(Array(data))
-  if result.cards.isEmpty, let warning = result.warnings.first {
-    FileHandle.standardOutput.write(Data(warning.message.utf8))
+  // Card by card: what is kept is the vCard text, not the cards (nor an XML tree).
+  func vCardText(_ bytes: [UInt8]) -> (text: [UInt8], cards: Int, outcome: XCardReader.Outcome) {
+    final class Text { var bytes: [UInt8] = [], cards = 0 }
+    let text = Text()
+    let outcome = XCardReader.read(bytes) { card in
+      text.bytes += XCardReader.vCardBytes(card)
+      text.cards += 1
+    }
+    return (text.bytes, text.cards, outcome)
+  }
+  let (text, cards, outcome) = vCardText(Array(data))
+  if !outcome.complete || cards == 0, let warning = outcome.warnings.first {
+    FileHandle.standardOutput.write(Data(((warning.line > 1 ? "line \(warning.line): " : "") + warning.message).utf8))
     exit(1)
   }
-  FileHandle.standardOutput.write(Data(XCardReader.vCardBytes(result)))
+  FileHandle.standardOutput.write(Data(text))
   exit(0)
 }
 

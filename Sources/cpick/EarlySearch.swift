@@ -1,8 +1,8 @@
+import AddressBook
 import ContactPicker
+import CpickSupport
 import Dispatch
 import Matching
-import Synchronization
-import AddressBook
 
 /// `cpick query`'s search, started on the list last stored in the index while the
 /// files behind it are still being checked (`ContactListLoader.load`'s `preview`).
@@ -15,7 +15,7 @@ final class EarlySearch: Sendable {
   private let query: String
   private let options: SearchOptions
   /// The list searched and its matches (nil while the search runs).
-  private let state = Mutex<(list: ContactList?, matches: [ContactMatch]?)>((nil, nil))
+  private let state = Locked<(list: ContactList?, matches: [ContactMatch]?)>((nil, nil))
   private let finished = DispatchGroup()
 
   /// A search for `query` with `options`, not started.

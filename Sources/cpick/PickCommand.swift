@@ -1,14 +1,14 @@
+import AddressBook
 import ContactKit
 import ContactPicker
 import ContactStores
+import CpickSupport
 import Foundation
-import Synchronization
 import Matching
-import TerminalScreens
-import TerminalKit
-import AddressBook
 import ServerBooks
 import Localization
+import TerminalKit
+import TerminalScreens
 
 extension CPick {
   /// The people picker over contacts already read: `--select-1`/`--exit-0` first, then
@@ -103,7 +103,7 @@ extension CPick {
       .filter { $0.account.isSearchedOnServer }.map(\.spec)
     guard !directories.isEmpty else { return nil }
     return { query in
-      let problems = Mutex<[String]>([])
+      let problems = Locked<[String]>([])
       let found = directoryMatches(query, specs: directories, environment: environment) { line in
         problems.withLock { $0.append(line) }
       }

@@ -1,9 +1,9 @@
 import AddressBook
 import ContactKit
 import ContactStores
+import CpickSupport
 import Foundation
 import Glibc
-import Synchronization
 import ServerBooks
 import Localization
 
@@ -129,7 +129,7 @@ extension CPick {
 /// `CPick.directoryMatches` started on a thread of its own, so that the directory
 /// answers while the books are read; `matches()` waits for it.
 final class DirectorySearch: Sendable {
-  private let found = Mutex<[Contact]>([])
+  private let found = Locked<[Contact]>([])
   private let done = DispatchGroup()
 
   /// Starts the search of `query` in the query-mode directories among `specs` (none: nothing runs).

@@ -1,7 +1,7 @@
 import ContactKit
+import CpickSupport
 import CpickTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AddressBook
@@ -25,7 +25,7 @@ struct BookSourceTests {
       var batches: [Int] = []
       var listings: [KnownBook?] = []
     }
-    let state = Mutex(State())
+    let state = Locked(State())
     let supportsSync: Bool
     let name = "mem://book"
     var key: String { name }

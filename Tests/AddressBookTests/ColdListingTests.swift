@@ -1,7 +1,7 @@
 import ContactKit
 import ContactStores
+import CpickSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AddressBook
@@ -31,7 +31,7 @@ struct ColdListingTests {
     #expect(cold.list.contacts.count == 32)
     #expect(cold.renderings != nil, "the cold load made the list file")
 
-    let previewed = Mutex<ContactList?>(nil)
+    let previewed = Locked<ContactList?>(nil)
     let warm = try loader.load(preview: { list in previewed.withLock { $0 = list } })
     let shown = try #require(previewed.withLock { $0 }, "no stored list was offered")
     #expect(warm.list === shown, "the stored list was not used as it is: its digest differs from the files'")
@@ -50,7 +50,7 @@ struct ColdListingTests {
     try FileManager.default.createDirectory(atPath: sandbox.path("new"), withIntermediateDirectories: true)
     let loader = ContactListLoaderTests.loader([sandbox.path("book.vcf"), sandbox.path("new")], cache: sandbox.cache)
     _ = try loader.load()
-    let previewed = Mutex<ContactList?>(nil)
+    let previewed = Locked<ContactList?>(nil)
     let warm = try loader.load(preview: { list in previewed.withLock { $0 = list } })
     let shown = try #require(previewed.withLock { $0 }, "no stored list was offered")
     #expect(warm.list === shown, "the stored list was read again instead of used")

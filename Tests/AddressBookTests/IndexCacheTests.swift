@@ -1,3 +1,4 @@
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import Glibc
@@ -243,7 +244,7 @@ struct IndexCacheTests {
     let threads = 8
     let rounds = 15
     // Both instances are created at once on a cache that does not exist yet.
-    let opened = Mutex<[Int: IndexCache]>([:])
+    let opened = Locked<[Int: IndexCache]>([:])
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       let cache = try? IndexCache(path: path, payloadVersion: 3)
       opened.withLock { $0[index] = cache }

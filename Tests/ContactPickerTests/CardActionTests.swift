@@ -3,7 +3,6 @@ import ContactStores
 import CpickSupport
 import CpickTestSupport
 import Foundation
-import Synchronization
 import Testing
 import TerminalKit
 
@@ -29,7 +28,7 @@ struct CardActionTests {
 
   /// The commands a card started.
   final class Launched: Sendable {
-    let commands = Mutex<[[String]]>([])
+    let commands = Locked<[[String]]>([])
     var all: [[String]] { commands.withLock { $0 } }
   }
 

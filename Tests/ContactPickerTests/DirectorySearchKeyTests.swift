@@ -1,7 +1,7 @@
 import ContactKit
-import Synchronization
-import Testing
+import CpickSupport
 import TerminalKit
+import Testing
 
 @testable import AddressBook
 @testable import ContactPicker
@@ -39,7 +39,7 @@ struct DirectorySearchKeyTests {
 
   @Test("the query is asked of the directory; its match, chosen, is the picker's choice")
   func choosesFromDirectory() {
-    let asked = Mutex<[String]>([])
+    let asked = Locked<[String]>([])
     let picker = Self.picker(DirectoryMatches(contacts: [Self.grace])) { query in asked.withLock { $0.append(query) } }
     let screen = MemoryScreen(rows: 12, columns: 100, keys: MemoryScreen.keys(typing: "hopper") + [.control("d"), .enter])
     let result = picker.run(on: screen)

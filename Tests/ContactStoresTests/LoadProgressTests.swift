@@ -1,13 +1,13 @@
+import CpickSupport
 import CpickTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ContactStores
 
 /// Collects what a load reports.
 private final class Reports: Sendable {
-  let counts = Mutex<[Int]>([])
+  let counts = Locked<[Int]>([])
   var callback: @Sendable (Int) -> Void { { [self] count in counts.withLock { $0.append(count) } } }
   var all: [Int] { counts.withLock { $0 } }
 }

@@ -36,7 +36,7 @@ struct SaveSafetyTests {
   final class ReaderState: Sendable {
     let stop = Atomic<Bool>(false)
     let reads = Atomic<Int>(0)
-    let torn = Mutex<[String]>([])
+    let torn = Locked<[String]>([])
   }
 
   @Test("a reader looping over the file while 200 saves run only ever sees one complete card (case 30, torn write)")
@@ -531,7 +531,7 @@ extension SaveSafetyTests {
   }
 
   final class Failures: Sendable {
-    let errors = Mutex<[String]>([])
+    let errors = Locked<[String]>([])
   }
 
   @Test("two writers saving the same card at once, each from a stale copy: every change of both ends up in the file")

@@ -1,12 +1,12 @@
 import AddressBook
-import CardDAV
 import BookSync
+import CardDAV
 import ContactKit
 import ContactStores
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import ServerBooks
-import Synchronization
 import Testing
 
 /// Saving to a CardDAV book through `CardDAVStore` and the sync helper: only the
@@ -130,7 +130,7 @@ import Testing
     second.jobTitle = "Racer Two"
     let store = fixture.store
     let edits = [first, second]
-    let errors = Mutex<[String]>([])
+    let errors = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       var request = SaveRequest()
       request.update(edits[index], original: original)

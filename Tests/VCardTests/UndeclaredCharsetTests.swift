@@ -1,3 +1,4 @@
+import CpickSupport
 import Testing
 
 @testable import VCard
@@ -44,5 +45,25 @@ struct QuotedPrintableWritingTests {
       #expect(!body.hasSuffix("=C3"), "split character in \(line)")
       #expect(line.utf8.count <= 76)
     }
+  }
+}
+
+@Suite("Windows-1252 and ISO-8859-1 without iconv")
+struct SingleByteCharsetTests {
+  @Test("every byte converts as glibc's iconv converts it", arguments: ["WINDOWS-1252", "ISO-8859-1"])
+  func sameAsIconv(charset: String) {
+    for byte in UInt8.min...UInt8.max {
+      #expect(CharsetConverter.utf8([byte], charset: charset) == CharsetConverter.iconvUTF8([byte], name: charset), "\(byte)")
+    }
+    let text = Array("Gr".utf8) + [0xFC, 0x6E, 0x20, 0x80, 0x96, 0xE9]
+    #expect(CharsetConverter.utf8(text, charset: charset) == CharsetConverter.iconvUTF8(text, name: charset))
+  }
+
+  @Test("Latin text that starts with an accented letter is still not taken for an East Asian charset")
+  func leadingAccent() {
+    // "Émile Ørsted" in Windows-1252: the first non-ASCII byte follows no letter.
+    let bytes: [UInt8] = [0xC9, 0x6D, 0x69, 0x6C, 0x65, 0x20, 0xD8, 0x72, 0x73, 0x74, 0x65, 0x64]
+    let card = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
+    #expect(VCardReader.read(card).cards.first?.first("FN")?.value == "Émile Ørsted")
   }
 }

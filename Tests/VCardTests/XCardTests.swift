@@ -187,7 +187,7 @@ struct XCardTests {
     limits.textValueBytes = 200
     limits.cardBytes = 1_000
     func card(_ name: String, _ extra: String) -> String {
-      "<vcard><fn><text>\(name)</text></fn>\(extra)</vcard>"
+      "\n<vcard><fn><text>\(name)</text></fn>\n\(extra)</vcard>"
     }
     let note = "<note><text>" + String(repeating: "n", count: 300) + "</text></note>"
     let notes = (0..<8).map { _ in "<note><text>" + String(repeating: "m", count: 150) + "</text></note>" }.joined()
@@ -201,11 +201,63 @@ struct XCardTests {
     #expect(
       result.warnings == [
         VCardWarning(
-          line: 1,
+          line: 3,
           message:
             "xCard card 1: NOTE value longer than 200 bytes, the limit for a value other than PHOTO, LOGO, SOUND, KEY; left out"),
         VCardWarning(
-          line: 2, message: "xCard card 2: the card that begins here is longer than 1000 bytes, the limit for a card; left out"),
+          line: 4, message: "xCard card 2: the card that begins here is longer than 1000 bytes, the limit for a card; left out"),
       ])
+  }
+
+  @Test("a document is read a card at a time: each card is given on at its </vcard>, with the lines of its XML")
+  func cardByCard() {
+    let xml = """
+      <?xml version="1.0"?>
+      <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
+        <vcard>
+          <fn><text>Ada</text></fn>
+          <email><text>ada@example.org</text></email>
+        </vcard>
+        <other/>
+        <vcard><fn><text>Grace</text></fn></vcard>
+      </vcards>
+      """
+    final class Seen { var cards: [RawCard] = [] }
+    let seen = Seen()
+    let outcome = XCardReader.read(Array(xml.utf8)) { seen.cards.append($0) }
+    #expect(outcome.complete)
+    #expect(seen.cards.map { $0.first("FN")?.value } == ["Ada", "Grace"])
+    #expect(seen.cards.map(\.beginLine) == [3, 8])
+    #expect(seen.cards.first?.lines.map(\.lineNumber) == [3, 4, 5])
+    #expect(outcome.warnings == [VCardWarning(line: 7, message: "<other> in <vcards> is not a <vcard>; skipped")])
+    let broken = XCardReader.read(Array(xml.dropLast(4).utf8)) { _ in }
+    #expect(!broken.complete && broken.warnings.first?.message.contains("not well-formed") == true)
+  }
+
+  @Test("a large document is parsed in pieces (libxml2 refuses one of 10 MB): the same cards, warnings and lines")
+  func inPieces() {
+    var limits = VCardLimits.standard
+    limits.textValueBytes = 200
+    let cards = (1...40).map { k in
+      "  <vcard>\n    <fn><text>P\(k)</text></fn>\n"
+        + (k == 33 ? "    <note><text>" + String(repeating: "n", count: 300) + "</text></note>\n" : "") + "  </vcard>\n"
+    }
+    let xml = Array(
+      ("<?xml version=\"1.0\"?>\n<v:vcards xmlns:v=\"urn:ietf:params:xml:ns:vcard-4.0\">\n" + cards.joined() + "</v:vcards>\n")
+        .replacingOccurrences(of: "<vcard>", with: "<v:vcard>").replacingOccurrences(of: "</vcard>", with: "</v:vcard>")
+        .replacingOccurrences(of: "<fn><text>", with: "<v:fn><v:text>").replacingOccurrences(of: "</text></fn>", with: "</v:text></v:fn>")
+        .replacingOccurrences(of: "<note><text>", with: "<v:note><v:text>")
+        .replacingOccurrences(of: "</text></note>", with: "</v:text></v:note>").utf8)
+    final class Seen { var cards: [RawCard] = [] }
+    let whole = Seen()
+    let pieces = Seen()
+    let wholeOutcome = XCardReader.read(xml, limits: limits, pieceBytes: .max) { whole.cards.append($0) }
+    let piecesOutcome = XCardReader.read(xml, limits: limits, pieceBytes: 200) { pieces.cards.append($0) }
+    #expect(XCardPieces(xml, pieceBytes: 200).pieces.count > 5)
+    #expect(wholeOutcome.complete && piecesOutcome.complete)
+    #expect(pieces.cards.map { $0.first("FN")?.value } == (1...40).map { "P\($0)" })
+    #expect(pieces.cards == whole.cards)
+    #expect(pieces.cards[39].beginLine == 3 + 39 * 3 + 1)
+    #expect(piecesOutcome.warnings == wholeOutcome.warnings && piecesOutcome.warnings.map(\.line) == [3 + 32 * 3 + 2])
   }
 }

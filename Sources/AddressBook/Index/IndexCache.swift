@@ -1,7 +1,6 @@
 import CSQLite3
 import ContactStores
 import Glibc
-import Synchronization
 import CpickSupport
 
 /// One cached file of an address book: where it is, which version of it was read, and
@@ -123,7 +122,7 @@ package final class IndexCache: Sendable {
 
   /// The connection; `nil` after a rebuild that failed (the cache is then off: no
   /// files, no updates).
-  private let connection: Mutex<SQLiteDatabase?>
+  private let connection: Locked<SQLiteDatabase?>
   /// The statement of `card(generation:ordinal:)`, kept between calls; read and
   /// written only while `connection` is locked.
   nonisolated(unsafe) var cardLookup: SQLiteStatement?
@@ -184,7 +183,7 @@ package final class IndexCache: Sendable {
     } catch where error.isCorruption {
       database = try Self.rebuild(path: path, payloadVersion: payloadVersion)
     }
-    connection = Mutex(database)
+    connection = Locked(database)
   }
 
   /// Runs `body` on the connection, under the lock. A damaged database is rebuilt

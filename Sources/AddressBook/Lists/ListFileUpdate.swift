@@ -1,6 +1,5 @@
 import ContactKit
 import ContactStores
-import Synchronization
 import CpickSupport
 import ContactFormats
 
@@ -95,7 +94,7 @@ struct ListFileUpdate: Sendable {
       cache = stored.files.first?.cache
       wanted[origin.generation, default: [:]][origin.ordinal] = position
     }
-    let positions = Mutex<[(position: Int, json: [UInt8])]>([])
+    let positions = Locked<[(position: Int, json: [UInt8])]>([])
     if let cache {
       for (generation, ordinals) in wanted {
         var next = 0

@@ -3,7 +3,6 @@ import ContactStores
 import Dispatch
 import Foundation
 import Matching
-import Synchronization
 import CpickSupport
 
 /// What loading address books gave: the list to pick from, and what the books said.
@@ -167,7 +166,7 @@ public struct ContactListLoader: Sendable {
     // What is there now — every item of every book with its version — listed on a
     // thread of its own while the stored list is read (a vdir of 1,000,000 files
     // takes about a second of reading and examining).
-    let listed = Mutex<Result<[BookListing], ContactStoreError>?>(nil)
+    let listed = Locked<Result<[BookListing], ContactStoreError>?>(nil)
     let listing = DispatchGroup()
     listing.enter()
     Thread.detachNewThread { [self] in

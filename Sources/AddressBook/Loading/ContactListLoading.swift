@@ -1,3 +1,4 @@
+import CpickSupport
 import Dispatch
 import Synchronization
 
@@ -100,7 +101,7 @@ public final class ContactListLoading: Sendable {
   }
 
   private let load: Load
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let counter = Atomic<Int>(0)
   private let done = DispatchGroup()
 

@@ -1,5 +1,5 @@
+import CpickSupport
 import Dispatch
-import Synchronization
 
 /// Work a picker runs in the background once its list shows, that may replace the
 /// list: a server book brought up to date (`cpick sync` in the background) and read
@@ -24,7 +24,7 @@ public final class ContactListRefresh: Sendable {
   /// What the query line shows while the work runs.
   public let running: String
   private let work: @Sendable () -> Outcome
-  private let state = Mutex<(started: Bool, outcome: Outcome?)>((false, nil))
+  private let state = Locked<(started: Bool, outcome: Outcome?)>((false, nil))
 
   /// A refresh that runs `work` (on a background thread) when started.
   public init(running: String, _ work: @escaping @Sendable () -> Outcome) {

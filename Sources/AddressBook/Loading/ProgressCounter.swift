@@ -1,8 +1,8 @@
-import Synchronization
+import CpickSupport
 
 /// Counts contacts read on several threads and reports the running total.
 final class ProgressCounter: Sendable {
-  private let total = Mutex(0)
+  private let total = Locked(0)
   private let report: @Sendable (Int) -> Void
 
   init(report: @escaping @Sendable (Int) -> Void) {

@@ -1,8 +1,8 @@
 import ContactKit
 import ContactStores
+import CpickSupport
 import Dispatch
 import Foundation
-import Synchronization
 
 /// One view's stored list (its `ListFile`: the books, orders and group of a
 /// `ContactListLoader`): read before the books are checked, and after they are read
@@ -51,11 +51,11 @@ struct StoredView: Sendable {
   /// rendering waits for the index's write, whose payload and pages would otherwise
   /// be held beside the snapshot and the JSON (a cold book's peak of memory).
   func store(_ read: consuming ContactListLoader.BooksRead, onDisk: FilesDigest?, previous: Stored?) -> ContactBook {
-    let committed = Mutex(true)
+    let committed = Locked(true)
     let storing = DispatchGroup()
     let quality: DispatchQoS.QoSClass = loader.storesInBackground ? .utility : .userInitiated
     // Taken by the thread that writes them: nothing else keeps them.
-    let pending = Mutex(read.updates)
+    let pending = Locked(read.updates)
     read.updates = []
     if let cache, pending.withLock({ !$0.isEmpty }) {
       DispatchQueue.global(qos: quality).async(group: storing) {

@@ -1,3 +1,4 @@
+import CpickSupport
 import Dispatch
 import Matching
 import Synchronization
@@ -18,7 +19,7 @@ final class BackgroundSearch: Sendable {
   /// The id of the latest search started (0: none, or cancelled).
   private let latest = Atomic<Int>(0)
   /// The latest search's matches, once found and not yet taken.
-  private let finished = Mutex<(search: PeoplePickerState.Search, matches: [ContactMatch])?>(nil)
+  private let finished = Locked<(search: PeoplePickerState.Search, matches: [ContactMatch])?>(nil)
 
   /// A worker that runs searches with `runner`.
   init(runner: @escaping Runner) {

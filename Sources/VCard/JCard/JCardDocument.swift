@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 import Localization
 
@@ -21,18 +22,27 @@ struct JCardDocument {
   private(set) var cards: [RawCard] = []
   private(set) var warnings: [VCardWarning] = []
   /// Items seen that are arrays (cards or not), for `jCard item N` in warnings.
-  private var index = 0
+  private var index: Int
   /// Bytes before `counted` have been scanned for line ends; `line` is the line there.
-  private var counted = 0
-  private var line = 1
+  private var counted: Int
+  private var line: Int
 
-  init(bytes: [UInt8], limits: VCardLimits) {
+  /// A document whose reading starts after `index` array items, on line `line` at
+  /// byte `counted` (a part of the document read on another core).
+  init(bytes: [UInt8], limits: VCardLimits, index: Int = 0, line: Int = 1, counted: Int = 0) {
     self.bytes = bytes
     self.limits = limits
+    self.index = index
+    self.line = line
+    self.counted = counted
   }
 
+  /// Items per part below which the document is read on one core.
+  static let partItems = 2_048
+
   /// Reads the document's cards into `cards` and `warnings`; `false` when it is not
-  /// valid jCard JSON.
+  /// valid jCard JSON. An array of many cards is read in parts on all cores, the cards
+  /// and warnings put back in document order.
   ///
   /// - Complexity: O(n) in the size of the document.
   mutating func read() -> Bool {
@@ -44,6 +54,72 @@ struct JCardDocument {
       while start < bytes.count, bytes[start] != UInt8(ascii: "[") { start += 1 }
       return readCard(start..<bytes.count)
     }
+    return readOnAllCores(elements[...])
+  }
+
+  /// Reads an array of cards a group of items of about `partSize` bytes at a time,
+  /// giving each group's cards and warnings to `body` (and keeping none of them), so
+  /// that the cards of the whole document are never held at once; `false` when it is
+  /// not an array of items or not valid jCard JSON (`body` may have been given some
+  /// groups by then).
+  ///
+  /// - Complexity: O(n) in the size of the document; O(`partSize`) cards held at once.
+  mutating func read(inPartsOf partSize: Int, _ body: (_ cards: [RawCard], _ warnings: [VCardWarning]) -> Void) -> Bool {
+    guard let elements = JSONArrayElements.ranges(bytes) else { return false }
+    if let first = elements.first, bytes[first.lowerBound] != UInt8(ascii: "[") { return false }
+    var start = 0
+    while start < elements.count {
+      let limit = elements[start].lowerBound + max(1, partSize)
+      var end = start + 1
+      while end < elements.count, elements[end].upperBound <= limit { end += 1 }
+      guard readOnAllCores(elements[start..<end]) else { return false }
+      body(cards, warnings)
+      cards = []
+      warnings = []
+      start = end
+    }
+    return true
+  }
+
+  /// Reads the items `elements` of the top-level array, many of them in parts on all
+  /// cores; afterwards the document is where the last part ended.
+  private mutating func readOnAllCores(_ elements: ArraySlice<Range<Int>>) -> Bool {
+    guard elements.count >= 2 * Self.partItems else { return read(elements) }
+    // Where each part starts: the array items and the lines before it.
+    let partSize = max(Self.partItems, elements.count / (4 * max(1, VCardReader.cores)))
+    var starts: [(index: Int, line: Int, counted: Int)] = []
+    var arrays = index
+    var lines = line
+    var counted = self.counted
+    for (offset, element) in zip(0..., elements) {
+      if offset % partSize == 0 {
+        for byte in bytes[counted..<max(counted, element.lowerBound)] where byte == 0x0A { lines += 1 }
+        counted = max(counted, element.lowerBound)
+        starts.append((arrays, lines, counted))
+      }
+      if bytes[element.lowerBound] == UInt8(ascii: "[") { arrays += 1 }
+    }
+    let bytes = self.bytes
+    let limits = self.limits
+    let items = Array(elements)
+    let partStarts = starts
+    let parts = Parallel.map(count: items.count, chunk: partSize) { range in
+      let start = partStarts[range.lowerBound / partSize]
+      var part = JCardDocument(bytes: bytes, limits: limits, index: start.index, line: start.line, counted: start.counted)
+      let valid = part.read(items[range])
+      return (valid, part.cards, part.warnings, (part.index, part.line, part.counted))
+    }
+    for (valid, partCards, partWarnings, end) in parts {
+      guard valid else { return false }
+      cards += partCards
+      warnings += partWarnings
+      (index, line, counted) = end
+    }
+    return true
+  }
+
+  /// Reads the items `elements` of the top-level array.
+  private mutating func read(_ elements: some Collection<Range<Int>>) -> Bool {
     for element in elements {
       // Strings, numbers and objects among the cards are passed over, as before.
       if bytes[element.lowerBound] != UInt8(ascii: "[") {
@@ -64,8 +140,8 @@ struct JCardDocument {
     return line
   }
 
-  private func parse(_ range: Range<Int>) -> Any? {
-    try? JSONSerialization.jsonObject(with: Data(bytes[range]), options: [.fragmentsAllowed])
+  private func parse(_ range: Range<Int>) -> ParsedJSON? {
+    ParsedJSON.parse(bytes, range)
   }
 
   private mutating func warn(_ line: Int, _ message: String) {
@@ -82,8 +158,8 @@ struct JCardDocument {
     }
     if range.count <= limits.smallestValueLimit {
       guard let json = parse(range) else { return false }
-      guard let card = json as? [Any], (card.first as? String)?.lowercased() == "vcard", card.count >= 2,
-        let properties = card[1] as? [Any]
+      guard let card = json.array, card.first?.string?.lowercased() == "vcard", card.count >= 2,
+        let properties = card[1].array
       else { return notACard(cardLine) }
       var lines: [ContentLine] = []
       for property in properties { add(property, to: &lines, line: cardLine) }
@@ -91,7 +167,7 @@ struct JCardDocument {
       return true
     }
     guard let parts = JSONArrayElements.ranges(bytes, in: range) else { return false }
-    guard parts.count >= 2, (parse(parts[0]) as? String)?.lowercased() == "vcard",
+    guard parts.count >= 2, parse(parts[0])?.string?.lowercased() == "vcard",
       bytes[parts[1].lowerBound] == UInt8(ascii: "[")
     else { return notACard(cardLine) }
     guard let properties = JSONArrayElements.ranges(bytes, in: parts[1]) else { return false }
@@ -118,7 +194,7 @@ struct JCardDocument {
     return true
   }
 
-  private mutating func add(_ property: Any, to lines: inout [ContentLine], line: Int) {
+  private mutating func add(_ property: ParsedJSON, to lines: inout [ContentLine], line: Int) {
     guard let contentLine = JCardReader.contentLine(property, card: index) else {
       warn(line, L10n.deferred("a property is malformed; skipped"))
       return
@@ -131,7 +207,7 @@ struct JCardDocument {
   private func valueProblem(_ property: Range<Int>) -> String? {
     guard property.count > limits.smallestValueLimit else { return nil }
     let parts = JSONArrayElements.ranges(bytes, in: property) ?? []
-    let name = parts.first.flatMap { parse($0) as? String }?.uppercased() ?? ""
+    let name = parts.first.flatMap { parse($0)?.string }?.uppercased() ?? ""
     // `{}` has no parameters; anything longer may say ENCODING (a vendor picture).
     let hasParameters = parts.count > 1 && bytes[parts[1]].filter { $0 > 0x20 }.count > 2
     return limits.valueProblem(name: name, mayBeData: hasParameters, bytes: property.count)

@@ -38,16 +38,45 @@ public enum JCardReader {
     return VCardParseResult(cards: document.cards, warnings: document.warnings, bytes: bytes)
   }
 
-  static func contentLine(_ property: Any, card: Int) -> ContentLine? {
-    guard let array = property as? [Any], array.count >= 4, let rawName = array[0] as? String,
-      let params = array[1] as? [String: Any], let type = (array[2] as? String)?.lowercased()
+  /// Reads a jCard array of cards a part of about `partSize` bytes at a time, as
+  /// `VCardReader.read(_:inPartsOf:_:)` reads a `.vcf` file; `false` when it must be
+  /// read whole (not an array of cards, or not valid JSON: `read` says so).
+  /// A document that may hold group cards (a `kind` or `x-addressbookserver-kind`
+  /// property: their members may be in any part) is read whole.
+  static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
+    guard !mayHoldKind(bytes) else { return false }
+    var document = JCardDocument(bytes: bytes, limits: .standard)
+    return document.read(inPartsOf: partSize) { cards, warnings in
+      body(VCardParseResult(cards: cards, warnings: warnings, bytes: bytes))
+    }
+  }
+
+  /// Whether `bytes` hold `kind"` (any case) after a `"` or a `-`: a property
+  /// named `kind` or `x-addressbookserver-kind`, or a string that looks like one.
+  static func mayHoldKind(_ bytes: [UInt8]) -> Bool {
+    let word = Array("kind\"".utf8)
+    var index = 1
+    while index + word.count <= bytes.count {
+      if bytes[index] | 0x20 == word[0], bytes[index - 1] == UInt8(ascii: "\"") || bytes[index - 1] == UInt8(ascii: "-") {
+        var offset = 1
+        while offset < word.count, bytes[index + offset] | (offset < 4 ? 0x20 : 0) == word[offset] { offset += 1 }
+        if offset == word.count { return true }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  static func contentLine(_ property: ParsedJSON, card: Int) -> ContentLine? {
+    guard let array = property.array, array.count >= 4, let rawName = array[0].string,
+      let params = array[1].members, let type = array[2].string?.lowercased()
     else { return nil }
     let name = rawName.uppercased()
     var group: String? = nil
     var parameters: [VCardParameter] = []
     for key in params.keys.sorted() {
       let values: [String]
-      if let list = params[key] as? [Any] { values = list.map(text) } else { values = [text(params[key] ?? "")] }
+      if let list = params[key]?.array { values = list.map(\.text) } else { values = [params[key]?.text ?? ""] }
       if key.lowercased() == "group" {
         group = values.first
         continue
@@ -62,34 +91,25 @@ public enum JCardReader {
     let values = Array(array[3...])
     let value: String
     if type == "unknown" {
-      value = values.map(text).joined(separator: ",")
+      value = values.map(\.text).joined(separator: ",")
     } else {
       let isURI = type == "uri"
       func escape(_ text: String) -> String {
         isURI ? ContactEncoder.escapeURI(text) : VCardSerializer.escape(text)
       }
       value = values.map { item -> String in
-        if let components = item as? [Any] {
+        if let components = item.array {
           return components.map { component -> String in
-            if let list = component as? [Any] { return list.map { escape(text($0)) }.joined(separator: ",") }
-            return escape(text(component))
+            if let list = component.array { return list.map { escape($0.text) }.joined(separator: ",") }
+            return escape(component.text)
           }.joined(separator: ";")
         }
-        return escape(text(item))
+        return escape(item.text)
       }.joined(separator: ",")
     }
     var head = (group.map { $0 + "." } ?? "") + name
     for parameter in parameters { head += ";" + VCardSerializer.parameter(parameter, version: .v40) }
     return ContentLine(
       group: group, name: name, parameters: parameters, value: value, text: head + ":" + value, lineNumber: card)
-  }
-
-  private static func text(_ any: Any) -> String {
-    switch any {
-    case let string as String: return string
-    case let flag as Bool where type(of: any) == Bool.self: return flag ? "true" : "false"
-    case let number as NSNumber: return number.stringValue
-    default: return String(describing: any)
-    }
   }
 }

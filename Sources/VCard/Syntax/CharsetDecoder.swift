@@ -49,7 +49,13 @@ package enum CharsetDecoder {
   /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
   /// holds kana, GB18030 when every non-ASCII character is Han or CJK punctuation,
   /// Big5 likewise, EUC-KR when it is Hangul; `nil` when none fits (then Latin).
+  ///
+  /// Latin text is mostly told without decoding: when the first non-ASCII byte follows
+  /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
+  /// non-ASCII character touching that letter (the bytes before it are single ASCII
+  /// characters in all of them), which none is taken with.
   private static func guessEastAsian(_ bytes: [UInt8]) -> String? {
+    if let high = bytes.firstIndex(where: { $0 >= 0x80 }), high > 0, isASCIILetter(bytes[high - 1]) { return nil }
     func isKana(_ v: UInt32) -> Bool { (0x3040...0x30FF).contains(v) }
     func isHan(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) }
     func isCJKPunctuation(_ v: UInt32) -> Bool { (0x3000...0x303F).contains(v) || (0xFF00...0xFFEF).contains(v) }
@@ -58,7 +64,7 @@ package enum CharsetDecoder {
     /// text read as a double-byte charset swallows letters ("Gr\u{FC}nwald" → "Gr黱wald").
     func nonASCII(_ text: String) -> [UInt32] {
       let all = Array(text.unicodeScalars.map(\.value))
-      func isLetter(_ v: UInt32) -> Bool { (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
+      func isLetter(_ v: UInt32) -> Bool { v < 0x80 && isASCIILetter(UInt8(v)) }
       for (index, value) in all.enumerated() where value >= 0x80 {
         if index > 0 && isLetter(all[index - 1]) { return [] }
         if index + 1 < all.count && isLetter(all[index + 1]) { return [] }
@@ -82,6 +88,10 @@ package enum CharsetDecoder {
       }
     }
     return nil
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
   private static func containsUTF8MultiByteSequence(_ bytes: some Collection<UInt8>) -> Bool {

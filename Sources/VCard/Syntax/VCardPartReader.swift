@@ -9,14 +9,18 @@ extension VCardReader {
   /// whole file's, `RawCard.sourceRange`s are offsets in the whole input, and `bytes`
   /// is the whole input (shared, not copied).
   ///
+  /// A jCard document (an array of cards) is read in parts too (`JCardReader`).
+  ///
   /// - Returns: false when the file must be read whole (`read(_:)`): it is not vCard
-  ///   text that starts with `BEGIN:VCARD` and ends its lines with LF, a part ends
+  ///   text that starts with `BEGIN:VCARD` and ends its lines with LF, nor a valid
+  ///   jCard array of cards, a part ends
   ///   inside a card or after text outside cards, or a line names a legacy charset
   ///   (`CHARSET=`, which changes how values without one are read in every part).
   ///   `body` may have been given some parts by then: the caller discards them.
   /// - Complexity: O(n) in the size of the input; O(`partSize`) cards held at once.
   public static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
     let input = LineReader.normalizedUTF8(bytes)
+    if JCardReader.isJCard(input) { return JCardReader.read(input, inPartsOf: partSize, body) }
     guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
     var linesBefore = 0
     return read(input, inPartsOf: partSize, linesBefore: &linesBefore, endsInput: true, body)

@@ -286,6 +286,7 @@ public enum ContactEncoder {
   /// A URI value: only a backslash and line breaks are escaped (the reader unescapes
   /// every value; RFC 6350 does not escape URIs otherwise).
   package static func escapeURI(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0D || $0 == 0x0A }) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -51,6 +51,10 @@ public enum VCardSerializer {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public static func escape(_ text: String, version: Version) -> String {
+    // Most values hold nothing to escape in any version.
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0D || $0 == 0x0A }) else {
+      return text
+    }
     var out = ""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     if version == .v21 {

@@ -1,4 +1,4 @@
-import Synchronization
+import CpickSupport
 import Localization
 
 /// Where `VCardReader` sends an xCard document (RFC 6351): to the reader a program
@@ -10,7 +10,7 @@ public enum XCardInput {
   /// A function from an xCard document's bytes to its cards.
   public typealias Reader = @Sendable ([UInt8]) -> VCardParseResult
 
-  private static let installed = Mutex<Reader?>(nil)
+  private static let installed = Locked<Reader?>(nil)
 
   /// Makes `reader` the one `VCardReader.read` gives xCard documents to.
   public static func install(_ reader: @escaping Reader) {

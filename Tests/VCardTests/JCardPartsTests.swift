@@ -1,0 +1,64 @@
+import Testing
+
+@testable import VCard
+
+@Suite("A large jCard document read in parts on all cores")
+struct JCardPartsTests {
+  @Test("cards, item numbers and lines are those of the whole document")
+  func sameAsWhole() {
+    // One item a line: card k on line k + 1, a string item after card 10 (not a card,
+    // not counted), card 4,500 with a malformed property.
+    var items: [String] = []
+    for k in 1...5_000 {
+      let extra = k == 4_500 ? #", ["x"]"# : ""
+      items.append(#"["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "P\#(k)"]\#(extra)]]"#)
+      if k == 10 { items.append(#""a note""#) }
+    }
+    let document = Array(("[\n" + items.joined(separator: ",\n") + "\n]").utf8)
+    #expect(5_000 >= 2 * JCardDocument.partItems)
+    let result = JCardReader.read(document)
+    #expect(result.cards.count == 5_000)
+    #expect(result.cards.map { $0.first("FN")?.value } == (1...5_000).map { "P\($0)" })
+    #expect(result.cards[4_499].beginLine == 4_500)
+    #expect(result.warnings == [VCardWarning(line: 4_502, message: "jCard item 4500: a property is malformed; skipped")])
+  }
+
+  @Test("broken JSON in a later part makes the whole document invalid, as read whole")
+  func brokenLate() {
+    let cards = (1...5_000).map { k in #"["vcard", [["fn", {}, "text", "P\#(k)"]]]"# }
+    var text = "[" + cards.joined(separator: ",") + "]"
+    text = text.replacingOccurrences(of: #""P4999"]"#, with: #""P4999" 1]"#)
+    let result = JCardReader.read(Array(text.utf8))
+    #expect(result.cards.isEmpty && result.warnings.map(\.message) == ["not valid jCard JSON; skipped"])
+  }
+}
+
+@Suite("A jCard file read part by part, as a large .vcf file is")
+struct JCardInPartsTests {
+  func document(_ count: Int, kind: Bool = false) -> [UInt8] {
+    let cards = (1...count).map { k in
+      #"["vcard", [["fn", {}, "text", "P\#(k)"], ["email", {}, "text", "p\#(k)@example.org"]]]"#
+    }
+    let group = #"["vcard", [["fn", {}, "text", "Team"], ["KIND", {}, "text", "group"]]]"#
+    return Array(("[\n" + (cards + (kind ? [group] : [])).joined(separator: ",\n") + "\n]").utf8)
+  }
+
+  @Test("the parts hold the cards and warnings that reading it whole gives, in order")
+  func partsAsWhole() {
+    let bytes = document(300)
+    var parts: [VCardParseResult] = []
+    #expect(VCardReader.read(bytes, inPartsOf: 1_000) { parts.append($0) })
+    #expect(parts.count > 5)
+    let whole = JCardReader.read(bytes)
+    #expect(parts.flatMap(\.cards).map { $0.first("FN")?.value } == whole.cards.map { $0.first("FN")?.value })
+    #expect(parts.flatMap(\.cards).map(\.beginLine) == Array(1...300))
+  }
+
+  @Test("a document with a group card, or broken JSON, is read whole")
+  func readWhole() {
+    #expect(!VCardReader.read(document(10, kind: true), inPartsOf: 100) { _ in })
+    #expect(!VCardReader.read(Array("[[\"vcard\", [1 2]]]".utf8), inPartsOf: 100) { _ in })
+    #expect(JCardReader.mayHoldKind(Array(#"["x-addressbookserver-KIND", {}, "text", "group"]"#.utf8)))
+    #expect(!JCardReader.mayHoldKind(Array(#"["fn", {}, "text", "kindness"]"#.utf8)))
+  }
+}
