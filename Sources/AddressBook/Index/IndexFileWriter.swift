@@ -1,6 +1,6 @@
 import CSQLite3
 import ContactStores
-import Synchronization
+import CpickSupport
 
 /// One file's entry in the index written while the file is still being read: its
 /// cards part by part (`add(_:from:)`), then its row with the payload (`finish`), in
@@ -24,7 +24,7 @@ package final class IndexFileWriter: Sendable {
     var insertCard: SQLiteStatement
   }
 
-  private let state: Mutex<Open?>
+  private let state: Locked<Open?>
   /// The file's version in the index (`IndexCache.generation(path:signature:)`).
   package let generation: Int64
   private let orphanGrace: Int64
@@ -44,7 +44,7 @@ package final class IndexFileWriter: Sendable {
       }
       let insertCard = try database.prepare(
         "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
-      state = Mutex(Open(database: database, insertCard: insertCard))
+      state = Locked(Open(database: database, insertCard: insertCard))
     } catch {
       return nil
     }
