@@ -54,6 +54,12 @@ public enum L10n {
     substitute(text(english), arguments.map(\.description))
   }
 
+  /// `items` (texts already in the language in use) as a list in a sentence, joined
+  /// with the language's `MessageLanguage.listSeparator`: `a, b, c`; `a、b、c`.
+  public static func list(_ items: [String]) -> String {
+    items.joined(separator: language.listSeparator)
+  }
+
   /// `english` as written, marked for the catalogs (gettext's `N_`): for a text that
   /// is kept (in the index, with the contacts read) and translated when it is shown,
   /// with `translating(_:)`.

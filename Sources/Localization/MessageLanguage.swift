@@ -27,6 +27,10 @@ public struct MessageLanguage: Sendable, Hashable {
   /// Whether texts are shown as written (no catalog to read).
   public var isEnglish: Bool { code == "en" }
 
+  /// What goes between the items of a list in a sentence: `、` in Chinese and
+  /// Japanese (the enumeration comma), `, ` in the others.
+  public var listSeparator: String { ["zh_CN", "zh_TW", "ja"].contains(code) ? "、" : ", " }
+
   /// The language a locale name such as `zh_CN.UTF-8`, `de_AT@euro`, `zh_Hant_TW` or
   /// `C` asks for: Chinese by region or script (Taiwan, Hong Kong, Macau and `Hant`
   /// Traditional, the rest Simplified), the others by their ISO 639 code alone; `C`,

@@ -1,6 +1,7 @@
 import ContactKit
 import CpickTestSupport
 import Foundation
+import Localization
 import Testing
 
 @testable import ContactStores
@@ -162,15 +163,37 @@ struct AbookWritingTests {
   func unfitRefused() throws {
     let (folder, path, store, contacts) = try setUp()
     defer { folder.remove() }
-    var ada = contacts[0]
-    ada.phoneNumbers.append(LabeledValue(identifier: "m2", label: "mobile", value: "+44 7700 900002"))
-    ada.organizationName = "Analytical Engines"
+    let ada = Self.withMoreThanAbookHolds(contacts[0])
     let error = #expect(throws: ContactStoreError.self) { try save(store) { $0.update(ada, original: contacts[0]) } }
     #expect(error?.kind == .invalidRequest)
     #expect(
       error?.reason
         == "abook has no field for a second mobile number (+44 7700 900002), the organization (Analytical Engines); "
         + "remove them or save the contact to a vCard book (--save-to FILE.vcf)")
+    #expect(Bytes.text(path) == Self.book)
+  }
+
+  /// `contact` with a second mobile number and an organization, which abook has no field for.
+  private static func withMoreThanAbookHolds(_ contact: Contact) -> Contact {
+    var more = contact
+    more.phoneNumbers.append(LabeledValue(identifier: "m2", label: "mobile", value: "+44 7700 900002"))
+    more.organizationName = "Analytical Engines"
+    return more
+  }
+
+  @Test("the refusal is in the user's language, its values listed as the language lists them")
+  func unfitRefusedInChinese() throws {
+    let (folder, path, store, contacts) = try setUp()
+    defer { folder.remove() }
+    let ada = Self.withMoreThanAbookHolds(contacts[0])
+    let catalogs = TestPaths.packageRoot.appendingPathComponent("Sources/Localization/po").path
+    let error = L10n.with(MessageLanguage(code: "zh_CN"), directory: catalogs) {
+      #expect(throws: ContactStoreError.self) { try save(store) { $0.update(ada, original: contacts[0]) } }
+    }
+    #expect(
+      error?.reason
+        == "abook 没有可存放第二个手机号码（+44 7700 900002）、组织（Analytical Engines）的字段；请删除它们，"
+        + "或将联系人保存到 vCard 通讯录（--save-to FILE.vcf）")
     #expect(Bytes.text(path) == Self.book)
   }
 

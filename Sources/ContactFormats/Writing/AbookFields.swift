@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// A contact as abook's fields: the inverse of `AbookReader`'s mapping, for writing a
 /// section of an abook book (abook 0.6's `database.c` field names and order).
@@ -27,13 +28,18 @@ package enum AbookFields {
 
   /// What a contact holds that abook has no field for.
   package struct Unfit: Error, Sendable, Hashable {
-    /// Each value, in words: `the organization (Acme)`, `a second mobile number (+49 …)`.
+    /// Each value, in words in the language in use: `the organization (Acme)`,
+    /// `a second mobile number (+49 …)`.
     package var values: [String]
 
-    /// One sentence for a save's error message.
+    /// One sentence for a save's error message, in the language in use.
     package var message: String {
-      "abook has no field for \(values.joined(separator: ", ")); remove "
-        + (values.count == 1 ? "it" : "them") + " or save the contact to a vCard book (--save-to FILE.vcf)"
+      values.count == 1
+        ? L10n.format(
+          "abook has no field for %s; remove it or save the contact to a vCard book (--save-to FILE.vcf)", values[0])
+        : L10n.format(
+          "abook has no field for %s; remove them or save the contact to a vCard book (--save-to FILE.vcf)",
+          L10n.list(values))
     }
   }
 
@@ -54,14 +60,16 @@ package enum AbookFields {
     set("email", contact.emailAddresses.map { oneLine($0.value) }.filter { !$0.isEmpty }.joined(separator: ","))
     for phone in contact.phoneNumbers where !oneLine(phone.value).isEmpty {
       guard let field = phoneField(phone.label, taken: fields) else {
-        unfit.append("a second \(phoneWords(phone.label)) (\(phone.value))")
+        unfit.append(secondPhone(phone.label, phone.value))
         continue
       }
       set(field, phone.value)
     }
     for (index, address) in contact.postalAddresses.enumerated() {
       guard index == 0 else {
-        unfit.append("a second postal address (\(address.value.city.isEmpty ? address.value.street : address.value.city))")
+        unfit.append(
+          L10n.format(
+            "a second postal address (%s)", address.value.city.isEmpty ? address.value.street : address.value.city))
         continue
       }
       let street = address.value.street.split(whereSeparator: \.isNewline).map { oneLine(String($0)) }
@@ -73,13 +81,13 @@ package enum AbookFields {
       set("country", address.value.country)
     }
     for (index, url) in contact.urlAddresses.enumerated() {
-      if index == 0 { set("url", url.value) } else { unfit.append("a second web address (\(url.value))") }
+      if index == 0 { set("url", url.value) } else { unfit.append(L10n.format("a second web address (%s)", url.value)) }
     }
     for date in contact.dates {
       if date.label == "anniversary" && fields["anniversary"] == nil {
         set("anniversary", text(of: date.value))
       } else {
-        unfit.append("the date \(date.label ?? "") (\(text(of: date.value)))")
+        unfit.append(L10n.format("the date %s (%s)", date.label ?? "", text(of: date.value)))
       }
     }
     set("groups", contact.groups.map(oneLine).joined(separator: ","))
@@ -117,13 +125,14 @@ package enum AbookFields {
     return fields["phone"] == nil ? "phone" : nil
   }
 
-  /// A phone's kind in a message: `mobile number`, `work number`, `fax number`.
-  private static func phoneWords(_ label: String?) -> String {
+  /// A phone of `label` whose field is taken, in words: `a second mobile number (…)`,
+  /// `a second work number (…)`, `a second fax number (…)`, `a second home number (…)`.
+  private static func secondPhone(_ label: String?, _ number: String) -> String {
     switch label {
-    case "mobile", "iPhone": "mobile number"
-    case "work": "work number"
-    case let label? where label.lowercased().hasSuffix("fax"): "fax number"
-    default: "home number"
+    case "mobile", "iPhone": L10n.format("a second mobile number (%s)", number)
+    case "work": L10n.format("a second work number (%s)", number)
+    case let label? where label.lowercased().hasSuffix("fax"): L10n.format("a second fax number (%s)", number)
+    default: L10n.format("a second home number (%s)", number)
     }
   }
 
@@ -144,24 +153,26 @@ package enum AbookFields {
   /// What else the contact holds that abook has no field for.
   private static func others(of contact: Contact) -> [String] {
     var unfit: [String] = []
-    func check(_ what: String, _ value: String) {
-      if !value.trimmingCharacters(in: .whitespaces).isEmpty { unfit.append("\(what) (\(value))") }
+    func check(_ value: String, _ described: (String) -> String) {
+      if !value.trimmingCharacters(in: .whitespaces).isEmpty { unfit.append(described(value)) }
     }
-    check("the organization", contact.organizationName)
-    check("the department", contact.departmentName)
-    check("the job title", contact.jobTitle)
-    check("the role", contact.role)
+    check(contact.organizationName) { L10n.format("the organization (%s)", $0) }
+    check(contact.departmentName) { L10n.format("the department (%s)", $0) }
+    check(contact.jobTitle) { L10n.format("the job title (%s)", $0) }
+    check(contact.role) { L10n.format("the role (%s)", $0) }
     check(
-      "the phonetic name",
       [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName].filter { !$0.isEmpty }
-        .joined(separator: " "))
-    if let birthday = contact.birthday { check("the birthday", text(of: birthday)) }
-    for im in contact.instantMessageAddresses { check("the messaging address", im.value.username) }
+        .joined(separator: " ")
+    ) { L10n.format("the phonetic name (%s)", $0) }
+    if let birthday = contact.birthday { check(text(of: birthday)) { L10n.format("the birthday (%s)", $0) } }
+    for im in contact.instantMessageAddresses { check(im.value.username) { L10n.format("the messaging address (%s)", $0) } }
     for profile in contact.socialProfiles {
-      check("the social profile", profile.value.username.isEmpty ? profile.value.urlString : profile.value.username)
+      check(profile.value.username.isEmpty ? profile.value.urlString : profile.value.username) {
+        L10n.format("the social profile (%s)", $0)
+      }
     }
-    for relation in contact.contactRelations { check("the related name", relation.value) }
-    if contact.hasImage || contact.imageData != nil { unfit.append("the photo") }
+    for relation in contact.contactRelations { check(relation.value) { L10n.format("the related name (%s)", $0) } }
+    if contact.hasImage || contact.imageData != nil { unfit.append(L10n.text("the photo")) }
     return unfit
   }
 

@@ -1,5 +1,6 @@
 import ContactKit
 import Foundation
+import Localization
 
 /// A new contact as one mutt alias line, the inverse of `MuttAliasReader`:
 /// `alias [-group GROUP]... KEY Name <address>[ # note]` (muttrc(5), "Defining/Using
@@ -20,15 +21,25 @@ import Foundation
 package enum MuttAliasLine {
   /// What a contact holds that an alias line cannot.
   package struct Unfit: Error, Sendable, Hashable {
-    /// Each value, in words.
+    /// Each value, in words in the language in use (empty when the contact has no
+    /// email address: `needsAddress`).
     package var values: [String]
+    /// Whether the contact has no email address, which an alias needs.
+    package var needsAddress = false
 
-    /// One sentence for a save's error message.
+    /// One sentence for a save's error message, in the language in use.
     package var message: String {
-      values == ["an email address"]
-        ? "a mutt alias needs an email address; add one or save the contact to a vCard book (--save-to FILE.vcf)"
-        : "a mutt alias holds a name and one email address, not \(values.joined(separator: ", ")); remove "
-          + (values.count == 1 ? "it" : "them") + " or save the contact to a vCard book (--save-to FILE.vcf)"
+      if needsAddress {
+        return L10n.text(
+          "a mutt alias needs an email address; add one or save the contact to a vCard book (--save-to FILE.vcf)")
+      }
+      return values.count == 1
+        ? L10n.format(
+          "a mutt alias holds a name and one email address, not %s; remove it or save the contact to a vCard book "
+            + "(--save-to FILE.vcf)", values[0])
+        : L10n.format(
+          "a mutt alias holds a name and one email address, not %s; remove them or save the contact to a vCard book "
+            + "(--save-to FILE.vcf)", L10n.list(values))
     }
   }
 
@@ -38,24 +49,23 @@ package enum MuttAliasLine {
   /// - Throws: `Unfit` when the contact holds more than an alias can.
   package static func line(for contact: Contact, taken: Set<String>) throws(Unfit) -> (line: String, key: String) {
     guard let email = contact.emailAddresses.first?.value.trimmingCharacters(in: .whitespaces), !email.isEmpty else {
-      throw Unfit(values: ["an email address"])
+      throw Unfit(values: [], needsAddress: true)
     }
-    var unfit = contact.emailAddresses.dropFirst().map { "a second email address (\($0.value))" }
-    unfit += contact.phoneNumbers.map { "the phone number \($0.value)" }
-    if !contact.postalAddresses.isEmpty { unfit.append("the postal address") }
-    unfit += contact.urlAddresses.map { "the web address \($0.value)" }
-    for (what, value) in [
-      ("the organization", contact.organizationName), ("the job title", contact.jobTitle),
-      ("the department", contact.departmentName),
-    ] where !value.isEmpty {
-      unfit.append("\(what) (\(value))")
-    }
-    if contact.birthday != nil || !contact.dates.isEmpty { unfit.append("the dates") }
-    if contact.hasImage || contact.imageData != nil { unfit.append("the photo") }
+    var unfit = contact.emailAddresses.dropFirst().map { L10n.format("a second email address (%s)", $0.value) }
+    unfit += contact.phoneNumbers.map { L10n.format("the phone number %s", $0.value) }
+    if !contact.postalAddresses.isEmpty { unfit.append(L10n.text("the postal address")) }
+    unfit += contact.urlAddresses.map { L10n.format("the web address %s", $0.value) }
+    if !contact.organizationName.isEmpty { unfit.append(L10n.format("the organization (%s)", contact.organizationName)) }
+    if !contact.jobTitle.isEmpty { unfit.append(L10n.format("the job title (%s)", contact.jobTitle)) }
+    if !contact.departmentName.isEmpty { unfit.append(L10n.format("the department (%s)", contact.departmentName)) }
+    if contact.birthday != nil || !contact.dates.isEmpty { unfit.append(L10n.text("the dates")) }
+    if contact.hasImage || contact.imageData != nil { unfit.append(L10n.text("the photo")) }
     if !contact.instantMessageAddresses.isEmpty || !contact.socialProfiles.isEmpty || !contact.contactRelations.isEmpty {
-      unfit.append("the messaging, social or related names")
+      unfit.append(L10n.text("the messaging, social or related names"))
     }
-    unfit += contact.groups.filter { $0.contains(where: \.isWhitespace) }.map { "the group \"\($0)\" (more than a word)" }
+    unfit += contact.groups.filter { $0.contains(where: \.isWhitespace) }.map {
+      L10n.format("the group \"%s\" (more than a word)", $0)
+    }
     guard unfit.isEmpty else { throw Unfit(values: unfit) }
 
     let key = self.key(for: contact, address: email, taken: taken)

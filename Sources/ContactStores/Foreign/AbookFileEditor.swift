@@ -1,5 +1,6 @@
 import ContactFormats
 import ContactKit
+import Localization
 
 /// Applies edits to an abook book's bytes in memory (`AbookDocument`, `AbookFields`),
 /// changing nothing else: the `[format]` header, comments, other sections, their
@@ -77,15 +78,17 @@ struct AbookFileEditor: FileBytesEditor {
   {
     guard let record = loaded.sourceRecord, let name = Self.sectionName(record) else {
       throw ContactStoreError(
-        source: source, reason: "\(loaded.displayName) was not loaded from this abook book", kind: .invalidRequest)
+        source: source, reason: L10n.format("%s was not loaded from this abook book", loaded.displayName),
+        kind: .invalidRequest)
     }
     guard let section = document.sections.first(where: { $0.name == name }) else { return (nil, record) }
     guard document.bytes[document.range(of: section)].elementsEqual(record.bytes) else {
       let wording = ChangeWording.file
       throw ContactStoreError(
         source: source,
-        reason: "\(loaded.displayName) was changed \(wording.elsewhere) since it was loaded (section [\(name)]); "
-          + "nothing was written. \(deleting ? wording.deleteAgain : wording.again)",
+        reason: L10n.format(
+          "%s was changed %s since it was loaded (section [%s]); nothing was written.", loaded.displayName,
+          wording.elsewhere, name) + " " + (deleting ? wording.deleteAgain : wording.again),
         kind: .conflict)
     }
     return (section, record)
@@ -96,8 +99,9 @@ struct AbookFileEditor: FileBytesEditor {
     let wording = ChangeWording.file
     return ContactStoreError(
       source: source,
-      reason: "\(loaded.displayName) was removed \(wording.removedFrom) since it was loaded; nothing was written. "
-        + wording.addAgain,
+      reason: L10n.format(
+        "%s was removed %s since it was loaded; nothing was written.", loaded.displayName, wording.removedFrom)
+        + " " + wording.addAgain,
       kind: .conflict)
   }
 

@@ -1,5 +1,6 @@
 import ContactFormats
 import ContactKit
+import Localization
 
 /// Applies edits to a mutt alias file's bytes in memory: a new contact is one
 /// `alias KEY Name <address>` line appended (`MuttAliasLine`), every other byte of the
@@ -33,12 +34,13 @@ struct MuttAliasFileEditor: FileBytesEditor {
       case .update(let contact, _), .delete(let contact):
         throw ContactStoreError(
           source: source,
-          reason: "mutt alias files take new aliases; \(contact.displayName)'s alias (\(contact.nickname)) is not "
-            + "rewritten — edit it in the file itself, or convert the file (cpick list -s FILE --format vcard)",
+          reason: L10n.format(
+            "mutt alias files take new aliases; %s's alias (%s) is not rewritten — edit it in the file itself, or "
+              + "convert the file (cpick list -s FILE --format vcard)", contact.displayName, contact.nickname),
           kind: .readOnly)
       case .group, .removeMember, .addMember:
         throw ContactStoreError(
-          source: source, reason: "mutt alias files take new aliases; their groups are edited in the file itself",
+          source: source, reason: L10n.text("mutt alias files take new aliases; their groups are edited in the file itself"),
           kind: .readOnly)
       }
     }
