@@ -50,6 +50,7 @@ public enum LabelWords {
     case "partner": L10n.text("partner")
     case "assistant": L10n.text("assistant")
     case "manager": L10n.text("manager")
+    case "relative": L10n.text("relative")
     case "domestic partner": L10n.text("domestic partner")
     case "referred by": L10n.text("referred by")
     case "anniversary": L10n.text("anniversary")
@@ -94,5 +95,10 @@ public enum LabelWords {
     "FTP": "ftp", "MAIN": "main", "COMPANY_MAIN": "company main", "WORK_MOBILE": "work mobile",
     "WORK_PAGER": "work pager", "OTHER_FAX": "other fax", "TTY_TDD": "TTY/TDD", "CALLBACK": "callback",
     "ASSISTANT": "assistant", "CAR": "car", "ISDN": "ISDN", "RADIO": "radio", "TELEX": "telex",
+    // Relation types (the People API's `Relation.type`).
+    "SPOUSE": "spouse", "CHILD": "child", "MOTHER": "mother", "FATHER": "father", "PARENT": "parent",
+    "BROTHER": "brother", "SISTER": "sister", "FRIEND": "friend", "RELATIVE": "relative",
+    "DOMESTIC_PARTNER": "domestic partner", "MANAGER": "manager", "REFERRED_BY": "referred by",
+    "PARTNER": "partner", "ANNIVERSARY": "anniversary",
   ]
 }

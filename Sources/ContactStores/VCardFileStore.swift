@@ -31,6 +31,13 @@ public struct VCardFileStore: ContactStore {
     headFormat.map { !$0.takesNewContacts } ?? false
   }
 
+  /// Why no contact can be saved into the file — it is of a format cpick reads but
+  /// adds no contact to (`isReadOnlyFormat`: a CSV export, an LDIF file) — with what
+  /// to do instead; nil when contacts can be saved into it.
+  public var saveRefusal: String? {
+    headFormat.flatMap { $0.takesNewContacts ? nil : $0.refusal(source: path) }
+  }
+
   /// Whether the file's contacts cannot be edited or deleted in place: it is of a
   /// format cpick reads but does not rewrite (`ReadOnlyFormat.editsContacts`: a mutt
   /// alias file). An abook book's and a vCard file's contacts can be.
@@ -75,6 +82,7 @@ enum FileErrors {
     var isDirectory: ObjCBool = false
     if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return L10n.text("no such file or folder") }
     if !FileManager.default.isReadableFile(atPath: path) { return L10n.text("permission denied") }
+    if isDirectory.boolValue { return L10n.text("is a folder, not a file") }
     return L10n.text("cannot be read")
   }
 }

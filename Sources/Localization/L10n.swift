@@ -12,7 +12,9 @@ import Foundation
 /// The catalog is read once, the first time a text is asked for in a language other
 /// than English: from `$CPICK_LOCALEDIR`, else `cpick_Localization.resources/po`
 /// beside the executable (where `swift build` puts it), else `../share/cpick/po`
-/// beside it. English reads no file.
+/// beside it, else `cpick/po` in the XDG data folders (`$XDG_DATA_HOME`, default
+/// `~/.local/share`, then `$XDG_DATA_DIRS`, default `/usr/local/share:/usr/share`).
+/// English reads no file.
 public enum L10n {
   /// The language and catalog in use.
   public struct Catalog: Sendable {
@@ -118,7 +120,26 @@ public enum L10n {
       let dir = (executable as NSString).deletingLastPathComponent
       folders += ["\(dir)/cpick_Localization.resources/po", "\(dir)/../share/cpick/po"]
     }
+    // The XDG data folders (Base Directory Specification): the user's, then the system's.
+    let home = MessageLanguage.environment("HOME") ?? ""
+    let userData = MessageLanguage.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    let systemData = (MessageLanguage.environment("XDG_DATA_DIRS").flatMap { $0.isEmpty ? nil : $0 }
+      ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+    folders += ([userData] + systemData).map { "\($0)/cpick/po" }
     return folders
+  }
+
+  /// Why the environment's language is shown in English although cpick has it — its
+  /// catalog was found in none of the folders it is looked for in (a program copied
+  /// without its `po` folder) — or nil when it was found or the language is English.
+  public static var missingCatalogWarning: String? {
+    guard !environmentLanguage.isEnglish, environmentCatalog.messages.translations.isEmpty,
+      MessageLanguage.translated.contains(where: { $0.code == environmentLanguage.code })
+    else { return nil }
+    return "no \(environmentLanguage.code) translations found (\(environmentLanguage.code).po in "
+      + catalogDirectories().joined(separator: ", ")
+      + "); messages are in English. Install Sources/Localization/po/*.po in ~/.local/share/cpick/po, "
+      + "or set CPICK_LOCALEDIR"
   }
 
   /// `pattern` with `%s`/`%d`/`%@` replaced by `values` in turn, `%N$s` by the N-th.

@@ -47,6 +47,7 @@ enum CPick {
       return Completion(.chosen)
     }
     if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
+    if let missing = L10n.missingCatalogWarning { printError("cpick: " + missing) }
     let specs = sources(options, environment: environment)
     if options.command == .sync || options.command == .books {
       return Completion(runSyncHelper(options.command.rawValue, specs: specs, environment: environment))
@@ -64,6 +65,11 @@ enum CPick {
       return Completion(pickWhileLoading(options: options, output: output, sources: specs, environment: environment))
     }
     if [.new, .unknown].contains(options.command) {
+      // A book nothing is saved into (a CSV export, an LDIF file) is refused before
+      // the form is filled, not at its Ctrl-S.
+      if let spec = options.saveTo, !options.readOnly, let refusal = VCardFileStore(path: spec).saveRefusal {
+        return Completion(fail("\(spec): \(refusal)"))
+      }
       return addPerson(options: options, sources: specs, environment: environment)
     }
     return showOrSearch(options: options, output: output, sources: specs, environment: environment)

@@ -11,6 +11,10 @@ struct LabelWordsTests {
     // Google Contacts' tokens (ez-vcard's gmail-single.vcf: item1.X-ABLabel:GRAND_CENTRAL).
     #expect(LabelWords.words(for: "GRAND_CENTRAL") == "Google Voice")
     #expect(LabelWords.words(for: "PROFILE") == "profile")
+    // Its relation types (syncevolution's Google-Gmail.vcf: X-ABLabel:REFERRED_BY, RELATIVE).
+    #expect(LabelWords.words(for: "REFERRED_BY") == "referred by")
+    #expect(LabelWords.words(for: "RELATIVE") == "relative")
+    #expect(LabelWords.words(for: "DOMESTIC_PARTNER") == "domestic partner")
     #expect(LabelWords.words(for: "VIP") == "VIP", "other capitals stay as written")
     #expect(LabelWords.words(for: "homeFax") == "home fax")
     #expect(LabelWords.words(for: "otherFax") == "other fax")

@@ -95,6 +95,20 @@ struct ForeignBookConversionTests {
     }
   }
 
+  @Test("cpick new --save-to a CSV export or an LDIF file is refused before the form opens, with what to do")
+  func newIntoReadOnlyBook() throws {
+    for fixture in ["books/google-contacts-2024.csv", "books/slapcat-people.ldif"] {
+      let path = TestPaths.fixture(fixture).path
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      // No terminal is needed: the refusal comes before the form would open on /dev/tty.
+      let result = try CommandRunner.cpick(["new", "--given-name", "Ada", "--save-to", path])
+      #expect(result.status == 2, "\(result.stderrText)")
+      #expect(result.stderrText.contains("\(path): "), "\(result.stderrText)")
+      #expect(result.stderrText.contains("are read, not written; make a vCard book of it (cpick list -s \(path) --format vcard > book.vcf)"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
   @Test("the LDIF that slapcat and ldapsearch -LLL write of a real directory gives the people slapadd was given")
   func ldifFromSlapd() throws {
     let fixture = try String(contentsOf: TestPaths.fixture("books/slapcat-people.ldif"), encoding: .utf8)

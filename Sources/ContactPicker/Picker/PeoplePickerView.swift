@@ -36,6 +36,13 @@ public enum PeoplePickerView {
       state, height: height, columns: strip.isEmpty ? columns : columns - 2, bookName: bookName, on: &frame,
       color: color)
     drawSectionStrip(strip, current: state.currentSection, on: &frame, color: color)
+    if state.rows.isEmpty, let status, TerminalText.width(status) > columns - prompt.count - 2 {
+      // A note the query line cuts short (an empty book's: what to do) is shown whole
+      // where the list would be, wrapped.
+      for (offset, line) in TextWrapper.wrap(status, width: max(8, columns - 2)).prefix(height).enumerated() {
+        frame.put(line, row: offset + 1, column: 1)
+      }
+    }
     drawFooter(state, hint: hint, on: &frame)
     return frame
   }
