@@ -49,8 +49,6 @@ struct CardFileEditor {
     var contacts: [Contact?]
   }
 
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
   /// Applies `edits` in order to `file`.
   ///
   /// - Throws: `.readOnly` for a format cpick does not write, `.damaged` for a file
@@ -237,8 +235,7 @@ struct CardFileEditor {
   /// The file as (byte-order mark, the rest), refusing formats that are not
   /// rewritten byte for byte: other programs' books (`ReadOnlyFormat`), jCard, JSON lines, xCard, UTF-16.
   private func split(_ file: [UInt8]) throws(ContactStoreError) -> (prefix: [UInt8], body: [UInt8]) {
-    let hasMark = file.starts(with: Self.byteOrderMark)
-    let body = hasMark ? Array(file.dropFirst(3)) : file
+    let (prefix, body) = BookFileText.split(file)
     if let format = ReadOnlyFormat(body, name: source) {
       throw ContactStoreError(source: source, reason: format.refusal(source: source), kind: .readOnly)
     }
@@ -259,7 +256,7 @@ struct CardFileEditor {
         source: source, reason: L10n.text("UTF-16 files are read, not written (their cards would change encoding)"),
         kind: .readOnly)
     }
-    return (hasMark ? Self.byteOrderMark : [], body)
+    return (prefix, body)
   }
 
   /// Refuses a file in which a card is not one whole `BEGIN:VCARD` … `END:VCARD`

@@ -116,9 +116,4 @@ enum ReadOnlyFormat: Sendable, Hashable {
     let load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
     return (load.contacts, read.warnings + load.warnings)
   }
-
-  /// `bytes` without a leading UTF-8 byte-order mark.
-  static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
-    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-  }
 }

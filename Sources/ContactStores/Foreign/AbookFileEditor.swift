@@ -26,7 +26,7 @@ struct AbookFileEditor: FileBytesEditor {
   let source: String
 
   func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> CardFileEditor.Outcome {
-    let (prefix, original) = ForeignFileText.split(file)
+    let (prefix, original) = BookFileText.split(file)
     var body = original
     var placed: [String?] = []  // for each edit, the section it leaves
     var fallback: [Contact?] = []
@@ -36,7 +36,7 @@ struct AbookFileEditor: FileBytesEditor {
       case .add(let contact):
         let number = (document.sections.compactMap { Int($0.name) }.max() ?? -1) + 1
         let fields = try checked { () throws(AbookFields.Unfit) in try AbookFields.fields(of: contact) }
-        let lineEnd = ForeignFileText.lineEnd(of: body)
+        let lineEnd = BookFileText.lineEnd(of: body)
         if let last = body.last, last != 0x0A { body += Array(lineEnd.utf8) }
         if let last = document.lines.last, !document.text(last).isEmpty { body += Array(lineEnd.utf8) }
         body += Array(AbookFields.section(number, fields: fields, lineEnd: lineEnd).utf8)
@@ -122,7 +122,7 @@ struct AbookFileEditor: FileBytesEditor {
     }
     let before = (try? AbookFields.fields(of: loaded, customKeys: customKeys)) ?? [:]
     let after = try checked { () throws(AbookFields.Unfit) in try AbookFields.fields(of: edited, customKeys: customKeys) }
-    let lineEnd = ForeignFileText.lineEnd(of: document.bytes)
+    let lineEnd = BookFileText.lineEnd(of: document.bytes)
     let order = AbookFields.order + customKeys
     for key in order where before[key] != after[key] {
       let text = after[key].map { Array("\(key)=\($0)".utf8) }

@@ -19,14 +19,14 @@ struct MuttAliasFileEditor: FileBytesEditor {
     for edit in edits {
       switch edit {
       case .add(let contact):
-        let taken = Set(MuttAliasReader.read(ForeignFileText.split(body).body, source: source).contacts.map(\.nickname))
+        let taken = Set(MuttAliasReader.read(BookFileText.split(body).body, source: source).contacts.map(\.nickname))
         let alias: (line: String, key: String)
         do {
           alias = try MuttAliasLine.line(for: contact, taken: taken)
         } catch {
           throw ContactStoreError(source: source, reason: error.message, kind: .invalidRequest)
         }
-        let lineEnd = ForeignFileText.lineEnd(of: body)
+        let lineEnd = BookFileText.lineEnd(of: body)
         if let last = body.last, last != 0x0A { body += Array(lineEnd.utf8) }
         body += Array((alias.line + lineEnd).utf8)
         keys.append(alias.key)
@@ -45,7 +45,7 @@ struct MuttAliasFileEditor: FileBytesEditor {
       }
     }
     guard body != file else { return .init(bytes: file, isBlank: false, contacts: fallback) }
-    let reread = MuttAliasReader.read(ForeignFileText.split(body).body, source: source).contacts
+    let reread = MuttAliasReader.read(BookFileText.split(body).body, source: source).contacts
     let contacts = zip(keys, fallback).map { key, contact in
       key.flatMap { key in reread.first { $0.nickname == key } } ?? contact
     }
