@@ -35,8 +35,12 @@ swift build -c release --scratch-path "$scratch" --target ContactStores "${flags
 swift build -c release --scratch-path "$scratch" --target TerminalKit "${flags[@]}"
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 objects=()
+# Each module's objects of its current sources (SwiftPM's `sources` list), not every
+# `.o` in its folder: a renamed or deleted file's object stays there and would be linked.
 for module in CpickSupport Localization ContactKit ContactFormats VCard DirectoryEntries ContactStores TerminalKit; do
-  objects+=("$bin/$module.build"/*.o)
+  while IFS= read -r source; do
+    objects+=("$bin/$module.build/$(basename "$source").o")
+  done <"$bin/$module.build/sources"
 done
 
 for target in "${targets[@]}"; do
