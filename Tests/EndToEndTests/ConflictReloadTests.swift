@@ -46,12 +46,15 @@ struct ConflictReloadTests {
     try second.press("C-u")
     try second.type("Jo")
     try second.press("C-s")
-    let reloaded = try second.waitForScreen(containing: "was changed on disk by another program")
-    #expect(
-      message(in: reloaded)
-        == "not saved: Mr. John Richter,James Doe Sr. was changed on disk by another program. Reloaded: the form "
-        + "shows the card as it is now with your changes on top of it. Check it and press ^S to save, or Esc to "
-        + "leave it as it is on disk.")
+    let expected =
+      "not saved: Mr. John Richter,James Doe Sr. was changed on disk by another program. Reloaded: the form "
+      + "shows the card as it is now with your changes on top of it. Check it and press ^S to save, or Esc to "
+      + "leave it as it is on disk."
+    // Waits for the whole message: a capture may catch its first lines drawn before the rest.
+    let reloaded = try second.waitForScreen("the whole conflict message") {
+      $0.contains("was changed on disk by another program") && message(in: $0)?.hasSuffix("on disk.") == true
+    }
+    #expect(message(in: reloaded) == expected)
     let rows = reloaded.components(separatedBy: "\n")
     #expect(rows.contains { $0.contains("job title") && $0.hasSuffix("Treasurer") })
     #expect(rows.contains { $0.contains("nickname") && $0.hasSuffix("Jo") })
