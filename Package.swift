@@ -29,6 +29,8 @@ let package = Package(
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .systemLibrary(
       name: "CImageCodecs", pkgConfig: nil, providers: [.apt(["libjpeg62-turbo-dev", "libpng-dev", "libgif-dev"])]),
+    // glibc's `malloc_trim` (in <malloc.h>, which the Glibc module leaves out).
+    .systemLibrary(name: "CMalloc"),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -65,7 +67,7 @@ let package = Package(
       name: "AddressBook",
       dependencies: [
         "ContactKit", "ContactStores", "ContactFormats", "Matching", "ServerBooks", "TerminalKit", "CpickSupport",
-        "CSQLite3", "Localization",
+        "CSQLite3", "CMalloc", "Localization",
       ]),
     // Every text shown or said, in the user's language: gettext .po catalogs (po/),
     // one per language, read at run time (`L10n`).

@@ -225,29 +225,32 @@ enum VCardLoading {
   /// Whether a line of `bytes` starts with `KIND` or `X-ADDRESSBOOKSERVER-KIND` (after
   /// an optional `group.` prefix, in any case): a file without one has no group card.
   static func mayHoldKindLines(_ bytes: [UInt8]) -> Bool {
-    func matches(_ word: StaticString, at start: Int) -> Bool {
-      let count = word.utf8CodeUnitCount
-      guard start + count < bytes.count else { return false }
-      for offset in 0..<count where bytes[start + offset] | 0x20 != word.utf8Start[offset] | 0x20 { return false }
-      let next = bytes[start + count]
-      return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
-    }
-    var start = 0
-    while start < bytes.count {
-      // Past a `group.` prefix.
-      var name = start
-      while name < bytes.count, bytes[name] == UInt8(ascii: "-") || bytes[name] == UInt8(ascii: "_")
-        || (bytes[name] | 0x20 >= UInt8(ascii: "a") && bytes[name] | 0x20 <= UInt8(ascii: "z"))
-        || (bytes[name] >= UInt8(ascii: "0") && bytes[name] <= UInt8(ascii: "9"))
-      {
-        name += 1
+    bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return false }
+      let count = buffer.count
+      func matches(_ word: StaticString, at start: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard start + length < count else { return false }
+        for offset in 0..<length where base[start + offset] | 0x20 != word.utf8Start[offset] | 0x20 { return false }
+        let next = base[start + length]
+        return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
       }
-      let property = name < bytes.count && bytes[name] == UInt8(ascii: ".") ? name + 1 : start
-      if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
-      guard let end = bytes[start...].firstIndex(of: 0x0A) else { return false }
-      start = end + 1
+      func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      }
+      var start = 0
+      while start < count {
+        // Past a `group.` prefix.
+        var name = start
+        while name < count, isNameByte(base[name]) { name += 1 }
+        let property = name < count && base[name] == UInt8(ascii: ".") ? name + 1 : start
+        if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
+        guard let end = memchr(base + name, 0x0A, count - name) else { return false }
+        start = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base + 1
+      }
+      return false
     }
-    return false
   }
 
   /// The contacts of the cards of `bytes` that begin on the lines `firstLines`, read

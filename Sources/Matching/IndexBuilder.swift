@@ -83,6 +83,13 @@ struct IndexBuilder {
   private var hashedFields = 0
   /// Up to how many fields a contact's fields are compared one by one.
   static let scannedFields = 16
+  /// The forms of the non-ASCII texts this builder met (at most `localForms` of
+  /// them), before the shared cache: a builder runs on one thread, so repeated names
+  /// cost no lock (several threads taking `FoldedForms.cache`'s for every name spent
+  /// more time waiting for it than folding).
+  private var formsMet: [ByteKey: FoldedForms] = [:]
+  /// The most texts `formsMet` holds; it is emptied when full.
+  static let localForms = 4_096
 
   init(expectedContacts: Int) {
     bytes.reserveCapacity(expectedContacts * 96)
@@ -144,7 +151,15 @@ struct IndexBuilder {
       finishField(kind: kind)
       return
     }
-    let forms = FoldedForms.of(text)
+    let key = ByteKey(text)
+    let forms: FoldedForms
+    if let met = formsMet[key] {
+      forms = met
+    } else {
+      forms = FoldedForms.of(key)
+      if formsMet.count >= Self.localForms { formsMet.removeAll(keepingCapacity: true) }
+      formsMet[key] = forms
+    }
     var folded = forms.folded
     folded.withUTF8 { appendTrimmed($0, lowercase: false) }
     finishField(kind: kind)
@@ -316,10 +331,12 @@ struct FoldedForms: Sendable {
 
   /// The forms of `text` (non-ASCII), from the cache when met before. The aliases
   /// are there whatever the field's kind; a kind without aliases ignores them.
-  static func of(_ text: String) -> FoldedForms {
-    let key = ByteKey(text)
+  static func of(_ text: String) -> FoldedForms { of(ByteKey(text)) }
+
+  /// The forms of the text of `key` (see `of(_:)`).
+  static func of(_ key: ByteKey) -> FoldedForms {
     if let known = cache.withLock({ $0[key] }) { return known }
-    let forms = compute(text)
+    let forms = compute(key.text)
     cache.withLock { cache in
       if cache.count >= 200_000 { cache.removeAll(keepingCapacity: true) }
       cache[key] = forms

@@ -1,4 +1,5 @@
 import ContactKit
+import Dispatch
 import Foundation
 import Matching
 import TerminalKit
@@ -49,6 +50,13 @@ public final class ContactList: Sendable {
     self.nameOrder = nameOrder
     let order = Self.sortedOrder(segments, byName: sortOrder != .unsorted)
     self.contacts = ContactRoster(segments: segments.map(\.contacts), order: order)
+    // The search index is gathered on another core while the names are copied.
+    let gathered = Locked<ContactIndex?>(nil)
+    let gathering = DispatchGroup()
+    DispatchQueue.global(qos: .userInitiated).async(group: gathering) {
+      let index = ContactIndex(gathering: segments.map(\.entries), order: order)
+      gathered.withLock { $0 = index }
+    }
     var names: [String] = []
     var sections: [String] = []
     names.reserveCapacity(order.count)
@@ -61,14 +69,16 @@ public final class ContactList: Sendable {
       let name = segment.displayNames[contact]
       names.append(name)
       sections.append(ContactFormatter.section(forSortKey: segment.sortKeys[contact]))
-      widest = max(widest, Self.nameWidth(name))
+      // A name is never wider than its UTF-8 bytes: most need not be measured.
+      if name.utf8.count > widest || name.isEmpty { widest = max(widest, Self.nameWidth(name)) }
       for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
     self.displayNames = NameColumn(names)
     self.sections = sections
     self.widestName = widest
     self.groupPositions = groups.mapValues { FlatArray($0.sorted().map { Int32($0) }) }
-    self.index = ContactIndex(gathering: segments.map(\.entries), order: order)
+    gathering.wait()
+    self.index = gathered.withLock { $0! }
   }
 
   /// A list from its parts (a snapshot of the on-disk index), all parallel to

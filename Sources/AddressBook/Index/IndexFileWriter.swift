@@ -37,6 +37,11 @@ package final class IndexFileWriter: Sendable {
     orphanGrace = cache.orphanGrace
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
+      // The log this transaction fills (as large as the file's cards and payload) is
+      // not copied into the database at its commit, as SQLite does by itself once a
+      // log passes 1,000 pages: the loader's next update does it on the thread that
+      // stores, while the list is built (`IndexCache.truncateLog`).
+      try database.execute("PRAGMA wal_autocheckpoint = 0")
       try database.execute("BEGIN IMMEDIATE")
       guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else {
         database.rollBack()
@@ -85,7 +90,6 @@ package final class IndexFileWriter: Sendable {
         database.rollBack()
         return false
       }
-      IndexCache.truncateLog(database)
       return true
     }
   }

@@ -220,7 +220,8 @@ extension ContactListLoader {
 
   /// The single item of a one-item book (a `.vcf` file) read part by part
   /// (`BookSource.readInParts`): each part's contacts are indexed (their segments
-  /// built) and encoded for the index as soon as they are mapped, and let go. When the
+  /// built), encoded for the index and rendered as JSON as soon as they are mapped —
+  /// on a queue of their own, while the next part is read — and let go. When the
   /// file's version is settled, the encodings are written to the index as each part
   /// is read (`IndexFileWriter`, on a thread of its own, one part behind) and the
   /// segments read their contacts from it once committed, before this returns;
@@ -247,36 +248,49 @@ extension ContactListLoader {
     }
     let writing = DispatchQueue(label: "cpick.index-file-writer")
     let written = DispatchGroup()
-    var segments: [ListSegment] = []
-    var cards: [[UInt8]] = []
+    // Each part's contacts are indexed, encoded and rendered on a queue of their own
+    // while the next part is read (both on all cores): neither waits for the other's
+    // slowest chunk. At most `partsAhead` parts wait there.
+    let processing = DispatchQueue(label: "cpick.part-processing")
+    let processed = DispatchGroup()
+    let ahead = DispatchSemaphore(value: Self.partsAhead)
+    let kept = PartsKept()
     var count = 0
-    var warnings: [String] = []
     let read = source.readInParts(file.path, partSize: partSize) { load in
       let first = count
-      let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
-      let built = indexed(load.contacts, origins: origins)
       count += load.contacts.count
-      warnings.append(contentsOf: load.warnings)
       counter?.add(load.contacts.count)
-      renderings?.append(load.contacts, nameOrder: nameOrder)
-      guard let writer else {
-        segments.append(contentsOf: built.segments)
-        cards.append(contentsOf: built.cards)
-        return
-      }
-      // One part is written while the next is read: at most two parts' encodings held.
-      written.wait()
-      let encoded = built.cards
-      // A part that cannot be written leaves the writer failed: `finish` says so.
-      writing.async(group: written) { _ = writer.add(encoded, from: first) }
-      var start = first
-      for segment in built.segments {
-        let contacts = StoredContacts(cache: cache, generation: generation, count: start + segment.count)
-        segments.append(segment.stored(StoredSegment(contacts, from: start, count: segment.count)))
-        start += segment.count
+      ahead.wait()
+      processing.async(group: processed) { [self] in
+        defer { ahead.signal() }
+        let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
+        let built = indexed(load.contacts, origins: origins)
+        kept.warnings.append(contentsOf: load.warnings)
+        renderings?.append(load.contacts, nameOrder: nameOrder)
+        guard let writer else {
+          kept.segments.append(contentsOf: built.segments)
+          kept.cards.append(contentsOf: built.cards)
+          return
+        }
+        // One part is written while the next is processed: at most two parts'
+        // encodings held.
+        written.wait()
+        let encoded = built.cards
+        // A part that cannot be written leaves the writer failed: `finish` says so.
+        writing.async(group: written) { _ = writer.add(encoded, from: first) }
+        var start = first
+        for segment in built.segments {
+          let contacts = StoredContacts(cache: cache, generation: generation, count: start + segment.count)
+          kept.segments.append(segment.stored(StoredSegment(contacts, from: start, count: segment.count)))
+          start += segment.count
+        }
       }
     }
+    processed.wait()
     written.wait()
+    let segments = kept.segments
+    let cards = kept.cards
+    let warnings = kept.warnings
     guard read.done else {
       // Discarded: the whole read counts every contact again.
       counter?.add(-count)
@@ -309,6 +323,9 @@ extension ContactListLoader {
     }
     return part
   }
+
+  /// Parts of a file read ahead of their indexing (`readInParts`).
+  static let partsAhead = 1
 
   /// An item read by `readChunk` to store in the index: its contacts are `contacts`
   /// of those the chunk read.
@@ -399,4 +416,12 @@ enum SyncStateDigest {
     }
     return (FilesDigest(value: word(4), count: Int(word(12))), Array(bytes[20...]))
   }
+}
+
+/// What `readInParts` keeps of the parts processed: touched only on its serial
+/// processing queue, then read once that queue is drained.
+private final class PartsKept: @unchecked Sendable {
+  var segments: [ListSegment] = []
+  var cards: [[UInt8]] = []
+  var warnings: [String] = []
 }

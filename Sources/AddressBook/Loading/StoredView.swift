@@ -72,12 +72,16 @@ struct StoredView: Sendable {
         cache.removeBooks { name in BookSources.isGone(key: ContactListLoader.key(ofBook: name)) }
       }
     }
+    // What reading freed (its parts, cards and contacts, on several threads' heaps)
+    // is given back before the list is built beside the segments.
+    FreedMemory.giveBack()
     let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
     guard cache != nil else { return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards) }
     let listFile = update(of: list, read: read, onDisk: onDisk, previous: previous)
     // The list holds copies of the segments' names, keys and search fields (and their
     // contacts): the segments go before the JSON is rendered.
     read.segments = []
+    FreedMemory.giveBack()
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import ContactStores
+
+/// `VCardLoading.mayHoldKindLines`: a part of a large file with a `KIND` line (a group
+/// card, perhaps) is read whole; one without is read in parts.
+@Suite struct KindLineScanTests {
+  @Test(
+    "a KIND or X-ADDRESSBOOKSERVER-KIND line is found at any line's start, after a group prefix, in any case",
+    arguments: [
+      "BEGIN:VCARD\nKIND:group\nEND:VCARD\n",
+      "BEGIN:VCARD\nkind;VALUE=text:group\nEND:VCARD\n",
+      "BEGIN:VCARD\nitem1.X-ADDRESSBOOKSERVER-KIND:group\nEND:VCARD\n",
+      "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nx-addressbookserver-kind:group\nEND:VCARD\n",
+      "KIND:group\n",
+    ])
+  func found(_ text: String) {
+    #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)))
+  }
+
+  @Test(
+    "KIND inside a value, as part of a longer name, or on the last line with nothing after it is no KIND line",
+    arguments: [
+      "BEGIN:VCARD\nNOTE:KIND:group\nEND:VCARD\n",
+      "BEGIN:VCARD\nX-KIND:group\nKINDNESS:1\nEND:VCARD\n",
+      "BEGIN:VCARD\nFN:A\n KIND:folded into the name\nEND:VCARD\n",
+      "BEGIN:VCARD\nFN:A\nEND:VCARD\nKIND",
+      "",
+    ])
+  func notFound(_ text: String) {
+    #expect(!VCardLoading.mayHoldKindLines(Array(text.utf8)))
+  }
+}
