@@ -32,8 +32,10 @@ enum ReadOnlyFormat: Sendable, Hashable {
   /// The format of `bytes` (the file's, or its first `headBytes`) of the file `name`,
   /// or nil when they are none of these.
   init?(_ bytes: [UInt8], name: String = "") {
-    let head = LineReader.normalizedUTF8(Array(bytes.prefix(Self.headBytes)))
     let lowerName = name.lowercased()
+    // A vCard (the card file of a vdir: a million of them) is told at once.
+    if Self.startsAsVCard(bytes) && !lowerName.hasSuffix(".ldif") && !lowerName.hasSuffix(".ldi") { return nil }
+    let head = LineReader.normalizedUTF8(Array(bytes.prefix(Self.headBytes)))
     if AbookReader.isAbook(head) {
       self = .abook
     } else if MuttAliasReader.isAliasFile(head) {
@@ -45,6 +47,22 @@ enum ReadOnlyFormat: Sendable, Hashable {
     } else {
       return nil
     }
+  }
+
+  /// Whether `bytes`, in UTF-8 (with or without a byte-order mark, after blank
+  /// lines and spaces), start with `BEGIN:VCARD` in any case: none of these formats
+  /// can.
+  static func startsAsVCard(_ bytes: [UInt8]) -> Bool {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) { start += 1 }
+    let word = Array("BEGIN:VCARD".utf8)
+    guard bytes.count - start >= word.count else { return false }
+    for (offset, letter) in word.enumerated() {
+      let byte = bytes[start + offset]
+      // Letters in either case (the word's are upper case), the colon as it is.
+      guard byte == letter || (letter >= 0x41 && letter <= 0x5A && byte == letter | 0x20) else { return false }
+    }
+    return true
   }
 
   /// Whether new contacts can be added to a book of this format: an abook book (a

@@ -102,35 +102,74 @@ public final class ContactList: Sendable {
   ///
   /// Sorted on the first eight bytes of each sort key as one integer; only ties on
   /// those compare whole keys and, when `byName`, display names; then segment and
-  /// file order.
+  /// file order. Each item carries its key and name (no segment is looked up while
+  /// sorting), and a large list is sorted in two halves on two cores, then merged.
   static func sortedOrder(_ segments: [ListSegment], byName: Bool = true) -> [ContactIndex.EntryReference] {
-    struct Item {
-      var prefix: UInt64
-      var reference: ContactIndex.EntryReference
-    }
-    var items: [Item] = []
-    items.reserveCapacity(segments.reduce(0) { $0 + $1.count })
-    for (number, segment) in segments.enumerated() {
-      for (contact, key) in segment.sortKeys.enumerated() {
-        items.append(Item(prefix: key.utf8SortPrefix, reference: .init(entries: Int32(number), contact: Int32(contact))))
+    let items = Parallel.map(count: segments.count, chunk: 1) { range -> [SortItem] in
+      var items: [SortItem] = []
+      for number in range {
+        let segment = segments[number]
+        let names = segment.displayNames
+        items.reserveCapacity(segment.count)
+        for (contact, key) in segment.sortKeys.enumerated() {
+          items.append(
+            SortItem(
+              prefix: key.utf8SortPrefix, key: key, name: byName ? names[contact] : "",
+              reference: .init(entries: Int32(number), contact: Int32(contact))))
+        }
       }
-    }
-    items.sort { a, b in
+      return items
+    }.flatMap { $0 }
+    return SortItem.sorted(items).map(\.reference)
+  }
+
+  /// A contact as `sortedOrder` sorts it.
+  struct SortItem: Sendable {
+    var prefix: UInt64
+    var key: String
+    var name: String
+    var reference: ContactIndex.EntryReference
+
+    /// Whether `a` comes before `b`: prefix, key, name (all as UTF-8), then segment
+    /// and position (so no two items are equal).
+    static func precedes(_ a: SortItem, _ b: SortItem) -> Bool {
       if a.prefix != b.prefix { return a.prefix < b.prefix }
-      let x = segments[Int(a.reference.entries)]
-      let y = segments[Int(b.reference.entries)]
-      let i = Int(a.reference.contact)
-      let j = Int(b.reference.contact)
-      let byKey = compareUTF8(x.sortKeys[i], y.sortKeys[j])
+      let byKey = compareUTF8(a.key, b.key)
       if byKey != 0 { return byKey < 0 }
-      if byName {
-        let names = compareUTF8(x.displayNames[i], y.displayNames[j])
-        if names != 0 { return names < 0 }
-      }
+      let names = compareUTF8(a.name, b.name)
+      if names != 0 { return names < 0 }
       if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
-      return i < j
+      return a.reference.contact < b.reference.contact
     }
-    return items.map(\.reference)
+
+    /// Items of a list at least this long are sorted in two halves at once.
+    static let halvedFrom = 50_000
+
+    /// `items` sorted by `precedes`.
+    static func sorted(_ items: [SortItem]) -> [SortItem] {
+      guard items.count >= halvedFrom else { return items.sorted(by: precedes) }
+      let middle = items.count / 2
+      let halves = Parallel.map(count: 2, chunk: 1) { range in
+        range.lowerBound == 0 ? items[..<middle].sorted(by: precedes) : items[middle...].sorted(by: precedes)
+      }
+      let (left, right) = (halves[0], halves[1])
+      var merged: [SortItem] = []
+      merged.reserveCapacity(items.count)
+      var i = 0
+      var j = 0
+      while i < left.count && j < right.count {
+        if precedes(right[j], left[i]) {
+          merged.append(right[j])
+          j += 1
+        } else {
+          merged.append(left[i])
+          i += 1
+        }
+      }
+      merged.append(contentsOf: left[i...])
+      merged.append(contentsOf: right[j...])
+      return merged
+    }
   }
 
   /// The positions of the members of `group` (compared without regard to case).

@@ -33,7 +33,7 @@ extension IndexCache {
       PRAGMA mmap_size = 1073741824;
       PRAGMA journal_size_limit = 16777216;
       PRAGMA secure_delete = OFF;
-      PRAGMA cache_size = -8192;
+      PRAGMA cache_size = -\(cacheKiB);
       """)
     do {
       _ = try database.text("PRAGMA journal_mode = WAL")
