@@ -30,6 +30,35 @@ struct IndexCacheCardsTests {
     #expect(cache.files(inBook: "/book").first?.cards == [])
   }
 
+  @Test("every card is read once, in the order written, batch after batch, with its version and ordinal")
+  func allCardsInOnePass() throws {
+    let folder = try TempFolder("cache-all-cards")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var files: [CachedFile] = []
+    for number in 0..<3 {
+      var file = IndexCacheTests.file("/book/\(number).vcf", number + 1)
+      file.cards = Self.cards((0...number).map { "card \(number).\($0)" })
+      files.append(file)
+    }
+    #expect(cache.update(book: "/book", upserting: files))
+    var read: [(generation: Int64, ordinal: Int, text: String)] = []
+    var after: Int64 = 0
+    while true {
+      let batch = cache.cards(after: after, limit: 4)
+      guard let last = batch.last else { break }
+      #expect(batch.count <= 4)
+      after = last.id
+      read += batch.map { ($0.generation, $0.ordinal, String(decoding: $0.data, as: UTF8.self)) }
+    }
+    let expected = files.enumerated().flatMap { number, file in
+      (0...number).map { (IndexCache.generation(path: file.path, signature: file.signature), $0, "card \(number).\($0)") }
+    }
+    #expect(read.map(\.text) == expected.map(\.2))
+    #expect(read.map(\.generation) == expected.map(\.0))
+    #expect(read.map(\.ordinal) == expected.map(\.1))
+  }
+
   @Test("an update lets go of the pages it wrote: the connection's cache holds next to nothing after it")
   func updateLetsCacheGo() throws {
     let folder = try TempFolder("cache-release")

@@ -116,6 +116,29 @@ extension IndexCache {
     }
   }
 
+  /// The stored encodings of every card after row `id`, in the order they were
+  /// written, at most `limit` of them, each with its row, file version and ordinal: the
+  /// cards of many versions (a vdir's files, one version each) read in one pass
+  /// instead of one range scan per version. A card whose checksum fails is left out.
+  /// `[]` at the end, or on any error.
+  /// - Complexity: one scan of `limit` rows of the table.
+  package func cards(after id: Int64, limit: Int) -> [(id: Int64, generation: Int64, ordinal: Int, data: [UInt8])] {
+    withConnection(default: []) { (database) throws(SQLiteError) -> [(id: Int64, generation: Int64, ordinal: Int, data: [UInt8])] in
+      let select = try database.prepare(
+        "SELECT id, generation, ordinal, data, checksum FROM cards WHERE id > ?1 ORDER BY id LIMIT ?2")
+      try select.bind(id, at: 1)
+      try select.bind(Int64(limit), at: 2)
+      var found: [(id: Int64, generation: Int64, ordinal: Int, data: [UInt8])] = []
+      found.reserveCapacity(limit)
+      while try select.step() {
+        let data = select.blob(at: 3)
+        guard Checksum.of(data) == select.int64(at: 4) else { continue }
+        found.append((select.int64(at: 0), select.int64(at: 1), Int(select.int64(at: 2)), data))
+      }
+      return found
+    }
+  }
+
   /// A random number that names this database's contents: made anew whenever they
   /// are emptied (created, rebuilt after damage, switched to another payload
   /// version). Files kept beside the index that refer to its rows (a view's list file)
