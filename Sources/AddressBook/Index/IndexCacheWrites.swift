@@ -146,7 +146,7 @@ extension IndexCache {
   /// cards, binding payloads and cards without a copy.
   ///
   /// - Returns: the files' generations, in order.
-  private static func writeRows(
+  static func writeRows(
     _ files: [CachedFile], ofBook bookID: Int64, in database: SQLiteDatabase
   ) throws(SQLiteError) -> [Int64] {
     let upsert = try database.prepare(

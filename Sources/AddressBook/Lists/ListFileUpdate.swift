@@ -25,6 +25,8 @@ struct ListFileUpdate: Sendable {
   var previous: (contents: ListSnapshot.Contents, renderings: ContactRenderings)?
   /// The JSON of the contacts of file versions rendered as they were read, by version.
   var partRenderings: [Int64: PartRenderings] = [:]
+  /// The JSON of the contacts of books rendered as they were read for their first index.
+  var bookRenderings: [BookRenderings] = []
 
   /// The person JSON of every contact of `list`, in the list's name order.
   ///
@@ -61,13 +63,17 @@ struct ListFileUpdate: Sendable {
     }
     let previousRenderings = previous?.renderings
     let prerendered = prerendered(skipping: reusable)
-    return { [list, origins, outsideGroups, reusable, partRenderings] position, out in
+    return { [list, origins, outsideGroups, reusable, partRenderings, bookRenderings] position, out in
       if outsideGroups[position] == nil, let old = reusable[origins[position]],
         let json = previousRenderings?.json(at: old)
       {
         out.append(contentsOf: json)
       } else if outsideGroups[position] == nil, let rendered = partRenderings[origins[position].generation],
         rendered.appendJSON(ordinal: Int(origins[position].ordinal), to: &out)
+      {
+        return
+      } else if outsideGroups[position] == nil,
+        bookRenderings.contains(where: { $0.appendJSON(origins[position], to: &out) })
       {
         return
       } else if let json = prerendered.json(at: position) {
@@ -88,7 +94,9 @@ struct ListFileUpdate: Sendable {
     var cache: IndexCache?
     for position in 0..<list.contacts.count where outsideGroups[position] == nil {
       let origin = origins[position]
-      guard reusable[origin] == nil, partRenderings[origin.generation] == nil else { continue }
+      guard reusable[origin] == nil, partRenderings[origin.generation] == nil,
+        !bookRenderings.contains(where: { $0.holds(origin) })
+      else { continue }
       let reference = list.contacts.order[position]
       guard case .stored(let stored) = list.contacts.segments[Int(reference.entries)] else { continue }
       cache = stored.files.first?.cache

@@ -37,7 +37,7 @@ final class PartRenderings: @unchecked Sendable {
 
   /// `O_TMPFILE` (Linux's `__O_TMPFILE | O_DIRECTORY`; a macro Swift does not import):
   /// an unnamed file in the folder opened.
-  private static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+  static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// The number of contacts rendered.
   var count: Int { ends.count }

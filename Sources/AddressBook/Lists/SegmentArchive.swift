@@ -26,8 +26,15 @@ struct FileContents: Sendable {
   /// The person JSON of contacts rendered while they were read (`PartRenderings`).
   var renderings: [PartRenderings] = []
   /// Whether a file's row was written to the index while it was read
-  /// (`IndexFileWriter`): the book's update is then made, though nothing is left to store.
+  /// (`IndexFileWriter`, `IndexBookWriter`): the book's update is then made, though
+  /// nothing is left to store.
   var wroteIndex = false
+  /// The files whose rows `IndexBookWriter` wrote while they were read, with their
+  /// versions (which count in the books' digest as those of `stored` do).
+  var written: [SnapshotFile] = []
+  /// The person JSON of a book's contacts rendered as its files were read for its
+  /// first index (`BookRenderings`).
+  var bookRenderings: [BookRenderings] = []
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -41,6 +48,8 @@ struct FileContents: Sendable {
     stored.append(contentsOf: other.stored)
     renderings.append(contentsOf: other.renderings)
     wroteIndex = wroteIndex || other.wroteIndex
+    written.append(contentsOf: other.written)
+    bookRenderings.append(contentsOf: other.bookRenderings)
   }
 }
 

@@ -98,17 +98,34 @@ extension ContactListLoader {
       book.unchangedDigest != nil ? rows.map { SnapshotFile(path: $0.path, signature: $0.signature) } : book.files
     // A single large item is read on all cores by the source itself.
     let known = cached
-    let parts = Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
-      Result { () throws(ContactStoreError) -> FileContents in
-        let part = try readChunk(
-          files[range], of: book.source, book: book.book, known: known, cache: cache, single: files.count == 1,
-          counter: counter)
-        counter.add(part.count - part.counted)
-        return part
+    func readAll(_ first: FirstIndex?) -> [Result<FileContents, ContactStoreError>] {
+      Parallel.map(count: files.count, chunk: 2048) { range -> Result<FileContents, ContactStoreError> in
+        Result { () throws(ContactStoreError) -> FileContents in
+          let part = try readChunk(
+            files[range], of: book.source, book: book.book, known: known, cache: cache, single: files.count == 1,
+            counter: counter, first: first)
+          counter.add(part.count - part.counted)
+          return part
+        }
       }
+    }
+    // A book of many files the index does not hold yet: its rows are written, and its
+    // JSON rendered, as its chunks are read — not all held until it is read.
+    var first: FirstIndex?
+    if rows.isEmpty, files.count >= firstIndexFrom, let cache, let folder = cachePath.map({ ($0 as NSString).deletingLastPathComponent }),
+      let writer = IndexBookWriter(cache: cache, book: book.book), let renderings = BookRenderings(folder: folder)
+    {
+      first = FirstIndex(writer: writer, renderings: renderings)
+    }
+    var parts = readAll(first)
+    if let first, !first.writer.finish() {
+      // Nothing it wrote is there: read again, the rows stored after.
+      counter.add(-parts.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) })
+      parts = readAll(nil)
     }
     var contents = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
     for part in parts { contents.append(try part.get()) }
+    if let first, contents.wroteIndex { contents.bookRenderings = [first.renderings] }
     if cache != nil {
       let present = Set(files.map(\.path))
       contents.removed = cached.keys.filter { !present.contains($0) }
@@ -135,7 +152,7 @@ extension ContactListLoader {
   ///   that cannot be read; an item of a larger book that cannot be read is a warning.
   private func readChunk(
     _ files: ArraySlice<SnapshotFile>, of source: any BookSource, book: String, known: [String: CachedFile],
-    cache: IndexCache?, single: Bool, counter: ProgressCounter? = nil
+    cache: IndexCache?, single: Bool, counter: ProgressCounter? = nil, first: FirstIndex? = nil
   ) throws(ContactStoreError) -> FileContents {
     var part = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
     var builder = SegmentBuilder()
@@ -197,9 +214,34 @@ extension ContactListLoader {
       return part
     }
     let built = indexed(fresh, origins: freshOrigins)
+    let rows = Self.rows(of: toStore, in: built.segments, cards: built.cards)
+    if let first, let cache, toStore.count == unread.count, first.writer.add(rows) {
+      // Written: the contacts' JSON is rendered now, and the segment's contacts are
+      // read from the index once committed (as a warm book's rows are); the
+      // encodings go.
+      first.renderings.append(fresh, origins: freshOrigins, nameOrder: nameOrder)
+      var stored = SegmentBuilder()
+      for row in rows {
+        let generation = IndexCache.generation(path: row.path, signature: row.signature)
+        try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &stored)
+      }
+      part.wroteIndex = true
+      if stored.count == fresh.count, let segment = stored.finish() {
+        part.segments.append(segment)
+        part.written.append(contentsOf: rows.map { SnapshotFile(path: $0.path, signature: $0.signature) })
+        return part
+      }
+    }
     part.segments.append(contentsOf: built.segments)
-    part.stored.append(contentsOf: Self.rows(of: toStore, in: built.segments, cards: built.cards))
+    part.stored.append(contentsOf: rows)
     return part
+  }
+
+  /// The first index of a book of many files, made while it is read: its rows written
+  /// and its JSON rendered chunk by chunk.
+  struct FirstIndex: Sendable {
+    let writer: IndexBookWriter
+    let renderings: BookRenderings
   }
 
   /// The segments of contacts just read, with the contacts kept as their encodings

@@ -64,6 +64,10 @@ public struct ContactListLoader: Sendable {
   /// index as they are read (kept encoded when the file is too new to be stored).
   var partSize: Int? = 4 << 20
 
+  /// Files from which a book the index does not hold yet is indexed while it is read
+  /// (`IndexBookWriter`, `BookRenderings`) rather than after.
+  var firstIndexFrom = IndexCache.bulkRows
+
   /// Files changed less than this many seconds before they are read are not stored
   /// in the index (`BookSources.source(for:racyInterval:)`).
   var racyInterval: Int64 = 2
@@ -209,6 +213,7 @@ public struct ContactListLoader: Sendable {
     var updates: [(book: String, stored: [CachedFile], removed: [String], syncState: [UInt8]?)] = []
     /// The person JSON of contacts rendered as they were read.
     var renderings: [PartRenderings] = []
+    var bookRenderings: [BookRenderings] = []
   }
 
   /// Reads the books listed (unchanged items from the index), in order; adds to
@@ -224,8 +229,10 @@ public struct ContactListLoader: Sendable {
       read.groupCards.append(contentsOf: part.groupCards)
       read.complete = read.complete && part.complete
       read.renderings.append(contentsOf: part.renderings)
+      read.bookRenderings.append(contentsOf: part.bookRenderings)
       if !listing.examined {
         for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
+        for file in part.written { onDisk?.add(base: "", name: file.path, signature: file.signature) }
       }
       if !part.stored.isEmpty || !part.removed.isEmpty || listing.listing.syncState != nil || part.wroteIndex {
         // A source's state is kept with the book's digest, when its items were examined.

@@ -118,6 +118,7 @@ struct StoredView: Sendable {
     return ListFileUpdate(
       view: key, path: path, identity: identity, list: list, origins: origins, outsideGroups: outside,
       digest: onDisk, warnings: read.warnings, groupCards: read.groupCards, previous: previous,
-      partRenderings: Dictionary(read.renderings.map { ($0.generation, $0) }, uniquingKeysWith: { first, _ in first }))
+      partRenderings: Dictionary(read.renderings.map { ($0.generation, $0) }, uniquingKeysWith: { first, _ in first }),
+      bookRenderings: read.bookRenderings)
   }
 }

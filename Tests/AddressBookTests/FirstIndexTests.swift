@@ -1,0 +1,73 @@
+import ContactKit
+import ContactStores
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import AddressBook
+
+/// A vdir the index does not hold yet, of many files, is indexed while it is read
+/// (`IndexBookWriter`, `BookRenderings`): what the load gives, the list file it writes
+/// and the next load are what indexing after reading gave.
+@Suite struct FirstIndexTests {
+  typealias Loaders = ContactListLoaderTests
+
+  /// A vdir of `count` card files (the third holds two cards), in `sandbox`.
+  static func vdir(_ sandbox: Loaders.Sandbox, count: Int) throws -> String {
+    for number in 0..<count {
+      var text = Loaders.card("uid-\(number)", "Given\(number)", number % 2 == 0 ? "García" : "李", email: "p\(number)@example.com")
+      if number == 2 { text += Loaders.card("uid-extra", "Extra", "Zed", email: "extra@example.com") }
+      try sandbox.write("vdir/\(number).vcf", text)
+    }
+    return sandbox.path("vdir")
+  }
+
+  @Test("indexed while read: the contacts, their JSON, the index's rows and the warm load are those of indexing after")
+  func sameAsIndexedAfter() throws {
+    let sandbox = try Loaders.Sandbox()
+    let book = try Self.vdir(sandbox, count: 7)
+    let other = try Loaders.Sandbox()
+    // Indexed after reading: the reference.
+    var after = Loaders.loader([book], cache: other.cache)
+    after.firstIndexFrom = .max
+    let reference = try after.load()
+    var loader = Loaders.loader([book], cache: sandbox.cache)
+    loader.firstIndexFrom = 2
+    let cold = try loader.load()
+    // Its contacts come from the index already (their encodings were not kept).
+    Loaders.expectFromIndex(cold.list, "the first load's contacts are not read from the index")
+    #expect(cold.list.contacts.count == 8)
+    #expect(Loaders.contacts(cold.list) == Loaders.contacts(reference.list))
+    #expect(cold.list.displayNames == reference.list.displayNames)
+    #expect(cold.list.index.search("garcia") == reference.list.index.search("garcia"))
+    try ListFileTests.expectRenderingsMatch(cold, "first load")
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
+    #expect(cache.files(inBook: loader.bookKey(book)).count == 7)
+    // The next load finds the list it stored (the digest counts the files written).
+    let warm = try loader.load()
+    Loaders.expectFromIndex(warm.list, "the second load did not come from the index")
+    #expect(Loaders.contacts(warm.list) == Loaders.contacts(reference.list))
+    try ListFileTests.expectRenderingsMatch(warm, "second load")
+    // A file changed since is seen.
+    try sandbox.write("vdir/1.vcf", Loaders.card("uid-1", "Changed", "Name", email: "c@example.com"))
+    let changed = try loader.load()
+    #expect(changed.list.displayNames.contains("Changed Name"))
+    #expect(changed.list.contacts.count == 8)
+  }
+
+  @Test("a book the index holds already is updated after reading, as before")
+  func knownBookUpdatedAfter() throws {
+    let sandbox = try Loaders.Sandbox()
+    let book = try Self.vdir(sandbox, count: 4)
+    var loader = Loaders.loader([book], cache: sandbox.cache)
+    loader.firstIndexFrom = 2
+    _ = try loader.load()
+    for number in 4..<8 {
+      try sandbox.write("vdir/\(number).vcf", Loaders.card("uid-\(number)", "New\(number)", "Person", email: "n\(number)@example.com"))
+    }
+    let again = try loader.load()
+    #expect(again.list.contacts.count == 9)
+    try ListFileTests.expectRenderingsMatch(again, "after new files")
+    #expect(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).files(inBook: loader.bookKey(book)).count == 8)
+  }
+}
