@@ -1,7 +1,6 @@
 import ContactFormats
 import ContactKit
 import CpickSupport
-import Glibc
 
 /// The person JSON of the contacts of a book of many files read for its first index
 /// (`IndexBookWriter`: a vdir), rendered chunk by chunk from the contacts while they
@@ -9,8 +8,7 @@ import Glibc
 /// (`ListFileUpdate`): neither held in memory nor made again from the index's cards.
 /// `PartRenderings` is the same for the parts of one large file.
 ///
-/// The temp file (`O_TMPFILE` in the index's folder) has no name: it goes with its
-/// descriptor, when this object does. Chunks are appended from any thread: each
+/// The temp file is a `RenderingsFile`. Chunks are appended from any thread: each
 /// renders on its own thread, takes its place in the file under the lock and writes
 /// there.
 final class BookRenderings: Sendable {
@@ -28,18 +26,15 @@ final class BookRenderings: Sendable {
     var failed = false
   }
 
-  private let descriptor: Int32
+  private let file: RenderingsFile
   private let state = Locked(State())
 
   /// A temp file in `folder`; nil when it cannot be made (the JSON is then made from
   /// the index).
   init?(folder: String) {
-    let descriptor = open(folder, PartRenderings.temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return nil }
-    self.descriptor = descriptor
+    guard let file = RenderingsFile(folder: folder) else { return nil }
+    self.file = file
   }
-
-  deinit { close(descriptor) }
 
   /// Renders `contacts` (whose places in the index are `origins`) on this thread and
   /// writes their JSON to the file.
@@ -58,16 +53,7 @@ final class BookRenderings: Sendable {
       state.end += json.count
       return base
     }) else { return }
-    let written = json.withUnsafeBytes { bytes -> Bool in
-      var done = 0
-      while done < bytes.count {
-        let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(base + done))
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { return false }
-        done += result
-      }
-      return true
-    }
+    let written = file.write(json, at: base)
     state.withLock { state in
       guard written else {
         state.failed = true
@@ -90,20 +76,6 @@ final class BookRenderings: Sendable {
   /// when it is not here or cannot be read.
   func appendJSON(_ origin: ContactOrigin, to out: inout [UInt8]) -> Bool {
     guard let span = state.withLock({ $0.failed ? nil : $0.spans[origin] }) else { return false }
-    let length = Int(span.length)
-    let old = out.count
-    out.append(contentsOf: repeatElement(0, count: length))
-    let read = out.withUnsafeMutableBytes { bytes -> Bool in
-      var done = 0
-      while done < length {
-        let result = pread(descriptor, bytes.baseAddress! + old + done, length - done, off_t(span.start + done))
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { return false }
-        done += result
-      }
-      return true
-    }
-    if !read { out.removeLast(length) }
-    return read
+    return file.append(length: Int(span.length), at: span.start, to: &out)
   }
 }

@@ -1,7 +1,6 @@
 import ContactFormats
 import ContactKit
 import CpickSupport
-import Glibc
 
 /// The person JSON of a large file's contacts, rendered from each part's contacts
 /// while they are in memory (`ContactListLoader`'s reading in parts) and kept, in
@@ -9,16 +8,13 @@ import Glibc
 /// (`ListFileUpdate`): the JSON of a cold book is neither held in memory nor made
 /// again from the index's cards (a decoding of each, and a read of the index).
 ///
-/// The temp file (`O_TMPFILE` in the index's folder) has no name: it goes with its
-/// descriptor, when this object does, however the process ends.
-///
 /// Unchecked `Sendable`: its file and table are written by the one thread that reads
 /// the file, and only read, from any thread, once that reading is done.
 final class PartRenderings: @unchecked Sendable {
   /// The file version the contacts belong to (`IndexCache.generation`).
   let generation: Int64
-  /// The open temp file.
-  private let descriptor: Int32
+  /// The temp file.
+  private let file: RenderingsFile
   /// Where each contact's JSON ends in the file, by ordinal (the first starts at 0).
   private var ends: [Int] = []
   /// Set once a write failed: the renderings are then not used.
@@ -27,17 +23,10 @@ final class PartRenderings: @unchecked Sendable {
   /// A temp file in `folder` for the contacts of file version `generation`; nil when
   /// it cannot be made (the JSON is then made from the index).
   init?(folder: String, generation: Int64) {
-    let descriptor = open(folder, Self.temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return nil }
-    self.descriptor = descriptor
+    guard let file = RenderingsFile(folder: folder) else { return nil }
+    self.file = file
     self.generation = generation
   }
-
-  deinit { close(descriptor) }
-
-  /// `O_TMPFILE` (Linux's `__O_TMPFILE | O_DIRECTORY`; a macro Swift does not import):
-  /// an unnamed file in the folder opened.
-  static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// The number of contacts rendered.
   var count: Int { ends.count }
@@ -59,16 +48,7 @@ final class PartRenderings: @unchecked Sendable {
     }
     for chunk in chunks {
       let base = ends.last ?? 0
-      let written = chunk.json.withUnsafeBytes { bytes -> Bool in
-        var done = 0
-        while done < bytes.count {
-          let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(base + done))
-          if result < 0, errno == EINTR { continue }
-          guard result > 0 else { return false }
-          done += result
-        }
-        return true
-      }
+      let written = file.write(chunk.json, at: base)
       guard written else {
         failed = true
         return
@@ -85,20 +65,6 @@ final class PartRenderings: @unchecked Sendable {
   func appendJSON(ordinal: Int, to out: inout [UInt8]) -> Bool {
     guard !failed, ordinal >= 0, ordinal < ends.count else { return false }
     let start = ordinal == 0 ? 0 : ends[ordinal - 1]
-    let length = ends[ordinal] - start
-    let old = out.count
-    out.append(contentsOf: repeatElement(0, count: length))
-    let read = out.withUnsafeMutableBytes { bytes -> Bool in
-      var done = 0
-      while done < length {
-        let result = pread(descriptor, bytes.baseAddress! + old + done, length - done, off_t(start + done))
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { return false }
-        done += result
-      }
-      return true
-    }
-    if !read { out.removeLast(length) }
-    return read
+    return file.append(length: ends[ordinal] - start, at: start, to: &out)
   }
 }
