@@ -87,32 +87,31 @@ public struct ContactRenderings: @unchecked Sendable {
   }
 
   /// The JSON of the contacts at `positions`, each followed by `separator`; nil when
-  /// one of them is damaged. From a mapped file, the pages read are let go every
-  /// `positionsHeld` contacts (`MappedFile.letGo`): a query's matches, scattered over
-  /// the file, do not map all of it.
+  /// one of them is damaged. From a mapped file, the JSON is copied with `pread`
+  /// (`MappedFile.copy`), not read through the mapping: a query's matches, scattered
+  /// over the file, do not map all of it.
   ///
   /// - Complexity: O(bytes written).
   public func lines(_ positions: some Collection<Int>, separator: UInt8) -> [UInt8]? {
     let mapped = owner as? MappedFile
     var lines: [UInt8] = []
-    var held = 0
-    defer { mapped?.letGo(block) }
     for position in positions {
-      guard let json = json(at: position) else { return nil }
-      lines.append(contentsOf: json)
-      lines.append(separator)
-      held += 1
-      if held == Self.positionsHeld, let mapped {
-        mapped.letGo(block)
-        held = 0
+      guard let mapped else {
+        guard let json = json(at: position) else { return nil }
+        lines.append(contentsOf: json)
+        lines.append(separator)
+        continue
       }
+      guard let stored = unchecked(at: position) else { return nil }
+      let start = lines.count
+      guard mapped.copy(stored, to: &lines) else { return nil }
+      let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
+      let matches = lines.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+      guard matches == Int64(bitPattern: checksum) else { return nil }
+      lines.append(separator)
     }
     return lines
   }
-
-  /// Contacts read from a mapped file by `lines` before its pages are let go: at most
-  /// a few MB of pages mapped around them.
-  static let positionsHeld = 32
 
   /// Renders `count` contacts: `render(i, &out)` appends the JSON of contact `i`. The
   /// contacts are rendered on all cores (`inWaves`), each wave copied into the block

@@ -11,37 +11,54 @@ import Glibc
 package final class MappedFile: @unchecked Sendable {
   /// The file's bytes (valid as long as this object lives).
   package let bytes: UnsafeRawBufferPointer
+  /// The file, open for `copy(_:to:)` while this object lives (the version mapped,
+  /// whatever replaces its name later).
+  private let descriptor: Int32
 
   /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
   /// regular file.
   package init?(path: String) {
     let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
-    defer { Glibc.close(fd) }
     var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
-    let size = Int(status.st_size)
-    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
-    self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+    else {
+      Glibc.close(fd)
+      return nil
+    }
+    self.bytes = UnsafeRawBufferPointer(start: address, count: Int(status.st_size))
+    self.descriptor = fd
   }
 
   deinit {
     munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    Glibc.close(descriptor)
   }
 
-  /// Lets go of the pages of `part` (some of `bytes`) that this process has read
-  /// (`madvise(2)`, `MADV_DONTNEED`): they leave its resident memory but stay in the
-  /// page cache, and the next read of them maps them again. The file is never written
-  /// in place and the mapping is read-only, so what is read after is the same. The
-  /// kernel maps the pages around each one read (64 KB or a whole large folio), so
-  /// reading a few thousand scattered contacts would otherwise map most of the file.
-  package func letGo(_ part: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress, let start = part.baseAddress, !part.isEmpty else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let offset = (start - base) / page * page
-    let end = min(start - base + part.count, bytes.count)
-    guard offset >= 0, offset < end else { return }
-    madvise(UnsafeMutableRawPointer(mutating: base + offset), end - offset, MADV_DONTNEED)
+  /// Appends the file's bytes at `part` (some of `bytes`) to `out`, read with
+  /// `pread(2)` rather than through the mapping: the pages are copied from the page
+  /// cache without being mapped, so reading a few thousand scattered contacts does not
+  /// map most of the file (the kernel maps 64 KB or a whole large folio around each
+  /// page touched). False, and `out` unchanged, when they cannot be read.
+  package func copy(_ part: UnsafeRawBufferPointer, to out: inout [UInt8]) -> Bool {
+    guard let base = bytes.baseAddress, let start = part.baseAddress else { return part.isEmpty }
+    let offset = start - base
+    guard offset >= 0, offset + part.count <= bytes.count else { return false }
+    let old = out.count
+    out.append(contentsOf: repeatElement(0, count: part.count))
+    let read = out.withUnsafeMutableBytes { buffer -> Bool in
+      var done = 0
+      while done < part.count {
+        let result = pread(descriptor, buffer.baseAddress! + old + done, part.count - done, off_t(offset + done))
+        if result < 0, errno == EINTR { continue }
+        guard result > 0 else { return false }
+        done += result
+      }
+      return true
+    }
+    if !read { out.removeLast(part.count) }
+    return read
   }
 
   /// Writes `parts`, one after the other, as the new content of `path`: to a temp
