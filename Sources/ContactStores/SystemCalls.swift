@@ -70,13 +70,13 @@ struct FileStatus: Sendable, Hashable {
 
 /// An open file descriptor. Close it with `close()`.
 package struct FileDescriptor: Sendable {
-  let rawValue: Int32
+  package let rawValue: Int32
   /// The path it was opened with, for messages.
   let path: String
 
   /// Opens `path`. The corresponding C function is `open`; `O_CLOEXEC` is always
   /// added, and `EINTR` is retried.
-  static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
+  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
     while true {
       let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
       if fd >= 0 { return FileDescriptor(rawValue: fd, path: path) }
@@ -232,6 +232,33 @@ package struct FileDescriptor: Sendable {
         let code = Glibc.errno
         if code != EINTR { throw SystemError(function: "pwrite", path: path, errno: code) }
       }
+    }
+  }
+
+  /// Appends the `count` bytes at `offset` of the file to `out`, leaving its position
+  /// as it is; `out` is unchanged when they cannot all be read (an error, or the file
+  /// ends before). The corresponding C function is `pread` (repeated after a short
+  /// read and on `EINTR`).
+  package func read(_ count: Int, at offset: Int, appendingTo out: inout [UInt8]) throws(SystemError) {
+    let old = out.count
+    out.append(contentsOf: repeatElement(0, count: count))
+    let failure = out.withUnsafeMutableBytes { buffer -> SystemError? in
+      var done = 0
+      while done < count {
+        let read = Glibc.pread(rawValue, buffer.baseAddress! + old + done, count - done, off_t(offset + done))
+        if read > 0 {
+          done += read
+        } else if read == 0 {
+          return SystemError(function: "pread", path: path, errno: EIO)
+        } else if Glibc.errno != EINTR {
+          return SystemError(function: "pread", path: path, errno: Glibc.errno)
+        }
+      }
+      return nil
+    }
+    if let failure {
+      out.removeLast(count)
+      throw failure
     }
   }
 

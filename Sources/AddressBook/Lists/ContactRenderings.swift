@@ -45,8 +45,14 @@ public struct ContactRenderings: @unchecked Sendable {
   /// - Complexity: O(length of the JSON) for the checksum.
   public func json(at position: Int) -> UnsafeRawBufferPointer? {
     guard let bytes = unchecked(at: position) else { return nil }
+    return isIntact(bytes, at: position) ? bytes : nil
+  }
+
+  /// Whether `bytes` (the JSON of `position`, or a copy of it) have the checksum stored
+  /// for that position.
+  private func isIntact(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
     let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
-    return Checksum.wide(bytes) == Int64(bitPattern: checksum) ? bytes : nil
+    return Checksum.wide(bytes) == Int64(bitPattern: checksum)
   }
 
   /// The bytes stored for `position`, its checksum not checked; nil when its offsets
@@ -96,18 +102,14 @@ public struct ContactRenderings: @unchecked Sendable {
     let mapped = owner as? MappedFile
     var lines: [UInt8] = []
     for position in positions {
-      guard let mapped else {
-        guard let json = json(at: position) else { return nil }
-        lines.append(contentsOf: json)
-        lines.append(separator)
-        continue
-      }
       guard let stored = unchecked(at: position) else { return nil }
       let start = lines.count
-      guard mapped.copy(stored, to: &lines) else { return nil }
-      let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
-      let matches = lines.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-      guard matches == Int64(bitPattern: checksum) else { return nil }
+      if let mapped {
+        guard mapped.copy(stored, to: &lines) else { return nil }
+      } else {
+        lines.append(contentsOf: stored)
+      }
+      guard lines.withUnsafeBytes({ isIntact(UnsafeRawBufferPointer(rebasing: $0[start...]), at: position) }) else { return nil }
       lines.append(separator)
     }
     return lines

@@ -102,7 +102,20 @@ struct ListFileUpdate: Sendable {
       cache = stored.files.first?.cache
       wanted[origin.generation, default: [:]][origin.ordinal] = position
     }
-    let positions = Locked<[(position: Int, json: [UInt8])]>([])
+    var found: [(position: Int, json: [UInt8])] = []
+    let nameOrder = list.nameOrder
+    /// Renders, on all cores, the cards of a batch that `wanted` maps to a position.
+    func render(_ count: Int, _ card: @Sendable (Int) -> (position: Int, data: [UInt8])?) {
+      let rendered = Parallel.map(count: count, chunk: 512) { range -> [(position: Int, json: [UInt8])] in
+        range.compactMap { index in
+          guard let (position, data) = card(index), let contact = ContactArchive.contact(from: data) else { return nil }
+          var json: [UInt8] = []
+          PersonJSON.writePerson(contact, nameOrder: nameOrder, to: &json)
+          return (position, json)
+        }
+      }
+      found.append(contentsOf: rendered.joined())
+    }
     if let cache, wanted.count >= Self.versionsScanned {
       // Many versions (a vdir's files): every card read in one pass, those wanted kept.
       let wanted = wanted
@@ -111,17 +124,9 @@ struct ListFileUpdate: Sendable {
         let batch = cache.cards(after: after, limit: 4_096)
         guard let last = batch.last else { break }
         after = last.id
-        let rendered = Parallel.map(count: batch.count, chunk: 512) { range -> [(Int, [UInt8])] in
-          range.compactMap { index -> (Int, [UInt8])? in
-            guard let position = wanted[batch[index].generation]?[Int32(batch[index].ordinal)],
-              let contact = ContactArchive.contact(from: batch[index].data)
-            else { return nil }
-            var json: [UInt8] = []
-            PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &json)
-            return (position, json)
-          }
+        render(batch.count) { index in
+          wanted[batch[index].generation]?[Int32(batch[index].ordinal)].map { ($0, batch[index].data) }
         }
-        positions.withLock { $0.append(contentsOf: rendered.joined().map { ($0.0, $0.1) }) }
       }
     } else if let cache {
       for (generation, ordinals) in wanted {
@@ -130,24 +135,14 @@ struct ListFileUpdate: Sendable {
           let batch = cache.cards(generation: generation, from: next, limit: 4_096)
           guard let last = batch.last else { break }
           next = last.ordinal + 1
-          let rendered = Parallel.map(count: batch.count, chunk: 512) { range -> [(Int, [UInt8])] in
-            range.compactMap { index -> (Int, [UInt8])? in
-              guard let position = ordinals[Int32(batch[index].ordinal)] else { return nil }
-              guard let contact = ContactArchive.contact(from: batch[index].data) else { return nil }
-              var json: [UInt8] = []
-              PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &json)
-              return (position, json)
-            }
-          }
-          positions.withLock { $0.append(contentsOf: rendered.joined().map { ($0.0, $0.1) }) }
+          render(batch.count) { index in ordinals[Int32(batch[index].ordinal)].map { ($0, batch[index].data) } }
         }
       }
     }
     // As renderings of their own: the positions in order, looked up by position.
-    let found = positions.withLock { $0 }
     var slot = [Int32](repeating: -1, count: list.contacts.count)
     for (number, entry) in found.enumerated() { slot[entry.position] = Int32(number) }
-    let block = ContactRenderings.render(count: found.count) { number, out in out.append(contentsOf: found[number].json) }
+    let block = ContactRenderings.render(count: found.count) { [found] number, out in out.append(contentsOf: found[number].json) }
     return Prerendered(slot: slot, block: block)
   }
 

@@ -13,27 +13,26 @@ package final class MappedFile: @unchecked Sendable {
   package let bytes: UnsafeRawBufferPointer
   /// The file, open for `copy(_:to:)` while this object lives (the version mapped,
   /// whatever replaces its name later).
-  private let descriptor: Int32
+  private let file: FileDescriptor
 
   /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
   /// regular file.
   package init?(path: String) {
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
+    guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
     var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
-      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+    guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, file.rawValue, 0), address != MAP_FAILED
     else {
-      Glibc.close(fd)
+      try? file.close()
       return nil
     }
     self.bytes = UnsafeRawBufferPointer(start: address, count: Int(status.st_size))
-    self.descriptor = fd
+    self.file = file
   }
 
   deinit {
     munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-    Glibc.close(descriptor)
+    try? file.close()
   }
 
   /// Appends the file's bytes at `part` (some of `bytes`) to `out`, read with
@@ -45,20 +44,7 @@ package final class MappedFile: @unchecked Sendable {
     guard let base = bytes.baseAddress, let start = part.baseAddress else { return part.isEmpty }
     let offset = start - base
     guard offset >= 0, offset + part.count <= bytes.count else { return false }
-    let old = out.count
-    out.append(contentsOf: repeatElement(0, count: part.count))
-    let read = out.withUnsafeMutableBytes { buffer -> Bool in
-      var done = 0
-      while done < part.count {
-        let result = pread(descriptor, buffer.baseAddress! + old + done, part.count - done, off_t(offset + done))
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { return false }
-        done += result
-      }
-      return true
-    }
-    if !read { out.removeLast(part.count) }
-    return read
+    return (try? file.read(part.count, at: offset, appendingTo: &out)) != nil
   }
 
   /// Writes `parts`, one after the other, as the new content of `path`: to a temp
