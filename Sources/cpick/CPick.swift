@@ -167,14 +167,26 @@ enum CPick {
     case .list:
       let positions = enabled.map { enabled in list.contacts.indices.filter { enabled(list.contacts[$0]) } }
         ?? Array(list.contacts.indices)
-      if options.format?.writesCards == true {
+      if options.format == .vcard {
+        // Card after card: a chunk's contacts at a time.
+        for start in stride(from: 0, to: positions.count, by: Output.chunk) where StandardOutput.isOpen {
+          let end = min(start + Output.chunk, positions.count)
+          writeCards(list.contacts.contacts(at: Array(positions[start..<end])), format: .vcard)
+        }
+      } else if options.format?.writesCards == true {
         writeCards(list.contacts.contacts(at: positions), format: options.format!)
-      } else if let key = options.property {
+      } else if let key = options.property, !output.printsLines {
         emitValues(of: key, in: list.contacts.contacts(at: positions), output: output)
+      } else if let key = options.property {
+        output.emitInChunks(count: positions.count) { range in
+          output.lines(of: list.contacts.contacts(at: Array(positions[range])).flatMap { $0.properties(for: key) })
+        }
       } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
       } else {
-        output.emit(output.contacts(list.contacts.contacts(at: positions)))
+        output.emitInChunks(count: positions.count) { range in
+          output.lines(of: list.contacts.contacts(at: Array(positions[range])))
+        }
       }
       return .chosen
     case .query:

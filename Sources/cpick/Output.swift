@@ -121,9 +121,40 @@ struct Output {
   /// Contacts as lines (`query`, `list`): one per line, or joined with `--join`. A
   /// mailbox needs an address: contacts without an email give no line.
   func contacts(_ contacts: [Contact]) -> String {
-    let shown = format == .mailbox && template == nil ? contacts.filter { !$0.emailAddresses.isEmpty } : contacts
-    return lines(shown.map(Item.person))
+    lines(of: contacts).joined(separator: between)
   }
+
+  /// Prints lines a chunk at a time (`list` of many contacts): `lines` gives the lines
+  /// of a range of `0..<count` items, and only one chunk's items and lines are held at
+  /// once, not the book's. The bytes are those of `emit` of all the lines joined
+  /// (`between`); a chunk's warnings come before its lines. Stops early when the reader
+  /// has gone (`cpick list | head -1`). Returns the number of lines.
+  @MainActor
+  @discardableResult
+  func emitInChunks(count: Int, chunk: Int = Output.chunk, _ lines: (Range<Int>) -> [String]) -> Int {
+    var written = 0
+    var wroteText = false
+    for start in stride(from: 0, to: count, by: chunk) where StandardOutput.isOpen {
+      let rendered = lines(start..<min(start + chunk, count))
+      guard !rendered.isEmpty else { continue }
+      if written > 0 { StandardOutput.write("", terminator: between) }
+      let text = rendered.joined(separator: between)
+      StandardOutput.write(text, terminator: "")
+      wroteText = wroteText || !text.isEmpty
+      written += rendered.count
+    }
+    // `emit` adds the separator to non-empty text only.
+    if wroteText || (written > 1 && !between.isEmpty) { StandardOutput.write("", terminator: separator) }
+    return written
+  }
+
+  /// How many contacts `list` decodes and prints at once: enough to keep all cores
+  /// busy, few enough that a million contacts are never all held.
+  static let chunk = 16_384
+
+  /// Whether `emitInChunks` prints what `result(.selectedProperties(_:))` would: in
+  /// every format but one JSON document (`-f json` without a template).
+  var printsLines: Bool { template != nil || format != .json }
 
   /// Contacts as JSON lines from the person JSON stored in the index (`query` and
   /// `list` in their default format): the bytes of `positions` each followed by the
@@ -147,10 +178,30 @@ struct Output {
   }
 
   private func lines(_ items: [Item]) -> String {
+    lines(of: items).joined(separator: between)
+  }
+
+  /// Contacts' lines, unjoined: a mailbox needs an address, so contacts without an
+  /// email give no line; invisible characters are warned of.
+  func lines(of contacts: [Contact]) -> [String] {
+    let shown = format == .mailbox && template == nil ? contacts.filter { !$0.emailAddresses.isEmpty } : contacts
+    return lines(of: shown.map(Item.person))
+  }
+
+  /// Properties' lines (`-p KEY`), unjoined, invisible characters warned of.
+  func lines(of properties: [ContactProperty]) -> [String] {
+    lines(of: properties.map(Item.property))
+  }
+
+  private func lines(of items: [Item]) -> [String] {
     warnOfInvisibles(items, as: format)
-    let rendered = Self.inParallel(items, line)
-    if let join, format != .json, format != .jsonl { return rendered.joined(separator: join) }
-    return rendered.joined(separator: separator)
+    return Self.inParallel(items, line)
+  }
+
+  /// What comes between two lines: `--join`'s text (not in JSON), else the separator.
+  private var between: String {
+    if let join, format != .json, format != .jsonl { return join }
+    return separator
   }
 
   /// `items.map(transform)`, on all cores for many items (a query's thousands of

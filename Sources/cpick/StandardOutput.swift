@@ -23,6 +23,10 @@ enum StandardOutput {
   /// Write each line at once (set for `query`).
   static var lineBuffered = false
 
+  /// Whether written text still goes somewhere: false once the reader has gone or a
+  /// write failed.
+  static var isOpen: Bool { !closed }
+
   /// Ignores SIGPIPE for the process (the corresponding C function is `signal(2)`).
   static func ignoreBrokenPipe() {
     signal(SIGPIPE, SIG_IGN)

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `cpick list` in any format but the stored JSON prints a chunk of contacts at a time
+/// (`Output.emitInChunks`), so a book of a million is never held decoded at once; what
+/// it prints is the same as one output: every line once, in order, joined across the
+/// chunks' seams.
+@Suite("Listing more contacts than one chunk")
+struct ChunkedListTests {
+  /// 17,000 cards (a chunk is 16,384) in their sorted order; every third without an
+  /// email; one in the second chunk with a zero-width space in its address.
+  static let count = 17_000
+  static let hidden = 16_501
+
+  static func name(_ number: Int) -> String { "Person " + String(format: "%05d", number) }
+  static func hasEmail(_ number: Int) -> Bool { number % 3 != 0 }
+  static func email(_ number: Int) -> String { "p\(number)\(number == hidden ? "\u{200B}" : "")@example.org" }
+
+  static func book() throws -> (path: String, bytes: Data) {
+    var text = ""
+    for number in 1...count {
+      text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u\(number)\r\nFN:\(name(number))\r\nN:\(String(format: "%05d", number));Person;;;\r\n"
+      if hasEmail(number) { text += "EMAIL:\(email(number))\r\n" }
+      text += "END:VCARD\r\n"
+    }
+    let path = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("many.vcf")
+    let bytes = Data(text.utf8)
+    try bytes.write(to: path)
+    return (path.path, bytes)
+  }
+
+  @Test("names, mailboxes joined with --join, addresses and whole cards: each once, in order, across the seam")
+  func everyLineOnce() throws {
+    let (book, bytes) = try Self.book()
+    let numbers = Array(1...Self.count)
+
+    let names = try CommandRunner.cpick(["list", "-s", book, "-f", "value"], timeout: 120)
+    #expect(names.status == 0)
+    #expect(names.stdoutText == numbers.map(Self.name).joined(separator: "\n") + "\n")
+
+    let mailboxes = try CommandRunner.cpick(["list", "-s", book, "-f", "mailbox", "--join", ", "], timeout: 120)
+    let expected = numbers.filter(Self.hasEmail).map { "\(Self.name($0)) <p\($0)@example.org>" }
+    #expect(mailboxes.stdoutText == expected.joined(separator: ", ") + "\n")
+    // The warning of the one address in the second chunk, once.
+    #expect(mailboxes.stderrLines.filter { $0.contains("invisible characters") }.count == 1)
+    #expect(mailboxes.stderrText.contains("Person 16501"))
+
+    let addresses = try CommandRunner.cpick(["list", "-s", book, "-p", "email", "-f", "value", "--print0"], timeout: 120)
+    #expect(addresses.stdoutText == expected.map { $0.split(separator: "<")[1].dropLast() }.joined(separator: "\0") + "\0")
+
+    let cards = try CommandRunner.cpick(["list", "-s", book, "-f", "vcard"], timeout: 120)
+    #expect(cards.stdout == bytes)
+  }
+}
