@@ -77,6 +77,26 @@ struct IndexCacheTests {
     #expect(read[1].signature.inode == 42)
   }
 
+  @Test("a large payload (written over its row's zeros) replaces another, of another size, and a small one replaces it")
+  func largePayloadReplaced() throws {
+    let folder = try TempFolder("cache-large")
+    defer { folder.remove() }
+    let cache = try Self.cache(in: folder)
+    let first = Self.file("/big.vcf", 1, payloadSize: IndexCache.largePayload + 1)
+    #expect(cache.update(book: "/big.vcf", upserting: [first, Self.file("/big.vcf.2", 3)]))
+    #expect(cache.files(inBook: "/big.vcf") == [first, Self.file("/big.vcf.2", 3)])
+
+    let second = Self.file("/big.vcf", 2, payloadSize: 3 * IndexCache.largePayload + 17)
+    #expect(cache.update(book: "/big.vcf", upserting: [second]))
+    let read = cache.files(inBook: "/big.vcf")
+    #expect(read == [second, Self.file("/big.vcf.2", 3)])
+    #expect(read[0].payload.last == UInt8(truncatingIfNeeded: (3 * IndexCache.largePayload + 16) &* 31 &+ 2))
+
+    let small = Self.file("/big.vcf", 4)
+    #expect(cache.update(book: "/big.vcf", upserting: [small]))
+    #expect(try Self.cache(in: folder).files(inBook: "/big.vcf") == [small, Self.file("/big.vcf.2", 3)])
+  }
+
   @Test("`removing` deletes those rows; `replaceAll` deletes every row of the book not upserted, and no other book's")
   func removingAndReplaceAll() throws {
     let folder = try TempFolder("cache-remove")

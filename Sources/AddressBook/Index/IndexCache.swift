@@ -50,7 +50,7 @@ package struct CachedFile: Sendable, Hashable {
 /// CREATE TABLE files(id INTEGER PRIMARY KEY, book INTEGER NOT NULL REFERENCES books(id),
 ///   path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
 ///   ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL,
-///   payload BLOB NOT NULL, generation INTEGER NOT NULL DEFAULT 0, checksum INTEGER);
+///   generation INTEGER NOT NULL DEFAULT 0, checksum INTEGER, payload BLOB NOT NULL);
 /// CREATE INDEX files_by_book ON files(book);               -- a book's rows, in id order
 /// CREATE UNIQUE INDEX files_by_path ON files(book, path);  -- upserts and removals
 /// CREATE INDEX files_by_generation ON files(generation);
@@ -66,6 +66,10 @@ package struct CachedFile: Sendable, Hashable {
 /// payloads) and the file is memory-mapped for reading (`PRAGMA mmap_size`, 1 GiB).
 /// `files` is a rowid table on purpose: in a `WITHOUT ROWID` table clustered on
 /// (book, path), every seek that passes a 60 MB row loads all of it to compare keys.
+/// Its payload is the last column so that a large one can be a `zeroblob` first,
+/// written over afterwards (`writeBlob`): SQLite leaves out a zeroblob's zeros from
+/// the record only when nothing follows it, and makes a bound value's whole record
+/// in memory (a copy of 134 MB for a book of 1.29 million cards).
 ///
 /// Concurrency: the journal is a write-ahead log (`PRAGMA journal_mode=WAL`), so
 /// readers never wait for a writer and see the last committed state; writers take the
@@ -99,10 +103,11 @@ package struct CachedFile: Sendable, Hashable {
 package final class IndexCache: Sendable {
   /// The schema of the tables, kept in `PRAGMA user_version`. A database with
   /// another value is rebuilt.
-  package static let schemaVersion: Int64 = 6
+  package static let schemaVersion: Int64 = 7
 
   /// The size above which a payload is read with `SQLiteDatabase.readBlob` rather
-  /// than with its row, in bytes.
+  /// than with its row, and written over a row's zeros with `writeBlob` rather than
+  /// bound (see the schema above), in bytes.
   static let largePayload = 1 << 20
 
   /// Above this many paths, `update` reads the generations of a book's rows in one

@@ -97,9 +97,9 @@ extension IndexCache {
             ctime_ns INTEGER NOT NULL,
             inode INTEGER NOT NULL,
             device INTEGER NOT NULL,
-            payload BLOB NOT NULL,
             generation INTEGER NOT NULL DEFAULT 0,
-            checksum INTEGER);
+            checksum INTEGER,
+            payload BLOB NOT NULL);
           CREATE INDEX files_by_book ON files(book);
           CREATE UNIQUE INDEX files_by_path ON files(book, path);
           CREATE INDEX files_by_generation ON files(generation);

@@ -159,6 +159,7 @@ extension IndexCache {
       """)
     let insertCard = try database.prepare(
       "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
+    let findRow = try database.prepare("SELECT id FROM files WHERE book = ?1 AND path = ?2")
     try upsert.bind(bookID, at: 1)
     var generations: [Int64] = []
     generations.reserveCapacity(files.count)
@@ -178,11 +179,23 @@ extension IndexCache {
       try writeCards(files[index].cards, generation: generation, with: insertCard)
       let written: Result<Void, SQLiteError> = files[index].payload.withUnsafeBytes { payload in
         // Bound without a copy: the array stays alive and unchanged until the
-        // bindings are cleared below.
+        // bindings are cleared below. A large one (a book of a million in one
+        // file: 100 MB and more) is a row of zeros first, then written over them.
         defer { upsert.clearBindings() }
         do throws(SQLiteError) {
-          try upsert.bindUncopied(payload, at: 8)
+          let large = payload.count > Self.largePayload
+          try large ? upsert.bindZeroBlob(count: payload.count, at: 8) : upsert.bindUncopied(payload, at: 8)
           try upsert.run()
+          if large {
+            try findRow.bind(bookID, at: 1)
+            try findRow.bind(files[index].path, at: 2)
+            guard try findRow.step() else {
+              throw SQLiteError(code: SQLITE_INTERNAL, message: "file row missing: \(files[index].path)")
+            }
+            let rowID = findRow.int64(at: 0)
+            findRow.reset()
+            try database.writeBlob(payload, table: "files", column: "payload", rowID: rowID)
+          }
           return .success(())
         } catch {
           return .failure(error)

@@ -192,6 +192,48 @@ package final class SQLiteDatabase {
     return bytes
   }
 
+  /// Writes `bytes` over a blob of the same size (a row written with
+  /// `SQLiteStatement.bindZeroBlob`), straight into the database pages, a piece at a
+  /// time: no copy of the whole value, which binding it would make. For large values
+  /// in a rowid table, in the transaction that wrote the row.
+  ///
+  /// The corresponding C functions are `sqlite3_blob_open` (read-write),
+  /// `sqlite3_blob_write` and `sqlite3_blob_close`.
+  ///
+  /// - Parameters:
+  ///   - bytes: the value; its size must be the blob's.
+  ///   - table: the table (of the `main` database).
+  ///   - column: the blob column.
+  ///   - rowID: the row's rowid (its `INTEGER PRIMARY KEY`).
+  /// - Throws: `SQLiteError` (`SQLITE_ERROR` for a missing row or another size, …).
+  package func writeBlob(
+    _ bytes: UnsafeRawBufferPointer, table: String, column: String, rowID: Int64
+  ) throws(SQLiteError) {
+    var blob: OpaquePointer?
+    let opened = sqlite3_blob_open(handle, "main", table, column, rowID, 1, &blob)
+    guard opened == SQLITE_OK, let blob else {
+      sqlite3_blob_close(blob)
+      throw SQLiteError(code: opened, connection: handle)
+    }
+    guard Int(sqlite3_blob_bytes(blob)) == bytes.count else {
+      sqlite3_blob_close(blob)
+      throw SQLiteError(code: SQLITE_ERROR, message: "blob of another size in \(table).\(column)")
+    }
+    let piece = 1 << 20
+    var offset = 0
+    while offset < bytes.count {
+      let count = min(piece, bytes.count - offset)
+      let result = sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset))
+      guard result == SQLITE_OK else {
+        sqlite3_blob_close(blob)
+        throw SQLiteError(code: result, connection: handle)
+      }
+      offset += count
+    }
+    let closed = sqlite3_blob_close(blob)
+    guard closed == SQLITE_OK else { throw SQLiteError(code: closed, connection: handle) }
+  }
+
   /// Runs `body` in a write transaction: `BEGIN IMMEDIATE` (which takes the write lock
   /// at once, waiting up to the busy timeout, so the transaction cannot fail halfway
   /// on a lock), then `COMMIT` when `body` returns, `ROLLBACK` when it throws. The

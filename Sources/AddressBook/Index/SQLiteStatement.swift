@@ -72,6 +72,14 @@ package final class SQLiteStatement {
     try check(sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(buffer.count), nil))
   }
 
+  /// Binds a blob of `count` zero bytes to parameter `index` (from 1), which SQLite
+  /// writes without making it in memory; its content is then written with
+  /// `SQLiteDatabase.writeBlob`. The corresponding C function is
+  /// `sqlite3_bind_zeroblob64`.
+  package func bindZeroBlob(count: Int, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(count)))
+  }
+
   /// Binds `NULL` to parameter `index` (from 1). The corresponding C function is
   /// `sqlite3_bind_null`.
   package func bindNull(at index: Int32) throws(SQLiteError) {
