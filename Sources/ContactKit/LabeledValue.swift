@@ -56,6 +56,7 @@ extension Array {
   /// "first" or preferred one (templates, mail-client lines, the card, the JSON).
   ///
   /// - Complexity: O(n) when no value has a preference, O(n log n) otherwise.
+  @inlinable
   public func preferenceOrdered<V>() -> [LabeledValue<V>] where Element == LabeledValue<V> {
     guard contains(where: { $0.preference != nil }) else { return self }
     return enumerated().sorted { a, b in
@@ -68,6 +69,7 @@ extension Array {
   /// The most preferred value (`preferenceOrdered().first`), or `nil` when empty.
   ///
   /// - Complexity: O(n).
+  @inlinable
   public func mostPreferred<V>() -> LabeledValue<V>? where Element == LabeledValue<V> {
     guard var best = first else { return nil }
     for value in dropFirst() where (value.preference ?? Int.max) < (best.preference ?? Int.max) { best = value }
