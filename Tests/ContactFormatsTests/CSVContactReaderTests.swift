@@ -139,6 +139,11 @@ struct CSVContactReaderTests {
     #expect(CSVContactReader.date("12/10/1815") == ContactDate(year: 1815, month: 12, day: 10))
     #expect(CSVContactReader.date("10.12.1815") == ContactDate(year: 1815, month: 12, day: 10))
     #expect(CSVContactReader.date("0/0/00") == nil)
+    // A British or French Windows writes the day first: told where it cannot be a month.
+    #expect(CSVContactReader.date("25/12/1815") == ContactDate(year: 1815, month: 12, day: 25))
+    #expect(CSVContactReader.date("13/1/1990") == ContactDate(year: 1990, month: 1, day: 13))
+    #expect(CSVContactReader.date("1/13/1990") == ContactDate(year: 1990, month: 1, day: 13))
+    #expect(CSVContactReader.date("13/13/1990") == ContactDate(text: "13/13/1990"))
     #expect(CSVContactReader.date("--06-23") == ContactDate(month: 6, day: 23))
     #expect(CSVContactReader.date("spring") == ContactDate(text: "spring"))
   }

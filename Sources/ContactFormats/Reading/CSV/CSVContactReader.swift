@@ -253,15 +253,18 @@ package enum CSVContactReader {
   }
 
   /// A date as exports write it: ISO 8601 (`1815-12-10`, `--12-10` without a year,
-  /// as Google writes it), Outlook's US `12/10/1815` or a European `10.12.1815`; nil for
-  /// Outlook's `0/0/00` (no date); any other text as written.
+  /// as Google writes it), Outlook's `12/10/1815` (the exporting Windows' short
+  /// format: month first in the US, the default; day first where the first number
+  /// cannot be a month, `25/12/1815` from a British or French Windows) or a European
+  /// `10.12.1815`; nil for Outlook's `0/0/00` (no date); any other text as written.
   static func date(_ text: String) -> ContactDate? {
     for (separator, monthFirst) in [("/", true), (".", false)] where text.contains(separator) {
       let numbers = text.split(separator: Character(separator)).map { Int($0.trimmingCharacters(in: .whitespaces)) }
       guard numbers.count == 3, let a = numbers[0], let b = numbers[1], let year = numbers[2] else { break }
       if a == 0 && b == 0 { return nil }
-      let (month, day) = monthFirst ? (a, b) : (b, a)
-      guard (1...12).contains(month), (1...31).contains(day) else { break }
+      let isDate = { (month: Int, day: Int) in (1...12).contains(month) && (1...31).contains(day) }
+      let (month, day) = monthFirst && (isDate(a, b) || !isDate(b, a)) ? (a, b) : (b, a)
+      guard isDate(month, day) else { break }
       return ContactDate(year: year == 0 ? nil : year, month: month, day: day)
     }
     return AbookReader.date(text)
