@@ -31,6 +31,11 @@ public struct MessageLanguage: Sendable, Hashable {
   /// Japanese (the enumeration comma), `, ` in the others.
   public var listSeparator: String { ["zh_CN", "zh_TW", "ja"].contains(code) ? "、" : ", " }
 
+  /// Whether names are written family name first in this language (Chinese,
+  /// Japanese, Korean: CLDR's person-name order): its forms ask for the family name
+  /// first, as Apple's do.
+  public var writesFamilyNameFirst: Bool { ["zh_CN", "zh_TW", "ja", "ko"].contains(code) }
+
   /// The language a locale name such as `zh_CN.UTF-8`, `de_AT@euro`, `zh_Hant_TW` or
   /// `C` asks for: Chinese by region or script (Taiwan, Hong Kong, Macau and `Hant`
   /// Traditional, the rest Simplified), the others by their ISO 639 code alone; `C`,

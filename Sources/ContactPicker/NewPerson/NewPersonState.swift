@@ -131,6 +131,12 @@ public struct NewPersonState: Sendable {
   let newIdentifier: String
   let parentGroup: String?
   let nameOrder: ContactFormatter.NameOrder
+  /// Whether the form asks for the family name before the given name (and the
+  /// phonetic family name before the phonetic given name): with `--name-order
+  /// family-first`; by default in Chinese, Japanese and Korean, and for a contact whose
+  /// name is written in Han, Kana or Hangul — the order its name is composed in.
+  /// Decided when the form opens, so that rows do not move while the name is typed.
+  public let familyNameFirst: Bool
 
   /// A form for `contact` (`nil`: empty). `existingContacts` and `region` feed the
   /// duplicate check (`duplicateCandidates`, when given, replaces `existingContacts`
@@ -148,6 +154,12 @@ public struct NewPersonState: Sendable {
     self.newIdentifier = newIdentifier
     self.parentGroup = parentGroup
     self.nameOrder = nameOrder
+    switch nameOrder {
+    case .familyFirst: familyNameFirst = true
+    case .givenFirst: familyNameFirst = false
+    case .auto: familyNameFirst = L10n.language.writesFamilyNameFirst || form.nameNeedsPhonetic
+    }
+    if familyNameFirst { focus = .text(.familyName) }
     if contact?.contactType == .organization && form.text(.givenName).isEmpty && form.text(.familyName).isEmpty {
       focus = .text(.organizationName)
     }
@@ -165,8 +177,12 @@ public struct NewPersonState: Sendable {
   /// The focusable rows, top to bottom.
   public var fields: [Field] {
     var fields: [Field] = [.contactType]
-    fields += [.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .nickname].map { Field.text($0) }
-    fields += showsPhonetic ? [.text(.phoneticGivenName), .text(.phoneticFamilyName)] : [.showPhonetic]
+    let names: [NewPersonForm.TextField] =
+      familyNameFirst ? [.familyName, .givenName, .middleName] : [.givenName, .middleName, .familyName]
+    fields += ([.namePrefix] + names + [.nameSuffix, .nickname]).map { Field.text($0) }
+    let phonetic: [NewPersonForm.TextField] =
+      familyNameFirst ? [.phoneticFamilyName, .phoneticGivenName] : [.phoneticGivenName, .phoneticFamilyName]
+    fields += showsPhonetic ? phonetic.map { Field.text($0) } : [.showPhonetic]
     fields += [.organizationName, .departmentName, .jobTitle].map { Field.text($0) }
     for section in NewPersonForm.Section.allCases {
       for entry in form.entries(section) {
@@ -299,7 +315,7 @@ public struct NewPersonState: Sendable {
       form.contactType = form.contactType == .person ? .organization : .person
     case .showPhonetic:
       phoneticRequested = true
-      focus = .text(.phoneticGivenName)
+      focus = .text(familyNameFirst ? .phoneticFamilyName : .phoneticGivenName)
     case .addValue:
       addValue()
     case .lineBreak:
@@ -336,7 +352,7 @@ public struct NewPersonState: Sendable {
   private mutating func togglePhonetic() {
     phoneticRequested.toggle()
     if phoneticRequested {
-      if focus == .showPhonetic { focus = .text(.phoneticGivenName) }
+      if focus == .showPhonetic { focus = .text(familyNameFirst ? .phoneticFamilyName : .phoneticGivenName) }
     } else if !showsPhonetic, focus == .text(.phoneticGivenName) || focus == .text(.phoneticFamilyName) {
       focus = .showPhonetic
     }
