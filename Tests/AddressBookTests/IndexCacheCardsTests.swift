@@ -30,6 +30,25 @@ struct IndexCacheCardsTests {
     #expect(cache.files(inBook: "/book").first?.cards == [])
   }
 
+  @Test("cards wanted in any order, of several versions, come back in that order; nil where there is none")
+  func cardsInABatch() throws {
+    let folder = try TempFolder("cache-card-batch")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var a = IndexCacheTests.file("/book/a.vcf", 1)
+    a.cards = Self.cards(["a0", "a1", "a2"])
+    var b = IndexCacheTests.file("/book/b.vcf", 2)
+    b.cards = Self.cards(["b0", ""])
+    #expect(cache.update(book: "/book", upserting: [a, b]))
+    let ga = IndexCache.generation(path: a.path, signature: a.signature)
+    let gb = IndexCache.generation(path: b.path, signature: b.signature)
+    let read = cache.cards([(ga, 2), (gb, 0), (ga, 0), (ga, 7), (gb, 1), (ga &+ 1, 0), (ga, 2)])
+    #expect(read.map { $0.map { String(decoding: $0, as: UTF8.self) } } == ["a2", "b0", "a0", nil, "", nil, "a2"])
+    #expect(cache.cards([]).isEmpty)
+    // The same as one lookup each.
+    #expect(read[0] == cache.card(generation: ga, ordinal: 2) && read[3] == cache.card(generation: ga, ordinal: 7))
+  }
+
   @Test("every card is read once, in the order written, batch after batch, with its version and ordinal")
   func allCardsInOnePass() throws {
     let folder = try TempFolder("cache-all-cards")

@@ -36,6 +36,10 @@ struct IndexRecoveryTests {
         #expect(contact.emailAddresses.map(\.value) == expected.contacts[position].emailAddresses.map(\.value))
         #expect(contact.source == expected.contacts[position].source)
       }
+      // Read in a batch (`contacts(at:)`, as `list` in other formats does): the same.
+      let batch = book.list.contacts.contacts(at: Array((0..<12).reversed()))
+      #expect(batch.map(\.identifier) == expected.contacts.reversed().map(\.identifier), "\(source)")
+      #expect(!batch.contains { $0.isUnreadableFromIndex }, "\(source)")
     }
   }
 }

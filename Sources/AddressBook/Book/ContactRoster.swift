@@ -40,7 +40,13 @@ public struct ContactRoster: RandomAccessCollection, Sendable {
   /// The contact at `position` (0 ≤ position < count).
   public subscript(position: Int) -> Contact {
     let reference = order[position]
-    var contact = segments[Int(reference.entries)][Int(reference.contact)]
+    return finished(segments[Int(reference.entries)][Int(reference.contact)], at: position)
+  }
+
+  /// `contact`, read for `position`, recovered from its file when the index could not
+  /// give it, with the groups that group cards elsewhere give it.
+  private func finished(_ contact: Contact, at position: Int) -> Contact {
+    var contact = contact
     if contact.isUnreadableFromIndex, let recovered = recover?(position) { contact = recovered }
     if let groups = outsideGroups[position] {
       for group in groups where !contact.groups.contains(group) {
@@ -54,6 +60,36 @@ public struct ContactRoster: RandomAccessCollection, Sendable {
   /// The contacts at `positions`, in that order — read on all cores when there are
   /// many (a contact of the on-disk index is read and decoded on access).
   public func contacts(at positions: [Int]) -> [Contact] {
-    Parallel.map(count: positions.count, chunk: 1024) { range in positions[range].map { self[$0] } }.flatMap { $0 }
+    Parallel.map(count: positions.count, chunk: 1024) { range in contacts(inBatch: positions[range]) }.flatMap { $0 }
+  }
+
+  /// The contacts at `positions`, those of the on-disk index read in one batch
+  /// (`IndexCache.cards(_:)`: one lock and one read transaction, not one each), then
+  /// decoded.
+  private func contacts(inBatch positions: ArraySlice<Int>) -> [Contact] {
+    var cache: IndexCache?
+    var wanted: [(generation: Int64, ordinal: Int)] = []
+    var located: [(file: StoredContacts, ordinal: Int, card: Int)?] = []
+    located.reserveCapacity(positions.count)
+    for position in positions {
+      let reference = order[position]
+      guard case .stored(let stored) = segments[Int(reference.entries)] else {
+        located.append(nil)
+        continue
+      }
+      let (file, ordinal) = stored.location(Int(reference.contact))
+      if cache == nil { cache = file.cache }
+      guard file.cache === cache else {
+        located.append(nil)  // another index: looked up on its own
+        continue
+      }
+      located.append((file, ordinal, wanted.count))
+      wanted.append((file.generation, ordinal))
+    }
+    let cards = cache?.cards(wanted) ?? []
+    return zip(positions, located).map { position, location in
+      guard let location else { return self[position] }
+      return finished(location.file.contact(ordinal: location.ordinal, card: cards[location.card]), at: position)
+    }
   }
 }

@@ -90,6 +90,38 @@ extension IndexCache {
     }
   }
 
+  /// The stored encodings of the contacts `wanted` (file version and ordinal each), in
+  /// that order, nil for one there is none of (or whose checksum fails): what `card`
+  /// gives for each, read in one read transaction under one hold of the lock. A
+  /// lookup each took the lock and SQLite's file locks (`fcntl`) once per contact,
+  /// and two threads decoding contacts spent more time handing the lock to each
+  /// other than reading (`list -f tsv` of 1.29 million contacts: 12 s of system time).
+  /// - Complexity: one indexed lookup per card.
+  package func cards(_ wanted: [(generation: Int64, ordinal: Int)]) -> [[UInt8]?] {
+    guard !wanted.isEmpty else { return [] }
+    return withConnection(default: Array(repeating: nil, count: wanted.count)) {
+      (database) throws(SQLiteError) -> [[UInt8]?] in
+      try database.readTransaction { () throws(SQLiteError) -> [[UInt8]?] in
+        let lookup = try database.prepare(
+          "SELECT data, checksum FROM cards INDEXED BY cards_by_generation WHERE generation = ?1 AND ordinal = ?2")
+        var found: [[UInt8]?] = []
+        found.reserveCapacity(wanted.count)
+        for (generation, ordinal) in wanted {
+          try lookup.bind(generation, at: 1)
+          try lookup.bind(Int64(ordinal), at: 2)
+          if try lookup.step() {
+            let data = lookup.blob(at: 0)
+            found.append(Checksum.of(data) == lookup.int64(at: 1) ? data : nil)
+          } else {
+            found.append(nil)
+          }
+          lookup.reset()
+        }
+        return found
+      }
+    }
+  }
+
   /// The stored encodings of the contacts of file version `generation` whose ordinals
   /// are `from` or more, in ordinal order, at most `limit` of them: a whole file's
   /// cards are read in batches (one statement each, the lock taken only meanwhile)

@@ -257,6 +257,12 @@ struct StoredSegment: Sendable {
 
   /// Contact `index`, read from the index.
   subscript(index: Int) -> Contact {
-    single != nil ? files[0][first + index] : files[Int(fileOf[index])][Int(ordinals[index])]
+    let (file, ordinal) = location(index)
+    return file[ordinal]
+  }
+
+  /// Where contact `index` is kept: its file and its ordinal there.
+  func location(_ index: Int) -> (file: StoredContacts, ordinal: Int) {
+    single != nil ? (files[0], first + index) : (files[Int(fileOf[index])], Int(ordinals[index]))
   }
 }

@@ -253,9 +253,14 @@ struct StoredContacts: Sendable {
   /// process replaced the file's entry meanwhile, a damaged index) is given as an
   /// empty contact named so.
   subscript(ordinal: Int) -> Contact {
-    if let bytes = cache.card(generation: generation, ordinal: ordinal), let decoded = ContactArchive.contact(from: bytes) {
-      return decoded
-    }
+    contact(ordinal: ordinal, card: cache.card(generation: generation, ordinal: ordinal))
+  }
+
+  /// Contact `ordinal` decoded from `card`, its encoding read beforehand
+  /// (`IndexCache.cards(_:)`; nil: there was none), or the empty contact that stands
+  /// for one that cannot be read.
+  func contact(ordinal: Int, card: [UInt8]?) -> Contact {
+    if let card, let decoded = ContactArchive.contact(from: card) { return decoded }
     var contact = Contact(identifier: Contact.unreadablePrefix + "\(generation)-\(ordinal)", source: "")
     contact.formattedName = "(changed in the index meanwhile: start cpick again)"
     return contact
