@@ -165,7 +165,7 @@ enum CPick {
     let list = book.list
     switch options.command {
     case .list:
-      let positions = enabled.map { enabled in list.contacts.indices.filter { enabled(list.contacts[$0]) } }
+      let positions = enabled.map { accepted(Array(list.contacts.indices), in: list.contacts, by: $0) }
         ?? Array(list.contacts.indices)
       if options.format == .vcard {
         // Card after card: a chunk's contacts at a time.
@@ -192,7 +192,10 @@ enum CPick {
     case .query:
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
-      if let enabled { matches = matches.filter { enabled(list.contacts[$0.index]) } }
+      if let enabled {
+        let kept = Set(accepted(matches.map(\.index), in: list.contacts, by: enabled))
+        matches = matches.filter { kept.contains($0.index) }
+      }
       let directory = directory?.matches() ?? []
       if directory.isEmpty, options.property == nil,
         let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index))
@@ -244,6 +247,18 @@ enum CPick {
       return show(book, options: options, output: output, sources: specs, environment: environment)
     case .new, .unknown, .sync, .books:
       return .cancelled  // handled above
+    }
+  }
+
+  /// The positions among `positions` whose contacts `enabled` accepts, in order: the
+  /// contacts read a chunk at a time (`ContactRoster.contacts(at:)`, their cards
+  /// fetched from the index in batches), never all held at once.
+  static func accepted(_ positions: [Int], in contacts: ContactRoster, by enabled: (Contact) -> Bool) -> [Int] {
+    stride(from: 0, to: positions.count, by: Output.chunk).flatMap { start in
+      let chunk = Array(positions[start..<min(start + Output.chunk, positions.count)])
+      return zip(chunk, contacts.contacts(at: chunk)).compactMap { position, contact in
+        enabled(contact) ? position : nil
+      }
     }
   }
 
