@@ -370,5 +370,5 @@ public enum ContactFormatter {
   }
 
   /// The transform of `latinKey` (and of the search index's transliterations).
-  static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+  public static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
 }

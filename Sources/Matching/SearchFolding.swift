@@ -151,7 +151,8 @@ public enum SearchFolding {
 /// character at a time (so a book of Chinese names costs one transform per distinct
 /// character), other runs of non-ASCII text one run at a time.
 enum Transliteration {
-  static let transform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+  /// The transform, the same as the sort keys' (`ContactFormatter.latinTransform`).
+  static let transform = ContactFormatter.latinTransform
   static let cache = Locked<[ByteKey: String]>([:])
 
   /// True for Han ideographs and Kana, whose transliteration is split into syllables.
