@@ -191,6 +191,7 @@ enum SaveTarget {
     editing.destinations = collectionsForNewContacts(options, sources: sources, environment: environment)
     editing.destinationChosen = { chosen.path = $0 }
     if let region = options.region { editing.region = region }
+    editing.nameOrder = options.nameOrder
     return editing
   }
 }

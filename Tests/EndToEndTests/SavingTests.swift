@@ -57,6 +57,27 @@ struct SavingTests {
     #expect(!after.keys.contains { $0.hasPrefix(".") })
   }
 
+  @Test("cpick new --name-order family-first asks for the family name first and composes the name that way")
+  func newFamilyFirst() throws {
+    let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    let pane = try TmuxPane(["new", "--name-order", "family-first", "-s", book.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "New Contact", "last name")
+    // The first name row is the family name's, and it has the focus.
+    try pane.type("Hopper")
+    try pane.waitForScreen(containing: "New Contact · Hopper")
+    try pane.press("Tab")
+    try pane.type("Grace")
+    try pane.waitForScreen(containing: "New Contact · Hopper Grace")
+    try pane.press("C-s")
+    #expect(try pane.waitForExit() == 0)
+    let person = try #require(try JSONDocument.object(pane.stdout)["person"] as? [String: Any])
+    #expect(person["familyName"] as? String == "Hopper")
+    #expect(person["givenName"] as? String == "Grace")
+    #expect(person["displayName"] as? String == "Hopper Grace")
+  }
+
   @Test(
     "cpick new -s VDIR with collections (vdirsyncer's personal/, work/) saves into one, the first or the one Ctrl-T chose, never the top"
   )

@@ -50,6 +50,9 @@ public struct ContactEditing {
   public var duplicateCandidates: (@Sendable (_ contact: Contact, _ region: String) -> [Contact])?
   /// The default region for phone numbers (ISO 3166 alpha-2).
   public var region: String
+  /// The order of the form's name rows and of a name it composes (`--name-order`;
+  /// `NewPersonViewController.nameOrder`).
+  public var nameOrder: ContactFormatter.NameOrder = .auto
   /// The group new contacts are put in (parentGroup).
   public var parentGroup: String?
   /// The address book new contacts are saved to, shown in the new-person form's
@@ -110,6 +113,7 @@ public struct ContactEditing {
     form.existingContacts = original == nil ? existingContacts : []
     form.duplicateCandidates = original == nil ? duplicateCandidates : nil
     form.region = region
+    form.nameOrder = nameOrder
     form.parentGroup = original == nil ? parentGroup : nil
     form.destination = original == nil ? destination : nil
     if original == nil {

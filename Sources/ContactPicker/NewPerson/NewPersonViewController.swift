@@ -113,7 +113,8 @@ public final class NewPersonViewController {
   /// The default region for phone numbers without a country code (ISO 3166 alpha-2,
   /// `DE`), from `--region`; by default from `LC_ALL`/`LC_TELEPHONE`/`LANG` or the locale.
   public var region: String = PhoneNumberKey.defaultRegion()
-  /// The order of name parts in the composed `formattedName` (`--name-order`).
+  /// The order of the name rows (`NewPersonState.familyNameFirst`) and of name parts in
+  /// the composed `formattedName` (`--name-order`).
   public var nameOrder: ContactFormatter.NameOrder = .auto
   /// Makes the identifier of a new contact whose `displayedPerson` has none; by
   /// default `urn:uuid:` and a random UUID (RFC 6350 §6.7.6, RFC 4122).
