@@ -175,6 +175,14 @@ enum CPick {
         }
       } else if options.format?.writesCards == true {
         writeCards(list.contacts.contacts(at: positions), format: options.format!)
+      } else if options.format == .mutt || options.format == .aerc, output.template == nil, options.property == nil {
+        // The mail clients' lines, one per address, as `query` prints them (no mutt
+        // message line: a list is no query; no aerc limit).
+        output.emitInChunks(count: positions.count) { range in
+          let contacts = list.contacts.contacts(at: Array(positions[range]))
+          output.warnOfInvisibles(contacts.map(Output.Item.person), as: options.format!)
+          return options.format == .mutt ? MailClientFormat.muttEntries(contacts) : MailClientFormat.aerc(contacts, limit: .max)
+        }
       } else if let key = options.property, !output.printsLines {
         emitValues(of: key, in: list.contacts.contacts(at: positions), output: output)
       } else if let key = options.property {

@@ -29,7 +29,7 @@ struct ChunkedListTests {
     return (path.path, bytes)
   }
 
-  @Test("names, mailboxes joined with --join, addresses and whole cards: each once, in order, across the seam")
+  @Test("names, mailboxes joined with --join, addresses, whole cards and mail-client lines: each once, in order, across the seam")
   func everyLineOnce() throws {
     let (book, bytes) = try Self.book()
     let numbers = Array(1...Self.count)
@@ -50,5 +50,13 @@ struct ChunkedListTests {
 
     let cards = try CommandRunner.cpick(["list", "-s", book, "-f", "vcard"], timeout: 120)
     #expect(cards.stdout == bytes)
+
+    // The mail clients' lines, one per address and none for a contact without one;
+    // no mutt message line (a list is no query).
+    let withEmail = numbers.filter(Self.hasEmail)
+    let mutt = try CommandRunner.cpick(["list", "-s", book, "-f", "mutt"], timeout: 120)
+    #expect(mutt.stdoutText == withEmail.map { "p\($0)@example.org\t\(Self.name($0))\t-\n" }.joined())
+    let aerc = try CommandRunner.cpick(["list", "-s", book, "-f", "aerc"], timeout: 120)
+    #expect(aerc.stdoutText == withEmail.map { "p\($0)@example.org\t\(Self.name($0))\n" }.joined())
   }
 }

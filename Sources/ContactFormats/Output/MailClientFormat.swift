@@ -10,6 +10,20 @@ public enum MailClientFormat {
   /// to the address, the comment carries the label and `tags:group1,group2`, or `-`.
   /// With no address the list has only the message line.
   public static func mutt(_ contacts: [Contact], query: String) -> [String] {
+    let lines = muttEntries(contacts)
+    let quoted = field(query)
+    let header: String
+    switch lines.count {
+    case 0: header = "cpick: no match for \"\(quoted)\""
+    case 1: header = "cpick: 1 match for \"\(quoted)\""
+    default: header = "cpick: \(lines.count) matches for \"\(quoted)\""
+    }
+    return [header] + lines
+  }
+
+  /// The lines of `mutt(_:query:)` after its message line, one per email address
+  /// (`cpick list -f mutt`: a list is no query, so it has no message line).
+  public static func muttEntries(_ contacts: [Contact]) -> [String] {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
@@ -26,14 +40,7 @@ public enum MailClientFormat {
         }
       }
     }
-    let quoted = field(query)
-    let header: String
-    switch lines.count {
-    case 0: header = "cpick: no match for \"\(quoted)\""
-    case 1: header = "cpick: 1 match for \"\(quoted)\""
-    default: header = "cpick: \(lines.count) matches for \"\(quoted)\""
-    }
-    return [header] + lines
+    return lines
   }
 
   /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address, best
