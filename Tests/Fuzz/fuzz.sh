@@ -8,14 +8,14 @@
 # Targets: vcard (the loader: VCardReader and the mapping), jcard, jsonl
 # (PersonJSONReader), predicate (parser and evaluation), mail (MessageHeaders and
 # MessageAddressParser), keys (KeyDecoder). The package's modules are built once with
-# `-sanitize=fuzzer,address` in `.build-fuzz` (apart from `.build`, so a normal build
+# `-sanitize=fuzzer,address` in `.build/fuzz` (a scratch path of its own, so a normal build
 # is not invalidated); each target links their objects with libFuzzer's main.
 #
 # Seeds: Tests/Fuzz/Seeds/<target> (small, invented) and, when present, the shared
 # corpus and cases (`$CPICK_SHARED`, default `<package>/../shared`), read in place,
-# never copied. New inputs go to .build-fuzz/fuzz/corpus-<target>; a crash, a hang
+# never copied. New inputs go to .build/fuzz/fuzz/corpus-<target>; a crash, a hang
 # (over 10 s on one input) or more than 2 GB of memory stops the run, leaves the input
-# in .build-fuzz/fuzz/<target>-crash-… (or -timeout-, -oom-) and fails the script.
+# in .build/fuzz/fuzz/<target>-crash-… (or -timeout-, -oom-) and fails the script.
 # Every such input becomes a regression test in the target's test suite.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,7 +26,7 @@ all=(vcard jcard jsonl predicate mail keys)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 shared=${CPICK_SHARED:-$root/../shared}
-scratch=.build-fuzz
+scratch=.build/fuzz
 out=$scratch/fuzz
 mkdir -p "$out"
 
