@@ -169,9 +169,8 @@ enum CPick {
         ?? Array(list.contacts.indices)
       if options.format == .vcard {
         // Card after card: a chunk's contacts at a time.
-        for start in stride(from: 0, to: positions.count, by: Output.chunk) where StandardOutput.isOpen {
-          let end = min(start + Output.chunk, positions.count)
-          writeCards(list.contacts.contacts(at: Array(positions[start..<end])), format: .vcard)
+        for range in Output.chunks(positions.count) where StandardOutput.isOpen {
+          writeCards(list.contacts.contacts(at: Array(positions[range])), format: .vcard)
         }
       } else if options.format?.writesCards == true {
         writeCards(list.contacts.contacts(at: positions), format: options.format!)
@@ -262,8 +261,8 @@ enum CPick {
   /// contacts read a chunk at a time (`ContactRoster.contacts(at:)`, their cards
   /// fetched from the index in batches), never all held at once.
   static func accepted(_ positions: [Int], in contacts: ContactRoster, by enabled: (Contact) -> Bool) -> [Int] {
-    stride(from: 0, to: positions.count, by: Output.chunk).flatMap { start in
-      let chunk = Array(positions[start..<min(start + Output.chunk, positions.count)])
+    Output.chunks(positions.count).flatMap { range in
+      let chunk = Array(positions[range])
       return zip(chunk, contacts.contacts(at: chunk)).compactMap { position, contact in
         enabled(contact) ? position : nil
       }

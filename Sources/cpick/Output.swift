@@ -131,11 +131,11 @@ struct Output {
   /// has gone (`cpick list | head -1`). Returns the number of lines.
   @MainActor
   @discardableResult
-  func emitInChunks(count: Int, chunk: Int = Output.chunk, _ lines: (Range<Int>) -> [String]) -> Int {
+  func emitInChunks(count: Int, _ lines: (Range<Int>) -> [String]) -> Int {
     var written = 0
     var wroteText = false
-    for start in stride(from: 0, to: count, by: chunk) where StandardOutput.isOpen {
-      let rendered = lines(start..<min(start + chunk, count))
+    for range in Self.chunks(count) where StandardOutput.isOpen {
+      let rendered = lines(range)
       guard !rendered.isEmpty else { continue }
       if written > 0 { StandardOutput.write("", terminator: between) }
       let text = rendered.joined(separator: between)
@@ -151,6 +151,11 @@ struct Output {
   /// How many contacts `list` decodes and prints at once: enough to keep all cores
   /// busy, few enough that a million contacts are never all held.
   static let chunk = 16_384
+
+  /// `0..<count` in ranges of `chunk` items.
+  static func chunks(_ count: Int) -> [Range<Int>] {
+    stride(from: 0, to: count, by: chunk).map { $0..<min($0 + chunk, count) }
+  }
 
   /// Whether `emitInChunks` prints what `result(.selectedProperties(_:))` would: in
   /// every format but one JSON document (`-f json` without a template).
