@@ -5,11 +5,12 @@ import Synchronization
 /// Prepares ICU's transliteration rules for the scripts an address book is written in,
 /// on a background thread, while the book is still being read.
 ///
-/// The first Han name transliterated in a process (`ContactFormatter.latinKey`, the
-/// search index's aliases) makes ICU compile its Han-Latin rules: 60 ms of one core,
-/// and as much again on every other core that meets Han before the first compilation
-/// is registered (ICU compiles outside its registry lock), while the cores that need
-/// the rules wait. Other scripts' rules cost less (Cyrillic, Greek, Hangul: a few ms).
+/// The first name of a script transliterated in a process (`ContactFormatter.latinKey`,
+/// the search index's aliases) makes ICU compile that script's rules, and as much
+/// again on every other core that meets it before the first compilation is registered
+/// (ICU compiles outside its registry lock), while the cores that need the rules wait:
+/// a few ms for Cyrillic, Greek, Hangul or Kana; 125–160 ms for Han-Latin, which only
+/// Han beyond `HanReadings`' table still needs.
 /// Started when the first bytes of a file are seen, the compilation overlaps reading,
 /// parsing and mapping the cards, which need no ICU.
 ///
@@ -24,8 +25,9 @@ package enum TransliterationWarmUp {
 
   /// The scripts looked for, in bit order.
   static let scripts: [Script] = [
-    Script(scalars: 0x4E00...0x9FFF, sample: "王"),  // Han (Han-Latin: the large one)
-    Script(scalars: 0x3400...0x4DBF, sample: "王"),  // Han, extension A
+    // Han beyond the table of `HanReadings` (Extension B and later): Han-Latin, the
+    // large one. The Han of the table needs no rules.
+    Script(scalars: 0x20000...0x3FFFF, sample: "𠀀"),
     Script(scalars: 0xAC00...0xD7A3, sample: "김"),  // Hangul syllables
     Script(scalars: 0x3040...0x30FF, sample: "タ"),  // Kana
     Script(scalars: 0x0400...0x04FF, sample: "Ж"),  // Cyrillic

@@ -190,6 +190,11 @@ enum Transliteration {
 
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
+    // A Han character of the table, as ICU reads it alone (`HanReadings`).
+    var scalars = text.unicodeScalars.makeIterator()
+    if let first = scalars.next(), scalars.next() == nil, let reading = HanReadings.reading(first) {
+      return reading.utf8.allSatisfy({ $0 &- 97 < 26 }) ? reading : SearchFolding.fold(reading)
+    }
     let key = ByteKey(text)
     if let hit = cache.withLock({ $0[key] }) { return hit }
     TransliterationWarmUp.waitIfRunning()
@@ -227,6 +232,12 @@ enum Transliteration {
         hasCJK = true
         sawNonASCII = true
         out += " " + latin(String(scalar)) + " "
+      } else if HanReadings.hasReading(scalar) {
+        // Han of the table within a run (`々` in 佐々木, a radical): read alone, so
+        // that ICU compiles no Han-Latin rules for the run.
+        flush()
+        sawNonASCII = true
+        out += latin(String(scalar))
       } else {
         if isHanOrKana(scalar) { hasCJK = true }
         sawNonASCII = true

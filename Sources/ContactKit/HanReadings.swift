@@ -1,0 +1,113 @@
+import Foundation
+
+/// The Latin reading of each Han character of the CJK Unified Ideographs, Extension A
+/// and Compatibility Ideographs blocks (U+3400–U+9FFF, U+F900–U+FAFF) and of the CJK
+/// radicals, `々` and `〇`, as ICU's `Any-Latin; Latin-ASCII; Lower` gives it for the
+/// character alone (`王` → `wang`; `々` → `⓶`, the mark ICU reads as a repeat).
+///
+/// ICU compiles its Han-Latin rules (tens of thousands of them) the first time a
+/// process transliterates Han: 125–160 ms of one core, a quarter of all the work of
+/// a first read of 10,000 contacts, during which the threads that need a reading wait.
+/// The readings of single characters are all a name needs: the search index reads Han
+/// one character at a time, and a sort key runs its syllables together, so that of
+/// 134,689 pairs of the 367 characters of a generated book's names, one (`藏文`, read
+/// as a word) sorts differently. Characters outside these blocks (Extension B and
+/// later) are left to ICU.
+///
+/// The table (`HanReadingsTable.swift`) is generated from ICU by `HanReadingsTests`,
+/// which also checks every entry against ICU.
+package enum HanReadings {
+  /// The blocks the table covers, in table order: CJK radicals, the Han of the CJK
+  /// Symbols and Punctuation block (`々`, `〇`, `〸`–`〻`), the Unified Ideographs with
+  /// Extension A, and the Compatibility Ideographs.
+  package static let blocks: [ClosedRange<UInt32>] = [
+    0x2E80...0x2FDF, 0x3005...0x3007, 0x3038...0x303B, 0x3400...0x9FFF, 0xF900...0xFAFF,
+  ]
+  /// The entry of the first character of each block.
+  static let firsts: [Int] = blocks.indices.map { block in blocks[..<block].reduce(0) { $0 + $1.count } }
+
+  /// Bytes per entry: the longest reading (`zhuang`), padded with `padding`.
+  package static let width = 6
+  /// Entries per line of the table.
+  package static let perLine = 64
+  /// What pads a reading shorter than `width`; an entry of padding alone is a
+  /// character ICU leaves as it is (no reading).
+  package static let padding = UInt8(ascii: ".")
+
+  /// The position of `scalar` in the table, or nil when no block holds it.
+  @inline(__always)
+  package static func entry(_ scalar: Unicode.Scalar) -> Int? {
+    let value = scalar.value
+    guard value >= 0x2E80 && value <= 0xFAFF else { return nil }
+    for (block, range) in blocks.enumerated() where range.contains(value) {
+      return firsts[block] + Int(value - range.lowerBound)
+    }
+    return nil
+  }
+
+  /// Whether `scalar` is a Han character that ICU reads but the table does not hold
+  /// (Extension B and later): text with one goes to ICU whole.
+  static func isUncovered(_ scalar: Unicode.Scalar) -> Bool {
+    (0x20000...0x3FFFF).contains(scalar.value)
+  }
+
+  /// The reading of `scalar` (lower-case ASCII letters, but for `々`), or nil when it
+  /// is not in the table's blocks or ICU has no reading for it.
+  package static func reading(_ scalar: Unicode.Scalar) -> String? {
+    guard let index = entry(scalar) else { return nil }
+    let offset = (index / perLine) * (perLine * width + 1) + (index % perLine) * width
+    let start = table.utf8Start + offset
+    var length = 0
+    while length < width && start[length] != padding { length += 1 }
+    guard length > 0 else { return nil }
+    return String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+  }
+
+  /// Whether `scalar` has a reading in the table.
+  package static func hasReading(_ scalar: Unicode.Scalar) -> Bool {
+    guard let index = entry(scalar) else { return false }
+    let offset = (index / perLine) * (perLine * width + 1) + (index % perLine) * width
+    return table.utf8Start[offset] != padding
+  }
+
+  /// `text` in Latin letters with its syllables run together and without spaces, as
+  /// `ContactFormatter.latinKey(_:joiningSyllables:)` gives it: each Han character
+  /// by the table, the text between them by `transform` (ASCII only lower-cased).
+  /// Nil when `text` has no Han character of the table, or one that ICU must read
+  /// (in no block of the table, or without a reading there): ICU then reads it whole.
+  ///
+  /// - Complexity: O(n), an ICU transform for each run of other non-ASCII text.
+  static func joinedLatin(_ text: String, transform: (String) -> String?) -> String? {
+    var out = ""
+    var run = String.UnicodeScalarView()
+    var sawHan = false
+    var failed = false
+    func flush() {
+      guard !run.isEmpty else { return }
+      let part = String(run)
+      run.removeAll()
+      if part.utf8.allSatisfy({ $0 < 0x80 }) {
+        out += part.lowercased()
+      } else if let latin = transform(part) {
+        out += latin
+      } else {
+        failed = true
+      }
+    }
+    for scalar in text.unicodeScalars {
+      if let reading = reading(scalar) {
+        flush()
+        out += reading
+        sawHan = true
+      } else if entry(scalar) != nil || isUncovered(scalar) {
+        return nil
+      } else {
+        run.append(scalar)
+      }
+    }
+    guard sawHan else { return nil }
+    flush()
+    if failed { return nil }
+    return out.split(separator: " ").joined()
+  }
+}
