@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#shapes[@]} -eq 0 ] && shapes=(tel note cyrillic latin1 jcard xcard from-header from-body)
-[ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --product cpick" >&2; exit 2; }
+[ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --static-swift-stdlib --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "hundred-mb.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
 work=${keep:-$(mktemp -d)}
