@@ -8,11 +8,12 @@ import Foundation
 /// ICU compiles its Han-Latin rules (tens of thousands of them) the first time a
 /// process transliterates Han: 125–160 ms of one core, a quarter of all the work of
 /// a first read of 10,000 contacts, during which the threads that need a reading wait.
-/// The readings of single characters are all a name needs: the search index reads Han
-/// one character at a time, and a sort key runs its syllables together, so that of
-/// 134,689 pairs of the 367 characters of a generated book's names, one (`藏文`, read
-/// as a word) sorts differently. Characters outside these blocks (Extension B and
-/// later) are left to ICU.
+/// The readings of single characters give what ICU gives a name: the search index
+/// reads Han one character at a time, and a sort key runs its syllables together.
+/// Han-Latin's only context rules (four words, `重庆`, `藏文`, `沈阳`, `秘鲁`) are
+/// kept (`contextReading`); text with what ICU reads otherwise next to Han
+/// (punctuation such as `「`, modifier letters such as `ー`) and characters outside
+/// these blocks (Extension B and later) are left to ICU.
 ///
 /// The table (`HanReadingsTable.swift`) is generated from ICU by `HanReadingsTests`,
 /// which also checks every entry against ICU.
@@ -73,11 +74,19 @@ package enum HanReadings {
   /// `text` in Latin letters with its syllables run together and without spaces, as
   /// `ContactFormatter.latinKey(_:joiningSyllables:)` gives it: each Han character
   /// by the table, the text between them by `transform` (ASCII only lower-cased).
-  /// Nil when `text` has no Han character of the table, or one that ICU must read
-  /// (in no block of the table, or without a reading there): ICU then reads it whole.
+  ///
+  /// Nil — ICU then reads the text whole — unless this gives what ICU gives: when the
+  /// text has no CJK character (its syllables are then not run together), no Han of
+  /// the table, Han that ICU must read (in no block of the table, or without a reading
+  /// there), or a character other than ASCII, a letter that is not a modifier, and the
+  /// full-width forms of ASCII. ICU's Any-Latin passes the punctuation, symbols and
+  /// marks next to Han through Han-Latin's first step (`Han-Spacedhan`), which reads
+  /// some of them otherwise than alone (`「` → `'`, `・` → `‧`).
   ///
   /// - Complexity: O(n), an ICU transform for each run of other non-ASCII text.
   static func joinedLatin(_ text: String, transform: (String) -> String?) -> String? {
+    guard text.unicodeScalars.contains(where: ContactFormatter.isCJKScalar) else { return nil }
+    let scalars = Array(text.unicodeScalars)
     var out = ""
     var run = String.UnicodeScalarView()
     var sawHan = false
@@ -94,12 +103,12 @@ package enum HanReadings {
         failed = true
       }
     }
-    for scalar in text.unicodeScalars {
+    for (index, scalar) in scalars.enumerated() {
       if let reading = reading(scalar) {
         flush()
-        out += reading
+        out += contextReading(scalar, before: scalars[(index + 1)...]) ?? reading
         sawHan = true
-      } else if entry(scalar) != nil || isUncovered(scalar) {
+      } else if entry(scalar) != nil || isUncovered(scalar) || !readsAlone(scalar) {
         return nil
       } else {
         run.append(scalar)
@@ -109,5 +118,33 @@ package enum HanReadings {
     flush()
     if failed { return nil }
     return out.split(separator: " ").joined()
+  }
+
+  /// Whether ICU reads `scalar` next to Han as it reads it alone: ASCII, a letter
+  /// other than a modifier letter (`ー` is one), or a full-width form of ASCII
+  /// (U+FF01–U+FF5E, which both readings make ASCII).
+  static func readsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 || (0xFF01...0xFF5E).contains(scalar.value) { return true }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: return true
+    default: return false
+    }
+  }
+
+  /// The reading of a Han character that ICU's Han-Latin reads otherwise before
+  /// certain characters (one space may stand between): its only context rules
+  /// (ICU 76, `utrans_toRules` of `Han-Latin`: `{重}' '?庆 > chóng;` and three more),
+  /// folded as the transform folds them. Nil for any other character or context.
+  static func contextReading(_ scalar: Unicode.Scalar, before rest: ArraySlice<Unicode.Scalar>) -> String? {
+    guard "藏重沈秘".unicodeScalars.contains(scalar) else { return nil }
+    var next = rest.first
+    if next == " ", rest.count > 1 { next = rest[rest.startIndex + 1] }
+    switch (scalar, next) {
+    case ("藏", "文"), ("藏", "语"): return "zang"
+    case ("重", "庆"): return "chong"
+    case ("沈", "阳"): return "shen"
+    case ("秘", "鲁"): return "bi"
+    default: return nil
+    }
   }
 }

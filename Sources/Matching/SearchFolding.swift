@@ -233,11 +233,12 @@ enum Transliteration {
         sawNonASCII = true
         out += " " + latin(String(scalar)) + " "
       } else if HanReadings.hasReading(scalar) {
-        // Han of the table within a run (`々` in 佐々木, a radical): read alone, so
-        // that ICU compiles no Han-Latin rules for the run.
+        // Han of the table within a run (`々` in 佐々木, a radical, `〇`): read alone,
+        // a word of its own as ICU's Han-Latin spaces it, so that ICU compiles no
+        // Han-Latin rules for the run.
         flush()
         sawNonASCII = true
-        out += latin(String(scalar))
+        out += " " + latin(String(scalar)) + " "
       } else {
         if isHanOrKana(scalar) { hasCJK = true }
         sawNonASCII = true

@@ -76,23 +76,32 @@ import Testing
     #expect(HanReadings.reading("々") == "⓶" && HanReadings.reading("〇") == "ling" && HanReadings.reading("⼭") == "shan")
   }
 
+  /// The sort-key part ICU gave `name` before the table (`latinKey`): its reading,
+  /// syllables run together when it has CJK.
+  static func icuKey(_ name: String) -> String {
+    let latin = name.applyingTransform(transform, reverse: false)!
+    return name.unicodeScalars.contains(where: ContactFormatter.isCJKScalar) ? latin.split(separator: " ").joined() : latin
+  }
+
   @Test("a sort key of Han read from the table is ICU's whole-text key", arguments: [
     "王小明", "欧阳娜娜", "佐々木", "阿部さくら", "田中さくら子", "株式会社北斗物流（株）", "東雲デザイン（株）",
     "王Smith", "Smith王", "王-李", "王 小明", "張偉", "李 Ana", "金민준", "Łukasz王", "曾",
+    // ICU's four context readings (重庆 chóng, 藏文 zàng, 沈阳 shěn, 秘鲁 bì).
+    "重庆", "重 庆", "重庆银行", "藏文出版社", "藏语", "沈阳", "秘鲁大使馆", "王重", "⼭⽥", "〇山",
   ])
-  func sortKeys(_ name: String) {
-    let icu = name.applyingTransform(Self.transform, reverse: false)!.split(separator: " ").joined()
+  func tableKeys(_ name: String) {
+    let icu = Self.icuKey(name)
     #expect(ContactFormatter.latinKey(name, joiningSyllables: true) == icu)
     #expect(HanReadings.joinedLatin(name, transform: { $0.applyingTransform(Self.transform, reverse: false) }) == icu)
   }
 
-  @Test("the few words ICU reads as words are read a character at a time")
-  func words() {
-    // ICU's Han-Latin reads 重 in 重庆 as chóng and 藏 in 藏文 as zàng; alone they are
-    // zhòng and cáng. Names are not such words; the search index read them so already.
-    #expect("重庆".applyingTransform(Self.transform, reverse: false) == "chong qing")
-    #expect(ContactFormatter.latinKey("重庆", joiningSyllables: true) == "zhongqing")
-    #expect(ContactFormatter.latinKey("藏文", joiningSyllables: true) == "cangwen")
+  @Test("Han beside what ICU reads otherwise next to Han keys by ICU, whole", arguments: [
+    "山「田", "佐藤「鈴木」", "株式会社「東京」", "山ーア", "田中ルーシー", "山・田", "山〜田", "『山田』", "A〸",
+    "䥝ﾞ", "山　田", "王𠀀",
+  ])
+  func icuKeys(_ name: String) {
+    #expect(HanReadings.joinedLatin(name, transform: { $0.applyingTransform(Self.transform, reverse: false) }) == nil)
+    #expect(ContactFormatter.latinKey(name, joiningSyllables: true) == Self.icuKey(name))
   }
 
   @Test("text ICU must read whole is not read from the table")
@@ -101,6 +110,9 @@ import Testing
     #expect(HanReadings.joinedLatin("Жанна", transform: icu) == nil)  // no Han
     #expect(HanReadings.joinedLatin("王𠀀", transform: icu) == nil)  // Extension B
     #expect(HanReadings.joinedLatin("王\u{4DC0}", transform: icu) == nil)  // a symbol in the block
+    #expect(HanReadings.joinedLatin("山「田", transform: icu) == nil)  // Han-Spacedhan reads 「 as '
+    #expect(HanReadings.joinedLatin("山ーア", transform: icu) == nil)  // a modifier letter
+    #expect(HanReadings.joinedLatin("〸", transform: icu) == nil)  // no CJK: not run together
     // Extension B keys as ICU reads it.
     #expect(ContactFormatter.latinKey("王𠀀", joiningSyllables: true) == icu("王𠀀")!.split(separator: " ").joined())
   }
