@@ -52,12 +52,16 @@ package enum HanReadings {
     (0x20000...0x3FFFF).contains(scalar.value)
   }
 
+  /// The first byte of the entry of `scalar` in `table`, or nil when no block holds it.
+  private static func entryBytes(_ scalar: Unicode.Scalar) -> UnsafePointer<UInt8>? {
+    guard let index = entry(scalar) else { return nil }
+    return table.utf8Start + (index / perLine) * (perLine * width + 1) + (index % perLine) * width
+  }
+
   /// The reading of `scalar` (lower-case ASCII letters, but for `々`), or nil when it
   /// is not in the table's blocks or ICU has no reading for it.
   package static func reading(_ scalar: Unicode.Scalar) -> String? {
-    guard let index = entry(scalar) else { return nil }
-    let offset = (index / perLine) * (perLine * width + 1) + (index % perLine) * width
-    let start = table.utf8Start + offset
+    guard let start = entryBytes(scalar) else { return nil }
     var length = 0
     while length < width && start[length] != padding { length += 1 }
     guard length > 0 else { return nil }
@@ -66,9 +70,8 @@ package enum HanReadings {
 
   /// Whether `scalar` has a reading in the table.
   package static func hasReading(_ scalar: Unicode.Scalar) -> Bool {
-    guard let index = entry(scalar) else { return false }
-    let offset = (index / perLine) * (perLine * width + 1) + (index % perLine) * width
-    return table.utf8Start[offset] != padding
+    guard let start = entryBytes(scalar) else { return false }
+    return start[0] != padding
   }
 
   /// `text` in Latin letters with its syllables run together and without spaces, as

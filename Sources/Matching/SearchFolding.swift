@@ -193,7 +193,7 @@ enum Transliteration {
     // A Han character of the table, as ICU reads it alone (`HanReadings`).
     var scalars = text.unicodeScalars.makeIterator()
     if let first = scalars.next(), scalars.next() == nil, let reading = HanReadings.reading(first) {
-      return reading.utf8.allSatisfy({ $0 &- 97 < 26 }) ? reading : SearchFolding.fold(reading)
+      return SearchFolding.fold(reading)
     }
     let key = ByteKey(text)
     if let hit = cache.withLock({ $0[key] }) { return hit }
@@ -227,16 +227,12 @@ enum Transliteration {
       if scalar.value < 0x80 {
         flush()
         out.unicodeScalars.append(scalar)
-      } else if isSyllable(scalar) {
+      } else if isSyllable(scalar) || HanReadings.hasReading(scalar) {
+        // A syllable, or Han of the table inside a run (`々` in 佐々木, a radical, `〇`):
+        // a word of its own, as ICU's Han-Latin spaces it (so that ICU compiles no
+        // Han-Latin rules for the run).
         flush()
-        hasCJK = true
-        sawNonASCII = true
-        out += " " + latin(String(scalar)) + " "
-      } else if HanReadings.hasReading(scalar) {
-        // Han of the table within a run (`々` in 佐々木, a radical, `〇`): read alone,
-        // a word of its own as ICU's Han-Latin spaces it, so that ICU compiles no
-        // Han-Latin rules for the run.
-        flush()
+        if isSyllable(scalar) { hasCJK = true }
         sawNonASCII = true
         out += " " + latin(String(scalar)) + " "
       } else {
