@@ -75,11 +75,37 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
   /// The section of a key `marked(_:source:)` made (`!` and a row letter), or nil for
   /// an unmarked key.
   static func section(ofMarked key: String) -> String? {
-    let scalars = key.unicodeScalars
-    guard scalars.first == "!", scalars.count >= 2 else { return nil }
-    let row = scalars[scalars.index(after: scalars.startIndex)]
-    if ("0"..."9").contains(row) { return String(kanaRows[Int(row.value) - 48]) }
-    if ("a"..."n").contains(row) { return String(consonants[Int(row.value) - 97]) }
-    return nil
+    let bytes = key.utf8
+    guard bytes.first == UInt8(ascii: "!"), bytes.count >= 2 else { return nil }
+    let row = bytes[bytes.index(after: bytes.startIndex)]
+    return row >= UInt8(ascii: "0") && row <= UInt8(ascii: "9") || row >= UInt8(ascii: "a") && row <= UInt8(ascii: "n")
+      ? sections[Int(row)] : nil
+  }
+
+  /// The byte that stands for `section` where a section is stored in one byte (a
+  /// list file's column): `A`–`Z` and `#` as themselves, a kana row as the digit
+  /// and a Hangul consonant as the letter `marked(_:source:)` puts in a key (`0`–`9`,
+  /// `a`–`n`); `#` for anything else.
+  public static func byte(ofSection section: String) -> UInt8 {
+    if let byte = section.utf8.first, section.utf8.count == 1, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
+      return byte
+    }
+    if let row = kanaRows.firstIndex(where: { String($0) == section }) { return UInt8(ascii: "0") + UInt8(row) }
+    if let place = consonants.firstIndex(where: { String($0) == section }) { return UInt8(ascii: "a") + UInt8(place) }
+    return UInt8(ascii: "#")
+  }
+
+  /// The section a byte of `byte(ofSection:)` stands for (`#` for a byte it never
+  /// gives).
+  public static func section(ofByte byte: UInt8) -> String { sections[Int(byte)] }
+
+  /// The section of each byte (`byte(ofSection:)`).
+  private static let sections: [String] = (0...255).map { byte -> String in
+    switch UInt8(byte) {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): String(UnicodeScalar(UInt8(byte)))
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): String(kanaRows[byte - 48])
+    case UInt8(ascii: "a")...UInt8(ascii: "n"): String(consonants[byte - 97])
+    default: "#"
+    }
   }
 }

@@ -203,6 +203,31 @@ extension ListFileTests {
     var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[0..<memory.count]) }
   }
 
+  @Test(
+    "a warm start from the list file shows the sections the cold one showed: kana rows and Hangul consonants too",
+    arguments: [SectionIndex.kana, .hangul])
+  func sectionsOfTheListFile(index: SectionIndex) throws {
+    let sandbox = try Sandbox()
+    typealias Loading = ContactListLoaderTests
+    try sandbox.write(
+      "people.vcf",
+      Loading.card("1", "太郎", "山田", email: "taro@example.jp", extra: "X-PHONETIC-LAST-NAME:やまだ\r\n")
+        + Loading.card("2", "はな", "かとう", email: "hana@example.jp")
+        + Loading.card("3", "민준", "김", email: "kim@example.kr") + Loading.card("4", "서연", "이", email: "lee@example.kr")
+        + Loading.card("5", "Alice", "Smith", email: "alice@example.com"))
+    var loader = Loading.loader([sandbox.path("people.vcf")], cache: sandbox.cache)
+    loader.sectionIndex = index
+    let cold = try loader.load()
+    // 山田 under や by its reading (without one, ICU's pinyin would file it under さ).
+    let expected = index == .kana ? ["か", "や", "K", "L", "S"] : ["ㄱ", "ㅇ", "K", "S", "Y"]
+    #expect(cold.list.sections == expected)
+    let path = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    #expect(FileManager.default.fileExists(atPath: path), "the list file was written")
+    let warm = try loader.load()
+    #expect(warm.list.sections == expected)
+    #expect(warm.list.displayNames == cold.list.displayNames)
+  }
+
   @Test("a snapshot decodes to the list it was made of; every cut and every changed byte throws or decodes, never crashes")
   func snapshotDecoding() throws {
     let sandbox = try Sandbox()

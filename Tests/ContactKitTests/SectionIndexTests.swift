@@ -52,4 +52,18 @@ struct SectionIndexTests {
     #expect(sections.contains { $0 == ("W", "王") })
     #expect(sections.contains { $0 == ("S", "佐藤") })
   }
+
+  @Test("every section of every index is stored in one byte and read back as itself")
+  func sectionBytes() {
+    let all = ["#"] + (65...90).map { String(UnicodeScalar(UInt8($0))) } + SectionIndex.kanaRows.map(String.init)
+      + SectionIndex.consonants.map(String.init)
+    #expect(all.count == 1 + 26 + 10 + 14)
+    let bytes = all.map(SectionIndex.byte(ofSection:))
+    #expect(Set(bytes).count == all.count, "one byte each")
+    #expect(bytes.map(SectionIndex.section(ofByte:)) == all)
+    #expect(SectionIndex.byte(ofSection: "か") == UInt8(ascii: "1"))
+    #expect(SectionIndex.byte(ofSection: "ㅎ") == UInt8(ascii: "n"))
+    #expect(SectionIndex.byte(ofSection: "é") == UInt8(ascii: "#"))
+    #expect(SectionIndex.section(ofByte: 0xE3) == "#")
+  }
 }

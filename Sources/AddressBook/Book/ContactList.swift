@@ -31,23 +31,30 @@ public final class ContactList: Sendable {
   public let sortOrder: ContactFormatter.SortOrder
   /// The order of name parts in composed names.
   public let nameOrder: ContactFormatter.NameOrder
+  /// The index whose rows the sort keys carry (`SectionIndex.marked`).
+  public let sectionIndex: SectionIndex
 
-  /// Sorts `contacts` and indexes them.
+  /// Sorts `contacts` and indexes them, in sections of `sectionIndex` (the
+  /// language's by default).
   public convenience init(
     _ contacts: [Contact], sortOrder: ContactFormatter.SortOrder = .family,
-    nameOrder: ContactFormatter.NameOrder = .auto
+    nameOrder: ContactFormatter.NameOrder = .auto, sectionIndex: SectionIndex = .current
   ) {
     self.init(
-      segments: ListSegment.build(contacts, sortOrder: sortOrder, nameOrder: nameOrder), sortOrder: sortOrder,
-      nameOrder: nameOrder)
+      segments: ListSegment.build(contacts, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex),
+      sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
   }
 
   /// Merges segments built with `sortOrder` and `nameOrder`: sorted by sort key, then
   /// display name (both compared as UTF-8), then segment and file order; with
   /// `.unsorted`, in segment and file order alone.
-  init(segments: [ListSegment], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder) {
+  init(
+    segments: [ListSegment], sortOrder: ContactFormatter.SortOrder, nameOrder: ContactFormatter.NameOrder,
+    sectionIndex: SectionIndex
+  ) {
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
+    self.sectionIndex = sectionIndex
     let order = Self.sortedOrder(segments, byName: sortOrder != .unsorted)
     self.contacts = ContactRoster(segments: segments.map(\.contacts), order: order)
     // The search index is gathered on another core while the names are copied.
@@ -86,7 +93,7 @@ public final class ContactList: Sendable {
   init(
     contacts: ContactRoster, sections: [String], displayNames: NameColumn, index: ContactIndex, widestName: Int,
     groupPositions: [String: FlatArray<Int32>], sortOrder: ContactFormatter.SortOrder,
-    nameOrder: ContactFormatter.NameOrder
+    nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) {
     self.contacts = contacts
     self.sections = sections
@@ -96,6 +103,7 @@ public final class ContactList: Sendable {
     self.groupPositions = groupPositions
     self.sortOrder = sortOrder
     self.nameOrder = nameOrder
+    self.sectionIndex = sectionIndex
   }
 
   /// The display order of the contacts of `segments`.

@@ -18,14 +18,14 @@ extension ContactList {
   ///   contacts decoded and keyed; no ICU transform but `contact`'s.
   public func replacing(_ contact: Contact, original: Contact?) -> ContactList {
     let removed = original.flatMap { position(of: $0) }
-    let added = ListSegment([contact], sortOrder: sortOrder, nameOrder: nameOrder)
+    let added = ListSegment([contact], sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
     let key = added.sortKeys[0]
     let name = added.displayNames[0]
 
     // The old positions kept, and where the new contact goes among them.
     let kept = contacts.count - (removed == nil ? 0 : 1)
     func old(_ rank: Int) -> Int { removed.map { rank >= $0 ? rank + 1 : rank } ?? rank }
-    var keys = ContactFormatter.SortKeys(order: sortOrder)
+    var keys = ContactFormatter.SortKeys(order: sortOrder, index: sectionIndex)
     var low = 0
     var high = kept
     if sortOrder == .unsorted {
@@ -84,7 +84,7 @@ extension ContactList {
       sections: sections, displayNames: NameColumn(names),
       index: ContactIndex(gathering: [index.entries, added.entries], order: searchOrder), widestName: widest,
       groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
-      sortOrder: sortOrder, nameOrder: nameOrder)
+      sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
   }
 
   /// A new list without the contact with `contact`'s identifier and source (after it
@@ -113,7 +113,7 @@ extension ContactList {
       sections: sections, displayNames: NameColumn(names),
       index: ContactIndex(gathering: [index.entries], order: searchOrder), widestName: widest,
       groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
-      sortOrder: sortOrder, nameOrder: nameOrder)
+      sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
   }
 
   /// The groups outside the cards and the groups' positions, each old position put

@@ -66,14 +66,15 @@ struct ListSegment: Sendable {
     min(chunk, max(512, (count + 7) / 8))
   }
 
-  /// Builds the segment of `contacts`.
+  /// Builds the segment of `contacts`, their sort keys marked with the rows of
+  /// `sectionIndex`.
   ///
   /// - Complexity: O(total length of the contacts' names and searchable fields).
   init(
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
-    nameOrder: ContactFormatter.NameOrder
+    nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) {
-    var sortKeys = ContactFormatter.SortKeys(order: sortOrder)
+    var sortKeys = ContactFormatter.SortKeys(order: sortOrder, index: sectionIndex)
     var keys: [String] = []
     var names: [String] = []
     keys.reserveCapacity(contacts.count)
@@ -139,13 +140,16 @@ struct ListSegment: Sendable {
   /// The segments of `contacts`, built in chunks (`chunkSize(for:)`) on all cores.
   static func build(
     _ contacts: [Contact], origins: [ContactOrigin]? = nil, sortOrder: ContactFormatter.SortOrder,
-    nameOrder: ContactFormatter.NameOrder
+    nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) -> [ListSegment] {
     let size = chunkSize(for: contacts.count)
-    if contacts.count <= size { return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder)] }
+    if contacts.count <= size {
+      return [ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)]
+    }
     return Parallel.map(count: contacts.count, chunk: size) { range in
       ListSegment(
-        Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder)
+        Array(contacts[range]), origins: origins.map { Array($0[range]) }, sortOrder: sortOrder, nameOrder: nameOrder,
+        sectionIndex: sectionIndex)
     }
   }
 

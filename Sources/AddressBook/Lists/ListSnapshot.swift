@@ -34,7 +34,7 @@ struct SnapshotFile: Sendable, Hashable {
 /// | group cards      | count, then name, member count, members                   |
 /// | contacts         | *n*; file versions (column `Int64`, each once); per position its file's number (column `Int32`) and ordinal (column `Int32`) |
 /// | names            | ends (column `UInt32`), UTF-8 (column `UInt8`)            |
-/// | sections         | column of *n* bytes (`A`–`Z`, `#`)                        |
+/// | sections         | column of *n* bytes (`SectionIndex.byte(ofSection:)`)     |
 /// | widest name      | columns                                                   |
 /// | groups           | count, then name and member positions (column `Int32`)    |
 /// | outside groups   | count, then position and groups (from group cards)        |
@@ -101,7 +101,7 @@ enum ListSnapshot {
     }
     writeColumn(ends, to: &writer)
     writeColumn(nameBytes, to: &writer)
-    writeColumn(list.sections.map { $0.utf8.first ?? UInt8(ascii: "#") }, to: &writer)
+    writeColumn(list.sections.map(SectionIndex.byte(ofSection:)), to: &writer)
     writer.write(UInt64(list.widestName))
     writer.write(UInt64(list.groupPositions.count))
     for (name, members) in list.groupPositions.sorted(by: { $0.key < $1.key }) {
@@ -133,7 +133,8 @@ enum ListSnapshot {
   /// - Complexity: O(n) checks of the columns; no string is made for a contact.
   static func decode(
     _ payload: UnsafeRawBufferPointer, owner: AnyObject, cache: IndexCache, sortOrder: ContactFormatter.SortOrder,
-    nameOrder: ContactFormatter.NameOrder, recover: (@Sendable (Int) -> Contact?)? = nil
+    nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex = .current,
+    recover: (@Sendable (Int) -> Contact?)? = nil
   ) throws -> Contents {
     var reader = ArchiveReader(payload)
     func column<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> FlatArray<T> {
@@ -201,17 +202,12 @@ enum ListSnapshot {
     }
     let list = ContactList(
       contacts: ContactRoster(segments: segmentContacts, order: order, outsideGroups: outside, recover: recover),
-      sections: sectionBytes.map { sectionNames[Int($0)] }, displayNames: names, index: index,
-      widestName: widest, groupPositions: groupPositions, sortOrder: sortOrder, nameOrder: nameOrder)
+      sections: sectionBytes.map(SectionIndex.section(ofByte:)), displayNames: names, index: index,
+      widestName: widest, groupPositions: groupPositions, sortOrder: sortOrder, nameOrder: nameOrder,
+      sectionIndex: sectionIndex)
     return Contents(
       digest: digest, warnings: warnings, groupCards: cards, list: list, generations: generations,
       fileNumbers: fileNumbers, ordinals: ordinals)
-  }
-
-  /// The section names by byte: `A`–`Z` for themselves, `#` for every other.
-  private static let sectionNames = (0..<256).map { byte -> String in
-    let scalar = Unicode.Scalar(UInt8(byte))
-    return ("A"..."Z").contains(scalar) ? String(scalar) : "#"
   }
 
   /// Writes `values` as a column: count, zero bytes to 8-alignment, the values.

@@ -140,7 +140,7 @@ extension ContactListLoader {
     var load = ContactLoad()
     for file in book.files { load.append(try book.source.read(file.path, progress: nil).load) }
     let part = FileContents(
-      segments: ListSegment.build(load.contacts, origins: nil, sortOrder: sortOrder, nameOrder: nameOrder),
+      segments: ListSegment.build(load.contacts, origins: nil, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex),
       warnings: load.warnings, groupCards: load.groupCards, complete: false)
     counter.add(part.count)
     return part
@@ -210,7 +210,7 @@ extension ContactListLoader {
     guard !fresh.isEmpty || !toStore.isEmpty else { return part }
     guard cache != nil else {
       // Nothing to store: the contacts are kept as they are.
-      part.segments += ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder)
+      part.segments += ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
       return part
     }
     let built = indexed(fresh, origins: freshOrigins)
@@ -253,7 +253,7 @@ extension ContactListLoader {
     let cards = SegmentArchive.cards(of: contacts)
     var segments: [ListSegment] = []
     var start = 0
-    for segment in ListSegment.build(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder) {
+    for segment in ListSegment.build(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex) {
       segments.append(segment.archived(Array(cards[start..<(start + segment.count)])))
       start += segment.count
     }

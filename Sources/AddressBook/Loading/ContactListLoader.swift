@@ -268,6 +268,7 @@ public struct ContactListLoader: Sendable {
       if !origins.isEmpty { origins = kept.map { origins[$0] } }
     }
     return ListSegment.build(
-      contacts, origins: origins.isEmpty ? nil : origins, sortOrder: sortOrder, nameOrder: nameOrder)
+      contacts, origins: origins.isEmpty ? nil : origins, sortOrder: sortOrder, nameOrder: nameOrder,
+      sectionIndex: sectionIndex)
   }
 }

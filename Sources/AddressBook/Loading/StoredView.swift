@@ -35,7 +35,7 @@ struct StoredView: Sendable {
     guard let cache, let path, let identity, let file = ListFile.read(path: path, view: key, identity: identity),
       let contents = try? ListSnapshot.decode(
         file.snapshot, owner: file.file, cache: cache, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder,
-        recover: ContactListLoader.recovery(from: file.renderings))
+        sectionIndex: loader.sectionIndex, recover: ContactListLoader.recovery(from: file.renderings))
     else { return nil }
     preview?(contents.list)
     return (contents, file.renderings)
@@ -75,7 +75,9 @@ struct StoredView: Sendable {
     // What reading freed (its parts, cards and contacts, on several threads' heaps)
     // is given back before the list is built beside the segments.
     FreedMemory.giveBack()
-    let list = ContactList(segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
+    let list = ContactList(
+      segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder,
+      sectionIndex: loader.sectionIndex)
     guard cache != nil else { return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards) }
     let listFile = update(of: list, read: read, onDisk: onDisk, previous: previous)
     // The list holds copies of the segments' names, keys and search fields (and their
