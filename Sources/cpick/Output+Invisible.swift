@@ -9,26 +9,31 @@ extension Output {
   /// address (`-f mailbox`, `value` of an email, `--format mutt`, `aerc`), and from the
   /// name of a mailbox or a mail client's line those that do no job there. One line a
   /// value, naming the contact and the code points; the value itself is quoted with
-  /// them shown (`CPick.printError`). Nothing is said for a template (its `{mailbox}`
-  /// removes them all the same; its `{value}` writes a value as it is).
+  /// them shown (`CPick.printError`). An address that is nothing but invisible
+  /// characters around an `@` is said to be left out where a mailbox is written (no
+  /// line is). A template is warned of for the addresses its `{mailbox}` and
+  /// `{email}` write (its `{value}` writes a value as it is).
   ///
   /// - Complexity: O(n) in the length of the values written.
   func warnOfInvisibles(_ items: [Item], as format: Options.Format) {
-    guard template == nil else { return }
+    if let template {
+      warnOfInvisibles(items, template: template)
+      return
+    }
     for item in items {
       switch (format, item) {
       case (.mailbox, .person(let contact)):
         guard let email = contact.properties(for: .emailAddresses).first else { continue }
-        warnOfInvisibles(address: email.value.singleLine, name: true, of: contact)
+        warnOfInvisibles(address: email.value.singleLine, name: true, leftOut: true, of: contact)
       case (.mailbox, .property(let property)), (.mutt, .property(let property)), (.aerc, .property(let property)):
         guard property.key == .emailAddresses else { continue }
-        warnOfInvisibles(address: property.value.singleLine, name: true, of: property.contact)
+        warnOfInvisibles(address: property.value.singleLine, name: true, leftOut: true, of: property.contact)
       case (.value, .property(let property)) where property.key == .emailAddresses:
-        warnOfInvisibles(address: property.value.singleLine, name: false, of: property.contact)
+        warnOfInvisibles(address: property.value.singleLine, name: false, leftOut: false, of: property.contact)
       case (.mutt, .person(let contact)), (.aerc, .person(let contact)):
         let emails = contact.properties(for: .emailAddresses)
         for (offset, email) in emails.enumerated() {
-          warnOfInvisibles(address: email.value.singleLine, name: offset == 0, of: contact)
+          warnOfInvisibles(address: email.value.singleLine, name: offset == 0, leftOut: true, of: contact)
         }
       default:
         continue
@@ -36,15 +41,48 @@ extension Output {
     }
   }
 
-  private func warnOfInvisibles(address: String, name: Bool, of contact: Contact) {
+  /// The warnings for `template`: of the address its `{mailbox}` writes (a person's
+  /// first email, a property's own when it is an email; with the name) and of the
+  /// first email its `{email}` writes.
+  private func warnOfInvisibles(_ items: [Item], template: String) {
+    let mailbox = template.contains("{mailbox}")
+    let email = template.contains("{email}")
+    guard mailbox || email else { return }
+    for item in items {
+      let contact: Contact
+      var mailboxAddress: String?
+      switch item {
+      case .person(let person):
+        contact = person
+        mailboxAddress = person.properties(for: .emailAddresses).first?.value.singleLine
+      case .property(let property):
+        contact = property.contact
+        if property.key == .emailAddresses { mailboxAddress = property.value.singleLine }
+      }
+      let first = contact.properties(for: .emailAddresses).first?.value.singleLine
+      if mailbox, let mailboxAddress {
+        warnOfInvisibles(address: mailboxAddress, name: true, leftOut: false, of: contact)
+      }
+      if email, let first, !mailbox || first != mailboxAddress {
+        warnOfInvisibles(address: first, name: false, leftOut: false, of: contact)
+      }
+    }
+  }
+
+  /// Warns of the invisible characters of `address` (and of the display name when
+  /// `name`); `leftOut`: the address is not written when nothing of it is left.
+  private func warnOfInvisibles(address: String, name: Bool, leftOut: Bool, of contact: Contact) {
     let shownName = ContactFormatter.shown(contact.displayNameInOrder(nameOrder))
     if address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable) {
       let points = InvisibleCharacters.codePoints(in: address, all: true)
-      CPick.printError(
-        "cpick: "
-          + L10n.format(
-            "warning: %s: the address \"%s\" holds invisible characters (%s); written without them", shownName, address,
-            points))
+      let warning =
+        leftOut && Mailbox.addresses(inEmailValue: address).isEmpty
+        ? L10n.format(
+          "warning: %s: the address \"%s\" is nothing but invisible characters (%s); left out", shownName, address, points)
+        : L10n.format(
+          "warning: %s: the address \"%s\" holds invisible characters (%s); written without them", shownName, address,
+          points)
+      CPick.printError("cpick: " + warning)
     }
     let displayName = contact.displayNameInOrder(nameOrder)
     if name, InvisibleCharacters.containsHidden(displayName) {

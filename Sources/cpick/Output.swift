@@ -186,21 +186,34 @@ struct Output {
     lines(of: items).joined(separator: between)
   }
 
-  /// Contacts' lines, unjoined: a mailbox needs an address, so contacts without an
-  /// email give no line; invisible characters are warned of.
+  /// Contacts' lines, unjoined (`writesLine`), invisible characters warned of.
   func lines(of contacts: [Contact]) -> [String] {
-    let shown = format == .mailbox && template == nil ? contacts.filter { !$0.emailAddresses.isEmpty } : contacts
-    return lines(of: shown.map(Item.person))
+    lines(of: contacts.map(Item.person))
   }
 
-  /// Properties' lines (`-p KEY`), unjoined, invisible characters warned of.
+  /// Properties' lines (`-p KEY`), unjoined (`writesLine`), invisible characters
+  /// warned of.
   func lines(of properties: [ContactProperty]) -> [String] {
     lines(of: properties.map(Item.property))
   }
 
   private func lines(of items: [Item]) -> [String] {
     warnOfInvisibles(items, as: format)
-    return Self.inParallel(items, line)
+    return Self.inParallel(items.filter(writesLine), line)
+  }
+
+  /// Whether `item` gives a line: a mailbox needs an address, so a contact without an
+  /// email, or an email that is no address (`Mailbox.addresses(inEmailValue:)`:
+  /// nothing but invisible characters around an `@`), gives none.
+  private func writesLine(_ item: Item) -> Bool {
+    guard format == .mailbox, template == nil else { return true }
+    switch item {
+    case .person(let contact):
+      guard let email = contact.properties(for: .emailAddresses).first else { return false }
+      return !Mailbox.addresses(inEmailValue: email.value.singleLine).isEmpty
+    case .property(let property):
+      return property.key != .emailAddresses || !Mailbox.addresses(inEmailValue: property.value.singleLine).isEmpty
+    }
   }
 
   /// What comes between two lines: `--join`'s text (not in JSON), else the separator.

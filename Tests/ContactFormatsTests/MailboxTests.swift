@@ -85,6 +85,21 @@ struct MailboxTests {
     ada.emailAddresses = [LabeledValue(identifier: "e1", label: "home", value: "ada@exa\u{200B}mple.org")]
     #expect(MailClientFormat.mutt([ada], query: "ada").dropFirst() == ["ada@example.org\tAda Lovelace\thome"])
     #expect(MailClientFormat.aerc([ada]) == ["ada@example.org\tAda Lovelace"])
+    #expect(OutputTemplate("{email}").render(ada) == "ada@example.org")
+  }
+
+  @Test("an address of nothing but invisible characters around an @ is no address: no mailbox, mutt or aerc line")
+  func invisibleOnlyAddress() {
+    #expect(Mailbox.addresses(inEmailValue: "\u{200B}@\u{FEFF}") == [])
+    #expect(Mailbox.addresses(inEmailValue: "@") == [])
+    #expect(Mailbox.addresses(inEmailValue: "\u{200B}@\u{200B}, ada@example.org") == ["ada@example.org"])
+    #expect(Mailbox.addresses(inEmailValue: "ada") == ["ada"], "a local name is still an address")
+    var ivy = Contact(identifier: "i", source: "t")
+    ivy.givenName = "Ivy"
+    ivy.emailAddresses = [LabeledValue(identifier: "e1", label: "home", value: "\u{200B}@\u{FEFF}")]
+    #expect(Mailbox.string(for: ivy, address: "\u{200B}@\u{FEFF}") == "")
+    #expect(MailClientFormat.mutt([ivy], query: "ivy").dropFirst().isEmpty)
+    #expect(MailClientFormat.aerc([ivy]).isEmpty)
   }
 
   @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")

@@ -6,7 +6,8 @@ import Testing
 @Suite("Invisible characters in addresses")
 struct InvisibleCharacterTests {
   /// A book whose address holds U+200B and U+FEFF and whose name holds U+2060, with a
-  /// second person whose name is an emoji ZWJ sequence (kept) and a clean address.
+  /// second person whose name is an emoji ZWJ sequence (kept) and a clean address, and
+  /// a third whose address is nothing but invisible characters around an `@`.
   func book() throws -> (folder: URL, path: String) {
     let folder = try EndToEnd.makeTemporaryDirectory()
     let text = """
@@ -21,6 +22,12 @@ struct InvisibleCharacterTests {
       UID:nell\r
       FN:Nell Orr 👩‍💻\r
       EMAIL:nell@example.org\r
+      END:VCARD\r
+      BEGIN:VCARD\r
+      VERSION:3.0\r
+      UID:ivy\r
+      FN:Ivy Void\r
+      EMAIL:\u{200B}@\u{FEFF}\r
       END:VCARD\r
 
       """
@@ -47,5 +54,38 @@ struct InvisibleCharacterTests {
     let aerc = try CommandRunner.cpick(["--format", "aerc", "", "-s", path])
     #expect(Set(aerc.stdoutLines) == ["ada@example.org\tAda Lovelace", "nell@example.org\tNell Orr 👩‍💻"])
     #expect(!aerc.stderrText.contains("Nell"))
+  }
+
+  @Test("an address of nothing but invisible characters around an @ gives no mailbox, mutt or aerc line, and says so")
+  func invisibleOnlyLeftOut() throws {
+    let (folder, path) = try book()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mailbox = try CommandRunner.cpick(["query", "", "-f", "mailbox", "-s", path])
+    #expect(mailbox.stdoutLines == ["Ada Lovelace <ada@example.org>", "Nell Orr 👩‍💻 <nell@example.org>"])
+    #expect(mailbox.stderrText.contains("Ivy Void: the address \"⟨U+200B⟩@⟨U+FEFF⟩\" is nothing but invisible characters"))
+    let property = try CommandRunner.cpick(["query", "ivy", "-p", "email", "-f", "mailbox", "-s", path])
+    #expect(property.stdoutText == "")
+    #expect(property.stderrText.contains("left out"))
+    let mutt = try CommandRunner.cpick(["--format", "mutt", "ivy", "-s", path])
+    #expect(mutt.stdoutLines.dropFirst().isEmpty)
+    #expect(mutt.stderrText.contains("left out"))
+    let aerc = try CommandRunner.cpick(["--format", "aerc", "ivy", "-s", path])
+    #expect(aerc.stdoutText == "")
+  }
+
+  @Test("a template's {mailbox} and {email} write the address without them and warn; {value} writes it as it is")
+  func template() throws {
+    let (folder, path) = try book()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mailbox = try CommandRunner.cpick(["query", "ada", "--template", "{mailbox}|{email}", "-s", path])
+    #expect(mailbox.stdoutText == "Ada Lovelace <ada@example.org>|ada@example.org\n")
+    #expect(mailbox.stderrText.contains("ada@exa⟨U+200B⟩mple.⟨U+FEFF⟩org"))
+    #expect(mailbox.stderrText.contains("U+2060"), "the name of the mailbox is warned of too")
+    let email = try CommandRunner.cpick(["query", "ada", "--template", "{displayName}: {email}", "-s", path])
+    #expect(email.stderrText.contains("U+200B U+FEFF"))
+    #expect(!email.stderrText.contains("the name"), "no mailbox: the name is written as -f value writes it")
+    let value = try CommandRunner.cpick(["query", "ada", "-p", "email", "--template", "{value}", "-s", path])
+    #expect(value.stdoutText == "ada@exa\u{200B}mple.\u{FEFF}org\n")
+    #expect(!value.stderrText.contains("U+200B"))
   }
 }

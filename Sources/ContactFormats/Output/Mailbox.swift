@@ -51,15 +51,23 @@ extension Mailbox {
   /// written (with its `<…>` or `mailto:` taken off).
   ///
   /// Invisible characters (default-ignorable code points: U+200B, U+FEFF, …) are
-  /// removed, as from any address (`InvisibleCharacters.removingAll`).
+  /// removed, as from any address (`InvisibleCharacters.removingAll`); what is then
+  /// nothing but `@` (`⟨U+200B⟩@⟨U+200B⟩`) is no address.
   ///
-  /// - Returns: at least one element when `value` is not blank; none when it is.
+  /// - Returns: at least one element when `value` holds anything but blanks,
+  ///   invisible characters and `@`; none otherwise.
   public static func addresses(inEmailValue rawValue: String) -> [String] {
     let value = InvisibleCharacters.removingAll(rawValue)
     let parts = splitAddressList(value).map(addrSpec).filter { !$0.isEmpty }
-    if parts.count > 1 && parts.allSatisfy({ $0.contains("@") }) { return parts }
+    if parts.count > 1 && parts.allSatisfy({ $0.contains("@") }) { return parts.filter(isAddress) }
     let whole = addrSpec(value)
-    return whole.isEmpty ? [] : [whole]
+    return isAddress(whole) ? [whole] : []
+  }
+
+  /// Whether `addrSpec` has anything but `@` (an empty one, or `@` alone once its
+  /// invisible characters are removed, is no address).
+  private static func isAddress(_ addrSpec: String) -> Bool {
+    addrSpec.contains { $0 != "@" }
   }
 
   /// `value` cut at each `,` or `;` outside a quoted string and outside `<…>`.

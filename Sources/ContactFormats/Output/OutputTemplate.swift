@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Localization
 
 /// `--template`: text with `{key}` fields filled from a contact or a property.
@@ -9,7 +10,8 @@ import Localization
 /// joined by `, `: `{groups}`, `{emailAddresses}` (each value as `-f value` prints it,
 /// an address on one line); a key path reaches into a list's values as a predicate's does
 /// (`{emailAddresses.label}`, `{postalAddresses.value.city}`) and `@count` counts them
-/// (`{phoneNumbers.@count}`). Besides: `{email}`, `{phone}` (the preferred ones),
+/// (`{phoneNumbers.@count}`). Besides: `{email}` (without invisible characters, as
+/// `{mailbox}`'s address), `{phone}` (the preferred ones),
 /// `{mailbox}`, and for a property `{value}`, `{label}`, `{key}`, `{identifier}` (the
 /// value's). The vCard names are not fields (`{uid}` is `{identifier}`, `{fn}`
 /// `{displayName}`: one spelling, the JSON's); `unknownField()` suggests the key.
@@ -54,7 +56,7 @@ public struct OutputTemplate: Sendable {
   private func extras(of contact: Contact) -> [String: String] {
     let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
     return [
-      "email": email,
+      "email": InvisibleCharacters.removingAll(email),
       "phone": contact.properties(for: .phoneNumbers).first?.value.singleLine ?? "",
       "mailbox": Mailbox.string(for: contact, address: email),
     ]
