@@ -66,7 +66,7 @@ public struct VCardFileStore: ContactStore {
   /// The file's bytes (standard input's, to its end, for `-`).
   ///
   /// - Throws: `ContactStoreError` saying why they cannot be read.
-  func bytes() throws(ContactStoreError) -> [UInt8] {
+  package func bytes() throws(ContactStoreError) -> [UInt8] {
     do {
       return path == "-" ? try FileDescriptor.readStandardInput() : try FileDescriptor.readFile(path)
     } catch {

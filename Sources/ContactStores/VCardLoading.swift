@@ -76,6 +76,35 @@ extension VCardFileStore {
   }
 }
 
+extension VCardFileStore {
+  /// Reads cards already in memory (`bytes`: standard input, read to its end) part by
+  /// part, as `loadInParts(partSize:_:)` reads a file: `body` is given each part's
+  /// contacts as they are mapped, so that the contacts of the whole input are never
+  /// held at once.
+  ///
+  /// - Returns: whether the input was read in parts (false: it must be read whole
+  ///   with `VCardLoading.contacts(fromBytes:source:)`, and what `body` was given is
+  ///   to be discarded).
+  package static func loadInParts(
+    _ bytes: [UInt8], source: String, partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> Bool {
+    var offset = 0
+    return VCardLoading.contacts(
+      fromBlocks: {
+        guard offset < bytes.count else { return nil }
+        let end = min(bytes.count, offset + max(1, partSize))
+        defer { offset = end }
+        return Array(bytes[offset..<end])
+      }, source: source, inPartsOf: partSize, body)
+  }
+
+  /// The contacts of `bytes` read from this store's file or standard input
+  /// (`VCardLoading.contacts(fromBytes:source:progress:)`).
+  package func load(bytes: [UInt8], progress: (@Sendable (Int) -> Void)?) -> ContactLoad {
+    VCardLoading.contacts(fromBytes: bytes, source: path, progress: progress)
+  }
+}
+
 /// Turns the bytes of one vCard (or several-card) file into contacts — or of a jCard
 /// file (`[`, through `VCardReader`), or of PRODUCT.md's JSON lines (`{`), an abook
 /// book, a mutt alias file, an LDIF file or a CSV export (`ReadOnlyFormat`): group cards

@@ -89,6 +89,72 @@ struct PartReadingTests {
     #expect(parts.cards == whole.cards, "the stored cards differ")
   }
 
+  @Test("without an index (CPICK_NO_CACHE), a large file is read in parts all the same, its contacts kept encoded")
+  func withoutIndexKeepsEncodings() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: 240))
+    let path = sandbox.path("people.vcf")
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    var loader = ContactListLoaderTests.loader([path], cache: nil)
+    loader.partSize = 700
+    let parts = try loader.load()
+    #expect(parts.list.contacts.segments.count > 1, "not read in parts")
+    for segment in parts.list.contacts.segments {
+      if case .archived = segment {} else { Issue.record("a segment keeps its contacts otherwise than encoded") }
+    }
+    #expect(Array(parts.list.contacts) == Array(whole.book.list.contacts))
+    #expect(Array(parts.list.displayNames) == Array(whole.book.list.displayNames))
+    for query in ["ada", "xiao", "0170 555 1", "family3 !jose"] {
+      #expect(parts.list.index.search(query) == whole.book.list.index.search(query), "query \(query)")
+    }
+    #expect(parts.warnings == whole.book.warnings)
+    #expect(parts.renderings == nil)
+  }
+
+  /// A book kept out of the index whose one item is bytes in memory, read as
+  /// standard input is (`StandardInputSource`).
+  struct PipedSource: BookSource {
+    let bytes: [UInt8]
+    var name: String { "-" }
+    var key: String { "-" }
+    var isIndexed: Bool { false }
+    func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing {
+      var listing = ItemListing()
+      listing.collections = [(base: "", items: [(name: "-", version: .unknown)])]
+      return listing
+    }
+    func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
+      ItemRead(load: VCardFileStore(path: "-").load(bytes: bytes, progress: progress), version: nil)
+    }
+    func readInParts(_ item: String, partSize: Int, _ body: (ContactLoad) -> Void) -> (done: Bool, version: ItemVersion?) {
+      (VCardFileStore.loadInParts(bytes, source: "-", partSize: partSize, body), nil)
+    }
+    func isSettled(_ version: ItemVersion) -> Bool { false }
+    func store() -> any ContactStore { VCardFileStore(path: "-") }
+  }
+
+  @Test("a book kept out of the index (standard input) is read in parts, its contacts kept encoded, as read whole")
+  func pipedInParts() throws {
+    let bytes = Array(Self.book(count: 240).utf8)
+    var whole = ContactListLoader(books: [PipedSource(bytes: bytes)])
+    whole.partSize = nil
+    let read = try whole.load()
+    #expect(read.list.contacts.segments.count == 1)
+    var loader = ContactListLoader(books: [PipedSource(bytes: bytes)])
+    loader.partSize = 700
+    let parts = try loader.load()
+    #expect(parts.list.contacts.segments.count > 1, "not read in parts")
+    for segment in parts.list.contacts.segments {
+      if case .archived = segment {} else { Issue.record("a segment keeps its contacts otherwise than encoded") }
+    }
+    #expect(parts.list.contacts.count == 240)
+    #expect(Array(parts.list.contacts) == Array(read.list.contacts))
+    #expect(Array(parts.list.displayNames) == Array(read.list.displayNames))
+    #expect(parts.list.index.search("xiao") == read.list.index.search("xiao"))
+    #expect(parts.warnings == read.warnings)
+    #expect(parts.warnings.count == 2)
+  }
+
   @Test("a file changed too recently to be stored is read in parts all the same, its contacts kept encoded")
   func unsettledFileKeepsEncodings() throws {
     let sandbox = try Sandbox()

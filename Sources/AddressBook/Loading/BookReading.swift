@@ -135,8 +135,15 @@ extension ContactListLoader {
   }
 
   /// A book kept out of the index, read item by item: its contacts in one list of
-  /// segments, never stored (so no list of it is stored either).
+  /// segments, never stored (so no list of it is stored either). A book of one item
+  /// (standard input) is read in parts when it can be (`readInParts`), its contacts
+  /// kept encoded.
   private func readWhole(_ book: BookListing, counter: ProgressCounter) throws(ContactStoreError) -> FileContents {
+    if book.files.count == 1, let file = book.files.first, let partSize,
+      let part = readInParts(file, of: book.source, book: book.book, cache: nil, partSize: partSize, counter: counter)
+    {
+      return part
+    }
     var load = ContactLoad()
     for file in book.files { load.append(try book.source.read(file.path, progress: nil).load) }
     let part = FileContents(
@@ -173,7 +180,7 @@ extension ContactListLoader {
       }
       unread.append(file)
     }
-    if single, let cache, let partSize, let file = unread.first,
+    if single, let partSize, let file = unread.first,
       let read = readInParts(file, of: source, book: book, cache: cache, partSize: partSize, counter: counter)
     {
       part.append(read)
@@ -270,20 +277,23 @@ extension ContactListLoader {
   /// otherwise the segments keep the encodings (`ListSegment.archived`) and the row is
   /// stored with the others. Peak memory then grows with a part and with what the list
   /// keeps, not with the cards, contacts or encodings of the whole file. The row
-  /// stored is what `readChunk` stores for the file read whole.
+  /// stored is what `readChunk` stores for the file read whole. Without an index
+  /// (`cache` nil: `CPICK_NO_CACHE`), the segments keep the encodings and nothing is
+  /// stored.
   ///
   /// - Returns: nil when the item must be read whole (its version not listed,
   ///   `readInParts` not done, or the cards written could not be committed); counts
   ///   the contacts read on `counter`.
   private func readInParts(
-    _ file: SnapshotFile, of source: any BookSource, book: String, cache: IndexCache, partSize: Int,
+    _ file: SnapshotFile, of source: any BookSource, book: String, cache: IndexCache?, partSize: Int,
     counter: ProgressCounter?
   ) -> FileContents? {
-    guard !file.signature.isUnknown else { return nil }
+    guard cache == nil || !file.signature.isUnknown else { return nil }
     let generation = IndexCache.generation(path: file.path, signature: file.signature)
-    let writer =
+    let writer = cache.flatMap { cache in
       source.isSettled(ItemVersion(file.signature))
-      ? IndexFileWriter(cache: cache, path: file.path, signature: file.signature) : nil
+        ? IndexFileWriter(cache: cache, path: file.path, signature: file.signature) : nil
+    }
     // The JSON of the contacts, rendered while they are here, for the list file.
     let renderings = writer == nil ? nil : cachePath.flatMap {
       PartRenderings(folder: (($0 as NSString).deletingLastPathComponent), generation: generation)
@@ -309,7 +319,7 @@ extension ContactListLoader {
         let built = indexed(load.contacts, origins: origins)
         kept.warnings.append(contentsOf: load.warnings)
         renderings?.append(load.contacts, nameOrder: nameOrder)
-        guard let writer else {
+        guard let writer, let cache else {
           kept.segments.append(contentsOf: built.segments)
           kept.cards.append(contentsOf: built.cards)
           return
@@ -338,7 +348,8 @@ extension ContactListLoader {
       counter?.add(-count)
       return nil
     }
-    var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: true)
+    var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: cache != nil)
+    guard cache != nil else { return part }
     // Stored only when what was read is the version listed (see `readChunk`).
     guard let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) else {
       if writer != nil {

@@ -180,8 +180,31 @@ public struct VdirSource: FileBookSource {
   public func store() -> any ContactStore { VdirStore(path: path) }
 }
 
-/// Standard input: read whole every time, never kept in the index.
+/// Standard input: read to its end once, never kept in the index. A large input is
+/// mapped part by part (`readInParts`) as a large file is.
 public struct StandardInputSource: BookSource {
+  /// Standard input's bytes, read once: reading in parts and, when that is refused,
+  /// reading whole use the same bytes.
+  private final class Input: Sendable {
+    private let bytes = Locked<Result<[UInt8], ContactStoreError>?>(nil)
+
+    /// The bytes, read on first use.
+    func read() throws(ContactStoreError) -> [UInt8] {
+      let result = bytes.withLock { stored in
+        if let stored { return stored }
+        let read = Result { () throws(ContactStoreError) -> [UInt8] in try VCardFileStore(path: "-").bytes() }
+        stored = read
+        return read
+      }
+      return try result.get()
+    }
+
+    /// Lets the bytes go once they are read in parts (an empty input if asked again).
+    func release() { bytes.withLock { $0 = .success([]) } }
+  }
+
+  private let input = Input()
+
   /// Standard input.
   public init() {}
   /// `-`.
@@ -200,7 +223,18 @@ public struct StandardInputSource: BookSource {
 
   /// Reads all of standard input; its version cannot be told.
   public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
-    ItemRead(load: try VCardFileStore(path: "-").load(), version: nil)
+    ItemRead(load: VCardFileStore(path: "-").load(bytes: try input.read(), progress: progress), version: nil)
+  }
+
+  /// Reads standard input's cards part by part (`VCardFileStore.loadInParts(_:source:partSize:_:)`);
+  /// once done, its bytes are let go.
+  public func readInParts(
+    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
+  ) -> (done: Bool, version: ItemVersion?) {
+    guard let bytes = try? input.read() else { return (false, nil) }
+    let done = VCardFileStore.loadInParts(bytes, source: "-", partSize: partSize, body)
+    if done { input.release() }
+    return (done, nil)
   }
 
   /// False: nothing of standard input is kept.
