@@ -252,7 +252,9 @@ enum VCardLoading {
   }
 
   /// Whether a line of `bytes` starts with `KIND` or `X-ADDRESSBOOKSERVER-KIND` (after
-  /// an optional `group.` prefix, in any case): a file without one has no group card.
+  /// an optional `group.` prefix, in any case), or is nothing but a name folded onto
+  /// the next line (`KI`, then ` ND:group`: a name cut by folding may be either): a
+  /// file without one has no group card.
   static func mayHoldKindLines(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer -> Bool in
       guard let base = buffer.baseAddress else { return false }
@@ -275,8 +277,18 @@ enum VCardLoading {
         while name < count, isNameByte(base[name]) { name += 1 }
         let property = name < count && base[name] == UInt8(ascii: ".") ? name + 1 : start
         if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
-        guard let end = memchr(base + name, 0x0A, count - name) else { return false }
-        start = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base + 1
+        guard let found = memchr(base + name, 0x0A, count - name) else { return false }
+        let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        // A line of nothing but a name (and a group prefix), continued by the next (a
+        // fold): the name is cut there.
+        if end + 1 < count, base[end + 1] == 0x20 || base[end + 1] == 0x09 {
+          var last = end
+          if last > start, base[last - 1] == 0x0D { last -= 1 }
+          var byte = start
+          while byte < last, isNameByte(base[byte]) || base[byte] == UInt8(ascii: ".") { byte += 1 }
+          if byte == last, last > start { return true }
+        }
+        start = end + 1
       }
       return false
     }

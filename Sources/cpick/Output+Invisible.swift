@@ -23,8 +23,12 @@ extension Output {
     for item in items {
       switch (format, item) {
       case (.mailbox, .person(let contact)):
-        guard let email = contact.properties(for: .emailAddresses).first else { continue }
-        warnOfInvisibles(address: email.value.singleLine, name: true, leftOut: true, of: contact)
+        // The emails passed over for holding no address, then the one written.
+        let emails = contact.properties(for: .emailAddresses).map(\.value.singleLine)
+        let written = emails.firstIndex { !Mailbox.addresses(inEmailValue: $0).isEmpty }
+        for (offset, email) in emails.enumerated() where offset <= written ?? emails.count {
+          warnOfInvisibles(address: email, name: offset == written, leftOut: true, of: contact)
+        }
       case (.mailbox, .property(let property)), (.mutt, .property(let property)), (.aerc, .property(let property)):
         guard property.key == .emailAddresses else { continue }
         warnOfInvisibles(address: property.value.singleLine, name: true, leftOut: true, of: property.contact)
@@ -54,14 +58,14 @@ extension Output {
       switch item {
       case .person(let person):
         contact = person
-        mailboxAddress = person.properties(for: .emailAddresses).first?.value.singleLine
+        mailboxAddress = Mailbox.mailboxEmail(of: person) ?? person.properties(for: .emailAddresses).first?.value.singleLine
       case .property(let property):
         contact = property.contact
         if property.key == .emailAddresses { mailboxAddress = property.value.singleLine }
       }
       let first = contact.properties(for: .emailAddresses).first?.value.singleLine
       if mailbox, let mailboxAddress {
-        warnOfInvisibles(address: mailboxAddress, name: true, leftOut: false, of: contact)
+        warnOfInvisibles(address: mailboxAddress, name: true, leftOut: true, of: contact)
       }
       if email, let first, !mailbox || first != mailboxAddress {
         warnOfInvisibles(address: first, name: false, leftOut: false, of: contact)
@@ -70,10 +74,16 @@ extension Output {
   }
 
   /// Warns of the invisible characters of `address` (and of the display name when
-  /// `name`); `leftOut`: the address is not written when nothing of it is left.
+  /// `name`); `leftOut`: the address is not written when nothing of it is left, and a
+  /// value that holds no address at all (`@`) is said to be left out too.
   private func warnOfInvisibles(address: String, name: Bool, leftOut: Bool, of contact: Contact) {
     let shownName = ContactFormatter.shown(contact.displayNameInOrder(nameOrder))
-    if address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable) {
+    let invisible = address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable)
+    if leftOut, !invisible, !address.allSatisfy(\.isWhitespace), Mailbox.addresses(inEmailValue: address).isEmpty {
+      CPick.printError(
+        "cpick: " + L10n.format("warning: %s: the address \"%s\" holds no address; left out", shownName, address))
+    }
+    if invisible {
       let points = InvisibleCharacters.codePoints(in: address, all: true)
       let warning =
         leftOut && Mailbox.addresses(inEmailValue: address).isEmpty

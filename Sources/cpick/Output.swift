@@ -203,14 +203,14 @@ struct Output {
   }
 
   /// Whether `item` gives a line: a mailbox needs an address, so a contact without an
-  /// email, or an email that is no address (`Mailbox.addresses(inEmailValue:)`:
-  /// nothing but invisible characters around an `@`), gives none.
+  /// email that holds one (`Mailbox.mailboxEmail(of:)`), or an email that is no
+  /// address (`Mailbox.addresses(inEmailValue:)`: nothing but invisible characters
+  /// around an `@`), gives none.
   private func writesLine(_ item: Item) -> Bool {
     guard format == .mailbox, template == nil else { return true }
     switch item {
     case .person(let contact):
-      guard let email = contact.properties(for: .emailAddresses).first else { return false }
-      return !Mailbox.addresses(inEmailValue: email.value.singleLine).isEmpty
+      return Mailbox.mailboxEmail(of: contact) != nil
     case .property(let property):
       return property.key != .emailAddresses || !Mailbox.addresses(inEmailValue: property.value.singleLine).isEmpty
     }
@@ -244,8 +244,7 @@ struct Output {
       return JSONValue.object([("person", PersonJSON.person(property.contact, nameOrder: nameOrder)), ("property", PersonJSON.property(property))])
         .serialized
     case (.mailbox, .person(let contact)):
-      let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
-      return Mailbox.string(for: contact, address: email, order: nameOrder)
+      return Mailbox.string(for: contact, address: Mailbox.mailboxEmail(of: contact) ?? "", order: nameOrder)
     case (.mailbox, .property(let property)):
       guard property.key == .emailAddresses else { return PlainText.line(property.value.singleLine) }
       return Mailbox.string(for: property.contact, address: property.value.singleLine, order: nameOrder)

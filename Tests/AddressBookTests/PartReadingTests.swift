@@ -111,6 +111,36 @@ struct PartReadingTests {
     #expect(parts.renderings == nil)
   }
 
+  @Test("a group card whose KIND line is folded inside its name gives its members their group, with the index or without")
+  func foldedKindLine() throws {
+    let sandbox = try Sandbox()
+    let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:team\r\nKI\r\n ND:group\r\nFN:Team\r\nMEMBER:urn:uuid:u3\r\nEND:VCARD\r\n"
+    try sandbox.write("people.vcf", Self.book(count: 40) + group)
+    let path = sandbox.path("people.vcf")
+    for cache in [sandbox.path("index/index.sqlite"), nil] {
+      var loader = ContactListLoaderTests.loader([path], cache: cache)
+      loader.partSize = 700
+      let book = try loader.load()
+      #expect(book.list.contacts.count == 40, "the group card is no person")
+      let member = try #require(book.list.contacts.first { $0.identifier == "u3" })
+      #expect(member.groups == ["Team"], "with cache \(cache ?? "none")")
+    }
+  }
+
+  @Test("a file with blank lines between its cards is read in parts, as it is read whole")
+  func blankLinesBetweenCards() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: 120).replacingOccurrences(of: "END:VCARD\r\n", with: "END:VCARD\r\n\r\n"))
+    let path = sandbox.path("people.vcf")
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: 700)
+    #expect(parts.book.list.contacts.segments.count > 1, "not read in parts")
+    #expect(parts.book.list.contacts.count == 120)
+    #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts))
+    #expect(parts.book.warnings == whole.book.warnings)
+    #expect(parts.rows.map(\.payload) == whole.rows.map(\.payload))
+  }
+
   /// A book kept out of the index whose one item is bytes in memory, read as
   /// standard input is (`StandardInputSource`).
   struct PipedSource: BookSource {

@@ -100,6 +100,10 @@ struct MailboxTests {
     #expect(Mailbox.string(for: ivy, address: "\u{200B}@\u{FEFF}") == "")
     #expect(MailClientFormat.mutt([ivy], query: "ivy").dropFirst().isEmpty)
     #expect(MailClientFormat.aerc([ivy]).isEmpty)
+    #expect(Mailbox.mailboxEmail(of: ivy) == nil)
+    ivy.emailAddresses.append(LabeledValue(identifier: "e2", label: "work", value: "ivy@example.org"))
+    #expect(Mailbox.mailboxEmail(of: ivy) == "ivy@example.org", "the first email that holds an address")
+    #expect(OutputTemplate("{mailbox}").render(ivy) == "Ivy <ivy@example.org>")
   }
 
   @Test("a template fills person and property fields; unknown fields are empty; {{ }} are braces")

@@ -6,25 +6,30 @@ import Testing
 /// card, perhaps) is read whole; one without is read in parts.
 @Suite struct KindLineScanTests {
   @Test(
-    "a KIND or X-ADDRESSBOOKSERVER-KIND line is found at any line's start, after a group prefix, in any case",
+    "a KIND or X-ADDRESSBOOKSERVER-KIND line is found at any line's start, after a group prefix, in any case; a name cut by folding may be one",
     arguments: [
       "BEGIN:VCARD\nKIND:group\nEND:VCARD\n",
       "BEGIN:VCARD\nkind;VALUE=text:group\nEND:VCARD\n",
       "BEGIN:VCARD\nitem1.X-ADDRESSBOOKSERVER-KIND:group\nEND:VCARD\n",
       "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nx-addressbookserver-kind:group\nEND:VCARD\n",
       "KIND:group\n",
+      "BEGIN:VCARD\r\nKI\r\n ND:group\r\nEND:VCARD\r\n",
+      "BEGIN:VCARD\nX-ADDRESSBOOKSERVER-\n KIND:group\nEND:VCARD\n",
+      "BEGIN:VCARD\nit\n\tem1.KIND:group\nEND:VCARD\n",
     ])
   func found(_ text: String) {
     #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)))
   }
 
   @Test(
-    "KIND inside a value, as part of a longer name, or on the last line with nothing after it is no KIND line",
+    "KIND inside a value, as part of a longer name, or on the last line with nothing after it is no KIND line; nor is a folded value",
     arguments: [
       "BEGIN:VCARD\nNOTE:KIND:group\nEND:VCARD\n",
       "BEGIN:VCARD\nX-KIND:group\nKINDNESS:1\nEND:VCARD\n",
       "BEGIN:VCARD\nFN:A\n KIND:folded into the name\nEND:VCARD\n",
       "BEGIN:VCARD\nFN:A\nEND:VCARD\nKIND",
+      "BEGIN:VCARD\nPHOTO;ENCODING=b:AAAA\n BBBB\n CCCC\n DDDD\nNOTE:a\n b\nEND:VCARD\n",
+      "BEGIN:VCARD\r\nNOTE a line without a colon\r\n  folded\r\nEND:VCARD\r\n",
       "",
     ])
   func notFound(_ text: String) {

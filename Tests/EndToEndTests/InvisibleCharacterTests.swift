@@ -7,7 +7,8 @@ import Testing
 struct InvisibleCharacterTests {
   /// A book whose address holds U+200B and U+FEFF and whose name holds U+2060, with a
   /// second person whose name is an emoji ZWJ sequence (kept) and a clean address, and
-  /// a third whose address is nothing but invisible characters around an `@`.
+  /// a third whose address is nothing but invisible characters around an `@`, a
+  /// fourth whose first email is such and second a real one, a fifth whose email is `@`.
   func book() throws -> (folder: URL, path: String) {
     let folder = try EndToEnd.makeTemporaryDirectory()
     let text = """
@@ -28,6 +29,19 @@ struct InvisibleCharacterTests {
       UID:ivy\r
       FN:Ivy Void\r
       EMAIL:\u{200B}@\u{FEFF}\r
+      END:VCARD\r
+      BEGIN:VCARD\r
+      VERSION:3.0\r
+      UID:una\r
+      FN:Una Second\r
+      EMAIL:\u{2060}@\u{2060}\r
+      EMAIL:una@example.org\r
+      END:VCARD\r
+      BEGIN:VCARD\r
+      VERSION:3.0\r
+      UID:zed\r
+      FN:Zed At\r
+      EMAIL:@\r
       END:VCARD\r
 
       """
@@ -52,7 +66,10 @@ struct InvisibleCharacterTests {
     #expect(mutt.stdoutLines.dropFirst() == ["ada@example.org\tAda Lovelace\t-"])
     #expect(mutt.stderrText.contains("U+200B"))
     let aerc = try CommandRunner.cpick(["--format", "aerc", "", "-s", path])
-    #expect(Set(aerc.stdoutLines) == ["ada@example.org\tAda Lovelace", "nell@example.org\tNell Orr 👩‍💻"])
+    #expect(
+      Set(aerc.stdoutLines) == [
+        "ada@example.org\tAda Lovelace", "nell@example.org\tNell Orr 👩‍💻", "una@example.org\tUna Second",
+      ])
     #expect(!aerc.stderrText.contains("Nell"))
   }
 
@@ -61,8 +78,15 @@ struct InvisibleCharacterTests {
     let (folder, path) = try book()
     defer { try? FileManager.default.removeItem(at: folder) }
     let mailbox = try CommandRunner.cpick(["query", "", "-f", "mailbox", "-s", path])
-    #expect(mailbox.stdoutLines == ["Ada Lovelace <ada@example.org>", "Nell Orr 👩‍💻 <nell@example.org>"])
+    #expect(
+      Set(mailbox.stdoutLines) == [
+        "Ada Lovelace <ada@example.org>", "Nell Orr 👩‍💻 <nell@example.org>", "Una Second <una@example.org>",
+      ])
     #expect(mailbox.stderrText.contains("Ivy Void: the address \"⟨U+200B⟩@⟨U+FEFF⟩\" is nothing but invisible characters"))
+    #expect(mailbox.stderrText.contains("Una Second: the address \"⟨U+2060⟩@⟨U+2060⟩\" is nothing but invisible characters"))
+    #expect(mailbox.stderrText.contains("Zed At: the address \"@\" holds no address; left out"))
+    let template = try CommandRunner.cpick(["query", "una", "--template", "{mailbox}", "-s", path])
+    #expect(template.stdoutText == "Una Second <una@example.org>\n")
     let property = try CommandRunner.cpick(["query", "ivy", "-p", "email", "-f", "mailbox", "-s", path])
     #expect(property.stdoutText == "")
     #expect(property.stderrText.contains("left out"))

@@ -38,6 +38,13 @@ extension Mailbox {
       .joined(separator: ", ")
   }
 
+  /// The email value a contact's mailbox is written with: the first, in preference
+  /// order, that holds an address (`addresses(inEmailValue:)`), on one line; nil when
+  /// none does.
+  public static func mailboxEmail(of contact: Contact) -> String? {
+    contact.properties(for: .emailAddresses).lazy.map(\.value.singleLine).first { !addresses(inEmailValue: $0).isEmpty }
+  }
+
   /// The addresses (RFC 5322 §3.4.1 addr-specs) that an `EMAIL` value holds, for a
   /// mail header or a mail client's address book.
   ///

@@ -12,7 +12,7 @@ import Localization
 /// (`{emailAddresses.label}`, `{postalAddresses.value.city}`) and `@count` counts them
 /// (`{phoneNumbers.@count}`). Besides: `{email}` (without invisible characters, as
 /// `{mailbox}`'s address), `{phone}` (the preferred ones),
-/// `{mailbox}`, and for a property `{value}`, `{label}`, `{key}`, `{identifier}` (the
+/// `{mailbox}` (of the first email that holds an address), and for a property `{value}`, `{label}`, `{key}`, `{identifier}` (the
 /// value's). The vCard names are not fields (`{uid}` is `{identifier}`, `{fn}`
 /// `{displayName}`: one spelling, the JSON's); `unknownField()` suggests the key.
 ///
@@ -58,7 +58,7 @@ public struct OutputTemplate: Sendable {
     return [
       "email": InvisibleCharacters.removingAll(email),
       "phone": contact.properties(for: .phoneNumbers).first?.value.singleLine ?? "",
-      "mailbox": Mailbox.string(for: contact, address: email),
+      "mailbox": Mailbox.mailboxEmail(of: contact).map { Mailbox.string(for: contact, address: $0) } ?? "",
     ]
   }
 

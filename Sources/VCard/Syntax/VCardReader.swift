@@ -189,7 +189,7 @@ public enum VCardReader {
   }
 
   /// The offset of the first line `BEGIN:VCARD` after `start` that follows a line
-  /// `END:VCARD` (LF or CR LF), or `nil`.
+  /// `END:VCARD` (LF or CR LF), with only blank lines between them, or `nil`.
   static func cardBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
     let base = input.baseAddress!
     let count = input.count
@@ -206,7 +206,18 @@ public enum VCardReader {
       var next = lineStart + 9
       if next < count && input[next] == 0x0D { next += 1 }
       guard next < count, input[next] == 0x0A else { continue }
-      if matches(next + 1, "BEGIN:VCARD") { return next + 1 }
+      // Blank lines between the cards (some exporters write one) stay with the first.
+      var begin = next + 1
+      while begin < count {
+        if input[begin] == 0x0A {
+          begin += 1
+        } else if input[begin] == 0x0D, begin + 1 < count, input[begin + 1] == 0x0A {
+          begin += 2
+        } else {
+          break
+        }
+      }
+      if matches(begin, "BEGIN:VCARD") { return begin }
     }
     return nil
   }
