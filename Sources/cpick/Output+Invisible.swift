@@ -46,8 +46,9 @@ extension Output {
   }
 
   /// The warnings for `template`: of the address its `{mailbox}` writes (a person's
-  /// first email, a property's own when it is an email; with the name) and of the
-  /// first email its `{email}` writes.
+  /// first email that holds an address, `Mailbox.mailboxEmail(of:)`, else the first;
+  /// a property's own when it is an email; with the name) and of the first email its
+  /// `{email}` writes.
   private func warnOfInvisibles(_ items: [Item], template: String) {
     let mailbox = template.contains("{mailbox}")
     let email = template.contains("{email}")
