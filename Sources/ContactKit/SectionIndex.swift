@@ -87,12 +87,7 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
   /// and a Hangul consonant as the letter `marked(_:source:)` puts in a key (`0`–`9`,
   /// `a`–`n`); `#` for anything else.
   public static func byte(ofSection section: String) -> UInt8 {
-    if let byte = section.utf8.first, section.utf8.count == 1, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
-      return byte
-    }
-    if let row = kanaRows.firstIndex(where: { String($0) == section }) { return UInt8(ascii: "0") + UInt8(row) }
-    if let place = consonants.firstIndex(where: { String($0) == section }) { return UInt8(ascii: "a") + UInt8(place) }
-    return UInt8(ascii: "#")
+    bytes[section] ?? UInt8(ascii: "#")
   }
 
   /// The section a byte of `byte(ofSection:)` stands for (`#` for a byte it never
@@ -108,4 +103,9 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
     default: "#"
     }
   }
+
+  /// The byte of each section, derived from `sections` (a list file writes one per
+  /// contact: a lookup, not a search of the rows).
+  private static let bytes: [String: UInt8] = Dictionary(
+    uniqueKeysWithValues: (0...255).filter { sections[$0] != "#" }.map { (sections[$0], UInt8($0)) })
 }

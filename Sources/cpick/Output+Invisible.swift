@@ -80,14 +80,16 @@ extension Output {
   private func warnOfInvisibles(address: String, name: Bool, leftOut: Bool, of contact: Contact) {
     let shownName = ContactFormatter.shown(contact.displayNameInOrder(nameOrder))
     let invisible = address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable)
-    if leftOut, !invisible, !address.allSatisfy(\.isWhitespace), Mailbox.addresses(inEmailValue: address).isEmpty {
+    // Nothing of the address is written.
+    let dropped = leftOut && Mailbox.addresses(inEmailValue: address).isEmpty
+    if dropped, !invisible, !address.allSatisfy(\.isWhitespace) {
       CPick.printError(
         "cpick: " + L10n.format("warning: %s: the address \"%s\" holds no address; left out", shownName, address))
     }
     if invisible {
       let points = InvisibleCharacters.codePoints(in: address, all: true)
       let warning =
-        leftOut && Mailbox.addresses(inEmailValue: address).isEmpty
+        dropped
         ? L10n.format(
           "warning: %s: the address \"%s\" is nothing but invisible characters (%s); left out", shownName, address, points)
         : L10n.format(

@@ -89,6 +89,13 @@ struct PartReadingTests {
     #expect(parts.cards == whole.cards, "the stored cards differ")
   }
 
+  /// Every segment of `list` keeps its contacts encoded (`SegmentContacts.archived`).
+  static func expectEncoded(_ list: ContactList) {
+    for segment in list.contacts.segments {
+      if case .archived = segment {} else { Issue.record("a segment keeps its contacts otherwise than encoded") }
+    }
+  }
+
   @Test("without an index (CPICK_NO_CACHE), a large file is read in parts all the same, its contacts kept encoded")
   func withoutIndexKeepsEncodings() throws {
     let sandbox = try Sandbox()
@@ -99,9 +106,7 @@ struct PartReadingTests {
     loader.partSize = 700
     let parts = try loader.load()
     #expect(parts.list.contacts.segments.count > 1, "not read in parts")
-    for segment in parts.list.contacts.segments {
-      if case .archived = segment {} else { Issue.record("a segment keeps its contacts otherwise than encoded") }
-    }
+    Self.expectEncoded(parts.list)
     #expect(Array(parts.list.contacts) == Array(whole.book.list.contacts))
     #expect(Array(parts.list.displayNames) == Array(whole.book.list.displayNames))
     for query in ["ada", "xiao", "0170 555 1", "family3 !jose"] {
@@ -174,9 +179,7 @@ struct PartReadingTests {
     loader.partSize = 700
     let parts = try loader.load()
     #expect(parts.list.contacts.segments.count > 1, "not read in parts")
-    for segment in parts.list.contacts.segments {
-      if case .archived = segment {} else { Issue.record("a segment keeps its contacts otherwise than encoded") }
-    }
+    Self.expectEncoded(parts.list)
     #expect(parts.list.contacts.count == 240)
     #expect(Array(parts.list.contacts) == Array(read.list.contacts))
     #expect(Array(parts.list.displayNames) == Array(read.list.displayNames))
