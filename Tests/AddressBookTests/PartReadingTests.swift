@@ -89,6 +89,36 @@ struct PartReadingTests {
     #expect(parts.cards == whole.cards, "the stored cards differ")
   }
 
+  @Test("a cold file's JSON, rendered in file order as its parts were read, is copied into the list file whole and found by position")
+  func renderingsCopiedInFileOrder() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: 240))
+    let path = sandbox.path("people.vcf")
+    let cache = sandbox.path("parts/index.sqlite")
+    var loader = ContactListLoaderTests.loader([path], cache: cache)
+    loader.partSize = 700
+    let book = try loader.load()
+    let list = book.list
+    // The list's order is not the file's: the copy is what points each position home.
+    let inFileOrder = try VCardFileStore(path: path).load().contacts
+    #expect(inFileOrder.count == 240)
+    #expect(Array(list.contacts) != inFileOrder, "the book is in name order already")
+    var fileJSON: [UInt8] = []
+    for contact in inFileOrder { PersonJSON.writePerson(contact, nameOrder: list.nameOrder, to: &fileJSON) }
+    let identity = try #require(try IndexCache(path: cache, payloadVersion: IndexFormat.version).identity())
+    let mapped = try #require(
+      ListFile.read(path: ListFile.path(forView: loader.viewKey, cachePath: cache), view: loader.viewKey, identity: identity))
+    for renderings in [try #require(book.renderings), mapped.renderings] {
+      #expect(renderings.count == 240)
+      // The JSON after the spans and checksums is the file's, in its order: copied.
+      #expect(Array(renderings.block[ContactRenderings.headerSize(240)...]) == fileJSON)
+      for (position, contact) in list.contacts.enumerated() {
+        #expect(renderings.json(at: position).map(Array.init) == ListFileTests.json(contact, list.nameOrder), "position \(position)")
+      }
+      #expect(renderings.lines([239, 0, 17], separator: 10).map { $0.filter { $0 == 10 }.count } == 3)
+    }
+  }
+
   /// Every segment of `list` keeps its contacts encoded (`SegmentContacts.archived`).
   static func expectEncoded(_ list: ContactList) {
     for segment in list.contacts.segments {

@@ -13,11 +13,13 @@ import ContactFormats
 ///
 /// | part      | count     | contents                                             |
 /// |-----------|-----------|------------------------------------------------------|
-/// | offsets   | *n* + 1   | contact `i` is `json[offsets[i]..<offsets[i + 1]]`    |
+/// | spans     | 2*n*      | contact `i` is `json[spans[2i]..<spans[2i + 1]]`      |
 /// | checksums | *n*       | `Checksum.wide` of each contact's bytes, checked on use |
-/// | json      | bytes     | the objects one after the other, no separators        |
+/// | json      | bytes     | the objects, no separators, in any order              |
 ///
-/// A damaged offset or checksum makes `json(at:)` answer nil (the caller then prints
+/// The JSON need not be in list order: a cold book's is copied as it was rendered, in
+/// file order, and the spans point into it (`write(spans:checksums:copying:length:to:at:)`).
+/// A damaged span or checksum makes `json(at:)` answer nil (the caller then prints
 /// from the contact itself); it never reads outside the block.
 public struct ContactRenderings: @unchecked Sendable {
   /// The number of contacts.
@@ -28,7 +30,7 @@ public struct ContactRenderings: @unchecked Sendable {
   private let owner: AnyObject
 
   /// Renderings over `block` (checked to be large enough for `count`), kept alive by
-  /// `owner`; nil when the block is too short for its own offsets.
+  /// `owner`; nil when the block is too short for its own spans.
   init?(count: Int, block: UnsafeRawBufferPointer, owner: AnyObject) {
     guard count >= 0, block.count >= Self.headerSize(count) else { return nil }
     self.count = count
@@ -36,8 +38,8 @@ public struct ContactRenderings: @unchecked Sendable {
     self.owner = owner
   }
 
-  /// Bytes before the JSON: the offsets and checksums of `count` contacts.
-  static func headerSize(_ count: Int) -> Int { 8 * (2 * count + 1) }
+  /// Bytes before the JSON: the spans and checksums of `count` contacts.
+  static func headerSize(_ count: Int) -> Int { 24 * count }
 
   /// The JSON of the contact at `position` (0 ≤ position < count), or nil when its
   /// bytes are damaged.
@@ -51,17 +53,17 @@ public struct ContactRenderings: @unchecked Sendable {
   /// Whether `bytes` (the JSON of `position`, or a copy of it) have the checksum stored
   /// for that position.
   private func isIntact(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
-    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (count + 1 + position), as: UInt64.self))
+    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (2 * count + position), as: UInt64.self))
     return Checksum.wide(bytes) == Int64(bitPattern: checksum)
   }
 
-  /// The bytes stored for `position`, its checksum not checked; nil when its offsets
-  /// lie outside the block.
+  /// The bytes stored for `position`, its checksum not checked; nil when its span
+  /// lies outside the block.
   private func unchecked(at position: Int) -> UnsafeRawBufferPointer? {
     guard position >= 0, position < count else { return nil }
     let header = Self.headerSize(count)
-    let start = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
-    let end = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (position + 1), as: UInt64.self))
+    let start = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 16 * position, as: UInt64.self))
+    let end = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 16 * position + 8, as: UInt64.self))
     guard start <= end, end <= UInt64(block.count - header) else { return nil }
     return UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
   }
@@ -124,16 +126,17 @@ public struct ContactRenderings: @unchecked Sendable {
   static func render(count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void) -> ContactRenderings {
     let header = headerSize(count)
     let memory = RenderedMemory(size: header + count * 512)
-    memory.bytes.storeBytes(of: UInt64(0).littleEndian, toByteOffset: 0, as: UInt64.self)
     var position = 0
     var base = 0
     inWaves(count: count, render) { json, ends, checksums in
       memory.grow(to: header + base + json.count)
       let block = memory.bytes
       for index in ends.indices {
-        block.storeBytes(of: UInt64(base + ends[index]).littleEndian, toByteOffset: 8 * (position + 1), as: UInt64.self)
+        let start = base + (index == 0 ? 0 : ends[index - 1])
+        block.storeBytes(of: UInt64(start).littleEndian, toByteOffset: 16 * position, as: UInt64.self)
+        block.storeBytes(of: UInt64(base + ends[index]).littleEndian, toByteOffset: 16 * position + 8, as: UInt64.self)
         block.storeBytes(
-          of: UInt64(bitPattern: checksums[index]).littleEndian, toByteOffset: 8 * (count + 1 + position),
+          of: UInt64(bitPattern: checksums[index]).littleEndian, toByteOffset: 8 * (2 * count + position),
           as: UInt64.self)
         position += 1
       }
@@ -149,7 +152,7 @@ public struct ContactRenderings: @unchecked Sendable {
 
   /// Renders `count` contacts as `render(count:_:)` does, straight into `file` at its
   /// position `start` (where it is): the block laid out as above, its JSON written
-  /// wave by wave and its offsets and checksums filled in at the end — only a wave of
+  /// wave by wave and its spans and checksums filled in at the end — only a wave of
   /// JSON is ever in memory.
   ///
   /// - Returns: the block's length in bytes.
@@ -165,7 +168,7 @@ public struct ContactRenderings: @unchecked Sendable {
       try file.writeAll(part == zeros.count ? zeros : Array(zeros[..<part]))
       written += part
     }
-    var table = [UInt64](repeating: 0, count: 2 * count + 1)
+    var table = [UInt64](repeating: 0, count: 3 * count)
     var position = 0
     var base = 0
     var failure: SystemError?
@@ -173,8 +176,9 @@ public struct ContactRenderings: @unchecked Sendable {
       guard failure == nil else { return }
       do throws(SystemError) { try file.writeAll(json) } catch { failure = error }
       for index in ends.indices {
-        table[position + 1] = UInt64(base + ends[index]).littleEndian
-        table[count + 1 + position] = UInt64(bitPattern: checksums[index]).littleEndian
+        table[2 * position] = UInt64(base + (index == 0 ? 0 : ends[index - 1])).littleEndian
+        table[2 * position + 1] = UInt64(base + ends[index]).littleEndian
+        table[2 * count + position] = UInt64(bitPattern: checksums[index]).littleEndian
         position += 1
       }
       base += json.count
@@ -182,6 +186,31 @@ public struct ContactRenderings: @unchecked Sendable {
     if let failure { throw failure }
     try file.writeAll(table, at: start)
     return header + base
+  }
+
+  /// Writes the block of `count` contacts whose JSON was rendered before, in any
+  /// order, into `file` where it is: the spans and checksums (`entry(i)`: where contact
+  /// `i`'s JSON is among the `jsonLength` bytes `copyJSON` writes, and its checksum),
+  /// then the JSON, copied whole by `copyJSON` — no contact's JSON is read, rendered or
+  /// copied alone (a cold book's, rendered in file order while it was read:
+  /// `PartRenderings`).
+  ///
+  /// - Returns: the block's length in bytes.
+  /// - Throws: the file's error, or `copyJSON`'s.
+  static func write(
+    count: Int, entry: (Int) -> (span: Range<Int>, checksum: Int64), jsonLength: Int, to file: FileDescriptor,
+    copyJSON: (FileDescriptor) throws(SystemError) -> Void
+  ) throws(SystemError) -> Int {
+    var table = [UInt64](repeating: 0, count: 3 * count)
+    for position in 0..<count {
+      let (span, checksum) = entry(position)
+      table[2 * position] = UInt64(span.lowerBound).littleEndian
+      table[2 * position + 1] = UInt64(span.upperBound).littleEndian
+      table[2 * count + position] = UInt64(bitPattern: checksum).littleEndian
+    }
+    try file.writeAll(table.withUnsafeBytes { [UInt8]($0) })
+    try copyJSON(file)
+    return headerSize(count) + jsonLength
   }
 
   /// Renders `count` contacts on all cores in chunks of 2,048, `renderWave` at a time,

@@ -81,16 +81,18 @@ enum ListFile {
   }
 
   /// Writes the list file of `view` at `path` as `write(view:identity:snapshot:renderings:to:ready:)`
-  /// does, with the JSON of `count` contacts rendered by `render` straight into it
-  /// (`ContactRenderings.write`): only a wave of it is in memory at a time. The
-  /// snapshot is made by `snapshot` and let go once it is written, before the JSON is
-  /// rendered (100,000 contacts: about 32 MB).
+  /// does, its renderings block of `count` contacts written straight into it by
+  /// `block` (given the file, positioned where the block starts, and that position;
+  /// returning the block's length): `ContactRenderings.write(count:_:to:at:)` renders
+  /// the JSON there a wave at a time, `ContactRenderings.write(count:entry:jsonLength:to:copyJSON:)`
+  /// copies JSON rendered before. The snapshot is made by `snapshot` and let go once
+  /// it is written, before the block (100,000 contacts: about 32 MB).
   ///
   /// - Returns: the renderings in the file written (mapped before it was put in
   ///   place); nil when it was not written (a cache: failing is not an error).
   static func write(
-    view: String, identity: Int64, snapshot makeSnapshot: () -> [UInt8], count: Int,
-    render: @Sendable (Int, inout [UInt8]) -> Void, to path: String, ready: () -> Bool
+    view: String, identity: Int64, snapshot makeSnapshot: () -> [UInt8], count: Int, to path: String,
+    ready: () -> Bool, block: (FileDescriptor, Int) throws(SystemError) -> Int
   ) -> ContactRenderings? {
     var snapshot = makeSnapshot()
     let snapshotLength = snapshot.count
@@ -101,9 +103,9 @@ enum ListFile {
       try file.writeAll([UInt8](repeating: 0, count: headerSize))
       try file.writeAll(key)
       try file.writeAll(snapshot)
-      snapshot = []  // the only copy: let go before the JSON is rendered
+      snapshot = []  // the only copy: let go before the JSON is written
       try file.writeAll([UInt8](repeating: 0, count: padding(snapshotLength)))
-      let length = try ContactRenderings.write(count: count, render, to: file, at: blockStart)
+      let length = try block(file, blockStart)
       let header = Self.header(
         identity: identity, key: Array(view.utf8), snapshotLength: snapshotLength,
         snapshotChecksum: snapshotChecksum, count: count, jsonLength: length - ContactRenderings.headerSize(count))
@@ -147,7 +149,7 @@ enum ListFile {
     let jsonLength = integer(7)
     let size = UInt64(bytes.count)
     // Every length bounded by the file's size before any arithmetic on them.
-    guard keyLength <= size, snapshotLength <= size, count <= size / 16, jsonLength <= size else { return nil }
+    guard keyLength <= size, snapshotLength <= size, count <= size / 24, jsonLength <= size else { return nil }
     let keyStart = headerSize
     let snapshotStart = keyStart + Int(keyLength) + padding(Int(keyLength))
     let blockStart = snapshotStart + Int(snapshotLength) + padding(Int(snapshotLength))

@@ -37,17 +37,42 @@ struct ListFileUpdate: Sendable {
     ContactRenderings.render(count: list.contacts.count, renderer())
   }
 
-  /// Writes the list file with the JSON of every contact rendered straight into it
-  /// (`ListFile.write(view:identity:snapshot:count:render:to:ready:)`: a wave of JSON
-  /// in memory at a time, not all of it), put in place once `ready` says the cards it
-  /// refers to are stored.
+  /// Writes the list file, put in place once `ready` says the cards it refers to are
+  /// stored. The JSON of a cold file's contacts, rendered in file order as the file
+  /// was read (`PartRenderings`: one for every contact of the list), is copied whole
+  /// and pointed into; otherwise every contact's JSON is rendered straight into the
+  /// file (`ContactRenderings.write(count:_:to:at:)`: a wave of JSON in memory at a
+  /// time, not all of it).
   ///
   /// - Returns: the renderings, in the file written (mapped); nil when it was not
   ///   written.
   func writeRendering(ready: () -> Bool) -> ContactRenderings? {
-    ListFile.write(
-      view: view, identity: identity, snapshot: snapshot, count: list.contacts.count, render: renderer(), to: path,
-      ready: ready)
+    let count = list.contacts.count
+    if let part = onlyPart() {
+      let origins = origins
+      return ListFile.write(view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready) {
+        file, _ throws(SystemError) in
+        try ContactRenderings.write(
+          count: count, entry: { part.entry(ordinal: Int(origins[$0].ordinal)) }, jsonLength: part.length, to: file,
+          copyJSON: part.copyJSON)
+      }
+    }
+    let render = renderer()
+    return ListFile.write(view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready) {
+      file, start throws(SystemError) in
+      try ContactRenderings.write(count: count, render, to: file, at: start)
+    }
+  }
+
+  /// The renderings of the one file version that every contact of the list comes
+  /// from, holding each one's JSON: a cold `.vcf` file read in parts, without groups
+  /// from group cards elsewhere. Nil otherwise.
+  private func onlyPart() -> PartRenderings? {
+    guard outsideGroups.isEmpty, bookRenderings.isEmpty, partRenderings.count == 1,
+      let part = partRenderings.values.first, part.isComplete, part.count == list.contacts.count,
+      origins.allSatisfy({ $0.generation == part.generation && $0.ordinal >= 0 && Int($0.ordinal) < part.count })
+    else { return nil }
+    return part
   }
 
   /// What renders the JSON of the contact at a position of `list` (see `renderings()`).

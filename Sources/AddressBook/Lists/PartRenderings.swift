@@ -1,4 +1,5 @@
 import ContactFormats
+import ContactStores
 import ContactKit
 import CpickSupport
 
@@ -17,6 +18,9 @@ final class PartRenderings: @unchecked Sendable {
   private let file: RenderingsFile
   /// Where each contact's JSON ends in the file, by ordinal (the first starts at 0).
   private var ends: [Int] = []
+  /// The checksum of each contact's JSON (`Checksum.wide`), by ordinal: a list file
+  /// copies the JSON whole, and these with it (`ContactRenderings`).
+  private var checksums: [Int64] = []
   /// Set once a write failed: the renderings are then not used.
   private var failed = false
 
@@ -35,16 +39,21 @@ final class PartRenderings: @unchecked Sendable {
   /// appends their JSON to the file.
   func append(_ contacts: [Contact], nameOrder: ContactFormatter.NameOrder) {
     guard !failed else { return }
-    let chunks = Parallel.map(count: contacts.count, chunk: 1_024) { range -> (json: [UInt8], ends: [Int]) in
+    let chunks = Parallel.map(count: contacts.count, chunk: 1_024) {
+      range -> (json: [UInt8], ends: [Int], checksums: [Int64]) in
       var json: [UInt8] = []
       json.reserveCapacity(range.count * 640)
       var ends: [Int] = []
+      var checksums: [Int64] = []
       ends.reserveCapacity(range.count)
+      checksums.reserveCapacity(range.count)
       for index in range {
+        let start = json.count
         PersonJSON.writePerson(contacts[index], nameOrder: nameOrder, to: &json)
         ends.append(json.count)
+        checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
       }
-      return (json, ends)
+      return (json, ends, checksums)
     }
     for chunk in chunks {
       let base = ends.last ?? 0
@@ -54,7 +63,24 @@ final class PartRenderings: @unchecked Sendable {
         return
       }
       ends.append(contentsOf: chunk.ends.lazy.map { base + $0 })
+      checksums.append(contentsOf: chunk.checksums)
     }
+  }
+
+  /// The bytes of JSON in the file.
+  var length: Int { ends.last ?? 0 }
+
+  /// Where the JSON of contact `ordinal` (0 ≤ ordinal < count) is in the file, and its
+  /// checksum.
+  func entry(ordinal: Int) -> (span: Range<Int>, checksum: Int64) {
+    ((ordinal == 0 ? 0 : ends[ordinal - 1])..<ends[ordinal], checksums[ordinal])
+  }
+
+  /// Appends the file's JSON, all of it in file order, to `out` where it is.
+  ///
+  /// - Throws: the error of reading the temp file or of writing `out`.
+  func copyJSON(to out: FileDescriptor) throws(SystemError) {
+    try file.copy(length: length, to: out)
   }
 
   /// Whether every contact appended was written.

@@ -30,4 +30,22 @@ final class RenderingsFile: Sendable {
   func append(length: Int, at offset: Int, to out: inout [UInt8]) -> Bool {
     (try? file.read(length, at: offset, appendingTo: &out)) != nil
   }
+
+  /// Appends its first `length` bytes to `out` where it is, a MiB at a time.
+  ///
+  /// - Throws: the error of reading this file or of writing `out`.
+  func copy(length: Int, to out: FileDescriptor) throws(SystemError) {
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(min(length, Self.copyPiece))
+    var offset = 0
+    while offset < length {
+      buffer.removeAll(keepingCapacity: true)
+      try file.read(min(Self.copyPiece, length - offset), at: offset, appendingTo: &buffer)
+      try out.writeAll(buffer)
+      offset += buffer.count
+    }
+  }
+
+  /// Bytes copied at a time by `copy(length:to:)`.
+  private static let copyPiece = 1 << 20
 }
