@@ -146,6 +146,7 @@ public enum ContactFormatter {
     public let order: SortOrder
     private var cache: [ByteKey: String] = [:]
     private var surnameCache: [ByteKey: String] = [:]
+    private var wordCache: [ByteKey: String] = [:]
 
     /// The index whose rows the keys carry (`SectionIndex.marked`).
     public let index: SectionIndex
@@ -223,8 +224,30 @@ public enum ContactFormatter {
       if part.utf8.allSatisfy({ $0 < 0x80 }) { return part.lowercased() }
       let lookup = ByteKey(part)
       if let known = cache[lookup] { return known }
-      let key = Self.sharedKey(part, surname: false)
+      // A part of several words (a name given only in `FN`, distinct in every card)
+      // from its words' transforms, which recur.
+      let key =
+        ContactFormatter.latinKey(words: part, word: { wordKey($0) }) ?? Self.sharedKey(part, surname: false)
       cache[lookup] = key
+      return key
+    }
+
+    /// `ContactFormatter.latinWord(word)`, kept here and in `shared`.
+    private mutating func wordKey(_ word: Substring) -> String {
+      let lookup = ByteKey(String(word))
+      if let known = wordCache[lookup] { return known }
+      let shared = SharedKey(part: lookup, surname: false, word: true)
+      let key: String
+      if let known = Self.shared.withLock({ $0[shared] }) {
+        key = known
+      } else {
+        key = ContactFormatter.latinWord(word)
+        Self.shared.withLock { keys in
+          if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
+          keys[shared] = key
+        }
+      }
+      wordCache[lookup] = key
       return key
     }
 
@@ -244,10 +267,12 @@ public enum ContactFormatter {
     /// a written family name; emptied when it grows past 200,000 entries.
     static let shared = Locked<[SharedKey: String]>([:])
 
-    /// A name part, and whether it is read as a surname.
+    /// A name part, and whether it is read as a surname (or a word of a part).
     struct SharedKey: Hashable {
       var part: ByteKey
       var surname: Bool
+      /// A word of a part (`wordKey`), not a whole part.
+      var word = false
     }
 
     /// The key of `part` (a trimmed, non-empty name part): `surnameReading` for a
@@ -377,6 +402,38 @@ public enum ContactFormatter {
       return latin.split(separator: " ").joined()
     }
     return latin
+  }
+
+  /// `latinKey(text, joiningSyllables: true)` made from the transforms of the words of
+  /// `text` (cut at U+0020 spaces, kept), each given by `word` — so that a caller can
+  /// keep each word's, and a name given only in `FN` (`Анна Иванова 12`, distinct in
+  /// every card) costs lookups, not a transform of its own. `word(w)` must be
+  /// `latinWord(w)`. A text that folds to ASCII needs no transform: its key is the
+  /// folded text, as `latinKey`'s. Nil when the text must be made whole: one word, or
+  /// Han, Kana or Hangul in it (whose syllables are run together across the words).
+  ///
+  /// ICU's `latinTransform` of such a text is its words' transforms joined by its
+  /// spaces: Any-Latin transliterates script runs, and a space is a word boundary at
+  /// either end of a run (`ContactFormatterTests` checks it in 20 scripts).
+  public static func latinKey(words text: String, word: (Substring) -> String) -> String? {
+    guard text.utf8.contains(0x20), !text.unicodeScalars.contains(where: isCJKScalar) else { return nil }
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    var key = ""
+    for (number, part) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+      if number > 0 { key += " " }
+      key += part.utf8.allSatisfy({ $0 < 0x80 }) ? part.lowercased() : word(part)
+    }
+    return key
+  }
+
+  /// The transform of one word of a text for `latinKey(words:word:)`: `latinTransform`'s,
+  /// the word folded when the transform fails.
+  public static func latinWord(_ word: Substring) -> String {
+    let text = String(word)
+    TransliterationWarmUp.waitIfRunning()
+    return text.applyingTransform(latinTransform, reverse: false)
+      ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   /// The transform of `latinKey` (and of the search index's transliterations).

@@ -18,7 +18,14 @@ package enum SourcePath {
   package static func canonical(_ source: String) -> String {
     if source.isEmpty || source == "-" { return source }
     let absolute = source.hasPrefix("/") ? source : workingDirectory + "/" + source
-    if !absolute.contains("/.") && !absolute.contains("//") { return absolute }
+    // Bytes, not `contains` (Foundation's search): this runs for every card without a
+    // `UID` (`ContactDecoder`'s derived identifier).
+    var slash = false
+    let clean = absolute.utf8.allSatisfy { byte in
+      defer { slash = byte == UInt8(ascii: "/") }
+      return !(slash && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")))
+    }
+    if clean { return absolute }
     var parts: [Substring] = []
     for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
       switch part {
