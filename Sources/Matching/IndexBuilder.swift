@@ -88,7 +88,10 @@ struct IndexBuilder {
   /// cost no lock (several threads taking `FoldedForms.cache`'s for every name spent
   /// more time waiting for it than folding).
   private var formsMet: [ByteKey: FoldedForms] = [:]
-  /// The most texts `formsMet` holds; it is emptied when full.
+  /// The forms of the words of texts of several words this builder met (at most
+  /// `localForms` of them; `FoldedForms.composed`).
+  private var wordsMet: [ByteKey: FoldedForms.Word] = [:]
+  /// The most texts `formsMet` (and words `wordsMet`) holds; each is emptied when full.
   static let localForms = 4_096
 
   init(expectedContacts: Int) {
@@ -155,6 +158,10 @@ struct IndexBuilder {
     let forms: FoldedForms
     if let met = formsMet[key] {
       forms = met
+    } else if let composed = FoldedForms.composed(text, word: { wordForms($0) }) {
+      // Several words (a display name, distinct in every card): from its words', which
+      // recur; kept by neither cache.
+      forms = composed
     } else {
       forms = FoldedForms.of(key)
       if formsMet.count >= Self.localForms { formsMet.removeAll(keepingCapacity: true) }
@@ -165,6 +172,17 @@ struct IndexBuilder {
     finishField(kind: kind)
     guard transliterated, let alias = kind.aliasKind else { return }
     for latin in forms.aliases { addFolded(latin, kind: alias) }
+  }
+
+  /// The forms of one word of a text of several words (`FoldedForms.composed`), kept in
+  /// `wordsMet`.
+  private mutating func wordForms(_ word: Substring) -> FoldedForms.Word {
+    let key = ByteKey(String(word))
+    if let met = wordsMet[key] { return met }
+    let forms = FoldedForms.Word(key.text)
+    if wordsMet.count >= Self.localForms { wordsMet.removeAll(keepingCapacity: true) }
+    wordsMet[key] = forms
+    return forms
   }
 
   /// Adds already folded text.
@@ -323,6 +341,50 @@ struct FoldedForms: Sendable {
       }
     }
     return forms
+  }
+
+  /// What a word of a text of several words gives the text's forms (`composed`).
+  struct Word {
+    /// `SearchFolding.fold` of the word.
+    var folded: String
+    /// The word in Latin letters as `Transliteration.latinize` writes it in a text:
+    /// its transliteration, or the word itself when it is ASCII.
+    var latin: String
+
+    init(_ word: String) {
+      folded = SearchFolding.fold(word)
+      latin = SearchFolding.isASCII(word) ? word : Transliteration.latinize(word)?.text ?? word
+    }
+  }
+
+  /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as
+  /// `word` gives them: what `compute(text)` gives — `SearchFolding.fold` folds a
+  /// scalar at a time (a space ends a word for a final sigma either way), and
+  /// `Transliteration.latinize` transliterates a run of non-ASCII letters at a time
+  /// (a space ends a run) and joins the words with single spaces. Nil when the text is
+  /// made whole: no space, or ASCII (no forms to make), or Han, Kana or Hangul in it
+  /// (their syllables are run together and their initials taken across the words).
+  static func composed(_ text: String, word: (Substring) -> Word) -> FoldedForms? {
+    guard text.utf8.contains(0x20), !SearchFolding.isASCII(text) else { return nil }
+    for scalar in text.unicodeScalars where scalar.value >= 0x80 {
+      if Transliteration.isHanOrKana(scalar) || Transliteration.isSyllable(scalar) || HanReadings.hasReading(scalar) {
+        return nil
+      }
+    }
+    var folded = ""
+    var latin = ""
+    for (number, part) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+      if number > 0 {
+        folded += " "
+        latin += " "
+      }
+      let forms = word(part)
+      folded += forms.folded
+      latin += forms.latin
+    }
+    guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
+    let words = latin.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    return FoldedForms(folded: folded, aliases: [words.joined(separator: " ")])
   }
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past

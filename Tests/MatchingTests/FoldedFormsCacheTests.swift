@@ -42,3 +42,45 @@ import Testing
     }
   }
 }
+
+/// The forms of a text of several words made from its words' (`FoldedForms.composed`):
+/// a display name, distinct in every card, costs lookups of its words.
+@Suite struct ComposedFormsTests {
+  static let names = [
+    "Анна Иванова 12", "Ёлкин Юрий", "Ђорђе Јовановић", "Ана́ Пе́трова", "Д'Артаньян Жан-Поль", "Анна  Иванова",
+    "Νίκος Παπαδόπουλος", "ΟΔΥΣΣΕΑΣ ΕΛΥΤΗΣ", "Ωμέγα ς σ", "محمد عبد الله", "דוד בן גוריון", "สมชาย ใจดี",
+    "राहुल शर्मा", "გიორგი ბერიძე", "Արամ Խաչատրյան", "አበበ ቢቂላ", "Zoë Ørsted", "Łukasz Żółw", "Æsa Þór ß",
+    "Işık Ilıcalı", "Nguyễn Thị Minh Khai", "Zoë Анна", "José María Aznar-López 7", "Ｆｕｌｌ Ｗｉｄｔｈ",
+    "Anna\tИванова Smith", "🙂 Анна", "Straße Müller", "ｱﾝﾅ Smith",
+  ]
+
+  @Test("every name's forms made from its words are those made whole")
+  func sameAsWhole() {
+    var composed = 0
+    for name in Self.names {
+      guard let forms = FoldedForms.composed(name, word: { FoldedForms.Word(String($0)) }) else { continue }
+      composed += 1
+      let whole = FoldedForms.compute(name)
+      #expect(forms.folded == whole.folded, "\(name)")
+      #expect(forms.aliases == whole.aliases, "\(name)")
+    }
+    #expect(composed == Self.names.count)
+  }
+
+  @Test("one word, ASCII, or Han, Kana or Hangul is made whole")
+  func madeWhole() {
+    for name in ["Иванова", "Ada Lovelace", "王 小明", "佐藤 花子", "やまだ たろう", "김 민준", "Anna 々"] {
+      #expect(FoldedForms.composed(name, word: { FoldedForms.Word(String($0)) }) == nil, "\(name)")
+    }
+  }
+
+  @Test("a contact named by several words is found by its words and their transliterations")
+  func found() throws {
+    var contact = Contact(identifier: "1", source: "t")
+    contact.formattedName = "Νίκος Παπαδόπουλος 7"
+    let index = ContactIndex([contact])
+    for query in ["νικος", "παπαδ", "nikos", "papad", "7"] {
+      #expect(index.search(query).count == 1, "\(query)")
+    }
+  }
+}
