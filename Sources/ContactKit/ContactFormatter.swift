@@ -146,7 +146,6 @@ public enum ContactFormatter {
     public let order: SortOrder
     private var cache: [ByteKey: String] = [:]
     private var surnameCache: [ByteKey: String] = [:]
-    private var wordCache: [ByteKey: String] = [:]
 
     /// The index whose rows the keys carry (`SectionIndex.marked`).
     public let index: SectionIndex
@@ -224,30 +223,20 @@ public enum ContactFormatter {
       if part.utf8.allSatisfy({ $0 < 0x80 }) { return part.lowercased() }
       let lookup = ByteKey(part)
       if let known = cache[lookup] { return known }
-      // A part of several words (a name given only in `FN`, distinct in every card)
-      // from its words' transforms, which recur.
-      let key =
-        ContactFormatter.latinKey(words: part, word: { wordKey($0) }) ?? Self.sharedKey(part, surname: false)
+      let key = Self.sharedKey(part, surname: false)
       cache[lookup] = key
       return key
     }
 
-    /// `ContactFormatter.latinWord(word)`, kept here and in `shared`.
-    private mutating func wordKey(_ word: Substring) -> String {
-      let lookup = ByteKey(String(word))
-      if let known = wordCache[lookup] { return known }
-      let shared = SharedKey(part: lookup, surname: false, word: true)
-      let key: String
-      if let known = Self.shared.withLock({ $0[shared] }) {
-        key = known
-      } else {
-        key = ContactFormatter.latinWord(word)
-        Self.shared.withLock { keys in
-          if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
-          keys[shared] = key
-        }
+    /// `ContactFormatter.latinWord(word)`, kept in `shared`.
+    static func wordKey(_ word: Substring) -> String {
+      let shared = SharedKey(part: ByteKey(String(word)), surname: false, word: true)
+      if let known = Self.shared.withLock({ $0[shared] }) { return known }
+      let key = ContactFormatter.latinWord(word)
+      Self.shared.withLock { keys in
+        if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
+        keys[shared] = key
       }
-      wordCache[lookup] = key
       return key
     }
 
@@ -289,10 +278,12 @@ public enum ContactFormatter {
       return key
     }
 
-    /// The key of `part` computed anew, without any cache.
+    /// The key of `part` computed anew, without the cache of parts: a part of several
+    /// words (a name given only in `FN`, distinct in every card) from its words'
+    /// transforms (`wordKey`), which recur.
     static func computeKey(_ part: String, surname: Bool) -> String {
       if surname, let reading = ContactFormatter.surnameReading(part) { return reading }
-      return ContactFormatter.latinKey(part, joiningSyllables: true)
+      return ContactFormatter.latinKey(words: part, word: wordKey) ?? ContactFormatter.latinKey(part, joiningSyllables: true)
     }
   }
 

@@ -88,10 +88,7 @@ struct IndexBuilder {
   /// cost no lock (several threads taking `FoldedForms.cache`'s for every name spent
   /// more time waiting for it than folding).
   private var formsMet: [ByteKey: FoldedForms] = [:]
-  /// The forms of the words of texts of several words this builder met (at most
-  /// `localForms` of them; `FoldedForms.composed`).
-  private var wordsMet: [ByteKey: FoldedForms.Word] = [:]
-  /// The most texts `formsMet` (and words `wordsMet`) holds; each is emptied when full.
+  /// The most texts `formsMet` holds; it is emptied when full.
   static let localForms = 4_096
 
   init(expectedContacts: Int) {
@@ -158,14 +155,12 @@ struct IndexBuilder {
     let forms: FoldedForms
     if let met = formsMet[key] {
       forms = met
-    } else if let composed = FoldedForms.composed(text, word: { wordForms($0) }) {
+    } else if let composed = FoldedForms.composed(text, word: { self.forms(of: ByteKey(String($0))) }) {
       // Several words (a display name, distinct in every card): from its words', which
       // recur; kept by neither cache.
       forms = composed
     } else {
-      forms = FoldedForms.of(key)
-      if formsMet.count >= Self.localForms { formsMet.removeAll(keepingCapacity: true) }
-      formsMet[key] = forms
+      forms = self.forms(of: key)
     }
     var folded = forms.folded
     folded.withUTF8 { appendTrimmed($0, lowercase: false) }
@@ -174,14 +169,13 @@ struct IndexBuilder {
     for latin in forms.aliases { addFolded(latin, kind: alias) }
   }
 
-  /// The forms of one word of a text of several words (`FoldedForms.composed`), kept in
-  /// `wordsMet`.
-  private mutating func wordForms(_ word: Substring) -> FoldedForms.Word {
-    let key = ByteKey(String(word))
-    if let met = wordsMet[key] { return met }
-    let forms = FoldedForms.Word(key.text)
-    if wordsMet.count >= Self.localForms { wordsMet.removeAll(keepingCapacity: true) }
-    wordsMet[key] = forms
+  /// The forms of the text of `key` (non-ASCII): from `formsMet`, else
+  /// `FoldedForms.of`, then kept in `formsMet`.
+  private mutating func forms(of key: ByteKey) -> FoldedForms {
+    if let met = formsMet[key] { return met }
+    let forms = FoldedForms.of(key)
+    if formsMet.count >= Self.localForms { formsMet.removeAll(keepingCapacity: true) }
+    formsMet[key] = forms
     return forms
   }
 
@@ -343,48 +337,51 @@ struct FoldedForms: Sendable {
     return forms
   }
 
-  /// What a word of a text of several words gives the text's forms (`composed`).
-  struct Word {
-    /// `SearchFolding.fold` of the word.
-    var folded: String
-    /// The word in Latin letters as `Transliteration.latinize` writes it in a text:
-    /// its transliteration, or the word itself when it is ASCII.
-    var latin: String
-
-    init(_ word: String) {
-      folded = SearchFolding.fold(word)
-      latin = SearchFolding.isASCII(word) ? word : Transliteration.latinize(word)?.text ?? word
-    }
-  }
-
   /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as
-  /// `word` gives them: what `compute(text)` gives — `SearchFolding.fold` folds a
-  /// scalar at a time (a space ends a word for a final sigma either way), and
-  /// `Transliteration.latinize` transliterates a run of non-ASCII letters at a time
-  /// (a space ends a run) and joins the words with single spaces. Nil when the text is
-  /// made whole: no space, or ASCII (no forms to make), or Han, Kana or Hangul in it
-  /// (their syllables are run together and their initials taken across the words).
-  static func composed(_ text: String, word: (Substring) -> Word) -> FoldedForms? {
+  /// `word` gives them for a non-ASCII word (`of(_:)`'s): what `compute(text)` gives.
+  /// `SearchFolding.fold` folds a scalar at a time (a space ends a word for a final
+  /// sigma either way); `Transliteration.latinize` transliterates a run of non-ASCII
+  /// letters at a time (a space ends a run) and joins the words with single spaces —
+  /// a word's transliteration is its alias when it folds to non-ASCII, else made here
+  /// (only when another word needs the text's). Nil when the text is made whole: no
+  /// space, or ASCII (no forms to make), or Han, Kana or Hangul in it (their syllables
+  /// are run together and their initials taken across the words).
+  static func composed(_ text: String, word: (Substring) -> FoldedForms) -> FoldedForms? {
     guard text.utf8.contains(0x20), !SearchFolding.isASCII(text) else { return nil }
     for scalar in text.unicodeScalars where scalar.value >= 0x80 {
       if Transliteration.isHanOrKana(scalar) || Transliteration.isSyllable(scalar) || HanReadings.hasReading(scalar) {
         return nil
       }
     }
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    var forms: [FoldedForms?] = []
+    forms.reserveCapacity(words.count)
     var folded = ""
-    var latin = ""
-    for (number, part) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-      if number > 0 {
-        folded += " "
-        latin += " "
+    for (number, part) in words.enumerated() {
+      if number > 0 { folded += " " }
+      if part.utf8.allSatisfy({ $0 < 0x80 }) {
+        folded += SearchFolding.asciiLowercased(String(part))
+        forms.append(nil)
+      } else {
+        let made = word(part)
+        folded += made.folded
+        forms.append(made)
       }
-      let forms = word(part)
-      folded += forms.folded
-      latin += forms.latin
     }
     guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
-    let words = latin.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-    return FoldedForms(folded: folded, aliases: [words.joined(separator: " ")])
+    var latin = ""
+    for (part, made) in zip(words, forms) {
+      let piece: String
+      if let made {
+        piece = made.aliases.first ?? Transliteration.latinize(String(part))?.text ?? String(part)
+      } else {
+        piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+      }
+      guard !piece.isEmpty else { continue }
+      if !latin.isEmpty { latin += " " }
+      latin += piece
+    }
+    return FoldedForms(folded: folded, aliases: [latin])
   }
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past
