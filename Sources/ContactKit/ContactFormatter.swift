@@ -146,6 +146,7 @@ public enum ContactFormatter {
     public let order: SortOrder
     private var cache: [ByteKey: String] = [:]
     private var surnameCache: [ByteKey: String] = [:]
+    private var wordCache: [ByteKey: String] = [:]
 
     /// The index whose rows the keys carry (`SectionIndex.marked`).
     public let index: SectionIndex
@@ -223,8 +224,20 @@ public enum ContactFormatter {
       if part.utf8.allSatisfy({ $0 < 0x80 }) { return part.lowercased() }
       let lookup = ByteKey(part)
       if let known = cache[lookup] { return known }
-      let key = Self.sharedKey(part, surname: false)
+      // A part of several words (a name given only in `FN`) is likely met once: made
+      // from its words' keys, kept here, without the shared cache's lock.
+      let key =
+        ContactFormatter.latinKey(words: part, word: { localWordKey($0) }) ?? Self.sharedKey(part, surname: false)
       cache[lookup] = key
+      return key
+    }
+
+    /// `wordKey(word)`, kept here too (no lock for a word met again).
+    private mutating func localWordKey(_ word: Substring) -> String {
+      let lookup = ByteKey(String(word))
+      if let known = wordCache[lookup] { return known }
+      let key = Self.wordKey(word)
+      wordCache[lookup] = key
       return key
     }
 
