@@ -417,18 +417,40 @@ public enum ContactFormatter {
   /// Han, Kana or Hangul in it (whose syllables are run together across the words).
   ///
   /// ICU's `latinTransform` of such a text is its words' transforms joined by its
-  /// spaces: Any-Latin transliterates script runs, and a space is a word boundary at
-  /// either end of a run (`ContactFormatterTests` checks it in 20 scripts).
+  /// spaces when each word starts a run of its own: Any-Latin transliterates script
+  /// runs, a character of no script (punctuation, digits, marks, `ـ`, `ℵ`) joins the run
+  /// before it — in the word, once the word starts with a letter of a script — and a
+  /// space is a word boundary at either end of a run (`WordwiseSortKeyTests` checks 20
+  /// scripts). A word that starts otherwise (`·`, `،`, `।`, a lone mark) would take
+  /// the script of the word before it in the whole text: such a text is made whole.
   public static func latinKey(words text: String, word: (Substring) -> String) -> String? {
     guard text.utf8.contains(0x20), !text.unicodeScalars.contains(where: isCJKScalar) else { return nil }
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    guard text.split(separator: " ").allSatisfy({ startsScriptRun($0) }) else { return nil }
     var key = ""
     for (number, part) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
       if number > 0 { key += " " }
       key += part.utf8.allSatisfy({ $0 < 0x80 }) ? part.lowercased() : word(part)
     }
     return key
+  }
+
+  /// Whether `word` starts with a letter that has a script of its own, or an ASCII
+  /// letter or digit (which every script's transliteration keeps): not with
+  /// punctuation, a mark, a modifier letter (`ـ`), or a letter of the letterlike and
+  /// mathematical blocks (`ℵ`, `𝐀`), which ICU gives the script of the run before.
+  static func startsScriptRun(_ word: Substring) -> Bool {
+    guard let first = word.unicodeScalars.first else { return true }
+    if first.value < 0x80 { return first.properties.isAlphabetic || (0x30...0x39).contains(first.value) }
+    switch first.value {
+    case 0x2100...0x214F, 0x1D400...0x1D7FF, 0x1EE00...0x1EEFF: return false
+    default: break
+    }
+    switch first.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: return true
+    default: return false
+    }
   }
 
   /// The transform of one word of a text for `latinKey(words:word:)`: `latinTransform`'s,

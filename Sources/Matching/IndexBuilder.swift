@@ -344,10 +344,14 @@ struct FoldedForms: Sendable {
   /// letters at a time (a space ends a run) and joins the words with single spaces —
   /// a word's transliteration is its alias when it folds to non-ASCII, else made here
   /// (only when another word needs the text's). Nil when the text is made whole: no
-  /// space, or ASCII (no forms to make), or Han, Kana or Hangul in it (their syllables
-  /// are run together and their initials taken across the words).
+  /// space, or ASCII (no forms to make), a normal form needed (`fold` decides it for
+  /// the whole text), or Han, Kana or Hangul in it (their syllables are run together
+  /// and their initials taken across the words).
   static func composed(_ text: String, word: (Substring) -> FoldedForms) -> FoldedForms? {
-    guard text.utf8.contains(0x20), !SearchFolding.isASCII(text) else { return nil }
+    // A text that needs a normal form (a combining mark, a presentation form) is
+    // normalised whole by `fold`: a word of it alone might not be.
+    guard text.utf8.contains(0x20), !SearchFolding.isASCII(text), SearchFolding.normalization(of: text) == .none
+    else { return nil }
     for scalar in text.unicodeScalars where scalar.value >= 0x80 {
       if Transliteration.isHanOrKana(scalar) || Transliteration.isSyllable(scalar) || HanReadings.hasReading(scalar) {
         return nil

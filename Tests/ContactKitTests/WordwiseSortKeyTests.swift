@@ -31,6 +31,30 @@ struct WordwiseSortKeyTests {
     #expect(madeWordwise == Self.names.count)
   }
 
+  /// A word that starts with what has no script of its own takes, in the whole text,
+  /// the script of the word before (found by a helper comparing builds): `·` and `;`
+  /// beside Greek, `،` `؛` `؟` `ـ` and a lone haraka beside Arabic, danda and U+0951
+  /// beside Devanagari, `ℵ` beside Hebrew.
+  static let scriptless = [
+    "Νίκος · Παπαδόπουλος", "Νίκος ; Ζήτα", "Νίκος ;Ζήτα", "محمد ، أحمد", "محمد ؛ أحمد", "محمد ؟", "محمد ـ علي",
+    "محمد \u{064B}", "راهول \u{0670}ب", "राहुल । शर्मा", "राहुल ॥", "राहुल \u{0951}क", "דוד ℵ", "דוד ℵב", "Anna 𝐀𝐧𝐧𝐚 Иван",
+  ]
+
+  @Test("a word that starts with punctuation, a mark or a letter of no script is keyed with the whole text")
+  func scriptlessWords() {
+    for name in Self.scriptless {
+      // A mark after a space is one character with it: no word starts there.
+      if !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .nonspacingMark }) {
+        #expect(ContactFormatter.latinKey(words: name, word: ContactFormatter.latinWord) == nil, "\(name)")
+      }
+      var keys = ContactFormatter.SortKeys(order: .family, index: .latin)
+      var contact = Contact(identifier: name, source: "t")
+      contact.formattedName = name
+      let part = String(ContactFormatter.sortKeyPrefix(name.trimmingWhitespace))
+      #expect(keys.key(for: contact) == ContactFormatter.sortable(ContactFormatter.latinKey(part, joiningSyllables: true)), "\(name)")
+    }
+  }
+
   @Test("one word, or Han, Kana or Hangul, is made whole; a text that folds to ASCII is folded, as whole")
   func madeWhole() {
     for name in ["Иванова", "王 小明", "やまだ たろう", "김 민준"] {

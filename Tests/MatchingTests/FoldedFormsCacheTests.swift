@@ -64,12 +64,20 @@ import Testing
       #expect(forms.folded == whole.folded, "\(name)")
       #expect(forms.aliases == whole.aliases, "\(name)")
     }
-    #expect(composed == Self.names.count)
+    // All but those that need a normal form, made whole.
+    #expect(composed == Self.names.filter { SearchFolding.normalization(of: $0) == .none }.count)
+    #expect(composed >= 24)
   }
 
-  @Test("one word, ASCII, or Han, Kana or Hangul is made whole")
+  @Test("one word, ASCII, a text that needs a normal form, or Han, Kana or Hangul is made whole")
   func madeWhole() {
-    for name in ["Иванова", "Ada Lovelace", "王 小明", "佐藤 花子", "やまだ たろう", "김 민준", "Anna 々"] {
+    // Presentation forms beside compatibility characters (found by a helper comparing
+    // builds: `fold` normalises the whole text, a word alone might not be), and a
+    // combining mark beside a canonical singleton (U+0387).
+    for name in [
+      "Иванова", "Ada Lovelace", "王 小明", "佐藤 花子", "やまだ たろう", "김 민준", "Anna 々", "ﻣﺤﻤﺪ ²", "ﻣﺤﻤﺪ ½",
+      "ﻣﺤﻤﺪ Ⅻ", "ﻣﺤﻤﺪ ǅemal", "ज़ाकिर Ⅻ", "Ана́ ·\u{0387}",
+    ] {
       #expect(FoldedForms.composed(name, word: { FoldedForms.compute(String($0)) }) == nil, "\(name)")
     }
   }
