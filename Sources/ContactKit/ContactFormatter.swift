@@ -417,40 +417,52 @@ public enum ContactFormatter {
   /// Han, Kana or Hangul in it (whose syllables are run together across the words).
   ///
   /// ICU's `latinTransform` of such a text is its words' transforms joined by its
-  /// spaces when each word starts a run of its own: Any-Latin transliterates script
-  /// runs, a character of no script (punctuation, digits, marks, `ـ`, `ℵ`) joins the run
-  /// before it — in the word, once the word starts with a letter of a script — and a
-  /// space is a word boundary at either end of a run (`WordwiseSortKeyTests` checks 20
-  /// scripts). A word that starts otherwise (`·`, `،`, `।`, a lone mark) would take
-  /// the script of the word before it in the whole text: such a text is made whole.
+  /// spaces when each word is a run of its own: Any-Latin transliterates script runs,
+  /// and a character of no script (punctuation, marks, `ـ`, `ℵ`, `µ`) is read with a
+  /// neighbouring run — across a space too: `Anna; Νίκος` is `anna? nikos` whole,
+  /// `Νίκος · Π…` reads `·` as Greek. So every word must start with a letter of a
+  /// script (or an ASCII letter or digit, which every script's transliteration keeps)
+  /// and every word but the last end with one (`WordwiseSortKeyTests` checks 20
+  /// scripts, and what helpers comparing the builds found); otherwise the text is made
+  /// whole. Words are cut at U+0020 scalars, not characters (a space and the mark
+  /// after it are one character).
   public static func latinKey(words text: String, word: (Substring) -> String) -> String? {
-    guard text.utf8.contains(0x20), !text.unicodeScalars.contains(where: isCJKScalar) else { return nil }
+    guard text.utf8.contains(0x20), !text.unicodeScalars.contains(where: { isCJKScalar($0) || isBopomofo($0) })
+    else { return nil }
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
-    guard text.split(separator: " ").allSatisfy({ startsScriptRun($0) }) else { return nil }
+    let words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false).map(Substring.init)
+    for (number, part) in words.enumerated() {
+      guard let first = part.unicodeScalars.first, let last = part.unicodeScalars.last else { continue }
+      guard isScriptLetter(first), number == words.count - 1 || isScriptLetter(last) else { return nil }
+    }
     var key = ""
-    for (number, part) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+    for (number, part) in words.enumerated() {
       if number > 0 { key += " " }
       key += part.utf8.allSatisfy({ $0 < 0x80 }) ? part.lowercased() : word(part)
     }
     return key
   }
 
-  /// Whether `word` starts with a letter that has a script of its own, or an ASCII
-  /// letter or digit (which every script's transliteration keeps): not with
-  /// punctuation, a mark, a modifier letter (`ـ`), or a letter of the letterlike and
-  /// mathematical blocks (`ℵ`, `𝐀`), which ICU gives the script of the run before.
-  static func startsScriptRun(_ word: Substring) -> Bool {
-    guard let first = word.unicodeScalars.first else { return true }
-    if first.value < 0x80 { return first.properties.isAlphabetic || (0x30...0x39).contains(first.value) }
-    switch first.value {
-    case 0x2100...0x214F, 0x1D400...0x1D7FF, 0x1EE00...0x1EEFF: return false
+  /// Whether `scalar` is a letter that has a script of its own, or an ASCII letter or
+  /// digit: not punctuation, a symbol, a mark, a modifier letter (`ـ`, `ˇ`), `µ`, or a
+  /// letter of the letterlike and mathematical blocks (`ℵ`, `𝐀`), which ICU reads with
+  /// a neighbouring run (`latinKey(words:word:)`).
+  static func isScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value) }
+    switch scalar.value {
+    case 0xB5, 0x2100...0x214F, 0x1D400...0x1D7FF, 0x1EE00...0x1EEFF: return false
     default: break
     }
-    switch first.properties.generalCategory {
+    switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: return true
     default: return false
     }
+  }
+
+  /// Bopomofo (U+3100–312F, U+31A0–31BF): made whole by `latinKey(words:word:)`, as Han.
+  static func isBopomofo(_ scalar: Unicode.Scalar) -> Bool {
+    (0x3100...0x312F).contains(scalar.value) || (0x31A0...0x31BF).contains(scalar.value)
   }
 
   /// The transform of one word of a text for `latinKey(words:word:)`: `latinTransform`'s,

@@ -28,7 +28,8 @@ struct WordwiseSortKeyTests {
       madeWordwise += 1
       #expect(wordwise == whole, "\(name)")
     }
-    #expect(madeWordwise == Self.names.count)
+    // All but `Ана́ Пе́трова`, whose first word ends with a combining accent.
+    #expect(madeWordwise == Self.names.count - 1)
   }
 
   /// A word that starts with what has no script of its own takes, in the whole text,
@@ -38,15 +39,18 @@ struct WordwiseSortKeyTests {
   static let scriptless = [
     "Νίκος · Παπαδόπουλος", "Νίκος ; Ζήτα", "Νίκος ;Ζήτα", "محمد ، أحمد", "محمد ؛ أحمد", "محمد ؟", "محمد ـ علي",
     "محمد \u{064B}", "راهول \u{0670}ب", "राहुल । शर्मा", "राहुल ॥", "राहुल \u{0951}क", "דוד ℵ", "דוד ℵב", "Anna 𝐀𝐧𝐧𝐚 Иван",
+    // A word that ends so, before a word of another script (a second helper): ICU reads
+    // the end with the next word's script (`Anna; Νίκος` is `anna? nikos` whole).
+    "Anna; Νίκος", "Анна; Νίκος", "Łukasz; Νίκος", "Anna· Νίκος", "Annaµ Νίκος", "Anna، محمد", "Anna؟ محمد",
+    "Anna। राम", "Annaℵ דוד", "Aˇ ㄅㄆ", "Anna\u{064E} محمد", "Anna\u{0314} Νίκος", "Ν፤ Νίκος",
+    // A space and a mark after it are one character: still a word that starts with a mark.
+    "007 \u{0951}\u{0953} \u{0975}\u{0953}",
   ]
 
-  @Test("a word that starts with punctuation, a mark or a letter of no script is keyed with the whole text")
+  @Test("a word that starts, or ends before another, with punctuation, a mark or a letter of no script is keyed whole")
   func scriptlessWords() {
     for name in Self.scriptless {
-      // A mark after a space is one character with it: no word starts there.
-      if !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .nonspacingMark }) {
-        #expect(ContactFormatter.latinKey(words: name, word: ContactFormatter.latinWord) == nil, "\(name)")
-      }
+      #expect(ContactFormatter.latinKey(words: name, word: ContactFormatter.latinWord) == nil, "\(name)")
       var keys = ContactFormatter.SortKeys(order: .family, index: .latin)
       var contact = Contact(identifier: name, source: "t")
       contact.formattedName = name
