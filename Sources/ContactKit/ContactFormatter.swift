@@ -413,8 +413,9 @@ public enum ContactFormatter {
   /// keep each word's, and a name given only in `FN` (`Анна Иванова 12`, distinct in
   /// every card) costs lookups, not a transform of its own. `word(w)` must be
   /// `latinWord(w)`. A text that folds to ASCII needs no transform: its key is the
-  /// folded text, as `latinKey`'s. Nil when the text must be made whole: one word, or
-  /// Han, Kana or Hangul in it (whose syllables are run together across the words).
+  /// folded text, as `latinKey`'s. Nil when the text must be made whole: one word,
+  /// Han, Kana, Hangul or Bopomofo in it (whose syllables are run together across the
+  /// words), or a word that starts or ends as below.
   ///
   /// ICU's `latinTransform` of such a text is its words' transforms joined by its
   /// spaces when each word is a run of its own: Any-Latin transliterates script runs,
@@ -426,16 +427,17 @@ public enum ContactFormatter {
   /// scripts, and what helpers comparing the builds found); otherwise the text is made
   /// whole. Words are cut at U+0020 scalars, not characters (a space and the mark
   /// after it are one character).
-  public static func latinKey(words text: String, word: (Substring) -> String) -> String? {
+  static func latinKey(words text: String, word: (Substring) -> String) -> String? {
     guard text.utf8.contains(0x20), !text.unicodeScalars.contains(where: { isCJKScalar($0) || isBopomofo($0) })
     else { return nil }
-    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    // The scans first: a text made whole is then not folded here too.
     let words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false).map(Substring.init)
     for (number, part) in words.enumerated() {
       guard let first = part.unicodeScalars.first, let last = part.unicodeScalars.last else { continue }
       guard isScriptLetter(first), number == words.count - 1 || isScriptLetter(last) else { return nil }
     }
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
     var key = ""
     for (number, part) in words.enumerated() {
       if number > 0 { key += " " }
@@ -467,7 +469,7 @@ public enum ContactFormatter {
 
   /// The transform of one word of a text for `latinKey(words:word:)`: `latinTransform`'s,
   /// the word folded when the transform fails.
-  public static func latinWord(_ word: Substring) -> String {
+  static func latinWord(_ word: Substring) -> String {
     let text = String(word)
     TransliterationWarmUp.waitIfRunning()
     return text.applyingTransform(latinTransform, reverse: false)

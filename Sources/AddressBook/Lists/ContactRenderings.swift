@@ -18,7 +18,7 @@ import ContactFormats
 /// | json      | bytes     | the objects, no separators, in any order              |
 ///
 /// The JSON need not be in list order: a cold book's is copied as it was rendered, in
-/// file order, and the spans point into it (`write(spans:checksums:copying:length:to:at:)`).
+/// file order, and the spans point into it (`write(count:entry:jsonLength:to:copyJSON:)`).
 /// A damaged span or checksum makes `json(at:)` answer nil (the caller then prints
 /// from the contact itself); it never reads outside the block.
 public struct ContactRenderings: @unchecked Sendable {
@@ -41,6 +41,27 @@ public struct ContactRenderings: @unchecked Sendable {
   /// Bytes before the JSON: the spans and checksums of `count` contacts.
   static func headerSize(_ count: Int) -> Int { 24 * count }
 
+  /// Where the header keeps contact `position`'s span and checksum, as indices of
+  /// 8-byte words (the layout above): the only place that says so.
+  private static func words(of position: Int, count: Int) -> (start: Int, end: Int, checksum: Int) {
+    (2 * position, 2 * position + 1, 2 * count + position)
+  }
+
+  /// Sets contact `position`'s span and checksum in `table` (the header's words).
+  private static func store(
+    span: Range<Int>, checksum: Int64, at position: Int, count: Int, in table: inout [UInt64]
+  ) {
+    let words = words(of: position, count: count)
+    table[words.start] = UInt64(span.lowerBound).littleEndian
+    table[words.end] = UInt64(span.upperBound).littleEndian
+    table[words.checksum] = UInt64(bitPattern: checksum).littleEndian
+  }
+
+  /// The header's word at `index` (see `words(of:count:)`).
+  private func word(_ index: Int) -> UInt64 {
+    UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
+  }
+
   /// The JSON of the contact at `position` (0 ≤ position < count), or nil when its
   /// bytes are damaged.
   ///
@@ -53,8 +74,7 @@ public struct ContactRenderings: @unchecked Sendable {
   /// Whether `bytes` (the JSON of `position`, or a copy of it) have the checksum stored
   /// for that position.
   private func isIntact(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
-    let checksum = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * (2 * count + position), as: UInt64.self))
-    return Checksum.wide(bytes) == Int64(bitPattern: checksum)
+    Checksum.wide(bytes) == Int64(bitPattern: word(Self.words(of: position, count: count).checksum))
   }
 
   /// The bytes stored for `position`, its checksum not checked; nil when its span
@@ -62,8 +82,9 @@ public struct ContactRenderings: @unchecked Sendable {
   private func unchecked(at position: Int) -> UnsafeRawBufferPointer? {
     guard position >= 0, position < count else { return nil }
     let header = Self.headerSize(count)
-    let start = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 16 * position, as: UInt64.self))
-    let end = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 16 * position + 8, as: UInt64.self))
+    let words = Self.words(of: position, count: count)
+    let start = word(words.start)
+    let end = word(words.end)
     guard start <= end, end <= UInt64(block.count - header) else { return nil }
     return UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
   }
@@ -132,12 +153,12 @@ public struct ContactRenderings: @unchecked Sendable {
       memory.grow(to: header + base + json.count)
       let block = memory.bytes
       for index in ends.indices {
+        let words = words(of: position, count: count)
         let start = base + (index == 0 ? 0 : ends[index - 1])
-        block.storeBytes(of: UInt64(start).littleEndian, toByteOffset: 16 * position, as: UInt64.self)
-        block.storeBytes(of: UInt64(base + ends[index]).littleEndian, toByteOffset: 16 * position + 8, as: UInt64.self)
+        block.storeBytes(of: UInt64(start).littleEndian, toByteOffset: 8 * words.start, as: UInt64.self)
+        block.storeBytes(of: UInt64(base + ends[index]).littleEndian, toByteOffset: 8 * words.end, as: UInt64.self)
         block.storeBytes(
-          of: UInt64(bitPattern: checksums[index]).littleEndian, toByteOffset: 8 * (2 * count + position),
-          as: UInt64.self)
+          of: UInt64(bitPattern: checksums[index]).littleEndian, toByteOffset: 8 * words.checksum, as: UInt64.self)
         position += 1
       }
       json.withUnsafeBytes { json in
@@ -176,9 +197,8 @@ public struct ContactRenderings: @unchecked Sendable {
       guard failure == nil else { return }
       do throws(SystemError) { try file.writeAll(json) } catch { failure = error }
       for index in ends.indices {
-        table[2 * position] = UInt64(base + (index == 0 ? 0 : ends[index - 1])).littleEndian
-        table[2 * position + 1] = UInt64(base + ends[index]).littleEndian
-        table[2 * count + position] = UInt64(bitPattern: checksums[index]).littleEndian
+        let span = (base + (index == 0 ? 0 : ends[index - 1]))..<(base + ends[index])
+        store(span: span, checksum: checksums[index], at: position, count: count, in: &table)
         position += 1
       }
       base += json.count
@@ -204,9 +224,7 @@ public struct ContactRenderings: @unchecked Sendable {
     var table = [UInt64](repeating: 0, count: 3 * count)
     for position in 0..<count {
       let (span, checksum) = entry(position)
-      table[2 * position] = UInt64(span.lowerBound).littleEndian
-      table[2 * position + 1] = UInt64(span.upperBound).littleEndian
-      table[2 * count + position] = UInt64(bitPattern: checksum).littleEndian
+      store(span: span, checksum: checksum, at: position, count: count, in: &table)
     }
     try file.writeAll(table.withUnsafeBytes { [UInt8]($0) })
     try copyJSON(file)
