@@ -336,6 +336,19 @@ public enum ContactFormatter {
     return "#"
   }
 
+  /// `section(forSortKey:)` of a key given as its UTF-8: no string is made for a key
+  /// that starts with an ASCII letter (a marked key starts with `!`).
+  public static func section(forSortKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> String {
+    if let first = key.first {
+      switch first {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): return SectionIndex.section(ofByte: first - 0x20)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): return SectionIndex.section(ofByte: first)
+      default: break
+      }
+    }
+    return section(forSortKey: String(decoding: key, as: UTF8.self))
+  }
+
   /// The Latin reading of a Han or Hangul family name when it is read differently as a
   /// surname than ICU's transliteration gives (曾 → `zeng`, not `ceng`; 单 → `shan`;
   /// 김 → `kim`, not `gim`; 이 → `lee`); nil otherwise. Both search (an extra key) and

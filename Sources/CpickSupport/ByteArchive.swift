@@ -327,6 +327,16 @@ package struct ArchiveReader {
     return String(decoding: take(length), as: UTF8.self)
   }
 
+  /// Reads a string written by `ArchiveWriter.write(_: String)` as its bytes where
+  /// they lie (no copy, not checked to be UTF-8: `TextColumn` repairs them as
+  /// `readString()` would when one is read).
+  ///
+  /// - Throws: as `readLength(of:)`.
+  @inline(__always)
+  package mutating func readStringUTF8() throws(ArchiveError) -> UnsafeBufferPointer<UInt8> {
+    take(try readLength(of: "a string"))
+  }
+
   /// Reads a string like `readString()`, for a value that is often the same as the
   /// previous one this method read (a contact's source file): then it gives that
   /// `String` again, which shares its storage instead of allocating a copy.

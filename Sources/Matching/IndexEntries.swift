@@ -45,9 +45,12 @@ public struct IndexEntries: Sendable, Hashable {
   public init(_ contacts: some Sequence<Contact>) {
     var builder = IndexBuilder(expectedContacts: contacts.underestimatedCount)
     for contact in contacts { builder.add(contact) }
-    bytes = Array(builder.bytes)
-    fieldStarts = Array(builder.fieldStarts)
-    fieldKinds = Array(builder.fieldKinds)
+    // Copied to arrays of their size: the builder's room for fields a contact could
+    // have (96 bytes and 8 fields each) would otherwise stay with every segment of a
+    // large book until it is let go.
+    bytes = builder.bytes.withUnsafeBufferPointer { Array($0) }
+    fieldStarts = builder.fieldStarts.withUnsafeBufferPointer { Array($0) }
+    fieldKinds = builder.fieldKinds.withUnsafeBufferPointer { Array($0) }
     contactStarts = Array(builder.contactStarts)
     masks = Array(builder.masks)
   }

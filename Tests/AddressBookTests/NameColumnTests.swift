@@ -24,4 +24,43 @@ struct NameColumnTests {
     #expect(NameColumn(ends: FlatArray([UInt32(bytes.count + 1)]), bytes: FlatArray(bytes)) == nil)
     #expect(NameColumn(ends: FlatArray([]), bytes: FlatArray([])) == [])
   }
+
+  @Test("a text column gives its strings back, slices, joins and compares them as their UTF-8")
+  func textColumn() {
+    let strings = ["Ada Lovelace", "", "王小明", "Zoë 👩🏽‍🔬", "ada", "Ada Lovelace-Byron"]
+    let column = TextColumn(strings)
+    #expect(Array(column) == strings)
+    #expect(column.utf8Count(2) == 9 && column.utf8Count(1) == 0)
+    #expect(Array(column.slice(2..<5)) == Array(strings[2..<5]))
+    #expect(column.slice(3..<3).isEmpty)
+    var joined = column.slice(0..<2)
+    joined.append(contentsOf: column.slice(2..<6))
+    #expect(joined == column)
+    #expect(column.compacted == column)
+    var empty = TextColumn()
+    empty.append(contentsOf: column)
+    #expect(empty == column)
+    for a in strings.indices {
+      #expect(column.sortPrefix(a) == strings[a].utf8SortPrefix)
+      for b in strings.indices {
+        let expected = strings[a].utf8.lexicographicallyPrecedes(strings[b].utf8)
+        #expect((TextColumn.compare(column, a, column, b) < 0) == expected, "\(strings[a]) < \(strings[b])")
+        #expect((TextColumn.compare(column, a, column, b) == 0) == (a == b || strings[a] == strings[b]))
+      }
+    }
+  }
+
+  @Test("a list just built keeps its names in one column, which the list file stores whole")
+  func builtListNames() {
+    var contacts: [Contact] = []
+    for (number, name) in ["Zoë Åberg", "Grace Hopper", "王小明", "Ada Lovelace"].enumerated() {
+      var contact = Contact(identifier: "id-\(number)", source: "book.vcf")
+      contact.formattedName = name
+      contacts.append(contact)
+    }
+    let list = ContactList(contacts, sortOrder: .given)
+    #expect(Array(list.displayNames) == ["Ada Lovelace", "Grace Hopper", "王小明", "Zoë Åberg"])
+    #expect(Array(list.displayNames.textColumn) == Array(list.displayNames))
+    #expect(list.sections == ["A", "G", "W", "Z"])
+  }
 }

@@ -64,20 +64,21 @@ public final class ContactList: Sendable {
       let index = ContactIndex(gathering: segments.map(\.entries), order: order)
       gathered.withLock { $0 = index }
     }
-    var names: [String] = []
+    var names = TextColumn()
     var sections: [String] = []
-    names.reserveCapacity(order.count)
+    names.reserveCapacity(count: order.count, utf8Count: segments.reduce(0) { $0 + $1.displayNames.bytes.count })
     sections.reserveCapacity(order.count)
     var widest = 0
     var groups: [String: Set<Int>] = [:]
     for (position, reference) in order.enumerated() {
       let segment = segments[Int(reference.entries)]
       let contact = Int(reference.contact)
-      let name = segment.displayNames[contact]
-      names.append(name)
-      sections.append(ContactFormatter.section(forSortKey: segment.sortKeys[contact]))
+      let column = segment.displayNames
+      column.withUTF8(contact) { names.append(utf8: $0) }
+      sections.append(segment.sortKeys.withUTF8(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
       // A name is never wider than its UTF-8 bytes: most need not be measured.
-      if name.utf8.count > widest || name.isEmpty { widest = max(widest, Self.nameWidth(name)) }
+      let length = column.utf8Count(contact)
+      if length > widest || length == 0 { widest = max(widest, Self.nameWidth(column[contact])) }
       for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
     self.displayNames = NameColumn(names)
@@ -116,46 +117,61 @@ public final class ContactList: Sendable {
     let items = Parallel.map(count: segments.count, chunk: 1) { range -> [SortItem] in
       var items: [SortItem] = []
       for number in range {
-        let segment = segments[number]
-        let names = segment.displayNames
-        items.reserveCapacity(segment.count)
-        for (contact, key) in segment.sortKeys.enumerated() {
+        let keys = segments[number].sortKeys
+        items.reserveCapacity(items.count + keys.count)
+        for contact in keys.indices {
           items.append(
-            SortItem(
-              prefix: key.utf8SortPrefix, key: key, name: byName ? names[contact] : "",
-              reference: .init(entries: Int32(number), contact: Int32(contact))))
+            SortItem(prefix: keys.sortPrefix(contact), reference: .init(entries: Int32(number), contact: Int32(contact))))
         }
       }
       return items
     }.flatMap { $0 }
-    return SortItem.sorted(items).map(\.reference)
+    let order = SortOrdering(segments: segments, byName: byName)
+    return order.sorted(items).map(\.reference)
   }
 
-  /// A contact as `sortedOrder` sorts it.
+  /// A contact as `sortedOrder` sorts it: the first bytes of its key, and where the
+  /// rest of it is.
   struct SortItem: Sendable {
     var prefix: UInt64
-    var key: String
-    var name: String
     var reference: ContactIndex.EntryReference
+  }
 
-    /// Whether `a` comes before `b`: prefix, key, name (all as UTF-8), then segment
-    /// and position (so no two items are equal).
-    static func precedes(_ a: SortItem, _ b: SortItem) -> Bool {
+  /// How `sortedOrder` orders items: prefix, key, name (all as UTF-8, read from the
+  /// segments' columns where they lie), then segment and position (so no two items
+  /// are equal).
+  struct SortOrdering: Sendable {
+    let keys: [TextColumn]
+    let names: [TextColumn]
+    let byName: Bool
+
+    init(segments: [ListSegment], byName: Bool) {
+      keys = segments.map(\.sortKeys)
+      names = segments.map(\.displayNames)
+      self.byName = byName
+    }
+
+    /// Whether `a` comes before `b`.
+    func precedes(_ a: SortItem, _ b: SortItem) -> Bool {
       if a.prefix != b.prefix { return a.prefix < b.prefix }
-      let byKey = compareUTF8(a.key, b.key)
+      let (x, y) = (Int(a.reference.entries), Int(b.reference.entries))
+      let (i, j) = (Int(a.reference.contact), Int(b.reference.contact))
+      let byKey = TextColumn.compare(keys[x], i, keys[y], j)
       if byKey != 0 { return byKey < 0 }
-      let names = compareUTF8(a.name, b.name)
-      if names != 0 { return names < 0 }
-      if a.reference.entries != b.reference.entries { return a.reference.entries < b.reference.entries }
-      return a.reference.contact < b.reference.contact
+      if byName {
+        let byNames = TextColumn.compare(names[x], i, names[y], j)
+        if byNames != 0 { return byNames < 0 }
+      }
+      if x != y { return x < y }
+      return i < j
     }
 
     /// Items of a list at least this long are sorted in two halves at once.
     static let halvedFrom = 50_000
 
     /// `items` sorted by `precedes`.
-    static func sorted(_ items: [SortItem]) -> [SortItem] {
-      guard items.count >= halvedFrom else { return items.sorted(by: precedes) }
+    func sorted(_ items: [SortItem]) -> [SortItem] {
+      guard items.count >= Self.halvedFrom else { return items.sorted(by: precedes) }
       let middle = items.count / 2
       let halves = Parallel.map(count: 2, chunk: 1) { range in
         range.lowerBound == 0 ? items[..<middle].sorted(by: precedes) : items[middle...].sorted(by: precedes)

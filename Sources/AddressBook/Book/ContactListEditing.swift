@@ -157,15 +157,6 @@ extension ContactList {
   static func compareUTF8(_ a: String, _ b: String) -> Int {
     var a = a
     var b = b
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        let common = min(x.count, y.count)
-        if common > 0, let base = x.baseAddress, let other = y.baseAddress {
-          let result = memcmp(base, other, common)
-          if result != 0 { return Int(result) }
-        }
-        return x.count - y.count
-      }
-    }
+    return a.withUTF8 { x in b.withUTF8 { y in CpickSupport.compareUTF8(x, y) } }
   }
 }

@@ -1,12 +1,14 @@
 import ContactKit
 import CpickSupport
 
-/// The display names of a list, by position: Swift strings for a list just built, or
-/// UTF-8 bytes where the list's file lies in memory (`ListFile`), a string made only
-/// when a name is read — the picker reads its visible rows, a query none.
+/// The display names of a list, by position: Swift strings for a list edited, UTF-8
+/// in one column for a list just built (`TextColumn`), or UTF-8 bytes where the list's
+/// file lies in memory (`ListFile`) — a string made only when a name is read: the
+/// picker reads its visible rows, a query none.
 public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
   private enum Storage: Sendable {
     case strings([String])
+    case column(TextColumn)
     /// Name `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first).
     case utf8(ends: FlatArray<UInt32>, bytes: FlatArray<UInt8>)
   }
@@ -16,6 +18,11 @@ public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
   /// The names `names`.
   public init(_ names: [String]) {
     storage = .strings(names)
+  }
+
+  /// The names of `column`.
+  init(_ column: TextColumn) {
+    storage = .column(column)
   }
 
   /// Names as UTF-8 one after the other in `bytes`, name `i` ending at `ends[i]`.
@@ -37,6 +44,7 @@ public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
   public var endIndex: Int {
     switch storage {
     case .strings(let names): names.count
+    case .column(let column): column.count
     case .utf8(let ends, _): ends.count
     }
   }
@@ -46,10 +54,19 @@ public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
     switch storage {
     case .strings(let names):
       return names[position]
+    case .column(let column):
+      return column[position]
     case .utf8(let ends, let bytes):
       let start = position == 0 ? 0 : Int(ends[position - 1])
       return String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[start..<Int(ends[position])]), as: UTF8.self)
     }
+  }
+
+  /// The names as one `TextColumn` (the list file stores its `ends` and `bytes`):
+  /// the column itself for a list just built, else made.
+  var textColumn: TextColumn {
+    if case .column(let column) = storage { return column }
+    return TextColumn(self)
   }
 
   /// Name by name.

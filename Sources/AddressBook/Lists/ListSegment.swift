@@ -17,14 +17,14 @@ struct ListSegment: Sendable {
   /// ten arrays it holds.
   private final class Parts: Sendable {
     let contacts: SegmentContacts
-    let sortKeys: [String]
-    let displayNames: [String]
+    let sortKeys: TextColumn
+    let displayNames: TextColumn
     let groups: [[String]]
     let entries: IndexEntries
     let origins: [ContactOrigin]?
 
     init(
-      contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]],
+      contacts: SegmentContacts, sortKeys: TextColumn, displayNames: TextColumn, groups: [[String]],
       entries: IndexEntries, origins: [ContactOrigin]?
     ) {
       self.contacts = contacts
@@ -41,9 +41,9 @@ struct ListSegment: Sendable {
   /// The contacts, in file order.
   var contacts: SegmentContacts { parts.contacts }
   /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
-  var sortKeys: [String] { parts.sortKeys }
+  var sortKeys: TextColumn { parts.sortKeys }
   /// The name shown for each contact: `FN` as written, else the composed name.
-  var displayNames: [String] { parts.displayNames }
+  var displayNames: TextColumn { parts.displayNames }
   /// The groups of each contact (`Contact.groups`).
   var groups: [[String]] { parts.groups }
   /// The folded search fields of each contact.
@@ -75,23 +75,22 @@ struct ListSegment: Sendable {
     nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) {
     var sortKeys = ContactFormatter.SortKeys(order: sortOrder, index: sectionIndex)
-    var keys: [String] = []
-    var names: [String] = []
-    keys.reserveCapacity(contacts.count)
-    names.reserveCapacity(contacts.count)
+    var keys = TextColumn()
+    var names = TextColumn()
     for contact in contacts {
       keys.append(sortKeys.key(for: contact))
       names.append(Self.displayName(of: contact, nameOrder: nameOrder))
     }
     self.init(
-      contacts: .values(contacts), sortKeys: keys, displayNames: names, groups: contacts.map(\.groups),
+      contacts: .values(contacts), sortKeys: keys.compacted, displayNames: names.compacted,
+      groups: contacts.map(\.groups),
       entries: IndexEntries(contacts), origins: origins)
   }
 
   /// A segment from its parts (all of the same count).
   init(
-    contacts: SegmentContacts, sortKeys: [String], displayNames: [String], groups: [[String]], entries: IndexEntries,
-    origins: [ContactOrigin]? = nil
+    contacts: SegmentContacts, sortKeys: TextColumn, displayNames: TextColumn, groups: [[String]],
+    entries: IndexEntries, origins: [ContactOrigin]? = nil
   ) {
     precondition(
       contacts.count == sortKeys.count && displayNames.count == sortKeys.count && groups.count == sortKeys.count
@@ -122,8 +121,8 @@ struct ListSegment: Sendable {
     case .stored: preconditionFailure("a slice of stored contacts")
     }
     return ListSegment(
-      contacts: part, sortKeys: Array(sortKeys[range]),
-      displayNames: Array(displayNames[range]), groups: Array(groups[range]), entries: entries.slice(range),
+      contacts: part, sortKeys: sortKeys.slice(range),
+      displayNames: displayNames.slice(range), groups: Array(groups[range]), entries: entries.slice(range),
       origins: origins.map { Array($0[range]) })
   }
 

@@ -93,14 +93,9 @@ enum ListSnapshot {
     writeColumn(generations, to: &writer)
     writeColumn(fileNumbers, to: &writer)
     writeColumn(origins.map(\.ordinal), to: &writer)
-    var ends: [UInt32] = []
-    var nameBytes: [UInt8] = []
-    for name in list.displayNames {
-      nameBytes.append(contentsOf: name.utf8)
-      ends.append(UInt32(nameBytes.count))
-    }
-    writeColumn(ends, to: &writer)
-    writeColumn(nameBytes, to: &writer)
+    let names = list.displayNames.textColumn
+    writeColumn(names.ends, to: &writer)
+    writeColumn(names.bytes, to: &writer)
     writeColumn(list.sections.map(SectionIndex.byte(ofSection:)), to: &writer)
     writer.write(UInt64(list.widestName))
     writer.write(UInt64(list.groupPositions.count))

@@ -88,8 +88,8 @@ enum SegmentArchive {
     }
     let segments = contents.segments
     writer.write(UInt64(contents.count))
-    for segment in segments { for key in segment.sortKeys { writer.write(key) } }
-    for segment in segments { for name in segment.displayNames { writer.write(name) } }
+    for segment in segments { write(segment.sortKeys, to: &writer) }
+    for segment in segments { write(segment.displayNames, to: &writer) }
     var grouped: [(Int, [String])] = []
     var position = 0
     for segment in segments {
@@ -161,12 +161,8 @@ enum SegmentArchive {
         cards.append(ContactLoad.GroupCard(name: name, members: members))
       }
       let count = try reader.readCount(minimumSize: 2)
-      var keys: [String] = []
-      var names: [String] = []
-      keys.reserveCapacity(count)
-      names.reserveCapacity(count)
-      for _ in 0..<count { keys.append(try reader.readString()) }
-      for _ in 0..<count { names.append(try reader.readString()) }
+      let keys = try readColumn(count, from: &reader)
+      let names = try readColumn(count, from: &reader)
       var grouped: [(Int, [String])] = []
       let groupedCount = try reader.readCount(minimumSize: 2)
       for _ in 0..<groupedCount {
@@ -216,6 +212,18 @@ enum SegmentArchive {
     concatenated(\.fieldKinds)
     shifted(\.contactStarts, by: \.fieldKinds)
     concatenated(\.masks)
+  }
+
+  /// Writes each string of `column` as `ArchiveWriter.write(_: String)` does.
+  static func write(_ column: TextColumn, to writer: inout ArchiveWriter) {
+    for position in column.indices { column.withUTF8(position) { writer.write(UnsafeRawBufferPointer($0)) } }
+  }
+
+  /// Reads `count` strings written by `write(_:to:)` (or one by one) into a column.
+  static func readColumn(_ count: Int, from reader: inout ArchiveReader) throws(ArchiveError) -> TextColumn {
+    var column = TextColumn()
+    for _ in 0..<count { column.append(utf8: try reader.readStringUTF8()) }
+    return column
   }
 
   /// Writes an array of fixed-width integers as one byte string.
@@ -270,8 +278,8 @@ struct StoredContacts: Sendable {
 /// Gathers decoded payloads (one per file of a vdir, or the one of a large file) into
 /// one `ListSegment`, without decoding their contacts.
 struct SegmentBuilder {
-  var keys: [String] = []
-  var names: [String] = []
+  var keys = TextColumn()
+  var names = TextColumn()
   var groups: [[String]] = []
   var entries: [IndexEntries] = []
   var parts: [StoredContacts] = []
@@ -285,7 +293,8 @@ struct SegmentBuilder {
 
   /// Appends the contacts of one checked payload.
   mutating func append(
-    keys: [String], names: [String], grouped: [(Int, [String])], entries: IndexEntries, contacts: StoredContacts
+    keys: TextColumn, names: TextColumn, grouped: [(Int, [String])], entries: IndexEntries,
+    contacts: StoredContacts
   ) {
     let first = groups.count
     self.keys.append(contentsOf: keys)
@@ -300,8 +309,8 @@ struct SegmentBuilder {
   func finish() -> ListSegment? {
     guard !keys.isEmpty else { return nil }
     return ListSegment(
-      contacts: .stored(StoredSegment(parts)), sortKeys: keys,
-      displayNames: names, groups: groups, entries: IndexEntries(concatenating: entries),
+      contacts: .stored(StoredSegment(parts)), sortKeys: keys.compacted,
+      displayNames: names.compacted, groups: groups, entries: IndexEntries(concatenating: entries),
       origins: parts.flatMap { part in (0..<part.count).map { ContactOrigin(generation: part.generation, ordinal: Int32($0)) } })
   }
 }

@@ -240,6 +240,10 @@ struct CardAssembler {
   /// Open cards over `VCardLimits.cardBytes` (by their BEGIN line): their lines are dropped.
   var oversized: Set<Int> = []
   var limits = VCardLimits.standard
+  /// The content lines of the card closed last: room for as many is made in the next
+  /// card (a book's cards are much alike), so a book of small cards does not hold a
+  /// part's worth of room for lines it never has.
+  var linesOfLastCard = 8
 
   /// Adds a line that could not be parsed.
   package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
@@ -277,7 +281,7 @@ struct CardAssembler {
       }
       var card = RawCard(
         lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
-      card.lines.reserveCapacity(16)
+      card.lines.reserveCapacity(linesOfLastCard)
       open.append(card)
       openBytes.append(logical.end - logical.start)
       openValues.append(0)
@@ -318,6 +322,7 @@ struct CardAssembler {
       openValues.removeLast()
       if oversized.remove(card.beginLine) != nil { return }
       card.endLine = line.lineNumber
+      linesOfLastCard = max(1, card.lines.count)
       if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
         card.sourceRange = start..<logical.end
       } else {
