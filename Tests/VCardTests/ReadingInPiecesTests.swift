@@ -122,6 +122,43 @@ struct ReadingInPiecesTests {
     return done ? (records, warnings) : nil
   }
 
+  @Test("a book of small cards is read in parts of about cardsPerPart cards, a book of large ones in parts of bytes")
+  func partsOfCards() throws {
+    func partSizes(_ text: String) -> (cards: [Int], records: [String]) {
+      let bytes = Array(text.utf8)
+      var offset = 0
+      var sizes: [Int] = []
+      var records: [String] = []
+      let done = VCardReader.read(
+        blocks: {
+          guard offset < bytes.count else { return nil }
+          defer { offset += 1 << 20 }
+          return Array(bytes[offset..<min(bytes.count, offset + (1 << 20))])
+        }, inPartsOf: 4 << 20
+      ) { part in
+        sizes.append(part.cards.count)
+        records += part.cards.map { String(decoding: part.sourceRecord(of: $0).bytes, as: UTF8.self) }
+      }
+      #expect(done)
+      return (sizes, records)
+    }
+    // Each part is given in pieces, one per core (at most 16).
+    let workers = max(1, min(VCardReader.cores, 16))
+    let perPart = VCardReader.cardsPerPart
+    // 45,000 cards of 40 bytes: 1.8 MB, under one part of 4 MB, read as three.
+    let small = (0..<45_000).map { "BEGIN:VCARD\nFN:Person \($0)\nEND:VCARD\n" }
+    let read = partSizes(small.joined())
+    #expect(read.records == small)
+    #expect(read.cards.count >= 3 && read.cards.count <= 3 * workers, "\(read.cards.count) pieces")
+    #expect(read.cards.allSatisfy { $0 <= perPart + 1 }, "\(read.cards.max() ?? 0) cards in a piece")
+    // 1,500 cards of 5 KB (7.5 MB): two parts of bytes (about 800 cards, then the rest).
+    let note = String(repeating: "x", count: 5_000)
+    let large = (0..<1_500).map { "BEGIN:VCARD\nFN:Person \($0)\nNOTE:\(note)\nEND:VCARD\n" }
+    let read2 = partSizes(large.joined())
+    #expect(read2.records == large)
+    #expect(read2.cards.count >= 2 && read2.cards.count <= 2 * workers, "\(read2.cards.count) pieces")
+  }
+
   @Test(
     "read from blocks, part by part, each card's bytes and first line and the warnings are those of the whole",
     arguments: [(1, 1), (7, 200), (4_096, 3_000), (1 << 20, 1 << 20)])

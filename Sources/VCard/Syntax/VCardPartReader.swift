@@ -31,19 +31,25 @@ extension VCardReader {
   /// never the whole file. Line numbers are the whole file's; `RawCard.sourceRange`s
   /// are offsets in the part, which is the `bytes` of what `body` is given.
   ///
+  /// A part holds at most about `cardsPerPart` cards: the parts of a book of small
+  /// cards are smaller than `partSize` (what a card costs while it is read and mapped
+  /// grows with its lines, not its bytes).
+  ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
   ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
   /// - Complexity: O(n) in the size of the input; O(`partSize`) bytes and cards held
   ///   at once (more for a card larger than that).
   public static func read(
-    blocks next: () -> [UInt8]?, inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void
+    blocks next: () -> [UInt8]?, inPartsOf largestPart: Int, _ body: (VCardParseResult) -> Void
   ) -> Bool {
+    var partSize = largestPart
+    var bytesRead = 0
+    var cardsRead = 0
     var window: [UInt8] = []
     var ended = false
     var linesBefore = 0
     // Two parts, and at least the first line's `BEGIN:VCARD`.
-    let windowSize = max(2 * partSize, 16)
-    var wanted = windowSize
+    var wanted = max(2 * partSize, 16)
     var first = true
     while true {
       while !ended && window.count < wanted {
@@ -54,6 +60,10 @@ extension VCardReader {
         first = false
       }
       guard !window.isEmpty else { return true }
+      if cardsRead == 0 {
+        // The first part: cut after `cardsPerPart` cards when they take less than a part.
+        partSize = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: largestPart) ?? largestPart }
+      }
       // The part ends where a card begins after `partSize` bytes, or with the file.
       let cut = window.withUnsafeBufferPointer { partSize < $0.count ? cardBoundary($0, after: partSize) : nil }
       guard cut != nil || ended else {
@@ -64,11 +74,40 @@ extension VCardReader {
       let end = cut ?? window.count
       let part = Array(window[..<end])
       window.removeFirst(end)
-      wanted = windowSize
       let endsInput = ended && window.isEmpty
-      guard read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput, body) else { return false }
+      let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput) { result in
+        cardsRead += result.cards.count
+        body(result)
+      }
+      guard read else { return false }
       if endsInput { return true }
+      // The next part: as many bytes as `cardsPerPart` cards have taken so far.
+      bytesRead += part.count
+      if cardsRead > 0 {
+        partSize = min(largestPart, max(Self.smallestPart, bytesRead / cardsRead * Self.cardsPerPart))
+      }
+      wanted = max(2 * partSize, 16)
     }
+  }
+
+  /// The most cards a part of `read(blocks:inPartsOf:_:)` holds, about: 16,384 (a
+  /// part of 4 MB holds about 7,000 cards of a phone's or Google's export, but 80,000
+  /// cards of a name each).
+  static let cardsPerPart = 16_384
+
+  /// The least bytes a part of `read(blocks:inPartsOf:_:)` is cut after, whatever
+  /// its cards.
+  static let smallestPart = 256 << 10
+
+  /// Where the first `cardsPerPart` cards of `input` end (the offset of the next
+  /// card's `BEGIN:VCARD`), when that is before `limit`; nil otherwise.
+  static func cardsEnd(_ input: UnsafeBufferPointer<UInt8>, within limit: Int) -> Int? {
+    var position = 0
+    for _ in 0..<cardsPerPart {
+      guard let next = cardBoundary(input, after: position), next < limit else { return nil }
+      position = next
+    }
+    return position
   }
 
   /// The parts of `input` (vCard text that starts with `BEGIN:VCARD`), its lines
