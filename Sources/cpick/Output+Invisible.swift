@@ -10,8 +10,8 @@ extension Output {
   /// name of a mailbox or a mail client's line those that do no job there. One line a
   /// value, naming the contact and the code points; the value itself is quoted with
   /// them shown (`CPick.printError`). An address that is nothing but invisible
-  /// characters around an `@` is said to be left out where a mailbox is written (no
-  /// line is). A template is warned of for the addresses its `{mailbox}` and
+  /// characters around an `@` is said to be left out where a mailbox or an email's
+  /// value is written (no line is). A template is warned of for the addresses its `{mailbox}` and
   /// `{email}` write (its `{value}` writes a value as it is).
   ///
   /// - Complexity: O(n) in the length of the values written.
@@ -33,7 +33,8 @@ extension Output {
         guard property.key == .emailAddresses else { continue }
         warnOfInvisibles(address: property.value.singleLine, name: true, leftOut: true, of: property.contact)
       case (.value, .property(let property)) where property.key == .emailAddresses:
-        warnOfInvisibles(address: property.value.singleLine, name: false, leftOut: false, of: property.contact)
+        let address = property.value.singleLine
+        warnOfInvisibles(address: address, name: false, leftOut: Self.isInvisibleOnly(address: address), of: property.contact)
       case (.mutt, .person(let contact)), (.aerc, .person(let contact)):
         let emails = contact.properties(for: .emailAddresses)
         for (offset, email) in emails.enumerated() {

@@ -205,8 +205,12 @@ struct Output {
   /// Whether `item` gives a line: a mailbox needs an address, so a contact without an
   /// email that holds one (`Mailbox.mailboxEmail(of:)`), or an email that is no
   /// address (`Mailbox.addresses(inEmailValue:)`: nothing but invisible characters
-  /// around an `@`), gives none.
+  /// around an `@`), gives none; nor does such an email as a value (`-f value`: it
+  /// would be a bare `@`).
   private func writesLine(_ item: Item) -> Bool {
+    if format == .value, template == nil, case .property(let property) = item, property.key == .emailAddresses {
+      return !Self.isInvisibleOnly(address: property.value.singleLine)
+    }
     guard format == .mailbox, template == nil else { return true }
     switch item {
     case .person(let contact):
@@ -214,6 +218,13 @@ struct Output {
     case .property(let property):
       return property.key != .emailAddresses || !Mailbox.addresses(inEmailValue: property.value.singleLine).isEmpty
     }
+  }
+
+  /// Whether `address` holds invisible characters (`InvisibleCharacters`) and no
+  /// address once they are gone: nothing of it is written as an address.
+  static func isInvisibleOnly(address: String) -> Bool {
+    address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable)
+      && Mailbox.addresses(inEmailValue: address).isEmpty
   }
 
   /// What comes between two lines: `--join`'s text (not in JSON), else the separator.

@@ -95,6 +95,15 @@ struct InvisibleCharacterTests {
     #expect(mutt.stderrText.contains("left out"))
     let aerc = try CommandRunner.cpick(["--format", "aerc", "ivy", "-s", path])
     #expect(aerc.stdoutText == "")
+    // An email's value too: a bare `@` is no address to paste.
+    let value = try CommandRunner.cpick(["query", "ivy", "-p", "email", "-f", "value", "-s", path])
+    #expect(value.stdoutText == "")
+    #expect(value.stderrText.contains("Ivy Void: the address \"⟨U+200B⟩@⟨U+FEFF⟩\" is nothing but invisible characters"))
+    let second = try CommandRunner.cpick(["query", "una", "-p", "email", "-f", "value", "-s", path])
+    #expect(second.stdoutText == "una@example.org\n")
+    let bare = try CommandRunner.cpick(["query", "zed", "-p", "email", "-f", "value", "-s", path])
+    #expect(bare.stdoutText == "@\n", "no invisible character: the value as written")
+    #expect(!bare.stderrText.contains("left out"))
   }
 
   @Test("a template's {mailbox} and {email} write the address without them and warn; {value} writes it as it is")
