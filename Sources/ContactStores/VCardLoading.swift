@@ -159,8 +159,7 @@ enum VCardLoading {
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, another program's book (`ReadOnlyFormat`), jCard or
-  ///   xCard; group cards (`KIND` lines: their members may be in any part); cards
+  ///   JSON lines, another program's book (`ReadOnlyFormat`), xCard; group cards (`KIND` lines: their members may be in any part); cards
   ///   without a UID that are byte for byte the same (`markTwins` counts them over the
   ///   whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
@@ -170,14 +169,18 @@ enum VCardLoading {
     var derived = Set<String>()
     var refused = false
     var first = true
+    var jCard = false
     let read = VCardReader.read(blocks: next, inPartsOf: partSize) { part in
       guard !refused else { return }
       if first {
         first = false
+        jCard = JCardReader.isJCard(part.bytes)
         refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes, name: source) != nil
       }
       // A part's bytes are whole lines: a `KIND` line is at the start of one of them.
-      refused = refused || mayHoldKindLines(part.bytes)
+      // (A jCard document's parts share its bytes; its reader reads one that may hold
+      // a `kind` whole.)
+      refused = refused || (!jCard && mayHoldKindLines(part.bytes))
       guard !refused else { return }
       TransliterationWarmUp.start(scanning: part.bytes)
       var part = part

@@ -210,6 +210,16 @@ enum CPick {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen
       }
+      let mailClient = options.format == .mutt || options.format == .aerc
+      if directory.isEmpty, options.property == nil, options.format?.writesCards != true, !mailClient {
+        // Decoded and printed a chunk at a time, as `list` prints: a query that matches
+        // most of a large book never holds all its contacts.
+        let positions = matches.map(\.index)
+        output.emitInChunks(count: positions.count) { range in
+          output.lines(of: list.contacts.contacts(at: Array(positions[range])))
+        }
+        return matches.isEmpty ? .noMatch : .chosen
+      }
       // The directories searched on the server come after the books' own matches.
       let found = list.contacts.contacts(at: matches.map(\.index)) + directory
       switch options.format {

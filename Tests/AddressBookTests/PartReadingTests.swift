@@ -89,6 +89,43 @@ struct PartReadingTests {
     #expect(parts.cards == whole.cards, "the stored cards differ")
   }
 
+  @Test("a jCard document is read in parts as a .vcf file is: the list, warnings, JSON and index row of the whole read")
+  func jCardInParts() throws {
+    let sandbox = try Sandbox()
+    var items: [String] = []
+    for index in 0..<240 {
+      let given = ["Ada", "Zoë", "小明", "José", "Grace"][index % 5]
+      // Card 37 has a property that is no jCard property (a warning at its line).
+      let broken = index == 37 ? #", ["note", {}]"# : ""
+      items.append(
+        #"["vcard", [["version", {}, "text", "4.0"], ["uid", {}, "text", "u\#(index)"], "#
+          + #"["fn", {}, "text", "\#(given)\#(index) Family\#(index % 17)"], "#
+          + #"["n", {}, "text", ["Family\#(index % 17)", "\#(given)\#(index)", "", "", ""]], "#
+          + #"["email", {"type": "work"}, "text", "p\#(index)@example.org"]\#(broken)]]"#)
+    }
+    try sandbox.write("people.json", "[\n" + items.joined(separator: ",\n") + "\n]\n")
+    let path = sandbox.path("people.json")
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: 2_000)
+    #expect(whole.book.list.contacts.segments.count == 1)
+    #expect(parts.book.list.contacts.segments.count > 1, "not read in parts")
+    #expect(parts.book.list.contacts.count == 240)
+    #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts))
+    #expect(Array(parts.book.list.displayNames) == Array(whole.book.list.displayNames))
+    for query in ["ada", "zoe", "xiao", "email:p1", "family3 !jose"] {
+      #expect(parts.book.list.index.search(query) == whole.book.list.index.search(query), "query \(query)")
+    }
+    #expect(parts.book.warnings == whole.book.warnings)
+    #expect(parts.book.warnings.count == 1 && parts.book.warnings[0].hasPrefix("\(path):39: "), "\(parts.book.warnings)")
+    let renderedParts = try #require(parts.book.renderings)
+    let renderedWhole = try #require(whole.book.renderings)
+    for position in 0..<240 {
+      #expect(renderedParts.json(at: position).map(Array.init) == renderedWhole.json(at: position).map(Array.init))
+    }
+    #expect(parts.rows.count == 1 && parts.rows.map(\.payload) == whole.rows.map(\.payload), "the stored row differs")
+    #expect(parts.cards.count == 240 && parts.cards == whole.cards, "the stored cards differ")
+  }
+
   @Test("a cold file's JSON, rendered in file order as its parts were read, is copied into the list file whole and found by position")
   func renderingsCopiedInFileOrder() throws {
     let sandbox = try Sandbox()

@@ -29,7 +29,9 @@ extension VCardReader {
   /// Reads a large vCard file part by part as `read(_:inPartsOf:_:)` does, its bytes
   /// given block by block by `next` (nil at the end): only the part being read is held,
   /// never the whole file. Line numbers are the whole file's; `RawCard.sourceRange`s
-  /// are offsets in the part, which is the `bytes` of what `body` is given.
+  /// are offsets in the part, which is the `bytes` of what `body` is given. A jCard
+  /// document is held whole and read in parts as `read(_:inPartsOf:_:)` reads it
+  /// (each part's `bytes` is the whole document).
   ///
   /// A part holds at most about `cardsPerPart` cards: the parts of a book of small
   /// cards are smaller than `partSize` (what a card costs while it is read and mapped
@@ -56,7 +58,13 @@ extension VCardReader {
         if let block = next() { window.append(contentsOf: block) } else { ended = true }
       }
       if first {
-        guard window.starts(with: "BEGIN:VCARD".utf8) else { return false }
+        if !window.starts(with: "BEGIN:VCARD".utf8) {
+          // A jCard document is held whole (its parts are ranges of one JSON array)
+          // and read a part at a time: its cards are never all held.
+          guard JCardReader.isJCard(window) else { return false }
+          while !ended { if let block = next() { window.append(contentsOf: block) } else { ended = true } }
+          return JCardReader.read(window, inPartsOf: largestPart, body)
+        }
         first = false
       }
       guard !window.isEmpty else { return true }
