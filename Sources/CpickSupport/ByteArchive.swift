@@ -328,7 +328,7 @@ package struct ArchiveReader {
   }
 
   /// Reads a string written by `ArchiveWriter.write(_: String)` as its bytes where
-  /// they lie (no copy, not checked to be UTF-8: `TextColumn` repairs them as
+  /// they lie (no copy, not checked to be UTF-8: `ByteColumn` repairs them as
   /// `readString()` would when one is read).
   ///
   /// - Throws: as `readLength(of:)`.

@@ -64,9 +64,9 @@ public final class ContactList: Sendable {
       let index = ContactIndex(gathering: segments.map(\.entries), order: order)
       gathered.withLock { $0 = index }
     }
-    var names = TextColumn()
+    var names = ByteColumn()
     var sections: [String] = []
-    names.reserveCapacity(count: order.count, utf8Count: segments.reduce(0) { $0 + $1.displayNames.bytes.count })
+    names.reserveCapacity(count: order.count, byteCount: segments.reduce(0) { $0 + $1.displayNames.bytes.count })
     sections.reserveCapacity(order.count)
     var widest = 0
     var groups: [String: Set<Int>] = [:]
@@ -74,10 +74,10 @@ public final class ContactList: Sendable {
       let segment = segments[Int(reference.entries)]
       let contact = Int(reference.contact)
       let column = segment.displayNames
-      column.withUTF8(contact) { names.append(utf8: $0) }
-      sections.append(segment.sortKeys.withUTF8(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
+      column.withBytes(contact) { names.append(bytes: $0) }
+      sections.append(segment.sortKeys.withBytes(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
       // A name is never wider than its UTF-8 bytes: most need not be measured.
-      let length = column.utf8Count(contact)
+      let length = column.count(of: contact)
       if length > widest || length == 0 { widest = max(widest, Self.nameWidth(column[contact])) }
       for group in segment.groups[contact] { groups[group, default: []].insert(position) }
     }
@@ -141,8 +141,8 @@ public final class ContactList: Sendable {
   /// segments' columns where they lie), then segment and position (so no two items
   /// are equal).
   struct SortOrdering: Sendable {
-    let keys: [TextColumn]
-    let names: [TextColumn]
+    let keys: [ByteColumn]
+    let names: [ByteColumn]
     let byName: Bool
 
     init(segments: [ListSegment], byName: Bool) {
@@ -156,10 +156,10 @@ public final class ContactList: Sendable {
       if a.prefix != b.prefix { return a.prefix < b.prefix }
       let (x, y) = (Int(a.reference.entries), Int(b.reference.entries))
       let (i, j) = (Int(a.reference.contact), Int(b.reference.contact))
-      let byKey = TextColumn.compare(keys[x], i, keys[y], j)
+      let byKey = ByteColumn.compare(keys[x], i, keys[y], j)
       if byKey != 0 { return byKey < 0 }
       if byName {
-        let byNames = TextColumn.compare(names[x], i, names[y], j)
+        let byNames = ByteColumn.compare(names[x], i, names[y], j)
         if byNames != 0 { return byNames < 0 }
       }
       if x != y { return x < y }

@@ -2,13 +2,13 @@ import ContactKit
 import CpickSupport
 
 /// The display names of a list, by position: Swift strings for a list edited, UTF-8
-/// in one column for a list just built (`TextColumn`), or UTF-8 bytes where the list's
+/// in one column for a list just built (`ByteColumn`), or UTF-8 bytes where the list's
 /// file lies in memory (`ListFile`) — a string made only when a name is read: the
 /// picker reads its visible rows, a query none.
 public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
   private enum Storage: Sendable {
     case strings([String])
-    case column(TextColumn)
+    case column(ByteColumn)
     /// Name `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first).
     case utf8(ends: FlatArray<UInt32>, bytes: FlatArray<UInt8>)
   }
@@ -21,7 +21,7 @@ public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
   }
 
   /// The names of `column`.
-  init(_ column: TextColumn) {
+  init(_ column: ByteColumn) {
     storage = .column(column)
   }
 
@@ -62,11 +62,11 @@ public struct NameColumn: RandomAccessCollection, Sendable, Equatable {
     }
   }
 
-  /// The names as one `TextColumn` (the list file stores its `ends` and `bytes`):
+  /// The names as one `ByteColumn` (the list file stores its `ends` and `bytes`):
   /// the column itself for a list just built, else made.
-  var textColumn: TextColumn {
+  var byteColumn: ByteColumn {
     if case .column(let column) = storage { return column }
-    return TextColumn(self)
+    return ByteColumn(self)
   }
 
   /// Name by name.

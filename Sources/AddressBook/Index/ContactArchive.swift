@@ -154,10 +154,13 @@ package enum ContactArchive {
   /// The contact `bytes` hold whole (one card's encoding, as the index stores it), or
   /// nil when they are damaged (see `read(from:)`).
   package static func contact(from bytes: [UInt8]) -> Contact? {
-    bytes.withUnsafeBytes { raw -> Contact? in
-      var reader = ArchiveReader(raw)
-      return try? readContact(from: &reader)
-    }
+    bytes.withUnsafeBytes { contact(from: $0) }
+  }
+
+  /// `contact(from:)` of bytes where they lie.
+  package static func contact(from raw: UnsafeRawBufferPointer) -> Contact? {
+    var reader = ArchiveReader(raw)
+    return try? readContact(from: &reader)
   }
 
   private static func readContact(from reader: inout ArchiveReader) throws(ArchiveError) -> Contact {

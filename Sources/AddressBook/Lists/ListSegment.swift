@@ -17,14 +17,14 @@ struct ListSegment: Sendable {
   /// ten arrays it holds.
   private final class Parts: Sendable {
     let contacts: SegmentContacts
-    let sortKeys: TextColumn
-    let displayNames: TextColumn
+    let sortKeys: ByteColumn
+    let displayNames: ByteColumn
     let groups: [[String]]
     let entries: IndexEntries
     let origins: [ContactOrigin]?
 
     init(
-      contacts: SegmentContacts, sortKeys: TextColumn, displayNames: TextColumn, groups: [[String]],
+      contacts: SegmentContacts, sortKeys: ByteColumn, displayNames: ByteColumn, groups: [[String]],
       entries: IndexEntries, origins: [ContactOrigin]?
     ) {
       self.contacts = contacts
@@ -41,9 +41,9 @@ struct ListSegment: Sendable {
   /// The contacts, in file order.
   var contacts: SegmentContacts { parts.contacts }
   /// The sort key of each contact (`ContactFormatter.SortKeys`), compared as UTF-8.
-  var sortKeys: TextColumn { parts.sortKeys }
+  var sortKeys: ByteColumn { parts.sortKeys }
   /// The name shown for each contact: `FN` as written, else the composed name.
-  var displayNames: TextColumn { parts.displayNames }
+  var displayNames: ByteColumn { parts.displayNames }
   /// The groups of each contact (`Contact.groups`).
   var groups: [[String]] { parts.groups }
   /// The folded search fields of each contact.
@@ -75,8 +75,8 @@ struct ListSegment: Sendable {
     nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) {
     var sortKeys = ContactFormatter.SortKeys(order: sortOrder, index: sectionIndex)
-    var keys = TextColumn()
-    var names = TextColumn()
+    var keys = ByteColumn()
+    var names = ByteColumn()
     for contact in contacts {
       keys.append(sortKeys.key(for: contact))
       names.append(Self.displayName(of: contact, nameOrder: nameOrder))
@@ -89,7 +89,7 @@ struct ListSegment: Sendable {
 
   /// A segment from its parts (all of the same count).
   init(
-    contacts: SegmentContacts, sortKeys: TextColumn, displayNames: TextColumn, groups: [[String]],
+    contacts: SegmentContacts, sortKeys: ByteColumn, displayNames: ByteColumn, groups: [[String]],
     entries: IndexEntries, origins: [ContactOrigin]? = nil
   ) {
     precondition(
@@ -117,7 +117,7 @@ struct ListSegment: Sendable {
     let part: SegmentContacts
     switch contacts {
     case .values(let contacts): part = .values(Array(contacts[range]))
-    case .archived(let cards): part = .archived(Array(cards[range]))
+    case .archived(let cards): part = .archived(cards.slice(range))
     case .stored: preconditionFailure("a slice of stored contacts")
     }
     return ListSegment(
@@ -129,7 +129,7 @@ struct ListSegment: Sendable {
   /// This segment with its contacts given by their encodings (`cards`, one per
   /// contact, `ContactArchive`'s), decoded when one is needed: a large file read part
   /// by part keeps its contacts so, a fraction of their size in memory.
-  func archived(_ cards: [[UInt8]]) -> ListSegment {
+  func archived(_ cards: ByteColumn) -> ListSegment {
     precondition(cards.count == count, "one encoding per contact")
     return ListSegment(
       contacts: .archived(cards), sortKeys: sortKeys, displayNames: displayNames, groups: groups, entries: entries,
@@ -185,8 +185,9 @@ enum SegmentContacts: Sendable {
   case values([Contact])
   /// The contacts of some files of the index, one file after the other.
   case stored(StoredSegment)
-  /// Contacts in memory as their encodings (`ContactArchive`), one per contact.
-  case archived([[UInt8]])
+  /// Contacts in memory as their encodings (`ContactArchive`), one per contact, in
+  /// one column (not an array each).
+  case archived(ByteColumn)
 
   /// The number of contacts.
   var count: Int {
@@ -203,7 +204,8 @@ enum SegmentContacts: Sendable {
     switch self {
     case .values(let contacts): contacts[index]
     case .stored(let stored): stored[index]
-    case .archived(let cards): ContactArchive.contact(from: cards[index]) ?? Contact(identifier: "", source: "")
+    case .archived(let cards):
+      cards.withBytes(index) { ContactArchive.contact(from: UnsafeRawBufferPointer($0)) } ?? Contact(identifier: "", source: "")
     }
   }
 }

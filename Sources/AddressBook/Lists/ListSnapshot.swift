@@ -93,7 +93,7 @@ enum ListSnapshot {
     writeColumn(generations, to: &writer)
     writeColumn(fileNumbers, to: &writer)
     writeColumn(origins.map(\.ordinal), to: &writer)
-    let names = list.displayNames.textColumn
+    let names = list.displayNames.byteColumn
     writeColumn(names.ends, to: &writer)
     writeColumn(names.bytes, to: &writer)
     writeColumn(list.sections.map(SectionIndex.byte(ofSection:)), to: &writer)

@@ -215,14 +215,14 @@ enum SegmentArchive {
   }
 
   /// Writes each string of `column` as `ArchiveWriter.write(_: String)` does.
-  static func write(_ column: TextColumn, to writer: inout ArchiveWriter) {
-    for position in column.indices { column.withUTF8(position) { writer.write(UnsafeRawBufferPointer($0)) } }
+  static func write(_ column: ByteColumn, to writer: inout ArchiveWriter) {
+    for position in column.indices { column.withBytes(position) { writer.write(UnsafeRawBufferPointer($0)) } }
   }
 
   /// Reads `count` strings written by `write(_:to:)` (or one by one) into a column.
-  static func readColumn(_ count: Int, from reader: inout ArchiveReader) throws(ArchiveError) -> TextColumn {
-    var column = TextColumn()
-    for _ in 0..<count { column.append(utf8: try reader.readStringUTF8()) }
+  static func readColumn(_ count: Int, from reader: inout ArchiveReader) throws(ArchiveError) -> ByteColumn {
+    var column = ByteColumn()
+    for _ in 0..<count { column.append(bytes: try reader.readStringUTF8()) }
     return column
   }
 
@@ -278,8 +278,8 @@ struct StoredContacts: Sendable {
 /// Gathers decoded payloads (one per file of a vdir, or the one of a large file) into
 /// one `ListSegment`, without decoding their contacts.
 struct SegmentBuilder {
-  var keys = TextColumn()
-  var names = TextColumn()
+  var keys = ByteColumn()
+  var names = ByteColumn()
   var groups: [[String]] = []
   var entries: [IndexEntries] = []
   var parts: [StoredContacts] = []
@@ -293,7 +293,7 @@ struct SegmentBuilder {
 
   /// Appends the contacts of one checked payload.
   mutating func append(
-    keys: TextColumn, names: TextColumn, grouped: [(Int, [String])], entries: IndexEntries,
+    keys: ByteColumn, names: ByteColumn, grouped: [(Int, [String])], entries: IndexEntries,
     contacts: StoredContacts
   ) {
     let first = groups.count

@@ -261,7 +261,9 @@ extension ContactListLoader {
     var segments: [ListSegment] = []
     var start = 0
     for segment in ListSegment.build(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex) {
-      segments.append(segment.archived(Array(cards[start..<(start + segment.count)])))
+      var column = ByteColumn()
+      for card in cards[start..<(start + segment.count)] { column.append(card) }
+      segments.append(segment.archived(column.compacted))
       start += segment.count
     }
     return (segments, cards)
@@ -321,7 +323,9 @@ extension ContactListLoader {
         renderings?.append(load.contacts, nameOrder: nameOrder)
         guard let writer, let cache else {
           kept.segments.append(contentsOf: built.segments)
-          kept.cards.append(contentsOf: built.cards)
+          // The encodings are stored with the file's row (an unsettled version);
+          // without an index the segments' columns are all that is kept of them.
+          if cache != nil { kept.cards.append(contentsOf: built.cards) }
           return
         }
         // One part is written while the next is processed: at most two parts'
