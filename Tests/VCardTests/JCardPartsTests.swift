@@ -54,6 +54,49 @@ struct JCardInPartsTests {
     #expect(parts.flatMap(\.cards).map(\.beginLine) == Array(1...300))
   }
 
+  @Test("a part read on all cores leaves the lines where it ended: a later part's warnings name their lines")
+  func linesAfterAPartOnAllCores() {
+    // One item a line, 6,000 cards: the first part (about 5,000 items) is read on
+    // all cores, the second alone; card 5,900 has a malformed property.
+    let items = (1...6_000).map { k in
+      #"["vcard", [["fn", {}, "text", "P\#(k)"]\#(k == 5_900 ? #", ["x"]"# : "")]]"#
+    }
+    let bytes = Array(("[\n" + items.joined(separator: ",\n") + "\n]").utf8)
+    var warnings: [VCardWarning] = []
+    var parts = 0
+    #expect(VCardReader.read(bytes, inPartsOf: 5_000 * 40) { part in
+      warnings += part.warnings
+      parts += 1
+    })
+    #expect(parts == 2)
+    #expect(warnings.map(\.line) == [5_901])
+    #expect(warnings.map(\.line) == JCardReader.read(bytes).warnings.map(\.line))
+  }
+
+  @Test("an array that holds no card at all is read whole (which says it is no jCard)")
+  func noCards() {
+    for text in ["[]", "[[]]", #"[["x", []]]"#, #"[["vcard"]]"#] {
+      let bytes = Array(text.utf8)
+      var sent = false
+      let read = VCardReader.read(
+        blocks: {
+          defer { sent = true }
+          return sent ? nil : bytes
+        }, inPartsOf: 4 << 20
+      ) { _ in }
+      #expect(!read, "\(text)")
+    }
+    // One card among them is read in parts.
+    let one = Array(#"[[], ["vcard", [["fn", {}, "text", "A"]]]]"#.utf8)
+    var sent = false
+    var cards = 0
+    #expect(VCardReader.read(blocks: {
+      defer { sent = true }
+      return sent ? nil : one
+    }, inPartsOf: 4 << 20) { cards += $0.cards.count })
+    #expect(cards == 1)
+  }
+
   @Test("a document with a group card, or broken JSON, is read whole")
   func readWhole() {
     #expect(!VCardReader.read(document(10, kind: true), inPartsOf: 100) { _ in })

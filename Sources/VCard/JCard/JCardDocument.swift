@@ -113,7 +113,7 @@ struct JCardDocument {
       guard valid else { return false }
       cards += partCards
       warnings += partWarnings
-      (index, line, counted) = end
+      (index, line, self.counted) = end  // `counted` alone is the local one above
     }
     return true
   }

@@ -61,9 +61,15 @@ extension VCardReader {
         if !window.starts(with: "BEGIN:VCARD".utf8) {
           // A jCard document is held whole (its parts are ranges of one JSON array)
           // and read a part at a time: its cards are never all held.
+          // One that holds no card at all is read whole, which says it is no jCard.
           guard JCardReader.isJCard(window) else { return false }
           while !ended { if let block = next() { window.append(contentsOf: block) } else { ended = true } }
-          return JCardReader.read(window, inPartsOf: largestPart, body)
+          var cards = 0
+          let read = JCardReader.read(window, inPartsOf: largestPart) { part in
+            cards += part.cards.count
+            body(part)
+          }
+          return read && cards > 0
         }
         first = false
       }
