@@ -95,40 +95,40 @@ public enum PersonCardView {
     let contact = state.contact
     // Header: photo or monogram, name and nickname, phonetic name, job and organization.
     let photo = CardPhoto.place(contact, in: &frame, color: color)
-    let byteColumn: Int
+    let textColumn: Int
     if let width = photo.width {
-      byteColumn = 1 + width + 2
+      textColumn = 1 + width + 2
     } else {
       let initials = Monogram.initials(for: contact)
       let box = color ? " \(initials) " : "[\(initials)]"
       let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
-      byteColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
+      textColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
     }
     let name = ContactFormatter.shown(contact.displayName)
-    let nameWidth = frame.put(name, row: 0, column: byteColumn, style: Style(bold: true, dim: name != contact.displayName))
+    let nameWidth = frame.put(name, row: 0, column: textColumn, style: Style(bold: true, dim: name != contact.displayName))
     // The nickname beside the name, as the address book's card shows it (CNContact
     // nickname, vCard NICKNAME).
     if !contact.nickname.isEmpty && contact.nickname != contact.displayName {
-      frame.put("“\(contact.nickname)”", row: 0, column: byteColumn + nameWidth + 2, style: Style(dim: true))
+      frame.put("“\(contact.nickname)”", row: 0, column: textColumn + nameWidth + 2, style: Style(dim: true))
     }
     let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
       .filter { !$0.isEmpty }.joined(separator: " ")
     var headerRow = 1
     if !phonetic.isEmpty && headerRow < rows {
-      frame.put(phonetic, row: headerRow, column: byteColumn, style: Style(dim: true))
+      frame.put(phonetic, row: headerRow, column: textColumn, style: Style(dim: true))
       headerRow += 1
     }
     let work = workLine(of: contact, besides: contact.displayName)
     if !work.isEmpty && headerRow < rows {
-      frame.put(work, row: headerRow, column: byteColumn)
+      frame.put(work, row: headerRow, column: textColumn)
       headerRow += 1
     }
     if let warning = photo.warning {
       // Under the name when there is a line left, else after it.
       if headerRow < min(rows, headerHeight - 1) {
-        frame.put("⚠ \(warning)", row: headerRow, column: byteColumn, style: Style(dim: true))
+        frame.put("⚠ \(warning)", row: headerRow, column: textColumn, style: Style(dim: true))
       } else {
-        frame.put("⚠ \(warning)", row: 0, column: byteColumn + nameWidth + 2, style: Style(dim: true))
+        frame.put("⚠ \(warning)", row: 0, column: textColumn + nameWidth + 2, style: Style(dim: true))
       }
     }
     if headerHeight - 1 < rows {

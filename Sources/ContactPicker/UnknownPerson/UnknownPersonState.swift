@@ -221,7 +221,7 @@ public enum UnknownPersonView {
   }
 
   /// The header lines under the title: phonetic name, work, then the message wrapped.
-  static func headerLines(_ state: UnknownPersonState, columns: Int, byteColumn: Int) -> [(text: String, style: Style)] {
+  static func headerLines(_ state: UnknownPersonState, columns: Int, textColumn: Int) -> [(text: String, style: Style)] {
     let contact = state.card.contact
     var lines: [(String, Style)] = []
     let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
@@ -231,7 +231,7 @@ public enum UnknownPersonView {
     if !work.isEmpty { lines.append((work, .plain)) }
     if let message = state.message {
       for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
-        for line in TextWrapper.wrap(String(paragraph), width: max(8, columns - byteColumn - 1)).prefix(4) {
+        for line in TextWrapper.wrap(String(paragraph), width: max(8, columns - textColumn - 1)).prefix(4) {
           lines.append((line, Style(dim: true)))
         }
       }
@@ -241,8 +241,8 @@ public enum UnknownPersonView {
 
   /// The height of the header (title, header lines, rule) for a frame `columns` wide.
   public static func headerHeight(_ state: UnknownPersonState, columns: Int) -> Int {
-    let byteColumn = TerminalText.width(monogramBox(state, color: false)) + 4
-    return 1 + headerLines(state, columns: columns, byteColumn: byteColumn).count + 1
+    let textColumn = TerminalText.width(monogramBox(state, color: false)) + 4
+    return 1 + headerLines(state, columns: columns, textColumn: textColumn).count + 1
   }
 
   static func monogramBox(_ state: UnknownPersonState, color: Bool) -> String {
@@ -302,18 +302,18 @@ public enum UnknownPersonView {
     let photo =
       headerHeight(state, columns: columns) - 1 >= CardPhoto.rows
       ? CardPhoto.place(state.card.contact, in: &frame, color: color) : CardPhoto.Placed()
-    let byteColumn: Int
+    let textColumn: Int
     if let width = photo.width {
-      byteColumn = 1 + width + 2
+      textColumn = 1 + width + 2
     } else {
       let box = monogramBox(state, color: color)
       let boxStyle = color ? Style(bold: true, foreground: .white, background: .blue) : Style(bold: true)
-      byteColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
+      textColumn = frame.put(box, row: 0, column: 1, style: boxStyle) + 3
     }
-    frame.put(state.title, row: 0, column: byteColumn, style: Style(bold: true))
+    frame.put(state.title, row: 0, column: textColumn, style: Style(bold: true))
     var row = 1
-    for (text, style) in headerLines(state, columns: columns, byteColumn: byteColumn) where row < rows {
-      frame.put(text, row: row, column: byteColumn, style: style)
+    for (text, style) in headerLines(state, columns: columns, textColumn: textColumn) where row < rows {
+      frame.put(text, row: row, column: textColumn, style: style)
       row += 1
     }
     let header = headerHeight(state, columns: columns)
