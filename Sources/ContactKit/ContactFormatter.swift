@@ -328,25 +328,29 @@ public enum ContactFormatter {
   /// a Hangul consonant for a key that `SectionIndex` marked with one.
   public static func section(forSortKey key: String) -> String {
     if let row = SectionIndex.section(ofMarked: key) { return row }
-    guard let first = key.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else {
+    guard let first = key.unicodeScalars.first(where: { !$0.properties.isWhitespace }), first.isASCII else {
       return "#"
     }
-    if ("a"..."z").contains(first) { return String(first).uppercased() }
-    if ("A"..."Z").contains(first) { return String(first) }
-    return "#"
+    return section(ofASCII: UInt8(first.value))
   }
 
   /// `section(forSortKey:)` of a key given as its UTF-8: no string is made for a key
   /// that starts with an ASCII letter (a marked key starts with `!`).
   public static func section(forSortKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> String {
-    if let first = key.first {
-      switch first {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): return SectionIndex.section(ofByte: first - 0x20)
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): return SectionIndex.section(ofByte: first)
-      default: break
-      }
+    if let first = key.first, first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") {
+      return section(ofASCII: first)
     }
     return section(forSortKey: String(decoding: key, as: UTF8.self))
+  }
+
+  /// The section of a key whose first character is the ASCII `byte`: its letter,
+  /// upper-cased, or `#`.
+  private static func section(ofASCII byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): SectionIndex.section(ofByte: byte - 0x20)
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): SectionIndex.section(ofByte: byte)
+    default: "#"
+    }
   }
 
   /// The Latin reading of a Han or Hangul family name when it is read differently as a

@@ -159,9 +159,9 @@ enum VCardLoading {
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, another program's book (`ReadOnlyFormat`), xCard; group cards (`KIND` lines: their members may be in any part); cards
-  ///   without a UID that are byte for byte the same (`markTwins` counts them over the
-  ///   whole file); or what `VCardReader` reads whole. `body` may have been given some
+  ///   JSON lines, another program's book (`ReadOnlyFormat`), xCard; group cards
+  ///   (`KIND` lines: their members may be in any part); cards without a UID that
+  ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
   static func contacts(
     fromBlocks next: () -> [UInt8]?, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void

@@ -20,6 +20,12 @@ package struct ByteColumn: RandomAccessCollection, Sendable, Equatable {
     for string in strings { append(string) }
   }
 
+  /// The column of `elements`, in order, in arrays of their size.
+  package init(exactly elements: some Collection<[UInt8]>) {
+    reserveCapacity(count: elements.count, byteCount: elements.reduce(0) { $0 + $1.count })
+    for element in elements { append(element) }
+  }
+
   /// 0.
   package var startIndex: Int { 0 }
   /// The number of elements.

@@ -204,44 +204,44 @@ enum CPick {
         matches = matches.filter { kept.contains($0.index) }
       }
       let directory = directory?.matches() ?? []
-      if directory.isEmpty, options.property == nil,
-        let bytes = output.storedJSON(book.renderings, positions: matches.map(\.index))
-      {
+      let positions = matches.map(\.index)
+      if directory.isEmpty, options.property == nil, let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
         return matches.isEmpty ? .noMatch : .chosen
       }
-      let mailClient = options.format == .mutt || options.format == .aerc
-      if directory.isEmpty, options.property == nil, options.format?.writesCards != true, !mailClient {
-        // Decoded and printed a chunk at a time, as `list` prints: a query that matches
-        // most of a large book never holds all its contacts.
-        let positions = matches.map(\.index)
-        output.emitInChunks(count: positions.count) { range in
-          output.lines(of: list.contacts.contacts(at: Array(positions[range])))
-        }
-        return matches.isEmpty ? .noMatch : .chosen
+      // Matches `range` of the books' own, then of the directories searched on the
+      // server, decoded.
+      func matched(_ range: Range<Int> = 0..<(positions.count + directory.count)) -> [Contact] {
+        let books = range.clamped(to: positions.indices)
+        let servers = range.clamped(to: positions.count..<(positions.count + directory.count))
+        return list.contacts.contacts(at: Array(positions[books]))
+          + directory[(servers.lowerBound - positions.count)..<(servers.upperBound - positions.count)]
       }
-      // The directories searched on the server come after the books' own matches.
-      let found = list.contacts.contacts(at: matches.map(\.index)) + directory
       switch options.format {
       case .mutt?:
+        let found = matched()
         output.warnOfInvisibles(found.map(Output.Item.person), as: .mutt)
         let lines = MailClientFormat.mutt(found, query: options.query)
         for line in lines { StandardOutput.write(line) }
         return lines.count > 1 ? .chosen : .noMatch
       case .aerc?:
+        let found = matched()
         output.warnOfInvisibles(found.map(Output.Item.person), as: .aerc)
         let lines = MailClientFormat.aerc(found)
         for line in lines { StandardOutput.write(line) }
         return .chosen
       case .vcard?, .jcard?, .xcard?:
+        let found = matched()
         if !found.isEmpty { writeCards(found, format: options.format!) }
         return found.isEmpty ? .noMatch : .chosen
       default:
         if let key = options.property {
-          return emitValues(of: key, in: found, output: output) ? .chosen : .noMatch
+          return emitValues(of: key, in: matched(), output: output) ? .chosen : .noMatch
         }
-        output.emit(output.contacts(found))
-        return found.isEmpty ? .noMatch : .chosen
+        // Decoded and printed a chunk at a time, as `list` prints: a query that matches
+        // most of a large book never holds all its contacts.
+        output.emitInChunks(count: positions.count + directory.count) { output.lines(of: matched($0)) }
+        return positions.isEmpty && directory.isEmpty ? .noMatch : .chosen
       }
     case .groups:
       var groups = list.groups

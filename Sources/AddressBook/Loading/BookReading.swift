@@ -239,7 +239,7 @@ extension ContactListLoader {
         return part
       }
     }
-    part.segments.append(contentsOf: built.segments)
+    part.segments.append(contentsOf: Self.archived(built.segments, cards: built.cards))
     part.stored.append(contentsOf: rows)
     return part
   }
@@ -251,22 +251,25 @@ extension ContactListLoader {
     let renderings: BookRenderings
   }
 
-  /// The segments of contacts just read, with the contacts kept as their encodings
-  /// for the index (`ListSegment.archived`), and those encodings, one per contact:
-  /// the index stores them, and the list decodes one when it is shown. The contacts
-  /// themselves are let go by the caller (a contact in memory is about twice its
-  /// encoding, which the index needs anyway).
+  /// The segments of contacts just read (holding the contacts), and their encodings
+  /// for the index, one per contact: the index stores them, and a segment kept instead
+  /// holds them (`archived(_:cards:)`).
   private func indexed(_ contacts: [Contact], origins: [ContactOrigin]) -> (segments: [ListSegment], cards: [[UInt8]]) {
-    let cards = SegmentArchive.cards(of: contacts)
-    var segments: [ListSegment] = []
+    let segments = ListSegment.build(
+      contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
+    return (segments, SegmentArchive.cards(of: contacts))
+  }
+
+  /// `segments` (the contacts `cards` encode, in order) with their contacts kept as
+  /// those encodings, in one column each (`ListSegment.archived`), decoded when one is
+  /// shown: a contact in memory is about twice its encoding. Made only for segments
+  /// that are kept so; those read from the index once written need none.
+  private static func archived(_ segments: [ListSegment], cards: [[UInt8]]) -> [ListSegment] {
     var start = 0
-    for segment in ListSegment.build(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex) {
-      var column = ByteColumn()
-      for card in cards[start..<(start + segment.count)] { column.append(card) }
-      segments.append(segment.archived(column.compacted))
-      start += segment.count
+    return segments.map { segment in
+      defer { start += segment.count }
+      return segment.archived(ByteColumn(exactly: cards[start..<(start + segment.count)]))
     }
-    return (segments, cards)
   }
 
   /// The single item of a one-item book (a `.vcf` file) read part by part
@@ -322,7 +325,7 @@ extension ContactListLoader {
         kept.warnings.append(contentsOf: load.warnings)
         renderings?.append(load.contacts, nameOrder: nameOrder)
         guard let writer, let cache else {
-          kept.segments.append(contentsOf: built.segments)
+          kept.segments.append(contentsOf: Self.archived(built.segments, cards: built.cards))
           // The encodings are stored with the file's row (an unsettled version);
           // without an index the segments' columns are all that is kept of them.
           if cache != nil { kept.cards.append(contentsOf: built.cards) }

@@ -72,12 +72,10 @@ extension VCardReader {
           return read && cards > 0
         }
         first = false
-      }
-      guard !window.isEmpty else { return true }
-      if cardsRead == 0 {
         // The first part: cut after `cardsPerPart` cards when they take less than a part.
         partSize = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: largestPart) ?? largestPart }
       }
+      guard !window.isEmpty else { return true }
       // The part ends where a card begins after `partSize` bytes, or with the file.
       let cut = window.withUnsafeBufferPointer { partSize < $0.count ? cardBoundary($0, after: partSize) : nil }
       guard cut != nil || ended else {
