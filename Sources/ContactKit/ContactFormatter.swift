@@ -309,6 +309,8 @@ public enum ContactFormatter {
   ///
   /// - Complexity: O(`sortKeyPrefixLength`).
   static func sortKeyPrefix(_ part: String) -> String {
+    // No more characters than UTF-8 bytes: a short part is whole without counting them.
+    if part.utf8.count <= sortKeyPrefixLength { return part }
     var end = part.startIndex
     var count = 0
     while count < sortKeyPrefixLength, end < part.endIndex {

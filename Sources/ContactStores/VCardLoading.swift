@@ -180,7 +180,8 @@ enum VCardLoading {
       // A part's bytes are whole lines: a `KIND` line is at the start of one of them.
       // (A jCard document's parts share its bytes; its reader reads one that may hold
       // a `kind` whole.)
-      refused = refused || (!jCard && mayHoldKindLines(part.bytes))
+      // (The pieces of a part share its bytes: each scans those of its own cards.)
+      refused = refused || (!jCard && mayHoldKindLines(part.bytes, in: cardsSpan(part)))
       guard !refused else { return }
       TransliterationWarmUp.start(scanning: part.bytes)
       var part = part
@@ -259,7 +260,14 @@ enum VCardLoading {
   /// the next line (`KI`, then ` ND:group`: a name cut by folding may be either): a
   /// file without one has no group card.
   static func mayHoldKindLines(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer -> Bool in
+    mayHoldKindLines(bytes, in: 0..<bytes.count)
+  }
+
+  /// Whether the lines of `bytes` in `range` (which starts a line) may hold a `KIND`
+  /// line, as `mayHoldKindLines(_:)` tells it.
+  static func mayHoldKindLines(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+    bytes.withUnsafeBufferPointer { whole -> Bool in
+      let buffer = UnsafeBufferPointer(rebasing: whole[range])
       guard let base = buffer.baseAddress else { return false }
       let count = buffer.count
       func matches(_ word: StaticString, at start: Int) -> Bool {
@@ -279,7 +287,10 @@ enum VCardLoading {
         var name = start
         while name < count, isNameByte(base[name]) { name += 1 }
         let property = name < count && base[name] == UInt8(ascii: ".") ? name + 1 : start
-        if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
+        // (Most lines start with neither letter: the words are compared only after them.)
+        let first = property < count ? base[property] | 0x20 : 0
+        if first == UInt8(ascii: "k"), matches("kind", at: property) { return true }
+        if first == UInt8(ascii: "x"), matches("x-addressbookserver-kind", at: property) { return true }
         guard let found = memchr(base + name, 0x0A, count - name) else { return false }
         let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
         // A line of nothing but a name (and a group prefix), continued by the next (a
@@ -295,6 +306,16 @@ enum VCardLoading {
       }
       return false
     }
+  }
+
+  /// The bytes of `parsed.bytes` from its first card's start to its last card's end
+  /// (all of them when a card has no place in them; none without cards).
+  static func cardsSpan(_ parsed: VCardParseResult) -> Range<Int> {
+    guard let first = parsed.cards.first else { return 0..<0 }
+    guard let start = first.sourceRange?.lowerBound, let end = parsed.cards.last?.sourceRange?.upperBound,
+      start <= end, end <= parsed.bytes.count
+    else { return 0..<parsed.bytes.count }
+    return start..<end
   }
 
   /// The contacts of the cards of `bytes` that begin on the lines `firstLines`, read

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContactStores
+import VCard
 
 /// `VCardLoading.mayHoldKindLines`: a part of a large file with a `KIND` line (a group
 /// card, perhaps) is read whole; one without is read in parts.
@@ -34,5 +35,26 @@ import Testing
     ])
   func notFound(_ text: String) {
     #expect(!VCardLoading.mayHoldKindLines(Array(text.utf8)))
+  }
+}
+
+/// A part read in pieces gives each piece with the part's bytes: each piece's scan
+/// covers its own cards (`VCardLoading.cardsSpan`), and together they cover every card.
+@Suite struct KindLineScanSpanTests {
+  @Test("a piece's span runs from its first card's BEGIN to its last card's END; a scan of a span sees only its lines")
+  func span() {
+    let text = "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nKIND:group\nFN:G\nEND:VCARD\n"
+    let bytes = Array(text.utf8)
+    var parsed = VCardReader.read(bytes)
+    #expect(parsed.cards.count == 2)
+    #expect(VCardLoading.cardsSpan(parsed) == 0..<bytes.count)
+    let second = parsed.cards[1].sourceRange!
+    #expect(String(decoding: bytes[second], as: UTF8.self) == "BEGIN:VCARD\nKIND:group\nFN:G\nEND:VCARD\n")
+    parsed.cards.removeLast()
+    #expect(VCardLoading.cardsSpan(parsed) == 0..<27)
+    #expect(!VCardLoading.mayHoldKindLines(bytes, in: VCardLoading.cardsSpan(parsed)))
+    #expect(VCardLoading.mayHoldKindLines(bytes, in: second))
+    parsed.cards = []
+    #expect(VCardLoading.cardsSpan(parsed) == 0..<0)
   }
 }

@@ -14,7 +14,7 @@ struct SavingTests {
     func focused(_ screen: String) -> String? {
       guard let row = screen.components(separatedBy: "\n").first(where: { $0.hasPrefix("›") }) else { return nil }
       let text = row.dropFirst().drop { $0 == " " }
-      return text.components(separatedBy: "  ").first.map(String.init)
+      return text.components(separatedBy: "  ").first
     }
     var screen = try pane.screen()
     for _ in 0..<40 {

@@ -26,16 +26,31 @@ struct CardMapping {
   /// `StableHash` of the contact's identifier and a line feed: how every labeled
   /// value's identifier starts.
   let identifierHash: StableHash
-  /// The distinct texts of the lines that gave labeled values so far, by a hash of
-  /// the text and its length: a line of each text, and how many lines had it (an
-  /// identical line counts on). A line is compared only with the lines of its bucket
-  /// that differ from each other, so a card of n values is read in O(n).
-  var valueTexts: [ValueTextKey: [(index: Int, count: Int)]] = [:]
+  /// The distinct texts of the lines that gave labeled values so far, in the order
+  /// met: a line of each text and how many lines had it (an identical line counts on).
+  var valueTexts: [ValueText] = []
+  /// The positions in `valueTexts` by a hash of the text and its length, once there
+  /// are more than `directTexts` (empty before: a few texts are compared one by one).
+  /// A line is compared only with the lines of its bucket that differ from each
+  /// other, so a card of n values is read in O(n).
+  var valueTextsByKey: [ValueTextKey: [Int]] = [:]
+  /// How many distinct texts are looked for without `valueTextsByKey`.
+  static let directTexts = 16
 
   /// The groups (`CATEGORIES` values) read so far.
   var groupsSeen: Set<String> = []
 
-  /// The bucket of a value line's text in `valueTexts`.
+  /// A distinct text of value lines (see `valueTexts`).
+  struct ValueText {
+    var textHash: UInt64
+    var length: Int
+    /// The index in `card.lines` of the first line with the text.
+    var index: Int
+    /// How many lines had it.
+    var count: Int
+  }
+
+  /// The bucket of a value line's text in `valueTextsByKey`.
   struct ValueTextKey: Hashable {
     var textHash: UInt64
     var length: Int
@@ -316,18 +331,31 @@ struct CardMapping {
       textHash.add(text)
       hash.add(text)
       let key = ValueTextKey(textHash: textHash.value, length: text.count)
-      var seen = valueTexts.removeValue(forKey: key) ?? []
-      if let slot = seen.firstIndex(where: { other in
-        card.lines[other.index].withTextBytes { otherText in
+      /// Whether the known text at `position` is `text`.
+      func isText(at position: Int) -> Bool {
+        let known = valueTexts[position]
+        guard known.textHash == key.textHash, known.length == key.length else { return false }
+        return card.lines[known.index].withTextBytes { otherText in
           text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
         }
-      }) {
-        count = seen[slot].count
-        seen[slot].count += 1
-      } else {
-        seen.append((index, 1))
       }
-      valueTexts[key] = seen
+      let found =
+        valueTextsByKey.isEmpty
+        ? valueTexts.indices.first(where: isText(at:)) : valueTextsByKey[key]?.first(where: isText(at:))
+      if let found {
+        count = valueTexts[found].count
+        valueTexts[found].count += 1
+        return
+      }
+      if valueTexts.isEmpty { valueTexts.reserveCapacity(min(card.lines.count, Self.directTexts)) }
+      valueTexts.append(ValueText(textHash: key.textHash, length: key.length, index: index, count: 1))
+      if !valueTextsByKey.isEmpty {
+        valueTextsByKey[key, default: []].append(valueTexts.count - 1)
+      } else if valueTexts.count > Self.directTexts {
+        for (position, known) in valueTexts.enumerated() {
+          valueTextsByKey[ValueTextKey(textHash: known.textHash, length: known.length), default: []].append(position)
+        }
+      }
     }
     hash.add(0x0A)
     hash.add(decimal: count)
