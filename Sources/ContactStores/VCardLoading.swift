@@ -308,13 +308,20 @@ enum VCardLoading {
     }
   }
 
-  /// The bytes of `parsed.bytes` from its first card's start to its last card's end
-  /// (all of them when a card has no place in them; none without cards).
+  /// The bytes of `parsed.bytes` from where its cards start to where they end (all of
+  /// them when a card has no place in them — one with a card nested in it, say, whose
+  /// lines after the nested card's `END` are its own — and none without cards).
   static func cardsSpan(_ parsed: VCardParseResult) -> Range<Int> {
-    guard let first = parsed.cards.first else { return 0..<0 }
-    guard let start = first.sourceRange?.lowerBound, let end = parsed.cards.last?.sourceRange?.upperBound,
-      start <= end, end <= parsed.bytes.count
-    else { return 0..<parsed.bytes.count }
+    guard !parsed.cards.isEmpty else { return 0..<0 }
+    var start = Int.max
+    var end = 0
+    for card in parsed.cards {
+      guard let range = card.sourceRange, range.upperBound <= parsed.bytes.count else {
+        return 0..<parsed.bytes.count
+      }
+      start = min(start, range.lowerBound)
+      end = max(end, range.upperBound)
+    }
     return start..<end
   }
 

@@ -57,4 +57,24 @@ import VCard
     parsed.cards = []
     #expect(VCardLoading.cardsSpan(parsed) == 0..<0)
   }
+
+  /// Found by a helper comparing the builds: the outer card of a nested one has no
+  /// place in the bytes and comes first, the nested card last — a span to the last
+  /// card's end missed the outer card's `KIND` line after it, and its group was lost.
+  @Test("a group card with a card nested before its KIND line is still found: the file is read whole")
+  func nestedCard() {
+    let text = [
+      "BEGIN:VCARD", "VERSION:3.0", "UID:m0", "FN:Member 0", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:3.0", "UID:g", "FN:Team",
+      "BEGIN:VCARD", "VERSION:3.0", "UID:inner", "FN:Inner", "END:VCARD",
+      "KIND:group", "MEMBER:urn:uuid:m0", "END:VCARD", "",
+    ].joined(separator: "\r\n")
+    let bytes = Array(text.utf8)
+    let parsed = VCardReader.read(bytes)
+    #expect(parsed.cards.map(\.sourceRange).contains(nil))
+    #expect(VCardLoading.cardsSpan(parsed) == 0..<bytes.count)
+    #expect(!VCardFileStore.loadInParts(bytes, source: "m1.vcf", partSize: 4 << 20) { _ in })
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "m1.vcf")
+    #expect(whole.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
+  }
 }

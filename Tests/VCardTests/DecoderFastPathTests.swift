@@ -44,6 +44,17 @@ struct DecoderFastPathTests {
     #expect(card(["FN:Ann"]).first(.uid) == nil)
   }
 
+  /// The identifiers the values of `lines` should get: the hash of the UID, the line
+  /// and how many identical lines came before it.
+  private func identifiers(of lines: [String], uid: String) -> [String] {
+    var seen: [String: Int] = [:]
+    return lines.map { line in
+      let count = seen[line, default: 0]
+      seen[line] = count + 1
+      return StableHash.hex("\(uid)\n\(line)\n\(count)")
+    }
+  }
+
   @Test("a count of identical lines hashes as its decimal digits")
   func decimalCount() {
     for number in [0, 1, 5, 9, 10, 11, 99, 100, 12_345, -1, -10] {
@@ -61,18 +72,26 @@ struct DecoderFastPathTests {
   func valueIdentifiers() {
     let lines = ["TEL:1", "EMAIL:a@example.org", "TEL:1", "TEL:2", "TEL:1", "EMAIL:a@example.org", "TEL:2"]
     let contact = ContactDecoder.contact(from: card(["VERSION:3.0", "UID:u1", "FN:Ann"] + lines), source: "-")
-    var seen: [String: Int] = [:]
-    var expected: [String] = []
-    for line in lines {
-      let count = seen[line, default: 0]
-      seen[line] = count + 1
-      expected.append(StableHash.hex("u1\n\(line)\n\(count)"))
-    }
+    let expected = identifiers(of: lines, uid: "u1")
     let phones = contact.phoneNumbers.map(\.identifier)
     let emails = contact.emailAddresses.map(\.identifier)
     #expect(phones == [expected[0], expected[2], expected[3], expected[4], expected[6]])
     #expect(emails == [expected[1], expected[5]])
     #expect(Set(phones + emails).count == lines.count)
+  }
+
+  @Test(
+    "past 16 distinct value texts (looked for one by one, then by hash) a repeat counts on from its earlier lines",
+    arguments: [15, 16, 17, 40])
+  func valueIdentifiersPastTheDirectTexts(distinct: Int) {
+    // Each text three times: once before the switch to the dictionary, twice after.
+    let texts = (0..<distinct).map { "TEL:+1 555 0100 \($0)" }
+    let lines = texts + texts.reversed() + texts + ["EMAIL:x@example.org", "EMAIL:x@example.org"]
+    let contact = ContactDecoder.contact(from: card(["VERSION:3.0", "UID:u1", "FN:Ann"] + lines), source: "-")
+    let expected = identifiers(of: lines, uid: "u1")
+    let identifiers = contact.phoneNumbers.map(\.identifier) + contact.emailAddresses.map(\.identifier)
+    #expect(identifiers == expected)
+    #expect(Set(identifiers).count == lines.count)
   }
 
   @Test("NOTE lines are joined by an empty line, in order")

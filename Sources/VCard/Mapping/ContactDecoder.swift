@@ -35,7 +35,7 @@ public enum ContactDecoder {
 
   /// The contact of `card`; when `provenance` is non-nil, also where each part came from.
   static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
-    let uid = card.first(.uid).map { ValueDecoder.unescape($0.value).trimmingBlanks() } ?? ""
+    let uid = card.firstIndex(.uid).map { ValueDecoder.unescape(card.lines[$0].value).trimmingBlanks() } ?? ""
     let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var mapping = CardMapping(
       card: card, contact: Contact(identifier: identifier, source: source), provenance: provenance.take())

@@ -30,20 +30,25 @@ public struct RawCard: Sendable, Hashable {
 
   /// The `VERSION` value (`2.1`, `3.0`, `4.0`) wherever it stands, or `nil`.
   public var version: String? {
-    guard let index = lines.firstIndex(where: { $0.kind == .version }) else { return nil }
-    let line = lines[index]
-    // The usual values are answered on the bytes, without decoding the value.
-    if line.valueIs("3.0") { return "3.0" }
-    if line.valueIs("4.0") { return "4.0" }
-    if line.valueIs("2.1") { return "2.1" }
-    return line.value.trimmingBlanks()
+    guard let index = firstIndex(.version) else { return nil }
+    // The usual values are answered on the bytes, without decoding the value (nor
+    // copying the line).
+    if lines[index].valueIs("3.0") { return "3.0" }
+    if lines[index].valueIs("4.0") { return "4.0" }
+    if lines[index].valueIs("2.1") { return "2.1" }
+    return lines[index].value.trimmingBlanks()
   }
 
   /// The first line of `kind`, a kind that only one property name has (`UID`, `FN`,
   /// `VERSION`): `first(_:)` without reading the name.
   func first(_ kind: PropertyKind) -> ContentLine? {
-    guard let index = lines.firstIndex(where: { $0.kind == kind }) else { return nil }
-    return lines[index]
+    firstIndex(kind).map { lines[$0] }
+  }
+
+  /// The index of the first line of `kind` (the lines looked at in place, not copied).
+  func firstIndex(_ kind: PropertyKind) -> Int? {
+    for index in lines.indices where lines[index].kind == kind { return index }
+    return nil
   }
 
   /// The first line named `name` (upper case), or `nil`.
