@@ -287,10 +287,7 @@ enum VCardLoading {
         var name = start
         while name < count, isNameByte(base[name]) { name += 1 }
         let property = name < count && base[name] == UInt8(ascii: ".") ? name + 1 : start
-        // (Most lines start with neither letter: the words are compared only after them.)
-        let first = property < count ? base[property] | 0x20 : 0
-        if first == UInt8(ascii: "k"), matches("kind", at: property) { return true }
-        if first == UInt8(ascii: "x"), matches("x-addressbookserver-kind", at: property) { return true }
+        if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
         guard let found = memchr(base + name, 0x0A, count - name) else { return false }
         let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
         // A line of nothing but a name (and a group prefix), continued by the next (a

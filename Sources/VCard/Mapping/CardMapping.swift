@@ -42,8 +42,8 @@ struct CardMapping {
 
   /// A distinct text of value lines (see `valueTexts`).
   struct ValueText {
-    var textHash: UInt64
-    var length: Int
+    /// The text's hash and length.
+    var key: ValueTextKey
     /// The index in `card.lines` of the first line with the text.
     var index: Int
     /// How many lines had it.
@@ -334,7 +334,7 @@ struct CardMapping {
       /// Whether the known text at `position` is `text`.
       func isText(at position: Int) -> Bool {
         let known = valueTexts[position]
-        guard known.textHash == key.textHash, known.length == key.length else { return false }
+        guard known.key == key else { return false }
         return card.lines[known.index].withTextBytes { otherText in
           text.count == 0 || memcmp(otherText.baseAddress!, text.baseAddress!, text.count) == 0
         }
@@ -348,13 +348,11 @@ struct CardMapping {
         return
       }
       if valueTexts.isEmpty { valueTexts.reserveCapacity(min(card.lines.count, Self.directTexts)) }
-      valueTexts.append(ValueText(textHash: key.textHash, length: key.length, index: index, count: 1))
+      valueTexts.append(ValueText(key: key, index: index, count: 1))
       if !valueTextsByKey.isEmpty {
         valueTextsByKey[key, default: []].append(valueTexts.count - 1)
       } else if valueTexts.count > Self.directTexts {
-        for (position, known) in valueTexts.enumerated() {
-          valueTextsByKey[ValueTextKey(textHash: known.textHash, length: known.length), default: []].append(position)
-        }
+        for (position, known) in valueTexts.enumerated() { valueTextsByKey[known.key, default: []].append(position) }
       }
     }
     hash.add(0x0A)

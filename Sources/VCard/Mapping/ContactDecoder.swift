@@ -47,15 +47,12 @@ public enum ContactDecoder {
       default:
         break
       }
+      let line = card.lines[index]
       // Of alternative representations (the same ALTID, RFC 6350 §5.4) the first is
       // shown; the others stay in the card as they are.
-      if let altID = card.lines[index].altID,
-        !alternatives.insert(card.lines[index].name + "\u{0}" + altID).inserted
-      {
-        continue
-      }
+      if let altID = line.altID, !alternatives.insert(line.name + "\u{0}" + altID).inserted { continue }
       mapping.lineIndex = index
-      mapping.read(card.lines[index])  // borrowed, not copied
+      mapping.read(line)
     }
     provenance = mapping.provenance.take()
     return mapping.finished()
