@@ -31,6 +31,9 @@ let package = Package(
       name: "CImageCodecs", pkgConfig: nil, providers: [.apt(["libjpeg62-turbo-dev", "libpng-dev", "libgif-dev"])]),
     // glibc's `malloc_trim` (in <malloc.h>, which the Glibc module leaves out).
     .systemLibrary(name: "CMalloc"),
+    // jemalloc as the programs' allocator (Sources/CpickAllocator/allocator.c: why,
+    // its settings); only the executables depend on it.
+    .target(name: "CpickAllocator", linkerSettings: [.linkedLibrary("jemalloc")]),
 
     // Low-level pieces shared inside the package (not a product): work on all cores,
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
@@ -94,6 +97,7 @@ let package = Package(
       dependencies: [
         "ContactPicker", "AddressBook", "ContactFormats", "ContactKit", "VCard", "ContactStores", "Matching",
         "ServerBooks", "TerminalKit", "TerminalScreens", "CpickSupport", "ContactPhotos", "Localization",
+        "CpickAllocator",
       ]),
     // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
     // writes). Not in the library product nor the tool: only a helper executable links it.
@@ -105,10 +109,14 @@ let package = Package(
     // The sync helper: all of cpick's network code, run by cpick when a server book is
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(
-      name: "cpick-sync", dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard"]),
+      name: "cpick-sync",
+      dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard", "CpickAllocator"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
-      name: "cpick-bench", dependencies: ["ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit", "CpickSupport"],
+      name: "cpick-bench",
+      dependencies: [
+        "ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit", "CpickSupport", "CpickAllocator",
+      ],
       exclude: ["compare.sh", "carddav.sh", "ldap.sh", "scaling.sh", "shapes.py", "hundred-mb.sh"]),
 
     // Shared by the test targets (not a product): the package root and fixtures, the

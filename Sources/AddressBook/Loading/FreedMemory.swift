@@ -1,17 +1,38 @@
 import CMalloc
+import Glibc
 
 /// Memory the process freed but the allocator still holds.
 ///
-/// glibc's `malloc` keeps freed memory in the heap of the thread that freed it (one
-/// heap per thread that allocated, up to eight per core), for that heap's next
-/// allocations: after a cold book is read on all cores, about 60 MB of 100,000
-/// contacts' parts, cards and contacts stay resident though nothing uses them, and the
-/// list and its file, built after, come on top (a cold peak 25 % higher).
+/// An allocator keeps freed memory for its next allocations: glibc's `malloc` in the
+/// heap of the thread that freed it (one heap per thread that allocated, up to eight
+/// per core), jemalloc (the allocator cpick and cpick-sync link,
+/// `Sources/CpickAllocator`) in its arenas until it decays. After a cold book is read
+/// on all cores, about 60 MB of 100,000 contacts' parts, cards and contacts stay
+/// resident though nothing uses them, and the list and its file, built after, come on
+/// top (a cold peak 25 % higher).
 enum FreedMemory {
-  /// Gives the free pages of every heap back to the system (`malloc_trim(0)`: their
-  /// pages are unmapped or `MADV_DONTNEED`ed; what is in use stays where it is). About
-  /// 20 ms for the heaps a cold book of 100,000 contacts leaves.
+  /// Gives the free pages of every heap back to the system: jemalloc's
+  /// `arena.<all>.purge` when jemalloc is the process's allocator, else glibc's
+  /// `malloc_trim(0)` (their pages are unmapped or `MADV_DONTNEED`ed; what is in use
+  /// stays where it is). About 20 ms for the heaps a cold book of 100,000 contacts
+  /// leaves.
   static func giveBack() {
-    _ = malloc_trim(0)
+    if let purge = jemallocControl {
+      // 4096 is `MALLCTL_ARENAS_ALL`.
+      _ = purge("arena.4096.purge", nil, nil, nil, 0)
+    } else {
+      _ = malloc_trim(0)
+    }
   }
+
+  /// jemalloc's `mallctl`, when the program links jemalloc (looked up rather than
+  /// linked: the library does not depend on it).
+  private static let jemallocControl: Control? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
+    return unsafeBitCast(symbol, to: Control.self)
+  }()
+
+  private typealias Control = @convention(c) (
+    UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+  ) -> Int32
 }
