@@ -1,6 +1,7 @@
 import ContactFormats
 import ContactKit
 import ContactStores
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import Testing
@@ -271,6 +272,64 @@ struct PartReadingTests {
     #expect(book.renderings == nil, "a list file of contacts the index does not hold")
     let index = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     #expect(index.files(inBook: loader.bookKey(path)).isEmpty, "stored though changed too recently")
+  }
+
+  /// A `.vcf` file whose version is not settled (changed within the racy interval)
+  /// until `settlingPart` of its parts have been read.
+  struct SettlingSource: BookSource {
+    let file: VCardFileSource
+    let settlingPart: Int
+    /// The parts read so far.
+    let partsRead = Locked(0)
+    var name: String { file.name }
+    var key: String { file.key }
+    var isIndexed: Bool { file.isIndexed }
+    func listItems(known: KnownBook?) throws(ContactStoreError) -> ItemListing { try file.listItems(known: known) }
+    func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
+      try file.read(item, progress: progress)
+    }
+    func readInParts(_ item: String, partSize: Int, _ body: (ContactLoad) -> Void) -> (done: Bool, version: ItemVersion?) {
+      file.readInParts(item, partSize: partSize) { part in
+        body(part)
+        partsRead.withLock { $0 += 1 }
+      }
+    }
+    func isSettled(_ version: ItemVersion) -> Bool {
+      partsRead.withLock { $0 } >= settlingPart && file.isSettled(version)
+    }
+    func store() -> any ContactStore { file.store() }
+  }
+
+  @Test("a file whose version settles while it is read is indexed from then on, the parts before written first")
+  func fileSettlingWhileRead() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: 240))
+    let path = sandbox.path("people.vcf")
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let source = SettlingSource(file: VCardFileSource(path: path, racyInterval: 0), settlingPart: 3)
+    var loader = ContactListLoader(books: [source], cachePath: sandbox.cache)
+    loader.partSize = 700
+    let book = try loader.load()
+    #expect(source.partsRead.withLock { $0 } > 6, "not read in parts")
+    #expect(Array(book.list.contacts) == Array(whole.book.list.contacts))
+    #expect(book.warnings == whole.book.warnings)
+    // Every contact, those read before the version settled too, is read from the index
+    // (none held encoded), whose row and cards are those of the whole read.
+    for segment in book.list.contacts.segments {
+      if case .stored = segment {} else { Issue.record("a segment holds its contacts rather than reading the index") }
+    }
+    let index = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
+    let rows = index.files(inBook: loader.bookKey(source))
+    #expect(rows.map(\.payload) == whole.rows.map(\.payload))
+    let row = try #require(rows.first)
+    let generation = IndexCache.generation(path: row.path, signature: row.signature)
+    #expect(index.cards(generation: generation, from: 0, limit: 1_000).map(\.data) == whole.cards)
+    #expect(whole.cards.count == 240)
+    // The list file's JSON was rendered as the parts were read, the first ones too.
+    let renderings = try #require(book.renderings)
+    for (position, contact) in book.list.contacts.enumerated() {
+      #expect(renderings.json(at: position).map(Array.init) == ListFileTests.json(contact, book.list.nameOrder))
+    }
   }
 
   @Test("a warning in a late part names its line in the file")

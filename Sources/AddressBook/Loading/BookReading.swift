@@ -295,12 +295,8 @@ extension ContactListLoader {
   ) -> FileContents? {
     guard cache == nil || !file.signature.isUnknown else { return nil }
     let generation = IndexCache.generation(path: file.path, signature: file.signature)
-    let writer = cache.flatMap { cache in
-      source.isSettled(ItemVersion(file.signature))
-        ? IndexFileWriter(cache: cache, path: file.path, signature: file.signature) : nil
-    }
     // The JSON of the contacts, rendered while they are here, for the list file.
-    let renderings = writer == nil ? nil : cachePath.flatMap {
+    let renderings = cache == nil ? nil : cachePath.flatMap {
       PartRenderings(folder: (($0 as NSString).deletingLastPathComponent), generation: generation)
     }
     let writing = DispatchQueue(label: "cpick.index-file-writer")
@@ -312,6 +308,12 @@ extension ContactListLoader {
     let processed = DispatchGroup()
     let ahead = DispatchSemaphore(value: Self.partsAhead)
     let kept = PartsKept()
+    // The writer of the file's row: made now when the file's version is settled, else
+    // at the first part after it settles (a file written just before it is read: the
+    // parts before are then written first), so that not every card of a large file
+    // is held until it is read.
+    let settled: @Sendable () -> Bool = { source.isSettled(ItemVersion(file.signature)) }
+    if let cache { kept.writer = Self.writer(of: file, in: cache, settled: settled()) }
     var count = 0
     let read = source.readInParts(file.path, partSize: partSize) { load in
       let first = count
@@ -324,10 +326,22 @@ extension ContactListLoader {
         let built = indexed(load.contacts, origins: origins)
         kept.warnings.append(contentsOf: load.warnings)
         renderings?.append(load.contacts, nameOrder: nameOrder)
-        guard let writer, let cache else {
+        if let cache, kept.writer == .unsettled, settled() {
+          kept.writer = Self.writer(of: file, in: cache, settled: true)
+          if case .writing(let writer) = kept.writer, !kept.cards.isEmpty {
+            // The parts read before the version settled, written first; their
+            // segments then read their contacts from the index too.
+            let earlier = kept.cards
+            kept.cards = []
+            writing.async(group: written) { _ = writer.add(earlier, from: 0) }
+            kept.segments = Self.stored(kept.segments, from: 0, cache: cache, generation: generation)
+          }
+        }
+        guard case .writing(let writer) = kept.writer, let cache else {
           kept.segments.append(contentsOf: Self.archived(built.segments, cards: built.cards))
-          // The encodings are stored with the file's row (an unsettled version);
-          // without an index the segments' columns are all that is kept of them.
+          // The encodings are stored with the file's row (a version not settled, or
+          // the index's write lock not had); without an index the segments' columns
+          // are all that is kept of them.
           if cache != nil { kept.cards.append(contentsOf: built.cards) }
           return
         }
@@ -337,16 +351,13 @@ extension ContactListLoader {
         let encoded = built.cards
         // A part that cannot be written leaves the writer failed: `finish` says so.
         writing.async(group: written) { _ = writer.add(encoded, from: first) }
-        var start = first
-        for segment in built.segments {
-          let contacts = StoredContacts(cache: cache, generation: generation, count: start + segment.count)
-          kept.segments.append(segment.stored(StoredSegment(contacts, from: start, count: segment.count)))
-          start += segment.count
-        }
+        kept.segments.append(
+          contentsOf: Self.stored(built.segments, from: first, cache: cache, generation: generation))
       }
     }
     processed.wait()
     written.wait()
+    let writer: IndexFileWriter? = if case .writing(let made) = kept.writer { made } else { nil }
     let segments = kept.segments
     let cards = kept.cards
     let warnings = kept.warnings
@@ -386,6 +397,26 @@ extension ContactListLoader {
 
   /// Parts of a file read ahead of their indexing (`readInParts`).
   static let partsAhead = 1
+
+  /// The index writer of `file`'s row in `cache` when its version is `settled`
+  /// (`.refused` when the index's write lock cannot be had: not asked again).
+  private static func writer(of file: SnapshotFile, in cache: IndexCache, settled: Bool) -> PartsKept.Writer {
+    guard settled else { return .unsettled }
+    return IndexFileWriter(cache: cache, path: file.path, signature: file.signature).map { .writing($0) } ?? .refused
+  }
+
+  /// `segments` (the file's contacts `first…`, in order) with their contacts read
+  /// from the index's cards of file version `generation`.
+  private static func stored(_ segments: [ListSegment], from first: Int, cache: IndexCache, generation: Int64)
+    -> [ListSegment]
+  {
+    var start = first
+    return segments.map { segment in
+      defer { start += segment.count }
+      let contacts = StoredContacts(cache: cache, generation: generation, count: start + segment.count)
+      return segment.stored(StoredSegment(contacts, from: start, count: segment.count))
+    }
+  }
 
   /// An item read by `readChunk` to store in the index: its contacts are `contacts`
   /// of those the chunk read.
@@ -482,6 +513,28 @@ enum SyncStateDigest {
 /// processing queue, then read once that queue is drained.
 private final class PartsKept: @unchecked Sendable {
   var segments: [ListSegment] = []
+  /// The encodings of the contacts read while there is no writer (kept for the
+  /// file's row).
   var cards: [[UInt8]] = []
   var warnings: [String] = []
+  /// The index writer of the file's row (none without an index).
+  var writer: Writer = .refused
+
+  /// Where the file's cards go.
+  enum Writer: Equatable {
+    /// Into the index as they are read.
+    case writing(IndexFileWriter)
+    /// Held: the file's version is not settled yet (changed within the racy interval).
+    case unsettled
+    /// Held: the index's write lock could not be had.
+    case refused
+
+    static func == (a: Writer, b: Writer) -> Bool {
+      switch (a, b) {
+      case (.writing(let x), .writing(let y)): return x === y
+      case (.unsettled, .unsettled), (.refused, .refused): return true
+      default: return false
+      }
+    }
+  }
 }
