@@ -209,6 +209,34 @@ package struct FileDescriptor: Sendable {
     }
   }
 
+  /// Appends `count` bytes from `offset` of `source` to this file where it is, copied
+  /// inside the kernel (not through this process's memory), leaving `source`'s
+  /// position as it is. The corresponding C function is `sendfile` (repeated after a
+  /// short copy and on `EINTR`).
+  ///
+  /// - Returns: the bytes copied: fewer than `count` when `source` ends first, or
+  ///   when an error stops the copy after some bytes.
+  /// - Throws: `sendfile`'s error when no byte could be copied (`EINVAL` or `ENOSYS`
+  ///   where these files cannot be copied so).
+  package func append(_ count: Int, at offset: Int, of source: FileDescriptor) throws(SystemError) -> Int {
+    var position = off_t(offset)
+    var done = 0
+    while done < count {
+      let copied = Glibc.sendfile(rawValue, source.rawValue, &position, count - done)
+      if copied > 0 {
+        done += copied
+      } else if copied == 0 {
+        break
+      } else {
+        let code = Glibc.errno
+        if code == EINTR { continue }
+        if done > 0 { break }
+        throw SystemError(function: "sendfile", path: path, errno: code)
+      }
+    }
+    return done
+  }
+
   /// Writes the bytes of `values` at `offset` of the file, leaving its position as it
   /// is. The corresponding C function is `pwrite` (repeated after a short write and on
   /// `EINTR`).

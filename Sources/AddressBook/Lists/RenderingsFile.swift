@@ -31,13 +31,18 @@ final class RenderingsFile: Sendable {
     (try? file.read(length, at: offset, appendingTo: &out)) != nil
   }
 
-  /// Appends its first `length` bytes to `out` where it is, a MiB at a time.
+  /// Appends its first `length` bytes to `out` where it is: inside the kernel
+  /// (`sendfile`: a cold million's 0.9 GB of JSON is not read into the process and
+  /// written again), else, where the files cannot be copied so, a MiB at a time.
   ///
   /// - Throws: the error of reading this file or of writing `out`.
   func copy(length: Int, to out: FileDescriptor) throws(SystemError) {
+    // What could not be copied so is copied through a buffer (which says why not,
+    // if that fails too).
+    var offset = (try? out.append(length, at: 0, of: file)) ?? 0
+    guard offset < length else { return }
     var buffer: [UInt8] = []
-    buffer.reserveCapacity(min(length, Self.copyPiece))
-    var offset = 0
+    buffer.reserveCapacity(min(length - offset, Self.copyPiece))
     while offset < length {
       buffer.removeAll(keepingCapacity: true)
       try file.read(min(Self.copyPiece, length - offset), at: offset, appendingTo: &buffer)
