@@ -278,9 +278,10 @@ extension ContactListLoader {
   /// on a queue of their own, while the next part is read — and let go. When the
   /// file's version is settled, the encodings are written to the index as each part
   /// is read (`IndexFileWriter`, on a thread of its own, one part behind) and the
-  /// segments read their contacts from it once committed, before this returns;
-  /// otherwise the segments keep the encodings (`ListSegment.archived`) and the row is
-  /// stored with the others. Peak memory then grows with a part and with what the list
+  /// segments read their contacts from it once committed, before this returns; a
+  /// version that settles while the file is read (written just before) is written from
+  /// then on, the parts before it first. Otherwise the segments keep the encodings
+  /// (`ListSegment.archived`) and the row is stored with the others. Peak memory then grows with a part and with what the list
   /// keeps, not with the cards, contacts or encodings of the whole file. The row
   /// stored is what `readChunk` stores for the file read whole. Without an index
   /// (`cache` nil: `CPICK_NO_CACHE`), the segments keep the encodings and nothing is
@@ -388,10 +389,13 @@ extension ContactListLoader {
         return nil
       }
       part.wroteIndex = true
-      if let renderings, renderings.isComplete, renderings.count == count { part.renderings = [renderings] }
     } else {
       part.stored = [row]
     }
+    // The JSON rendered as the parts were read is the list file's, whether the row was
+    // written as they were read or is stored with the others (a version settled only
+    // once the file was read).
+    if let renderings, renderings.isComplete, renderings.count == count { part.renderings = [renderings] }
     return part
   }
 
