@@ -16,13 +16,10 @@
 
 const char *malloc_conf = "dirty_decay_ms:1000";
 
-// jemalloc's control interface (<jemalloc/jemalloc.h>). Referred to here so that the
-// linker, which drops a shared library nothing refers to (`--as-needed`), keeps
-// libjemalloc: it must be loaded before the C library for its `malloc` to be the one
-// used.
+// jemalloc's control interface (<jemalloc/jemalloc.h>), referred to here only so
+// that the linker, which drops a shared library nothing refers to (`--as-needed`),
+// keeps libjemalloc: it must be loaded before the C library for its `malloc` to be the
+// one used. (`FreedMemory` finds `mallctl` at run time: the library does not depend
+// on jemalloc.)
 int mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
-
-// Gives the free pages of every arena back to the system (`arena.<all>.purge`; 4096
-// is `MALLCTL_ARENAS_ALL`). Not called: `FreedMemory` finds `mallctl` at run time, so
-// that the library does not depend on jemalloc.
-int cpick_allocator_purge(void) { return mallctl("arena.4096.purge", NULL, NULL, NULL, 0); }
+int (*const cpick_allocator_control)(const char *, void *, size_t *, void *, size_t) = mallctl;

@@ -52,14 +52,20 @@ struct PartReadingTests {
     return Loaded(book: book, rows: rows, cards: cards)
   }
 
+  /// A sandbox holding `people.vcf` of `book(count:)`, its path, and that file read
+  /// whole into an index of its own (what a reading in parts must give).
+  static func bookReadWhole(count: Int) throws -> (sandbox: Sandbox, path: String, whole: Loaded) {
+    let sandbox = try Sandbox()
+    try sandbox.write("people.vcf", Self.book(count: count))
+    let path = sandbox.path("people.vcf")
+    return (sandbox, path, try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil))
+  }
+
   @Test(
     "read in parts of a few cards, or of part of one, the list, warnings, JSON and index row are those of the whole read",
     arguments: [1, 700, 5_000])
   func partsGiveTheWhole(partSize: Int) throws {
-    let sandbox = try Sandbox()
-    try sandbox.write("people.vcf", Self.book(count: 240))
-    let path = sandbox.path("people.vcf")
-    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let (sandbox, path, whole) = try Self.bookReadWhole(count: 240)
     let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: partSize)
     // Read whole, 240 contacts are one segment; read in parts, one or more per part.
     #expect(whole.book.list.contacts.segments.count == 1)
@@ -166,10 +172,7 @@ struct PartReadingTests {
 
   @Test("without an index (CPICK_NO_CACHE), a large file is read in parts all the same, its contacts kept encoded")
   func withoutIndexKeepsEncodings() throws {
-    let sandbox = try Sandbox()
-    try sandbox.write("people.vcf", Self.book(count: 240))
-    let path = sandbox.path("people.vcf")
-    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let (sandbox, path, whole) = try Self.bookReadWhole(count: 240)
     var loader = ContactListLoaderTests.loader([path], cache: nil)
     loader.partSize = 700
     let parts = try loader.load()
@@ -258,10 +261,7 @@ struct PartReadingTests {
 
   @Test("a file changed too recently to be stored is read in parts all the same, its contacts kept encoded")
   func unsettledFileKeepsEncodings() throws {
-    let sandbox = try Sandbox()
-    try sandbox.write("people.vcf", Self.book(count: 120))
-    let path = sandbox.path("people.vcf")
-    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let (sandbox, path, whole) = try Self.bookReadWhole(count: 120)
     var loader = ContactListLoaderTests.loader([path], cache: sandbox.cache)
     loader.partSize = 700
     loader.racyInterval = 3_600
@@ -302,10 +302,7 @@ struct PartReadingTests {
 
   @Test("a file whose version settles while it is read is indexed from then on, the parts before written first")
   func fileSettlingWhileRead() throws {
-    let sandbox = try Sandbox()
-    try sandbox.write("people.vcf", Self.book(count: 240))
-    let path = sandbox.path("people.vcf")
-    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let (sandbox, path, whole) = try Self.bookReadWhole(count: 240)
     let source = SettlingSource(file: VCardFileSource(path: path, racyInterval: 0), settlingPart: 3)
     var loader = ContactListLoader(books: [source], cachePath: sandbox.cache)
     loader.partSize = 700

@@ -281,8 +281,9 @@ extension ContactListLoader {
   /// segments read their contacts from it once committed, before this returns; a
   /// version that settles while the file is read (written just before) is written from
   /// then on, the parts before it first. Otherwise the segments keep the encodings
-  /// (`ListSegment.archived`) and the row is stored with the others. Peak memory then grows with a part and with what the list
-  /// keeps, not with the cards, contacts or encodings of the whole file. The row
+  /// (`ListSegment.archived`) and the row is stored with the others. Peak memory then
+  /// grows with a part and with what the list keeps, not with the cards, contacts or
+  /// encodings of the whole file. The row
   /// stored is what `readChunk` stores for the file read whole. Without an index
   /// (`cache` nil: `CPICK_NO_CACHE`), the segments keep the encodings and nothing is
   /// stored.
@@ -327,7 +328,7 @@ extension ContactListLoader {
         let built = indexed(load.contacts, origins: origins)
         kept.warnings.append(contentsOf: load.warnings)
         renderings?.append(load.contacts, nameOrder: nameOrder)
-        if let cache, kept.writer == .unsettled, settled() {
+        if let cache, case .unsettled = kept.writer, settled() {
           kept.writer = Self.writer(of: file, in: cache, settled: true)
           if case .writing(let writer) = kept.writer, !kept.cards.isEmpty {
             // The parts read before the version settled, written first; their
@@ -525,20 +526,12 @@ private final class PartsKept: @unchecked Sendable {
   var writer: Writer = .refused
 
   /// Where the file's cards go.
-  enum Writer: Equatable {
+  enum Writer {
     /// Into the index as they are read.
     case writing(IndexFileWriter)
     /// Held: the file's version is not settled yet (changed within the racy interval).
     case unsettled
     /// Held: the index's write lock could not be had.
     case refused
-
-    static func == (a: Writer, b: Writer) -> Bool {
-      switch (a, b) {
-      case (.writing(let x), .writing(let y)): return x === y
-      case (.unsettled, .unsettled), (.refused, .refused): return true
-      default: return false
-      }
-    }
   }
 }
