@@ -28,6 +28,12 @@ struct IndexCacheTests {
     try IndexCache(path: folder.file("cache/index.sqlite"), payloadVersion: payloadVersion)
   }
 
+  /// A temp folder labelled `label`, with a cache in it (`cache(in:)`).
+  static func sandbox(_ label: String) throws -> (TempFolder, IndexCache) {
+    let folder = try TempFolder(label)
+    return (folder, try cache(in: folder))
+  }
+
   // MARK: Rows in and out
 
   @Test("rows come back as stored: paths, every signature field to the bit, payloads (empty, small, 3 MB), in order")

@@ -3,94 +3,89 @@ import CpickSupport
 
 /// The first index of a book of many files (a vdir the index does not hold yet),
 /// written while the book is still being read: each chunk of files read adds its rows
-/// and cards (`add(_:)`), let go once written, and `finish` commits them — a book of a
-/// million files need not hold all their encodings until it is read (about 1.5 GB).
+/// and cards (`add(_:)`), let go once written — a book of a million files need not
+/// hold all their encodings until it is read (about 1.5 GB).
 ///
-/// As `IndexFileWriter`: one transaction on a connection of its own, which takes the
-/// write lock when the writer is made (`BEGIN IMMEDIATE`) and keeps it until `finish`
-/// commits or the writer is let go (rolled back); other writers wait for it up to
-/// `IndexCache.busyTimeout`, then drop their update. Readers see the rows once
-/// committed. The log is not copied into the database at the commit (the loader's next
-/// update does it, `IndexCache.truncateLog`), and the rows are written with the page
-/// cache of a bulk update (`IndexCache.bulkCacheKiB`).
+/// As `IndexFileWriter`: a connection of its own, and each chunk a transaction of its
+/// own (`BEGIN IMMEDIATE` … `COMMIT`), so that the write-ahead log is copied into the
+/// database as it grows (SQLite's automatic checkpoint) instead of holding the whole
+/// book until one commit; other writers can have the lock between chunks. A row is
+/// written with its cards, so readers see whole files of the book, some before
+/// others (a file they find no row for they read, as any file not indexed). The rows
+/// are written with the page cache of a bulk update (`IndexCache.bulkCacheKiB`).
 ///
-/// Only for a book with no row in the index: nothing is replaced, so no version is
-/// left an orphan (what `IndexCache.update` settles otherwise).
+/// Only for a book with no row in the index when the writer is made: nothing is
+/// replaced, so no version is left an orphan (what `IndexCache.update` settles
+/// otherwise). Each chunk checks that the index is still the one the writer began in
+/// (payload version and `identity`).
 ///
 /// Its methods may be called from any thread: calls run one after another (the state
 /// is behind a lock).
 package final class IndexBookWriter: Sendable {
-  /// The connection, its transaction open, and the book's id; nil once finished or
-  /// failed.
+  /// The connection and the book's id; nil once finished or failed.
   private struct Open {
     var database: SQLiteDatabase
     var bookID: Int64
   }
 
   private let state: Locked<Open?>
+  private let payloadVersion: Int64
+  /// The index's `identity` when the writer was made.
+  private let identity: Int64
 
   /// A writer of the rows of `book` into the index at `cache.path`, or nil when its
   /// write lock cannot be had, the database is not this cpick's, or the book has rows.
   package init?(cache: IndexCache, book: String) {
+    payloadVersion = Int64(cache.payloadVersion)
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
-      try database.execute("PRAGMA wal_autocheckpoint = 0")
       try database.execute("PRAGMA cache_size = -\(IndexCache.bulkCacheKiB)")
-      try database.execute("BEGIN IMMEDIATE")
-      guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else {
-        database.rollBack()
-        return nil
+      let found = try database.writeTransaction { () throws(SQLiteError) -> (bookID: Int64, identity: Int64)? in
+        guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
+        let identity = try IndexCache.ensuredIdentity(in: database)
+        let bookID = try IndexCache.bookID(book, in: database)
+        let rows = try database.prepare("SELECT EXISTS (SELECT 1 FROM files WHERE book = ?1)")
+        try rows.bind(bookID, at: 1)
+        guard try rows.step(), rows.int64(at: 0) == 0 else { return nil }
+        return (bookID, identity)
       }
-      let bookID = try IndexCache.bookID(book, in: database)
-      let rows = try database.prepare("SELECT EXISTS (SELECT 1 FROM files WHERE book = ?1)")
-      try rows.bind(bookID, at: 1)
-      guard try rows.step(), rows.int64(at: 0) == 0 else {
-        database.rollBack()
-        return nil
-      }
-      state = Locked(Open(database: database, bookID: bookID))
+      guard let found else { return nil }
+      identity = found.identity
+      state = Locked(Open(database: database, bookID: found.bookID))
     } catch {
       return nil
     }
   }
 
-  /// Writes the rows and cards of `files` (none written before by this writer).
+  /// Writes the rows and cards of `files` (none written before by this writer), and
+  /// commits them.
   ///
-  /// - Returns: false when they could not be written: the writer is then rolled back,
+  /// - Returns: false when they could not be written: the writer has then failed,
   ///   every later call fails, and so does `finish`.
   package func add(_ files: [CachedFile]) -> Bool {
     state.withLock { open in
       guard let current = open.take() else { return false }
       do throws(SQLiteError) {
-        _ = try IndexCache.writeRows(files, ofBook: current.bookID, in: current.database)
-        open = current
-        return true
+        let written = try current.database.writeTransaction { () throws(SQLiteError) -> Bool in
+          guard try IndexCache.isSame(current.database, payloadVersion: payloadVersion, identity: identity) else {
+            return false
+          }
+          _ = try IndexCache.writeRows(files, ofBook: current.bookID, in: current.database)
+          return true
+        }
+        if written { open = current }
+        return written
       } catch {
-        current.database.rollBack()
         return false
       }
     }
   }
 
-  /// Commits every row added.
+  /// Ends the writing.
   ///
-  /// - Returns: whether they were committed (false also when an `add` failed).
+  /// - Returns: whether every row added was written (false when an `add` failed: the
+  ///   rows of the chunks before it are there, the others not).
   package func finish() -> Bool {
-    state.withLock { open in
-      guard let current = open.take() else { return false }
-      do throws(SQLiteError) {
-        try current.database.execute("COMMIT")
-        return true
-      } catch {
-        current.database.rollBack()
-        return false
-      }
-    }
-  }
-
-  deinit {
-    state.withLock { open in
-      if let current = open.take() { current.database.rollBack() }
-    }
+    state.withLock { open in open.take() != nil }
   }
 }

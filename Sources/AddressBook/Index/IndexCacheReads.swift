@@ -177,12 +177,9 @@ extension IndexCache {
   /// record it and are trusted only while it is the same. Nil on any error.
   package func identity() -> Int64? {
     withConnection(default: nil) { (database) throws(SQLiteError) -> Int64? in
-      if let known = try database.integer("SELECT value FROM meta WHERE key = 'identity'") { return known }
+      if let known = try Self.identity(in: database) { return known }
       // A database made before identities: given one now.
-      return try database.writeTransaction { () throws(SQLiteError) -> Int64 in
-        if let known = try database.integer("SELECT value FROM meta WHERE key = 'identity'") { return known }
-        return try Self.setIdentity(in: database)
-      }
+      return try database.writeTransaction { () throws(SQLiteError) -> Int64 in try Self.ensuredIdentity(in: database) }
     }
   }
 

@@ -174,6 +174,26 @@ extension IndexCache {
     try setIdentity(in: database)
   }
 
+  /// The `identity` stored in `meta`, or nil when the row is missing.
+  static func identity(in database: SQLiteDatabase) throws(SQLiteError) -> Int64? {
+    try database.integer("SELECT value FROM meta WHERE key = 'identity'")
+  }
+
+  /// The `identity` stored in `meta`, stored first when missing (a database made
+  /// before identities); call it in a write transaction.
+  static func ensuredIdentity(in database: SQLiteDatabase) throws(SQLiteError) -> Int64 {
+    if let known = try identity(in: database) { return known }
+    return try setIdentity(in: database)
+  }
+
+  /// Whether `database` still holds the index a writer began in: rows of
+  /// `payloadVersion`, and the same `identity` (not emptied meanwhile, by a cpick of
+  /// another version or a rebuild).
+  static func isSame(_ database: SQLiteDatabase, payloadVersion: Int64, identity: Int64) throws(SQLiteError) -> Bool {
+    guard try storedPayloadVersion(database) == payloadVersion else { return false }
+    return try Self.identity(in: database) == identity
+  }
+
   /// Stores a new random `identity` in `meta` and returns it.
   @discardableResult
   static func setIdentity(in database: SQLiteDatabase) throws(SQLiteError) -> Int64 {

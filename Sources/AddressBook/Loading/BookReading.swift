@@ -119,7 +119,8 @@ extension ContactListLoader {
     }
     var parts = readAll(first)
     if let first, !first.writer.finish() {
-      // Nothing it wrote is there: read again, the rows stored after.
+      // A chunk could not be written (those before it were): read again, every row
+      // stored after, over those.
       counter.add(-parts.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) })
       parts = readAll(nil)
     }

@@ -1,0 +1,122 @@
+import CpickSupport
+import CpickTestSupport
+import Glibc
+import Testing
+
+@testable import AddressBook
+@testable import ContactStores
+
+/// `IndexFileWriter`: a large file's cards committed part by part while it is read,
+/// invisible until its row is written, and cleaned up when it never is.
+@Suite("index file writer")
+struct IndexFileWriterTests {
+  /// The file the writer writes, and its version.
+  static let path = "/home/ada/big.vcf"
+  static let signature = IndexCacheTests.file(path, 7).signature
+  static var generation: Int64 { IndexCache.generation(path: path, signature: signature) }
+
+  /// `count` cards of `size` bytes, told apart by their first bytes.
+  static func cards(_ count: Int, from first: Int, size: Int = 100) -> [[UInt8]] {
+    (first..<(first + count)).map { number in
+      withUnsafeBytes(of: Int64(number).littleEndian) { Array($0) } + [UInt8](repeating: UInt8(number % 251), count: size - 8)
+    }
+  }
+
+  /// The number a query of one integer gives on a connection of the test's own.
+  static func count(_ query: String, in cache: IndexCache) throws -> Int64? {
+    let database = try SQLiteDatabase(path: cache.path)
+    return try database.integer(query)
+  }
+
+  @Test("each part is committed as it is added, its version an orphan until the file's row is written; then the cards are the file's")
+  func partsCommitted() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-parts")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let generation = Self.generation
+    #expect(writer.add(Self.cards(3, from: 0), from: 0))
+    #expect(writer.add(Self.cards(2, from: 3), from: 3))
+    // Another connection sees the cards (committed), no row, and the orphan mark.
+    #expect(try Self.count("SELECT count(*) FROM cards WHERE generation = \(generation)", in: cache) == 5)
+    #expect(try Self.count("SELECT count(*) FROM files", in: cache) == 0)
+    #expect(try Self.count("SELECT count(*) FROM orphans WHERE generation = \(generation)", in: cache) == 1)
+    #expect(cache.files(inBook: Self.path).isEmpty)
+
+    let row = CachedFile(path: Self.path, signature: Self.signature, payload: [1, 2, 3])
+    #expect(writer.finish(book: Self.path, file: row))
+    #expect(cache.files(inBook: Self.path) == [row])
+    #expect(try Self.count("SELECT count(*) FROM orphans", in: cache) == 0)
+    for ordinal in 0..<5 {
+      #expect(cache.card(generation: generation, ordinal: ordinal) == Self.cards(1, from: ordinal)[0])
+    }
+    // Finished: nothing more is written.
+    #expect(!writer.add(Self.cards(1, from: 5), from: 5))
+    #expect(!writer.finish(book: Self.path, file: row))
+  }
+
+  @Test("the write-ahead log is copied into the database as the parts come, not held until the end")
+  func logStaysSmall() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-log")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    // 48 MB of cards in parts of 4 MB.
+    var largestLog = 0
+    for part in 0..<12 {
+      #expect(writer.add(Self.cards(1_000, from: part * 1_000, size: 4_000), from: part * 1_000))
+      largestLog = max(largestLog, Int(try FileSystem.status(cache.path + "-wal")?.size ?? 0))
+    }
+    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    // In one transaction the log would pass 48 MB; checkpoints keep it near SQLite's
+    // 1,000 pages (16 MB) plus a part.
+    #expect(largestLog > 0)
+    #expect(largestLog < 30_000_000)
+    #expect(cache.card(generation: Self.generation, ordinal: 11_999) == Self.cards(1, from: 11_999, size: 4_000)[0])
+  }
+
+  @Test("another writer is not kept waiting between parts")
+  func otherWritersBetweenParts() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-others")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    #expect(writer.add(Self.cards(3, from: 0), from: 0))
+    // A second instance (another process's) updates another book at once: it held the
+    // lock until the file was read before, and gave up after 2 s.
+    let other = try IndexCacheTests.cache(in: folder)
+    #expect(other.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
+    #expect(writer.add(Self.cards(3, from: 3), from: 3))
+    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [9])))
+    #expect(other.files(inBook: "/v").count == 1)
+    #expect(other.files(inBook: Self.path).map(\.payload) == [[9]])
+  }
+
+  @Test("a writer let go before its row is written leaves orphans, deleted by an update once the grace has passed")
+  func abandonedWriter() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-abandoned")
+    defer { folder.remove() }
+    do {
+      let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+      #expect(writer.add(Self.cards(4, from: 0), from: 0))
+    }
+    #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 4)
+    // An update with the default grace (an hour) keeps them: a writer may still be at work.
+    #expect(cache.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
+    #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 4)
+    let graceless = try IndexCache(path: cache.path, payloadVersion: cache.payloadVersion, orphanGrace: 0)
+    #expect(graceless.update(book: "/v", upserting: [IndexCacheTests.file("/v/2.vcf", 2)]))
+    #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 0)
+    #expect(try Self.count("SELECT count(*) FROM orphans", in: cache) == 0)
+  }
+
+  @Test("an index emptied between parts (a cpick of another version) fails the writer: nothing is written among another version's rows")
+  func indexEmptiedMeanwhile() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-emptied")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    #expect(writer.add(Self.cards(2, from: 0), from: 0))
+    _ = try IndexCacheTests.cache(in: folder, payloadVersion: 2)
+    #expect(!writer.add(Self.cards(2, from: 2), from: 2))
+    #expect(!writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 0)
+    #expect(try Self.count("SELECT count(*) FROM files", in: cache) == 0)
+  }
+}
