@@ -39,7 +39,7 @@ package final class IndexBookWriter: Sendable {
     payloadVersion = Int64(cache.payloadVersion)
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
-      try database.execute("PRAGMA cache_size = -\(IndexCache.bulkCacheKiB)")
+      try database.execute("PRAGMA cache_size = -\(IndexCache.bulkCacheKiB); PRAGMA synchronous = \(IndexCache.bulkSynchronous)")
       let found = try database.writeTransaction { () throws(SQLiteError) -> (bookID: Int64, identity: Int64)? in
         guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
         let identity = try IndexCache.ensuredIdentity(in: database)

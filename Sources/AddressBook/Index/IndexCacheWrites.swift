@@ -62,6 +62,14 @@ extension IndexCache {
   /// indexes of a million files (their paths and versions, about 100 MB) to be
   /// written mostly in memory; let go after (`releaseMemory`).
   static let bulkCacheKiB = 131_072
+  /// SQLite's `synchronous` setting of the connections that write a first index part
+  /// by part (`IndexFileWriter`, `IndexBookWriter`): `OFF`, no `fdatasync` at the
+  /// checkpoints their commits set off (with `NORMAL`, two at each: 18 for a cold
+  /// 100,000, which then took 0.2 s longer). The index is a cache: a process killed
+  /// leaves it whole (the log's frames are checksummed), and what a crash of the
+  /// system could damage is found when read (checksums, `SQLITE_CORRUPT`) and built
+  /// again, as a new index file is filled without syncs too.
+  static let bulkSynchronous = "OFF"
 
   /// The changes of `update` (see there), made in the transaction open on `database`.
   static func write(

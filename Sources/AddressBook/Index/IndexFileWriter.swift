@@ -53,6 +53,7 @@ package final class IndexFileWriter: Sendable {
     payloadVersion = Int64(cache.payloadVersion)
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
+      try database.execute("PRAGMA synchronous = \(IndexCache.bulkSynchronous)")
       let found = try database.writeTransaction { () throws(SQLiteError) -> Int64? in
         guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
         let identity = try IndexCache.ensuredIdentity(in: database)
