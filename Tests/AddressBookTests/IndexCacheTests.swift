@@ -61,8 +61,10 @@ struct IndexCacheTests {
     // A second instance (a later start) sees the same rows.
     let later = try Self.cache(in: folder)
     #expect(later.files(inBook: book) == files)
-    // The folder is private.
+    // The folder is private, and so are the database and its log.
     #expect(try FileSystem.status(folder.file("cache"))?.permissions == 0o700)
+    #expect(try FileSystem.status(folder.file("cache/index.sqlite"))?.permissions == 0o600)
+    #expect(try FileSystem.status(folder.file("cache/index.sqlite-wal"))?.permissions == 0o600)
   }
 
   @Test("an upsert replaces the row of the same path and keeps its place")

@@ -11,6 +11,13 @@ extension IndexCache {
   ///   damaged where opening reads it.
   static func open(path: String, payloadVersion: Int) throws(SQLiteError) -> SQLiteDatabase {
     let made = access(path, F_OK) != 0
+    // Made readable by its owner alone, as the list files: SQLite would make it with
+    // the umask's mode (0644), and gives its log and shared-memory files the
+    // database's mode.
+    if made {
+      let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+      if descriptor >= 0 { close(descriptor) }
+    }
     let database = try SQLiteDatabase(path: path)
     database.setBusyTimeout(milliseconds: busyTimeout)
     try configure(database, made: made)
