@@ -68,4 +68,31 @@ struct IndexBookWriterTests {
     #expect(!writer.finish())
     #expect(newer.files(inBook: Self.book).isEmpty)
   }
+
+  @Test("a path another writer stored meanwhile fails the writer (its caller then stores the book as an update), and that row stays")
+  func pathStoredMeanwhile() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("book-writer-raced")
+    defer { folder.remove() }
+    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    #expect(writer.add(Self.files(2, from: 0)))
+    let other = try IndexCacheTests.cache(in: folder)
+    var changed = Self.files(1, from: 3)[0]
+    changed.payload = [7, 7, 7]
+    #expect(other.update(book: Self.book, upserting: [changed]))
+    #expect(!writer.add(Self.files(2, from: 2)))
+    #expect(!writer.finish())
+    #expect(other.files(inBook: Self.book).map(\.payload).contains([7, 7, 7]))
+    #expect(other.files(inBook: Self.book).count == 3)
+  }
+
+  @Test("a book forgotten meanwhile (removeBooks) fails the writer: no rows under a book that is gone")
+  func bookForgottenMeanwhile() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("book-writer-forgotten")
+    defer { folder.remove() }
+    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    #expect(writer.add(Self.files(1, from: 0)))
+    #expect(try IndexCacheTests.cache(in: folder).removeBooks(where: { $0 == Self.book }))
+    #expect(!writer.add(Self.files(1, from: 1)))
+    #expect(try IndexFileWriterTests.count("SELECT count(*) FROM files", in: cache) == 0)
+  }
 }

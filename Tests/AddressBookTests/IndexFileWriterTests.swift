@@ -1,5 +1,6 @@
 import CpickSupport
 import CpickTestSupport
+import Foundation
 import Glibc
 import Testing
 
@@ -59,18 +60,20 @@ struct IndexFileWriterTests {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-log")
     defer { folder.remove() }
     let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
-    // 48 MB of cards in parts of 4 MB.
+    // 96 MB of cards in parts of 4 MB: half again the log a commit copies at.
+    let checkpointBytes = IndexCache.bulkCheckpointPages * 16_384
+    #expect(checkpointBytes == 64 << 20)
     var largestLog = 0
-    for part in 0..<12 {
+    for part in 0..<24 {
       #expect(writer.add(Self.cards(1_000, from: part * 1_000, size: 4_000), from: part * 1_000))
       largestLog = max(largestLog, Int(try FileSystem.status(cache.path + "-wal")?.size ?? 0))
     }
     #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
-    // In one transaction the log would pass 48 MB; checkpoints keep it near SQLite's
-    // 1,000 pages (16 MB) plus a part.
-    #expect(largestLog > 0)
-    #expect(largestLog < 30_000_000)
-    #expect(cache.card(generation: Self.generation, ordinal: 11_999) == Self.cards(1, from: 11_999, size: 4_000)[0])
+    // In one transaction the log would pass 96 MB; checkpoints keep it under their
+    // threshold plus a part.
+    #expect(largestLog > 16_000_000)
+    #expect(largestLog < checkpointBytes + 5_000_000)
+    #expect(cache.card(generation: Self.generation, ordinal: 23_999) == Self.cards(1, from: 23_999, size: 4_000)[0])
   }
 
   @Test("another writer is not kept waiting between parts")
@@ -118,5 +121,40 @@ struct IndexFileWriterTests {
     #expect(!writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
     #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 0)
     #expect(try Self.count("SELECT count(*) FROM files", in: cache) == 0)
+  }
+
+  @Test("cards deleted while the writer was stopped (its orphan mark older than the grace) keep its row from being written")
+  func cardsDeletedMeanwhile() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-stopped")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    #expect(writer.add(Self.cards(3, from: 0), from: 0))
+    // Another cpick's update deletes orphans past their grace (none here): the
+    // writer's cards so far, as after an hour suspended.
+    let graceless = try IndexCache(path: cache.path, payloadVersion: cache.payloadVersion, orphanGrace: 0)
+    #expect(graceless.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
+    #expect(writer.add(Self.cards(2, from: 3), from: 3))
+    #expect(!writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(cache.files(inBook: Self.path).isEmpty)
+  }
+
+  @Test("a part waits again for another writer that holds the lock longer than the busy timeout")
+  func busyWriterWaitedFor() throws {
+    let (folder, cache) = try IndexCacheTests.sandbox("file-writer-busy")
+    defer { folder.remove() }
+    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    nonisolated(unsafe) let holder = try SQLiteDatabase(path: cache.path)
+    try holder.execute("BEGIN IMMEDIATE")
+    let released = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      // Longer than the 2 s a transaction waits for the lock.
+      usleep(2_500_000)
+      try? holder.execute("COMMIT")
+      released.signal()
+    }
+    #expect(writer.add(Self.cards(2, from: 0), from: 0))
+    released.wait()
+    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(cache.card(generation: Self.generation, ordinal: 1) == Self.cards(1, from: 1)[0])
   }
 }

@@ -8,16 +8,18 @@ import CpickSupport
 ///
 /// As `IndexFileWriter`: a connection of its own, and each chunk a transaction of its
 /// own (`BEGIN IMMEDIATE` … `COMMIT`), so that the write-ahead log is copied into the
-/// database as it grows (SQLite's automatic checkpoint) instead of holding the whole
+/// database as it grows (SQLite's automatic checkpoint, `IndexCache.bulkCheckpointPages`) instead of holding the whole
 /// book until one commit; other writers can have the lock between chunks. A row is
 /// written with its cards, so readers see whole files of the book, some before
 /// others (a file they find no row for they read, as any file not indexed). The rows
 /// are written with the page cache of a bulk update (`IndexCache.bulkCacheKiB`).
 ///
-/// Only for a book with no row in the index when the writer is made: nothing is
-/// replaced, so no version is left an orphan (what `IndexCache.update` settles
-/// otherwise). Each chunk checks that the index is still the one the writer began in
-/// (payload version and `identity`).
+/// Only for a book with no row in the index when the writer is made, and it replaces
+/// none: a chunk with a path another writer stored meanwhile (a second cpick reading
+/// the same new book) fails the writer, whose caller then stores the book as any
+/// update does, settling the versions it replaces (`IndexCache.update`). Each chunk
+/// checks that the index is still the one the writer began in (payload version and
+/// `identity`) and that the book was not forgotten meanwhile (`removeBooks`).
 ///
 /// Its methods may be called from any thread: calls run one after another (the state
 /// is behind a lock).
@@ -26,6 +28,7 @@ package final class IndexBookWriter: Sendable {
   private struct Open {
     var database: SQLiteDatabase
     var bookID: Int64
+    var book: String
   }
 
   private let state: Locked<Open?>
@@ -39,7 +42,8 @@ package final class IndexBookWriter: Sendable {
     payloadVersion = Int64(cache.payloadVersion)
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
-      try database.execute("PRAGMA cache_size = -\(IndexCache.bulkCacheKiB); PRAGMA synchronous = \(IndexCache.bulkSynchronous)")
+      try database.execute(
+        "PRAGMA cache_size = -\(IndexCache.bulkCacheKiB); PRAGMA wal_autocheckpoint = \(IndexCache.bulkCheckpointPages)")
       let found = try database.writeTransaction { () throws(SQLiteError) -> (bookID: Int64, identity: Int64)? in
         guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
         let identity = try IndexCache.ensuredIdentity(in: database)
@@ -51,7 +55,7 @@ package final class IndexBookWriter: Sendable {
       }
       guard let found else { return nil }
       identity = found.identity
-      state = Locked(Open(database: database, bookID: found.bookID))
+      state = Locked(Open(database: database, bookID: found.bookID, book: book))
     } catch {
       return nil
     }
@@ -65,19 +69,22 @@ package final class IndexBookWriter: Sendable {
   package func add(_ files: [CachedFile]) -> Bool {
     state.withLock { open in
       guard let current = open.take() else { return false }
-      do throws(SQLiteError) {
-        let written = try current.database.writeTransaction { () throws(SQLiteError) -> Bool in
-          guard try IndexCache.isSame(current.database, payloadVersion: payloadVersion, identity: identity) else {
+      let database = current.database
+      let written = IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
+        try database.writeTransaction { () throws(SQLiteError) -> Bool in
+          guard try IndexCache.isSame(database, payloadVersion: payloadVersion, identity: identity) else {
             return false
           }
-          _ = try IndexCache.writeRows(files, ofBook: current.bookID, in: current.database)
+          let book = try database.prepare("SELECT EXISTS (SELECT 1 FROM books WHERE id = ?1 AND path = ?2)")
+          try book.bind(current.bookID, at: 1)
+          try book.bind(current.book, at: 2)
+          guard try book.step(), book.int64(at: 0) == 1 else { return false }
+          _ = try IndexCache.writeRows(files, ofBook: current.bookID, replacing: false, in: database)
           return true
         }
-        if written { open = current }
-        return written
-      } catch {
-        return false
       }
+      if written { open = current }
+      return written
     }
   }
 

@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Each call is a transaction of its own (`BEGIN IMMEDIATE` … `COMMIT`), so the
 /// write-ahead log is copied into the database as it grows (SQLite's automatic
-/// checkpoint, on the thread that writes) and used again from its start, instead of
+/// checkpoint every `IndexCache.bulkCheckpointPages`, on the thread that writes) and
+/// used again from its start, instead of
 /// holding every card until the commit (100,000 contacts: a log of 116 MB, new pages
 /// of the page cache each, then copied; the system time of a cold read varied from
 /// 0.9 to 2.3 s with it). Between calls other writers can have the lock.
@@ -19,20 +20,24 @@ import Glibc
 /// see a part of the file. Until then the version is marked an orphan since the last
 /// call (`orphans`): cards of a writer that never finishes (its process killed, the
 /// file changed while read, an error) are deleted by a later update once
-/// `IndexCache.orphanGrace` has passed, as those of a replaced version are; its own
-/// cards are not, as long as it writes more often than that. Each call checks that
+/// `IndexCache.orphanGrace` has passed, as those of a replaced version are. A writer
+/// stopped for longer than that (a suspended process) may find its first cards gone:
+/// `finish` writes the row only when every card added is there. Each call checks that
 /// the index is still the one it began in (its payload version and `identity`): when
 /// it was emptied meanwhile the writer fails. The cards of one version are the same
 /// whoever writes them, so two processes writing the same file at once do no harm.
+/// Another writer keeping the lock longer than `IndexCache.busyTimeout` is waited for
+/// again (`IndexCache.retryingBusy`).
 ///
 /// Its methods are called one after another (from any thread: the state is behind a
 /// lock).
 package final class IndexFileWriter: Sendable {
-  /// The connection and the statement that inserts cards; nil once finished or
-  /// failed.
+  /// The connection, the statement that inserts cards, and how many cards the file
+  /// has so far (the ordinal after the last one added); nil once finished or failed.
   private struct Open {
     var database: SQLiteDatabase
     var insertCard: SQLiteStatement
+    var cardCount = 0
   }
 
   private let state: Locked<Open?>
@@ -53,7 +58,7 @@ package final class IndexFileWriter: Sendable {
     payloadVersion = Int64(cache.payloadVersion)
     do throws(SQLiteError) {
       let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
-      try database.execute("PRAGMA synchronous = \(IndexCache.bulkSynchronous)")
+      try database.execute("PRAGMA wal_autocheckpoint = \(IndexCache.bulkCheckpointPages)")
       let found = try database.writeTransaction { () throws(SQLiteError) -> Int64? in
         guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
         let identity = try IndexCache.ensuredIdentity(in: database)
@@ -77,9 +82,9 @@ package final class IndexFileWriter: Sendable {
   ///   every later call fails).
   package func add(_ cards: [[UInt8]], from first: Int) -> Bool {
     state.withLock { open in
-      guard let current = open.take() else { return false }
-      do throws(SQLiteError) {
-        let written = try current.database.writeTransaction { () throws(SQLiteError) -> Bool in
+      guard var current = open.take() else { return false }
+      let written = IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
+        try current.database.writeTransaction { () throws(SQLiteError) -> Bool in
           guard try IndexCache.isSame(current.database, payloadVersion: payloadVersion, identity: identity) else {
             return false
           }
@@ -87,11 +92,11 @@ package final class IndexFileWriter: Sendable {
           try IndexCache.writeCards(cards, generation: generation, from: first, with: current.insertCard)
           return true
         }
-        if written { open = current }
-        return written
-      } catch {
-        return false
       }
+      guard written else { return false }
+      current.cardCount = max(current.cardCount, first + cards.count)
+      open = current
+      return true
     }
   }
 
@@ -103,20 +108,26 @@ package final class IndexFileWriter: Sendable {
     state.withLock { open in
       guard let current = open.take() else { return false }
       let database = current.database
-      do throws(SQLiteError) {
-        return try database.writeTransaction { () throws(SQLiteError) -> Bool in
-          guard try IndexCache.isSame(database, payloadVersion: payloadVersion, identity: identity) else {
-            return false
-          }
+      return IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
+        try database.writeTransaction { () throws(SQLiteError) -> Bool in
+          guard try IndexCache.isSame(database, payloadVersion: payloadVersion, identity: identity),
+            try Self.cardCount(generation, in: database) == current.cardCount
+          else { return false }
           try IndexCache.write(
             book: book, upserting: [file], removing: [], replaceAll: false, syncState: nil, grace: orphanGrace,
             in: database)
           return true
         }
-      } catch {
-        return false
       }
     }
+  }
+
+  /// The number of cards stored under `generation`.
+  private static func cardCount(_ generation: Int64, in database: SQLiteDatabase) throws(SQLiteError) -> Int {
+    let count = try database.prepare("SELECT count(*) FROM cards INDEXED BY cards_by_generation WHERE generation = ?1")
+    try count.bind(generation, at: 1)
+    guard try count.step() else { return 0 }
+    return Int(count.int64(at: 0))
   }
 
   /// Marks `generation` an orphan since now, unless a row refers to it (the same
