@@ -61,7 +61,8 @@ struct IndexFileWriterTests {
     defer { folder.remove() }
     let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
     // 96 MB of cards in parts of 4 MB: half again the log a commit copies at.
-    let checkpointBytes = IndexCache.bulkCheckpointPages * 16_384
+    let pageSize = try #require(try SQLiteDatabase(path: cache.path).integer("PRAGMA page_size"))
+    let checkpointBytes = IndexCache.bulkCheckpointPages * Int(pageSize)
     #expect(checkpointBytes == 64 << 20)
     var largestLog = 0
     for part in 0..<24 {
@@ -70,8 +71,9 @@ struct IndexFileWriterTests {
     }
     #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
     // In one transaction the log would pass 96 MB; checkpoints keep it under their
-    // threshold plus a part.
-    #expect(largestLog > 16_000_000)
+    // threshold plus a part (and above SQLite's default threshold, 1,000 pages, plus
+    // a part: about 21 MB).
+    #expect(largestLog > checkpointBytes - 8_000_000)
     #expect(largestLog < checkpointBytes + 5_000_000)
     #expect(cache.card(generation: Self.generation, ordinal: 23_999) == Self.cards(1, from: 23_999, size: 4_000)[0])
   }
@@ -152,7 +154,11 @@ struct IndexFileWriterTests {
       try? holder.execute("COMMIT")
       released.signal()
     }
+    let started = ContinuousClock.now
     #expect(writer.add(Self.cards(2, from: 0), from: 0))
+    // The lock was held from before the part began: its first try gave up after the
+    // 2 s timeout, and a second one wrote it.
+    #expect(ContinuousClock.now - started >= .milliseconds(Int(IndexCache.busyTimeout)))
     released.wait()
     #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
     #expect(cache.card(generation: Self.generation, ordinal: 1) == Self.cards(1, from: 1)[0])

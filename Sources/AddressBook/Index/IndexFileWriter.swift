@@ -101,12 +101,14 @@ package final class IndexFileWriter: Sendable {
   }
 
   /// Writes the file's row (`file`: its path, signature and payload; its cards are
-  /// those added) in `book`, which makes its version no orphan, and commits.
+  /// those added, `file.cards` is empty) in `book`, which makes its version no orphan,
+  /// and commits.
   ///
-  /// - Returns: whether it was committed.
+  /// - Returns: whether it was committed: false also when a card added is missing or
+  ///   `file.cards` is not empty.
   package func finish(book: String, file: CachedFile) -> Bool {
     state.withLock { open in
-      guard let current = open.take() else { return false }
+      guard let current = open.take(), file.cards.isEmpty else { return false }
       let database = current.database
       return IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
         try database.writeTransaction { () throws(SQLiteError) -> Bool in
