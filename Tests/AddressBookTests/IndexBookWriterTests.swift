@@ -20,6 +20,11 @@ struct IndexBookWriterTests {
     }
   }
 
+  /// A writer of the book into `cache`.
+  static func writer(in cache: IndexCache) throws -> IndexBookWriter {
+    try #require(IndexBookWriter(cache: cache, book: book))
+  }
+
   /// `files` as `files(inBook:)` gives them back (without their cards).
   static func rows(_ files: [CachedFile]) -> [CachedFile] {
     files.map { CachedFile(path: $0.path, signature: $0.signature, payload: $0.payload) }
@@ -30,7 +35,7 @@ struct IndexBookWriterTests {
     let (folder, cache) = try IndexCacheTests.sandbox("book-writer-chunks")
     defer { folder.remove() }
     let other = try IndexCacheTests.cache(in: folder)
-    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    let writer = try Self.writer(in: cache)
     let first = Self.files(3, from: 0)
     let second = Self.files(2, from: 3)
     #expect(writer.add(first))
@@ -51,7 +56,7 @@ struct IndexBookWriterTests {
   func onlyForANewBook() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("book-writer-new")
     defer { folder.remove() }
-    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    let writer = try Self.writer(in: cache)
     #expect(IndexBookWriter(cache: cache, book: Self.book) != nil)  // no rows yet
     #expect(writer.add(Self.files(1, from: 0)))
     #expect(IndexBookWriter(cache: cache, book: Self.book) == nil)
@@ -61,7 +66,7 @@ struct IndexBookWriterTests {
   func indexEmptiedMeanwhile() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("book-writer-emptied")
     defer { folder.remove() }
-    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.files(2, from: 0)))
     let newer = try IndexCacheTests.cache(in: folder, payloadVersion: 2)
     #expect(!writer.add(Self.files(2, from: 2)))
@@ -73,7 +78,7 @@ struct IndexBookWriterTests {
   func pathStoredMeanwhile() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("book-writer-raced")
     defer { folder.remove() }
-    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.files(2, from: 0)))
     let other = try IndexCacheTests.cache(in: folder)
     var changed = Self.files(1, from: 3)[0]
@@ -89,7 +94,7 @@ struct IndexBookWriterTests {
   func bookForgottenMeanwhile() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("book-writer-forgotten")
     defer { folder.remove() }
-    let writer = try #require(IndexBookWriter(cache: cache, book: Self.book))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.files(1, from: 0)))
     #expect(try IndexCacheTests.cache(in: folder).removeBooks(where: { $0 == Self.book }))
     #expect(!writer.add(Self.files(1, from: 1)))

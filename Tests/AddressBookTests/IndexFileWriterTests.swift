@@ -23,6 +23,23 @@ struct IndexFileWriterTests {
     }
   }
 
+  /// A writer of the file into `cache`.
+  static func writer(in cache: IndexCache) throws -> IndexFileWriter {
+    try #require(IndexFileWriter(cache: cache, path: path, signature: signature))
+  }
+
+  /// The file's row, its payload `payload`.
+  static func row(payload: [UInt8] = []) -> CachedFile {
+    CachedFile(path: path, signature: signature, payload: payload)
+  }
+
+  /// Deletes every orphan's cards, whatever their age: an update (of another book's
+  /// file `number`) by a cpick whose grace is none.
+  static func deleteOrphans(in cache: IndexCache, updating number: Int) throws {
+    let graceless = try IndexCache(path: cache.path, payloadVersion: cache.payloadVersion, orphanGrace: 0)
+    #expect(graceless.update(book: "/v", upserting: [IndexCacheTests.file("/v/\(number).vcf", number)]))
+  }
+
   /// The number a query of one integer gives on a connection of the test's own.
   static func count(_ query: String, in cache: IndexCache) throws -> Int64? {
     let database = try SQLiteDatabase(path: cache.path)
@@ -33,7 +50,7 @@ struct IndexFileWriterTests {
   func partsCommitted() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-parts")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     let generation = Self.generation
     #expect(writer.add(Self.cards(3, from: 0), from: 0))
     #expect(writer.add(Self.cards(2, from: 3), from: 3))
@@ -43,7 +60,7 @@ struct IndexFileWriterTests {
     #expect(try Self.count("SELECT count(*) FROM orphans WHERE generation = \(generation)", in: cache) == 1)
     #expect(cache.files(inBook: Self.path).isEmpty)
 
-    let row = CachedFile(path: Self.path, signature: Self.signature, payload: [1, 2, 3])
+    let row = Self.row(payload: [1, 2, 3])
     #expect(writer.finish(book: Self.path, file: row))
     #expect(cache.files(inBook: Self.path) == [row])
     #expect(try Self.count("SELECT count(*) FROM orphans", in: cache) == 0)
@@ -59,17 +76,17 @@ struct IndexFileWriterTests {
   func logStaysSmall() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-log")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     // 96 MB of cards in parts of 4 MB: half again the log a commit copies at.
     let pageSize = try #require(try SQLiteDatabase(path: cache.path).integer("PRAGMA page_size"))
-    let checkpointBytes = IndexCache.bulkCheckpointPages * Int(pageSize)
+    let checkpointBytes = IndexBulkConnection.checkpointPages * Int(pageSize)
     #expect(checkpointBytes == 64 << 20)
     var largestLog = 0
     for part in 0..<24 {
       #expect(writer.add(Self.cards(1_000, from: part * 1_000, size: 4_000), from: part * 1_000))
       largestLog = max(largestLog, Int(try FileSystem.status(cache.path + "-wal")?.size ?? 0))
     }
-    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(writer.finish(book: Self.path, file: Self.row()))
     // In one transaction the log would pass 96 MB; checkpoints keep it under their
     // threshold plus a part (and above SQLite's default threshold, 1,000 pages, plus
     // a part: about 21 MB).
@@ -82,14 +99,14 @@ struct IndexFileWriterTests {
   func otherWritersBetweenParts() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-others")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.cards(3, from: 0), from: 0))
     // A second instance (another process's) updates another book at once: it held the
     // lock until the file was read before, and gave up after 2 s.
     let other = try IndexCacheTests.cache(in: folder)
     #expect(other.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
     #expect(writer.add(Self.cards(3, from: 3), from: 3))
-    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [9])))
+    #expect(writer.finish(book: Self.path, file: Self.row(payload: [9])))
     #expect(other.files(inBook: "/v").count == 1)
     #expect(other.files(inBook: Self.path).map(\.payload) == [[9]])
   }
@@ -99,15 +116,14 @@ struct IndexFileWriterTests {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-abandoned")
     defer { folder.remove() }
     do {
-      let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+      let writer = try Self.writer(in: cache)
       #expect(writer.add(Self.cards(4, from: 0), from: 0))
     }
     #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 4)
     // An update with the default grace (an hour) keeps them: a writer may still be at work.
     #expect(cache.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
     #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 4)
-    let graceless = try IndexCache(path: cache.path, payloadVersion: cache.payloadVersion, orphanGrace: 0)
-    #expect(graceless.update(book: "/v", upserting: [IndexCacheTests.file("/v/2.vcf", 2)]))
+    try Self.deleteOrphans(in: cache, updating: 2)
     #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 0)
     #expect(try Self.count("SELECT count(*) FROM orphans", in: cache) == 0)
   }
@@ -116,11 +132,11 @@ struct IndexFileWriterTests {
   func indexEmptiedMeanwhile() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-emptied")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.cards(2, from: 0), from: 0))
     _ = try IndexCacheTests.cache(in: folder, payloadVersion: 2)
     #expect(!writer.add(Self.cards(2, from: 2), from: 2))
-    #expect(!writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(!writer.finish(book: Self.path, file: Self.row()))
     #expect(try Self.count("SELECT count(*) FROM cards", in: cache) == 0)
     #expect(try Self.count("SELECT count(*) FROM files", in: cache) == 0)
   }
@@ -129,14 +145,13 @@ struct IndexFileWriterTests {
   func cardsDeletedMeanwhile() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-stopped")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     #expect(writer.add(Self.cards(3, from: 0), from: 0))
     // Another cpick's update deletes orphans past their grace (none here): the
     // writer's cards so far, as after an hour suspended.
-    let graceless = try IndexCache(path: cache.path, payloadVersion: cache.payloadVersion, orphanGrace: 0)
-    #expect(graceless.update(book: "/v", upserting: [IndexCacheTests.file("/v/1.vcf", 1)]))
+    try Self.deleteOrphans(in: cache, updating: 1)
     #expect(writer.add(Self.cards(2, from: 3), from: 3))
-    #expect(!writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(!writer.finish(book: Self.path, file: Self.row()))
     #expect(cache.files(inBook: Self.path).isEmpty)
   }
 
@@ -144,7 +159,7 @@ struct IndexFileWriterTests {
   func busyWriterWaitedFor() throws {
     let (folder, cache) = try IndexCacheTests.sandbox("file-writer-busy")
     defer { folder.remove() }
-    let writer = try #require(IndexFileWriter(cache: cache, path: Self.path, signature: Self.signature))
+    let writer = try Self.writer(in: cache)
     nonisolated(unsafe) let holder = try SQLiteDatabase(path: cache.path)
     try holder.execute("BEGIN IMMEDIATE")
     let released = DispatchSemaphore(value: 0)
@@ -160,7 +175,7 @@ struct IndexFileWriterTests {
     // 2 s timeout, and a second one wrote it.
     #expect(ContinuousClock.now - started >= .milliseconds(Int(IndexCache.busyTimeout)))
     released.wait()
-    #expect(writer.finish(book: Self.path, file: CachedFile(path: Self.path, signature: Self.signature, payload: [])))
+    #expect(writer.finish(book: Self.path, file: Self.row()))
     #expect(cache.card(generation: Self.generation, ordinal: 1) == Self.cards(1, from: 1)[0])
   }
 }

@@ -173,6 +173,8 @@ struct PartReadingTests {
   @Test("without an index (CPICK_NO_CACHE), a large file is read in parts all the same, its contacts kept encoded")
   func withoutIndexKeepsEncodings() throws {
     let (sandbox, path, whole) = try Self.bookReadWhole(count: 240)
+    // Kept until the end: its folder (the book) goes with it.
+    defer { withExtendedLifetime(sandbox) {} }
     var loader = ContactListLoaderTests.loader([path], cache: nil)
     loader.partSize = 700
     let parts = try loader.load()

@@ -193,14 +193,6 @@ extension IndexCache {
     return try setIdentity(in: database)
   }
 
-  /// Whether `database` still holds the index a writer began in: rows of
-  /// `payloadVersion`, and the same `identity` (not emptied meanwhile, by a cpick of
-  /// another version or a rebuild).
-  static func isSame(_ database: SQLiteDatabase, payloadVersion: Int64, identity: Int64) throws(SQLiteError) -> Bool {
-    guard try storedPayloadVersion(database) == payloadVersion else { return false }
-    return try Self.identity(in: database) == identity
-  }
-
   /// Stores a new random `identity` in `meta` and returns it.
   @discardableResult
   static func setIdentity(in database: SQLiteDatabase) throws(SQLiteError) -> Int64 {

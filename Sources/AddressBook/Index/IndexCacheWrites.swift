@@ -62,32 +62,6 @@ extension IndexCache {
   /// indexes of a million files (their paths and versions, about 100 MB) to be
   /// written mostly in memory; let go after (`releaseMemory`).
   static let bulkCacheKiB = 131_072
-  /// The pages of write-ahead log after which a commit of the connections that write a
-  /// first index part by part (`IndexFileWriter`, `IndexBookWriter`) copies the log
-  /// into the database (SQLite's automatic checkpoint; its default is 1,000): 64 MiB.
-  /// Each checkpoint syncs the log and the database (`synchronous=NORMAL`, which keeps
-  /// what other connections committed safe from a power loss); at 1,000 pages a cold
-  /// 100,000 made 18 `fdatasync`s and took 0.2 s longer.
-  static let bulkCheckpointPages = 4_096
-  /// How many times a part-by-part writer tries a transaction another writer keeps
-  /// waiting past `busyTimeout` before it gives up (the file or book is then read
-  /// again and stored whole).
-  static let bulkAttempts = 3
-
-  /// `body`'s answer, tried again (up to `bulkAttempts` times in all) while it throws
-  /// `SQLITE_BUSY`; false when it throws anything else, or stays busy.
-  static func retryingBusy(_ body: () throws(SQLiteError) -> Bool) -> Bool {
-    for attempt in 1...bulkAttempts {
-      do {
-        return try body()
-      } catch where error.primaryCode == SQLITE_BUSY && attempt < bulkAttempts {
-        continue
-      } catch {
-        return false
-      }
-    }
-    return false
-  }
 
   /// The changes of `update` (see there), made in the transaction open on `database`.
   static func write(
@@ -177,18 +151,18 @@ extension IndexCache {
   static func writeRows(
     _ files: [CachedFile], ofBook bookID: Int64, replacing: Bool = true, in database: SQLiteDatabase
   ) throws(SQLiteError) -> [Int64] {
+    let onConflict =
+      replacing
+      ? """
+        ON CONFLICT(book, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+          ctime_ns = excluded.ctime_ns, inode = excluded.inode, device = excluded.device,
+          payload = excluded.payload, generation = excluded.generation, checksum = excluded.checksum
+        """ : ""
     let upsert = try database.prepare(
       """
       INSERT INTO files(book, path, size, mtime_ns, ctime_ns, inode, device, payload, generation, checksum)
-      VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-      """
-        + (replacing
-          ? """
-
-            ON CONFLICT(book, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
-              ctime_ns = excluded.ctime_ns, inode = excluded.inode, device = excluded.device,
-              payload = excluded.payload, generation = excluded.generation, checksum = excluded.checksum
-            """ : ""))
+      VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \(onConflict)
+      """)
     let insertCard = try database.prepare(
       "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
     let findRow = try database.prepare("SELECT id FROM files WHERE book = ?1 AND path = ?2")

@@ -8,13 +8,9 @@ import Glibc
 /// a connection of its own — a large `.vcf` file's contacts need not all be held as
 /// encodings until the file is read (a million: about 0.9 GB).
 ///
-/// Each call is a transaction of its own (`BEGIN IMMEDIATE` … `COMMIT`), so the
-/// write-ahead log is copied into the database as it grows (SQLite's automatic
-/// checkpoint every `IndexCache.bulkCheckpointPages`, on the thread that writes) and
-/// used again from its start, instead of
-/// holding every card until the commit (100,000 contacts: a log of 116 MB, new pages
-/// of the page cache each, then copied; the system time of a cold read varied from
-/// 0.9 to 2.3 s with it). Between calls other writers can have the lock.
+/// Each call is a transaction of its own (`IndexBulkConnection`): between calls
+/// other writers can have the lock, and the write-ahead log is copied into the
+/// database as it grows instead of holding every card until one commit.
 ///
 /// Nothing refers to the cards until `finish` writes the file's row, so readers never
 /// see a part of the file. Until then the version is marked an orphan since the last
@@ -23,11 +19,9 @@ import Glibc
 /// `IndexCache.orphanGrace` has passed, as those of a replaced version are. A writer
 /// stopped for longer than that (a suspended process) may find its first cards gone:
 /// `finish` writes the row only when every card added is there. Each call checks that
-/// the index is still the one it began in (its payload version and `identity`): when
-/// it was emptied meanwhile the writer fails. The cards of one version are the same
-/// whoever writes them, so two processes writing the same file at once do no harm.
-/// Another writer keeping the lock longer than `IndexCache.busyTimeout` is waited for
-/// again (`IndexCache.retryingBusy`).
+/// the index is still the one it began in: when it was emptied meanwhile the writer
+/// fails. The cards of one version are the same whoever writes them, so two processes
+/// writing the same file at once do no harm.
 ///
 /// Its methods are called one after another (from any thread: the state is behind a
 /// lock).
@@ -35,7 +29,7 @@ package final class IndexFileWriter: Sendable {
   /// The connection, the statement that inserts cards, and how many cards the file
   /// has so far (the ordinal after the last one added); nil once finished or failed.
   private struct Open {
-    var database: SQLiteDatabase
+    var connection: IndexBulkConnection
     var insertCard: SQLiteStatement
     var cardCount = 0
   }
@@ -44,9 +38,6 @@ package final class IndexFileWriter: Sendable {
   /// The file's version in the index (`IndexCache.generation(path:signature:)`).
   package let generation: Int64
   private let orphanGrace: Int64
-  private let payloadVersion: Int64
-  /// The index's `identity` when the writer was made.
-  private let identity: Int64
 
   /// A writer of the file at `path` with `signature` into the index at `cache.path`,
   /// or nil when its write lock cannot be had (another writer for more than
@@ -55,24 +46,14 @@ package final class IndexFileWriter: Sendable {
     let generation = IndexCache.generation(path: path, signature: signature)
     self.generation = generation
     orphanGrace = cache.orphanGrace
-    payloadVersion = Int64(cache.payloadVersion)
-    do throws(SQLiteError) {
-      let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
-      try database.execute("PRAGMA wal_autocheckpoint = \(IndexCache.bulkCheckpointPages)")
-      let found = try database.writeTransaction { () throws(SQLiteError) -> Int64? in
-        guard try IndexCache.storedPayloadVersion(database) == Int64(cache.payloadVersion) else { return nil }
-        let identity = try IndexCache.ensuredIdentity(in: database)
+    guard
+      let (connection, _) = IndexBulkConnection.open(cache: cache, begin: { database throws(SQLiteError) in
         try Self.markOrphan(generation, in: database)
-        return identity
-      }
-      guard let found else { return nil }
-      identity = found
-      let insertCard = try database.prepare(
+      }),
+      let insertCard = try? connection.database.prepare(
         "INSERT OR REPLACE INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
-      state = Locked(Open(database: database, insertCard: insertCard))
-    } catch {
-      return nil
-    }
+    else { return nil }
+    state = Locked(Open(connection: connection, insertCard: insertCard))
   }
 
   /// Writes `cards` (`ContactArchive` encodings) as the file's contacts `first…`,
@@ -83,15 +64,10 @@ package final class IndexFileWriter: Sendable {
   package func add(_ cards: [[UInt8]], from first: Int) -> Bool {
     state.withLock { open in
       guard var current = open.take() else { return false }
-      let written = IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
-        try current.database.writeTransaction { () throws(SQLiteError) -> Bool in
-          guard try IndexCache.isSame(current.database, payloadVersion: payloadVersion, identity: identity) else {
-            return false
-          }
-          try Self.markOrphan(generation, in: current.database)
-          try IndexCache.writeCards(cards, generation: generation, from: first, with: current.insertCard)
-          return true
-        }
+      let written = current.connection.transaction { () throws(SQLiteError) -> Bool in
+        try Self.markOrphan(generation, in: current.connection.database)
+        try IndexCache.writeCards(cards, generation: generation, from: first, with: current.insertCard)
+        return true
       }
       guard written else { return false }
       current.cardCount = max(current.cardCount, first + cards.count)
@@ -109,17 +85,13 @@ package final class IndexFileWriter: Sendable {
   package func finish(book: String, file: CachedFile) -> Bool {
     state.withLock { open in
       guard let current = open.take(), file.cards.isEmpty else { return false }
-      let database = current.database
-      return IndexCache.retryingBusy { () throws(SQLiteError) -> Bool in
-        try database.writeTransaction { () throws(SQLiteError) -> Bool in
-          guard try IndexCache.isSame(database, payloadVersion: payloadVersion, identity: identity),
-            try Self.cardCount(generation, in: database) == current.cardCount
-          else { return false }
-          try IndexCache.write(
-            book: book, upserting: [file], removing: [], replaceAll: false, syncState: nil, grace: orphanGrace,
-            in: database)
-          return true
-        }
+      let database = current.connection.database
+      return current.connection.transaction { () throws(SQLiteError) -> Bool in
+        guard try Self.cardCount(generation, in: database) == current.cardCount else { return false }
+        try IndexCache.write(
+          book: book, upserting: [file], removing: [], replaceAll: false, syncState: nil, grace: orphanGrace,
+          in: database)
+        return true
       }
     }
   }
