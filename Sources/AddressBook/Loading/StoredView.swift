@@ -74,7 +74,7 @@ struct StoredView: Sendable {
     }
     // What reading freed (its parts, cards and contacts, on several threads' heaps)
     // is given back before the list is built beside the segments.
-    FreedMemory.giveBack()
+    FreedMemory.giveBack(forListOf: read.segments.reduce(0) { $0 + $1.count })
     let list = ContactList(
       segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder,
       sectionIndex: loader.sectionIndex)
@@ -83,7 +83,7 @@ struct StoredView: Sendable {
     // The list holds copies of the segments' names, keys and search fields (and their
     // contacts): the segments go before the JSON is rendered.
     read.segments = []
-    FreedMemory.giveBack()
+    FreedMemory.giveBack(forListOf: list.contacts.count)
     let store: @Sendable () -> ContactRenderings? = {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
