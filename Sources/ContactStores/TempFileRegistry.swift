@@ -48,6 +48,24 @@ package final class TempFileRegistry: Sendable {
     return try result.get()
   }
 
+  /// Gives the unnamed temp file `file` (`O_TMPFILE`, opened without `O_EXCL`) the name
+  /// `path` and records it, both under the lock. Linked through `/proc/self/fd`
+  /// (`linkat(2)` with `AT_SYMLINK_FOLLOW`, as `open(2)` describes for `O_TMPFILE`):
+  /// `AT_EMPTY_PATH` needs `CAP_DAC_READ_SEARCH`.
+  ///
+  /// - Throws: the `linkat` failure; `ECANCELED` once the registry is closed.
+  package func link(_ file: FileDescriptor, at path: String) throws(SystemError) {
+    let failure: SystemError? = state.withLock { state in
+      guard !state.closed else { return SystemError(function: "linkat", path: path, errno: ECANCELED) }
+      guard linkat(AT_FDCWD, "/proc/self/fd/\(file.rawValue)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
+        return SystemError(function: "linkat", path: path, errno: Glibc.errno)
+      }
+      state.paths.insert(path)
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
   /// Forgets `path`: it was renamed, linked and removed, or removed.
   package func forget(_ path: String) {
     state.withLock { _ = $0.paths.remove(path) }

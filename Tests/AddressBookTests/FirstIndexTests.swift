@@ -41,6 +41,15 @@ import Testing
     #expect(cold.list.displayNames == reference.list.displayNames)
     #expect(cold.list.index.search("garcia") == reference.list.index.search("garcia"))
     try ListFileTests.expectRenderingsMatch(cold, "first load")
+    // The JSON rendered as the files were read stays in that order (García and 李
+    // alternate in the files, not in the list): the temp file it was rendered into
+    // became the list file, its JSON not rendered again in the list's order.
+    let renderings = try #require(cold.renderings)
+    let inListOrder = cold.list.contacts.flatMap { ListFileTests.json($0, cold.list.nameOrder) }
+    #expect(renderings.json.count == inListOrder.count)
+    #expect(Array(renderings.json) != inListOrder)
+    let listFile = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: listFile)).prefix(inListOrder.count)) == Array(renderings.json))
     let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
     #expect(cache.files(inBook: loader.bookKey(book)).count == 7)
     // The next load finds the list it stored (the digest counts the files written).

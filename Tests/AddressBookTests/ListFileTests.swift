@@ -109,14 +109,23 @@ struct ListFileTests {
       try good.prefix(length).write(to: URL(fileURLWithPath: path))
       #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil, "cut to \(length) bytes")
     }
-    // A byte inside the snapshot (just after the header and the view key).
+    // The trailer's integers: where the snapshot ends (before its padding) and the JSON.
+    let trailer = good.count - ListFile.trailerSize
+    func integer(_ index: Int) -> Int {
+      Int(good[(trailer + 8 * index)..<(trailer + 8 * index + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    }
+    let snapshotEnd = trailer - (8 - integer(4) % 8) % 8
+    let jsonLength = integer(7)
+    #expect(integer(6) == 67 && jsonLength > 67 * 100, "the trailer's count and JSON length")
+    // A byte inside the snapshot (just before the trailer).
     var flipped = good
-    flipped[ListFile.headerSize + loader.viewKey.utf8.count + 20] ^= 0x10
+    flipped[snapshotEnd - 20] ^= 0x10
     try flipped.write(to: URL(fileURLWithPath: path))
     #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil)
-    // A byte inside the last rendering: only that one is refused.
+    // A byte inside the last rendering (the JSON is rendered in list order here, from
+    // the file's first byte): only that one is refused.
     flipped = good
-    flipped[good.count - 3] ^= 0x01
+    flipped[jsonLength - 3] ^= 0x01
     try flipped.write(to: URL(fileURLWithPath: path))
     let contents = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
     let last = contents.renderings.count - 1

@@ -133,7 +133,7 @@ struct PartReadingTests {
     #expect(parts.cards.count == 240 && parts.cards == whole.cards, "the stored cards differ")
   }
 
-  @Test("a cold file's JSON, rendered in file order as its parts were read, is copied into the list file whole and found by position")
+  @Test("a cold file's JSON, rendered in file order as its parts were read, is the list file's first bytes, found by position")
   func renderingsCopiedInFileOrder() throws {
     let sandbox = try Sandbox()
     try sandbox.write("people.vcf", Self.book(count: 240))
@@ -152,10 +152,17 @@ struct PartReadingTests {
     let identity = try #require(try IndexCache(path: cache, payloadVersion: IndexFormat.version).identity())
     let mapped = try #require(
       ListFile.read(path: ListFile.path(forView: loader.viewKey, cachePath: cache), view: loader.viewKey, identity: identity))
+    // The temp file the JSON was rendered into became the list file: the JSON first, in
+    // the book's order; the file private; no temp file left beside it.
+    let listPath = ListFile.path(forView: loader.viewKey, cachePath: cache)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: listPath)).prefix(fileJSON.count)) == fileJSON)
+    #expect((try FileManager.default.attributesOfItem(atPath: listPath)[.posixPermissions] as? Int) == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: ListFile.folder(cachePath: cache)) == [
+      (listPath as NSString).lastPathComponent
+    ])
     for renderings in [try #require(book.renderings), mapped.renderings] {
       #expect(renderings.count == 240)
-      // The JSON after the spans and checksums is the file's, in its order: copied.
-      #expect(Array(renderings.block[ContactRenderings.headerSize(240)...]) == fileJSON)
+      #expect(Array(renderings.json) == fileJSON)
       for (position, contact) in list.contacts.enumerated() {
         #expect(renderings.json(at: position).map(Array.init) == ListFileTests.json(contact, list.nameOrder), "position \(position)")
       }

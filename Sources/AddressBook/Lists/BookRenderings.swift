@@ -12,10 +12,12 @@ import CpickSupport
 /// renders on its own thread, takes its place in the file under the lock and writes
 /// there.
 final class BookRenderings: Sendable {
-  /// Where a contact's JSON is in the file.
+  /// Where a contact's JSON is in the file, and its checksum (`Checksum.wide`): a list
+  /// file takes the JSON where it is, and these with it (`ContactRenderings`).
   private struct Span {
     var start: Int
     var length: Int32
+    var checksum: Int64
   }
 
   private struct State {
@@ -26,7 +28,8 @@ final class BookRenderings: Sendable {
     var failed = false
   }
 
-  private let file: RenderingsFile
+  /// The temp file: the JSON of every chunk appended, from its first byte.
+  let file: RenderingsFile
   private let state = Locked(State())
 
   /// A temp file in `folder`; nil when it cannot be made (the JSON is then made from
@@ -42,10 +45,14 @@ final class BookRenderings: Sendable {
     var json: [UInt8] = []
     json.reserveCapacity(contacts.count * 640)
     var ends: [Int] = []
+    var checksums: [Int64] = []
     ends.reserveCapacity(contacts.count)
+    checksums.reserveCapacity(contacts.count)
     for contact in contacts {
+      let start = json.count
       PersonJSON.writePerson(contact, nameOrder: nameOrder, to: &json)
       ends.append(json.count)
+      checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
     }
     guard let base = state.withLock({ state -> Int? in
       guard !state.failed else { return nil }
@@ -60,10 +67,31 @@ final class BookRenderings: Sendable {
         return
       }
       var start = 0
-      for (origin, end) in zip(origins, ends) {
-        state.spans[origin] = Span(start: base + start, length: Int32(end - start))
+      for ((origin, end), checksum) in zip(zip(origins, ends), checksums) {
+        state.spans[origin] = Span(start: base + start, length: Int32(end - start), checksum: checksum)
         start = end
       }
+    }
+  }
+
+  /// The bytes of JSON in the file, when every chunk appended was written; nil once a
+  /// write failed.
+  var length: Int? {
+    state.withLock { $0.failed ? nil : $0.end }
+  }
+
+  /// Where the JSON of the contact at each of `origins` is in the file, and its
+  /// checksum; nil when one of them is not here (or a write failed).
+  func entries(of origins: [ContactOrigin]) -> [(span: Range<Int>, checksum: Int64)]? {
+    state.withLock { state in
+      guard !state.failed else { return nil }
+      var entries: [(span: Range<Int>, checksum: Int64)] = []
+      entries.reserveCapacity(origins.count)
+      for origin in origins {
+        guard let span = state.spans[origin] else { return nil }
+        entries.append((span.start..<(span.start + Int(span.length)), span.checksum))
+      }
+      return entries
     }
   }
 

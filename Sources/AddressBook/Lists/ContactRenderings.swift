@@ -8,8 +8,9 @@ import ContactFormats
 /// list order, kept in the list's file in the index: a query prints its matches by
 /// copying their bytes, without reading or decoding a contact.
 ///
-/// Layout of the block (all integers `UInt64`, little-endian; the block starts
-/// 8-aligned):
+/// Two parts: the table (integers `UInt64`, little-endian, 8-aligned) and the JSON.
+/// In a list file the JSON comes first and the table after it (`ListFile`); in memory
+/// the table comes first (`render(count:_:)`).
 ///
 /// | part      | count     | contents                                             |
 /// |-----------|-----------|------------------------------------------------------|
@@ -17,37 +18,41 @@ import ContactFormats
 /// | checksums | *n*       | `Checksum.wide` of each contact's bytes, checked on use |
 /// | json      | bytes     | the objects, no separators, in any order              |
 ///
-/// The JSON need not be in list order: a cold book's is copied as it was rendered, in
-/// file order, and the spans point into it (`write(count:entry:jsonLength:to:copyJSON:)`).
+/// The JSON need not be in list order: a cold book's stays where it was rendered, in
+/// the order it was read, and the spans point into it (`table(count:entry:)`).
 /// A damaged span or checksum makes `json(at:)` answer nil (the caller then prints
-/// from the contact itself); it never reads outside the block.
+/// from the contact itself); it never reads outside the JSON.
 public struct ContactRenderings: @unchecked Sendable {
   /// The number of contacts.
   public let count: Int
-  /// The block (laid out as above).
-  let block: UnsafeRawBufferPointer
-  /// What keeps `block` alive: the mapped file, or the memory it was rendered into.
+  /// The spans and checksums (laid out as above).
+  let table: UnsafeRawBufferPointer
+  /// The JSON the spans point into.
+  let json: UnsafeRawBufferPointer
+  /// What keeps `table` and `json` alive: the mapped file, or the memory they were
+  /// rendered into.
   private let owner: AnyObject
 
-  /// Renderings over `block` (checked to be large enough for `count`), kept alive by
-  /// `owner`; nil when the block is too short for its own spans.
-  init?(count: Int, block: UnsafeRawBufferPointer, owner: AnyObject) {
-    guard count >= 0, block.count >= Self.headerSize(count) else { return nil }
+  /// Renderings of `count` contacts over `table` (checked to be large enough for
+  /// `count`) and `json`, kept alive by `owner`; nil when the table is too short.
+  init?(count: Int, table: UnsafeRawBufferPointer, json: UnsafeRawBufferPointer, owner: AnyObject) {
+    guard count >= 0, table.count >= Self.tableSize(count) else { return nil }
     self.count = count
-    self.block = block
+    self.table = table
+    self.json = json
     self.owner = owner
   }
 
-  /// Bytes before the JSON: the spans and checksums of `count` contacts.
-  static func headerSize(_ count: Int) -> Int { 24 * count }
+  /// The table's bytes: the spans and checksums of `count` contacts.
+  static func tableSize(_ count: Int) -> Int { 24 * count }
 
-  /// Where the header keeps contact `position`'s span and checksum, as indices of
+  /// Where the table keeps contact `position`'s span and checksum, as indices of
   /// 8-byte words (the layout above): the only place that says so.
   private static func words(of position: Int, count: Int) -> (start: Int, end: Int, checksum: Int) {
     (2 * position, 2 * position + 1, 2 * count + position)
   }
 
-  /// Sets contact `position`'s span and checksum in `table` (the header's words).
+  /// Sets contact `position`'s span and checksum in `table` (the table's words).
   private static func store(
     span: Range<Int>, checksum: Int64, at position: Int, count: Int, in table: inout [UInt64]
   ) {
@@ -57,9 +62,9 @@ public struct ContactRenderings: @unchecked Sendable {
     table[words.checksum] = UInt64(bitPattern: checksum).littleEndian
   }
 
-  /// The header's word at `index` (see `words(of:count:)`).
+  /// The table's word at `index` (see `words(of:count:)`).
   private func word(_ index: Int) -> UInt64 {
-    UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
+    UInt64(littleEndian: table.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
   }
 
   /// The JSON of the contact at `position` (0 ≤ position < count), or nil when its
@@ -78,15 +83,14 @@ public struct ContactRenderings: @unchecked Sendable {
   }
 
   /// The bytes stored for `position`, its checksum not checked; nil when its span
-  /// lies outside the block.
+  /// lies outside the JSON.
   private func unchecked(at position: Int) -> UnsafeRawBufferPointer? {
     guard position >= 0, position < count else { return nil }
-    let header = Self.headerSize(count)
     let words = Self.words(of: position, count: count)
     let start = word(words.start)
     let end = word(words.end)
-    guard start <= end, end <= UInt64(block.count - header) else { return nil }
-    return UnsafeRawBufferPointer(rebasing: block[(header + Int(start))..<(header + Int(end))])
+    guard start <= end, end <= UInt64(json.count) else { return nil }
+    return UnsafeRawBufferPointer(rebasing: json[Int(start)..<Int(end)])
   }
 
   /// The first position whose contact's identifier is `identifier`, read from the
@@ -145,7 +149,7 @@ public struct ContactRenderings: @unchecked Sendable {
   ///
   /// - Complexity: O(n) renderings plus a copy of their bytes.
   static func render(count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void) -> ContactRenderings {
-    let header = headerSize(count)
+    let header = tableSize(count)
     let memory = RenderedMemory(size: header + count * 512)
     var position = 0
     var base = 0
@@ -168,27 +172,19 @@ public struct ContactRenderings: @unchecked Sendable {
     }
     memory.grow(to: header + base, exactly: true)
     return ContactRenderings(
-      count: count, block: UnsafeRawBufferPointer(rebasing: memory.bytes[..<(header + base)]), owner: memory)!
+      count: count, table: UnsafeRawBufferPointer(rebasing: memory.bytes[..<header]),
+      json: UnsafeRawBufferPointer(rebasing: memory.bytes[header..<(header + base)]), owner: memory)!
   }
 
-  /// Renders `count` contacts as `render(count:_:)` does, straight into `file` at its
-  /// position `start` (where it is): the block laid out as above, its JSON written
-  /// wave by wave and its spans and checksums filled in at the end — only a wave of
-  /// JSON is ever in memory.
+  /// Renders `count` contacts as `render(count:_:)` does, their JSON written straight
+  /// into `file` where it is, wave by wave — only a wave of JSON is ever in memory.
   ///
-  /// - Returns: the block's length in bytes.
+  /// - Returns: the JSON's length in bytes, and the table of its spans and checksums
+  ///   (spans from the JSON's first byte) to write after it.
   /// - Throws: the file's error.
   static func write(
-    count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void, to file: FileDescriptor, at start: Int
-  ) throws(SystemError) -> Int {
-    let header = headerSize(count)
-    let zeros = [UInt8](repeating: 0, count: min(header, 1 << 20))
-    var written = 0
-    while written < header {
-      let part = min(zeros.count, header - written)
-      try file.writeAll(part == zeros.count ? zeros : Array(zeros[..<part]))
-      written += part
-    }
+    count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void, to file: FileDescriptor
+  ) throws(SystemError) -> (length: Int, table: [UInt8]) {
     var table = [UInt64](repeating: 0, count: 3 * count)
     var position = 0
     var base = 0
@@ -204,31 +200,20 @@ public struct ContactRenderings: @unchecked Sendable {
       base += json.count
     }
     if let failure { throw failure }
-    try file.writeAll(table, at: start)
-    return header + base
+    return (base, table.withUnsafeBytes { [UInt8]($0) })
   }
 
-  /// Writes the block of `count` contacts whose JSON was rendered before, in any
-  /// order, into `file` where it is: the spans and checksums (`entry(i)`: where contact
-  /// `i`'s JSON is among the `jsonLength` bytes `copyJSON` writes, and its checksum),
-  /// then the JSON, copied whole by `copyJSON` — no contact's JSON is read, rendered or
-  /// copied alone (a cold book's, rendered in file order while it was read:
-  /// `PartRenderings`).
-  ///
-  /// - Returns: the block's length in bytes.
-  /// - Throws: the file's error, or `copyJSON`'s.
-  static func write(
-    count: Int, entry: (Int) -> (span: Range<Int>, checksum: Int64), jsonLength: Int, to file: FileDescriptor,
-    copyJSON: (FileDescriptor) throws(SystemError) -> Void
-  ) throws(SystemError) -> Int {
+  /// The table of `count` contacts whose JSON was rendered before, in any order
+  /// (`entry(i)`: where contact `i`'s JSON is, from the JSON's first byte, and its
+  /// checksum) — no contact's JSON is read, rendered or copied alone (a cold book's,
+  /// rendered as it was read: `PartRenderings`, `BookRenderings`).
+  static func table(count: Int, entry: (Int) -> (span: Range<Int>, checksum: Int64)) -> [UInt8] {
     var table = [UInt64](repeating: 0, count: 3 * count)
     for position in 0..<count {
       let (span, checksum) = entry(position)
       store(span: span, checksum: checksum, at: position, count: count, in: &table)
     }
-    try file.writeAll(table.withUnsafeBytes { [UInt8]($0) })
-    try copyJSON(file)
-    return headerSize(count) + jsonLength
+    return table.withUnsafeBytes { [UInt8]($0) }
   }
 
   /// Renders `count` contacts on all cores in chunks of 2,048, `renderWave` at a time,

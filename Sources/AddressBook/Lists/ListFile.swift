@@ -12,10 +12,16 @@ import CpickSupport
 ///
 /// | part      | contents                                                             |
 /// |-----------|----------------------------------------------------------------------|
-/// | header    | magic `CPKLIST1`, `formatVersion`, the index's `identity`, view key length, snapshot length, snapshot checksum, contact count, JSON length |
+/// | JSON      | `ContactRenderings`' JSON, from the file's first byte                |
+/// | table     | `ContactRenderings`' spans and checksums                             |
 /// | view key  | the loader's `viewKey` (a hash names the file; the key settles collisions) |
 /// | snapshot  | `ListSnapshot.encode`'s payload                                      |
-/// | renderings| `ContactRenderings`' block, to the end of the file                   |
+/// | trailer   | magic `CPKLIST1`, `formatVersion`, the index's `identity`, view key length, snapshot length, snapshot checksum, contact count, JSON length |
+///
+/// The JSON comes first so that a cold book's, rendered into an unnamed temp file as
+/// the book was read (`PartRenderings`, `BookRenderings`), becomes the list file
+/// where it is: the rest is appended and the temp file given a name (a cold million's
+/// 0.9 GB of JSON is not copied again).
 ///
 /// A file is written whole under a temp name and renamed into place
 /// (`MappedFile.write`), so a reader sees an old file or a new one. One that is
@@ -26,8 +32,8 @@ enum ListFile {
   static let magic: UInt64 = 0x3154_5349_4C4B_5043
   /// The version of this layout and of what it holds (`IndexFormat.version`).
   static let formatVersion = UInt64(IndexFormat.version)
-  /// Header size in bytes: eight integers.
-  static let headerSize = 64
+  /// Trailer size in bytes: eight integers.
+  static let trailerSize = 64
   /// How many list files the folder keeps (views of other books, orders, groups).
   static let keptFiles = 12
 
@@ -61,73 +67,69 @@ enum ListFile {
     view: String, identity: Int64, snapshot: [UInt8], renderings: ContactRenderings, to path: String,
     ready: () -> Bool = { true }
   ) -> Bool {
-    let key = Array(view.utf8)
-    var header = Self.header(
-      identity: identity, key: key, snapshotLength: snapshot.count, snapshotChecksum: Checksum.wide(snapshot),
-      count: renderings.count,
-      jsonLength: renderings.block.count - ContactRenderings.headerSize(renderings.count))
-    header.append(contentsOf: key)
-    header.append(contentsOf: [UInt8](repeating: 0, count: padding(key.count)))
-    let snapshotPadding = [UInt8](repeating: 0, count: padding(snapshot.count))
-    let written = header.withUnsafeBytes { header in
-      snapshot.withUnsafeBytes { snapshot in
-        snapshotPadding.withUnsafeBytes { padding in
-          MappedFile.write([header, snapshot, padding, renderings.block], to: path, ready: ready)
-        }
-      }
-    }
-    if written { prune(folder: (path as NSString).deletingLastPathComponent, keeping: path) }
-    return written
+    write(view: view, identity: identity, snapshot: { snapshot }, count: renderings.count, to: path, ready: ready) {
+      file, _ throws(SystemError) in
+      try file.writeAll(renderings.json)
+      return (renderings.json.count, [UInt8](renderings.table))
+    } != nil
   }
 
   /// Writes the list file of `view` at `path` as `write(view:identity:snapshot:renderings:to:ready:)`
-  /// does, its renderings block of `count` contacts written straight into it by
-  /// `block` (given the file, positioned where the block starts, and that position;
-  /// returning the block's length): `ContactRenderings.write(count:_:to:at:)` renders
-  /// the JSON there a wave at a time, `ContactRenderings.write(count:entry:jsonLength:to:copyJSON:)`
-  /// copies JSON rendered before. The snapshot is made by `snapshot` and let go once
-  /// it is written, before the block (100,000 contacts: about 32 MB).
+  /// does, the JSON of its `count` contacts written first by `json` (given the file
+  /// and whether it was `adopting`'s; returning the JSON's length and
+  /// `ContactRenderings`' table for it): `ContactRenderings.write(count:_:to:)` renders
+  /// it there a wave at a time; JSON rendered while the book was read into the temp
+  /// file `adopting` is already there when that file became the list file (`adopted`),
+  /// and is copied from it otherwise. The snapshot is made by `snapshot` once the JSON
+  /// is written, and let go once it is written (100,000 contacts: about 32 MB).
   ///
   /// - Returns: the renderings in the file written (mapped before it was put in
   ///   place); nil when it was not written (a cache: failing is not an error).
   static func write(
     view: String, identity: Int64, snapshot makeSnapshot: () -> [UInt8], count: Int, to path: String,
-    ready: () -> Bool, block: (FileDescriptor, Int) throws(SystemError) -> Int
+    ready: () -> Bool, adopting: RenderingsFile? = nil,
+    json: (_ file: FileDescriptor, _ adopted: Bool) throws(SystemError) -> (length: Int, table: [UInt8])
   ) -> ContactRenderings? {
-    var snapshot = makeSnapshot()
-    let snapshotLength = snapshot.count
-    let snapshotChecksum = Checksum.wide(snapshot)
-    let key = Array(view.utf8) + [UInt8](repeating: 0, count: padding(view.utf8.count))
-    let blockStart = headerSize + key.count + snapshotLength + padding(snapshotLength)
-    let mapped = MappedFile.write(to: path, ready: ready) { file throws(SystemError) in
-      try file.writeAll([UInt8](repeating: 0, count: headerSize))
-      try file.writeAll(key)
+    let key = Array(view.utf8)
+    var jsonLength = 0
+    let mapped = MappedFile.write(to: path, ready: ready, startingWith: adopting) { file, adopted throws(SystemError) in
+      let (length, table) = try json(file, adopted)
+      jsonLength = length
+      try file.writeAll([UInt8](repeating: 0, count: padding(length)))
+      try file.writeAll(table)
+      try file.writeAll(key + [UInt8](repeating: 0, count: padding(key.count)))
+      var snapshot = makeSnapshot()
+      let snapshotLength = snapshot.count
+      let snapshotChecksum = Checksum.wide(snapshot)
       try file.writeAll(snapshot)
-      snapshot = []  // the only copy: let go before the JSON is written
+      snapshot = []  // the only copy: let go before the trailer is written
       try file.writeAll([UInt8](repeating: 0, count: padding(snapshotLength)))
-      let length = try block(file, blockStart)
-      let header = Self.header(
-        identity: identity, key: Array(view.utf8), snapshotLength: snapshotLength,
-        snapshotChecksum: snapshotChecksum, count: count, jsonLength: length - ContactRenderings.headerSize(count))
-      try file.writeAll(header, at: 0)
+      try file.writeAll(
+        trailer(
+          identity: identity, key: key, snapshotLength: snapshotLength, snapshotChecksum: snapshotChecksum,
+          count: count, jsonLength: length))
     }
     guard let mapped else { return nil }
     prune(folder: (path as NSString).deletingLastPathComponent, keeping: path)
-    return ContactRenderings(count: count, block: UnsafeRawBufferPointer(rebasing: mapped.bytes[blockStart...]), owner: mapped)
+    let tableStart = jsonLength + padding(jsonLength)
+    return ContactRenderings(
+      count: count,
+      table: UnsafeRawBufferPointer(rebasing: mapped.bytes[tableStart..<(tableStart + ContactRenderings.tableSize(count))]),
+      json: UnsafeRawBufferPointer(rebasing: mapped.bytes[..<jsonLength]), owner: mapped)
   }
 
-  /// The header's eight integers (see the layout above).
-  private static func header(
+  /// The trailer's eight integers (see the layout above).
+  private static func trailer(
     identity: Int64, key: [UInt8], snapshotLength: Int, snapshotChecksum: Int64, count: Int, jsonLength: Int
   ) -> [UInt8] {
-    var header: [UInt8] = []
+    var trailer: [UInt8] = []
     for value in [
       magic, formatVersion, UInt64(bitPattern: identity), UInt64(key.count), UInt64(snapshotLength),
       UInt64(bitPattern: snapshotChecksum), UInt64(count), UInt64(jsonLength),
     ] {
-      withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+      withUnsafeBytes(of: value.littleEndian) { trailer.append(contentsOf: $0) }
     }
-    return header
+    return trailer
   }
 
   /// Maps the list file of `view` at `path`; nil when there is none, or it is not a
@@ -137,10 +139,11 @@ enum ListFile {
   /// - Complexity: a checksum of the snapshot (about 1 ms for 100,000 contacts); the
   ///   renderings are checked one by one when used.
   static func read(path: String, view: String, identity: Int64) -> Contents? {
-    guard let file = MappedFile(path: path), file.bytes.count >= headerSize else { return nil }
+    guard let file = MappedFile(path: path), file.bytes.count >= trailerSize else { return nil }
     let bytes = file.bytes
+    let trailerStart = bytes.count - trailerSize
     func integer(_ index: Int) -> UInt64 {
-      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: trailerStart + 8 * index, as: UInt64.self))
     }
     guard integer(0) == magic, integer(1) == formatVersion, integer(2) == UInt64(bitPattern: identity) else { return nil }
     let keyLength = integer(3)
@@ -150,18 +153,18 @@ enum ListFile {
     let size = UInt64(bytes.count)
     // Every length bounded by the file's size before any arithmetic on them.
     guard keyLength <= size, snapshotLength <= size, count <= size / 24, jsonLength <= size else { return nil }
-    let keyStart = headerSize
+    let tableStart = Int(jsonLength) + padding(Int(jsonLength))
+    let keyStart = tableStart + ContactRenderings.tableSize(Int(count))
     let snapshotStart = keyStart + Int(keyLength) + padding(Int(keyLength))
-    let blockStart = snapshotStart + Int(snapshotLength) + padding(Int(snapshotLength))
-    let blockLength = ContactRenderings.headerSize(Int(count)) + Int(jsonLength)
-    guard blockStart + blockLength == bytes.count else { return nil }
+    guard snapshotStart + Int(snapshotLength) + padding(Int(snapshotLength)) == trailerStart else { return nil }
     let key = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<(keyStart + Int(keyLength))])
     guard key.elementsEqual(view.utf8) else { return nil }
     let snapshot = UnsafeRawBufferPointer(rebasing: bytes[snapshotStart..<(snapshotStart + Int(snapshotLength))])
     guard Checksum.wide(snapshot) == Int64(bitPattern: integer(5)) else { return nil }
     guard
       let renderings = ContactRenderings(
-        count: Int(count), block: UnsafeRawBufferPointer(rebasing: bytes[blockStart...]), owner: file)
+        count: Int(count), table: UnsafeRawBufferPointer(rebasing: bytes[tableStart..<keyStart]),
+        json: UnsafeRawBufferPointer(rebasing: bytes[..<Int(jsonLength)]), owner: file)
     else { return nil }
     markUsed(path)
     return Contents(snapshot: snapshot, renderings: renderings, file: file)

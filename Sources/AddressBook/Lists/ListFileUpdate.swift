@@ -38,41 +38,61 @@ struct ListFileUpdate: Sendable {
   }
 
   /// Writes the list file, put in place once `ready` says the cards it refers to are
-  /// stored. The JSON of a cold file's contacts, rendered in file order as the file
-  /// was read (`PartRenderings`: one for every contact of the list), is copied whole
-  /// and pointed into; otherwise every contact's JSON is rendered straight into the
-  /// file (`ContactRenderings.write(count:_:to:at:)`: a wave of JSON in memory at a
-  /// time, not all of it).
+  /// stored. The JSON of a cold book's contacts, rendered as the book was read into
+  /// one temp file holding every contact of the list (`wholeJSON()`), stays where it
+  /// is: that file becomes the list file (or, where it cannot, is copied whole) and
+  /// the table points into it; otherwise every contact's JSON is rendered straight
+  /// into the file (`ContactRenderings.write(count:_:to:)`: a wave of JSON in memory
+  /// at a time, not all of it).
   ///
   /// - Returns: the renderings, in the file written (mapped); nil when it was not
   ///   written.
   func writeRendering(ready: () -> Bool) -> ContactRenderings? {
     let count = list.contacts.count
-    if let part = onlyPart() {
-      let origins = origins
-      return ListFile.write(view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready) {
-        file, _ throws(SystemError) in
-        try ContactRenderings.write(
-          count: count, entry: { part.entry(ordinal: Int(origins[$0].ordinal)) }, jsonLength: part.length, to: file,
-          copyJSON: part.copyJSON)
+    if let whole = wholeJSON() {
+      return ListFile.write(
+        view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready, adopting: whole.file
+      ) { file, adopted throws(SystemError) in
+        if !adopted { try whole.file.copy(length: whole.length, to: file) }
+        return (whole.length, ContactRenderings.table(count: count) { whole.entries[$0] })
       }
     }
     let render = renderer()
     return ListFile.write(view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready) {
-      file, start throws(SystemError) in
-      try ContactRenderings.write(count: count, render, to: file, at: start)
+      file, _ throws(SystemError) in
+      try ContactRenderings.write(count: count, render, to: file)
     }
   }
 
-  /// The renderings of the one file version that every contact of the list comes
-  /// from, holding each one's JSON: a cold `.vcf` file read in parts, without groups
-  /// from group cards elsewhere. Nil otherwise.
-  private func onlyPart() -> PartRenderings? {
-    guard outsideGroups.isEmpty, bookRenderings.isEmpty, partRenderings.count == 1,
-      let part = partRenderings.values.first, part.isComplete, part.count == list.contacts.count,
+  /// JSON rendered as the books were read, all in one temp file.
+  private struct WholeJSON {
+    let file: RenderingsFile
+    /// The bytes of JSON in the file.
+    let length: Int
+    /// Where each contact of the list, by position, has its JSON in the file, and its
+    /// checksum.
+    let entries: [(span: Range<Int>, checksum: Int64)]
+  }
+
+  /// The JSON of every contact of the list, when one temp file holds it: the one file
+  /// version of a cold `.vcf` read in parts (`PartRenderings`), or the files of a book
+  /// read for its first index (`BookRenderings`: a vdir), without groups from group
+  /// cards elsewhere. Nil otherwise.
+  private func wholeJSON() -> WholeJSON? {
+    guard outsideGroups.isEmpty else { return nil }
+    if bookRenderings.isEmpty, partRenderings.count == 1, let part = partRenderings.values.first, part.isComplete,
+      part.count == list.contacts.count,
       origins.allSatisfy({ $0.generation == part.generation && $0.ordinal >= 0 && Int($0.ordinal) < part.count })
-    else { return nil }
-    return part
+    {
+      return WholeJSON(
+        file: part.file, length: part.length, entries: origins.map { part.entry(ordinal: Int($0.ordinal)) })
+    }
+    if partRenderings.isEmpty, bookRenderings.count == 1, let book = bookRenderings.first, let length = book.length,
+      let entries = book.entries(of: origins)
+    {
+      return WholeJSON(file: book.file, length: length, entries: entries)
+    }
+    return nil
   }
 
   /// What renders the JSON of the contact at a position of `list` (see `renderings()`).

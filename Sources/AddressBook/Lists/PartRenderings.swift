@@ -14,8 +14,8 @@ import CpickSupport
 final class PartRenderings: @unchecked Sendable {
   /// The file version the contacts belong to (`IndexCache.generation`).
   let generation: Int64
-  /// The temp file.
-  private let file: RenderingsFile
+  /// The temp file: the JSON from its first byte, in file order.
+  let file: RenderingsFile
   /// Where each contact's JSON ends in the file, by ordinal (the first starts at 0).
   private var ends: [Int] = []
   /// The checksum of each contact's JSON (`Checksum.wide`), by ordinal: a list file
@@ -74,13 +74,6 @@ final class PartRenderings: @unchecked Sendable {
   /// checksum.
   func entry(ordinal: Int) -> (span: Range<Int>, checksum: Int64) {
     ((ordinal == 0 ? 0 : ends[ordinal - 1])..<ends[ordinal], checksums[ordinal])
-  }
-
-  /// Appends the file's JSON, all of it in file order, to `out` where it is.
-  ///
-  /// - Throws: the error of reading the temp file or of writing `out`.
-  func copyJSON(to out: FileDescriptor) throws(SystemError) {
-    try file.copy(length: length, to: out)
   }
 
   /// Whether every contact appended was written.

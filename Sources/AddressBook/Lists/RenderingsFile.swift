@@ -51,6 +51,16 @@ final class RenderingsFile: Sendable {
     }
   }
 
+  /// Gives the file the name `path` (in the same file system), recorded in
+  /// `TempFileRegistry.shared` like any temp file: the list file written last takes
+  /// the JSON where it is (`MappedFile.write(to:permissions:ready:startingWith:_:)`).
+  /// Whatever is written to it after is written to that file.
+  ///
+  /// - Throws: the `linkat` failure (no `/proc`, another file system, …).
+  func link(at path: String) throws(SystemError) {
+    try TempFileRegistry.shared.link(file, at: path)
+  }
+
   /// Bytes copied at a time by `copy(length:to:)`.
   private static let copyPiece = 1 << 20
 }
