@@ -328,8 +328,7 @@ struct CardMapping {
     let index = lineIndex
     let card = card
     line.withTextBytes { text in
-      textHash.add(text)
-      hash.add(text)
+      hash.add(text, alsoTo: &textHash)
       let key = ValueTextKey(textHash: textHash.value, length: text.count)
       /// Whether the known text at `position` is `text`.
       func isText(at position: Int) -> Bool {

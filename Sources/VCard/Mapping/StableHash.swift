@@ -14,6 +14,21 @@ struct StableHash {
     value = hash
   }
 
+  /// Adds bytes to this hash and to `other` in one pass: two independent chains of
+  /// multiplications, so about the time of one (a labeled value's identifier and its
+  /// text's key hash each line's text: `CardMapping.nextIdentifier`).
+  @inline(__always)
+  package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, alsoTo other: inout StableHash) {
+    var hash = value
+    var second = other.value
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      second = (second ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    value = hash
+    other.value = second
+  }
+
   /// Adds one byte.
   @inline(__always)
   package mutating func add(_ byte: UInt8) {
