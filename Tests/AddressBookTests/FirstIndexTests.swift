@@ -64,6 +64,31 @@ import Testing
     #expect(changed.list.contacts.count == 8)
   }
 
+  @Test("a group's view of a book new to the index keeps only its contacts' JSON, not the book's")
+  func groupViewOfFirstIndex() throws {
+    let sandbox = try Loaders.Sandbox()
+    for number in 0..<6 {
+      try sandbox.write(
+        "vdir/\(number).vcf",
+        Loaders.card(
+          "uid-\(number)", "Given\(number)", "Family", email: "p\(number)@example.com",
+          extra: number < 2 ? "CATEGORIES:Team\r\n" : ""))
+    }
+    var loader = Loaders.loader([sandbox.path("vdir")], cache: sandbox.cache)
+    loader.firstIndexFrom = 2
+    loader.group = "Team"
+    let book = try loader.load()
+    #expect(book.list.displayNames.sorted() == ["Given0 Family", "Given1 Family"])
+    try ListFileTests.expectRenderingsMatch(book, "group view")
+    // The list file holds the two contacts' JSON, not the six the book's temp file does.
+    let renderings = try #require(book.renderings)
+    let inListOrder = book.list.contacts.flatMap { ListFileTests.json($0, book.list.nameOrder) }
+    #expect(renderings.json.count == inListOrder.count)
+    let listFile = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: listFile)[.size] as? Int)
+    #expect(size < inListOrder.count * 3, "a list file of \(size) bytes for \(inListOrder.count) bytes of JSON")
+  }
+
   @Test("a book the index holds already is updated after reading, as before")
   func knownBookUpdatedAfter() throws {
     let sandbox = try Loaders.Sandbox()

@@ -134,6 +134,17 @@ struct ListFileTests {
     #expect(contents.renderings.lines([0, last], separator: 10) == nil)
     #expect(contents.renderings.json(at: -1) == nil)
     #expect(contents.renderings.json(at: last + 1) == nil)
+    // The first contact's span made to end 8 bytes past the JSON (into the table, which
+    // follows it): refused, never read; the others still answer.
+    flipped = good
+    let tableStart = jsonLength + (8 - jsonLength % 8) % 8
+    withUnsafeBytes(of: UInt64(jsonLength + 8).littleEndian) { end in
+      flipped.replaceSubrange((tableStart + 8)..<(tableStart + 16), with: end)
+    }
+    try flipped.write(to: URL(fileURLWithPath: path))
+    let stretched = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
+    #expect(stretched.renderings.json(at: 0) == nil)
+    #expect(stretched.renderings.json(at: 1) != nil)
     // The loader still answers, the same list as before.
     let book = try loader.load()
     #expect(book.list.contacts.count == 67)

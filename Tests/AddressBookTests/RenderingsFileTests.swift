@@ -59,7 +59,7 @@ struct RenderingsFileTests {
     let file = try Self.filled(in: sandbox.path(""))
     let path = sandbox.path("lists/view.list")
     var wasAdopted: Bool?
-    let mapped = MappedFile.write(to: path, ready: { true }, startingWith: file) { out, adopted throws(SystemError) in
+    let mapped = MappedFile.write(to: path, ready: { true }, startingWith: (file, Self.bytes.count)) { out, adopted throws(SystemError) in
       wasAdopted = adopted
       try out.writeAll(Array("tail".utf8))
     }
@@ -76,12 +76,37 @@ struct RenderingsFileTests {
     let sandbox = try Sandbox()
     let file = try Self.filled(in: sandbox.path(""))
     let path = sandbox.path("lists/view.list")
-    let mapped = MappedFile.write(to: path, ready: { false }, startingWith: file) { out, adopted throws(SystemError) in
+    let mapped = MappedFile.write(to: path, ready: { false }, startingWith: (file, Self.bytes.count)) { out, adopted throws(SystemError) in
       #expect(adopted)
       try out.writeAll(Array("tail".utf8))
     }
     #expect(mapped == nil)
     #expect(try Self.names(in: sandbox.path("lists")) == [])
+    #expect(TempFileRegistry.shared.paths.allSatisfy { !$0.hasPrefix(sandbox.path("lists")) })
+  }
+
+  @Test("a temp file named once already, or holding other than the bytes said, is not taken: the file is written new")
+  func notAdoptedTwiceOrShort() throws {
+    let sandbox = try Sandbox()
+    /// Writes `name` from `file`, said to hold `length` bytes: whether it was taken.
+    func written(_ name: String, from file: RenderingsFile, length: Int) throws -> Bool {
+      var wasAdopted = false
+      let path = sandbox.path("lists/\(name)")
+      _ = MappedFile.write(to: path, ready: { true }, startingWith: (file, length)) { out, adopted throws(SystemError) in
+        wasAdopted = adopted
+        if !adopted { try file.copy(length: Self.bytes.count, to: out) }
+        try out.writeAll(Array(name.utf8))
+      }
+      #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == Self.bytes + Array(name.utf8), "\(name)")
+      return wasAdopted
+    }
+    // Said to hold fewer bytes than it does: not taken (its name removed again).
+    #expect(try !written("short.list", from: try Self.filled(in: sandbox.path("")), length: Self.bytes.count - 1))
+    let file = try Self.filled(in: sandbox.path(""))
+    #expect(try written("first.list", from: file, length: Self.bytes.count))
+    // Taken once: a second list file does not share it (each has its own tail).
+    #expect(try !written("second.list", from: file, length: Self.bytes.count))
+    #expect(try Self.names(in: sandbox.path("lists")) == ["first.list", "second.list", "short.list"])
   }
 
   @Test("on another file system the temp file cannot be named: the file is written new, its bytes copied")
@@ -98,7 +123,7 @@ struct RenderingsFileTests {
     let file = try Self.filled(in: elsewhere)
     let path = sandbox.path("lists/view.list")
     var wasAdopted: Bool?
-    _ = MappedFile.write(to: path, ready: { true }, startingWith: file) { out, adopted throws(SystemError) in
+    _ = MappedFile.write(to: path, ready: { true }, startingWith: (file, Self.bytes.count)) { out, adopted throws(SystemError) in
       wasAdopted = adopted
       if !adopted { try file.copy(length: Self.bytes.count, to: out) }
       try out.writeAll(Array("tail".utf8))

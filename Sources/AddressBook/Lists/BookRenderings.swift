@@ -80,18 +80,17 @@ final class BookRenderings: Sendable {
     state.withLock { $0.failed ? nil : $0.end }
   }
 
-  /// Where the JSON of the contact at each of `origins` is in the file, and its
-  /// checksum; nil when one of them is not here (or a write failed).
-  func entries(of origins: [ContactOrigin]) -> [(span: Range<Int>, checksum: Int64)]? {
+  /// `ContactRenderings`' table for the contacts at `origins` (spans from the file's
+  /// first byte), when they (distinct) are every contact rendered here; nil when one
+  /// of them is not here, others are (a group's view of the book: its list file would
+  /// hold the whole book's JSON), or a write failed.
+  func table(of origins: [ContactOrigin]) -> [UInt8]? {
     state.withLock { state in
-      guard !state.failed else { return nil }
-      var entries: [(span: Range<Int>, checksum: Int64)] = []
-      entries.reserveCapacity(origins.count)
-      for origin in origins {
-        guard let span = state.spans[origin] else { return nil }
-        entries.append((span.start..<(span.start + Int(span.length)), span.checksum))
+      // As many spans as origins, each origin's found (origins are distinct): all of them.
+      guard !state.failed, state.spans.count == origins.count else { return nil }
+      return ContactRenderings.table(count: origins.count) { position in
+        state.spans[origins[position]].map { ($0.start..<($0.start + Int($0.length)), $0.checksum) }
       }
-      return entries
     }
   }
 

@@ -52,14 +52,14 @@ public struct ContactRenderings: @unchecked Sendable {
     (2 * position, 2 * position + 1, 2 * count + position)
   }
 
-  /// Sets contact `position`'s span and checksum in `table` (the table's words).
+  /// Sets contact `position`'s span and checksum in `table` (the table's bytes).
   private static func store(
-    span: Range<Int>, checksum: Int64, at position: Int, count: Int, in table: inout [UInt64]
+    span: Range<Int>, checksum: Int64, at position: Int, count: Int, in table: UnsafeMutableRawBufferPointer
   ) {
     let words = words(of: position, count: count)
-    table[words.start] = UInt64(span.lowerBound).littleEndian
-    table[words.end] = UInt64(span.upperBound).littleEndian
-    table[words.checksum] = UInt64(bitPattern: checksum).littleEndian
+    table.storeBytes(of: UInt64(span.lowerBound).littleEndian, toByteOffset: 8 * words.start, as: UInt64.self)
+    table.storeBytes(of: UInt64(span.upperBound).littleEndian, toByteOffset: 8 * words.end, as: UInt64.self)
+    table.storeBytes(of: UInt64(bitPattern: checksum).littleEndian, toByteOffset: 8 * words.checksum, as: UInt64.self)
   }
 
   /// The table's word at `index` (see `words(of:count:)`).
@@ -185,35 +185,41 @@ public struct ContactRenderings: @unchecked Sendable {
   static func write(
     count: Int, _ render: @Sendable (Int, inout [UInt8]) -> Void, to file: FileDescriptor
   ) throws(SystemError) -> (length: Int, table: [UInt8]) {
-    var table = [UInt64](repeating: 0, count: 3 * count)
+    var table = [UInt8](repeating: 0, count: tableSize(count))
     var position = 0
     var base = 0
     var failure: SystemError?
     inWaves(count: count, render) { json, ends, checksums in
       guard failure == nil else { return }
       do throws(SystemError) { try file.writeAll(json) } catch { failure = error }
-      for index in ends.indices {
-        let span = (base + (index == 0 ? 0 : ends[index - 1]))..<(base + ends[index])
-        store(span: span, checksum: checksums[index], at: position, count: count, in: &table)
-        position += 1
+      table.withUnsafeMutableBytes { table in
+        for index in ends.indices {
+          let span = (base + (index == 0 ? 0 : ends[index - 1]))..<(base + ends[index])
+          store(span: span, checksum: checksums[index], at: position, count: count, in: table)
+          position += 1
+        }
       }
       base += json.count
     }
     if let failure { throw failure }
-    return (base, table.withUnsafeBytes { [UInt8]($0) })
+    return (base, table)
   }
 
   /// The table of `count` contacts whose JSON was rendered before, in any order
   /// (`entry(i)`: where contact `i`'s JSON is, from the JSON's first byte, and its
   /// checksum) — no contact's JSON is read, rendered or copied alone (a cold book's,
-  /// rendered as it was read: `PartRenderings`, `BookRenderings`).
-  static func table(count: Int, entry: (Int) -> (span: Range<Int>, checksum: Int64)) -> [UInt8] {
-    var table = [UInt64](repeating: 0, count: 3 * count)
-    for position in 0..<count {
-      let (span, checksum) = entry(position)
-      store(span: span, checksum: checksum, at: position, count: count, in: &table)
+  /// rendered as it was read: `PartRenderings`, `BookRenderings`). Nil when `entry`
+  /// has none for a contact.
+  static func table(count: Int, entry: (Int) -> (span: Range<Int>, checksum: Int64)?) -> [UInt8]? {
+    var table = [UInt8](repeating: 0, count: tableSize(count))
+    let complete = table.withUnsafeMutableBytes { table in
+      for position in 0..<count {
+        guard let (span, checksum) = entry(position) else { return false }
+        store(span: span, checksum: checksum, at: position, count: count, in: table)
+      }
+      return true
     }
-    return table.withUnsafeBytes { [UInt8]($0) }
+    return complete ? table : nil
   }
 
   /// Renders `count` contacts on all cores in chunks of 2,048, `renderWave` at a time,

@@ -79,15 +79,15 @@ enum ListFile {
   /// and whether it was `adopting`'s; returning the JSON's length and
   /// `ContactRenderings`' table for it): `ContactRenderings.write(count:_:to:)` renders
   /// it there a wave at a time; JSON rendered while the book was read into the temp
-  /// file `adopting` is already there when that file became the list file (`adopted`),
-  /// and is copied from it otherwise. The snapshot is made by `snapshot` once the JSON
+  /// file `adopting` (its `length` bytes, all it holds) is already there when that
+  /// file became the list file (`adopted`), and is copied from it otherwise. The snapshot is made by `snapshot` once the JSON
   /// is written, and let go once it is written (100,000 contacts: about 32 MB).
   ///
   /// - Returns: the renderings in the file written (mapped before it was put in
   ///   place); nil when it was not written (a cache: failing is not an error).
   static func write(
     view: String, identity: Int64, snapshot makeSnapshot: () -> [UInt8], count: Int, to path: String,
-    ready: () -> Bool, adopting: RenderingsFile? = nil,
+    ready: () -> Bool, adopting: (file: RenderingsFile, length: Int)? = nil,
     json: (_ file: FileDescriptor, _ adopted: Bool) throws(SystemError) -> (length: Int, table: [UInt8])
   ) -> ContactRenderings? {
     let key = Array(view.utf8)

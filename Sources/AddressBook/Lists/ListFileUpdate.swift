@@ -51,10 +51,11 @@ struct ListFileUpdate: Sendable {
     let count = list.contacts.count
     if let whole = wholeJSON() {
       return ListFile.write(
-        view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready, adopting: whole.file
+        view: view, identity: identity, snapshot: snapshot, count: count, to: path, ready: ready,
+        adopting: (whole.file, whole.length)
       ) { file, adopted throws(SystemError) in
         if !adopted { try whole.file.copy(length: whole.length, to: file) }
-        return (whole.length, ContactRenderings.table(count: count) { whole.entries[$0] })
+        return (whole.length, whole.table)
       }
     }
     let render = renderer()
@@ -69,28 +70,28 @@ struct ListFileUpdate: Sendable {
     let file: RenderingsFile
     /// The bytes of JSON in the file.
     let length: Int
-    /// Where each contact of the list, by position, has its JSON in the file, and its
-    /// checksum.
-    let entries: [(span: Range<Int>, checksum: Int64)]
+    /// `ContactRenderings`' table: where each contact of the list, by position, has its
+    /// JSON in the file, and its checksum.
+    let table: [UInt8]
   }
 
-  /// The JSON of every contact of the list, when one temp file holds it: the one file
-  /// version of a cold `.vcf` read in parts (`PartRenderings`), or the files of a book
-  /// read for its first index (`BookRenderings`: a vdir), without groups from group
-  /// cards elsewhere. Nil otherwise.
+  /// The JSON of every contact of the list, when one temp file holds it and nothing
+  /// else: the one file version of a cold `.vcf` read in parts (`PartRenderings`), or
+  /// the files of a book read for its first index (`BookRenderings`: a vdir; not a
+  /// group's view of it), without groups from group cards elsewhere. Nil otherwise.
   private func wholeJSON() -> WholeJSON? {
     guard outsideGroups.isEmpty else { return nil }
     if bookRenderings.isEmpty, partRenderings.count == 1, let part = partRenderings.values.first, part.isComplete,
       part.count == list.contacts.count,
-      origins.allSatisfy({ $0.generation == part.generation && $0.ordinal >= 0 && Int($0.ordinal) < part.count })
+      origins.allSatisfy({ $0.generation == part.generation && $0.ordinal >= 0 && Int($0.ordinal) < part.count }),
+      let table = ContactRenderings.table(count: origins.count, entry: { part.entry(ordinal: Int(origins[$0].ordinal)) })
     {
-      return WholeJSON(
-        file: part.file, length: part.length, entries: origins.map { part.entry(ordinal: Int($0.ordinal)) })
+      return WholeJSON(file: part.file, length: part.length, table: table)
     }
     if partRenderings.isEmpty, bookRenderings.count == 1, let book = bookRenderings.first, let length = book.length,
-      let entries = book.entries(of: origins)
+      let table = book.table(of: origins)
     {
-      return WholeJSON(file: book.file, length: length, entries: entries)
+      return WholeJSON(file: book.file, length: length, table: table)
     }
     return nil
   }
@@ -209,7 +210,7 @@ struct ListFileUpdate: Sendable {
   }
 
   /// The encoded snapshot of the list (`ListSnapshot.encode`): independent of the
-  /// renderings, so made while they are rendered.
+  /// renderings (the list file makes it once they are written).
   func snapshot() -> [UInt8] {
     ListSnapshot.encode(
       list: list, origins: origins, outsideGroups: outsideGroups, digest: digest, warnings: warnings,

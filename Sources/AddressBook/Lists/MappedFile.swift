@@ -86,21 +86,25 @@ package final class MappedFile: @unchecked Sendable {
 
   /// Writes the new content of `path` as `write(to:permissions:ready:_:)` does, its
   /// temp file, when it can be, the unnamed temp file `start` given a name
-  /// (`RenderingsFile.link(at:)`), its bytes the first of the content: `body` is then
-  /// told so (`adopted`) and appends the rest. Otherwise (no `start`, or one that
-  /// cannot be named here) the temp file is new and empty, and `body` writes it all.
+  /// (`RenderingsFile.link(at:)`), its `length` bytes the first of the content: `body`
+  /// is then told so (`adopted`) and appends the rest. Otherwise (no `start`, one that
+  /// cannot be named here, was named before, or does not hold exactly `length`
+  /// bytes) the temp file is new and empty, and `body` writes it all.
   ///
   /// - Returns: the mapping of what was written; nil when it could not be created,
   ///   written, mapped or renamed, or `ready` said no.
   static func write(
-    to path: String, permissions: mode_t = 0o600, ready: () -> Bool, startingWith start: RenderingsFile?,
+    to path: String, permissions: mode_t = 0o600, ready: () -> Bool,
+    startingWith start: (file: RenderingsFile, length: Int)?,
     _ body: (_ file: FileDescriptor, _ adopted: Bool) throws(SystemError) -> Void
   ) -> MappedFile? {
     guard (try? FileSystem.makeFolders(FileSystem.directory(of: path), mode: 0o700)) != nil else { return nil }
     let temp = AtomicFile.tempPath(for: path)
     // Recorded, so that a signal ending the process removes it (`TempFileRegistry`).
     let registry = TempFileRegistry.shared
-    let adopted = start.flatMap { start in Self.opened(start, at: temp, permissions: permissions) }
+    let adopted = start.flatMap { start in
+      Self.opened(start.file, length: start.length, at: temp, permissions: permissions)
+    }
     guard
       let file = adopted
         ?? (try? registry.create(temp, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: permissions))
@@ -124,11 +128,12 @@ package final class MappedFile: @unchecked Sendable {
   }
 
   /// `start` named `temp` (recorded in `TempFileRegistry.shared`), opened to write
-  /// after its last byte, with `permissions`; nil (and no `temp`) when it cannot be.
-  private static func opened(_ start: RenderingsFile, at temp: String, permissions: mode_t) -> FileDescriptor? {
-    guard (try? start.link(at: temp)) != nil else { return nil }
+  /// after its last byte, with `permissions`, when it holds `length` bytes; nil (and
+  /// no `temp`) otherwise.
+  private static func opened(_ start: RenderingsFile, length: Int, at temp: String, permissions: mode_t) -> FileDescriptor? {
+    guard start.link(at: temp) else { return nil }
     if let file = try? FileDescriptor.open(temp, O_WRONLY | O_NOFOLLOW) {
-      if fchmod(file.rawValue, permissions) == 0, lseek(file.rawValue, 0, SEEK_END) >= 0 { return file }
+      if fchmod(file.rawValue, permissions) == 0, lseek(file.rawValue, 0, SEEK_END) == length { return file }
       try? file.close()
     }
     unlink(temp)

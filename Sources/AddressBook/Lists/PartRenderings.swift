@@ -19,7 +19,7 @@ final class PartRenderings: @unchecked Sendable {
   /// Where each contact's JSON ends in the file, by ordinal (the first starts at 0).
   private var ends: [Int] = []
   /// The checksum of each contact's JSON (`Checksum.wide`), by ordinal: a list file
-  /// copies the JSON whole, and these with it (`ContactRenderings`).
+  /// takes the JSON where it is, and these with it (`ContactRenderings`).
   private var checksums: [Int64] = []
   /// Set once a write failed: the renderings are then not used.
   private var failed = false

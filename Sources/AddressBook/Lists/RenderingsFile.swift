@@ -1,13 +1,17 @@
 import ContactStores
+import CpickSupport
 import Glibc
 
 /// An unnamed temp file (`O_TMPFILE`) in the index's folder holding JSON rendered
 /// while a book is read (`PartRenderings`, `BookRenderings`) until the list file is
 /// written: it has no name, so it goes with its descriptor, when this object does,
-/// however the process ends. Written and read at given offsets (`pwrite`, `pread`:
-/// from any thread, nothing of it mapped or held).
+/// however the process ends — unless the list file takes it, once, as its start
+/// (`link(at:)`). Written and read at given offsets (`pwrite`, `pread`: from any
+/// thread, nothing of it mapped or held).
 final class RenderingsFile: Sendable {
   private let file: FileDescriptor
+  /// Set once the file was given a name.
+  private let named = Locked(false)
 
   /// A temp file in `folder`; nil when it cannot be made.
   init?(folder: String) {
@@ -54,11 +58,17 @@ final class RenderingsFile: Sendable {
   /// Gives the file the name `path` (in the same file system), recorded in
   /// `TempFileRegistry.shared` like any temp file: the list file written last takes
   /// the JSON where it is (`MappedFile.write(to:permissions:ready:startingWith:_:)`).
-  /// Whatever is written to it after is written to that file.
+  /// Whatever is written to it after is written to that file, so it is named once:
+  /// two list files never share it.
   ///
-  /// - Throws: the `linkat` failure (no `/proc`, another file system, …).
-  func link(at path: String) throws(SystemError) {
-    try TempFileRegistry.shared.link(file, at: path)
+  /// - Returns: false when it was named before, or `linkat` failed (no `/proc`,
+  ///   another file system, …).
+  func link(at path: String) -> Bool {
+    let first = named.withLock { named in
+      defer { named = true }
+      return !named
+    }
+    return first && (try? TempFileRegistry.shared.link(file, at: path)) != nil
   }
 
   /// Bytes copied at a time by `copy(length:to:)`.

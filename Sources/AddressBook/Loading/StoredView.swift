@@ -88,8 +88,9 @@ struct StoredView: Sendable {
       defer { storing.wait() }  // also when the file could not be written
       guard let listFile else { return nil }
       // Once the index is written (its payload and pages let go), the list file's
-      // snapshot, then its JSON rendered straight into the file: neither all the JSON
-      // nor the snapshot beside it is held in memory.
+      // JSON (a cold book's already in its temp file, else rendered straight into the
+      // file), then its snapshot: neither all the JSON nor the snapshot beside it is
+      // held in memory.
       storing.wait()
       return listFile.writeRendering { committed.withLock { $0 } }
     }
