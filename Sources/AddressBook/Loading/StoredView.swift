@@ -95,7 +95,10 @@ struct StoredView: Sendable {
       return listFile.writeRendering { committed.withLock { $0 } }
     }
     if loader.storesInBackground {
-      DispatchQueue.global(qos: .utility).async { _ = store() }
+      DispatchQueue.global(qos: .utility).async {
+        _ = store()
+        FreedMemory.giveBack()
+      }
       return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards)
     }
     return ContactBook(list: list, warnings: read.warnings, groupCards: read.groupCards, renderings: store())
