@@ -76,6 +76,32 @@ struct SignalTests {
     #expect(try pane.screen() != shown)
   }
 
+  @Test(
+    "leaving the picker while its list file is still being written in the background leaves no temp file in the index folder",
+    .enabled(if: EndToEnd.which("strace") != nil, "strace is not installed (it holds the list file's rename)"))
+  func exitWhileStoring() throws {
+    // The sample book itself, only read: a copy just made (changed in the last two
+    // seconds) would not be stored, and no list file written.
+    let book = EndToEnd.sampleBook
+    // Every rename(2) held 10 s: the list file's temp file, written once the picker shows
+    // the list, stays until cpick leaves.
+    let strace = try #require(EndToEnd.which("strace"))
+    let pane = try TmuxPane(
+      ["-s", book], wrapper: [strace, "-f", "-q", "-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:delay_enter=10000000"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "67/67")
+    let lists = pane.directory.appendingPathComponent("cache/cpick/lists").path
+    func temps() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: lists)) ?? []).filter { $0.contains(".tmp-") }
+    }
+    let deadline = Date().addingTimeInterval(TmuxPane.defaultTimeout)
+    while temps().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    try #require(temps().count == 1, "no list file being written")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(temps() == [], "left: \(temps())")
+  }
+
   @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; both restore the terminal")
   func hangUpAndInterrupt() throws {
     for (signal, status) in [(SIGHUP, Int32(129)), (SIGINT, Int32(130))] {

@@ -30,9 +30,10 @@ final class TmuxPane {
   /// - Parameters:
   ///   - recordOutput: record every byte cpick writes to the pane (`tmux pipe-pane`)
   ///     into `recordingURL`.
+  ///   - wrapper: a command cpick runs under (`strace -f …`), before the binary.
   init(
     _ arguments: [String], stdinPipeFrom: String? = nil, width: Int = 100, height: Int = 30,
-    recordOutput: Bool = false, config: String? = nil
+    recordOutput: Bool = false, config: String? = nil, wrapper: [String] = []
   ) throws {
     let binary = try EndToEnd.binary()
     directory = try EndToEnd.makeTemporaryDirectory()
@@ -55,7 +56,7 @@ final class TmuxPane {
 
     let q = EndToEnd.shellQuoted
     let dir = directory.path
-    let command = ([binary] + arguments).map(q).joined(separator: " ")
+    let command = (wrapper + [binary] + arguments).map(q).joined(separator: " ")
     let input = stdinPipeFrom.map { "cat \(q($0)) | " } ?? ""
     let script = """
       unset CPICK_DEFAULT_OPTS CPICK_SOURCE ESCDELAY NO_COLOR
