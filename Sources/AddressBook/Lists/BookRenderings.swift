@@ -42,17 +42,8 @@ final class BookRenderings: Sendable {
   /// Renders `contacts` (whose places in the index are `origins`) on this thread and
   /// writes their JSON to the file.
   func append(_ contacts: [Contact], origins: [ContactOrigin], nameOrder: ContactFormatter.NameOrder) {
-    var json: [UInt8] = []
-    json.reserveCapacity(contacts.count * 640)
-    var ends: [Int] = []
-    var checksums: [Int64] = []
-    ends.reserveCapacity(contacts.count)
-    checksums.reserveCapacity(contacts.count)
-    for contact in contacts {
-      let start = json.count
-      PersonJSON.writePerson(contact, nameOrder: nameOrder, to: &json)
-      ends.append(json.count)
-      checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+    let (json, ends, checksums) = ContactRenderings.chunk(contacts) {
+      PersonJSON.writePerson($0, nameOrder: nameOrder, to: &$1)
     }
     guard let base = state.withLock({ state -> Int? in
       guard !state.failed else { return nil }

@@ -231,23 +231,32 @@ public struct ContactRenderings: @unchecked Sendable {
   ) {
     for wave in stride(from: 0, to: count, by: renderWave) {
       let chunks = Parallel.map(count: min(renderWave, count - wave), chunk: 2_048) {
-        range -> (json: [UInt8], ends: [Int], checksums: [Int64]) in
-        var json: [UInt8] = []
-        json.reserveCapacity(range.count * 640)
-        var ends: [Int] = []
-        var checksums: [Int64] = []
-        ends.reserveCapacity(range.count)
-        checksums.reserveCapacity(range.count)
-        for position in range {
-          let start = json.count
-          render(wave + position, &json)
-          ends.append(json.count)
-          checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
-        }
-        return (json, ends, checksums)
+        range in chunk(range.lazy.map { wave + $0 }) { render($0, &$1) }
       }
       for chunk in chunks { emit(chunk.json, chunk.ends, chunk.checksums) }
     }
+  }
+
+  /// The JSON of `items` one after the other (`render(item, &out)` appends one's), where
+  /// each ends in it, and each one's checksum (`Checksum.wide`): what a list file's
+  /// table records for them. The one loop of every rendering of JSON for a list file
+  /// (`inWaves`, `PartRenderings`, `BookRenderings`).
+  static func chunk<Items: Collection>(
+    _ items: Items, _ render: (Items.Element, inout [UInt8]) -> Void
+  ) -> (json: [UInt8], ends: [Int], checksums: [Int64]) {
+    var json: [UInt8] = []
+    json.reserveCapacity(items.count * 640)
+    var ends: [Int] = []
+    var checksums: [Int64] = []
+    ends.reserveCapacity(items.count)
+    checksums.reserveCapacity(items.count)
+    for item in items {
+      let start = json.count
+      render(item, &json)
+      ends.append(json.count)
+      checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+    }
+    return (json, ends, checksums)
   }
 
   /// Contacts rendered before their JSON is copied into the block: 8 chunks (about

@@ -39,21 +39,8 @@ final class PartRenderings: @unchecked Sendable {
   /// appends their JSON to the file.
   func append(_ contacts: [Contact], nameOrder: ContactFormatter.NameOrder) {
     guard !failed else { return }
-    let chunks = Parallel.map(count: contacts.count, chunk: 1_024) {
-      range -> (json: [UInt8], ends: [Int], checksums: [Int64]) in
-      var json: [UInt8] = []
-      json.reserveCapacity(range.count * 640)
-      var ends: [Int] = []
-      var checksums: [Int64] = []
-      ends.reserveCapacity(range.count)
-      checksums.reserveCapacity(range.count)
-      for index in range {
-        let start = json.count
-        PersonJSON.writePerson(contacts[index], nameOrder: nameOrder, to: &json)
-        ends.append(json.count)
-        checksums.append(json.withUnsafeBytes { Checksum.wide(UnsafeRawBufferPointer(rebasing: $0[start...])) })
-      }
-      return (json, ends, checksums)
+    let chunks = Parallel.map(count: contacts.count, chunk: 1_024) { range in
+      ContactRenderings.chunk(contacts[range]) { PersonJSON.writePerson($0, nameOrder: nameOrder, to: &$1) }
     }
     for chunk in chunks {
       let base = ends.last ?? 0
