@@ -26,12 +26,6 @@ public struct SourceRecord: Sendable, Hashable {
   /// included): a card without a UID that has twins can only be found again at its
   /// own line, never by its bytes elsewhere.
   public var twins: Int = 1
-  /// Where `bytes` begin in the file, in bytes from its start, when the reader knows
-  /// them to be the file's own bytes there (a card of a large file read part by part,
-  /// `VCardReader.read(blocks:inPartsOf:_:)`); nil otherwise. A hint of where to read
-  /// the card again, not part of the record: two records that differ only here are
-  /// equal.
-  public var fileOffset: Int?
 
   /// Creates a record.
   public init(bytes: [UInt8], firstLine: Int, version: String?, outsideGroups: [String] = []) {
@@ -43,19 +37,4 @@ public struct SourceRecord: Sendable, Hashable {
 
   /// The record as text (bytes that are not UTF-8 become U+FFFD).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
-
-  /// Whether the records are the same card read at the same line (`fileOffset` aside).
-  public static func == (a: SourceRecord, b: SourceRecord) -> Bool {
-    a.bytes == b.bytes && a.firstLine == b.firstLine && a.version == b.version
-      && a.outsideGroups == b.outsideGroups && a.twins == b.twins
-  }
-
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(bytes)
-    hasher.combine(firstLine)
-    hasher.combine(version)
-    hasher.combine(outsideGroups)
-    hasher.combine(twins)
-  }
 }

@@ -149,7 +149,7 @@ struct ContactArchiveTests {
 
   @Test("the layout of a small contact, byte for byte (a change here needs a new IndexFormat.layoutRevision)")
   func goldenLayout() throws {
-    #expect(IndexFormat.layoutRevision == 23)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22); 15: ROLE (bit 29) and an address's line in its country's order (issue 23); 16: sort keys carry the language's index row (kana, Hangul; issue 23); 17: abook books and mutt alias files read (issue 25); 18: an abook section's bytes as its record (issue 25, writing); 19: CSV and LDIF files read (issue 25); 20: a list file's sections column holds kana rows and Hangul consonants (SectionIndex.byte(ofSection:)); 21: a list file's renderings point at each contact's JSON with a span (JSON copied in file order); 22: a list file starts with its JSON and ends with its trailer (a cold book's temp file of JSON becomes the list file); 23: a source record's place in its file (head bit 5) and its bytes kept by reference (bit 6)
+    #expect(IndexFormat.layoutRevision == 22)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22); 15: ROLE (bit 29) and an address's line in its country's order (issue 23); 16: sort keys carry the language's index row (kana, Hangul; issue 23); 17: abook books and mutt alias files read (issue 25); 18: an abook section's bytes as its record (issue 25, writing); 19: CSV and LDIF files read (issue 25); 20: a list file's sections column holds kana rows and Hangul consonants (SectionIndex.byte(ofSection:)); 21: a list file's renderings point at each contact's JSON with a span (JSON copied in file order); 22: a list file starts with its JSON and ends with its trailer (a cold book's temp file of JSON becomes the list file)
     #expect(Self.encode(Contact(identifier: "", source: "")) == [0, 0, 0])
     var contact = Contact(identifier: "u", source: "s")
     contact.givenName = "A"
@@ -232,63 +232,9 @@ struct ContactArchiveTests {
     #expect(kind([0x80, 0x02, 0, 0, 0x10]) == .badValue)  // date bit 4
     #expect(kind([0x80, 0x02, 0, 0, 0x0F, 0, 0, 0, 0]) == nil)  // year, month, day 0, text ""
     #expect(kind([32, 0, 0, 5, 0, 0]) == .badValue)  // version code 5
-    #expect(kind([32, 0, 0, 128, 1, 0, 0]) == .badValue)  // source record bit 7
-    #expect(kind([32, 0, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) == .badValue)  // by reference, no offset
-    #expect(kind([32, 0, 0, 32, 0, 0, 0]) == nil)  // at offset 0
+    #expect(kind([32, 0, 0, 32, 0, 0]) == .badValue)  // source record bit 5
     #expect(kind([32, 0, 0, 4, 0, 0, 0]) == nil)  // another version, empty
     #expect(kind([0, 0, 0, 0]) == .truncated)  // a second contact, cut short
-  }
-
-  @Test("a record's place in its file is kept; kept by reference, its bytes are only where they are, read back and checked")
-  func recordsByReference() throws {
-    let card = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n".utf8)
-    var contact = Contact(identifier: "u", source: "/books/people.vcf")
-    contact.formattedName = "Ada Lovelace"
-    contact.sourceRecord = SourceRecord(bytes: card, firstLine: 5, version: "3.0")
-    contact.sourceRecord?.fileOffset = 1_234
-    func encoded(_ contact: Contact, _ bytes: ContactArchive.RecordBytes) -> [UInt8] {
-      var writer = ArchiveWriter()
-      ContactArchive.write(contact, to: &writer, recordBytes: bytes)
-      return writer.exactBytes
-    }
-    func holdsCard(_ encoding: [UInt8]) -> Bool {
-      encoding.indices.contains { encoding[$0...].starts(with: card) }
-    }
-    // Inline: the bytes and the place.
-    let inline = encoded(contact, .inline)
-    #expect(holdsCard(inline))
-    let decoded = try #require(ContactArchive.contact(from: inline))
-    #expect(decoded == contact)
-    #expect(decoded.sourceRecord?.fileOffset == 1_234)
-    // By reference: the place, count and checksum only; the bytes come from the resolver.
-    let referenced = encoded(contact, .byReference)
-    #expect(!holdsCard(referenced))
-    #expect(referenced.count < inline.count - card.count + 12)
-    #expect(ContactArchive.contact(from: referenced) == nil, "decoded without its bytes")
-    let checksum = card.withUnsafeBytes { Checksum.of($0) }
-    let asked = Locked<[(String, ContactArchive.RecordSpan)]>([])
-    let resolved = ContactArchive.contact(from: referenced) { source, span in
-      asked.withLock { $0.append((source, span)) }
-      return card
-    }
-    #expect(resolved == contact)
-    #expect(resolved?.sourceRecord?.bytes == card)
-    #expect(resolved?.sourceRecord?.fileOffset == 1_234)
-    let spans = asked.withLock { $0 }
-    #expect(spans.count == 1)
-    #expect(spans.first?.0 == "/books/people.vcf")
-    #expect(spans.first?.1 == ContactArchive.RecordSpan(offset: 1_234, count: card.count, checksum: checksum))
-    #expect(ContactArchive.contact(from: referenced) { _, _ in nil } == nil, "a file that changed gave a contact")
-    // A record that does not know its place keeps its bytes, whatever is asked.
-    contact.sourceRecord?.fileOffset = nil
-    let placeless = encoded(contact, .byReference)
-    #expect(holdsCard(placeless))
-    #expect(ContactArchive.contact(from: placeless) == contact)
-    // The place is a hint, not the record: equal records with and without it.
-    var placed = contact
-    placed.sourceRecord?.fileOffset = 7
-    #expect(placed == contact)
-    #expect(placed.sourceRecord?.hashValue == contact.sourceRecord?.hashValue)
   }
 
   // MARK: - Round trips

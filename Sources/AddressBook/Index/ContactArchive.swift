@@ -39,44 +39,20 @@ import CpickSupport
 /// | instant message | string `service`, string `username` |
 /// | social profile | string `service`, string `username`, string `urlString` |
 /// | date | byte mask (bit 0 `year`, 1 `month`, 2 `day`, 3 `text`), then the present ints (zig-zag) and the text |
-/// | source record | varint head (bits 0–2 version code: 0 `nil`, 1 `2.1`, 2 `3.0`, 3 `4.0`, 4 another (its text follows); bit 3 `outsideGroups` non-empty; bit 4 `twins` ≠ 1; bit 5 `fileOffset` known; bit 6 `bytes` by reference), bytes `bytes` (by reference: their count, a varint, and `Checksum.of` them, fixed 64 bits, instead), int `firstLine`, then `fileOffset` (varint), the version text, `outsideGroups` (strings) and `twins` (int) when marked |
+/// | source record | varint head (bits 0–2 version code: 0 `nil`, 1 `2.1`, 2 `3.0`, 3 `4.0`, 4 another (its text follows); bit 3 `outsideGroups` non-empty; bit 4 `twins` ≠ 1), bytes `bytes`, int `firstLine`, then the version text, `outsideGroups` (strings) and `twins` (int) when marked |
 ///
 /// There is no header or length around a contact: contacts are read back in the
 /// order written, and the index carries `IndexFormat.version` (raise its
 /// `layoutRevision` whenever the layout above changes, so that an index written with
 /// another layout is rebuilt rather than misread).
 package enum ContactArchive {
-  /// How the bytes of a contact's source record are kept.
-  package enum RecordBytes: Sendable {
-    /// In the encoding.
-    case inline
-    /// Where they are in the file, their count and checksum, for a record that knows
-    /// its place (`SourceRecord.fileOffset`; others inline): the index's rows of a
-    /// large file read part by part, whose cards are read again from the file
-    /// (`CardSourceFiles`) rather than kept twice.
-    case byReference
-  }
-
-  /// Where a record's bytes kept by reference are: `count` bytes at `offset` in the
-  /// contact's `source`, whose `Checksum.of` is `checksum`.
-  package struct RecordSpan: Sendable, Equatable {
-    package var offset: Int
-    package var count: Int
-    package var checksum: Int64
-  }
-
-  /// Reads the bytes of a record kept by reference: the contact's `source` and where
-  /// they are; nil when they cannot be read as they were (the file changed).
-  package typealias RecordResolver = (_ source: String, _ span: RecordSpan) -> [UInt8]?
-
   /// Appends `contact` to `writer`.
   ///
   /// - Parameters:
   ///   - contact: the contact, with or without a source record.
   ///   - writer: the buffer to append to.
-  ///   - recordBytes: how the source record's bytes are kept.
   /// - Complexity: O(*n*) in the contact's encoded size.
-  package static func write(_ contact: Contact, to writer: inout ArchiveWriter, recordBytes: RecordBytes = .inline) {
+  package static func write(_ contact: Contact, to writer: inout ArchiveWriter) {
     var mask: UInt64 = 0
     /// Sets `field`'s bit when it is `present`.
     func mark(_ field: Field, _ present: Bool) {
@@ -126,7 +102,7 @@ package enum ContactArchive {
     text(.familyName, contact.familyName)
     writeLabeled(contact.phoneNumbers, to: &writer) { $1.write($0) }
     writeLabeled(contact.emailAddresses, to: &writer) { $1.write($0) }
-    if let record = contact.sourceRecord { write(record, to: &writer, bytes: recordBytes) }
+    if let record = contact.sourceRecord { write(record, to: &writer) }
     text(.organizationName, contact.organizationName)
     writeLabeled(contact.postalAddresses, to: &writer) { write($0, to: &$1) }
     if let birthday = contact.birthday { write(birthday, to: &writer) }
@@ -176,28 +152,25 @@ package enum ContactArchive {
   }
 
   /// The contact `bytes` hold whole (one card's encoding, as the index stores it), or
-  /// nil when they are damaged (see `read(from:)`) or its record's bytes are kept by
-  /// reference and `resolver` (none: they cannot be) does not give them.
-  package static func contact(from bytes: [UInt8], resolver: RecordResolver? = nil) -> Contact? {
-    bytes.withUnsafeBytes { contact(from: $0, resolver: resolver) }
+  /// nil when they are damaged (see `read(from:)`).
+  package static func contact(from bytes: [UInt8]) -> Contact? {
+    bytes.withUnsafeBytes { contact(from: $0) }
   }
 
-  /// `contact(from:resolver:)` of bytes where they lie.
-  package static func contact(from raw: UnsafeRawBufferPointer, resolver: RecordResolver? = nil) -> Contact? {
+  /// `contact(from:)` of bytes where they lie.
+  package static func contact(from raw: UnsafeRawBufferPointer) -> Contact? {
     var reader = ArchiveReader(raw)
-    return try? readContact(from: &reader, resolver: resolver)
+    return try? readContact(from: &reader)
   }
 
-  private static func readContact(
-    from reader: inout ArchiveReader, resolver: RecordResolver? = nil
-  ) throws(ArchiveError) -> Contact {
+  private static func readContact(from reader: inout ArchiveReader) throws(ArchiveError) -> Contact {
     let start = reader.offset
     let mask = try reader.readVarint()
     guard mask & ~Field.known == 0 else {
       throw .badValue("a contact with unknown presence bits", mask & ~Field.known, offset: start)
     }
     var contact = Contact(identifier: try reader.readString(), source: try reader.readRepeatedString())
-    try readFields(mask, into: &contact, from: &reader, resolver: resolver)
+    try readFields(mask, into: &contact, from: &reader)
     return contact
   }
 
@@ -207,7 +180,7 @@ package enum ContactArchive {
   /// inline there, the optimizer copied the whole contact on return (a retain and a
   /// release of every field).
   private static func readFields(
-    _ mask: UInt64, into contact: inout Contact, from reader: inout ArchiveReader, resolver: RecordResolver?
+    _ mask: UInt64, into contact: inout Contact, from reader: inout ArchiveReader
   ) throws(ArchiveError) {
     /// Whether the mask has `field`.
     @inline(__always) func has(_ field: Field) -> Bool { mask & field.bit != 0 }
@@ -217,9 +190,7 @@ package enum ContactArchive {
     if has(.familyName) { contact.familyName = try reader.readString() }
     if has(.phoneNumbers) { contact.phoneNumbers = try readLabeled(&reader, value: readString) }
     if has(.emailAddresses) { contact.emailAddresses = try readLabeled(&reader, value: readString) }
-    if has(.sourceRecord) {
-      contact.sourceRecord = try readSourceRecord(&reader, source: contact.source, resolver: resolver)
-    }
+    if has(.sourceRecord) { contact.sourceRecord = try readSourceRecord(&reader) }
     if has(.organizationName) { contact.organizationName = try reader.readString() }
     if has(.postalAddresses) { contact.postalAddresses = try readLabeled(&reader, value: readPostalAddress) }
     if has(.birthday) { contact.birthday = try readDate(&reader) }
@@ -458,65 +429,29 @@ package enum ContactArchive {
   }
 
   /// Writes a source record: head (version code, which optional parts follow),
-  /// bytes (or where they are), first line, then the optional parts.
-  private static func write(_ record: SourceRecord, to writer: inout ArchiveWriter, bytes: RecordBytes) {
+  /// bytes, first line, then the optional parts.
+  private static func write(_ record: SourceRecord, to writer: inout ArchiveWriter) {
     var head: UInt64 = record.version.map { version in
       standardVersions.firstIndex(of: version).map { UInt64($0) + 1 } ?? otherVersionCode
     } ?? 0
     if !record.outsideGroups.isEmpty { head |= 8 }
     if record.twins != 1 { head |= 16 }
-    let offset = record.fileOffset.flatMap { $0 >= 0 ? UInt64($0) : nil }
-    if offset != nil { head |= 32 }
-    let byReference = offset != nil && bytes == .byReference
-    if byReference { head |= 64 }
     writer.write(head)
-    if byReference {
-      writer.write(UInt64(record.bytes.count))
-      writer.writeFixed64(UInt64(bitPattern: record.bytes.withUnsafeBytes { Checksum.of($0) }))
-    } else {
-      writer.write(record.bytes)
-    }
+    writer.write(record.bytes)
     writer.write(record.firstLine)
-    if let offset { writer.write(offset) }
     if head & 7 == otherVersionCode, let version = record.version { writer.write(version) }
     writeStrings(record.outsideGroups, to: &writer)
     if head & 16 != 0 { writer.write(record.twins) }
   }
 
-  /// Reads a source record written by `write(_:to:bytes:)`; bytes kept by reference
-  /// are read with `resolver` (an error when there is none or it gives none).
-  private static func readSourceRecord(
-    _ reader: inout ArchiveReader, source: String, resolver: RecordResolver?
-  ) throws(ArchiveError) -> SourceRecord {
+  /// Reads a source record written by `write(_:to:)`.
+  private static func readSourceRecord(_ reader: inout ArchiveReader) throws(ArchiveError) -> SourceRecord {
     let start = reader.offset
     let head = try reader.readVarint()
-    guard head < 128, head & 7 <= otherVersionCode, head & 64 == 0 || head & 32 != 0 else {
+    guard head < 32, head & 7 <= otherVersionCode else {
       throw .badValue("source record head", head, offset: start)
     }
-    var bytes: [UInt8] = []
-    var kept: (count: Int, checksum: Int64)?
-    if head & 64 != 0 {
-      let countStart = reader.offset
-      let count = try reader.readVarint()
-      guard count <= UInt64(Int32.max) else { throw .badValue("record length", count, offset: countStart) }
-      kept = (Int(count), Int64(bitPattern: try reader.readFixed64()))
-    } else {
-      bytes = try reader.readBytes()
-    }
-    var record = SourceRecord(bytes: bytes, firstLine: try reader.readInt(), version: nil)
-    if head & 32 != 0 {
-      let offsetStart = reader.offset
-      let offset = try reader.readVarint()
-      guard offset <= UInt64(Int.max) else { throw .badValue("record offset", offset, offset: offsetStart) }
-      record.fileOffset = Int(offset)
-    }
-    if let kept, let offset = record.fileOffset {
-      let span = RecordSpan(offset: offset, count: kept.count, checksum: kept.checksum)
-      guard let read = resolver?(source, span) else {
-        throw .badValue("a record whose file changed", UInt64(offset), offset: start)
-      }
-      record.bytes = read
-    }
+    var record = SourceRecord(bytes: try reader.readBytes(), firstLine: try reader.readInt(), version: nil)
     switch head & 7 {
     case 0: break
     case otherVersionCode: record.version = try reader.readString()

@@ -154,10 +154,7 @@ struct ListFileUpdate: Sendable {
     func render(_ count: Int, _ card: @Sendable (Int) -> (position: Int, data: [UInt8])?) {
       let rendered = Parallel.map(count: count, chunk: 512) { range -> [(position: Int, json: [UInt8])] in
         range.compactMap { index in
-          // Only the JSON is made: a record's bytes kept by reference are not read.
-          guard let (position, data) = card(index),
-            let contact = ContactArchive.contact(from: data, resolver: { _, _ in [] })
-          else { return nil }
+          guard let (position, data) = card(index), let contact = ContactArchive.contact(from: data) else { return nil }
           var json: [UInt8] = []
           PersonJSON.writePerson(contact, nameOrder: nameOrder, to: &json)
           return (position, json)

@@ -111,13 +111,11 @@ enum SegmentArchive {
   }
 
   /// The contacts of a file, one `ContactArchive` encoding each, as the index stores
-  /// them (`CachedFile.cards`), their records' bytes kept as `recordBytes` says; a
-  /// large file's are encoded on all cores, in chunks of `cardChunk`.
-  static func cards(of contacts: [Contact], recordBytes: ContactArchive.RecordBytes = .inline) -> [[UInt8]] {
-    if contacts.count <= cardChunk { return cards(of: contacts[...], recordBytes: recordBytes) }
-    let parts = Parallel.map(count: contacts.count, chunk: cardChunk) { range in
-      cards(of: contacts[range], recordBytes: recordBytes)
-    }
+  /// them (`CachedFile.cards`); a large file's are encoded on all cores, in chunks of
+  /// `cardChunk`.
+  static func cards(of contacts: [Contact]) -> [[UInt8]] {
+    if contacts.count <= cardChunk { return cards(of: contacts[...]) }
+    let parts = Parallel.map(count: contacts.count, chunk: cardChunk) { range in cards(of: contacts[range]) }
     var all: [[UInt8]] = []
     all.reserveCapacity(contacts.count)
     for part in parts { all.append(contentsOf: part) }
@@ -129,13 +127,13 @@ enum SegmentArchive {
 
   /// The encodings of `contacts`, each in an array of its own size, made in one
   /// buffer used again for each.
-  private static func cards(of contacts: ArraySlice<Contact>, recordBytes: ContactArchive.RecordBytes) -> [[UInt8]] {
+  private static func cards(of contacts: ArraySlice<Contact>) -> [[UInt8]] {
     // One card (a vdir's file): about its source record and as much again.
     let single = contacts.count == 1 ? contacts.first?.sourceRecord?.bytes.count : nil
     var writer = ArchiveWriter(reservingCapacity: single.map { 2 * $0 + 256 } ?? 4096)
     return contacts.map { contact in
       writer.removeAll()
-      ContactArchive.write(contact, to: &writer, recordBytes: recordBytes)
+      ContactArchive.write(contact, to: &writer)
       return writer.exactBytes
     }
   }
@@ -260,21 +258,17 @@ struct StoredContacts: Sendable {
   let count: Int
 
   /// Reads and decodes contact `ordinal`. A contact that cannot be read (another
-  /// process replaced the file's entry meanwhile, a damaged index, a card kept by
-  /// reference whose file changed: `CardSourceFiles`) is given as an empty contact
-  /// named so.
+  /// process replaced the file's entry meanwhile, a damaged index) is given as an
+  /// empty contact named so.
   subscript(ordinal: Int) -> Contact {
     contact(ordinal: ordinal, card: cache.card(generation: generation, ordinal: ordinal))
   }
 
   /// Contact `ordinal` decoded from `card`, its encoding read beforehand
-  /// (`IndexCache.cards(_:)`; nil: there was none), its record's bytes read from the
-  /// file when kept by reference (`CardSourceFiles`), or the empty contact that stands
+  /// (`IndexCache.cards(_:)`; nil: there was none), or the empty contact that stands
   /// for one that cannot be read.
   func contact(ordinal: Int, card: [UInt8]?) -> Contact {
-    if let card, let decoded = ContactArchive.contact(from: card, resolver: CardSourceFiles.shared.resolver(generation: generation)) {
-      return decoded
-    }
+    if let card, let decoded = ContactArchive.contact(from: card) { return decoded }
     var contact = Contact(identifier: Contact.unreadablePrefix + "\(generation)-\(ordinal)", source: "")
     contact.formattedName = "(changed in the index meanwhile: start cpick again)"
     return contact

@@ -255,12 +255,10 @@ extension ContactListLoader {
   /// The segments of contacts just read (holding the contacts), and their encodings
   /// for the index, one per contact: the index stores them, and a segment kept instead
   /// holds them (`archived(_:cards:)`).
-  private func indexed(
-    _ contacts: [Contact], origins: [ContactOrigin], recordBytes: ContactArchive.RecordBytes = .inline
-  ) -> (segments: [ListSegment], cards: [[UInt8]]) {
+  private func indexed(_ contacts: [Contact], origins: [ContactOrigin]) -> (segments: [ListSegment], cards: [[UInt8]]) {
     let segments = ListSegment.build(
       contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
-    return (segments, SegmentArchive.cards(of: contacts, recordBytes: recordBytes))
+    return (segments, SegmentArchive.cards(of: contacts))
   }
 
   /// `segments` (the contacts `cards` encode, in order) with their contacts kept as
@@ -328,6 +326,9 @@ extension ContactListLoader {
       processing.async(group: processed) { [self] in
         defer { ahead.signal() }
         let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
+        let built = indexed(load.contacts, origins: origins)
+        kept.warnings.append(contentsOf: load.warnings)
+        renderings?.append(load.contacts, nameOrder: nameOrder)
         if let cache, case .unsettled = kept.writer, settled() {
           kept.writer = Self.writer(of: file, in: cache, settled: true)
           if case .writing(let writer) = kept.writer, !kept.cards.isEmpty {
@@ -339,12 +340,6 @@ extension ContactListLoader {
             kept.segments = Self.stored(kept.segments, from: 0, cache: cache, generation: generation)
           }
         }
-        // Cards written as they are read keep only where their bytes are in the file
-        // (read again from it: `CardSourceFiles`), not the bytes a second time.
-        let byReference: Bool = if case .writing = kept.writer { true } else { false }
-        let built = indexed(load.contacts, origins: origins, recordBytes: byReference ? .byReference : .inline)
-        kept.warnings.append(contentsOf: load.warnings)
-        renderings?.append(load.contacts, nameOrder: nameOrder)
         guard case .writing(let writer) = kept.writer, let cache else {
           kept.segments.append(contentsOf: Self.archived(built.segments, cards: built.cards))
           // The encodings are stored with the file's row (a version not settled, or

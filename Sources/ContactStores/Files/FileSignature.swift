@@ -78,19 +78,6 @@ package struct FileSignature: Hashable, Sendable {
     return FileSignature(status)
   }
 
-  /// The file at `path` opened to read, and the signature of the version it holds
-  /// (which stays readable through the descriptor when another replaces the file by a
-  /// rename); `nil` when it cannot be opened or examined, or is not a regular file.
-  /// The corresponding C functions are `open(O_RDONLY)` and `fstat`.
-  package static func opened(_ path: String) -> (descriptor: FileDescriptor, signature: FileSignature)? {
-    guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
-    guard let status = try? file.status(), status.isRegularFile else {
-      try? file.close()
-      return nil
-    }
-    return (file, FileSignature(status))
-  }
-
   /// The card files of a vdir folder with their signatures: every entry of the folder
   /// itself (not of its sub-folders) whose name ends in `.vcf` or `.vcard` (any case)
   /// and does not start with `.`, and that is a regular file (after following a

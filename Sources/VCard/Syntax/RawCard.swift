@@ -76,10 +76,6 @@ public struct VCardParseResult: Sendable {
   /// The input as read: the file's bytes without a byte-order mark, UTF-16 given as
   /// UTF-8. `RawCard.sourceRange` and `ContentLine.sourceRange` are offsets in it.
   public var bytes: [UInt8]
-  /// Where `bytes` begin in the file, when they are the file's own bytes there (a
-  /// part of `VCardReader.read(blocks:inPartsOf:_:)`): the records of its cards then
-  /// say where they are (`SourceRecord.fileOffset`). Nil when not known.
-  public var fileOffset: Int?
 
   /// Creates a result.
   public init(cards: [RawCard], warnings: [VCardWarning], bytes: [UInt8] = []) {
@@ -98,9 +94,7 @@ public struct VCardParseResult: Sendable {
     if let range = card.sourceRange, range.upperBound <= bytes.count {
       // A card that is the whole input (a vdir's one-card file) shares its storage.
       let record = range.lowerBound == 0 && range.upperBound == bytes.count ? bytes : Array(bytes[range])
-      var made = SourceRecord(bytes: record, firstLine: card.beginLine + lineOffset, version: card.version)
-      made.fileOffset = fileOffset.map { $0 + range.lowerBound }
-      return made
+      return SourceRecord(bytes: record, firstLine: card.beginLine + lineOffset, version: card.version)
     }
     var out = Array("BEGIN:VCARD\r\n".utf8)
     for line in card.lines {

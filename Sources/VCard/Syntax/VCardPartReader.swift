@@ -29,9 +29,7 @@ extension VCardReader {
   /// Reads a large vCard file part by part as `read(_:inPartsOf:_:)` does, its bytes
   /// given block by block by `next` (nil at the end): only the part being read is held,
   /// never the whole file. Line numbers are the whole file's; `RawCard.sourceRange`s
-  /// are offsets in the part, which is the `bytes` of what `body` is given, and its
-  /// `fileOffset` where the part begins in the file (so each card's record says where
-  /// it is: `SourceRecord.fileOffset`). A jCard
+  /// are offsets in the part, which is the `bytes` of what `body` is given. A jCard
   /// document is held whole and read in parts as `read(_:inPartsOf:_:)` reads it
   /// (each part's `bytes` is the whole document).
   ///
@@ -91,10 +89,6 @@ extension VCardReader {
       let endsInput = ended && window.isEmpty
       let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput) { result in
         cardsRead += result.cards.count
-        // The part is the file's bytes from `bytesRead` on (no byte-order mark, no
-        // UTF-16, no legacy charset: those are read whole).
-        var result = result
-        result.fileOffset = bytesRead
         body(result)
       }
       guard read else { return false }
