@@ -388,7 +388,9 @@ struct CardAssembler {
     {
       warnings.remove(at: index)
     }
-    if !cards.isSorted(by: { $0.beginLine < $1.beginLine }) {
+    // Compared where they lie: a card copied to compare is a retain and a release of
+    // each of its parts.
+    if cards.indices.dropFirst().contains(where: { cards[$0].beginLine < cards[$0 - 1].beginLine }) {
       cards.sort { $0.beginLine < $1.beginLine }
     }
     return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
@@ -426,17 +428,6 @@ struct CardAssembler {
       })
     else { return nil }
     return L10n.deferredFormat("%s: damaged base64 data (unexpected \"%s\"); kept as written", line.name, String(bad))
-  }
-}
-
-extension Sequence {
-  fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-    var previous: Element? = nil
-    for element in self {
-      if let previous, areInIncreasingOrder(element, previous) { return false }
-      previous = element
-    }
-    return true
   }
 }
 
