@@ -21,26 +21,6 @@ public enum ContactIdentifier {
     identifier.hasPrefix(derivedPrefix)
   }
 
-  /// The 64-bit hash a derived identifier spells, `cpick-` and 16 lower-case hex
-  /// digits (as `ContactDecoder` derives them for a card without `UID`), or nil for any
-  /// other identifier. One hash per such identifier and one such identifier per hash:
-  /// a set of hashes tells equal identifiers as a set of strings does, without hashing
-  /// or keeping the strings.
-  public static func derivedHash(_ identifier: String) -> UInt64? {
-    let prefix = derivedPrefix.utf8
-    let utf8 = identifier.utf8
-    guard utf8.count == prefix.count + 16, utf8.starts(with: prefix) else { return nil }
-    var value: UInt64 = 0
-    for byte in utf8.dropFirst(prefix.count) {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-      default: return nil
-      }
-    }
-    return value
-  }
-
   /// A new identifier: `urn:uuid:` and a random version-4 UUID in lower case.
   public static func makeNew() -> String {
     uuidURNPrefix + UUID().uuidString.lowercased()

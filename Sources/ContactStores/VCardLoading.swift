@@ -192,7 +192,7 @@ enum VCardLoading {
       let load = mapped(&part, source: source, progress: nil)
       for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
         let new =
-          if let hash = ContactIdentifier.derivedHash(contact.identifier) {
+          if let hash = ContactDecoder.derivedHash(contact.identifier) {
             derived.insert(hash).inserted
           } else {
             derivedOther.insert(contact.identifier).inserted

@@ -37,7 +37,7 @@ struct MappingTests {
     #expect(first.identifier == second.identifier)
     #expect(first.identifier.hasPrefix("cpick-"))
     // The hash it spells (what a reading in parts compares to find twins).
-    #expect(ContactIdentifier.derivedHash(first.identifier) != nil, "\(first.identifier)")
+    #expect(ContactDecoder.derivedHash(first.identifier) != nil, "\(first.identifier)")
     #expect(first.phoneNumbers.map(\.identifier) == second.phoneNumbers.map(\.identifier))
     #expect(Set(first.phoneNumbers.map(\.identifier)).count == 2)
     #expect(first.emailAddresses.map(\.identifier) == second.emailAddresses.map(\.identifier))

@@ -152,6 +152,14 @@ public enum ContactDecoder {
     }
     return ContactIdentifier.derivedPrefix + hash.hex
   }
+
+  /// The hash an identifier made by `derivedIdentifier` spells (`cpick-` and its 16
+  /// hex digits), or nil for any other identifier: a set of these tells equal derived
+  /// identifiers as a set of the strings does, without hashing or keeping the strings.
+  package static func derivedHash(_ identifier: String) -> UInt64? {
+    guard identifier.hasPrefix(ContactIdentifier.derivedPrefix) else { return nil }
+    return StableHash.value(hex: identifier.dropFirst(ContactIdentifier.derivedPrefix.count).utf8)
+  }
 }
 
 extension String {

@@ -64,6 +64,22 @@ struct StableHash {
     }
   }
 
+  /// The hash `hex` spells: exactly 16 lower-case hex digits, as `hex` writes them
+  /// (nil for anything else), so that each hash has one spelling and each spelling one
+  /// hash.
+  package static func value(hex: Substring.UTF8View) -> UInt64? {
+    guard hex.count == 16 else { return nil }
+    var value: UInt64 = 0
+    for byte in hex {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+      default: return nil
+      }
+    }
+    return value
+  }
+
   /// The hash of `text` as 16 lower-case hex digits.
   static func hex(_ text: String) -> String {
     var hash = StableHash()
