@@ -16,13 +16,12 @@ StandardOutput.flush()
 // A file still being written on another thread (the picker's list file, stored in the
 // background while it was shown) is not finished by `exit`: its temp file goes, as on
 // a signal, rather than stay in the index folder.
+TempFileRegistry.shared.removeAllAndClose()
 if let message = StandardOutput.failureMessage {
   // A full disk or `> /dev/full`: the answer is lost.
   CPick.printError(message)
-  TempFileRegistry.shared.removeAllAndClose()
   exit(ExitCode.error.rawValue)
 }
-TempFileRegistry.shared.removeAllAndClose()
 // Ends here, what was read still held: freeing 100,000 contacts and their index takes
 // longer than printing the answer, and the process ends anyway.
 withExtendedLifetime(completion.retained) { exit(completion.status.rawValue) }

@@ -29,6 +29,23 @@ struct SignalTests {
     throw EndToEndError(description: "no cpick process with \(argument)")
   }
 
+  /// The temp files (`.NAME.tmp-…`) in `folder`.
+  func tempFiles(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.contains(".tmp-") }
+  }
+
+  /// The temp files in `folder` once there is one (looked for every 0.5 ms: a save's
+  /// lives for milliseconds), or none after `timeout`.
+  func waitForTempFiles(in folder: String, timeout: TimeInterval = TmuxPane.defaultTimeout) -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var seen = tempFiles(in: folder)
+    while seen.isEmpty && Date() < deadline {
+      usleep(500)
+      seen = tempFiles(in: folder)
+    }
+    return seen
+  }
+
   /// One tmux query about the pane (`display-message -p FORMAT`).
   func paneFormat(_ pane: TmuxPane, _ format: String) throws -> String {
     try TmuxCommand.run(
@@ -91,15 +108,10 @@ struct SignalTests {
     defer { pane.close() }
     try pane.waitForScreen(containing: "67/67")
     let lists = pane.directory.appendingPathComponent("cache/cpick/lists").path
-    func temps() -> [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: lists)) ?? []).filter { $0.contains(".tmp-") }
-    }
-    let deadline = Date().addingTimeInterval(TmuxPane.defaultTimeout)
-    while temps().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    try #require(temps().count == 1, "no list file being written")
+    try #require(waitForTempFiles(in: lists).count == 1, "no list file being written")
     try pane.press("Escape")
     #expect(try pane.waitForExit() == 130)
-    #expect(temps() == [], "left: \(temps())")
+    #expect(tempFiles(in: lists) == [], "left: \(tempFiles(in: lists))")
   }
 
   @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; both restore the terminal")
@@ -171,21 +183,12 @@ struct SignalTests {
     try pane.waitForScreen(containing: "Signal Officer")
     let pid = try cpickProcess(with: path)
 
-    func temps() -> [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.contains(".tmp-") }
-    }
     try pane.press("C-s")
-    var seen: [String] = []
-    let deadline = Date().addingTimeInterval(30)
-    while seen.isEmpty && Date() < deadline {
-      seen = temps()
-      if seen.isEmpty { usleep(500) }
-    }
-    try #require(!seen.isEmpty, "no temp file appeared during the save")
+    try #require(!waitForTempFiles(in: folder.path).isEmpty, "no temp file appeared during the save")
     #expect(kill(pid, SIGTERM) == 0)
     #expect(try pane.waitForExit() == 143)
     #expect(pane.stdout.isEmpty)
-    #expect(temps() == [], "temp files left: \(temps())")
+    #expect(tempFiles(in: folder.path) == [], "temp files left: \(tempFiles(in: folder.path))")
     #expect(try ttyModes(pane).contains("icanon"))
 
     let after = try Data(contentsOf: URL(fileURLWithPath: path))
