@@ -6,7 +6,9 @@ import CpickSupport
 /// its own, so that other writers can have the lock between parts and the
 /// write-ahead log is copied into the database as it grows (SQLite's automatic
 /// checkpoint, every `checkpointPages`) instead of holding the whole book until one
-/// commit (a cold 100,000: a log of 122 MB; a million: about 1.1 GB).
+/// commit (a cold 100,000: a log of 122 MB; a million: about 1.1 GB). The first fill
+/// of a file its process made (`IndexCache.logDeferred`) has no log: its pages go
+/// straight into the database, each part's under SQLite's rollback journal.
 ///
 /// Every transaction first checks that the index is still the one the writer began
 /// in — rows of its payload version, the same `identity` — so that nothing is written
@@ -42,7 +44,10 @@ struct IndexBulkConnection {
     cache: IndexCache, cacheKiB: Int? = nil, begin: (SQLiteDatabase) throws(SQLiteError) -> Begun?
   ) -> (connection: IndexBulkConnection, begun: Begun)? {
     do throws(SQLiteError) {
-      let database = try IndexCache.open(path: cache.path, payloadVersion: cache.payloadVersion)
+      // The first fill of a file this process made keeps its rollback journal.
+      let database = try IndexCache.open(
+        path: cache.path, payloadVersion: cache.payloadVersion, journal: cache.logDeferred ? .unchanged : .log
+      ).database
       try database.execute("PRAGMA wal_autocheckpoint = \(checkpointPages)")
       if let cacheKiB { try database.execute("PRAGMA cache_size = -\(cacheKiB)") }
       let payloadVersion = Int64(cache.payloadVersion)

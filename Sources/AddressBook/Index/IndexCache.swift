@@ -80,6 +80,16 @@ package struct CachedFile: Sendable, Hashable {
 /// and the other uses it. A process killed in the middle of a write leaves an
 /// uncommitted tail in the log, which SQLite ignores (rolls back) at the next open:
 /// the cache holds the last committed update, never half of one.
+/// A first fill is the exception (`init(path:payloadVersion:orphanGrace:firstFill:)`,
+/// the cold start of `ContactListLoader`): the file it makes keeps SQLite's rollback
+/// journal until the fill is over (`startLog()`), since a page added to the end of the
+/// file is written once there, where the log writes it three times (the log, the
+/// checkpoint's read of it, the database: a cold million's 1.2 GB index made 4.3 GB of
+/// reads and writes, and 20–25 % of its time). Meanwhile a reader waits while a part's
+/// transaction is written (up to `busyTimeout`), another process that opens the file
+/// switches it to the log between two parts (the fill goes on in the log), and a
+/// process killed in the middle of a part leaves a journal that the next open rolls
+/// back.
 /// (`PRAGMA synchronous=NORMAL`: after a power loss the last updates may be gone,
 /// never the database's consistency — except for the connection that made the file,
 /// which fills it without syncs (`synchronous=OFF`, 0.2–0.3 s less for a first index
@@ -124,6 +134,11 @@ package final class IndexCache: Sendable {
   /// How long, in seconds, the cards of a file version no book refers to any more are
   /// kept (another cpick may still show them): an hour by default.
   package let orphanGrace: Int64
+
+  /// Whether this instance made the file and left it with SQLite's rollback journal
+  /// for a first fill, until `startLog()`: its writers (`IndexBulkConnection`) keep
+  /// the journal as it is, without syncs.
+  package let logDeferred: Bool
 
   /// The connection; `nil` after a rebuild that failed (the cache is then off: no
   /// files, no updates).
@@ -173,7 +188,10 @@ package final class IndexCache: Sendable {
   ///   the schema must be set up and another process holds the write lock for more
   ///   than 2 s (`SQLITE_BUSY`): callers then run without a cache. A folder that
   ///   cannot be created is reported as `SQLITE_CANTOPEN` with the system's message.
-  package init(path: String, payloadVersion: Int, orphanGrace: Int64 = 3600) throws(SQLiteError) {
+  ///
+  /// With `firstFill`, a file this instance makes keeps SQLite's rollback journal
+  /// until `startLog()` (`logDeferred`; see Concurrency above).
+  package init(path: String, payloadVersion: Int, orphanGrace: Int64 = 3600, firstFill: Bool = false) throws(SQLiteError) {
     self.path = path
     self.payloadVersion = payloadVersion
     self.orphanGrace = orphanGrace
@@ -183,12 +201,25 @@ package final class IndexCache: Sendable {
       throw SQLiteError(code: SQLITE_CANTOPEN, message: error.description)
     }
     let database: SQLiteDatabase
+    var logDeferred = false
     do {
-      database = try Self.open(path: path, payloadVersion: payloadVersion)
+      let opened = try Self.open(path: path, payloadVersion: payloadVersion, journal: firstFill ? .logUnlessMade : .log)
+      database = opened.database
+      logDeferred = firstFill && opened.made
     } catch where error.isCorruption {
       database = try Self.rebuild(path: path, payloadVersion: payloadVersion)
     }
+    self.logDeferred = logDeferred
     connection = Locked(database)
+  }
+
+  /// Switches a file this instance made for a first fill (`logDeferred`) to the
+  /// write-ahead log, once the fill is over; nothing for any other. Best effort: when
+  /// another connection holds a lock the switch needs, the next connection to open
+  /// the file switches it.
+  package func startLog() {
+    guard logDeferred else { return }
+    withConnection(default: ()) { (database) throws(SQLiteError) in try Self.startLog(database) }
   }
 
   /// Runs `body` on the connection, under the lock. A damaged database is rebuilt

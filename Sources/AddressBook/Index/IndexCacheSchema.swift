@@ -4,12 +4,28 @@ import Glibc
 import CpickSupport
 
 extension IndexCache {
-  /// Opens `path`, sets the connection up and makes sure the schema and payload
-  /// version are this cpick's.
+  /// How a connection sets the index's journal at open.
+  enum Journal {
+    /// The write-ahead log (see `IndexCache`, Concurrency), synced unless the
+    /// connection made the file.
+    case log
+    /// For a file the connection makes: SQLite's rollback journal, kept for a first
+    /// fill (`IndexCache.logDeferred`), without syncs; an existing file as `log`.
+    case logUnlessMade
+    /// As the file is, without syncs and without the mapping: the writer of a first
+    /// fill of the process that made the file (`IndexBulkConnection`).
+    case unchanged
+  }
+
+  /// Opens `path`, sets the connection up (its journal as `journal` says) and makes
+  /// sure the schema and payload version are this cpick's.
   ///
+  /// - Returns: the connection, and whether it made the file.
   /// - Throws: `SQLiteError`; `isCorruption` when the file is not a database or is
   ///   damaged where opening reads it.
-  static func open(path: String, payloadVersion: Int) throws(SQLiteError) -> SQLiteDatabase {
+  static func open(
+    path: String, payloadVersion: Int, journal: Journal = .log
+  ) throws(SQLiteError) -> (database: SQLiteDatabase, made: Bool) {
     let made = access(path, F_OK) != 0
     // Made readable by its owner alone, as the list files: SQLite would make it with
     // the umask's mode (0644), and gives its log and shared-memory files the
@@ -20,33 +36,51 @@ extension IndexCache {
     }
     let database = try SQLiteDatabase(path: path)
     database.setBusyTimeout(milliseconds: busyTimeout)
-    try configure(database, made: made)
+    switch journal {
+    case .log: try configure(database, synced: !made, log: true)
+    case .logUnlessMade: try configure(database, synced: !made, log: !made)
+    case .unchanged:
+      try configure(database, synced: false, log: false)
+      // Without the log, what the writer reads back is the file it has just written:
+      // mapped, it counted in the process's memory (a cold 100,000: 25 MB more).
+      try database.execute("PRAGMA mmap_size = 0")
+    }
     try prepareSchema(database, payloadVersion: Int64(payloadVersion))
-    return database
+    return (database, made)
   }
 
   /// The connection's settings. The page size only takes effect on a database not yet
   /// written; the journal mode is stored in the file (the first connection that
   /// switches it to WAL does so for all).
-  /// A file this connection `made` has nothing to lose: it is filled without syncs.
-  /// The page cache is 8 MiB: reads go through the mapping (`mmap_size`), so the cache
-  /// holds mostly the pages a write makes, which spill to the log when it is full (a
-  /// cold book's 100,000 cards would otherwise keep 32 MiB of them in memory).
-  private static func configure(_ database: SQLiteDatabase, made: Bool = false) throws(SQLiteError) {
+  /// A file this connection made has nothing to lose: it is filled without syncs
+  /// (not `synced`). The page cache is 8 MiB: reads go through the mapping
+  /// (`mmap_size`), so the cache holds mostly the pages a write makes, which spill to
+  /// the log when it is full (a cold book's 100,000 cards would otherwise keep 32 MiB
+  /// of them in memory).
+  private static func configure(_ database: SQLiteDatabase, synced: Bool = true, log: Bool = true) throws(SQLiteError) {
     try database.execute(
       """
       PRAGMA page_size = 16384;
-      PRAGMA synchronous = \(made ? "OFF" : "NORMAL");
+      PRAGMA synchronous = \(synced ? "NORMAL" : "OFF");
       PRAGMA mmap_size = 1073741824;
       PRAGMA journal_size_limit = 16777216;
       PRAGMA secure_delete = OFF;
       PRAGMA cache_size = -\(cacheKiB);
       """)
+    if log { try startLog(database) }
+  }
+
+  /// Switches the file to the write-ahead log, when it is not yet: left as it is when
+  /// another connection holds a lock the switch needs (or is switching it) — the
+  /// rollback journal works meanwhile, and the next connection to open the file
+  /// switches it.
+  ///
+  /// - Throws: `SQLiteError` but `SQLITE_BUSY` and `SQLITE_LOCKED`.
+  static func startLog(_ database: SQLiteDatabase) throws(SQLiteError) {
     do {
       _ = try database.text("PRAGMA journal_mode = WAL")
     } catch where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED {
-      // Another connection is switching it (or holds a lock the switch needs): it
-      // ends in WAL either way, and the rollback journal works meanwhile.
+      // See above: it ends in WAL either way.
     }
   }
 
@@ -165,7 +199,7 @@ extension IndexCache {
       }
     }
     for suffix in ["", "-wal", "-shm", "-journal"] { try? FileSystem.unlink(path + suffix) }
-    return try open(path: path, payloadVersion: payloadVersion)
+    return try open(path: path, payloadVersion: payloadVersion).database
   }
 
   /// The payload version stored in `meta`, or `nil` when the row is missing.

@@ -164,7 +164,9 @@ public struct ContactListLoader: Sendable {
   public func load(
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
   ) throws(ContactStoreError) -> ContactBook {
-    let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: IndexFormat.version) }
+    // A new index is filled with the rollback journal, then switched to the log.
+    let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: IndexFormat.version, firstFill: true) }
+    defer { cache?.startLog() }
     let counter = ProgressCounter(report: progress)
     let books = self.books
     // What is there now — every item of every book with its version — listed on a
