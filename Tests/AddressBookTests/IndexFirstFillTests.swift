@@ -22,6 +22,11 @@ struct IndexFirstFillTests {
     FileManager.default.fileExists(atPath: cache.path + "-wal")
   }
 
+  /// A writer's connection to `cache` (`IndexBulkConnection`), as the index writers open it.
+  static func bulkConnection(_ cache: IndexCache) -> (connection: IndexBulkConnection, begun: Bool)? {
+    IndexBulkConnection.open(cache: cache, begin: { (_: SQLiteDatabase) throws(SQLiteError) -> Bool? in true })
+  }
+
   @Test("a file made for a first fill is written without a log, then switched to it; an existing one keeps it")
   func filledWithoutLog() throws {
     let folder = try TempFolder("first-fill")
@@ -46,6 +51,7 @@ struct IndexFirstFillTests {
 
     cache.startLog()
     #expect(try Self.journalMode(of: cache) == "wal")
+    #expect(!cache.logDeferred)
     // The file exists now: a later first-fill instance neither defers nor changes it.
     let later = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
     #expect(!later.logDeferred)
@@ -75,6 +81,43 @@ struct IndexFirstFillTests {
     }
     cache.startLog()  // already the log: nothing changes
     #expect(try Self.journalMode(of: other) == "wal")
+  }
+
+  @Test("a first fill's writer keeps the journal as it is, without syncs, the mapping or spills; another writer has the log")
+  func writerSettings() throws {
+    let folder = try TempFolder("first-fill-writer")
+    defer { folder.remove() }
+    let path = folder.file("cache/index.sqlite")
+    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let (filling, _) = try #require(Self.bulkConnection(cache))
+    #expect(try filling.database.text("PRAGMA journal_mode") == "delete")
+    #expect(try filling.database.integer("PRAGMA synchronous") == 0)
+    #expect(try filling.database.integer("PRAGMA mmap_size") == 0)
+    #expect(try filling.database.integer("PRAGMA cache_spill") == 0)
+
+    let existing = try IndexCache(path: path, payloadVersion: 1)
+    let (writer, _) = try #require(Self.bulkConnection(existing))
+    #expect(try writer.database.text("PRAGMA journal_mode") == "wal")
+    #expect(try writer.database.integer("PRAGMA synchronous") == 1)
+    #expect(try writer.database.integer("PRAGMA mmap_size") == 1 << 30)
+  }
+
+  @Test("the switch to the log is left for later while a reader holds the file (waiting 200 ms, not 2 s), and made once it is done")
+  func switchAfterReader() throws {
+    let folder = try TempFolder("first-fill-reader")
+    defer { folder.remove() }
+    let path = folder.file("cache/index.sqlite")
+    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let reader = try SQLiteDatabase(path: path)
+    try reader.execute("BEGIN")
+    #expect(try reader.integer("SELECT count(*) FROM files") == 0)  // a read lock held until COMMIT
+    cache.startLog()
+    #expect(cache.logDeferred)
+    #expect(try reader.text("PRAGMA journal_mode") == "delete")
+    try reader.execute("COMMIT")
+    cache.startLog()
+    #expect(!cache.logDeferred)
+    #expect(try Self.journalMode(of: cache) == "wal")
   }
 
   @Test("a cold load read in parts leaves its new index in the log, and the next load reads from it")

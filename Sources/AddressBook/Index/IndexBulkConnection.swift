@@ -25,8 +25,8 @@ struct IndexBulkConnection {
   /// The pages of log after which a commit copies the log into the database: 64 MiB
   /// (SQLite's default is 1,000 pages). Each checkpoint syncs the log and the database
   /// (`synchronous=NORMAL`, which keeps what other connections committed safe from a
-  /// power loss): at 1,000 pages a cold 100,000 made 18 `fdatasync`s and took 0.2 s
-  /// longer.
+  /// power loss; a first fill's writer does not sync, see `IndexCache`): at 1,000
+  /// pages a cold 100,000 made 18 `fdatasync`s and took 0.2 s longer.
   static let checkpointPages = 4_096
   /// How many times a transaction another writer keeps waiting past the busy timeout
   /// is tried before the writer gives up (the file or book is then read again and

@@ -85,11 +85,16 @@ package struct CachedFile: Sendable, Hashable {
 /// journal until the fill is over (`startLog()`), since a page added to the end of the
 /// file is written once there, where the log writes it three times (the log, the
 /// checkpoint's read of it, the database: a cold million's 1.2 GB index made 4.3 GB of
-/// reads and writes, and 20–25 % of its time). Meanwhile a reader waits while a part's
-/// transaction is written (up to `busyTimeout`), another process that opens the file
-/// switches it to the log between two parts (the fill goes on in the log), and a
-/// process killed in the middle of a part leaves a journal that the next open rolls
-/// back.
+/// reads and writes, and 20–25 % of its time). Its writers keep each part's pages in
+/// memory until the part's commit (`cache_spill` off: a spill would take the exclusive
+/// lock until the commit, and wait for every reader), so that meanwhile a reader waits
+/// only while a part is committed (up to `busyTimeout`); another process that opens
+/// the file switches it to the log when no part is being written (else it leaves it:
+/// the fill goes on either way); a process killed in the middle of a part leaves a
+/// journal that the next open rolls back. The connections of a first fill write
+/// without syncs, also once another process has switched the file to the log (their
+/// checkpoints then copy that process's pages unsynced too): a power loss may damage
+/// the new file, which is then rebuilt.
 /// (`PRAGMA synchronous=NORMAL`: after a power loss the last updates may be gone,
 /// never the database's consistency — except for the connection that made the file,
 /// which fills it without syncs (`synchronous=OFF`, 0.2–0.3 s less for a first index
@@ -136,9 +141,10 @@ package final class IndexCache: Sendable {
   package let orphanGrace: Int64
 
   /// Whether this instance made the file and left it with SQLite's rollback journal
-  /// for a first fill, until `startLog()`: its writers (`IndexBulkConnection`) keep
-  /// the journal as it is, without syncs.
-  package let logDeferred: Bool
+  /// for a first fill, until `startLog()` switched it: its writers
+  /// (`IndexBulkConnection`) keep the journal as it is, without syncs.
+  package var logDeferred: Bool { deferred.withLock { $0 } }
+  private let deferred: Locked<Bool>
 
   /// The connection; `nil` after a rebuild that failed (the cache is then off: no
   /// files, no updates).
@@ -209,17 +215,23 @@ package final class IndexCache: Sendable {
     } catch where error.isCorruption {
       database = try Self.rebuild(path: path, payloadVersion: payloadVersion)
     }
-    self.logDeferred = logDeferred
+    deferred = Locked(logDeferred)
     connection = Locked(database)
   }
 
   /// Switches a file this instance made for a first fill (`logDeferred`) to the
-  /// write-ahead log, once the fill is over; nothing for any other. Best effort: when
-  /// another connection holds a lock the switch needs, the next connection to open
-  /// the file switches it.
+  /// write-ahead log, once the fill is over (its writers closed); nothing for any
+  /// other. Best effort, waiting at most 200 ms for another connection's lock: when
+  /// the switch cannot be made, the next connection to open the file makes it.
   package func startLog() {
     guard logDeferred else { return }
-    withConnection(default: ()) { (database) throws(SQLiteError) in try Self.startLog(database) }
+    let switched = withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
+      database.setBusyTimeout(milliseconds: 200)
+      defer { database.setBusyTimeout(milliseconds: Self.busyTimeout) }
+      try Self.startLog(database)
+      return try database.text("PRAGMA journal_mode") == "wal"
+    }
+    if switched { deferred.withLock { $0 = false } }
   }
 
   /// Runs `body` on the connection, under the lock. A damaged database is rebuilt

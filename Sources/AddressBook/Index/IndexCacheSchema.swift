@@ -12,8 +12,9 @@ extension IndexCache {
     /// For a file the connection makes: SQLite's rollback journal, kept for a first
     /// fill (`IndexCache.logDeferred`), without syncs; an existing file as `log`.
     case logUnlessMade
-    /// As the file is, without syncs and without the mapping: the writer of a first
-    /// fill of the process that made the file (`IndexBulkConnection`).
+    /// As the file is, without syncs, without the mapping, without spilling pages
+    /// before the commit: the writer of a first fill of the process that made the
+    /// file (`IndexBulkConnection`).
     case unchanged
   }
 
@@ -42,8 +43,10 @@ extension IndexCache {
     case .unchanged:
       try configure(database, synced: false, log: false)
       // Without the log, what the writer reads back is the file it has just written:
-      // mapped, it counted in the process's memory (a cold 100,000: 25 MB more).
-      try database.execute("PRAGMA mmap_size = 0")
+      // mapped, it counted in the process's memory (a cold 100,000: 25 MB more). A
+      // transaction's pages stay in memory until its commit (see `IndexCache`,
+      // Concurrency: a spill locks readers out).
+      try database.execute("PRAGMA mmap_size = 0; PRAGMA cache_spill = OFF")
     }
     try prepareSchema(database, payloadVersion: Int64(payloadVersion))
     return (database, made)
@@ -55,8 +58,8 @@ extension IndexCache {
   /// A file this connection made has nothing to lose: it is filled without syncs
   /// (not `synced`). The page cache is 8 MiB: reads go through the mapping
   /// (`mmap_size`), so the cache holds mostly the pages a write makes, which spill to
-  /// the log when it is full (a cold book's 100,000 cards would otherwise keep 32 MiB
-  /// of them in memory).
+  /// the log (or the database) when it is full (a cold book's 100,000 cards would
+  /// otherwise keep 32 MiB of them in memory).
   private static func configure(_ database: SQLiteDatabase, synced: Bool = true, log: Bool = true) throws(SQLiteError) {
     try database.execute(
       """

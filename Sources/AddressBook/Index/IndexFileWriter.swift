@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Each call is a transaction of its own (`IndexBulkConnection`): between calls
 /// other writers can have the lock, and the write-ahead log is copied into the
-/// database as it grows instead of holding every card until one commit.
+/// database as it grows instead of holding every card until one commit (a new
+/// index's first fill has no log: see `IndexCache`, Concurrency).
 ///
 /// Nothing refers to the cards until `finish` writes the file's row, so readers never
 /// see a part of the file. Until then the version is marked an orphan since the last

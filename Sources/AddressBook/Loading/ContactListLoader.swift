@@ -164,9 +164,10 @@ public struct ContactListLoader: Sendable {
   public func load(
     progress: @escaping @Sendable (Int) -> Void = { _ in }, preview: (@Sendable (ContactList) -> Void)? = nil
   ) throws(ContactStoreError) -> ContactBook {
-    // A new index is filled with the rollback journal, then switched to the log.
+    // A new index is filled with the rollback journal, then switched to the log (once
+    // the books are read and their writers closed, before the updates of `store`,
+    // which may run in the background and hold the connection).
     let cache = cachePath.flatMap { try? IndexCache(path: $0, payloadVersion: IndexFormat.version, firstFill: true) }
-    defer { cache?.startLog() }
     let counter = ProgressCounter(report: progress)
     let books = self.books
     // What is there now — every item of every book with its version — listed on a
@@ -201,6 +202,7 @@ public struct ContactListLoader: Sendable {
         groupCards: stored.contents.groupCards, renderings: stored.renderings)
     }
     let read = try readBooks(listings, cache: cache, counter: counter, onDisk: &onDisk)
+    cache?.startLog()
     return view.store(consume read, onDisk: onDisk, previous: stored)
   }
 
