@@ -22,6 +22,12 @@ struct IndexFirstFillTests {
     FileManager.default.fileExists(atPath: cache.path + "-wal")
   }
 
+  /// A temp folder labelled `label` and a new index in it, made for a first fill.
+  static func newIndex(_ label: String) throws -> (TempFolder, IndexCache) {
+    let folder = try TempFolder(label)
+    return (folder, try IndexCache(path: folder.file("cache/index.sqlite"), payloadVersion: 1, firstFill: true))
+  }
+
   /// A writer's connection to `cache` (`IndexBulkConnection`), as the index writers open it.
   static func bulkConnection(_ cache: IndexCache) -> (connection: IndexBulkConnection, begun: Bool)? {
     IndexBulkConnection.open(cache: cache, begin: { (_: SQLiteDatabase) throws(SQLiteError) -> Bool? in true })
@@ -29,10 +35,9 @@ struct IndexFirstFillTests {
 
   @Test("a file made for a first fill is written without a log, then switched to it; an existing one keeps it")
   func filledWithoutLog() throws {
-    let folder = try TempFolder("first-fill")
+    let (folder, cache) = try Self.newIndex("first-fill")
     defer { folder.remove() }
-    let path = folder.file("cache/index.sqlite")
-    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let path = cache.path
     #expect(cache.logDeferred)
     #expect(try Self.journalMode(of: cache) == "delete")
     let writer = try Writer.writer(in: cache)
@@ -61,10 +66,9 @@ struct IndexFirstFillTests {
 
   @Test("another connection opening the file during the fill switches it to the log; the fill goes on there and lands whole")
   func switchedMeanwhile() throws {
-    let folder = try TempFolder("first-fill-other")
+    let (folder, cache) = try Self.newIndex("first-fill-other")
     defer { folder.remove() }
-    let path = folder.file("cache/index.sqlite")
-    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let path = cache.path
     let writer = try Writer.writer(in: cache)
     #expect(writer.add(Writer.cards(500, from: 0), from: 0))
     #expect(try Self.journalMode(of: cache) == "delete")
@@ -85,10 +89,9 @@ struct IndexFirstFillTests {
 
   @Test("a first fill's writer keeps the journal as it is, without syncs, the mapping or spills; another writer has the log")
   func writerSettings() throws {
-    let folder = try TempFolder("first-fill-writer")
+    let (folder, cache) = try Self.newIndex("first-fill-writer")
     defer { folder.remove() }
-    let path = folder.file("cache/index.sqlite")
-    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let path = cache.path
     let (filling, _) = try #require(Self.bulkConnection(cache))
     #expect(try filling.database.text("PRAGMA journal_mode") == "delete")
     #expect(try filling.database.integer("PRAGMA synchronous") == 0)
@@ -104,10 +107,9 @@ struct IndexFirstFillTests {
 
   @Test("the switch to the log is left for later while a reader holds the file (waiting 200 ms, not 2 s), and made once it is done")
   func switchAfterReader() throws {
-    let folder = try TempFolder("first-fill-reader")
+    let (folder, cache) = try Self.newIndex("first-fill-reader")
     defer { folder.remove() }
-    let path = folder.file("cache/index.sqlite")
-    let cache = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let path = cache.path
     let reader = try SQLiteDatabase(path: path)
     try reader.execute("BEGIN")
     #expect(try reader.integer("SELECT count(*) FROM files") == 0)  // a read lock held until COMMIT
