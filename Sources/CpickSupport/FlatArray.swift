@@ -21,6 +21,18 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unch
     self.buffer = UnsafeBufferPointer(rebasing: storage.buffer[0..<array.count])
   }
 
+  /// `count` elements written by `initialize` straight into memory the result owns
+  /// (no array, no copy): it must initialize every element of the buffer it is given.
+  ///
+  /// - Complexity: what `initialize` does.
+  public init(count: Int, initializingWith initialize: (UnsafeMutableBufferPointer<Element>) -> Void) {
+    let storage = OwnedStorage(count: count)
+    let buffer = UnsafeMutableBufferPointer(rebasing: storage.buffer[0..<count])
+    initialize(buffer)
+    self.owner = storage
+    self.buffer = UnsafeBufferPointer(buffer)
+  }
+
   /// `count` elements at `start` inside memory kept alive by `owner`.
   ///
   /// - Precondition: `start` is aligned for `Element` (checked).
@@ -57,6 +69,10 @@ public struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unch
     init(_ array: [Element]) {
       buffer = UnsafeMutableBufferPointer.allocate(capacity: Swift.max(array.count, 1))
       _ = buffer.initialize(from: array)
+    }
+    /// Room for `count` elements, not initialized.
+    init(count: Int) {
+      buffer = UnsafeMutableBufferPointer.allocate(capacity: Swift.max(count, 1))
     }
     deinit { buffer.deallocate() }
   }

@@ -231,30 +231,61 @@ extension ContactIndex {
       totalFields += end - first
       totalBytes += Int(part.fieldStarts[end] - part.fieldStarts[first])
     }
-    var bytes: [UInt8] = []
-    var fieldStarts: [Int32] = [0]
-    var fieldKinds: [UInt8] = []
-    var contactStarts: [Int32] = [0]
-    var masks: [UInt64] = []
-    bytes.reserveCapacity(totalBytes)
-    fieldStarts.reserveCapacity(totalFields + 1)
-    fieldKinds.reserveCapacity(totalFields)
-    contactStarts.reserveCapacity(order.count + 1)
-    masks.reserveCapacity(order.count)
-    for reference in order {
-      let part = entries[Int(reference.entries)]
-      let contact = Int(reference.contact)
-      let first = Int(part.contactStarts[contact])
-      let end = Int(part.contactStarts[contact + 1])
-      let byteStart = Int(part.fieldStarts[first])
-      let shift = Int32(bytes.count) - Int32(byteStart)
-      bytes.append(contentsOf: part.bytes[byteStart..<Int(part.fieldStarts[end])])
-      for field in first..<end { fieldStarts.append(part.fieldStarts[field + 1] + shift) }
-      fieldKinds.append(contentsOf: part.fieldKinds[first..<end])
-      contactStarts.append(Int32(fieldKinds.count))
-      masks.append(part.masks[contact])
+    // Written straight into the index's own memory, each array's size known from the
+    // pass above: no array grown and then copied (a million contacts: about 150 MB
+    // less written, and not held twice for a moment).
+    let masks = FlatArray<UInt64>(count: order.count) { masks in
+      for (position, reference) in order.enumerated() {
+        masks[position] = entries[Int(reference.entries)].masks[Int(reference.contact)]
+      }
     }
-    bytes.append(contentsOf: repeatElement(0, count: ByteMatcher.padding))
+    let contactStarts = FlatArray<Int32>(count: order.count + 1) { starts in
+      var fields: Int32 = 0
+      starts[0] = 0
+      for (position, reference) in order.enumerated() {
+        let contactStarts = entries[Int(reference.entries)].contactStarts
+        fields += contactStarts[Int(reference.contact) + 1] - contactStarts[Int(reference.contact)]
+        starts[position + 1] = fields
+      }
+    }
+    let fieldKinds = FlatArray<UInt8>(count: totalFields) { kinds in
+      var next = 0
+      for reference in order {
+        let part = entries[Int(reference.entries)]
+        for field in Int(part.contactStarts[Int(reference.contact)])..<Int(part.contactStarts[Int(reference.contact) + 1]) {
+          kinds[next] = part.fieldKinds[field]
+          next += 1
+        }
+      }
+    }
+    let fieldStarts = FlatArray<Int32>(count: totalFields + 1) { starts in
+      var next = 1
+      starts[0] = 0
+      for reference in order {
+        let part = entries[Int(reference.entries)]
+        let first = Int(part.contactStarts[Int(reference.contact)])
+        let end = Int(part.contactStarts[Int(reference.contact) + 1])
+        let shift = starts[next - 1] - part.fieldStarts[first]
+        for field in first..<end {
+          starts[next] = part.fieldStarts[field + 1] + shift
+          next += 1
+        }
+      }
+    }
+    let bytes = FlatArray<UInt8>(count: totalBytes) { bytes in
+      var next = 0
+      for reference in order {
+        let part = entries[Int(reference.entries)]
+        let from = Int(part.fieldStarts[Int(part.contactStarts[Int(reference.contact)])])
+        let to = Int(part.fieldStarts[Int(part.contactStarts[Int(reference.contact) + 1])])
+        part.bytes.withUnsafeBufferPointer { source in
+          _ = UnsafeMutableBufferPointer(rebasing: bytes[next..<(next + to - from)])
+            .initialize(from: UnsafeBufferPointer(rebasing: source[from..<to]))
+        }
+        next += to - from
+      }
+      UnsafeMutableBufferPointer(rebasing: bytes[next...]).initialize(repeating: 0)
+    }
     self.init(bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts, masks: masks)
   }
 }
