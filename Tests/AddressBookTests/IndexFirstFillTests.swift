@@ -37,7 +37,6 @@ struct IndexFirstFillTests {
   func filledWithoutLog() throws {
     let (folder, cache) = try Self.newIndex("first-fill")
     defer { folder.remove() }
-    let path = cache.path
     #expect(cache.logDeferred)
     #expect(try Self.journalMode(of: cache) == "delete")
     let writer = try Writer.writer(in: cache)
@@ -58,7 +57,7 @@ struct IndexFirstFillTests {
     #expect(try Self.journalMode(of: cache) == "wal")
     #expect(!cache.logDeferred)
     // The file exists now: a later first-fill instance neither defers nor changes it.
-    let later = try IndexCache(path: path, payloadVersion: 1, firstFill: true)
+    let later = try IndexCache(path: cache.path, payloadVersion: 1, firstFill: true)
     #expect(!later.logDeferred)
     #expect(later.files(inBook: Writer.path) == [row])
     #expect(try Self.journalMode(of: later) == "wal")
@@ -68,12 +67,11 @@ struct IndexFirstFillTests {
   func switchedMeanwhile() throws {
     let (folder, cache) = try Self.newIndex("first-fill-other")
     defer { folder.remove() }
-    let path = cache.path
     let writer = try Writer.writer(in: cache)
     #expect(writer.add(Writer.cards(500, from: 0), from: 0))
     #expect(try Self.journalMode(of: cache) == "delete")
 
-    let other = try IndexCache(path: path, payloadVersion: 1)
+    let other = try IndexCache(path: cache.path, payloadVersion: 1)
     #expect(!other.logDeferred)
     #expect(try Self.journalMode(of: cache) == "wal")
     #expect(writer.add(Writer.cards(500, from: 500), from: 500))
@@ -91,14 +89,13 @@ struct IndexFirstFillTests {
   func writerSettings() throws {
     let (folder, cache) = try Self.newIndex("first-fill-writer")
     defer { folder.remove() }
-    let path = cache.path
     let (filling, _) = try #require(Self.bulkConnection(cache))
     #expect(try filling.database.text("PRAGMA journal_mode") == "delete")
     #expect(try filling.database.integer("PRAGMA synchronous") == 0)
     #expect(try filling.database.integer("PRAGMA mmap_size") == 0)
     #expect(try filling.database.integer("PRAGMA cache_spill") == 0)
 
-    let existing = try IndexCache(path: path, payloadVersion: 1)
+    let existing = try IndexCache(path: cache.path, payloadVersion: 1)
     let (writer, _) = try #require(Self.bulkConnection(existing))
     #expect(try writer.database.text("PRAGMA journal_mode") == "wal")
     #expect(try writer.database.integer("PRAGMA synchronous") == 1)
@@ -109,8 +106,7 @@ struct IndexFirstFillTests {
   func switchAfterReader() throws {
     let (folder, cache) = try Self.newIndex("first-fill-reader")
     defer { folder.remove() }
-    let path = cache.path
-    let reader = try SQLiteDatabase(path: path)
+    let reader = try SQLiteDatabase(path: cache.path)
     try reader.execute("BEGIN")
     #expect(try reader.integer("SELECT count(*) FROM files") == 0)  // a read lock held until COMMIT
     cache.startLog()

@@ -226,10 +226,7 @@ package final class IndexCache: Sendable {
   package func startLog() {
     guard logDeferred else { return }
     let switched = withConnection(default: false) { (database) throws(SQLiteError) -> Bool in
-      database.setBusyTimeout(milliseconds: 200)
-      defer { database.setBusyTimeout(milliseconds: Self.busyTimeout) }
-      try Self.startLog(database)
-      return try database.text("PRAGMA journal_mode") == "wal"
+      try Self.waitingBriefly(database) { () throws(SQLiteError) -> Bool in try Self.startLog(database) }
     }
     if switched { deferred.withLock { $0 = false } }
   }

@@ -55,9 +55,18 @@ extension IndexCache {
   /// (recovery, when this one exited without closing), and whose pages are read with
   /// `pread` instead of from the memory map. Best effort: failures are ignored.
   static func truncateLog(_ database: SQLiteDatabase) {
+    waitingBriefly(database) { () -> Void in _ = try? database.integer("PRAGMA wal_checkpoint(TRUNCATE)") }
+  }
+
+  /// Runs `body` with the connection's busy timeout at 200 ms instead of
+  /// `busyTimeout`: for a best-effort step that another connection's lock may put off
+  /// (`truncateLog`, `startLog()`).
+  static func waitingBriefly<Result, Failure: Error>(
+    _ database: SQLiteDatabase, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     database.setBusyTimeout(milliseconds: 200)
     defer { database.setBusyTimeout(milliseconds: busyTimeout) }
-    _ = try? database.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+    return try body()
   }
 
   /// After an update: marks the generations of `orphans` (files replaced or removed)

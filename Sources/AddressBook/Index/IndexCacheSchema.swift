@@ -78,12 +78,15 @@ extension IndexCache {
   /// rollback journal works meanwhile, and the next connection to open the file
   /// switches it.
   ///
+  /// - Returns: whether the file is in the log now (the journal mode SQLite answers).
   /// - Throws: `SQLiteError` but `SQLITE_BUSY` and `SQLITE_LOCKED`.
-  static func startLog(_ database: SQLiteDatabase) throws(SQLiteError) {
+  @discardableResult
+  static func startLog(_ database: SQLiteDatabase) throws(SQLiteError) -> Bool {
     do {
-      _ = try database.text("PRAGMA journal_mode = WAL")
+      return try database.text("PRAGMA journal_mode = WAL") == "wal"
     } catch where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED {
       // See above: it ends in WAL either way.
+      return false
     }
   }
 
