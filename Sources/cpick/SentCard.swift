@@ -1,11 +1,15 @@
 import ContactKit
 import ContactStores
 import Localization
+import VCard
 
 extension CPick {
   /// The card of `--vcard FILE` (`-`: stdin) for `new` and `unknown`, as a card of
-  /// ours to be (no source, no source record). A file of several cards gives its
-  /// first, with a warning on stderr naming how many were left out.
+  /// ours to be: no source, but its source record kept, so that what the form does
+  /// not show (`TZ`, `GEO`, `KEY`, `X-` properties, parameters, groups) is saved as it
+  /// was sent, with only the lines the form changed rewritten (`VCardWriter`). A card
+  /// without `UID` gets a new one. A file of several cards gives its first, with a
+  /// warning on stderr naming how many were left out.
   ///
   /// - Throws: `UsageError` when the file cannot be read or holds no card.
   static func sentCard(_ path: String) throws(UsageError) -> Contact {
@@ -24,8 +28,18 @@ extension CPick {
             "--vcard %s holds %d cards; the first (%s) is used, the other %d are not", path, sent.contacts.count,
             first.displayName, sent.contacts.count - 1))
     }
-    first.sourceRecord = nil  // a new card of ours, written from the form
+    // Read again as a card of no source, as `VCardWriter` reads its record when it is
+    // saved: a card without `UID` has an identifier derived from its source, and its
+    // values identifiers derived from that — read from the file's path, every value
+    // would look changed and be written anew.
+    if let record = first.sourceRecord, let card = VCardReader.read(record.bytes).cards.first {
+      first = ContactDecoder.contact(from: card, source: "")
+      first.sourceRecord = record
+    }
     first.source = ""
+    // Without a UID of its own, the card gets the new identifier a card of ours has
+    // (written as its UID); its record stays, so nothing else of it is dropped.
+    if ContactIdentifier.isDerived(first.identifier) { first.identifier = ContactIdentifier.makeNew() }
     return first
   }
 }

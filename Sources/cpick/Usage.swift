@@ -24,8 +24,8 @@ enum Usage {
           --address [LABEL:]STREET;CITY;STATE;POSTAL CODE;COUNTRY
           --url [LABEL:]URL, --im [LABEL:][SERVICE:]USER
           --birthday YYYY-MM-DD|--MM-DD, --note TEXT
-      --photo FILE                   a JPEG, PNG or GIF (scaled to 256 px, saved as JPEG)
-          --vcard FILE|-                 the fields of a card (a .vcf file, - for stdin)
+          --photo FILE                   a JPEG, PNG or GIF (scaled to 256 px, saved as JPEG)
+          --vcard FILE|-                 a card sent (a .vcf file, - for stdin), saved whole
     """
 
   /// The options every command that saves takes.
