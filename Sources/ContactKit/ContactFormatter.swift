@@ -414,13 +414,13 @@ public enum ContactFormatter {
     if joiningSyllables,
       let joined = HanReadings.joinedLatin(text, transform: { run in
         TransliterationWarmUp.waitIfRunning()
-        return run.applyingTransform(latinTransform, reverse: false)
+        return run.applyingTransformInPieces(latinTransform)
       })
     {
       return joined
     }
     TransliterationWarmUp.waitIfRunning()
-    guard let latin = text.applyingTransform(latinTransform, reverse: false) else { return folded }
+    guard let latin = text.applyingTransformInPieces(latinTransform) else { return folded }
     if joiningSyllables && text.unicodeScalars.contains(where: isCJKScalar) {
       return latin.split(separator: " ").joined()
     }
@@ -491,7 +491,7 @@ public enum ContactFormatter {
   static func latinWord(_ word: Substring) -> String {
     let text = String(word)
     TransliterationWarmUp.waitIfRunning()
-    return text.applyingTransform(latinTransform, reverse: false)
+    return text.applyingTransformInPieces(latinTransform)
       ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 

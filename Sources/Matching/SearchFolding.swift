@@ -181,7 +181,7 @@ enum Transliteration {
 
   /// Devanagari in the spelling people use (`शर्मा` → `sharma`, not ISO's `sarma`).
   static func indicLatin(_ text: String) -> String {
-    var latin = text.applyingTransform(indicTransform, reverse: false) ?? text
+    var latin = text.applyingTransformInPieces(indicTransform) ?? text
     for (from, to) in [("ś", "sh"), ("ṣ", "sh"), ("Ś", "sh"), ("Ṣ", "sh"), ("c", "ch"), ("ṁ", "n"), ("ṃ", "n")] {
       latin = latin.replacingOccurrences(of: from, with: to)
     }
@@ -200,7 +200,7 @@ enum Transliteration {
     TransliterationWarmUp.waitIfRunning()
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
     let source = isIndic ? indicLatin(text) : text
-    let latin = SearchFolding.fold(source.applyingTransform(transform, reverse: false) ?? text)
+    let latin = SearchFolding.fold(source.applyingTransformInPieces(transform) ?? text)
     cache.withLock { cache in
       if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
       cache[key] = latin

@@ -51,11 +51,15 @@ measure() {
         "$cpick" unknown --from-message --skip-known -s "$work/book.vcf" < "$work/$shape-$n.eml" > /dev/null 2>&1 || true
       ;;
     *)
-      local file="$work/$shape-$n.vcf"
-      if [ "$shape" = jcard ]; then file="$work/$shape-$n.json"; fi
+      local file="$work/$shape-$n.vcf" filter=()
+      case "$shape" in
+        jcard) file="$work/$shape-$n.json" ;;
+        abook-custom|mutt-continued) file="$work/$shape-$n.txt" ;;
+        tel-require) filter=(--require phone) ;;
+      esac
       make "$shape" "$n" "$file"
       XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
-        "$cpick" list -f tsv -s "$file" > /dev/null 2>&1 || true
+        "$cpick" list -f tsv "${filter[@]}" -s "$file" > /dev/null 2>&1 || true
       ;;
   esac
   tail -n 1 "$work/time"
@@ -85,5 +89,9 @@ row nameless-note "letters in the note of a nameless card" 25000
 row latin1 "cards in Latin-1 (no charset named)" 2500
 row utf8 "cards in UTF-8 (for comparison)" 2500
 row from-header "addresses in a folded From: header" 25000
+row tel-require "TEL lines in one card, listed with --require phone" 5000
+row one-word "letters of a one-word name (Ж)" 40000
+row abook-custom "custom fields in an abook section" 10000
+row mutt-continued "continued lines of a mutt alias" 20000
 row jcard "cards as jCard" 12500
 row jcard-vcf "the same cards as .vcf" 12500

@@ -13,6 +13,10 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   from-book             a one-card book for `cpick unknown --skip-known`
   jcard, jcard-vcf      N cards as jCard, and the same cards as .vcf
   xcard                 the same N cards as xCard (RFC 6351)
+  tel-require           the tel card, listed with `--require phone` (the person as a JSON tree)
+  one-word              a name of one word of N Cyrillic letters that all transliterate longer (Ж)
+  abook-custom          an abook section with N custom fields
+  mutt-continued        a mutt alias of N addresses continued over N lines with `\\`
 """
 import json, sys
 shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -22,7 +26,7 @@ cyrillic = "абвгдежзийклмнопрстуфхцчшщыэюя"
 han = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
 kana = "さとうすずきたかはしわなべ"
 out = None
-if shape == "tel":
+if shape in ("tel", "tel-require"):
     out = card("FN:Many Phones", *("TEL;TYPE=CELL:+1 555 %07d" % i for i in range(n)))
 elif shape == "email":
     out = card("FN:Many Emails", *("EMAIL:user%d@example.org" % i for i in range(n)))
@@ -31,6 +35,13 @@ elif shape == "note":
 elif shape == "cyrillic":
     name = "".join(cyrillic[i % len(cyrillic)] for i in range(n))
     out = card("FN:" + name, "N:" + name + ";Иван;;;")
+elif shape == "one-word":
+    out = card("FN:" + "Ж" * n)
+elif shape == "abook-custom":
+    out = "[format]\nprogram=abook\nversion=0.6.1\n\n[0]\nname=Many Fields\n" + "".join(
+        "custom%d=value %d\n" % (i, i) for i in range(n))
+elif shape == "mutt-continued":
+    out = "alias crowd " + ", \\\n".join("p%d@example.org" % i for i in range(n)) + "\n"
 elif shape == "han-org":
     org = "".join(han[i % len(han)] for i in range(n))
     out = card("ORG:" + org)

@@ -79,6 +79,16 @@ struct AbookReaderTests {
     #expect(read.contacts[1].emailAddresses.map(\.value) == ["grace@navy.example"])
   }
 
+  @Test("a field given empty and then with a value keeps the value; thousands of custom fields land in the note, in order")
+  func emptyFirstAndManyCustomFields() {
+    let custom = (0..<3_000).map { "custom\($0)=value \($0)" }
+    let text = "[0]\nname=\nname=Ada Lovelace\nname=Again\n" + custom.joined(separator: "\n") + "\n"
+    let read = AbookReader.read(Array(text.utf8), source: "b")
+    #expect(read.contacts.first?.displayName == "Ada Lovelace")
+    #expect(read.warnings == ["b:4: field name given twice in section [0]; the first kept"])
+    #expect(read.contacts.first?.note == (0..<3_000).map { "custom\($0): value \($0)" }.joined(separator: "\n"))
+  }
+
   @Test("identifiers come from the file and the section: the same each time, another for another section")
   func identifiers() {
     let first = AbookReader.read(Array(Self.book.utf8), source: "/home/ada/.abook/addressbook").contacts

@@ -49,6 +49,18 @@ struct MuttAliasReaderTests {
     #expect(Set(read.contacts.map(\.identifier)).count == 2)
   }
 
+  @Test("an alias continued over thousands of lines is one alias with every address, at its first line")
+  func longContinuation() {
+    let addresses = (0..<5_000).map { "p\($0)@example.org" }
+    let text = "alias crowd " + addresses.joined(separator: ", \\\n") + "\nalias after <a@example.org>\n"
+    let lines = MuttAliasReader.logicalLines(text)
+    #expect(lines.map(\.number) == [1, 5_001, 5_002])  // the last: the empty line after the final line end
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    let same = read.contacts.first?.emailAddresses.map(\.value) == addresses
+    #expect(same)
+    #expect(read.contacts.count == 2)
+  }
+
   @Test("an alias file is told by its first command")
   func detection() {
     #expect(MuttAliasReader.isAliasFile(Array("# mine\n\nalias a <a@example.org>\n".utf8)))

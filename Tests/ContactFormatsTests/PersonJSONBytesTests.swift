@@ -35,6 +35,32 @@ struct PersonJSONBytesTests {
     #expect(count > 1_000)
   }
 
+  @Test("a contact of thousands of values in every array: the tree holds each, in order, as the bytes do")
+  func manyValues() throws {
+    var contact = Contact(identifier: "many", source: "/tmp/many.vcf")
+    contact.formattedName = "Many Values"
+    contact.emailAddresses = (0..<3_000).map { LabeledValue(identifier: "e\($0)", label: $0 % 2 == 0 ? "work" : nil, value: "p\($0)@example.org") }
+    contact.phoneNumbers = (0..<2_000).map { LabeledValue(identifier: "t\($0)", label: "mobile", value: "+1 555 \($0)") }
+    contact.postalAddresses = (0..<500).map { number in
+      var address = PostalAddress()
+      address.city = "City \(number)"
+      return LabeledValue(identifier: "a\(number)", label: "home", value: address)
+    }
+    contact.groups = (0..<1_000).map { "group \($0)" }
+    expectSameBytes(contact)
+    guard case .object(let members) = PersonJSON.person(contact) else { throw TreeShape.notAnObject }
+    let arrays = Dictionary(members.compactMap { key, value -> (String, [JSONValue])? in
+      if case .array(let elements) = value { return (key, elements) } else { return nil }
+    }, uniquingKeysWith: { first, _ in first })
+    #expect(arrays["emailAddresses"]?.count == 3_000)
+    #expect(arrays["phoneNumbers"]?.count == 2_000)
+    #expect(arrays["postalAddresses"]?.count == 500)
+    #expect(arrays["groups"]?.count == 1_000)
+    #expect(arrays["groups"]?.last == .string("group 999"))
+  }
+
+  private enum TreeShape: Error { case notAnObject }
+
   @Test("every member, escapes, labels missing and present, groups and images")
   func everyMember() {
     var contact = Contact(identifier: "id-\"1\"\\", source: "/tmp/a\tb.vcf")

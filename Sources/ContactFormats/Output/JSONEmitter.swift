@@ -123,13 +123,21 @@ struct JSONBytesEmitter: JSONEmitter, ~Copyable {
 /// Builds the events into a `JSONValue` tree (for predicates and templates, which
 /// look members up by name).
 struct JSONTreeEmitter: JSONEmitter {
-  private enum Container {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
+  /// An open container and the key it gets in its parent; members and elements are
+  /// appended where they are (`stack[last]`), never to a copy (a card of 100,000
+  /// emails would copy the array at each one).
+  private struct Open {
+    var isArray: Bool
+    var members: [(String, JSONValue)] = []
+    var elements: [JSONValue] = []
+    var key: String
+
+    /// The container as a value.
+    var value: JSONValue { isArray ? .array(elements) : .object(members) }
   }
 
-  /// Open containers, innermost last, each with the key it gets in its parent.
-  private var stack: [(container: Container, key: String)] = []
+  /// Open containers, innermost last.
+  private var stack: [Open] = []
   /// The key named for the next member of the innermost object.
   private var pendingKey = ""
   /// The outermost value, once it is complete.
@@ -139,32 +147,32 @@ struct JSONTreeEmitter: JSONEmitter {
   init() {}
 
   private mutating func add(_ element: JSONValue, key: String) {
-    guard let top = stack.popLast() else {
+    guard !stack.isEmpty else {
       value = element
       return
     }
-    switch top.container {
-    case .object(var members):
-      members.append((key, element))
-      stack.append((.object(members), top.key))
-    case .array(var elements):
-      elements.append(element)
-      stack.append((.array(elements), top.key))
+    let last = stack.count - 1
+    if stack[last].isArray {
+      stack[last].elements.append(element)
+    } else {
+      stack[last].members.append((key, element))
     }
   }
 
-  mutating func beginObject() { stack.append((.object([]), pendingKey)) }
+  mutating func beginObject() { stack.append(Open(isArray: false, key: pendingKey)) }
 
   mutating func endObject() {
-    guard let top = stack.popLast(), case .object(let members) = top.container else { return }
-    add(.object(members), key: top.key)
+    guard let top = stack.last, !top.isArray else { return }
+    stack.removeLast()
+    add(top.value, key: top.key)
   }
 
-  mutating func beginArray() { stack.append((.array([]), pendingKey)) }
+  mutating func beginArray() { stack.append(Open(isArray: true, key: pendingKey)) }
 
   mutating func endArray() {
-    guard let top = stack.popLast(), case .array(let elements) = top.container else { return }
-    add(.array(elements), key: top.key)
+    guard let top = stack.last, top.isArray else { return }
+    stack.removeLast()
+    add(top.value, key: top.key)
   }
 
   mutating func key(_ key: StaticString) { pendingKey = key.description }

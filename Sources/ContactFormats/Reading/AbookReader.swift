@@ -76,6 +76,7 @@ package enum AbookReader {
     }
     for section in document.sections {
       var fields: [(key: String, value: String)] = []
+      var keys: Set<String> = []
       for index in section.lines.dropFirst() {
         let text = document.text(document.lines[index])
         let number = index + 1
@@ -86,12 +87,13 @@ package enum AbookReader {
         }
         if key.isEmpty {
           warnings.append("\(source):\(number): " + L10n.deferred("a value without a field name; ignored"))
-        } else if fields.contains(where: { $0.key == key }) {
+        } else if keys.contains(key) {
           warnings.append(
             "\(source):\(number): "
               + L10n.deferredFormat("field %s given twice in section [%s]; the first kept", key, section.name))
         } else if !value.isEmpty {
           fields.append((key, value))
+          keys.insert(key)
         }
       }
       guard section.name != "format", !fields.isEmpty else { continue }

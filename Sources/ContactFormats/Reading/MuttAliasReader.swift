@@ -99,11 +99,12 @@ package enum MuttAliasReader {
       let trailing = line.reversed().prefix { $0 == "\\" }.count
       let continues = trailing % 2 == 1
       if continues { line.removeLast() }
-      if var current = pending {
-        current.text += line
-        pending = current
-      } else {
+      // Appended where it is, not to a copy (a copy made at each of 160,000
+      // continuations took 9 s).
+      if pending == nil {
         pending = (index + 1, line)
+      } else {
+        pending?.text += line
       }
       if !continues, let current = pending {
         lines.append(current)

@@ -1,0 +1,35 @@
+import ContactKit
+import Foundation
+import Testing
+
+/// `String.applyingTransformInPieces`: a long text transformed a piece at a time gives
+/// what the whole transform gives.
+@Suite("Transforms of long texts, in pieces")
+struct PiecewiseTransformTests {
+  @Test("a text of many words longer than a piece: the same as transformed whole")
+  func manyWords() {
+    let text = Array(repeating: "Жданов Νίκος שרה शर्मा", count: 400).joined(separator: " ")
+    #expect(text.utf8.count > 4 * String.transformPiece)
+    let whole = text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
+    #expect(whole != nil)
+    let same = text.applyingTransformInPieces(ContactFormatter.latinTransform) == whole
+    #expect(same)
+  }
+
+  @Test("one word of 20,000 letters: each letter transliterated as in a short word, none lost or doubled at a seam")
+  func oneLongWord() throws {
+    let short = String(repeating: "Ж", count: 1_000)
+    #expect(short.utf8.count <= String.transformPiece)
+    let shortLatin = try #require(short.applyingTransform(ContactFormatter.latinTransform, reverse: false))
+    #expect(shortLatin.count == 1_000)
+    let long = String(repeating: short, count: 20)
+    let same = long.applyingTransformInPieces(ContactFormatter.latinTransform) == String(repeating: shortLatin, count: 20)
+    #expect(same)
+  }
+
+  @Test("a short text is transformed whole")
+  func shortText() {
+    let text = "Жданов Νίκος"
+    #expect(text.applyingTransformInPieces(ContactFormatter.latinTransform) == text.applyingTransform(ContactFormatter.latinTransform, reverse: false))
+  }
+}
