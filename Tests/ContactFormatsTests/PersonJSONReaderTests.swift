@@ -93,4 +93,35 @@ struct GroupCardTests {
     #expect(load.contacts.map(\.identifier) == ["a", "c"])
     #expect(load.warnings == ["book.jsonl:2: the card that begins here is longer than 200 bytes, the limit for a card; left out"])
   }
+  @Test("a person with more array elements than the value count limit keeps the first ones, with one warning")
+  func valuesOverCount() {
+    var limits = ReadingLimits.standard
+    limits.textValueBytes = 64
+    limits.cardValues = 3
+    let emails = (0..<5).map { #"{"value":"p\#($0)@example.org"}"# }.joined(separator: ",")
+    let text = """
+      {"identifier":"a","displayName":"Ada","emailAddresses":[\(emails)],"phoneNumbers":[{"value":"+1 555 0100"}]}
+      {"identifier":"b","displayName":"Grace","emailAddresses":[{"value":"grace@example.org"}]}
+      """
+    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    #expect(load.contacts.map(\.identifier) == ["a", "b"])
+    #expect(load.contacts[0].emailAddresses.map(\.value) == ["p0@example.org", "p1@example.org", "p2@example.org"])
+    #expect(load.contacts[0].phoneNumbers.isEmpty)
+    #expect(load.contacts[1].emailAddresses.map(\.value) == ["grace@example.org"])
+    #expect(load.warnings == ["book.jsonl:1: the card has more than 3 values; this one and the rest are left out"])
+  }
+
+  @Test("a line over the JSON line limit is skipped unparsed with its own warning; the next lines are read")
+  func lineOverJSONLineLimit() {
+    var limits = ReadingLimits.standard
+    limits.jsonLineBytes = 200
+    let text = """
+      {"identifier":"a","displayName":"Ada"}
+      {"identifier":"big","displayName":"\(String(repeating: "y", count: 300))"}
+      {"identifier":"c","displayName":"Grace"}
+      """
+    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    #expect(load.contacts.map(\.identifier) == ["a", "c"])
+    #expect(load.warnings == ["book.jsonl:2: the JSON line is longer than 200 bytes, the limit for a line of JSON; left out"])
+  }
 }

@@ -19,8 +19,10 @@ package enum PersonJSONReader {
   /// warning `source:line: why`.
   ///
   /// Under `limits` (`ReadingLimits`), a line is a card and each string in it a value: a
-  /// line over `cardBytes` is skipped without being parsed, a string over
-  /// `textValueBytes` is left out of its person (a warning each), the rest is read.
+  /// line over `jsonLineBytes` (or `cardBytes`, when smaller) is skipped without being
+  /// parsed, a string over `textValueBytes` is left out of its person (a warning each),
+  /// and of the elements of its arrays (emails, phones, people, …) the first
+  /// `cardValues` are kept (one warning); the rest is read.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(
@@ -30,8 +32,9 @@ package enum PersonJSONReader {
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
       lineNumber += 1
-      if line.count > limits.cardBytes {
-        load.warnings.append("\(source):\(lineNumber): \(limits.cardProblem())")
+      if line.count > min(limits.cardBytes, limits.jsonLineBytes) {
+        let problem = limits.jsonLineBytes < limits.cardBytes ? limits.jsonLineProblem() : limits.cardProblem()
+        load.warnings.append("\(source):\(lineNumber): \(problem)")
         continue
       }
       guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
@@ -40,12 +43,13 @@ package enum PersonJSONReader {
         continue
       }
       if line.count > limits.smallestValueLimit {
-        var dropped: [String] = []
-        object = withinLimits(object, path: "", limits: limits, dropped: &dropped) as? [String: Any] ?? [:]
-        for path in dropped {
+        var kept = Kept(values: limits.cardValues)
+        object = withinLimits(object, path: "", limits: limits, kept: &kept) as? [String: Any] ?? [:]
+        for path in kept.dropped {
           let problem = limits.valueProblem(name: path, mayBeData: false, bytes: limits.textValueBytes + 1) ?? ""
           load.warnings.append("\(source):\(lineNumber): \(problem)")
         }
+        if kept.values < 0 { load.warnings.append("\(source):\(lineNumber): \(limits.valueCountProblem())") }
       }
       let people = persons(in: object)
       if people.isEmpty { load.warnings.append("\(source):\(lineNumber): no person in this JSON object; skipped") }
@@ -54,24 +58,42 @@ package enum PersonJSONReader {
     return load
   }
 
-  /// `json` without its strings over `limits.textValueBytes` (UTF-8 bytes); the key
-  /// path of each one left out (`people.note`, `emailAddresses.value`) goes to `dropped`.
-  private static func withinLimits(_ json: Any, path: String, limits: ReadingLimits, dropped: inout [String]) -> Any? {
+  /// What `withinLimits` left out of a line, and how many more array elements it keeps.
+  private struct Kept {
+    /// Array elements still kept; -1 once one was left out.
+    var values: Int
+    /// The key path of each string left out (`people.note`, `emailAddresses.value`).
+    var dropped: [String] = []
+  }
+
+  /// `json` without its strings over `limits.textValueBytes` (UTF-8 bytes), and with
+  /// only the first `kept.values` elements of its arrays, all arrays together in the
+  /// order read (keys in order).
+  private static func withinLimits(_ json: Any, path: String, limits: ReadingLimits, kept: inout Kept) -> Any? {
     switch json {
     case let text as String:
       guard text.utf8.count > limits.textValueBytes else { return text }
-      dropped.append(path)
+      kept.dropped.append(path)
       return nil
     case let object as [String: Any]:
-      var kept: [String: Any] = [:]
+      var members: [String: Any] = [:]
       for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-        if let value = withinLimits(value, path: path.isEmpty ? key : path + "." + key, limits: limits, dropped: &dropped) {
-          kept[key] = value
+        if let value = withinLimits(value, path: path.isEmpty ? key : path + "." + key, limits: limits, kept: &kept) {
+          members[key] = value
         }
       }
-      return kept
+      return members
     case let array as [Any]:
-      return array.compactMap { withinLimits($0, path: path, limits: limits, dropped: &dropped) }
+      var elements: [Any] = []
+      for element in array {
+        guard kept.values > 0 else {
+          kept.values = -1
+          break
+        }
+        kept.values -= 1
+        if let element = withinLimits(element, path: path, limits: limits, kept: &kept) { elements.append(element) }
+      }
+      return elements
     default:
       return json
     }

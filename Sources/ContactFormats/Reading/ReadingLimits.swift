@@ -21,8 +21,9 @@ import Localization
 /// Sizes are bytes of the input as read (after the conversion of UTF-16 input to UTF-8).
 /// The other readers of cards have the same limits: in a jCard document (`JCardReader`)
 /// a value is a property's JSON array and a card the card's; in JSON lines
-/// (`PersonJSONReader`) a card is a line and a value a string in it. `VCardLimits` is a
-/// name for this type.
+/// (`PersonJSONReader`) a card is a line (at most `jsonLineBytes`), a value a string in
+/// it, and each element of its arrays one of its values. `VCardLimits` is a name for
+/// this type.
 public struct ReadingLimits: Sendable {
   /// The most bytes of a value that carries data (`PHOTO`, `LOGO`, `SOUND`, `KEY`).
   public var dataValueBytes = 64 << 20
@@ -33,6 +34,11 @@ public struct ReadingLimits: Sendable {
 
   /// The most values (content lines, properties) of one card.
   public var cardValues = 100_000
+
+  /// The most bytes of one line of JSON lines (`PersonJSONReader`): a person's JSON
+  /// holds no picture (only `hasImage`), so a person at the value limits is a few MB;
+  /// and a line is parsed whole into Foundation's objects, about 70 times its size.
+  public var jsonLineBytes = 8 << 20
 
   /// The limits the readers read with.
   public static let standard = ReadingLimits()
@@ -65,6 +71,11 @@ public struct ReadingLimits: Sendable {
   /// The warning for a card that grew over `cardBytes`.
   package func cardProblem() -> String {
     L10n.deferredFormat("the card that begins here is longer than %s, the limit for a card; left out", Self.megabytes(cardBytes))
+  }
+
+  /// The warning for a line of JSON lines over `jsonLineBytes`.
+  package func jsonLineProblem() -> String {
+    L10n.deferredFormat("the JSON line is longer than %s, the limit for a line of JSON; left out", Self.megabytes(jsonLineBytes))
   }
 
   /// The warning for the first value over `cardValues`.
