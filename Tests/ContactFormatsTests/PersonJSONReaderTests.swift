@@ -80,19 +80,25 @@ struct GroupCardTests {
       ])
   }
 
-  @Test("a line over the card limit is skipped unparsed with a warning; the next lines are read")
-  func lineOverLimit() {
-    var limits = ReadingLimits.standard
-    limits.cardBytes = 200
+  /// Three lines, the second of 300 bytes and more, read with `limits`.
+  private func readWithLongSecondLine(_ limits: ReadingLimits) -> (contacts: [Contact], warnings: [String]) {
     let text = """
       {"identifier":"a","displayName":"Ada"}
       {"identifier":"big","displayName":"\(String(repeating: "y", count: 300))"}
       {"identifier":"c","displayName":"Grace"}
       """
-    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    return PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+  }
+
+  @Test("a line over the card limit is skipped unparsed with a warning; the next lines are read")
+  func lineOverLimit() {
+    var limits = ReadingLimits.standard
+    limits.cardBytes = 200
+    let load = readWithLongSecondLine(limits)
     #expect(load.contacts.map(\.identifier) == ["a", "c"])
     #expect(load.warnings == ["book.jsonl:2: the card that begins here is longer than 200 bytes, the limit for a card; left out"])
   }
+
   @Test("a person with more array elements than the value count limit keeps the first ones, with one warning")
   func valuesOverCount() {
     var limits = ReadingLimits.standard
@@ -115,12 +121,7 @@ struct GroupCardTests {
   func lineOverJSONLineLimit() {
     var limits = ReadingLimits.standard
     limits.jsonLineBytes = 200
-    let text = """
-      {"identifier":"a","displayName":"Ada"}
-      {"identifier":"big","displayName":"\(String(repeating: "y", count: 300))"}
-      {"identifier":"c","displayName":"Grace"}
-      """
-    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl", limits: limits)
+    let load = readWithLongSecondLine(limits)
     #expect(load.contacts.map(\.identifier) == ["a", "c"])
     #expect(load.warnings == ["book.jsonl:2: the JSON line is longer than 200 bytes, the limit for a line of JSON; left out"])
   }
