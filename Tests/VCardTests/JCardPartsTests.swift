@@ -23,13 +23,43 @@ struct JCardPartsTests {
     #expect(result.warnings == [VCardWarning(line: 4_502, message: "jCard item 4500: a property is malformed; skipped")])
   }
 
-  @Test("broken JSON in a later part makes the whole document invalid, as read whole")
+  @Test("broken JSON in a card of a later part leaves out that card alone, with a warning at its line")
   func brokenLate() {
     let cards = (1...5_000).map { k in #"["vcard", [["fn", {}, "text", "P\#(k)"]]]"# }
-    var text = "[" + cards.joined(separator: ",") + "]"
+    var text = "[\n" + cards.joined(separator: ",\n") + "\n]"
     text = text.replacingOccurrences(of: #""P4999"]"#, with: #""P4999" 1]"#)
     let result = JCardReader.read(Array(text.utf8))
-    #expect(result.cards.isEmpty && result.warnings.map(\.message) == ["not valid jCard JSON; skipped"])
+    #expect(result.cards.map { $0.first("FN")?.value } == (1...5_000).filter { $0 != 4_999 }.map { "P\($0)" })
+    #expect(result.warnings == [VCardWarning(line: 5_000, message: "jCard item 4999: not valid JSON; left out")])
+  }
+
+  @Test("a document cut off inside a card keeps the cards before it; the one cut off is a warning at its line")
+  func cutOff() {
+    let cards = (1...3).map { k in #"["vcard", [["fn", {}, "text", "P\#(k)"]]]"# }
+    let text = "[\n" + cards.joined(separator: ",\n") + ",\n" + #"["vcard", [["fn", {}, "text", "P4"#
+    let result = JCardReader.read(Array(text.utf8))
+    #expect(result.cards.map { $0.first("FN")?.value } == ["P1", "P2", "P3"])
+    #expect(result.warnings == [VCardWarning(line: 5, message: "the document ends inside jCard item 4; it is left out")])
+    var parts: [VCardParseResult] = []
+    #expect(VCardReader.read(Array(text.utf8), inPartsOf: 40) { parts.append($0) })
+    #expect(parts.flatMap(\.cards).map { $0.first("FN")?.value } == ["P1", "P2", "P3"])
+    #expect(parts.flatMap(\.warnings) == result.warnings)
+  }
+
+  @Test("a card with a bad escape, a raw control character or nesting too deep is left out; the others are read")
+  func brokenCards() {
+    let deep = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
+    let items = [
+      #"["vcard", [["fn", {}, "text", "Good One"]]]"#,
+      #"["vcard", [["fn", {}, "text", "Bad \uZZZZ"]]]"#,
+      "[\"vcard\", [[\"fn\", {}, \"text\", \"Raw \u{01} control\"]]]",
+      #"["vcard", [["fn", {}, "text", "Deep"], ["x-deep", {}, "unknown", \#(deep)]]]"#,
+      #"["vcard", [["fn", {}, "text", "Good Two"]]]"#,
+    ]
+    let result = JCardReader.read(Array(("[\n" + items.joined(separator: ",\n") + "\n]").utf8))
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Good One", "Good Two"])
+    #expect(result.warnings.map(\.line) == [3, 4, 5])
+    #expect(result.warnings.allSatisfy { $0.message.hasSuffix("not valid JSON; left out") })
   }
 }
 
@@ -97,10 +127,12 @@ struct JCardInPartsTests {
     #expect(cards == 1)
   }
 
-  @Test("a document with a group card, or broken JSON, is read whole")
+  @Test("a document with a group card is read whole; a card of broken JSON is a warning of its part")
   func readWhole() {
     #expect(!VCardReader.read(document(10, kind: true), inPartsOf: 100) { _ in })
-    #expect(!VCardReader.read(Array("[[\"vcard\", [1 2]]]".utf8), inPartsOf: 100) { _ in })
+    var warnings: [VCardWarning] = []
+    #expect(VCardReader.read(Array("[[\"vcard\", [1 2]]]".utf8), inPartsOf: 100) { warnings += $0.warnings })
+    #expect(warnings == [VCardWarning(line: 1, message: "jCard item 1: not valid JSON; left out")])
     #expect(JCardReader.mayHoldKind(Array(#"["x-addressbookserver-KIND", {}, "text", "group"]"#.utf8)))
     #expect(!JCardReader.mayHoldKind(Array(#"["fn", {}, "text", "kindness"]"#.utf8)))
   }

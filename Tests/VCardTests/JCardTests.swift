@@ -69,8 +69,11 @@ struct JCardTests {
     #expect(result.warnings.map(\.message) == [
       "jCard item 2 is not [\"vcard\", [...]]; skipped", "jCard item 3: a property is malformed; skipped",
     ])
-    // Broken JSON in one card is broken JSON.
-    #expect(VCardReader.read(Array("[[\"vcard\", [[\"fn\", {}, \"text\", \"A\"]]], [\"vcard\", [}]".utf8)).cards.isEmpty)
+    // Broken JSON in one card leaves out that card (here, brackets that never close the
+    // array: the document ends inside it).
+    let broken = VCardReader.read(Array("[[\"vcard\", [[\"fn\", {}, \"text\", \"A\"]]], [\"vcard\", [}]".utf8))
+    #expect(broken.cards.map { $0.first("FN")?.value } == ["A"])
+    #expect(broken.warnings.map(\.message) == ["the document ends inside jCard item 2; it is left out"])
     #expect(JSONArrayElements.ranges(Array("[1, [2, \"]\"], {\"a\": [3]} ] ".utf8))?.count == 3)
     #expect(JSONArrayElements.ranges(Array("[1, 2".utf8)) == nil)
     #expect(JSONArrayElements.ranges(Array("[1] [2]".utf8)) == nil)

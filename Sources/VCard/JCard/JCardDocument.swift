@@ -14,8 +14,15 @@ import Localization
 ///   to `VCardLimits.cardValues` properties.
 /// - Any other card is parsed whole.
 ///
-/// What is left out for its size is not checked to be valid JSON; any other broken JSON
-/// makes the whole document invalid (as one parse of it would).
+/// - A card, or a property of a card read a property at a time, whose JSON is broken
+///   (a bad escape, a control character in a string, nesting deeper than the parser
+///   takes) is left out (`line: jCard item N: …`); the rest is read.
+/// - A document that ends inside its array (a file cut off) keeps the cards before the
+///   one it ends in, which is left out (`line: …`, where it begins).
+///
+/// What is left out for its size is not checked to be valid JSON. A document whose
+/// array cannot be told apart (brackets that close it early, something after it) is not
+/// jCard.
 struct JCardDocument {
   let bytes: [UInt8]
   let limits: VCardLimits
@@ -46,15 +53,35 @@ struct JCardDocument {
   ///
   /// - Complexity: O(n) in the size of the document.
   mutating func read() -> Bool {
-    guard let elements = JSONArrayElements.ranges(bytes) else { return false }
-    guard let first = elements.first else { return true }
+    guard let (elements, cut) = JSONArrayElements.items(bytes) else { return false }
+    guard let first = elements.first else {
+      if let cut { return endsInside(at: cut) }
+      return true
+    }
     if bytes[first.lowerBound] == UInt8(ascii: "\"") {
       // One card alone: `["vcard", [...]]`.
+      guard cut == nil else { return false }
       var start = 0
       while start < bytes.count, bytes[start] != UInt8(ascii: "[") { start += 1 }
       return readCard(start..<bytes.count)
     }
-    return readOnAllCores(elements[...])
+    guard readOnAllCores(elements[...]) else { return false }
+    if let cut { return endsInside(at: cut) }
+    return true
+  }
+
+  /// Warns that the document ends inside the item that begins at `offset` (its white
+  /// space skipped), which is left out; true (the cards before it are kept).
+  private mutating func endsInside(at offset: Int) -> Bool {
+    var start = offset
+    while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D {
+      start += 1
+    }
+    warnings.append(
+      VCardWarning(
+        line: line(at: start),
+        message: L10n.deferredFormat("the document ends inside jCard item %d; it is left out", index + 1)))
+    return true
   }
 
   /// Reads an array of cards a group of items of about `partSize` bytes at a time,
@@ -65,7 +92,7 @@ struct JCardDocument {
   ///
   /// - Complexity: O(n) in the size of the document; O(`partSize`) cards held at once.
   mutating func read(inPartsOf partSize: Int, _ body: (_ cards: [RawCard], _ warnings: [VCardWarning]) -> Void) -> Bool {
-    guard let elements = JSONArrayElements.ranges(bytes) else { return false }
+    guard let (elements, cut) = JSONArrayElements.items(bytes) else { return false }
     if let first = elements.first, bytes[first.lowerBound] != UInt8(ascii: "[") { return false }
     var start = 0
     while start < elements.count {
@@ -77,6 +104,10 @@ struct JCardDocument {
       cards = []
       warnings = []
       start = end
+    }
+    if let cut, endsInside(at: cut) {
+      body([], warnings)
+      warnings = []
     }
     return true
   }
@@ -123,10 +154,12 @@ struct JCardDocument {
     for element in elements {
       // Strings, numbers and objects among the cards are passed over, as before.
       if bytes[element.lowerBound] != UInt8(ascii: "[") {
-        guard element.count > limits.cardBytes || parse(element) != nil else { return false }
+        if element.count <= limits.cardBytes, parse(element) == nil {
+          warn(line(at: element.lowerBound), L10n.deferred("not valid JSON; left out"))
+        }
         continue
       }
-      guard readCard(element) else { return false }
+      readCard(element)
     }
     return true
   }
@@ -148,7 +181,10 @@ struct JCardDocument {
     warnings.append(VCardWarning(line: line, message: L10n.deferredFormat("jCard item %d: %s", index, message)))
   }
 
-  /// Reads the array in `range` as a card; `false` when its JSON is broken.
+  /// Reads the array in `range` as a card; one whose JSON is broken is left out with a
+  /// warning, as is a property of it read on its own. Always true (a card alone at the
+  /// top level: its result is the document's).
+  @discardableResult
   private mutating func readCard(_ range: Range<Int>) -> Bool {
     index += 1
     let cardLine = line(at: range.lowerBound)
@@ -157,7 +193,7 @@ struct JCardDocument {
       return true
     }
     if range.count <= limits.smallestValueLimit {
-      guard let json = parse(range) else { return false }
+      guard let json = parse(range) else { return brokenCard(cardLine) }
       guard let card = json.array, card.first?.string?.lowercased() == "vcard", card.count >= 2,
         let properties = card[1].array
       else { return notACard(cardLine) }
@@ -166,11 +202,11 @@ struct JCardDocument {
       cards.append(RawCard(lines: lines, beginLine: index, endLine: index, sourceRange: nil))
       return true
     }
-    guard let parts = JSONArrayElements.ranges(bytes, in: range) else { return false }
+    guard let parts = JSONArrayElements.ranges(bytes, in: range) else { return brokenCard(cardLine) }
     guard parts.count >= 2, parse(parts[0])?.string?.lowercased() == "vcard",
       bytes[parts[1].lowerBound] == UInt8(ascii: "[")
     else { return notACard(cardLine) }
-    guard let properties = JSONArrayElements.ranges(bytes, in: parts[1]) else { return false }
+    guard let properties = JSONArrayElements.ranges(bytes, in: parts[1]) else { return brokenCard(cardLine) }
     var lines: [ContentLine] = []
     for (offset, property) in properties.enumerated() {
       let propertyLine = line(at: property.lowerBound)
@@ -182,10 +218,19 @@ struct JCardDocument {
         warn(propertyLine, problem)
         continue
       }
-      guard let json = parse(property) else { return false }
+      guard let json = parse(property) else {
+        warn(propertyLine, L10n.deferred("a property is malformed; skipped"))
+        continue
+      }
       add(json, to: &lines, line: propertyLine)
     }
     cards.append(RawCard(lines: lines, beginLine: index, endLine: index, sourceRange: nil))
+    return true
+  }
+
+  /// Warns that the card at `line` is not valid JSON (it is left out); true.
+  private mutating func brokenCard(_ line: Int) -> Bool {
+    warn(line, L10n.deferred("not valid JSON; left out"))
     return true
   }
 

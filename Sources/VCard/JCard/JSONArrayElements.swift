@@ -13,6 +13,21 @@ enum JSONArrayElements {
   ///
   /// - Complexity: O(n) in the size of the range.
   static func ranges(_ bytes: [UInt8], in range: Range<Int>? = nil) -> [Range<Int>]? {
+    guard let found = elements(bytes, in: range), found.cut == nil else { return nil }
+    return found.ranges
+  }
+
+  /// The elements of the top-level array of `bytes` as `ranges(_:)` finds them, and of a
+  /// document that ends inside the array (a file cut off) the elements before the one it
+  /// ends in, and where that one begins (`cut`). Nil when it is not an array, or
+  /// something other than white space follows it.
+  static func items(_ bytes: [UInt8]) -> (ranges: [Range<Int>], cut: Int?)? {
+    elements(bytes, in: nil)
+  }
+
+  /// The elements found, and where the unfinished last one begins when the input ends
+  /// inside the array; nil as `ranges` says.
+  private static func elements(_ bytes: [UInt8], in range: Range<Int>?) -> (ranges: [Range<Int>], cut: Int?)? {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     let end = range?.upperBound ?? bytes.count
     var index = range?.lowerBound ?? 0
@@ -38,7 +53,7 @@ enum JSONArrayElements {
         while index < end, bytes[index] != UInt8(ascii: "\"") {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard index < end else { return nil }
+        guard index < end else { return (ranges, start) }
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -60,8 +75,8 @@ enum JSONArrayElements {
       index += 1
       if closed { break }
     }
-    guard closed else { return nil }
+    guard closed else { return (ranges, start) }
     while index < end, isSpace(bytes[index]) { index += 1 }
-    return index == end ? ranges : nil
+    return index == end ? (ranges, nil) : nil
   }
 }
