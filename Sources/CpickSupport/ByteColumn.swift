@@ -116,8 +116,9 @@ package struct ByteColumn: RandomAccessCollection, Sendable, Equatable {
     x.withBytes(a) { first in y.withBytes(b) { second in compareUTF8(first, second) } }
   }
 
-  /// `utf8SortPrefix(_:)` of element `position`.
-  package func sortPrefix(_ position: Int) -> UInt64 {
-    withBytes(position) { utf8SortPrefix($0) }
+  /// `utf8SortPrefix(_:)` of element `position`, and of its bytes after the first
+  /// eight: its first sixteen bytes as two big-endian integers.
+  package func sortPrefixes(_ position: Int) -> (first: UInt64, second: UInt64) {
+    withBytes(position) { (utf8SortPrefix($0), utf8SortPrefix($0.dropFirst(8))) }
   }
 }

@@ -41,7 +41,8 @@ struct NameColumnTests {
     empty.append(contentsOf: column)
     #expect(empty == column)
     for a in strings.indices {
-      #expect(column.sortPrefix(a) == strings[a].utf8SortPrefix)
+      #expect(column.sortPrefixes(a).first == strings[a].utf8SortPrefix)
+      #expect(column.sortPrefixes(a).second == utf8SortPrefix(strings[a].utf8.dropFirst(8)))
       for b in strings.indices {
         let expected = strings[a].utf8.lexicographicallyPrecedes(strings[b].utf8)
         #expect((ByteColumn.compare(column, a, column, b) < 0) == expected, "\(strings[a]) < \(strings[b])")

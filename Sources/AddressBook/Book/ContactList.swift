@@ -70,16 +70,28 @@ public final class ContactList: Sendable {
     sections.reserveCapacity(order.count)
     var widest = 0
     var groups: [String: Set<Int>] = [:]
-    for (position, reference) in order.enumerated() {
-      let segment = segments[Int(reference.entries)]
-      let contact = Int(reference.contact)
-      let column = segment.displayNames
-      column.withBytes(contact) { names.append(bytes: $0) }
-      sections.append(segment.sortKeys.withBytes(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
-      // A name is never wider than its UTF-8 bytes: most need not be measured.
-      let length = column.count(of: contact)
-      if length > widest || length == 0 { widest = max(widest, Self.nameWidth(column[contact])) }
-      for group in segment.groups[contact] { groups[group, default: []].insert(position) }
+    // Each segment's columns taken out once, and read where they are (not copied, their
+    // storage retained and released, for every contact).
+    let nameColumns = segments.map(\.displayNames)
+    let keyColumns = segments.map(\.sortKeys)
+    let groupLists = segments.map(\.groups)
+    nameColumns.withUnsafeBufferPointer { nameColumns in
+      keyColumns.withUnsafeBufferPointer { keyColumns in
+        for (position, reference) in order.enumerated() {
+          let segment = Int(reference.entries)
+          let contact = Int(reference.contact)
+          let length = nameColumns[segment].withBytes(contact) { name in
+            names.append(bytes: name)
+            return name.count
+          }
+          sections.append(keyColumns[segment].withBytes(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
+          // A name is never wider than its UTF-8 bytes: most need not be measured.
+          if length > widest || length == 0 { widest = max(widest, Self.nameWidth(nameColumns[segment][contact])) }
+          if !groupLists[segment][contact].isEmpty {
+            for group in groupLists[segment][contact] { groups[group, default: []].insert(position) }
+          }
+        }
+      }
     }
     self.displayNames = NameColumn(names)
     self.sections = sections
@@ -109,8 +121,10 @@ public final class ContactList: Sendable {
 
   /// The display order of the contacts of `segments`.
   ///
-  /// Sorted on the first eight bytes of each sort key as one integer; only ties on
-  /// those compare whole keys and, when `byName`, display names; then segment and
+  /// Sorted on the first sixteen bytes of each sort key as two integers (eight were
+  /// the same for every contact of a common family name, whose keys were then compared
+  /// whole, their columns' storage retained and released by both cores at each
+  /// comparison); only ties on those compare whole keys and, when `byName`, display names; then segment and
   /// file order. Each item carries its key and name (no segment is looked up while
   /// sorting), and a large list is sorted in two halves on two cores, then merged.
   static func sortedOrder(_ segments: [ListSegment], byName: Bool = true) -> [ContactIndex.EntryReference] {
@@ -120,8 +134,9 @@ public final class ContactList: Sendable {
         let keys = segments[number].sortKeys
         items.reserveCapacity(items.count + keys.count)
         for contact in keys.indices {
+          let (first, second) = keys.sortPrefixes(contact)
           items.append(
-            SortItem(prefix: keys.sortPrefix(contact), reference: .init(entries: Int32(number), contact: Int32(contact))))
+            SortItem(prefix: first, more: second, reference: .init(entries: Int32(number), contact: Int32(contact))))
         }
       }
       return items
@@ -133,7 +148,9 @@ public final class ContactList: Sendable {
   /// A contact as `sortedOrder` sorts it: the first bytes of its key, and where the
   /// rest of it is.
   struct SortItem: Sendable {
+    /// The key's first eight bytes, and the eight after them.
     var prefix: UInt64
+    var more: UInt64
     var reference: ContactIndex.EntryReference
   }
 
@@ -154,6 +171,7 @@ public final class ContactList: Sendable {
     /// Whether `a` comes before `b`.
     func precedes(_ a: SortItem, _ b: SortItem) -> Bool {
       if a.prefix != b.prefix { return a.prefix < b.prefix }
+      if a.more != b.more { return a.more < b.more }
       let (x, y) = (Int(a.reference.entries), Int(b.reference.entries))
       let (i, j) = (Int(a.reference.contact), Int(b.reference.contact))
       let byKey = ByteColumn.compare(keys[x], i, keys[y], j)

@@ -1,0 +1,50 @@
+import ContactKit
+import CpickSupport
+import Matching
+import Testing
+
+@testable import AddressBook
+
+/// `ContactList`'s order: by sort key, then display name (both as UTF-8), then segment
+/// and position — with keys that share their first eight and sixteen bytes, in a list
+/// long enough to be sorted in two halves.
+@Suite("The order of a list built from segments")
+struct ListOrderTests {
+  @Test("keys alike in their first 8, 16 or 24 bytes, and whole keys alike, sort as whole keys, then names, then place")
+  func sharedPrefixes() {
+    // Family names alike for 8, 16 and 24 bytes, and given names that differ only at
+    // the end; some people twice (the same key and name: their place decides).
+    let families = ["Montgomery", "Montgomerz", "Montgomery-Whitfield", "Montgomery-Whitfielder", "Montgomery-Whitfield-Smythe", "Mo"]
+    let givens = ["Alexandra", "Alexandrb", "Al", "Alexandra Maria", "Alexandra Marib"]
+    var contacts: [Contact] = []
+    for number in 0..<ContactList.SortOrdering.halvedFrom + 1_000 {
+      var contact = Contact(identifier: "id-\(number)", source: "book.vcf")
+      contact.familyName = families[(number * 7) % families.count]
+      contact.givenName = givens[(number * 11) % givens.count]
+      if number % 13 == 0 { contact.formattedName = "\(contact.givenName) \(contact.familyName) \(number % 3)" }
+      contacts.append(contact)
+    }
+    let segments = ListSegment.build(contacts, sortOrder: .family, nameOrder: .auto, sectionIndex: .current)
+    let list = ContactList(segments: segments, sortOrder: .family, nameOrder: .auto, sectionIndex: .current)
+    // The order expected, from the segments' keys and names compared whole.
+    var references: [ContactIndex.EntryReference] = []
+    for (number, segment) in segments.enumerated() {
+      for contact in 0..<segment.count { references.append(.init(entries: Int32(number), contact: Int32(contact))) }
+    }
+    let expected = references.sorted { a, b in
+      let (x, y) = (segments[Int(a.entries)], segments[Int(b.entries)])
+      let (i, j) = (Int(a.contact), Int(b.contact))
+      let byKey = ByteColumn.compare(x.sortKeys, i, y.sortKeys, j)
+      if byKey != 0 { return byKey < 0 }
+      let byName = ByteColumn.compare(x.displayNames, i, y.displayNames, j)
+      if byName != 0 { return byName < 0 }
+      return (a.entries, a.contact) < (b.entries, b.contact)
+    }
+    #expect(segments.count > 2)
+    let same = list.contacts.order.map { [$0.entries, $0.contact] } == expected.map { [$0.entries, $0.contact] }
+    #expect(same)
+    // The keys do share their first sixteen bytes somewhere, so the test reaches the whole keys.
+    let keys = Set(segments.flatMap { Array($0.sortKeys) })
+    #expect(Dictionary(grouping: keys) { Array($0.utf8.prefix(16)) }.values.contains { $0.count > 1 })
+  }
+}
