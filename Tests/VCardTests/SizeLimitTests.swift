@@ -68,6 +68,21 @@ struct SizeLimitTests {
       result.warnings.first?.message == "the card that begins here is longer than 4000 bytes, the limit for a card; left out")
   }
 
+  @Test("lines that are no content line count toward the card's limit too: a card made big by them is left out")
+  func unparsedLinesOverLimit() {
+    var limits = VCardLimits.standard
+    limits.cardBytes = 4_000
+    let junk = String(repeating: "x", count: 5_000)  // no colon: not a content line
+    let text = Self.card("Small", ["TEL:1"]) + Self.card("Huge", ["TEL:2", junk]) + Self.card("After", [junk.prefix(10) + ""])
+    let result = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
+    #expect(result.cards.map { $0.lines.first { $0.name == "FN" }?.value } == ["Small", "After"])
+    #expect(
+      result.warnings.map(\.line) == [6, 15],
+      "the card over its limit at its BEGIN line, then the short line without a colon in the last card")
+    #expect(
+      result.warnings.first?.message == "the card that begins here is longer than 4000 bytes, the limit for a card; left out")
+  }
+
   @Test("a card over the limit without END:VCARD is left out at the end of the file too")
   func unterminatedCardOverLimit() {
     var limits = VCardLimits.standard

@@ -245,10 +245,13 @@ struct CardAssembler {
   /// part's worth of room for lines it never has.
   var linesOfLastCard = 8
 
-  /// Adds a line that could not be parsed.
+  /// Adds a line that could not be parsed: inside a card a warning, its bytes counted
+  /// toward the card's (`VCardLimits.cardBytes`).
   package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
     if !open.isEmpty {
-      warnings.append(VCardWarning(line: logical.lineNumber, message: failure.description))
+      if withinCardBytes(logical) {
+        warnings.append(VCardWarning(line: logical.lineNumber, message: failure.description))
+      }
       return
     }
     add(nil, logical)
@@ -344,18 +347,9 @@ struct CardAssembler {
   /// `VCardLimits.cardBytes` (one warning at its BEGIN line; its lines are let go and
   /// the card is left out at its END).
   private mutating func withinLimits(_ line: borrowing ContentLine, _ logical: LogicalLine) -> Bool {
-    let bytes = logical.end - logical.start
+    guard withinCardBytes(logical) else { return false }
     let last = open.count - 1
-    openBytes[last] += bytes
-    let begin = open[last].beginLine
-    if openBytes[last] > limits.cardBytes {
-      if oversized.insert(begin).inserted {
-        warnings.append(VCardWarning(line: begin, message: limits.cardProblem()))
-        open[last].lines = []
-      }
-      return false
-    }
-    if let problem = limits.valueProblem(line, bytes: bytes) {
+    if let problem = limits.valueProblem(line, bytes: logical.end - logical.start) {
       warnings.append(VCardWarning(line: line.lineNumber, message: problem))
       return false
     }
@@ -367,6 +361,21 @@ struct CardAssembler {
       return false
     }
     return true
+  }
+
+  /// Counts `logical`'s bytes toward the innermost open card: false once the card is
+  /// over `VCardLimits.cardBytes` (one warning at its BEGIN line; its lines are let go
+  /// and the card is left out at its END).
+  private mutating func withinCardBytes(_ logical: LogicalLine) -> Bool {
+    let last = open.count - 1
+    openBytes[last] += logical.end - logical.start
+    guard openBytes[last] > limits.cardBytes else { return true }
+    let begin = open[last].beginLine
+    if oversized.insert(begin).inserted {
+      warnings.append(VCardWarning(line: begin, message: limits.cardProblem()))
+      open[last].lines = []
+    }
+    return false
   }
 
   package mutating func finish(bytes: [UInt8]) -> VCardParseResult {
