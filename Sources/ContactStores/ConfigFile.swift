@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// cpick's config file, `$XDG_CONFIG_HOME/cpick/config` (PRODUCT.md): lines of
 /// `key = value`, `#` comments (a whole line, or the rest of a line from a `#` that
@@ -31,6 +32,11 @@ public struct ConfigFile: Sendable, Equatable {
   /// The `[account NAME]` sections, in order: the name and the section's keys (a key
   /// given twice: its last value).
   public var accounts: [(name: String, keys: [String: String])] = []
+  /// The lines that mean nothing here, as `line N: why` (a key misspelt, a line without
+  /// `=`, a section other than `[account NAME]`): ignored, and told on stderr.
+  public var problems: [String] = []
+  /// The config file's path, when it was read from one.
+  public var path: String?
 
   /// An empty config.
   public init() {}
@@ -41,16 +47,21 @@ public struct ConfigFile: Sendable, Equatable {
   public static func load(environment: [String: String]) -> ConfigFile {
     let home = environment["HOME"] ?? NSHomeDirectory()
     let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-    guard let text = try? String(contentsOfFile: configHome + "/cpick/config", encoding: .utf8) else { return ConfigFile() }
-    return ConfigFile(parsing: text, home: home)
+    let path = configHome + "/cpick/config"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return ConfigFile() }
+    var config = ConfigFile(parsing: text, home: home)
+    config.path = path
+    return config
   }
 
   /// The config in `text`; `home` replaces a leading `~/` of a `source`.
   public init(parsing text: String, home: String) {
     var section: Int?
-    for rawLine in text.split(whereSeparator: \.isNewline) {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty || line.hasPrefix("#") { continue }
+      /// Tells that line `number` means nothing here.
+      func ignored(_ why: String) { problems.append("\(number + 1): " + why) }
       if line.hasPrefix("["), line.hasSuffix("]") {
         let header = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
         let words = header.split(separator: " ", maxSplits: 1).map(String.init)
@@ -59,18 +70,28 @@ public struct ConfigFile: Sendable, Equatable {
           section = accounts.count - 1
         } else {
           section = -1  // an unknown section: its keys are ignored
+          ignored(L10n.format("unknown section [%s]; its lines are ignored (a section is [account NAME])", header))
         }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else { continue }
+      guard let equals = line.firstIndex(of: "=") else {
+        ignored(L10n.text("not a 'key = value' line; ignored"))
+        continue
+      }
       let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = Self.withoutComment(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
       guard !value.isEmpty else { continue }
       switch section {
       case nil:
-        if key == "source" { sources.append(value.hasPrefix("~/") ? home + value.dropFirst(1) : value) }
-        if key.hasPrefix("action-") { actions[String(key.dropFirst("action-".count))] = value }
-        if key == "save-to" { saveTo = value.hasPrefix("~/") ? home + value.dropFirst(1) : value }
+        if key == "source" {
+          sources.append(value.hasPrefix("~/") ? home + value.dropFirst(1) : value)
+        } else if key.hasPrefix("action-") {
+          actions[String(key.dropFirst("action-".count))] = value
+        } else if key == "save-to" {
+          saveTo = value.hasPrefix("~/") ? home + value.dropFirst(1) : value
+        } else {
+          ignored(L10n.format("unknown key '%s'; ignored (before any section: source, save-to, action-KIND)", key))
+        }
       case let index? where index >= 0:
         accounts[index].keys[key] = value
       default:

@@ -48,6 +48,8 @@ enum CPick {
     }
     if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
     if let missing = L10n.missingCatalogWarning { printError("cpick: " + missing) }
+    let config = ConfigFile.load(environment: environment)
+    for problem in config.problems { printError("cpick: \(config.path ?? "config"):" + problem) }
     let specs = sources(options, environment: environment)
     if options.command == .sync || options.command == .books {
       return Completion(runSyncHelper(options.command.rawValue, specs: specs, environment: environment))

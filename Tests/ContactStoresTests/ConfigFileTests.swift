@@ -22,4 +22,31 @@ struct ConfigFileTests {
     #expect(keys["password-command"] == "pass show mail#1")
     #expect(keys["filter"] == "(&(objectClass=person)(cn=*#*))")
   }
+
+  @Test("a misspelt key, a line without '=' and an unknown section are problems at their lines; the rest is read")
+  func problems() {
+    let text = """
+      # my config
+      sauce = /tmp/book
+      source /tmp/other
+      source = /tmp/book
+      action-phone = linphone-cli call {}
+
+      [accounts work]
+      url = https://example.org/
+      [account home]
+      url = https://home.example/
+      """
+    let config = ConfigFile(parsing: text, home: "/home/me")
+    #expect(config.sources == ["/tmp/book"])
+    #expect(config.actions == ["phone": "linphone-cli call {}"])
+    #expect(config.accounts.map(\.name) == ["home"])
+    #expect(
+      config.problems == [
+        "2: unknown key 'sauce'; ignored (before any section: source, save-to, action-KIND)",
+        "3: not a 'key = value' line; ignored",
+        "7: unknown section [accounts work]; its lines are ignored (a section is [account NAME])",
+      ])
+    #expect(ConfigFile(parsing: "source = /a\r\n\r\n# c\r\n", home: "/h").problems.isEmpty)
+  }
 }
