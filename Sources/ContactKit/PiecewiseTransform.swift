@@ -22,12 +22,20 @@ extension String {
     var result = ""
     var start = startIndex
     while start < endIndex {
-      // The piece's end: about `transformPiece` bytes on, at a character boundary, after
-      // the last space in the piece when there is one.
-      let limit = utf8.index(start, offsetBy: Self.transformPiece, limitedBy: endIndex) ?? endIndex
-      var end = limit == endIndex ? endIndex : index(before: limit)
-      if end < endIndex, let space = self[start..<end].lastIndex(of: " ") { end = index(after: space) }
-      if end <= start { end = index(after: start) }
+      // The piece: whole characters up to `transformPiece` bytes (at least one, however
+      // long: a letter with a thousand marks), ended after its last space when it has one.
+      var end = start
+      var bytes = 0
+      var afterSpace: Index?
+      while end < endIndex {
+        let next = index(after: end)
+        let length = utf8.distance(from: end, to: next)
+        if bytes > 0 && bytes + length > Self.transformPiece { break }
+        bytes += length
+        if self[end] == " " { afterSpace = next }
+        end = next
+      }
+      if end < endIndex, let afterSpace { end = afterSpace }
       guard let piece = String(self[start..<end]).applyingTransform(transform, reverse: false) else { return nil }
       result += piece
       start = end

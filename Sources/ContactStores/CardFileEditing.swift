@@ -113,7 +113,8 @@ struct CardFileEditor {
   private func add(_ contact: Contact, to body: inout EditedBody) {
     var card = VCardWriter.writeBytes(contact, options: options)
     let lineEnd = Self.lineEnd(of: body.bytes)
-    if contact.sourceRecord == nil && lineEnd == [0x0A] { card = Self.lfOnly(card) }
+    // In the file's line ends, a card brought with its own bytes too (`new --vcard`).
+    if lineEnd == [0x0A] { card = Self.lfOnly(card) }
     if let last = body.bytes.last, last != 0x0A { body.bytes += lineEnd }
     let start = body.bytes.count
     body.bytes += card

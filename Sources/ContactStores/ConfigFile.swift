@@ -57,8 +57,9 @@ public struct ConfigFile: Sendable, Equatable {
   /// The config in `text`; `home` replaces a leading `~/` of a `source`.
   public init(parsing text: String, home: String) {
     var section: Int?
-    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A CR LF is one Character, and a line end like LF and CR alone (`isNewline`).
+    for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") { continue }
       /// Tells that line `number` means nothing here.
       func ignored(_ why: String) { problems.append("\(number + 1): " + why) }
@@ -80,6 +81,10 @@ public struct ConfigFile: Sendable, Equatable {
       }
       let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = Self.withoutComment(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+      if section == nil, !Self.topLevelKeys.contains(key), !key.hasPrefix("action-") {
+        ignored(L10n.format("unknown key '%s'; ignored (before any section: source, save-to, action-KIND)", key))
+        continue
+      }
       guard !value.isEmpty else { continue }
       switch section {
       case nil:
@@ -89,8 +94,6 @@ public struct ConfigFile: Sendable, Equatable {
           actions[String(key.dropFirst("action-".count))] = value
         } else if key == "save-to" {
           saveTo = value.hasPrefix("~/") ? home + value.dropFirst(1) : value
-        } else {
-          ignored(L10n.format("unknown key '%s'; ignored (before any section: source, save-to, action-KIND)", key))
         }
       case let index? where index >= 0:
         accounts[index].keys[key] = value
@@ -99,6 +102,9 @@ public struct ConfigFile: Sendable, Equatable {
       }
     }
   }
+
+  /// The keys a line before any section may have, besides `action-<kind>`.
+  static let topLevelKeys: Set<String> = ["source", "save-to"]
 
   /// `value` up to a `#` that follows a blank (a comment at the end of the line); a
   /// `#` inside a word (`https://host/#x`, `pass#1`) is kept.

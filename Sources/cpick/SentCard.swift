@@ -32,9 +32,17 @@ extension CPick {
     // saved: a card without `UID` has an identifier derived from its source, and its
     // values identifiers derived from that — read from the file's path, every value
     // would look changed and be written anew.
-    if let record = first.sourceRecord, let card = VCardReader.read(record.bytes).cards.first {
+    // The groups its file's group cards gave it are kept, as groups to add (where the
+    // card goes, group cards or CATEGORIES); a record that is no vCard (an abook
+    // section) is not kept: the card is written anew.
+    let groups = first.groups
+    if var record = first.sourceRecord, let card = VCardReader.read(record.bytes).cards.first {
       first = ContactDecoder.contact(from: card, source: "")
+      first.groups = groups
+      record.outsideGroups = []
       first.sourceRecord = record
+    } else {
+      first.sourceRecord = nil
     }
     first.source = ""
     // Without a UID of its own, the card gets the new identifier a card of ours has

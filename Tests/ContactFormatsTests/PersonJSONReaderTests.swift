@@ -102,7 +102,6 @@ struct GroupCardTests {
   @Test("a person with more array elements than the value count limit keeps the first ones, with one warning")
   func valuesOverCount() {
     var limits = ReadingLimits.standard
-    limits.textValueBytes = 64
     limits.cardValues = 3
     let emails = (0..<5).map { #"{"value":"p\#($0)@example.org"}"# }.joined(separator: ",")
     let text = """
@@ -115,6 +114,12 @@ struct GroupCardTests {
     #expect(load.contacts[0].phoneNumbers.isEmpty)
     #expect(load.contacts[1].emailAddresses.map(\.value) == ["grace@example.org"])
     #expect(load.warnings == ["book.jsonl:1: the card has more than 3 values; this one and the rest are left out"])
+    // Several people on one line (a multi-select's output): each has the limit of its own.
+    let people = (0..<3).map { #"{"identifier":"p\#($0)","emailAddresses":[{"value":"a@x.org"},{"value":"b@x.org"}]}"# }
+    let line = #"{"event":"didSelectPeople","people":["# + people.joined(separator: ",") + "]}"
+    let several = PersonJSONReader.read(Array(line.utf8), source: "s.jsonl", limits: limits)
+    #expect(several.contacts.map(\.emailAddresses.count) == [2, 2, 2])
+    #expect(several.warnings.isEmpty)
   }
 
   @Test("a line over the JSON line limit is skipped unparsed with its own warning; the next lines are read")

@@ -32,4 +32,15 @@ struct PiecewiseTransformTests {
     let text = "Жданов Νίκος"
     #expect(text.applyingTransformInPieces(ContactFormatter.latinTransform) == text.applyingTransform(ContactFormatter.latinTransform, reverse: false))
   }
+
+  @Test("a character longer than a piece (a letter with a thousand marks), alone and after words, is one piece")
+  func longCharacter() {
+    let marked = "Ж" + String(repeating: "\u{0301}", count: 1_100)
+    #expect(marked.count == 1 && marked.utf8.count > String.transformPiece)
+    for text in [marked, "Жанна " + marked, marked + " Жанна", String(repeating: "Жанна " + marked + " ", count: 3)] {
+      let whole = text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
+      let same = text.applyingTransformInPieces(ContactFormatter.latinTransform) == whole
+      #expect(same, "\(text.utf8.count) bytes")
+    }
+  }
 }

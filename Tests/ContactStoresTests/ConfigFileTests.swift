@@ -47,6 +47,10 @@ struct ConfigFileTests {
         "3: not a 'key = value' line; ignored",
         "7: unknown section [accounts work]; its lines are ignored (a section is [account NAME])",
       ])
-    #expect(ConfigFile(parsing: "source = /a\r\n\r\n# c\r\n", home: "/h").problems.isEmpty)
+    let crlf = ConfigFile(parsing: "source = /a\r\nsauce =\r\n# c\r\n[account x]\rurl = https://x.example/\r\n", home: "/h")
+    #expect(crlf.sources == ["/a"])
+    #expect(crlf.accounts.map(\.name) == ["x"])
+    #expect(crlf.accounts.first?.keys["url"] == "https://x.example/")
+    #expect(crlf.problems == ["2: unknown key 'sauce'; ignored (before any section: source, save-to, action-KIND)"])
   }
 }

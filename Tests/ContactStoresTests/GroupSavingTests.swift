@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ContactStores
+import VCard
 
 /// Groups saved as the book stores them (issue 21 item 2): a person filed under a
 /// group, taken out, a group created, renamed, deleted — in `CATEGORIES`, in vCard 4.0
@@ -284,5 +285,22 @@ struct GroupSavingTests {
     #expect(files.count == 2)
     #expect(files.allSatisfy { !$0.contains("CATEGORIES") })
     #expect(files.contains { $0.contains("FN:Band\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:11111111") })
+  }
+
+  @Test("a card brought with its own bytes (new --vcard) keeps its CATEGORIES' groups in the card; the others go into group cards")
+  func broughtCardIntoGroupCards() {
+    let sent = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-0000000000be\r\nFN:Bea Brought\r\n"
+      + "CATEGORIES:Work\r\nX-KEEP:me\r\nEND:VCARD\r\n"
+    let parsed = VCardReader.read(Array(sent.utf8))
+    var contact = ContactDecoder.contact(from: parsed.cards[0], source: "")
+    contact.sourceRecord = parsed.sourceRecord(of: parsed.cards[0])
+    contact.groups = ["Work", "Team"]
+    let filed = GroupFiling(adding: contact, group: "Choir", storage: .groupCards(apple: false))
+    #expect(filed.contact.groups == ["Work"])
+    #expect(filed.joined == ["Team", "Choir"])
+    let categories = GroupFiling(adding: contact, group: "Choir", storage: .categories)
+    #expect(categories.contact.groups == ["Work", "Team", "Choir"] && categories.joined.isEmpty)
+    contact.sourceRecord = nil  // a new card of ours: every group into group cards
+    #expect(GroupFiling(adding: contact, group: nil, storage: .groupCards(apple: false)).joined == ["Work", "Team"])
   }
 }

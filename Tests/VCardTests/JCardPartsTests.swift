@@ -36,10 +36,16 @@ struct JCardPartsTests {
   @Test("a document cut off inside a card keeps the cards before it; the one cut off is a warning at its line")
   func cutOff() {
     let cards = (1...3).map { k in #"["vcard", [["fn", {}, "text", "P\#(k)"]]]"# }
-    let text = "[\n" + cards.joined(separator: ",\n") + ",\n" + #"["vcard", [["fn", {}, "text", "P4"#
+    let cut = #"["vcard", [["fn", {}, "text", "P4"#
+    let text = "[\n" + cards.joined(separator: ",\n") + ",\n" + cut
     let result = JCardReader.read(Array(text.utf8))
     #expect(result.cards.map { $0.first("FN")?.value } == ["P1", "P2", "P3"])
-    #expect(result.warnings == [VCardWarning(line: 5, message: "the document ends inside jCard item 4; it is left out")])
+    let message =
+      "the file ends inside its array of cards: \(cut.utf8.count) bytes after jCard item 3 left out (a quote or bracket missing, or the file cut off)"
+    #expect(result.warnings == [VCardWarning(line: 5, message: message)])
+    // Only white space after the last card (the closing bracket missing): nothing left out, nothing said.
+    let unclosed = JCardReader.read(Array(("[\n" + cards.joined(separator: ",\n") + ",\n  ").utf8))
+    #expect(unclosed.cards.count == 3 && unclosed.warnings.isEmpty)
     var parts: [VCardParseResult] = []
     #expect(VCardReader.read(Array(text.utf8), inPartsOf: 40) { parts.append($0) })
     #expect(parts.flatMap(\.cards).map { $0.first("FN")?.value } == ["P1", "P2", "P3"])

@@ -21,7 +21,7 @@ package enum PersonJSONReader {
   /// Under `limits` (`ReadingLimits`), a line is a card and each string in it a value: a
   /// line over `jsonLineBytes` (or `cardBytes`, when smaller) is skipped without being
   /// parsed, a string over `textValueBytes` is left out of its person (a warning each),
-  /// and of the elements of its arrays (emails, phones, people, …) the first
+  /// and of the elements of a person's arrays (emails, phones, groups, …) the first
   /// `cardValues` are kept (one warning); the rest is read.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
@@ -38,20 +38,24 @@ package enum PersonJSONReader {
         continue
       }
       guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-      guard var object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
         load.warnings.append("\(source):\(lineNumber): not a JSON object; skipped")
         continue
       }
-      if line.count > limits.smallestValueLimit {
-        var kept = Kept(values: limits.cardValues)
-        object = withinLimits(object, path: "", limits: limits, kept: &kept) as? [String: Any] ?? [:]
-        for path in kept.dropped {
-          let problem = limits.valueProblem(name: path, mayBeData: false, bytes: limits.textValueBytes + 1) ?? ""
-          load.warnings.append("\(source):\(lineNumber): \(problem)")
+      var people = persons(in: object)
+      // Each person within the limits — a line shorter than both the smaller value
+      // limit and two bytes an element (`1,`) for `cardValues` elements needs no look.
+      if line.count > min(limits.smallestValueLimit, 2 * limits.cardValues) {
+        for index in people.indices {
+          var kept = Kept(values: limits.cardValues)
+          people[index] = withinLimits(people[index], path: "", limits: limits, kept: &kept) as? [String: Any] ?? [:]
+          for path in kept.dropped {
+            let problem = limits.valueProblem(name: path, mayBeData: false, bytes: limits.textValueBytes + 1) ?? ""
+            load.warnings.append("\(source):\(lineNumber): \(problem)")
+          }
+          if kept.values < 0 { load.warnings.append("\(source):\(lineNumber): \(limits.valueCountProblem())") }
         }
-        if kept.values < 0 { load.warnings.append("\(source):\(lineNumber): \(limits.valueCountProblem())") }
       }
-      let people = persons(in: object)
       if people.isEmpty { load.warnings.append("\(source):\(lineNumber): no person in this JSON object; skipped") }
       load.contacts.append(contentsOf: people.map { contact(from: $0, source: source) })
     }

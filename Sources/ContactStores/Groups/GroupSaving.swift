@@ -71,15 +71,25 @@ package struct GroupFiling {
   package init(adding contact: Contact, group: String?, storage: GroupStorage) {
     var prepared = StorePaths.prepared(contact, group: group)
     var joined: [String] = []
-    if case .groupCards = storage, prepared.sourceRecord == nil, !ContactIdentifier.isDerived(prepared.identifier) {
-      joined = prepared.groups
-      prepared.groups = []
+    if case .groupCards = storage, !ContactIdentifier.isDerived(prepared.identifier) {
+      // A card brought from elsewhere (`cpick new --vcard`) keeps the groups its own
+      // CATEGORIES give; the others go into group cards, as a new card's all do.
+      let own = Set(Self.ownGroups(of: prepared))
+      joined = prepared.groups.filter { !own.contains($0) }
+      prepared.groups = prepared.groups.filter { own.contains($0) }
     }
     self.contact = prepared
     self.original = prepared
     self.joined = joined
     left = []
     outside = joined
+  }
+
+  /// The groups `contact`'s own card names (its `CATEGORIES`), read from its source
+  /// record; none without one.
+  static func ownGroups(of contact: Contact) -> [String] {
+    guard let record = contact.sourceRecord, let card = VCardReader.read(record.bytes).cards.first else { return [] }
+    return ContactDecoder.contact(from: card, source: contact.source).groups
   }
 
   /// The edits of the group cards in one file of cards (a `.vcf`): `create` appends

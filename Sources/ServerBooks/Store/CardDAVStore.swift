@@ -128,7 +128,11 @@ public struct CardDAVStore: ContactStore {
       let cards = groups.isEmpty ? [] : VdirStore(path: bookFolder).groupCards(folder: bookFolder)
       let storage = GroupStorage(cards: cards)
       let filing = GroupFiling(adding: contact, group: group, storage: storage)
-      let bytes = VCardWriter.writeBytes(filing.contact, options: VCardWriter.Options())
+      // A vCard 2.1 card brought whole (`new --vcard`) goes up as a new 4.0 card: a
+      // CardDAV server need take only 3.0 and 4.0 (RFC 6352 §5.1).
+      var card = filing.contact
+      if card.sourceRecord?.version == "2.1" { card.sourceRecord = nil }
+      let bytes = VCardWriter.writeBytes(card, options: VCardWriter.Options())
       let edit = try queueNew(bytes, uid: filing.contact.identifier, book: book)
       let members = try fileInGroupCards(filing, cards: cards, storage: storage, folder: book.folder)
       return Queued(edits: [edit] + members, result: (book.folder, edit.fileName, filing))

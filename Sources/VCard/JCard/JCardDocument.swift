@@ -17,8 +17,9 @@ import Localization
 /// - A card, or a property of a card read a property at a time, whose JSON is broken
 ///   (a bad escape, a control character in a string, nesting deeper than the parser
 ///   takes) is left out (`line: jCard item N: …`); the rest is read.
-/// - A document that ends inside its array (a file cut off) keeps the cards before the
-///   one it ends in, which is left out (`line: …`, where it begins).
+/// - A document that ends inside its array (a file cut off, or a quote or bracket
+///   missing, after which no card can be told apart) keeps the cards before, and what
+///   follows them is left out (`line: …`, where it begins, with its size).
 ///
 /// What is left out for its size is not checked to be valid JSON. A document whose
 /// array cannot be told apart (brackets that close it early, something after it) is not
@@ -70,17 +71,22 @@ struct JCardDocument {
     return true
   }
 
-  /// Warns that the document ends inside the item that begins at `offset` (its white
-  /// space skipped), which is left out; true (the cards before it are kept).
+  /// Warns that the document ends inside its array, what follows `offset` (its white
+  /// space skipped) left out — a card cut off, or the rest of the file after a quote
+  /// or bracket that is missing (the scan cannot tell where the cards start again);
+  /// nothing when only white space follows. True: the cards before are kept.
   private mutating func endsInside(at offset: Int) -> Bool {
     var start = offset
     while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D {
       start += 1
     }
+    guard start < bytes.count else { return true }
     warnings.append(
       VCardWarning(
         line: line(at: start),
-        message: L10n.deferredFormat("the document ends inside jCard item %d; it is left out", index + 1)))
+        message: L10n.deferredFormat(
+          "the file ends inside its array of cards: %s after jCard item %d left out (a quote or bracket missing, or the file cut off)",
+          VCardLimits.megabytes(bytes.count - start), index)))
     return true
   }
 
@@ -155,7 +161,8 @@ struct JCardDocument {
       // Strings, numbers and objects among the cards are passed over, as before.
       if bytes[element.lowerBound] != UInt8(ascii: "[") {
         if element.count <= limits.cardBytes, parse(element) == nil {
-          warn(line(at: element.lowerBound), L10n.deferred("not valid JSON; left out"))
+          // No card: told by its line alone (`index` counts the cards' arrays).
+          warnings.append(VCardWarning(line: line(at: element.lowerBound), message: L10n.deferred("not valid JSON; left out")))
         }
         continue
       }
