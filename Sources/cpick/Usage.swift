@@ -114,8 +114,11 @@ enum Usage {
       books           the address books found on each server account (for the config)
 
     options:
-      -s, --source SPEC      a .vcf file, a vdir folder, - for stdin, or a CardDAV
-                             server or address book (https://…; repeatable);
+      -s, --source SPEC      a .vcf file (or jCard, xCard, JSON lines), a vdir folder,
+                             another program's book (abook, mutt aliases, a CSV
+                             export, LDIF), - for stdin, a CardDAV server or address
+                             book (https://…) or an LDAP directory (ldap://…;
+                             repeatable);
                              default: $CPICK_SOURCE, the config file, stdin when it is
                              not a terminal, else $XDG_DATA_HOME/cpick/contacts
       -q, --query TEXT       start with this query
@@ -143,6 +146,8 @@ enum Usage {
           --no-actions       show, unknown: the card only shows (no o/m actions)
           --height N[%]      draw inline below the prompt
           --print-query, --expect KEYS, --print0, --no-mouse   as in fzf
+          --reverse, --read0 accepted as fzf's, with no effect (cpick draws top-down;
+                             its books are never NUL-separated)
           --read-only        no adding or editing
           --save-to SOURCE   new/unknown: the book that receives the card
           --region CC        default country for phone numbers (duplicates, merging)
@@ -156,6 +161,7 @@ enum Usage {
           --no-color         no colours (also NO_COLOR; the card shows no photo)
           --no-images        the card shows the monogram, not the photo
       -h, --help             this text
+          --man              the manual page (roff), made from these texts
           --version          the version
 
     keys: type to search (names, email, phone digits, pinyin); Up/Down, Ctrl-P,

@@ -73,9 +73,9 @@ _cpick() {
   local commands="pick show new unknown query list groups sync books"
   local options="-s --source -q --query -1 --select-1 -0 --exit-0 -p --property -m --multi
     -f --format --template --join --require --enable-if --select-if --select-property-if
-    --show-properties --no-actions --height --print-query --expect --print0 --no-mouse
+    --show-properties --no-actions --height --print-query --expect --print0 --no-mouse --reverse --read0
     --read-only --save-to --region --group --sort-by --name-order --exact --no-color --no-images
-    -h --help --version --edit
+    -h --help --man --version --edit
     --from-message --header --all --skip-known --no-add --alternate-name --message
     --vcard --given-name --family-name --middle-name --name-prefix --name-suffix
     --nickname --organization --department --job-title --email --phone --address --url

@@ -67,6 +67,8 @@ _cpick() {
     '--expect[keys that also choose, as in fzf]:keys:' \
     '--print0[NUL after each output, as in fzf]' \
     '--no-mouse[no mouse]' \
+    '--reverse[accepted as in fzf (cpick draws top-down)]' \
+    '--read0[accepted as in fzf (no effect)]' \
     '--read-only[no adding or editing]' \
     '--save-to[new/unknown: the book that receives the card]:book:_files' \
     '--region[default country for phone numbers]:country code:' \
@@ -102,6 +104,7 @@ _cpick() {
     '--no-color[no colours]' \
     '--no-images[the card shows the monogram, not the photo]' \
     '(- *)'{-h,--help}'[show help]' \
+    '(- *)--man[print the manual page]' \
     '(- *)--version[show the version]' \
     '1: :->command' \
     '*: :->rest' && return 0
