@@ -67,7 +67,9 @@ extension CPick {
     picker.refresh = serverRefresh(sources: sources, options: options, environment: environment)
     return present(picker, options: options, output: output, environment: environment) {
       if case .success(let loaded)? = loading.result {
-        for warning in loaded.warnings { printError(L10n.translating(warning)) }
+        // That the book was empty is not said once a contact was added in the picker.
+        let stale = picker.list.contacts.isEmpty ? nil : picker.emptyListNote.map { "cpick: " + $0 }
+        for warning in loaded.warnings where warning != stale { printError(L10n.translating(warning)) }
       }
       if let error = picker.loadError {
         return fail(L10n.format("cannot read %s", (error as? ContactStoreError)?.description ?? String(describing: error)))

@@ -193,4 +193,22 @@ struct SavingTests {
     let found = try CommandRunner.cpick(["query", "babbage", "-s", book.path, "-f", "mailbox"])
     #expect(found.stdoutText == "Charles Babbage <charles@engine.example>\n")
   }
+
+  @Test("with no address book yet, Ctrl-N adds the first contact; leaving then does not say the book is empty")
+  func firstContactIntoEmptyDefaultBook() throws {
+    let pane = try TmuxPane([])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "no address book yet")
+    try pane.press("C-n")
+    try pane.waitForScreen(containing: "New Contact")
+    try focus(pane, on: "first name")
+    try pane.type("Charles")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "1/1", "Charles")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(!pane.stderrText().contains("no address book yet"), "stderr: \(pane.stderrText())")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: pane.directory.appendingPathComponent("data/cpick/contacts").path)
+    #expect(saved.filter { $0.hasSuffix(".vcf") }.count == 1)
+  }
 }
