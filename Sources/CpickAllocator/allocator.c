@@ -5,7 +5,7 @@
 // on every core; glibc's allocator spent about a tenth of that time in its own
 // bookkeeping (`_int_malloc`, `unlink_chunk`, `malloc_consolidate`, `_int_free`).
 // With jemalloc's per-thread caches and size classes a cold 100,000 takes about 12 %
-// less time, a million 15 % (docs/performance.md, "Then: jemalloc").
+// less time, a million 15 % (Sources/cpick-bench/PERFORMANCE.md, "Then: jemalloc").
 //
 // `malloc_conf` is jemalloc's documented place for a program's settings (the
 // `MALLOC_CONF` variable still applies on top): pages freed are given back to the

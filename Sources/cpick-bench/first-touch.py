@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""first-touch.py — what touching memory costs on this machine (docs/performance.md, "Then: memory
+"""first-touch.py — what touching memory costs on this machine (Sources/cpick-bench/PERFORMANCE.md, "Then: memory
 first touched is time here").
 
     Sources/cpick-bench/first-touch.py [MB …]     (default: 200 4000)
