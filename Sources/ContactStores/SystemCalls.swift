@@ -129,7 +129,7 @@ package struct FileDescriptor: Sendable {
   /// the file, taken with `size`, tells a grown file at the next start).
   func readWhole(size: Int, sizeOnly: Bool = false) throws(SystemError) -> [UInt8] {
     var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
       initialized = 0
       let wanted = sizeOnly ? size : buffer.count
       while initialized < wanted {
@@ -146,8 +146,9 @@ package struct FileDescriptor: Sendable {
     }
     if failure != 0 { throw SystemError(function: "read", path: path, errno: failure) }
     if bytes.count <= size || sizeOnly { return bytes }
-    bytes.append(contentsOf: try readAll())
-    return bytes
+    // A file grown since `fstat`, or one without a size (a pipe, a device): on to its
+    // end, but not for ever (`readBookStream`).
+    return try readBookStream(after: bytes)
   }
 
   /// The bytes of the file at `path` and its status before they were read (`open`,
@@ -165,9 +166,10 @@ package struct FileDescriptor: Sendable {
   }
 
   /// The bytes of the file at `path` (`open`, `readWhole()`, `close`).
-  /// Reads standard input to its end (`read(2)` on descriptor 0, left open).
+  /// Reads a book from standard input to its end (`read(2)` on descriptor 0, left
+  /// open), stopping early at binary input or over the limit (`readBookStream`).
   package static func readStandardInput() throws(SystemError) -> [UInt8] {
-    try FileDescriptor(rawValue: STDIN_FILENO, path: "-").readAll()
+    try FileDescriptor(rawValue: STDIN_FILENO, path: "-").readBookStream()
   }
 
   /// Reads standard input to its end, keeping its first `limit` bytes (see

@@ -1,3 +1,4 @@
+import ContactFormats
 import ContactKit
 import Foundation
 import Localization
@@ -70,7 +71,9 @@ public struct VCardFileStore: ContactStore {
     do {
       return path == "-" ? try FileDescriptor.readStandardInput() : try FileDescriptor.readFile(path)
     } catch {
-      let reason = path == "-" ? L10n.format("cannot be read: %s", error.message) : FileErrors.reason(error, path: path)
+      let reason =
+        FileErrors.streamReason(error)
+        ?? (path == "-" ? L10n.format("cannot be read: %s", error.message) : FileErrors.reason(error, path: path))
       throw ContactStoreError(source: path, reason: reason)
     }
   }
@@ -79,10 +82,20 @@ public struct VCardFileStore: ContactStore {
 /// Short, human reasons for file errors.
 enum FileErrors {
   static func reason(_ error: Error, path: String) -> String {
+    if let tooLong = streamReason(error) { return tooLong }
     var isDirectory: ObjCBool = false
     if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return L10n.text("no such file or folder") }
     if !FileManager.default.isReadableFile(atPath: path) { return L10n.text("permission denied") }
     if isDirectory.boolValue { return L10n.text("is a folder, not a file") }
     return L10n.text("cannot be read")
+  }
+
+  /// The reason for a book read from a stream past `ReadingLimits.streamBytes`
+  /// (`EFBIG` from `FileDescriptor.readBookStream`), else nil.
+  static func streamReason(_ error: Error) -> String? {
+    guard let error = error as? SystemError, error.errno == EFBIG else { return nil }
+    return L10n.format(
+      "longer than %s, the most cpick reads from standard input, a pipe or a device",
+      ReadingLimits.megabytes(ReadingLimits.standard.streamBytes))
   }
 }

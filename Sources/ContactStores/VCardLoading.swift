@@ -32,7 +32,15 @@ extension VCardFileStore {
   package func loadWithSignature(progress: (@Sendable (Int) -> Void)? = nil) throws(ContactStoreError) -> (
     load: ContactLoad, signature: FileSignature?
   ) {
-    guard path != "-", let read = try? FileDescriptor.readFileAndStatus(path) else {
+    let read: (bytes: [UInt8], status: FileStatus)?
+    do {
+      read = path == "-" ? nil : try FileDescriptor.readFileAndStatus(path)
+    } catch {
+      // A stream past its limit is not read again to say so.
+      if let tooLong = FileErrors.streamReason(error) { throw ContactStoreError(source: path, reason: tooLong) }
+      read = nil
+    }
+    guard let read else {
       // Standard input, or a file that cannot be read: the store reads it (or says why).
       if let progress { return (try load(progress: progress), nil) }
       return (try self.load(), nil)

@@ -12,6 +12,8 @@ import Localization
 /// - A **card** may have 100 MiB from `BEGIN:VCARD` through `END:VCARD` (a few photos
 ///   at the value limit). A larger card is left out (`file:line: …`, its first line),
 ///   the rest of the file is read; its lines are let go as soon as it is over.
+/// - A book read from a **stream** (standard input, a pipe, a device) may have 1 GiB;
+///   more, and it is not read (`cannot be read: longer than 1 GiB, …`).
 ///
 /// - A card may have 100,000 **values** (content lines; a phone's card has dozens, a
 ///   group card of a large company's members tens of thousands). The values after that
@@ -39,6 +41,12 @@ public struct ReadingLimits: Sendable {
   /// holds no picture (only `hasImage`), so a person at the value limits is a few MB;
   /// and a line is parsed whole into Foundation's objects, about 70 times its size.
   public var jsonLineBytes = 8 << 20
+
+  /// The most bytes of a book read from a stream without a size — standard input, a
+  /// pipe, a device (`FileDescriptor.readBookStream`): a million contacts are about
+  /// 600 MB; an endless stream (`-s /dev/urandom`) is refused once past it rather than
+  /// read until memory runs out.
+  public var streamBytes = 1 << 30
 
   /// The limits the readers read with.
   public static let standard = ReadingLimits()
@@ -83,9 +91,13 @@ public struct ReadingLimits: Sendable {
     L10n.deferredFormat("the card has more than %d values; this one and the rest are left out", cardValues)
   }
 
-  /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`.
+  /// `1 MiB`, `64 MiB`, `3.2 MiB`; below a MiB, `900 bytes`; from a GiB, `1 GiB`.
   package static func megabytes(_ bytes: Int) -> String {
     if bytes < 1 << 20 { return "\(bytes) bytes" }
+    if bytes >= 1 << 30 {
+      let tenths = (bytes * 10 + (1 << 29)) >> 30
+      return tenths % 10 == 0 ? "\(tenths / 10) GiB" : "\(tenths / 10).\(tenths % 10) GiB"
+    }
     let tenths = (bytes * 10 + (1 << 19)) >> 20
     return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
   }
