@@ -151,9 +151,26 @@ enum CPick {
   }
 
   /// How `cpick query` searches: `--exact` as given; the mail clients' formats pass
-  /// what the user typed, searched as written rather than as operators.
+  /// what the user typed, searched as written rather than as operators, and complete
+  /// an address from the matches that are not *scattered* (`SearchOptions.Breadth.gathered`:
+  /// `kim` is 김민준, not Kateřina with a k, an i and an m picked out of her company's
+  /// name) — unless only scattered ones match (`mailCompletionFallback`).
   static func querySearchOptions(_ options: Options) -> SearchOptions {
-    SearchOptions(exact: options.exact, literal: options.format == .mutt || options.format == .aerc)
+    let mail = isMailCompletion(options)
+    return SearchOptions(exact: options.exact, literal: mail, breadth: mail ? .gathered : .all)
+  }
+
+  /// Whether `cpick query` completes an address for a mail client (`-f mutt`, `-f aerc`).
+  static func isMailCompletion(_ options: Options) -> Bool {
+    options.format == .mutt || options.format == .aerc
+  }
+
+  /// The matches a mail client's completion gets when none but scattered ones match
+  /// (`querySearchOptions`): those, rather than nothing.
+  static func mailCompletionFallback(_ options: Options, in list: ContactList) -> [ContactMatch] {
+    var all = querySearchOptions(options)
+    all.breadth = .all
+    return list.index.search(options.query, options: all)
   }
 
   /// What the commands that show or search the books (`list`, `query`, `groups`,
@@ -201,6 +218,7 @@ enum CPick {
     case .query:
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
+      if matches.isEmpty && isMailCompletion(options) { matches = mailCompletionFallback(options, in: list) }
       if let enabled {
         let kept = Set(accepted(matches.map(\.index), in: list.contacts, by: enabled))
         matches = matches.filter { kept.contains($0.index) }

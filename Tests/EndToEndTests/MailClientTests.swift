@@ -48,6 +48,32 @@ struct MailClientTests {
     #expect(none.stdout.isEmpty)
   }
 
+  @Test("mutt and aerc complete from the matches that are not scattered; only scattered ones are given when nothing else matches")
+  func completionLeavesOutScatteredMatches() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let book = folder.appendingPathComponent("book.vcf").path
+    let card = { (name: String, email: String) in
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nEMAIL:\(email)\r\nEND:VCARD\r\n"
+    }
+    try (card("Herminio Dock Barton", "hdb@barton.example") + card("Heiko Mustermann", "heiko@muster.example"))
+      .write(toFile: book, atomically: true, encoding: .utf8)
+    // `heiko` is in Herminio Dock Barton only letter by letter, across three words.
+    let mutt = try CommandRunner.cpick(["--format", "mutt", "heiko", "-s", book])
+    #expect(mutt.status == 0)
+    #expect(mutt.stdoutLines.count == 2)
+    #expect(mutt.stdoutLines.last?.hasPrefix("heiko@muster.example\tHeiko Mustermann\t") == true)
+    let aerc = try CommandRunner.cpick(["--format", "aerc", "heiko", "-s", book])
+    #expect(aerc.stdoutText == "heiko@muster.example\tHeiko Mustermann\n")
+    // Every match, scattered last, for the other formats.
+    let all = try CommandRunner.cpick(["query", "heiko", "-f", "tsv", "-s", book])
+    #expect(all.stdoutLines.map { $0.components(separatedBy: "\t")[0] } == ["Heiko Mustermann", "Herminio Dock Barton"])
+    // Without Heiko, the scattered match is what there is.
+    try card("Herminio Dock Barton", "hdb@barton.example").write(toFile: book, atomically: true, encoding: .utf8)
+    let alone = try CommandRunner.cpick(["--format", "aerc", "heiko", "-s", book])
+    #expect(alone.stdoutText == "hdb@barton.example\tHerminio Dock Barton\n")
+  }
+
   @Test("hostile names never put control bytes into mutt or aerc lines")
   func hygiene() throws {
     let hostile = EndToEnd.sharedFile("cases/28-control-chars-in-name/hostile.vcf")
