@@ -110,7 +110,7 @@ let package = Package(
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(
       name: "cpick-sync",
-      dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard", "CpickAllocator"]),
+      dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard", "CpickSupport", "CpickAllocator"]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench",

@@ -142,8 +142,12 @@ static int cpick_gif_read(GifFileType *file, GifByteType *buffer, int count) {
   return (int)n;
 }
 
-/* Decodes a GIF's first frame into RGB, refusing a screen larger than `maxPixels`
- * before reading any image data. Returns 0; -1 damaged; -2 too large (size set). */
+/* Decodes a GIF's first frame into RGB, record by record (never DGifSlurp, which
+ * would decode every frame at its own size: an 800 KB file of frames far larger than
+ * its screen is gigabytes), refusing a screen or a first frame larger than `maxPixels`
+ * before reading any of its image data. The frame is read a line at a time into the
+ * screen (an interlaced one in its four passes) and clipped to it. Returns 0; -1
+ * damaged; -2 too large (size set: the screen's, or the frame's). */
 static inline int cpick_gif_decode(const unsigned char *data, unsigned long length, long maxPixels,
                                    unsigned char **pixels, int *width, int *height) {
   struct cpick_gif_source source = {data, length, 0};
@@ -154,30 +158,70 @@ static inline int cpick_gif_decode(const unsigned char *data, unsigned long leng
   *height = file->SHeight;
   if (file->SWidth <= 0 || file->SHeight <= 0) { DGifCloseFile(file, &status); return -1; }
   if ((long)file->SWidth * (long)file->SHeight > maxPixels) { DGifCloseFile(file, &status); return -2; }
-  if (DGifSlurp(file) != GIF_OK || file->ImageCount < 1) { DGifCloseFile(file, &status); return -1; }
-  SavedImage *frame = &file->SavedImages[0];
-  ColorMapObject *map = frame->ImageDesc.ColorMap ? frame->ImageDesc.ColorMap : file->SColorMap;
-  if (!map) { DGifCloseFile(file, &status); return -1; }
   int transparent = -1;
-  GraphicsControlBlock control;
-  if (DGifSavedExtensionToGCB(file, 0, &control) == GIF_OK) transparent = control.TransparentColor;
-  size_t count = (size_t)file->SWidth * (size_t)file->SHeight;
-  unsigned char *out = (unsigned char *)malloc(count * 3);
-  if (!out) { DGifCloseFile(file, &status); return -1; }
-  memset(out, 255, count * 3);
-  int left = frame->ImageDesc.Left, top = frame->ImageDesc.Top;
-  for (int y = 0; y < frame->ImageDesc.Height; y++) {
-    for (int x = 0; x < frame->ImageDesc.Width; x++) {
-      int sx = left + x, sy = top + y;
-      if (sx < 0 || sy < 0 || sx >= file->SWidth || sy >= file->SHeight) continue;
-      int index = frame->RasterBits[y * frame->ImageDesc.Width + x];
-      if (index == transparent || index >= map->ColorCount) continue;
-      unsigned char *pixel = out + ((size_t)sy * (size_t)file->SWidth + (size_t)sx) * 3;
-      pixel[0] = map->Colors[index].Red;
-      pixel[1] = map->Colors[index].Green;
-      pixel[2] = map->Colors[index].Blue;
+  GifRecordType record;
+  for (;;) {
+    if (DGifGetRecordType(file, &record) != GIF_OK || record == TERMINATE_RECORD_TYPE) {
+      DGifCloseFile(file, &status);
+      return -1;
+    }
+    if (record == IMAGE_DESC_RECORD_TYPE) break;
+    if (record == EXTENSION_RECORD_TYPE) {
+      int code = 0;
+      GifByteType *block = NULL;
+      if (DGifGetExtension(file, &code, &block) != GIF_OK) { DGifCloseFile(file, &status); return -1; }
+      GraphicsControlBlock control;
+      if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4 &&
+          DGifExtensionToGCB(block[0], block + 1, &control) == GIF_OK)
+        transparent = control.TransparentColor;
+      while (block) {
+        if (DGifGetExtensionNext(file, &block) != GIF_OK) { DGifCloseFile(file, &status); return -1; }
+      }
     }
   }
+  if (DGifGetImageDesc(file) != GIF_OK) { DGifCloseFile(file, &status); return -1; }
+  int frameWidth = file->Image.Width, frameHeight = file->Image.Height;
+  if (frameWidth <= 0 || frameHeight <= 0) { DGifCloseFile(file, &status); return -1; }
+  if ((long)frameWidth * (long)frameHeight > maxPixels) {
+    *width = frameWidth;
+    *height = frameHeight;
+    DGifCloseFile(file, &status);
+    return -2;
+  }
+  ColorMapObject *map = file->Image.ColorMap ? file->Image.ColorMap : file->SColorMap;
+  if (!map) { DGifCloseFile(file, &status); return -1; }
+  size_t count = (size_t)file->SWidth * (size_t)file->SHeight;
+  unsigned char *out = (unsigned char *)malloc(count * 3);
+  GifPixelType *line = (GifPixelType *)malloc((size_t)frameWidth);
+  if (!out || !line) { free(out); free(line); DGifCloseFile(file, &status); return -1; }
+  memset(out, 255, count * 3);
+  /* The rows in the order they are stored: 0, 8, 16…; 4, 12…; 2, 6…; 1, 3… when interlaced. */
+  static const int firstRow[4] = {0, 4, 2, 1}, step[4] = {8, 8, 4, 2};
+  int passes = file->Image.Interlace ? 4 : 1;
+  int left = file->Image.Left, top = file->Image.Top;
+  for (int pass = 0; pass < passes; pass++) {
+    for (int y = passes == 1 ? 0 : firstRow[pass]; y < frameHeight; y += passes == 1 ? 1 : step[pass]) {
+      if (DGifGetLine(file, line, frameWidth) != GIF_OK) {
+        free(out);
+        free(line);
+        DGifCloseFile(file, &status);
+        return -1;
+      }
+      int sy = top + y;
+      if (sy < 0 || sy >= file->SHeight) continue;
+      for (int x = 0; x < frameWidth; x++) {
+        int sx = left + x;
+        if (sx < 0 || sx >= file->SWidth) continue;
+        int index = line[x];
+        if (index == transparent || index >= map->ColorCount) continue;
+        unsigned char *pixel = out + ((size_t)sy * (size_t)file->SWidth + (size_t)sx) * 3;
+        pixel[0] = map->Colors[index].Red;
+        pixel[1] = map->Colors[index].Green;
+        pixel[2] = map->Colors[index].Blue;
+      }
+    }
+  }
+  free(line);
   DGifCloseFile(file, &status);
   *pixels = out;
   return 0;

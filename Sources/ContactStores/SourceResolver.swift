@@ -43,7 +43,9 @@ public enum SourceResolver {
 
   /// The books of a `$CPICK_SOURCE`-style list: specs separated by `:`, where the
   /// `:` of a URL's scheme (`https://…`, `ldap://…`) does not separate (nor that of
-  /// its port, `host:8443`, up to the next `/`).
+  /// its port, `host:8443`, up to the next `/`, nor one in a user name and password
+  /// before an `@`, `https://bob:secret@host/`, kept whole so that it is refused
+  /// whole rather than read as a file named `secret@host/`).
   public static func splitSourceList(_ list: String) -> [String] {
     var specs: [String] = []
     var pieces = list.split(separator: ":", omittingEmptySubsequences: false).map(String.init)[...]
@@ -51,6 +53,13 @@ public enum SourceResolver {
       var spec = piece
       if ["http", "https", "ldap", "ldaps"].contains(piece.lowercased()), let rest = pieces.first, rest.hasPrefix("//") {
         spec += ":" + pieces.removeFirst()
+        // A user name and password: up to the piece whose `@` comes before any `/`.
+        if !spec.dropFirst(piece.count + 3).contains("/"),
+          let at = pieces.firstIndex(where: { $0.contains("@") }),
+          pieces[..<at].allSatisfy({ !$0.contains("/") }), pieces[at].prefix(while: { $0 != "/" }).contains("@")
+        {
+          while pieces.startIndex <= at { spec += ":" + pieces.removeFirst() }
+        }
         // A port: digits up to the path.
         if !spec.dropFirst(piece.count + 3).contains("/"), let port = pieces.first,
           let digits = port.split(separator: "/", maxSplits: 1).first, !digits.isEmpty, digits.allSatisfy(\.isNumber)

@@ -16,6 +16,8 @@ enum ByteMatcher {
   /// The highest score of a *scattered* fuzzy match (`fuzzy`): a band of its own,
   /// far below every other match (`heiko` in `Herminio Dock Barton`).
   static let scatteredMax = 100
+  /// The most word starts `fuzzy` tries in one field.
+  static let fuzzyStarts = 32
 
   /// True when `byte` separates words: ASCII that is neither a letter nor a digit.
   @inline(__always)
@@ -200,7 +202,10 @@ enum ByteMatcher {
   /// `1...scatteredMax` instead, far below: as fzf, which gives a character at a word
   /// start a bonus and charges every gap, ranks pieces of words typed in order (`jsm`
   /// for `John Smith`: `j`, then `sm` from a word start) above letters picked out of
-  /// the middle of several words.
+  /// the middle of several words. At most `fuzzyStarts` word starts are tried, and
+  /// none after a match scoring `fuzzyMax`: each try can scan to the field's end, and
+  /// a field of thousands of words beginning with the word's first letter (a 200 KB
+  /// name of `a a a …`) would otherwise cost their number times its length.
   @inline(__always)
   static func fuzzy(
     _ field: UnsafePointer<UInt8>, _ n: Int, _ word: UnsafePointer<UInt8>, _ m: Int
@@ -211,10 +216,12 @@ enum ByteMatcher {
     var best = 0
     var bestStart = -1
     var s = 0
-    while s + m <= n {
+    var tries = 0
+    while s + m <= n && tries < fuzzyStarts && best < fuzzyMax {
       if field[s] == first && (s == 0 || isSeparator(field[s - 1]))
         && unitMatches(field, s, word, 0, firstLength)
       {
+        tries += 1
         var p = s + firstLength
         var qi = firstLength
         var gaps = 0

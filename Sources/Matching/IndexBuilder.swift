@@ -189,7 +189,8 @@ struct IndexBuilder {
   /// Adds the digits of a phone number (`+1 (555) 010-0166`, `tel:+1-555-010-0177`)
   /// and, for an international number, its national form too (`+49 (0)170 5550123` →
   /// `491705550123` and `01705550123`), so a number is found as dialled at home or
-  /// abroad.
+  /// abroad. Digits of any script count as their ASCII digits (`０９０-１２３４-５６７８`
+  /// is found by `090`), as in a query.
   mutating func addPhone(_ value: String) {
     var value = value
     let start = bytes.count
@@ -200,6 +201,21 @@ struct IndexBuilder {
           bytes.append(byte)
         } else if byte == UInt8(ascii: "+") && bytes.count == start {
           international = true
+        } else if byte >= 0x80 {
+          // Digits of other scripts (full-width ０-９, Arabic-Indic ٠-٩, Devanagari
+          // ०-९ …) as the query's are folded: read again scalar by scalar.
+          bytes.removeSubrange(start...)
+          international = false
+          break
+        }
+      }
+    }
+    if bytes.count == start, value.utf8.contains(where: { $0 >= 0x80 }) {
+      for scalar in value.unicodeScalars {
+        if scalar == "+" && bytes.count == start {
+          international = true
+        } else if scalar.properties.generalCategory == .decimalNumber, let digit = scalar.properties.numericValue {
+          bytes.append(UInt8(48 + Int(digit)))
         }
       }
     }

@@ -140,6 +140,8 @@ public struct KeyDecoder: Sendable {
       return (key.map(Item.event) ?? .nothing, 3)
     case 0x20...0x7E:
       return (.event(.alt(Character(Unicode.Scalar(bytes[start + 1])))), 2)  // Meta sends ESC + key
+    case 0x7F, 0x08:
+      return (.event(.altBackspace), 2)
     default:
       return (.event(.escape), 1)
     }

@@ -19,6 +19,9 @@ public enum KeyEvent: Sendable, Hashable {
   case backTab
   /// Backspace (BS or DEL byte).
   case backspace
+  /// Alt-Backspace (ESC then DEL or BS, in one write): deletes the word before the
+  /// cursor (readline's and fzf's `backward-kill-word`).
+  case altBackspace
   /// The Delete key (`CSI 3 ~`).
   case delete
   /// A lone Esc.

@@ -292,7 +292,7 @@ public final class CursesScreen: Screen {
 
   /// After an ESC that ncurses did not take as the start of a key sequence: a
   /// printable character already waiting makes it Alt plus that character (terminals
-  /// send Meta as ESC + key); anything else is put back.
+  /// send Meta as ESC + key), a backspace Alt-Backspace; anything else is put back.
   private func readAltKey() -> KeyEvent? {
     wtimeout(window, 0)
     defer { wtimeout(window, inputTimeout) }
@@ -300,6 +300,10 @@ public final class CursesScreen: Screen {
     let status = wget_wch(window, &next)
     if status == OK, (0x20..<0x7F).contains(next), let scalar = Unicode.Scalar(UInt32(next)) {
       return .alt(Character(scalar))
+    }
+    // Alt-Backspace: ESC DEL or ESC BS (which ncurses may have read as its backspace key).
+    if (status == OK && (next == 0x7F || next == 0x08)) || (status == KEY_CODE_YES && next == KEY_BACKSPACE) {
+      return .altBackspace
     }
     if status == OK { _ = unget_wch(wchar_t(next)) } else if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
     return nil

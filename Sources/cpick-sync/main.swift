@@ -12,11 +12,13 @@
 // sources. Exit status 0, or 2 when an account failed (one line on stderr each).
 import BookSync
 import ContactStores
+import CpickSupport
 import Foundation
 import ServerBooks
 import TerminalKit
 import XCard
 
+StandardStreams.openMissing()
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "sync"
@@ -129,6 +131,11 @@ if accounts.isEmpty {
   exit(2)
 }
 for account in accounts {
+  if let refusal = ServerAccount.userInfoRefusal(account.url) {
+    failed = true
+    emit(["event": "error", "account": account.name, "message": refusal], "cpick \(command): \(v(refusal))", toStandardError: true)
+    continue
+  }
   if account.kind == .directory {
     if command == "books" {
       emit(["event": "book", "account": account.name, "url": account.url, "name": "directory"], "\(v(account.name))\tdirectory\t\(v(account.url))")

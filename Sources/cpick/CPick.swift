@@ -10,6 +10,7 @@ import AddressBook
 import ContactFormats
 import CpickSupport
 import Localization
+import ServerBooks
 
 /// How a run ended: its exit status, and what it read, held until the process exits
 /// (`main.swift` ends the process without freeing it).
@@ -51,6 +52,8 @@ enum CPick {
     let config = ConfigFile.load(environment: environment)
     for problem in config.problems { printError("cpick: \(config.path ?? "config"):" + problem) }
     let specs = sources(options, environment: environment)
+    // A password in a URL would reach the helper's argv and the messages: refused first.
+    if let refusal = specs.lazy.compactMap(ServerAccount.userInfoRefusal).first { return Completion(fail(refusal)) }
     if options.command == .sync || options.command == .books {
       return Completion(runSyncHelper(options.command.rawValue, specs: specs, environment: environment))
     }

@@ -1,9 +1,12 @@
 import ContactStores
+import CpickSupport
 import Foundation
 import ServerBooks
 import VCard
 import TerminalScreens
 
+// A closed stdin, stdout or stderr would be taken by the next file cpick opens.
+StandardStreams.openMissing()
 StandardOutput.ignoreBrokenPipe()
 // SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, exit 128 + signal.
 // Before any screen is opened, so that ncurses installs no handlers of its own.

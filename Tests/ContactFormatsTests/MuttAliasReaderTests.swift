@@ -49,6 +49,20 @@ struct MuttAliasReaderTests {
     #expect(Set(read.contacts.map(\.identifier)).count == 2)
   }
 
+  @Test("a file with CRLF line ends (written on Windows) reads as the same aliases, warnings on the same lines")
+  func crlf() throws {
+    let bytes = try [UInt8](Data(contentsOf: TestPaths.fixture("books/mutt-aliases")))
+    let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
+    let crlf = MuttAliasReader.read(Array(text.utf8), source: "aliases")
+    let lf = try read()
+    #expect(crlf.contacts.map(\.displayName) == lf.contacts.map(\.displayName))
+    #expect(crlf.contacts.map { $0.emailAddresses.map(\.value) } == lf.contacts.map { $0.emailAddresses.map(\.value) })
+    #expect(crlf.contacts.count == 6)
+    #expect(crlf.warnings == lf.warnings)
+    let continued = MuttAliasReader.read(Array("alias a A <a@x.example>, \\\r\n  <b@x.example>\r\nalias c C <c@x.example>\r\n".utf8), source: "f")
+    #expect(continued.contacts.map { $0.emailAddresses.map(\.value) } == [["a@x.example", "b@x.example"], ["c@x.example"]])
+  }
+
   @Test("an alias continued over thousands of lines is one alias with every address, at its first line")
   func longContinuation() {
     let addresses = (0..<5_000).map { "p\($0)@example.org" }

@@ -25,6 +25,20 @@ struct TrialFixTests {
     #expect(paste.text == "Ingrid Solberg")
   }
 
+  @Test("Alt-Backspace deletes the word before the cursor, and does not cancel the picker")
+  @MainActor func altBackspace() {
+    var editor = LineEditor("ada king lovelace")
+    _ = editor.handle(.altBackspace)
+    #expect(editor.text == "ada king " && editor.cursor == 9)
+    let screen = MemoryScreen(
+      rows: 10, columns: 60, keys: MemoryScreen.keys(typing: "ada lovelace grace") + [.altBackspace, .enter])
+    let delegate = RecordingDelegate()
+    let picker = PeoplePickerController(contacts: TestContacts.book)
+    picker.delegate = delegate
+    picker.run(on: screen)
+    #expect(delegate.selected.map(\.displayName) == ["Ada Lovelace"])
+  }
+
   @Test("Alt plus a key is not Escape: the picker keeps running")
   @MainActor func altDoesNotCancel() {
     let screen = MemoryScreen(rows: 10, columns: 60, keys: MemoryScreen.keys(typing: "ada lovelace") + [.alt("b"), .enter])

@@ -257,4 +257,33 @@ struct CardDAVEndToEndTests {
     try pane.press("Escape")
     _ = try pane.waitForExit(timeout: 20)
   }
+
+  @Test("a password in a source URL (config, CPICK_SOURCE, -s) is refused before the helper runs, and never printed")
+  func passwordInURL() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("config/cpick"), withIntermediateDirectories: true)
+    try "source = http://bob:Hunter2PW@127.0.0.1:18765/dav/\n"
+      .write(to: folder.appendingPathComponent("config/cpick/config"), atomically: true, encoding: .utf8)
+    // A helper that leaves a mark when it runs: it must not.
+    let mark = folder.appendingPathComponent("helper-ran").path
+    let helper = folder.appendingPathComponent("helper").path
+    try "#!/bin/sh\necho \"$@\" > \(mark)\n".write(toFile: helper, atomically: true, encoding: .utf8)
+    chmod(helper, 0o755)
+    let setup = "export CPICK_SYNC=\(helper);"
+    for script in [
+      "export XDG_CONFIG_HOME=\(folder.path)/config; \"$0\" list",
+      "export XDG_CONFIG_HOME=\(folder.path)/config; \"$0\" sync",
+      "export CPICK_SOURCE=/nonexistent.vcf:https://u:Hunter2PW@dav.example.org/x/; \"$0\" query x",
+      "\"$0\" -s http://bob:Hunter2PW@127.0.0.1:18765/dav/ query x",
+    ] {
+      let run = try CommandRunner.shell(setup + script)
+      #expect(run.status == 2, "\(script)")
+      #expect(run.stderrLines.count == 1, "\(script)")
+      #expect(run.stderrText.contains("a user name or password in the URL is refused"), "\(script)")
+      #expect(!run.stderrText.contains("Hunter2PW") && !run.stdoutText.contains("Hunter2PW"), "\(script)")
+      #expect(!FileManager.default.fileExists(atPath: mark), "\(script)")
+    }
+  }
 }

@@ -74,6 +74,22 @@ struct MailClientTests {
     #expect(alone.stdoutText == "hdb@barton.example\tHerminio Dock Barton\n")
   }
 
+  @Test("with standard input closed (aerc's address-book-cmd run as cmd <&-), the default book is read, not a pipe of cpick's own")
+  func closedStandardInput() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let vdir = folder.appendingPathComponent("data/cpick/contacts")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:v1\r\nFN:Valeria Duarte\r\nEMAIL:valeria@duarte.example\r\nEND:VCARD\r\n"
+      .write(to: vdir.appendingPathComponent("v1.vcf"), atomically: true, encoding: .utf8)
+    // Before the fix the signal pipe took descriptor 0 and was read as the book: no end.
+    for command in ["\"$0\" --format aerc vale <&-", "\"$0\" list -f mailbox <&-"] {
+      let run = try CommandRunner.shell("export XDG_DATA_HOME=\(folder.path)/data; " + command, timeout: 30)
+      #expect(run.status == 0, "\(command)")
+      #expect(run.stdoutLines.last?.contains("valeria@duarte.example") == true, "\(command): \(run.stdoutText)")
+    }
+  }
+
   @Test("hostile names never put control bytes into mutt or aerc lines")
   func hygiene() throws {
     let hostile = EndToEnd.sharedFile("cases/28-control-chars-in-name/hostile.vcf")

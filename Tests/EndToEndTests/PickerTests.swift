@@ -22,6 +22,20 @@ struct PickerTests {
     #expect(pane.stderrText() == "")
   }
 
+  @Test("Alt-Backspace deletes the last word of the query; it does not cancel the picker")
+  func altBackspace() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "José Álvarez")
+    try pane.type("jose alv zzz")
+    try pane.waitForScreen(containing: "jose alv zzz")
+    try pane.press("M-BSpace")  // ESC DEL in one write
+    try pane.waitForScreen(containing: "José Álvarez")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "José Álvarez")
+  }
+
   @Test(
     "A cancel key exits 130 with nothing on stdout",
     arguments: ["Escape", "C-c", "C-g"])

@@ -88,6 +88,23 @@ struct ContactIndexTests {
     #expect(index.search("5510").isEmpty)
   }
 
+  @Test("a number stored in full-width, Arabic-Indic or Devanagari digits is found by its digits, typed either way")
+  func phoneDigitsOfOtherScripts() {
+    let people = [
+      TestContacts.person("Hanako", "Yamada", phones: ["０９０-１２３４-５６７８"]),
+      TestContacts.person("Samir", "Haddad", phones: ["+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧"]),
+      TestContacts.person("Asha", "Rao", phones: ["९८७६५ ४३२१०"]),
+      TestContacts.person("Plain", "Ascii", phones: ["+1 555 010–0166"]),
+    ]
+    let index = ContactIndex(people)
+    #expect(orderedNames(index.search("09012345678"), in: people) == ["Hanako Yamada"])
+    #expect(orderedNames(index.search("5678"), in: people) == ["Hanako Yamada"])
+    #expect(orderedNames(index.search("٠٩٠١٢٣٤"), in: people) == ["Hanako Yamada"])
+    #expect(orderedNames(index.search("966501234567"), in: people) == ["Samir Haddad"])
+    #expect(orderedNames(index.search("9876543210"), in: people) == ["Asha Rao"])
+    #expect(orderedNames(index.search("5550100166"), in: people) == ["Plain Ascii"])
+  }
+
   @Test("should combine a phone word with a name word")
   func phoneAndName() {
     let people = phonePeople + [TestContacts.person("Tilde", "Other", phones: ["0999 000"])]

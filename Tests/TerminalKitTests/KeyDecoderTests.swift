@@ -28,6 +28,11 @@ struct KeyDecoderTests {
     #expect(Self.decode("\u{1B}\u{1B}[B") == [.escape, .down])
   }
 
+  @Test("Alt-Backspace (ESC DEL, ESC BS) is one key, not Escape and a backspace")
+  func altBackspace() {
+    #expect(KeyDecoder.decode([0x1B, 0x7F, 0x1B, 0x08, 0x7F]) == [.altBackspace, .altBackspace, .backspace])
+  }
+
   @Test("Home, End, Page Up, Page Down, Delete and Shift-Tab")
   func editingKeys() {
     #expect(Self.decode("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF")

@@ -94,7 +94,9 @@ package enum MuttAliasReader {
   static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
     var lines: [(number: Int, text: String)] = []
     var pending: (number: Int, text: String)?
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character: a file with CRLF line ends is split at it too.
+    let physical = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, raw) in physical.enumerated() {
       var line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
       let trailing = line.reversed().prefix { $0 == "\\" }.count
       let continues = trailing % 2 == 1

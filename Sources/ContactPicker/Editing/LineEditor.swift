@@ -3,7 +3,8 @@ import TerminalKit
 /// A one-line text field with readline editing, as the query line of fzf:
 /// ←/→ and Ctrl-B/Ctrl-F move, Ctrl-A/Home and Ctrl-E/End jump, Backspace/Ctrl-H and
 /// Delete/Ctrl-D delete, Ctrl-U kills to the start, Ctrl-K to the end, Ctrl-W the
-/// word before the cursor, Alt-B/Alt-F move by words and Alt-D deletes the next; a
+/// word before the cursor, Alt-B/Alt-F move by words, Alt-D deletes the next and
+/// Alt-Backspace the one before; a
 /// paste is inserted with its line breaks and tabs as spaces.
 ///
 /// Text is held as grapheme clusters, so a cursor step is one user-perceived
@@ -36,6 +37,10 @@ public struct LineEditor: Sendable, Hashable {
       cursor = wordEnd(after: cursor)
     case .alt("d"):
       characters.removeSubrange(cursor..<wordEnd(after: cursor))
+    case .altBackspace:
+      let start = wordStart(before: cursor)
+      characters.removeSubrange(start..<cursor)
+      cursor = start
     case .left, .control("b"): cursor = max(0, cursor - 1)
     case .right, .control("f"): cursor = min(characters.count, cursor + 1)
     case .home, .control("a"): cursor = 0

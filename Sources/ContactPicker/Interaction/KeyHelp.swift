@@ -35,6 +35,7 @@ struct KeyHelp: Sendable, Equatable {
     case .tab: "tab"
     case .backTab: "shift-tab"
     case .backspace: "bksp"
+    case .altBackspace: "M-bksp"
     case .delete: "del"
     case .escape: "esc"
     case .up: "↑"

@@ -230,7 +230,7 @@ public enum UnknownPersonView {
     let work = PersonCardView.workLine(of: contact, besides: state.title)
     if !work.isEmpty { lines.append((work, .plain)) }
     if let message = state.message {
-      for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
+      for paragraph in message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
         for line in TextWrapper.wrap(String(paragraph), width: max(8, columns - textColumn - 1)).prefix(4) {
           lines.append((line, Style(dim: true)))
         }

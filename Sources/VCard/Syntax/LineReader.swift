@@ -30,6 +30,16 @@ struct LogicalLine {
   var quotedPrintable: Bool? = nil
   /// Whether the header names a `CHARSET=`; `nil` while no colon has been read.
   var namesCharset: Bool? = nil
+  /// Where the content's last byte that is not a blank is (an offset from the
+  /// content's start; -1: none; `nil`: not looked for yet), and the one before it:
+  /// kept up to date as continuations are appended and soft breaks dropped, so that
+  /// a line of many folds of blanks is not scanned again at each (`LineJoiner`).
+  var lastSolid: Int? = nil
+  var previousSolid: Int? = nil
+  /// How much of a header without a colon yet has been looked at for
+  /// `QUOTED-PRINTABLE`, and whether it was found there.
+  var headerScanned = 0
+  var headerNamesQuotedPrintable = false
 }
 
 /// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
@@ -314,49 +324,78 @@ struct LineJoiner {
       line.contentStart = 0
       line.joined = true
     }
+    let offset = scratch.count
     scratch.append(contentsOf: input[start..<end])
+    // The last two solid bytes among those appended, if any: the appended bytes are
+    // looked at once.
+    guard let last = line.lastSolid else { return }
+    var index = scratch.count
+    var newest = -1
+    while index > offset {
+      index -= 1
+      guard !Self.isBlank(scratch[index]) else { continue }
+      if newest < 0 {
+        newest = index
+      } else {
+        (line.lastSolid, line.previousSolid) = (newest, index)
+        return
+      }
+    }
+    if newest >= 0 { (line.lastSolid, line.previousSolid) = (newest, last) }
+  }
+
+  @inline(__always)
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+  /// The byte at `offset` of `line`'s content.
+  @inline(__always)
+  func byte(_ line: LogicalLine, _ offset: Int) -> UInt8 {
+    line.joined ? scratch[offset] : input[line.contentStart + offset]
+  }
+
+  /// The offset of the last solid byte of `line`'s content at or before `offset`, or -1.
+  func solid(_ line: LogicalLine, atOrBefore offset: Int) -> Int {
+    var index = offset
+    while index >= 0 && Self.isBlank(byte(line, index)) { index -= 1 }
+    return index
+  }
+
+  /// The number of bytes of `line`'s content so far.
+  @inline(__always)
+  func contentCount(_ line: LogicalLine) -> Int {
+    line.joined ? scratch.count : line.contentEnd - line.contentStart
   }
 
   /// Whether `line` ends in a quoted-printable soft break: its last byte that is not a
   /// blank is `=` and its header names quoted-printable (read once a colon is there).
+  /// Linear over a line of any number of folds: the last solid byte is kept in the
+  /// line (`LogicalLine.lastSolid`), and a header without a colon is read on from
+  /// where it was last read.
   func continuesQuotedPrintable(_ line: inout LogicalLine) -> Bool {
-    // The last byte that is not a blank must be '='.
-    var last: UInt8 = 0
-    if line.joined {
-      var index = scratch.count
-      while index > 0 {
-        index -= 1
-        let byte = scratch[index]
-        if byte != 0x20 && byte != 0x09 { last = byte; break }
-      }
-    } else {
-      var index = line.contentEnd
-      while index > line.contentStart {
-        index -= 1
-        let byte = input[index]
-        if byte != 0x20 && byte != 0x09 { last = byte; break }
-      }
-    }
-    guard last == UInt8(ascii: "=") else { return false }
+    if line.lastSolid == nil { line.lastSolid = solid(line, atOrBefore: contentCount(line) - 1) }
+    guard let last = line.lastSolid, last >= 0, byte(line, last) == UInt8(ascii: "=") else { return false }
     if let known = line.quotedPrintable { return known }
-    let flags = withContent(line) { LineReader.headerFlags($0) }
-    if flags.hasColon { line.quotedPrintable = flags.quotedPrintable }
-    return flags.quotedPrintable
+    // From a little before where the last look stopped: a name cut there by a fold.
+    let from = max(0, min(line.headerScanned, contentCount(line)) - 16)
+    let flags = withContent(line) { LineReader.headerFlags(UnsafeBufferPointer(rebasing: $0[from...])) }
+    let quotedPrintable = line.headerNamesQuotedPrintable || flags.quotedPrintable
+    line.headerScanned = contentCount(line)
+    line.headerNamesQuotedPrintable = quotedPrintable
+    if flags.hasColon { line.quotedPrintable = quotedPrintable }
+    return quotedPrintable
   }
 
-  /// Removes the soft break (`=` and the blanks after it) from the end of `line`.
+  /// Removes the soft break (`=` and the blanks after it) from the end of `line`
+  /// (whose last solid byte, `continuesQuotedPrintable` found, is that `=`).
   @inline(__always)
   mutating func dropSoftBreak(_ line: inout LogicalLine) {
+    guard let last = line.lastSolid, last >= 0 else { return }
     if line.joined {
-      while let byte = scratch.last, byte == 0x20 || byte == 0x09 { scratch.removeLast() }
-      scratch.removeLast()
+      scratch.removeSubrange(last...)
     } else {
-      while line.contentEnd > line.contentStart,
-        input[line.contentEnd - 1] == 0x20 || input[line.contentEnd - 1] == 0x09
-      {
-        line.contentEnd -= 1
-      }
-      line.contentEnd -= 1
+      line.contentEnd = line.contentStart + last
     }
+    line.lastSolid = line.previousSolid ?? solid(line, atOrBefore: last - 1)
+    line.previousSolid = nil
   }
 }
