@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 import Localization
 
@@ -44,18 +45,31 @@ public struct ConfigFile: Sendable, Equatable {
   /// The config file of `environment`: `$XDG_CONFIG_HOME/cpick/config`, else
   /// `$HOME/.config/cpick/config` (an empty or relative `XDG_CONFIG_HOME` counts as
   /// unset). An absent or unreadable file is an empty config.
+  /// The file is read at each call (it may have changed), parsed once per text: the
+  /// books of a config of 1,600 accounts each ask for it.
   public static func load(environment: [String: String]) -> ConfigFile {
     let home = environment["HOME"] ?? NSHomeDirectory()
     let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
     let path = configHome + "/cpick/config"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return ConfigFile() }
+    let key = path + "\n" + home
+    if let known = parsed.withLock({ $0[key] }), known.text == text { return known.config }
     var config = ConfigFile(parsing: text, home: home)
     config.path = path
+    parsed.withLock { $0[key] = (text, config) }
     return config
   }
 
+  /// The configs parsed in this process, by path and home, with their text.
+  private static let parsed = Locked<[String: (text: String, config: ConfigFile)]>([:])
+
+  /// The hash of the text the config was parsed from (0 for one made otherwise):
+  /// what caches of things made from a config (`ServerAccount`'s table) are keyed by.
+  public private(set) var textHash = 0
+
   /// The config in `text`; `home` replaces a leading `~/` of a `source`.
   public init(parsing text: String, home: String) {
+    textHash = text.hashValue
     var section: Int?
     // A CR LF is one Character, and a line end like LF and CR alone (`isNewline`).
     for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {

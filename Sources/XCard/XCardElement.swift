@@ -33,12 +33,12 @@ final class XCardElement {
     self.line = line
   }
 
+  /// Appends a piece of content. Text the parser hands over in pieces (around each
+  /// entity, each buffer) stays in pieces, read and written one after the other:
+  /// joining each to the text before it would copy that text again each time
+  /// (a 7.7 MB value of `&amp;`s: 77 s).
   func append(_ piece: Content) {
-    if case .text(let text) = piece, case .text(let before)? = content.last {
-      content[content.count - 1] = .text(before + text)
-    } else {
-      content.append(piece)
-    }
+    content.append(piece)
   }
 
   /// Whether the element is in the vCard namespace (or in none: a writer that left out

@@ -6,10 +6,10 @@
 # peak memory at n and 8n, and their ratios (near 8 for linear work, 64 for
 # quadratic; near 1 where a fixed cost such as the process start dominates).
 #
-#   Sources/cpick-bench/scaling.sh [--scale K] [--keep DIR] [--cpick PATH]
+#   Sources/cpick-bench/scaling.sh [--scale K] [--keep DIR] [--cpick PATH] [--only SHAPE,…]
 #
 # --scale K multiplies every n by K (default 1); --cpick runs another build (an
-# older one, to compare); --keep keeps the inputs in DIR. Needs: a release build
+# older one, to compare); --keep keeps the inputs in DIR; --only runs those shapes. Needs: a release build
 # (`swift build -c release --static-swift-stdlib --product cpick`), python3, GNU time (/usr/bin/time).
 # Each run gets a fresh, empty XDG_CACHE_HOME, so no on-disk index is read.
 set -euo pipefail
@@ -19,11 +19,13 @@ repo=$(cd "$here/../.." && pwd)
 cpick="$repo/.build/release/cpick"
 scale=1
 keep=""
+only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) scale="$2"; shift ;;
     --keep) keep="$2"; shift ;;
     --cpick) cpick="$2"; shift ;;
+    --only) only=",$2," ; shift ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "scaling.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -44,17 +46,30 @@ measure() {
   local shape=$1 n=$2 cache="$work/cache-$1-$2"
   rm -rf "$cache"; mkdir -p "$cache"
   case "$shape" in
-    from-header)
+    from-header|encoded-words)
       make from-book 1 "$work/book.vcf"
-      make from-header "$n" "$work/$shape-$n.eml"
+      make "$shape" "$n" "$work/$shape-$n.eml"
       XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
         "$cpick" unknown --from-message --skip-known -s "$work/book.vcf" < "$work/$shape-$n.eml" > /dev/null 2>&1 || true
+      ;;
+    fuzzy-name)
+      make "$shape" "$n" "$work/$shape-$n.vcf"
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" query -s "$work/$shape-$n.vcf" ab > /dev/null 2>&1 || true
+      ;;
+    accounts)
+      # A config of n accounts, each known fresh (no sync), and a run that lists them.
+      mkdir -p "$cache/config/cpick" "$cache/state"
+      make "$shape" "$n" "$cache/config/cpick/config"
+      XDG_CACHE_HOME="$cache" XDG_CONFIG_HOME="$cache/config" XDG_STATE_HOME="$cache/state" CPICK_SYNC=/bin/true \
+        /usr/bin/time -f '%e %M' -o "$work/time" "$cpick" list -f tsv > /dev/null 2>&1 || true
       ;;
     *)
       local file="$work/$shape-$n.vcf" filter=()
       case "$shape" in
         jcard) file="$work/$shape-$n.json" ;;
-        abook-custom|mutt-continued) file="$work/$shape-$n.txt" ;;
+        xcard-entities) file="$work/$shape-$n.xml" ;;
+        abook-custom|mutt-continued|mutt-encoded-words) file="$work/$shape-$n.txt" ;;
         tel-require) filter=(--require phone) ;;
       esac
       make "$shape" "$n" "$file"
@@ -69,6 +84,7 @@ echo "| shape | n | time at n | time at 8n | ratio | memory at n | memory at 8n 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 row() {
   local shape=$1 label=$2 n=$(( $3 * scale ))
+  [ -z "$only" ] || [[ "$only" == *",$shape,"* ]] || return 0
   read -r t1 m1 < <(measure "$shape" "$n")
   read -r t8 m8 < <(measure "$shape" $(( n * 8 )))
   python3 - "$label" "$n" "$t1" "$t8" "$m1" "$m8" <<'PY'
@@ -95,3 +111,11 @@ row abook-custom "custom fields in an abook section" 10000
 row mutt-continued "continued lines of a mutt alias" 20000
 row jcard "cards as jCard" 12500
 row jcard-vcf "the same cards as .vcf" 12500
+row blank-folds "folds of blanks in one NOTE" 50000
+row header-folds "folds of a header without a colon" 50000
+row group-cards "group cards holding one person" 10000
+row fuzzy-name "words of a name searched fuzzily (query ab)" 25000
+row encoded-words "encoded words in a From: name" 5000
+row mutt-encoded-words "encoded words in a mutt alias name" 10000
+row xcard-entities "entities in an xCard note" 20000
+row accounts "server accounts in the config" 200

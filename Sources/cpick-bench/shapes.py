@@ -87,5 +87,24 @@ elif shape == "xcard":
         "<text>p%d@example.org</text></email><tel><parameters><type><text>cell</text></type></parameters>"
         "<uri>tel:+1-555-%07d</uri></tel><note><text>%s</text></note></vcard>\n" % (i, i, i, i, "x" * 40)
         for i in range(n)) + "</vcards>\n"
+elif shape == "blank-folds":
+    out = card("FN:Folded Blanks", "NOTE:x" + "\r\n  " * n)
+elif shape == "header-folds":
+    out = card("FN:Folded Header", "X-FOO;A=B" + "\r\n =" * n + ":v")
+elif shape == "group-cards":
+    out = card("FN:Member", "UID:m1") + "".join(
+        card("FN:Group %d" % i, "X-ADDRESSBOOKSERVER-KIND:group", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:m1")
+        for i in range(n))
+elif shape == "fuzzy-name":
+    out = card("FN:" + "a " * n + "b")
+elif shape == "encoded-words":
+    out = "From: " + " ".join("=?utf-8?b?YWI=?=" for _ in range(n)) + " <p0@example.org>\r\nSubject: hi\r\n\r\nbody\r\n"
+elif shape == "mutt-encoded-words":
+    out = "alias k " + " ".join("=?utf-8?b?YWI=?=" for _ in range(n)) + " <a@b.example>\n"
+elif shape == "xcard-entities":
+    out = ('<?xml version="1.0" encoding="UTF-8"?>\n<vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">\n'
+           "<vcard><fn><text>Amp</text></fn><note><text>" + "a&amp;" * n + "</text></note></vcard>\n</vcards>\n")
+elif shape == "accounts":
+    out = "".join("[account a%d]\nurl = http://127.0.0.1:9/dav%d/\nmax-age = 100000000\n\n" % (i, i) for i in range(n))
 if out is not None:
     open(path, "w", encoding="utf-8", newline="").write(out)

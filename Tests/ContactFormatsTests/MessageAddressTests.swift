@@ -153,6 +153,15 @@ struct MessageAddressTests {
     #expect(addresses.map(\.group) == ["Engines", "Engines"])
   }
 
+  @Test("60,000 adjacent encoded words are one name; a charset change or a plain word between them ends a run")
+  func longRuns() {
+    let words = Array(repeating: "=?utf-8?b?YWI=?=", count: 60_000).joined(separator: " ")
+    let decoded = EncodedWord.decodeUnstructured(words)
+    #expect(decoded.count == 120_000 && decoded.allSatisfy { $0 == "a" || $0 == "b" })
+    #expect(
+      EncodedWord.decodeUnstructured("=?utf-8?q?A?= =?utf-8?q?da?= =?iso-8859-1?q?_L=F6?= x =?utf-8?q?y?=") == "Ada Lö x y")
+  }
+
   @Test("an unknown charset or a broken word is kept as written")
   func unknownCharset() {
     #expect(EncodedWord.decodeUnstructured("=?X-NO-SUCH?Q?Ada?= Lovelace") == "=?X-NO-SUCH?Q?Ada?= Lovelace")

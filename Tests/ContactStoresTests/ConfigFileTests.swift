@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContactStores
@@ -21,6 +22,22 @@ struct ConfigFileTests {
     #expect(keys["url"] == "https://carddav.fastmail.com/")
     #expect(keys["password-command"] == "pass show mail#1")
     #expect(keys["filter"] == "(&(objectClass=person)(cn=*#*))")
+  }
+
+  @Test("a config is parsed once per text: loading it again gives the same, a changed file is read anew")
+  func loadedOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-config-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("cpick"), withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("cpick/config")
+    let environment = ["HOME": "/home/me", "XDG_CONFIG_HOME": folder.path]
+    try "source = ~/a.vcf\n".write(to: file, atomically: true, encoding: .utf8)
+    let first = ConfigFile.load(environment: environment)
+    #expect(first.sources == ["/home/me/a.vcf"] && first.textHash != 0)
+    #expect(ConfigFile.load(environment: environment) == first)
+    try "source = ~/b.vcf\n[account x]\nurl = https://x.example/\n".write(to: file, atomically: true, encoding: .utf8)
+    let second = ConfigFile.load(environment: environment)
+    #expect(second.sources == ["/home/me/b.vcf"] && second.accounts.count == 1 && second.path == file.path)
   }
 
   @Test("a misspelt key, a line without '=' and an unknown section are problems at their lines; the rest is read")

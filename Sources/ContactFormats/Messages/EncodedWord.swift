@@ -83,43 +83,44 @@ public enum EncodedWord {
 
   /// Joins pieces: a single space where white space was (none at the start), none
   /// between two encoded words; the bytes of adjacent encoded words in the same
-  /// charset are decoded together.
+  /// charset are decoded together. Linear in the pieces: the words of a run are
+  /// appended in place (60,000 adjacent words of one charset in a `From:` line).
   static func join(_ pieces: [Piece]) -> String {
     var out = ""
-    var pending: Raw?
+    // The run of adjacent encoded words in one charset not yet decoded.
+    var run = Raw(charset: "", bytes: [], written: [])
+    var inRun = false
     var previousEncoded = false
-    func flush() {
-      if let raw = pending { out += decode(raw) }
-      pending = nil
-    }
     for piece in pieces {
       switch piece {
       case .plain(let text, let space):
-        flush()
+        flush(&run, &inRun, into: &out)
         if space && !out.isEmpty { out += " " }
         out += text
         previousEncoded = false
       case .encoded(let raw, let space):
-        if previousEncoded {
-          if var current = pending, current.charset == raw.charset {
-            pending = nil  // so that `current` is the only reference: appended in place
-            current.bytes += raw.bytes
-            current.written += raw.written
-            pending = current
-          } else {
-            flush()
-            pending = raw
-          }
+        if previousEncoded && inRun && run.charset == raw.charset {
+          run.bytes += raw.bytes
+          run.written += raw.written
         } else {
-          flush()
-          if space && !out.isEmpty { out += " " }
-          pending = raw
+          flush(&run, &inRun, into: &out)
+          if !previousEncoded && space && !out.isEmpty { out += " " }
+          run = raw
+          inRun = true
         }
         previousEncoded = true
       }
     }
-    flush()
+    flush(&run, &inRun, into: &out)
     return out
+  }
+
+  /// Appends the decoded run, if any, to `out`, and ends it.
+  private static func flush(_ run: inout Raw, _ inRun: inout Bool, into out: inout String) {
+    guard inRun else { return }
+    out += decode(run)
+    run = Raw(charset: "", bytes: [], written: [])
+    inRun = false
   }
 
   /// The text of `raw`; when no decoder knows the charset or the bytes are invalid

@@ -1,4 +1,5 @@
 import ContactStores
+import CpickSupport
 import Foundation
 
 /// A server account: a CardDAV account (RFC 6352) or an LDAP directory (RFC 4511) —
@@ -137,8 +138,10 @@ public struct ServerAccount: Sendable, Hashable {
   /// other's (its credentials then serve a collection named directly), else an
   /// account of the URL alone, signing in with `~/.netrc`.
   public static func forSource(_ spec: String, config: ConfigFile) -> ServerAccount {
-    let accounts = config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
-    if var exact = accounts.first(where: { sameURL($0.url, spec) }) {
+    let table = AccountTable.of(config)
+    let accounts = table.accounts
+    if let index = table.byURL[AccountTable.urlKey(spec)] {
+      var exact = accounts[index]
       exact.isConfigured = true
       return exact
     }
@@ -161,9 +164,29 @@ public struct ServerAccount: Sendable, Hashable {
     }
   }
 
-  private static func sameURL(_ a: String, _ b: String) -> Bool {
-    func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
-    return trimmed(a).lowercased() == trimmed(b).lowercased()
+  /// The accounts of a config, and the first of each URL (compared as
+  /// `urlKey`): made once per config text, so that finding the accounts of many
+  /// books is not their number times the config's.
+  struct AccountTable: Sendable {
+    var accounts: [ServerAccount]
+    var byURL: [String: Int]
+
+    /// A URL as URLs are compared: without a final `/`, in lower case.
+    static func urlKey(_ url: String) -> String { (url.hasSuffix("/") ? String(url.dropLast()) : url).lowercased() }
+
+    private static let made = Locked<[Int: AccountTable]>([:])
+
+    static func of(_ config: ConfigFile) -> AccountTable {
+      if config.textHash != 0, let known = made.withLock({ $0[config.textHash] }) { return known }
+      let accounts = config.accounts.compactMap { ServerAccount(name: $0.name, keys: $0.keys) }
+      var byURL: [String: Int] = [:]
+      for (index, account) in accounts.enumerated() where byURL[urlKey(account.url)] == nil {
+        byURL[urlKey(account.url)] = index
+      }
+      let table = AccountTable(accounts: accounts, byURL: byURL)
+      if config.textHash != 0 { made.withLock { $0[config.textHash] = table } }
+      return table
+    }
   }
 
   private static func onSameServer(_ a: String, _ b: String) -> Bool {

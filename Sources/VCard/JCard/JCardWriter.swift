@@ -101,7 +101,7 @@ public enum JCardWriter {
 
   static func property(_ line: ContentLine, version: VCardSerializer.Version) -> String {
     let (order, values, type) = parameters(line)
-    let encoded = line.transferEncoding == "BASE64"
+    let encoded = line.isBase64Data
     let valueType = encoded ? "unknown" : type ?? defaultType(line.name, version: version)
     var out = "[" + quoted(line.name.lowercased()) + ",{"
     out += order.map { name -> String in

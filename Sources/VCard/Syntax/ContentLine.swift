@@ -88,12 +88,19 @@ public struct ContentLine: Sendable {
     }
   }
 
-  /// The value after transfer decoding (quoted-printable, base64 left alone) and
-  /// charset decoding, still with its vCard escapes (`\,` `\;` `\n`).
+  /// The value after transfer decoding and charset decoding, still with its vCard
+  /// escapes (`\,` `\;` `\n`): quoted-printable decoded; base64 decoded for a text
+  /// property (`PropertyKind.isText`: `FN;ENCODING=BASE64;CHARSET=UTF-8:…`, as some
+  /// phones export names), left alone for data (`isBase64Data`).
   public var value: String {
-    get { storedValue ?? raw?.value() ?? "" }
+    get { storedValue ?? raw?.value(textual: kind.isText) ?? "" }
     set { editable().value = newValue }
   }
+
+  /// Whether the value is base64 data — a photo, a logo, a key, a vendor's picture
+  /// with `ENCODING=BASE64` (2.1) or `ENCODING=b` (3.0) — kept in `value` as its
+  /// base64 text. A text property written in base64 is not: its `value` is the text.
+  public var isBase64Data: Bool { transferEncoding == "BASE64" && !kind.isText }
 
   /// The logical line as written: unfolded, not decoded.
   public var text: String {
@@ -334,13 +341,20 @@ struct RawLine: Sendable {
     return withBuffer { ContentLineParser.parseParameters(UnsafeBufferPointer(rebasing: $0[parametersStart..<colon])) }
   }
 
-  func value() -> String {
+  /// The value, transfer- and charset-decoded. A `textual` line's base64
+  /// (`FN;ENCODING=BASE64;CHARSET=UTF-8:…`) is decoded too; other lines keep theirs
+  /// (a photo's data).
+  func value(textual: Bool = false) -> String {
     withBuffer { buffer in
       let raw = UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<end])
       if simpleParameters {
         return ValueDecoder.decode(raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset)
       }
-      return ValueDecoder.decode(raw, parameters: parameters(), fallbackCharset: source.fallbackCharset)
+      let parameters = parameters()
+      if textual, let text = ValueDecoder.base64Text(raw, parameters: parameters, fallbackCharset: source.fallbackCharset) {
+        return text
+      }
+      return ValueDecoder.decode(raw, parameters: parameters, fallbackCharset: source.fallbackCharset)
     }
   }
 

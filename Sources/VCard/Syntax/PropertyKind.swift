@@ -9,6 +9,19 @@ enum PropertyKind: UInt8, Sendable {
   /// Android's `X-ANDROID-CUSTOM` data row (`AndroidCustomRow`).
   case androidCustom
 
+  /// Whether the value is text a person reads (a name, a note, an address…): written
+  /// in base64 by some exports (`FN;ENCODING=BASE64;CHARSET=UTF-8:…`), it is decoded
+  /// to its text. The base64 of any other property is data (a photo, a key, an
+  /// `X-MS-CARDPICTURE`) and stays as written.
+  var isText: Bool {
+    switch self {
+    case .formattedName, .name, .nickname, .organization, .title, .role, .note, .phone, .email, .address,
+      .phoneticFirst, .phoneticMiddle, .phoneticLast, .categories, .label:
+      true
+    default: false
+    }
+  }
+
   /// The standard names and those of the phone and address-book programs that are
   /// not data (the vendor properties that carry data come from `VendorProperties`).
   private static let table: [(StaticString, PropertyKind)] =

@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 
 /// Transfer and charset decoding of values, and the text escapes of vCard values.
@@ -37,6 +38,20 @@ public enum ValueDecoder {
       text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
     }
     return composed(text)
+  }
+
+  /// The text of a value written in base64 (`ENCODING=BASE64`, `ENCODING=b`, a bare
+  /// `BASE64`): its bytes in the `CHARSET` named, else as undeclared text (UTF-8 when
+  /// valid); nil when the parameters name no base64 or the value is not base64 (it is
+  /// then read as written).
+  static func base64Text(
+    _ raw: UnsafeBufferPointer<UInt8>, parameters: [VCardParameter], fallbackCharset: String?
+  ) -> String? {
+    guard VCardParameter.transferEncoding(in: parameters) == "BASE64",
+      let bytes = Base64Text.decode(String(decoding: raw, as: UTF8.self))
+    else { return nil }
+    let charset = parameters.last { $0.name == "CHARSET" }?.values.first
+    return bytes.withUnsafeBufferPointer { decode($0, encoding: nil, charset: charset, fallbackCharset: fallbackCharset) }
   }
 
   /// `decode` for bytes in an array slice.

@@ -384,6 +384,10 @@ struct CardEditor {
     }
     var kept = parameters ?? line.parameters
     if line.transferEncoding == "BASE64" && parameters == nil { kept = line.parameters }
+    if line.transferEncoding == "BASE64" && !line.isBase64Data {
+      // Text that was written in base64 is written as text.
+      kept = kept.filter { VCardParameter.transferEncoding(in: [$0]) != "BASE64" }
+    }
     edits[index] = .replace(
       VCardSerializer.line(
         group: regroup[index] ?? line.group, name: writtenName, parameters: kept, value: value,

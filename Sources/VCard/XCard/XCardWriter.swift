@@ -87,7 +87,7 @@ public enum XCardWriter {
     if line.name == "XML", let element = embeddedElement(line.value) { return element }
     let name = line.name.lowercased()
     guard XMLText.isName(name) else { return nil }
-    let encoded = line.transferEncoding == "BASE64"
+    let encoded = line.isBase64Data
     var type: String? = nil
     var parameters: [(name: String, values: [String])] = []
     for parameter in line.parameters {
