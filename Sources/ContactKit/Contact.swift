@@ -7,6 +7,19 @@ public enum ContactType: String, Sendable, Hashable {
   case person
   /// An organization (CNContactType.organization; `KIND:org`, `X-ABShowAs:COMPANY`, or only `ORG`).
   case organization
+
+  /// The type of a contact whose book does not say: an organization when it has no
+  /// name parts but an organization name that its full name (if any) repeats — a
+  /// company exported with `FN:` and `N:;;;;`, a CSV row with only `Company`, a
+  /// directory entry with only `o`; else a person.
+  public static func inferred(for contact: Contact) -> ContactType {
+    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName)
+      .trimmingCharacters(in: .whitespaces).isEmpty
+    let formatted = contact.formattedName.trimmingCharacters(in: .whitespaces)
+    let organization = contact.organizationName.trimmingCharacters(in: .whitespaces)
+    return !hasNameParts && !organization.isEmpty && (formatted.isEmpty || formatted == organization)
+      ? .organization : .person
+  }
 }
 
 /// One contact: single-value properties and labeled multi-value properties

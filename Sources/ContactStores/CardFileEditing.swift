@@ -21,8 +21,8 @@ enum CardFileEdit {
 /// Applies edits to the bytes of a file of cards, in memory: a card being updated
 /// or deleted is found by its original bytes (`SourceRecord.bytes`) and exactly
 /// those bytes are replaced or removed; a new card is appended. Everything else in
-/// the file — other cards, comments, junk between cards, a byte-order mark — stays
-/// as it is.
+/// the file — other cards, comments, junk between cards — stays as it is; a
+/// byte-order mark at its start is dropped (case 05).
 ///
 /// When a card's original bytes are no longer in the file (another program changed
 /// it since it was loaded), the card is found by its `UID` (or as the file's only
@@ -54,7 +54,7 @@ struct CardFileEditor {
   /// - Throws: `.readOnly` for a format cpick does not write, `.damaged` for a file
   ///   with broken card structure, `.conflict`, `.invalidRequest`.
   func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> Outcome {
-    let (prefix, original) = try split(file)
+    let (_, original) = try split(file)
     var body = EditedBody(bytes: original)
     for edit in edits {
       let parsed = VCardReader.read(body.bytes)
@@ -75,7 +75,10 @@ struct CardFileEditor {
       }
     }
     if body.bytes == original { return Outcome(bytes: file, isBlank: isBlank(body.bytes), contacts: body.fallback) }
-    return Outcome(bytes: prefix + body.bytes, isBlank: isBlank(body.bytes), contacts: readBack(body))
+    // A byte-order mark is not written back (case 05): vCard is UTF-8 without one (RFC
+    // 6350 §3.1), and a program that compares the first line with BEGIN:VCARD
+    // would not find it.
+    return Outcome(bytes: body.bytes, isBlank: isBlank(body.bytes), contacts: readBack(body))
   }
 
   /// The file's cards (after any byte-order mark) while edits are applied: for each

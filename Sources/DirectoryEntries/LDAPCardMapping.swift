@@ -90,6 +90,10 @@ public enum LDAPCardMapping {
       let components = unit.map { [organization ?? "", $0] } ?? [organization ?? ""]
       lines.append(.init(name: "ORG", value: VCardSerializer.structured(components)))
     }
+    // An entry of an organization alone (no cn, no names): its card is one (RFC 6350 §6.1.4).
+    if organization != nil, entry.first("displayName") == nil, entry.first("cn") == nil, personName(entry) == nil {
+      lines.append(.init(name: "KIND", value: "org"))
+    }
     if let title = entry.first("title") {
       lines.append(.init(name: "TITLE", value: VCardSerializer.escape(title)))
     }
@@ -140,11 +144,21 @@ public enum LDAPCardMapping {
   /// family names, `mail`, else the value of the DN's first RDN.
   public static func displayName(_ entry: LDAPEntry) -> String {
     if let name = entry.first("displayName") ?? entry.first("cn") { return name }
-    let parts = [entry.first("givenName"), entry.first("sn")].compactMap { $0 }
-    if !parts.isEmpty { return parts.joined(separator: " ") }
+    if let name = personName(entry) { return name }
+    if let organization = entry.first("o") ?? entry.first("company") { return organization }
     if let mail = entry.first("mail") { return mail }
     let rdn = entry.dn.split(separator: ",", maxSplits: 1).first.map(String.init) ?? entry.dn
     return rdn.split(separator: "=", maxSplits: 1).last.map { String($0).trimmingBlanks() } ?? entry.dn
+  }
+
+  /// The given name and surname of an entry without `cn`, in the order of their
+  /// script (`ContactFormatter.composedName`: 王 小明, not 小明 王); nil without either.
+  static func personName(_ entry: LDAPEntry) -> String? {
+    var person = Contact(identifier: "", source: "")
+    person.givenName = entry.first("givenName") ?? ""
+    person.familyName = entry.first("sn") ?? ""
+    let name = ContactFormatter.composedName(person)
+    return name.isEmpty ? nil : name
   }
 
   // MARK: Pieces

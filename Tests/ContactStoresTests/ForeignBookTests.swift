@@ -111,6 +111,37 @@ struct ForeignBookTests {
     #expect(Set(load.contacts.map(\.source)) == [TestPaths.fixture(fixture).path])
   }
 
+  @Test("entries and rows without a person's name: an organization by its name, a CJK name family first (case 18, 16)")
+  func organizationsAndNamesWithoutCN() {
+    let ldif = """
+      dn: cn=,dc=x
+      objectClass: inetOrgPerson
+      sn:\u{20}
+      o: Quayside Lamp Works
+      mail: hello@quaysidelamps.example
+
+      dn: uid=wang,dc=x
+      objectClass: inetOrgPerson
+      sn: 王
+      givenName: 小明
+      mail: wang@example.cn
+
+      dn: uid=ada,dc=x
+      objectClass: inetOrgPerson
+      sn: Lovelace
+      givenName: Ada
+      o: Analytical Engines
+
+      """
+    let people = VCardLoading.contacts(fromBytes: Array(ldif.utf8), source: "dump.ldif").contacts
+    #expect(people.map(\.displayName) == ["Quayside Lamp Works", "王小明", "Ada Lovelace"])
+    #expect(people.map(\.contactType) == [.organization, .person, .person])
+    let csv = "Name,Given Name,Family Name,Organization 1 - Name,E-mail 1 - Value\r\n,,,Harbour Trust,info@harbour.example\r\nAda Lovelace,Ada,Lovelace,Analytical Engines,ada@example.org\r\n"
+    let rows = VCardLoading.contacts(fromBytes: Array(csv.utf8), source: "google.csv").contacts
+    #expect(rows.map(\.displayName) == ["Harbour Trust", "Ada Lovelace"])
+    #expect(rows.map(\.contactType) == [.organization, .person])
+  }
+
   @Test("a CSV export in UTF-16 with a byte-order mark is read as in UTF-8")
   func utf16() {
     let text = "Name,E-mail,Phone\r\nZoë Çelik,zoe@example.org,+90 555 000 0001\r\n"

@@ -399,8 +399,8 @@ struct SaveSafetyTests {
     #expect(saved == [hesper])
   }
 
-  @Test("a byte-order mark at the start of a file is kept")
-  func byteOrderMarkKept() throws {
+  @Test("a byte-order mark at the start of a file is not written back (case 05); the rest is kept byte for byte")
+  func byteOrderMarkDropped() throws {
     let folder = try TempFolder("bom")
     defer { folder.remove() }
     let file = try folder.write("bom.vcf", [0xEF, 0xBB, 0xBF] + Array(Self.three.utf8))
@@ -410,7 +410,7 @@ struct SaveSafetyTests {
     request.update(three.addingEmail("three@example.org"), original: three)
     _ = try store.execute(request)
     let bytes = Bytes.of(file)
-    #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array(Self.three.utf8.prefix(120))))
+    #expect(bytes.starts(with: Array(Self.three.utf8.prefix(120))))
     #expect(try store.load().contacts.last?.emailAddresses.map(\.value) == ["three@example.org"])
   }
 

@@ -28,6 +28,27 @@ struct CustomLabelCaseTests {
     #expect(delphine.phoneNumbers.map(\.label) == ["Night line"])
   }
 
+  @Test("Android's X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,label): the label, decoded; the value as written")
+  func androidCustomParameter() throws {
+    let text = """
+      BEGIN:VCARD\r
+      VERSION:2.1\r
+      N:Lund;Jacky;;;\r
+      FN:Jacky Lund\r
+      TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=85=AC=E5=8F=B8):+46 70 555 0103\r
+      TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Boat):+46 70 555 0104\r
+      EMAIL;X-CUSTOM(Club):jacky@club.example\r
+      EMAIL;HOME:jacky@home.example\r
+      END:VCARD\r
+
+      """
+    let jacky = try #require(loadContacts(Array(text.utf8)).first)
+    #expect(jacky.phoneNumbers.map(\.label) == ["公司", "Boat"])
+    #expect(jacky.phoneNumbers.map(\.value) == ["+46 70 555 0103", "+46 70 555 0104"])
+    #expect(jacky.emailAddresses.map(\.label) == ["Club", "home"])
+    #expect(MailClientFormat.mutt([jacky], query: "jacky").dropFirst().first == "jacky@club.example\tJacky Lund\tClub")
+  }
+
   @Test("the same text in the JSON label and mutt's third column (case 44)")
   func labelInOutputs() throws {
     let marit = try #require(try Self.contacts()["Marit Solberg"])

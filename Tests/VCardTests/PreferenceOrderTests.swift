@@ -30,6 +30,20 @@ struct PreferenceOrderTests {
     #expect(ysolde.emailAddresses.map(\.preference) == [nil, 1])
   }
 
+  @Test("a PREF that is not a rank (0, -1, abc, empty) is no preference; above 100 is 100; the real PREF=1 comes first")
+  func invalidRanks() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Dana Eder\r\nEMAIL;PREF=0:dana@p0.example\r\nEMAIL;PREF=abc:dana@pabc.example\r\n"
+      + "EMAIL;PREF=-1:dana@pm1.example\r\nEMAIL;PREF=:dana@pempty.example\r\nEMAIL;PREF=250:dana@p250.example\r\n"
+      + "EMAIL;PREF=2:dana@p2.example\r\nEMAIL;PREF=1:dana@p1.example\r\nEND:VCARD\r\n"
+    let dana = try #require(loadContacts(Array(text.utf8)).first)
+    #expect(dana.emailAddresses.map(\.preference) == [nil, nil, nil, nil, 100, 2, 1])
+    #expect(
+      MailClientFormat.aerc([dana]).map { $0.split(separator: "\t").first.map(String.init) ?? "" } == [
+        "dana@p1.example", "dana@p2.example", "dana@p250.example", "dana@p0.example", "dana@pabc.example",
+        "dana@pm1.example", "dana@pempty.example",
+      ])
+  }
+
   @Test("{email} and {phone} are the PREF=1 values; 3.0 TYPE=pref and card order as controls (case 45)")
   func templateFields() throws {
     let contacts = try Self.contacts()

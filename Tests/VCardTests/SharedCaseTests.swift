@@ -1,4 +1,6 @@
+import Foundation
 import ContactKit
+import CpickTestSupport
 import Testing
 
 @testable import VCard
@@ -130,5 +132,21 @@ struct SharedCaseTests {
       #expect(contact.givenName.isEmpty && contact.familyName.isEmpty && contact.middleName.isEmpty)
     }
     #expect(ContactFormatter.section(forSortKey: ContactFormatter.sortKey(for: decoded.contacts[0])) == "Q")
+  }
+
+  @Test("an organization card written back after an edit gets FN: its organization, N left as it was (case 18)")
+  func organizationOnlyWritten() throws {
+    let bytes = try SharedFiles.caseBytes("18-org-only-empty-fn", "org-only.vcf")
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.phoneNumbers.append(LabeledValue(identifier: "new", label: nil, value: "+44 20 7946 0000"))
+    let written = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: Date(timeIntervalSince1970: 0)))
+    let lines = written.components(separatedBy: "\r\n")
+    #expect(lines.contains("FN:Quayside Lamp Works"), "\(written)")
+    #expect(lines.contains("N:;;;;"))
+    #expect(!lines.contains("FN:"))
+    let reread = try #require(loadContacts(Array(written.utf8)).first)
+    #expect(reread.displayName == "Quayside Lamp Works" && reread.contactType == .organization)
+    #expect(reread.givenName.isEmpty && reread.familyName.isEmpty)
   }
 }

@@ -90,13 +90,7 @@ struct CardMapping {
   /// The contact once every line is read: an organization's when the card says so,
   /// or when it has no name parts but an organization that its `FN` (if any) repeats.
   mutating func finished() -> Contact {
-    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName).isEmpty
-    let fn = contact.formattedName.trimmingBlanks()
-    if isOrganizationCard
-      || (!hasNameParts && !contact.organizationName.isEmpty && (fn.isEmpty || fn == contact.organizationName))
-    {
-      contact.contactType = .organization
-    }
+    if isOrganizationCard || ContactType.inferred(for: contact) == .organization { contact.contactType = .organization }
     return contact
   }
 
@@ -302,6 +296,7 @@ struct CardMapping {
   /// custom one in the case the line writes it, `Labels.asWritten`).
   func label(_ line: borrowing ContentLine, _ typeLabel: String?) -> String? {
     if let group = line.group?.lowercased(), let custom = groupLabels[group] { return custom }
+    if let custom = AndroidCustomType.label(of: line) { return custom }
     guard let typeLabel, !Labels.standard.contains(typeLabel) else { return typeLabel }
     return Labels.asWritten(typeLabel, in: line.parameterValues("TYPE"))
   }

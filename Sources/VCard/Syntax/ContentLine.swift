@@ -97,6 +97,10 @@ public struct ContentLine: Sendable {
     set { editable().value = newValue }
   }
 
+  /// The parameters as written when they hold a `(` (Android's custom type
+  /// `X-CUSTOM(…)`); nil otherwise, or for a line made in code.
+  var parametersTextWithParenthesis: String? { storedParameters == nil ? raw?.parametersTextWithParenthesis() : nil }
+
   /// Whether the value is base64 data — a photo, a logo, a key, a vendor's picture
   /// with `ENCODING=BASE64` (2.1) or `ENCODING=b` (3.0) — kept in `value` as its
   /// base64 text. A text property written in base64 is not: its `value` is the text.
@@ -182,7 +186,7 @@ public struct ContentLine: Sendable {
   }
 
   /// The value's preference, 1 (most preferred) to 100: 4.0's `PREF=n` (RFC 6350
-  /// §5.3; a value out of range clamped, one that is not a number read as 1), 3.0's
+  /// §5.3; one above 100 read as 100, one below 1 or not a number as none), 3.0's
   /// `TYPE=pref` and 2.1's bare `PREF` as 1; `nil` when the line gives none.
   public var preference: Int? {
     preference(types: types)
@@ -194,8 +198,10 @@ public struct ContentLine: Sendable {
     if types.contains("pref") { return top }
     if let raw = plainRaw, !raw.hasParameter("PREF") { return nil }
     guard let written = parameterValues("PREF").first else { return nil }
-    guard let rank = Int(written.trimmingBlanks()) else { return top }
-    return min(max(rank, top), LabeledValue<String>.preferenceRange.upperBound)
+    // Not a number, or below 1 (`PREF=abc`, `PREF=0`, `PREF=-1`): no preference, so
+    // that it does not come before a real `PREF=1`.
+    guard let rank = Int(written.trimmingBlanks()), rank >= top else { return nil }
+    return min(rank, LabeledValue<String>.preferenceRange.upperBound)
   }
 
   /// The `ALTID` (RFC 6350 §5.4: lines with the same one are alternative
@@ -334,6 +340,17 @@ struct RawLine: Sendable {
 
   func text() -> String {
     withBuffer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+  }
+
+  /// The parameters as written (from the `;` after the name to the colon), or nil
+  /// when they have no `(`: what `AndroidCustomType` reads, looked for on the bytes.
+  func parametersTextWithParenthesis() -> String? {
+    guard parametersStart < colon else { return nil }
+    return withBuffer { buffer in
+      let header = UnsafeBufferPointer(rebasing: buffer[parametersStart..<colon])
+      guard header.contains(UInt8(ascii: "(")) else { return nil }
+      return String(decoding: header, as: UTF8.self)
+    }
   }
 
   func parameters() -> [VCardParameter] {

@@ -101,9 +101,15 @@ struct CardEditor {
   }
 
   /// The edits of the names: `FN`, `N` (components not changed keep their written
-  /// form), `NICKNAME` (its other items kept; Android's nickname row as a row).
+  /// form), `NICKNAME` (its other items kept; Android's nickname row as a row). A
+  /// blank or missing `FN` of a 3.0 or 4.0 card (where it is required: an
+  /// organization's card exported with `FN:` and `N:;;;;`) is written with the name
+  /// shown, whatever else the edit changed (case 18: `FN:Quayside Lamp Works`).
   mutating func applyNames(from old: Contact, to new: Contact) {
-    if old.formattedName != new.formattedName {
+    let blankName =
+      style.version != .v21 && new.formattedName.trimmingCharacters(in: .whitespaces).isEmpty
+      && !ContactEncoder.formattedName(new).isEmpty
+    if old.formattedName != new.formattedName || blankName {
       single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new), version: style.version), keepEmpty: true)
     }
     if ContactEncoder.nameComponents(old) != ContactEncoder.nameComponents(new) {

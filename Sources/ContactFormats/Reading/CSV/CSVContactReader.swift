@@ -202,6 +202,7 @@ package enum CSVContactReader {
       }
     }
     contact.note = (notes + extra).joined(separator: "\n")
+    contact.contactType = ContactType.inferred(for: contact)
     let named = !contact.formattedName.isEmpty || !contact.givenName.isEmpty || !contact.familyName.isEmpty
       || !contact.nickname.isEmpty || !contact.organizationName.isEmpty
     return named || !contact.emailAddresses.isEmpty || !contact.phoneNumbers.isEmpty ? contact : nil
