@@ -63,4 +63,32 @@ struct PredicateRegexBudgetTests {
     let predicate = try ContactPredicate(format: "givenName MATCHES note", kind: .contact)
     #expect(throws: ContactFormats.PredicateError.self) { try predicate.evaluate(value) }
   }
+
+  @Test("CONTAINS finds a long word with overlapping partial matches, character by character")
+  func containsLongWords() throws {
+    let note = String(repeating: "a", count: 50_000) + "b" + String(repeating: "a", count: 10)
+    let value = JSONValue.object([("note", .string(note))])
+    let word = String(repeating: "a", count: 8_000) + "b"
+    #expect(try ContactPredicate(format: "note CONTAINS \"\(word)\"", kind: .contact).evaluate(value))
+    #expect(try !ContactPredicate(format: "note CONTAINS \"\(word)c\"", kind: .contact).evaluate(value))
+    #expect(try ContactPredicate(format: #"note CONTAINS "aab""#, kind: .contact).evaluate(.object([("note", .string("aaab"))])))
+    #expect(try ContactPredicate(format: #"note CONTAINS[cd] "JOSE""#, kind: .contact).evaluate(.object([("note", .string("met josé"))])))
+    #expect(try !ContactPredicate(format: #"note CONTAINS "e""#, kind: .contact).evaluate(.object([("note", .string("é"))])))
+  }
+
+  @Test("a LIKE whose last piece almost matches everywhere in a long value gives up with an error at its operator")
+  func likeBudget() throws {
+    let note = String(repeating: "a", count: 100_000)
+    // After the *, 300 a's and a b tried at each of 100,000 places: 30 million steps.
+    let pattern = "*" + String(repeating: "a", count: 300) + "b"
+    let predicate = try ContactPredicate(format: "note LIKE \"\(pattern)\"", kind: .contact)
+    let found = #expect(throws: ContactFormats.PredicateError.self) {
+      _ = try predicate.evaluate(.object([("note", .string(note))]))
+    }
+    #expect(found?.column == 6)
+    #expect(found?.message.hasPrefix("LIKE '*aaaa") == true)
+    #expect(found?.message.contains("gave up on a value of 100000 characters") == true)
+    // A real pattern on the same value answers.
+    #expect(try ContactPredicate(format: #"note LIKE "a*a""#, kind: .contact).evaluate(.object([("note", .string(note))])))
+  }
 }

@@ -93,6 +93,21 @@ struct MessageCatalogTests {
     #expect(L10n.substitute("%s of %d", ["3", "7"]) == "3 of 7")
     #expect(L10n.substitute("%2$s von %1$s", ["a", "b"]) == "b von a")
     #expect(L10n.substitute("100%% %s", ["x"]) == "100% x")
+    // A % that begins no placeholder is text; a missing value is empty; non-ASCII kept.
+    #expect(L10n.substitute("50% off, %5 left, %x: %s", ["é"]) == "50% off, %5 left, %x: é")
+    #expect(L10n.substitute("%s → %s → %3$s", ["ä"]) == "ä →  → ")
+    #expect(L10n.substitute("%d%%", ["7"]) == "7%")
+    // The same as reading the pattern into pieces (`translating`'s reading).
+    for pattern in ["%s of %d", "%2$s von %1$s", "100%% %s", "%@: %s", "trailing %", "%%%s%%"] {
+      let values = ["a", "b", "c"]
+      let byPieces = L10n.pieces(of: pattern).map { piece -> String in
+        switch piece {
+        case .literal(let text): text
+        case .value(let index): index < values.count ? values[index] : ""
+        }
+      }.joined()
+      #expect(L10n.substitute(pattern, values) == byPieces, "\(pattern)")
+    }
   }
 }
 

@@ -188,17 +188,55 @@ enum PredicateEvaluator {
     case .lessOrEqual: return x <= y
     case .greater: return x > y
     case .greaterOrEqual: return x >= y
-    case .contains: return y.isEmpty || x.range(of: y) != nil
+    case .contains: return y.isEmpty || contains(Array(x), Array(y))
     case .beginsWith: return x.hasPrefix(y)
     case .endsWith: return x.hasSuffix(y)
-    case .like: return like(Array(x), pattern: Array(y))
+    case .like:
+      guard let matched = like(Array(x), pattern: Array(y)) else {
+        throw PredicateError(
+          column: c.column,
+          message: L10n.format(
+            "LIKE '%s' gave up on a value of %d characters: too many ways to place its * wildcards; use fewer",
+            String(y.prefix(40)), x.count))
+      }
+      return matched
     case .matches, .in: return false
     }
   }
 
+  /// `CONTAINS`: whether `word` occurs in `text`, character by character (Knuth,
+  /// Morris and Pratt: linear in both, where a search that starts again after each
+  /// partial match takes their product — an 8,000-character word in an 800,000-
+  /// character note).
+  static func contains(_ text: [Character], _ word: [Character]) -> Bool {
+    guard !word.isEmpty else { return true }
+    guard word.count <= text.count else { return false }
+    // fallback[i]: the length of the longest proper border of word[0...i].
+    var fallback = [Int](repeating: 0, count: word.count)
+    var length = 0
+    for i in 1..<word.count {
+      while length > 0 && word[i] != word[length] { length = fallback[length - 1] }
+      if word[i] == word[length] { length += 1 }
+      fallback[i] = length
+    }
+    var matched = 0
+    for character in text {
+      while matched > 0 && character != word[matched] { matched = fallback[matched - 1] }
+      if character == word[matched] { matched += 1 }
+      if matched == word.count { return true }
+    }
+    return false
+  }
+
+  /// The most steps `like` takes on one value before it gives up: far more than a
+  /// real pattern needs on a real value (each step moves over one character).
+  static let likeSteps = 20_000_000
+
   /// `LIKE`: `*` is any run of characters, `?` one character, `\` makes the next
-  /// character literal; the pattern covers the whole text.
-  static func like(_ text: [Character], pattern raw: [Character]) -> Bool {
+  /// character literal; the pattern covers the whole text. Nil when it gave up after
+  /// `likeSteps` steps (a pattern of many `*`-separated pieces against a long value
+  /// can take their product).
+  static func like(_ text: [Character], pattern raw: [Character], steps: Int = likeSteps) -> Bool? {
     // (character, isWildcard)
     var pattern: [(Character, Bool)] = []
     var i = 0
@@ -215,7 +253,10 @@ enum PredicateEvaluator {
     var p = 0
     var star = -1
     var mark = 0
+    var taken = 0
     while t < text.count {
+      taken += 1
+      if taken > steps { return nil }
       if p < pattern.count, pattern[p] == ("*", true) {
         star = p
         mark = t
