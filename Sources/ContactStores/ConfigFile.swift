@@ -32,7 +32,10 @@ public struct ConfigFile: Sendable, Equatable {
   public var actions: [String: String] = [:]
   /// The `[account NAME]` sections, in order: the name and the section's keys (a key
   /// given twice: its last value).
-  public var accounts: [(name: String, keys: [String: String])] = []
+  public var accounts: [(name: String, keys: [String: String])] = [] {
+    // Changed in code: no longer the accounts of the text it was parsed from.
+    didSet { textHash = 0 }
+  }
   /// The lines that mean nothing here, as `line N: why` (a key misspelt, a line without
   /// `=`, a section other than `[account NAME]`): ignored, and told on stderr.
   public var problems: [String] = []
@@ -69,7 +72,7 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// The config in `text`; `home` replaces a leading `~/` of a `source`.
   public init(parsing text: String, home: String) {
-    textHash = text.hashValue
+    defer { textHash = text.hashValue }
     var section: Int?
     // A CR LF is one Character, and a line end like LF and CR alone (`isNewline`).
     for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {

@@ -1,4 +1,5 @@
 import ContactFormats
+import CpickSupport
 import ContactKit
 import DirectoryEntries
 import Localization
@@ -126,10 +127,16 @@ enum ReadOnlyFormat: Sendable, Hashable {
   static func readLDIF(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
     let read = LDIFReader.read(bytes, source: source)
     let people = read.entries.map(\.entry).filter(LDAPCardMapping.isPerson)
+    // Names and cards made on all cores, a chunk of entries each, kept in file order.
+    let chunk = 4_096
+    let named = Parallel.map(count: people.count, chunk: chunk) { range in
+      range.map { (LDAPCardMapping.nameKey(people[$0].dn), LDAPCardMapping.displayName(people[$0])) }
+    }
     var names: [String: String] = [:]
-    for entry in people { names[LDAPCardMapping.nameKey(entry.dn)] = LDAPCardMapping.displayName(entry) }
-    var cards: [UInt8] = []
-    for entry in people { cards += LDAPCardMapping.card(from: entry, names: names) }
+    for (key, name) in named.joined() { names[key] = name }
+    let cards = Parallel.map(count: people.count, chunk: chunk) { [names] range in
+      range.reduce(into: [UInt8]()) { $0 += LDAPCardMapping.card(from: people[$1], names: names) }
+    }.flatMap { $0 }
     // Read as vCard, not told apart again: the source's name (`.ldif`) would say LDIF.
     let load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
     return (load.contacts, read.warnings + load.warnings)

@@ -133,7 +133,39 @@ public enum LDAPCardMapping {
   /// The key of a DN in the `names` given to ``card(from:names:)``: lower case, without
   /// blanks around the separators of its RDNs (a best effort at RFC 4514 comparison).
   public static func nameKey(_ dn: String) -> String {
-    dn.split(separator: ",", omittingEmptySubsequences: false).map { rdn in
+    // ASCII (nearly every DN): on the bytes.
+    if dn.utf8.allSatisfy({ $0 < 0x80 }) {
+      var out: [UInt8] = []
+      out.reserveCapacity(dn.utf8.count)
+      var piece: [UInt8] = []
+      func flush() {
+        var start = piece.startIndex
+        var end = piece.endIndex
+        // `trimmingBlanks`' blanks: space, tab, CR, LF.
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        while start < end && blank(piece[start]) { start += 1 }
+        while end > start && blank(piece[end - 1]) { end -= 1 }
+        for byte in piece[start..<end] { out.append(byte &- 65 < 26 ? byte + 32 : byte) }
+        piece.removeAll(keepingCapacity: true)
+      }
+      var inValue = false
+      for byte in dn.utf8 {
+        if byte == UInt8(ascii: ",") {
+          flush()
+          out.append(byte)
+          inValue = false
+        } else if byte == UInt8(ascii: "="), !inValue {
+          flush()
+          out.append(byte)
+          inValue = true
+        } else {
+          piece.append(byte)
+        }
+      }
+      flush()
+      return String(decoding: out, as: UTF8.self)
+    }
+    return dn.split(separator: ",", omittingEmptySubsequences: false).map { rdn in
       rdn.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
         String($0).trimmingBlanks().lowercased()
       }.joined(separator: "=")

@@ -135,6 +135,14 @@ import VCard
     #expect(lines(LDAPCardMapping.card(from: other)).contains("FN:y"))
   }
 
+  @Test("a DN's name key: each type and value trimmed and in lower case, an = inside a value kept; ASCII or not")
+  func nameKeys() {
+    #expect(LDAPCardMapping.nameKey(" CN = Ada Lovelace ,\tOU=People,dc=Example,DC=org\r\n") == "cn=ada lovelace,ou=people,dc=example,dc=org")
+    #expect(LDAPCardMapping.nameKey("cn=a = B,o=X=Y") == "cn=a = b,o=x=y")
+    #expect(LDAPCardMapping.nameKey("CN=Zoë Çelik, O=Ünïcode") == "cn=zoë çelik,o=ünïcode")
+    #expect(LDAPCardMapping.nameKey(",,=") == ",,=")
+  }
+
   @Test func postalAddressLinesBecomeStreetLocalityRegionAndCode() {
     let entry = LDAPEntry(
       dn: "uid=z,dc=example,dc=org", attributes: ["postalAddress": [Array("9651 Maple Ct$80426 Denver$CO".utf8)]])

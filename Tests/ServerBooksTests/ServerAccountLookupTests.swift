@@ -32,6 +32,14 @@ struct ServerAccountLookupTests {
     #expect(other.name == "other.example" && other.username == nil)
   }
 
+  @Test("accounts changed in code after parsing are the ones looked in, not those of the text")
+  func changedAccounts() {
+    var config = Self.config
+    config.accounts[0].keys["url"] = "https://dav.example.org/elsewhere/"
+    #expect(ServerAccount.forSource("https://dav.example.org/elsewhere/", config: config).name == "work")
+    #expect(ServerAccount.forSource("https://dav.example.org/work/", config: Self.config).name == "work")
+  }
+
   @Test("1,000 accounts: each book finds its own")
   func many() {
     let text = (0..<1000).map { "[account a\($0)]\nurl = https://dav.example.org/u\($0)/\n" }.joined()

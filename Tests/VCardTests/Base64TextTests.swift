@@ -34,6 +34,17 @@ struct Base64TextTests {
     #expect(contact.note == "not base64 at all!")
   }
 
+  @Test("in jCard the name is its text, without an encoding; a photo keeps its base64 and encoding")
+  func jCard() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN;ENCODING=b;CHARSET=UTF-8:\(Self.name)\r\nPHOTO;ENCODING=b;TYPE=GIF:R0lGODlh\r\nEND:VCARD\r\n"
+    let card = try #require(VCardReader.read(Array(text.utf8)).cards.first)
+    let fn = try #require(card.lines.first { $0.name == "FN" })
+    #expect(JCardWriter.property(fn, version: .v30) == #"["fn",{},"text","Åsa Ökvist"]"#)
+    let photo = try #require(card.lines.first { $0.name == "PHOTO" })
+    #expect(JCardWriter.property(photo, version: .v30).contains(#""encoding":"b""#))
+    #expect(JCardWriter.property(photo, version: .v30).contains("R0lGODlh"))
+  }
+
   @Test("a photo's base64 stays its data")
   func photoData() throws {
     let card = try #require(VCardReader.read(Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:A\r\nPHOTO;ENCODING=BASE64;TYPE=GIF:R0lGODlh\r\nEND:VCARD\r\n".utf8)).cards.first)

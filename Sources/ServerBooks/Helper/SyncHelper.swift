@@ -77,6 +77,10 @@ public struct SyncHelper: Sendable {
   /// - Returns: its JSON lines, and whether it ended by itself in time. When the helper
   ///   cannot be found, one `error` line says so.
   public func run(_ arguments: [String], timeout: Double?) -> (lines: [[String: Any]], finished: Bool) {
+    // A password written into an account's URL never reaches the helper's arguments.
+    if let refusal = arguments.lazy.compactMap(ServerAccount.userInfoRefusal).first {
+      return ([["event": "error", "message": refusal]], true)
+    }
     guard let path = executable() else {
       return ([["event": "error", "message": L10n.text("cpick-sync is not installed beside cpick or on PATH; server books are not synced")]], true)
     }

@@ -71,12 +71,15 @@ public enum JCardWriter {
       values[name, default: []].append(contentsOf: items)
     }
     if let group = line.group, !group.isEmpty { add("group", [group]) }
+    // Text written in base64 (`FN;ENCODING=BASE64:…`): its value is the decoded text.
+    let decodedText = line.transferEncoding == "BASE64" && !line.isBase64Data
     for parameter in line.parameters {
       guard let written = parameter.name else {
         for word in parameter.values {
           let lower = word.lowercased()
           if VCardParameter.bareEncodings.contains(lower) {
-            if lower != "quoted-printable" { add("encoding", [word]) }
+            // Quoted-printable and text in base64 are written decoded: no encoding.
+            if lower != "quoted-printable" && !decodedText { add("encoding", [word]) }
           } else {
             add("type", [word])
           }
@@ -85,7 +88,7 @@ public enum JCardWriter {
       }
       let name = written.lowercased()
       if name == "charset" { continue }
-      if name == "encoding", parameter.values.first?.uppercased() == "QUOTED-PRINTABLE" { continue }
+      if name == "encoding", parameter.values.first?.uppercased() == "QUOTED-PRINTABLE" || decodedText { continue }
       if name == "value", valueType == nil, let first = parameter.values.first {
         valueType = first.lowercased()
         continue

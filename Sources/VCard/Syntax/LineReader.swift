@@ -95,8 +95,10 @@ package enum LineReader {
       if start == end {
         // Blank line: ends a 2.1 base64 block and a quoted-printable value left open
         // by a soft break (a truncated export); otherwise ignored (a fold may follow).
-        if var line = current, joiner.continuesQuotedPrintable(&line) {
-          joiner.dropSoftBreak(&line)
+        if var line = current {
+          if joiner.continuesQuotedPrintable(&line) { joiner.dropSoftBreak(&line) }
+          // Kept either way: what was learnt of the line (its last solid byte, how much
+          // of its header was read) is not looked for again at the next blank line.
           current = line
         }
         inBase64 = false
