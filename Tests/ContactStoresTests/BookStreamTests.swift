@@ -43,15 +43,35 @@ struct BookStreamTests {
     #expect(load.warnings.first?.hasPrefix("/dev/zero:1: a binary file, not vCard") == true, "\(load.warnings)")
   }
 
-  @Test("an endless device of random bytes is refused once past the limit, without being read again")
-  func devURandom() throws {
-    let file = try FileDescriptor.open("/dev/urandom", O_RDONLY)
-    defer { try? file.close() }
-    #expect(throws: SystemError(function: "read", path: "/dev/urandom", errno: EFBIG)) {
-      try file.readBookStream(limit: 1 << 20)
+  @Test("a stream of random bytes stops at its first block and is named a binary file; the limit's words")
+  func randomBytes() throws {
+    // Random bytes as /dev/urandom gives (seeded: the same each run), beginning as no
+    // UTF-16 text does.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var random = (0..<(1 << 20)).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
     }
+    random[0] = 0x8F
+    random[1] = 0x12
+    #expect(random.prefix(FileDescriptor.binaryProbeBytes).contains(0))
+    let read = try readThroughPipe(random, limit: 1 << 30)
+    #expect(read.count >= FileDescriptor.binaryProbeBytes && read.count < random.count)
+    let load = VCardLoading.contacts(fromBytes: read, source: "-")
+    #expect(load.contacts.isEmpty)
+    #expect(load.warnings.first?.hasPrefix("-:1: a binary file, not vCard") == true, "\(load.warnings)")
     let reason = FileErrors.streamReason(SystemError(function: "read", path: "-", errno: EFBIG))
     #expect(reason == "longer than 1 GiB, the most cpick reads from standard input, a pipe or a device")
+  }
+
+  @Test("a card stream with a stray NUL byte is read whole, as is UTF-16 beginning with its byte-order mark")
+  func strayNUL() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nNOTE:a\u{0}b\r\nEND:VCARD\r\n"
+    let bytes = Array(String(repeating: card, count: 2_000).utf8)
+    #expect(try readThroughPipe(bytes, limit: 1 << 30) == bytes)
+    let units = String(repeating: "BEGIN:VCARD\r\nFN:一丁\r\nEND:VCARD\r\n", count: 500).utf16
+    let utf16: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(try readThroughPipe(utf16, limit: 1 << 30) == utf16)
   }
 
   @Test("a stream within the limit is read whole, UTF-16 with its NUL bytes too")
