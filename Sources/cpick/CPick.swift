@@ -221,11 +221,15 @@ enum CPick {
     case .query:
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))
-      if matches.isEmpty && isMailCompletion(options) { matches = mailCompletionFallback(options, in: list) }
-      if let enabled {
-        let kept = Set(accepted(matches.map(\.index), in: list.contacts, by: enabled))
-        matches = matches.filter { kept.contains($0.index) }
+      /// `found` less the contacts `--require` and `--enable-if` do not enable.
+      func enabledOnes(_ found: [ContactMatch]) -> [ContactMatch] {
+        guard let enabled else { return found }
+        let kept = Set(accepted(found.map(\.index), in: list.contacts, by: enabled))
+        return found.filter { kept.contains($0.index) }
       }
+      matches = enabledOnes(matches)
+      // Scattered matches when nothing else that may be printed matched.
+      if matches.isEmpty && isMailCompletion(options) { matches = enabledOnes(mailCompletionFallback(options, in: list)) }
       let directory = directory?.matches() ?? []
       let positions = matches.map(\.index)
       if directory.isEmpty, options.property == nil, let bytes = output.storedJSON(book.renderings, positions: positions) {
@@ -268,7 +272,8 @@ enum CPick {
       }
     case .groups:
       var groups = list.groups
-      for card in book.groupCards where !card.name.isEmpty && !groups.contains(where: { $0.name == card.name }) {
+      var named = Set(groups.map(\.name))
+      for card in book.groupCards where !card.name.isEmpty && named.insert(card.name).inserted {
         groups.append(ContactGroup(name: card.name, memberCount: 0))  // a group whose members are not here
       }
       for group in groups {

@@ -1,4 +1,4 @@
-import ContactFormats
+@testable import ContactFormats
 import ContactKit
 import ContactStores
 import CpickTestSupport
@@ -46,13 +46,14 @@ struct PredicateRegexBudgetTests {
     #expect(evaluated < 67)
   }
 
-  @Test("a pattern without nested repetition matches a 200,000-character value within its budget")
+  @Test("a pattern without nested repetition matches a 200,000-character value within its budget (a repeated group 48,000)")
   func longValueLinearPattern() throws {
     let note = String(repeating: "lorem ipsum ", count: 16_000) + "x"
     let value = JSONValue.object([("note", .string(note))])
     #expect(try ContactPredicate(format: #"note MATCHES "[a-z ]+x""#, kind: .contact).evaluate(value))
-    #expect(try ContactPredicate(format: #"note MATCHES "(lorem |ipsum )*x""#, kind: .contact).evaluate(value))
     #expect(try !ContactPredicate(format: #"note MATCHES "[a-z ]+y""#, kind: .contact).evaluate(value))
+    let shorter = JSONValue.object([("note", .string(String(repeating: "lorem ipsum ", count: 4_000) + "x"))])
+    #expect(try ContactPredicate(format: #"note MATCHES "(lorem |ipsum )*x""#, kind: .contact).evaluate(shorter))
   }
 
   @Test("a pattern from a key path (compiled per value) is held to the same budget")
@@ -90,5 +91,30 @@ struct PredicateRegexBudgetTests {
     #expect(found?.message.contains("gave up on a value of 100000 characters") == true)
     // A real pattern on the same value answers.
     #expect(try ContactPredicate(format: #"note LIKE "a*a""#, kind: .contact).evaluate(.object([("note", .string(note))])))
+  }
+
+  @Test("a repeated group is told from a repeated character class, outside escapes and classes")
+  func repeatedGroups() {
+    #expect(PredicateRegex.repeatsGroup("(a|aa)*b"))
+    #expect(PredicateRegex.repeatsGroup("x(?:ab){2,}"))
+    #expect(PredicateRegex.repeatsGroup("((a))?"))
+    #expect(!PredicateRegex.repeatsGroup("[a-z ]+x"))
+    #expect(!PredicateRegex.repeatsGroup(#"\(a\)*"#))
+    #expect(!PredicateRegex.repeatsGroup("[)]*x"))
+    #expect(!PredicateRegex.repeatsGroup("(abc)d+"))
+  }
+
+  @Test("MATCHES with a repeated group on a value longer than 50,000 characters is an error, not the no-match ICU's full stack would give")
+  func matchesLongValue() throws {
+    let predicate = try ContactPredicate(format: #"note MATCHES "(a|aa)*b""#, kind: .contact)
+    let long = String(repeating: "a", count: 200_000) + "b"
+    let found = #expect(throws: ContactFormats.PredicateError.self) {
+      _ = try predicate.evaluate(.object([("note", .string(long))]))
+    }
+    #expect(found?.column == 6)
+    #expect(found?.message == "MATCHES '(a|aa)*b' on a value of 200001 characters: longer than 50000, the most a pattern is matched against (use CONTAINS or LIKE)")
+    // Within the bound the answer is the true one.
+    let within = String(repeating: "a", count: 40_000) + "b"
+    #expect(try predicate.evaluate(.object([("note", .string(within))])))
   }
 }

@@ -68,6 +68,10 @@ struct MailClientTests {
     // Every match, scattered last, for the other formats.
     let all = try CommandRunner.cpick(["query", "heiko", "-f", "tsv", "-s", book])
     #expect(all.stdoutLines.map { $0.components(separatedBy: "\t")[0] } == ["Heiko Mustermann", "Herminio Dock Barton"])
+    // Heiko filtered out (--enable-if): the scattered match is what may be printed.
+    let filtered = try CommandRunner.cpick(
+      ["--format", "aerc", "heiko", "--enable-if", #"NOT displayName BEGINSWITH "Heiko""#, "-s", book])
+    #expect(filtered.stdoutText == "hdb@barton.example\tHerminio Dock Barton\n", "\(filtered.stderrText)")
     // Without Heiko, the scattered match is what there is.
     try card("Herminio Dock Barton", "hdb@barton.example").write(toFile: book, atomically: true, encoding: .utf8)
     let alone = try CommandRunner.cpick(["--format", "aerc", "heiko", "-s", book])

@@ -14,6 +14,7 @@ struct URLCredentialsTests {
       ("HTTPS://bob:p%40ss@dav.example.org", "HTTPS://dav.example.org"),
       ("ldap://cn=admin:secret@ldap.example.org/dc=example", "ldap://ldap.example.org/dc=example"),
       ("https://bob:se/cret@dav.example.org/x/", "https://dav.example.org/x/"),
+      ("davs://bob:pw@dav.example.org/", "davs://dav.example.org/"),
     ])
   func removed(spec: String, shown: String) {
     #expect(ServerAccount.userInfoRemoved(from: spec) == shown)

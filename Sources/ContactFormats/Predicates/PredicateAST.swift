@@ -85,15 +85,41 @@ final class PredicateRegex: @unchecked Sendable {
   let expression: NSRegularExpression
   /// The pattern as written (for the message when it runs out of steps).
   let pattern: String
+  /// Whether the pattern repeats a group (`(…)*`, `(…)+`, `(…){n,}`, `(…)?`): each
+  /// repetition takes room on ICU's backtracking stack.
+  let repeatsGroup: Bool
 
   init(pattern: String, options: PredicateOptions) throws {
     var flags: NSRegularExpression.Options = []
     if options.caseInsensitive { flags.insert(.caseInsensitive) }
     self.pattern = pattern
+    repeatsGroup = Self.repeatsGroup(pattern)
     // Case is the regex engine's business (folding the pattern would turn `\D` into
     // `\d`); diacritics are folded away in the pattern and in the text alike.
     let pattern = PredicateOptions(diacriticInsensitive: options.diacriticInsensitive).fold(pattern)
     expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z", options: flags)
+  }
+
+  /// Whether `pattern` has a group followed by a quantifier, outside escapes and
+  /// character classes.
+  static func repeatsGroup(_ pattern: String) -> Bool {
+    let scalars = Array(pattern.unicodeScalars)
+    var index = 0
+    var inClass = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\\" {
+        index += 2
+        continue
+      }
+      if scalar == "[" { inClass += 1 }
+      if scalar == "]" && inClass > 0 { inClass -= 1 }
+      if inClass == 0, scalar == ")", index + 1 < scalars.count, "*+?{".unicodeScalars.contains(scalars[index + 1]) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// Whether the whole of `text` matches.
@@ -102,6 +128,13 @@ final class PredicateRegex: @unchecked Sendable {
   ///   `PredicateRegexBudget.ticks(forLength:)` allows for a text of this length.
   func matches(_ text: String) throws(PredicateRegexBudget.Exceeded) -> Bool {
     let length = text.utf16.count
+    // ICU's matcher gives up on a long value when its backtracking stack (8 MB) is
+    // full — a repeated group: `(a|aa)*b` on 170,000 letters, a pattern of eight groups
+    // on 60,000 — and NSRegularExpression reports that as no match: a value that long
+    // is not matched against such a pattern.
+    guard !repeatsGroup || length <= PredicateRegexBudget.longestValue else {
+      throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length, tooLong: true)
+    }
     let allowed = PredicateRegexBudget.ticks(forLength: length)
     var ticks = 0
     var found = false
@@ -116,7 +149,7 @@ final class PredicateRegex: @unchecked Sendable {
         if ticks > allowed { stop.pointee = true }
       }
     }
-    if !found, ticks > allowed { throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length) }
+    if !found, ticks > allowed { throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length, tooLong: false) }
     return found
   }
 }
@@ -138,11 +171,16 @@ enum PredicateRegexBudget {
     (baseSteps + stepsPerUnit * length) / stepsPerTick
   }
 
-  /// A match that ran out of steps.
+  /// The longest value (in UTF-16 units) a pattern is matched against.
+  static let longestValue = 50_000
+
+  /// A match that ran out of steps, or a value longer than `longestValue`.
   struct Exceeded: Error {
     let pattern: String
     /// The value's length in UTF-16 units.
     let length: Int
+    /// Whether the value was too long to be matched at all.
+    let tooLong: Bool
   }
 }
 

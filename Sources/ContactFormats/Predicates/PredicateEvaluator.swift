@@ -172,6 +172,13 @@ enum PredicateEvaluator {
       do {
         return try regex.matches(subject)
       } catch {
+        if error.tooLong {
+          throw PredicateError(
+            column: c.column,
+            message: L10n.format(
+              "MATCHES '%s' on a value of %d characters: longer than %d, the most a pattern is matched against (use CONTAINS or LIKE)",
+              error.pattern, error.length, PredicateRegexBudget.longestValue))
+        }
         throw PredicateError(
           column: c.column,
           message: L10n.format(

@@ -7,12 +7,16 @@ import Localization
 /// `password-command` or `~/.netrc` (`ServerAccount.CredentialSource`).
 extension ServerAccount {
   /// `spec` without the user name and password in its URL (`https://bob:secret@host/`
-  /// → `https://host/`), or nil when it holds none or is not a server's URL. An `@`
+  /// → `https://host/`), or nil when it holds none or is no URL. An `@`
   /// in the path (`/dav/addressbooks/alice@example.org/`) is not one; a password with
   /// an unencoded `/` in it (`https://bob:se/cret@host/`), which ends the authority
   /// early, is removed all the same, up to that `@`.
   public static func userInfoRemoved(from spec: String) -> String? {
-    guard isServerSpec(spec), let scheme = spec.range(of: "://") else { return nil }
+    // Any scheme (`davs://`, `webcal://` too, which are read as file names and would
+    // be shown in "cannot read …").
+    guard let scheme = spec.range(of: "://"), let first = spec.unicodeScalars.first, first.properties.isAlphabetic,
+      spec[..<scheme.lowerBound].unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+.-".unicodeScalars.contains($0)) })
+    else { return nil }
     let rest = spec[scheme.upperBound...]
     let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
