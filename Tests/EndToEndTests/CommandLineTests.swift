@@ -4,6 +4,23 @@ import Testing
 /// The commands and options that need no terminal, run as a script would run them.
 @Suite("cpick without a terminal")
 struct CommandLineTests {
+  @Test("cpick groups lists each group once: those with members here by name, then group cards without, as named")
+  func groupsOnce() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let book = folder.appendingPathComponent("book.vcf").path
+    func group(_ name: String, _ members: [String]) -> String {
+      "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:\(name)\r\n" + members.map { "MEMBER:urn:uuid:\($0)\r\n" }.joined()
+        + "END:VCARD\r\n"
+    }
+    let ada = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:ada\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n"
+    try (ada + group("Team", ["ada"]) + group("Empty", []) + group("Team", ["ada"]) + group("Empty", [])
+      + group("Alumni", ["nobody"])).write(toFile: book, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.cpick(["groups", "-s", book, "-f", "tsv"])
+    #expect(run.status == 0)
+    #expect(run.stdoutLines == ["Team\t1", "Empty\t0", "Alumni\t0"])
+  }
+
   @Test("a --template field no contact has is exit 2 with the nearest name, before anything is printed")
   func templateTypo() throws {
     let result = try CommandRunner.cpick(
