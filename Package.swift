@@ -124,7 +124,7 @@ let package = Package(
     .target(name: "CpickTestSupport", dependencies: ["ContactKit", "CpickTestEnvironment"], path: "Tests/CpickTestSupport"),
     // CPICK_LANGUAGE=en in every test process, set before any test runs (a constructor).
     .target(name: "CpickTestEnvironment", path: "Tests/CpickTestEnvironment"),
-    .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport"]),
+    .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport", "CpickTestSupport"]),
     .testTarget(
       name: "VCardTests", dependencies: ["VCard", "XCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
     .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport"]),

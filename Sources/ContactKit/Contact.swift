@@ -13,12 +13,13 @@ public enum ContactType: String, Sendable, Hashable {
   /// company exported with `FN:` and `N:;;;;`, a CSV row with only `Company`, a
   /// directory entry with only `o`; else a person.
   public static func inferred(for contact: Contact) -> ContactType {
-    let hasNameParts = !(contact.givenName + contact.familyName + contact.middleName)
-      .trimmingCharacters(in: .whitespaces).isEmpty
-    let formatted = contact.formattedName.trimmingCharacters(in: .whitespaces)
-    let organization = contact.organizationName.trimmingCharacters(in: .whitespaces)
-    return !hasNameParts && !organization.isEmpty && (formatted.isEmpty || formatted == organization)
-      ? .organization : .person
+    // By scalars, without Foundation: bridging each card's names to trim them cost
+    // 8 % of a cold read of 100,000 cards.
+    guard !contact.organizationName.isSpacesOnly, contact.givenName.isSpacesOnly, contact.familyName.isSpacesOnly,
+      contact.middleName.isSpacesOnly
+    else { return .person }
+    let formatted = contact.formattedName.trimmingSpaces
+    return formatted.isEmpty || formatted == contact.organizationName.trimmingSpaces ? .organization : .person
   }
 }
 
@@ -487,6 +488,33 @@ extension String {
   @inline(__always)
   static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
+  /// The string without leading and trailing spaces and tabs: what
+  /// `trimmingCharacters(in: .whitespaces)` gives (Unicode `Zs` and U+0009; line
+  /// breaks are kept), by scalars and without Foundation's bridging.
+  package var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !String.isSpace($0) }),
+      let last = scalars.lastIndex(where: { !String.isSpace($0) })
+    else { return "" }
+    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+    return String(scalars[first...last])
+  }
+
+  /// True when the string is empty or holds only spaces and tabs (`trimmingSpaces`
+  /// leaves nothing).
+  package var isSpacesOnly: Bool { unicodeScalars.allSatisfy(String.isSpace) }
+
+  /// True for a space of `CharacterSet.whitespaces`: U+0009, Unicode `Zs`, and — as
+  /// Foundation on Linux counts it — U+200B ZERO WIDTH SPACE.
+  @inline(__always)
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x20, 0x200B: return true
+    case 0..<0x80: return false
+    default: return scalar.properties.generalCategory == .spaceSeparator
+    }
   }
 
   /// `trimmingWhitespace` without the fast path: by characters.

@@ -152,27 +152,9 @@ struct ListSegment: Sendable {
     }
   }
 
-  /// `text.trimmingCharacters(in: .whitespaces)` (spaces and tabs: `Zs` and U+0009),
-  /// without Foundation when `text` starts and ends with an ASCII character other than
-  /// space or tab, or with a Latin letter or Han character (there is nothing to trim
-  /// then).
-  static func trimmedOfWhitespaces(_ text: String) -> String {
-    if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80, first != 0x20,
-      first != 0x09, last != 0x20, last != 0x09
-    {
-      return text
-    }
-    if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, String.isSolidScalar(first),
-      String.isSolidScalar(last)
-    {
-      return text
-    }
-    return text.trimmingCharacters(in: .whitespaces)
-  }
-
   /// `FN` as written; the name order only shapes composed names.
   static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
-    let written = trimmedOfWhitespaces(contact.formattedName)
+    let written = contact.formattedName.trimmingSpaces
     return written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
   }
 }
