@@ -1,3 +1,5 @@
+import CpickSupport
+
 /// Whether a contact is a person or an organization (CNContactType).
 ///
 /// From vCard 4.0 `KIND` (RFC 6350 §6.1.4), Apple's `X-ABShowAs:COMPANY`, or a card
@@ -488,33 +490,6 @@ extension String {
   @inline(__always)
   static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-  }
-
-  /// The string without leading and trailing spaces and tabs: what
-  /// `trimmingCharacters(in: .whitespaces)` gives (Unicode `Zs` and U+0009; line
-  /// breaks are kept), by scalars and without Foundation's bridging.
-  package var trimmingSpaces: String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !String.isSpace($0) }),
-      let last = scalars.lastIndex(where: { !String.isSpace($0) })
-    else { return "" }
-    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
-    return String(scalars[first...last])
-  }
-
-  /// True when the string is empty or holds only spaces and tabs (`trimmingSpaces`
-  /// leaves nothing).
-  package var isSpacesOnly: Bool { unicodeScalars.allSatisfy(String.isSpace) }
-
-  /// True for a space of `CharacterSet.whitespaces`: U+0009, Unicode `Zs`, and — as
-  /// Foundation on Linux counts it — U+200B ZERO WIDTH SPACE.
-  @inline(__always)
-  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x20, 0x200B: return true
-    case 0..<0x80: return false
-    default: return scalar.properties.generalCategory == .spaceSeparator
-    }
   }
 
   /// `trimmingWhitespace` without the fast path: by characters.

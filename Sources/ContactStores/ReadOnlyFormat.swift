@@ -121,6 +121,26 @@ enum ReadOnlyFormat: Sendable, Hashable {
     }
   }
 
+  /// Whether a book of this format is read part by part (`read(_:source:inPartsOf:_:)`):
+  /// an abook book, whose sections stand alone. The others are read whole: a mutt
+  /// alias defined again replaces the earlier one, a CSV row may span lines, an LDIF
+  /// entry's manager is named by another entry.
+  var readsInParts: Bool {
+    if case .abook = self { true } else { false }
+  }
+
+  /// The contacts and warnings of `bytes`, as `read(_:source:)` gives them, given to
+  /// `body` part by part (about `partSize` bytes each), so that the records and
+  /// contacts of a large book are never held at once. False, with nothing given, for
+  /// a format that is not read so (`readsInParts`).
+  func read(
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (_ contacts: [Contact], _ warnings: [String]) -> Void
+  ) -> Bool {
+    guard case .abook = self else { return false }
+    AbookReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
+    return true
+  }
+
   /// The people of an LDIF file (entries of other kinds, such as the organizational
   /// units of a `slapcat` dump, left out): each entry's card (`LDAPCardMapping`, a
   /// `manager` named by the entry of its DN) read as any vCard is.

@@ -167,7 +167,8 @@ enum VCardLoading {
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, another program's book (`ReadOnlyFormat`), xCard; group cards
+  ///   JSON lines, another program's book (`ReadOnlyFormat`) but an abook book (read
+  ///   in parts of its own, `ReadOnlyFormat.read(_:source:inPartsOf:_:)`), xCard; group cards
   ///   (`KIND` lines: their members may be in any part); cards without a UID that
   ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
@@ -182,7 +183,25 @@ enum VCardLoading {
     var refused = false
     var first = true
     var jCard = false
-    let read = VCardReader.read(blocks: next, inPartsOf: partSize) { part in
+    // Another program's book that can be read in parts (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`)
+    // is read so, its bytes held whole (they are the file's); one that cannot is read whole.
+    var head = next()
+    if let block = head, let format = ReadOnlyFormat(block, name: source), format.readsInParts {
+      var bytes = block
+      head = nil
+      while let more = next() { bytes += more }
+      return format.read(bytes, source: source, inPartsOf: partSize) { contacts, warnings in
+        body(ContactLoad(contacts: contacts, warnings: warnings))
+      }
+    }
+    func blocks() -> [UInt8]? {
+      if let block = head {
+        head = nil
+        return block
+      }
+      return next()
+    }
+    let read = VCardReader.read(blocks: blocks, inPartsOf: partSize) { part in
       guard !refused else { return }
       if first {
         first = false

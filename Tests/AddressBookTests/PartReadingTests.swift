@@ -52,6 +52,27 @@ struct PartReadingTests {
     return Loaded(book: book, rows: rows, cards: cards)
   }
 
+  /// `path` loaded whole and in parts of `partSize`, each into an index of its own in
+  /// `sandbox`, after checking that the parts give what the whole gives: one segment
+  /// against several, `count` contacts, the same list, names, search results for
+  /// `queries` and warnings.
+  static func partsAndWhole(
+    _ path: String, in sandbox: Sandbox, partSize: Int, count: Int, queries: [String]
+  ) throws -> (whole: Loaded, parts: Loaded) {
+    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
+    let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: partSize)
+    #expect(whole.book.list.contacts.segments.count == 1)
+    #expect(parts.book.list.contacts.segments.count > 1, "not read in parts")
+    #expect(parts.book.list.contacts.count == count)
+    #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts))
+    #expect(Array(parts.book.list.displayNames) == Array(whole.book.list.displayNames))
+    for query in queries {
+      #expect(parts.book.list.index.search(query) == whole.book.list.index.search(query), "query \(query)")
+    }
+    #expect(parts.book.warnings == whole.book.warnings)
+    return (whole, parts)
+  }
+
   /// A sandbox holding `people.vcf` of `book(count:)`, its path, and that file read
   /// whole into an index of its own (what a reading in parts must give).
   static func bookReadWhole(count: Int) throws -> (sandbox: Sandbox, path: String, whole: Loaded) {
@@ -112,17 +133,8 @@ struct PartReadingTests {
     }
     try sandbox.write("people.json", "[\n" + items.joined(separator: ",\n") + "\n]\n")
     let path = sandbox.path("people.json")
-    let whole = try Self.load(path, cache: sandbox.path("whole/index.sqlite"), partSize: nil)
-    let parts = try Self.load(path, cache: sandbox.path("parts/index.sqlite"), partSize: 2_000)
-    #expect(whole.book.list.contacts.segments.count == 1)
-    #expect(parts.book.list.contacts.segments.count > 1, "not read in parts")
-    #expect(parts.book.list.contacts.count == 240)
-    #expect(Array(parts.book.list.contacts) == Array(whole.book.list.contacts))
-    #expect(Array(parts.book.list.displayNames) == Array(whole.book.list.displayNames))
-    for query in ["ada", "zoe", "xiao", "email:p1", "family3 !jose"] {
-      #expect(parts.book.list.index.search(query) == whole.book.list.index.search(query), "query \(query)")
-    }
-    #expect(parts.book.warnings == whole.book.warnings)
+    let (whole, parts) = try Self.partsAndWhole(
+      path, in: sandbox, partSize: 2_000, count: 240, queries: ["ada", "zoe", "xiao", "email:p1", "family3 !jose"])
     #expect(parts.book.warnings.count == 1 && parts.book.warnings[0].hasPrefix("\(path):39: "), "\(parts.book.warnings)")
     let renderedParts = try #require(parts.book.renderings)
     let renderedWhole = try #require(whole.book.renderings)

@@ -72,7 +72,7 @@ public enum EncodedWord {
         pieces.append(.plain(String(word.text), spaceBefore: word.space))
       }
     }
-    return join(pieces).trimmingCharacters(in: .whitespaces)
+    return join(pieces).trimmingSpaces
   }
 
   /// A word of a phrase or of unstructured text, before joining.

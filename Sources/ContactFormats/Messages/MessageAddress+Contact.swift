@@ -1,10 +1,11 @@
 import ContactKit
+import CpickSupport
 
 extension MessageAddress {
   /// The display name as a person's name: `""` when there is none, or when it is
   /// only the address again (`"ada@example.org" <ada@example.org>`, `'ada@example.org'`).
   public var personName: String {
-    var name = displayName.trimmingCharacters(in: .whitespaces)
+    var name = displayName.trimmingSpaces
     name = NameSplitter.stripEnclosingQuotes(name)
     if name.lowercased() == address.lowercased() { return "" }
     if name.hasPrefix("<") && name.hasSuffix(">") && name.dropFirst().dropLast().lowercased() == address.lowercased() {

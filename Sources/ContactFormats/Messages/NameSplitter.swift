@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 
 /// The parts of a person's name, as `NameSplitter` reads them from one line of text.
@@ -81,7 +82,7 @@ public enum NameSplitter {
     if let open = text.firstIndex(where: { $0 == "\"" || $0 == "“" }),
       let close = text[text.index(after: open)...].firstIndex(where: { $0 == "\"" || $0 == "”" })
     {
-      let nickname = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+      let nickname = text[text.index(after: open)..<close].trimmingSpaces
       let rest = (String(text[..<open]) + " " + String(text[text.index(after: close)...]))
         .split(separator: " ").joined(separator: " ")
       if !nickname.isEmpty && !rest.isEmpty {
@@ -96,9 +97,9 @@ public enum NameSplitter {
     }
     // `Family, Given Middle` or `Given Family, Suffix`.
     if let comma = text.firstIndex(of: ",") {
-      let before = text[..<comma].trimmingCharacters(in: .whitespaces)
+      let before = text[..<comma].trimmingSpaces
       let afterParts = text[text.index(after: comma)...].split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingSpaces
       }.filter { !$0.isEmpty }
       let after = afterParts.first ?? ""
       if after.isEmpty || afterParts.allSatisfy({ $0.split(separator: " ").allSatisfy { isSuffix(String($0)) } }) {
@@ -271,7 +272,7 @@ public enum NameSplitter {
   static func stripEnclosingQuotes(_ text: String) -> String {
     let pairs: [(Character, Character)] = [("'", "'"), ("\"", "\""), ("“", "”"), ("‘", "’")]
     for (open, close) in pairs where text.count >= 2 && text.first == open && text.last == close {
-      return String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+      return String(text.dropFirst().dropLast()).trimmingSpaces
     }
     return text
   }

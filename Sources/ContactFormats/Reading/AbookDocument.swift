@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 
 /// The lossless syntax layer of an abook book (`AbookReader` gives it meaning): the
@@ -86,8 +87,8 @@ package struct AbookDocument: Sendable {
   package static func field(_ text: String) -> (key: String, value: String)? {
     guard !text.hasPrefix("#"), !text.hasPrefix("["), let equals = text.firstIndex(of: "=") else { return nil }
     return (
-      text[..<equals].trimmingCharacters(in: .whitespaces).lowercased(),
-      text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      text[..<equals].trimmingSpaces.lowercased(),
+      text[text.index(after: equals)...].trimmingSpaces
     )
   }
 
@@ -95,11 +96,11 @@ package struct AbookDocument: Sendable {
   /// section header.
   package static func sectionName(_ line: String) -> String? {
     guard line.hasPrefix("["), line.hasSuffix("]"), line.count > 2 else { return nil }
-    return line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces).lowercased()
+    return line.dropFirst().dropLast().trimmingSpaces.lowercased()
   }
 
   private static func text(_ bytes: [UInt8], _ line: Line) -> String {
-    String(decoding: bytes[line.content], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    String(decoding: bytes[line.content], as: UTF8.self).trimmingSpaces
   }
 
   private static func isBlank(_ text: String) -> Bool { text.isEmpty }

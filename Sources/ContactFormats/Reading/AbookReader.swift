@@ -49,7 +49,7 @@ package enum AbookReader {
   /// - Complexity: O(n) in the size of `bytes`, reading at most the first 4 KiB.
   package static func isAbook(_ bytes: [UInt8]) -> Bool {
     let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-    let lines = head.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    let lines = head.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     guard let first = lines.first, let name = AbookDocument.sectionName(first), name == "format" || Int(name) != nil else {
       return false
@@ -63,7 +63,61 @@ package enum AbookReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    let document = AbookDocument(bytes)
+    var contacts: [Contact] = []
+    var warnings: [String] = []
+    read(bytes, source: source, inPartsOf: .max) { part, partWarnings in
+      contacts += part
+      warnings += partWarnings
+    }
+    return (contacts, warnings)
+  }
+
+  /// The contacts and warnings of an abook file's bytes, as `read(_:source:)` gives
+  /// them, given to `body` part by part: each part whole sections of about `partSize`
+  /// bytes (cut before a section's header line), its sections read on all cores. The
+  /// lines and contacts of the whole file are never held at once.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  package static func read(
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int,
+    _ body: (_ contacts: [Contact], _ warnings: [String]) -> Void
+  ) {
+    var start = 0
+    var linesBefore = 0
+    repeat {
+      let end = partEnd(bytes, from: start, size: partSize)
+      let document = AbookDocument(start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end]))
+      let (contacts, warnings) = read(document, source: source, linesBefore: linesBefore)
+      body(contacts, warnings)
+      linesBefore += document.lines.count
+      start = end
+    } while start < bytes.count
+  }
+
+  /// Where the part of `bytes` that starts at `start` ends: at the first section
+  /// header line that starts `size` bytes or more after it, or at the end.
+  static func partEnd(_ bytes: [UInt8], from start: Int, size: Int) -> Int {
+    guard size < bytes.count - start else { return bytes.count }
+    var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
+    while lineStart < bytes.count {
+      let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+      var first = lineStart
+      while first < newline, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+      if first < newline, bytes[first] == UInt8(ascii: "["),
+        AbookDocument.sectionName(String(decoding: bytes[first..<newline], as: UTF8.self).trimmingSpaces) != nil
+      {
+        return lineStart
+      }
+      lineStart = newline + 1
+    }
+    return bytes.count
+  }
+
+  /// The contacts and warnings of one part's `document`, whose first line is line
+  /// `linesBefore + 1` of the file.
+  static func read(
+    _ document: AbookDocument, source: String, linesBefore: Int
+  ) -> (contacts: [Contact], warnings: [String]) {
     var contacts: [Contact] = []
     var warnings: [String] = []
     let firstSection = document.sections.first?.lines.lowerBound ?? document.lines.count
@@ -73,11 +127,11 @@ package enum AbookReader {
       let why =
         AbookDocument.field(text) == nil
         ? L10n.deferred("not a field=value line; ignored") : L10n.deferred("a field before the first [section]; ignored")
-      warnings.append("\(source):\(index + 1): " + why)
+      warnings.append("\(source):\(linesBefore + index + 1): " + why)
     }
     // The sections on all cores, a chunk at a time, put back in order.
     let read = Parallel.map(count: document.sections.count, chunk: 1_024) { range in
-      range.map { section(document.sections[$0], of: document, source: source) }
+      range.map { section(document.sections[$0], of: document, source: source, linesBefore: linesBefore) }
     }
     for (contact, sectionWarnings) in read.joined() {
       warnings += sectionWarnings
@@ -87,16 +141,17 @@ package enum AbookReader {
   }
 
   /// The contact of one section (none for `[format]` or a section without fields),
-  /// and the warnings of its lines.
+  /// and the warnings of its lines; the document's first line is line
+  /// `linesBefore + 1` of the file.
   static func section(
-    _ section: AbookDocument.Section, of document: AbookDocument, source: String
+    _ section: AbookDocument.Section, of document: AbookDocument, source: String, linesBefore: Int = 0
   ) -> (contact: Contact?, warnings: [String]) {
     var warnings: [String] = []
     var fields: [(key: String, value: String)] = []
     var keys: Set<String> = []
     for index in section.lines.dropFirst() {
       let text = document.text(document.lines[index])
-      let number = index + 1
+      let number = linesBefore + index + 1
       if text.isEmpty || text.hasPrefix("#") { continue }
       guard let (key, value) = AbookDocument.field(text) else {
         warnings.append("\(source):\(number): " + L10n.deferred("not a field=value line; ignored"))
@@ -116,7 +171,7 @@ package enum AbookReader {
     guard section.name != "format", !fields.isEmpty else { return (nil, warnings) }
     var contact = contact(section: section.name, fields: fields, source: source)
     contact.sourceRecord = SourceRecord(
-      bytes: Array(document.bytes[document.range(of: section)]), firstLine: section.lines.lowerBound + 1,
+      bytes: Array(document.bytes[document.range(of: section)]), firstLine: linesBefore + section.lines.lowerBound + 1,
       version: nil)
     return (contact, warnings)
   }
@@ -128,7 +183,7 @@ package enum AbookReader {
     var values: [String: String] = [:]
     for (key, value) in fields where values[key] == nil { values[key] = value }
     func list(_ key: String) -> [String] {
-      (values[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      (values[key] ?? "").split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
     }
     var number = 0
     func labeled<Value>(_ label: String?, _ value: Value) -> LabeledValue<Value> {

@@ -28,7 +28,7 @@ package enum MuttAliasReader {
   package static func isAliasFile(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
     for line in text.split(whereSeparator: \.isNewline) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingSpaces
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       return trimmed.hasPrefix("alias ") || trimmed.hasPrefix("alias\t")
     }
@@ -96,7 +96,7 @@ package enum MuttAliasReader {
     guard !key.isEmpty else {
       return .warning("\(source):\(number): " + L10n.deferred("an alias without a name; ignored"))
     }
-    let addresses = MessageAddressParser.parse(unescaped(rest.trimmingCharacters(in: .whitespaces)))
+    let addresses = MessageAddressParser.parse(unescaped(rest.trimmingSpaces))
       .filter { !$0.address.isEmpty }
     guard !addresses.isEmpty else {
       return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
@@ -182,7 +182,7 @@ package enum MuttAliasReader {
       } else if character == "\"" {
         quote = character
       } else if character == "#" {
-        return (String(line[..<index]), line[line.index(after: index)...].trimmingCharacters(in: .whitespaces))
+        return (String(line[..<index]), line[line.index(after: index)...].trimmingSpaces)
       }
     }
     return (line, "")

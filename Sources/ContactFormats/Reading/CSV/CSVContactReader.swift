@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 import Localization
 
@@ -46,7 +47,7 @@ package enum CSVContactReader {
   static func header(of text: String) -> [String] {
     let head = String(text.prefix(4096))
     let first = CSVTable.rows(head, delimiter: CSVTable.delimiter(of: head)).rows.first
-    return (first?.cells ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+    return (first?.cells ?? []).map { $0.trimmingSpaces }
   }
 
   /// The contacts of the rows of `text` under its header, in row order, and a
@@ -59,7 +60,7 @@ package enum CSVContactReader {
     let table = CSVTable.rows(text, delimiter: CSVTable.delimiter(of: text))
     var warnings = table.warnings.map { "\(source):\($0)" }
     guard let header = table.rows.first else { return ([], warnings) }
-    let headers = header.cells.map { $0.trimmingCharacters(in: .whitespaces) }
+    let headers = header.cells.map { $0.trimmingSpaces }
     let columns: [CSVColumn?] = headers.enumerated().map { index, name in
       switch export {
       case .google: GoogleCSVColumns.column(name)
@@ -260,7 +261,7 @@ package enum CSVContactReader {
   /// `10.12.1815`; nil for Outlook's `0/0/00` (no date); any other text as written.
   static func date(_ text: String) -> ContactDate? {
     for (separator, monthFirst) in [("/", true), (".", false)] where text.contains(separator) {
-      let numbers = text.split(separator: Character(separator)).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      let numbers = text.split(separator: Character(separator)).map { Int($0.trimmingSpaces) }
       guard numbers.count == 3, let a = numbers[0], let b = numbers[1], let year = numbers[2] else { break }
       if a == 0 && b == 0 { return nil }
       let isDate = { (month: Int, day: Int) in (1...12).contains(month) && (1...31).contains(day) }
