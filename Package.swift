@@ -127,7 +127,9 @@ let package = Package(
     .testTarget(name: "ContactKitTests", dependencies: ["ContactKit", "CpickSupport", "CpickTestSupport"]),
     .testTarget(
       name: "VCardTests", dependencies: ["VCard", "XCard", "ContactKit", "ContactFormats", "CpickSupport", "CpickTestSupport"]),
-    .testTarget(name: "ContactStoresTests", dependencies: ["ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport"]),
+    .testTarget(
+      name: "ContactStoresTests",
+      dependencies: ["ContactStores", "ContactKit", "CpickSupport", "CpickTestSupport", "DirectoryEntries"]),
     .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "ContactKit", "ContactStores", "CpickTestSupport"]),
     .testTarget(name: "MatchingTests", dependencies: ["Matching", "ContactKit", "CpickSupport", "CpickTestSupport"]),
     .testTarget(

@@ -122,11 +122,14 @@ enum ReadOnlyFormat: Sendable, Hashable {
   }
 
   /// Whether a book of this format is read part by part (`read(_:source:inPartsOf:_:)`):
-  /// an abook book, whose sections stand alone. The others are read whole: a mutt
-  /// alias defined again replaces the earlier one, a CSV row may span lines, an LDIF
-  /// entry's manager is named by another entry.
+  /// an abook book, whose sections stand alone, and an LDIF file, whose entries do
+  /// too (but a manager's name, gathered first). The others are read whole: a mutt
+  /// alias defined again replaces the earlier one, a CSV row may span lines.
   var readsInParts: Bool {
-    if case .abook = self { true } else { false }
+    switch self {
+    case .abook, .ldif: true
+    case .muttAliases, .csv: false
+    }
   }
 
   /// The contacts and warnings of `bytes`, as `read(_:source:)` gives them, given to
@@ -134,10 +137,13 @@ enum ReadOnlyFormat: Sendable, Hashable {
   /// contacts of a large book are never held at once. False, with nothing given, for
   /// a format that is not read so (`readsInParts`).
   func read(
-    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: (_ contacts: [Contact], _ warnings: [String]) -> Void
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
   ) -> Bool {
-    guard case .abook = self else { return false }
-    AbookReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
+    switch self {
+    case .abook: AbookReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
+    case .ldif: Self.readLDIF(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
+    case .muttAliases, .csv: return false
+    }
     return true
   }
 
@@ -145,20 +151,55 @@ enum ReadOnlyFormat: Sendable, Hashable {
   /// units of a `slapcat` dump, left out): each entry's card (`LDAPCardMapping`, a
   /// `manager` named by the entry of its DN) read as any vCard is.
   static func readLDIF(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    let read = LDIFReader.read(bytes, source: source)
-    let people = read.entries.map(\.entry).filter(LDAPCardMapping.isPerson)
+    RecordParts.gathered { readLDIF(bytes, source: source, inPartsOf: .max, $0) }
+  }
+
+  /// The people of an LDIF file as `readLDIF(_:source:)` gives them, given to `body`
+  /// part by part (`LDIFReader.parts`: whole entries, about `partSize` bytes each), each
+  /// part's warnings of the LDIF before those of its cards. When a `manager` line is
+  /// in the file, the names of every person are gathered first, part by part (a
+  /// manager may be anywhere in it).
+  static func readLDIF(
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
+  ) {
+    let parts = LDIFReader.parts(bytes, size: partSize)
+    func people(of part: (range: Range<Int>, linesBefore: Int)) -> (people: [LDAPEntry], warnings: [String]) {
+      let slice = parts.count == 1 ? bytes : Array(bytes[part.range])
+      let read = LDIFReader.read(slice, source: source, linesBefore: part.linesBefore)
+      return (read.entries.map(\.entry).filter(LDAPCardMapping.isPerson), read.warnings)
+    }
     // Names and cards made on all cores, a chunk of entries each, kept in file order.
     let chunk = 4_096
-    let named = Parallel.map(count: people.count, chunk: chunk) { range in
-      range.map { (LDAPCardMapping.nameKey(people[$0].dn), LDAPCardMapping.displayName(people[$0])) }
+    func personNames(_ people: [LDAPEntry]) -> [(String, String)] {
+      Parallel.map(count: people.count, chunk: chunk) { range in
+        range.map { (LDAPCardMapping.nameKey(people[$0].dn), LDAPCardMapping.displayName(people[$0])) }
+      }.flatMap { $0 }
     }
     var names: [String: String] = [:]
-    for (key, name) in named.joined() { names[key] = name }
-    let cards = Parallel.map(count: people.count, chunk: chunk) { [names] range in
-      range.reduce(into: [UInt8]()) { $0 += LDAPCardMapping.card(from: people[$1], names: names) }
-    }.flatMap { $0 }
-    // Read as vCard, not told apart again: the source's name (`.ldif`) would say LDIF.
-    let load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
-    return (load.contacts, read.warnings + load.warnings)
+    let gathered = parts.count > 1 && LDIFReader.mayHoldAttribute("manager", bytes)
+    if gathered {
+      for part in parts {
+        for (key, name) in personNames(people(of: part).people) { names[key] = name }
+      }
+    }
+    // Lines of the cards made before (a source record's first line counts the lines of
+    // every card made from the file, as when it is read whole).
+    var cardLinesBefore = 0
+    for part in parts {
+      let (people, ldifWarnings) = people(of: part)
+      if !gathered {
+        for (key, name) in personNames(people) { names[key] = name }
+      }
+      let cards = Parallel.map(count: people.count, chunk: chunk) { [names] range in
+        range.reduce(into: [UInt8]()) { $0 += LDAPCardMapping.card(from: people[$1], names: names) }
+      }.flatMap { $0 }
+      // Read as vCard, not told apart again: the source's name (`.ldif`) would say LDIF.
+      var load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
+      if cardLinesBefore > 0 {
+        for index in load.contacts.indices { load.contacts[index].sourceRecord?.firstLine += cardLinesBefore }
+      }
+      cardLinesBefore += cards.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+      body(load.contacts, ldifWarnings + load.warnings)
+    }
   }
 }

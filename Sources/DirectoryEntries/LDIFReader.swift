@@ -38,15 +38,16 @@ public enum LDIFReader {
   }
 
   /// The entries of LDIF `bytes` in file order, each with the line its record begins
-  /// on, and a `source:line: why` warning for each line or record not read.
+  /// on, and a `source:line: why` warning for each line or record not read; the
+  /// bytes' first line is line `linesBefore + 1` of the file (a part of it, `parts`).
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   public static func read(
-    _ bytes: [UInt8], source: String, limits: ReadingLimits = .standard
+    _ bytes: [UInt8], source: String, limits: ReadingLimits = .standard, linesBefore: Int = 0
   ) -> (entries: [(line: Int, entry: LDAPEntry)], warnings: [String]) {
     var entries: [(line: Int, entry: LDAPEntry)] = []
     var warnings: [String] = []
-    for record in records(bytes) {
+    for record in records(bytes, linesBefore: linesBefore) {
       guard record.size <= limits.cardBytes else {
         warnings.append("\(source):\(record.lines[0].number): \(limits.cardProblem())")
         continue
@@ -133,12 +134,13 @@ public enum LDIFReader {
     var size = 0
   }
 
-  /// The records of `bytes`: runs of lines between blank lines.
-  static func records(_ bytes: [UInt8]) -> [Record] {
+  /// The records of `bytes`: runs of lines between blank lines, the first line
+  /// numbered `linesBefore + 1`.
+  static func records(_ bytes: [UInt8], linesBefore: Int = 0) -> [Record] {
     var records: [Record] = []
     var current = Record()
     var inComment = false
-    var number = 0
+    var number = linesBefore
     var start = bytes.startIndex
     while start < bytes.endIndex {
       number += 1
@@ -166,4 +168,52 @@ public enum LDIFReader {
     if !current.lines.isEmpty { records.append(current) }
     return records
   }
+
+  /// `bytes` cut into parts of whole records, each about `size` bytes (cut at the start
+  /// of the line after a blank line), with the number of lines before each.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  public static func parts(_ bytes: [UInt8], size: Int) -> [(range: Range<Int>, linesBefore: Int)] {
+    var parts: [(range: Range<Int>, linesBefore: Int)] = []
+    var start = 0
+    var linesBefore = 0
+    repeat {
+      var end = bytes.count
+      if size < bytes.count - start {
+        // The first blank line that starts `size` bytes or more after `start`.
+        var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
+        while lineStart < bytes.count {
+          let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+          if newline == lineStart || (newline == lineStart + 1 && bytes[lineStart] == 0x0D) {
+            end = min(newline + 1, bytes.count)
+            break
+          }
+          lineStart = newline + 1
+        }
+      }
+      parts.append((start..<end, linesBefore))
+      linesBefore += bytes[start..<end].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+      start = end
+    } while start < bytes.count
+    return parts
+  }
+
+  /// Whether a line of `bytes` may name the attribute `name` (lower case ASCII): a
+  /// line that starts with it, in any case, followed by `:` or `;`.
+  public static func mayHoldAttribute(_ name: String, _ bytes: [UInt8]) -> Bool {
+    let word = Array(name.utf8)
+    var lineStart = 0
+    while lineStart < bytes.count {
+      if bytes.count - lineStart > word.count,
+        word.indices.allSatisfy({ bytes[lineStart + $0] | 0x20 == word[$0] }),
+        bytes[lineStart + word.count] == UInt8(ascii: ":") || bytes[lineStart + word.count] == UInt8(ascii: ";")
+      {
+        return true
+      }
+      guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { break }
+      lineStart = newline + 1
+    }
+    return false
+  }
+
 }

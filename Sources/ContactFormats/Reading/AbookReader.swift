@@ -63,13 +63,7 @@ package enum AbookReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    var contacts: [Contact] = []
-    var warnings: [String] = []
-    read(bytes, source: source, inPartsOf: .max) { part, partWarnings in
-      contacts += part
-      warnings += partWarnings
-    }
-    return (contacts, warnings)
+    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, $0) }
   }
 
   /// The contacts and warnings of an abook file's bytes, as `read(_:source:)` gives
@@ -79,8 +73,7 @@ package enum AbookReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(
-    _ bytes: [UInt8], source: String, inPartsOf partSize: Int,
-    _ body: (_ contacts: [Contact], _ warnings: [String]) -> Void
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
   ) {
     var start = 0
     var linesBefore = 0
