@@ -155,24 +155,27 @@ enum ReadOnlyFormat: Sendable, Hashable {
   }
 
   /// The people of an LDIF file as `readLDIF(_:source:)` gives them, given to `body`
-  /// part by part (`LDIFReader.parts`: whole entries, about `partSize` bytes each), each
-  /// part's warnings of the LDIF before those of its cards. When a `manager` line is
-  /// in the file, the names of every person are gathered first, part by part (a
-  /// manager may be anywhere in it).
+  /// part by part (`LDIFReader.parts`: whole entries, about `partSize` bytes each). A
+  /// warning about an entry's card (a value over a limit of the vCard reader) names
+  /// the entry's first line, and a part's warnings are in line order. When the file may
+  /// name a `manager` (`LDIFReader.mayHoldAttribute`), the names of every person are
+  /// gathered first, part by part (a manager may be anywhere in it).
   static func readLDIF(
     _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
   ) {
     let parts = LDIFReader.parts(bytes, size: partSize)
-    func people(of part: (range: Range<Int>, linesBefore: Int)) -> (people: [LDAPEntry], warnings: [String]) {
+    func people(of part: (range: Range<Int>, linesBefore: Int)) -> (
+      people: [(line: Int, entry: LDAPEntry)], warnings: [String]
+    ) {
       let slice = parts.count == 1 ? bytes : Array(bytes[part.range])
       let read = LDIFReader.read(slice, source: source, linesBefore: part.linesBefore)
-      return (read.entries.map(\.entry).filter(LDAPCardMapping.isPerson), read.warnings)
+      return (read.entries.filter { LDAPCardMapping.isPerson($0.entry) }, read.warnings)
     }
     // Names and cards made on all cores, a chunk of entries each, kept in file order.
     let chunk = 4_096
-    func personNames(_ people: [LDAPEntry]) -> [(String, String)] {
+    func personNames(_ people: [(line: Int, entry: LDAPEntry)]) -> [(String, String)] {
       Parallel.map(count: people.count, chunk: chunk) { range in
-        range.map { (LDAPCardMapping.nameKey(people[$0].dn), LDAPCardMapping.displayName(people[$0])) }
+        range.map { (LDAPCardMapping.nameKey(people[$0].entry.dn), LDAPCardMapping.displayName(people[$0].entry)) }
       }.flatMap { $0 }
     }
     var names: [String: String] = [:]
@@ -190,16 +193,45 @@ enum ReadOnlyFormat: Sendable, Hashable {
       if !gathered {
         for (key, name) in personNames(people) { names[key] = name }
       }
-      let cards = Parallel.map(count: people.count, chunk: chunk) { [names] range in
-        range.reduce(into: [UInt8]()) { $0 += LDAPCardMapping.card(from: people[$1], names: names) }
+      let made = Parallel.map(count: people.count, chunk: chunk) { [names] range in
+        range.map { LDAPCardMapping.card(from: people[$0].entry, names: names) }
       }.flatMap { $0 }
+      // Where each card starts in the cards' lines (1-based), to name its entry's line.
+      var cardStarts: [Int] = []
+      cardStarts.reserveCapacity(made.count)
+      var cards: [UInt8] = []
+      var lines = 0
+      for card in made {
+        cardStarts.append(lines + 1)
+        lines += card.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        cards += card
+      }
       // Read as vCard, not told apart again: the source's name (`.ldif`) would say LDIF.
       var load = VCardLoading.contactsOfReadFormat(fromBytes: cards, source: source, progress: nil)
       if cardLinesBefore > 0 {
         for index in load.contacts.indices { load.contacts[index].sourceRecord?.firstLine += cardLinesBefore }
       }
-      cardLinesBefore += cards.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-      body(load.contacts, ldifWarnings + load.warnings)
+      cardLinesBefore += lines
+      let cardWarnings = load.warnings.map { warning -> (line: Int, text: String) in
+        guard let (line, why) = LineWarning.split(warning, source: source), !cardStarts.isEmpty else {
+          return (0, warning)
+        }
+        // The card holding that line: the last that starts at or before it.
+        var low = 0
+        var high = cardStarts.count - 1
+        while low < high {
+          let middle = (low + high + 1) / 2
+          if cardStarts[middle] <= line { low = middle } else { high = middle - 1 }
+        }
+        let entryLine = people[low].line
+        return (entryLine, "\(source):\(entryLine): \(why)")
+      }
+      let ldif = ldifWarnings.map { (line: LineWarning.split($0, source: source)?.line ?? 0, text: $0) }
+      // In line order (a stable sort: warnings of one line keep theirs).
+      let warnings = (ldif + cardWarnings).enumerated().sorted {
+        ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+      }.map(\.element.text)
+      body(load.contacts, warnings)
     }
   }
 }

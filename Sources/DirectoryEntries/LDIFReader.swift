@@ -198,22 +198,36 @@ public enum LDIFReader {
     return parts
   }
 
-  /// Whether a line of `bytes` may name the attribute `name` (lower case ASCII): a
-  /// line that starts with it, in any case, followed by `:` or `;`.
+  /// Whether `bytes` may name the attribute `name` (lower case ASCII): `name`, in any
+  /// case, followed by `:` or `;`, anywhere — also across the folds of RFC 2849 (a line
+  /// end and a space), which may cut an attribute's name. Never false when an entry
+  /// has the attribute; may be true when none has.
   public static func mayHoldAttribute(_ name: String, _ bytes: [UInt8]) -> Bool {
     let word = Array(name.utf8)
-    var lineStart = 0
-    while lineStart < bytes.count {
-      if bytes.count - lineStart > word.count,
-        word.indices.allSatisfy({ bytes[lineStart + $0] | 0x20 == word[$0] }),
-        bytes[lineStart + word.count] == UInt8(ascii: ":") || bytes[lineStart + word.count] == UInt8(ascii: ";")
-      {
-        return true
+    var matched = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      // A fold: the line end and the space after it are not there.
+      if byte == 0x0A, index + 1 < bytes.count, bytes[index + 1] == 0x20 {
+        index += 2
+        continue
       }
-      guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { break }
-      lineStart = newline + 1
+      if byte == 0x0D, index + 2 < bytes.count, bytes[index + 1] == 0x0A, bytes[index + 2] == 0x20 {
+        index += 3
+        continue
+      }
+      if matched == word.count {
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return true }
+        matched = 0
+      }
+      if byte | 0x20 == word[matched] {
+        matched += 1
+      } else {
+        matched = byte | 0x20 == word[0] ? 1 : 0
+      }
+      index += 1
     }
     return false
   }
-
 }

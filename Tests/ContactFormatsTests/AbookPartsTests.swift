@@ -35,6 +35,16 @@ import Testing
     }
   }
 
+  @Test("a book with CRLF line ends, its headers indented with a no-break space, is cut into parts too")
+  func crlfBookInParts() {
+    let text = String(decoding: Self.book, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\n[", with: "\n\u{00A0}[").replacingOccurrences(of: "\n", with: "\r\n")
+    let book = Array(text.utf8)
+    let whole = AbookReader.read(book, source: "book")
+    #expect(whole.contacts.count == 60)
+    PartsAsWhole.expect(whole, severalParts: true) { AbookReader.read(book, source: "book", inPartsOf: 100, $0) }
+  }
+
   @Test("a part ends only before a section header")
   func cutAtHeaders() {
     let book = Self.book

@@ -40,6 +40,36 @@ import Testing
     }
   }
 
+  @Test("a warning about an entry's card names the entry's line, warnings come in line order, a folded manager is found")
+  func warningsAndFoldedManager() {
+    let long = String(repeating: "x", count: 600_000)
+    var text = "dn: uid=early,dc=example,dc=org\nobjectClass: person\ncn: Early Note\n"
+    text += "description: \(long)\ndescription: \(long)\n\n"
+    text += "dn: uid=worker,dc=example,dc=org\nobjectClass: person\ncn: Worker\nmana\n ger: uid=boss,dc=example,dc=org\n\n"
+    for number in 0..<30 {
+      text += "dn: uid=p\(number),dc=example,dc=org\nobjectClass: person\ncn: Person \(number)\n\n"
+    }
+    let badLine = text.filter { $0 == "\n" }.count + 4
+    text += "dn: uid=boss,dc=example,dc=org\nobjectClass: person\ncn: The Boss\nthis line has no colon\n\n"
+    let dump = Array(text.utf8)
+    let whole = ReadOnlyFormat.readLDIF(dump, source: "d.ldif")
+    #expect(whole.warnings.count == 2)
+    #expect(whole.warnings.first?.hasPrefix("d.ldif:1: NOTE") == true, "\(whole.warnings.first ?? "")")
+    #expect(whole.warnings.last?.hasPrefix("d.ldif:\(badLine): ") == true, "\(whole.warnings.last ?? "")")
+    #expect(whole.contacts[1].contactRelations.map(\.value) == ["The Boss"])
+    PartsAsWhole.expect(whole, severalParts: true) { ReadOnlyFormat.readLDIF(dump, source: "d.ldif", inPartsOf: 100, $0) }
+  }
+
+  @Test("an attribute's name is found across folds, in any case, before a colon or a semicolon")
+  func attributeAcrossFolds() {
+    for text in ["manager: x", "Manager;lang-en: x", "cn: a\nmana\n ger: x", "cn: a\r\nm\r\n anager: x", "MANAGER:: eA=="] {
+      #expect(LDIFReader.mayHoldAttribute("manager", Array(text.utf8)), "\(text)")
+    }
+    for text in ["managers: x", "cn: manager", "mana\nger: x", "cn: x"] {
+      #expect(!LDIFReader.mayHoldAttribute("manager", Array(text.utf8)), "\(text)")
+    }
+  }
+
   @Test("parts end after a blank line, and count the lines before them")
   func cutAfterBlankLines() {
     let parts = LDIFReader.parts(Self.dump, size: 50)

@@ -94,10 +94,11 @@ package enum AbookReader {
     var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
     while lineStart < bytes.count {
       let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-      var first = lineStart
-      while first < newline, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
-      if first < newline, bytes[first] == UInt8(ascii: "["),
-        AbookDocument.sectionName(String(decoding: bytes[first..<newline], as: UTF8.self).trimmingSpaces) != nil
+      // A header is told as `AbookDocument` tells it: the line without its CR, trimmed.
+      var contentEnd = newline
+      if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+      if bytes[lineStart..<contentEnd].contains(UInt8(ascii: "[")),
+        AbookDocument.sectionName(String(decoding: bytes[lineStart..<contentEnd], as: UTF8.self).trimmingSpaces) != nil
       {
         return lineStart
       }

@@ -17,4 +17,16 @@ public struct LineWarning: Sendable, Hashable, CustomStringConvertible {
 
   /// `line: message`; a reader prefixes the file name.
   public var description: String { "\(line): \(message)" }
+
+  /// The line and message of a warning printed for `source` (`source:line: message`),
+  /// or nil when it is not one.
+  package static func split(_ printed: String, source: String) -> (line: Int, message: String)? {
+    let prefix = source + ":"
+    guard printed.hasPrefix(prefix) else { return nil }
+    let rest = printed.dropFirst(prefix.count)
+    guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]),
+      rest[rest.index(after: colon)...].first == " "
+    else { return nil }
+    return (line, String(rest[rest.index(colon, offsetBy: 2)...]))
+  }
 }
