@@ -243,10 +243,10 @@ struct CardDAVEndToEndTests {
     defer { server.stop() }
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let vdir = folder.appendingPathComponent("personal")
-    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
-    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:local\r\nFN:Local Friend\r\nN:Friend;Local;;;\r\nEND:VCARD\r\n"
-      .write(to: vdir.appendingPathComponent("local.vcf"), atomically: true, encoding: .utf8)
+    let vdir = try EndToEnd.vdir(
+      "personal", in: folder,
+      card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:local\r\nFN:Local Friend\r\nN:Friend;Local;;;\r\nEND:VCARD\r\n",
+      named: "local.vcf")
     let pane = try TmuxPane(["-s", vdir.path, "-s", server.url])
     defer { pane.close() }
     let screen = try pane.waitForScreen(containing: "Person 1", "Local Friend", timeout: 60)

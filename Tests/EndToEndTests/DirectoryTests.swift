@@ -82,10 +82,10 @@ struct DirectoryEndToEndTests {
     defer { server.stop() }
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let vdir = folder.appendingPathComponent("personal")
-    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
-    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:me-ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@home.example\r\nEND:VCARD\r\n"
-      .write(to: vdir.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+    let vdir = try EndToEnd.vdir(
+      "personal", in: folder,
+      card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:me-ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@home.example\r\nEND:VCARD\r\n",
+      named: "ada.vcf")
     try Self.config(folder, "source = \(vdir.path)\n\n[account corp]\nurl = \(server.url)\nmode = query\nlimit = 5\n")
     let both = try Self.run(folder, "query -f mutt lovelace")
     #expect(both.status == 0)

@@ -87,6 +87,16 @@ enum EndToEnd {
   static let tmuxIsAvailable: Bool = which("tmux") != nil
   static let setsidIsAvailable: Bool = which("setsid") != nil
 
+  /// The vdir `folder/path` (made, with the folders above it) holding one card file,
+  /// `name`, of `card`'s text.
+  @discardableResult
+  static func vdir(_ path: String, in folder: URL, card: String, named name: String) throws -> URL {
+    let vdir = folder.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    try card.write(to: vdir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    return vdir
+  }
+
   /// A fresh, empty folder for one test; remove it with `removeTemporaryDirectory`.
   static func makeTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory

@@ -82,10 +82,10 @@ struct MailClientTests {
   func closedStandardInput() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let vdir = folder.appendingPathComponent("data/cpick/contacts")
-    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
-    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:v1\r\nFN:Valeria Duarte\r\nEMAIL:valeria@duarte.example\r\nEND:VCARD\r\n"
-      .write(to: vdir.appendingPathComponent("v1.vcf"), atomically: true, encoding: .utf8)
+    try EndToEnd.vdir(
+      "data/cpick/contacts", in: folder,
+      card: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:v1\r\nFN:Valeria Duarte\r\nEMAIL:valeria@duarte.example\r\nEND:VCARD\r\n",
+      named: "v1.vcf")
     // Before the fix the signal pipe took descriptor 0 and was read as the book: no end.
     for command in ["\"$0\" --format aerc vale <&-", "\"$0\" list -f mailbox <&-"] {
       let run = try CommandRunner.shell("export XDG_DATA_HOME=\(folder.path)/data; " + command, timeout: 30)

@@ -6,11 +6,22 @@ import Testing
   "The picker in a terminal", .serialized,
   .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"))
 struct PickerTests {
+  /// The picker on the sample book, its list shown (José Álvarez on screen).
+  static func samplePicker() throws -> TmuxPane {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    do {
+      try pane.waitForScreen(containing: "José Álvarez")
+    } catch {
+      pane.close()
+      throw error
+    }
+    return pane
+  }
+
   @Test("Typing part of a name and pressing Enter prints that person as one JSON document")
   func typeAndChoose() throws {
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try Self.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.type("jose alv")
     try pane.waitForScreen(containing: "jose alv", "José Álvarez")
     try pane.press("Enter")
@@ -24,9 +35,8 @@ struct PickerTests {
 
   @Test("Alt-Backspace deletes the last word of the query; it does not cancel the picker")
   func altBackspace() throws {
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try Self.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.type("jose alv zzz")
     try pane.waitForScreen(containing: "jose alv zzz")
     try pane.press("M-BSpace")  // ESC DEL in one write
@@ -40,9 +50,8 @@ struct PickerTests {
     "A cancel key exits 130 with nothing on stdout",
     arguments: ["Escape", "C-c", "C-g"])
   func cancel(key: String) throws {
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try Self.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.press(key)
 
     #expect(try pane.waitForExit() == 130)
@@ -57,9 +66,8 @@ struct PickerTests {
     try #require(ranked.stdoutLines.count >= 2, "the sample book has several Thorntons: \(ranked.stdoutLines)")
     let second = ranked.stdoutLines[1]
 
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try Self.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.type("thornton")
     try pane.waitForScreen(containing: "thornton", ranked.stdoutLines[0], second)
     try pane.press("Down")
@@ -116,9 +124,8 @@ struct PickerTests {
 
   @Test("Digits of a phone number written with punctuation find its owner")
   func phoneDigits() throws {
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try Self.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.type("0100142")
     try pane.waitForScreen("with only Margaret Thornton listed") { screen in
       screen.contains("0100142") && screen.contains("Margaret Thornton") && !screen.contains("José Álvarez")
@@ -194,9 +201,8 @@ struct PickerTests {
 struct EscapeKeyTests {
   @Test("Escape cancels promptly: exit status 130 within two seconds, nothing on stdout")
   func escapeIsPrompt() throws {
-    let pane = try TmuxPane(["-s", EndToEnd.sampleBook])
+    let pane = try PickerTests.samplePicker()
     defer { pane.close() }
-    try pane.waitForScreen(containing: "José Álvarez")
     try pane.press("Escape")
 
     #expect(try pane.waitForExit(timeout: 2) == 130)
