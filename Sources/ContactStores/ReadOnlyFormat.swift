@@ -212,26 +212,35 @@ enum ReadOnlyFormat: Sendable, Hashable {
         for index in load.contacts.indices { load.contacts[index].sourceRecord?.firstLine += cardLinesBefore }
       }
       cardLinesBefore += lines
-      let cardWarnings = load.warnings.map { warning -> (line: Int, text: String) in
-        guard let (line, why) = LineWarning.split(warning, source: source), !cardStarts.isEmpty else {
-          return (0, warning)
-        }
-        // The card holding that line: the last that starts at or before it.
-        var low = 0
-        var high = cardStarts.count - 1
-        while low < high {
-          let middle = (low + high + 1) / 2
-          if cardStarts[middle] <= line { low = middle } else { high = middle - 1 }
-        }
-        let entryLine = people[low].line
-        return (entryLine, "\(source):\(entryLine): \(why)")
-      }
-      let ldif = ldifWarnings.map { (line: LineWarning.split($0, source: source)?.line ?? 0, text: $0) }
-      // In line order (a stable sort: warnings of one line keep theirs).
-      let warnings = (ldif + cardWarnings).enumerated().sorted {
-        ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-      }.map(\.element.text)
+      let warnings = Self.inLineOrder(
+        ldifWarnings, cardWarnings: load.warnings, cardStarts: cardStarts, entryLines: people.map(\.line),
+        source: source)
       body(load.contacts, warnings)
     }
+  }
+
+  /// The warnings of an LDIF part in line order (stable: warnings of one line keep
+  /// theirs): those of the LDIF as they are, and those of the cards made from its
+  /// entries (`cardWarnings`, at lines of the cards, each card starting at its line of
+  /// `cardStarts`) at the first line of the card's entry (`entryLines`).
+  private static func inLineOrder(
+    _ ldifWarnings: [String], cardWarnings: [String], cardStarts: [Int], entryLines: [Int], source: String
+  ) -> [String] {
+    let ldif = ldifWarnings.map { (line: LineWarning.split($0, source: source)?.line ?? 0, text: $0) }
+    let cards = cardWarnings.map { warning -> (line: Int, text: String) in
+      guard let (line, why) = LineWarning.split(warning, source: source), cardStarts.first.map({ $0 <= line }) == true
+      else { return (0, warning) }
+      // The card holding that line: the last that starts at or before it (a search
+      // in halves: a part may have a warning for each of its cards).
+      var low = 0
+      var high = cardStarts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if cardStarts[middle] <= line { low = middle } else { high = middle - 1 }
+      }
+      return (entryLines[low], "\(source):\(entryLines[low]): \(why)")
+    }
+    return (ldif + cards).enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+      .map(\.element.text)
   }
 }

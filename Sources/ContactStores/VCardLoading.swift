@@ -167,8 +167,9 @@ enum VCardLoading {
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, another program's book (`ReadOnlyFormat`) but an abook book (read
-  ///   in parts of its own, `ReadOnlyFormat.read(_:source:inPartsOf:_:)`), xCard; group cards
+  ///   JSON lines, another program's book (`ReadOnlyFormat`) but an abook book or an
+  ///   LDIF file (read in parts of their own, `ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
+  ///   xCard; group cards
   ///   (`KIND` lines: their members may be in any part); cards without a UID that
   ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.

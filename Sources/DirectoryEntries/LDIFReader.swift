@@ -201,7 +201,9 @@ public enum LDIFReader {
   /// Whether `bytes` may name the attribute `name` (lower case ASCII): `name`, in any
   /// case, followed by `:` or `;`, anywhere — also across the folds of RFC 2849 (a line
   /// end and a space), which may cut an attribute's name. Never false when an entry
-  /// has the attribute; may be true when none has.
+  /// has the attribute; may be true when none has. (A mismatch starts the word again
+  /// at that byte: right for a word none of whose beginnings ends it again, as
+  /// `manager`.)
   public static func mayHoldAttribute(_ name: String, _ bytes: [UInt8]) -> Bool {
     let word = Array(name.utf8)
     var matched = 0
