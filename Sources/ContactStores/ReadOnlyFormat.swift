@@ -122,13 +122,13 @@ enum ReadOnlyFormat: Sendable, Hashable {
   }
 
   /// Whether a book of this format is read part by part (`read(_:source:inPartsOf:_:)`):
-  /// an abook book, whose sections stand alone, and an LDIF file, whose entries do
-  /// too (but a manager's name, gathered first). The others are read whole: a mutt
-  /// alias defined again replaces the earlier one, a CSV row may span lines.
+  /// an abook book, whose sections stand alone; an LDIF file, whose entries do too
+  /// (but a manager's name, gathered first); a mutt alias file, whose lines do (but an
+  /// alias defined again, found first). A CSV export is read whole (a row may span lines).
   var readsInParts: Bool {
     switch self {
-    case .abook, .ldif: true
-    case .muttAliases, .csv: false
+    case .abook, .ldif, .muttAliases: true
+    case .csv: false
     }
   }
 
@@ -142,7 +142,8 @@ enum ReadOnlyFormat: Sendable, Hashable {
     switch self {
     case .abook: AbookReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
     case .ldif: Self.readLDIF(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
-    case .muttAliases, .csv: return false
+    case .muttAliases: MuttAliasReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
+    case .csv: return false
     }
     return true
   }

@@ -36,35 +36,134 @@ package enum MuttAliasReader {
   }
 
   /// The contacts of an alias file's bytes, in the order of their first definition,
-  /// and a `source:line: why` warning for each line that is not read. The lines are
-  /// read on all cores (an address list is the costly part), then put in order.
+  /// and a `source:line: why` warning for each line that is not read.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    let lines = logicalLines(String(decoding: bytes, as: UTF8.self))
-    let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
-      range.map { index in parse(lines[index].text, number: lines[index].number, source: source) }
+    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, $0) }
+  }
+
+  /// The contacts and warnings of an alias file's bytes, as `read(_:source:)` gives
+  /// them, given to `body` part by part: each part whole logical lines of about
+  /// `partSize` bytes (`partEnd`), its lines read on all cores (an address list is the
+  /// costly part), then put in order. An alias defined again replaces the earlier one
+  /// in the earlier one's place, whichever part that is in: the keys of every line are
+  /// gathered first (their hashes), and the definitions of a key found more than once
+  /// are read before the parts (`Redefinitions`). The lines and contacts of the whole
+  /// file are never held at once.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  package static func read(
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
+  ) {
+    var parts: [(range: Range<Int>, linesBefore: Int)] = []
+    var start = 0
+    var linesBefore = 0
+    repeat {
+      let end = partEnd(bytes, from: start, size: partSize)
+      parts.append((start..<end, linesBefore))
+      linesBefore += bytes[start..<end].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+      start = end
+    } while start < bytes.count
+    // A file of one part has its lines split once.
+    let single = parts.count == 1 ? logicalLines(String(decoding: bytes, as: UTF8.self)) : nil
+    func lines(of part: (range: Range<Int>, linesBefore: Int)) -> [(number: Int, text: String)] {
+      if let single { return single }
+      return logicalLines(String(decoding: bytes[part.range], as: UTF8.self), linesBefore: part.linesBefore)
     }
-    var contacts: [Contact] = []
-    var byKey: [String: Int] = [:]
-    var warnings: [String] = []
-    for (index, outcome) in parsed.joined().enumerated() {
-      switch outcome {
-      case .skipped: continue
-      case .warning(let warning): warnings.append(warning)
-      case .alias(let key, let contact):
-        if let earlier = byKey[key] {
-          warnings.append(
-            "\(source):\(lines[index].number): "
-              + L10n.deferredFormat("alias %s defined again; this definition replaces the earlier one, as in mutt", key))
-          contacts[earlier] = contact
-        } else {
-          byKey[key] = contacts.count
-          contacts.append(contact)
+    let redefinitions = Redefinitions(parts.map { lines(of: $0) }, source: source)
+    for part in parts {
+      let lines = lines(of: part)
+      let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
+        range.map { index in parse(lines[index].text, number: lines[index].number, source: source) }
+      }
+      var contacts: [Contact] = []
+      var warnings: [String] = []
+      for (index, outcome) in parsed.joined().enumerated() {
+        switch outcome {
+        case .skipped: continue
+        case .warning(let warning): warnings.append(warning)
+        case .alias(let key, let contact):
+          switch redefinitions.definition(of: key, on: lines[index].number) {
+          case .only: contacts.append(contact)
+          case .first(let last): contacts.append(last)
+          case .again:
+            warnings.append(
+              "\(source):\(lines[index].number): "
+                + L10n.deferredFormat("alias %s defined again; this definition replaces the earlier one, as in mutt", key))
+          }
+        }
+      }
+      body(contacts, warnings)
+    }
+  }
+
+  /// Where the part of `bytes` that starts at `start` ends: after the first line break
+  /// `size` bytes or more after it that ends a logical line (one whose line does not
+  /// end in a backslash that continues it), or at the end.
+  static func partEnd(_ bytes: [UInt8], from start: Int, size: Int) -> Int {
+    guard size < bytes.count - start else { return bytes.count }
+    var newline = bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count
+    while newline < bytes.count {
+      var last = newline
+      if last > start, bytes[last - 1] == 0x0D { last -= 1 }
+      var backslashes = 0
+      while last - backslashes > start, bytes[last - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+      if backslashes % 2 == 0 { return newline + 1 }
+      newline = bytes[(newline + 1)...].firstIndex(of: 0x0A) ?? bytes.count
+    }
+    return bytes.count
+  }
+
+  /// The aliases of a file defined more than once: for each, the line of its first
+  /// definition and the contact of its last — an alias defined again replaces the
+  /// earlier one, as in mutt, and keeps the earlier one's place.
+  struct Redefinitions {
+    /// What a definition of an alias is.
+    enum Definition {
+      /// The only definition of its alias.
+      case only
+      /// The first of several: the contact is the last's.
+      case first(Contact)
+      /// A later one: it replaced the first.
+      case again
+    }
+
+    /// Of each alias defined more than once: its first definition's line, its last's contact.
+    private var defined: [String: (line: Int, contact: Contact)] = [:]
+
+    /// The aliases of `parts` (the logical lines of each part, in file order) defined
+    /// more than once. The lines' keys are gathered as hashes (a set of a file's keys
+    /// would hold them all); only the lines of a key whose hash is seen twice are read.
+    init(_ parts: [[(number: Int, text: String)]], source: String) {
+      var seen = Set<Int>()
+      var twice = Set<Int>()
+      for lines in parts {
+        let hashes = Parallel.map(count: lines.count, chunk: 4_096) { range in
+          range.map { aliasKey(lines[$0].text)?.hashValue }
+        }
+        for case let hash? in hashes.joined() where !seen.insert(hash).inserted { twice.insert(hash) }
+      }
+      guard !twice.isEmpty else { return }
+      for lines in parts {
+        for line in lines {
+          guard let word = aliasKey(line.text), twice.contains(word.hashValue),
+            case .alias(let key, let contact) = parse(line.text, number: line.number, source: source)
+          else { continue }
+          if defined[key] == nil {
+            defined[key] = (line.number, contact)
+          } else {
+            defined[key]?.contact = contact
+          }
         }
       }
     }
-    return (contacts, warnings)
+
+    /// What the definition of `key` on line `line` (an alias read) is.
+    func definition(of key: String, on line: Int) -> Definition {
+      guard let found = defined[key] else { return .only }
+      return found.line == line ? .first(found.contact) : .again
+    }
   }
 
   /// What one logical line of an alias file gives.
@@ -80,19 +179,17 @@ package enum MuttAliasReader {
   /// The alias (or the warning) of the logical line `line`, which starts at physical line `number`.
   static func parse(_ line: String, number: Int, source: String) -> LineOutcome {
     let (command, comment) = splitComment(line)
-    var (word, rest) = nextWord(command[...])
-    guard !word.isEmpty else { return .skipped }
-    guard word == "alias" else {
-      return .warning("\(source):\(number): " + L10n.deferred("not an alias line; ignored"))
+    let groups: [Substring]
+    let key: String
+    let rest: Substring
+    switch Self.command(command[...]) {
+    case .none: return .skipped
+    case .other: return .warning("\(source):\(number): " + L10n.deferred("not an alias line; ignored"))
+    case .alias(let words, let word, let after):
+      groups = words
+      key = String(word)
+      rest = after
     }
-    var groups: [String] = []
-    (word, rest) = nextWord(rest)
-    while word == "-group" {
-      (word, rest) = nextWord(rest)
-      if !word.isEmpty { groups.append(String(word)) }
-      (word, rest) = nextWord(rest)
-    }
-    let key = String(word)
     guard !key.isEmpty else {
       return .warning("\(source):\(number): " + L10n.deferred("an alias without a name; ignored"))
     }
@@ -106,15 +203,49 @@ package enum MuttAliasReader {
     contact.source = source
     contact.formattedName = addresses.first { !$0.personName.isEmpty }?.personName ?? ""
     contact.nickname = key
-    contact.groups = groups
+    contact.groups = groups.map(String.init)
     contact.note = comment
     for index in contact.emailAddresses.indices { contact.emailAddresses[index].identifier = "mutt-\(key)-\(index + 1)" }
     return .alias(key: key, contact: contact)
   }
 
+  /// The words of a line's command (its comment cut off).
+  enum Command {
+    /// No word: a blank or comment line.
+    case none
+    /// Another command than `alias`.
+    case other
+    /// An `alias` command: its `-group` names, its key (empty when there is none) and
+    /// the addresses' text after it.
+    case alias(groups: [Substring], key: Substring, rest: Substring)
+  }
+
+  /// The words of `command`, a line without its comment.
+  static func command(_ command: Substring) -> Command {
+    var (word, rest) = nextWord(command)
+    guard !word.isEmpty else { return .none }
+    guard word == "alias" else { return .other }
+    var groups: [Substring] = []
+    (word, rest) = nextWord(rest)
+    while word == "-group" {
+      (word, rest) = nextWord(rest)
+      if !word.isEmpty { groups.append(word) }
+      (word, rest) = nextWord(rest)
+    }
+    return .alias(groups: groups, key: word, rest: rest)
+  }
+
+  /// The key of the logical line `line` when it is an alias command with one (whether
+  /// it has an address is not looked at), as `parse` reads it.
+  static func aliasKey(_ line: String) -> Substring? {
+    guard case .alias(_, let key, _) = command(line[..<(commentStart(line) ?? line.endIndex)]), !key.isEmpty
+    else { return nil }
+    return key
+  }
+
   /// The file's lines with backslash continuations joined, each with the number of
-  /// its first physical line (1-based).
-  static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
+  /// its first physical line (1-based, after `linesBefore` lines).
+  static func logicalLines(_ text: String, linesBefore: Int = 0) -> [(number: Int, text: String)] {
     var lines: [(number: Int, text: String)] = []
     var pending: (number: Int, text: String)?
     // "\r\n" is one Character: a file with CRLF line ends is split at it too.
@@ -127,7 +258,7 @@ package enum MuttAliasReader {
       // Appended where it is, not to a copy (a copy made at each of 160,000
       // continuations took 9 s).
       if pending == nil {
-        pending = (index + 1, line)
+        pending = (linesBefore + index + 1, line)
       } else {
         pending?.text += line
       }
@@ -165,10 +296,16 @@ package enum MuttAliasReader {
     return out
   }
 
-  /// `line` cut at its first `#` outside double quotes (an apostrophe, as in
-  /// `O'Brien`, is no quote) and not after a
-  /// backslash: the command, and the comment's text (trimmed; empty when none).
+  /// `line` cut at its first `#` outside double quotes (`commentStart`): the command,
+  /// and the comment's text (trimmed; empty when none).
   static func splitComment(_ line: String) -> (command: String, comment: String) {
+    guard let start = commentStart(line) else { return (line, "") }
+    return (String(line[..<start]), line[line.index(after: start)...].trimmingSpaces)
+  }
+
+  /// Where `line`'s comment starts: its first `#` outside double quotes (an apostrophe,
+  /// as in `O'Brien`, is no quote) and not after a backslash; nil when it has none.
+  static func commentStart(_ line: String) -> String.Index? {
     var quote: Character?
     var escaped = false
     for index in line.indices {
@@ -182,9 +319,9 @@ package enum MuttAliasReader {
       } else if character == "\"" {
         quote = character
       } else if character == "#" {
-        return (String(line[..<index]), line[line.index(after: index)...].trimmingSpaces)
+        return index
       }
     }
-    return (line, "")
+    return nil
   }
 }
