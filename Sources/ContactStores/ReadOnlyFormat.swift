@@ -111,41 +111,25 @@ enum ReadOnlyFormat: Sendable, Hashable {
 
   /// The contacts of `bytes` and a `source:line: why` warning for each line not read.
   func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    let body = LineReader.normalizedUTF8(bytes)
-    switch self {
-    case .abook: return AbookReader.read(body, source: source)
-    case .muttAliases: return MuttAliasReader.read(body, source: source)
-    case .ldif: return Self.readLDIF(body, source: source)
-    case .csv(let export):
-      return CSVContactReader.read(CharsetDecoder.decodeUndeclared(body), source: source, export: export)
-    }
-  }
-
-  /// Whether a book of this format is read part by part (`read(_:source:inPartsOf:_:)`):
-  /// an abook book, whose sections stand alone; an LDIF file, whose entries do too
-  /// (but a manager's name, gathered first); a mutt alias file, whose lines do (but an
-  /// alias defined again, found first). A CSV export is read whole (a row may span lines).
-  var readsInParts: Bool {
-    switch self {
-    case .abook, .ldif, .muttAliases: true
-    case .csv: false
-    }
+    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, $0) }
   }
 
   /// The contacts and warnings of `bytes`, as `read(_:source:)` gives them, given to
   /// `body` part by part (about `partSize` bytes each), so that the records and
-  /// contacts of a large book are never held at once. False, with nothing given, for
-  /// a format that is not read so (`readsInParts`).
-  func read(
-    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
-  ) -> Bool {
+  /// contacts of a large book are never held at once: an abook book's sections stand
+  /// alone; an LDIF file's entries do too (but a manager's name, gathered first); a
+  /// mutt alias file's lines do (but an alias defined again, found first); a CSV
+  /// export's rows do (cut where its table ends them: a row may span lines).
+  func read(_ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
+    let text = LineReader.normalizedUTF8(bytes)
     switch self {
-    case .abook: AbookReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
-    case .ldif: Self.readLDIF(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
-    case .muttAliases: MuttAliasReader.read(LineReader.normalizedUTF8(bytes), source: source, inPartsOf: partSize, body)
-    case .csv: return false
+    case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, body)
+    case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, body)
+    case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, body)
+    case .csv(let export):
+      CSVContactReader.read(
+        CharsetDecoder.decodeUndeclared(text), source: source, export: export, inPartsOf: partSize, body)
     }
-    return true
   }
 
   /// The people of an LDIF file (entries of other kinds, such as the organizational

@@ -166,10 +166,11 @@ enum VCardLoading {
   /// part by part (`VCardReader.read(blocks:inPartsOf:_:)`) as they are mapped: the
   /// bytes, cards and contacts of the whole file are never held at once.
   ///
+  /// Another program's book (`ReadOnlyFormat`) is read in parts of its own
+  /// (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`).
+  ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, another program's book (`ReadOnlyFormat`) but an abook book or an
-  ///   LDIF file (read in parts of their own, `ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
-  ///   xCard; group cards
+  ///   JSON lines, xCard; group cards
   ///   (`KIND` lines: their members may be in any part); cards without a UID that
   ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
@@ -184,16 +185,17 @@ enum VCardLoading {
     var refused = false
     var first = true
     var jCard = false
-    // Another program's book that can be read in parts (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`)
-    // is read so, its bytes held whole (they are the file's); one that cannot is read whole.
+    // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
+    // its bytes held whole (they are the file's).
     var head = next()
-    if let block = head, let format = ReadOnlyFormat(block, name: source), format.readsInParts {
+    if let block = head, let format = ReadOnlyFormat(block, name: source) {
       var bytes = block
       head = nil
       while let more = next() { bytes += more }
-      return format.read(bytes, source: source, inPartsOf: partSize) { contacts, warnings in
+      format.read(bytes, source: source, inPartsOf: partSize) { contacts, warnings in
         body(ContactLoad(contacts: contacts, warnings: warnings))
       }
+      return true
     }
     func blocks() -> [UInt8]? {
       if let block = head {

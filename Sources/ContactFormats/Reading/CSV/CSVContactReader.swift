@@ -57,59 +57,121 @@ package enum CSVContactReader {
   package static func read(
     _ text: String, source: String, export: Export, limits: ReadingLimits = .standard
   ) -> (contacts: [Contact], warnings: [String]) {
-    let table = CSVTable.rows(text, delimiter: CSVTable.delimiter(of: text))
-    var warnings = table.warnings.map { "\(source):\($0)" }
-    guard let header = table.rows.first else { return ([], warnings) }
-    let headers = header.cells.map { $0.trimmingSpaces }
-    let columns: [CSVColumn?] = headers.enumerated().map { index, name in
+    RecordParts.gathered { read(text, source: source, export: export, limits: limits, inPartsOf: .max, $0) }
+  }
+
+  /// The contacts and warnings of `text`, as `read(_:source:export:limits:)` gives them,
+  /// given to `body` part by part: the rows of about `partSize` bytes of cells each, as
+  /// `CSVTable` ends them (a row may span lines), read on all cores; the warnings of a
+  /// part (its quoting problems and its rows') are in line order. The rows and contacts
+  /// of the whole file are never held at once.
+  ///
+  /// A second row with the same name and address is told by the key's hash (a set of
+  /// a file's keys would hold them all): two keys of the same hash, one in 2⁶⁴, would
+  /// number the second `#2` too — its identifier still its own.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func read(
+    _ text: String, source: String, export: Export, limits: ReadingLimits = .standard,
+    inPartsOf partSize: Int, _ body: RecordParts.Body
+  ) {
+    var header: (headers: [String], columns: [CSVColumn?])?
+    var warnings: [LineWarning] = []
+    var rows: [CSVTable.Row] = []
+    var rowBytes = 0
+    var keys: [Int: Int] = [:]
+    func endPart() {
+      let made = Parallel.map(count: rows.count, chunk: 512) { [rows, header] range in
+        range.map { index in
+          Self.contact(
+            row: rows[index], headers: header?.headers ?? [], columns: header?.columns ?? [], export: export, limits: limits)
+        }
+      }
+      rows = []
+      rowBytes = 0
+      var contacts: [Contact] = []
+      for (made, problems) in made.joined() {
+        warnings += problems
+        guard var contact = made else { continue }
+        var key = [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]
+          .joined(separator: "\u{0}")
+        keys[key.hashValue, default: 0] += 1
+        if let count = keys[key.hashValue], count > 1 { key += "#\(count)" }
+        contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
+        contact.source = source
+        contacts.append(contact)
+      }
+      // In line order (stable): a quoting problem is found before its row ends.
+      let ordered = warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+      body(contacts, ordered.map { "\(source):\($0.element)" })
+      warnings = []
+    }
+    CSVTable.forEachRow(
+      text, delimiter: CSVTable.delimiter(of: text),
+      row: { row in
+        guard header != nil else {
+          let headers = row.cells.map { $0.trimmingSpaces }
+          let columns = columns(headers, export: export)
+          header = (headers, columns)
+          if !columns.contains(where: { $0 != nil && $0?.field != .ignored }) {
+            warnings.append(
+              LineWarning(
+                line: row.line,
+                message: L10n.deferred("no column is one cpick knows (Name, Email, Phone, …); every value goes to the note")))
+          }
+          return
+        }
+        rows.append(row)
+        rowBytes += row.cells.reduce(row.cells.count) { $0 + $1.utf8.count }
+        if rowBytes >= partSize { endPart() }
+      },
+      warning: { warnings.append($0) })
+    endPart()
+  }
+
+  /// The column of each header cell in an export's table (nil for one it does not know).
+  static func columns(_ headers: [String], export: Export) -> [CSVColumn?] {
+    headers.enumerated().map { index, name in
       switch export {
       case .google: GoogleCSVColumns.column(name)
       case .outlook: OutlookCSVColumns.column(name)
       case .generic: GenericCSVColumns.column(name, index: index)
       }
     }
-    if !columns.contains(where: { $0 != nil && $0?.field != .ignored }) {
-      warnings.append(
-        "\(source):\(header.line): "
-          + L10n.deferred("no column is one cpick knows (Name, Email, Phone, …); every value goes to the note"))
+  }
+
+  /// The contact of one row under the header (nil for a blank row and one without a
+  /// name, organization, email or phone), without its identifier, and its problems as
+  /// warnings.
+  static func contact(
+    row: CSVTable.Row, headers: [String], columns: [CSVColumn?], export: Export, limits: ReadingLimits
+  ) -> (contact: Contact?, problems: [LineWarning]) {
+    var problems: [LineWarning] = []
+    let problem = { (why: String) in problems.append(LineWarning(line: row.line, message: why)) }
+    if row.cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { return (nil, []) }
+    if row.cells.count != headers.count {
+      problem(
+        row.cells.count > headers.count
+          ? L10n.deferredFormat(
+            "%s cells, the header has %s; the cells after the last column left out", row.cells.count, headers.count)
+          : L10n.deferredFormat("%s cells, the header has %s; the missing cells empty", row.cells.count, headers.count))
     }
-    var contacts: [Contact] = []
-    var keys: [String: Int] = [:]
-    for row in table.rows.dropFirst() {
-      let problem = { (why: String) in warnings.append("\(source):\(row.line): \(why)") }
-      if row.cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
-      if row.cells.count != headers.count {
-        problem(
-          row.cells.count > headers.count
-            ? L10n.deferredFormat(
-              "%s cells, the header has %s; the cells after the last column left out", row.cells.count, headers.count)
-            : L10n.deferredFormat("%s cells, the header has %s; the missing cells empty", row.cells.count, headers.count))
-      }
-      var cells = Array(row.cells.prefix(headers.count))
-      guard cells.reduce(0, { $0 + $1.utf8.count }) <= limits.cardBytes else {
-        problem(limits.cardProblem())
-        continue
-      }
-      for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
-        if let why = limits.valueProblem(name: headers[index].uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
-          problem(why)
-          cells[index] = ""
-        }
-      }
-      guard var contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line)
-      else {
-        problem(L10n.deferred("a row without a name, organization, email or phone; ignored"))
-        continue
-      }
-      var key = [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]
-        .joined(separator: "\u{0}")
-      keys[key, default: 0] += 1
-      if let count = keys[key], count > 1 { key += "#\(count)" }
-      contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
-      contact.source = source
-      contacts.append(contact)
+    var cells = Array(row.cells.prefix(headers.count))
+    guard cells.reduce(0, { $0 + $1.utf8.count }) <= limits.cardBytes else {
+      problem(limits.cardProblem())
+      return (nil, problems)
     }
-    return (contacts, warnings)
+    for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
+      if let why = limits.valueProblem(name: headers[index].uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
+        problem(why)
+        cells[index] = ""
+      }
+    }
+    guard let contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line) else {
+      problem(L10n.deferred("a row without a name, organization, email or phone; ignored"))
+      return (nil, problems)
+    }
+    return (contact, problems)
   }
 
   /// One item being gathered from its columns: its label and its values by field.

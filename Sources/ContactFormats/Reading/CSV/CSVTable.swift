@@ -44,6 +44,18 @@ package enum CSVTable {
   package static func rows(_ text: String, delimiter: Unicode.Scalar = ",") -> (rows: [Row], warnings: [LineWarning]) {
     var rows: [Row] = []
     var warnings: [LineWarning] = []
+    forEachRow(text, delimiter: delimiter, row: { rows.append($0) }, warning: { warnings.append($0) })
+    return (rows, warnings)
+  }
+
+  /// The records of `text` as `rows(_:delimiter:)` gives them, each given to `row` as
+  /// soon as it ends; each quoting problem is given to `warning` as it is found (before
+  /// the record it is in), so that a large file's records need not be held at once.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func forEachRow(
+    _ text: String, delimiter: Unicode.Scalar = ",", row: (Row) -> Void, warning: (LineWarning) -> Void
+  ) {
     var cells: [String] = []
     var cell = String.UnicodeScalarView()
     var line = 1
@@ -61,7 +73,7 @@ package enum CSVTable {
     }
     func endRow() {
       endCell()
-      if !(cells.count == 1 && cells[0].isEmpty) { rows.append(Row(line: rowLine, cells: cells)) }
+      if !(cells.count == 1 && cells[0].isEmpty) { row(Row(line: rowLine, cells: cells)) }
       cells = []
     }
 
@@ -100,16 +112,15 @@ package enum CSVTable {
         quoteLine = line
       default:
         if afterQuote {
-          warnings.append(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
+          warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
           afterQuote = false
         }
         cell.append(scalar)
       }
     }
     if quoted && !pendingQuote {
-      warnings.append(LineWarning(line: quoteLine, message: L10n.deferred("a quoted cell opened here is not closed; it ends at the end of the file")))
+      warning(LineWarning(line: quoteLine, message: L10n.deferred("a quoted cell opened here is not closed; it ends at the end of the file")))
     }
     endRow()
-    return (rows, warnings)
   }
 }
