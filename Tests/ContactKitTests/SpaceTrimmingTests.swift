@@ -24,6 +24,25 @@ import Testing
     }
   }
 
+  @Test("collapsingWhitespace gives the words joined by one space, as a split at Character.isWhitespace does")
+  func collapsing() {
+    let more = ["Ada  Lovelace", "Ada Lovelace", "Ada\tLovelace", "Ada\u{0085}L", "Ada \u{0301}L", "  ", "Ada\u{2028}L", "Vũ Văn"]
+    for text in Self.texts + more {
+      let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(Array(text.collapsingWhitespace.unicodeScalars) == Array(words.unicodeScalars), "\(text.debugDescription)")
+    }
+    // A space with a combining mark on it is a white-space character: it goes, mark and all.
+    #expect("Ada \u{0301}L".collapsingWhitespace == "Ada L")
+  }
+
+  @Test("String.isWhitespace(_:) is Unicode's White_Space for every scalar of the first planes")
+  func whitespaceScalars() {
+    for value in UInt32(0)..<0x3_0000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(String.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+    }
+  }
+
   @Test("a card naming only an organization is one; a name part or another name makes a person")
   func inferredType() {
     func contact(given: String = "", family: String = "", middle: String = "", fn: String = "", org: String = "")

@@ -184,6 +184,6 @@ public struct DuplicateDetector: Sendable {
   /// `text` folded as search folds it (`SearchFolding.fold`: case, diacritics, width,
   /// and `ł`, `ø`, `ı`, `ß`, `æ`…), trimmed, inner white space collapsed.
   static func fold(_ text: String) -> String {
-    SearchFolding.fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    SearchFolding.fold(text).collapsingWhitespace
   }
 }

@@ -7,6 +7,8 @@ extension MessageAddress {
   public var personName: String {
     var name = displayName.trimmingSpaces
     name = NameSplitter.stripEnclosingQuotes(name)
+    // A name without the address's `@` is not the address (most names: no lower-casing).
+    if address.utf8.contains(UInt8(ascii: "@")) && !name.utf8.contains(UInt8(ascii: "@")) { return name }
     if name.lowercased() == address.lowercased() { return "" }
     if name.hasPrefix("<") && name.hasSuffix(">") && name.dropFirst().dropLast().lowercased() == address.lowercased() {
       return ""

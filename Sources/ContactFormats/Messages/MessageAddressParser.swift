@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 
 /// One mailbox of a message header (RFC 5322 §3.4): a display name, if any, and the
@@ -131,12 +132,25 @@ struct AddressSpacedToken {
 }
 
 enum AddressTokenizer {
-  static let specials: Set<Unicode.Scalar> = ["<", ">", "@", ",", ";", ":"]
+  /// Whether `scalar` is one of the specials a token of its own: `< > @ , ; :`.
+  static func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "<", ">", "@", ",", ";", ":": true
+    default: false
+    }
+  }
+
   /// The longest line a message may have (RFC 5322 §2.1.1), without its CRLF.
   static let maximumLineLength = 998
-  /// Characters that end an atom: the specials, brackets, quotes, parentheses and
+
+  /// Whether `scalar` ends an atom: the specials, brackets, quotes, parentheses and
   /// white space (`.` does not: obs-phrase and dot-atoms keep it).
-  static let atomEnd: Set<Unicode.Scalar> = ["<", ">", "@", ",", ";", ":", "(", ")", "\"", "[", "]"]
+  static func endsAtom(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "<", ">", "@", ",", ";", ":", "(", ")", "\"", "[", "]": true
+    default: String.isWhitespace(scalar)
+    }
+  }
 
   /// The tokens of an address-list field value, each with whether white space came
   /// before it. Lenient: an unclosed quote, comment or literal runs to the end; a
@@ -151,7 +165,7 @@ enum AddressTokenizer {
     var space = false
     while index < chars.count {
       let char = chars[index]
-      if char.properties.isWhitespace {
+      if String.isWhitespace(char) {
         space = true
         index += 1
         continue
@@ -168,7 +182,7 @@ enum AddressTokenizer {
         index += 1  // stray: dropped
         continue
       default:
-        if specials.contains(char) {
+        if isSpecial(char) {
           token = .special(Character(char))
           index += 1
         } else {
@@ -232,7 +246,7 @@ enum AddressTokenizer {
     index += 1
     while index < chars.count && chars[index] != "]" {
       if chars[index] == "\\" && index + 1 < chars.count { index += 1 }
-      if !chars[index].properties.isWhitespace { content.unicodeScalars.append(chars[index]) }
+      if !String.isWhitespace(chars[index]) { content.unicodeScalars.append(chars[index]) }
       index += 1
     }
     index += 1
@@ -249,7 +263,7 @@ enum AddressTokenizer {
       return close
     }
     var end = start
-    while end < chars.count && !chars[end].properties.isWhitespace && !atomEnd.contains(chars[end]) { end += 1 }
+    while end < chars.count && !endsAtom(chars[end]) { end += 1 }
     return end
   }
 
@@ -263,7 +277,7 @@ enum AddressTokenizer {
     var questionMarks = 0
     while index < min(chars.count, start + maximumLineLength) {
       let c = chars[index]
-      if c.properties.isWhitespace { return nil }
+      if String.isWhitespace(c) { return nil }
       if c == "?" {
         questionMarks += 1
         if questionMarks >= 3 && index + 1 < chars.count && chars[index + 1] == "=" {
@@ -482,6 +496,6 @@ struct AddressListParser {
       }
     }
     let joined = EncodedWord.join(pieces)
-    return joined.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    return joined.collapsingWhitespace
   }
 }

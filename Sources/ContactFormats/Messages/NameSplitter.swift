@@ -75,7 +75,7 @@ public struct NameParts: Sendable, Hashable {
 public enum NameSplitter {
   /// The name parts of `name`.
   public static func split(_ name: String) -> NameParts {
-    var text = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    var text = name.collapsingWhitespace
     text = stripEnclosingQuotes(text)
     var parts = NameParts()
     // A nickname in double quotes inside the name.
@@ -271,7 +271,7 @@ public enum NameSplitter {
 
   static func stripEnclosingQuotes(_ text: String) -> String {
     let pairs: [(Character, Character)] = [("'", "'"), ("\"", "\""), ("“", "”"), ("‘", "’")]
-    for (open, close) in pairs where text.count >= 2 && text.first == open && text.last == close {
+    for (open, close) in pairs where text.first == open && text.last == close && text.count >= 2 {
       return String(text.dropFirst().dropLast()).trimmingSpaces
     }
     return text

@@ -224,6 +224,6 @@ public enum UnknownPersonMerge {
 
   static func fold(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      .collapsingWhitespace
   }
 }
