@@ -63,11 +63,18 @@ struct MuttAliasReaderTests {
     #expect(continued.contacts.map { $0.emailAddresses.map(\.value) } == [["a@x.example", "b@x.example"], ["c@x.example"]])
   }
 
+  @Test("a line ends at LF or CR LF, a CR before it dropped too; a lone CR ends no line")
+  func lineEnds() {
+    let lines = MuttAliasReader.logicalLines(Array("a\r\r\nb\rc\nd\\\r\ne\r".utf8)[...], linesBefore: 10)
+    #expect(lines.map(\.number) == [11, 12, 13])
+    #expect(lines.map(\.text) == ["a", "b\rc", "de"])
+  }
+
   @Test("an alias continued over thousands of lines is one alias with every address, at its first line")
   func longContinuation() {
     let addresses = (0..<5_000).map { "p\($0)@example.org" }
     let text = "alias crowd " + addresses.joined(separator: ", \\\n") + "\nalias after <a@example.org>\n"
-    let lines = MuttAliasReader.logicalLines(text)
+    let lines = MuttAliasReader.logicalLines(Array(text.utf8)[...])
     #expect(lines.map(\.number) == [1, 5_001, 5_002])  // the last: the empty line after the final line end
     let read = MuttAliasReader.read(Array(text.utf8), source: "f")
     let same = read.contacts.first?.emailAddresses.map(\.value) == addresses

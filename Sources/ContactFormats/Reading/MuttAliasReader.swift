@@ -66,10 +66,10 @@ package enum MuttAliasReader {
       start = end
     } while start < bytes.count
     // A file of one part has its lines split once.
-    let single = parts.count == 1 ? logicalLines(String(decoding: bytes, as: UTF8.self)) : nil
+    let single = parts.count == 1 ? logicalLines(bytes[...]) : nil
     func lines(of part: (range: Range<Int>, linesBefore: Int)) -> [(number: Int, text: String)] {
       if let single { return single }
-      return logicalLines(String(decoding: bytes[part.range], as: UTF8.self), linesBefore: part.linesBefore)
+      return logicalLines(bytes[part.range], linesBefore: part.linesBefore)
     }
     let redefinitions = Redefinitions(parts.map { lines(of: $0) }, source: source)
     for part in parts {
@@ -244,21 +244,29 @@ package enum MuttAliasReader {
   }
 
   /// The file's lines with backslash continuations joined, each with the number of
-  /// its first physical line (1-based, after `linesBefore` lines).
-  static func logicalLines(_ text: String, linesBefore: Int = 0) -> [(number: Int, text: String)] {
+  /// its first physical line (1-based, after `linesBefore` lines). A line ends at LF or
+  /// CR LF (a CR before it is dropped too); read by bytes, as mutt reads them.
+  static func logicalLines(_ bytes: ArraySlice<UInt8>, linesBefore: Int = 0) -> [(number: Int, text: String)] {
     var lines: [(number: Int, text: String)] = []
     var pending: (number: Int, text: String)?
-    // "\r\n" is one Character: a file with CRLF line ends is split at it too.
-    let physical = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for (index, raw) in physical.enumerated() {
-      var line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
-      let trailing = line.reversed().prefix { $0 == "\\" }.count
-      let continues = trailing % 2 == 1
-      if continues { line.removeLast() }
+    var number = linesBefore
+    var start = bytes.startIndex
+    while true {
+      let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      number += 1
+      var end = newline
+      // The CR of a CR LF, then a CR ending the line.
+      if newline < bytes.endIndex, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+      var backslashes = 0
+      while end - backslashes > start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+      let continues = backslashes % 2 == 1
+      if continues { end -= 1 }
+      let line = String(decoding: bytes[start..<end], as: UTF8.self)
       // Appended where it is, not to a copy (a copy made at each of 160,000
       // continuations took 9 s).
       if pending == nil {
-        pending = (linesBefore + index + 1, line)
+        pending = (number, line)
       } else {
         pending?.text += line
       }
@@ -266,6 +274,8 @@ package enum MuttAliasReader {
         lines.append(current)
         pending = nil
       }
+      guard newline < bytes.endIndex else { break }
+      start = newline + 1
     }
     if let current = pending { lines.append(current) }
     return lines
@@ -274,9 +284,11 @@ package enum MuttAliasReader {
   /// The first word of `text` (up to a space or tab) and what follows it; an empty
   /// word when there is none.
   static func nextWord(_ text: Substring) -> (word: Substring, rest: Substring) {
-    let start = text.drop { $0 == " " || $0 == "\t" }
-    let end = start.firstIndex { $0 == " " || $0 == "\t" } ?? start.endIndex
-    return (start[..<end], start[end...])
+    let utf8 = text.utf8
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let start = utf8.firstIndex { !isBlank($0) } ?? utf8.endIndex
+    let end = utf8[start...].firstIndex(where: isBlank) ?? utf8.endIndex
+    return (text[start..<end], text[end...])
   }
 
   /// `text` with muttrc's backslash escapes undone (`\#` → `#`, `\\` → `\`), as mutt's
@@ -300,25 +312,26 @@ package enum MuttAliasReader {
   /// and the comment's text (trimmed; empty when none).
   static func splitComment(_ line: String) -> (command: String, comment: String) {
     guard let start = commentStart(line) else { return (line, "") }
-    return (String(line[..<start]), line[line.index(after: start)...].trimmingSpaces)
+    return (String(line[..<start]), line[line.utf8.index(after: start)...].trimmingSpaces)
   }
 
   /// Where `line`'s comment starts: its first `#` outside double quotes (an apostrophe,
   /// as in `O'Brien`, is no quote) and not after a backslash; nil when it has none.
   static func commentStart(_ line: String) -> String.Index? {
-    var quote: Character?
+    // By bytes, as mutt reads the line: the marks are ASCII, never part of another
+    // character's bytes.
+    var quoted = false
     var escaped = false
-    for index in line.indices {
-      let character = line[index]
+    let utf8 = line.utf8
+    for index in utf8.indices {
+      let byte = utf8[index]
       if escaped {
         escaped = false
-      } else if character == "\\" {
+      } else if byte == UInt8(ascii: "\\") {
         escaped = true
-      } else if let open = quote {
-        if character == open { quote = nil }
-      } else if character == "\"" {
-        quote = character
-      } else if character == "#" {
+      } else if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == UInt8(ascii: "#") && !quoted {
         return index
       }
     }
