@@ -70,6 +70,14 @@ struct MuttAliasReaderTests {
     #expect(lines.map(\.text) == ["a", "b\rc", "de"])
   }
 
+  @Test("a line is read by bytes, as mutt reads it: a mark joined to a space, a quote or a backslash does not hide it")
+  func bytesAsMuttReadsThem() {
+    let text = "alias bob \u{0301}Bob <bob@example.org>\nalias p P <p@example.org>, \u{0600}\\\n  <q@example.org>\n"
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.map(\.nickname) == ["bob", "p"])
+    #expect(read.contacts.map { $0.emailAddresses.map(\.value) } == [["bob@example.org"], ["p@example.org", "q@example.org"]])
+  }
+
   @Test("an alias continued over thousands of lines is one alias with every address, at its first line")
   func longContinuation() {
     let addresses = (0..<5_000).map { "p\($0)@example.org" }
