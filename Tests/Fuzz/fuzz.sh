@@ -7,7 +7,8 @@
 #
 # Targets: vcard (the loader: VCardReader and the mapping), jcard, jsonl
 # (PersonJSONReader), predicate (parser and evaluation), mail (MessageHeaders and
-# MessageAddressParser), keys (KeyDecoder). The package's modules are built once with
+# MessageAddressParser), keys (KeyDecoder), foreign (abook, mutt, LDIF and CSV books
+# read in parts against the same book read whole). The package's modules are built once with
 # `-sanitize=fuzzer,address` in `.build/fuzz` (a scratch path of its own, so a normal build
 # is not invalidated); each target links their objects with libFuzzer's main.
 #
@@ -22,7 +23,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-all=(vcard jcard jsonl predicate mail keys)
+all=(vcard jcard jsonl predicate mail keys foreign)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 shared=${CPICK_SHARED:-$root/../shared}
@@ -52,6 +53,7 @@ for target in "${targets[@]}"; do
     predicate) source=PredicateFuzz; shared_seeds=(); max_len=512 ;;
     mail) source=MailHeaderFuzz; shared_seeds=(); max_len=16384 ;;
     keys) source=KeyDecoderFuzz; shared_seeds=(cases/25-bracketed-paste-markers); max_len=4096 ;;
+    foreign) source=ForeignBookFuzz; shared_seeds=(); seeds+=(Tests/Fixtures/books); max_len=16384 ;;
     *) echo "fuzz.sh: unknown target '$target' (one of: ${all[*]})" >&2; exit 2 ;;
   esac
   for dir in "${shared_seeds[@]}"; do [ -d "$shared/$dir" ] && seeds+=("$shared/$dir"); done
