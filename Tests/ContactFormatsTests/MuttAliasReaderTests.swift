@@ -90,6 +90,15 @@ struct MuttAliasReaderTests {
     #expect(read.contacts.count == 2)
   }
 
+  @Test("an alias's identifier is the same from build to build: two checksums of file, format and key")
+  func stableIdentifier() {
+    // The values of the build before the identifier was written as bytes (`ea882a3`).
+    #expect(ForeignRecordIdentifier.identifier(source: "/tmp/idt/aliases", format: "mutt", key: "ada")
+      == "urn:uuid:24932019-e266-8fd6-80c7-f2046e76a9dc")
+    #expect(ForeignRecordIdentifier.identifier(source: "/tmp/idt/aliases", format: "mutt", key: "charles")
+      == "urn:uuid:7064b8ce-f9d4-8eca-97e5-8d0f236cb1bd")
+  }
+
   @Test("an alias file is told by its first command")
   func detection() {
     #expect(MuttAliasReader.isAliasFile(Array("# mine\n\nalias a <a@example.org>\n".utf8)))

@@ -81,24 +81,30 @@ package enum CSVContactReader {
     var rowBytes = 0
     var keys: [Int: Int] = [:]
     func endPart() {
+      // Each row's contact, key and identifier on all cores; the identifier made again
+      // for a person seen before (`key#2`, …), which only the file's order tells.
       let made = Parallel.map(count: rows.count, chunk: 512) { [rows, header] range in
         range.map { index in
-          Self.contact(
+          var (contact, problems) = Self.contact(
             row: rows[index], headers: header?.headers ?? [], columns: header?.columns ?? [], export: export, limits: limits)
+          let key = contact.map(Self.key)
+          if let key {
+            contact?.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
+            contact?.source = source
+          }
+          return (contact, problems, key, key?.hashValue)
         }
       }
       rows = []
       rowBytes = 0
       var contacts: [Contact] = []
-      for (made, problems) in made.joined() {
+      for (made, problems, key, hash) in made.joined() {
         warnings += problems
-        guard var contact = made else { continue }
-        var key = [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]
-          .joined(separator: "\u{0}")
-        keys[key.hashValue, default: 0] += 1
-        if let count = keys[key.hashValue], count > 1 { key += "#\(count)" }
-        contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
-        contact.source = source
+        guard var contact = made, let key, let hash else { continue }
+        keys[hash, default: 0] += 1
+        if let count = keys[hash], count > 1 {
+          contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key + "#\(count)")
+        }
         contacts.append(contact)
       }
       // In line order (stable): a quoting problem is found before its row ends.
@@ -127,6 +133,13 @@ package enum CSVContactReader {
       },
       warning: { warnings.append($0) })
     endPart()
+  }
+
+  /// What tells a person of an export from another: the name shown (lower case) and
+  /// the first email, or the first phone.
+  static func key(_ contact: Contact) -> String {
+    [contact.displayName.lowercased(), contact.emailAddresses.first?.value ?? contact.phoneNumbers.first?.value ?? ""]
+      .joined(separator: "\u{0}")
   }
 
   /// The column of each header cell in an export's table (nil for one it does not know).

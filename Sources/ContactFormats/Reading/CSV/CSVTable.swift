@@ -52,12 +52,18 @@ package enum CSVTable {
   /// soon as it ends; each quoting problem is given to `warning` as it is found (before
   /// the record it is in), so that a large file's records need not be held at once.
   ///
+  /// Read by UTF-8 bytes: the delimiter (ASCII: `delimiter(of:)` gives one), quotes and
+  /// line breaks are ASCII, never part of another character's bytes.
+  ///
   /// - Complexity: O(n) in the length of `text`.
   package static func forEachRow(
     _ text: String, delimiter: Unicode.Scalar = ",", row: (Row) -> Void, warning: (LineWarning) -> Void
   ) {
+    precondition(delimiter.isASCII, "a CSV delimiter is ASCII")
+    let delimiter = UInt8(delimiter.value)
+    let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
     var cells: [String] = []
-    var cell = String.UnicodeScalarView()
+    var cell: [UInt8] = []
     var line = 1
     var rowLine = 1
     var quoteLine = 0
@@ -67,8 +73,8 @@ package enum CSVTable {
     var previousCR = false
 
     func endCell() {
-      cells.append(String(cell))
-      cell = String.UnicodeScalarView()
+      cells.append(String(decoding: cell, as: UTF8.self))
+      cell.removeAll(keepingCapacity: true)
       afterQuote = false
     }
     func endRow() {
@@ -77,45 +83,48 @@ package enum CSVTable {
       cells = []
     }
 
-    for scalar in text.unicodeScalars {
-      let crlf = previousCR && scalar == "\n"
-      previousCR = scalar == "\r"
-      if pendingQuote {
-        pendingQuote = false
-        if scalar == "\"" {
-          cell.append("\"")
+    var text = text
+    text.withUTF8 { bytes in
+      for byte in bytes {
+        let crlf = previousCR && byte == lf
+        previousCR = byte == cr
+        if pendingQuote {
+          pendingQuote = false
+          if byte == quote {
+            cell.append(quote)
+            continue
+          }
+          quoted = false
+          afterQuote = true
+        }
+        if quoted {
+          if byte == quote {
+            pendingQuote = true
+          } else {
+            cell.append(byte)
+            if byte == lf && !crlf || byte == cr { line += 1 }
+          }
           continue
         }
-        quoted = false
-        afterQuote = true
-      }
-      if quoted {
-        if scalar == "\"" {
-          pendingQuote = true
-        } else {
-          cell.append(scalar)
-          if scalar == "\n" && !crlf || scalar == "\r" { line += 1 }
+        switch byte {
+        case lf where crlf:
+          continue
+        case cr, lf:
+          endRow()
+          line += 1
+          rowLine = line
+        case delimiter:
+          endCell()
+        case quote where cell.isEmpty && !afterQuote:
+          quoted = true
+          quoteLine = line
+        default:
+          if afterQuote {
+            warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
+            afterQuote = false
+          }
+          cell.append(byte)
         }
-        continue
-      }
-      switch scalar {
-      case "\n" where crlf:
-        continue
-      case "\r", "\n":
-        endRow()
-        line += 1
-        rowLine = line
-      case delimiter:
-        endCell()
-      case "\"" where cell.isEmpty && !afterQuote:
-        quoted = true
-        quoteLine = line
-      default:
-        if afterQuote {
-          warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
-          afterQuote = false
-        }
-        cell.append(scalar)
       }
     }
     if quoted && !pendingQuote {
