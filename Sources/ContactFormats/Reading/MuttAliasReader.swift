@@ -71,7 +71,7 @@ package enum MuttAliasReader {
       if let single { return single }
       return logicalLines(bytes[part.range], linesBefore: part.linesBefore)
     }
-    let redefinitions = Redefinitions(parts.map { lines(of: $0) }, source: source)
+    let redefinitions = Redefinitions(parts: parts.count, lines: { lines(of: parts[$0]) }, source: source)
     for part in parts {
       let lines = lines(of: part)
       let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
@@ -142,21 +142,23 @@ package enum MuttAliasReader {
     /// Of each alias defined more than once: its first definition's line, its last's contact.
     private var defined: [String: (line: Int, contact: Contact)] = [:]
 
-    /// The aliases of `parts` (the logical lines of each part, in file order) defined
-    /// more than once. The lines' keys are gathered as hashes (a set of a file's keys
-    /// would hold them all); only the lines of a key whose hash is seen twice are read.
-    init(_ parts: [[(number: Int, text: String)]], source: String) {
+    /// The aliases defined more than once in a file of `parts` parts, whose logical
+    /// lines `lines` gives part by part (in file order; one part's at a time). The
+    /// lines' keys are gathered as hashes (a set of a file's keys would hold them all);
+    /// only the lines of a key whose hash is seen twice are read.
+    init(parts: Int, lines linesOfPart: (Int) -> [(number: Int, text: String)], source: String) {
       var seen = Set<Int>()
       var twice = Set<Int>()
-      for lines in parts {
+      for part in 0..<parts {
+        let lines = linesOfPart(part)
         let hashes = Parallel.map(count: lines.count, chunk: 4_096) { range in
           range.map { aliasKey(lines[$0].text)?.hashValue }
         }
         for case let hash? in hashes.joined() where !seen.insert(hash).inserted { twice.insert(hash) }
       }
       guard !twice.isEmpty else { return }
-      for lines in parts {
-        for line in lines {
+      for part in 0..<parts {
+        for line in linesOfPart(part) {
           guard let word = aliasKey(line.text), twice.contains(word.hashValue),
             case .alias(let key, let contact) = parse(line.text, number: line.number, source: source)
           else { continue }
