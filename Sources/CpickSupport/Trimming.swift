@@ -42,20 +42,21 @@ extension String {
   /// itself given back when it is already so (most names are: their `Character`
   /// split cost a tenth of reading a large mutt alias file).
   package var collapsingWhitespace: String {
+    let words = { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
     var afterSpace = true
     for byte in utf8 {
       switch byte {
-      case 0x20 where afterSpace, 0x09...0x0D: return split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      case 0x20 where afterSpace, 0x09...0x0D: return words()
       case 0x20: afterSpace = true
       // Lead bytes of every white space beyond ASCII (U+0085, U+00A0, U+1680,
       // U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), and any letter or mark
       // after a space (a mark on the space makes it a white-space character).
-      case 0xC2, 0xE1, 0xE2, 0xE3: return split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      case 0x80... where afterSpace: return split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      case 0xC2, 0xE1, 0xE2, 0xE3: return words()
+      case 0x80... where afterSpace: return words()
       default: afterSpace = false
       }
     }
-    return afterSpace && !isEmpty ? split(whereSeparator: \.isWhitespace).joined(separator: " ") : self
+    return afterSpace && !isEmpty ? words() : self
   }
 
   /// `scalar.properties.isWhitespace` (Unicode `White_Space`), ASCII told without the
