@@ -9,7 +9,8 @@
 #   Sources/cpick-bench/hundred-mb.sh [--megabytes M] [--keep DIR] [--cpick PATH] [SHAPE …]
 #
 # --megabytes M: the size of each input (default 100); SHAPEs: some of tel note cyrillic
-# latin1 jcard xcard from-header from-body (default: all). Needs a release build, python3 and
+# latin1 jcard xcard from-header from-body abook-book mutt-book ldif-book csv-book
+# (default: all). Needs a release build, python3 and
 # GNU time; about 1 GB of disk in the temp folder.
 set -euo pipefail
 
@@ -24,13 +25,14 @@ while [ $# -gt 0 ]; do
     --megabytes) megabytes="$2"; shift ;;
     --keep) keep="$2"; shift ;;
     --cpick) cpick="$2"; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     -*) echo "hundred-mb.sh: unknown argument $1" >&2; exit 2 ;;
     *) shapes+=("$1") ;;
   esac
   shift
 done
-[ ${#shapes[@]} -eq 0 ] && shapes=(tel note cyrillic latin1 jcard xcard from-header from-body)
+[ ${#shapes[@]} -eq 0 ] &&
+  shapes=(tel note cyrillic latin1 jcard xcard from-header from-body abook-book mutt-book ldif-book csv-book)
 [ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --static-swift-stdlib --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "hundred-mb.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
@@ -73,9 +75,15 @@ for shape in "${shapes[@]}"; do
       rm -f "$work/$shape.eml"
       ;;
     *)
-      file="$work/$shape.vcf"
-      [ "$shape" = jcard ] && file="$work/$shape.json"
-      [ "$shape" = xcard ] && file="$work/$shape.xml"
+      case "$shape" in
+        jcard) file="$work/$shape.json" ;;
+        xcard) file="$work/$shape.xml" ;;
+        abook-book) file="$work/addressbook" ;;
+        mutt-book) file="$work/aliases" ;;
+        ldif-book) file="$work/people.ldif" ;;
+        csv-book) file="$work/google.csv" ;;
+        *) file="$work/$shape.vcf" ;;
+      esac
       sized "$shape" "$file"
       run "$shape" "$file" /dev/null "$cpick" list -f tsv -s "$file"
       run "$shape" "$file" /dev/null "$cpick" query -f tsv -s "$file" person

@@ -17,6 +17,9 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   one-word              a name of one word of N Cyrillic letters that all transliterate longer (Ж)
   abook-custom          an abook section with N custom fields
   mutt-continued        a mutt alias of N addresses continued over N lines with `\\`
+  abook-book, mutt-book, ldif-book, csv-book
+                        other programs' books of N people (abook sections, mutt aliases,
+                        LDIF entries, a Google CSV export with a note of two lines each)
 """
 import json, sys
 shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -106,5 +109,24 @@ elif shape == "xcard-entities":
            "<vcard><fn><text>Amp</text></fn><note><text>" + "a&amp;" * n + "</text></note></vcard>\n</vcards>\n")
 elif shape == "accounts":
     out = "".join("[account a%d]\nurl = http://127.0.0.1:9/dav%d/\nmax-age = 100000000\n\n" % (i, i) for i in range(n))
+elif shape.endswith("-book"):
+    given = ["Ada", "Zoë", "José", "Grace", "Wei", "Olga", "Amir", "Lena", "Kenji", "Maria"]
+    people = [(given[i % len(given)], "Lovelace%d" % (i % 997), i) for i in range(n)]
+    if shape == "abook-book":
+        out = "# abook addressbook file\n\n[format]\nprogram=abook\nversion=0.6.1\n\n" + "".join(
+            "[%d]\nname=%s %s\nemail=%s.%d@example.org\nmobile=+49 170 %07d\nnick=%s%d\n\n"
+            % (i, g, f, g.lower(), i, i, g.lower(), i) for g, f, i in people)
+    elif shape == "mutt-book":
+        out = "".join("alias %s%d %s %s <%s.%d@example.org> # friend %d\n" % (g.lower(), i, g, f, g.lower(), i, i)
+                      for g, f, i in people)
+    elif shape == "ldif-book":
+        out = "version: 1\n\ndn: ou=people,dc=example,dc=org\nobjectClass: organizationalUnit\nou: people\n\n" + "".join(
+            "dn: uid=p%d,ou=people,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: p%d\ncn: %s %s\n"
+            "givenName: %s\nsn: %s\nmail: %s.%d@example.org\nmobile: +49 170 %07d\n\n"
+            % (i, i, g, f, g, f, g.lower(), i, i) for g, f, i in people)
+    elif shape == "csv-book":
+        out = ("Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,Notes\n"
+               + "".join('%s %s,%s,%s,* Home,%s.%d@example.org,Mobile,+49 170 %07d,"a note,\nline %d"\n'
+                         % (g, f, g, f, g.lower(), i, i, i) for g, f, i in people))
 if out is not None:
     open(path, "w", encoding="utf-8", newline="").write(out)
