@@ -332,8 +332,9 @@ struct FoldedForms: Sendable {
   /// `SearchFolding.fold` of the text.
   var folded: String
   /// The transliteration (`Transliteration.latinize`), and for Han or Kana of more
-  /// than one syllable, the syllables run together and their initials; empty when the
-  /// folded text is ASCII or has no non-ASCII letters.
+  /// than one syllable, the syllables run together and their initials; for a Korean
+  /// name, its customary spelling too (`HangulSpelling`); empty when the folded text is
+  /// ASCII or has no non-ASCII letters.
   var aliases: [String]
 
   /// The forms computed anew, without the cache.
@@ -348,6 +349,13 @@ struct FoldedForms: Sendable {
       if syllables.count > 1 {
         forms.aliases.append(syllables.joined())
         forms.aliases.append(String(syllables.compactMap(\.first)))
+      }
+      // A Korean name (nothing but Hangul syllables and spaces): its customary
+      // spelling too (`HangulSpelling`).
+      let hangul = text.unicodeScalars.allSatisfy { $0 == " " || (0xAC00...0xD7A3).contains($0.value) }
+      if hangul, let customary = HangulSpelling.customary(syllables) {
+        forms.aliases.append(customary.spaced)
+        if syllables.count > 1 { forms.aliases.append(customary.joined) }
       }
     }
     return forms

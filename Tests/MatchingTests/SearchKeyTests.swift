@@ -1,6 +1,6 @@
 import ContactKit
 import CpickTestSupport
-import Matching
+@testable import Matching
 import Testing
 
 /// A book in many scripts, for the table of queries below.
@@ -128,6 +128,30 @@ struct SearchKeyTests {
     #expect(orderedNames(index.search("さとう"), in: world) == ["佐藤花子"])
     #expect(orderedNames(index.search("петров"), in: world) == ["Иван Петров"])
     #expect(orderedNames(index.search("김"), in: world) == ["김민준"])
+  }
+
+  @Test("a Korean name is found by its customary spelling as by the Revised Romanization")
+  func koreanSpellings() {
+    let people = [
+      TestContacts.person("지성", "박"), TestContacts.person("우성", "정"), TestContacts.person("영철", "이"),
+      TestContacts.person("경희", "김"), TestContacts.person("윤주", "최"), TestContacts.person("석진", "한"),
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    for (query, name) in [
+      ("jisung", "박지성"), ("ji sung", "박지성"), ("park ji", "박지성"), ("bak jiseong", "박지성"),
+      ("woosung", "정우성"), ("useong", "정우성"), ("jung woo", "정우성"), ("youngchul", "이영철"),
+      ("yeongcheol", "이영철"), ("kyunghee", "김경희"), ("gyeonghui", "김경희"), ("yoonjoo", "최윤주"),
+      ("yunju", "최윤주"), ("sukjin", "한석진"), ("seogjin", "한석진"),
+    ] {
+      #expect(found(query) == [name], "query \(query)")
+    }
+    // Spellings no rule gives find nothing.
+    #expect(found("jisoong").isEmpty)
+    #expect(found("gyunghee").isEmpty)
+    let customary = HangulSpelling.customary(["ji", "seong"])
+    #expect(customary?.spaced == "ji sung" && customary?.joined == "jisung")
+    #expect(HangulSpelling.customary(["min", "ho"]) == nil)
   }
 
   @Test("a name whose reading the card gives is found by the reading, not by a Chinese reading of its kanji")
