@@ -43,10 +43,12 @@ extension String {
   /// split cost a tenth of reading a large mutt alias file).
   package var collapsingWhitespace: String {
     let words = { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-    var afterSpace = true
+    var atStart = true
+    var afterSpace = false
     for byte in utf8 {
       switch byte {
-      case 0x20 where afterSpace, 0x09...0x0D: return words()
+      case 0x09...0x0D: return words()
+      case 0x20 where atStart || afterSpace: return words()
       case 0x20: afterSpace = true
       // Lead bytes of every white space beyond ASCII (U+0085, U+00A0, U+1680,
       // U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), and any letter or mark
@@ -55,8 +57,9 @@ extension String {
       case 0x80... where afterSpace: return words()
       default: afterSpace = false
       }
+      atStart = false
     }
-    return afterSpace && !isEmpty ? words() : self
+    return afterSpace ? words() : self
   }
 
   /// `scalar.properties.isWhitespace` (Unicode `White_Space`), ASCII told without the

@@ -352,7 +352,7 @@ struct FoldedForms: Sendable {
       }
       // A Korean name (nothing but Hangul syllables and spaces): its customary
       // spelling too (`HangulSpelling`).
-      let hangul = text.unicodeScalars.allSatisfy { $0 == " " || (0xAC00...0xD7A3).contains($0.value) }
+      let hangul = text.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
       if hangul, let customary = HangulSpelling.customary(syllables) {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }

@@ -174,7 +174,12 @@ enum Transliteration {
   /// True for a Han ideograph or a Hangul syllable: each is one syllable, transliterated
   /// on its own (so `김민준` → `gim min jun`, whose word starts and initials are keys).
   static func isSyllable(_ scalar: Unicode.Scalar) -> Bool {
-    isHan(scalar) || (0xAC00...0xD7A3).contains(scalar.value)
+    isHan(scalar) || isHangulSyllable(scalar)
+  }
+
+  /// True for a precomposed Hangul syllable (U+AC00–U+D7A3).
+  static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
+    (0xAC00...0xD7A3).contains(scalar.value)
   }
 
   static let indicTransform = StringTransform("Any-Latin")

@@ -33,6 +33,14 @@ import Testing
     }
     // A space with a combining mark on it is a white-space character: it goes, mark and all.
     #expect("Ada \u{0301}L".collapsingWhitespace == "Ada L")
+    // Every white-space character of Unicode, between words and at either end.
+    for value in UInt32(0)..<0x3_0000 {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+      let space = String(Character(scalar))
+      #expect(("a" + space + "b").collapsingWhitespace == "a b", "U+\(String(value, radix: 16))")
+      #expect((space + "Zoë" + space).collapsingWhitespace == "Zoë", "U+\(String(value, radix: 16))")
+    }
+    #expect("Ørsted Zoë".collapsingWhitespace == "Ørsted Zoë")
   }
 
   @Test("String.isWhitespace(_:) is Unicode's White_Space for every scalar of the first planes")

@@ -135,6 +135,7 @@ struct SearchKeyTests {
     let people = [
       TestContacts.person("지성", "박"), TestContacts.person("우성", "정"), TestContacts.person("영철", "이"),
       TestContacts.person("경희", "김"), TestContacts.person("윤주", "최"), TestContacts.person("석진", "한"),
+      TestContacts.person("서연", "오"), TestContacts.person("민준", "강"), TestContacts.person("지훈", "임"),
     ]
     let index = ContactIndex(people)
     let found = { (query: String) in names(index.search(query), in: people) }
@@ -142,11 +143,14 @@ struct SearchKeyTests {
       ("jisung", "박지성"), ("ji sung", "박지성"), ("park ji", "박지성"), ("bak jiseong", "박지성"),
       ("woosung", "정우성"), ("useong", "정우성"), ("jung woo", "정우성"), ("youngchul", "이영철"),
       ("yeongcheol", "이영철"), ("kyunghee", "김경희"), ("gyeonghui", "김경희"), ("yoonjoo", "최윤주"),
-      ("yunju", "최윤주"), ("sukjin", "한석진"), ("seogjin", "한석진"),
+      ("yunju", "최윤주"), ("sukjin", "한석진"), ("seogjin", "한석진"), ("seoyeon", "오서연"),
+      ("minjoon", "강민준"), ("minjun", "강민준"), ("jihoon", "임지훈"), ("jihun", "임지훈"),
     ] {
       #expect(found(query) == [name], "query \(query)")
     }
-    // Spellings no rule gives find nothing.
+    // Spellings no rule gives find nothing; 연 keeps `yeon` (`yun` is 윤's).
+    #expect(found("seoyun").isEmpty)
+    #expect(found("yun").contains("최윤주") && !found("yun").contains("오서연"))
     #expect(found("jisoong").isEmpty)
     #expect(found("gyunghee").isEmpty)
     let customary = HangulSpelling.customary(["ji", "seong"])

@@ -147,8 +147,8 @@ enum AddressTokenizer {
   /// white space (`.` does not: obs-phrase and dot-atoms keep it).
   static func endsAtom(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
-    case "<", ">", "@", ",", ";", ":", "(", ")", "\"", "[", "]": true
-    default: String.isWhitespace(scalar)
+    case "(", ")", "\"", "[", "]": true
+    default: isSpecial(scalar) || String.isWhitespace(scalar)
     }
   }
 

@@ -102,6 +102,7 @@ package enum MuttAliasReader {
   /// `size` bytes or more after it that ends a logical line (one whose line does not
   /// end in a backslash that continues it), or at the end.
   static func partEnd(_ bytes: [UInt8], from start: Int, size: Int) -> Int {
+    precondition(size > 0, "a part holds a byte at least")
     guard size < bytes.count - start else { return bytes.count }
     var newline = bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count
     while newline < bytes.count {

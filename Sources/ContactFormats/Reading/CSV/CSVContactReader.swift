@@ -66,9 +66,10 @@ package enum CSVContactReader {
   /// part (its quoting problems and its rows') are in line order. The rows and contacts
   /// of the whole file are never held at once.
   ///
-  /// A second row with the same name and address is told by the key's hash (a set of
-  /// a file's keys would hold them all): two keys of the same hash, one in 2⁶⁴, would
-  /// number the second `#2` too — its identifier still its own.
+  /// A second row with the same name and address is told by the key's checksum (a
+  /// set of a file's keys would hold them all; `Checksum`, the same in every run): two
+  /// keys of the same checksum, one in 2⁶⁴, would number the second `#2` too — its
+  /// identifier still its own, and the same from run to run.
   ///
   /// - Complexity: O(n) in the length of `text`.
   package static func read(
@@ -79,7 +80,7 @@ package enum CSVContactReader {
     var warnings: [LineWarning] = []
     var rows: [CSVTable.Row] = []
     var rowBytes = 0
-    var keys: [Int: Int] = [:]
+    var keys: [Int64: Int] = [:]
     func endPart() {
       // Each row's contact, key and identifier on all cores; the identifier made again
       // for a person seen before (`key#2`, …), which only the file's order tells.
@@ -92,7 +93,7 @@ package enum CSVContactReader {
             contact?.identifier = ForeignRecordIdentifier.identifier(source: source, format: "csv", key: key)
             contact?.source = source
           }
-          return (contact, problems, key, key?.hashValue)
+          return (contact, problems, key, key.map { Checksum.of(Array($0.utf8)) })
         }
       }
       rows = []
