@@ -120,15 +120,20 @@ enum ReadOnlyFormat: Sendable, Hashable {
   /// alone; an LDIF file's entries do too (but a manager's name, gathered first); a
   /// mutt alias file's lines do (but an alias defined again, found first); a CSV
   /// export's rows do (cut where its table ends them: a row may span lines).
-  func read(_ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
-    let text = LineReader.normalizedUTF8(bytes)
+  ///
+  /// `bytes` are let go once they are read as UTF-8 (passed with `consume`, the file is
+  /// not held twice): a CSV export's text is a `String` of its own.
+  func read(_ bytes: consuming [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
+    var text = LineReader.normalizedUTF8(bytes)
+    _ = consume bytes
     switch self {
     case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, body)
     case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, body)
     case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, body)
     case .csv(let export):
-      CSVContactReader.read(
-        CharsetDecoder.decodeUndeclared(text), source: source, export: export, inPartsOf: partSize, body)
+      let decoded = CharsetDecoder.decodeUndeclared(text)
+      text = []
+      CSVContactReader.read(decoded, source: source, export: export, inPartsOf: partSize, body)
     }
   }
 

@@ -186,13 +186,13 @@ enum VCardLoading {
     var first = true
     var jCard = false
     // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
-    // its bytes held whole (they are the file's).
+    // its bytes held whole (they are the file's; handed over, not copied).
     var head = next()
     if let block = head, let format = ReadOnlyFormat(block, name: source) {
       var bytes = block
       head = nil
       while let more = next() { bytes += more }
-      format.read(bytes, source: source, inPartsOf: partSize) { contacts, warnings in
+      format.read(consume bytes, source: source, inPartsOf: partSize) { contacts, warnings in
         body(ContactLoad(contacts: contacts, warnings: warnings))
       }
       return true

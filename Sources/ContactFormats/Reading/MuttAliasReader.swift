@@ -146,21 +146,26 @@ package enum MuttAliasReader {
     /// The aliases defined more than once in a file of `parts` parts, whose logical
     /// lines `lines` gives part by part (in file order; one part's at a time). The
     /// lines' keys are gathered as hashes (a set of a file's keys would hold them all);
-    /// only the lines of a key whose hash is seen twice are read.
+    /// then the parts with a line of a key whose hash is seen twice are split again,
+    /// and only those lines are read.
     init(parts: Int, lines linesOfPart: (Int) -> [(number: Int, text: String)], source: String) {
       var seen = Set<Int>()
       var twice = Set<Int>()
+      // Each part's lines' hashes, kept for the second pass (16 bytes a line): only
+      // the parts with a line of a key seen twice are split into lines again.
+      var partHashes: [[Int?]] = []
       for part in 0..<parts {
         let lines = linesOfPart(part)
         let hashes = Parallel.map(count: lines.count, chunk: 4_096) { range in
           range.map { aliasKey(lines[$0].text)?.hashValue }
-        }
-        for case let hash? in hashes.joined() where !seen.insert(hash).inserted { twice.insert(hash) }
+        }.flatMap { $0 }
+        for case let hash? in hashes where !seen.insert(hash).inserted { twice.insert(hash) }
+        partHashes.append(hashes)
       }
       guard !twice.isEmpty else { return }
-      for part in 0..<parts {
-        for line in linesOfPart(part) {
-          guard let word = aliasKey(line.text), twice.contains(word.hashValue),
+      for (part, hashes) in partHashes.enumerated() where hashes.contains(where: { $0.map(twice.contains) == true }) {
+        for (line, hash) in zip(linesOfPart(part), hashes) {
+          guard let hash, twice.contains(hash),
             case .alias(let key, let contact) = parse(line.text, number: line.number, source: source)
           else { continue }
           if defined[key] == nil {
@@ -171,6 +176,7 @@ package enum MuttAliasReader {
         }
       }
     }
+
 
     /// What the definition of `key` on line `line` (an alias read) is.
     func definition(of key: String, on line: Int) -> Definition {
