@@ -204,7 +204,7 @@ public enum LDAPCardMapping {
     }
     if let guid = entry.attributes["objectguid"]?.first, guid.count == 16 {
       let order = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15]
-      return ContactIdentifier.uuidURNPrefix + uuidText(order.map { guid[$0] })
+      return ContactIdentifier.uuidURNPrefix + ContactIdentifier.uuidText(order.map { guid[$0] })
     }
     var bytes: [UInt8] = []
     for seed: UInt64 in [0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142] {
@@ -215,16 +215,7 @@ public enum LDAPCardMapping {
       }
       bytes += (0..<8).map { UInt8(truncatingIfNeeded: hash >> (56 - 8 * $0)) }
     }
-    bytes[6] = 0x80 | (bytes[6] & 0x0F)  // version 8
-    bytes[8] = 0x80 | (bytes[8] & 0x3F)  // the RFC 9562 variant
-    return ContactIdentifier.uuidURNPrefix + uuidText(bytes)
-  }
-
-  /// 16 bytes as lower-case RFC 4122 text (`5f0c6e1e-8d2b-…`); other lengths in hex.
-  package static func uuidText(_ bytes: [UInt8]) -> String {
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-    guard hex.count == 16 else { return hex.joined() }
-    return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    return ContactIdentifier.customUUID(bytes)
   }
 
   /// The work address: from `street`, `l`, `st`, `postalCode` and `c` when any is

@@ -1,4 +1,5 @@
 import CLDAP
+import ContactKit
 import Foundation
 
 /// What a refreshOnly content synchronization (RFC 4533) says changed since a cookie.
@@ -81,7 +82,7 @@ extension LDAPConnection {
     session.ls_search_entry = { session, message, uuid, phase in
       guard let session, let message else { return 0 }
       let collector = Unmanaged<SyncCollector>.fromOpaque(session.pointee.ls_private).takeUnretainedValue()
-      let id = uuid.map { LDAPCardMapping.uuidText(LDAPConnection.bytes($0.pointee)) } ?? ""
+      let id = uuid.map { ContactIdentifier.uuidText(LDAPConnection.bytes($0.pointee)) } ?? ""
       switch phase {
       case LDAP_SYNC_CAPI_ADD, LDAP_SYNC_CAPI_MODIFY:
         collector.changed.append(LDAPConnection.entry(session.pointee.ls_ld, message))
@@ -96,7 +97,7 @@ extension LDAPConnection {
       let collector = Unmanaged<SyncCollector>.fromOpaque(session.pointee.ls_private).takeUnretainedValue()
       var index = 0
       while uuids[index].bv_val != nil {
-        let id = LDAPCardMapping.uuidText(LDAPConnection.bytes(uuids[index]))
+        let id = ContactIdentifier.uuidText(LDAPConnection.bytes(uuids[index]))
         if phase == LDAP_SYNC_CAPI_DELETES_IDSET { collector.deleted.append(id) } else { collector.present.insert(id) }
         index += 1
       }

@@ -15,20 +15,8 @@ package enum ForeignRecordIdentifier {
     let high = UInt64(bitPattern: Checksum.of(text))
     text.append(0x01)
     let low = UInt64(bitPattern: Checksum.of(text))
-    var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+    let bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
       + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
-    bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8
-    bytes[8] = (bytes[8] & 0x3F) | 0x80  // variant 10
-    // 8-4-4-4-12 hexadecimal digits, written as bytes (a string per byte cost a
-    // twelfth of reading a large CSV export).
-    let digits = Array("0123456789abcdef".utf8)
-    var hex: [UInt8] = []
-    hex.reserveCapacity(36)
-    for (index, byte) in bytes.enumerated() {
-      if index == 4 || index == 6 || index == 8 || index == 10 { hex.append(UInt8(ascii: "-")) }
-      hex.append(digits[Int(byte >> 4)])
-      hex.append(digits[Int(byte & 0x0F)])
-    }
-    return ContactIdentifier.uuidURNPrefix + String(decoding: hex, as: UTF8.self)
+    return ContactIdentifier.customUUID(bytes)
   }
 }
