@@ -306,18 +306,20 @@ package enum MuttAliasReader {
   /// `text` with muttrc's backslash escapes undone (`\#` → `#`, `\\` → `\`), as mutt's
   /// token parser undoes them before the addresses are parsed (`MuttAliasLine` writes them).
   static func unescaped(_ text: String) -> String {
-    guard text.contains("\\") else { return text }
-    var out = ""
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+    // By bytes, as the line's comment and words are found (`commentStart`).
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
     var escaped = false
-    for character in text {
-      if !escaped && character == "\\" {
+    for byte in text.utf8 {
+      if !escaped && byte == UInt8(ascii: "\\") {
         escaped = true
         continue
       }
       escaped = false
-      out.append(character)
+      out.append(byte)
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `line` cut at its first `#` outside double quotes (`commentStart`): the command,
