@@ -34,6 +34,10 @@ import Testing
     #expect(whole.contacts.count == 71)
     #expect(whole.warnings.count == 41)
     #expect(whole.warnings.last == "google.csv:102: a quoted cell opened here is not closed; it ends at the end of the file")
+    // In line order: a quoting problem among its row's (line 9's before line 10's).
+    let lines = whole.warnings.compactMap { LineWarning.split($0, source: "google.csv")?.line }
+    #expect(lines.count == whole.warnings.count && lines == lines.sorted())
+    #expect(whole.warnings[2] == "google.csv:9: text after a quoted cell's closing quote; kept in the cell")
     let same = whole.contacts.filter { $0.displayName == "Same Person" }.map(\.identifier)
     #expect(same.count == 10 && Set(same).count == 10)
     #expect(whole.contacts.first?.note == "a note,\nover \"two\" lines")

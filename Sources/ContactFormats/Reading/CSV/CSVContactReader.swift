@@ -51,7 +51,7 @@ package enum CSVContactReader {
   }
 
   /// The contacts of the rows of `text` under its header, in row order, and a
-  /// `source:line: why` warning for each problem (see the type's summary).
+  /// `source:line: why` warning for each problem (see the type's summary), in line order.
   ///
   /// - Complexity: O(n) in the length of `text`.
   package static func read(
