@@ -99,10 +99,21 @@ struct MuttAliasReaderTests {
       == "urn:uuid:7064b8ce-f9d4-8eca-97e5-8d0f236cb1bd")
   }
 
+  @Test("a muttrc that sets options before its aliases is an alias file; other text that starts so is not")
+  func muttrcWithSettings() {
+    let muttrc = "# ~/.muttrc\nset realname=\"Me\"\nset sort=threads\nsource ~/.mutt/colors\nalias a1 A One <a1@example.com>\n"
+    #expect(MuttAliasReader.isAliasFile(Array(muttrc.utf8)))
+    let read = MuttAliasReader.read(Array(muttrc.utf8), source: "muttrc")
+    #expect(read.contacts.map(\.displayName) == ["A One"])
+    #expect(read.warnings.first == "muttrc:2: not an alias line; ignored")
+    #expect(!MuttAliasReader.isAliasFile(Array("set realname=\"Me\"\nset sort=threads\n".utf8)))
+    #expect(!MuttAliasReader.isAliasFile(Array("set x\nName,Email\nalias a <a@b.example>\n".utf8)))
+  }
+
   @Test("an alias file is told by its first command")
   func detection() {
     #expect(MuttAliasReader.isAliasFile(Array("# mine\n\nalias a <a@example.org>\n".utf8)))
-    #expect(!MuttAliasReader.isAliasFile(Array("set sort=threads\nalias a <a@example.org>\n".utf8)))
+    #expect(MuttAliasReader.isAliasFile(Array("set sort=threads\nalias a <a@example.org>\n".utf8)))
     #expect(!MuttAliasReader.isAliasFile(Array("aliases: none\n".utf8)))
   }
 }

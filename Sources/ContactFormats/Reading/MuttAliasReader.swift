@@ -21,19 +21,38 @@ import Localization
 /// in mutt. Lines that are not aliases (other muttrc commands, an alias without key
 /// or address) are warnings `file:line: why`; the rest is read.
 package enum MuttAliasReader {
-  /// Whether `bytes` are an alias file: the first line that is neither blank nor a
-  /// comment is an `alias` command.
+  /// Whether `bytes` are an alias file: in their first 4 KiB, the first line that is
+  /// neither blank nor a comment is an `alias` command, or the lines before the first
+  /// `alias` are commands of muttrc(5) (`muttrcCommands`: a muttrc that defines its
+  /// aliases after its settings — mutt's own `$alias_file` is `~/.muttrc` unless set).
   ///
-  /// - Complexity: O(n) in the length of the leading comment lines.
+  /// - Complexity: O(n) in the length of the first 4 KiB.
   package static func isAliasFile(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
     for line in text.split(whereSeparator: \.isNewline) {
       let trimmed = line.trimmingSpaces
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      return trimmed.hasPrefix("alias ") || trimmed.hasPrefix("alias\t")
+      let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+      if word == "alias" { return true }
+      guard muttrcCommands.contains(String(word)) else { return false }
     }
     return false
   }
+
+  /// The commands of muttrc(5) and neomuttrc(5) a configuration file starts with (one
+  /// that also defines aliases is an alias file: `isAliasFile`).
+  static let muttrcCommands: Set<String> = [
+    "set", "unset", "reset", "toggle", "source", "bind", "unbind", "macro", "unmacro", "color", "uncolor",
+    "mono", "unmono", "mailboxes", "unmailboxes", "named-mailboxes", "my_hdr", "unmy_hdr", "ignore", "unignore",
+    "hdr_order", "unhdr_order", "auto_view", "unauto_view", "alternative_order", "unalternative_order",
+    "mime_lookup", "unmime_lookup", "lists", "unlists", "subscribe", "unsubscribe", "alternates", "unalternates",
+    "group", "ungroup", "unalias", "folder-hook", "send-hook", "send2-hook", "reply-hook", "save-hook",
+    "fcc-hook", "fcc-save-hook", "message-hook", "account-hook", "mbox-hook", "charset-hook", "iconv-hook",
+    "crypt-hook", "append-hook", "close-hook", "open-hook", "timeout-hook", "startup-hook", "shutdown-hook",
+    "push", "exec", "score", "unscore", "spam", "nospam", "attachments", "unattachments", "mailto_allow",
+    "unmailto_allow", "setenv", "unsetenv", "sidebar_pin", "sidebar_unpin", "echo", "cd", "ifdef", "ifndef",
+    "finish", "tag-transforms", "tag-formats", "virtual-mailboxes", "unvirtual-mailboxes", "index-format-hook",
+  ]
 
   /// The contacts of an alias file's bytes, in the order of their first definition,
   /// and a `source:line: why` warning for each line that is not read.
