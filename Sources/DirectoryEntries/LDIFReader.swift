@@ -174,28 +174,19 @@ public enum LDIFReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   public static func parts(_ bytes: [UInt8], size: Int) -> [(range: Range<Int>, linesBefore: Int)] {
-    var parts: [(range: Range<Int>, linesBefore: Int)] = []
-    var start = 0
-    var linesBefore = 0
-    repeat {
-      var end = bytes.count
-      if size < bytes.count - start {
-        // The first blank line that starts `size` bytes or more after `start`.
-        var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
-        while lineStart < bytes.count {
-          let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-          if newline == lineStart || (newline == lineStart + 1 && bytes[lineStart] == 0x0D) {
-            end = min(newline + 1, bytes.count)
-            break
-          }
-          lineStart = newline + 1
+    RecordParts.cut(bytes) { start in
+      guard size < bytes.count - start else { return bytes.count }
+      // The first blank line that starts `size` bytes or more after `start`.
+      var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
+      while lineStart < bytes.count {
+        let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+        if newline == lineStart || (newline == lineStart + 1 && bytes[lineStart] == 0x0D) {
+          return min(newline + 1, bytes.count)
         }
+        lineStart = newline + 1
       }
-      parts.append((start..<end, linesBefore))
-      linesBefore += bytes[start..<end].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-      start = end
-    } while start < bytes.count
-    return parts
+      return bytes.count
+    }
   }
 
   /// Whether `bytes` may name the attribute `name` (lower case ASCII): `name`, in any

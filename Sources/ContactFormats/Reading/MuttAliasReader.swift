@@ -75,15 +75,7 @@ package enum MuttAliasReader {
   package static func read(
     _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
   ) {
-    var parts: [(range: Range<Int>, linesBefore: Int)] = []
-    var start = 0
-    var linesBefore = 0
-    repeat {
-      let end = partEnd(bytes, from: start, size: partSize)
-      parts.append((start..<end, linesBefore))
-      linesBefore += bytes[start..<end].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-      start = end
-    } while start < bytes.count
+    let parts = RecordParts.cut(bytes) { partEnd(bytes, from: $0, size: partSize) }
     // A file of one part has its lines split once.
     let single = parts.count == 1 ? logicalLines(bytes[...]) : nil
     func lines(of part: (range: Range<Int>, linesBefore: Int)) -> [(number: Int, text: String)] {
