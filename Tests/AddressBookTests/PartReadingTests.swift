@@ -295,6 +295,21 @@ struct PartReadingTests {
     #expect(index.files(inBook: loader.bookKey(path)).isEmpty, "stored though changed too recently")
   }
 
+  @Test("a picker's cold file (its list stored in the background) has its row committed before the list is given")
+  func rowCommittedBeforeBackgroundStore() throws {
+    let (sandbox, path, whole) = try Self.bookReadWhole(count: 240)
+    var loader = ContactListLoaderTests.loader([path], cache: sandbox.cache)
+    loader.partSize = 700
+    loader.storesInBackground = true
+    let book = try loader.load()
+    #expect(book.list.contacts.segments.count > 1, "not read in parts")
+    // A picker that ends at once (its background store rolled back) leaves the file
+    // indexed all the same: no wait here.
+    let index = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
+    #expect(index.files(inBook: loader.bookKey(path)).map(\.payload) == whole.rows.map(\.payload))
+    #expect(Array(book.list.contacts) == Array(whole.book.list.contacts))
+  }
+
   /// A `.vcf` file whose version is not settled (changed within the racy interval)
   /// until `settlingPart` of its parts have been read.
   struct SettlingSource: BookSource {

@@ -77,6 +77,9 @@ package final class IndexFileWriter: Sendable {
     }
   }
 
+  /// Whether every call so far succeeded (false once an `add` failed, or after `finish`).
+  package var isOpen: Bool { state.withLock { $0 != nil } }
+
   /// Writes the file's row (`file`: its path, signature and payload; its cards are
   /// those added, `file.cards` is empty) in `book`, which makes its version no orphan,
   /// and commits.

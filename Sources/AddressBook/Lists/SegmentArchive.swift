@@ -35,6 +35,8 @@ struct FileContents: Sendable {
   /// The person JSON of a book's contacts rendered as its files were read for its
   /// first index (`BookRenderings`).
   var bookRenderings: [BookRenderings] = []
+  /// Rows of files read in parts, to commit while the list is built (`PendingRow`).
+  var pendingRows: [PendingRow] = []
 
   /// The number of contacts.
   var count: Int { segments.reduce(0) { $0 + $1.count } }
@@ -50,6 +52,7 @@ struct FileContents: Sendable {
     wroteIndex = wroteIndex || other.wroteIndex
     written.append(contentsOf: other.written)
     bookRenderings.append(contentsOf: other.bookRenderings)
+    pendingRows.append(contentsOf: other.pendingRows)
   }
 }
 

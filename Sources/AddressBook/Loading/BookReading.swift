@@ -279,7 +279,9 @@ extension ContactListLoader {
   /// on a queue of their own, while the next part is read — and let go. When the
   /// file's version is settled, the encodings are written to the index as each part
   /// is read (`IndexFileWriter`, on a thread of its own, one part behind) and the
-  /// segments read their contacts from it once committed, before this returns; a
+  /// segments read their contacts from it once committed, before this returns; the
+  /// file's row is committed after it returns, while the list is built (`PendingRow`),
+  /// unless the list is stored in the background (`storesInBackground`); a
   /// version that settles while the file is read (written just before) is written from
   /// then on, the parts before it first. Otherwise the segments keep the encodings
   /// (`ListSegment.archived`) and the row is stored with the others. Peak memory then
@@ -290,7 +292,7 @@ extension ContactListLoader {
   /// stored.
   ///
   /// - Returns: nil when the item must be read whole (its version not listed,
-  ///   `readInParts` not done, or the cards written could not be committed); counts
+  ///   `readInParts` not done, or the cards or row written could not be committed); counts
   ///   the contacts read on `counter`.
   private func readInParts(
     _ file: SnapshotFile, of source: any BookSource, book: String, cache: IndexCache?, partSize: Int,
@@ -381,18 +383,33 @@ extension ContactListLoader {
       part.complete = false
       return part
     }
-    let row = CachedFile(
-      path: file.path, signature: file.signature,
-      payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
-      cards: cards)
+    @Sendable func row() -> CachedFile {
+      CachedFile(
+        path: file.path, signature: file.signature,
+        payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
+        cards: cards)
+    }
     if let writer {
-      guard writer.finish(book: book, file: row) else {
+      // Every part's cards are committed (else the file is read again whole).
+      guard writer.isOpen else {
         counter?.add(-count)
         return nil
       }
+      let pending = PendingRow { writer.finish(book: book, file: row()) }
+      if storesInBackground {
+        // A picker shows the list while the rest is stored, and may end before that:
+        // the row is committed now, so that the next run finds the file indexed.
+        guard pending.commit() else {
+          counter?.add(-count)
+          return nil
+        }
+      } else {
+        // Encoded and committed while the list is built.
+        part.pendingRows = [pending]
+      }
       part.wroteIndex = true
     } else {
-      part.stored = [row]
+      part.stored = [row()]
     }
     // The JSON rendered as the parts were read is the list file's, whether the row was
     // written as they were read or is stored with the others (a version settled only

@@ -202,7 +202,8 @@ public struct ContactListLoader: Sendable {
         groupCards: stored.contents.groupCards, renderings: stored.renderings)
     }
     let read = try readBooks(listings, cache: cache, counter: counter, onDisk: &onDisk)
-    cache?.startLog()
+    // With rows still to commit, once they are (`StoredView.store`).
+    if read.pendingRows.isEmpty { cache?.startLog() }
     return view.store(consume read, onDisk: onDisk, previous: stored)
   }
 
@@ -218,6 +219,8 @@ public struct ContactListLoader: Sendable {
     /// The person JSON of contacts rendered as they were read.
     var renderings: [PartRenderings] = []
     var bookRenderings: [BookRenderings] = []
+    /// Rows of files read in parts, committed while the list is built.
+    var pendingRows: [PendingRow] = []
   }
 
   /// Reads the books listed (unchanged items from the index), in order; adds to
@@ -234,6 +237,7 @@ public struct ContactListLoader: Sendable {
       read.complete = read.complete && part.complete
       read.renderings.append(contentsOf: part.renderings)
       read.bookRenderings.append(contentsOf: part.bookRenderings)
+      read.pendingRows.append(contentsOf: part.pendingRows)
       if !listing.examined {
         for file in part.stored { onDisk?.add(base: "", name: file.path, signature: file.signature) }
         for file in part.written { onDisk?.add(base: "", name: file.path, signature: file.signature) }

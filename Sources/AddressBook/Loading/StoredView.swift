@@ -41,7 +41,8 @@ struct StoredView: Sendable {
     return (contents, file.renderings)
   }
 
-  /// The book of what was `read`: SQLite stores the items read (one thread) while the
+  /// The book of what was `read`: SQLite stores the items read (one thread; first the
+  /// rows of files read in parts, `PendingRow`) while the
   /// list is built on the other cores; its JSON is rendered into the list file once
   /// they are stored (in the background with `storesInBackground`).
   ///
@@ -57,8 +58,19 @@ struct StoredView: Sendable {
     // Taken by the thread that writes them: nothing else keeps them.
     let pending = Locked(read.updates)
     read.updates = []
-    if let cache, pending.withLock({ !$0.isEmpty }) {
+    let rows = read.pendingRows
+    read.pendingRows = []
+    if let cache, !rows.isEmpty || pending.withLock({ !$0.isEmpty }) {
       DispatchQueue.global(qos: quality).async(group: storing) {
+        // The rows of files read in parts first (the books' updates come after their
+        // files), then the log the first fill deferred (`ContactListLoader.load`).
+        if !rows.isEmpty {
+          for row in rows {
+            let done = row.commit()
+            committed.withLock { $0 = $0 && done }
+          }
+          cache.startLog()
+        }
         let updates = pending.withLock { taken in
           defer { taken = [] }
           return taken
