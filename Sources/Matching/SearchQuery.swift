@@ -6,7 +6,9 @@
 ///   `\ ` is a space inside a term (`van\ der`).
 /// * `a | b` — either term (OR binds tighter than AND: `^ada | ^grace lovelace`).
 /// * `word` — fuzzy (substring, or a subsequence within one field from a word start);
-///   a substring only with `SearchOptions.exact`.
+///   a substring only with `SearchOptions.exact`. A fuzzy word with a hyphen matches
+///   without it too (`unhyphenated`): `jean-luc` finds Jean Luc as well as Jean-Luc,
+///   `park ji-sung` finds 박지성 (romanized `park jisung`).
 /// * `'word` — a substring, never fuzzy (with `exact`: fuzzy again, as in fzf);
 ///   `'word'` — a whole word.
 /// * `^word` — a field or a word in it starts with it; `word$` — ends with it;
@@ -127,12 +129,12 @@ struct SearchQuery: Sendable {
       }
       let term = Self.term(token, exact: options.exact)
       if pendingOr, let term {
-        clauses[clauses.count - 1].append(term)
+        clauses[clauses.count - 1].append(contentsOf: [term] + Self.unhyphenated(term))
       } else if pendingOr {
         // `a | ^` while typing: the empty alternative matches everything.
         clauses[clauses.count - 1] = []
       } else if let term {
-        clauses.append([term])
+        clauses.append([term] + Self.unhyphenated(term))
       }
       pendingOr = false
     }
@@ -227,6 +229,26 @@ struct SearchQuery: Sendable {
       return true
     }
     return false
+  }
+
+  /// The alternative of a fuzzy text term with a hyphen: the term without its
+  /// hyphens, which finds the name written with a space there or run together (a
+  /// fuzzy subsequence may skip the space: `jeanluc` finds Jean Luc). One element or
+  /// none (a phone, field, excluding or anchored term, or nothing but hyphens).
+  ///
+  /// A term being typed keeps the subset order the picker narrows with
+  /// (`narrows(_:)`): `jean-` has the alternative `jean` too, so `jean-l` (`jeanl`)
+  /// finds nothing `jean-` did not.
+  static func unhyphenated(_ term: Term) -> [Term] {
+    let hyphen = UInt8(ascii: "-")
+    guard term.mode == .fuzzy, !term.negated, !term.isPhone, term.fields == FieldKind.defaultFields,
+      term.text.contains(hyphen)
+    else { return [] }
+    let joined = term.text.filter { $0 != hyphen }
+    guard !joined.isEmpty else { return [] }
+    var alternative = plainTerm(joined, mode: .fuzzy)
+    alternative.allowsScattered = term.allowsScattered
+    return [alternative]
   }
 
   /// The query split on unescaped whitespace (`\ ` is a space, `\\` a backslash).

@@ -218,3 +218,56 @@ struct WorkedExampleTests {
     #expect(names(ContactIndex(Self.people).search(query), in: Self.people) == expected)
   }
 }
+
+/// Names written with a hyphen, a space or run together.
+private let joinedNames: [Contact] = [
+  TestContacts.person("Jean Luc", "Picard", emails: ["jl@enterprise.example"]),
+  TestContacts.person("Jean-Luc", "Godard", emails: ["jean-luc@cinema.example"]),
+  TestContacts.person("Jeanne", "Moreau"),
+  TestContacts.person("Anne-Marie", "Dupont"),
+  TestContacts.person("지성", "박"),
+]
+
+@Suite("Hyphens in a query")
+struct HyphenQueryTests {
+  func find(_ query: String, exact: Bool = false) -> Set<String> {
+    Set(orderedNames(ContactIndex(joinedNames).search(query, options: SearchOptions(exact: exact)), in: joinedNames))
+  }
+
+  @Test("a fuzzy word with a hyphen finds the name written with a space there, or run together")
+  func hyphenMatchesSpace() {
+    #expect(find("jean-luc") == ["Jean Luc Picard", "Jean-Luc Godard"])
+    #expect(find("jean luc") == ["Jean Luc Picard", "Jean-Luc Godard"])
+    #expect(find("anne-marie") == ["Anne-Marie Dupont"])
+    #expect(find("park ji-sung") == ["박지성"])
+    #expect(find("park jisung") == ["박지성"])
+    // The address as typed still finds its owner, and only its owner.
+    #expect(find("jean-luc@cinema") == ["Jean-Luc Godard"])
+  }
+
+  @Test("a quoted, anchored, excluding, exact or field term keeps its hyphen")
+  func literalTermsKeepHyphen() {
+    #expect(find("'jean-luc") == ["Jean-Luc Godard"])
+    #expect(find("^jean-luc") == ["Jean-Luc Godard"])
+    #expect(find("jean !jean-luc") == ["Jean Luc Picard", "Jeanne Moreau"])
+    #expect(find("jean-luc", exact: true) == ["Jean-Luc Godard"])
+    #expect(find("email:jean-luc") == ["Jean-Luc Godard"])
+  }
+
+  @Test("typed key by key, each query refines the one before: a search within its matches finds what a fresh one does")
+  func typedKeyByKey() {
+    let index = ContactIndex(joinedNames)
+    var previousQuery = ""
+    var previous: [ContactMatch] = []
+    for query in ["j", "je", "jea", "jean", "jean-", "jean-l", "jean-lu", "jean-luc"] {
+      let fresh = index.search(query, options: SearchOptions())
+      if !previousQuery.isEmpty {
+        let refined = index.search(query, options: SearchOptions(), refining: previousQuery, within: previous)
+        #expect(refined.map(\.index) == fresh.map(\.index), "query \(query)")
+      }
+      previousQuery = query
+      previous = fresh
+    }
+    #expect(orderedNames(previous, in: joinedNames).count == 2)
+  }
+}
