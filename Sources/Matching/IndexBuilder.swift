@@ -333,7 +333,8 @@ struct FoldedForms: Sendable {
   var folded: String
   /// The transliteration (`Transliteration.latinize`), and for Han or Kana of more
   /// than one syllable, the syllables run together and their initials; for a Korean
-  /// name, its customary spelling too (`HangulSpelling`); empty when the folded text is
+  /// name, its customary spelling too (`HangulSpelling`) and its initial consonants
+  /// (`ㅂㅈㅅ`); empty when the folded text is
   /// ASCII or has no non-ASCII letters.
   var aliases: [String]
 
@@ -351,11 +352,15 @@ struct FoldedForms: Sendable {
         forms.aliases.append(String(syllables.compactMap(\.first)))
       }
       // A Korean name (nothing but Hangul syllables and spaces): its customary
-      // spelling too (`HangulSpelling`).
+      // spelling too (`HangulSpelling`), and its initial consonants as a Korean
+      // keyboard types them (`ㅂㅈㅅ`).
       let hangul = text.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
       if hangul, let customary = HangulSpelling.customary(syllables) {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }
+      }
+      if hangul, let consonants = HangulSpelling.initialConsonants(text) {
+        forms.aliases.append(SearchFolding.fold(consonants))
       }
     }
     return forms

@@ -158,6 +158,27 @@ struct SearchKeyTests {
     #expect(HangulSpelling.customary(["min", "ho"]) == nil)
   }
 
+  @Test("a Korean name is found by its initial consonants as a Korean keyboard types them (초성)")
+  func koreanInitialConsonants() {
+    let people = [
+      TestContacts.person("지성", "박"), TestContacts.person("지수", "배"), TestContacts.person("민준", "강"),
+      TestContacts.person("경희", "김"), TestContacts.person("꽃님", "이"), TestContacts.person("Ada", "Lovelace"),
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    #expect(found("ㅂㅈㅅ") == ["박지성", "배지수"])
+    #expect(found("ㅂㅈ") == ["박지성", "배지수"])
+    #expect(found("ㅈㅅ") == ["박지성", "배지수"])  // the given name's alone
+    #expect(found("ㄱㅁㅈ") == ["강민준"])
+    #expect(found("ㄱㄱㅎ") == ["김경희"])
+    #expect(found("ㄲㄴ") == ["이꽃님"])  // a doubled consonant is a letter of its own
+    #expect(found("ㄱㄴ").isEmpty)
+    #expect(found("ㅁㅈㄱ").isEmpty)  // in order only
+    #expect(HangulSpelling.initialConsonants("박지성") == "ㅂㅈㅅ")
+    #expect(HangulSpelling.initialConsonants("꽃 Ada 힣") == "ㄲㅎ")
+    #expect(HangulSpelling.initialConsonants("Ada") == nil)
+  }
+
   @Test("a name whose reading the card gives is found by the reading, not by a Chinese reading of its kanji")
   func readingReplacesTransliteration() {
     let index = ContactIndex(world)
