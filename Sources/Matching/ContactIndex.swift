@@ -308,8 +308,9 @@ public final class ContactIndex: Sendable {
       return candidates.map { ContactMatch(index: Int($0), score: 0) }
     }
     if !prepared.isPlain {
-      // Operators, field terms and digits are not monotonic as the query grows
-      // (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`): scan afresh.
+      // Operators, field terms, digits and hyphens are not monotonic as the query
+      // grows (`!ab` excludes fewer than `!a`, `ada | g` finds more than `ada`, `a-b`
+      // more than `a-`): scan afresh.
       return scanAll(prepared, total: count, within: nil, cancellation: cancellation)
     }
     return candidates.withUnsafeBufferPointer {

@@ -125,6 +125,8 @@ extension ContactIndex {
     var endsClause: Bool
     /// `SearchQuery.Term.allowsScattered`.
     var allowsScattered: Bool
+    /// `SearchQuery.Term.penalty`.
+    var penalty: Int = 0
   }
 
   /// Scores the contacts `range` (or `within[range]` when given); stops early, with
@@ -283,7 +285,7 @@ extension ContactIndex.HotTerm {
       firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
       useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,
       mode: term.mode, fields: term.fields, negated: term.negated,
-      endsClause: endsClause, allowsScattered: term.allowsScattered)
+      endsClause: endsClause, allowsScattered: term.allowsScattered, penalty: term.penalty)
   }
 
   /// Whether a contact whose mask (`ContactIndex.masks`) is `mask` lacks a character

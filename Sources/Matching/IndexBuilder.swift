@@ -138,7 +138,8 @@ struct IndexBuilder {
   }
 
   /// Adds `text` folded; for non-Latin text also its transliteration, unless not
-  /// `transliterated`.
+  /// `transliterated` (a card's reading replaces it), and a Korean text's typed
+  /// initials (`FoldedForms.typedInitials`) either way.
   mutating func addText(_ text: String, kind: FieldKind, transliterated: Bool = true) {
     if text.isEmpty { return }
     var text = text
@@ -165,8 +166,11 @@ struct IndexBuilder {
     var folded = forms.folded
     folded.withUTF8 { appendTrimmed($0, lowercase: false) }
     finishField(kind: kind)
-    guard transliterated, let alias = kind.aliasKind else { return }
-    for latin in forms.aliases { addFolded(latin, kind: alias) }
+    guard let alias = kind.aliasKind else { return }
+    if transliterated {
+      for latin in forms.aliases { addFolded(latin, kind: alias) }
+    }
+    if let initials = forms.typedInitials { addFolded(initials, kind: alias) }
   }
 
   /// The forms of the text of `key` (non-ASCII): from `formsMet`, else
@@ -333,10 +337,13 @@ struct FoldedForms: Sendable {
   var folded: String
   /// The transliteration (`Transliteration.latinize`), and for Han or Kana of more
   /// than one syllable, the syllables run together and their initials; for a Korean
-  /// name, its customary spelling too (`HangulSpelling`) and its initial consonants
-  /// (`ㅂㅈㅅ`); empty when the folded text is
+  /// name, its customary spelling too (`HangulSpelling`); empty when the folded text is
   /// ASCII or has no non-ASCII letters.
   var aliases: [String]
+  /// The initial consonants of its Hangul syllables as a Korean keyboard types them
+  /// (`HangulSpelling.initialConsonants`: 박지성(Park) `ㅂㅈㅅ`), folded; nil without
+  /// Hangul. Not a transliteration: kept where a card's reading replaces the aliases.
+  var typedInitials: String? = nil
 
   /// The forms computed anew, without the cache.
   static func compute(_ text: String) -> FoldedForms {
@@ -352,16 +359,13 @@ struct FoldedForms: Sendable {
         forms.aliases.append(String(syllables.compactMap(\.first)))
       }
       // A Korean name (nothing but Hangul syllables and spaces): its customary
-      // spelling too (`HangulSpelling`), and its initial consonants as a Korean
-      // keyboard types them (`ㅂㅈㅅ`).
+      // spelling too (`HangulSpelling`).
       let hangul = text.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
       if hangul, let customary = HangulSpelling.customary(syllables) {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }
       }
-      if hangul, let consonants = HangulSpelling.initialConsonants(text) {
-        forms.aliases.append(SearchFolding.fold(consonants))
-      }
+      forms.typedInitials = HangulSpelling.initialConsonants(text).map(SearchFolding.fold)
     }
     return forms
   }

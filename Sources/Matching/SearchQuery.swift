@@ -6,9 +6,10 @@
 ///   `\ ` is a space inside a term (`van\ der`).
 /// * `a | b` — either term (OR binds tighter than AND: `^ada | ^grace lovelace`).
 /// * `word` — fuzzy (substring, or a subsequence within one field from a word start);
-///   a substring only with `SearchOptions.exact`. A fuzzy word with a hyphen matches
-///   without it too (`unhyphenated`): `jean-luc` finds Jean Luc as well as Jean-Luc,
-///   `park ji-sung` finds 박지성 (romanized `park jisung`).
+///   a substring only with `SearchOptions.exact`. A fuzzy word whose hyphens join
+///   letters matches without them too, ranked after the word as typed
+///   (`unhyphenated`): `jean-luc` finds Jean Luc as well as Jean-Luc, `park ji-sung`
+///   finds 박지성 (romanized `park jisung`).
 /// * `'word` — a substring, never fuzzy (with `exact`: fuzzy again, as in fzf);
 ///   `'word'` — a whole word.
 /// * `^word` — a field or a word in it starts with it; `word$` — ends with it;
@@ -70,6 +71,9 @@ struct SearchQuery: Sendable {
     var negated: Bool
     /// Whether a scattered fuzzy match counts (`SearchOptions.Breadth.gathered`: no).
     var allowsScattered = true
+    /// What is taken off the score of a match of this term (`unhyphenated`'s
+    /// alternative: `unhyphenatedPenalty`).
+    var penalty = 0
 
     var isPhone: Bool { !digits.isEmpty }
     /// How `nationalDigits` must occur in a number: at its start (a national number
@@ -83,8 +87,9 @@ struct SearchQuery: Sendable {
   var clauses: [[Term]]
   var exact: Bool
   var breadth: SearchOptions.Breadth
-  /// True when the query uses no operator, field term or digit, so every query that
-  /// extends it matches a subset of its contacts (see `search(_:options:within:)`).
+  /// True when the query uses no operator, field term, digit or hyphen, so every
+  /// query that extends it matches a subset of its contacts (see
+  /// `search(_:options:within:)`).
   var isPlain: Bool
 
   var isEmpty: Bool { clauses.isEmpty }
@@ -101,6 +106,9 @@ struct SearchQuery: Sendable {
       switch byte {
       case UInt8(ascii: "!"), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "$"),
         UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: ":"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+      case UInt8(ascii: "-"):
+        // `jean-l` matches what `jean-` does not (`unhyphenated`).
         return true
       default:
         // Punctuation alone would be a phone-like term once a digit follows.
@@ -128,13 +136,15 @@ struct SearchQuery: Sendable {
         continue
       }
       let term = Self.term(token, exact: options.exact)
+      // With `--exact` a hyphen is never optional (a quoted term is fuzzy there).
+      let alternatives = term.map { options.exact ? [] : Self.unhyphenated($0) } ?? []
       if pendingOr, let term {
-        clauses[clauses.count - 1].append(contentsOf: [term] + Self.unhyphenated(term))
+        clauses[clauses.count - 1].append(contentsOf: [term] + alternatives)
       } else if pendingOr {
         // `a | ^` while typing: the empty alternative matches everything.
         clauses[clauses.count - 1] = []
       } else if let term {
-        clauses.append([term] + Self.unhyphenated(term))
+        clauses.append([term] + alternatives)
       }
       pendingOr = false
     }
@@ -231,25 +241,36 @@ struct SearchQuery: Sendable {
     return false
   }
 
-  /// The alternative of a fuzzy text term with a hyphen: the term without its
-  /// hyphens, which finds the name written with a space there or run together (a
-  /// fuzzy subsequence may skip the space: `jeanluc` finds Jean Luc). One element or
-  /// none (a phone, field, excluding or anchored term, or nothing but hyphens).
-  ///
-  /// A term being typed keeps the subset order the picker narrows with
-  /// (`narrows(_:)`): `jean-` has the alternative `jean` too, so `jean-l` (`jeanl`)
-  /// finds nothing `jean-` did not.
+  /// The alternative of a fuzzy text term whose hyphens all join two letters or
+  /// digits (`jean-luc`, `ji-sung`): the term without them, which finds the name
+  /// written with a space there or run together (a fuzzy subsequence may skip the
+  /// space: `jeanluc` finds Jean Luc). Its matches score `unhyphenatedPenalty` less,
+  /// so that the name written as typed ranks first (Jean-Luc before Jeanluc). One
+  /// element or none: a phone, field, excluding or anchored term, or a hyphen at an
+  /// end or beside another (`-a`, `a-`, `a--b`, `+-`) has none — `jean-` keeps its
+  /// hyphen until a letter follows it.
   static func unhyphenated(_ term: Term) -> [Term] {
     let hyphen = UInt8(ascii: "-")
     guard term.mode == .fuzzy, !term.negated, !term.isPhone, term.fields == FieldKind.defaultFields,
       term.text.contains(hyphen)
     else { return [] }
-    let joined = term.text.filter { $0 != hyphen }
-    guard !joined.isEmpty else { return [] }
-    var alternative = plainTerm(joined, mode: .fuzzy)
+    func joins(_ byte: UInt8) -> Bool {
+      byte >= 0x80 || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+    for (position, byte) in term.text.enumerated() where byte == hyphen {
+      guard position > 0, position + 1 < term.text.count, joins(term.text[position - 1]), joins(term.text[position + 1])
+      else { return [] }
+    }
+    var alternative = plainTerm(term.text.filter { $0 != hyphen }, mode: .fuzzy)
     alternative.allowsScattered = term.allowsScattered
+    alternative.penalty = unhyphenatedPenalty
     return [alternative]
   }
+
+  /// What a match of `unhyphenated`'s alternative scores less than the same match of
+  /// the term as typed: more than a field's length takes off (at most 20, `TermScoring`),
+  /// less than the steps between kinds of match (a prefix 800, a word start 700).
+  static let unhyphenatedPenalty = 50
 
   /// The query split on unescaped whitespace (`\ ` is a space, `\\` a backslash).
   static func tokens(_ text: String) -> [[UInt8]] {

@@ -13,9 +13,10 @@ extension ContactIndex {
     var total = 0
     var clauseBest = -1
     for term in terms {
-      let value = termScore(
+      var value = termScore(
         term, contact: c, mask: mask, query: q, bytes: bytes, starts: starts, kinds: kinds,
         firstField: firstField, endField: endField, fieldMasks: fieldMasks)
+      if term.penalty > 0 && value > 0 { value = max(1, value - term.penalty) }
       if value > clauseBest { clauseBest = value }
       if term.endsClause {
         if clauseBest < 0 { return -1 }

@@ -174,6 +174,20 @@ struct SearchKeyTests {
     #expect(found("ㄲㄴ") == ["이꽃님"])  // a doubled consonant is a letter of its own
     #expect(found("ㄱㄴ").isEmpty)
     #expect(found("ㅁㅈㄱ").isEmpty)  // in order only
+    // A name with other characters in it, and one whose card gives its reading (which
+    // replaces the transliteration, not the initials).
+    var noted = TestContacts.person("", "", fn: "김민수(삼성)")
+    noted.organizationName = "삼성 Electronics"
+    var read = TestContacts.person("강인", "이")
+    read.phoneticGivenName = "Kang-in"
+    read.phoneticFamilyName = "Lee"
+    let more = [noted, read]
+    let moreIndex = ContactIndex(more)
+    let foundMore = { (query: String) in names(moreIndex.search(query), in: more) }
+    #expect(foundMore("ㄱㅁㅅ") == ["김민수(삼성)"])
+    #expect(foundMore("ㅅㅅ") == ["김민수(삼성)"])
+    #expect(foundMore("ㅇㄱㅇ") == ["이강인"])
+    #expect(foundMore("kang") == ["이강인"])
     #expect(HangulSpelling.initialConsonants("박지성") == "ㅂㅈㅅ")
     #expect(HangulSpelling.initialConsonants("꽃 Ada 힣") == "ㄲㅎ")
     #expect(HangulSpelling.initialConsonants("Ada") == nil)
