@@ -20,6 +20,8 @@ enum StandardOutput {
   private static var closed = false
   /// The `errno` of a failed write other than EPIPE (the answer was lost), if any.
   private(set) static var failure: Int32?
+  /// Why cpick itself cut the answer short (`abandon(_:)`), if it did.
+  private(set) static var abandoned: String?
   /// Write each line at once (set for `query`).
   static var lineBuffered = false
 
@@ -65,8 +67,19 @@ enum StandardOutput {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Why the answer could not be written, when `failure` says it could not.
+  /// Stops the answer here: what is buffered is written, nothing after it (the text
+  /// of what could not be read is never printed as if it were the answer); `main`
+  /// says `reason` on stderr and exits 2.
+  static func abandon(_ reason: String) {
+    flush()
+    closed = true
+    if abandoned == nil { abandoned = reason }
+  }
+
+  /// Why the answer could not be written, when `failure` says it could not, or why it
+  /// was abandoned.
   static var failureMessage: String? {
     failure.map { "cpick: " + L10n.format("cannot write to standard output: %s", String(cString: strerror($0))) }
+      ?? abandoned.map { "cpick: " + $0 }
   }
 }

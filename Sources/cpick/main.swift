@@ -21,7 +21,8 @@ StandardOutput.flush()
 // a signal, rather than stay in the index folder.
 TempFileRegistry.shared.removeAllAndClose()
 if let message = StandardOutput.failureMessage {
-  // A full disk or `> /dev/full`: the answer is lost.
+  // A full disk or `> /dev/full`: the answer is lost; or cut short by cpick
+  // (`StandardOutput.abandon`).
   CPick.printError(message)
   exit(ExitCode.error.rawValue)
 }
