@@ -174,9 +174,16 @@ struct SearchQuery: Sendable {
   }
 
   /// Applies `breadth` to the terms: `.gathered` leaves out scattered fuzzy matches,
-  /// `.wordStarts` reads each text term that is not anchored or excluding as `^term`.
+  /// `.wordStarts` reads each text term that is not anchored or excluding as `^term`
+  /// (and drops `unhyphenated`'s alternatives).
   private mutating func narrow(to breadth: SearchOptions.Breadth) {
     guard breadth != .all else { return }
+    if breadth == .wordStarts {
+      // The query's words as typed: a word without its hyphen (`unhyphenated`, the
+      // one kind of term with a penalty) is no word the user typed (`-1 jean-luc`
+      // takes Jean-Luc, not Jeanluc).
+      clauses = clauses.map { $0.filter { $0.penalty == 0 } }
+    }
     for c in clauses.indices {
       for t in clauses[c].indices {
         clauses[c][t].allowsScattered = false

@@ -251,6 +251,11 @@ struct HyphenQueryTests {
   func typedSpellingFirst() {
     let ranked = orderedNames(ContactIndex(joinedNames).search("jean-luc", options: SearchOptions()), in: joinedNames)
     #expect(ranked.first == "Jean-Luc Godard")
+    // `show` and `-1` take the one contact whose words the query's words start: the
+    // words as typed (with their hyphen) first.
+    let candidates = orderedNames(ContactIndex(joinedNames).candidates("jean-luc"), in: joinedNames)
+    #expect(candidates == ["Jean-Luc Godard"])
+    #expect(orderedNames(ContactIndex(joinedNames).candidates("park ji-sung"), in: joinedNames) == ["박지성"])
     #expect(Set(ranked) == ["Jean-Luc Godard", "Jeanluc Runtogether", "Jean Luc Picard"])
   }
 
