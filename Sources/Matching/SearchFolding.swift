@@ -10,7 +10,9 @@ import CpickSupport
 /// decomposition, combining marks dropped), maps full-width forms to their ASCII
 /// counterparts, and replaces letters that have no decomposition by a table:
 /// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
-/// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard).
+/// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard),
+/// and the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
+/// punctuation") as `-`.
 /// Other scripts keep their letters, with the variants their readers treat as one
 /// folded together (`ScriptFolding`: katakana as hiragana, Arabic alef forms, Hebrew
 /// final forms, marks ICU ignores at primary strength, digits of every script); the
@@ -90,6 +92,8 @@ public enum SearchFolding {
     // Upper-case forms, in case the case folding left any.
     0x141: "l", 0xD8: "o", 0x110: "d", 0xC6: "ae", 0x152: "oe", 0xDE: "th", 0xD0: "d",
     0x126: "h", 0x166: "t", 0x13F: "l",
+    // Hyphen and non-breaking hyphen, as the ASCII hyphen-minus a keyboard types.
+    0x2010: "-", 0x2011: "-",
   ]
 
   /// The normal form `fold` brings text to first.

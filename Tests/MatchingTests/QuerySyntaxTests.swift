@@ -243,6 +243,13 @@ struct HyphenQueryTests {
     #expect(find("anne-marie") == ["Anne-Marie Dupont"])
     #expect(find("park ji-sung") == ["박지성"])
     #expect(find("park jisung") == ["박지성"])
+    // Unicode's hyphens are the ASCII one, in a query and in a name.
+    #expect(find("jean\u{2010}luc") == ["Jean Luc Picard", "Jean-Luc Godard", "Jeanluc Runtogether"])
+    #expect(find("'jean\u{2011}luc") == ["Jean-Luc Godard"])
+    let unicodeHyphen = [TestContacts.person("Marie\u{2010}Claire", "Roux")]
+    #expect(
+      orderedNames(ContactIndex(unicodeHyphen).search("'marie-claire", options: SearchOptions()), in: unicodeHyphen)
+        == ["Marie\u{2010}Claire Roux"])
     // The address as typed still finds its owner, and only its owner.
     #expect(find("jean-luc@cinema") == ["Jean-Luc Godard"])
   }
