@@ -42,4 +42,29 @@ struct IndexRecoveryTests {
       #expect(!batch.contains { $0.isUnreadableFromIndex }, "\(source)")
     }
   }
+
+  @Test("a .vcf file whose every card the index lost is read once for all its contacts, not once per contact")
+  func fileReadOnce() throws {
+    let sandbox = try Sandbox()
+    var text = ""
+    for index in 0..<40 {
+      text += ContactListLoaderTests.card("u\(index)", "Given\(index)", "Family\(index)", email: "p\(index)@example.org")
+    }
+    try sandbox.write("all.vcf", text)
+    let source = sandbox.path("all.vcf")
+    let loader = ContactListLoaderTests.loader([source], cache: sandbox.cache)
+    let expected = try ContactListLoaderTests.loader([source], cache: nil).load().list
+    _ = try loader.load()
+    let database = try SQLiteDatabase(path: sandbox.cache)
+    try database.execute("DELETE FROM cards")
+    let book = try loader.load()
+    ContactListLoaderTests.expectFromIndex(book.list, "not from the stored list")
+    // The first contact read recovers from the file; the file then goes: the others
+    // come from that one reading (read per contact, they would be lost).
+    #expect(!book.list.contacts[0].isUnreadableFromIndex)
+    try FileManager.default.removeItem(atPath: source)
+    let rest = book.list.contacts.contacts(at: Array(1..<40))
+    #expect(rest.map(\.identifier) == Array(expected.contacts.map(\.identifier)[1...]))
+    #expect(!rest.contains { $0.isUnreadableFromIndex })
+  }
 }
