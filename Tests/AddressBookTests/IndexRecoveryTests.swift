@@ -11,6 +11,19 @@ import Testing
 struct IndexRecoveryTests {
   typealias Sandbox = ContactListLoaderTests.Sandbox
 
+  /// `source` read without an index (what to expect), then loaded into `cache`, its
+  /// cards deleted from the index, and loaded again from the stored list.
+  static func loadedWithoutCards(_ source: String, cache: String) throws -> (expected: ContactList, book: ContactBook) {
+    let loader = ContactListLoaderTests.loader([source], cache: cache)
+    let expected = try ContactListLoaderTests.loader([source], cache: nil).load().list
+    _ = try loader.load()
+    let database = try SQLiteDatabase(path: cache)
+    try database.execute("DELETE FROM cards")
+    let book = try loader.load()
+    ContactListLoaderTests.expectFromIndex(book.list, "\(source): not from the stored list")
+    return (expected, book)
+  }
+
   @Test("with the index's cards gone, every contact of the stored list is read from its file, in a vdir and a .vcf")
   func cardsGone() throws {
     let sandbox = try Sandbox()
@@ -22,13 +35,7 @@ struct IndexRecoveryTests {
     }
     try sandbox.write("all.vcf", text)
     for source in [sandbox.path("book"), sandbox.path("all.vcf")] {
-      let loader = ContactListLoaderTests.loader([source], cache: sandbox.cache)
-      let expected = try ContactListLoaderTests.loader([source], cache: nil).load().list
-      _ = try loader.load()
-      let database = try SQLiteDatabase(path: sandbox.cache)
-      try database.execute("DELETE FROM cards")
-      let book = try loader.load()
-      ContactListLoaderTests.expectFromIndex(book.list, "\(source): not from the stored list")
+      let (expected, book) = try Self.loadedWithoutCards(source, cache: sandbox.cache)
       #expect(book.list.contacts.count == 12)
       for (position, contact) in book.list.contacts.enumerated() {
         #expect(!contact.isUnreadableFromIndex, "\(source): position \(position)")
@@ -52,13 +59,7 @@ struct IndexRecoveryTests {
     }
     try sandbox.write("all.vcf", text)
     let source = sandbox.path("all.vcf")
-    let loader = ContactListLoaderTests.loader([source], cache: sandbox.cache)
-    let expected = try ContactListLoaderTests.loader([source], cache: nil).load().list
-    _ = try loader.load()
-    let database = try SQLiteDatabase(path: sandbox.cache)
-    try database.execute("DELETE FROM cards")
-    let book = try loader.load()
-    ContactListLoaderTests.expectFromIndex(book.list, "not from the stored list")
+    let (expected, book) = try Self.loadedWithoutCards(source, cache: sandbox.cache)
     // The first contact read recovers from the file; the file then goes: the others
     // come from that one reading (read per contact, they would be lost).
     #expect(!book.list.contacts[0].isUnreadableFromIndex)
