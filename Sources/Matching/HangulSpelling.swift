@@ -57,7 +57,7 @@ enum HangulSpelling {
   /// no Hangul syllable. A doubled consonant stays doubled (꽃 → `ㄲ`).
   static func initialConsonants(_ text: String) -> String? {
     var initials = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where (0xAC00...0xD7A3).contains(scalar.value) {
+    for scalar in text.unicodeScalars where Transliteration.isHangulSyllable(scalar) {
       initials.append(compatibilityInitials[Int(scalar.value - 0xAC00) / 588])
     }
     return initials.isEmpty ? nil : String(initials)
