@@ -13,9 +13,10 @@ import Testing
   /// (one ending in an escaped backslash, which does not continue; one before CR CR
   /// LF, which does), `-group`s, lines
   /// that are no alias, and aliases defined again far apart (one whose last definition
-  /// has no address, and so does not replace it).
+  /// has no address, and so does not replace it), and a group of aliases defined
+  /// before them (one redefined, one named in other case, one no alias).
   static let file: [UInt8] = {
-    var text = "# mutt aliases\n\n"
+    var text = "# mutt aliases\n\nalias everyone p6, Q1, nobody\n"
     for number in 0..<60 {
       switch number % 6 {
       case 0: text += "alias p\(number) Person \(number) <p\(number)@example.org> # friend \(number)\n"
@@ -39,8 +40,13 @@ import Testing
     #expect(whole.contacts.first { $0.nickname == "again" }?.displayName == "A 57")
     #expect(whole.contacts.first { $0.nickname == "p0" }?.displayName == "Replaced 4")
     #expect(whole.contacts.firstIndex { $0.nickname == "p0" } == 0)
-    #expect(whole.warnings.count == 49)
-    #expect(whole.warnings.first == "aliases:10: not an alias line; ignored")
+    #expect(whole.contacts.first { $0.nickname == "p6" }?.groups == ["everyone"])
+    #expect(whole.contacts.first { $0.nickname == "p6" }?.displayName == "Replaced 10")
+    #expect(whole.contacts.first { $0.nickname == "q1" }?.groups == ["team", "x", "everyone"])
+    #expect(whole.contacts.filter { $0.groups.contains("everyone") }.count == 2)
+    #expect(whole.warnings.count == 50)
+    #expect(whole.warnings.first == "aliases:11: not an alias line; ignored")
+    #expect(whole.warnings.last == "aliases:3: alias everyone names nobody, which is no alias of this file; left out of the group")
     PartsAsWhole.expect(whole, severalParts: partSize < 4096) {
       MuttAliasReader.read(Self.file, source: "aliases", inPartsOf: partSize, $0)
     }

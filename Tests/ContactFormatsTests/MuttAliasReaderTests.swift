@@ -49,6 +49,38 @@ struct MuttAliasReaderTests {
     #expect(Set(read.contacts.map(\.identifier)).count == 2)
   }
 
+  @Test("an alias that names other aliases is a group of them, through other groups too, defined before or after")
+  func groupsOfAliases() {
+    let text = """
+      alias team ada, <Grace>
+      alias ada Ada Lovelace <ada@example.org>
+      alias -group navy grace Grace Hopper <grace@example.org>
+      alias all team, Alan Turing <alan@example.org>, bob
+      alias loop1 loop2
+      alias loop2 loop1, ada
+      alias noone "Nobody"
+
+      """
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.map(\.nickname) == ["ada", "grace", "all"])
+    #expect(read.contacts.map(\.groups) == [
+      ["team", "all", "loop1", "loop2"], ["navy", "team", "all"], ["all"],
+    ])
+    #expect(read.contacts[2].displayName == "Alan Turing")
+    #expect(read.warnings == [
+      "f:7: alias noone has no address; ignored",
+      "f:4: alias all names bob, which is no alias of this file; left out of the group",
+    ])
+  }
+
+  @Test("the names in an alias's address list: one word of no @, in angle brackets or not; quotes and comments hide commas")
+  func references() {
+    #expect(MuttAliasGroups.references(in: " ada, <grace> ,Alan <alan@example.org>, x@y") == ["ada", "grace"])
+    #expect(MuttAliasGroups.references(in: "\"Lovelace, ada\" <a@b>, (a, comment) bob") == [])
+    #expect(MuttAliasGroups.references(in: "Nobody Here, \"ada\", <>, ada@, @ada") == [])
+    #expect(MuttAliasGroups.references(in: "<a@b, c>, d (x, y), zoë") == ["zoë"])
+  }
+
   @Test("a file with CRLF line ends (written on Windows) reads as the same aliases, warnings on the same lines")
   func crlf() throws {
     let bytes = try [UInt8](Data(contentsOf: TestPaths.fixture("books/mutt-aliases")))

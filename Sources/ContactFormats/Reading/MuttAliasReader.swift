@@ -18,8 +18,9 @@ import Localization
 /// named address, every address as an email, the alias key as the nickname, each
 /// `-group` as a group. Its identifier is made from the file and the key
 /// (`ForeignRecordIdentifier`). An alias defined again replaces the earlier one, as
-/// in mutt. Lines that are not aliases (other muttrc commands, an alias without key
-/// or address) are warnings `file:line: why`; the rest is read.
+/// in mutt. An alias that names other aliases (`alias family mom, dad`) is a group of
+/// them (`MuttAliasGroups`). Lines that are not aliases (other muttrc commands, an
+/// alias without key or address) are warnings `file:line: why`; the rest is read.
 package enum MuttAliasReader {
   /// Whether `bytes` are an alias file: in their first 4 KiB, the first line that is
   /// neither blank nor a comment is an `alias` command, or the lines before the first
@@ -66,10 +67,11 @@ package enum MuttAliasReader {
   /// them, given to `body` part by part: each part whole logical lines of about
   /// `partSize` bytes (`partEnd`), its lines read on all cores (an address list is the
   /// costly part), then put in order. An alias defined again replaces the earlier one
-  /// in the earlier one's place, whichever part that is in: the keys of every line are
-  /// gathered first (their hashes), and the definitions of a key found more than once
-  /// are read before the parts (`Redefinitions`). The lines and contacts of the whole
-  /// file are never held at once.
+  /// in the earlier one's place, whichever part that is in, and an alias is a member of
+  /// the groups that name it wherever they are: the keys of every line are gathered
+  /// first (their hashes), with the aliases that name others, and the definitions of a
+  /// key found more than once are read before the parts (`Survey`). The lines and
+  /// contacts of the whole file are never held at once.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(
@@ -82,8 +84,10 @@ package enum MuttAliasReader {
       if let single { return single }
       return logicalLines(bytes[part.range], linesBefore: part.linesBefore)
     }
-    let redefinitions = Redefinitions(parts: parts.count, lines: { lines(of: parts[$0]) }, source: source)
-    for part in parts {
+    let survey = Survey(parts: parts.count, lines: { lines(of: parts[$0]) }, source: source)
+    // The keys read (lower case), when a group may name one that is not.
+    var keys = Set<String>()
+    for (number, part) in parts.enumerated() {
       let lines = lines(of: part)
       let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
         range.map { index in parse(lines[index].text, number: lines[index].number, source: source) }
@@ -95,15 +99,25 @@ package enum MuttAliasReader {
         case .skipped: continue
         case .warning(let warning): warnings.append(warning)
         case .alias(let key, let contact):
-          switch redefinitions.definition(of: key, on: lines[index].number) {
-          case .only: contacts.append(contact)
-          case .first(let last): contacts.append(last)
+          var chosen: Contact
+          switch survey.definition(of: key, on: lines[index].number) {
+          case .only: chosen = contact
+          case .first(let last): chosen = last
           case .again:
             warnings.append(
               "\(source):\(lines[index].number): "
                 + L10n.deferredFormat("alias %s defined again; this definition replaces the earlier one, as in mutt", key))
+            continue
           }
+          if !survey.groups.isEmpty {
+            keys.insert(key.lowercased())
+            chosen.groups += survey.groups.groups(of: key).filter { !chosen.groups.contains($0) }
+          }
+          contacts.append(chosen)
         }
+      }
+      if number == parts.count - 1 {
+        warnings += survey.groups.unknownNames(isAlias: keys.contains, source: source)
       }
       body(contacts, warnings)
     }
@@ -137,10 +151,11 @@ package enum MuttAliasReader {
     return (continues ? end - 1 : end, continues)
   }
 
-  /// The aliases of a file defined more than once: for each, the line of its first
-  /// definition and the contact of its last — an alias defined again replaces the
-  /// earlier one, as in mutt, and keeps the earlier one's place.
-  struct Redefinitions {
+  /// What the whole file says about its aliases before any part is read: the aliases
+  /// defined more than once — for each, the line of its first definition and the
+  /// contact of its last: an alias defined again replaces the earlier one, as in mutt,
+  /// and keeps the earlier one's place — and the aliases that name others (`groups`).
+  struct Survey {
     /// What a definition of an alias is.
     enum Definition {
       /// The only definition of its alias.
@@ -153,26 +168,32 @@ package enum MuttAliasReader {
 
     /// Of each alias defined more than once: its first definition's line, its last's contact.
     private var defined: [String: (line: Int, contact: Contact)] = [:]
+    /// The aliases that name other aliases.
+    let groups: MuttAliasGroups
 
-    /// The aliases defined more than once in a file of `parts` parts, whose logical
-    /// lines `lines` gives part by part (in file order; one part's at a time). The
-    /// lines' keys are gathered as hashes (a set of a file's keys would hold them all);
-    /// then the parts with a line of a key whose hash is seen twice are split again,
-    /// and only those lines are read.
+    /// The survey of a file of `parts` parts, whose logical lines `lines` gives part
+    /// by part (in file order; one part's at a time). The lines' keys are gathered as
+    /// hashes (a set of a file's keys would hold them all), and the lines that name
+    /// other aliases whole; then the parts with a line of a key whose hash is seen
+    /// twice are split again, and only those lines are read.
     init(parts: Int, lines linesOfPart: (Int) -> [(number: Int, text: String)], source: String) {
       var seen = Set<Int>()
       var twice = Set<Int>()
       // Each part's lines' hashes, kept for the second pass (16 bytes a line): only
       // the parts with a line of a key seen twice are split into lines again.
       var partHashes: [[Int?]] = []
+      var groupLines: [MuttAliasGroups.Definition] = []
       for part in 0..<parts {
         let lines = linesOfPart(part)
-        let hashes = Parallel.map(count: lines.count, chunk: 4_096) { range in
-          range.map { aliasKey(lines[$0].text)?.hashValue }
-        }.flatMap { $0 }
+        let outlines = Parallel.map(count: lines.count, chunk: 4_096) { range in
+          range.map { MuttAliasReader.surveyed(lines[$0]) }
+        }.joined()
+        let hashes = outlines.map { $0.key?.hashValue }
         for case let hash? in hashes where !seen.insert(hash).inserted { twice.insert(hash) }
+        groupLines += outlines.compactMap { $0.group }
         partHashes.append(hashes)
       }
+      groups = MuttAliasGroups(groupLines)
       guard !twice.isEmpty else { return }
       for (part, hashes) in partHashes.enumerated() where hashes.contains(where: { $0.map(twice.contains) == true }) {
         for (line, hash) in zip(linesOfPart(part), hashes) {
@@ -226,6 +247,8 @@ package enum MuttAliasReader {
     let addresses = MessageAddressParser.parse(unescaped(rest.trimmingSpaces))
       .filter { !$0.address.isEmpty }
     guard !addresses.isEmpty else {
+      // A group of other aliases (read by `Survey`).
+      if !MuttAliasGroups.references(in: rest).isEmpty { return .skipped }
       return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
     }
     var contact = MessageAddress.contact(for: addresses)
@@ -266,11 +289,15 @@ package enum MuttAliasReader {
   }
 
   /// The key of the logical line `line` when it is an alias command with one (whether
-  /// it has an address is not looked at), as `parse` reads it.
-  static func aliasKey(_ line: String) -> Substring? {
-    guard case .alias(_, let key, _) = command(line[..<(commentStart(line) ?? line.endIndex)]), !key.isEmpty
-    else { return nil }
-    return key
+  /// it has an address is not looked at), as `parse` reads it; and its definition as
+  /// a group when it names other aliases (`MuttAliasGroups.references(in:)`).
+  static func surveyed(_ line: (number: Int, text: String)) -> (key: Substring?, group: MuttAliasGroups.Definition?) {
+    guard case .alias(_, let key, let rest) = command(line.text[..<(commentStart(line.text) ?? line.text.endIndex)]),
+      !key.isEmpty
+    else { return (nil, nil) }
+    let references = MuttAliasGroups.references(in: rest)
+    guard !references.isEmpty else { return (key, nil) }
+    return (key, MuttAliasGroups.Definition(key: String(key), references: references, line: line.number))
   }
 
   /// The file's lines with backslash continuations joined, each with the number of
