@@ -18,6 +18,7 @@
 /// | Hebrew | niqqud and cantillation ignored; final forms `ך ם ן ף ץ` = `כ מ נ פ צ` | CLDR root |
 /// | Indic | nukta ignored (`क़` = `क`, Bengali, Gurmukhi, Gujarati) | CLDR root |
 /// | Thai | tone marks and the signs above (U+0E47–U+0E4E) ignored | CLDR root (secondary weights) |
+/// | Korean | a lone initial consonant typed as a conjoining jamo (`ᄇ` U+1107, left by NFC when no vowel follows) or a half-width one (`ﾲ` U+FFB2) = the compatibility jamo a keyboard types (`ㅂ` U+3142) | NFKC maps the half-width jamo; the conjoining ones have no compatibility mapping, but they are the same letter (Unicode's Hangul Compatibility Jamo chart): a query of initials (`HangulSpelling.initialConsonants`) finds the same names however it was typed |
 /// | every script | decimal digits = ASCII digits (`١٢٣`, `१२३`, `๑๒๓` = `123`) | CLDR root: digits of one value share a primary weight |
 ///
 /// What `String.folding(options:locale:)` already folds before this (case, diacritics,
@@ -72,6 +73,9 @@ enum ScriptFolding {
     // Katakana to hiragana (ァ…ヶ → ぁ…ゖ).
     case 0x30A1...0x30F6:
       return .replace(Unicode.Scalar(value - 0x60)!)
+    // A conjoining initial consonant no vowel followed: the compatibility jamo.
+    case 0x1100...0x1112:
+      return .replace(HangulSpelling.compatibilityInitials[Int(value - 0x1100)])
     // Half-width voiced and semi-voiced sound marks, composed by the caller.
     case 0xFF9E:
       return .replace("\u{3099}")
@@ -92,11 +96,12 @@ enum ScriptFolding {
   /// Whether `scalar` must be normalised before folding: a letter whose canonical
   /// decomposition NFC keeps decomposed (the Indic nukta letters `क़`, `ড়`, `ਜ਼` are
   /// composition exclusions), or a presentation form that only NFKC takes apart
-  /// (Hebrew `שׁ` U+FB2A, Arabic `ﻻ` U+FEFB), or half-width katakana.
+  /// (Hebrew `שׁ` U+FB2A, Arabic `ﻻ` U+FEFB, the half-width Hangul jamo U+FFA0–U+FFDC),
+  /// or half-width katakana.
   static func needsCompatibilityForm(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x958...0x95F, 0x9DC, 0x9DD, 0x9DF, 0xA33, 0xA36, 0xA59...0xA5B, 0xA5E, 0xB5C, 0xB5D,
-      0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+      0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0xFFA0...0xFFDC:
       return true
     default:
       return false

@@ -174,6 +174,13 @@ struct SearchKeyTests {
     #expect(found("ㄲㄴ") == ["이꽃님"])  // a doubled consonant is a letter of its own
     #expect(found("ㄱㄴ").isEmpty)
     #expect(found("ㅁㅈㄱ").isEmpty)  // in order only
+    // Typed as conjoining jamo (an NFD keyboard or paste: no vowel, so NFC leaves them) or
+    // as half-width jamo (a legacy encoding's): the same letters.
+    #expect(found("\u{1107}\u{110C}\u{1109}") == ["박지성", "배지수"])
+    #expect(found("\u{FFB2}\u{FFB8}\u{FFB5}") == ["박지성", "배지수"])
+    #expect(found("\u{1100}\u{1100}\u{1112}") == ["김경희"])
+    #expect(SearchFolding.fold("\u{1101}\u{FFA4}") == "ㄲㄴ")
+    #expect(SearchFolding.fold("\u{1107}\u{1161}\u{11A8}") == "박")  // a whole syllable still composes
     // A name with other characters in it, and one whose card gives its reading (which
     // replaces the transliteration, not the initials).
     var noted = TestContacts.person("", "", fn: "김민수(삼성)")
