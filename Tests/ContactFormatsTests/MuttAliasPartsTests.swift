@@ -35,7 +35,12 @@ import Testing
   @Test("parts of any size give the contacts and warnings of the whole file", arguments: [1, 7, 40, 100, 333, 1 << 20])
   func sameAsWhole(partSize: Int) {
     let whole = MuttAliasReader.read(Self.file, source: "aliases")
-    #expect(whole.contacts.count == 51)
+    #expect(whole.contacts.count == 61)
+    // An alias of two people (its unnamed address the first's): a contact for each.
+    let c2 = whole.contacts.filter { $0.nickname == "c2" }
+    #expect(c2.map(\.displayName) == ["C", "D"])
+    #expect(c2.map { $0.emailAddresses.map(\.value) } == [["c2@example.org", "e2@example.org"], ["d2@example.org"]])
+    #expect(c2.map(\.groups) == [["c2"], ["c2"]])
     #expect(whole.contacts.first { $0.nickname == "cr2" }?.emailAddresses.count == 2)
     #expect(whole.contacts.first { $0.nickname == "again" }?.displayName == "A 57")
     #expect(whole.contacts.first { $0.nickname == "p0" }?.displayName == "Replaced 4")

@@ -73,6 +73,36 @@ struct MuttAliasReaderTests {
     ])
   }
 
+  @Test("an alias of several people is a contact for each, in a group named by its key; one person's addresses stay one contact")
+  func severalPeople() {
+    let text = """
+      alias -group work boss Carol King <carol@corp.example>, Dan Ray <dan@corp.example>, carol@home.example, \
+        "carol  KING" <ck@corp.example>, Dan Ray <DAN@corp.example>
+      alias grace Grace Hopper <grace@navy.example>, grace hopper <hopper@cobol.example>
+      alias team boss, grace
+
+      """
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.warnings.isEmpty)
+    #expect(read.contacts.map(\.displayName) == ["Carol King", "Dan Ray", "Grace Hopper"])
+    #expect(read.contacts.map(\.nickname) == ["boss", "boss", "grace"])
+    #expect(read.contacts.map { $0.emailAddresses.map(\.value) } == [
+      ["carol@corp.example", "carol@home.example", "ck@corp.example"], ["dan@corp.example"],
+      ["grace@navy.example", "hopper@cobol.example"],
+    ])
+    // Each email is numbered by its place in the alias.
+    #expect(read.contacts[0].emailAddresses.map(\.identifier) == ["mutt-boss-1", "mutt-boss-3", "mutt-boss-4"])
+    #expect(read.contacts[1].emailAddresses.map(\.identifier) == ["mutt-boss-2"])
+    #expect(read.contacts.map(\.groups) == [["work", "boss", "team"], ["work", "boss", "team"], ["team"]])
+    // The first person keeps the identifier an alias of one person has.
+    #expect(read.contacts[0].identifier == ForeignRecordIdentifier.identifier(source: "f", format: "mutt", key: "boss"))
+    #expect(Set(read.contacts.map(\.identifier)).count == 3)
+    // Defined again with one person: that one, in the first definition's place.
+    let again = MuttAliasReader.read(Array((text + "alias boss Eve <eve@example.org>\n").utf8), source: "f")
+    #expect(again.contacts.map(\.displayName) == ["Eve", "Grace Hopper"])
+    #expect(again.contacts.map(\.groups) == [["team"], ["team"]])
+  }
+
   @Test("the names in an alias's address list: one word of no @, in angle brackets or not; quotes and comments hide commas")
   func references() {
     #expect(MuttAliasGroups.references(in: " ada, <grace> ,Alan <alan@example.org>, x@y") == ["ada", "grace"])

@@ -14,12 +14,15 @@ import Localization
 ///   `"Lovelace, Ada" <ada@example.org>`, `ada@example.org (Ada)`), read by
 ///   `MessageAddressParser`, which decodes RFC 2047 encoded names (`=?UTF-8?Q?…?=`).
 ///
-/// One alias is one contact, as abook's mutt import makes it: the name of its first
-/// named address, every address as an email, the alias key as the nickname, each
-/// `-group` as a group. Its identifier is made from the file and the key
-/// (`ForeignRecordIdentifier`). An alias defined again replaces the earlier one, as
-/// in mutt. An alias that names other aliases (`alias family mom, dad`) is a group of
-/// them (`MuttAliasGroups`). Lines that are not aliases (other muttrc commands, an
+/// An alias of one person is one contact: the person's name, every address as an
+/// email, the alias key as the nickname, each `-group` as a group. Its identifier is
+/// made from the file and the key (`ForeignRecordIdentifier`). An alias of several
+/// people (`alias boss Carol King <carol@…>, Dan Ray <dan@…>`: addresses under
+/// different names) is a contact for each, in a group named by the key (abook's mutt
+/// import makes it one contact named by the first, which gives Dan's address as
+/// Carol's); an address without a name is the first person's. An alias defined again
+/// replaces the earlier one, as in mutt. An alias that names other aliases (`alias
+/// family mom, dad`) is a group of them (`MuttAliasGroups`). Lines that are not aliases (other muttrc commands, an
 /// alias without key or address) are warnings `file:line: why`; the rest is read.
 package enum MuttAliasReader {
   /// Whether `bytes` are an alias file: in their first 4 KiB, the first line that is
@@ -98,10 +101,10 @@ package enum MuttAliasReader {
         switch outcome {
         case .skipped: continue
         case .warning(let warning): warnings.append(warning)
-        case .alias(let key, let contact):
-          var chosen: Contact
+        case .alias(let key, let people):
+          var chosen: [Contact]
           switch survey.definition(of: key, on: lines[index].number) {
-          case .only: chosen = contact
+          case .only: chosen = people
           case .first(let last): chosen = last
           case .again:
             warnings.append(
@@ -111,9 +114,12 @@ package enum MuttAliasReader {
           }
           if !survey.groups.isEmpty {
             keys.insert(key.lowercased())
-            chosen.groups += survey.groups.groups(of: key).filter { !chosen.groups.contains($0) }
+            let groups = survey.groups.groups(of: key)
+            for person in chosen.indices {
+              chosen[person].groups += groups.filter { !chosen[person].groups.contains($0) }
+            }
           }
-          contacts.append(chosen)
+          contacts += chosen
         }
       }
       if number == parts.count - 1 {
@@ -160,14 +166,14 @@ package enum MuttAliasReader {
     enum Definition {
       /// The only definition of its alias.
       case only
-      /// The first of several: the contact is the last's.
-      case first(Contact)
+      /// The first of several: the contacts are the last's.
+      case first([Contact])
       /// A later one: it replaced the first.
       case again
     }
 
-    /// Of each alias defined more than once: its first definition's line, its last's contact.
-    private var defined: [String: (line: Int, contact: Contact)] = [:]
+    /// Of each alias defined more than once: its first definition's line, its last's contacts.
+    private var defined: [String: (line: Int, contacts: [Contact])] = [:]
     /// The aliases that name other aliases.
     let groups: MuttAliasGroups
 
@@ -198,12 +204,12 @@ package enum MuttAliasReader {
       for (part, hashes) in partHashes.enumerated() where hashes.contains(where: { $0.map(twice.contains) == true }) {
         for (line, hash) in zip(linesOfPart(part), hashes) {
           guard let hash, twice.contains(hash),
-            case .alias(let key, let contact) = parse(line.text, number: line.number, source: source)
+            case .alias(let key, let people) = parse(line.text, number: line.number, source: source)
           else { continue }
           if defined[key] == nil {
-            defined[key] = (line.number, contact)
+            defined[key] = (line.number, people)
           } else {
-            defined[key]?.contact = contact
+            defined[key]?.contacts = people
           }
         }
       }
@@ -213,7 +219,7 @@ package enum MuttAliasReader {
     /// What the definition of `key` on line `line` (an alias read) is.
     func definition(of key: String, on line: Int) -> Definition {
       guard let found = defined[key] else { return .only }
-      return found.line == line ? .first(found.contact) : .again
+      return found.line == line ? .first(found.contacts) : .again
     }
   }
 
@@ -223,8 +229,8 @@ package enum MuttAliasReader {
     case skipped
     /// A line that is no alias: its `file:line: why`.
     case warning(String)
-    /// An alias: its key and its contact.
-    case alias(key: String, contact: Contact)
+    /// An alias: its key and its contacts (one for each person it gives addresses of).
+    case alias(key: String, contacts: [Contact])
   }
 
   /// The alias (or the warning) of the logical line `line`, which starts at physical line `number`.
@@ -251,15 +257,57 @@ package enum MuttAliasReader {
       if !MuttAliasGroups.references(in: rest).isEmpty { return .skipped }
       return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
     }
-    var contact = MessageAddress.contact(for: addresses)
-    contact.identifier = ForeignRecordIdentifier.identifier(source: source, format: "mutt", key: key)
-    contact.source = source
-    contact.formattedName = addresses.first { !$0.personName.isEmpty }?.personName ?? ""
-    contact.nickname = key
-    contact.groups = groups.map(String.init)
-    contact.note = comment
-    for index in contact.emailAddresses.indices { contact.emailAddresses[index].identifier = "mutt-\(key)-\(index + 1)" }
-    return .alias(key: key, contact: contact)
+    let people = Self.people(addresses)
+    let contacts = people.enumerated().map { person, positions in
+      var contact = MessageAddress.contact(for: positions.map { addresses[$0] })
+      // The first person's identifier is the alias's; the others' are numbered after it.
+      contact.identifier = ForeignRecordIdentifier.identifier(
+        source: source, format: "mutt", key: person == 0 ? key : "\(key)\u{0}\(person + 1)")
+      contact.source = source
+      contact.formattedName = positions.lazy.map { addresses[$0].personName }.first { !$0.isEmpty } ?? ""
+      contact.nickname = key
+      contact.groups = groups.map(String.init) + (people.count > 1 && !groups.contains(key[...]) ? [key] : [])
+      contact.note = comment
+      // Each email's identifier is its place among the alias's (of one person: among
+      // those `MessageAddress.contact` keeps, an address given twice once).
+      var kept = Set<String>()
+      let places =
+        people.count == 1
+        ? Array(contact.emailAddresses.indices)
+        : positions.filter { kept.insert(addresses[$0].address.lowercased()).inserted }
+      for (index, place) in zip(contact.emailAddresses.indices, places) {
+        contact.emailAddresses[index].identifier = "mutt-\(key)-\(place + 1)"
+      }
+      return contact
+    }
+    return .alias(key: key, contacts: contacts)
+  }
+
+  /// The people of an alias's `addresses`: for each, the places of its addresses, in
+  /// the order the people first appear. Addresses under one name (compared without
+  /// regard to case and spacing) are one person's; an address without a name (or with
+  /// one of no letter or digit) is the first person's.
+  static func people(_ addresses: [MessageAddress]) -> [[Int]] {
+    var people: [[Int]] = []
+    var byName: [String: Int] = [:]
+    var unnamed: [Int] = []
+    for (place, address) in addresses.enumerated() {
+      let name = address.personName.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+      guard name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+      else {
+        unnamed.append(place)
+        continue
+      }
+      if let person = byName[name] {
+        people[person].append(place)
+      } else {
+        byName[name] = people.count
+        people.append([place])
+      }
+    }
+    guard !people.isEmpty else { return [unnamed] }
+    people[0] = (people[0] + unnamed).sorted()
+    return people
   }
 
   /// The words of a line's command (its comment cut off).
