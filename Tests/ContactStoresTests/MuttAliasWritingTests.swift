@@ -38,6 +38,23 @@ struct MuttAliasWritingTests {
     #expect(try store.load().contacts.count == 8)
   }
 
+  @Test("a new alias takes no key the file defines: a group of aliases, an alias without address, another case")
+  func keysOfEveryAlias() throws {
+    let folder = try TempFolder("mutt-keys")
+    defer { folder.remove() }
+    let text = "alias alice Alice <alice@example.org>\nalias Team alice\nalias bob\n"
+    let path = try folder.write("aliases", Array(text.utf8))
+    let store = VCardFileStore(path: path)
+    var request = SaveRequest()
+    request.add(person("Team", "Lead", email: "lead@example.org"))
+    request.add(person("Bob", "Jones", email: "bob@example.org"))
+    let saved = try store.execute(request)
+    #expect(saved.map(\.nickname) == ["team2", "bob2"])
+    #expect(Bytes.text(path) == text + "alias team2 Team Lead <lead@example.org>\nalias bob2 Bob Jones <bob@example.org>\n")
+    // The group is still alice's alone.
+    #expect(try store.load().contacts.map { "\($0.nickname) \($0.groups)" } == ["alice [\"Team\"]", "team2 []", "bob2 []"])
+  }
+
   @Test("a contact an alias cannot hold, an edit and a delete are refused with what to do; nothing is written")
   func refusals() throws {
     let folder = try TempFolder("mutt-refuse")

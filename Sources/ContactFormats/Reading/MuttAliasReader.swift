@@ -129,6 +129,15 @@ package enum MuttAliasReader {
     }
   }
 
+  /// The keys of every alias the file's bytes define, in lower case (mutt looks an
+  /// alias up without regard to case): also those that give no contact — a group of
+  /// other aliases, an alias without an address — which a new alias must not take.
+  ///
+  /// - Complexity: O(n) in the size of `bytes`.
+  package static func keys(_ bytes: [UInt8]) -> Set<String> {
+    Set(logicalLines(bytes[...]).compactMap { line in surveyed(line).key.map { $0.lowercased() } })
+  }
+
   /// Where the part of `bytes` that starts at `start` ends: after the first line break
   /// `size` bytes or more after it that ends a logical line (one whose line does not
   /// end in a backslash that continues it), or at the end.

@@ -19,7 +19,7 @@ struct MuttAliasFileEditor: FileBytesEditor {
     for edit in edits {
       switch edit {
       case .add(let contact):
-        let taken = Set(MuttAliasReader.read(BookFileText.split(body).body, source: source).contacts.map(\.nickname))
+        let taken = MuttAliasReader.keys(BookFileText.split(body).body)
         let alias: (line: String, key: String)
         do {
           alias = try MuttAliasLine.line(for: contact, taken: taken)
