@@ -47,4 +47,23 @@ struct ListOrderTests {
     let keys = Set(segments.flatMap { Array($0.sortKeys) })
     #expect(Dictionary(grouping: keys) { Array($0.utf8.prefix(16)) }.values.contains { $0.count > 1 })
   }
+
+  @Test("a group's members are its contacts' places in the list, each once, whatever order they were read in")
+  func groupMembers() {
+    let people: [(String, [String])] = [
+      ("Zoe", ["team", "Team"]), ("Ada", ["team", "team"]), ("Max", []), ("Bea", ["Team", "solo"]), ("Cy", ["team"]),
+    ]
+    let contacts = people.enumerated().map { number, person in
+      var contact = Contact(identifier: "id-\(number)", source: "book.vcf")
+      contact.givenName = person.0
+      contact.groups = person.1
+      return contact
+    }
+    let list = ContactList(contacts, sortOrder: .given)
+    #expect(list.displayNames.map { $0 } == ["Ada", "Bea", "Cy", "Max", "Zoe"])
+    #expect(list.groupPositions["team"].map(Array.init) == [0, 2, 4])
+    #expect(list.groupPositions["Team"].map(Array.init) == [1, 4])
+    #expect(list.members(of: "solo") == [1])
+    #expect(Dictionary(uniqueKeysWithValues: list.groups.map { ($0.name, $0.memberCount) }) == ["solo": 1, "team": 3, "Team": 2])
+  }
 }

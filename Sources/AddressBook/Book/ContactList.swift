@@ -69,7 +69,8 @@ public final class ContactList: Sendable {
     names.reserveCapacity(count: order.count, byteCount: segments.reduce(0) { $0 + $1.displayNames.bytes.count })
     sections.reserveCapacity(order.count)
     var widest = 0
-    var groups: [String: Set<Int>] = [:]
+    // Each group's member positions, in order (positions come in order: no set, no sort).
+    var groups: [String: [Int32]] = [:]
     // Each segment's columns taken out once, and read where they are (not copied, their
     // storage retained and released, for every contact).
     let nameColumns = segments.map(\.displayNames)
@@ -88,7 +89,7 @@ public final class ContactList: Sendable {
           // A name is never wider than its UTF-8 bytes: most need not be measured.
           if length > widest || length == 0 { widest = max(widest, Self.nameWidth(nameColumns[segment][contact])) }
           if !groupLists[segment][contact].isEmpty {
-            for group in groupLists[segment][contact] { groups[group, default: []].insert(position) }
+            for group in groupLists[segment][contact] { Self.add(Int32(position), to: &groups[group, default: []]) }
           }
         }
       }
@@ -96,9 +97,15 @@ public final class ContactList: Sendable {
     self.displayNames = NameColumn(names)
     self.sections = sections
     self.widestName = widest
-    self.groupPositions = groups.mapValues { FlatArray($0.sorted().map { Int32($0) }) }
+    self.groupPositions = groups.mapValues { FlatArray($0) }
     gathering.wait()
     self.index = gathered.withLock { $0! }
+  }
+
+  /// Appends `position` to `positions` (ascending) unless it is there already: a
+  /// contact that names a group twice is one member.
+  private static func add(_ position: Int32, to positions: inout [Int32]) {
+    if positions.last != position { positions.append(position) }
   }
 
   /// A list from its parts (a snapshot of the on-disk index), all parallel to
