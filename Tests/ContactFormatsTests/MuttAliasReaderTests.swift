@@ -103,6 +103,46 @@ struct MuttAliasReaderTests {
     #expect(again.contacts.map(\.groups) == [["team"], ["team"]])
   }
 
+  @Test("an alias defined again as a group or as people counts in its last definition only, as in mutt")
+  func groupRedefined() {
+    let read = { (text: String) in MuttAliasReader.read(Array(text.utf8), source: "f") }
+    let again = { (line: Int) in "f:\(line): alias k defined again; this definition replaces the earlier one, as in mutt" }
+    let x = "alias x X <x@x.org>\n"
+    // A group, then people: the people, in the group's place; no group.
+    var file = read("alias k x\nalias k Kay <k@a.org>\n" + x)
+    #expect(file.contacts.map { "\($0.displayName) \($0.groups)" } == ["Kay []", "X []"])
+    #expect(file.warnings == [again(2)])
+    // People, then a group: no people; the group.
+    file = read("alias k Kay <k@a.org>\nalias k x\n" + x)
+    #expect(file.contacts.map { "\($0.displayName) \($0.groups)" } == ["X [\"k\"]"])
+    #expect(file.warnings == [again(2)])
+    // A group with people of its own, then other people.
+    file = read("alias k x, Kay <k@a.org>\nalias k Kay2 <k2@a.org>\n" + x)
+    #expect(file.contacts.map { "\($0.displayName) \($0.groups)" } == ["Kay2 []", "X []"])
+    // A group, then another.
+    file = read("alias k x\nalias k y\n" + x + "alias y Y <y@y.org>\n")
+    #expect(file.contacts.map { "\($0.displayName) \($0.groups)" } == ["X []", "Y [\"k\"]"])
+    #expect(file.warnings == [again(2)])
+  }
+
+  @Test("an alias is in a thousand groups at most, the nearest; a chain of thousands is read in one search each")
+  func longChain() {
+    var text = (0..<3_000).map { "alias g\($0) g\($0 + 1), NOSUCH\($0 % 2), nosuch\($0 % 2)\n" }.joined()
+    text += "alias g3000 Last <last@example.org>\n"
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.count == 1)
+    let groups = read.contacts.first?.groups ?? []
+    #expect(groups.count == 1_000)
+    #expect(groups.first == "g2000" && groups.last == "g2999")
+    #expect(read.warnings.first == "f:3001: alias g3000 is named by more groups than cpick follows (1000 at most); the rest left out")
+    // Each unknown name once per group, whatever its case.
+    #expect(read.warnings.count == 3_001)
+    #expect(read.warnings.last == "f:3000: alias g2999 names NOSUCH1, which is no alias of this file; left out of the group")
+    // A long unknown name is cut in its warning.
+    let long = MuttAliasReader.read(Array("alias g \(String(repeating: "n", count: 5_000))\n".utf8), source: "f")
+    #expect(long.warnings == ["f:1: alias g names \(String(repeating: "n", count: 64))…, which is no alias of this file; left out of the group"])
+  }
+
   @Test("the names in an alias's address list: one word of no @, in angle brackets or not; quotes and comments hide commas")
   func references() {
     #expect(MuttAliasGroups.references(in: " ada, <grace> ,Alan <alan@example.org>, x@y") == ["ada", "grace"])

@@ -8,64 +8,109 @@ import Localization
 /// case and expanded in turn (muttrc(5), "Defining/Using aliases"; mutt's
 /// `expand_aliases_r`). cpick keeps the people and makes the list a group named by
 /// its key, as a vCard 4.0 `KIND:group` card is one: every alias it names (through
-/// other such aliases too) is a member, and so is the person of its own addresses when
+/// other such aliases too) is a member, and so are the people of its own addresses when
 /// it has some. The alias gives no contact of its own, and no "has no address" warning.
 /// A name that is no alias of the file (mutt would send to a local user of that name)
 /// is a warning `file:line: why`.
 ///
 /// The definitions are gathered before any part of the file is read (a member may be
-/// defined before the group or after it); an alias defined again as a group counts in
-/// its last definition, as in mutt.
+/// defined before the group or after it); an alias defined again counts in its last
+/// definition, as in mutt (`MuttAliasReader.Survey` gives only those). An alias is in
+/// at most `groupsPerAlias` groups, and the search for them all is bounded
+/// (`budget`): a chain of thousands of aliases naming the next, or a thousand groups
+/// naming a group of a million, would otherwise put each person in thousands of groups
+/// (as many as the file has lines, for each).
 struct MuttAliasGroups {
   /// One alias line that names other aliases.
   struct Definition: Sendable {
     /// The alias's key.
     var key: String
-    /// The keys it names, as written.
+    /// The keys it names, as written, each once (without regard to case).
     var references: [String]
     /// Its first physical line (1-based).
     var line: Int
   }
 
-  /// Each group's definition, by its key in lower case.
-  private var definitions: [String: Definition] = [:]
-  /// For each key (lower case) named by a group, directly or through other groups:
-  /// the groups' keys, in the order the file defines them.
-  private var memberships: [String: [String]] = [:]
+  /// The most groups one alias is a member of through the aliases that name it.
+  static let groupsPerAlias = 1_000
+  /// How many groups the searches of a whole file may visit (each group, each time a
+  /// search reaches it): a bound on the time of a hostile file.
+  static let searchSteps = 20_000_000
 
-  /// The groups of `definitions` (in file order).
+  /// The groups, in file order.
+  private let groups: [Definition]
+  /// Each group's key in lower case, by place.
+  private let lowerKeys: [String]
+  /// Each group's place in `groups`, by its key in lower case.
+  private let place: [String: Int]
+  /// For each key (lower case) a group names: the places of the groups that name it.
+  private let namedBy: [String: [Int]]
+
+  /// The groups of `definitions` (in file order; one for each key at most).
   init(_ definitions: [Definition]) {
-    for definition in definitions { self.definitions[definition.key.lowercased()] = definition }
-    let groups = definitions.filter { self.definitions[$0.key.lowercased()]?.line == $0.line }
-    for group in groups {
-      // Every key the group reaches, each once (a loop of groups ends where it began).
-      var reached: Set<String> = [group.key.lowercased()]
-      var pending = [group.key.lowercased()]
-      while let key = pending.popLast() {
-        memberships[key, default: []].append(group.key)
-        for reference in self.definitions[key]?.references ?? [] where reached.insert(reference.lowercased()).inserted {
-          pending.append(reference.lowercased())
-        }
-      }
+    groups = definitions
+    lowerKeys = definitions.map { $0.key.lowercased() }
+    var place: [String: Int] = [:]
+    var namedBy: [String: [Int]] = [:]
+    for (number, group) in definitions.enumerated() {
+      place[lowerKeys[number]] = number
+      for reference in group.references { namedBy[reference.lowercased(), default: []].append(number) }
     }
+    self.place = place
+    self.namedBy = namedBy
   }
 
   /// Whether the file has no alias that names others (then nothing is looked up).
-  var isEmpty: Bool { definitions.isEmpty }
+  var isEmpty: Bool { groups.isEmpty }
 
-  /// The groups the alias `key` is a member of, in the order the file defines them.
-  func groups(of key: String) -> [String] {
-    guard !isEmpty else { return [] }
-    return memberships[key.lowercased()] ?? []
+  /// What `groups(ofLowercased:steps:)` finds for an alias.
+  struct Memberships {
+    /// The groups' keys, in the order the file defines them.
+    var groups: [String] = []
+    /// Whether some were left out (`groupsPerAlias`, or the search's steps spent).
+    var isCut = false
   }
 
+  /// The groups the alias of key `name` (in lower case) is a member of — those that name it, those that name
+  /// them, and so on (nearest first when there are more than `groupsPerAlias`); and
+  /// its own when it is a group with addresses of its own — searching at most `steps`
+  /// groups (and taking what it searches from it).
+  func groups(ofLowercased name: String, steps: inout Int) -> Memberships {
+    guard !isEmpty else { return Memberships() }
+    var reached = Set<Int>()
+    // The groups in the order reached (a queue: the nearest first).
+    var order: [Int] = []
+    if let own = place[name], reached.insert(own).inserted { order.append(own) }
+    for group in namedBy[name] ?? [] where reached.insert(group).inserted { order.append(group) }
+    var next = 0
+    var isCut = false
+    while next < order.count && order.count <= Self.groupsPerAlias {
+      guard steps > 0 else {
+        isCut = true
+        break
+      }
+      steps -= 1
+      for naming in namedBy[lowerKeys[order[next]]] ?? [] where reached.insert(naming).inserted {
+        order.append(naming)
+      }
+      next += 1
+    }
+    if order.count > Self.groupsPerAlias { isCut = true }
+    return Memberships(groups: order.prefix(Self.groupsPerAlias).sorted().map { groups[$0].key }, isCut: isCut)
+  }
+
+  /// The names the groups give, each in lower case (to tell which are no alias: `unknownNames`).
+  var names: Set<String> { Set(namedBy.keys) }
+
   /// A warning `source:line: why` for each name of a group that is no alias of the
-  /// file, in file order, given the lower-case keys of the aliases read (`isAlias`).
-  func unknownNames(isAlias: (String) -> Bool, source: String) -> [String] {
-    definitions.values.sorted { $0.line < $1.line }.flatMap { group in
-      group.references.filter { !isAlias($0.lowercased()) && definitions[$0.lowercased()] == nil }.map {
-        "\(source):\(group.line): "
-          + L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, $0)
+  /// file, in file order, given the lower-case names of `names` the file defines as
+  /// aliases (`defined`). A long name is cut in the warning.
+  func unknownNames(defined: Set<String>, source: String) -> [String] {
+    groups.flatMap { group in
+      group.references.filter { !defined.contains($0.lowercased()) && place[$0.lowercased()] == nil }.map {
+        let name = $0.unicodeScalars.count > 64 ? String(String.UnicodeScalarView($0.unicodeScalars.prefix(64))) + "…" : $0
+        return "\(source):\(group.line): "
+          + L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, name)
       }
     }
   }

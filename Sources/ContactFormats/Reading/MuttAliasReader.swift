@@ -88,8 +88,11 @@ package enum MuttAliasReader {
       return logicalLines(bytes[part.range], linesBefore: part.linesBefore)
     }
     let survey = Survey(parts: parts.count, lines: { lines(of: parts[$0]) }, source: source)
-    // The keys read (lower case), when a group may name one that is not.
-    var keys = Set<String>()
+    // The names groups give that the file defines (lower case), and the steps left
+    // for the search of groups.
+    let names = survey.groups.names
+    var defined = Set<String>()
+    var steps = MuttAliasGroups.searchSteps
     for (number, part) in parts.enumerated() {
       let lines = lines(of: part)
       let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
@@ -112,18 +115,27 @@ package enum MuttAliasReader {
                 + L10n.deferredFormat("alias %s defined again; this definition replaces the earlier one, as in mutt", key))
             continue
           }
-          if !survey.groups.isEmpty {
-            keys.insert(key.lowercased())
-            let groups = survey.groups.groups(of: key)
-            for person in chosen.indices {
-              chosen[person].groups += groups.filter { !chosen[person].groups.contains($0) }
+          let lowercased = survey.groups.isEmpty ? "" : key.lowercased()
+          if names.contains(lowercased) { defined.insert(lowercased) }
+          if !survey.groups.isEmpty && !chosen.isEmpty {
+            let memberships = survey.groups.groups(ofLowercased: lowercased, steps: &steps)
+            for person in chosen.indices where !memberships.groups.isEmpty {
+              var present = Set(chosen[person].groups)
+              chosen[person].groups += memberships.groups.filter { present.insert($0).inserted }
+            }
+            if memberships.isCut {
+              warnings.append(
+                "\(source):\(lines[index].number): "
+                  + L10n.deferredFormat(
+                    "alias %s is named by more groups than cpick follows (%d at most); the rest left out", key,
+                    MuttAliasGroups.groupsPerAlias))
             }
           }
           contacts += chosen
         }
       }
       if number == parts.count - 1 {
-        warnings += survey.groups.unknownNames(isAlias: keys.contains, source: source)
+        warnings += survey.groups.unknownNames(defined: defined, source: source)
       }
       body(contacts, warnings)
     }
@@ -181,8 +193,9 @@ package enum MuttAliasReader {
       case again
     }
 
-    /// Of each alias defined more than once: its first definition's line, its last's contacts.
-    private var defined: [String: (line: Int, contacts: [Contact])] = [:]
+    /// Of each alias defined more than once: its first definition's line, its last's
+    /// line and contacts.
+    private var defined: [String: (line: Int, last: Int, contacts: [Contact])] = [:]
     /// The aliases that name other aliases.
     let groups: MuttAliasGroups
 
@@ -190,7 +203,9 @@ package enum MuttAliasReader {
     /// by part (in file order; one part's at a time). The lines' keys are gathered as
     /// hashes (a set of a file's keys would hold them all), and the lines that name
     /// other aliases whole; then the parts with a line of a key whose hash is seen
-    /// twice are split again, and only those lines are read.
+    /// twice are split again, and only those lines are read. A group counts in the
+    /// last definition of its key only (one that gives people replaces it, and the
+    /// other way round).
     init(parts: Int, lines linesOfPart: (Int) -> [(number: Int, text: String)], source: String) {
       var seen = Set<Int>()
       var twice = Set<Int>()
@@ -208,20 +223,25 @@ package enum MuttAliasReader {
         groupLines += outlines.compactMap { $0.group }
         partHashes.append(hashes)
       }
-      groups = MuttAliasGroups(groupLines)
-      guard !twice.isEmpty else { return }
+      guard !twice.isEmpty else {
+        groups = MuttAliasGroups(groupLines)
+        return
+      }
       for (part, hashes) in partHashes.enumerated() where hashes.contains(where: { $0.map(twice.contains) == true }) {
         for (line, hash) in zip(linesOfPart(part), hashes) {
           guard let hash, twice.contains(hash),
             case .alias(let key, let people) = parse(line.text, number: line.number, source: source)
           else { continue }
           if defined[key] == nil {
-            defined[key] = (line.number, people)
+            defined[key] = (line.number, line.number, people)
           } else {
+            defined[key]?.last = line.number
             defined[key]?.contacts = people
           }
         }
       }
+      let lastLines = defined.mapValues(\.last)
+      groups = MuttAliasGroups(groupLines.filter { group in lastLines[group.key].map { $0 == group.line } ?? true })
     }
 
 
@@ -262,8 +282,8 @@ package enum MuttAliasReader {
     let addresses = MessageAddressParser.parse(unescaped(rest.trimmingSpaces))
       .filter { !$0.address.isEmpty }
     guard !addresses.isEmpty else {
-      // A group of other aliases (read by `Survey`).
-      if !MuttAliasGroups.references(in: rest).isEmpty { return .skipped }
+      // A group of other aliases (read by `Survey`): no people of its own.
+      if !MuttAliasGroups.references(in: rest).isEmpty { return .alias(key: key, contacts: []) }
       return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
     }
     let people = Self.people(addresses)
@@ -352,7 +372,8 @@ package enum MuttAliasReader {
     guard case .alias(_, let key, let rest) = command(line.text[..<(commentStart(line.text) ?? line.text.endIndex)]),
       !key.isEmpty
     else { return (nil, nil) }
-    let references = MuttAliasGroups.references(in: rest)
+    var named = Set<String>()
+    let references = MuttAliasGroups.references(in: rest).filter { named.insert($0.lowercased()).inserted }
     guard !references.isEmpty else { return (key, nil) }
     return (key, MuttAliasGroups.Definition(key: String(key), references: references, line: line.number))
   }
