@@ -176,6 +176,20 @@ enum CPick {
     return list.index.search(options.query, options: all)
   }
 
+  /// For a mail client's completion (`-f mutt`, `-f aerc`): `matches`, then the members
+  /// of the group whose name is the whole query (compared without regard to case) that
+  /// are not among them, in list order — `family` completes to every member of Family,
+  /// as mutt expands an alias of other aliases and khard finds a category.
+  static func withGroupMembers(_ matches: [ContactMatch], options: Options, in list: ContactList) -> [ContactMatch] {
+    let name = options.query.trimmingCharacters(in: .whitespaces)
+    guard isMailCompletion(options), !name.isEmpty else { return matches }
+    // Every group of that name, whatever its case (`Family` and `family` are two).
+    let named = list.groups.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    guard !named.isEmpty else { return matches }
+    let members = named.reduce(into: Set<Int>()) { $0.formUnion(list.members(of: $1.name)) }
+    return matches + members.subtracting(matches.map(\.index)).sorted().map { ContactMatch(index: $0, score: 0) }
+  }
+
   /// What the commands that show or search the books (`list`, `query`, `groups`,
   /// `show`, `pick` with `-1`/`-0`) do with the book read.
   /// - Parameter enabled: for `query` and `list`, the contacts to print (`--require`,
@@ -227,7 +241,7 @@ enum CPick {
         let kept = Set(accepted(found.map(\.index), in: list.contacts, by: enabled))
         return found.filter { kept.contains($0.index) }
       }
-      matches = enabledOnes(matches)
+      matches = enabledOnes(withGroupMembers(matches, options: options, in: list))
       // Scattered matches when nothing else that may be printed matched.
       if matches.isEmpty && isMailCompletion(options) { matches = enabledOnes(mailCompletionFallback(options, in: list)) }
       let directory = directory?.matches() ?? []

@@ -239,6 +239,24 @@ struct PipeTests {
     #expect(mutt.status == 1)  // "!liam" as text matches nobody, rather than "everyone but Liam"
   }
 
+  @Test("a mail client's query that names a group completes to its members after the matches; other formats do not")
+  func mailQueryOfGroup() throws {
+    let book = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-group-\(UUID().uuidString).vcf")
+    let cards = [("Ada Lovelace", "ada@example.org", "Family"), ("Family Doctor", "doc@example.org", ""),
+      ("Grace Hopper", "grace@example.org", "family,Navy"), ("Alan Turing", "alan@example.org", "Work")]
+    try cards.map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\($0.0)\r\nEMAIL:\($0.1)\r\nCATEGORIES:\($0.2)\r\nEND:VCARD\r\n" }
+      .joined().write(to: book, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: book) }
+    let aerc = try CommandRunner.cpick(["--format", "aerc", "family", "-s", book.path])
+    // The name matched first, then both groups' members in list order (no N: by their FN).
+    #expect(aerc.stdoutText == "doc@example.org\tFamily Doctor\nada@example.org\tAda Lovelace\ngrace@example.org\tGrace Hopper\n")
+    let navy = try CommandRunner.cpick(["--format", "mutt", " NAVY ", "-s", book.path])
+    #expect(navy.status == 0)
+    #expect(navy.stdoutText.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").prefix(2) } == [["grace@example.org", "Grace Hopper"]])
+    let tsv = try CommandRunner.cpick(["query", "navy", "-f", "tsv", "-s", book.path])
+    #expect(tsv.status == 1)
+  }
+
   @Test("a book named twice, through a link, or as a folder inside another book named is read once")
   func booksNamedTwice() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("cpick-twice-\(UUID().uuidString)")
