@@ -134,13 +134,48 @@ struct MuttAliasReaderTests {
     let groups = read.contacts.first?.groups ?? []
     #expect(groups.count == 1_000)
     #expect(groups.first == "g2000" && groups.last == "g2999")
-    #expect(read.warnings.first == "f:3001: alias g3000 is named by more groups than cpick follows (1000 at most); the rest left out")
+    #expect(read.warnings.first == "f:3001: alias g3000 is named by more groups than cpick follows (1000 an alias, 2000000 in all); the rest left out, for it and the aliases after it")
     // Each unknown name once per group, whatever its case.
     #expect(read.warnings.count == 3_001)
     #expect(read.warnings.last == "f:3000: alias g2999 names NOSUCH1, which is no alias of this file; left out of the group")
     // A long unknown name is cut in its warning.
     let long = MuttAliasReader.read(Array("alias g \(String(repeating: "n", count: 5_000))\n".utf8), source: "f")
     #expect(long.warnings == ["f:1: alias g names \(String(repeating: "n", count: 64))…, which is no alias of this file; left out of the group"])
+  }
+
+  @Test("a file's aliases are in two million groups at most in all, said once: a thousand groups naming a group of thousands")
+  func fanOfGroups() {
+    var text = (0..<3_000).map { "alias a\($0) P\($0) <p\($0)@example.org>\n" }.joined()
+    text += "alias big " + (0..<3_000).map { "a\($0)" }.joined(separator: ", ") + "\n"
+    text += (0..<1_000).map { "alias top\($0) big\n" }.joined()
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.count == 3_000)
+    #expect(read.contacts.first?.groups.count == 1_000)
+    #expect(read.contacts.first?.groups.first == "big")
+    #expect(read.contacts.reduce(0) { $0 + $1.groups.count } == MuttAliasGroups.membershipsPerFile)
+    #expect(read.contacts.last?.groups == [])
+    #expect(read.warnings == [
+      "f:1: alias a0 is named by more groups than cpick follows (1000 an alias, 2000000 in all); the rest left out, for it and the aliases after it"
+    ])
+  }
+
+  @Test("an alias's own group is its key's, not another case's; a name of no letter is no name; people's identifiers differ")
+  func keysAndNames() {
+    let text = """
+      alias Team P1 <p1@x.org>, P2 <p2@x.org>
+      alias team alice
+      alias alice A <a@x.org>
+      alias k "-" <x@a.org>, Alice <a@a.org>, Bob <b@a.org>
+
+      """
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.map { "\($0.displayName) \($0.groups)" } == [
+      "P1 [\"Team\"]", "P2 [\"Team\"]", "A [\"team\"]", "Alice [\"k\"]", "Bob [\"k\"]",
+    ])
+    #expect(read.contacts[3].emailAddresses.map(\.value) == ["x@a.org", "a@a.org"])
+    // A key with a NUL in it is no other alias's second person.
+    let nul = MuttAliasReader.read(Array("alias k A <a@x.org>, B <b@x.org>\nalias k\u{0}2 C <c@x.org>\n".utf8), source: "f")
+    #expect(Set(nul.contacts.map(\.identifier)).count == 3)
   }
 
   @Test("the names in an alias's address list: one word of no @, in angle brackets or not; quotes and comments hide commas")

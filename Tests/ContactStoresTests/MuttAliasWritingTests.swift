@@ -55,6 +55,25 @@ struct MuttAliasWritingTests {
     #expect(try store.load().contacts.map { "\($0.nickname) \($0.groups)" } == ["alice [\"Team\"]", "team2 []", "bob2 []"])
   }
 
+  @Test("a file whose last line a backslash continues gets an empty line before the new alias, which stays its own")
+  func afterContinuedLine() throws {
+    let folder = try TempFolder("mutt-continued")
+    defer { folder.remove() }
+    for text in ["alias a A <a@x.org>, \\\n", "alias a A <a@x.org> # note \\", "alias a A <a@x.org>, \\\r\n"] {
+      let path = try folder.write("aliases", Array(text.utf8))
+      let store = VCardFileStore(path: path)
+      var request = SaveRequest()
+      request.add(person("Bee", "", email: "b@x.org"))
+      let saved = try store.execute(request)
+      #expect(saved.map(\.nickname) == ["bee"])
+      let end = text.utf8.reversed().starts(with: [0x0A, 0x0D]) ? "\r\n" : "\n"
+      #expect(Bytes.text(path) == text + (text.utf8.last == 0x0A ? "" : end) + end + "alias bee Bee <b@x.org>" + end)
+      let contacts = try store.load().contacts
+      #expect(contacts.map(\.nickname) == ["a", "bee"])
+      #expect(contacts.map { $0.emailAddresses.map(\.value) } == [["a@x.org"], ["b@x.org"]])
+    }
+  }
+
   @Test("a contact an alias cannot hold, an edit and a delete are refused with what to do; nothing is written")
   func refusals() throws {
     let folder = try TempFolder("mutt-refuse")

@@ -16,10 +16,11 @@ import Localization
 /// The definitions are gathered before any part of the file is read (a member may be
 /// defined before the group or after it); an alias defined again counts in its last
 /// definition, as in mutt (`MuttAliasReader.Survey` gives only those). An alias is in
-/// at most `groupsPerAlias` groups, and the search for them all is bounded
-/// (`budget`): a chain of thousands of aliases naming the next, or a thousand groups
-/// naming a group of a million, would otherwise put each person in thousands of groups
-/// (as many as the file has lines, for each).
+/// at most `groupsPerAlias` groups, a file's aliases in `membershipsPerFile` in all,
+/// and the searches for them visit `searchSteps` groups at most (`Budget`): a chain of
+/// thousands of aliases naming the next, or a thousand groups naming a group of a
+/// million, would otherwise put each person in thousands of groups (a billion
+/// memberships from 26 MB).
 struct MuttAliasGroups {
   /// One alias line that names other aliases.
   struct Definition: Sendable {
@@ -33,9 +34,19 @@ struct MuttAliasGroups {
 
   /// The most groups one alias is a member of through the aliases that name it.
   static let groupsPerAlias = 1_000
+  /// The most memberships of all of a file's aliases through the groups that name them.
+  static let membershipsPerFile = 2_000_000
   /// How many groups the searches of a whole file may visit (each group, each time a
   /// search reaches it): a bound on the time of a hostile file.
   static let searchSteps = 20_000_000
+
+  /// What the searches of one file may still spend.
+  struct Budget {
+    /// Groups a search may still visit.
+    var steps = MuttAliasGroups.searchSteps
+    /// Memberships still to be given.
+    var memberships = MuttAliasGroups.membershipsPerFile
+  }
 
   /// The groups, in file order.
   private let groups: [Definition]
@@ -71,32 +82,43 @@ struct MuttAliasGroups {
     var isCut = false
   }
 
-  /// The groups the alias of key `name` (in lower case) is a member of — those that name it, those that name
-  /// them, and so on (nearest first when there are more than `groupsPerAlias`); and
-  /// its own when it is a group with addresses of its own — searching at most `steps`
-  /// groups (and taking what it searches from it).
-  func groups(ofLowercased name: String, steps: inout Int) -> Memberships {
+  /// The groups the alias `key` (`name` in lower case) is a member of — those that name
+  /// it, those that name them, and so on (nearest first when there are more than
+  /// `groupsPerAlias`); and its own when it is a group with addresses of its own —
+  /// within `budget` (and taking what it spends from it).
+  func groups(of key: String, lowercased name: String, budget: inout Budget) -> Memberships {
     guard !isEmpty else { return Memberships() }
+    let own = place[name].flatMap { groups[$0].key == key ? $0 : nil }
+    let direct = namedBy[name] ?? []
+    guard own != nil || !direct.isEmpty else { return Memberships() }
+    // Nothing more to give, or to search with: the rest of the file gets no group.
+    guard budget.memberships > 0, budget.steps > 0 else { return Memberships(isCut: true) }
+    let limit = min(Self.groupsPerAlias, budget.memberships)
     var reached = Set<Int>()
-    // The groups in the order reached (a queue: the nearest first).
+    // The groups in the order reached (a queue: the nearest first), one more than
+    // `limit` at most. Each group looked at is a step.
     var order: [Int] = []
-    if let own = place[name], reached.insert(own).inserted { order.append(own) }
-    for group in namedBy[name] ?? [] where reached.insert(group).inserted { order.append(group) }
-    var next = 0
     var isCut = false
-    while next < order.count && order.count <= Self.groupsPerAlias {
-      guard steps > 0 else {
+    func reach(_ group: Int) -> Bool {
+      guard budget.steps > 0, order.count <= limit else {
         isCut = true
-        break
+        return false
       }
-      steps -= 1
-      for naming in namedBy[lowerKeys[order[next]]] ?? [] where reached.insert(naming).inserted {
-        order.append(naming)
-      }
+      budget.steps -= 1
+      if reached.insert(group).inserted { order.append(group) }
+      return true
+    }
+    var next = 0
+    if let own { _ = reach(own) }
+    for group in direct where !reach(group) { break }
+    search: while next < order.count && !isCut {
+      for naming in namedBy[lowerKeys[order[next]]] ?? [] where !reach(naming) { break search }
       next += 1
     }
-    if order.count > Self.groupsPerAlias { isCut = true }
-    return Memberships(groups: order.prefix(Self.groupsPerAlias).sorted().map { groups[$0].key }, isCut: isCut)
+    if order.count > limit { isCut = true }
+    let kept = min(order.count, limit)
+    budget.memberships -= kept
+    return Memberships(groups: order.prefix(kept).sorted().map { groups[$0].key }, isCut: isCut)
   }
 
   /// The names the groups give, each in lower case (to tell which are no alias: `unknownNames`).
@@ -108,7 +130,7 @@ struct MuttAliasGroups {
   func unknownNames(defined: Set<String>, source: String) -> [String] {
     groups.flatMap { group in
       group.references.filter { !defined.contains($0.lowercased()) && place[$0.lowercased()] == nil }.map {
-        let name = $0.unicodeScalars.count > 64 ? String(String.UnicodeScalarView($0.unicodeScalars.prefix(64))) + "…" : $0
+        let name = $0.count > 64 ? String($0.prefix(64)) + "…" : $0
         return "\(source):\(group.line): "
           + L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, name)
       }

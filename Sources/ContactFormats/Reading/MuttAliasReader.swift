@@ -92,7 +92,8 @@ package enum MuttAliasReader {
     // for the search of groups.
     let names = survey.groups.names
     var defined = Set<String>()
-    var steps = MuttAliasGroups.searchSteps
+    var budget = MuttAliasGroups.Budget()
+    var cut = false
     for (number, part) in parts.enumerated() {
       let lines = lines(of: part)
       let parsed = Parallel.map(count: lines.count, chunk: 2_048) { range in
@@ -118,17 +119,19 @@ package enum MuttAliasReader {
           let lowercased = survey.groups.isEmpty ? "" : key.lowercased()
           if names.contains(lowercased) { defined.insert(lowercased) }
           if !survey.groups.isEmpty && !chosen.isEmpty {
-            let memberships = survey.groups.groups(ofLowercased: lowercased, steps: &steps)
+            let memberships = survey.groups.groups(of: key, lowercased: lowercased, budget: &budget)
             for person in chosen.indices where !memberships.groups.isEmpty {
               var present = Set(chosen[person].groups)
               chosen[person].groups += memberships.groups.filter { present.insert($0).inserted }
             }
-            if memberships.isCut {
+            // Said once: for a hostile file, that would be a line for each of its aliases.
+            if memberships.isCut && !cut {
+              cut = true
               warnings.append(
                 "\(source):\(lines[index].number): "
                   + L10n.deferredFormat(
-                    "alias %s is named by more groups than cpick follows (%d at most); the rest left out", key,
-                    MuttAliasGroups.groupsPerAlias))
+                    "alias %s is named by more groups than cpick follows (%d an alias, %d in all); the rest left out, for it and the aliases after it",
+                    key, MuttAliasGroups.groupsPerAlias, MuttAliasGroups.membershipsPerFile))
             }
           }
           contacts += chosen
@@ -148,6 +151,15 @@ package enum MuttAliasReader {
   /// - Complexity: O(n) in the size of `bytes`.
   package static func keys(_ bytes: [UInt8]) -> Set<String> {
     Set(logicalLines(bytes[...]).compactMap { line in surveyed(line).key.map { $0.lowercased() } })
+  }
+
+  /// Whether the last line of `bytes` (which end in a line break) is continued by a
+  /// backslash: a line appended after it would be part of it (`MuttAliasFileEditor`
+  /// ends it with an empty line first).
+  package static func endsInContinuation(_ bytes: [UInt8]) -> Bool {
+    guard let newline = bytes.indices.last, bytes[newline] == 0x0A else { return false }
+    let start = bytes[..<newline].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    return lineEnd(bytes[...], from: start, to: newline).continues
   }
 
   /// Where the part of `bytes` that starts at `start` ends: after the first line break
@@ -279,8 +291,14 @@ package enum MuttAliasReader {
     guard !key.isEmpty else {
       return .warning("\(source):\(number): " + L10n.deferred("an alias without a name; ignored"))
     }
+    // A display name of no letter or digit (`"-"`) is no person's name.
     let addresses = MessageAddressParser.parse(unescaped(rest.trimmingSpaces))
       .filter { !$0.address.isEmpty }
+      .map { address in
+        var address = address
+        if !isName(address.personName) { address.displayName = "" }
+        return address
+      }
     guard !addresses.isEmpty else {
       // A group of other aliases (read by `Survey`): no people of its own.
       if !MuttAliasGroups.references(in: rest).isEmpty { return .alias(key: key, contacts: []) }
@@ -289,9 +307,10 @@ package enum MuttAliasReader {
     let people = Self.people(addresses)
     let contacts = people.enumerated().map { person, positions in
       var contact = MessageAddress.contact(for: positions.map { addresses[$0] })
-      // The first person's identifier is the alias's; the others' are numbered after it.
+      // The first person's identifier is the alias's; the others' are numbered after it
+      // (after a space, which no key holds).
       contact.identifier = ForeignRecordIdentifier.identifier(
-        source: source, format: "mutt", key: person == 0 ? key : "\(key)\u{0}\(person + 1)")
+        source: source, format: "mutt", key: person == 0 ? key : "\(key) \(person + 1)")
       contact.source = source
       contact.formattedName = positions.lazy.map { addresses[$0].personName }.first { !$0.isEmpty } ?? ""
       contact.nickname = key
@@ -312,18 +331,22 @@ package enum MuttAliasReader {
     return .alias(key: key, contacts: contacts)
   }
 
+  /// Whether `name` is a person's name: it has a letter or a digit.
+  static func isName(_ name: String) -> Bool {
+    name.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+  }
+
   /// The people of an alias's `addresses`: for each, the places of its addresses, in
   /// the order the people first appear. Addresses under one name (compared without
-  /// regard to case and spacing) are one person's; an address without a name (or with
-  /// one of no letter or digit) is the first person's.
+  /// regard to case and spacing) are one person's; an address without a name is the
+  /// first person's.
   static func people(_ addresses: [MessageAddress]) -> [[Int]] {
     var people: [[Int]] = []
     var byName: [String: Int] = [:]
     var unnamed: [Int] = []
     for (place, address) in addresses.enumerated() {
       let name = address.personName.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
-      guard name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
-      else {
+      guard !name.isEmpty else {
         unnamed.append(place)
         continue
       }

@@ -28,6 +28,8 @@ struct MuttAliasFileEditor: FileBytesEditor {
         }
         let lineEnd = BookFileText.lineEnd(of: body)
         if let last = body.last, last != 0x0A { body += Array(lineEnd.utf8) }
+        // A last line continued by a backslash would take the alias in: an empty line ends it.
+        if MuttAliasReader.endsInContinuation(body) { body += Array(lineEnd.utf8) }
         body += Array((alias.line + lineEnd).utf8)
         keys.append(alias.key)
         fallback.append(contact)
