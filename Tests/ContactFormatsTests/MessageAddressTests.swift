@@ -81,6 +81,11 @@ struct MessageAddressTests {
          expected: [("LOVELACE Ada", "ada@example.org", "Ada", "", "LOVELACE")]),
     Case(line: "From: Ludwig van Beethoven <ludwig@example.at>",
          expected: [("Ludwig van Beethoven", "ludwig@example.at", "Ludwig", "", "van Beethoven")]),
+    // An address written as the name, unquoted: the one in angle brackets is the mailbox.
+    Case(line: "From: b@a.example <a2@a.example>, Bob <b@a.example>",
+         expected: [("b@a.example", "a2@a.example", "b@a.example", "", ""), ("Bob", "b@a.example", "Bob", "", "")]),
+    Case(line: "From: Ada ada@example.org <ada@work.example>",
+         expected: [("Ada ada@example.org", "ada@work.example", "Ada", "", "ada@example.org")]),
   ]
 
   @Test("a table of real-looking header lines gives the expected names, name parts and addresses", arguments: cases)

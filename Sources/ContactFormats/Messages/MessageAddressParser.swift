@@ -366,6 +366,21 @@ struct AddressListParser {
         let domain = parseDomain()
         let localText = local.map { Self.addressText($0.token) }.joined()
         comments += trailingComments()
+        if case .special("<")? = current {
+          // `b@a.org <a2@a.org>`: the address in angle brackets is the mailbox, what
+          // came before it (an address written as a name, unquoted) its display name,
+          // as mutt and the mail clients read it.
+          index += 1
+          let address = parseAngle()
+          comments += trailingComments()
+          skipToSeparator()
+          guard let address else { return .none }
+          let name = [Self.phraseText(phrase), localText + "@" + domain].filter { !$0.isEmpty }.joined(separator: " ")
+          return .mailbox(
+            MessageAddress(
+              displayName: name, address: address, comment: comments.isEmpty ? nil : comments.joined(separator: " "),
+              group: group))
+        }
         skipToSeparator()
         guard !localText.isEmpty, !domain.isEmpty else { return .none }
         let comment = comments.isEmpty ? nil : comments.joined(separator: " ")
