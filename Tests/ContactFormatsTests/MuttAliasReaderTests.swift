@@ -184,6 +184,11 @@ struct MuttAliasReaderTests {
     #expect(MuttAliasGroups.references(in: "\"Lovelace, ada\" <a@b>, (a, comment) bob") == [])
     #expect(MuttAliasGroups.references(in: "Nobody Here, \"ada\", <>, ada@, @ada") == [])
     #expect(MuttAliasGroups.references(in: "<a@b, c>, d (x, y), zoë") == ["zoë"])
+    #expect(MuttAliasGroups.references(in: "< dad >, <\tmom>") == ["dad", "mom"])
+    // muttrc's escapes are undone first: `mom\, dad` is two names.
+    let escaped = MuttAliasReader.read(Array("alias g mom\\, dad\nalias mom M <m@x.org>\nalias dad D <d@x.org>\n".utf8), source: "f")
+    #expect(escaped.warnings.isEmpty)
+    #expect(escaped.contacts.map(\.groups) == [["g"], ["g"]])
   }
 
   @Test("a file with CRLF line ends (written on Windows) reads as the same aliases, warnings on the same lines")

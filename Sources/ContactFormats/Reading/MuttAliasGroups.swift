@@ -138,8 +138,9 @@ struct MuttAliasGroups {
   }
 
   /// The alias keys named in `addresses`, an alias's address list (after its key, its
-  /// comment cut off): the entries that are one word with no `@` (`mom`, `<mom>`), as
-  /// mutt's `expand_aliases_r` looks them up. Entries are separated by commas outside
+  /// comment cut off, muttrc's escapes undone: `mom\, dad` is two entries): the entries
+  /// that are one word with no `@` (`mom`, `<mom>`), as mutt's `expand_aliases_r` looks
+  /// them up. Entries are separated by commas outside
   /// double quotes, comments (`(…)`) and angle brackets.
   ///
   /// - Complexity: O(n) in the length of `addresses`.
@@ -184,7 +185,8 @@ struct MuttAliasGroups {
     var word = entry.drop(while: isBlank)
     while let last = word.last, isBlank(last) { word = word.dropLast() }
     if word.count > 2, word.first == UInt8(ascii: "<"), word.last == UInt8(ascii: ">") {
-      word = word.dropFirst().dropLast()
+      word = word.dropFirst().dropLast().drop(while: isBlank)
+      while let last = word.last, isBlank(last) { word = word.dropLast() }
     }
     guard !word.isEmpty, !word.contains(where: { Self.marks.contains($0) }) else { return nil }
     return String(decoding: word, as: UTF8.self)

@@ -301,7 +301,7 @@ package enum MuttAliasReader {
       }
     guard !addresses.isEmpty else {
       // A group of other aliases (read by `Survey`): no people of its own.
-      if !MuttAliasGroups.references(in: rest).isEmpty { return .alias(key: key, contacts: []) }
+      if !MuttAliasGroups.references(in: unescaped(rest)).isEmpty { return .alias(key: key, contacts: []) }
       return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
     }
     let people = Self.people(addresses)
@@ -396,7 +396,7 @@ package enum MuttAliasReader {
       !key.isEmpty
     else { return (nil, nil) }
     var named = Set<String>()
-    let references = MuttAliasGroups.references(in: rest).filter { named.insert($0.lowercased()).inserted }
+    let references = MuttAliasGroups.references(in: unescaped(rest)).filter { named.insert($0.lowercased()).inserted }
     guard !references.isEmpty else { return (key, nil) }
     return (key, MuttAliasGroups.Definition(key: String(key), references: references, line: line.number))
   }
@@ -440,6 +440,12 @@ package enum MuttAliasReader {
     let start = utf8.firstIndex { !isBlank($0) } ?? utf8.endIndex
     let end = utf8[start...].firstIndex(where: isBlank) ?? utf8.endIndex
     return (text[start..<end], text[end...])
+  }
+
+  /// `text` with muttrc's backslash escapes undone, as `unescaped(_:)` of a string (the
+  /// text itself when it has no backslash).
+  static func unescaped(_ text: Substring) -> Substring {
+    text.utf8.contains(UInt8(ascii: "\\")) ? Substring(unescaped(String(text))) : text
   }
 
   /// `text` with muttrc's backslash escapes undone (`\#` → `#`, `\\` → `\`), as mutt's
