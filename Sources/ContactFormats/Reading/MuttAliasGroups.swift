@@ -74,11 +74,11 @@ struct MuttAliasGroups {
   /// Whether the file has no alias that names others (then nothing is looked up).
   var isEmpty: Bool { groups.isEmpty }
 
-  /// What `groups(ofLowercased:steps:)` finds for an alias.
+  /// What `groups(of:lowercased:budget:)` finds for an alias.
   struct Memberships {
     /// The groups' keys, in the order the file defines them.
     var groups: [String] = []
-    /// Whether some were left out (`groupsPerAlias`, or the search's steps spent).
+    /// Whether some were left out (`groupsPerAlias`, or the file's `Budget` spent).
     var isCut = false
   }
 

@@ -20,10 +20,11 @@ import Localization
 /// people (`alias boss Carol King <carol@…>, Dan Ray <dan@…>`: addresses under
 /// different names) is a contact for each, in a group named by the key (abook's mutt
 /// import makes it one contact named by the first, which gives Dan's address as
-/// Carol's); an address without a name is the first person's. An alias defined again
-/// replaces the earlier one, as in mutt. An alias that names other aliases (`alias
-/// family mom, dad`) is a group of them (`MuttAliasGroups`). Lines that are not aliases (other muttrc commands, an
-/// alias without key or address) are warnings `file:line: why`; the rest is read.
+/// Carol's); an address without a name (or with one of no letter or digit) is the
+/// first person's. An alias defined again replaces the earlier one, as in mutt. An
+/// alias that names other aliases (`alias family mom, dad`) is a group of them
+/// (`MuttAliasGroups`). Lines that are not aliases (other muttrc commands, an alias
+/// without key or address) are warnings `file:line: why`; the rest is read.
 package enum MuttAliasReader {
   /// Whether `bytes` are an alias file: in their first 4 KiB, the first line that is
   /// neither blank nor a comment is an `alias` command, or the lines before the first
@@ -296,7 +297,7 @@ package enum MuttAliasReader {
       .filter { !$0.address.isEmpty }
       .map { address in
         var address = address
-        if !isName(address.personName) { address.displayName = "" }
+        if !address.displayName.isEmpty && !isName(address.displayName) { address.displayName = "" }
         return address
       }
     guard !addresses.isEmpty else {
@@ -333,7 +334,9 @@ package enum MuttAliasReader {
 
   /// Whether `name` is a person's name: it has a letter or a digit.
   static func isName(_ name: String) -> Bool {
-    name.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    // Most names have an ASCII letter: no Unicode property is looked up for them.
+    name.utf8.contains { (0x61...0x7A).contains($0 | 0x20) || (0x30...0x39).contains($0) }
+      || name.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
   }
 
   /// The people of an alias's `addresses`: for each, the places of its addresses, in
