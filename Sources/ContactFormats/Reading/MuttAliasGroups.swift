@@ -145,12 +145,14 @@ struct MuttAliasGroups {
   ///
   /// - Complexity: O(n) in the length of `addresses`.
   static func references(in addresses: Substring) -> [String] {
+    let utf8 = addresses.utf8
+    // One entry (most aliases: one address): the whole list, no scan for its ends.
+    guard utf8.contains(UInt8(ascii: ",")) else { return reference(utf8[...]).map { [$0] } ?? [] }
     var references: [String] = []
     var quoted = false
     var escaped = false
     var angle = false
     var comment = 0
-    let utf8 = addresses.utf8
     var entryStart = utf8.startIndex
     for index in utf8.indices {
       let byte = utf8[index]
@@ -188,11 +190,15 @@ struct MuttAliasGroups {
       word = word.dropFirst().dropLast().drop(while: isBlank)
       while let last = word.last, isBlank(last) { word = word.dropLast() }
     }
-    guard !word.isEmpty, !word.contains(where: { Self.marks.contains($0) }) else { return nil }
+    guard !word.isEmpty, !word.contains(where: { Self.isMark[Int($0)] }) else { return nil }
     return String(decoding: word, as: UTF8.self)
   }
 
-  /// The bytes no alias key named in an address list holds: blanks and RFC 5322's
-  /// specials.
-  private static let marks: Set<UInt8> = Set(" \t\"()<>@,;:\\[]".utf8)
+  /// For each byte, whether no alias key named in an address list holds it: blanks and
+  /// RFC 5322's specials.
+  private static let isMark: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in " \t\"()<>@,;:\\[]".utf8 { table[Int(byte)] = true }
+    return table
+  }()
 }

@@ -344,6 +344,7 @@ package enum MuttAliasReader {
   /// regard to case and spacing) are one person's; an address without a name is the
   /// first person's.
   static func people(_ addresses: [MessageAddress]) -> [[Int]] {
+    guard addresses.count > 1 else { return [Array(addresses.indices)] }
     var people: [[Int]] = []
     var byName: [String: Int] = [:]
     var unnamed: [Int] = []
