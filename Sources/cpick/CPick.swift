@@ -206,29 +206,29 @@ enum CPick {
       if options.format == .vcard {
         // Card after card: a chunk's contacts at a time.
         for range in Output.chunks(positions.count) where StandardOutput.isOpen {
-          writeCards(readable(list.contacts.contacts(at: Array(positions[range]))), format: .vcard)
+          writeCards(readable(at: positions[range], in: list), format: .vcard)
         }
       } else if options.format?.writesCards == true {
-        writeCards(readable(list.contacts.contacts(at: positions)), format: options.format!)
+        writeCards(readable(at: positions[...], in: list), format: options.format!)
       } else if options.format == .mutt || options.format == .aerc, output.template == nil, options.property == nil {
         // The mail clients' lines, one per address, as `query` prints them (no mutt
         // message line: a list is no query; no aerc limit).
         output.emitInChunks(count: positions.count) { range in
-          let contacts = readable(list.contacts.contacts(at: Array(positions[range])))
+          let contacts = readable(at: positions[range], in: list)
           output.warnOfInvisibles(contacts.map(Output.Item.person), as: options.format!)
           return options.format == .mutt ? MailClientFormat.muttEntries(contacts) : MailClientFormat.aerc(contacts, limit: .max)
         }
       } else if let key = options.property, !output.printsLines {
-        emitValues(of: key, in: readable(list.contacts.contacts(at: positions)), output: output)
+        emitValues(of: key, in: readable(at: positions[...], in: list), output: output)
       } else if let key = options.property {
         output.emitInChunks(count: positions.count) { range in
-          output.lines(of: readable(list.contacts.contacts(at: Array(positions[range]))).flatMap { $0.properties(for: key) })
+          output.lines(of: readable(at: positions[range], in: list).flatMap { $0.properties(for: key) })
         }
       } else if let bytes = output.storedJSON(book.renderings, positions: positions) {
         StandardOutput.write(bytes: bytes)
       } else {
         output.emitInChunks(count: positions.count) { range in
-          output.lines(of: readable(list.contacts.contacts(at: Array(positions[range]))))
+          output.lines(of: readable(at: positions[range], in: list))
         }
       }
       return .chosen
@@ -255,7 +255,7 @@ enum CPick {
       func matched(_ range: Range<Int> = 0..<(positions.count + directory.count)) -> [Contact] {
         let books = range.clamped(to: positions.indices)
         let servers = range.clamped(to: positions.count..<(positions.count + directory.count))
-        return readable(list.contacts.contacts(at: Array(positions[books])))
+        return readable(at: positions[books], in: list)
           + directory[(servers.lowerBound - positions.count)..<(servers.upperBound - positions.count)]
       }
       switch options.format {
@@ -360,12 +360,13 @@ enum CPick {
     StandardOutput.write(bytes: isatty(STDOUT_FILENO) == 1 ? Output.visible(cards: cards) : cards)
   }
 
-  /// `contacts` as read from the list (`ContactRoster.contacts(at:)`), to print; when
-  /// one of them could no longer be read from the index (another cpick, of another
+  /// The contacts at `positions` of `list` (`ContactRoster.contacts(at:)`), to print;
+  /// when one of them could no longer be read from the index (another cpick, of another
   /// version, rebuilt it meanwhile), none: the answer stops before them and the
   /// command fails (`StandardOutput.abandon`) — a placeholder is never printed as a
   /// contact (`cpick list -f vcard > book.vcf` would write it as a card).
-  static func readable(_ contacts: [Contact]) -> [Contact] {
+  static func readable(at positions: ArraySlice<Int>, in list: ContactList) -> [Contact] {
+    let contacts = list.contacts.contacts(at: Array(positions))
     guard contacts.contains(where: \.isUnreadableFromIndex) else { return contacts }
     StandardOutput.abandon(
       L10n.text("contacts could no longer be read from the index (changed or rebuilt meanwhile); run cpick again"))

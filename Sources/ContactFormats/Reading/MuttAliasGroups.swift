@@ -139,66 +139,40 @@ struct MuttAliasGroups {
 
   /// The alias keys named in `addresses`, an alias's address list (after its key, its
   /// comment cut off, muttrc's escapes undone: `mom\, dad` is two entries): the entries
-  /// that are one word with no `@` (`mom`, `<mom>`), as mutt's `expand_aliases_r` looks
-  /// them up. Entries are separated by commas outside
-  /// double quotes, comments (`(…)`) and angle brackets.
+  /// that are one atom with no `@` (`mom`, `<mom>`), as mutt's `expand_aliases_r` looks
+  /// them up. The list is read by `AddressTokenizer`, as `MessageAddressParser` reads
+  /// it: entries end at commas outside angle brackets, quotes and comments.
   ///
   /// - Complexity: O(n) in the length of `addresses`.
   static func references(in addresses: Substring) -> [String] {
     let utf8 = addresses.utf8
-    // One entry (most aliases: one address): the whole list, no scan for its ends.
-    guard utf8.contains(UInt8(ascii: ",")) else { return reference(utf8[...]).map { [$0] } ?? [] }
+    // One entry with an `@` (most aliases: one address) names no alias: not tokenized.
+    if !utf8.contains(UInt8(ascii: ",")) && utf8.contains(UInt8(ascii: "@")) { return [] }
     var references: [String] = []
-    var quoted = false
-    var escaped = false
+    var entry: [AddressToken] = []
     var angle = false
-    var comment = 0
-    var entryStart = utf8.startIndex
-    for index in utf8.indices {
-      let byte = utf8[index]
-      if escaped {
-        escaped = false
+    for spaced in AddressTokenizer.tokens(of: String(addresses)) {
+      switch spaced.token {
+      case .special("<"): angle = true
+      case .special(">"): angle = false
+      case .special(",") where !angle:
+        if let word = reference(entry) { references.append(word) }
+        entry.removeAll(keepingCapacity: true)
         continue
-      }
-      switch byte {
-      case UInt8(ascii: "\\"): escaped = true
-      case UInt8(ascii: "\""): if comment == 0 { quoted.toggle() }
-      case _ where quoted: break
-      case UInt8(ascii: "("): comment += 1
-      case UInt8(ascii: ")"): comment = max(0, comment - 1)
-      case _ where comment > 0: break
-      case UInt8(ascii: "<"): angle = true
-      case UInt8(ascii: ">"): angle = false
-      case UInt8(ascii: ",") where !angle:
-        if let word = reference(utf8[entryStart..<index]) { references.append(word) }
-        entryStart = utf8.index(after: index)
       default: break
       }
+      entry.append(spaced.token)
     }
-    if let word = reference(utf8[entryStart...]) { references.append(word) }
+    if let word = reference(entry) { references.append(word) }
     return references
   }
 
-  /// The alias key `entry` (one entry of an address list) names: one word of no
-  /// `@`, space, quote, comment, angle bracket or other address mark, in angle
-  /// brackets or not; nil for anything else.
-  private static func reference(_ entry: Substring.UTF8View.SubSequence) -> String? {
-    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    var word = entry.drop(while: isBlank)
-    while let last = word.last, isBlank(last) { word = word.dropLast() }
-    if word.count > 2, word.first == UInt8(ascii: "<"), word.last == UInt8(ascii: ">") {
-      word = word.dropFirst().dropLast().drop(while: isBlank)
-      while let last = word.last, isBlank(last) { word = word.dropLast() }
-    }
-    guard !word.isEmpty, !word.contains(where: { Self.isMark[Int($0)] }) else { return nil }
-    return String(decoding: word, as: UTF8.self)
+  /// The alias key an entry of an address list names: its one atom, in angle brackets
+  /// or not; nil for anything else (an address, a name, a quoted string, a comment).
+  private static func reference(_ entry: [AddressToken]) -> String? {
+    let inner =
+      entry.count == 3 && entry.first == .special("<") && entry.last == .special(">") ? entry[1..<2] : entry[...]
+    guard inner.count == 1, case .atom(let word)? = inner.first else { return nil }
+    return word
   }
-
-  /// For each byte, whether no alias key named in an address list holds it: blanks and
-  /// RFC 5322's specials.
-  private static let isMark: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for byte in " \t\"()<>@,;:\\[]".utf8 { table[Int(byte)] = true }
-    return table
-  }()
 }

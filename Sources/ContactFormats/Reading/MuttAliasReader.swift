@@ -151,7 +151,7 @@ package enum MuttAliasReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func keys(_ bytes: [UInt8]) -> Set<String> {
-    Set(logicalLines(bytes[...]).compactMap { line in surveyed(line).key.map { $0.lowercased() } })
+    Set(logicalLines(bytes[...]).compactMap { line in alias(line.text).map { $0.key.lowercased() } })
   }
 
   /// Whether the last line of `bytes` (which end in a line break) is continued by a
@@ -392,13 +392,19 @@ package enum MuttAliasReader {
     return .alias(groups: groups, key: word, rest: rest)
   }
 
-  /// The key of the logical line `line` when it is an alias command with one (whether
-  /// it has an address is not looked at), as `parse` reads it; and its definition as
-  /// a group when it names other aliases (`MuttAliasGroups.references(in:)`).
+  /// The key of the logical line `line` and the address list after it, when it is an
+  /// alias command with a key (whether it has an address is not looked at), as `parse`
+  /// reads it.
+  static func alias(_ line: String) -> (key: Substring, rest: Substring)? {
+    guard case .alias(_, let key, let rest) = command(line[..<(commentStart(line) ?? line.endIndex)]), !key.isEmpty
+    else { return nil }
+    return (key, rest)
+  }
+
+  /// The key of the logical line `line` when it is an alias (`alias(_:)`), and its
+  /// definition as a group when it names other aliases (`MuttAliasGroups.references(in:)`).
   static func surveyed(_ line: (number: Int, text: String)) -> (key: Substring?, group: MuttAliasGroups.Definition?) {
-    guard case .alias(_, let key, let rest) = command(line.text[..<(commentStart(line.text) ?? line.text.endIndex)]),
-      !key.isEmpty
-    else { return (nil, nil) }
+    guard let (key, rest) = alias(line.text) else { return (nil, nil) }
     var named = Set<String>()
     let references = MuttAliasGroups.references(in: unescaped(rest)).filter { named.insert($0.lowercased()).inserted }
     guard !references.isEmpty else { return (key, nil) }
