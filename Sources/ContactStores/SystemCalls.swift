@@ -130,25 +130,47 @@ package struct FileDescriptor: Sendable {
   func readWhole(size: Int, sizeOnly: Bool = false) throws(SystemError) -> [UInt8] {
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-      initialized = 0
-      let wanted = sizeOnly ? size : buffer.count
-      while initialized < wanted {
-        let count = Glibc.read(rawValue, buffer.baseAddress! + initialized, wanted - initialized)
-        if count > 0 {
-          initialized += count
-        } else if count == 0 {
-          return
-        } else if Glibc.errno != EINTR {
-          failure = Glibc.errno
-          return
-        }
-      }
+      (initialized, failure) = fill(buffer, from: 0, to: sizeOnly ? size : buffer.count)
     }
     if failure != 0 { throw SystemError(function: "read", path: path, errno: failure) }
     if bytes.count <= size || sizeOnly { return bytes }
     // A file grown since `fstat`, or one without a size (a pipe, a device): on to its
     // end, but not for ever (`readBookStream`).
     return try readBookStream(after: bytes)
+  }
+
+  /// `bytes`, then at most `count` bytes read from the file, in one new array: the
+  /// file's bytes are read into its own storage (`read`, repeated on `EINTR` and after
+  /// a short read). Fewer at the file's end: none there.
+  func read(_ count: Int, after bytes: [UInt8]) throws(SystemError) -> [UInt8] {
+    var failure: Int32 = 0
+    let total = bytes.count + count
+    let grown = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      let start = bytes.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
+      (initialized, failure) = fill(buffer, from: start, to: total)
+    }
+    if failure != 0 { throw SystemError(function: "read", path: path, errno: failure) }
+    return grown
+  }
+
+  /// Reads into `buffer` from offset `start` until `end` or the file's end (`read`,
+  /// repeated on `EINTR` and after a short read).
+  ///
+  /// - Returns: the offset reached (the bytes before it are initialized), and the
+  ///   `errno` of a failed read (0 for none).
+  private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Int32) {
+    var offset = start
+    while offset < end {
+      let count = Glibc.read(rawValue, buffer.baseAddress! + offset, end - offset)
+      if count > 0 {
+        offset += count
+      } else if count == 0 {
+        break
+      } else if Glibc.errno != EINTR {
+        return (offset, Glibc.errno)
+      }
+    }
+    return (offset, 0)
   }
 
   /// The bytes of the file at `path` and its status before they were read (`open`,

@@ -71,14 +71,16 @@ extension VCardFileStore {
     var left = Int(clamping: max(0, status.size))
     var failed = false
     let done = VCardLoading.contacts(
-      fromBlocks: {
-        guard left > 0, !failed else { return nil }
-        guard let block = try? file.readWhole(size: min(left, partSize), sizeOnly: true), !block.isEmpty else {
+      fromBlocks: { window, count in
+        guard left > 0, !failed else { return false }
+        let before = window.count
+        guard let grown = try? file.read(min(left, count), after: window), grown.count > before else {
           failed = true
-          return nil
+          return false
         }
-        left -= block.count
-        return block
+        left -= grown.count - before
+        window = grown
+        return true
       }, source: path, inPartsOf: partSize, body)
     return (done && !failed, FileSignature(status))
   }
@@ -98,11 +100,12 @@ extension VCardFileStore {
   ) -> Bool {
     var offset = 0
     return VCardLoading.contacts(
-      fromBlocks: {
-        guard offset < bytes.count else { return nil }
-        let end = min(bytes.count, offset + max(1, partSize))
+      fromBlocks: { window, count in
+        guard offset < bytes.count, count > 0 else { return false }
+        let end = offset + min(bytes.count - offset, count)
         defer { offset = end }
-        return Array(bytes[offset..<end])
+        window.append(contentsOf: bytes[offset..<end])
+        return true
       }, source: source, inPartsOf: partSize, body)
   }
 
@@ -175,7 +178,7 @@ enum VCardLoading {
   ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
   static func contacts(
-    fromBlocks next: () -> [UInt8]?, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
+    fromBlocks next: VCardReader.Blocks, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
   ) -> Bool {
     // Derived identifiers seen, as the hashes they spell (others as themselves): a
     // set of strings cost 8 % of reading a book of small cards without UID, on the
@@ -187,22 +190,22 @@ enum VCardLoading {
     var jCard = false
     // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
     // its bytes held whole (they are the file's; handed over, not copied).
-    var head = next()
-    if let block = head, let format = ReadOnlyFormat(block, name: source) {
-      var bytes = block
-      head = nil
-      while let more = next() { bytes += more }
+    var head: [UInt8]? = []
+    let headEnds = !next(&head!, partSize)
+    if let format = ReadOnlyFormat(head!, name: source) {
+      var bytes = head.take()!
+      while !headEnds && next(&bytes, .max) {}
       format.read(consume bytes, source: source, inPartsOf: partSize) { contacts, warnings in
         body(ContactLoad(contacts: contacts, warnings: warnings))
       }
       return true
     }
-    func blocks() -> [UInt8]? {
-      if let block = head {
-        head = nil
-        return block
-      }
-      return next()
+    // The first block, read above, is handed over as the reader's first.
+    func blocks(_ window: inout [UInt8], _ count: Int) -> Bool {
+      guard let block = head.take() else { return next(&window, count) }
+      guard !headEnds || !block.isEmpty else { return false }
+      if window.isEmpty { window = block } else { window.append(contentsOf: block) }
+      return true
     }
     let read = VCardReader.read(blocks: blocks, inPartsOf: partSize) { part in
       guard !refused else { return }

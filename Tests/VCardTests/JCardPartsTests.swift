@@ -113,23 +113,13 @@ struct JCardInPartsTests {
   func noCards() {
     for text in ["[]", "[[]]", #"[["x", []]]"#, #"[["vcard"]]"#] {
       let bytes = Array(text.utf8)
-      var sent = false
-      let read = VCardReader.read(
-        blocks: {
-          defer { sent = true }
-          return sent ? nil : bytes
-        }, inPartsOf: 4 << 20
-      ) { _ in }
+      let read = VCardReader.read(blocks: ReadingInPiecesTests.reading(bytes, inBlocksOf: .max), inPartsOf: 4 << 20) { _ in }
       #expect(!read, "\(text)")
     }
     // One card among them is read in parts.
     let one = Array(#"[[], ["vcard", [["fn", {}, "text", "A"]]]]"#.utf8)
-    var sent = false
     var cards = 0
-    #expect(VCardReader.read(blocks: {
-      defer { sent = true }
-      return sent ? nil : one
-    }, inPartsOf: 4 << 20) { cards += $0.cards.count })
+    #expect(VCardReader.read(blocks: ReadingInPiecesTests.reading(one, inBlocksOf: .max), inPartsOf: 4 << 20) { cards += $0.cards.count })
     #expect(cards == 1)
   }
 

@@ -103,19 +103,25 @@ struct ReadingInPiecesTests {
     #expect(parts.warnings.map(\.line) == [77 * 7 + 5])
   }
 
+  /// `bytes` given to `VCardReader.read(blocks:inPartsOf:_:)` at most `blockSize` at a
+  /// time, however many it asks for.
+  static func reading(_ bytes: [UInt8], inBlocksOf blockSize: Int) -> VCardReader.Blocks {
+    var offset = 0
+    return { window, count in
+      guard offset < bytes.count else { return false }
+      let end = offset + min(bytes.count - offset, count, blockSize)
+      window.append(contentsOf: bytes[offset..<end])
+      offset = end
+      return true
+    }
+  }
+
   /// The source records (bytes and first line) and warnings of `bytes` read part by
   /// part from blocks of `blockSize` bytes; nil when it must be read whole.
   static func blocks(_ bytes: [UInt8], blockSize: Int, partSize: Int) -> (records: [SourceRecord], warnings: [VCardWarning])? {
     var records: [SourceRecord] = []
     var warnings: [VCardWarning] = []
-    var offset = 0
-    let done = VCardReader.read(
-      blocks: {
-        guard offset < bytes.count else { return nil }
-        defer { offset += blockSize }
-        return Array(bytes[offset..<min(bytes.count, offset + blockSize)])
-      }, inPartsOf: partSize
-    ) { part in
+    let done = VCardReader.read(blocks: Self.reading(bytes, inBlocksOf: blockSize), inPartsOf: partSize) { part in
       records += part.cards.map { part.sourceRecord(of: $0) }
       warnings += part.warnings
     }
@@ -126,16 +132,9 @@ struct ReadingInPiecesTests {
   func partsOfCards() throws {
     func partSizes(_ text: String) -> (cards: [Int], records: [String]) {
       let bytes = Array(text.utf8)
-      var offset = 0
       var sizes: [Int] = []
       var records: [String] = []
-      let done = VCardReader.read(
-        blocks: {
-          guard offset < bytes.count else { return nil }
-          defer { offset += 1 << 20 }
-          return Array(bytes[offset..<min(bytes.count, offset + (1 << 20))])
-        }, inPartsOf: 4 << 20
-      ) { part in
+      let done = VCardReader.read(blocks: Self.reading(bytes, inBlocksOf: 1 << 20), inPartsOf: 4 << 20) { part in
         sizes.append(part.cards.count)
         records += part.cards.map { String(decoding: part.sourceRecord(of: $0).bytes, as: UTF8.self) }
       }
@@ -182,6 +181,49 @@ struct ReadingInPiecesTests {
     #expect(Self.blocks(Array(legacy.utf8), blockSize: blockSize, partSize: partSize) == nil)
     #expect(Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize) == nil)
     #expect(Self.blocks([], blockSize: blockSize, partSize: partSize) == nil)
+  }
+
+  @Test("read from blocks, a part is what is read up to the part size, cut after its last whole card; a larger card is read on")
+  func partsEndAfterTheirLastCard() throws {
+    func card(_ index: Int) -> String { "BEGIN:VCARD\r\nFN:Person \(index)\r\nEND:VCARD\r\n\r\n" }
+    let big = "BEGIN:VCARD\r\nFN:Big\r\nNOTE:" + String(repeating: "y", count: 3_000) + "\r\nEND:VCARD\r\n"
+    let bytes = Array(((0..<50).map(card).joined() + big + (50..<100).map(card).joined()).utf8)
+    // Each part is given in pieces that share its bytes.
+    var parts: [[UInt8]] = []
+    var names: [String] = []
+    let done = VCardReader.read(blocks: Self.reading(bytes, inBlocksOf: 300), inPartsOf: 1_000) { part in
+      if parts.last != part.bytes { parts.append(part.bytes) }
+      names += part.cards.compactMap { $0.lines.first { $0.name == "FN" }?.value }
+    }
+    #expect(done)
+    #expect(names == (0..<50).map { "Person \($0)" } + ["Big"] + (50..<100).map { "Person \($0)" })
+    #expect(Array(parts.joined()) == bytes)
+    let bigPart = try #require(parts.firstIndex { $0.count > 1_000 })
+    #expect(String(decoding: parts[bigPart], as: UTF8.self).contains(big))
+    for (index, part) in parts.enumerated() {
+      let text = String(decoding: part, as: UTF8.self)
+      #expect(text.hasPrefix("BEGIN:VCARD\r\n"), "part \(index)")
+      // The blank line after a card stays with it.
+      #expect(text.hasSuffix("END:VCARD\r\n\r\n") || text.hasSuffix("END:VCARD\r\n"), "part \(index)")
+      if index != bigPart { #expect(part.count <= 1_000, "part \(index): \(part.count) bytes") }
+    }
+    #expect(parts.count >= 5)
+  }
+
+  @Test("the last card boundary of a window: after the last END:VCARD that a whole BEGIN:VCARD line follows")
+  func lastCardBoundary() {
+    func boundary(_ text: String) -> Int? {
+      Array(text.utf8).withUnsafeBufferPointer { VCardReader.lastCardBoundary($0) }
+    }
+    let two = "BEGIN:VCARD\nFN:A\nEND:VCARD\n\r\n\nBEGIN:VCARD\nFN:B\nEND:VCARD\n"
+    #expect(boundary(two) == two.utf8.count - "BEGIN:VCARD\nFN:B\nEND:VCARD\n".utf8.count)
+    // A BEGIN:VCARD cut off by the window's end is no boundary yet: the one before is.
+    #expect(boundary(two + "BEGIN:VCA") == boundary(two))
+    #expect(boundary(two + "BEGIN:VCARD") == two.utf8.count)
+    // A line that only starts with END:VCARD, or one card alone: none.
+    #expect(boundary("BEGIN:VCARD\nFN:A\nEND:VCARDX\nBEGIN:VCARD\n") == nil)
+    #expect(boundary("BEGIN:VCARD\nFN:A\nEND:VCARD\n") == nil)
+    #expect(boundary("") == nil)
   }
 
   @Test("a file that depends on more than one part is not read in parts")

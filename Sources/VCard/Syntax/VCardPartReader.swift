@@ -26,44 +26,53 @@ extension VCardReader {
     return read(input, inPartsOf: partSize, linesBefore: &linesBefore, endsInput: true, body)
   }
 
+  /// Where `read(blocks:inPartsOf:_:)` gets an input's bytes: it appends at most
+  /// `count` more of them to `window` (for a file, read straight into one new buffer
+  /// that holds both, so that the file's bytes are not copied again), and returns false
+  /// when the input has ended (nothing appended). `count` may be `Int.max`: the rest.
+  public typealias Blocks = (_ window: inout [UInt8], _ count: Int) -> Bool
+
   /// Reads a large vCard file part by part as `read(_:inPartsOf:_:)` does, its bytes
-  /// given block by block by `next` (nil at the end): only the part being read is held,
+  /// given block by block by `next`: only the part being read is held,
   /// never the whole file. Line numbers are the whole file's; `RawCard.sourceRange`s
   /// are offsets in the part, which is the `bytes` of what `body` is given. A jCard
   /// document is held whole and read in parts as `read(_:inPartsOf:_:)` reads it
   /// (each part's `bytes` is the whole document).
   ///
-  /// A part holds at most about `cardsPerPart` cards: the parts of a book of small
-  /// cards are smaller than `partSize` (what a card costs while it is read and mapped
-  /// grows with its lines, not its bytes).
+  /// A part is what is read up to `largestPart` bytes, cut after its last whole card
+  /// (the bytes after it begin the next part's); it holds at most about
+  /// `cardsPerPart` cards: the parts of a book of small cards are smaller than
+  /// `largestPart` (what a card costs while it is read and mapped grows with its lines,
+  /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
   ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
-  /// - Complexity: O(n) in the size of the input; O(`partSize`) bytes and cards held
+  /// - Complexity: O(n) in the size of the input; O(`largestPart`) bytes and cards held
   ///   at once (more for a card larger than that).
   public static func read(
-    blocks next: () -> [UInt8]?, inPartsOf largestPart: Int, _ body: (VCardParseResult) -> Void
+    blocks next: Blocks, inPartsOf largestPart: Int, _ body: (VCardParseResult) -> Void
   ) -> Bool {
-    var partSize = largestPart
+    var partSize = max(largestPart, 16)
     var bytesRead = 0
     var cardsRead = 0
     var window: [UInt8] = []
     var ended = false
     var linesBefore = 0
-    // Two parts, and at least the first line's `BEGIN:VCARD`.
-    var wanted = max(2 * partSize, 16)
     var first = true
     while true {
-      while !ended && window.count < wanted {
-        if let block = next() { window.append(contentsOf: block) } else { ended = true }
+      // What the last part left (the start of a card), then the input up to a part.
+      while !ended && window.count < partSize {
+        if !next(&window, partSize - window.count) { ended = true }
       }
+      // The first part ends after `cardsPerPart` cards when they take less than it.
+      var cut: Int? = nil
       if first {
         if !window.starts(with: "BEGIN:VCARD".utf8) {
           // A jCard document is held whole (its parts are ranges of one JSON array)
           // and read a part at a time: its cards are never all held.
           // One that holds no card at all is read whole, which says it is no jCard.
           guard JCardReader.isJCard(window) else { return false }
-          while !ended { if let block = next() { window.append(contentsOf: block) } else { ended = true } }
+          while !ended { if !next(&window, .max) { ended = true } }
           var cards = 0
           let read = JCardReader.read(window, inPartsOf: largestPart) { part in
             cards += part.cards.count
@@ -72,20 +81,23 @@ extension VCardReader {
           return read && cards > 0
         }
         first = false
-        // The first part: cut after `cardsPerPart` cards when they take less than a part.
-        partSize = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: largestPart) ?? largestPart }
+        cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
       }
       guard !window.isEmpty else { return true }
-      // The part ends where a card begins after `partSize` bytes, or with the file.
-      let cut = window.withUnsafeBufferPointer { partSize < $0.count ? cardBoundary($0, after: partSize) : nil }
+      if cut == nil && !ended { cut = window.withUnsafeBufferPointer { lastCardBoundary($0) } }
       guard cut != nil || ended else {
-        // No card begins in what is read: read on (a card larger than a part).
-        wanted = window.count + partSize
+        // No card begins in what is read after the first: read on (a card larger than a
+        // part), as much again as is held, so that a huge card is read in linear time.
+        if !next(&window, max(partSize, window.count)) { ended = true }
         continue
       }
-      let end = cut ?? window.count
-      let part = Array(window[..<end])
-      window.removeFirst(end)
+      // The part is the window up to the cut; the window goes on with the rest.
+      var part: [UInt8] = []
+      if let cut {
+        part = Array(window[cut...])
+        window.removeSubrange(cut...)
+      }
+      swap(&part, &window)
       let endsInput = ended && window.isEmpty
       let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput) { result in
         cardsRead += result.cards.count
@@ -96,9 +108,8 @@ extension VCardReader {
       // The next part: as many bytes as `cardsPerPart` cards have taken so far.
       bytesRead += part.count
       if cardsRead > 0 {
-        partSize = min(largestPart, max(Self.smallestPart, bytesRead / cardsRead * Self.cardsPerPart))
+        partSize = min(max(largestPart, 16), max(Self.smallestPart, bytesRead / cardsRead * Self.cardsPerPart))
       }
-      wanted = max(2 * partSize, 16)
     }
   }
 
@@ -120,6 +131,21 @@ extension VCardReader {
       position = next
     }
     return position
+  }
+
+  /// The offset of the last card boundary of `input` (a line `BEGIN:VCARD` after a
+  /// line `END:VCARD`, as `cardBoundary(_:after:)` finds them), or nil.
+  ///
+  /// - Complexity: O(n) in the bytes after the boundary (the lines are looked at from
+  ///   the end; each line `END:VCARD` only with the blank lines after it).
+  static func lastCardBoundary(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+    var position = input.count
+    while position > 0 {
+      position -= 1
+      guard input[position] == 0x0A else { continue }
+      if let begin = cardStart(input, afterEndLineAt: position + 1) { return begin }
+    }
+    return nil
   }
 
   /// The parts of `input` (vCard text that starts with `BEGIN:VCARD`), its lines

@@ -193,33 +193,42 @@ public enum VCardReader {
   static func cardBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
     let base = input.baseAddress!
     let count = input.count
+    var from = start
+    while from < count, let found = memchr(base + from, 0x0A, count - from) {
+      let lineStart = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      from = lineStart
+      if let begin = cardStart(input, afterEndLineAt: lineStart) { return begin }
+    }
+    return nil
+  }
+
+  /// The offset of the line `BEGIN:VCARD` that follows the line at `lineStart` when
+  /// that is `END:VCARD` (LF or CR LF), with only blank lines between them; nil
+  /// otherwise.
+  static func cardStart(_ input: UnsafeBufferPointer<UInt8>, afterEndLineAt lineStart: Int) -> Int? {
+    let base = input.baseAddress!
+    let count = input.count
     func matches(_ at: Int, _ pattern: StaticString) -> Bool {
       let length = pattern.utf8CodeUnitCount
       guard at + length <= count else { return false }
       return memcmp(base + at, pattern.utf8Start, length) == 0
     }
-    var from = start
-    while from < count, let found = memchr(base + from, 0x0A, count - from) {
-      let lineStart = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
-      from = lineStart
-      guard matches(lineStart, "END:VCARD") else { continue }
-      var next = lineStart + 9
-      if next < count && input[next] == 0x0D { next += 1 }
-      guard next < count, input[next] == 0x0A else { continue }
-      // Blank lines between the cards (some exporters write one) stay with the first.
-      var begin = next + 1
-      while begin < count {
-        if input[begin] == 0x0A {
-          begin += 1
-        } else if input[begin] == 0x0D, begin + 1 < count, input[begin + 1] == 0x0A {
-          begin += 2
-        } else {
-          break
-        }
+    guard matches(lineStart, "END:VCARD") else { return nil }
+    var next = lineStart + 9
+    if next < count && input[next] == 0x0D { next += 1 }
+    guard next < count, input[next] == 0x0A else { return nil }
+    // Blank lines between the cards (some exporters write one) stay with the first.
+    var begin = next + 1
+    while begin < count {
+      if input[begin] == 0x0A {
+        begin += 1
+      } else if input[begin] == 0x0D, begin + 1 < count, input[begin + 1] == 0x0A {
+        begin += 2
+      } else {
+        break
       }
-      if matches(begin, "BEGIN:VCARD") { return begin }
     }
-    return nil
+    return matches(begin, "BEGIN:VCARD") ? begin : nil
   }
 }
 
