@@ -146,6 +146,34 @@ struct GroupEditingTests {
     #expect(ada.sourceRecord?.outsideGroups == ["Singers"])  // a later edit files her by the new name
   }
 
+  @Test("a group with people cpick does not edit: Ctrl-R and Ctrl-X say so at once, ask nothing, change nothing")
+  func readOnlyGroup() throws {
+    let saves = Saves()
+    func picker(_ keys: [KeyEvent]) -> MemoryScreen {
+      let screen = MemoryScreen(rows: 20, columns: 120, keys: keys)
+      let picker = PeoplePickerController(contacts: Self.people)
+      var editing = Self.editing(saves)
+      // Grace's card is kept where cpick does not edit it (a mutt alias file's, say).
+      editing.isEditable = { $0.displayName != "Grace Hopper" }
+      picker.editing = editing
+      _ = picker.run(on: screen)
+      return screen
+    }
+    let refusal = "“Team” is not changed here: some of its people are kept where cpick does not edit them"
+    for key: Character in ["r", "x"] {
+      let screen = picker([.control("t"), .down, .down, .control(key)] + typing("Crew") + [.enter])
+      let view = try #require(groupsView(screen))
+      #expect(!view.contains("Rename") && !view.contains("Delete"), "Ctrl-\(key)")
+      // The view after Ctrl-R or Ctrl-X, before the next key.
+      let said = try #require(screen.frames.map(\.text).first { $0.contains(refusal) }, "Ctrl-\(key)")
+      #expect(said.hasPrefix("Groups"))
+    }
+    #expect(saves.changes.isEmpty)
+    // The choir holds only Ada, whose card cpick edits: renamed as before.
+    _ = picker([.control("t"), .down, .control("r"), .control("u")] + typing("Singers") + [.enter])
+    #expect(saves.changes == [.rename("Choir", to: "Singers")])
+  }
+
   @Test("Ctrl-X asks naming the group and its members; y deletes it, the members stay")
   func delete() throws {
     let saves = Saves()

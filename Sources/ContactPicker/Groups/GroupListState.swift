@@ -44,6 +44,10 @@ public struct GroupListState: Sendable {
   public private(set) var prompt: Prompt?
   /// A line about the last change (its error), shown until the next key.
   public var message: String?
+  /// Why the group of this name cannot be renamed or deleted here, or nil when it
+  /// can: asked when Ctrl-R or Ctrl-X is pressed on it, whose question is then not
+  /// asked (the answer is the `message`) — rather than refused once the new name is typed.
+  public var refusal: (@Sendable (_ group: String) -> String?)?
 
   /// A groups view over `groups`, with `current` highlighted.
   public init(groups: [ContactGroup], current: String? = nil) {
@@ -53,6 +57,13 @@ public struct GroupListState: Sendable {
 
   /// The highlighted group (nil on "All Contacts").
   public var highlighted: ContactGroup? { cursor == 0 ? nil : groups[cursor - 1] }
+
+  /// Whether `refusal` refuses to change `group`; its answer is then the message.
+  private mutating func refuses(_ group: String) -> Bool {
+    guard let why = refusal?(group) else { return false }
+    message = why
+    return true
+  }
 
   /// Applies one key, as the groups' key table (`GroupListKeymap`) says.
   public mutating func handle(_ key: KeyEvent) -> Action {
@@ -70,9 +81,11 @@ public struct GroupListState: Sendable {
       }
       prompt = .name(LineEditor(), renaming: nil)
     case .rename:
-      if isEditable, let group = highlighted { prompt = .name(LineEditor(group.name), renaming: group.name) }
+      if isEditable, let group = highlighted, !refuses(group.name) {
+        prompt = .name(LineEditor(group.name), renaming: group.name)
+      }
     case .delete:
-      if isEditable, let group = highlighted { prompt = .delete(group.name) }
+      if isEditable, let group = highlighted, !refuses(group.name) { prompt = .delete(group.name) }
     case .back: return .back
     case .cancel: return .cancel
     case nil: break

@@ -17,6 +17,15 @@ extension PeoplePickerInteraction {
     }
     var view = GroupListState(groups: groups, current: state.group)
     view.isEditable = settings.editing && settings.changesGroups
+    if view.isEditable, let canEdit = settings.canEdit {
+      // A group with people cpick does not edit (a mutt alias file's, a directory's) is
+      // changed where they are kept: said at Ctrl-R or Ctrl-X, not after the new name.
+      let list = self.list
+      view.refusal = { name in
+        guard list.members(of: name).contains(where: { !canEdit(list.contacts[$0]) }) else { return nil }
+        return L10n.format("“%s” is not changed here: some of its people are kept where cpick does not edit them", name)
+      }
+    }
     return view
   }
 
