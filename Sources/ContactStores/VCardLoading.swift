@@ -175,7 +175,8 @@ enum VCardLoading {
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
   ///   JSON lines, xCard; group cards
   ///   (`KIND` lines: their members may be in any part); cards without a UID that
-  ///   are byte for byte the same (`markTwins` counts them over the whole file); or what `VCardReader` reads whole. `body` may have been given some
+  ///   are byte for byte the same (`markTwins` counts them over the whole file); a file
+  ///   that gives no contact; or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
   static func contacts(
     fromBlocks next: VCardReader.Blocks, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
@@ -188,6 +189,7 @@ enum VCardLoading {
     var refused = false
     var first = true
     var jCard = false
+    var given = 0
     // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
     // its bytes held whole (they are the file's; handed over, not copied).
     var head: [UInt8]? = []
@@ -232,9 +234,14 @@ enum VCardLoading {
           }
         refused = refused || !new
       }
-      if !refused { body(load) }
+      if !refused {
+        given += load.contacts.count
+        body(load)
+      }
     }
-    return read && !refused
+    // A file of no contact at all is read whole, which says what it is instead when it
+    // is no vCard (`ForeignFormat`: a binary file that begins as one).
+    return read && !refused && given > 0
   }
 
   /// The contacts of `parsed`'s cards (left empty), mapped on all cores in chunks and

@@ -77,4 +77,25 @@ import VCard
     let whole = VCardLoading.contacts(fromBytes: bytes, source: "m1.vcf")
     #expect(whole.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
   }
+
+  /// Found by the `vcard` fuzz target, which compares the two: a file that begins as
+  /// a vCard and gives no contact said "text outside BEGIN:VCARD … END:VCARD" read in
+  /// parts, and what it is (a binary file) read whole.
+  @Test("a file that gives no contact in parts is read whole: the warning says what it is")
+  func noContactReadWhole() {
+    var bytes = Array("BEGIN:VCARD".utf8) + [0x01, 0, 0, 0, 0, 0, 0, 0x64, 0x0A]
+    bytes += Array("VERSION:4.0\nEMAIL;PREF=3:2@example.org\nEND:VCARD".utf8)
+    var given: [String] = []
+    #expect(!VCardFileStore.loadInParts(bytes, source: "b.vcf", partSize: 97) { given += $0.warnings })
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "b.vcf")
+    #expect(whole.contacts.isEmpty)
+    #expect(whole.warnings.count == 1)
+    #expect(whole.warnings.first?.hasPrefix("b.vcf:1: a binary file, not vCard") == true)
+    // One card among the same bytes: read in parts.
+    let card = Array("BEGIN:VCARD\nVERSION:4.0\nFN:Ada\nEND:VCARD\n".utf8)
+    var contacts = 0
+    #expect(VCardFileStore.loadInParts(card + bytes, source: "b.vcf", partSize: 97) { contacts += $0.contacts.count })
+    #expect(contacts == 1)
+  }
 }
+

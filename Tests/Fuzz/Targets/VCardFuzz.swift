@@ -1,11 +1,25 @@
 // libFuzzer target: a vCard file as the loader reads it — the syntax layer
 // (`VCardReader`: unfolding, escapes, quoted-printable, charsets), the mapping to
-// contacts and the group cards (any bytes).
+// contacts and the group cards (any bytes) — and, when it can be read part by part
+// (`VCardFileStore.loadInParts`: parts of 1 byte and of 97, the cut after each part's
+// last whole card), the same contacts and warnings as read whole, or a trap.
+import ContactKit
 @testable import ContactStores
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  _ = VCardLoading.contacts(fromBytes: bytes, source: "fuzz.vcf")
+  let whole = VCardLoading.contacts(fromBytes: bytes, source: "fuzz.vcf")
+  for partSize in [1, 97] {
+    var contacts: [Contact] = []
+    var warnings: [String] = []
+    let done = VCardFileStore.loadInParts(bytes, source: "fuzz.vcf", partSize: partSize) { part in
+      contacts += part.contacts
+      warnings += part.warnings
+    }
+    guard done else { continue }
+    precondition(contacts == whole.contacts, "parts of \(partSize) bytes give other contacts")
+    precondition(warnings == whole.warnings, "parts of \(partSize) bytes give other warnings")
+  }
   return 0
 }
