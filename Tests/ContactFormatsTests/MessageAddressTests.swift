@@ -190,6 +190,16 @@ struct MessageNameSplittingTests {
     ("  Ada   Lovelace ", NameParts(givenName: "Ada", familyName: "Lovelace")),
     ("Ada \"Countess\" Lovelace", NameParts(givenName: "Ada", familyName: "Lovelace", nickname: "Countess")),
     ("MÜLLER Jörg", NameParts(givenName: "Jörg", familyName: "MÜLLER")),
+    // Capitals told by the bytes of an ASCII word: two letters or more, none lower-case.
+    ("LOVELACE Ada", NameParts(givenName: "Ada", familyName: "LOVELACE")),
+    ("O'BRIEN-SMITH Sean", NameParts(givenName: "Sean", familyName: "O'BRIEN-SMITH")),
+    ("A Lovelace", NameParts(givenName: "A", familyName: "Lovelace")),
+    ("AdA Lovelace", NameParts(givenName: "AdA", familyName: "Lovelace")),
+    ("ADA LOVELACE", NameParts(givenName: "ADA", familyName: "LOVELACE")),
+    // Quotes around the whole name, straight and curly.
+    ("'Ada Lovelace'", NameParts(givenName: "Ada", familyName: "Lovelace")),
+    ("“Ada Lovelace”", NameParts(givenName: "Ada", familyName: "Lovelace")),
+    ("Ada “Countess” Lovelace", NameParts(givenName: "Ada", familyName: "Lovelace", nickname: "Countess")),
   ])
   func latin(_ name: String, _ parts: NameParts) {
     #expect(NameSplitter.split(name) == parts)

@@ -78,8 +78,9 @@ public enum NameSplitter {
     var text = name.collapsingWhitespace
     text = stripEnclosingQuotes(text)
     var parts = NameParts()
-    // A nickname in double quotes inside the name.
-    if let open = text.firstIndex(where: { $0 == "\"" || $0 == "“" }),
+    // A nickname in double quotes inside the name (whose bytes hold `"` or the lead
+    // byte of `“`, looked for first: most names have neither).
+    if text.utf8.contains(where: { $0 == 0x22 || $0 == 0xE2 }), let open = text.firstIndex(where: { $0 == "\"" || $0 == "“" }),
       let close = text[text.index(after: open)...].firstIndex(where: { $0 == "\"" || $0 == "”" })
     {
       let nickname = text[text.index(after: open)..<close].trimmingSpaces
@@ -96,7 +97,7 @@ public enum NameSplitter {
       return parts
     }
     // `Family, Given Middle` or `Given Family, Suffix`.
-    if let comma = text.firstIndex(of: ",") {
+    if text.utf8.contains(0x2C), let comma = text.firstIndex(of: ",") {
       let before = text[..<comma].trimmingSpaces
       let afterParts = text[text.index(after: comma)...].split(separator: ",").map {
         $0.trimmingSpaces
@@ -265,11 +266,22 @@ public enum NameSplitter {
 
   /// A word of two or more letters, all upper case.
   static func isCapitalized(_ word: String) -> Bool {
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII, told by its bytes: no lower-case letter, two upper-case ones or more.
+      var capitals = 0
+      for byte in word.utf8 {
+        if byte >= 0x61 && byte <= 0x7A { return false }
+        if byte >= 0x41 && byte <= 0x5A { capitals += 1 }
+      }
+      return capitals >= 2
+    }
     let letters = word.filter(\.isLetter)
     return letters.count >= 2 && letters == letters.uppercased() && letters != letters.lowercased()
   }
 
   static func stripEnclosingQuotes(_ text: String) -> String {
+    // Every opening quote begins with one of these bytes (`“` and `‘` with 0xE2).
+    guard let first = text.utf8.first, first == 0x27 || first == 0x22 || first == 0xE2 else { return text }
     let pairs: [(Character, Character)] = [("'", "'"), ("\"", "\""), ("“", "”"), ("‘", "’")]
     for (open, close) in pairs where text.first == open && text.last == close && text.count >= 2 {
       return String(text.dropFirst().dropLast()).trimmingSpaces
