@@ -225,6 +225,10 @@ enum VCardLoading {
       TransliterationWarmUp.start(scanning: part.bytes)
       var part = part
       let load = mapped(&part, source: source, progress: nil)
+      // The parser's own word on group cards: one that the scan for `KIND` lines let
+      // through has its members in any part (read whole, they are resolved).
+      refused = refused || !load.groupCards.isEmpty
+      guard !refused else { return }
       for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
         let new =
           if let hash = ContactDecoder.derivedHash(contact.identifier) {
@@ -305,53 +309,25 @@ enum VCardLoading {
     return contacts(fromBytes: bytes, source: source, startingOn: Set(cards.map(\.firstLine)))
   }
 
-  /// Whether a line of `bytes` starts with `KIND` or `X-ADDRESSBOOKSERVER-KIND` (after
-  /// an optional `group.` prefix, in any case), or is nothing but a name folded onto
-  /// the next line (`KI`, then ` ND:group`: a name cut by folding may be either): a
-  /// file without one has no group card.
+  /// Whether a line of `bytes` may be a `KIND` or `X-ADDRESSBOOKSERVER-KIND` line as
+  /// the content-line parser reads one (`ContentLineParser`): the name before its first
+  /// `:` or `;`, after the last `.` of a group prefix, blanks around it dropped, in any
+  /// case — the line's folds joined (also across empty lines), byte-order marks at the
+  /// starts of lines left out, and a CR taken for a line's end too. It errs only towards
+  /// yes: a file for which it says no has no group card.
   static func mayHoldKindLines(_ bytes: [UInt8]) -> Bool {
     mayHoldKindLines(bytes, in: 0..<bytes.count)
   }
 
   /// Whether the lines of `bytes` in `range` (which starts a line) may hold a `KIND`
   /// line, as `mayHoldKindLines(_:)` tells it.
+  ///
+  /// - Complexity: O(n): each line's name is looked at once, and the lines after a line
+  ///   without a colon (its folds) once more.
   static func mayHoldKindLines(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
     bytes.withUnsafeBufferPointer { whole -> Bool in
-      let buffer = UnsafeBufferPointer(rebasing: whole[range])
-      guard let base = buffer.baseAddress else { return false }
-      let count = buffer.count
-      func matches(_ word: StaticString, at start: Int) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard start + length < count else { return false }
-        for offset in 0..<length where base[start + offset] | 0x20 != word.utf8Start[offset] | 0x20 { return false }
-        let next = base[start + length]
-        return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
-      }
-      func isNameByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-      }
-      var start = 0
-      while start < count {
-        // Past a `group.` prefix.
-        var name = start
-        while name < count, isNameByte(base[name]) { name += 1 }
-        let property = name < count && base[name] == UInt8(ascii: ".") ? name + 1 : start
-        if matches("kind", at: property) || matches("x-addressbookserver-kind", at: property) { return true }
-        guard let found = memchr(base + name, 0x0A, count - name) else { return false }
-        let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-        // A line of nothing but a name (and a group prefix), continued by the next (a
-        // fold): the name is cut there.
-        if end + 1 < count, base[end + 1] == 0x20 || base[end + 1] == 0x09 {
-          var last = end
-          if last > start, base[last - 1] == 0x0D { last -= 1 }
-          var byte = start
-          while byte < last, isNameByte(base[byte]) || base[byte] == UInt8(ascii: ".") { byte += 1 }
-          if byte == last, last > start { return true }
-        }
-        start = end + 1
-      }
-      return false
+      var scan = KindLineScan(UnsafeBufferPointer(rebasing: whole[range]))
+      return scan.mayHoldKindLine()
     }
   }
 

@@ -22,6 +22,32 @@ import VCard
     #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)))
   }
 
+  /// Found by a helper comparing files read in parts and whole: the parser reads these
+  /// as group cards, the scan did not (and the parts lost their groups).
+  @Test(
+    "every KIND line the parser reads is found: blanks around the name, a mark before it, any group prefix, folds across empty lines, CR line ends",
+    arguments: [
+      "KIND :group", "KIND\t:group", "\u{FEFF}KIND:group", "a.b.KIND:group", "item1 .KIND:group", "my group.KIND:group",
+      "KI\n\n ND:group", "KI\r\n\r\n ND:group", "X-ADDRESSBOOKSERVER-KIND :group",
+    ])
+  func parserKinds(_ line: String) throws {
+    let text = "BEGIN:VCARD\nVERSION:4.0\nFN:Friends\n\(line)\nMEMBER:urn:uuid:u5\nEND:VCARD\n"
+    let card = try #require(VCardReader.read(Array(text.utf8)).cards.first)
+    #expect(ContactDecoder.isGroupCard(card), "the parser's reading of \(line.debugDescription)")
+    #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)), "\(line.debugDescription)")
+    // A book of one person and that group is read whole: the person is in the group.
+    let book = "BEGIN:VCARD\nVERSION:4.0\nUID:u5\nFN:Ada\nEND:VCARD\n" + text
+    #expect(!VCardFileStore.loadInParts(Array(book.utf8), source: "g.vcf", partSize: 40) { _ in })
+    let whole = VCardLoading.contacts(fromBytes: Array(book.utf8), source: "g.vcf")
+    #expect(whole.contacts.map(\.groups) == [["Friends"]])
+  }
+
+  @Test("a book of CR line ends is looked at line by line too")
+  func carriageReturns() {
+    #expect(VCardLoading.mayHoldKindLines(Array("BEGIN:VCARD\rFN:A\rKIND:group\rEND:VCARD\r".utf8)))
+    #expect(!VCardLoading.mayHoldKindLines(Array("BEGIN:VCARD\rFN:A\rNOTE:KIND:group\rEND:VCARD\r".utf8)))
+  }
+
   @Test(
     "KIND inside a value, as part of a longer name, or on the last line with nothing after it is no KIND line; nor is a folded value",
     arguments: [
