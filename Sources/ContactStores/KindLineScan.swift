@@ -33,6 +33,10 @@ struct KindLineScan {
   /// Whether the name of the line whose content starts at `start` (its first physical
   /// line ending at `end`) is one of the kinds, its folds joined.
   private mutating func isKindName(from start: Int, end: Int) -> Bool {
+    // The common case: the name ends on its own line, and is looked at where it is.
+    var colon = start
+    while colon < end, input[colon] != UInt8(ascii: ":"), input[colon] != UInt8(ascii: ";") { colon += 1 }
+    if colon < end { return Self.isKind(input[start..<colon]) }
     tail.removeAll(keepingCapacity: true)
     pendingBlank = false
     var position = start
@@ -58,16 +62,21 @@ struct KindLineScan {
     }
   }
 
-  /// Whether the name read ends, after the last `.`, in `KIND` or
-  /// `X-ADDRESSBOOKSERVER-KIND` (any case, blanks around it dropped).
-  private func tailIsKind() -> Bool {
-    var name = tail[...]
-    if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[(dot + 1)...] }
-    while let first = name.first, isBlank(first) { name = name.dropFirst() }
-    return Self.equalsIgnoringCase(name, "kind") || Self.equalsIgnoringCase(name, "x-addressbookserver-kind")
+  /// Whether the name read (its folds joined) is one of the kinds (`isKind`).
+  private func tailIsKind() -> Bool { Self.isKind(tail[...]) }
+
+  /// Whether `name` (what comes before a line's first `:` or `;`) ends, after its last
+  /// `.`, in `KIND` or `X-ADDRESSBOOKSERVER-KIND` (any case, blanks around it dropped).
+  private static func isKind<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
+    var name = name[...]
+    while let last = name.last, last == 0x20 || last == 0x09 { name = name.dropLast() }
+    guard name.count >= 4 else { return false }
+    if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[name.index(after: dot)...] }
+    while let first = name.first, first == 0x20 || first == 0x09 { name = name.dropFirst() }
+    return equalsIgnoringCase(name, "kind") || equalsIgnoringCase(name, "x-addressbookserver-kind")
   }
 
-  private static func equalsIgnoringCase(_ name: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+  private static func equalsIgnoringCase<Name: Collection<UInt8>>(_ name: Name, _ word: StaticString) -> Bool {
     guard name.count == word.utf8CodeUnitCount else { return false }
     return zip(name, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)).allSatisfy {
       $0 | 0x20 == $1 | 0x20
