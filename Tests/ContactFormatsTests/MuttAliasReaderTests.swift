@@ -73,6 +73,19 @@ struct MuttAliasReaderTests {
     ])
   }
 
+  @Test("a group naming an alias without an address says so, not that it is no alias")
+  func namesAliasWithoutAddress() {
+    let text = "alias mom Mom <mom>\nalias fam mom, dad, bob\nalias dad dad@example.org\n"
+    let read = MuttAliasReader.read(Array(text.utf8), source: "f")
+    #expect(read.contacts.map(\.nickname) == ["dad"])
+    #expect(read.contacts.map(\.groups) == [["fam"]])
+    #expect(read.warnings == [
+      "f:1: alias mom has no address; ignored",
+      "f:2: alias fam names mom, an alias without an address; left out of the group",
+      "f:2: alias fam names bob, which is no alias of this file; left out of the group",
+    ])
+  }
+
   @Test("an alias of several people is a contact for each, in a group named by its key; one person's addresses stay one contact")
   func severalPeople() {
     let text = """

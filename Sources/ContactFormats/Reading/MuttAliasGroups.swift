@@ -126,13 +126,17 @@ struct MuttAliasGroups {
 
   /// A warning `source:line: why` for each name of a group that is no alias of the
   /// file, in file order, given the lower-case names of `names` the file defines as
-  /// aliases (`defined`). A long name is cut in the warning.
-  func unknownNames(defined: Set<String>, source: String) -> [String] {
+  /// aliases (`defined`); a name of an alias without an address (`withoutAddress`) is
+  /// said to be one. A long name is cut in the warning.
+  func unknownNames(defined: Set<String>, withoutAddress: Set<String>, source: String) -> [String] {
     groups.flatMap { group in
       group.references.filter { !defined.contains($0.lowercased()) && place[$0.lowercased()] == nil }.map {
         let name = $0.count > 64 ? String($0.prefix(64)) + "…" : $0
-        return "\(source):\(group.line): "
-          + L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, name)
+        let why =
+          withoutAddress.contains($0.lowercased())
+          ? L10n.deferredFormat("alias %s names %s, an alias without an address; left out of the group", group.key, name)
+          : L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, name)
+        return "\(source):\(group.line): " + why
       }
     }
   }

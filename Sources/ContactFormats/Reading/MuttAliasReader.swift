@@ -93,6 +93,7 @@ package enum MuttAliasReader {
     // for the search of groups.
     let names = survey.groups.names
     var defined = Set<String>()
+    var withoutAddress = Set<String>()
     var budget = MuttAliasGroups.Budget()
     var cut = false
     for (number, part) in parts.enumerated() {
@@ -106,6 +107,12 @@ package enum MuttAliasReader {
         switch outcome {
         case .skipped: continue
         case .warning(let warning): warnings.append(warning)
+        case .withoutAddress(let key, let warning):
+          warnings.append(warning)
+          // A group that names it is told so, not that it is no alias.
+          if !survey.groups.isEmpty, case let lowercased = key.lowercased(), names.contains(lowercased) {
+            withoutAddress.insert(lowercased)
+          }
         case .alias(let key, let people):
           var chosen: [Contact]
           switch survey.definition(of: key, on: lines[index].number) {
@@ -139,7 +146,7 @@ package enum MuttAliasReader {
         }
       }
       if number == parts.count - 1 {
-        warnings += survey.groups.unknownNames(defined: defined, source: source)
+        warnings += survey.groups.unknownNames(defined: defined, withoutAddress: withoutAddress, source: source)
       }
       body(contacts, warnings)
     }
@@ -271,6 +278,9 @@ package enum MuttAliasReader {
     case skipped
     /// A line that is no alias: its `file:line: why`.
     case warning(String)
+    /// An alias without an address (nor a name of another alias): its key and the
+    /// warning that says so.
+    case withoutAddress(key: String, warning: String)
     /// An alias: its key and its contacts (one for each person it gives addresses of).
     case alias(key: String, contacts: [Contact])
   }
@@ -303,7 +313,8 @@ package enum MuttAliasReader {
     guard !addresses.isEmpty else {
       // A group of other aliases (read by `Survey`): no people of its own.
       if !MuttAliasGroups.references(in: unescaped(rest)).isEmpty { return .alias(key: key, contacts: []) }
-      return .warning("\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
+      return .withoutAddress(
+        key: key, warning: "\(source):\(number): " + L10n.deferredFormat("alias %s has no address; ignored", key))
     }
     let people = Self.people(addresses)
     let contacts = people.enumerated().map { person, positions in
