@@ -24,7 +24,7 @@ struct KindLineScan {
       let content = afterMarks(start, end)
       // A line that begins with a blank continues the one before (a fold): its bytes
       // were read with that line's name, or belong to its value.
-      if content < end, !isBlank(input[content]), isKindName(from: content, end: end) { return true }
+      if content < end, !Self.isBlank(input[content]), isKindName(from: content, end: end) { return true }
       start = nextLine(after: end)
     }
     return false
@@ -44,7 +44,7 @@ struct KindLineScan {
     while true {
       while position < lineEnd {
         let byte = input[position]
-        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return tailIsKind() }
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") { return Self.isKind(tail) }
         add(byte)
         position += 1
       }
@@ -56,23 +56,20 @@ struct KindLineScan {
       guard next < input.count else { return false }
       let nextEnd = self.lineEnd(from: next)
       let content = afterMarks(next, nextEnd)
-      guard content < nextEnd, isBlank(input[content]) else { return false }
+      guard content < nextEnd, Self.isBlank(input[content]) else { return false }
       position = content + 1
       lineEnd = nextEnd
     }
   }
 
-  /// Whether the name read (its folds joined) is one of the kinds (`isKind`).
-  private func tailIsKind() -> Bool { Self.isKind(tail[...]) }
-
   /// Whether `name` (what comes before a line's first `:` or `;`) ends, after its last
   /// `.`, in `KIND` or `X-ADDRESSBOOKSERVER-KIND` (any case, blanks around it dropped).
   private static func isKind<Name: BidirectionalCollection<UInt8>>(_ name: Name) -> Bool {
     var name = name[...]
-    while let last = name.last, last == 0x20 || last == 0x09 { name = name.dropLast() }
+    while let last = name.last, isBlank(last) { name = name.dropLast() }
     guard name.count >= 4 else { return false }
     if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[name.index(after: dot)...] }
-    while let first = name.first, first == 0x20 || first == 0x09 { name = name.dropFirst() }
+    while let first = name.first, isBlank(first) { name = name.dropFirst() }
     return equalsIgnoringCase(name, "kind") || equalsIgnoringCase(name, "x-addressbookserver-kind")
   }
 
@@ -84,7 +81,7 @@ struct KindLineScan {
   }
 
   private mutating func add(_ byte: UInt8) {
-    if isBlank(byte) {
+    if Self.isBlank(byte) {
       pendingBlank = true
       return
     }
@@ -98,7 +95,7 @@ struct KindLineScan {
     tail.append(byte)
   }
 
-  private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
   /// Where the physical line starting at `start` ends: its LF or CR (or the input's end).
   private func lineEnd(from start: Int) -> Int {

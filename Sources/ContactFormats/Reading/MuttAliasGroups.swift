@@ -130,10 +130,12 @@ struct MuttAliasGroups {
   /// said to be one. A long name is cut in the warning.
   func unknownNames(defined: Set<String>, withoutAddress: Set<String>, source: String) -> [String] {
     groups.flatMap { group in
-      group.references.filter { !defined.contains($0.lowercased()) && place[$0.lowercased()] == nil }.map {
-        let name = $0.count > 64 ? String($0.prefix(64)) + "…" : $0
+      group.references.compactMap { reference -> String? in
+        let lowercased = reference.lowercased()
+        guard !defined.contains(lowercased) && place[lowercased] == nil else { return nil }
+        let name = reference.count > 64 ? String(reference.prefix(64)) + "…" : reference
         let why =
-          withoutAddress.contains($0.lowercased())
+          withoutAddress.contains(lowercased)
           ? L10n.deferredFormat("alias %s names %s, an alias without an address; left out of the group", group.key, name)
           : L10n.deferredFormat("alias %s names %s, which is no alias of this file; left out of the group", group.key, name)
         return "\(source):\(group.line): " + why

@@ -110,9 +110,7 @@ package enum MuttAliasReader {
         case .withoutAddress(let key, let warning):
           warnings.append(warning)
           // A group that names it is told so, not that it is no alias.
-          if !survey.groups.isEmpty, case let lowercased = key.lowercased(), names.contains(lowercased) {
-            withoutAddress.insert(lowercased)
-          }
+          if !names.isEmpty && names.contains(key.lowercased()) { withoutAddress.insert(key.lowercased()) }
         case .alias(let key, let people):
           var chosen: [Contact]
           switch survey.definition(of: key, on: lines[index].number) {
@@ -360,7 +358,7 @@ package enum MuttAliasReader {
     var byName: [String: Int] = [:]
     var unnamed: [Int] = []
     for (place, address) in addresses.enumerated() {
-      let name = address.personName.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+      let name = address.personName.collapsingWhitespace.lowercased()
       guard !name.isEmpty else {
         unnamed.append(place)
         continue
