@@ -204,8 +204,10 @@ enum VCardLoading {
     var given = 0
     // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
     // its bytes held whole (they are the file's; handed over, not copied).
+    // The first block holds at least what tells another program's book
+    // (`ReadOnlyFormat.headBytes`), whatever the part size.
     var head: [UInt8]? = []
-    let headEnds = !next(&head!, partSize)
+    let headEnds = !next(&head!, max(partSize, ReadOnlyFormat.headBytes))
     if let format = ReadOnlyFormat(head!, name: source) {
       var bytes = head.take()!
       while !headEnds && next(&bytes, .max) {}

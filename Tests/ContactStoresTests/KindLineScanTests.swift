@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContactStores
@@ -123,5 +124,26 @@ import VCard
     #expect(VCardFileStore.loadInParts(card + bytes, source: "b.vcf", partSize: 97) { contacts += $0.contacts.count })
     #expect(contacts == 1)
   }
+
+  /// Found by the `vcard` fuzz target in CI: read in parts of 97 bytes, the file's first
+  /// 97 looked like an LDIF file, its first 8 KiB (what tells another program's book,
+  /// `ReadOnlyFormat.headBytes`) do not; the first block now holds those 8 KiB.
+  @Test("another program's book is told by the same bytes whatever the part size")
+  func foreignToldWhateverThePartSize() throws {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fuzz/Seeds/vcard/foreign-told-past-a-part.vcf")
+    let bytes = Array(try Data(contentsOf: seed))
+    #expect(bytes.count == 1_806)
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "f.vcf")
+    #expect(whole.contacts.count == 2)
+    for partSize in [1, 97, 4 << 20] {
+      var warnings: [String] = []
+      let done = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize) { warnings += $0.warnings }
+      // Not read in parts (text outside cards first): read whole, as `whole` is.
+      #expect(!done, "parts of \(partSize)")
+      #expect(!warnings.contains { $0.contains("LDIF") }, "parts of \(partSize): \(warnings)")
+    }
+  }
 }
+
 
