@@ -138,6 +138,29 @@ struct MailboxTests {
     #expect(PlainText.line("a\tb\nc\u{202E}d\u{85}e") == "a b c d e")
     #expect(PlainText.line("Zoë 王 ❤️") == "Zoë 王 ❤️")
   }
+
+  @Test("every scalar to U+FFFF and past it is made safe as the list of unsafe characters says, alone and among others")
+  func plainEveryScalar() {
+    /// The characters a line must not hold, by scalar (`PlainText.line`'s list).
+    func isUnsafe(_ v: UInt32) -> Bool {
+      v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        || [0x2028, 0x2029, 0x200E, 0x200F, 0x061C].contains(v)
+    }
+    var unsafeFound = 0
+    for value in UInt32(0)...0x1_0100 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let alone = String(Character(scalar))
+      let expected = isUnsafe(value) ? " " : alone
+      if isUnsafe(value) { unsafeFound += 1 }
+      #expect(PlainText.line(alone) == expected, "U+\(String(value, radix: 16))")
+      #expect(PlainText.line("é" + alone + "x\u{2029}") == "é" + expected + "x ", "U+\(String(value, radix: 16)) among others")
+    }
+    // 32 C0, DEL and 32 C1, 5 embeddings and overrides, 4 isolates, 2 separators, 3 marks.
+    #expect(unsafeFound == 79)
+    #expect(PlainText.line("\u{2066}\u{2067}\u{2068}\u{2069}\u{061C}\u{200E}\u{200F}\u{7F}") == String(repeating: " ", count: 8))
+    // Bytes that begin an unsafe scalar's encoding, in safe ones: U+20AC (E2 82 AC), U+2030 (E2 80 B0), U+0600 (D8 80).
+    #expect(PlainText.line("€‰\u{0600}¡") == "€‰\u{0600}¡")
+  }
 }
 
 @Suite("Template escapes")
