@@ -1,3 +1,4 @@
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import Testing
@@ -47,6 +48,38 @@ struct IndexCacheCardsTests {
     #expect(cache.cards([]).isEmpty)
     // The same as one lookup each.
     #expect(read[0] == cache.card(generation: ga, ordinal: 2) && read[3] == cache.card(generation: ga, ordinal: 7))
+  }
+
+  @Test("a version whose cards are not in consecutive rows is read right: each card not in its place found by the index")
+  func cardsOutOfPlace() throws {
+    let folder = try TempFolder("cache-card-places")
+    defer { folder.remove() }
+    let cache = try IndexCacheTests.cache(in: folder)
+    var a = IndexCacheTests.file("/book/a.vcf", 1)
+    a.cards = Self.cards(["a0", "a1", "a2"])
+    var b = IndexCacheTests.file("/book/b.vcf", 2)
+    b.cards = Self.cards(["b0", "b1"])
+    #expect(cache.update(book: "/book", upserting: [a, b]))
+    let ga = IndexCache.generation(path: a.path, signature: a.signature)
+    let gb = IndexCache.generation(path: b.path, signature: b.signature)
+    // a's cards 3 and 4 after b's rows (as when another run wrote between two parts),
+    // and b's card 0 moved to the end: the rows where they would be hold other cards.
+    let database = try SQLiteDatabase(path: folder.file("cache/index.sqlite"))
+    for (ordinal, text) in [(3, "a3"), (4, "a4")] {
+      let insert = try database.prepare("INSERT INTO cards(generation, ordinal, data, checksum) VALUES(?1, ?2, ?3, ?4)")
+      try insert.bind(ga, at: 1)
+      try insert.bind(Int64(ordinal), at: 2)
+      try insert.bind(Array(text.utf8), at: 3)
+      try insert.bind(Checksum.of(Array(text.utf8)), at: 4)
+      try insert.run()
+    }
+    try database.execute(
+      "UPDATE cards SET id = (SELECT max(id) FROM cards) + 1 WHERE generation = \(gb) AND ordinal = 0")
+    let read = cache.cards([(ga, 4), (ga, 3), (gb, 0), (gb, 1), (ga, 1), (ga, 5), (gb, 2)])
+    #expect(read.map { $0.map { String(decoding: $0, as: UTF8.self) } } == ["a4", "a3", "b0", "b1", "a1", nil, nil])
+    for (generation, ordinal) in [(ga, 0), (ga, 2), (ga, 4), (gb, 0), (gb, 1)] {
+      #expect(cache.cards([(generation, ordinal)]) == [cache.card(generation: generation, ordinal: ordinal)])
+    }
   }
 
   @Test("every card is read once, in the order written, batch after batch, with its version and ordinal")
