@@ -136,31 +136,16 @@ public indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// The length in bytes of the character at `index` when it is written escaped, 0
-  /// when it is copied as it is: a C0 control, `"`, `\`, DEL (1 byte), a C1 control
-  /// U+0080–U+009F and U+061C (2 bytes), U+200E, U+200F, U+2028–U+202E, U+2066–U+2069
-  /// and U+FEFF (3 bytes).
+  /// when it is copied as it is: `"`, `\\` and the unsafe characters
+  /// (`UnsafeCharacters`: controls, bidi controls, separators), and U+FEFF (3 bytes).
   @inline(__always)
   private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
     let byte = bytes[index]
     if byte < 0x80 { return 1 }  // control, quote, backslash or DEL: the caller sent only these
-    let rest = bytes.count - index
-    switch byte {
-    case 0xC2:
-      return rest >= 2 && bytes[index + 1] <= 0x9F ? 2 : 0
-    case 0xD8:
-      return rest >= 2 && bytes[index + 1] == 0x9C ? 2 : 0
-    case 0xE2:
-      guard rest >= 3 else { return 0 }
-      let second = bytes[index + 1]
-      let third = bytes[index + 2]
-      if second == 0x80 && (third == 0x8E || third == 0x8F || (third >= 0xA8 && third <= 0xAE)) { return 3 }
-      if second == 0x81 && third >= 0xA6 && third <= 0xA9 { return 3 }
-      return 0
-    case 0xEF:
-      return rest >= 3 && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF ? 3 : 0
-    default:
-      return 0
+    if byte == 0xEF {
+      return bytes.count - index >= 3 && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF ? 3 : 0
     }
+    return UnsafeCharacters.length(in: bytes, at: index)
   }
 
   /// The scalar value of the UTF-8 sequence of `length` (1–3) bytes at `index`.

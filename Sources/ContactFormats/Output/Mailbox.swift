@@ -135,22 +135,18 @@ extension Mailbox {
 }
 
 /// Text for line-based output (`value`, `mailbox`, `tsv`, templates): every control
-/// character, bidi control and line separator becomes a space, so a value can
-/// neither split a line nor reach a terminal as an escape sequence.
+/// character, bidi control and line separator (`UnsafeCharacters`) becomes a space, so
+/// a value can neither split a line nor reach a terminal as an escape sequence.
 public enum PlainText {
-  /// `text` with unsafe characters replaced by spaces: C0 and C1 controls and DEL,
-  /// the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the
-  /// marks U+200E, U+200F and U+061C, and the separators U+2028 and U+2029.
+  /// `text` with each unsafe character (`UnsafeCharacters`) replaced by a space.
   ///
-  /// Read as UTF-8 bytes (each unsafe scalar is one to three bytes that no other
-  /// scalar's encoding holds): text with none of them is given back as it is, without
-  /// a copy.
+  /// Read as UTF-8 bytes: text with none of them is given back as it is, without a copy.
   ///
   /// - Complexity: O(n) in the text's UTF-8 length.
   public static func line(_ text: String) -> String {
     var text = text
     let replaced: String? = text.withUTF8 { bytes in
-      guard let first = unsafeScalar(in: bytes, from: 0) else { return nil }
+      guard let first = unsafeCharacter(in: bytes, from: 0) else { return nil }
       var next: (start: Int, length: Int)? = first
       return String(unsafeUninitializedCapacity: bytes.count) { out in
         var written = 0
@@ -163,7 +159,7 @@ public enum PlainText {
           out[written] = 0x20
           written += 1
           position = found.start + found.length
-          next = unsafeScalar(in: bytes, from: position)
+          next = unsafeCharacter(in: bytes, from: position)
         }
         return written
       }
@@ -171,22 +167,17 @@ public enum PlainText {
     return replaced ?? text
   }
 
-  /// Where the first unsafe scalar at or after `start` is in `bytes` (valid UTF-8),
+  /// Where the first unsafe character at or after `start` is in `bytes` (valid UTF-8),
   /// and its length in bytes.
-  private static func unsafeScalar(
+  private static func unsafeCharacter(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int
   ) -> (start: Int, length: Int)? {
     var index = start
     while index < bytes.count {
       let byte = bytes[index]
-      if byte < 0x20 || byte == 0x7F { return (index, 1) }
-      if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] <= 0x9F { return (index, 2) }
-      if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C { return (index, 2) }
-      if byte == 0xE2, index + 2 < bytes.count {
-        let second = bytes[index + 1]
-        let third = bytes[index + 2]
-        if second == 0x80, third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) { return (index, 3) }
-        if second == 0x81, (0xA6...0xA9).contains(third) { return (index, 3) }
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+        let length = UnsafeCharacters.length(in: bytes, at: index)
+        if length > 0 { return (index, length) }
       }
       index += 1
     }
