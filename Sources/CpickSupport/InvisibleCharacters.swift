@@ -58,6 +58,7 @@ package enum InvisibleCharacters {
   ///
   /// - Complexity: O(n) in the length of `text`.
   package static func containsHidden(_ text: String) -> Bool {
+    guard !isASCII(text) else { return false }
     var found = false
     forEachScalar(of: text) { scalar, previous, next in
       if isHidden(scalar, after: previous, before: next) { found = true }
@@ -84,8 +85,28 @@ package enum InvisibleCharacters {
   ///
   /// - Complexity: O(n) in the length of `text`.
   package static func removingAll(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isDefaultIgnorable) else { return text }
+    guard !isASCII(text), text.unicodeScalars.contains(where: isDefaultIgnorable) else { return text }
     return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isDefaultIgnorable($0) }))
+  }
+
+  /// Whether `text` is all ASCII, which holds no default-ignorable code point (none is
+  /// below U+00AD): nearly every address and many names, told by their bytes.
+  package static func isASCII(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var index = 0
+      // Eight bytes at a time, then the rest.
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { return false }
+        index += 8
+      }
+      while index < bytes.count {
+        if bytes[index] >= 0x80 { return false }
+        index += 1
+      }
+      return true
+    }
   }
 
   /// Whether `scalar` is a default-ignorable code point (anywhere).

@@ -79,8 +79,11 @@ extension Output {
   /// `name`); `leftOut`: the address is not written when nothing of it is left, and a
   /// value that holds no address at all (`@`) is said to be left out too.
   private func warnOfInvisibles(address: String, name: Bool, leftOut: Bool, of contact: Contact) {
-    let shownName = ContactFormatter.shown(contact.displayNameInOrder(nameOrder))
-    let invisible = address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable)
+    // Made only for a warning (nearly every address and name needs none).
+    var shownName: String { ContactFormatter.shown(contact.displayNameInOrder(nameOrder)) }
+    let invisible =
+      !InvisibleCharacters.isASCII(address)
+      && address.unicodeScalars.contains(where: InvisibleCharacters.isDefaultIgnorable)
     // Nothing of the address is written.
     let dropped = leftOut && Mailbox.addresses(inEmailValue: address).isEmpty
     if dropped, !invisible, !address.allSatisfy(\.isWhitespace) {
@@ -98,8 +101,9 @@ extension Output {
           points)
       CPick.printError("cpick: " + warning)
     }
+    guard name else { return }
     let displayName = contact.displayNameInOrder(nameOrder)
-    if name, InvisibleCharacters.containsHidden(displayName) {
+    if InvisibleCharacters.containsHidden(displayName) {
       let points = InvisibleCharacters.codePoints(in: displayName, all: false)
       CPick.printError(
         "cpick: "

@@ -46,6 +46,35 @@ struct MailboxTests {
     ])
   func addressesInEmailValue(value: String, expected: [String]) {
     #expect(Mailbox.addresses(inEmailValue: value) == expected)
+    #expect(Mailbox.addressesRead(inEmailValue: value) == expected)
+  }
+
+  @Test("a plain address is told by its bytes as the character-by-character reading tells it; any other value is left to that reading")
+  func plainAddressesAsRead() {
+    var values = [
+      "ada@example.org", "@", "@@", "a", "a b@example.org", "ada@example.org ", " ada@example.org", "mailto:a@b",
+      "MaIlTo:a@b", "mailto", "mailt:a@b", "xmailto:a@b", "a@b,c@d", "a@b;c@d", "<a@b>", "a>b@c", "\"a\"@b", "a\\b@c",
+      "a\tb@c", "a\u{7F}@b", "é@example.org", "a\u{200B}@b", "(comment)a@b", "[a]@b", "a.b+tag@sub.example.co.uk",
+      "\u{FEFF}ada@example.org", "ada@example.org\u{AD}", "",
+    ]
+    // Every printable ASCII byte, alone, between letters, and at either end of an address.
+    for byte in UInt8(0x20)...0x7E {
+      let character = String(UnicodeScalar(byte))
+      values += [character, "a\(character)b@c", "\(character)a@b", "a@b\(character)"]
+    }
+    var plain = 0
+    for value in values {
+      guard let fast = Mailbox.plainAddresses(value) else { continue }
+      plain += 1
+      #expect(fast == Mailbox.addressesRead(inEmailValue: value), "\(value.debugDescription)")
+    }
+    // Those told by their bytes: most of them (not those with a blank at an end, `<`,
+    // `>`, `,`, `;`, `"`, `\\`, a control or a byte from 0x80, nor a `mailto:`).
+    #expect(plain == 364)
+    #expect(Mailbox.plainAddresses("ada@example.org") == ["ada@example.org"])
+    #expect(Mailbox.plainAddresses("@@") == [])
+    #expect(Mailbox.plainAddresses("mailto:a@b") == nil)
+    #expect(Mailbox.plainAddresses("é@example.org") == nil)
   }
 
   @Test("a mailbox, a mutt line and an aerc line use the addresses of such a value, one each")

@@ -63,6 +63,6 @@ public enum MailClientFormat {
   /// A field with TABs, line breaks and every control replaced, invisible characters
   /// that do no job removed (`InvisibleCharacters.removingHidden`), trimmed.
   static func field(_ text: String) -> String {
-    InvisibleCharacters.removingHidden(PlainText.line(text)).trimmingCharacters(in: .whitespaces)
+    InvisibleCharacters.removingHidden(PlainText.line(text)).trimmingSpaces
   }
 }
