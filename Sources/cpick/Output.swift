@@ -74,6 +74,20 @@ struct Output {
   /// Whole cards: vCard as read (unchanged cards byte for byte, legacy charsets kept),
   /// jCard (RFC 7095; one card alone, several as an array) or xCard (RFC 6351; a
   /// `<vcards>` document).
+  /// The cards of `contacts` as they stand inside `format`'s document, for a document
+  /// written a chunk of contacts at a time (`CPick.writeCards(at:in:format:)`): jCard
+  /// arrays joined by `,`, xCard `<vcard>` elements, vCard cards.
+  static func cardsInDocument(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
+    switch format {
+    case .jcard:
+      return Array(contacts.map { JCardWriter.write($0) }.joined(separator: ",").utf8)
+    case .xcard:
+      return Array(contacts.compactMap { VCardWriter.card($0) }.map(XCardWriter.vcard).joined().utf8)
+    default:
+      return VCardWriter.writeBytes(contacts)
+    }
+  }
+
   static func cards(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
     switch format {
     case .jcard:

@@ -51,6 +51,26 @@ struct ChunkedListTests {
     let cards = try CommandRunner.cpick(["list", "-s", book, "-f", "vcard"], timeout: 120)
     #expect(cards.stdout == bytes)
 
+    // One jCard array and one xCard document, written a chunk at a time: every card once,
+    // in order, one `,` between two cards at the seam.
+    let jCard = try CommandRunner.cpick(["list", "-s", book, "-f", "jcard"], timeout: 120)
+    #expect(jCard.status == 0)
+    #expect(jCard.stdoutText.hasSuffix("]]]]\n"))
+    let array = try #require(try JSONSerialization.jsonObject(with: jCard.stdout) as? [[Any]])
+    let jCardNames = array.map { card in
+      ((card[1] as? [[Any]]) ?? []).first { $0.first as? String == "fn" }.flatMap { $0.last as? String } ?? ""
+    }
+    #expect(jCardNames == numbers.map(Self.name))
+    let xCard = try CommandRunner.cpick(["list", "-s", book, "-f", "xcard"], timeout: 120)
+    #expect(xCard.status == 0)
+    #expect(xCard.stdoutText.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns="))
+    #expect(xCard.stdoutText.hasSuffix("  </vcard>\n</vcards>\n"))
+    let xCardNames = xCard.stdoutText.components(separatedBy: "<fn><text>").dropFirst().map {
+      String($0.prefix { $0 != "<" })
+    }
+    #expect(xCardNames == numbers.map(Self.name))
+    #expect(xCard.stdoutText.components(separatedBy: "<vcards").count == 2)
+
     // The mail clients' lines, one per address and none for a contact without one;
     // no mutt message line (a list is no query).
     let withEmail = numbers.filter(Self.hasEmail)

@@ -41,10 +41,16 @@ public enum XCardWriter {
   ///
   /// - Complexity: O(n) in the size of the cards.
   public static func document(_ cards: [RawCard]) -> String {
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"\(namespace)\">\n"
+    var out = documentStart
     for card in cards { out += vcard(card) }
-    return out + "</vcards>\n"
+    return out + documentEnd
   }
+
+  /// What a document begins with: the XML declaration and `<vcards>`, each on a line.
+  public static let documentStart = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"\(namespace)\">\n"
+
+  /// What a document ends with: `</vcards>` and a line end.
+  public static let documentEnd = "</vcards>\n"
 
   /// The `<vcard>` element of a raw card, indented two spaces, one property a line.
   ///
