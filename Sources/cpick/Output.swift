@@ -73,28 +73,34 @@ struct Output {
 
   /// Whole cards: vCard as read (unchanged cards byte for byte, legacy charsets kept),
   /// jCard (RFC 7095; one card alone, several as an array) or xCard (RFC 6351; a
-  /// `<vcards>` document).
-  /// The cards of `contacts` as they stand inside `format`'s document, for a document
-  /// written a chunk of contacts at a time (`CPick.writeCards(at:in:format:)`): jCard
-  /// arrays joined by `,`, xCard `<vcard>` elements, vCard cards.
+  /// `<vcards>` document): the document's start, its cards, its end.
+  static func cards(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
+    if format == .jcard && contacts.count == 1 { return Array((JCardWriter.write(contacts[0]) + "\n").utf8) }
+    let document = document(format)
+    return document.start + cardsInDocument(contacts, format: format) + document.end
+  }
+
+  /// What a document of `format` holding several cards begins and ends with, and
+  /// what stands between two runs of its cards (`cardsInDocument`): jCard's brackets
+  /// and comma, xCard's declaration and `<vcards>`, nothing for vCard.
+  static func document(_ format: Options.Format) -> (start: [UInt8], between: [UInt8], end: [UInt8]) {
+    switch format {
+    case .jcard: (Array("[".utf8), Array(",".utf8), Array("]\n".utf8))
+    case .xcard: (Array(XCardWriter.documentStart.utf8), [], Array(XCardWriter.documentEnd.utf8))
+    default: ([], [], [])
+    }
+  }
+
+  /// The cards of `contacts` as they stand inside `format`'s document (`document`),
+  /// for a document written a run of contacts at a time
+  /// (`CPick.writeCards(at:in:format:)`): jCard arrays joined by `,`, xCard `<vcard>`
+  /// elements, vCard cards.
   static func cardsInDocument(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
     switch format {
     case .jcard:
       return Array(contacts.map { JCardWriter.write($0) }.joined(separator: ",").utf8)
     case .xcard:
       return Array(contacts.compactMap { VCardWriter.card($0) }.map(XCardWriter.vcard).joined().utf8)
-    default:
-      return VCardWriter.writeBytes(contacts)
-    }
-  }
-
-  static func cards(_ contacts: [Contact], format: Options.Format) -> [UInt8] {
-    switch format {
-    case .jcard:
-      let text = contacts.count == 1 ? JCardWriter.write(contacts[0]) : JCardWriter.write(contacts)
-      return Array((text + "\n").utf8)
-    case .xcard:
-      return Array(XCardWriter.write(contacts).utf8)
     default:
       return VCardWriter.writeBytes(contacts)
     }
