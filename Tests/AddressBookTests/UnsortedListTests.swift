@@ -51,6 +51,28 @@ struct UnsortedListTests {
     #expect((0..<list.contacts.count).map { list.contacts[$0].identifier } == ["u5", "u4", "u1", "u2"])
   }
 
+  @Test("a folder's files keep the order of their names when some changed since they were indexed")
+  func folderOrderAfterChanges() throws {
+    let sandbox = try Sandbox()
+    for (name, person) in zip(["a", "b", "c", "d", "e"], Self.people) {
+      try sandbox.write("book/\(name).vcf", Self.card(person))
+    }
+    var loader = ContactListLoaderTests.loader([sandbox.path("book")], cache: sandbox.cache)
+    loader.sortOrder = .unsorted
+    _ = try loader.load()
+    // b and d changed (each a byte longer), the others as indexed: before, the
+    // changed files' contacts came after the others'.
+    try sandbox.write("book/b.vcf", Self.card((Self.people[1].uid, "Adaa", Self.people[1].family)))
+    try sandbox.write("book/d.vcf", Self.card((Self.people[3].uid, "Alann", Self.people[3].family)))
+    let changed = try loader.load().list
+    #expect((0..<changed.contacts.count).map { changed.contacts[$0].identifier } == Self.people.map(\.uid))
+    #expect(changed.displayNames[1] == "Adaa Lovelace" && changed.displayNames[3] == "Alann Turing")
+    // The segments: a's from the index, b's read, c's from the index, d's read, e's from the index.
+    #expect(changed.contacts.segments.count == 5)
+    let warm = try loader.load().list
+    #expect((0..<warm.contacts.count).map { warm.contacts[$0].identifier } == Self.people.map(\.uid))
+  }
+
   @Test("an edited contact keeps its place and a new one goes last")
   func editing() throws {
     let contacts = Self.people.map { TestContacts.person($0.given, $0.family, id: $0.uid) }

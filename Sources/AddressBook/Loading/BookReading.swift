@@ -163,21 +163,28 @@ extension ContactListLoader {
     cache: IndexCache?, single: Bool, counter: ProgressCounter? = nil, first: FirstIndex? = nil
   ) throws(ContactStoreError) -> FileContents {
     var part = FileContents(segments: [], warnings: [], groupCards: [], complete: true)
-    var builder = SegmentBuilder()
-    // Items read now: their contacts are indexed together (one segment per chunk,
-    // whose sort keys and transliterations are shared), then each item's part of it
-    // is stored.
-    var fresh: [Contact] = []
-    var freshOrigins: [ContactOrigin] = []
-    var toStore: [FileToStore] = []
     // Not in the index, changed, or damaged there: read, all at once.
     var unread: [SnapshotFile] = []
+    // The files in listing order, as runs of those the index holds (decoded into one
+    // segment a run) and of those read now (`unread[range]`, indexed together a run):
+    // the segments hold the contacts in file order whichever files changed (a changed
+    // file's contacts came after all the others', and `--sort-by none` showed them
+    // last).
+    var runs: [(stored: SegmentBuilder, unread: Range<Int>?)] = []
     for file in files {
       let generation = IndexCache.generation(path: file.path, signature: file.signature)
-      if let cache, let row = known[file.path], row.signature == file.signature,
-        (try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &builder)) != nil
-      {
-        continue
+      if let cache, let row = known[file.path], row.signature == file.signature {
+        if runs.isEmpty || runs[runs.count - 1].unread != nil { runs.append((SegmentBuilder(), nil)) }
+        if (try? SegmentArchive.decode(row.payload, cache: cache, generation: generation, into: &runs[runs.count - 1].stored))
+          != nil
+        {
+          continue
+        }
+      }
+      if let range = runs.last?.unread {
+        runs[runs.count - 1].unread = range.lowerBound..<(range.upperBound + 1)
+      } else {
+        runs.append((SegmentBuilder(), unread.count..<(unread.count + 1)))
       }
       unread.append(file)
     }
@@ -189,7 +196,29 @@ extension ContactListLoader {
       return part
     }
     let reads = try read(unread, of: source, single: single, counter: counter, into: &part)
-    for (var file, read) in zip(unread, reads) {
+    for run in runs {
+      if let range = run.unread {
+        appendRead(unread[range], reads: reads[range], of: source, cache: cache, first: first, into: &part)
+      } else {
+        part.warnings.append(contentsOf: run.stored.warnings)
+        part.groupCards.append(contentsOf: run.stored.groupCards)
+        if let segment = run.stored.finish() { part.segments.append(segment) }
+      }
+    }
+    return part
+  }
+
+  /// Appends to `part` the contacts of `files` just read (`reads`, one each), indexed
+  /// together in one or more segments, and stores them: written to the index now for a
+  /// book's first index (`first`), else kept with their encodings and rows to store.
+  private func appendRead(
+    _ files: ArraySlice<SnapshotFile>, reads: ArraySlice<(load: ContactLoad, signature: FileSignature?)?>,
+    of source: any BookSource, cache: IndexCache?, first: FirstIndex?, into part: inout FileContents
+  ) {
+    var fresh: [Contact] = []
+    var freshOrigins: [ContactOrigin] = []
+    var toStore: [FileToStore] = []
+    for (var file, read) in zip(files, reads) {
       guard let (load, signature) = read else { continue }
       var generation = IndexCache.generation(path: file.path, signature: file.signature)
       // An item listed without its version has the one its reading gave.
@@ -212,18 +241,15 @@ extension ContactListLoader {
       part.warnings.append(contentsOf: load.warnings)
       part.groupCards.append(contentsOf: load.groupCards)
     }
-    part.warnings.append(contentsOf: builder.warnings)
-    part.groupCards.append(contentsOf: builder.groupCards)
-    if let segment = builder.finish() { part.segments.append(segment) }
-    guard !fresh.isEmpty || !toStore.isEmpty else { return part }
+    guard !fresh.isEmpty || !toStore.isEmpty else { return }
     guard cache != nil else {
       // Nothing to store: the contacts are kept as they are.
       part.segments += ListSegment.build(fresh, origins: freshOrigins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
-      return part
+      return
     }
     let built = indexed(fresh, origins: freshOrigins)
     let rows = Self.rows(of: toStore, in: built.segments, cards: built.cards)
-    if let first, let cache, toStore.count == unread.count, first.writer.add(rows) {
+    if let first, let cache, toStore.count == files.count, first.writer.add(rows) {
       // Written: the contacts' JSON is rendered now, and the segment's contacts are
       // read from the index once committed (as a warm book's rows are); the
       // encodings go.
@@ -237,12 +263,11 @@ extension ContactListLoader {
       if stored.count == fresh.count, let segment = stored.finish() {
         part.segments.append(segment)
         part.written.append(contentsOf: rows.map { SnapshotFile(path: $0.path, signature: $0.signature) })
-        return part
+        return
       }
     }
     part.segments.append(contentsOf: Self.archived(built.segments, cards: built.cards))
     part.stored.append(contentsOf: rows)
-    return part
   }
 
   /// The first index of a book of many files, made while it is read: its rows written
