@@ -268,6 +268,12 @@ enum CPick {
         for line in lines { StandardOutput.write(line) }
         return .chosen
       case .vcard?, .jcard?, .xcard?:
+        if directory.isEmpty {
+          // The books' matches a chunk at a time, as `list` writes them.
+          guard !positions.isEmpty else { return .noMatch }
+          writeCards(at: positions, in: list, format: options.format!)
+          return .chosen
+        }
         let found = matched()
         if !found.isEmpty { writeCards(found, format: options.format!) }
         return found.isEmpty ? .noMatch : .chosen
