@@ -13,6 +13,21 @@ import Testing
 struct IndexCacheCardsTests {
   static func cards(_ texts: [String]) -> [[UInt8]] { texts.map { Array($0.utf8) } }
 
+  /// An index in `folder` holding `/book/a.vcf` (cards `a`) and then `/book/b.vcf`
+  /// (cards `b`), with the two files' versions.
+  static func twoFiles(in folder: TempFolder, a: [String], b: [String]) throws -> (IndexCache, Int64, Int64) {
+    let cache = try IndexCacheTests.cache(in: folder)
+    var first = IndexCacheTests.file("/book/a.vcf", 1)
+    first.cards = cards(a)
+    var second = IndexCacheTests.file("/book/b.vcf", 2)
+    second.cards = cards(b)
+    #expect(cache.update(book: "/book", upserting: [first, second]))
+    return (
+      cache, IndexCache.generation(path: first.path, signature: first.signature),
+      IndexCache.generation(path: second.path, signature: second.signature)
+    )
+  }
+
   @Test("a file's cards are read back one at a time under its generation, in file order")
   func cardsRoundTrip() throws {
     let folder = try TempFolder("cache-cards")
@@ -35,14 +50,7 @@ struct IndexCacheCardsTests {
   func cardsInABatch() throws {
     let folder = try TempFolder("cache-card-batch")
     defer { folder.remove() }
-    let cache = try IndexCacheTests.cache(in: folder)
-    var a = IndexCacheTests.file("/book/a.vcf", 1)
-    a.cards = Self.cards(["a0", "a1", "a2"])
-    var b = IndexCacheTests.file("/book/b.vcf", 2)
-    b.cards = Self.cards(["b0", ""])
-    #expect(cache.update(book: "/book", upserting: [a, b]))
-    let ga = IndexCache.generation(path: a.path, signature: a.signature)
-    let gb = IndexCache.generation(path: b.path, signature: b.signature)
+    let (cache, ga, gb) = try Self.twoFiles(in: folder, a: ["a0", "a1", "a2"], b: ["b0", ""])
     let read = cache.cards([(ga, 2), (gb, 0), (ga, 0), (ga, 7), (gb, 1), (ga &+ 1, 0), (ga, 2)])
     #expect(read.map { $0.map { String(decoding: $0, as: UTF8.self) } } == ["a2", "b0", "a0", nil, "", nil, "a2"])
     #expect(cache.cards([]).isEmpty)
@@ -54,14 +62,7 @@ struct IndexCacheCardsTests {
   func cardsOutOfPlace() throws {
     let folder = try TempFolder("cache-card-places")
     defer { folder.remove() }
-    let cache = try IndexCacheTests.cache(in: folder)
-    var a = IndexCacheTests.file("/book/a.vcf", 1)
-    a.cards = Self.cards(["a0", "a1", "a2"])
-    var b = IndexCacheTests.file("/book/b.vcf", 2)
-    b.cards = Self.cards(["b0", "b1"])
-    #expect(cache.update(book: "/book", upserting: [a, b]))
-    let ga = IndexCache.generation(path: a.path, signature: a.signature)
-    let gb = IndexCache.generation(path: b.path, signature: b.signature)
+    let (cache, ga, gb) = try Self.twoFiles(in: folder, a: ["a0", "a1", "a2"], b: ["b0", "b1"])
     // a's cards 3 and 4 after b's rows (as when another run wrote between two parts),
     // and b's card 0 moved to the end: the rows where they would be hold other cards.
     let database = try SQLiteDatabase(path: folder.file("cache/index.sqlite"))
