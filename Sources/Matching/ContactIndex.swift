@@ -43,7 +43,8 @@
 // Hangul one syllable at a time, as spaced syllables, run together, and as initials
 // (`王小明` → `wang xiao ming`, `wangxiaoming`, `wxm`; Traditional characters read the
 // same), a Han or Hangul family name also as a surname (`曾` → `zeng`, `김` → `kim`,
-// from `ContactFormatter.surnameReading`), Kana as romaji, Cyrillic, Greek, Arabic,
+// from `ContactFormatter.surnameReading`) and, before the given name, run together and
+// as initials (`박지성` → `parkjisung`, `pjs`), Kana as romaji, Cyrillic, Greek, Arabic,
 // Hebrew through ICU's `Any-Latin`, Devanagari with `sh`/`ch`. An international number
 // (`+49 (0)170 5550123`, `0049 …`) is also kept in its national form (`01705550123`)
 // with the country's trunk prefix (`0`; `8` for +7; none for +1, +39, …).

@@ -127,6 +127,7 @@ struct IndexBuilder {
     // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
     if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)
+      if !givenRead { addSurnameFirst(reading, family: contact.familyName, given: contact.givenName) }
     }
     addText(contact.organizationName, kind: .organization)
     addText(contact.departmentName, kind: .organization)
@@ -181,6 +182,24 @@ struct IndexBuilder {
     if formsMet.count >= Self.localForms { formsMet.removeAll(keepingCapacity: true) }
     formsMet[key] = forms
     return forms
+  }
+
+  /// Adds the whole name of a one-character family name read as a surname (`reading`)
+  /// and a given name of Han or Hangul syllables, with that reading first, run together
+  /// and as initials, in each spelling of the given name (`FoldedForms.nameSpellings`):
+  /// 박지성 → `parkjisung`, `parkjiseong`, `pjs`; 曾小明 → `zengxiaoming`, `zxm`. The
+  /// transliteration of the whole name reads the family name as any other character
+  /// (`bagjiseong`, `cengxiaoming`), and the surname alone is a field of its own, so a
+  /// name typed in one piece as people write it would find nothing.
+  private mutating func addSurnameFirst(_ reading: String, family: String, given: String) {
+    guard family.unicodeScalars.count(where: { !$0.properties.isWhitespace }) == 1, !given.isEmpty,
+      !given.utf8.allSatisfy({ $0 < 0x80 })
+    else { return }
+    for spelling in forms(of: ByteKey(given)).nameSpellings {
+      let syllables = [Substring(reading)] + spelling.split(separator: " ")
+      addFolded(syllables.joined(), kind: .alias)
+      addFolded(String(syllables.compactMap(\.first)), kind: .alias)
+    }
   }
 
   /// Adds already folded text.
@@ -344,6 +363,11 @@ struct FoldedForms: Sendable {
   /// (`HangulSpelling.initialConsonants`: 박지성(Park) `ㅂㅈㅅ`), folded; nil without
   /// Hangul. Not a transliteration: kept where a card's reading replaces the aliases.
   var typedInitials: String? = nil
+  /// For a text of nothing but Han or Hangul syllables (a given name: 小明, 지성), how
+  /// its syllables are spelled, spaced: the transliteration (`xiao ming`, `ji seong`)
+  /// and a Korean name's customary spelling when it differs (`ji sung`); empty for any
+  /// other text. `IndexBuilder` puts a family name's surname reading before them.
+  var nameSpellings: [String] = []
 
   /// The forms computed anew, without the cache.
   static func compute(_ text: String) -> FoldedForms {
@@ -361,9 +385,13 @@ struct FoldedForms: Sendable {
       // A Korean name (nothing but Hangul syllables and spaces): its customary
       // spelling too (`HangulSpelling`).
       let hangul = text.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
-      if hangul, let customary = HangulSpelling.customary(syllables) {
+      let customary = hangul ? HangulSpelling.customary(syllables) : nil
+      if let customary {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }
+      }
+      if text.unicodeScalars.allSatisfy(Transliteration.isSyllable) {
+        forms.nameSpellings = [latin] + (customary.map { [$0.spaced] } ?? [])
       }
       forms.typedInitials = HangulSpelling.initialConsonants(text).map(SearchFolding.fold)
     }

@@ -158,6 +158,30 @@ struct SearchKeyTests {
     #expect(HangulSpelling.customary(["min", "ho"]) == nil)
   }
 
+  @Test("a name whose family name is read as a surname is found typed in one piece")
+  func surnameFirstInOnePiece() {
+    var read = TestContacts.person("강인", "이")
+    read.phoneticGivenName = "Kang-in"
+    let people = [
+      TestContacts.person("지성", "박"), TestContacts.person("경희", "김"), TestContacts.person("小明", "曾"),
+      TestContacts.person("小明", "王"), read,
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    for (query, name) in [
+      ("parkjisung", "박지성"), ("parkjiseong", "박지성"), ("pjs", "박지성"), ("kimkyunghee", "김경희"),
+      ("kimgyeonghui", "김경희"), ("kkh", "김경희"), ("zengxiaoming", "曾小明"), ("zxm", "曾小明"),
+      // ICU's reading of the whole name, as before.
+      ("bagjiseong", "박지성"), ("bjs", "박지성"), ("cengxiaoming", "曾小明"), ("wangxiaoming", "王小明"),
+    ] {
+      #expect(found(query) == [name], "query \(query)")
+    }
+    // A given name the card reads (`Kang-in`) is found by that reading, not by a
+    // transliteration.
+    #expect(found("leekangin").isEmpty && found("lki").isEmpty)
+    #expect(found("lee kang") == ["이강인"])
+  }
+
   @Test("a Korean name is found by its initial consonants as a Korean keyboard types them (초성)")
   func koreanInitialConsonants() {
     let people = [
