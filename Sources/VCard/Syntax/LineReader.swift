@@ -179,14 +179,6 @@ package enum LineReader {
     return nil
   }
 
-  /// Whether `line` is `BEGIN:VCARD` or `END:VCARD` (any case), which a soft break
-  /// left at the end of a card's last value must not swallow.
-  static func isCardBoundary(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard line.count >= 9, line.count <= 16 else { return false }
-    let text = String(decoding: line, as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
-    return text == "END:VCARD" || text == "BEGIN:VCARD"
-  }
-
   static func isBase64Continuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { byte in
       (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
@@ -291,7 +283,7 @@ struct LineJoiner {
   mutating func joinContinuation(_ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool) -> Bool {
     let first = input[start]
     let indented = first == 0x20 || first == 0x09
-    if continuesQuotedPrintable(&line) && !LineReader.isCardBoundary(UnsafeBufferPointer(rebasing: input[start..<end])) {
+    if continuesQuotedPrintable(&line) && CardBoundary.of(UnsafeBufferPointer(rebasing: input[start..<end]), ungroupedOnly: true) == nil {
       // A soft break: the next physical line continues the value whatever it
       // starts with. Whether a leading blank is folding or text is decided by
       // the first continuation (Outlook indents every one; Android none, so a

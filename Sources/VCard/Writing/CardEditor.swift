@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 
 /// Applies the differences between two versions of a contact to the content lines
@@ -28,11 +29,7 @@ struct CardEditor {
     self.provenance = provenance
     self.options = options
     style = ContactEncoder.Style(of: card)
-    if let lf = bytes.firstIndex(of: 0x0A) {
-      lineEnd = lf > 0 && bytes[lf - 1] == 0x0D ? VCardSerializer.crlf : [0x0A]
-    } else {
-      lineEnd = VCardSerializer.crlf
-    }
+    lineEnd = LineEnds.first(in: bytes, or: VCardSerializer.crlf)
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
   }
@@ -455,16 +452,18 @@ struct CardEditor {
     return out
   }
 
-  /// Where the last `END:VCARD` line starts in `tail`.
+  /// Where the last `END:VCARD` line starts in `tail` (`CardBoundary`: as the reader
+  /// tells it, with a group or parameters too).
   static func endLineStart(_ tail: [UInt8]) -> Int? {
     var start = 0
     var found: Int? = nil
-    while start < tail.count {
-      var stop = start
-      while stop < tail.count && tail[stop] != 0x0A && tail[stop] != 0x0D { stop += 1 }
-      let text = String(decoding: tail[start..<stop], as: UTF8.self).uppercased().filter { $0 != " " && $0 != "\t" }
-      if text == "END:VCARD" { found = start }
-      start = stop + 1
+    tail.withUnsafeBufferPointer { tail in
+      while start < tail.count {
+        var stop = start
+        while stop < tail.count && tail[stop] != 0x0A && tail[stop] != 0x0D { stop += 1 }
+        if CardBoundary.of(UnsafeBufferPointer(rebasing: tail[start..<stop])) == .end { found = start }
+        start = stop + 1
+      }
     }
     return found
   }
