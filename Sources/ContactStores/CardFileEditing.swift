@@ -1,6 +1,7 @@
 import ContactKit
-import VCard
+import CpickSupport
 import Localization
+import VCard
 
 /// One change to one file of cards.
 enum CardFileEdit {
@@ -117,8 +118,8 @@ struct CardFileEditor {
     var card = VCardWriter.writeBytes(contact, options: options)
     let lineEnd = Self.lineEnd(of: body.bytes)
     // In the file's line ends, a card brought with its own bytes too (`new --vcard`).
-    if lineEnd == [0x0A] { card = Self.lfOnly(card) }
-    if let last = body.bytes.last, last != 0x0A { body.bytes += lineEnd }
+    card = LineEnds.converting(card, fromCRLFTo: lineEnd)
+    if let last = body.bytes.last, last != 0x0A, last != 0x0D { body.bytes += lineEnd }
     let start = body.bytes.count
     body.bytes += card
     body.record(start..<body.bytes.count, contact)
@@ -308,14 +309,17 @@ struct CardFileEditor {
   }
 
   /// The card that is `loaded` after someone else's change: the card with its
-  /// `UID` (only one may have it), or the only card of a vdir file.
+  /// `UID` (only one may have it), or the only card of a vdir file when it may be the
+  /// same person (`maybeSamePerson`).
   private func find(_ loaded: Contact, in body: [UInt8], parsed: VCardParseResult) -> (Contact, Range<Int>)? {
     let contacts = VCardLoading.contacts(fromBytes: body, source: loaded.source).contacts
     var candidates: [Contact] = []
     if !ContactIdentifier.isDerived(loaded.identifier) {
       candidates = contacts.filter { $0.identifier == loaded.identifier }
     }
-    if candidates.isEmpty && isSingleCardFile && contacts.count == 1 && parsed.cards.count == 1 {
+    if candidates.isEmpty && isSingleCardFile && contacts.count == 1 && parsed.cards.count == 1,
+      Self.maybeSamePerson(loaded, contacts[0])
+    {
       candidates = contacts
     }
     guard candidates.count == 1, let current = candidates.first, let line = current.sourceRecord?.firstLine,
@@ -324,21 +328,21 @@ struct CardFileEditor {
     return (current, range)
   }
 
-  /// The line end the file uses: CRLF, or LF when its first line ends in a bare LF.
-  static func lineEnd(of bytes: [UInt8]) -> [UInt8] {
-    guard let lf = bytes.firstIndex(of: 0x0A) else { return [0x0D, 0x0A] }
-    return lf > 0 && bytes[lf - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+  /// Whether `current`, the only card of a vdir file (or a server's card) in which no
+  /// card has `loaded`'s UID, is taken for `loaded` as another program left it: when
+  /// one of them has no UID (a card given one since, or a UID-less card edited) and
+  /// the name is the same. Two UIDs, or another name, are another person's card put
+  /// in the file's place (copied over it, renamed onto it): an edit merged into it
+  /// would change that person.
+  static func maybeSamePerson(_ loaded: Contact, _ current: Contact) -> Bool {
+    (ContactIdentifier.isDerived(loaded.identifier) || ContactIdentifier.isDerived(current.identifier))
+      && loaded.displayName == current.displayName
   }
 
-  /// `bytes` with each CRLF made LF.
-  static func lfOnly(_ bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    for (index, byte) in bytes.enumerated() {
-      if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { continue }
-      out.append(byte)
-    }
-    return out
+  /// The line end the file uses (`LineEnds`): its first line's, CR LF for a file
+  /// without one (vCard's, RFC 6350 §3.2).
+  static func lineEnd(of bytes: [UInt8]) -> [UInt8] {
+    LineEnds.first(in: bytes, or: LineEnds.crlf)
   }
 }
 

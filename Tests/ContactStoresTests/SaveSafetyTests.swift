@@ -276,6 +276,28 @@ struct SaveSafetyTests {
     #expect(folder.strayTempFiles().isEmpty)
   }
 
+  @Test("a file of CR line ends (a classic Mac OS export) keeps them: an added line, an added card")
+  func carriageReturnLineEnds() throws {
+    let folder = try TempFolder("cr")
+    defer { folder.remove() }
+    let text = "BEGIN:VCARD\rVERSION:3.0\rN:Doe;John;;;\rFN:John Doe\rUID:cr-1\rEND:VCARD\r"
+    let file = try folder.write("mac.vcf", Array(text.utf8))
+    let store = VCardFileStore(path: file)
+    let loaded = try #require(try store.load().contacts.first)
+    var edited = loaded
+    edited.jobTitle = "Tester"
+    var contact = Contact(identifier: "", source: "")
+    contact.givenName = "Nova"
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    request.add(contact)
+    _ = try store.execute(request)
+    let bytes = Bytes.of(file)
+    #expect(!bytes.contains(0x0A), "\(Bytes.text(file))")
+    #expect(Bytes.text(file).hasPrefix("BEGIN:VCARD\rVERSION:3.0\rN:Doe;John;;;\rFN:John Doe\rUID:cr-1\rTITLE:Tester\rEND:VCARD\rBEGIN:VCARD\r"))
+    #expect(try store.load().contacts.map(\.displayName) == ["John Doe", "Nova"])
+  }
+
   // MARK: Updates and deletes in a multi-card file
 
   static let three = """
@@ -528,6 +550,29 @@ extension SaveSafetyTests {
     #expect(lines.contains("TEL:+1 555 0404"))
     #expect(lines.contains { $0.hasSuffix(":ida@work.example") })
     #expect(!lines.contains { $0.hasSuffix(":ida@example.org") })
+  }
+
+  @Test("a vdir file another person's card was put in since it was read is not edited: the edit is refused")
+  func replacedByAnotherPerson() throws {
+    let folder = try TempFolder("replaced")
+    defer { folder.remove() }
+    let michael = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:michael\r\nFN:Michael Turner\r\nEND:VCARD\r\n"
+    let nora = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nora\r\nFN:Nora Newman\r\nEND:VCARD\r\n"
+    let nameless = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Michael Turner\r\nEND:VCARD\r\n"
+    // With UIDs (another card copied over the file), and without a UID in the card
+    // read (another person's UID-less card).
+    for (before, after) in [(michael, nora), (nameless, nora.replacingOccurrences(of: "UID:nora\r\n", with: ""))] {
+      let file = try folder.write("book/michael.vcf", Array(before.utf8))
+      let store = VdirStore(path: folder.file("book"))
+      let loaded = try #require(try store.load().contacts.first)
+      try folder.write("book/michael.vcf", Array(after.utf8))
+      var edited = loaded
+      edited.jobTitle = "Engineer"
+      var request = SaveRequest()
+      request.update(edited, original: loaded)
+      #expect(throws: ContactStoreError.self) { try store.execute(request) }
+      #expect(Bytes.text(file) == after)
+    }
   }
 
   final class Failures: Sendable {

@@ -1,3 +1,5 @@
+import CpickSupport
+
 /// The text layout of a book that its editors keep when they rewrite it: a UTF-8
 /// byte-order mark (a `.vcf`'s, an abook book's, a mutt alias file's), and the line
 /// end of the file's lines (another program's book).
@@ -10,10 +12,9 @@ enum BookFileText {
     file.starts(with: byteOrderMark) ? (byteOrderMark, Array(file.dropFirst(3))) : ([], file)
   }
 
-  /// The line end the file uses: CRLF when its first line ends so, else LF (abook and
-  /// mutt write LF).
+  /// The line end the file uses (`LineEnds`): its first line's, LF for a file without
+  /// one (abook and mutt write LF).
   static func lineEnd(of bytes: [UInt8]) -> String {
-    guard let lf = bytes.firstIndex(of: 0x0A), lf > 0, bytes[lf - 1] == 0x0D else { return "\n" }
-    return "\r\n"
+    String(decoding: LineEnds.first(in: bytes, or: LineEnds.lf), as: UTF8.self)
   }
 }

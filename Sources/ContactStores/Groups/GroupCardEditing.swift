@@ -111,7 +111,7 @@ extension CardFileEditor {
   /// `X-ADDRESSBOOKSERVER-KIND:group` + `X-ADDRESSBOOKSERVER-MEMBER`.
   private func appendGroupCard(_ name: String, apple: Bool, members: [String], to body: inout EditedBody) {
     let lineEnd = Self.lineEnd(of: body.bytes)
-    if let last = body.bytes.last, last != 0x0A { body.bytes += lineEnd }
+    if let last = body.bytes.last, last != 0x0A, last != 0x0D { body.bytes += lineEnd }
     body.bytes += Self.groupCard(name, apple: apple, members: members, lineEnd: lineEnd)
   }
 

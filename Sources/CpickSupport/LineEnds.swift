@@ -1,0 +1,36 @@
+/// The line ends of a text file, which an editor of it keeps: the bytes that end its
+/// first line — CR LF, LF, or CR alone (a classic Mac OS export) — or a default
+/// when it has no line end yet.
+package enum LineEnds {
+  package static let crlf: [UInt8] = [0x0D, 0x0A]
+  package static let lf: [UInt8] = [0x0A]
+  package static let cr: [UInt8] = [0x0D]
+
+  /// The line end of the first line of `bytes`, or `fallback` when none ends.
+  ///
+  /// - Complexity: O(n) up to the first CR or LF.
+  package static func first(in bytes: some Collection<UInt8>, or fallback: [UInt8]) -> [UInt8] {
+    guard let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return fallback }
+    if bytes[end] == 0x0A { return lf }
+    let next = bytes.index(after: end)
+    return next < bytes.endIndex && bytes[next] == 0x0A ? crlf : cr
+  }
+
+  /// `bytes`, written with CR LF line ends, with `lineEnd` instead of each CR LF.
+  package static func converting(_ bytes: [UInt8], fromCRLFTo lineEnd: [UInt8]) -> [UInt8] {
+    guard lineEnd != crlf else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A {
+        out += lineEnd
+        index += 2
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
+  }
+}
