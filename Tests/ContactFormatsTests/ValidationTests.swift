@@ -105,6 +105,12 @@ struct ValidationTests {
     var phoneOnly = Contact(identifier: "y", source: "")
     phoneOnly.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+49 151 2345678")]
     #expect(ContactValidator.check(phoneOnly).isEmpty)
+    // A card of only FN (khard's minimal card) is someone.
+    var formattedOnly = Contact(identifier: "z", source: "")
+    formattedOnly.formattedName = "Fiona Fnonly"
+    #expect(ContactValidator.check(formattedOnly).isEmpty)
+    formattedOnly.formattedName = " \t"
+    #expect(ContactValidator.check(formattedOnly).map(\.error.message) == [ContactValidator.emptyContactMessage])
   }
 
   @Test("checking a whole contact names the key and value of each problem")

@@ -176,6 +176,23 @@ struct NewPersonEditingTests {
     #expect(edited == expected)
   }
 
+  @Test("a card of only a formatted name is edited without a name typed; a name cleared still needs one")
+  func formattedNameOnly() {
+    var fiona = Contact(identifier: "urn:uuid:fiona", source: "/home/ada/contacts/fiona.vcf")
+    fiona.formattedName = "Fiona Fnonly"
+    // First name, middle, last, suffix, nickname, phonetic, company, department: the job title.
+    let run = runForm(repeated(.tab, 8) + typing("Engineer") + [.control("s")], person: fiona, editing: true)
+    #expect(run.screens.allSatisfy { !$0.contains("✗") })
+    #expect(run.saved.map(\.jobTitle) == ["Engineer"])
+    #expect(run.saved.map(\.formattedName) == ["Fiona Fnonly"])
+    // A card whose FN follows its name: with both parts cleared it would be empty.
+    var named = Contact(identifier: "urn:uuid:ann", source: "/home/ada/contacts/ann.vcf")
+    (named.givenName, named.familyName, named.formattedName) = ("Ann", "Lee", "Ann Lee")
+    let cleared = runForm([.control("u"), .down, .down, .control("u"), .control("s")], person: named, editing: true)
+    #expect(cleared.saved.isEmpty)
+    #expect(cleared.screens.last?.contains("✗ enter a name, an organization, an email or a phone number") == true)
+  }
+
   @Test("renaming recomposes a formatted name that followed the name, and keeps the card's other values")
   func rename() {
     let keys = [KeyEvent.down, .down, .control("u")] + typing("King") + [.control("s")]

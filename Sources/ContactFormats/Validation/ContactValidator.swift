@@ -300,11 +300,13 @@ public enum ContactValidator {
 
   // MARK: Whole contacts
 
-  /// Whether `contact` has something to call it by: a given, middle or family name,
-  /// a nickname, an organization, an email address or a phone number.
+  /// Whether `contact` has something to call it by: a formatted name (`FN`: a card
+  /// of nothing else, as khard and many exports write them), a given, middle or family
+  /// name, a nickname, an organization, an email address or a phone number.
   public static func hasIdentity(_ contact: Contact) -> Bool {
-    let texts = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organizationName]
-      + contact.emailAddresses.map(\.value) + contact.phoneNumbers.map(\.value)
+    let texts =
+      [contact.formattedName, contact.givenName, contact.middleName, contact.familyName, contact.nickname,
+        contact.organizationName] + contact.emailAddresses.map(\.value) + contact.phoneNumbers.map(\.value)
     return texts.contains { !$0.trimmedOfWhitespace.isEmpty }
   }
 

@@ -246,10 +246,15 @@ public struct NewPersonState: Sendable {
     return issue(for: field)
   }
 
+  /// Whether the contact the form describes has something to call it by
+  /// (`ContactValidator.hasIdentity`). A card edited keeps its `FN` unless its name
+  /// changes (`NewPersonForm.contact`): a card of only `FN` is edited without a name
+  /// typed.
   private var hasIdentity: Bool {
     let names: [NewPersonForm.TextField] = [.givenName, .middleName, .familyName, .nickname, .organizationName]
     if names.contains(where: { !form.text($0).trimmedOfWhitespace.isEmpty }) { return true }
-    return (form.entries(.phone) + form.entries(.email)).contains { !$0.isEmpty }
+    if (form.entries(.phone) + form.entries(.email)).contains(where: { !$0.isEmpty }) { return true }
+    return form.isEditing && ContactValidator.hasIdentity(form.contact(identifier: form.original.identifier))
   }
 
   /// The fields with a validation error, top to bottom.
