@@ -108,6 +108,9 @@ row from-header "addresses in a folded From: header" 25000
 row tel-require "TEL lines in one card, listed with --require phone" 5000
 row one-word "letters of a one-word name (Ж)" 40000
 row abook-custom "custom fields in an abook section" 10000
+row nested-begin "BEGIN:VCARD lines nested around one card" 25000
+row only-begin "BEGIN:VCARD lines and nothing else" 25000
+row nul-cards "cards with NUL bytes in their values" 2500
 row mutt-continued "continued lines of a mutt alias" 20000
 row jcard "cards as jCard" 12500
 row jcard-vcf "the same cards as .vcf" 12500

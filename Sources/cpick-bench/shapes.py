@@ -17,6 +17,9 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   one-word              a name of one word of N Cyrillic letters that all transliterate longer (Ж)
   abook-custom          an abook section with N custom fields
   mutt-continued        a mutt alias of N addresses continued over N lines with `\\`
+  nested-begin          N BEGIN:VCARD lines nested around one card, and N END:VCARD lines
+  only-begin            N BEGIN:VCARD lines and nothing else
+  nul-cards             N small cards with NUL bytes in their values
   abook-book, mutt-book, ldif-book, csv-book
                         other programs' books of N people (abook sections, mutt aliases,
                         LDIF entries, a Google CSV export with a note of two lines each)
@@ -60,6 +63,12 @@ elif shape == "latin1":
     open(path, "wb").write(data)
 elif shape == "utf8":
     out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
+elif shape == "nested-begin":
+    out = "BEGIN:VCARD\r\n" * n + "VERSION:3.0\r\nFN:Inner Card\r\n" + "END:VCARD\r\n" * n
+elif shape == "only-begin":
+    out = "BEGIN:VCARD\r\n" * n
+elif shape == "nul-cards":
+    out = "".join(card("FN:Person\0%d" % i, "EMAIL:p\0%d@example.org" % i, "NOTE:\0\0\0") for i in range(n))
 elif shape == "from-header":
     addresses = ",\r\n ".join('"Person %d" <p%d@example.org>' % (i, i) for i in range(n))
     out = "From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n"

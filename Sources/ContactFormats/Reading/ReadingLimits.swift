@@ -19,6 +19,9 @@ import Localization
 ///   group card of a large company's members tens of thousands). The values after that
 ///   are left out (`file:line: …`, the first one left out), the card is kept: so that one
 ///   card of 100 MB of short lines is not three million values to decode and show.
+/// - In a vCard file, 16 cards may be **open** at once, one inside another (`openCards`).
+/// - A vCard file lists its first 100 **warnings** (`file:line: why`), then one with
+///   the count of the rest: a file damaged on every line says so in a screenful.
 ///
 /// Sizes are bytes of the input as read (after the conversion of UTF-16 input to UTF-8).
 /// The other readers of cards have the same limits: in a jCard document (`JCardReader`)
@@ -47,6 +50,17 @@ public struct ReadingLimits: Sendable {
   /// 600 MB; an endless stream (`-s /dev/urandom`) is refused once past it rather than
   /// read until memory runs out.
   public var streamBytes = 1 << 30
+
+  /// The most cards open at once in a vCard file, one inside another (a vCard 2.1
+  /// `AGENT` card nests one; a card whose `END:VCARD` is missing holds the next): a
+  /// `BEGIN:VCARD` deeper ends the innermost open card, as if its `END:VCARD` were
+  /// missing, so that a million nested `BEGIN:VCARD` lines are not a million open cards.
+  public var openCards = 16
+
+  /// The most warnings listed for one file (vCard): a damaged file — a million nested
+  /// `BEGIN:VCARD` lines — lists its first problems and then how many more there are
+  /// (`unlistedProblems`) instead of holding and printing a line for each.
+  public var listedWarnings = 100
 
   /// The limits the readers read with.
   public static let standard = ReadingLimits()
@@ -84,6 +98,11 @@ public struct ReadingLimits: Sendable {
   /// The warning for a line of JSON lines over `jsonLineBytes`.
   package func jsonLineProblem() -> String {
     L10n.deferredFormat("the JSON line is longer than %s, the limit for a line of JSON; left out", Self.megabytes(jsonLineBytes))
+  }
+
+  /// The warning that ends a file's list at `listedWarnings`: how many more there were.
+  package func unlistedProblems(_ count: Int) -> String {
+    L10n.deferredFormat("%d more problems, the first on this line; not listed", count)
   }
 
   /// The warning for the first value over `cardValues`.

@@ -22,6 +22,11 @@ public enum VCardReader {
   /// `BEGIN:VCARD` are read as a card (warning); other text outside cards is
   /// ignored (one warning); lines without a
   /// colon are skipped (warning); damaged base64 data is kept as written (warning).
+  /// A card that is only a stray `BEGIN:VCARD` (another came inside it, and it has no
+  /// content line but `VERSION`) is left out. At most `VCardLimits.openCards` cards
+  /// are open at once: a `BEGIN:VCARD` deeper ends the innermost as if its
+  /// `END:VCARD` were missing. The first `VCardLimits.listedWarnings` warnings are
+  /// listed, then one says how many more there were.
   /// Values without `CHARSET` that are not UTF-8 are read in the charset another
   /// line of the file declares, else Windows-1252.
   ///
@@ -136,9 +141,21 @@ public enum VCardReader {
         cards.append(contentsOf: results[index].assembler.cards)
         warnings.append(contentsOf: results[index].assembler.warnings)
       }
+      for index in 0..<(ranges.count - 1) {
+        assembler.unlisted += results[index].assembler.unlisted
+        assembler.firstUnlisted = min(assembler.firstUnlisted, results[index].assembler.firstUnlisted)
+      }
       if let outside = assembler.outsideWarning { assembler.outsideWarning = outside + warnings.count }
       assembler.cards = cards + assembler.cards
       assembler.warnings = warnings + assembler.warnings
+      // The file lists as many warnings as one piece would: the first ones.
+      if assembler.warnings.count > limits.listedWarnings {
+        let over = assembler.warnings[limits.listedWarnings...]
+        assembler.unlisted += over.count
+        assembler.firstUnlisted = min(assembler.firstUnlisted, over.map(\.line).min()!)
+        assembler.warnings.removeSubrange(limits.listedWarnings...)
+        if let outside = assembler.outsideWarning, outside >= limits.listedWarnings { assembler.outsideWarning = nil }
+      }
       let legacy = results.lazy.compactMap(\.legacyCharset).first
       return (assembler.finish(bytes: input), legacy)
     }
@@ -237,29 +254,68 @@ struct CardAssembler {
   var cards: [RawCard] = []
   var warnings: [VCardWarning] = []
   var open: [RawCard] = []  // innermost last
-  var warnedOpen: Set<Int> = []
+  /// What is counted of each open card, innermost last.
+  var openState: [OpenCard] = []
   var warnedOutside = false
   var outsideWarning: Int? = nil  // index in `warnings`
   var orphans: [ContentLine] = []  // content lines since the last card
   var orphansBroken = false  // junk among them: no card
-  /// Bytes of the innermost open card so far (`VCardLimits.cardBytes`), one per open card.
-  var openBytes: [Int] = []
-  /// Values of the innermost open card so far (`VCardLimits.cardValues`), one per open card.
-  var openValues: [Int] = []
-  /// Open cards over `VCardLimits.cardBytes` (by their BEGIN line): their lines are dropped.
-  var oversized: Set<Int> = []
   var limits = VCardLimits.standard
   /// The content lines of the card closed last: room for as many is made in the next
   /// card (a book's cards are much alike), so a book of small cards does not hold a
   /// part's worth of room for lines it never has.
   var linesOfLastCard = 8
+  /// Warnings met after `limits.listedWarnings` were listed: how many, and the line of
+  /// the first.
+  var unlisted = 0
+  var firstUnlisted = Int.max
+
+  /// Lists `warning` while the file has fewer than `limits.listedWarnings`, else counts
+  /// it (one warning at the end says how many more; the message of one not listed is
+  /// not made); whether it was listed.
+  @discardableResult
+  mutating func warn(_ warning: @autoclosure () -> VCardWarning) -> Bool {
+    if warnings.count < limits.listedWarnings {
+      warnings.append(warning())
+      return true
+    }
+    if unlisted == 0 { firstUnlisted = warning().line }
+    unlisted += 1
+    return false
+  }
+
+  /// Whether `card` is only a stray `BEGIN:VCARD` line: a card that another
+  /// `BEGIN:VCARD` came inside of (its `END:VCARD` missing) and that has no content
+  /// line but `VERSION` — the outer ones of a run of nested or repeated `BEGIN:VCARD`
+  /// lines. Such a card is left out (the `BEGIN:VCARD` inside it was reported); an empty
+  /// card that is whole is a contact, as other readers read it.
+  private static func isStrayBegin(_ card: borrowing RawCard, _ state: OpenCard) -> Bool {
+    state.damaged && hasNoValues(card)
+  }
+
+  /// Whether `card` has no content line but `VERSION`.
+  private static func hasNoValues(_ card: borrowing RawCard) -> Bool {
+    card.lines.allSatisfy { $0.kind == .version }
+  }
+
+  /// Ends the innermost open card, which a `BEGIN:VCARD` came inside of, where that
+  /// line is — when `limits.openCards` are open: as if its `END:VCARD` were missing
+  /// (its lines are kept, it has no bytes of its own; left out when a stray
+  /// `BEGIN:VCARD`).
+  private mutating func closeInnermost() {
+    var card = open.removeLast()
+    let state = openState.removeLast()
+    if state.oversized || Self.isStrayBegin(card, state) { return }
+    card.sourceRange = nil
+    cards.append(card)
+  }
 
   /// Adds a line that could not be parsed: inside a card a warning, its bytes counted
   /// toward the card's (`VCardLimits.cardBytes`).
   package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
     if !open.isEmpty {
       if withinCardBytes(logical) {
-        warnings.append(VCardWarning(line: logical.lineNumber, message: failure.description))
+        warn(VCardWarning(line: logical.lineNumber, message: failure.description))
       }
       return
     }
@@ -273,7 +329,7 @@ struct CardAssembler {
       // The common case first: a content line inside a card.
       if !withinLimits(line, logical) { return }
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
-        warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+        warn(VCardWarning(line: line.lineNumber, message: problem))
       }
       open[open.count - 1].lines.append(consume line)
       return
@@ -283,20 +339,23 @@ struct CardAssembler {
 
   package mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
     if let line = parsedLine, line.isBegin {
-      if let outer = open.last, warnedOpen.insert(outer.beginLine).inserted {
-        warnings.append(
+      if let outer = open.last, !openState[open.count - 1].damaged {
+        openState[open.count - 1].damaged = true
+        warn(
           VCardWarning(
             line: line.lineNumber,
             message: L10n.deferredFormat(
               "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
               outer.beginLine)))
       }
+      if open.count >= limits.openCards { closeInnermost() }
       var card = RawCard(
         lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
-      card.lines.reserveCapacity(linesOfLastCard)
+      // Room for as many lines as the last card had, for a card that is not nested (a
+      // file of nested cards holds each open one).
+      if open.isEmpty { card.lines.reserveCapacity(linesOfLastCard) }
       open.append(card)
-      openBytes.append(logical.end - logical.start)
-      openValues.append(0)
+      openState.append(OpenCard(bytes: logical.end - logical.start))
       orphans = []
       orphansBroken = false
       return
@@ -305,7 +364,7 @@ struct CardAssembler {
       // Outside any card: content lines closed by an END:VCARD are a card whose
       // BEGIN:VCARD is missing; anything else is text to ignore.
       if let line = parsedLine, line.isEnd, let first = orphans.first {
-        warnings.append(
+        warn(
           VCardWarning(
             line: first.lineNumber,
             message: L10n.deferredFormat(
@@ -321,21 +380,20 @@ struct CardAssembler {
       }
       if !warnedOutside {
         warnedOutside = true
-        outsideWarning = warnings.count
-        warnings.append(
-          VCardWarning(line: logical.lineNumber, message: L10n.deferred("text outside BEGIN:VCARD … END:VCARD; ignored")))
+        if warn(VCardWarning(line: logical.lineNumber, message: L10n.deferred("text outside BEGIN:VCARD … END:VCARD; ignored"))) {
+          outsideWarning = warnings.count - 1
+        }
       }
       return
     }
     let last = open.count - 1
     if line.isEnd {
       var card = open.removeLast()
-      openBytes.removeLast()
-      openValues.removeLast()
-      if oversized.remove(card.beginLine) != nil { return }
+      let state = openState.removeLast()
+      if state.oversized || Self.isStrayBegin(card, state) { return }
       card.endLine = line.lineNumber
       linesOfLastCard = max(1, card.lines.count)
-      if let start = card.sourceRange?.lowerBound, !warnedOpen.contains(card.beginLine) {
+      if let start = card.sourceRange?.lowerBound, !state.damaged {
         card.sourceRange = start..<logical.end
       } else {
         card.sourceRange = nil
@@ -345,7 +403,7 @@ struct CardAssembler {
     }
     if !withinLimits(line, logical) { return }
     if let problem = Self.damagedBase64(line) {
-      warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+      warn(VCardWarning(line: line.lineNumber, message: problem))
     }
     open[last].lines.append(line)
   }
@@ -359,13 +417,14 @@ struct CardAssembler {
     guard withinCardBytes(logical) else { return false }
     let last = open.count - 1
     if let problem = limits.valueProblem(line, bytes: logical.end - logical.start) {
-      warnings.append(VCardWarning(line: line.lineNumber, message: problem))
+      warn(VCardWarning(line: line.lineNumber, message: problem))
       return false
     }
-    openValues[last] += 1
-    if openValues[last] > limits.cardValues {
-      if openValues[last] == limits.cardValues + 1 {
-        warnings.append(VCardWarning(line: line.lineNumber, message: limits.valueCountProblem()))
+    openState[last].values += 1
+    if openState[last].values > limits.cardValues {
+      if openState[last].values == limits.cardValues + 1 {
+        let problem = limits.valueCountProblem()
+        warn(VCardWarning(line: line.lineNumber, message: problem))
       }
       return false
     }
@@ -377,24 +436,27 @@ struct CardAssembler {
   /// and the card is left out at its END).
   private mutating func withinCardBytes(_ logical: LogicalLine) -> Bool {
     let last = open.count - 1
-    openBytes[last] += logical.end - logical.start
-    guard openBytes[last] > limits.cardBytes else { return true }
+    openState[last].bytes += logical.end - logical.start
+    guard openState[last].bytes > limits.cardBytes else { return true }
     let begin = open[last].beginLine
-    if oversized.insert(begin).inserted {
-      warnings.append(VCardWarning(line: begin, message: limits.cardProblem()))
+    if !openState[last].oversized {
+      openState[last].oversized = true
+      let problem = limits.cardProblem()
+      warn(VCardWarning(line: begin, message: problem))
       open[last].lines = []
     }
     return false
   }
 
   package mutating func finish(bytes: [UInt8]) -> VCardParseResult {
-    for var card in open.reversed() where !oversized.contains(card.beginLine) {
+    for (var card, state) in zip(open, openState).reversed() where !state.oversized {
+      if Self.isStrayBegin(card, state) { continue }
       card.sourceRange = nil
       // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside
       // it) was reported there: the file does not end inside it as far as the user
       // can tell.
-      if !warnedOpen.contains(card.beginLine) {
-        warnings.append(
+      if !state.damaged {
+        warn(
           VCardWarning(
             line: card.beginLine, message: L10n.deferred("the file ends inside the card that began here (no END:VCARD)")))
       }
@@ -405,6 +467,9 @@ struct CardAssembler {
       cards.contains(where: { $0.beginLine == warnings[index].line })
     {
       warnings.remove(at: index)
+    }
+    if unlisted > 0 {
+      warnings.append(VCardWarning(line: firstUnlisted, message: limits.unlistedProblems(unlisted)))
     }
     // Compared where they lie: a card copied to compare is a retain and a release of
     // each of its parts.
@@ -452,4 +517,16 @@ struct CardAssembler {
 extension ContentLine {
   fileprivate var isBegin: Bool { kind == .begin && valueIs("VCARD") }
   fileprivate var isEnd: Bool { kind == .end && valueIs("VCARD") }
+}
+
+/// What `CardAssembler` counts of a card while it is open.
+struct OpenCard {
+  /// Its bytes so far (`VCardLimits.cardBytes`).
+  var bytes: Int
+  /// Its values so far (`VCardLimits.cardValues`).
+  var values = 0
+  /// Whether a `BEGIN:VCARD` came inside it (reported once; its `END:VCARD` may be missing).
+  var damaged = false
+  /// Whether it grew over `VCardLimits.cardBytes`: its lines are let go, it is left out.
+  var oversized = false
 }
