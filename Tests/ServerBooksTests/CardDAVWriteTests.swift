@@ -77,6 +77,21 @@ import Testing
     #expect(onServer.contains("ORG:Analytical Engines"))
   }
 
+  @Test("a new contact whose UID has a slash is created under a name with a dash", arguments: CardDAVBookFixture.Kind.allCases)
+  func addWithSlashInUID(kind: CardDAVBookFixture.Kind) throws {
+    let fixture = try CardDAVBookFixture(kind)
+    fixture.sync()
+    var person = Contact(identifier: "team/ada", source: "")
+    person.givenName = "Ada"
+    person.familyName = "Lovelace"
+    var add = SaveRequest()
+    add.add(person)
+    #expect(try fixture.store.execute(add).map(\.identifier) == ["team/ada"])
+    #expect(try fixture.serverCard("team-ada.vcf")?.contains("UID:team/ada") == true)
+    #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
+    #expect(try fixture.contacts().map(\.identifier).sorted() == ["c1", "c2", "c3", "team/ada"])
+  }
+
   @Test("a conflicting change is refused: the server keeps the other client's, the edit is kept aside", arguments: CardDAVBookFixture.Kind.allCases)
   func refusesConflict(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)

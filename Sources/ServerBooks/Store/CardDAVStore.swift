@@ -340,11 +340,15 @@ public struct CardDAVStore: ContactStore {
     return (String(parts[0]), String(parts[1]))
   }
 
-  /// A URL for a new card in `book` made from its UID (percent-encoded, RFC 3986),
-  /// and its file name, neither taken: `-2`, `-3`… when they are.
+  /// A URL for a new card in `book` made from its UID (percent-encoded, RFC 3986; a
+  /// slash or backslash as `-`), and its file name, neither taken: `-2`, `-3`… when
+  /// they are.
   private func freeCardURL(book: AccountState.Book, uid: String, known: BookState?) -> (url: String, fileName: String) {
     let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-    let base = String(ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces)))
+    // A slash is a path separator to servers even encoded: Radicale refuses `%2F` in a
+    // card's name (403).
+    let base = String(
+      ContactIdentifier.removingURNPrefix(uid.trimmingCharacters(in: .whitespaces)).map { $0 == "/" || $0 == "\\" ? "-" : $0 })
     var encoded = base.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "contact"
     if encoded.isEmpty || encoded.hasPrefix(".") { encoded = "contact" + encoded }
     if encoded.utf8.count > 150 { encoded = String(encoded.prefix(150)) }
