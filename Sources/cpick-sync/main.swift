@@ -9,7 +9,8 @@
 //   cpick-sync xcard FILE              an xCard (RFC 6351) file as vCard 4.0 text
 //
 // Without URLs: every account of the config and every server URL among the default
-// sources. Exit status 0, or 2 when an account failed (one line on stderr each).
+// sources. Exit status 0, or 2 when an account failed or a queued edit conflicted with
+// the server's card (one line on stderr each; the edit is kept in conflicts/).
 import BookSync
 import ContactStores
 import CpickSupport
@@ -168,7 +169,11 @@ exit(failed ? 2 : 0)
   for edit in outcome.edits {
     var object: [String: Any] = ["event": "edit", "id": edit.id, "result": edit.result, "folder": edit.folder, "file": edit.file]
     if let message = edit.message { object["message"] = message }
-    emit(object, v("\(account.name): \(edit.result) \(edit.file)" + (edit.message.map { ": " + $0 } ?? "")))
+    let conflict = edit.result == "conflict"
+    if conflict { failed = true }
+    emit(
+      object, v("\(account.name): \(edit.result) \(edit.file)" + (edit.message.map { ": " + $0 } ?? "")),
+      toStandardError: conflict)
   }
   for book in outcome.books {
     emit(

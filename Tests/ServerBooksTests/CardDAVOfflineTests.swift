@@ -39,6 +39,46 @@ import Testing
     #expect(try fixture.contacts().count == 3)
   }
 
+  @Test("cpick sync: a queued edit that conflicts with the server's change is one line on stderr, exit 2, the edit kept aside")
+  func queuedEditConflicts() throws {
+    let fixture = try CardDAVBookFixture(.radicale)
+    fixture.sync()
+    let config = fixture.home.path + "/config/cpick/config"
+    let good = try String(contentsOfFile: config, encoding: .utf8)
+    try good.replacingOccurrences(of: "'secret'", with: "'wrong'").write(toFile: config, atomically: true, encoding: .utf8)
+    let original = try fixture.contact("c1")
+    var edited = original
+    edited.note = "written offline"
+    var request = SaveRequest()
+    request.update(edited, original: original)
+    _ = try fixture.store.execute(request)
+    #expect(Outbox(folder: fixture.paths.outbox).edits().count == 1)
+    // Meanwhile another client writes another note on the server.
+    try fixture.server.putRaw(path: fixture.bookPath + "c1.vcf", bytes: CardDAVBookFixture.card(1, note: "from the phone"))
+    try good.write(toFile: config, atomically: true, encoding: .utf8)
+
+    let helper = Process()
+    helper.executableURL = URL(fileURLWithPath: TestPaths.syncHelper)
+    helper.arguments = ["sync"]
+    helper.environment = fixture.environment
+    let out = Pipe()
+    let err = Pipe()
+    helper.standardOutput = out
+    helper.standardError = err
+    try helper.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    helper.waitUntilExit()
+    #expect(helper.terminationStatus == 2)
+    let problems = stderr.split(separator: "\n")
+    #expect(problems.count == 1, "\(stderr)")
+    #expect(problems.first?.hasPrefix("test: conflict c1.vcf: ") == true, "\(stderr)")
+    #expect(stdout.split(separator: "\n").count == 1, "\(stdout)")
+    #expect(try fixture.serverCard("c1.vcf")?.contains("NOTE:from the phone") == true)
+    let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.paths.conflicts)
+    #expect(kept.count == 1)
+  }
+
   @Test("with the server gone, a save succeeds on the copy and stays queued; nothing is lost")
   func serverGone() throws {
     let fixture = try CardDAVBookFixture(.xandikos)
