@@ -108,12 +108,19 @@ enum SaveTarget {
   /// The store that holds `contact` among `sources` and `--save-to`, for an edit or a
   /// delete.
   ///
-  /// - Throws: `ContactStoreError` (`.readOnly`) when none does (stdin, unknown).
+  /// - Throws: `ContactStoreError`: `.unreadable` when the contact's file is gone since
+  ///   it was read, `.readOnly` when no book holds it (stdin, unknown).
   static func holder(of contact: Contact, _ options: Options, sources: [String], environment: [String: String])
     throws(ContactStoreError) -> any ContactStore
   {
     let books = sources + (options.saveTo.map { [$0] } ?? [])
     guard let holder = store(holding: contact, sources: books, environment: environment) else {
+      if books.contains(contact.source), !FileManager.default.fileExists(atPath: contact.source) {
+        throw ContactStoreError(
+          source: contact.source,
+          reason: L10n.text("the file is no longer there (removed or renamed since it was read); nothing was saved"),
+          kind: .unreadable)
+      }
       throw ContactStoreError(
         source: contact.source, reason: L10n.text("this contact's address book cannot be written (stdin or unknown)"),
         kind: .readOnly)
