@@ -187,6 +187,16 @@ extension LocalizedScreensTests {
         conflicts: [L10n.format("%s: changed here to “%s”, elsewhere to “%s”", L10n.text("job title"), "Auditor", "Treasurer")])
       let wrapped = NewPersonView.messageLines(state, rows: 24, columns: 80)
       #expect(wrapped.count <= 5 && wrapped.allSatisfy { TerminalText.width($0) <= 80 }, "\(language.code): \(wrapped.joined(separator: "\n"))")
+      // The same for a card a CardDAV server's other client changed.
+      state.message = NewPersonViewController.conflictMessage(name: "Ada Lovelace", conflicts: [], onServer: true)
+      let server = NewPersonView.messageLines(state, rows: 24, columns: 80)
+      #expect(server.count <= 5 && server.allSatisfy { TerminalText.width($0) <= 80 }, "\(language.code): \(server.joined(separator: "\n"))")
+      #expect(state.message?.contains("Ada Lovelace") == true)
+      if language.isEnglish {
+        #expect(state.message?.hasPrefix("not saved: Ada Lovelace was changed on the server by another client.") == true)
+      } else {
+        #expect(state.message?.contains("server") == false, "\(language.code): translated")
+      }
       // Notes drawn on one line, cut at the screen's width.
       let notes = [
         L10n.format("“%s” is saved with its first member (e on a card, + add to group)", "Project Y"),

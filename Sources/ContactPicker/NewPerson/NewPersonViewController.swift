@@ -281,12 +281,19 @@ public final class NewPersonViewController {
   }
 
   /// What the form says after a save refused because another program changed the
-  /// card, which was reloaded with the edit on top: `name` (empty: "the contact"),
-  /// and the fields `conflicts` both changed (the edit kept), in the language in use.
-  static func conflictMessage(name: String, conflicts: [String]) -> String {
-    var message = L10n.format(
-      "not saved: %s was changed on disk by another program. Reloaded: the form shows the card as it is now "
-        + "with your changes on top of it", name.isEmpty ? L10n.text("the contact") : name)
+  /// card (on disk, or `onServer`: another client, on a CardDAV server), which was
+  /// reloaded with the edit on top: `name` (empty: "the contact"), and the fields
+  /// `conflicts` both changed (the edit kept), in the language in use.
+  static func conflictMessage(name: String, conflicts: [String], onServer: Bool = false) -> String {
+    let shown = name.isEmpty ? L10n.text("the contact") : name
+    var message =
+      onServer
+      ? L10n.format(
+        "not saved: %s was changed on the server by another client. Reloaded: the form shows the card as it is now "
+          + "with your changes on top of it", shown)
+      : L10n.format(
+        "not saved: %s was changed on disk by another program. Reloaded: the form shows the card as it is now "
+          + "with your changes on top of it", shown)
     if !conflicts.isEmpty {
       message += L10n.format(", yours kept where both changed it (%s)", conflicts.joined(separator: "; "))
     }
@@ -312,7 +319,9 @@ public final class NewPersonViewController {
     guard current != original else { return false }
     reloadedPerson = current
     let again = ContactReload.reapply(edited, madeTo: original, onto: current)
-    let message = Self.conflictMessage(name: current.displayName, conflicts: again.conflicts)
+    // A server book's refusal names the card's URL; a file's, the file.
+    let onServer = refusal.source.hasPrefix("https://") || refusal.source.hasPrefix("http://")
+    let message = Self.conflictMessage(name: current.displayName, conflicts: again.conflicts, onServer: onServer)
     state.reload(NewPersonForm(editing: current, showing: again.contact), message: message)
     return true
   }
