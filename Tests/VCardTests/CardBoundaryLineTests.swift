@@ -63,6 +63,29 @@ struct CardBoundaryLineTests {
     }
   }
 
+  @Test("a property added after a last value that ends in a quoted-printable soft break is a line of its own")
+  func addedAfterSoftBreak() throws {
+    let text = "BEGIN:VCARD\nVERSION:2.1\nN:Smith;Alice;;;\nFN:Alice Smith\nNOTE;ENCODING=QUOTED-PRINTABLE:line one=\nEND:VCARD\n"
+    let original = try #require(Self.contacts(text).first)
+    #expect(original.note == "line one")
+    var edited = original
+    edited.nickname = "Ally"
+    let written = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
+    #expect(written.hasPrefix("BEGIN:VCARD\nVERSION:2.1\nN:Smith;Alice;;;\nFN:Alice Smith\nNOTE;ENCODING=QUOTED-PRINTABLE:line one=\n\n"))
+    let read = VCardReader.read(Array(written.utf8))
+    #expect(read.warnings.isEmpty, "\(written)")
+    let contact = try #require(Self.contacts(written).first)
+    #expect(contact.nickname == "Ally", "\(written)")
+    #expect(contact.note == "line one", "\(written)")
+    // A base64 value that ends in `=` is no soft break: nothing is added after it.
+    let photo = "BEGIN:VCARD\nVERSION:3.0\nFN:Bob\nKEY;ENCODING=b:AAA=\nEND:VCARD\n"
+    let bob = try #require(Self.contacts(photo).first)
+    var nicknamed = bob
+    nicknamed.nickname = "B"
+    let plain = VCardWriter.write(nicknamed, original: bob, options: VCardWriter.Options(revision: nil))
+    #expect(!plain.contains("\n\n"), "\(plain)")
+  }
+
   @Test("after a soft break, a line END:VCARD ends the card and a grouped one is the value's text")
   func softBreakBeforeEnd() throws {
     let ended = Self.contacts(

@@ -9,6 +9,8 @@ import Testing
 struct ManyProblemsTests {
   static let nestingMessage = "inside the card that began on line"
 
+  static func summary(_ count: Int) -> String { "problems not listed: \(count) more, the first on this line" }
+
   @Test("nested BEGIN:VCARD lines around one card: that card, the first problems listed, then how many more")
   func nestedBegins() throws {
     let depth = 300
@@ -22,36 +24,59 @@ struct ManyProblemsTests {
     // One warning per BEGIN:VCARD inside another (lines 2 through 300): the first 100 listed.
     #expect(result.warnings.dropLast().map(\.line) == Array(2...(limit + 1)))
     #expect(result.warnings.dropLast().allSatisfy { $0.message.contains(Self.nestingMessage) })
-    // Then the rest of those, and the END:VCARD lines past the 16 cards open at once
-    // (`openCards`): text outside cards, one problem.
-    #expect(VCardLimits.standard.openCards == 16)
-    #expect(
-      result.warnings.last
-        == VCardWarning(line: limit + 2, message: "\(depth - 1 - limit + 1) more problems, the first on this line; not listed"))
+    #expect(result.warnings.last == VCardWarning(line: limit + 2, message: Self.summary(depth - 1 - limit)))
   }
 
-  @Test("past openCards open at once, a BEGIN:VCARD ends the innermost card: no one is lost")
-  func deeperThanOpenCards() {
+  @Test("past openCards open cards, stray BEGIN:VCARD lines are counted: the cards and their END lines still match")
+  func straysPastOpenCards() {
     var limits = VCardLimits.standard
     limits.openCards = 3
-    let names = ["A", "B", "C", "D"]
-    let text = names.map { "BEGIN:VCARD\nFN:\($0)\n" }.joined() + String(repeating: "END:VCARD\n", count: 4)
-    let result = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
-    #expect(result.cards.map { $0.first("FN")?.value } == names)
-    #expect(result.cards.map(\.beginLine) == [1, 3, 5, 7])
-    // C ended at D's BEGIN:VCARD; the fourth END:VCARD is outside any card.
-    #expect(result.cards.map(\.endLine) == [11, 10, nil, 9])
-    #expect(result.warnings.map(\.line) == [3, 5, 7, 12])
+    let nested = String(repeating: "BEGIN:VCARD\n", count: 10) + "FN:Ada\n" + String(repeating: "END:VCARD\n", count: 10)
+    let one = VCardReader.read(Array(nested.utf8), pieceSize: Int.max, limits: limits)
+    #expect(one.cards.map { $0.first("FN")?.value } == ["Ada"])
+    #expect(one.cards.map(\.beginLine) == [10])
+    #expect(one.warnings.map(\.line) == Array(2...10))  // no END:VCARD left over, no text outside cards
+    // A line after the inner card goes to the stray around it, which becomes a card
+    // (its BEGIN:VCARD line no longer known: its first line is taken for it).
+    let after = String(repeating: "BEGIN:VCARD\n", count: 6) + "FN:Inner\nEND:VCARD\nFN:Outer\n"
+      + String(repeating: "END:VCARD\n", count: 5)
+    let two = VCardReader.read(Array(after.utf8), pieceSize: Int.max, limits: limits)
+    #expect(two.cards.map { $0.first("FN")?.value } == ["Inner", "Outer"])
+    #expect(two.cards.map(\.beginLine) == [6, 9])
+    #expect(two.cards.map(\.endLine) == [8, 10])
   }
 
-  @Test("a file of only BEGIN:VCARD lines is one empty card, with the problems counted")
+  @Test("past openCards open cards with values, nothing is cut: each card keeps its own lines")
+  func deepCardsWithValues() {
+    var limits = VCardLimits.standard
+    limits.openCards = 3
+    let names = (1...6).map { "P\($0)" }
+    let text = names.map { "BEGIN:VCARD\nFN:\($0)\n" }.joined()
+      + names.reversed().map { "TEL:\($0)\nEND:VCARD\n" }.joined()
+    let result = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
+    #expect(result.cards.map { $0.first("FN")?.value } == names)
+    #expect(result.cards.map { $0.first("TEL")?.value } == names)
+    #expect(result.warnings.map(\.line) == [3, 5, 7, 9, 11])
+  }
+
+  @Test("a vCard 2.1 AGENT card after fifteen cards with a doubled BEGIN:VCARD keeps its properties")
+  func agentAfterDoubledBegins() {
+    let doubled = (1...15).map { "BEGIN:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:P\($0)\nEND:VCARD\n" }.joined()
+    let agent = "BEGIN:VCARD\nVERSION:2.1\nFN:Ann Boss\nAGENT:\nBEGIN:VCARD\nVERSION:2.1\nFN:Sam Agent\nEND:VCARD\n"
+      + "EMAIL:ann@boss.example\nEND:VCARD\n"
+    let result = VCardReader.read(Array((doubled + agent).utf8))
+    #expect(result.cards.map { $0.first("FN")?.value } == (1...15).map { "P\($0)" } + ["Ann Boss", "Sam Agent"])
+    #expect(result.cards.first { $0.first("FN")?.value == "Ann Boss" }?.first("EMAIL")?.value == "ann@boss.example")
+  }
+
+  @Test("a file of only BEGIN:VCARD lines is one empty card, with the problems counted and the open end listed")
   func onlyBegins() {
-    let result = VCardReader.read(Array(String(repeating: "BEGIN:VCARD\r\n", count: 1000).utf8))
-    #expect(result.cards.map(\.beginLine) == [1000])
+    let result = VCardReader.read(Array(String(repeating: "BEGIN:VCARD\r\n", count: 3000).utf8))
+    #expect(result.cards.map(\.beginLine) == [3000])
     #expect(result.cards.first?.lines.isEmpty == true)
-    #expect(result.warnings.count == 101)
-    #expect(result.warnings.last?.message == "900 more problems, the first on this line; not listed")
-    #expect(result.warnings.last?.line == 102)
+    #expect(result.warnings.count == 102)
+    #expect(result.warnings[100] == VCardWarning(line: 3000, message: "the file ends inside the card that began here (no END:VCARD)"))
+    #expect(result.warnings.last == VCardWarning(line: 102, message: Self.summary(2899)))
   }
 
   @Test("an empty card that is whole stays a contact; one inside a card with a BEGIN:VCARD of its own is read")
@@ -76,7 +101,29 @@ struct ManyProblemsTests {
     #expect(whole.cards.count == 40)
     #expect(pieces.cards.count == 40)
     #expect(whole.warnings.map(\.line) == [3, 7, 11, 15, 19, 23])
-    #expect(whole.warnings.last?.message == "35 more problems, the first on this line; not listed")
+    #expect(whole.warnings.last?.message == Self.summary(35))
     #expect(pieces.warnings == whole.warnings)
+  }
+
+  @Test("read part by part (a large file), a file lists its first 100 problems and one line for the rest")
+  func inParts() {
+    let text = (0..<300).map { "BEGIN:VCARD\nFN:Person \($0)\nno colon here\nEND:VCARD\n" }.joined()
+    var listed: [VCardWarning] = []
+    var cards = 0
+    let done = VCardReader.read(Array(text.utf8), inPartsOf: 2000) { part in
+      listed += part.warnings
+      cards += part.cards.count
+    }
+    #expect(done)
+    #expect(cards == 300)
+    #expect(listed.count == 101)
+    #expect(listed.dropLast().map(\.line) == (0..<100).map { 3 + 4 * $0 })
+    #expect(listed.last == VCardWarning(line: 403, message: Self.summary(200)))
+    // A file of only BEGIN:VCARD lines, read part by part, says what a whole read says.
+    let begins = Array(String(repeating: "BEGIN:VCARD\n", count: 3000).utf8)
+    var inParts: [VCardWarning] = []
+    #expect(VCardReader.read(begins, inPartsOf: 2000) { inParts += $0.warnings })
+    #expect(inParts == VCardReader.read(begins).warnings)
+    #expect(inParts.suffix(2).map(\.line) == [3000, 102])
   }
 }

@@ -19,7 +19,8 @@ import Localization
 ///   group card of a large company's members tens of thousands). The values after that
 ///   are left out (`file:line: …`, the first one left out), the card is kept: so that one
 ///   card of 100 MB of short lines is not three million values to decode and show.
-/// - In a vCard file, 16 cards may be **open** at once, one inside another (`openCards`).
+/// - In a vCard file, past 1,000 cards **open** at once, one inside another, a stray
+///   `BEGIN:VCARD` (a card with nothing in it) is counted, not held (`openCards`).
 /// - A vCard file lists its first 100 **warnings** (`file:line: why`), then one with
 ///   the count of the rest: a file damaged on every line says so in a screenful.
 ///
@@ -51,11 +52,12 @@ public struct ReadingLimits: Sendable {
   /// read until memory runs out.
   public var streamBytes = 1 << 30
 
-  /// The most cards open at once in a vCard file, one inside another (a vCard 2.1
-  /// `AGENT` card nests one; a card whose `END:VCARD` is missing holds the next): a
-  /// `BEGIN:VCARD` deeper ends the innermost open card, as if its `END:VCARD` were
-  /// missing, so that a million nested `BEGIN:VCARD` lines are not a million open cards.
-  public var openCards = 16
+  /// The most cards held open at once in a vCard file, one inside another (a vCard
+  /// 2.1 `AGENT` card nests one; a card whose `END:VCARD` is missing holds the next)
+  /// before a card with nothing in it that a `BEGIN:VCARD` comes inside of — a stray
+  /// `BEGIN:VCARD` line — is counted instead of held: so that a million nested
+  /// `BEGIN:VCARD` lines are not a million open cards. A card with values is always held.
+  public var openCards = 1_000
 
   /// The most warnings listed for one file (vCard): a damaged file — a million nested
   /// `BEGIN:VCARD` lines — lists its first problems and then how many more there are
@@ -102,7 +104,7 @@ public struct ReadingLimits: Sendable {
 
   /// The warning that ends a file's list at `listedWarnings`: how many more there were.
   package func unlistedProblems(_ count: Int) -> String {
-    L10n.deferredFormat("%d more problems, the first on this line; not listed", count)
+    L10n.deferredFormat("problems not listed: %d more, the first on this line", count)
   }
 
   /// The warning for the first value over `cardValues`.

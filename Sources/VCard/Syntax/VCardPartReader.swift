@@ -23,7 +23,8 @@ extension VCardReader {
     if JCardReader.isJCard(input) { return JCardReader.read(input, inPartsOf: partSize, body) }
     guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
     var linesBefore = 0
-    return read(input, inPartsOf: partSize, linesBefore: &linesBefore, endsInput: true, body)
+    var tally = WarningTally()
+    return read(input, inPartsOf: partSize, linesBefore: &linesBefore, tally: &tally, endsInput: true, body)
   }
 
   /// Where `read(blocks:inPartsOf:_:)` gets an input's bytes: it appends at most
@@ -58,6 +59,7 @@ extension VCardReader {
     var window: [UInt8] = []
     var ended = false
     var linesBefore = 0
+    var tally = WarningTally()
     var first = true
     while true {
       // What the last part left (the start of a card), then the input up to a part.
@@ -99,7 +101,8 @@ extension VCardReader {
       }
       swap(&part, &window)
       let endsInput = ended && window.isEmpty
-      let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, endsInput: endsInput) { result in
+      let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput) {
+        result in
         cardsRead += result.cards.count
         body(result)
       }
@@ -151,9 +154,11 @@ extension VCardReader {
   /// The parts of `input` (vCard text that starts with `BEGIN:VCARD`), its lines
   /// numbered after `linesBefore` (advanced past them), given to `body`; only the last
   /// piece of an input that `endsInput` (the file's end) may end inside a card or
-  /// after text outside cards. False as `read(_:inPartsOf:_:)` says.
+  /// after text outside cards. The file's first `VCardLimits.listedWarnings` warnings
+  /// are listed, the rest counted in `tally` (the last piece says how many). False as
+  /// `read(_:inPartsOf:_:)` says.
   private static func read(
-    _ input: [UInt8], inPartsOf partSize: Int, linesBefore: inout Int, endsInput: Bool,
+    _ input: [UInt8], inPartsOf partSize: Int, linesBefore: inout Int, tally: inout WarningTally, endsInput: Bool,
     _ body: (VCardParseResult) -> Void
   ) -> Bool {
     let source = VCardSource(input: input, fallbackCharset: nil)
@@ -177,9 +182,16 @@ extension VCardReader {
             isLast || (piece.piece.assembler.open.isEmpty && !piece.piece.assembler.warnedOutside)
           else { return false }
         }
-        for piece in pieces {
-          var piece = piece
-          body(piece.piece.assembler.finish(bytes: input))
+        for (range, piece) in zip(ranges, pieces) {
+          var assembler = piece.piece.assembler
+          assembler.summarizes = false
+          var result = assembler.finish(bytes: input)
+          tally.take(&result.warnings, more: assembler.tally, limit: VCardLimits.standard.listedWarnings)
+          if let openEnd = assembler.openEnd { result.warnings.append(openEnd) }
+          if endsInput && range.upperBound == buffer.count, let summary = tally.summary(.standard) {
+            result.warnings.append(summary)
+          }
+          body(result)
           linesBefore += piece.lines
         }
         start = cuts.last!

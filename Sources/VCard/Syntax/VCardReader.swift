@@ -23,10 +23,9 @@ public enum VCardReader {
   /// ignored (one warning); lines without a
   /// colon are skipped (warning); damaged base64 data is kept as written (warning).
   /// A card that is only a stray `BEGIN:VCARD` (another came inside it, and it has no
-  /// content line but `VERSION`) is left out. At most `VCardLimits.openCards` cards
-  /// are open at once: a `BEGIN:VCARD` deeper ends the innermost as if its
-  /// `END:VCARD` were missing. The first `VCardLimits.listedWarnings` warnings are
-  /// listed, then one says how many more there were.
+  /// content line but `VERSION`) is left out; past `VCardLimits.openCards` open cards
+  /// such cards are counted, not held. The first `VCardLimits.listedWarnings` warnings
+  /// are listed, then one says how many more there were.
   /// Values without `CHARSET` that are not UTF-8 are read in the charset another
   /// line of the file declares, else Windows-1252.
   ///
@@ -136,26 +135,21 @@ public enum VCardReader {
       var assembler = results[ranges.count - 1].assembler
       var cards: [RawCard] = []
       var warnings: [VCardWarning] = []
-      cards.reserveCapacity(results.reduce(0) { $0 + $1.assembler.cards.count })
-      for index in 0..<(ranges.count - 1) {
-        cards.append(contentsOf: results[index].assembler.cards)
-        warnings.append(contentsOf: results[index].assembler.warnings)
-      }
-      for index in 0..<(ranges.count - 1) {
-        assembler.unlisted += results[index].assembler.unlisted
-        assembler.firstUnlisted = min(assembler.firstUnlisted, results[index].assembler.firstUnlisted)
-      }
-      if let outside = assembler.outsideWarning { assembler.outsideWarning = outside + warnings.count }
-      assembler.cards = cards + assembler.cards
-      assembler.warnings = warnings + assembler.warnings
       // The file lists as many warnings as one piece would: the first ones.
-      if assembler.warnings.count > limits.listedWarnings {
-        let over = assembler.warnings[limits.listedWarnings...]
-        assembler.unlisted += over.count
-        assembler.firstUnlisted = min(assembler.firstUnlisted, over.map(\.line).min()!)
-        assembler.warnings.removeSubrange(limits.listedWarnings...)
-        if let outside = assembler.outsideWarning, outside >= limits.listedWarnings { assembler.outsideWarning = nil }
+      var tally = WarningTally()
+      cards.reserveCapacity(results.reduce(0) { $0 + $1.assembler.cards.count })
+      for index in 0..<ranges.count {
+        if index < ranges.count - 1 { cards.append(contentsOf: results[index].assembler.cards) }
+        var own = results[index].assembler.warnings
+        tally.take(&own, more: results[index].assembler.tally, limit: limits.listedWarnings)
+        if index == ranges.count - 1, let outside = assembler.outsideWarning {
+          assembler.outsideWarning = outside < own.count ? warnings.count + outside : nil
+        }
+        warnings.append(contentsOf: own)
       }
+      assembler.cards = cards + assembler.cards
+      assembler.warnings = warnings
+      assembler.tally = tally
       let legacy = results.lazy.compactMap(\.legacyCharset).first
       return (assembler.finish(bytes: input), legacy)
     }
@@ -267,8 +261,12 @@ struct CardAssembler {
   var linesOfLastCard = 8
   /// Warnings met after `limits.listedWarnings` were listed: how many, and the line of
   /// the first.
-  var unlisted = 0
-  var firstUnlisted = Int.max
+  var tally = WarningTally()
+  /// Whether `finish` adds the warning that says how many were not listed (not for a
+  /// piece of a file read in parts: `WarningTally` counts for the whole file).
+  var summarizes = true
+  /// The warning that the file ends inside a card, when it does (`finish`).
+  var openEnd: VCardWarning? = nil
 
   /// Lists `warning` while the file has fewer than `limits.listedWarnings`, else counts
   /// it (one warning at the end says how many more; the message of one not listed is
@@ -279,8 +277,7 @@ struct CardAssembler {
       warnings.append(warning())
       return true
     }
-    if unlisted == 0 { firstUnlisted = warning().line }
-    unlisted += 1
+    tally.count { warning().line }
     return false
   }
 
@@ -298,22 +295,20 @@ struct CardAssembler {
     card.lines.allSatisfy { $0.kind == .version }
   }
 
-  /// Ends the innermost open card, which a `BEGIN:VCARD` came inside of, where that
-  /// line is — when `limits.openCards` are open: as if its `END:VCARD` were missing
-  /// (its lines are kept, it has no bytes of its own; left out when a stray
-  /// `BEGIN:VCARD`).
-  private mutating func closeInnermost() {
-    var card = open.removeLast()
-    let state = openState.removeLast()
-    if state.oversized || Self.isStrayBegin(card, state) { return }
-    card.sourceRange = nil
-    cards.append(card)
+  /// Opens again, for a content line on `line`, the innermost of the stray cards
+  /// counted inside the innermost open card (`OpenCard.straysInside`): a card whose
+  /// `BEGIN:VCARD` line is not known any more (its first line is taken for it).
+  private mutating func reopenStray(at line: Int) {
+    openState[openState.count - 1].straysInside -= 1
+    open.append(RawCard(lines: [], beginLine: line, endLine: nil, sourceRange: nil))
+    openState.append(OpenCard(bytes: 0, damaged: true))
   }
 
   /// Adds a line that could not be parsed: inside a card a warning, its bytes counted
   /// toward the card's (`VCardLimits.cardBytes`).
   package mutating func add(failure: ContentLineParser.Failure, _ logical: LogicalLine) {
     if !open.isEmpty {
+      if openState[open.count - 1].straysInside > 0 { reopenStray(at: logical.lineNumber) }
       if withinCardBytes(logical) {
         warn(VCardWarning(line: logical.lineNumber, message: failure.description))
       }
@@ -327,6 +322,7 @@ struct CardAssembler {
   package mutating func add(line: consuming ContentLine, _ logical: LogicalLine) {
     if line.kind != .begin && line.kind != .end && !open.isEmpty {
       // The common case first: a content line inside a card.
+      if openState[open.count - 1].straysInside > 0 { reopenStray(at: line.lineNumber) }
       if !withinLimits(line, logical) { return }
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
         warn(VCardWarning(line: line.lineNumber, message: problem))
@@ -339,16 +335,24 @@ struct CardAssembler {
 
   package mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
     if let line = parsedLine, line.isBegin {
-      if let outer = open.last, !openState[open.count - 1].damaged {
-        openState[open.count - 1].damaged = true
-        warn(
-          VCardWarning(
-            line: line.lineNumber,
-            message: L10n.deferredFormat(
-              "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
-              outer.beginLine)))
+      if let outer = open.last, openState[open.count - 1].straysInside == 0 {
+        if !openState[open.count - 1].damaged {
+          openState[open.count - 1].damaged = true
+          warn(
+            VCardWarning(
+              line: line.lineNumber,
+              message: L10n.deferredFormat(
+                "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
+                outer.beginLine)))
+        }
+        // Past `openCards`, a card with nothing in it that a BEGIN:VCARD comes inside
+        // of is a stray BEGIN:VCARD line: counted in the card around it, not held.
+        if open.count >= limits.openCards, Self.hasNoValues(outer) {
+          open.removeLast()
+          openState.removeLast()
+          openState[open.count - 1].straysInside += 1
+        }
       }
-      if open.count >= limits.openCards { closeInnermost() }
       var card = RawCard(
         lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
       // Room for as many lines as the last card had, for a card that is not nested (a
@@ -385,6 +389,14 @@ struct CardAssembler {
         }
       }
       return
+    }
+    if openState[open.count - 1].straysInside > 0 {
+      // The innermost open card is a stray counted inside the last one held.
+      if line.isEnd {
+        openState[open.count - 1].straysInside -= 1
+        return
+      }
+      reopenStray(at: line.lineNumber)
     }
     let last = open.count - 1
     if line.isEnd {
@@ -455,10 +467,12 @@ struct CardAssembler {
       // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside
       // it) was reported there: the file does not end inside it as far as the user
       // can tell.
+      // Listed whatever came before (only the innermost open card can be one): after
+      // the others of a piece of a file read in parts (`openEnd`).
       if !state.damaged {
-        warn(
-          VCardWarning(
-            line: card.beginLine, message: L10n.deferred("the file ends inside the card that began here (no END:VCARD)")))
+        openEnd = VCardWarning(
+          line: card.beginLine, message: L10n.deferred("the file ends inside the card that began here (no END:VCARD)"))
+        if summarizes { warnings.append(openEnd!) }
       }
       cards.append(card)
     }
@@ -468,9 +482,7 @@ struct CardAssembler {
     {
       warnings.remove(at: index)
     }
-    if unlisted > 0 {
-      warnings.append(VCardWarning(line: firstUnlisted, message: limits.unlistedProblems(unlisted)))
-    }
+    if summarizes, let summary = tally.summary(limits) { warnings.append(summary) }
     // Compared where they lie: a card copied to compare is a retain and a release of
     // each of its parts.
     if cards.indices.dropFirst().contains(where: { cards[$0].beginLine < cards[$0 - 1].beginLine }) {
@@ -529,4 +541,8 @@ struct OpenCard {
   var damaged = false
   /// Whether it grew over `VCardLimits.cardBytes`: its lines are let go, it is left out.
   var oversized = false
+  /// Stray `BEGIN:VCARD` lines open inside it (cards with nothing in them that another
+  /// `BEGIN:VCARD` came inside of), counted past `VCardLimits.openCards` open cards
+  /// instead of held; the cards opened after them are inside them.
+  var straysInside = 0
 }
