@@ -29,4 +29,21 @@ import Testing
       #expect(warnings == whole.warnings, "parts of \(partSize)")
     }
   }
+
+  @Test("a card without BEGIN:VCARD at the end of a file of 99 problems: 100 listed, read whole or in parts")
+  func cardWithoutBeginAtTheEnd() {
+    var lines: [String] = []
+    for number in 0..<99 { lines += ["BEGIN:VCARD", "VERSION:3.0", "FN:P\(number)", "junk line \(number)", "END:VCARD"] }
+    lines += ["N:Orphan;;", "FN:Orphan", "END:VCARD"]
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "o.vcf")
+    #expect(whole.contacts.count == 100)
+    #expect(whole.warnings.count == 100)
+    #expect(whole.warnings.last == "o.vcf:496: END:VCARD on line 498 without BEGIN:VCARD; the lines before it read as a card")
+    for partSize in [1, 97] {
+      var warnings: [String] = []
+      let done = VCardFileStore.loadInParts(bytes, source: "o.vcf", partSize: partSize) { warnings += $0.warnings }
+      if done { #expect(warnings == whole.warnings, "parts of \(partSize)") }
+    }
+  }
 }

@@ -105,6 +105,25 @@ struct ManyProblemsTests {
     #expect(pieces.warnings == whole.warnings)
   }
 
+  @Test("a card over the size limit warns at its first line after warnings met before: the count's line is the same in pieces")
+  func oversizedCardInPieces() {
+    var limits = VCardLimits.standard
+    limits.listedWarnings = 5
+    limits.cardBytes = 400
+    var text = (0..<4).map { "BEGIN:VCARD\nFN:P\($0)\njunk \($0)\nEND:VCARD\n" }.joined()
+    text += "BEGIN:VCARD\nFN:Big\n" + (0..<4).map { "junk big \($0)\n" }.joined()
+      + (0..<5).map { _ in "NOTE:" + String(repeating: "x", count: 100) + "\n" }.joined() + "END:VCARD\n"
+    text += "BEGIN:VCARD\nFN:After\nEND:VCARD\n"
+    let whole = VCardReader.read(Array(text.utf8), pieceSize: Int.max, limits: limits)
+    let pieces = VCardReader.read(Array(text.utf8), pieceSize: 60, limits: limits)
+    #expect(whole.cards.map { $0.first("FN")?.value } == ["P0", "P1", "P2", "P3", "After"])
+    #expect(whole.warnings.last?.message == Self.summary(4))
+    // The sixth met: the second junk line of the big card (its size warning, on its
+    // BEGIN line, is met after it).
+    #expect(whole.warnings.last?.line == 20)
+    #expect(pieces.warnings == whole.warnings)
+  }
+
   @Test("read part by part (a large file), a file lists its first 100 problems and one line for the rest")
   func inParts() {
     let text = (0..<300).map { "BEGIN:VCARD\nFN:Person \($0)\nno colon here\nEND:VCARD\n" }.joined()

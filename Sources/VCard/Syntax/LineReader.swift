@@ -124,6 +124,17 @@ package enum LineReader {
     return (joiner.legacy, lineNumber - linesBefore)
   }
 
+  /// Whether a content line as written (`line`: its bytes, folds and line end
+  /// included) ends in a quoted-printable soft break as the reader takes one: its last
+  /// byte that is not blank or a line end is `=`, and its header names quoted-printable
+  /// (`headerFlags`). A line put right after it would be read as the value's next piece.
+  package static func endsInSoftBreak(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var end = line.count
+    while end > 0 && (line[end - 1] == 0x0A || line[end - 1] == 0x0D || LineJoiner.isBlank(line[end - 1])) { end -= 1 }
+    guard end > 0, line[end - 1] == UInt8(ascii: "=") else { return false }
+    return headerFlags(line).quotedPrintable
+  }
+
   /// What the header of a line (its bytes up to the first colon, or all of them)
   /// names: quoted-printable, base64 (`BASE64`, `ENCODING=B`).
   static func headerFlags(

@@ -142,9 +142,6 @@ public enum VCardReader {
         if index < ranges.count - 1 { cards.append(contentsOf: results[index].assembler.cards) }
         var own = results[index].assembler.warnings
         tally.take(&own, more: results[index].assembler.tally, limit: limits.listedWarnings)
-        if index == ranges.count - 1, let outside = assembler.outsideWarning {
-          assembler.outsideWarning = outside < own.count ? warnings.count + outside : nil
-        }
         warnings.append(contentsOf: own)
       }
       assembler.cards = cards + assembler.cards
@@ -251,7 +248,9 @@ struct CardAssembler {
   /// What is counted of each open card, innermost last.
   var openState: [OpenCard] = []
   var warnedOutside = false
-  var outsideWarning: Int? = nil  // index in `warnings`
+  /// The warning for the file's first text outside cards, until it is known whether
+  /// that text is ignored (listed then) or is a card without `BEGIN:VCARD` (not listed).
+  var pendingOutside: VCardWarning? = nil
   var orphans: [ContentLine] = []  // content lines since the last card
   var orphansBroken = false  // junk among them: no card
   var limits = VCardLimits.standard
@@ -335,6 +334,8 @@ struct CardAssembler {
 
   package mutating func add(_ parsedLine: ContentLine?, _ logical: LogicalLine) {
     if let line = parsedLine, line.isBegin {
+      // Text outside cards before this card was ignored.
+      if let pending = pendingOutside.take() { warn(pending) }
       if let outer = open.last, openState[open.count - 1].straysInside == 0 {
         if !openState[open.count - 1].damaged {
           openState[open.count - 1].damaged = true
@@ -368,6 +369,8 @@ struct CardAssembler {
       // Outside any card: content lines closed by an END:VCARD are a card whose
       // BEGIN:VCARD is missing; anything else is text to ignore.
       if let line = parsedLine, line.isEnd, let first = orphans.first {
+        // The text outside cards was this card, unless it began before it or had junk.
+        if let pending = pendingOutside.take(), pending.line != first.lineNumber || orphansBroken { warn(pending) }
         warn(
           VCardWarning(
             line: first.lineNumber,
@@ -384,9 +387,7 @@ struct CardAssembler {
       }
       if !warnedOutside {
         warnedOutside = true
-        if warn(VCardWarning(line: logical.lineNumber, message: L10n.deferred("text outside BEGIN:VCARD … END:VCARD; ignored"))) {
-          outsideWarning = warnings.count - 1
-        }
+        pendingOutside = VCardWarning(line: logical.lineNumber, message: L10n.deferred("text outside BEGIN:VCARD … END:VCARD; ignored"))
       }
       return
     }
@@ -461,6 +462,8 @@ struct CardAssembler {
   }
 
   package mutating func finish(bytes: [UInt8]) -> VCardParseResult {
+    // Text outside cards at the end of the file was ignored.
+    if let pending = pendingOutside.take() { warn(pending) }
     for (var card, state) in zip(open, openState).reversed() where !state.oversized {
       if Self.isStrayBegin(card, state) { continue }
       card.sourceRange = nil
@@ -475,12 +478,6 @@ struct CardAssembler {
         if summarizes { warnings.append(openEnd!) }
       }
       cards.append(card)
-    }
-    // Text that only led up to a card without BEGIN:VCARD was not ignored after all.
-    if let index = outsideWarning, orphans.isEmpty, !orphansBroken,
-      cards.contains(where: { $0.beginLine == warnings[index].line })
-    {
-      warnings.remove(at: index)
     }
     if summarizes, let summary = tally.summary(limits) { warnings.append(summary) }
     // Compared where they lie: a card copied to compare is a retain and a release of

@@ -21,11 +21,12 @@ struct WarningTally {
   mutating func take(_ warnings: inout [VCardWarning], more: WarningTally, limit: Int) {
     let before = unlisted
     let room = max(0, limit - listed)
-    // The piece's first warning not listed: of those it listed past the room, or of
-    // those it did not list itself, whichever is on the earlier line.
+    // The piece's first warning not listed, in the order they were met (as one piece
+    // of the whole file meets them): of those it listed, the first past the room; else
+    // the first it did not list itself.
     var first = more.unlisted > 0 ? more.firstUnlisted : Int.max
     if warnings.count > room {
-      first = min(first, warnings[room...].lazy.map(\.line).min()!)
+      first = warnings[room].line
       unlisted += warnings.count - room
       warnings.removeSubrange(room...)
     }

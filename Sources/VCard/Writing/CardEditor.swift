@@ -426,19 +426,24 @@ struct CardEditor {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 256)
     var cursor = card.sourceRange?.lowerBound ?? 0
-    // Whether the last line kept is quoted-printable and ends in a soft break (`=`):
-    // a line put right after it would be read as its value's next piece.
-    var softBreakKept = false
+    // A kept line that ends in a quoted-printable soft break (`=`, a phone's export may
+    // end a card's last value so): a line written right after it would be read as its
+    // value's next piece, so it is held and written after the lines put after it.
+    var held: ArraySlice<UInt8>? = nil
     for (index, line) in card.lines.enumerated() {
       guard let range = line.sourceRange else { continue }
+      if let line = held.take() { out += line }
       if range.lowerBound > cursor { out += bytes[cursor..<range.lowerBound] }
       switch edits[index] {
       case .keep:
-        out += bytes[range]
-        softBreakKept = Self.endsInSoftBreak(bytes[range]) && line.transferEncoding == "QUOTED-PRINTABLE"
-      case .replace(let text):
-        out += text
-        softBreakKept = false
+        if insertions[index] != nil || index == card.lines.count - 1,
+          bytes[range].withUnsafeBufferPointer({ LineReader.endsInSoftBreak($0) })
+        {
+          held = bytes[range]
+        } else {
+          out += bytes[range]
+        }
+      case .replace(let text): out += text
       case .remove: break
       }
       if !range.isEmpty, bytes[range.upperBound - 1] != 0x0A, bytes[range.upperBound - 1] != 0x0D,
@@ -447,45 +452,17 @@ struct CardEditor {
         // The line had no line end (the end of the input): the new text brings one.
         if case .keep = edits[index] { out += lineEnd }
       }
-      if let texts = insertions[index] {
-        endSoftBreak(&out, &softBreakKept)
-        for text in texts { out += text }
-      }
+      for text in insertions[index] ?? [] { out += text }
       cursor = max(cursor, range.upperBound)
     }
     let end = card.sourceRange?.upperBound ?? bytes.count
     let tail = cursor < end ? Array(bytes[cursor..<end]) : []
     let endLine = Self.endLineStart(tail) ?? tail.count
+    for text in insertions[-1] ?? [] { out += text }
+    if let line = held.take() { out += line }
     out += tail[..<endLine]
-    if let texts = insertions[-1] {
-      if endLine > 0 { softBreakKept = softBreakKept && Self.isBlank(tail[..<endLine]) }
-      endSoftBreak(&out, &softBreakKept)
-      for text in texts { out += text }
-    }
     out += tail[endLine...]
     return out
-  }
-
-  /// Ends the soft break of the quoted-printable line kept last (`softBreakKept`) with
-  /// an empty line — the value's last piece, as the reader joins it — so that the
-  /// lines put after it are lines of their own (a phone's export may end a card's last
-  /// value with `=`).
-  private func endSoftBreak(_ out: inout [UInt8], _ softBreakKept: inout Bool) {
-    guard softBreakKept else { return }
-    out += lineEnd
-    softBreakKept = false
-  }
-
-  /// Whether `line` (with its line end) ends in `=` before its line end.
-  static func endsInSoftBreak(_ line: ArraySlice<UInt8>) -> Bool {
-    var end = line.endIndex
-    while end > line.startIndex && (line[end - 1] == 0x0A || line[end - 1] == 0x0D) { end -= 1 }
-    return end > line.startIndex && line[end - 1] == UInt8(ascii: "=")
-  }
-
-  /// Whether `bytes` are only line ends, spaces and tabs.
-  static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }
   }
 
   /// Where the last `END:VCARD` line starts in `tail` (`CardBoundary`: as the reader
