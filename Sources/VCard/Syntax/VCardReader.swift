@@ -269,15 +269,10 @@ struct CardAssembler {
 
   /// Lists `warning` while the file has fewer than `limits.listedWarnings`, else counts
   /// it (one warning at the end says how many more; the message of one not listed is
-  /// not made); whether it was listed.
-  @discardableResult
-  mutating func warn(_ warning: @autoclosure () -> VCardWarning) -> Bool {
-    if warnings.count < limits.listedWarnings {
-      warnings.append(warning())
-      return true
-    }
-    tally.count { warning().line }
-    return false
+  /// not made).
+  mutating func warn(_ warning: @autoclosure () -> VCardWarning) {
+    guard warnings.count < limits.listedWarnings else { return tally.count { warning().line } }
+    warnings.append(warning())
   }
 
   /// Whether `card` is only a stray `BEGIN:VCARD` line: a card that another
