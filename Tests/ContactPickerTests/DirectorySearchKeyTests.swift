@@ -49,6 +49,30 @@ struct DirectorySearchKeyTests {
     #expect(screen.frames.contains { $0.text.contains("Grace Hopper") && $0.text.contains("directory") })
   }
 
+  @Test("Ctrl-D typed while the book is still read asks the directory at once (it needs no list)")
+  func whileReading() {
+    let asked = Locked<[String]>([])
+    let never = Gate()
+    defer { never.open() }  // lets the load's thread go once the test is over
+    let (own, grace) = (Self.own, Self.grace)
+    let loading = ContactListLoading { _ in
+      never.wait()
+      return (ContactList(own), [])
+    }
+    let picker = PeoplePickerController(loading: loading)
+    picker.directorySearch = { query in
+      asked.withLock { $0.append(query) }
+      return DirectoryMatches(contacts: [grace])
+    }
+    let keys = MemoryScreen.keys(typing: "hopper") + [.control("d"), .enter]
+    let screen = MemoryScreen(rows: 12, columns: 100, script: keys.map { .key($0) })
+    let result = picker.run(on: screen)
+    #expect(screen.frames[0].text.contains("reading…"))
+    #expect(asked.withLock { $0 } == ["hopper"])
+    #expect(result == .selectedPerson(Self.grace))
+    #expect(loading.result == nil, "the book was still being read when the directory's match was chosen")
+  }
+
   @Test("back from the directory's list (Esc), the picker is as it was; a failure is said there")
   func backFromDirectory() {
     let picker = Self.picker(DirectoryMatches(contacts: [], problem: "ldap://dir.example: cannot connect"))

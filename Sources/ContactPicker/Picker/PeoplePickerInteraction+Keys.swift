@@ -27,8 +27,10 @@ extension PeoplePickerInteraction {
     switch loading {
     case .reading:
       // Until the list is there, keys edit the query or cancel (Ctrl-X would wait
-      // for a section letter that the query should get).
+      // for a section letter that the query should get) — and Ctrl-D, which asks the
+      // directory on the server for the query, needs no list.
       guard key != .control("x") else { return [.draw] }
+      if command(for: key) == .searchDirectory { return act(on: key) }
       let action = if case .mouse = key { state.handle(key) } else { state.handle(key, as: keymap.command(for: key)) }
       return action == .cancel ? [.end(.cancelled)] : [.draw]
     case .previewing where needsCheckedList(key):
