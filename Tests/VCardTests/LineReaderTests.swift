@@ -27,6 +27,28 @@ struct LineReaderTests {
     }
   }
 
+  @Test("CR-only cards among LF or CRLF ones (files joined) are read as cards, numbered by the LF lines")
+  func crOnlyInsideLFFile() {
+    let mac = "BEGIN:VCARD\rVERSION:3.0\rFN:Bob\rNOTE:x\r y\rEND:VCARD\r"
+    for lf in ["\n", "\r\n"] {
+      let unix = ["BEGIN:VCARD", "VERSION:3.0", "FN:Ann", "END:VCARD", ""].joined(separator: lf)
+      // (the file, its cards' names, the line Bob's card begins on: one LF line)
+      for (text, names, bobLine) in [(unix + mac + unix, ["Ann", "Bob", "Ann"], 5), (mac + unix, ["Bob", "Ann"], 1)] {
+        let read = VCardReader.read(Array(text.utf8))
+        #expect(read.warnings.isEmpty, "\(read.warnings)")
+        #expect(read.cards.map { $0.first("FN")?.value } == names)
+        let bob = read.cards.first { $0.first("FN")?.value == "Bob" }
+        #expect(bob?.first("NOTE")?.value == "xy")
+        #expect(bob?.beginLine == bobLine)
+      }
+    }
+    // A CR inside a line of an LF file ends it; CR CR is a blank line between two.
+    let read = VCardReader.read(Array("BEGIN:VCARD\nFN:A\r\rNOTE:n\nEND:VCARD\n".utf8))
+    #expect(read.cards.first?.first("FN")?.value == "A")
+    #expect(read.cards.first?.first("NOTE")?.value == "n")
+    #expect(read.cards.first?.endLine == 3)
+  }
+
   @Test("a soft break continues with the next line whatever it starts with")
   func unindentedSoftBreak() throws {
     let line = try #require(

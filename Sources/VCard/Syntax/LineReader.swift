@@ -43,7 +43,8 @@ struct LogicalLine {
 }
 
 /// Turns the bytes of a vCard file into logical lines: byte-order marks skipped,
-/// CRLF / LF / CR CR LF / CR line ends accepted, folded lines joined (RFC 6350 §3.2:
+/// CRLF / LF / CR CR LF / CR line ends accepted (CR alone also inside a file of LF
+/// lines), folded lines joined (RFC 6350 §3.2:
 /// CRLF followed by one space or tab), vCard 2.1 quoted-printable soft breaks and
 /// unindented base64 blocks joined.
 ///
@@ -76,17 +77,30 @@ package enum LineReader {
     let base = input.baseAddress!
     var position = range.lowerBound
     let limit = range.upperBound
+    // Whether the line before ended at a CR inside an LF-separated line.
+    var afterInnerCR = false
 
     while position < limit {
       let found = memchr(base + position, Int32(separator), limit - position)
       let index = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - UnsafePointer(base) } ?? limit
       var end = index
-      let next = Swift.min(index + 1, limit)
+      var next = Swift.min(index + 1, limit)
       var start = position
       position = index + 1
       while end > start && input[end - 1] == 0x0D { end -= 1 }
-      if index == limit && end == start { break }  // nothing after the last line end
-      lineNumber += 1
+      // In an LF file, a CR inside a line ends a line too (a classic Mac OS export
+      // joined to others): what follows it is read as the next line, numbered as the
+      // LF line it is on, as an editor showing the file's LF lines numbers it.
+      let sameNumber = afterInnerCR
+      afterInnerCR = false
+      if separator == 0x0A, end > start, let cr = memchr(base + start, 0x0D, end - start) {
+        end = UnsafePointer<UInt8>(cr.assumingMemoryBound(to: UInt8.self)) - UnsafePointer(base)
+        next = end + 1
+        position = next
+        afterInnerCR = true
+      }
+      if index == limit && end == start && !afterInnerCR { break }  // nothing after the last line end
+      if !sameNumber { lineNumber += 1 }
       let lineStart = start
       // A byte-order mark at the start of any line (files concatenated).
       if end - start >= 3, input[start] == 0xEF, input[start + 1] == 0xBB, input[start + 2] == 0xBF {
