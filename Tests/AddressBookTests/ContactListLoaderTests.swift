@@ -268,11 +268,11 @@ struct ContactListLoaderTests {
     let listPath = ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache)
     let identity = try #require(try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version).identity())
     var waited = 0
-    while ListFile.read(path: listPath, view: loader.viewKey, identity: identity) == nil && waited < 200 {
+    while ListFile.read(path: listPath, view: loader.viewKey, identity: identity) == nil && waited < 600 {
       usleep(50_000)
       waited += 1
     }
-    #expect(ListFile.read(path: listPath, view: loader.viewKey, identity: identity) != nil, "the list file was written within 10 s")
+    #expect(ListFile.read(path: listPath, view: loader.viewKey, identity: identity) != nil, "the list file was written within 30 s")
     let second = try loader.load()
     Self.expectFromIndex(second.list, "the second load did not come from the index")
     #expect(Self.contacts(second.list) == Self.contacts(first.list))

@@ -172,8 +172,9 @@ struct CardPhotoTests {
       colorEnabled: true)
     PersonViewController(contact: contact).run(on: screen)
     let drawn = clock.now - start
-    // The first frame came with the monogram (the photo pending), the photo after.
-    #expect(screen.frames.count >= 3)
+    // The first frame came with the monogram (the photo pending), the photo after
+    // (with Down's frame, or after it: the decode may end either side of the key).
+    #expect(screen.frames.count >= 2)
     #expect(screen.frames[0].text(row: 0).contains("LL"))
     #expect(!(screen.lastFrame?.text(row: 0).contains("LL") ?? true))
     #expect(times.marks.count == 2)

@@ -16,7 +16,9 @@ struct CardDeleteAndActionTests {
 
   /// On the card of `name` (from `source`; empty: any book): `e`, to the last row,
   /// Enter, then `y` to the question that names them.
-  static func deleteOnCard(_ pane: TmuxPane, name: String, source: String, timeout: TimeInterval = 5) throws {
+  static func deleteOnCard(
+    _ pane: TmuxPane, name: String, source: String, timeout: TimeInterval = TmuxPane.defaultTimeout
+  ) throws {
     try pane.waitForScreen(containing: name, "e edit", timeout: timeout)
     try pane.press("e")
     try pane.waitForScreen(containing: "Edit Contact")
@@ -92,7 +94,7 @@ struct CardDeleteAndActionTests {
     try pane.waitForScreen(containing: "Grace Hopper", "o open · m message")
     try pane.press("o")
     try pane.waitForScreen(containing: "started: \(script.path) --call +1 555 010 0142")
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(TmuxPane.defaultTimeout)
     while !FileManager.default.fileExists(atPath: out.path) && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.02)
     }

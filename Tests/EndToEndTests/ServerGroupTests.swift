@@ -26,7 +26,9 @@ struct ServerGroupTests {
     let person3 = try Self.serverCard(server, "c3.vcf")
     let pane = try TmuxPane(["-s", server.url])
     defer { pane.close() }
-    try pane.waitForScreen(containing: "Person 1", "Person 3", timeout: 60)
+    // The count replaces "syncing…" once the sync's list is in place: the groups
+    // are then the server's.
+    try pane.waitForScreen(containing: "Person 1", "Person 3", "3/3", timeout: 60)
     try pane.press("C-t")
     try pane.waitForScreen(containing: "Team")
     try pane.press("Down")

@@ -84,13 +84,14 @@ struct SignalTests {
     #expect(try pane.waitForExit() == 143)
     #expect(pane.stdout.isEmpty)
     #expect(pane.stderrText().isEmpty)
-    let modes = try ttyModes(pane)
+    let modes = try pane.eventually({ try ttyModes(pane) }, until: { $0.contains("icanon") })
     #expect(modes.contains("icanon"))
     #expect(modes.contains("echo"))
     #expect(!modes.contains("-icanon"))
-    #expect(try paneFormat(pane, "#{alternate_on}") == "0")
-    #expect(try paneFormat(pane, "#{cursor_flag}") == "1")  // the cursor is shown again
-    #expect(try pane.screen() != shown)
+    #expect(try pane.eventually({ try paneFormat(pane, "#{alternate_on}") }, until: { $0 == "0" }) == "0")
+    // The cursor is shown again.
+    #expect(try pane.eventually({ try paneFormat(pane, "#{cursor_flag}") }, until: { $0 == "1" }) == "1")
+    #expect(try pane.eventually({ try pane.screen() }, until: { $0 != shown }) != shown)
   }
 
   @Test(
@@ -124,8 +125,8 @@ struct SignalTests {
       #expect(kill(try cpickProcess(with: book), signal) == 0)
       #expect(try pane.waitForExit() == status, "signal \(signal)")
       #expect(pane.stdout.isEmpty)
-      #expect(try ttyModes(pane).contains("icanon"))
-      #expect(try paneFormat(pane, "#{alternate_on}") == "0")
+      #expect(try pane.eventually({ try ttyModes(pane) }, until: { $0.contains("icanon") }).contains("icanon"))
+      #expect(try pane.eventually({ try paneFormat(pane, "#{alternate_on}") }, until: { $0 == "0" }) == "0")
     }
   }
 
@@ -139,8 +140,8 @@ struct SignalTests {
     #expect(kill(try cpickProcess(with: book), SIGTERM) == 0)
     #expect(try pane.waitForExit() == 143)
     #expect(pane.stdout.isEmpty)
-    #expect(try ttyModes(pane).contains("icanon"))
-    let screen = try pane.screen()
+    #expect(try pane.eventually({ try ttyModes(pane) }, until: { $0.contains("icanon") }).contains("icanon"))
+    let screen = try pane.eventually({ try pane.screen() }) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     #expect(!screen.contains("67/67"), "rows not cleared:\n\(screen)")
     #expect(screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "rows not cleared:\n\(screen)")
   }

@@ -157,6 +157,19 @@ final class TmuxPane {
     }
   }
 
+  /// What `read` gives once `done` holds of it, or at the default timeout: the pane's
+  /// state after cpick has exited, which tmux may not have taken in yet (cpick's last
+  /// output — the screen cleared, the cursor shown — can still be on its way when the
+  /// exit status is there).
+  func eventually<T>(_ read: () throws -> T, until done: (T) -> Bool) rethrows -> T {
+    let deadline = Date().addingTimeInterval(Self.defaultTimeout)
+    while true {
+      let value = try read()
+      if done(value) || Date() > deadline { return value }
+      Thread.sleep(forTimeInterval: Self.pollInterval)
+    }
+  }
+
   /// Waits until `condition` holds for the screen; returns that screen.
   @discardableResult
   func waitForScreen(
