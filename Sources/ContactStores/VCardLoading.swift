@@ -184,9 +184,11 @@ enum VCardLoading {
   /// Another program's book (`ReadOnlyFormat`) is read in parts of its own
   /// (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`).
   ///
+  /// Group cards are given with the contacts of their part, not resolved (their
+  /// members may be in any part): the caller gives the contacts their groups.
+  ///
   /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, xCard; group cards
-  ///   (`KIND` lines: their members may be in any part); cards without a UID that
+  ///   JSON lines, xCard; cards without a UID that
   ///   are byte for byte the same (`markTwins` counts them over the whole file); a file
   ///   that gives no contact; or what `VCardReader` reads whole. `body` may have been given some
   ///   parts by then: the caller discards them.
@@ -200,7 +202,6 @@ enum VCardLoading {
     var derivedOther = Set<String>()
     var refused = false
     var first = true
-    var jCard = false
     var given = 0
     // Another program's book is read in parts of its own (`ReadOnlyFormat.read(_:source:inPartsOf:_:)`),
     // its bytes held whole (they are the file's; handed over, not copied).
@@ -227,22 +228,14 @@ enum VCardLoading {
       guard !refused else { return }
       if first {
         first = false
-        jCard = JCardReader.isJCard(part.bytes)
         refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes, name: source) != nil
       }
-      // A part's bytes are whole lines: a `KIND` line is at the start of one of them.
-      // (A jCard document's parts share its bytes; its reader reads one that may hold
-      // a `kind` whole.)
-      // (The pieces of a part share its bytes: each scans those of its own cards.)
-      refused = refused || (!jCard && mayHoldKindLines(part.bytes, in: cardsSpan(part)))
-      guard !refused else { return }
       TransliterationWarmUp.start(scanning: part.bytes)
       var part = part
+      // Group cards are handed on unresolved, with the part's contacts: their members
+      // may be in any part, and the book's reader gives each contact its groups
+      // (`GroupMembership`) once it has every group card.
       let load = mapped(&part, source: source, progress: nil)
-      // The parser's own word on group cards: one that the scan for `KIND` lines let
-      // through has its members in any part (read whole, they are resolved).
-      refused = refused || !load.groupCards.isEmpty
-      guard !refused else { return }
       for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
         let new =
           if let hash = ContactDecoder.derivedHash(contact.identifier) {
@@ -343,23 +336,6 @@ enum VCardLoading {
       var scan = KindLineScan(UnsafeBufferPointer(rebasing: whole[range]))
       return scan.mayHoldKindLine()
     }
-  }
-
-  /// The bytes of `parsed.bytes` from where its cards start to where they end (all of
-  /// them when a card has no place in them — one with a card nested in it, say, whose
-  /// lines after the nested card's `END` are its own — and none without cards).
-  static func cardsSpan(_ parsed: VCardParseResult) -> Range<Int> {
-    guard !parsed.cards.isEmpty else { return 0..<0 }
-    var start = Int.max
-    var end = 0
-    for card in parsed.cards {
-      guard let range = card.sourceRange, range.upperBound <= parsed.bytes.count else {
-        return 0..<parsed.bytes.count
-      }
-      start = min(start, range.lowerBound)
-      end = max(end, range.upperBound)
-    }
-    return start..<end
   }
 
   /// The contacts of the cards of `bytes` that begin on the lines `firstLines`, read

@@ -106,7 +106,7 @@ struct ListFileTests {
     #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) != nil)
     #expect(ListFile.read(path: path, view: loader.viewKey + "x", identity: identity) == nil)
     for length in [0, 7, 63, 64, 200, good.count / 2, good.count - 1] {
-      try good.prefix(length).write(to: URL(fileURLWithPath: path))
+      try good.prefix(length).write(to: URL(fileURLWithPath: path), options: .atomic)
       #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil, "cut to \(length) bytes")
     }
     // The trailer's integers: where the snapshot ends (before its padding) and the JSON.
@@ -120,20 +120,27 @@ struct ListFileTests {
     // A byte inside the snapshot (just before the trailer).
     var flipped = good
     flipped[snapshotEnd - 20] ^= 0x10
-    try flipped.write(to: URL(fileURLWithPath: path))
+    try flipped.write(to: URL(fileURLWithPath: path), options: .atomic)
     #expect(ListFile.read(path: path, view: loader.viewKey, identity: identity) == nil)
-    // A byte inside the last rendering (the JSON is rendered in list order here, from
-    // the file's first byte): only that one is refused.
+    // A byte inside the rendering that ends the JSON (rendered in file order as the
+    // file was read, from the list file's first byte): only that one is refused.
+    try good.write(to: URL(fileURLWithPath: path), options: .atomic)
+    let intact = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
+    let count = intact.renderings.count
+    let ending = try #require((0..<count).first { position in
+      guard let json = intact.renderings.json(at: position) else { return false }
+      return good[(jsonLength - json.count)..<jsonLength].elementsEqual(json)
+    })
+    let other = ending == 0 ? 1 : 0
     flipped = good
     flipped[jsonLength - 3] ^= 0x01
-    try flipped.write(to: URL(fileURLWithPath: path))
+    try flipped.write(to: URL(fileURLWithPath: path), options: .atomic)
     let contents = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
-    let last = contents.renderings.count - 1
-    #expect(contents.renderings.json(at: last) == nil)
-    #expect(contents.renderings.json(at: 0) != nil)
-    #expect(contents.renderings.lines([0, last], separator: 10) == nil)
+    #expect(contents.renderings.json(at: ending) == nil)
+    #expect(contents.renderings.json(at: other) != nil)
+    #expect(contents.renderings.lines([other, ending], separator: 10) == nil)
     #expect(contents.renderings.json(at: -1) == nil)
-    #expect(contents.renderings.json(at: last + 1) == nil)
+    #expect(contents.renderings.json(at: count) == nil)
     // The first contact's span made to end 8 bytes past the JSON (into the table, which
     // follows it): refused, never read; the others still answer.
     flipped = good
@@ -141,7 +148,7 @@ struct ListFileTests {
     withUnsafeBytes(of: UInt64(jsonLength + 8).littleEndian) { end in
       flipped.replaceSubrange((tableStart + 8)..<(tableStart + 16), with: end)
     }
-    try flipped.write(to: URL(fileURLWithPath: path))
+    try flipped.write(to: URL(fileURLWithPath: path), options: .atomic)
     let stretched = try #require(ListFile.read(path: path, view: loader.viewKey, identity: identity))
     #expect(stretched.renderings.json(at: 0) == nil)
     #expect(stretched.renderings.json(at: 1) != nil)

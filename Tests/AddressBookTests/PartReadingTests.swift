@@ -384,15 +384,13 @@ struct PartReadingTests {
     #expect(try warm.load().warnings == parts.book.warnings)
   }
 
-  @Test("a file whose cards depend on each other (group cards, twins) or is damaged between parts reads as a whole")
+  @Test("a file whose cards depend on each other (twins) or is damaged between parts reads as a whole")
   func wholeFileCases() throws {
     let sandbox = try Sandbox()
     let twin = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Uid\r\nEND:VCARD\r\n"
-    let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Friends\r\nMEMBER:urn:uuid:u3\r\nEND:VCARD\r\n"
     let unclosed = Self.book(count: 60).replacingOccurrences(of: "p30@example.org\r\nTEL", with: "p30@example.org\r\nBEGIN:VCARD\r\nTEL")
     let books = [
       "twins": twin + Self.book(count: 60) + twin,
-      "group": Self.book(count: 60) + group,
       "unclosed": unclosed,
     ]
     for (name, text) in books {
@@ -406,7 +404,32 @@ struct PartReadingTests {
     }
     let twins = try Self.load(sandbox.path("twins.vcf"), cache: sandbox.path("parts-twins/index.sqlite"), partSize: 300)
     #expect(Array(twins.book.list.contacts).filter { $0.sourceRecord?.twins == 2 }.count == 2)
-    let grouped = try Self.load(sandbox.path("group.vcf"), cache: sandbox.path("parts-group/index.sqlite"), partSize: 300)
-    #expect(grouped.book.list.members(of: "Friends").count == 1)
+  }
+
+  @Test("a file with group cards (a member before, one after, one by email) reads in parts; its members have their groups cold, from the index and from the list file")
+  func groupCardsInParts() throws {
+    let sandbox = try Sandbox()
+    let friends = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Friends\r\nMEMBER:urn:uuid:u3\r\n"
+      + "MEMBER:urn:uuid:u55\r\nMEMBER:mailto:P40@example.org\r\nEND:VCARD\r\n"
+    let team = "BEGIN:VCARD\r\nVERSION:3.0\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nFN:Team\r\n"
+      + "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:u3\r\nEND:VCARD\r\n"
+    let text = Self.book(count: 30) + friends + Self.book(count: 60).components(separatedBy: "BEGIN:VCARD").dropFirst(31)
+      .map { "BEGIN:VCARD" + $0 }.joined() + team
+    try sandbox.write("group.vcf", text)
+    let path = sandbox.path("group.vcf")
+    let (whole, parts) = try Self.partsAndWhole(path, in: sandbox, partSize: 300, count: 60, queries: ["friends", "team"])
+    #expect(Set(parts.book.groupCards.map(\.name)) == ["Friends", "Team"])
+    let members = parts.book.list.members(of: "Friends").map { parts.book.list.contacts[$0].identifier }
+    #expect(Set(members) == ["u3", "u40", "u55"])
+    #expect(parts.book.list.contacts.first { $0.identifier == "u3" }?.groups == ["Friends", "Team"])
+    // Warm: from the list file, then from the index alone (no list file).
+    var warm = ContactListLoaderTests.loader([path], cache: sandbox.path("parts/index.sqlite"))
+    warm.partSize = 300
+    for listFile in [true, false] {
+      if !listFile { try FileManager.default.removeItem(atPath: sandbox.path("parts/lists")) }
+      let again = try warm.load()
+      #expect(Array(again.list.contacts) == Array(whole.book.list.contacts), "list file: \(listFile)")
+      #expect(again.list.members(of: "Friends").count == 3, "list file: \(listFile)")
+    }
   }
 }

@@ -4,8 +4,9 @@ import Testing
 @testable import ContactStores
 import VCard
 
-/// `VCardLoading.mayHoldKindLines`: a part of a large file with a `KIND` line (a group
-/// card, perhaps) is read whole; one without is read in parts.
+/// `VCardLoading.mayHoldKindLines`: a file without a `KIND` line has no group card, so
+/// the cards of a save are mapped alone (`VCardLoading.contacts(fromBytes:source:cards:)`)
+/// and a vdir's files without one are not read for a group's rename.
 @Suite struct KindLineScanTests {
   @Test(
     "a KIND or X-ADDRESSBOOKSERVER-KIND line is found at any line's start, after a group prefix, in any case; a name cut by folding may be one",
@@ -36,11 +37,16 @@ import VCard
     let card = try #require(VCardReader.read(Array(text.utf8)).cards.first)
     #expect(ContactDecoder.isGroupCard(card), "the parser's reading of \(line.debugDescription)")
     #expect(VCardLoading.mayHoldKindLines(Array(text.utf8)), "\(line.debugDescription)")
-    // A book of one person and that group is read whole: the person is in the group.
+    // A book of one person and that group, read whole or in parts: the person is in
+    // the group (in parts, once the book's group cards are resolved).
     let book = "BEGIN:VCARD\nVERSION:4.0\nUID:u5\nFN:Ada\nEND:VCARD\n" + text
-    #expect(!VCardFileStore.loadInParts(Array(book.utf8), source: "g.vcf", partSize: 40) { _ in })
     let whole = VCardLoading.contacts(fromBytes: Array(book.utf8), source: "g.vcf")
     #expect(whole.contacts.map(\.groups) == [["Friends"]])
+    var parts = ContactLoad()
+    #expect(VCardFileStore.loadInParts(Array(book.utf8), source: "g.vcf", partSize: 40) { parts.append($0) })
+    #expect(parts.groupCards.map(\.name) == ["Friends"])
+    parts.resolveGroups()
+    #expect(parts.contacts.map(\.groups) == [["Friends"]])
   }
 
   @Test("a book of CR line ends is looked at line by line too")
@@ -65,30 +71,13 @@ import VCard
   }
 }
 
-/// A part read in pieces gives each piece with the part's bytes: each piece's scan
-/// covers its own cards (`VCardLoading.cardsSpan`), and together they cover every card.
-@Suite struct KindLineScanSpanTests {
-  @Test("a piece's span runs from its first card's BEGIN to its last card's END; a scan of a span sees only its lines")
-  func span() {
-    let text = "BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nKIND:group\nFN:G\nEND:VCARD\n"
-    let bytes = Array(text.utf8)
-    var parsed = VCardReader.read(bytes)
-    #expect(parsed.cards.count == 2)
-    #expect(VCardLoading.cardsSpan(parsed) == 0..<bytes.count)
-    let second = parsed.cards[1].sourceRange!
-    #expect(String(decoding: bytes[second], as: UTF8.self) == "BEGIN:VCARD\nKIND:group\nFN:G\nEND:VCARD\n")
-    parsed.cards.removeLast()
-    #expect(VCardLoading.cardsSpan(parsed) == 0..<27)
-    #expect(!VCardLoading.mayHoldKindLines(bytes, in: VCardLoading.cardsSpan(parsed)))
-    #expect(VCardLoading.mayHoldKindLines(bytes, in: second))
-    parsed.cards = []
-    #expect(VCardLoading.cardsSpan(parsed) == 0..<0)
-  }
-
+/// A file read in parts gives its group cards with the contacts of their parts; the
+/// book resolves them (`GroupMembership`) — or the file is read whole.
+@Suite struct GroupCardsInPartsTests {
   /// Found by a helper comparing the builds: the outer card of a nested one has no
   /// place in the bytes and comes first, the nested card last — a span to the last
   /// card's end missed the outer card's `KIND` line after it, and its group was lost.
-  @Test("a group card with a card nested before its KIND line is still found: the file is read whole")
+  @Test("a group card with a card nested before its KIND line is found read in parts as read whole")
   func nestedCard() {
     let text = [
       "BEGIN:VCARD", "VERSION:3.0", "UID:m0", "FN:Member 0", "END:VCARD",
@@ -99,10 +88,13 @@ import VCard
     let bytes = Array(text.utf8)
     let parsed = VCardReader.read(bytes)
     #expect(parsed.cards.map(\.sourceRange).contains(nil))
-    #expect(VCardLoading.cardsSpan(parsed) == 0..<bytes.count)
-    #expect(!VCardFileStore.loadInParts(bytes, source: "m1.vcf", partSize: 4 << 20) { _ in })
     let whole = VCardLoading.contacts(fromBytes: bytes, source: "m1.vcf")
     #expect(whole.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
+    var parts = ContactLoad()
+    #expect(VCardFileStore.loadInParts(bytes, source: "m1.vcf", partSize: 4 << 20) { parts.append($0) })
+    parts.resolveGroups()
+    #expect(parts.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
+    #expect(parts.contacts.map(\.identifier) == whole.contacts.map(\.identifier))
   }
 
   /// Found by the `vcard` fuzz target, which compares the two: a file that begins as

@@ -355,6 +355,7 @@ extension ContactListLoader {
         let origins = load.contacts.indices.map { ContactOrigin(generation: generation, ordinal: Int32(first + $0)) }
         let built = indexed(load.contacts, origins: origins)
         kept.warnings.append(contentsOf: load.warnings)
+        kept.groupCards.append(contentsOf: load.groupCards)
         renderings?.append(load.contacts, nameOrder: nameOrder)
         if let cache, case .unsettled = kept.writer, settled() {
           kept.writer = Self.writer(of: file, in: cache, settled: true)
@@ -391,12 +392,15 @@ extension ContactListLoader {
     let segments = kept.segments
     let cards = kept.cards
     let warnings = kept.warnings
+    let groupCards = kept.groupCards
     guard read.done else {
       // Discarded: the whole read counts every contact again.
       counter?.add(-count)
       return nil
     }
-    var part = FileContents(segments: segments, warnings: warnings, groupCards: [], complete: cache != nil)
+    // The file's group cards go with it; the book gives their members their groups
+    // (`ContactListLoader.regrouped`), as for group cards in other files of a vdir.
+    var part = FileContents(segments: segments, warnings: warnings, groupCards: groupCards, complete: cache != nil)
     guard cache != nil else { return part }
     // Stored only when what was read is the version listed (see `readChunk`).
     guard let version = read.version, FileSignature(version) == file.signature, source.isSettled(version) else {
@@ -411,7 +415,7 @@ extension ContactListLoader {
     @Sendable func row() -> CachedFile {
       CachedFile(
         path: file.path, signature: file.signature,
-        payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: [])),
+        payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: groupCards)),
         cards: cards)
     }
     if let writer {
@@ -565,6 +569,8 @@ private final class PartsKept: @unchecked Sendable {
   /// file's row).
   var cards: [[UInt8]] = []
   var warnings: [String] = []
+  /// The file's group cards, unresolved.
+  var groupCards: [ContactLoad.GroupCard] = []
   /// The index writer of the file's row (none without an index).
   var writer: Writer = .refused
 

@@ -265,29 +265,54 @@ public struct ContactListLoader: Sendable {
   }
 
   /// The segments again after the group cards are resolved and the `--group` filter
-  /// applied: both change what the segments hold (`Contact.groups`, which contacts),
-  /// so they are built again from the contacts — no file is read again.
+  /// applied: both change what the segments hold (`Contact.groups`, which contacts).
+  /// Each segment is looked at a chunk of contacts at a time (`ListSegment.chunk`, on
+  /// all cores): a chunk in which no contact gains a group and none is filtered out
+  /// stays as it is (its contacts where they are: in the index, encoded); the others
+  /// are built again from their contacts. No file is read again, and a large book
+  /// with a small group is never decoded into memory whole (a large file's row is one
+  /// segment).
   private func regrouped(_ segments: [ListSegment], groupCards: [ContactLoad.GroupCard]) -> [ListSegment] {
-    var contacts: [Contact] = []
-    var origins: [ContactOrigin] = []
-    for segment in segments {
-      for index in 0..<segment.count { contacts.append(segment.contacts[index]) }
-      origins.append(contentsOf: segment.origins ?? [])
-    }
-    if origins.count != contacts.count { origins = [] }
-    var load = ContactLoad(contacts: contacts)
-    load.groupCards = groupCards
-    load.resolveGroups()
-    contacts = load.contacts
-    if let group {
-      let kept = contacts.indices.filter { index in
-        contacts[index].groups.contains { $0.caseInsensitiveCompare(group) == .orderedSame }
+    let membership = GroupMembership(groupCards)
+    let group = group
+    let (sortOrder, nameOrder, sectionIndex) = (sortOrder, nameOrder, sectionIndex)
+    let chunks = segments.indices.flatMap { index in
+      stride(from: 0, to: segments[index].count, by: ListSegment.chunk).map { start in
+        (segment: index, range: start..<min(start + ListSegment.chunk, segments[index].count))
       }
-      contacts = kept.map { contacts[$0] }
-      if !origins.isEmpty { origins = kept.map { origins[$0] } }
     }
-    return ListSegment.build(
-      contacts, origins: origins.isEmpty ? nil : origins, sortOrder: sortOrder, nameOrder: nameOrder,
-      sectionIndex: sectionIndex)
+    let rebuilt = Parallel.map(count: chunks.count, chunk: 1) { at -> ListSegment? in
+      let (index, range) = chunks[at.lowerBound]
+      let segment = segments[index]
+      let unchanged = { range.count == segment.count ? segment : segment.slice(range) }
+      var contacts: [Contact] = []
+      var kept: [Int] = []
+      if membership.isEmpty {
+        // The filter alone reads the segment's groups column; only the kept are decoded.
+        kept = range.filter { Self.isIn(group, segment.groups[$0]) }
+        if kept.count == range.count { return unchanged() }
+        contacts = kept.map { segment.contacts[$0] }
+      } else {
+        var changed = false
+        for (offset, var contact) in segment.contacts.contacts(range).enumerated() {
+          changed = membership.addGroups(to: &contact) || changed
+          guard Self.isIn(group, contact.groups) else { continue }
+          kept.append(range.lowerBound + offset)
+          contacts.append(contact)
+        }
+        if !changed && kept.count == range.count { return unchanged() }
+      }
+      guard !contacts.isEmpty else { return nil }
+      let origins = segment.origins.map { origins in kept.map { origins[$0] } }
+      return ListSegment(contacts, origins: origins, sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
+    }
+    return rebuilt.compactMap { $0 }
   }
+
+  /// Whether a contact in `groups` passes the `--group` filter `group` (nil: everyone).
+  private static func isIn(_ group: String?, _ groups: [String]) -> Bool {
+    guard let group else { return true }
+    return groups.contains { $0.caseInsensitiveCompare(group) == .orderedSame }
+  }
+
 }

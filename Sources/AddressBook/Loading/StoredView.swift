@@ -127,10 +127,15 @@ struct StoredView: Sendable {
     }
     guard read.complete, origins.count == list.contacts.count, let path, let identity, let onDisk else { return nil }
     // Groups given by group cards are not in the stored cards: kept with the list.
+    // They are in the segments built again (`regrouped`), whose contacts are values; a
+    // segment kept as it was gained none, and is not decoded for this.
     var outside: [Int: [String]] = [:]
     if read.regrouped {
-      for (position, contact) in list.contacts.enumerated() {
-        if let groups = contact.sourceRecord?.outsideGroups, !groups.isEmpty { outside[position] = groups }
+      for (position, reference) in list.contacts.order.enumerated() {
+        guard case .values(let contacts) = read.segments[Int(reference.entries)].contacts else { continue }
+        if let groups = contacts[Int(reference.contact)].sourceRecord?.outsideGroups, !groups.isEmpty {
+          outside[position] = groups
+        }
       }
     }
     return ListFileUpdate(
