@@ -111,7 +111,7 @@ struct ListSegment: Sendable {
       origins: origins)
   }
 
-  /// The segment of contacts `range` of this one (the whole segment itself).
+  /// The segment of contacts `range` of this one.
   func slice(_ range: Range<Int>) -> ListSegment {
     let part: SegmentContacts
     switch contacts {
@@ -273,10 +273,9 @@ struct StoredSegment: Sendable {
 
   /// Contacts `range`, in order, their encodings read from the index in one pass (one
   /// query each costs more than decoding them: 180,000 contacts, seconds).
+  /// (A list's files are all of the one index the loader opened.)
   func contacts(_ range: Range<Int>) -> [Contact] {
-    guard let cache = files.first?.cache, files.allSatisfy({ $0.cache === cache }) else {
-      return range.map { self[$0] }
-    }
+    guard let cache = files.first?.cache else { return [] }
     let places = range.map(location)
     let cards = cache.cards(places.map { (generation: $0.file.generation, ordinal: $0.ordinal) })
     return places.indices.map { places[$0].file.contact(ordinal: places[$0].ordinal, card: cards[$0]) }
