@@ -56,22 +56,24 @@ extension VCardFileStore {
   /// contacts of each part as they are mapped, and the signature of the file read, as
   /// `loadWithSignature` does.
   ///
-  /// - Returns: whether the file was read in parts (false: it must be read whole with
-  ///   `loadWithSignature`, and what `body` was given is to be discarded; also for
-  ///   standard input and for a file that cannot be read, whose reason that gives),
-  ///   and the file's signature.
+  /// - Parameter twins: the file's twins, as a first reading in parts found them
+  ///   (`PartsRead.again`); nil when not known.
+  /// - Returns: how the reading ended (`.whole`: the file must be read whole with
+  ///   `loadWithSignature`, also for standard input and for a file that cannot be
+  ///   read, whose reason that gives; `.again`: read in parts again with the twins
+  ///   given; what `body` was given is then to be discarded), and the file's signature.
   package func loadInParts(
-    partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> (done: Bool, signature: FileSignature?) {
-    guard path != "-", let file = try? FileDescriptor.open(path, O_RDONLY) else { return (false, nil) }
+    partSize: Int, twins: TwinCounts? = nil, _ body: (ContactLoad) -> Void
+  ) -> (read: PartsRead, signature: FileSignature?) {
+    guard path != "-", let file = try? FileDescriptor.open(path, O_RDONLY) else { return (.whole, nil) }
     defer { try? file.close() }
-    guard let status = try? file.status(), status.isRegularFile else { return (false, nil) }
+    guard let status = try? file.status(), status.isRegularFile else { return (.whole, nil) }
     // What is read is that version or a later one, to the size the status gives (see
     // `FileDescriptor.readFileAndStatus`).
     var left = Int(clamping: max(0, status.size))
     var failed = false
     let partSize = VCardLoading.evenPartSize(of: left, atMost: partSize)
-    let done = VCardLoading.contacts(
+    let read = VCardLoading.contacts(
       fromBlocks: { window, count in
         guard left > 0, !failed else { return false }
         let before = window.count
@@ -82,23 +84,22 @@ extension VCardFileStore {
         left -= grown.count - before
         window = grown
         return true
-      }, source: path, inPartsOf: partSize, body)
-    return (done && !failed, FileSignature(status))
+      }, source: path, inPartsOf: partSize, twins: twins, body)
+    return (failed ? .whole : read, FileSignature(status))
   }
 }
 
 extension VCardFileStore {
   /// Reads cards already in memory (`bytes`: standard input, read to its end) part by
-  /// part, as `loadInParts(partSize:_:)` reads a file: `body` is given each part's
+  /// part, as `loadInParts(partSize:twins:_:)` reads a file: `body` is given each part's
   /// contacts as they are mapped, so that the contacts of the whole input are never
   /// held at once.
   ///
-  /// - Returns: whether the input was read in parts (false: it must be read whole
-  ///   with `VCardLoading.contacts(fromBytes:source:)`, and what `body` was given is
-  ///   to be discarded).
+  /// - Returns: how the reading ended, as `loadInParts(partSize:twins:_:)` says (`.whole`:
+  ///   read with `VCardLoading.contacts(fromBytes:source:)`).
   package static func loadInParts(
-    _ bytes: [UInt8], source: String, partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> Bool {
+    _ bytes: [UInt8], source: String, partSize: Int, twins: TwinCounts? = nil, _ body: (ContactLoad) -> Void
+  ) -> PartsRead {
     var offset = 0
     let partSize = VCardLoading.evenPartSize(of: bytes.count, atMost: partSize)
     return VCardLoading.contacts(
@@ -108,7 +109,7 @@ extension VCardFileStore {
         defer { offset = end }
         window.append(contentsOf: bytes[offset..<end])
         return true
-      }, source: source, inPartsOf: partSize, body)
+      }, source: source, inPartsOf: partSize, twins: twins, body)
   }
 
   /// The contacts of `bytes` read from this store's file or standard input
@@ -172,7 +173,9 @@ enum VCardLoading {
     var parsed = VCardReader.read(bytes)
     var load = mapped(&parsed, source: source, progress: progress)
     load.resolveGroups()
-    markTwins(&load.contacts)
+    // Cards without a UID that are byte for byte the same (their derived identifiers
+    // are equal: the hash of source and text) are counted over the whole file.
+    TwinCounts(counting: load.contacts).mark(&load.contacts)
     return load
   }
 
@@ -187,19 +190,27 @@ enum VCardLoading {
   /// Group cards are given with the contacts of their part, not resolved (their
   /// members may be in any part): the caller gives the contacts their groups.
   ///
-  /// - Returns: false when the file must be read whole (`contacts(fromBytes:source:)`):
-  ///   JSON lines, xCard; cards without a UID that
-  ///   are byte for byte the same (`markTwins` counts them over the whole file); a file
-  ///   that gives no contact; or what `VCardReader` reads whole. `body` may have been given some
-  ///   parts by then: the caller discards them.
+  /// Cards without a UID that are byte for byte the same (twins: `SourceRecord.twins`,
+  /// counted over the whole file) are counted as the parts are read; `twins` are those
+  /// a first reading found (nil: not known). Without them, the first twin ends the
+  /// giving of parts, and the rest of the file is only counted: the caller reads it in
+  /// parts again with the counts (`PartsRead.again`), rather than the whole file at once.
+  ///
+  /// - Returns: `.whole` when the file must be read whole (`contacts(fromBytes:source:)`):
+  ///   JSON lines, xCard; twins other than `twins` (the file changed since);
+  ///   a file that gives no contact; or what `VCardReader` reads whole. `body` may have
+  ///   been given some parts by then (also for `.again`): the caller discards them.
   static func contacts(
-    fromBlocks next: VCardReader.Blocks, source: String, inPartsOf partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> Bool {
+    fromBlocks next: VCardReader.Blocks, source: String, inPartsOf partSize: Int, twins: TwinCounts? = nil,
+    _ body: (ContactLoad) -> Void
+  ) -> PartsRead {
     // Derived identifiers seen, as the hashes they spell (others as themselves): a
     // set of strings cost 8 % of reading a book of small cards without UID, on the
     // thread that reads the parts.
     var derived = Set<UInt64>()
     var derivedOther = Set<String>()
+    // The twins found, when they were not known.
+    var found = TwinCounts()
     var refused = false
     var first = true
     var given = 0
@@ -215,7 +226,7 @@ enum VCardLoading {
       format.read(consume bytes, source: source, inPartsOf: partSize) { contacts, warnings in
         body(ContactLoad(contacts: contacts, warnings: warnings))
       }
-      return true
+      return .done
     }
     // The first block, read above, is handed over as the reader's first.
     func blocks(_ window: inout [UInt8], _ count: Int) -> Bool {
@@ -224,35 +235,55 @@ enum VCardLoading {
       if window.isEmpty { window = block } else { window.append(contentsOf: block) }
       return true
     }
+    // Counts a contact's identifier among those seen: false when it is a twin not in
+    // `twins` (when they are known).
+    func count(_ identifier: String) -> Bool {
+      guard ContactIdentifier.isDerived(identifier) else { return true }
+      let new =
+        if let hash = ContactDecoder.derivedHash(identifier) {
+          derived.insert(hash).inserted
+        } else {
+          derivedOther.insert(identifier).inserted
+        }
+      guard !new else { return true }
+      guard let twins else {
+        found.addRepeat(of: identifier)
+        return true
+      }
+      return twins.counts[identifier] != nil
+    }
     let read = VCardReader.read(blocks: blocks, inPartsOf: partSize) { part in
       guard !refused else { return }
       if first {
         first = false
         refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes, name: source) != nil
       }
+      guard found.isEmpty else {
+        // Read again with the twins known: from here on they are only counted, the
+        // cards' identifiers taken without mapping them.
+        for card in part.cards where !ContactDecoder.isGroupCard(card) {
+          _ = count(ContactDecoder.identifier(of: card, source: source))
+        }
+        return
+      }
       TransliterationWarmUp.start(scanning: part.bytes)
       var part = part
       // Group cards are handed on unresolved, with the part's contacts: their members
       // may be in any part, and the book's reader gives each contact its groups
       // (`GroupMembership`) once it has every group card.
-      let load = mapped(&part, source: source, progress: nil)
-      for contact in load.contacts where ContactIdentifier.isDerived(contact.identifier) {
-        let new =
-          if let hash = ContactDecoder.derivedHash(contact.identifier) {
-            derived.insert(hash).inserted
-          } else {
-            derivedOther.insert(contact.identifier).inserted
-          }
-        refused = refused || !new
-      }
-      if !refused {
+      var load = mapped(&part, source: source, progress: nil)
+      for contact in load.contacts where !count(contact.identifier) { refused = true }
+      twins?.mark(&load.contacts)
+      if !refused && found.isEmpty {
         given += load.contacts.count
         body(load)
       }
     }
+    guard read && !refused else { return .whole }
+    if !found.isEmpty { return .again(found) }
     // A file of no contact at all is read whole, which says what it is instead when it
     // is no vCard (`ForeignFormat`: a binary file that begins as one).
-    return read && !refused && given > 0
+    return given > 0 ? .done : .whole
   }
 
   /// The contacts of `parsed`'s cards (left empty), mapped on all cores in chunks and
@@ -294,7 +325,7 @@ enum VCardLoading {
   /// cards give them — what `contacts(fromBytes:source:)` gives for those cards,
   /// without mapping the others (a file of 100,000 cards in which one was saved). A
   /// file without `KIND` lines (no group cards) has each card read alone when it is
-  /// UTF-8; another has its syntax read whole. Twins (`markTwins`) are not counted: a
+  /// UTF-8; another has its syntax read whole. Twins (`TwinCounts`) are not counted: a
   /// caller with a contact without UID reads the whole file.
   static func contacts(
     fromBytes bytes: [UInt8], source: String, cards: [(range: Range<Int>, firstLine: Int)]
@@ -355,17 +386,6 @@ enum VCardLoading {
     }
     load.resolveGroups()
     return load.contacts
-  }
-
-  /// Counts, for cards without a UID, how many cards of the file are byte for byte
-  /// the same (their derived identifiers are equal: the hash of source and text).
-  static func markTwins(_ contacts: inout [Contact]) {
-    var counts: [String: Int] = [:]
-    for contact in contacts where ContactIdentifier.isDerived(contact.identifier) { counts[contact.identifier, default: 0] += 1 }
-    guard counts.values.contains(where: { $0 > 1 }) else { return }
-    for index in contacts.indices {
-      if let count = counts[contacts[index].identifier], count > 1 { contacts[index].sourceRecord?.twins = count }
-    }
   }
 
   /// What mapping some cards gave.

@@ -43,7 +43,7 @@ import VCard
     let whole = VCardLoading.contacts(fromBytes: Array(book.utf8), source: "g.vcf")
     #expect(whole.contacts.map(\.groups) == [["Friends"]])
     var parts = ContactLoad()
-    #expect(VCardFileStore.loadInParts(Array(book.utf8), source: "g.vcf", partSize: 40) { parts.append($0) })
+    #expect(VCardFileStore.loadInParts(Array(book.utf8), source: "g.vcf", partSize: 40) { parts.append($0) } == .done)
     #expect(parts.groupCards.map(\.name) == ["Friends"])
     parts.resolveGroups()
     #expect(parts.contacts.map(\.groups) == [["Friends"]])
@@ -91,7 +91,7 @@ import VCard
     let whole = VCardLoading.contacts(fromBytes: bytes, source: "m1.vcf")
     #expect(whole.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
     var parts = ContactLoad()
-    #expect(VCardFileStore.loadInParts(bytes, source: "m1.vcf", partSize: 4 << 20) { parts.append($0) })
+    #expect(VCardFileStore.loadInParts(bytes, source: "m1.vcf", partSize: 4 << 20) { parts.append($0) } == .done)
     parts.resolveGroups()
     #expect(parts.contacts.first { $0.identifier == "m0" }?.groups == ["Team"])
     #expect(parts.contacts.map(\.identifier) == whole.contacts.map(\.identifier))
@@ -105,7 +105,7 @@ import VCard
     var bytes = Array("BEGIN:VCARD".utf8) + [0x01, 0, 0, 0, 0, 0, 0, 0x64, 0x0A]
     bytes += Array("VERSION:4.0\nEMAIL;PREF=3:2@example.org\nEND:VCARD".utf8)
     var given: [String] = []
-    #expect(!VCardFileStore.loadInParts(bytes, source: "b.vcf", partSize: 97) { given += $0.warnings })
+    #expect(VCardFileStore.loadInParts(bytes, source: "b.vcf", partSize: 97) { given += $0.warnings } == .whole)
     let whole = VCardLoading.contacts(fromBytes: bytes, source: "b.vcf")
     #expect(whole.contacts.isEmpty)
     #expect(whole.warnings.count == 1)
@@ -113,7 +113,7 @@ import VCard
     // One card among the same bytes: read in parts.
     let card = Array("BEGIN:VCARD\nVERSION:4.0\nFN:Ada\nEND:VCARD\n".utf8)
     var contacts = 0
-    #expect(VCardFileStore.loadInParts(card + bytes, source: "b.vcf", partSize: 97) { contacts += $0.contacts.count })
+    #expect(VCardFileStore.loadInParts(card + bytes, source: "b.vcf", partSize: 97) { contacts += $0.contacts.count } == .done)
     #expect(contacts == 1)
   }
 
@@ -130,7 +130,7 @@ import VCard
     #expect(whole.contacts.count == 2)
     for partSize in [1, 97, 4 << 20] {
       var warnings: [String] = []
-      let done = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize) { warnings += $0.warnings }
+      let done = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize) { warnings += $0.warnings } == .done
       // Not read in parts (text outside cards first): read whole, as `whole` is.
       #expect(!done, "parts of \(partSize)")
       #expect(!warnings.contains { $0.contains("LDIF") }, "parts of \(partSize): \(warnings)")

@@ -36,6 +36,30 @@ struct TwinCardTests {
     }
   }
 
+  @Test("read in parts, twins in different parts ask for a second reading, which gives each its count as the whole read does")
+  func twinsInParts() {
+    let other = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Roe\r\nUID:u1\r\nEND:VCARD\r\n"
+    let single = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Only Once\r\nEND:VCARD\r\n"
+    let bytes = Array((card + other + single + card + card).utf8)
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "t.vcf").contacts
+    #expect(whole.map { $0.sourceRecord?.twins } == [3, 1, 1, 3, 3])
+    var given = 0
+    let first = VCardFileStore.loadInParts(bytes, source: "t.vcf", partSize: 100) { given += $0.contacts.count }
+    guard case .again(let twins) = first else {
+      Issue.record("read in parts at once: \(first)")
+      return
+    }
+    #expect(twins.counts == [whole[0].identifier: 3])
+    // The parts before the second twin (a card each: the first twin too, uncounted)
+    // were given; none after.
+    #expect(given == 3)
+    var parts: [Contact] = []
+    #expect(VCardFileStore.loadInParts(bytes, source: "t.vcf", partSize: 100, twins: twins) { parts += $0.contacts } == .done)
+    #expect(parts == whole)
+    // Twins not known from the first reading (the file changed since): read whole.
+    #expect(VCardFileStore.loadInParts(bytes, source: "t.vcf", partSize: 100, twins: TwinCounts()) { _ in } == .whole)
+  }
+
   @Test("two identical cards, nothing changed elsewhere: the edit goes to the card that was edited")
   func twinsInPlace() throws {
     let folder = try TempFolder("twins-ok")

@@ -316,12 +316,17 @@ extension ContactListLoader {
   /// (`cache` nil: `CPICK_NO_CACHE`), the segments keep the encodings and nothing is
   /// stored.
   ///
+  /// A file whose twins (`TwinCounts`) are in different parts is read in parts twice:
+  /// the first reading stops giving parts at the first twin and counts them; the
+  /// second gives every card with its count (`PartsRead.again`).
+  ///
+  /// - Parameter twins: the file's twins, when a first reading found them.
   /// - Returns: nil when the item must be read whole (its version not listed,
   ///   `readInParts` not done, or the cards or row written could not be committed); counts
   ///   the contacts read on `counter`.
   private func readInParts(
     _ file: SnapshotFile, of source: any BookSource, book: String, cache: IndexCache?, partSize: Int,
-    counter: ProgressCounter?
+    counter: ProgressCounter?, twins: TwinCounts? = nil
   ) -> FileContents? {
     guard cache == nil || !file.signature.isUnknown else { return nil }
     let generation = IndexCache.generation(path: file.path, signature: file.signature)
@@ -345,7 +350,7 @@ extension ContactListLoader {
     let settled: @Sendable () -> Bool = { source.isSettled(ItemVersion(file.signature)) }
     if let cache { kept.writer = Self.writer(of: file, in: cache, settled: settled()) }
     var count = 0
-    let read = source.readInParts(file.path, partSize: partSize) { load in
+    let read = source.readInParts(file.path, partSize: partSize, twins: twins) { load in
       let first = count
       count += load.contacts.count
       counter?.add(load.contacts.count)
@@ -388,16 +393,26 @@ extension ContactListLoader {
     }
     processed.wait()
     written.wait()
+    switch read.read {
+    case .done: break
+    case .whole:
+      // Discarded: the whole read counts every contact again.
+      counter?.add(-count)
+      return nil
+    case .again(let found):
+      // Discarded: the second reading writes the cards again (the first one's, of the
+      // same version, replaced) and counts every contact again.
+      counter?.add(-count)
+      kept.writer = .refused
+      kept.segments = []
+      return readInParts(
+        file, of: source, book: book, cache: cache, partSize: partSize, counter: counter, twins: found)
+    }
     let writer: IndexFileWriter? = if case .writing(let made) = kept.writer { made } else { nil }
     let segments = kept.segments
     let cards = kept.cards
     let warnings = kept.warnings
     let groupCards = kept.groupCards
-    guard read.done else {
-      // Discarded: the whole read counts every contact again.
-      counter?.add(-count)
-      return nil
-    }
     // The file's group cards go with it; the book gives their members their groups
     // (`ContactListLoader.regrouped`), as for group cards in other files of a vdir.
     var part = FileContents(segments: segments, warnings: warnings, groupCards: groupCards, complete: cache != nil)

@@ -66,11 +66,17 @@ public protocol BookSource: Sendable {
   /// are read (a `.vcf` file of a million cards is never held whole); what the parts
   /// add up to is what `read(_:progress:)` gives. By default, not done.
   ///
-  /// - Parameter partSize: about how many bytes of the item each part holds.
-  /// - Returns: whether the item was read in parts — false when it must be read whole
-  ///   (`read(_:progress:)`), what `body` was given then discarded — and the version
-  ///   read, when it can be told.
-  func readInParts(_ item: String, partSize: Int, _ body: (ContactLoad) -> Void) -> (done: Bool, version: ItemVersion?)
+  /// - Parameters:
+  ///   - partSize: about how many bytes of the item each part holds.
+  ///   - twins: the item's twins as an earlier reading found them (`PartsRead.again`);
+  ///     nil when not known.
+  /// - Returns: how the reading ended — `.whole` when the item must be read whole
+  ///   (`read(_:progress:)`), `.again` when it is to be read in parts again with the
+  ///   twins given, what `body` was given then discarded — and the version read, when
+  ///   it can be told.
+  func readInParts(
+    _ item: String, partSize: Int, twins: TwinCounts?, _ body: (ContactLoad) -> Void
+  ) -> (read: PartsRead, version: ItemVersion?)
 
   /// Whether an item read at `version` may be kept in the index: a file changed
   /// within the file system's timestamp granularity may change again unseen.
@@ -83,9 +89,9 @@ public protocol BookSource: Sendable {
 extension BookSource {
   /// Not done: the item is read whole.
   public func readInParts(
-    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> (done: Bool, version: ItemVersion?) {
-    (false, nil)
+    _ item: String, partSize: Int, twins: TwinCounts?, _ body: (ContactLoad) -> Void
+  ) -> (read: PartsRead, version: ItemVersion?) {
+    (.whole, nil)
   }
 
   /// `read(_:progress:)` of each item in turn.

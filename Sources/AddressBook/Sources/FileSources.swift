@@ -92,10 +92,10 @@ extension FileBookSource {
 
   /// Reads a card file part by part (`VCardFileStore.loadInParts`).
   public func readInParts(
-    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> (done: Bool, version: ItemVersion?) {
-    let read = VCardFileStore(path: item).loadInParts(partSize: partSize, body)
-    return (read.done, read.signature.map(ItemVersion.init))
+    _ item: String, partSize: Int, twins: TwinCounts?, _ body: (ContactLoad) -> Void
+  ) -> (read: PartsRead, version: ItemVersion?) {
+    let read = VCardFileStore(path: item).loadInParts(partSize: partSize, twins: twins, body)
+    return (read.read, read.signature.map(ItemVersion.init))
   }
 
   /// False when the file changed less than `racyInterval` ago.
@@ -229,12 +229,12 @@ public struct StandardInputSource: BookSource {
   /// Reads standard input's cards part by part (`VCardFileStore.loadInParts(_:source:partSize:_:)`);
   /// once done, its bytes are let go.
   public func readInParts(
-    _ item: String, partSize: Int, _ body: (ContactLoad) -> Void
-  ) -> (done: Bool, version: ItemVersion?) {
-    guard let bytes = try? input.read() else { return (false, nil) }
-    let done = VCardFileStore.loadInParts(bytes, source: "-", partSize: partSize, body)
-    if done { input.release() }
-    return (done, nil)
+    _ item: String, partSize: Int, twins: TwinCounts?, _ body: (ContactLoad) -> Void
+  ) -> (read: PartsRead, version: ItemVersion?) {
+    guard let bytes = try? input.read() else { return (.whole, nil) }
+    let read = VCardFileStore.loadInParts(bytes, source: "-", partSize: partSize, twins: twins, body)
+    if read == .done { input.release() }
+    return (read, nil)
   }
 
   /// False: nothing of standard input is kept.

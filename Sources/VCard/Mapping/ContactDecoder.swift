@@ -35,10 +35,9 @@ public enum ContactDecoder {
 
   /// The contact of `card`; when `provenance` is non-nil, also where each part came from.
   static func contact(from card: RawCard, source: String, provenance: inout Provenance?) -> Contact {
-    let uid = card.firstIndex(.uid).map { ValueDecoder.unescape(card.lines[$0].value).trimmingBlanks() } ?? ""
-    let identifier = uid.isEmpty ? derivedIdentifier(card, source: source) : uid
     var mapping = CardMapping(
-      card: card, contact: Contact(identifier: identifier, source: source), provenance: provenance.take())
+      card: card, contact: Contact(identifier: identifier(of: card, source: source), source: source),
+      provenance: provenance.take())
     var alternatives: Set<String> = []
     for index in card.lines.indices {
       switch card.lines[index].kind {
@@ -139,6 +138,14 @@ public enum ContactDecoder {
     }
     let service = VendorProperties.entry(line.name)?.service ?? String(line.name.dropFirst(2)).lowercased()
     return InstantMessageAddress(service: service, username: value)
+  }
+
+  /// The identifier of the contact of `card` read from `source`: its `UID`, or when it
+  /// has none, one derived from its source and text (`derivedIdentifier`), without
+  /// mapping the rest of the card.
+  package static func identifier(of card: RawCard, source: String) -> String {
+    let uid = card.firstIndex(.uid).map { ValueDecoder.unescape(card.lines[$0].value).trimmingBlanks() } ?? ""
+    return uid.isEmpty ? derivedIdentifier(card, source: source) : uid
   }
 
   /// For a card without `UID`: a hash of its source (`SourcePath.canonical`: however
