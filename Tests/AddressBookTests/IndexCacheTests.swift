@@ -300,9 +300,9 @@ struct IndexCacheTests {
   }
 
   /// Runs `script` with python3 (its own sqlite3 module: another process, another
-  /// copy of SQLite), arguments after it. Nil when python3 or its sqlite3 module is
-  /// missing.
-  static func python(_ script: String, _ arguments: [String]) throws -> (Process, FileHandle)? {
+  /// copy of SQLite), arguments after it: the process, its standard output and its
+  /// standard input. Nil when python3 or its sqlite3 module is missing.
+  static func python(_ script: String, _ arguments: [String]) throws -> (Process, FileHandle, FileHandle)? {
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     probe.arguments = ["python3", "-c", "import sqlite3"]
@@ -314,9 +314,11 @@ struct IndexCacheTests {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-u", "-c", script] + arguments
     let output = Pipe()
+    let input = Pipe()
     process.standardOutput = output
+    process.standardInput = input
     try process.run()
-    return (process, output.fileHandleForReading)
+    return (process, output.fileHandleForReading, input.fileHandleForWriting)
   }
 
   /// Reads `handle` until a line equal to `word` has come.
@@ -331,8 +333,8 @@ struct IndexCacheTests {
   }
 
   /// Python: inserts one row into `files` of book argv[2] at argv[1], in a write
-  /// transaction held for argv[3] seconds, then writes argv[4] more rows, each in its
-  /// own transaction.
+  /// transaction held until a line comes on its standard input, then writes argv[3]
+  /// more rows, each in its own transaction.
   static let pythonWriter = """
     import sqlite3, sys, time
     db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
@@ -345,10 +347,10 @@ struct IndexCacheTests {
     db.execute("BEGIN IMMEDIATE")
     put("held.vcf", 1)
     print("locked")
-    time.sleep(float(sys.argv[3]))
+    sys.stdin.readline()
     db.execute("COMMIT")
     print("committed")
-    for i in range(int(sys.argv[4])):
+    for i in range(int(sys.argv[3])):
         db.execute("BEGIN IMMEDIATE")
         put("py-%d.vcf" % i, i)
         db.execute("COMMIT")
@@ -362,16 +364,26 @@ struct IndexCacheTests {
     let path = folder.file("cache/index.sqlite")
     let cache = try IndexCache(path: path, payloadVersion: 1)
     #expect(cache.update(book: "/v", upserting: [Self.file("/v/mine-0.vcf", 0)]))
-    guard let (process, output) = try Self.python(Self.pythonWriter, [path, "/v", "0.6", "60"]) else { return }
+    guard let (process, output, input) = try Self.python(Self.pythonWriter, [path, "/v", "60"]) else { return }
     defer { process.waitUntilExit() }
     #expect(Self.wait(for: "locked", on: output))
 
-    let readStart = Date()
+    // WAL: the reader does not wait for the writer, which holds its lock until told.
     #expect(cache.files(inBook: "/v") == [Self.file("/v/mine-0.vcf", 0)])  // the last committed state
-    #expect(Date().timeIntervalSince(readStart) < 0.3)  // WAL: the reader did not wait for the writer
-    let writeStart = Date()
-    #expect(cache.update(book: "/v", upserting: [Self.file("/v/mine-1.vcf", 1)]))
-    #expect(Date().timeIntervalSince(writeStart) > 0.2)  // it waited for the lock
+    // An update waits for the lock: it cannot be done before the writer is told to
+    // commit, and then commits after it.
+    let released = Locked(false)
+    let updated = Locked<Bool?>(nil)
+    let writer = Thread {
+      let done = cache.update(book: "/v", upserting: [Self.file("/v/mine-1.vcf", 1)])
+      updated.withLock { $0 = done && released.withLock { $0 } }
+    }
+    writer.start()
+    released.withLock { $0 = true }
+    input.write(Data("commit\n".utf8))
+    while updated.withLock({ $0 }) == nil { usleep(1_000) }
+    #expect(updated.withLock { $0 } == true)
+    #expect(cache.files(inBook: "/v").map(\.path).contains("/v/held.vcf"))
     for index in 2..<40 {
       #expect(cache.update(book: "/v", upserting: [Self.file("/v/mine-\(index).vcf", index)]))
     }
@@ -410,7 +422,7 @@ struct IndexCacheTests {
       let cache = try IndexCache(path: path, payloadVersion: 1)
       #expect(cache.update(book: "/v", upserting: committed))
     }
-    guard let (process, output) = try Self.python(Self.pythonKilled, [path]) else { return }
+    guard let (process, output, _) = try Self.python(Self.pythonKilled, [path]) else { return }
     #expect(Self.wait(for: "writing", on: output))
     let log = try #require(try FileSystem.status(path + "-wal")).size
     #expect(log > 1_000_000)  // the uncommitted rows did reach the file

@@ -163,13 +163,14 @@ struct IndexFileWriterTests {
     nonisolated(unsafe) let holder = try SQLiteDatabase(path: cache.path)
     try holder.execute("BEGIN IMMEDIATE")
     let released = DispatchSemaphore(value: 0)
+    // Taken before the holder's thread starts: the lock is held at least 2.5 s after it.
+    let started = ContinuousClock.now
     Thread.detachNewThread {
       // Longer than the 2 s a transaction waits for the lock.
       usleep(2_500_000)
       try? holder.execute("COMMIT")
       released.signal()
     }
-    let started = ContinuousClock.now
     #expect(writer.add(Self.cards(2, from: 0), from: 0))
     // The lock was held from before the part began: its first try gave up after the
     // 2 s timeout, and a second one wrote it.

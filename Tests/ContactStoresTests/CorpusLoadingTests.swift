@@ -15,17 +15,15 @@ struct CorpusLoadingTests {
     try VCardFileStore(path: SharedFiles.corpusFile(path).path).load()
   }
 
-  @Test("every corpus file loads quickly, and the corpus yields at least the measured contacts")
+  @Test("every corpus file loads, and the corpus yields at least the measured contacts")
   func everyFileLoads() throws {
     let files = try SharedFiles.corpusFiles()
     #expect(files.count > 200)
     var total = 0
     var warned = 0
     for file in files {
-      let clock = ContinuousClock()
-      var load = ContactLoad()
-      let elapsed = try clock.measure { load = try Self.load(file) }
-      #expect(elapsed < .seconds(5), "\(file) took \(elapsed)")
+      // How fast is the benchmarks' business (`cpick-bench`), never a test's.
+      let load = try Self.load(file)
       for contact in load.contacts {
         // A card with nothing to show by is a contact too (shown as "No Name").
         #expect(!contact.identifier.isEmpty, "\(file): a contact without identifier")

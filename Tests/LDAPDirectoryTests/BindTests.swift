@@ -62,7 +62,9 @@ import Testing
     }
 
     #expect(error?.kind == .timeout)
-    #expect(Date().timeIntervalSince(started) < 4)
+    // Bounded by the timeouts (libldap without them waits for ever); the margin is for
+    // a busy machine.
+    #expect(Date().timeIntervalSince(started) < 25)
   }
 
   @Test func aURLThatIsNotLDAPIsMalformed() {
