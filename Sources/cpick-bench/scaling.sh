@@ -111,6 +111,8 @@ row abook-custom "custom fields in an abook section" 10000
 row nested-begin "BEGIN:VCARD lines nested around one card" 25000
 row only-begin "BEGIN:VCARD lines and nothing else" 25000
 row nul-cards "cards with NUL bytes in their values" 2500
+row twins "copies of one card without UID (twins)" 2500
+row twins-halves "cards without UID, written twice (twins in two halves)" 2500
 row mutt-continued "continued lines of a mutt alias" 20000
 row jcard "cards as jCard" 12500
 row jcard-vcf "the same cards as .vcf" 12500

@@ -20,6 +20,9 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   nested-begin          N BEGIN:VCARD lines nested around one card, and N END:VCARD lines
   only-begin            N BEGIN:VCARD lines and nothing else
   nul-cards             N small cards with NUL bytes in their values
+  twins                 N copies of one small card without UID (byte for byte the same)
+  twins-halves          N/2 small cards without UID, then the same N/2 again (an export
+                        concatenated twice: each card's twin in the other half)
   abook-book, mutt-book, ldif-book, csv-book
                         other programs' books of N people (abook sections, mutt aliases,
                         LDIF entries, a Google CSV export with a note of two lines each)
@@ -69,6 +72,11 @@ elif shape == "only-begin":
     out = "BEGIN:VCARD\r\n" * n
 elif shape == "nul-cards":
     out = "".join(card("FN:Person\0%d" % i, "EMAIL:p\0%d@example.org" % i, "NOTE:\0\0\0") for i in range(n))
+elif shape == "twins":
+    out = card("FN:Person Twin", "EMAIL:twin@example.org") * n
+elif shape == "twins-halves":
+    half = "".join(card("FN:Person %d" % i, "EMAIL:p%d@example.org" % i) for i in range(n // 2))
+    out = half + half
 elif shape == "from-header":
     addresses = ",\r\n ".join('"Person %d" <p%d@example.org>' % (i, i) for i in range(n))
     out = "From: " + addresses + "\r\nSubject: hi\r\n\r\nbody\r\n"
