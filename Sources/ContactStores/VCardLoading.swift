@@ -204,13 +204,7 @@ enum VCardLoading {
     fromBlocks next: VCardReader.Blocks, source: String, inPartsOf partSize: Int, twins: TwinCounts? = nil,
     _ body: (ContactLoad) -> Void
   ) -> PartsRead {
-    // Derived identifiers seen, as the hashes they spell (others as themselves): a
-    // set of strings cost 8 % of reading a book of small cards without UID, on the
-    // thread that reads the parts.
-    var derived = Set<UInt64>()
-    var derivedOther = Set<String>()
-    // The twins found, when they were not known.
-    var found = TwinCounts()
+    var counter = TwinCounter()
     var refused = false
     var first = true
     var given = 0
@@ -238,27 +232,18 @@ enum VCardLoading {
     // Counts a contact's identifier among those seen: false when it is a twin not in
     // `twins` (when they are known).
     func count(_ identifier: String) -> Bool {
-      guard ContactIdentifier.isDerived(identifier) else { return true }
-      let new =
-        if let hash = ContactDecoder.derivedHash(identifier) {
-          derived.insert(hash).inserted
-        } else {
-          derivedOther.insert(identifier).inserted
-        }
-      guard !new else { return true }
-      guard let twins else {
-        found.addRepeat(of: identifier)
-        return true
-      }
+      guard counter.isRepeat(identifier), let twins else { return true }
       return twins.counts[identifier] != nil
     }
+    // Twins found while they were not known: parts are no longer given.
+    var foundUnknown: Bool { twins == nil && !counter.found.isEmpty }
     let read = VCardReader.read(blocks: blocks, inPartsOf: partSize) { part in
       guard !refused else { return }
       if first {
         first = false
         refused = PersonJSONReader.isJSONLines(part.bytes) || ReadOnlyFormat(part.bytes, name: source) != nil
       }
-      guard found.isEmpty else {
+      guard !foundUnknown else {
         // Read again with the twins known: from here on they are only counted, the
         // cards' identifiers taken without mapping them.
         for card in part.cards where !ContactDecoder.isGroupCard(card) {
@@ -274,13 +259,13 @@ enum VCardLoading {
       var load = mapped(&part, source: source, progress: nil)
       for contact in load.contacts where !count(contact.identifier) { refused = true }
       twins?.mark(&load.contacts)
-      if !refused && found.isEmpty {
+      if !refused && !foundUnknown {
         given += load.contacts.count
         body(load)
       }
     }
     guard read && !refused else { return .whole }
-    if !found.isEmpty { return .again(found) }
+    if foundUnknown { return .again(counter.found) }
     // A file of no contact at all is read whole, which says what it is instead when it
     // is no vCard (`ForeignFormat`: a binary file that begins as one).
     return given > 0 ? .done : .whole
