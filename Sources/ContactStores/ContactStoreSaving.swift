@@ -41,7 +41,7 @@ enum CardFileSaver {
         throw systemError(error, source: editor.source)
       }
       defer { read?.close() }
-      if let read, read.status.permissions & 0o222 == 0 {
+      if let read, read.status.isWriteProtected {
         throw ContactStoreError(
           source: editor.source, reason: L10n.text("the file is read-only (no write permission bits); not written"),
           kind: .readOnly)

@@ -47,6 +47,9 @@ struct FileStatus: Sendable, Hashable {
   var permissions: mode_t { mode_t(mode & 0o7777) }
   var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
   var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+  /// Whether no one may write the file by its permission bits (`chmod a-w`): cpick
+  /// saves nothing into it, whoever runs it (root too), and offers no edit of it.
+  var isWriteProtected: Bool { permissions & 0o222 == 0 }
 
   /// Whether `other` is the same file in the same version: same device and inode,
   /// same size, same modification and status-change times (to the nanosecond).
@@ -431,6 +434,13 @@ package enum FileSystem {
       throw SystemError(function: "stat", path: path, errno: code)
     }
     return FileStatus(raw)
+  }
+
+  /// Whether `path` is a file whose permission bits let no one write it
+  /// (`FileStatus.isWriteProtected`): false when it does not exist or cannot be
+  /// examined (a save then says why).
+  package static func isWriteProtected(_ path: String) -> Bool {
+    ((try? status(path)) ?? nil)?.isWriteProtected ?? false
   }
 
   /// Renames `from` to `to`, replacing `to` atomically. The corresponding C

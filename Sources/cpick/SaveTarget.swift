@@ -187,10 +187,11 @@ enum SaveTarget {
     let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).keepsContactsReadOnly })
-    if !readOnly.isEmpty || !readOnlyFiles.isEmpty {
-      editing.isEditable = { contact in
-        !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
-      }
+    // A file no one may write (`chmod a-w`) is not saved into: its cards offer no edit
+    // either (looked at when a card opens, so a file made writable meanwhile edits).
+    editing.isEditable = { contact in
+      !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
+        && !FileSystem.isWriteProtected(contact.source)
     }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).

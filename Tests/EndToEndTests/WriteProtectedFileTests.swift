@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A book file no one may write (`chmod a-w`): cpick saves nothing into it, so its
+/// cards offer no edit (as a directory entry's), rather than a form refused at Ctrl-S.
+@Suite(
+  "A write-protected book in a terminal", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the card tests need it"))
+struct WriteProtectedFileTests {
+  @Test("show --edit on a chmod a-w .vcf: the card has no `e edit` and `e` opens nothing; made writable, it edits")
+  func noEditOffered() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let file = folder.appendingPathComponent("people.vcf")
+    let text = CardDeleteAndActionTests.grace + CardDeleteAndActionTests.ada
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    #expect(chmod(file.path, 0o444) == 0)
+
+    let pane = try TmuxPane(["show", "ada lovelace", "--edit", "-s", file.path])
+    defer { pane.close() }
+    let card = try pane.waitForScreen(containing: "Ada Lovelace", "ada@example.org", "close")
+    #expect(!card.contains("e edit"))
+    // `e` opens no form: Esc then closes the card itself (a form would stay open).
+    try pane.press("e")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+    #expect(try String(contentsOf: file, encoding: .utf8) == text)
+
+    #expect(chmod(file.path, 0o644) == 0)
+    let writable = try TmuxPane(["show", "ada lovelace", "--edit", "-s", file.path])
+    defer { writable.close() }
+    try writable.waitForScreen(containing: "Ada Lovelace", "ada@example.org", "e edit")
+    try writable.press("Escape")
+    #expect(try writable.waitForExit() == 130)
+  }
+}
