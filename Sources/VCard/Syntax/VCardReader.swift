@@ -321,7 +321,13 @@ struct CardAssembler {
       if line.mayBeBase64, let problem = Self.damagedBase64(line) {
         warn(VCardWarning(line: line.lineNumber, message: problem))
       }
+      // vCard 2.1's AGENT card begun on the AGENT line itself (`AGENT:BEGIN:VCARD`):
+      // the line stays in its card, and the agent's card opens as after `AGENT:`.
+      let opensAgent = line.kind == .other && line.isAgentCardBegin
+      let number = line.lineNumber
+      let group = line.group
       open[open.count - 1].lines.append(consume line)
+      if opensAgent { openCard(line: number, group: group, logical, agent: true, wholeSource: false) }
       return
     }
     add(Optional(consume line), logical)
@@ -331,33 +337,9 @@ struct CardAssembler {
     if let line = parsedLine, line.isBegin {
       // Text outside cards before this card was ignored.
       if let pending = pendingOutside.take() { warn(pending) }
-      if let outer = open.last, openState[open.count - 1].straysInside == 0 {
-        if !openState[open.count - 1].damaged {
-          openState[open.count - 1].damaged = true
-          warn(
-            VCardWarning(
-              line: line.lineNumber,
-              message: L10n.deferredFormat(
-                "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
-                outer.beginLine)))
-        }
-        // Past `openCards`, a card with nothing in it that a BEGIN:VCARD comes inside
-        // of is a stray BEGIN:VCARD line: counted in the card around it, not held.
-        if open.count >= limits.openCards, Self.hasNoValues(outer) {
-          open.removeLast()
-          openState.removeLast()
-          openState[open.count - 1].straysInside += 1
-        }
-      }
-      var card = RawCard(
-        lines: [], beginLine: line.lineNumber, endLine: nil, sourceRange: logical.start..<logical.start, group: line.group)
-      // Room for as many lines as the last card had, for a card that is not nested (a
-      // file of nested cards holds each open one).
-      if open.isEmpty { card.lines.reserveCapacity(linesOfLastCard) }
-      open.append(card)
-      openState.append(OpenCard(bytes: logical.end - logical.start))
-      orphans = []
-      orphansBroken = false
+      // vCard 2.1's AGENT card on the lines after `AGENT:` (§2.5.4).
+      let agent = open.last?.lines.last.map { $0.kind == .other && $0.isAgentProperty && $0.valueIs("") } ?? false
+      openCard(line: line.lineNumber, group: line.group, logical, agent: agent, wholeSource: true)
       return
     }
     guard let line = parsedLine, !open.isEmpty else {
@@ -414,6 +396,44 @@ struct CardAssembler {
       warn(VCardWarning(line: line.lineNumber, message: problem))
     }
     open[last].lines.append(line)
+  }
+
+  /// Opens a card whose `BEGIN:VCARD` is on `line` (in `logical`), inside the open
+  /// card if any: that one is then reported (once) and not rewritten, its card
+  /// structure damaged — unless `agent`, its vCard 2.1 `AGENT` card (`AGENT:` then
+  /// `BEGIN:VCARD`, or `AGENT:BEGIN:VCARD`), which is reported as such. The card's
+  /// bytes are its source only when `wholeSource` (they start with its `BEGIN:VCARD`).
+  private mutating func openCard(line: Int, group: String?, _ logical: LogicalLine, agent: Bool, wholeSource: Bool) {
+    if let outer = open.last, openState[open.count - 1].straysInside == 0 {
+      if !openState[open.count - 1].damaged {
+        openState[open.count - 1].damaged = true
+        let message =
+          agent
+          ? L10n.deferredFormat(
+            "a vCard 2.1 AGENT card inside the card that began on line %d; read as a card of its own", outer.beginLine)
+          : L10n.deferredFormat(
+            "BEGIN:VCARD inside the card that began on line %d (missing END:VCARD?); read as a card of its own",
+            outer.beginLine)
+        warn(VCardWarning(line: line, message: message))
+      }
+      // Past `openCards`, a card with nothing in it that a BEGIN:VCARD comes inside
+      // of is a stray BEGIN:VCARD line: counted in the card around it, not held.
+      if open.count >= limits.openCards, Self.hasNoValues(outer) {
+        open.removeLast()
+        openState.removeLast()
+        openState[open.count - 1].straysInside += 1
+      }
+    }
+    var card = RawCard(
+      lines: [], beginLine: line, endLine: nil, sourceRange: wholeSource ? logical.start..<logical.start : nil,
+      group: group)
+    // Room for as many lines as the last card had, for a card that is not nested (a
+    // file of nested cards holds each open one).
+    if open.isEmpty { card.lines.reserveCapacity(linesOfLastCard) }
+    open.append(card)
+    openState.append(OpenCard(bytes: wholeSource ? logical.end - logical.start : 0))
+    orphans = []
+    orphansBroken = false
   }
 
   /// Whether a content line of the innermost open card may go into it: not when the
@@ -521,6 +541,10 @@ struct CardAssembler {
 extension ContentLine {
   fileprivate var isBegin: Bool { kind == .begin && valueIs("VCARD") }
   fileprivate var isEnd: Bool { kind == .end && valueIs("VCARD") }
+  /// vCard 2.1's `AGENT` (§2.5.4), whose value may be a card of its own.
+  fileprivate var isAgentProperty: Bool { name == "AGENT" }
+  /// `AGENT:BEGIN:VCARD`: an `AGENT` card begun on the `AGENT` line itself.
+  fileprivate var isAgentCardBegin: Bool { isAgentProperty && valueIs("BEGIN:VCARD") }
 }
 
 /// What `CardAssembler` counts of a card while it is open.
