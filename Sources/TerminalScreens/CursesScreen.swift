@@ -309,11 +309,17 @@ public final class CursesScreen: Screen {
     return nil
   }
 
-  /// Reads a bracketed paste after its start marker, up to the end marker (or the end
-  /// of input). CR and CR LF become LF; keys decoded inside are dropped.
+  /// How long a paste may pause (ms) before it is taken as ended: a terminal sends a
+  /// paste in one go, so a pause this long means its end marker was lost (or a start
+  /// marker came alone), and keys typed after it must not be swallowed for ever.
+  static let pastePause: Int32 = 1000
+
+  /// Reads a bracketed paste after its start marker, up to the end marker, the end of
+  /// input, or a pause of `pastePause`. CR and CR LF become LF; keys decoded inside
+  /// are dropped.
   private func readPaste() -> KeyEvent {
     // A paste is read to its end marker whatever the caller's timeout.
-    wtimeout(window, -1)
+    wtimeout(window, Self.pastePause)
     defer { wtimeout(window, inputTimeout) }
     var text = String.UnicodeScalarView()
     var afterCR = false

@@ -139,6 +139,24 @@ struct PasteTests {
     #expect(try pane.waitForExit() == 130)
     #expect(pane.stdout.isEmpty)
   }
+
+  @Test("A paste whose end marker never comes ends at a pause: its text is the query, keys after it work, Esc leaves")
+  func pasteWithoutEnd() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.book)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.sendBytes(Array("\u{1B}[200~Ing".utf8))
+    try pane.waitForScreen("with the pasted Ing in the query") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("> Ing") }
+    }
+    try pane.type("rid")
+    try pane.waitForScreen("with Ingrid typed after the paste") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("> Ingrid") }
+    }
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+  }
 }
 
 extension Array where Element == UInt8 {
