@@ -246,6 +246,20 @@ struct IndexBuilder {
     guard length > 0 else { return }
     let digits = Array(bytes[start...])
     finishPhone(start: start)
+    addPhoneForms(digits, international: international)
+    // A number written with letters (`1-800-FLOWERS`): also the digits dialled.
+    if let dialled = PhoneKeypad.dialled(value.utf8) {
+      let dialledStart = bytes.count
+      bytes.append(contentsOf: dialled.lazy.filter { $0 &- 48 < 10 })
+      let dialledDigits = Array(bytes[dialledStart...])
+      finishPhone(start: dialledStart)
+      addPhoneForms(dialledDigits, international: international)
+    }
+  }
+
+  /// The other written forms of a number's digits (`PhoneForms.forms`), each a phone
+  /// field.
+  private mutating func addPhoneForms(_ digits: [UInt8], international: Bool) {
     guard let forms = PhoneForms.forms(digits: digits, international: international) else { return }
     for form in forms {
       let formStart = bytes.count

@@ -27,6 +27,8 @@
 ///   (`0170 555 0123` → `01705550123`). A number typed with its country code (`+49 152
 ///   1270339`, `0049 152 1270339`) also matches the number saved in national form
 ///   (`0152 1270339`): its national digits (`PhoneForms.nationalForm`) are a second form.
+///   A whole query that is a number written with letters (`1-800-flowers`) is the phone
+///   term of the digits dialled (`PhoneKeypad`), as numbers so written are indexed.
 /// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
 ///   query half typed never empties the list.
 struct SearchQuery: Sendable {
@@ -119,6 +121,12 @@ struct SearchQuery: Sendable {
       folded.utf8.contains(where: { $0 &- 48 < 10 })
     {
       let joined = Array(folded.utf8.filter { $0 != 0x20 && $0 != 0x09 })
+      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
+      return
+    }
+    if let dialled = PhoneKeypad.dialled(folded.utf8) {
+      // A number written with letters (`1-800-flowers`): the digits dialled.
+      let joined = Array(dialled.filter { $0 != 0x20 && $0 != 0x09 })
       clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
       return
     }
