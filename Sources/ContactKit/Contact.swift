@@ -20,8 +20,8 @@ public enum ContactType: String, Sendable, Hashable {
     guard !contact.organizationName.isSpacesOnly, contact.givenName.isSpacesOnly, contact.familyName.isSpacesOnly,
       contact.middleName.isSpacesOnly
     else { return .person }
-    let formatted = contact.formattedName.trimmingSpaces
-    return formatted.isEmpty || formatted == contact.organizationName.trimmingSpaces ? .organization : .person
+    guard !contact.formattedNameIsBlank else { return .organization }
+    return contact.formattedName.trimmingSpaces == contact.organizationName.trimmingSpaces ? .organization : .person
   }
 }
 
@@ -423,6 +423,12 @@ public struct Contact: Sendable, Hashable {
   /// (CJK family name first without a space), then organization, nickname, first
   /// email, first phone. Never a placeholder; empty only for an empty card.
   public var displayName: String { displayNameInOrder(.auto) }
+
+  /// Whether `FN` says nothing: empty, or only white space and line breaks (`FN: `,
+  /// `FN:\n`). The name shown is then composed (`displayName`), a card written back
+  /// gets that name as its `FN`, and a card with an organization and no name parts
+  /// is an organization's (`ContactType.inferred`).
+  public var formattedNameIsBlank: Bool { formattedName.trimmingWhitespace.isEmpty }
 
   /// The name to show, with composed names in `order` (`--name-order`); `FN` is
   /// shown as written whatever the order.

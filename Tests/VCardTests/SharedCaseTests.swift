@@ -149,4 +149,21 @@ struct SharedCaseTests {
     #expect(reread.displayName == "Quayside Lamp Works" && reread.contactType == .organization)
     #expect(reread.givenName.isEmpty && reread.familyName.isEmpty)
   }
+
+  @Test(
+    "an FN of blanks or an escaped line break is no name: the organization is shown, typed, and written back as FN (case 18)",
+    arguments: ["FN: ", "FN:\t", "FN:\\n", "FN: \\n "])
+  func organizationWithBlankFN(fn: String) throws {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\n\(fn)\r\nN:;;;;\r\nORG:Quayside Lamp Works\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    #expect(original.displayName == "Quayside Lamp Works")
+    #expect(original.contactType == .organization)
+    var edited = original
+    edited.jobTitle = "Lamplighter"
+    let written = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: Date(timeIntervalSince1970: 0)))
+    let lines = written.components(separatedBy: "\r\n")
+    #expect(lines.contains("FN:Quayside Lamp Works"), "\(written)")
+    #expect(!lines.contains(fn))
+    #expect(lines.contains("TITLE:Lamplighter"))
+  }
 }

@@ -104,7 +104,7 @@ struct CardEditor {
   /// shown, whatever else the edit changed (case 18: `FN:Quayside Lamp Works`).
   mutating func applyNames(from old: Contact, to new: Contact) {
     let blankName =
-      style.version != .v21 && new.formattedName.trimmingCharacters(in: .whitespaces).isEmpty
+      style.version != .v21 && new.formattedNameIsBlank
       && !ContactEncoder.formattedName(new).isEmpty
     if old.formattedName != new.formattedName || blankName {
       single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new), version: style.version), keepEmpty: true)

@@ -171,7 +171,7 @@ public enum ContactEncoder {
 
   /// `FN`: the formatted name, or the composed display name when there is none.
   static func formattedName(_ contact: Contact) -> String {
-    contact.formattedName.isEmpty ? contact.displayName : contact.formattedName
+    contact.formattedNameIsBlank ? contact.displayName : contact.formattedName
   }
 
   /// `N` components: family, given, additional, prefixes, suffixes (RFC 6350 §6.2.2).
