@@ -37,6 +37,25 @@ struct VendorPropertyTests {
     #expect(loadContacts(lines.joined(separator: "\r\n") + "\r\n").first?.nickname == "Tansy; Tan")
   }
 
+  @Test("a card with both an Android nickname row and NICKNAME, in either order: NICKNAME is the nickname and edited")
+  func androidRowAndStandardNickname() throws {
+    let row = "X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Ebbi;1;;;;;;;;;;;;;"
+    for (first, second) in [(row, "NICKNAME:Ebbs"), ("NICKNAME:Ebbs", row)] {
+      let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ebba Lind\r\n\(first)\r\n\(second)\r\nEND:VCARD\r\n"
+      let original = try #require(loadContacts(card, crlf: false).first)
+      #expect(original.nickname == "Ebbs", "\(first) first")
+      var edited = original
+      edited.nickname = "Eb"
+      let written = VCardWriter.write(edited, original: original)
+      let lines = written.components(separatedBy: "\r\n")
+      #expect(lines.contains("NICKNAME:Eb") && lines.contains(row), "\(first) first: \(written)")
+      // Cleared, both go: the row would otherwise give the nickname back.
+      edited.nickname = ""
+      let cleared = VCardWriter.write(edited, original: original).components(separatedBy: "\r\n")
+      #expect(!cleared.contains { $0.hasPrefix("NICKNAME") || $0.hasPrefix("X-ANDROID-CUSTOM") }, "\(first) first")
+    }
+  }
+
   @Test("Android rows: relations and events with their type's label, a custom label, the birthday")
   func androidRows() throws {
     let card = """

@@ -23,6 +23,9 @@ struct CardMapping {
   var lineIndex = 0
   /// Whether `KIND:org` or `X-ABShowAs:COMPANY` made it an organization's card.
   var isOrganizationCard = false
+  /// Whether the nickname so far is an Android nickname row's (`readAndroidCustom`),
+  /// which a standard `NICKNAME` after it replaces.
+  var nicknameFromAndroidRow = false
   /// `StableHash` of the contact's identifier and a line feed: how every labeled
   /// value's identifier starts.
   let identifierHash: StableHash
@@ -108,8 +111,17 @@ struct CardMapping {
       readName(line.value)
       contact.nameSortAs = Self.sortStrings(line)
     case .nickname:
-      field(.nickname)
-      if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
+      if nicknameFromAndroidRow, let first = ValueDecoder.list(line.value).first, !first.isEmpty {
+        // The standard property before an Android nickname row met earlier (a card
+        // with both was written back by another program): this line is the nickname,
+        // edited first; the row is kept as it is.
+        nicknameFromAndroidRow = false
+        contact.nickname = first
+        provenance?.fields[.nickname, default: []].insert(lineIndex, at: 0)
+      } else {
+        field(.nickname)
+        if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
+      }
     case .organization:
       field(.organization)
       let parts = ValueDecoder.components(line.value, trimmed: true)
@@ -270,9 +282,11 @@ struct CardMapping {
     guard let row = AndroidCustomRow(value: line.value), !row.value.isEmpty else { return }
     switch row.kind {
     case .nickname:
-      guard contact.nickname.isEmpty else { return }
+      // A nickname line of the card: a cleared nickname takes the row off too.
       field(.nickname)
+      guard contact.nickname.isEmpty else { return }
       contact.nickname = row.value
+      nicknameFromAndroidRow = true
     case .relation:
       let relation = LabeledValue(identifier: nextIdentifier(line), label: row.label, value: row.value)
       contact.contactRelations.append(relation)
