@@ -4,7 +4,7 @@
 #   N=10000 RUNS=5 Sources/cpick-bench/carddav.sh          # the default point (README, "CardDAV")
 #   N=100000 RUNS=3 ONLY=big Sources/cpick-bench/carddav.sh   # first sync + warm query at 100k
 #
-# Needs: BIN with release cpick and cpick-sync (swift build -c release --static-swift-stdlib --product cpick;
+# Needs: BIN with release cpick and cpick-sync (swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick;
 # … --product cpick-sync), RADICALE from PyPI (python3 -m venv /opt/bench-venv &&
 # /opt/bench-venv/bin/pip install radicale), apt packages vdirsyncer hyperfine curl.
 set -euo pipefail

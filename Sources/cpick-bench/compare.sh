@@ -52,7 +52,7 @@ for tool in hyperfine fzf python3; do
 done
 have_khard=1; command -v khard >/dev/null || have_khard=0
 
-(cd "$repo" && swift build -c release --static-swift-stdlib --product cpick >&2 && swift build -c release --static-swift-stdlib --product cpick-bench >&2)
+(cd "$repo" && swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick >&2 && swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick-bench >&2)
 cpick="$repo/.build/release/cpick"
 bench="$repo/.build/release/cpick-bench"
 

@@ -34,7 +34,7 @@ done
 [ ${#shapes[@]} -eq 0 ] &&
   shapes=(tel note cyrillic latin1 jcard xcard from-header from-body abook-book mutt-book ldif-book csv-book
     nested-begin only-begin nul-cards twins twins-halves)
-[ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --static-swift-stdlib --product cpick" >&2; exit 2; }
+[ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "hundred-mb.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
 work=${keep:-$(mktemp -d)}

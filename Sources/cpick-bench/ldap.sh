@@ -4,7 +4,7 @@
 #
 #   N=100000 Sources/cpick-bench/ldap.sh
 #
-# Needs: release cpick and cpick-sync in BIN (swift build -c release --static-swift-stdlib --product cpick;
+# Needs: release cpick and cpick-sync in BIN (swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick;
 # … --product cpick-sync), slapd and ldap-utils (Debian), hyperfine, python3.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

@@ -2,7 +2,7 @@
 // address book. Numbers, not assertions: run it, put the numbers in the README
 // (`compare.sh` beside this file runs it together with fzf, fzy, abook and khard).
 //
-//   swift build -c release --static-swift-stdlib --product cpick-bench
+//   swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick-bench
 //   .build/release/cpick-bench [--summary] [--cache FILE] BOOK.vcf|VDIR [QUERY…]
 //
 // Each keystroke is measured as the picker does it: the key is applied to the

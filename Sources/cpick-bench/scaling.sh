@@ -10,7 +10,7 @@
 #
 # --scale K multiplies every n by K (default 1); --cpick runs another build (an
 # older one, to compare); --keep keeps the inputs in DIR; --only runs those shapes. Needs: a release build
-# (`swift build -c release --static-swift-stdlib --product cpick`), python3, GNU time (/usr/bin/time).
+# (`swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick`), python3, GNU time (/usr/bin/time).
 # Each run gets a fresh, empty XDG_CACHE_HOME, so no on-disk index is read.
 set -euo pipefail
 
@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -x "$cpick" ] || { echo "scaling.sh: build first: swift build -c release --static-swift-stdlib --product cpick" >&2; exit 2; }
+[ -x "$cpick" ] || { echo "scaling.sh: build first: swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "scaling.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
 work=${keep:-$(mktemp -d)}
