@@ -390,6 +390,12 @@ struct FoldedForms: Sendable {
     guard !SearchFolding.isASCII(folded), let (latin, hasCJK) = Transliteration.latinize(text)
     else { return forms }
     forms.aliases.append(latin)
+    // A Cyrillic name's spelling in English too (`Дмитрий`: `dmitrij`, `dmitry`).
+    if text.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }),
+      let customary = customarySpelling(text, latin: latin)
+    {
+      forms.aliases.append(customary)
+    }
     if hasCJK {
       let syllables = latin.split(separator: " ")
       if syllables.count > 1 {
@@ -410,6 +416,27 @@ struct FoldedForms: Sendable {
       forms.typedInitials = HangulSpelling.initialConsonants(text).map(SearchFolding.fold)
     }
     return forms
+  }
+
+  /// `latin` (the transliteration of `text`) with each word of Cyrillic letters in its
+  /// customary spelling (`CyrillicSpelling`), word by word as `composed(_:word:)`
+  /// joins the words' forms; nil when no word's differs.
+  static func customarySpelling(_ text: String, latin: String) -> String? {
+    var out = ""
+    for part in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let piece: String
+      if part.utf8.allSatisfy({ $0 < 0x80 }) {
+        piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+      } else {
+        let word = String(part)
+        let transliterated = Transliteration.latinize(word)?.text ?? word
+        piece = CyrillicSpelling.customary(word, latin: transliterated) ?? transliterated
+      }
+      guard !piece.isEmpty else { continue }
+      if !out.isEmpty { out += " " }
+      out += piece
+    }
+    return out == latin ? nil : out
   }
 
   /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as
@@ -449,6 +476,8 @@ struct FoldedForms: Sendable {
     }
     guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
     var latin = ""
+    // With a Cyrillic word's customary spelling (`compute`'s second alias) in its place.
+    var customary = ""
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -457,10 +486,14 @@ struct FoldedForms: Sendable {
         piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
       }
       guard !piece.isEmpty else { continue }
-      if !latin.isEmpty { latin += " " }
+      if !latin.isEmpty {
+        latin += " "
+        customary += " "
+      }
       latin += piece
+      customary += made.flatMap { $0.aliases.count > 1 ? $0.aliases[1] : nil } ?? piece
     }
-    return FoldedForms(folded: folded, aliases: [latin])
+    return FoldedForms(folded: folded, aliases: customary == latin ? [latin] : [latin, customary])
   }
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past

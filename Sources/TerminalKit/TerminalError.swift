@@ -6,7 +6,7 @@ public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No usable terminal: `/dev/tty` cannot be opened (no controlling terminal, as
   /// under `setsid`, cron or `ssh -T`), or no terminal description works for it.
   /// The associated value is the full message, e.g.
-  /// `"cpick: cannot open /dev/tty: No such device or address"`.
+  /// `"cpick: cannot open /dev/tty: No such device or address (the picker and forms need a terminal; cpick query and cpick list do not)"`.
   case noTerminal(String)
 
   /// The error's one-line message, ready for stderr.

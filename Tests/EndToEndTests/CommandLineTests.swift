@@ -156,6 +156,8 @@ struct CommandLineTests {
     #expect(result.stderrLines.count == 1, "stderr: \(result.stderrText)")
     let message = result.stderrText.lowercased()
     #expect(message.contains("tty") || message.contains("terminal"), "stderr: \(result.stderrText)")
+    // What works without one.
+    #expect(message.contains("cpick query") && message.contains("cpick list"), "stderr: \(result.stderrText)")
   }
 
   @Test("A bad option exits 2 with one line on stderr and nothing on stdout")

@@ -36,3 +36,36 @@ struct VanityNumberTests {
     }
   }
 }
+
+/// Russian, Ukrainian and Belarusian names are found by their English spelling
+/// (`dmitry`, `mikhail`) as well as by ICU's transliteration (`dmitrij`, `mihail`).
+@Suite("Cyrillic names' English spelling")
+struct CyrillicSpellingTests {
+  static let people: [Contact] = [
+    TestContacts.person("Дмитрий", "Соколов"), TestContacts.person("Наталья", "Ковальчук"),
+    TestContacts.person("Михаил", "Жуков"), TestContacts.person("Юрий", "Щербаков"),
+    TestContacts.person("Алексей", "Цой"), TestContacts.person("Олександр", "Їжак"),
+  ]
+
+  @Test(
+    "each spelling finds the person",
+    arguments: [
+      ("dmitry", "Дмитрий Соколов"), ("dmitrij", "Дмитрий Соколов"), ("natalya", "Наталья Ковальчук"),
+      ("kovalchuk", "Наталья Ковальчук"), ("mikhail zhukov", "Михаил Жуков"), ("yury", "Юрий Щербаков"),
+      ("shcherbakov", "Юрий Щербаков"), ("aleksey tsoy", "Алексей Цой"), ("yizhak", "Олександр Їжак"),
+    ])
+  func found(query: String, expected: String) {
+    let matches = ContactIndex(Self.people).search(query)
+    #expect(matches.map { Self.people[$0.index].displayName } == [expected], "\(query)")
+  }
+
+  @Test("a word's spelling: -ий and -ый end in y; other scripts and mixed words have none")
+  func spelling() {
+    #expect(CyrillicSpelling.customary("Дмитрий", latin: "dmitrij") == "dmitry")
+    #expect(CyrillicSpelling.customary("Жан-Поль", latin: "") == "zhan-pol")
+    #expect(CyrillicSpelling.customary("Красный", latin: "") == "krasny")
+    #expect(CyrillicSpelling.customary("Анна", latin: "anna") == nil)
+    #expect(CyrillicSpelling.customary("Νίκος", latin: "nikos") == nil)
+    #expect(CyrillicSpelling.customary("Д'Артаньян", latin: "") == nil)
+  }
+}
