@@ -117,7 +117,7 @@ let package = Package(
       dependencies: [
         "ContactPicker", "AddressBook", "VCard", "ContactStores", "Matching", "TerminalKit", "CpickSupport", "CpickAllocator",
       ],
-      exclude: ["compare.sh", "carddav.sh", "ldap.sh", "scaling.sh", "shapes.py", "hundred-mb.sh", "PERFORMANCE.md"]),
+      exclude: ["compare.sh", "carddav.sh", "ldap.sh", "scaling.sh", "shapes.py", "first-touch.py", "hundred-mb.sh", "PERFORMANCE.md"]),
 
     // Shared by the test targets (not a product): the package root and fixtures, the
     // shared corpus and cases, invented contacts, temp folders.
