@@ -22,30 +22,27 @@ enum CyrillicSpelling {
   /// letters (of the table above), spaces and hyphens, or when it is what `latin`
   /// (ICU's) already says.
   static func customary(_ text: String, latin: String) -> String? {
+    let scalars = Array(text.lowercased().unicodeScalars)
     var out = ""
-    var scalars = Array(text.lowercased().unicodeScalars)
-    guard scalars.contains(where: { letters[$0] != nil }) else { return nil }
-    scalars.append(" ")
     var index = 0
-    while index < scalars.count - 1 {
+    while index < scalars.count {
       let scalar = scalars[index]
+      index += 1
       if scalar == " " || scalar == "-" {
         out.unicodeScalars.append(scalar)
-        index += 1
         continue
       }
       guard let letter = letters[scalar] else { return nil }
       // `-ий`, `-ый` ending a word: `y`.
-      if scalar == "и" || scalar == "ы", scalars[index + 1] == "й", index + 2 >= scalars.count - 1 || scalars[index + 2] == " "
-        || scalars[index + 2] == "-"
+      if scalar == "и" || scalar == "ы", index < scalars.count, scalars[index] == "й",
+        index + 1 == scalars.count || scalars[index + 1] == " " || scalars[index + 1] == "-"
       {
         out += "y"
-        index += 2
+        index += 1
         continue
       }
       out += letter
-      index += 1
     }
-    return out == latin ? nil : out
+    return out == latin || out.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }) ? nil : out
   }
 }

@@ -15,6 +15,12 @@ enum PhoneKeypad {
   /// Letter runs that mark an extension, not a word to dial.
   private static let extensionMarks: Set<[UInt8]> = Set(["x", "ext", "extn", "extension"].map { Array($0.utf8) })
 
+  /// The key's digit of an ASCII letter (either case); nil for any other byte.
+  private static func key(_ byte: UInt8) -> UInt8? {
+    let lower = byte | 0x20
+    return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") ? keys[Int(lower - UInt8(ascii: "a"))] : nil
+  }
+
   /// `typed` with each letter replaced by its key's digit (case ignored), the rest
   /// kept; nil unless `typed` is a number written with letters (see above).
   static func dialled(_ typed: some Collection<UInt8>) -> [UInt8]? {
@@ -24,11 +30,10 @@ enum PhoneKeypad {
     var started = false
     func runIsWord() -> Bool { run.isEmpty || (run.count >= 2 && !extensionMarks.contains(run)) }
     for byte in typed {
-      let lower = byte | 0x20
-      if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+      if key(byte) != nil {
         guard started else { return nil }
         letters += 1
-        run.append(lower)
+        run.append(byte | 0x20)
         continue
       }
       guard runIsWord() else { return nil }
@@ -48,9 +53,6 @@ enum PhoneKeypad {
       }
     }
     guard runIsWord(), digits >= 3, letters >= 3 else { return nil }
-    return typed.map { byte in
-      let lower = byte | 0x20
-      return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") ? keys[Int(lower - UInt8(ascii: "a"))] : byte
-    }
+    return typed.map { key($0) ?? $0 }
   }
 }

@@ -117,16 +117,13 @@ struct SearchQuery: Sendable {
         return false
       }
     }
-    if Self.isPhoneText(folded.utf8, allowingSpaces: true),
-      folded.utf8.contains(where: { $0 &- 48 < 10 })
-    {
-      let joined = Array(folded.utf8.filter { $0 != 0x20 && $0 != 0x09 })
-      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
-      return
-    }
-    if let dialled = PhoneKeypad.dialled(folded.utf8) {
-      // A number written with letters (`1-800-flowers`): the digits dialled.
-      let joined = Array(dialled.filter { $0 != 0x20 && $0 != 0x09 })
+    // A whole query that is a number (or one written with letters, `1-800-flowers`:
+    // the digits dialled) is one phone term, its spaces removed.
+    let number =
+      Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
+      ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8)
+    if let number {
+      let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
       clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
       return
     }

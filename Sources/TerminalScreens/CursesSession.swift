@@ -32,7 +32,7 @@ enum CursesSession {
   static func openTerminal() throws(TerminalError) -> UnsafeMutablePointer<FILE> {
     guard let tty = fopen("/dev/tty", "r+") else {
       let reason = String(cString: strerror(errno))
-      throw .noTerminal("\(programName): " + L10n.format("cannot open /dev/tty: %s (the picker and forms need a terminal; cpick query and cpick list do not)", reason))
+      throw .noTerminal("\(programName): " + TerminalError.cannotOpenTTY(reason))
     }
     return tty
   }

@@ -64,7 +64,7 @@ public final class InlineScreen: Screen {
   public init(rows: Int, height: ScreenHeight? = nil, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
-      throw .noTerminal(L10n.format("cannot open /dev/tty: %s (the picker and forms need a terminal; cpick query and cpick list do not)", String(cString: strerror(errno))))
+      throw .noTerminal(TerminalError.cannotOpenTTY(String(cString: strerror(errno))))
     }
     guard tcgetattr(fd, &saved) == 0 else {
       close(fd)

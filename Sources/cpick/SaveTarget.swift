@@ -188,7 +188,7 @@ enum SaveTarget {
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).keepsContactsReadOnly })
     // A file no one may write (`chmod a-w`) is not saved into: its cards offer no edit
-    // either (looked at when a card opens, so a file made writable meanwhile edits).
+    // either (looked at as a card is shown: one stat, so a file made writable meanwhile edits).
     editing.isEditable = { contact in
       !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
         && !FileSystem.isWriteProtected(contact.source)

@@ -323,11 +323,13 @@ struct CardAssembler {
       }
       // vCard 2.1's AGENT card begun on the AGENT line itself (`AGENT:BEGIN:VCARD`):
       // the line stays in its card, and the agent's card opens as after `AGENT:`.
-      let opensAgent = line.kind == .other && line.isAgentCardBegin
-      let number = line.lineNumber
-      let group = line.group
+      if line.kind == .other && line.isAgentCardBegin {
+        let (number, group) = (line.lineNumber, line.group)
+        open[open.count - 1].lines.append(consume line)
+        openCard(line: number, group: group, logical, agent: true, wholeSource: false)
+        return
+      }
       open[open.count - 1].lines.append(consume line)
-      if opensAgent { openCard(line: number, group: group, logical, agent: true, wholeSource: false) }
       return
     }
     add(Optional(consume line), logical)
