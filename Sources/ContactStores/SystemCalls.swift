@@ -180,10 +180,16 @@ package struct FileDescriptor: Sendable {
   /// `fstat`, `readWhole`, `close`): the status of the very file read, even when
   /// another file has been renamed to `path` meanwhile. What was read is that version
   /// of the file or a later one (a file changed while it is read has a new status).
-  static func readFileAndStatus(_ path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
+  ///
+  /// - Parameter limit: a regular file of more bytes than this is not read: its bytes
+  ///   are nil (a caller that reads such a file part by part instead).
+  static func readFileAndStatus(_ path: String, wholeUpTo limit: Int64 = .max) throws(SystemError) -> (
+    bytes: [UInt8]?, status: FileStatus
+  ) {
     let file = try open(path, O_RDONLY)
     defer { try? file.close() }
     let status = try file.status()
+    if status.isRegularFile, status.size > limit { return (nil, status) }
     // What was read is that version or a later one: a regular file grown since is read
     // to the size the status gives (its signature differs at the next start); a pipe
     // (`-s <(…)`), which has no size, to its end.

@@ -26,15 +26,18 @@ extension VCardFileStore {
   /// file, no second path lookup): equal to the signature the file had before it was
   /// read when it did not change meanwhile.
   ///
-  /// - Returns: the cards, and the signature (nil for standard input or when the file
-  ///   could not be examined).
+  /// - Parameter limit: a regular file of more bytes than this is not read (`load`
+  ///   nil): a caller reads it part by part (`loadInParts`) instead of holding all
+  ///   its cards at once.
+  /// - Returns: the cards (nil for a file over `limit`), and the signature (nil for
+  ///   standard input or when the file could not be examined).
   /// - Throws: `ContactStoreError` when the file cannot be read.
-  package func loadWithSignature(progress: (@Sendable (Int) -> Void)? = nil) throws(ContactStoreError) -> (
-    load: ContactLoad, signature: FileSignature?
-  ) {
-    let read: (bytes: [UInt8], status: FileStatus)?
+  package func loadWithSignature(progress: (@Sendable (Int) -> Void)? = nil, wholeUpTo limit: Int64 = .max)
+    throws(ContactStoreError) -> (load: ContactLoad?, signature: FileSignature?)
+  {
+    let read: (bytes: [UInt8]?, status: FileStatus)?
     do {
-      read = path == "-" ? nil : try FileDescriptor.readFileAndStatus(path)
+      read = path == "-" ? nil : try FileDescriptor.readFileAndStatus(path, wholeUpTo: limit)
     } catch {
       // A stream past its limit is not read again to say so.
       if let tooLong = FileErrors.streamReason(error) { throw ContactStoreError(source: path, reason: tooLong) }
@@ -45,7 +48,8 @@ extension VCardFileStore {
       if let progress { return (try load(progress: progress), nil) }
       return (try self.load(), nil)
     }
-    let load = VCardLoading.contacts(fromBytes: read.bytes, source: path, progress: progress ?? { _ in })
+    guard let bytes = read.bytes else { return (nil, FileSignature(read.status)) }
+    let load = VCardLoading.contacts(fromBytes: bytes, source: path, progress: progress ?? { _ in })
     return (load, FileSignature(read.status))
   }
 }

@@ -92,7 +92,7 @@ struct BookSourceTests {
       return ItemRead(load: load, version: Self.version(found.version))
     }
 
-    func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>] {
+    func read(_ items: [String], wholeUpTo limit: Int64?) -> [Result<ItemRead, ContactStoreError>] {
       state.withLock { $0.batches.append(items.count) }
       return items.map { item in Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil) } }
     }

@@ -61,6 +61,20 @@ struct ContactListLoaderTests {
     Issue.record(failure, sourceLocation: sourceLocation)
   }
 
+  /// The list file `loader` stored in `sandbox`'s index, and its snapshot decoded.
+  static func storedList(_ loader: ContactListLoader, _ sandbox: Sandbox) throws -> (
+    snapshot: ListSnapshot.Contents, file: ListFile.Contents
+  ) {
+    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
+    let identity = try #require(cache.identity())
+    let file = try #require(
+      ListFile.read(
+        path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
+    let snapshot = try ListSnapshot.decode(
+      file.snapshot, owner: file.file, cache: cache, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder)
+    return (snapshot, file)
+  }
+
   @Test("a second load of the sample book comes from the index and equals the first, contact for contact")
   func warmEqualsCold() throws {
     let sandbox = try Sandbox()
@@ -223,12 +237,7 @@ struct ContactListLoaderTests {
     let folder = sandbox.path("book")
     let loader = Self.loader([folder], cache: sandbox.cache)
     let cold = try loader.load()
-    let cache = try IndexCache(path: sandbox.cache, payloadVersion: IndexFormat.version)
-    let identity = try #require(cache.identity())
-    let file = try #require(
-      ListFile.read(
-        path: ListFile.path(forView: loader.viewKey, cachePath: sandbox.cache), view: loader.viewKey, identity: identity))
-    let stored = try ListSnapshot.decode(file.snapshot, owner: file.file, cache: cache, sortOrder: .family, nameOrder: .auto)
+    let (stored, file) = try Self.storedList(loader, sandbox)
     #expect(stored.digest.count == 40)
     #expect(file.renderings.count == 40)
     let warm = try loader.load()

@@ -51,6 +51,20 @@ extension ReadFileTests {
     #expect(read.status.size == 70_000)
 
     let text = Array("BEGIN:VCARD\r\nFN:Piped\r\nEND:VCARD\r\n".utf8)
-    #expect(try Self.throughPipe(text) { try FileDescriptor.readFileAndStatus($0).bytes } == text)
+    #expect(try Self.throughPipe(text) { try FileDescriptor.readFileAndStatus($0).bytes ?? [] } == text)
+  }
+
+  @Test("a regular file over the limit is not read, its status given; one at the limit, and a pipe, are read")
+  func fileOverLimit() throws {
+    let path = NSTemporaryDirectory() + "cpick-readlimit-\(getpid())"
+    defer { unlink(path) }
+    let bytes = Array(repeating: UInt8(ascii: "x"), count: 5_000)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let over = try FileDescriptor.readFileAndStatus(path, wholeUpTo: 4_999)
+    #expect(over.bytes == nil)
+    #expect(over.status.size == 5_000)
+    #expect(try FileDescriptor.readFileAndStatus(path, wholeUpTo: 5_000).bytes == bytes)
+    let text = Array("BEGIN:VCARD\r\nFN:Piped\r\nEND:VCARD\r\n".utf8)
+    #expect(try Self.throughPipe(text) { try FileDescriptor.readFileAndStatus($0, wholeUpTo: 1).bytes ?? [] } == text)
   }
 }

@@ -29,8 +29,9 @@ struct FileContents: Sendable {
   /// (`IndexFileWriter`, `IndexBookWriter`): the book's update is then made, though
   /// nothing is left to store.
   var wroteIndex = false
-  /// The files whose rows `IndexBookWriter` wrote while they were read, with their
-  /// versions (which count in the books' digest as those of `stored` do).
+  /// The files whose rows were written while they were read (`IndexBookWriter`, or
+  /// `IndexFileWriter` for a large file of a folder: then perhaps still pending), with
+  /// their versions (which count in the books' digest as those of `stored` do).
   var written: [SnapshotFile] = []
   /// The person JSON of a book's contacts rendered as its files were read for its
   /// first index (`BookRenderings`).

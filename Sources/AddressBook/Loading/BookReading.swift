@@ -195,31 +195,75 @@ extension ContactListLoader {
       part.counted += read.count
       return part
     }
-    let reads = try read(unread, of: source, single: single, counter: counter, into: &part)
+    let reads = try read(unread, of: source, single: single, limit: partSize.map(Int64.init), counter: counter, into: &part)
     for run in runs {
-      if let range = run.unread {
-        appendRead(unread[range], reads: reads[range], of: source, cache: cache, first: first, into: &part)
-      } else {
+      guard let range = run.unread else {
         part.warnings.append(contentsOf: run.stored.warnings)
         part.groupCards.append(contentsOf: run.stored.groupCards)
         if let segment = run.stored.finish() { part.segments.append(segment) }
+        continue
       }
+      // A file too large to read whole among them is read in parts, in its place.
+      var start = range.lowerBound
+      for index in range where reads[index]?.isLeftForParts == true {
+        appendRead(unread[start..<index], reads: reads[start..<index], of: source, cache: cache, first: first, into: &part)
+        readLeftForParts(
+          unread[index], version: reads[index]?.version, of: source, book: book, cache: cache, counter: counter,
+          into: &part)
+        start = index + 1
+      }
+      appendRead(
+        unread[start..<range.upperBound], reads: reads[start..<range.upperBound], of: source, cache: cache,
+        first: first, into: &part)
     }
     return part
   }
+
+  /// A file of a book of many that was too large to read whole (`ItemRead.isLeftForParts`)
+  /// read in parts, as a `.vcf` book is (`readInParts`): its contacts are indexed and
+  /// stored part by part, not held beside those of the other files read at once. One
+  /// such file is read at a time in the process (each on all cores), so that two
+  /// chunks of the book read at once do not each hold one. Read whole when it cannot
+  /// be read in parts (changed while read).
+  private func readLeftForParts(
+    _ file: SnapshotFile, version: ItemVersion?, of source: any BookSource, book: String, cache: IndexCache?,
+    counter: ProgressCounter?, into part: inout FileContents
+  ) {
+    var file = file
+    // A file listed without its version has the one its opening gave.
+    if file.signature.isUnknown, let version { file.signature = FileSignature(version) }
+    if let partSize,
+      let read = Self.largeFileReading.withLock({ _ in
+        readInParts(file, of: source, book: book, cache: cache, partSize: partSize, counter: counter)
+      })
+    {
+      part.append(read)
+      part.counted += read.count
+      // Its row is written while it is read, or pending: its version counts in the
+      // books' digest as those of files stored do.
+      if read.wroteIndex { part.written.append(file) }
+      return
+    }
+    let whole = try? read([file], of: source, single: false, limit: nil, counter: nil, into: &part)
+    appendRead([file][...], reads: (whole ?? [nil])[...], of: source, cache: cache, first: nil, into: &part)
+  }
+
+  /// Held while a file of a book of many is read in parts (`readLeftForParts`).
+  private static let largeFileReading = Locked(())
 
   /// Appends to `part` the contacts of `files` just read (`reads`, one each), indexed
   /// together in one or more segments, and stores them: written to the index now for a
   /// book's first index (`first`), else kept with their encodings and rows to store.
   private func appendRead(
-    _ files: ArraySlice<SnapshotFile>, reads: ArraySlice<(load: ContactLoad, signature: FileSignature?)?>,
+    _ files: ArraySlice<SnapshotFile>, reads: ArraySlice<ItemRead?>,
     of source: any BookSource, cache: IndexCache?, first: FirstIndex?, into part: inout FileContents
   ) {
     var fresh: [Contact] = []
     var freshOrigins: [ContactOrigin] = []
     var toStore: [FileToStore] = []
     for (var file, read) in zip(files, reads) {
-      guard let (load, signature) = read else { continue }
+      guard let read else { continue }
+      let (load, signature) = (read.load, read.version.map(FileSignature.init))
       var generation = IndexCache.generation(path: file.path, signature: file.signature)
       // An item listed without its version has the one its reading gave.
       if file.signature.isUnknown, let signature {
@@ -495,25 +539,25 @@ extension ContactListLoader {
   /// read; nil for an item of a larger book that cannot be read (a warning in `part`,
   /// which is then incomplete). The single item of a one-item book (`single`, a `.vcf`
   /// file) is read alone and counts its contacts on `counter` as its parts are read;
-  /// the items of a larger book are read together (`BookSource.read(_:)`: a server's
-  /// multiget).
+  /// the items of a larger book are read together (`BookSource.read(_:wholeUpTo:)`: a
+  /// server's multiget), one over `limit` bytes left for reading in parts.
   ///
   /// - Throws: the source's error when the single item of a book cannot be read.
   private func read(
-    _ files: [SnapshotFile], of source: any BookSource, single: Bool, counter: ProgressCounter?,
+    _ files: [SnapshotFile], of source: any BookSource, single: Bool, limit: Int64?, counter: ProgressCounter?,
     into part: inout FileContents
-  ) throws(ContactStoreError) -> [(load: ContactLoad, signature: FileSignature?)?] {
+  ) throws(ContactStoreError) -> [ItemRead?] {
     if single, let file = files.first {
       var progress: (@Sendable (Int) -> Void)?
       if let counter { progress = { @Sendable count in counter.add(count) } }
       let read = try source.read(file.path, progress: progress)
       part.counted += read.load.contacts.count
-      return [(read.load, read.version.map(FileSignature.init))]
+      return [read]
     }
     guard !files.isEmpty else { return [] }
-    return zip(files, source.read(files.map(\.path))).map { file, result in
+    return zip(files, source.read(files.map(\.path), wholeUpTo: limit)).map { file, result in
       switch result {
-      case .success(let read): return (read.load, read.version.map(FileSignature.init))
+      case .success(let read): return read
       case .failure:
         part.warnings.append("\(file.path):1: " + L10n.deferred("cannot be read; skipped"))
         part.complete = false

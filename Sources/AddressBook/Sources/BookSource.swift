@@ -60,7 +60,12 @@ public protocol BookSource: Sendable {
   /// §8.7) rather than a request per card: one result per item, in order, an item
   /// that cannot be read giving its error in its place. By default, `read(_:progress:)`
   /// of each in turn.
-  func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>]
+  ///
+  /// - Parameter limit: bytes from which an item that can be read in parts
+  ///   (`readInParts`) is left for that rather than read whole (`ItemRead.isLeftForParts`:
+  ///   a 100 MB `.vcf` file in a folder is never held whole beside the others); nil:
+  ///   every item read whole. By default, ignored.
+  func read(_ items: [String], wholeUpTo limit: Int64?) -> [Result<ItemRead, ContactStoreError>]
 
   /// Reads a large item part by part, giving `body` the contacts of each part as they
   /// are read (a `.vcf` file of a million cards is never held whole); what the parts
@@ -94,8 +99,8 @@ extension BookSource {
     (.whole, nil)
   }
 
-  /// `read(_:progress:)` of each item in turn.
-  public func read(_ items: [String]) -> [Result<ItemRead, ContactStoreError>] {
+  /// `read(_:progress:)` of each item in turn, each read whole.
+  public func read(_ items: [String], wholeUpTo limit: Int64?) -> [Result<ItemRead, ContactStoreError>] {
     items.map { item in Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil) } }
   }
 }
@@ -213,10 +218,21 @@ public struct ItemRead: Sendable {
   public var load: ContactLoad
   /// The version read; nil when it cannot be told.
   public var version: ItemVersion?
+  /// True when the item was not read, being larger than the read's limit
+  /// (`BookSource.read(_:wholeUpTo:)`): `load` is empty, and the item is to be read
+  /// in parts (`BookSource.readInParts`).
+  public var isLeftForParts = false
 
   /// An item read.
   public init(load: ContactLoad, version: ItemVersion?) {
     self.load = load
     self.version = version
+  }
+
+  /// An item left for reading in parts, at `version`.
+  public static func leftForParts(version: ItemVersion?) -> ItemRead {
+    var read = ItemRead(load: ContactLoad(), version: version)
+    read.isLeftForParts = true
+    return read
   }
 }

@@ -86,8 +86,25 @@ extension FileBookSource {
 
   /// Reads a card file: its contacts and its signature as read.
   public func read(_ item: String, progress: (@Sendable (Int) -> Void)?) throws(ContactStoreError) -> ItemRead {
-    let read = try VCardFileStore(path: item).loadWithSignature(progress: progress)
-    return ItemRead(load: read.load, version: read.signature.map(ItemVersion.init))
+    try read(item, progress: progress, wholeUpTo: .max)
+  }
+
+  /// Reads card files one after another; a regular file of more than `limit` bytes is
+  /// left for reading in parts (`ItemRead.isLeftForParts`), its signature taken.
+  public func read(_ items: [String], wholeUpTo limit: Int64?) -> [Result<ItemRead, ContactStoreError>] {
+    items.map { item in
+      Result { () throws(ContactStoreError) -> ItemRead in try read(item, progress: nil, wholeUpTo: limit ?? .max) }
+    }
+  }
+
+  /// A card file read whole, or left for reading in parts when over `limit` bytes.
+  private func read(_ item: String, progress: (@Sendable (Int) -> Void)?, wholeUpTo limit: Int64) throws(
+    ContactStoreError
+  ) -> ItemRead {
+    let read = try VCardFileStore(path: item).loadWithSignature(progress: progress, wholeUpTo: limit)
+    let version = read.signature.map(ItemVersion.init)
+    guard let load = read.load else { return .leftForParts(version: version) }
+    return ItemRead(load: load, version: version)
   }
 
   /// Reads a card file part by part (`VCardFileStore.loadInParts`).
