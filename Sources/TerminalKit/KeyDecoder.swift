@@ -232,17 +232,9 @@ public struct KeyDecoder: Sendable {
 
   /// Paste bytes as text: UTF-8 (malformed bytes → U+FFFD), CR LF and CR → LF.
   static func pasteText(_ bytes: ArraySlice<UInt8>) -> String {
-    var out = String.UnicodeScalarView()
-    var afterCR = false
-    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-      if scalar == "\r" {
-        out.append("\n")
-        afterCR = true
-        continue
-      }
-      if !(afterCR && scalar == "\n") { out.append(scalar) }
-      afterCR = false
-    }
-    return String(out)
+    // The body holds no end marker: the paste ends at the first.
+    var text = PasteText()
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { text.add(scalar) }
+    return text.text
   }
 }

@@ -316,13 +316,14 @@ public final class CursesScreen: Screen {
 
   /// Reads a bracketed paste after its start marker, up to the end marker, the end of
   /// input, or a pause of `pastePause`. CR and CR LF become LF; keys decoded inside
-  /// are dropped.
+  /// are dropped. An end marker whose ESC came alone (the rest of it later than
+  /// ncurses' ESC delay: over ssh, in another read) reaches here as characters, and
+  /// ends the paste all the same.
   private func readPaste() -> KeyEvent {
     // A paste is read to its end marker whatever the caller's timeout.
     wtimeout(window, Self.pastePause)
     defer { wtimeout(window, inputTimeout) }
-    var text = String.UnicodeScalarView()
-    var afterCR = false
+    var text = PasteText()
     while true {
       var value: wint_t = 0
       let status = wget_wch(window, &value)
@@ -332,15 +333,9 @@ public final class CursesScreen: Screen {
         continue
       }
       guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
-      if scalar == "\r" {
-        text.append("\n")
-        afterCR = true
-        continue
-      }
-      if !(afterCR && scalar == "\n") { text.append(scalar) }
-      afterCR = false
+      if text.add(scalar) { break }
     }
-    return .paste(String(text))
+    return .paste(text.text)
   }
 
   private func writeToTerminal(_ sequence: String) {

@@ -157,6 +157,23 @@ struct PasteTests {
     #expect(try pane.waitForExit() == 130)
     #expect(pane.stdout.isEmpty)
   }
+
+  @Test("A paste whose end marker's ESC comes alone, the rest after the ESC delay (ssh), ends there: its text is the query")
+  func pasteEndMarkerSplit() throws {
+    // An ESC delay of 1 ms: the marker's two sends (two tmux commands) are always
+    // further apart, so ncurses gives its ESC alone.
+    let pane = try TmuxPane(["-s", EndToEnd.sharedFile(Self.book)], wrapper: ["env", "ESCDELAY=1"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.sendBytes(Array("\u{1B}[200~Ingrid Solberg\u{1B}".utf8))
+    try pane.sendBytes(Array("[201~".utf8))
+    try pane.waitForScreen("with the pasted name as the query") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("> Ingrid Solberg ") || $0 == "> Ingrid Solberg" }
+    }
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(String(decoding: pane.stdout, as: UTF8.self).contains("\"displayName\":\"Ingrid Solberg\""))
+  }
 }
 
 extension Array where Element == UInt8 {

@@ -45,6 +45,36 @@ struct WriterCaseTests {
     #expect(reread.emailAddresses.first?.label == "work")
   }
 
+  @Test(
+    "an edit of the street's lines goes back into the components they came from: post-office box and extended kept (case 12)",
+    arguments: [
+      // The street's last line changed: the other components byte for byte.
+      (";Door 3;14 Gull Street;Saltmere;;SM1 4AA;Far Meridian", "Door 3\n14 Gull Streets", ";Door 3;14 Gull Streets;"),
+      ("PO Box 12;Suite 5;1 Main St;Springfield;IL;62701;USA", "PO Box 12\nSuite 5\n1 Main StX", "PO Box 12;Suite 5;1 Main StX;"),
+      // The first line changed: only its component.
+      ("PO Box 12;Suite 5;1 Main St;Springfield;IL;62701;USA", "PO Box 99\nSuite 5\n1 Main St", "PO Box 99;Suite 5;1 Main St;"),
+      // A line added: the leading components kept, the rest the street.
+      ("PO Box 12;;1 Main St;Springfield;IL;62701;USA", "PO Box 12\n1 Main St\nBack door", "PO Box 12;;1 Main St\\nBack door;"),
+      // A line removed: what no longer matches goes to the street.
+      (";Door 3;14 Gull Street;Saltmere;;SM1 4AA;Far Meridian", "14 Gull Street", ";;14 Gull Street;"),
+      // A street of two lines in one component (Apple), one changed: still one component.
+      (";;1 Main St\\nFloor 2;Springfield;IL;62701;USA", "1 Main St\nFloor 3", ";;1 Main St\\nFloor 3;"),
+      // Escapes in an unchanged component kept as written.
+      ("PO Box 12\\, Central;;1 Main St;Springfield;;;", "PO Box 12, Central\n1 Main Street", "PO Box 12\\, Central;;1 Main Street;"),
+    ])
+  func streetLinesKeepTheirComponents(value: String, street: String, written prefix: String) throws {
+    let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Addr Test\r\nN:Test;Addr;;;\r\nADR;TYPE=home:\(value)\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(text, crlf: false).first)
+    var edited = original
+    edited.postalAddresses[0].value.street = street
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    let line = try #require(physicalLines(written).first { $0.hasPrefix("ADR") })
+    #expect(line.hasPrefix("ADR;TYPE=home:" + prefix), "\(line)")
+    let reread = try #require(loadContacts(written, crlf: false).first)
+    #expect(reread.postalAddresses.first?.value.street == street)
+    #expect(reread.postalAddresses.first?.value.city == original.postalAddresses[0].value.city)
+  }
+
   @Test("adding an email leaves TEL lines without VALUE= and keeps an empty unknown property (case 13)")
   func editAddsNoValueParameter() throws {
     let bytes = try SharedFiles.caseBytes("13-edit-adds-value-unknown", "busycontacts.vcf")

@@ -335,21 +335,63 @@ public enum ContactEncoder {
     return labeled(line, value, kind: .common, style: style, groups: &groups)
   }
 
-  /// `ADR` components; the post-office box, extended and street components are kept
-  /// from `original` (an escaped `ADR` value) when they still give the street.
+  /// `ADR` components. The post-office box, extended and street components joined
+  /// make the street (`ContactDecoder.postalAddress`: the non-empty ones, one after
+  /// another on lines of their own); from `original` (an escaped `ADR` value) they are
+  /// given back as they were:
+  /// - the street unchanged: the three components byte for byte;
+  /// - as many lines as they had: line by line into the components the lines came
+  ///   from (an edit of one line changes its component; the others stay byte for byte);
+  /// - otherwise the leading lines still equal to the post-office box and extended
+  ///   components stay there, and the other lines are the street component.
+  /// Without `original` every line is the street component's.
   static func addressValue(_ address: PostalAddress, original: String?, version: VCardSerializer.Version) -> String {
     var first = ["", "", VCardSerializer.component(address.street, version: version)]
     if let original {
       let parts = ValueDecoder.split(original, separator: ";").map(String.init)
-      let old = parts.prefix(3).map { ValueDecoder.unescape($0).trimmingBlanks() }
+      let escaped = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
+      let old = escaped.map { ValueDecoder.unescape($0).trimmingBlanks() }
       if old.filter({ !$0.isEmpty }).joined(separator: "\n") == address.street {
-        first = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
+        first = escaped
+      } else {
+        first = splitStreet(address.street, old: old).enumerated().map { index, text in
+          text == old[index] ? escaped[index] : VCardSerializer.component(text, version: version)
+        }
       }
     }
     let rest = [address.city, address.state, address.postalCode, address.country].map {
       VCardSerializer.component($0, version: version)
     }
     return (first + rest).joined(separator: ";")
+  }
+
+  /// An edited street cut into the post-office box, extended and street components,
+  /// as `addressValue(_:original:version:)` says, from the components it was made of
+  /// (`old`, unescaped).
+  private static func splitStreet(_ street: String, old: [String]) -> [String] {
+    func lines(_ text: String) -> [String] {
+      text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    // Each old line with the component it was in.
+    let oldLines = old.indices.flatMap { index in lines(old[index]).map { (component: index, line: $0) } }
+    let edited = lines(street)
+    var components = ["", "", ""]
+    func add(_ line: String, to index: Int) {
+      components[index] = components[index].isEmpty ? line : components[index] + "\n" + line
+    }
+    if edited.count == oldLines.count {
+      for (line, was) in zip(edited, oldLines) { add(line, to: was.component) }
+      return components
+    }
+    var rest = edited[...]
+    for index in 0..<2 where !old[index].isEmpty {
+      let kept = lines(old[index])
+      guard rest.count > kept.count, Array(rest.prefix(kept.count)) == kept else { break }
+      components[index] = old[index]
+      rest = rest.dropFirst(kept.count)
+    }
+    components[2] = rest.joined(separator: "\n")
+    return components
   }
 
   /// The lines of a URL (`URL`).
