@@ -156,6 +156,21 @@ struct NewPersonEditingTests {
     #expect(run.delegate.completed == [Self.ada])
   }
 
+  @Test("a card of FN and no N is edited under its FN, kept when a name part is typed; a composed FN follows the name")
+  func formattedNameWithoutNameParts() {
+    var king = Contact(identifier: "urn:uuid:king", source: "/home/ada/contacts/king.vcf")
+    king.formattedName = "Prof. Ada King-Lovelace"
+    king.emailAddresses = [LabeledValue(identifier: "mail-1", label: nil, value: "ada@example.org")]
+    let run = runForm(typing("Ada") + [.control("s")], person: king, editing: true)
+    #expect(run.screens[0].hasPrefix(" Edit Contact · Prof. Ada King-Lovelace"))
+    #expect(run.screens.last?.hasPrefix(" Edit Contact · Prof. Ada King-Lovelace") == true)
+    #expect(run.saved.first?.formattedName == "Prof. Ada King-Lovelace")
+    #expect(run.saved.first?.givenName == "Ada")
+    // Ada Lovelace's FN is her name composed: the title follows the name typed.
+    let renamed = runForm([.control("u")] + typing("Augusta"), person: Self.ada, editing: true)
+    #expect(renamed.screens.last?.hasPrefix(" Edit Contact · Augusta Lovelace") == true)
+  }
+
   @Test("typing and undoing it is no change either")
   func typedAndUndone() {
     let run = runForm(typing("x") + [.backspace, .control("s")], person: Self.ada, editing: true)

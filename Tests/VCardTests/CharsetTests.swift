@@ -34,6 +34,20 @@ struct CharsetTests {
     #expect(VCardReader.read(latin).cards.first?.first("FN")?.value == "Bär")
   }
 
+  @Test("a custom TYPE label in Latin-1 bytes reads as the values do, not as U+FFFD (2.1 bare, 3.0 TYPE=, with CHARSET)")
+  func labelInLegacyCharset() throws {
+    let bytes =
+      Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:J".utf8) + [0xFC] + Array("rgen\r\nTEL;X-B".utf8) + [0xFC]
+      + Array("ro:+49 555 0103\r\nEMAIL;INTERNET;X-Gesch".utf8) + [0xE4] + Array("ft:jm@example.de\r\nEND:VCARD\r\n".utf8)
+      + Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna\r\nTEL;TYPE=B".utf8) + [0xFC]
+      + Array("ro;CHARSET=ISO-8859-1:+49 1\r\nTEL;TYPE=\"Caf".utf8) + [0xE9] + Array("\":+49 2\r\nEND:VCARD\r\n".utf8)
+    let contacts = loadContacts(bytes)
+    #expect(contacts.map(\.displayName) == ["Jürgen", "Anna"])
+    #expect(contacts.first?.phoneNumbers.map(\.label) == ["Büro"])
+    #expect(contacts.first?.emailAddresses.map(\.label) == ["Geschäft"])
+    #expect(contacts.last?.phoneNumbers.map(\.label) == ["Büro", "Café"])
+  }
+
   @Test("an = that starts no hex pair stays as written")
   func lenientQuotedPrintable() throws {
     let line = try #require(firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:a=b =3D c=ZZ\nEND:VCARD\n"))

@@ -107,6 +107,27 @@ struct SharedCaseTests {
     #expect(card.all("X-ABLABEL").map(\.group) == ["item1", "ventura2", "item3"])
   }
 
+  @Test("Apple's X-ABADR gives the ISO country code of the ADR of its own group only; CC wins (case 07)")
+  func groupedAddressCountryCode() throws {
+    let text = """
+      BEGIN:VCARD
+      VERSION:3.0
+      FN:Li Wei
+      item1.ADR;type=HOME:;;88 Nanjing Rd;上海;;200001;中国
+      item1.X-ABADR:cn
+      ITEM2.ADR;type=WORK:;;1 Main St;Springfield;IL;62701;USA
+      item2.x-abadr: US
+      item3.ADR;CC=DE:;;Hauptstr. 1;Berlin;;10115;Deutschland
+      item3.X-ABADR:at
+      ADR:;;No group;Paris;;;France
+      item4.X-ABADR:fr
+      END:VCARD
+
+      """
+    let contact = try #require(loadContacts(text).first)
+    #expect(contact.postalAddresses.map(\.value.isoCountryCode) == ["cn", "us", "de", ""])
+  }
+
   @Test("without FN, CJK names compose family first with no space, others given first (case 16)")
   func cjkNameOrder() throws {
     let decoded = try DecodedCase("16-cjk-family-name-first", "names-without-fn.vcf")

@@ -171,7 +171,12 @@ public enum NewPersonView {
     // Title: what the form does and the name as it will be shown.
     let title = state.form.isEditing ? L10n.text("Edit Contact") : L10n.text("New Contact")
     var column = frame.put(title, row: 0, column: 1, style: Style(bold: true, foreground: accent)) + 1
-    let preview = NewPersonForm.composedName(state.contact, order: state.nameOrder)
+    // The card's own FN when it keeps one (a card of FN and no N, an FN that is not
+    // its name's composition), else the name composed.
+    let contact = state.contact
+    let preview =
+      contact.formattedNameIsBlank
+      ? NewPersonForm.composedName(contact, order: state.nameOrder) : contact.formattedName.trimmedOfWhitespace
     if !preview.isEmpty {
       column += frame.put(" · ", row: 0, column: column, style: Style(dim: true))
       column += frame.put(preview, row: 0, column: column, style: Style(bold: true))

@@ -16,6 +16,9 @@ struct CardMapping {
   let version: String?
   /// The custom label of each group (`item1.X-ABLabel`), by lower-cased group name.
   let groupLabels: [String: String]
+  /// Apple's `X-ABADR` country codes by group (lower-cased): the ISO code of the `ADR`
+  /// in the same group when it has no `CC` parameter.
+  let groupCountryCodes: [String: String]
   /// The contact read so far.
   var contact: Contact
   var provenance: ContactDecoder.Provenance?
@@ -67,11 +70,18 @@ struct CardMapping {
     self.provenance = provenance
     version = card.version
     var labels: [String: String] = [:]
-    for index in card.lines.indices where card.lines[index].kind == .label {
+    var countryCodes: [String: String] = [:]
+    for index in card.lines.indices where card.lines[index].kind == .label || card.lines[index].kind == .addressCountryCode {
       let line = card.lines[index]
-      if let group = line.group?.lowercased() { labels[group] = Labels.custom(ValueDecoder.unescape(line.value)) }
+      guard let group = line.group?.lowercased() else { continue }
+      if line.kind == .label {
+        labels[group] = Labels.custom(ValueDecoder.unescape(line.value))
+      } else {
+        countryCodes[group] = ValueDecoder.unescape(line.value).trimmingBlanks().lowercased()
+      }
     }
     groupLabels = labels
+    groupCountryCodes = countryCodes
     var identifierHash = StableHash()
     identifierHash.add(contact.identifier)
     identifierHash.add(0x0A)
@@ -181,7 +191,7 @@ struct CardMapping {
       if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
     case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date, .androidCustom:
       break  // `readLabeledValue`, `readAndroidCustom`
-    case .other, .begin, .end, .version, .label, .sound:
+    case .other, .begin, .end, .version, .label, .addressCountryCode, .sound:
       break
     }
   }
@@ -232,8 +242,11 @@ struct CardMapping {
       let email = labeled(line, value)
       contact.emailAddresses.append(email)
     case .address:
-      let address = ContactDecoder.postalAddress(line)
+      var address = ContactDecoder.postalAddress(line)
       guard !address.isEmpty else { return }
+      if address.isoCountryCode.isEmpty, let group = line.group?.lowercased(), let code = groupCountryCodes[group] {
+        address.isoCountryCode = code
+      }
       let postal = labeled(line, address)
       contact.postalAddresses.append(postal)
     case .url:

@@ -355,7 +355,10 @@ struct RawLine: Sendable {
 
   func parameters() -> [VCardParameter] {
     guard parametersStart < colon else { return [] }
-    return withBuffer { ContentLineParser.parseParameters(UnsafeBufferPointer(rebasing: $0[parametersStart..<colon])) }
+    return withBuffer {
+      ContentLineParser.parseParameters(
+        UnsafeBufferPointer(rebasing: $0[parametersStart..<colon]), fallbackCharset: source.fallbackCharset)
+    }
   }
 
   /// The value, transfer- and charset-decoded. A `textual` line's base64

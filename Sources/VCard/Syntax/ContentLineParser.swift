@@ -121,14 +121,17 @@ enum ContentLineParser {
   }
 
   /// The parameters in `bytes`: from the `;` after the name to the value's colon.
-  static func parseParameters(_ bytes: UnsafeBufferPointer<UInt8>) -> [VCardParameter] {
+  /// A name or value that is not UTF-8 (a custom `TYPE` label of a Latin-1 card) is
+  /// text in the charset undeclared values are (`CharsetDecoder.decodeUndeclared`,
+  /// `fallbackCharset` the file's legacy charset), as the line's value is.
+  static func parseParameters(_ bytes: UnsafeBufferPointer<UInt8>, fallbackCharset: String? = nil) -> [VCardParameter] {
     var parameters: [VCardParameter] = []
     var quoted = false
     var fieldStart = 0
     var index = 0
     while index <= bytes.count {
       if index == bytes.count {
-        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index) {
+        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index, fallbackCharset: fallbackCharset) {
           parameters.append(parameter)
         }
         break
@@ -141,7 +144,7 @@ enum ContentLineParser {
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted && byte == UInt8(ascii: ";") {
-        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index) {
+        if index > fieldStart, let parameter = parseParameter(bytes, (fieldStart + 1)..<index, fallbackCharset: fallbackCharset) {
           parameters.append(parameter)
         }
         fieldStart = index
@@ -152,15 +155,19 @@ enum ContentLineParser {
   }
 
   /// `NAME=v1,"v2"` or a bare `WORD`; `nil` for an empty parameter (`;;`).
-  private static func parseParameter(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> VCardParameter? {
+  private static func parseParameter(
+    _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, fallbackCharset: String?
+  ) -> VCardParameter? {
     var start = range.lowerBound
     var end = range.upperBound
     while start < end && (all[start] == 0x20 || all[start] == 0x09) { start += 1 }
     while end > start && (all[end - 1] == 0x20 || all[end - 1] == 0x09) { end -= 1 }
     guard start < end else { return nil }
+    func text(_ bytes: some Collection<UInt8>) -> String {
+      CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
+    }
     guard let equals = all[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
-      return VCardParameter(
-        name: nil, values: [String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)])
+      return VCardParameter(name: nil, values: [text(UnsafeBufferPointer(rebasing: all[start..<end]))])
     }
     var nameEnd = equals
     while nameEnd > start && (all[nameEnd - 1] == 0x20 || all[nameEnd - 1] == 0x09) { nameEnd -= 1 }
@@ -170,7 +177,7 @@ enum ContentLineParser {
     var quoted = false
     var hasCaret = false
     func finish() {
-      let text = String(decoding: current, as: UTF8.self)
+      let text = text(current)
       values.append(hasCaret ? unescapeParameter(text) : text)
       current.removeAll(keepingCapacity: true)
       hasCaret = false

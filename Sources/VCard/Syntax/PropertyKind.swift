@@ -8,6 +8,9 @@ enum PropertyKind: UInt8, Sendable {
   case phoneticFirst, phoneticMiddle, phoneticLast, sound, categories, photo, kind, showAs, label
   /// Android's `X-ANDROID-CUSTOM` data row (`AndroidCustomRow`).
   case androidCustom
+  /// Apple's `X-ABADR`: the ISO 3166-1 country code of the `ADR` in its group
+  /// (`item1.X-ABADR:us`).
+  case addressCountryCode
 
   /// Whether the value is text a person reads (a name, a note, an address…): written
   /// in base64 by some exports (`FN;ENCODING=BASE64;CHARSET=UTF-8:…`), it is decoded
@@ -33,7 +36,7 @@ enum PropertyKind: UInt8, Sendable {
       ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
       ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),
       ("PHOTO", .photo), ("KIND", .kind), ("X-ADDRESSBOOKSERVER-KIND", .kind), ("X-ABSHOWAS", .showAs),
-      ("X-ABLABEL", .label),
+      ("X-ABLABEL", .label), ("X-ABADR", .addressCountryCode),
     ] + VendorProperties.table.map { ($0.name, $0.kind) }
 
   /// Every name of `kind`: the lines an edit of that kind's values looks for
