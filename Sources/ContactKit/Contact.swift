@@ -58,6 +58,8 @@ public struct Contact: Sendable, Hashable {
     @usableFromInline package var nameSuffix: String = ""
     /// `Contact.nickname`.
     @usableFromInline package var nickname: String = ""
+    /// `Contact.otherNicknames`.
+    @usableFromInline package var otherNicknames: [String] = []
     /// `Contact.phoneticGivenName`.
     @usableFromInline package var phoneticGivenName: String = ""
     /// `Contact.phoneticMiddleName`.
@@ -218,6 +220,18 @@ public struct Contact: Sendable, Hashable {
     _modify {
       makeUnique()
       yield &storage.fields.nickname
+    }
+  }
+  /// The card's other nicknames: the items of `NICKNAME` after the first, and those of
+  /// further `NICKNAME` lines (`NICKNAME:Bill,Billy`, `NICKNAME;TYPE=work:Boss`), in
+  /// the order written; empty when there are none. Searched as the nickname is;
+  /// CNContact keeps one nickname, so they are neither shown nor edited (an edit of
+  /// `nickname` keeps them in the card).
+  @inlinable public var otherNicknames: [String] {
+    get { storage.fields.otherNicknames }
+    _modify {
+      makeUnique()
+      yield &storage.fields.otherNicknames
     }
   }
   /// `X-PHONETIC-FIRST-NAME`, else component 2 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticGivenNameKey).

@@ -119,6 +119,7 @@ struct IndexBuilder {
     for name in [contact.nickname, contact.phoneticGivenName, contact.phoneticFamilyName] {
       addText(name, kind: .name)
     }
+    for nickname in contact.otherNicknames { addText(nickname, kind: .name) }
     addText(contact.phoneticMiddleName, kind: .middleName)
     // vCard 4.0 `SORT-AS` (RFC 6350 §5.9) is how a 4.0 card gives a name's reading
     // (Android writes `N;SORT-AS="あんどう,ろいど":安藤;ロイド`): found by it too.

@@ -149,7 +149,7 @@ struct ContactArchiveTests {
 
   @Test("the layout of a small contact, byte for byte (a change here needs a new IndexFormat.layoutRevision)")
   func goldenLayout() throws {
-    #expect(IndexFormat.layoutRevision == 30)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22); 15: ROLE (bit 29) and an address's line in its country's order (issue 23); 16: sort keys carry the language's index row (kana, Hangul; issue 23); 17: abook books and mutt alias files read (issue 25); 18: an abook section's bytes as its record (issue 25, writing); 19: CSV and LDIF files read (issue 25); 20: a list file's sections column holds kana rows and Hangul consonants (SectionIndex.byte(ofSection:)); 21: a list file's renderings point at each contact's JSON with a span (JSON copied in file order); 22: a list file starts with its JSON and ends with its trailer (a cold book's temp file of JSON becomes the list file); 23: a Korean name's customary spelling among its search forms (HangulSpelling); 24: a Korean name's initial consonants among its search forms (ㅂㅈㅅ); 25: U+2010 and U+2011 folded to `-`; 26: conjoining and half-width Hangul initial consonants folded to compatibility jamo; 27: a Han or Hangul name with a surname reading also run together and as initials with that reading first (`parkjisung`, `pjs`); 28: a number written with letters also as the digits dialled (`1-800-FLOWERS`, PhoneKeypad); 29: a Cyrillic name's English spelling among its search forms (`dmitry`, CyrillicSpelling); 30: a custom TYPE label in a legacy charset decoded as the values are, Apple's X-ABADR as the ISO country code
+    #expect(IndexFormat.layoutRevision == 31)  // 9: a labeled value's preference as a rank (PREF=1…100, case 45); 10: cards with nothing to show by are stored too (issue 20); 11: a NOTE's CR LF read as LF (2.1 quoted-printable); 12: the letters each script folds together (ScriptFolding); 13: SORT-AS readings searched; 14: a sort key made of the first 64 characters of each name part (issue 22); 15: ROLE (bit 29) and an address's line in its country's order (issue 23); 16: sort keys carry the language's index row (kana, Hangul; issue 23); 17: abook books and mutt alias files read (issue 25); 18: an abook section's bytes as its record (issue 25, writing); 19: CSV and LDIF files read (issue 25); 20: a list file's sections column holds kana rows and Hangul consonants (SectionIndex.byte(ofSection:)); 21: a list file's renderings point at each contact's JSON with a span (JSON copied in file order); 22: a list file starts with its JSON and ends with its trailer (a cold book's temp file of JSON becomes the list file); 23: a Korean name's customary spelling among its search forms (HangulSpelling); 24: a Korean name's initial consonants among its search forms (ㅂㅈㅅ); 25: U+2010 and U+2011 folded to `-`; 26: conjoining and half-width Hangul initial consonants folded to compatibility jamo; 27: a Han or Hangul name with a surname reading also run together and as initials with that reading first (`parkjisung`, `pjs`); 28: a number written with letters also as the digits dialled (`1-800-FLOWERS`, PhoneKeypad); 29: a Cyrillic name's English spelling among its search forms (`dmitry`, CyrillicSpelling); 30: a custom TYPE label in a legacy charset decoded as the values are, Apple's X-ABADR as the ISO country code; 31: a card's other nicknames (bit 30)
     #expect(Self.encode(Contact(identifier: "", source: "")) == [0, 0, 0])
     var contact = Contact(identifier: "u", source: "s")
     contact.givenName = "A"
@@ -219,7 +219,7 @@ struct ContactArchiveTests {
       }
     }
     #expect(kind([0, 0, 0]) == nil)
-    #expect(kind([0x80, 0x80, 0x80, 0x80, 0x04, 0, 0]) == .badValue)  // bit 30
+    #expect(kind([0x80, 0x80, 0x80, 0x80, 0x08, 0, 0]) == .badValue)  // bit 31
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 2]) == .badValue)  // contact type 2
     #expect(kind([0x80, 0x80, 0x80, 0x80, 0x01, 0, 0, 1]) == nil)  // organization
     #expect(kind([8, 0, 0, 1, 15 << 1, 0, 0]) == .badValue)  // label code 15
@@ -456,6 +456,7 @@ struct ContactArchiveTests {
     case .hasImage: kept.hasImage = contact.hasImage
     case .contactType: kept.contactType = contact.contactType
     case .role: kept.role = contact.role
+    case .otherNicknames: kept.otherNicknames = contact.otherNicknames
     }
     return kept
   }
@@ -475,6 +476,7 @@ struct ContactArchiveTests {
     contact.familyName = "王小明"
     contact.nameSuffix = "\u{FFFD}"
     contact.nickname = "\u{10FFFF}"
+    contact.otherNicknames = ["", "Boss", huge]
     contact.phoneticGivenName = "ワン"
     contact.phoneticMiddleName = "\u{200D}"
     contact.phoneticFamilyName = "シャオミン"
@@ -602,6 +604,7 @@ struct RandomContacts {
     contact.familyName = maybe()
     contact.nameSuffix = maybe()
     contact.nickname = maybe()
+    contact.otherNicknames = list { $0.text() }
     contact.phoneticGivenName = maybe()
     contact.phoneticMiddleName = maybe()
     contact.phoneticFamilyName = maybe()

@@ -25,6 +25,17 @@ struct CandidateTests {
     #expect(found == ["Heiko Mustermann", "Bo Ek", "Herminio Dock Barton"])
   }
 
+  @Test("every nickname of a card is searched, not only the first")
+  func otherNicknames() {
+    var wilhelmina = TestContacts.person("Wilhelmina", "Prax")
+    wilhelmina.nickname = "Willa"
+    wilhelmina.otherNicknames = ["Boss", "Минка"]
+    let people = [TestContacts.person("Bosse", "Lind"), wilhelmina]
+    for query in ["willa", "boss", "минка", "minka"] {
+      #expect(ContactIndex(people).search(query).contains { $0.index == 1 }, "\(query)")
+    }
+  }
+
   @Test("word pieces typed in order are not scattered: jsm finds John Smith, doe Doug Emilia Kutch after the Does")
   func wordPiecesStay() {
     let smith = [TestContacts.person("Jo", "Hasmith"), TestContacts.person("John", "Smith")]

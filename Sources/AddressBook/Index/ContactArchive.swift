@@ -88,6 +88,7 @@ package enum ContactArchive {
     mark(.hasImage, contact.hasImage)
     mark(.contactType, contact.contactType != .person)
     mark(.role, !contact.role.isEmpty)
+    mark(.otherNicknames, !contact.otherNicknames.isEmpty)
 
     writer.write(mask)
     writer.write(contact.identifier)
@@ -132,6 +133,7 @@ package enum ContactArchive {
     writeLabeled(contact.contactRelations, to: &writer) { $1.write($0) }
     writeLabeled(contact.dates, to: &writer) { write($0, to: &$1) }
     text(.role, contact.role)
+    writeStrings(contact.otherNicknames, to: &writer)
   }
 
   /// Reads one contact written by `write(_:to:)`, leaving `reader` after it.
@@ -222,6 +224,7 @@ package enum ContactArchive {
     if has(.dates) { contact.dates = try readLabeled(&reader, value: readDate) }
     contact.hasImage = has(.hasImage)
     if has(.role) { contact.role = try reader.readString() }
+    if has(.otherNicknames) { contact.otherNicknames = try readStrings(&reader) }
   }
 
   // MARK: - The presence mask
@@ -241,6 +244,8 @@ package enum ContactArchive {
     case contactType
     /// Bit 29: `role`, after the labeled values.
     case role
+    /// Bit 30: `otherNicknames`, after `role`.
+    case otherNicknames
 
     /// The field's bit in the mask.
     var bit: UInt64 { 1 << rawValue }

@@ -121,16 +121,23 @@ struct CardMapping {
       readName(line.value)
       contact.nameSortAs = Self.sortStrings(line)
     case .nickname:
-      if nicknameFromAndroidRow, let first = ValueDecoder.list(line.value).first, !first.isEmpty {
+      let items = ValueDecoder.list(line.value)
+      if nicknameFromAndroidRow, let first = items.first, !first.isEmpty {
         // The standard property before an Android nickname row met earlier (a card
         // with both was written back by another program): this line is the nickname,
         // edited first; the row is kept as it is.
         nicknameFromAndroidRow = false
         contact.nickname = first
         provenance?.fields[.nickname, default: []].insert(lineIndex, at: 0)
+        addOtherNicknames(items.dropFirst())
       } else {
         field(.nickname)
-        if contact.nickname.isEmpty { contact.nickname = ValueDecoder.list(line.value).first ?? "" }
+        if contact.nickname.isEmpty {
+          contact.nickname = items.first ?? ""
+          addOtherNicknames(items.dropFirst())
+        } else {
+          addOtherNicknames(items[...])
+        }
       }
     case .organization:
       field(.organization)
@@ -193,6 +200,16 @@ struct CardMapping {
       break  // `readLabeledValue`, `readAndroidCustom`
     case .other, .begin, .end, .version, .label, .addressCountryCode, .sound:
       break
+    }
+  }
+
+  /// Adds the non-blank `items` to `contact.otherNicknames`, each once and not the
+  /// nickname itself.
+  private mutating func addOtherNicknames(_ items: ArraySlice<String>) {
+    for item in items {
+      let nickname = item.trimmingBlanks()
+      guard !nickname.isEmpty, nickname != contact.nickname, !contact.otherNicknames.contains(nickname) else { continue }
+      contact.otherNicknames.append(nickname)
     }
   }
 

@@ -123,7 +123,10 @@ public enum ContactEncoder {
     for (name, value) in phoneticFields(contact) where !value.isEmpty {
       out.append(Line(name: name, value: VCardSerializer.escape(value, version: style.version)))
     }
-    if !contact.nickname.isEmpty { out.append(Line(name: "NICKNAME", value: VCardSerializer.list([contact.nickname], version: style.version))) }
+    if !contact.nickname.isEmpty {
+      out.append(
+        Line(name: "NICKNAME", value: VCardSerializer.list([contact.nickname] + contact.otherNicknames, version: style.version)))
+    }
     if !contact.organizationName.isEmpty || !contact.departmentName.isEmpty {
       out.append(Line(name: "ORG", value: organizationValue(contact, original: nil, version: style.version)))
     }
