@@ -40,6 +40,15 @@ struct GroupSavingTests {
     _ = try store.execute(request)
   }
 
+  @Test("a member key: trimmed, lower case, urn:uuid: removed; a UID with nothing to trim as it is, lower case")
+  func memberKeys() {
+    #expect(ContactLoad.GroupCard.memberKey(" urn:uuid:4462EBFC-5F91\t") == "4462ebfc-5f91")
+    #expect(ContactLoad.GroupCard.memberKey("URN:UUID:AB") == "ab")
+    #expect(ContactLoad.GroupCard.memberKey("Ada@Example") == "ada@example")
+    #expect(ContactLoad.GroupCard.memberKey("\u{A0}x\u{A0}") == "x")
+    #expect(ContactLoad.GroupCard.memberKey("") == "")
+  }
+
   @Test("CATEGORIES: added, created, renamed in place, removed, deleted — only the CATEGORIES line changes")
   func categories() throws {
     let folder = try TempFolder("groups-categories")
