@@ -117,7 +117,9 @@ struct CardMapping {
       field(.formattedName)
       if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
     case .name:
-      field(.name)
+      guard takes(.name, empty: line.value.utf8.allSatisfy { $0 == UInt8(ascii: ";") || $0 == 0x20 || $0 == 0x2C }) else {
+        return
+      }
       readName(line.value)
       contact.nameSortAs = Self.sortStrings(line)
     case .nickname:
@@ -140,19 +142,19 @@ struct CardMapping {
         }
       }
     case .organization:
-      field(.organization)
       let parts = ValueDecoder.components(line.value, trimmed: true)
+      guard takes(.organization, empty: parts.allSatisfy(\.isEmpty)) else { return }
       contact.organizationName = parts.first ?? ""
       contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
       contact.organizationSortAs = Self.sortStrings(line)
     case .title:
-      field(.title)
+      guard takes(.title, empty: line.valueIsEmpty) else { return }
       contact.jobTitle = ValueDecoder.unescape(line.value)
     case .role:
-      field(.role)
+      guard takes(.role, empty: line.valueIsEmpty) else { return }
       contact.role = ValueDecoder.unescape(line.value)
     case .birthday:
-      field(.birthday)
+      guard takes(.birthday, empty: line.valueIsEmpty) else { return }
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
     case .note:
       field(.note)
@@ -170,13 +172,13 @@ struct CardMapping {
         contact.note.append(note)
       }
     case .phoneticFirst:
-      field(.phoneticGiven)
+      guard takes(.phoneticGiven, empty: line.valueIsEmpty) else { return }
       contact.phoneticGivenName = ValueDecoder.unescape(line.value)
     case .phoneticMiddle:
-      field(.phoneticMiddle)
+      guard takes(.phoneticMiddle, empty: line.valueIsEmpty) else { return }
       contact.phoneticMiddleName = ValueDecoder.unescape(line.value)
     case .phoneticLast:
-      field(.phoneticFamily)
+      guard takes(.phoneticFamily, empty: line.valueIsEmpty) else { return }
       contact.phoneticFamilyName = ValueDecoder.unescape(line.value)
     case .sound where line.parameterValues("TYPE").contains(where: { $0.uppercased() == "X-IRMC-N" }):
       let parts = ValueDecoder.components(line.value)
@@ -334,6 +336,43 @@ struct CardMapping {
   /// Records that the line being read gave `field`.
   mutating func field(_ field: ContactDecoder.Provenance.Field) {
     provenance?.fields[field, default: []].append(lineIndex)
+  }
+
+  /// The single-value fields whose value a line gave so far (`takes(_:from:)`), a bit
+  /// each.
+  private var singleFieldsTaken: UInt16 = 0
+
+  /// Records the line for `field` (`field(_:)`) and says whether it gives the field's
+  /// value: the first line with a value (not `empty`) does, before it an empty one
+  /// (`TITLE:`, `ORG:;`) does too, and after it none. A single-value field a card repeats (two `TITLE`
+  /// or `ORG` lines, as RFC 6350 allows) shows that line, and an edit rewrites that
+  /// line (`CardEditor.single` rewrites the field's first: it is put first) — never
+  /// one value shown and another replaced.
+  mutating func takes(_ field: ContactDecoder.Provenance.Field, empty: Bool) -> Bool {
+    let bit: UInt16 =
+      switch field {
+      case .name: 1
+      case .organization: 2
+      case .title: 4
+      case .role: 8
+      case .birthday: 16
+      case .phoneticGiven: 32
+      case .phoneticMiddle: 64
+      case .phoneticFamily: 128
+      default: 0
+      }
+    guard singleFieldsTaken & bit == 0 else {
+      self.field(field)
+      return false
+    }
+    if empty {
+      self.field(field)
+      return true
+    }
+    singleFieldsTaken |= bit
+    // The line giving the value is the one an edit rewrites: first among the field's.
+    provenance?.fields[field, default: []].insert(lineIndex, at: 0)
+    return true
   }
 
   /// The label of a value of `line`: its group's `X-ABLabel`, else `typeLabel` (a
