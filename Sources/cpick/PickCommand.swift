@@ -64,8 +64,12 @@ extension CPick {
     picker.emptyListNote = emptyBookReason(sources: sources, options: options)
     configure(picker, options: options, rules: rules, sources: sources, environment: environment, existing: [])
     picker.expectedKeys = expected
-    picker.refresh = serverRefresh(sources: sources, options: options, environment: environment)
+    let refresh = serverRefresh(sources: sources, options: options, environment: environment)
+    picker.refresh = refresh?.refresh
     return present(picker, options: options, output: output, environment: environment) {
+      // What the background sync could not do (a server unreachable, an edit not sent
+      // for a conflict), said in full once the screen is given back.
+      for problem in refresh?.problems.withLock({ $0 }) ?? [] { printError("cpick: " + problem) }
       if case .success(let loaded)? = loading.result {
         // That the book was empty is not said once a contact was added in the picker.
         let stale = picker.list.contacts.isEmpty ? nil : picker.emptyListNote.map { "cpick: " + $0 }
@@ -80,19 +84,22 @@ extension CPick {
 
   /// The picker's background sync of the server books among `sources` (none: nil):
   /// the copies are shown at once, brought up to date meanwhile, and read again when
-  /// a card changed; a failure leaves "offline since …" on the query line.
+  /// a card changed; a problem is on the query line (`ServerSync.status`) and, in
+  /// full, in `problems` for stderr once the picker ends.
   private static func serverRefresh(sources: [String], options: Options, environment: [String: String])
-    -> ContactListRefresh?
+    -> (refresh: ContactListRefresh, problems: Locked<[String]>)?
   {
     let servers = sources.filter(ServerAccount.isServerSpec)
     guard !servers.isEmpty else { return nil }
-    return ContactListRefresh(running: "syncing…") {
+    let problems = Locked<[String]>([])
+    return (ContactListRefresh(running: "syncing…") {
       let sync = syncServerBooks(servers, environment: environment, timeout: nil)
+      problems.withLock { $0 = sync.problems }
       guard sync.changed, let book = try? loadBook(sources: sources, options: options, environment: environment) else {
         return ContactListRefresh.Outcome(list: nil, status: sync.status)
       }
       return ContactListRefresh.Outcome(list: book.list, status: sync.status)
-    }
+    }, problems)
   }
 
   /// Ctrl-D's search of the directories among `sources` searched on the server

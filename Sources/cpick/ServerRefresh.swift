@@ -42,7 +42,10 @@ extension CPick {
   }
 
   /// What a sync of server books gave: whether a copy changed, the problems (one
-  /// line each), and what the picker's query line should say afterwards.
+  /// line each), and what the picker's query line should say afterwards: "offline
+  /// since …" and the first problem when a server could not be synced (unreachable,
+  /// a wrong password, a TLS failure), the first problem alone when it was synced but
+  /// an edit was not sent (a conflict: the edit is set aside, and the user is told).
   struct ServerSync {
     var changed = false
     var problems: [String] = []
@@ -57,6 +60,7 @@ extension CPick {
     var outcome = ServerSync()
     guard !specs.isEmpty else { return outcome }
     let run = SyncHelper(environment: environment).sync(specs, timeout: timeout)
+    var offline = !run.finished
     for line in run.lines {
       switch line["event"] as? String {
       case "synced":
@@ -68,6 +72,7 @@ extension CPick {
           outcome.problems.append(message)
         }
       case "error":
+        offline = true
         outcome.problems.append((line["message"] as? String) ?? L10n.text("the sync failed"))
       default:
         break
@@ -77,7 +82,9 @@ extension CPick {
       outcome.problems.append(
         L10n.format("%s: no answer within %d s; the local copy is shown", specs.joined(separator: ", "), Int(timeout ?? 0)))
     }
-    if !outcome.problems.isEmpty { outcome.status = offlineStatus(specs, environment: environment) }
+    if let first = outcome.problems.first {
+      outcome.status = offline ? offlineStatus(specs, environment: environment) + " · " + first : first
+    }
     return outcome
   }
 

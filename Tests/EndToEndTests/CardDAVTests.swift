@@ -69,17 +69,21 @@ struct CardDAVEndToEndTests {
   }
 
   @Test(
-    "with the server unreachable the picker opens and says it is offline",
+    "with the server unreachable the picker opens and says it is offline and why; the reason in full on stderr after",
     .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"))
   func pickerOffline() throws {
     let server = try Self.server()
     let url = server.url
     server.stop()
-    let pane = try TmuxPane(["-s", url])
+    let pane = try TmuxPane(["-s", url], width: 160)
     defer { pane.close() }
-    _ = try pane.waitForScreen(containing: "offline", timeout: 60)
+    _ = try pane.waitForScreen(containing: "offline: never synced · \(url)", timeout: 60)
     try pane.press("Escape")
     #expect(try pane.waitForExit(timeout: 20) == 130)
+    // Why, then that the (never synced) book has no one.
+    let stderr = pane.stderrText().split(separator: "\n")
+    #expect(stderr.first?.hasPrefix("cpick: \(url): cannot connect") == true, "\(stderr)")
+    #expect(stderr.dropFirst() == ["cpick: no contacts in \(url)"], "\(stderr)")
   }
 
   @Test("a URL with no config section signs in with ~/.netrc (Radicale with a password), found through /.well-known/carddav")
