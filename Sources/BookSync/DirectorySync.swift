@@ -2,6 +2,7 @@ import ContactStores
 import CpickSupport
 import Foundation
 import LDAPDirectory
+import Localization
 import ServerBooks
 
 /// One sync of an LDAP directory (RFC 4511) in `mirror` mode: every entry the filter
@@ -34,10 +35,20 @@ public struct DirectorySync {
       return AccountSync.Outcome()
     }
     return LockedSync.run(account, paths: paths) { state, outcome in
-      outcome.books = [try mirror()]
+      let mirrored = try mirror()
+      outcome.books = [mirrored.report]
       state.books = [AccountState.Book(url: account.url, name: account.name, folder: Self.folder)]
       state.lastSync = Date().timeIntervalSince1970
       CopyJournal(root: paths.root).start()
+      if mirrored.cutShort {
+        // The entries that came are kept (a directory is not emptied for it); the
+        // sync fails, saying why and what to do.
+        outcome.failure = SyncFailure(
+          account: account,
+          message: L10n.format(
+            "%s: the server's size limit ended the copy after %d entries (ask for a paged-results limit, slapd: limits … size.prtotal=unlimited; or set mode = query, or a narrower filter)",
+            account.url, mirrored.report.added + mirrored.report.changed + mirrored.unchanged))
+      }
     }
   }
 
@@ -66,7 +77,10 @@ public struct DirectorySync {
   /// changed (RFC 4533 refreshOnly, when the server synchronizes: slapd's syncprov);
   /// else every entry — in one synchronization that also gives a cookie, or, when the
   /// server refuses one (no syncprov, or its size limit), page by page (RFC 2696).
-  private func mirror() throws -> BookReport {
+  /// - Returns: what changed; `cutShort` when the server's size limit ended a paged
+  ///   read (slapd's `sizelimit` without `size.prtotal`): the entries read are kept,
+  ///   none removed, and `unchanged` counts those read that did not change.
+  private func mirror() throws -> (report: BookReport, cutShort: Bool, unchanged: Int) {
     let folder = paths.book(Self.folder)
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -84,7 +98,7 @@ public struct DirectorySync {
         try copy.flush()
         state.syncToken = copy.damaged ? nil : Data(changes.cookie).base64EncodedString()
         try state.write(paths.bookState(Self.folder))
-        return copy.report
+        return (copy.report, false, 0)
       } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
         copy = DirectoryCopy(folder: folder, account: account)  // the cookie refused: everything again
       }
@@ -95,13 +109,24 @@ public struct DirectorySync {
       try copy.flush()
       state.syncToken = everything.cookie.isEmpty ? nil : Data(everything.cookie).base64EncodedString()
     } catch let error as LDAPError where error.kind != .unreachable && error.kind != .invalidCredentials {
-      try connection.searchAll(attributes: nil) { entries in copy.write(entries) }
+      var read = 0
+      do {
+        try connection.searchAll(attributes: nil) { entries in
+          read += entries.count
+          copy.write(entries)
+        }
+      } catch let error as LDAPError where error.kind == .sizeLimit && read > 0 {
+        try copy.flush()
+        state.syncToken = nil
+        try state.write(paths.bookState(Self.folder))
+        return (copy.report, true, read - copy.report.added - copy.report.changed)
+      }
       copy.removeUnseen()
       try copy.flush()
       state.syncToken = nil
     }
     try state.write(paths.bookState(Self.folder))
-    return copy.report
+    return (copy.report, false, 0)
   }
 }
 

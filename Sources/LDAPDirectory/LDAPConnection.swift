@@ -63,7 +63,7 @@ public final class LDAPConnection: @unchecked Sendable {
   ///   - attributes: the attributes to read; `nil` for ``LDAPCardMapping/attributes``.
   ///   - page: called with each page's entries, in the server's order.
   /// - Throws: ``LDAPError`` (`.sizeLimit` when the server ends the search at its limit
-  ///   all the same, `.noSuchObject` for a missing base, `.timeout` for a page not
+  ///   all the same — after `page` was given the entries that came —, `.noSuchObject` for a missing base, `.timeout` for a page not
   ///   answered within ``LDAPOptions/queryTimeout``), or what `page` throws.
   /// - Complexity: O(n) in the entries, with one page of them in memory at a time.
   public func searchAll(attributes: [String]?, page: ([LDAPEntry]) throws -> Void) throws {
@@ -75,6 +75,8 @@ public final class LDAPConnection: @unchecked Sendable {
         ld, filter: filter, attributes: attributes ?? LDAPCardMapping.attributes, sizeLimit: 0,
         pageSize: max(1, options.pageSize), cookie: cookie)
       guard result.code == LDAP_SUCCESS else {
+        // The entries that came before the server's size limit are given all the same.
+        if result.code == LDAP_SIZELIMIT_EXCEEDED, !result.entries.isEmpty { try page(result.entries) }
         throw failure(result.code, operation: "search", diagnostic: result.diagnostic)
       }
       cookie = result.cookie

@@ -76,6 +76,22 @@ struct DirectoryEndToEndTests {
     #expect(try Self.run(folder, "books").stdoutLines == ["corp\tdirectory\t\(server.url)"])
   }
 
+  @Test("a directory whose size limit also ends paged searches (slapd's default): what came is kept, the sync says why, exit 2")
+  func sizeLimitedPaging() throws {
+    let server = try LDAPServer.slapd(seed: try LDAPServer.generatedPeople(30, seed: 3), sizeLimit: 10, unlimitedPaging: false)
+    defer { server.stop() }
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.config(folder, "[account corp]\nurl = \(server.url)\n")
+    let first = try Self.run(folder, "sync")
+    #expect(first.status == 2)
+    #expect(first.stderrLines.count == 1)
+    #expect(first.stderrLines.first?.contains("size limit ended the copy after 10 entries") == true, "\(first.stderrText)")
+    // The ten that came are the copy, searched locally (the copy is fresh: no sync).
+    let listed = try Self.run(folder, "list -f tsv")
+    #expect(listed.stdoutLines.count == 10, "\(listed.stdoutText) \(listed.stderrText)")
+  }
+
   @Test("a directory searched per query: its matches after the personal book's, in mutt's format; a filter can't be injected")
   func queryMode() throws {
     let server = try Self.directory()
