@@ -32,6 +32,7 @@ enum ContactMerge {
   static func merge(original: Contact, edited: Contact, current: Contact, keepingEdits: Bool)
     -> (merged: Contact, conflicts: [String])
   {
+    let edited = carryingIdentifiers(from: original, to: edited)
     var merged = current
     var conflicts: [String] = []
 
@@ -85,6 +86,36 @@ enum ContactMerge {
     for group in added where !merged.groups.contains(group) { merged.groups.append(group) }
 
     return (merged, conflicts)
+  }
+
+  /// `edited` with the identifiers of `original`'s labeled values given to the values
+  /// that took their place: a value new to the edit standing where one of the
+  /// original's stood that the edit no longer has (same property, same number of
+  /// values, same position) is that value changed. A card read again from its bytes
+  /// (a queued edit) names a changed line anew; without this, a phone changed here
+  /// and elsewhere was merged as one removed and two added — both numbers kept, no
+  /// conflict said.
+  static func carryingIdentifiers(from original: Contact, to edited: Contact) -> Contact {
+    var edited = edited
+    func carry<V>(_ path: WritableKeyPath<Contact, [LabeledValue<V>]>) {
+      let before = original[keyPath: path]
+      guard !before.isEmpty, before.count == edited[keyPath: path].count else { return }
+      let beforeIDs = Set(before.map(\.identifier))
+      let afterIDs = Set(edited[keyPath: path].map(\.identifier))
+      for index in before.indices
+      where !beforeIDs.contains(edited[keyPath: path][index].identifier) && !afterIDs.contains(before[index].identifier) {
+        edited[keyPath: path][index].identifier = before[index].identifier
+      }
+    }
+    carry(\.phoneNumbers)
+    carry(\.emailAddresses)
+    carry(\.postalAddresses)
+    carry(\.urlAddresses)
+    carry(\.instantMessageAddresses)
+    carry(\.socialProfiles)
+    carry(\.contactRelations)
+    carry(\.dates)
+    return edited
   }
 
   private static func values<V>(

@@ -39,8 +39,10 @@ import Testing
     #expect(try fixture.contacts().count == 3)
   }
 
-  @Test("cpick sync: a queued edit that conflicts with the server's change is one line on stderr, exit 2, the edit kept aside")
-  func queuedEditConflicts() throws {
+  @Test(
+    "cpick sync: a queued edit that conflicts with the server's change is one line on stderr, exit 2, the edit kept aside",
+    arguments: ["note", "email"])
+  func queuedEditConflicts(field: String) throws {
     let fixture = try CardDAVBookFixture(.radicale)
     fixture.sync()
     let config = fixture.home.path + "/config/cpick/config"
@@ -48,13 +50,21 @@ import Testing
     try good.replacingOccurrences(of: "'secret'", with: "'wrong'").write(toFile: config, atomically: true, encoding: .utf8)
     let original = try fixture.contact("c1")
     var edited = original
-    edited.note = "written offline"
+    // Meanwhile another client changes the same field on the server: another note, or
+    // the same email line changed otherwise (not two emails merged).
+    var theirs = CardDAVBookFixture.card(1, note: "from the phone")
+    if field == "note" {
+      edited.note = "written offline"
+    } else {
+      edited.emailAddresses[0].value = "mine@example.org"
+      theirs = Array(String(decoding: CardDAVBookFixture.card(1), as: UTF8.self)
+        .replacingOccurrences(of: "p1@example.org", with: "theirs@example.org").utf8)
+    }
     var request = SaveRequest()
     request.update(edited, original: original)
     _ = try fixture.store.execute(request)
     #expect(Outbox(folder: fixture.paths.outbox).edits().count == 1)
-    // Meanwhile another client writes another note on the server.
-    try fixture.server.putRaw(path: fixture.bookPath + "c1.vcf", bytes: CardDAVBookFixture.card(1, note: "from the phone"))
+    try fixture.server.putRaw(path: fixture.bookPath + "c1.vcf", bytes: theirs)
     try good.write(toFile: config, atomically: true, encoding: .utf8)
 
     let helper = Process()
@@ -74,7 +84,10 @@ import Testing
     #expect(problems.count == 1, "\(stderr)")
     #expect(problems.first?.hasPrefix("test: conflict c1.vcf: ") == true, "\(stderr)")
     #expect(stdout.split(separator: "\n").count == 1, "\(stdout)")
-    #expect(try fixture.serverCard("c1.vcf")?.contains("NOTE:from the phone") == true)
+    // The server keeps the other client's version.
+    let onServer = try fixture.serverCard("c1.vcf") ?? ""
+    #expect(onServer.contains(field == "note" ? "NOTE:from the phone" : "EMAIL;TYPE=work:theirs@example.org"), "\(onServer)")
+    #expect(!onServer.contains("mine@example.org") && !onServer.contains("written offline"), "\(onServer)")
     let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.paths.conflicts)
     #expect(kept.count == 1)
   }
