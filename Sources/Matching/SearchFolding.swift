@@ -42,11 +42,12 @@ public enum SearchFolding {
     let s =
       switch normalization(of: s) {
       case .none: s
-      case .canonical: s.precomposedStringWithCanonicalMapping
-      case .compatibility: s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+      case .canonical: s.precomposedInPieces
+      case .compatibility: s.compatibilityPrecomposedInPieces
       }
-    let folded = s.folding(
-      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    // A piece at a time: Foundation removes each mark in place (quadratic in a value).
+    let folded =
+      s.inPieces { $0.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) } ?? ""
     var out = String.UnicodeScalarView()
     var changed = false
     var composes = false
@@ -71,7 +72,7 @@ public enum SearchFolding {
       }
     }
     guard changed else { return folded }
-    return composes ? String(out).precomposedStringWithCanonicalMapping : String(out)
+    return composes ? String(out).precomposedInPieces : String(out)
   }
 
   /// Letters without a canonical decomposition, after case folding.

@@ -27,6 +27,18 @@ struct PiecewiseTransformTests {
     #expect(same)
   }
 
+  @Test("NFC and NFKC of a long decomposed text, a piece at a time, are those of the whole (Latin, Hangul jamo, kana)")
+  func normalizedInPieces() {
+    let unit = "Ame\u{0301}lie E\u{0301}\u{0302}mile \u{1100}\u{1161}\u{11A8}\u{304B}\u{3099}\u{FF76}\u{FF9E} ﬁ "
+    let text = String(repeating: unit, count: 600) + String(repeating: "a\u{0301}", count: 3_000)
+    #expect(text.utf8.count > 10 * String.transformPiece)
+    #expect(text.precomposedInPieces == text.precomposedStringWithCanonicalMapping)
+    #expect(
+      text.compatibilityPrecomposedInPieces
+        == text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping)
+    #expect(unit.precomposedInPieces.unicodeScalars.prefix(15).map(\.value) == [0x41, 0x6D, 0xE9, 0x6C, 0x69, 0x65, 0x20, 0xC9, 0x302, 0x6D, 0x69, 0x6C, 0x65, 0x20, 0xAC01])
+  }
+
   @Test("a short text is transformed whole")
   func shortText() {
     let text = "Жданов Νίκος"

@@ -3,6 +3,19 @@ import Testing
 
 @Suite("Highlighting")
 struct HighlightTests {
+  @Test("a long value of decomposed accents, folded a piece at a time, is what its short pieces fold to")
+  func longDecomposedValue() {
+    let unit = "Ame\u{0301}lie E\u{0301}\u{0302}mile Zoe\u{0308} "
+    let long = String(repeating: unit, count: 20_000)
+    #expect(long.utf8.count > 100 * String.transformPiece)
+    let expected = String(repeating: SearchFolding.fold(unit), count: 20_000)
+    #expect(SearchFolding.fold(long) == expected)
+    #expect(SearchFolding.fold(unit) == "amelie emile zoe ")
+    // One word of a thousand marked letters, cut between characters.
+    let word = String(repeating: "a\u{0301}", count: 5_000)
+    #expect(SearchFolding.fold(word) == String(repeating: "a", count: 5_000))
+  }
+
   @Test("should highlight the accented letters of the original text")
   func accented() {
     #expect(SearchHighlighter.positions(of: "alvaro", in: "Álvaro Peñalosa") == [0, 1, 2, 3, 4, 5])

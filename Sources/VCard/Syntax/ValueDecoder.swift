@@ -1,3 +1,4 @@
+import ContactKit
 import CpickSupport
 import Foundation
 
@@ -69,13 +70,13 @@ public enum ValueDecoder {
     // In UTF-8 those are the strings without a byte from 0xCC.
     guard text.utf8.contains(where: { $0 >= 0xCC }) else { return text }
     var text = text
-    return text.withUTF8 { UTF8Check.isSurelyNFC($0) } ? text : text.precomposedStringWithCanonicalMapping
+    return text.withUTF8 { UTF8Check.isSurelyNFC($0) } ? text : text.precomposedInPieces
   }
 
   /// `composed` for `text` made from the valid UTF-8 `bytes`: only text with a
   /// scalar the NFC quick check cannot pass goes to the normalizer.
   static func composed(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    UTF8Check.isSurelyNFC(bytes) ? text : text.precomposedStringWithCanonicalMapping
+    UTF8Check.isSurelyNFC(bytes) ? text : text.precomposedInPieces
   }
 
   /// Quoted-printable to bytes; soft line breaks (`=` CRLF) removed.
