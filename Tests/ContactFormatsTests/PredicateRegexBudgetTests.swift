@@ -56,6 +56,32 @@ struct PredicateRegexBudgetTests {
     #expect(try ContactPredicate(format: #"note MATCHES "(lorem |ipsum )*x""#, kind: .contact).evaluate(shorter))
   }
 
+  @Test("values each just under their own budget: the command's budget ends it with the error, before the book is done")
+  func manyValuesUnderTheirBudget() throws {
+    // `(a|a)*b` on 17 letters takes about 130,000 × a few steps: under a value's
+    // million, but 1,600 such values would take minutes together.
+    let predicate = try ContactPredicate(format: #"displayName MATCHES "(a|a)*b""#, kind: .contact)
+    let value = JSONValue.object([("displayName", .string(String(repeating: "a", count: 17)))])
+    var evaluated = 0
+    var failure: ContactFormats.PredicateError?
+    for _ in 0..<1_600 {
+      do {
+        #expect(try !predicate.evaluate(value))
+        evaluated += 1
+      } catch {
+        failure = error
+        break
+      }
+    }
+    let error = try #require(failure, "every value evaluated")
+    #expect(error.message.hasPrefix("MATCHES '(a|a)*b' gave up on a value of 17 characters"))
+    #expect(evaluated > 5 && evaluated < 500, "\(evaluated)")
+    // Once spent, every later value fails at once, for this predicate only.
+    #expect(throws: ContactFormats.PredicateError.self) { try predicate.evaluate(value) }
+    let fresh = try ContactPredicate(format: #"displayName MATCHES "(a|a)*b""#, kind: .contact)
+    #expect(try !fresh.evaluate(value))
+  }
+
   @Test("a pattern from a key path (compiled per value) is held to the same budget")
   func patternFromKeyPath() throws {
     let value = JSONValue.object([

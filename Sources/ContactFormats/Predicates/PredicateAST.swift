@@ -1,4 +1,6 @@
+import CpickSupport
 import Foundation
+import Synchronization
 
 /// The parsed predicate.
 indirect enum PredicateNode: Sendable {
@@ -88,6 +90,11 @@ final class PredicateRegex: @unchecked Sendable {
   /// Whether the pattern repeats a group (`(…)*`, `(…)+`, `(…){n,}`, `(…)?`): each
   /// repetition takes room on ICU's backtracking stack.
   let repeatsGroup: Bool
+  /// The progress calls spent on all the values matched so far (only values that took
+  /// one count), and the steps their lengths allow (`PredicateRegexBudget.commandTicks`).
+  private let spent = Locked((ticks: 0, allowance: 0))
+  /// Set once `spent` is over the command's budget: every later match fails at once.
+  private let exhausted = Atomic<Bool>(false)
 
   init(pattern: String, options: PredicateOptions) throws {
     var flags: NSRegularExpression.Options = []
@@ -125,9 +132,15 @@ final class PredicateRegex: @unchecked Sendable {
   /// Whether the whole of `text` matches.
   ///
   /// - Throws: `PredicateRegexBudget.Exceeded` when ICU's matcher takes more steps than
-  ///   `PredicateRegexBudget.ticks(forLength:)` allows for a text of this length.
+  ///   `PredicateRegexBudget.ticks(forLength:)` allows for a text of this length, or
+  ///   once the pattern's matches together took more than the command may
+  ///   (`PredicateRegexBudget.commandTicks`: a book of values each just under their
+  ///   own budget would take minutes).
   func matches(_ text: String) throws(PredicateRegexBudget.Exceeded) -> Bool {
     let length = text.utf16.count
+    guard !exhausted.load(ordering: .relaxed) else {
+      throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length, tooLong: false)
+    }
     // ICU's matcher gives up on a long value when its backtracking stack (8 MB) is
     // full — a repeated group: `(a|aa)*b` on 170,000 letters, a pattern of eight groups
     // on 60,000 — and NSRegularExpression reports that as no match: a value that long
@@ -149,6 +162,14 @@ final class PredicateRegex: @unchecked Sendable {
         if ticks > allowed { stop.pointee = true }
       }
     }
+    if ticks > 0 {
+      let over = spent.withLock { spent in
+        spent.ticks += ticks
+        spent.allowance += PredicateRegexBudget.stepsPerUnit * length / PredicateRegexBudget.stepsPerTick
+        return spent.ticks > PredicateRegexBudget.commandTicks + spent.allowance
+      }
+      if over { exhausted.store(true, ordering: .relaxed) }
+    }
     if !found, ticks > allowed { throw PredicateRegexBudget.Exceeded(pattern: pattern, length: length, tooLong: false) }
     return found
   }
@@ -165,6 +186,13 @@ enum PredicateRegexBudget {
   static let baseSteps = 1_000_000
   /// The steps allowed per UTF-16 unit of the value.
   static let stepsPerUnit = 100
+
+  /// The progress calls all the values of one command may take together, beyond 100
+  /// steps per UTF-16 unit of the values that took any (30 million steps, one to three
+  /// seconds): a pattern that backtracks on every value, each just under its own
+  /// budget, ends with an error instead of taking minutes on a small book. A pattern
+  /// without nested repetition never takes a progress call on a short value.
+  static let commandTicks = 3_000
 
   /// The progress calls allowed for a value of `length` UTF-16 units.
   static func ticks(forLength length: Int) -> Int {

@@ -117,10 +117,11 @@ struct CardMapping {
       field(.formattedName)
       if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
     case .name:
-      guard takes(.name, empty: line.value.utf8.allSatisfy { $0 == UInt8(ascii: ";") || $0 == 0x20 || $0 == 0x2C }) else {
+      let value = line.value  // decoded once
+      guard takes(.name, empty: value.utf8.allSatisfy { $0 == UInt8(ascii: ";") || $0 == 0x20 || $0 == 0x2C }) else {
         return
       }
-      readName(line.value)
+      readName(value)
       contact.nameSortAs = Self.sortStrings(line)
     case .nickname:
       let items = ValueDecoder.list(line.value)
