@@ -233,8 +233,7 @@ public final class ContactList: Sendable {
 
   /// The groups with their member counts, by name.
   public var groups: [ContactGroup] {
-    groupPositions.map { ContactGroup(name: $0.key, memberCount: $0.value.count) }
-      .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    ContactGroup.byName(groupPositions.map { ContactGroup(name: $0.key, memberCount: $0.value.count) })
   }
 
   /// The most useful detail of a contact for its row: the preferred email, else the

@@ -12,8 +12,7 @@ extension PeoplePickerInteraction {
     var groups = list.groups
     let empty = createdGroups.filter { name in !groups.contains { $0.name == name } }
     if !empty.isEmpty {
-      groups = (groups + empty.map { ContactGroup(name: $0, memberCount: 0) })
-        .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+      groups = ContactGroup.byName(groups + empty.map { ContactGroup(name: $0, memberCount: 0) })
     }
     var view = GroupListState(groups: groups, current: state.group)
     view.isEditable = settings.editing && settings.changesGroups
