@@ -339,16 +339,16 @@ struct CardMapping {
     provenance?.fields[field, default: []].append(lineIndex)
   }
 
-  /// The single-value fields whose value a line gave so far (`takes(_:from:)`), a bit
+  /// The single-value fields whose value a line gave so far (`takes(_:empty:)`), a bit
   /// each.
   private var singleFieldsTaken: UInt16 = 0
 
   /// Records the line for `field` (`field(_:)`) and says whether it gives the field's
   /// value: the first line with a value (not `empty`) does, before it an empty one
-  /// (`TITLE:`, `ORG:;`) does too, and after it none. A single-value field a card repeats (two `TITLE`
-  /// or `ORG` lines, as RFC 6350 allows) shows that line, and an edit rewrites that
-  /// line (`CardEditor.single` rewrites the field's first: it is put first) — never
-  /// one value shown and another replaced.
+  /// (`TITLE:`, `ORG:;`) does too, and after it none. A single-value field a card
+  /// repeats (two `TITLE` or `ORG` lines, as RFC 6350 allows) shows that line, and an
+  /// edit rewrites that line (`CardEditor.single` rewrites the field's first: it is put
+  /// first) — never one value shown and another replaced.
   mutating func takes(_ field: ContactDecoder.Provenance.Field, empty: Bool) -> Bool {
     let bit: UInt16 =
       switch field {
