@@ -8,6 +8,11 @@
 package struct PasteText {
   private var scalars = String.UnicodeScalarView()
   private var afterCR = false
+  /// How long a paste may pause (ms) before it is taken as ended: a terminal sends a
+  /// paste in one go, so a pause this long means its end marker was lost (or a start
+  /// marker came alone), and keys typed after it must not be swallowed for ever.
+  package static let pause: Int32 = 1000
+
   /// The end marker's characters.
   private static let endMarker = Array("\u{1B}[201~".unicodeScalars)
 

@@ -298,6 +298,7 @@ public final class CursesScreen: Screen {
     defer { wtimeout(window, inputTimeout) }
     var next: wint_t = 0
     let status = wget_wch(window, &next)
+    if status == OK, next == 0x5B, readSplitPasteStart() { return readPaste() }
     if status == OK, (0x20..<0x7F).contains(next), let scalar = Unicode.Scalar(UInt32(next)) {
       return .alt(Character(scalar))
     }
@@ -309,19 +310,35 @@ public final class CursesScreen: Screen {
     return nil
   }
 
-  /// How long a paste may pause (ms) before it is taken as ended: a terminal sends a
-  /// paste in one go, so a pause this long means its end marker was lost (or a start
-  /// marker came alone), and keys typed after it must not be swallowed for ever.
-  static let pastePause: Int32 = 1000
+  /// After `ESC [` that ncurses gave as characters: whether `200~` follows within
+  /// `PasteText.pause` each, the rest of a paste's start marker that came later than
+  /// the ESC delay (over ssh, in another read). Otherwise the characters read are put
+  /// back, and the `[` stays an Alt key.
+  private func readSplitPasteStart() -> Bool {
+    wtimeout(window, PasteText.pause)
+    defer { wtimeout(window, 0) }
+    var read: [wint_t] = []
+    for expected in "200~".unicodeScalars {
+      var next: wint_t = 0
+      let status = wget_wch(window, &next)
+      if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
+      guard status == OK else { break }
+      read.append(next)
+      guard next == wint_t(expected.value) else { break }
+      if expected == "~" { return true }
+    }
+    for value in read.reversed() { _ = unget_wch(wchar_t(value)) }
+    return false
+  }
 
   /// Reads a bracketed paste after its start marker, up to the end marker, the end of
-  /// input, or a pause of `pastePause`. CR and CR LF become LF; keys decoded inside
+  /// input, or a pause of `PasteText.pause`. CR and CR LF become LF; keys decoded inside
   /// are dropped. An end marker whose ESC came alone (the rest of it later than
   /// ncurses' ESC delay: over ssh, in another read) reaches here as characters, and
   /// ends the paste all the same.
   private func readPaste() -> KeyEvent {
     // A paste is read to its end marker whatever the caller's timeout.
-    wtimeout(window, Self.pastePause)
+    wtimeout(window, PasteText.pause)
     defer { wtimeout(window, inputTimeout) }
     var text = PasteText()
     while true {

@@ -262,8 +262,8 @@ public final class InlineScreen: Screen {
   public var inputDescriptor: Int32? { fd }
 
   /// Waits for the next key for at most `milliseconds` (`poll(2)` on `/dev/tty`;
-  /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, past
-  /// the timeout if need be.
+  /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, a
+  /// paste under way `PasteText.pause`, past the timeout if need be.
   public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
     let deadline = milliseconds.map { ScreenClock.milliseconds() + UInt64(max(0, $0)) }
     while true {
@@ -273,11 +273,12 @@ public final class InlineScreen: Screen {
         relayout()
         return .key(.resize)
       }
-      // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses);
-      // otherwise wake up every 200 ms to look at the resize flag.
+      // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses), a
+      // paste under way `PasteText.pause`; otherwise wake up every 200 ms to look at
+      // the resize flag.
       var wait: Int32 = 200
       if decoder.hasPendingInput {
-        wait = 25
+        wait = decoder.isPendingPaste ? PasteText.pause : 25
       } else if let deadline {
         let now = ScreenClock.milliseconds()
         if now >= deadline { return .timedOut }

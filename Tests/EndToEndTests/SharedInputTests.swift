@@ -174,6 +174,25 @@ struct PasteTests {
     #expect(try pane.waitForExit() == 0)
     #expect(String(decoding: pane.stdout, as: UTF8.self).contains("\"displayName\":\"Ingrid Solberg\""))
   }
+
+  @Test(
+    "A paste whose start marker is split after ESC [ 2, the rest after the ESC delay, is still a paste: its line break chooses nothing",
+    arguments: [[String](), ["--height", "10"]])
+  func pasteStartMarkerSplit(layout: [String]) throws {
+    let pane = try TmuxPane(layout + ["-s", EndToEnd.sharedFile(Self.book)], wrapper: ["env", "ESCDELAY=1"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.sendBytes(Array("\u{1B}[2".utf8))
+    try pane.sendBytes(Array("00~Ingrid\rSolberg\u{1B}[201~".utf8))
+    let screen = try pane.waitForScreen("with the pasted name as the query") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix(">") && $0.contains("Ingrid") && $0.contains("Solberg") }
+    }
+    #expect(pane.exitStatus() == nil, "the pasted line break chose a contact")
+    #expect(!screen.contains("00~"))
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+  }
 }
 
 extension Array where Element == UInt8 {

@@ -74,6 +74,25 @@ struct KeyDecoderTests {
     #expect(!decoder.hasPendingInput)
   }
 
+  @Test("A paste under way, its start marker split after ESC [ 2, is told from a lone ESC")
+  func pendingPaste() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPendingInput && !decoder.isPendingPaste)
+    #expect(decoder.feed(Array("[".utf8)) == [])
+    #expect(!decoder.isPendingPaste)
+    #expect(decoder.feed(Array("2".utf8)) == [])
+    #expect(decoder.isPendingPaste)
+    #expect(decoder.feed(Array("00~Ingrid\r".utf8)) == [])
+    #expect(decoder.isPendingPaste)
+    #expect(decoder.feed(Array("Solberg\u{1B}[201~".utf8)) == [.paste("Ingrid\nSolberg")])
+    #expect(!decoder.hasPendingInput && !decoder.isPendingPaste)
+    // Other keys that begin as ESC [ 2 are not a paste.
+    #expect(decoder.feed(Array("\u{1B}[24".utf8)) == [])
+    #expect(!decoder.isPendingPaste)
+    #expect(decoder.feed(Array("~".utf8)) == [.function(12)])
+  }
+
   @Test("Case 25: paste-single-line.bin is one paste of exactly 'Ingrid Solberg'")
   func pasteSingleLineFile() throws {
     let data = try SharedFiles.caseData("25-bracketed-paste-markers", "paste-single-line.bin")
