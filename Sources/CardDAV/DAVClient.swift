@@ -336,6 +336,15 @@ public final class DAVClient: @unchecked Sendable {
     let code = response.status
     switch code {
     case 401:
+      if options.credentials != .none, options.credentials != .netrc, let answered = DAVURL.origin(response.effectiveURL),
+        answered != DAVURL.origin(url)
+      {
+        // libcurl never sends the credentials to another host, port or scheme.
+        return DAVError(
+          .unauthorized, url: shown,
+          message: "redirected to \(answered), which asks for a user name and password; "
+            + "credentials are never sent to another host: give that URL instead (HTTP 401)")
+      }
       let message =
         switch options.credentials {
         case .none: "the server asks for a user name and password (HTTP 401)"

@@ -64,6 +64,15 @@ enum DAVURL {
     return URL(string: encoded, relativeTo: baseURL)?.absoluteString ?? href
   }
 
+  /// The scheme, host and port of `url` (lowercased, the port made explicit): what
+  /// libcurl compares before it sends credentials after a redirect.
+  static func origin(_ url: String) -> String? {
+    guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+      let host = components.host?.lowercased()
+    else { return nil }
+    return "\(scheme)://\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
+  }
+
   /// `url` ending in `/` (a collection's URL).
   static func withSlash(_ url: String) -> String { url.hasSuffix("/") ? url : url + "/" }
 

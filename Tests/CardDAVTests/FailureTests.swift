@@ -23,6 +23,30 @@ import Testing
     #expect(errorKind { () throws(DAVError) in try anonymous.members(of: server.url("/alice/")) } == .unauthorized)
   }
 
+  @Test func aRedirectToAnotherHostThatAsksForCredentialsSaysSo() throws {
+    let server = try DAVServer.radicale(users: ["alice": "secret"])
+    defer { server.stop() }
+    let target = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+    let redirector = try RedirectListener(to: target)
+    defer { redirector.close() }
+    let client = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "secret")))
+    let url = "http://127.0.0.1:\(redirector.port)/alice/"
+
+    do {
+      _ = try client.addressBooks(at: url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .unauthorized)
+      #expect(
+        error.message
+          == "redirected to http://localhost:\(URLComponents(string: server.url)!.port!), which asks for a user name and password; credentials are never sent to another host: give that URL instead (HTTP 401)"
+      )
+      #expect(error.url == url)
+    }
+    // The same credentials at the URL it names are accepted.
+    #expect(try client.addressBooks(at: target + "alice/").isEmpty)
+  }
+
   @Test func aClosedPortIsUnreachable() throws {
     let client = try DAVClient(options: DAVOptions())
     let url = "http://127.0.0.1:\(try SilentListener.closedPort())/"

@@ -77,7 +77,7 @@ func errorKind<T>(_ body: () throws(DAVError) -> T) -> DAVError.Kind? {
 /// connections, nothing answers. Closed by `close()`.
 final class SilentListener {
   let port: Int
-  private let socket: Int32
+  let socket: Int32
 
   init() throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -102,5 +102,61 @@ final class SilentListener {
     let listener = try SilentListener()
     listener.close()
     return listener.port
+  }
+}
+
+/// An HTTP server on 127.0.0.1 that answers every request with `301 Moved Permanently`
+/// to `target` followed by the request's path: another host for libcurl when `target`
+/// names the same machine differently (`localhost` for `127.0.0.1`). Closed by `close()`.
+final class RedirectListener: @unchecked Sendable {
+  let port: Int
+  private let listener: SilentListener
+  private let target: String
+
+  init(to target: String) throws {
+    listener = try SilentListener()
+    port = listener.port
+    self.target = target
+    let thread = Thread { [self] in serve() }
+    thread.start()
+  }
+
+  /// Stops serving: `shutdown` wakes the thread blocked in `accept` (closing alone
+  /// does not, on Linux).
+  func close() {
+    shutdown(listener.socket, Int32(SHUT_RDWR))
+    listener.close()
+  }
+
+  /// Answers connections until the socket is closed: each request read to the end of
+  /// its body (Content-Length), then answered and its connection closed.
+  private func serve() {
+    while true {
+      let connection = accept(listener.socket, nil, nil)
+      guard connection >= 0 else {
+        if errno == EINTR { continue }
+        return
+      }
+      var request: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      var wanted: Int? = nil
+      while wanted.map({ request.count < $0 }) ?? true {
+        let count = read(connection, &buffer, buffer.count)
+        guard count > 0 else { break }
+        request += buffer[0..<count]
+        if wanted == nil, let end = request.firstRange(of: Array("\r\n\r\n".utf8)) {
+          let head = String(decoding: request[..<end.lowerBound], as: UTF8.self)
+          let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+          wanted = end.upperBound + length
+        }
+      }
+      let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
+      let path = line.count > 1 ? String(line[1]) : "/"
+      let answer =
+        "HTTP/1.1 301 Moved Permanently\r\nLocation: \(target)\(path.dropFirst())\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+      _ = Array(answer.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+      Glibc.close(connection)
+    }
   }
 }
