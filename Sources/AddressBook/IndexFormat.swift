@@ -15,7 +15,7 @@ package enum IndexFormat {
   /// `ContactArchive`, `SegmentArchive`, `ListSnapshot`, `ListFile` or
   /// `ContactRenderings`, or what the index builder derives and stores (sort keys,
   /// folded and transliterated forms, phone-number forms).
-  package static let layoutRevision = 32
+  package static let layoutRevision = 33
 
   /// The version written into `index.sqlite` and every list file's header: the layout
   /// revision and the person JSON's schema (`PersonJSON.schemaVersion`), so that a

@@ -61,8 +61,8 @@ struct ListOrderTests {
     }
     let list = ContactList(contacts, sortOrder: .given)
     #expect(list.displayNames.map { $0 } == ["Ada", "Bea", "Cy", "Max", "Zoe"])
-    #expect(list.groupPositions["team"].map(Array.init) == [0, 2, 4])
-    #expect(list.groupPositions["Team"].map(Array.init) == [1, 4])
+    #expect(list.groupPositions.members(named: "team").map(Array.init) == [0, 2, 4])
+    #expect(list.groupPositions.members(named: "Team").map(Array.init) == [1, 4])
     #expect(list.members(of: "solo") == [1])
     #expect(Dictionary(uniqueKeysWithValues: list.groups.map { ($0.name, $0.memberCount) }) == ["solo": 1, "team": 3, "Team": 2])
   }

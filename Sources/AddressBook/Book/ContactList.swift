@@ -25,8 +25,8 @@ public final class ContactList: Sendable {
   public let index: ContactIndex
   /// The widest display name, in columns (for the name column).
   public let widestName: Int
-  /// Every group with the positions of its members (ascending), by group name.
-  let groupPositions: [String: FlatArray<Int32>]
+  /// Every group with the positions of its members (ascending).
+  let groupPositions: GroupPositions
   /// The order the list was sorted in.
   public let sortOrder: ContactFormatter.SortOrder
   /// The order of name parts in composed names.
@@ -69,8 +69,9 @@ public final class ContactList: Sendable {
     names.reserveCapacity(count: order.count, byteCount: segments.reduce(0) { $0 + $1.displayNames.bytes.count })
     sections.reserveCapacity(order.count)
     var widest = 0
-    // Each group's member positions, in order (positions come in order: no set, no sort).
-    var groups: [String: [Int32]] = [:]
+    // Each group's member positions (they come in order: no sort).
+    var groups = GroupPositions.Builder(
+      reservingCapacity: segments.reduce(0) { $0 + $1.groups.reduce(0) { $0 + $1.count } })
     // Each segment's columns taken out once, and read where they are (not copied, their
     // storage retained and released, for every contact).
     let nameColumns = segments.map(\.displayNames)
@@ -89,7 +90,7 @@ public final class ContactList: Sendable {
           // A name is never wider than its UTF-8 bytes: most need not be measured.
           if length > widest || length == 0 { widest = max(widest, Self.nameWidth(nameColumns[segment][contact])) }
           if !groupLists[segment][contact].isEmpty {
-            for group in groupLists[segment][contact] { Self.add(Int32(position), to: &groups[group, default: []]) }
+            for group in groupLists[segment][contact] { groups.add(group, Int32(position)) }
           }
         }
       }
@@ -97,22 +98,16 @@ public final class ContactList: Sendable {
     self.displayNames = NameColumn(names)
     self.sections = sections
     self.widestName = widest
-    self.groupPositions = groups.mapValues { FlatArray($0) }
+    self.groupPositions = groups.build()
     gathering.wait()
     self.index = gathered.withLock { $0! }
-  }
-
-  /// Appends `position` to `positions` (ascending) unless it is there already: a
-  /// contact that names a group twice is one member.
-  private static func add(_ position: Int32, to positions: inout [Int32]) {
-    if positions.last != position { positions.append(position) }
   }
 
   /// A list from its parts (a snapshot of the on-disk index), all parallel to
   /// `contacts`.
   init(
     contacts: ContactRoster, sections: [String], displayNames: NameColumn, index: ContactIndex, widestName: Int,
-    groupPositions: [String: FlatArray<Int32>], sortOrder: ContactFormatter.SortOrder,
+    groupPositions: GroupPositions, sortOrder: ContactFormatter.SortOrder,
     nameOrder: ContactFormatter.NameOrder, sectionIndex: SectionIndex
   ) {
     self.contacts = contacts
@@ -223,17 +218,18 @@ public final class ContactList: Sendable {
 
   /// The positions of the members of `group` (compared without regard to case).
   ///
-  /// - Complexity: O(members).
+  /// - Complexity: O(members); the list's first lookup O(groups) (it makes the table
+  ///   from names to groups).
   public func members(of group: String) -> Set<Int> {
-    let positions =
-      groupPositions[group]
-      ?? groupPositions.first { $0.key.caseInsensitiveCompare(group) == .orderedSame }?.value
-    return Set((positions ?? FlatArray()).lazy.map { Int($0) })
+    if let positions = groupPositions.members(named: group) { return Set(positions.lazy.map { Int($0) }) }
+    guard let number = groupPositions.names.firstIndex(where: { $0.caseInsensitiveCompare(group) == .orderedSame })
+    else { return [] }
+    return Set(groupPositions[number].lazy.map { Int($0) })
   }
 
   /// The groups with their member counts, by name.
   public var groups: [ContactGroup] {
-    ContactGroup.byName(groupPositions.map { ContactGroup(name: $0.key, memberCount: $0.value.count) })
+    ContactGroup.byName(groupPositions.all.map { ContactGroup(name: $0.name, memberCount: $0.members.count) })
   }
 
   /// The most useful detail of a contact for its row: the preferred email, else the

@@ -73,7 +73,7 @@ extension ContactList {
       }
     }
     var (outside, groups) = groupsMoved(moved)
-    for group in added.groups[0] { groups[group, default: []].append(Int32(inserted)) }
+    for group in added.groups[0] { groups.add(group, Int32(inserted)) }
     // The widest name: measured again only when the widest one was replaced.
     let widest =
       removed.map { Self.nameWidth(displayNames[$0]) } == widestName
@@ -83,7 +83,7 @@ extension ContactList {
         segments: contacts.segments + [added.contacts], order: order, outsideGroups: outside),
       sections: sections, displayNames: NameColumn(names),
       index: ContactIndex(gathering: [index.entries, added.entries], order: searchOrder), widestName: widest,
-      groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
+      groupPositions: groups.build(),
       sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
   }
 
@@ -112,20 +112,22 @@ extension ContactList {
       contacts: ContactRoster(segments: contacts.segments, order: order, outsideGroups: outside),
       sections: sections, displayNames: NameColumn(names),
       index: ContactIndex(gathering: [index.entries], order: searchOrder), widestName: widest,
-      groupPositions: groups.filter { !$0.value.isEmpty }.mapValues { FlatArray($0.sorted()) },
+      groupPositions: groups.build(),
       sortOrder: sortOrder, nameOrder: nameOrder, sectionIndex: sectionIndex)
   }
 
   /// The groups outside the cards and the groups' positions, each old position put
   /// where `moved` says (nil: gone).
-  private func groupsMoved(_ moved: (Int) -> Int?) -> (outside: [Int: [String]], groups: [String: [Int32]]) {
+  private func groupsMoved(_ moved: (Int) -> Int?) -> (outside: [Int: [String]], groups: GroupPositions.Builder) {
     var outside: [Int: [String]] = [:]
     for (position, groups) in contacts.outsideGroups {
       if let new = moved(position) { outside[new] = groups }
     }
-    var groups: [String: [Int32]] = [:]
-    for (group, positions) in groupPositions {
-      groups[group] = positions.compactMap { moved(Int($0)).map(Int32.init) }
+    var groups = GroupPositions.Builder()
+    for (group, positions) in groupPositions.all {
+      for position in positions {
+        if let new = moved(Int(position)) { groups.add(group, Int32(new)) }
+      }
     }
     return (outside, groups)
   }

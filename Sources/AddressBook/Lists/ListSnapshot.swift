@@ -36,7 +36,7 @@ struct SnapshotFile: Sendable, Hashable {
 /// | names            | ends (column `UInt32`), UTF-8 (column `UInt8`)            |
 /// | sections         | column of *n* bytes (`SectionIndex.byte(ofSection:)`)     |
 /// | widest name      | columns                                                   |
-/// | groups           | count, then name and member positions (column `Int32`)    |
+/// | groups           | `GroupPositions`: names' ends (column `UInt32`) and UTF-8 (column `UInt8`), starts and members (columns `Int32`) |
 /// | outside groups   | count, then position and groups (from group cards)        |
 /// | search fields    | `IndexEntries`' five arrays as columns, in list order, the bytes followed by `ContactIndex.bytePadding` zeros (`ContactIndex(stored:…)`) |
 enum ListSnapshot {
@@ -98,11 +98,12 @@ enum ListSnapshot {
     writeColumn(names.bytes, to: &writer)
     writeColumn(list.sections.map(SectionIndex.byte(ofSection:)), to: &writer)
     writer.write(UInt64(list.widestName))
-    writer.write(UInt64(list.groupPositions.count))
-    for (name, members) in list.groupPositions.sorted(by: { $0.key < $1.key }) {
-      writer.write(name)
-      writeColumn(Array(members), to: &writer)
-    }
+    let groups = list.groupPositions
+    let groupNames = groups.names.byteColumn
+    writeColumn(groupNames.ends, to: &writer)
+    writeColumn(groupNames.bytes, to: &writer)
+    writeColumn(Array(groups.starts), to: &writer)
+    writeColumn(Array(groups.members), to: &writer)
     let outside = outsideGroups.sorted { $0.key < $1.key }
     writer.write(UInt64(outside.count))
     for (position, groups) in outside {
@@ -158,13 +159,9 @@ enum ListSnapshot {
     guard let names = NameColumn(ends: try column(), bytes: try column()) else { throw damaged(reader, "names") }
     let sectionBytes: FlatArray<UInt8> = try column()
     let widest = Int(try reader.readVarint())
-    var groupPositions: [String: FlatArray<Int32>] = [:]
-    for _ in 0..<(try reader.readCount()) {
-      let name = try reader.readString()
-      let members: FlatArray<Int32> = try column()
-      guard members.allSatisfy({ $0 >= 0 && Int($0) < count }) else { throw damaged(reader, "group member") }
-      groupPositions[name] = members
-    }
+    guard let groupNames = NameColumn(ends: try column(), bytes: try column()),
+      let groupPositions = GroupPositions(names: groupNames, starts: try column(), members: try column(), count: count)
+    else { throw damaged(reader, "groups") }
     var outside: [Int: [String]] = [:]
     for _ in 0..<(try reader.readCount(minimumSize: 2)) {
       let position = Int(try reader.readVarint())
