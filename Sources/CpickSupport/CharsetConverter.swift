@@ -8,7 +8,8 @@
 #endif
 
 /// Converts bytes in a named character set to UTF-8 through the C library's
-/// `iconv(3)`, with converters made once per charset and reused.
+/// `iconv(3)`, with converters made once per charset and reused (and UTF-8 back to a
+/// charset, for a card written back in the charset it was read in).
 ///
 /// `iconv_open` loads and sets up a gconv module (tens of microseconds, far more than
 /// converting a name): a book of 20,000 cards in Latin-1 opened a converter per value
@@ -54,6 +55,21 @@ package enum CharsetConverter {
   package static func iconvUTF8(_ bytes: [UInt8], name: String) -> [UInt8]? {
     guard let descriptor = take(name) else { return nil }
     defer { giveBack(descriptor, name) }
+    return convert(bytes, with: descriptor.raw)
+  }
+
+  /// `utf8` (UTF-8) as bytes in `charset` (a name `iconv` knows), or nil when the
+  /// charset is unknown or a character has no bytes in it. A converter of its own
+  /// for each call: only a card written back uses it.
+  package static func bytes(_ utf8: [UInt8], in charset: String) -> [UInt8]? {
+    guard let raw = iconv_open(charset.uppercased(), "UTF-8"), raw != iconv_t(bitPattern: -1) else { return nil }
+    defer { iconv_close(raw) }
+    return convert(utf8, with: raw)
+  }
+
+  /// `bytes` through the converter `raw`, its shift state flushed at the end; nil
+  /// when `iconv` stops at a byte it cannot convert.
+  private static func convert(_ bytes: [UInt8], with raw: iconv_t) -> [UInt8]? {
     var input = bytes
     var output = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
     let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
@@ -65,9 +81,9 @@ package enum CharsetConverter {
         var inLeft = inBuffer.count
         var outLeft = outBuffer.count
         if inLeft > 0 {
-          guard iconv(descriptor.raw, &inPointer, &inLeft, &outPointer, &outLeft) != -1 else { return nil }
+          guard iconv(raw, &inPointer, &inLeft, &outPointer, &outLeft) != -1 else { return nil }
         }
-        guard iconv(descriptor.raw, nil, nil, &outPointer, &outLeft) != -1 else { return nil }
+        guard iconv(raw, nil, nil, &outPointer, &outLeft) != -1 else { return nil }
         return outBuffer.count - outLeft
       }
     }

@@ -21,12 +21,27 @@ package enum CharsetDecoder {
   /// (a charset the file names elsewhere), then Windows-1252.
   package static func decodeUndeclared(_ bytes: some Collection<UInt8>, fallback: String? = nil) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
-    if isUTF8CutShort(Array(bytes)) { return String(decoding: bytes, as: UTF8.self) }
-    if let fallback, let text = decode(Array(bytes), charset: fallback) { return text }
-    let array = Array(bytes)
-    if let text = guessEastAsian(array) { return text }
-    if containsUTF8MultiByteSequence(bytes) { return String(decoding: bytes, as: UTF8.self) }
-    return decode(array, charset: "WINDOWS-1252") ?? String(decoding: bytes, as: UTF8.self)
+    return readingOfInvalidUTF8(Array(bytes), fallback: fallback).text
+  }
+
+  /// The charset `decodeUndeclared` reads `bytes` in: nil when it reads them as UTF-8
+  /// (valid, cut short, or holding real multi-byte UTF-8), else the legacy charset
+  /// (`fallback`, one of the East Asian ones it guesses, or `WINDOWS-1252`). A writer
+  /// writes a card's new values in it, not in UTF-8 beside it (`CardEditor`).
+  package static func undeclaredCharset(_ bytes: [UInt8], fallback: String? = nil) -> String? {
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    return readingOfInvalidUTF8(bytes, fallback: fallback).charset
+  }
+
+  /// `decodeUndeclared` for bytes that are not valid UTF-8: the text and the charset it
+  /// was read in (nil: UTF-8 with U+FFFD).
+  private static func readingOfInvalidUTF8(_ bytes: [UInt8], fallback: String?) -> (text: String, charset: String?) {
+    if isUTF8CutShort(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
+    if let fallback, let text = decode(bytes, charset: fallback) { return (text, fallback) }
+    if let guess = guessEastAsian(bytes) { return guess }
+    if containsUTF8MultiByteSequence(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
+    if let text = decode(bytes, charset: "WINDOWS-1252") { return (text, "WINDOWS-1252") }
+    return (String(decoding: bytes, as: UTF8.self), nil)
   }
 
   /// Whether `bytes` are UTF-8 except for a multi-byte character cut off at the end
@@ -54,7 +69,7 @@ package enum CharsetDecoder {
   /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
   /// non-ASCII character touching that letter (the bytes before it are single ASCII
   /// characters in all of them), which none is taken with.
-  private static func guessEastAsian(_ bytes: [UInt8]) -> String? {
+  private static func guessEastAsian(_ bytes: [UInt8]) -> (text: String, charset: String)? {
     if let high = bytes.firstIndex(where: { $0 >= 0x80 }), high > 0, isASCIILetter(bytes[high - 1]) { return nil }
     func isKana(_ v: UInt32) -> Bool { (0x3040...0x30FF).contains(v) }
     func isHan(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) }
@@ -74,17 +89,17 @@ package enum CharsetDecoder {
     if let text = decode(bytes, charset: "SHIFT_JIS") {
       let scalars = nonASCII(text)
       if scalars.contains(where: isKana) && scalars.allSatisfy({ isKana($0) || isHan($0) || isCJKPunctuation($0) }) {
-        return text
+        return (text, "SHIFT_JIS")
       }
     }
     if let text = decode(bytes, charset: "EUC-KR") {
       let scalars = nonASCII(text)
-      if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return text }
+      if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return (text, "EUC-KR") }
     }
     for charset in ["GB18030", "BIG5"] {
       if let text = decode(bytes, charset: charset) {
         let scalars = nonASCII(text)
-        if !scalars.isEmpty && scalars.allSatisfy({ isHan($0) || isCJKPunctuation($0) }) { return text }
+        if !scalars.isEmpty && scalars.allSatisfy({ isHan($0) || isCJKPunctuation($0) }) { return (text, charset) }
       }
     }
     return nil

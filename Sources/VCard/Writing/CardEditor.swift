@@ -22,6 +22,11 @@ struct CardEditor {
   /// New lines after line `index` (`-1`: before `END:VCARD`).
   var insertions: [Int: [[UInt8]]] = [:]
   var groups: ContactEncoder.GroupNames
+  /// The legacy charset the card's 8-bit values of no declared charset are read in
+  /// (`CharsetDecoder.undeclaredCharset`; an old export in Latin-1 or Shift_JIS), nil
+  /// when they are UTF-8 or there are none: the lines written are put in it too
+  /// (`inCardCharset`), so that the card is not half in one charset, half in UTF-8.
+  let undeclaredCharset: String?
 
   init(card: RawCard, bytes: [UInt8], provenance: ContactDecoder.Provenance, options: VCardWriter.Options) {
     self.card = card
@@ -32,6 +37,42 @@ struct CardEditor {
     lineEnd = LineEnds.first(in: bytes, or: VCardSerializer.crlf)
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
+    undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes)
+  }
+
+  /// The charset of the first line whose value holds bytes above ASCII, sent as they
+  /// are (no `CHARSET`, no transfer encoding), read as another charset than UTF-8;
+  /// a legacy `CHARSET` another line names is guessed first, as the reader does.
+  static func undeclaredCharset(of card: RawCard, bytes: [UInt8]) -> String? {
+    let named = card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
+      .first { !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains($0.uppercased()) }
+    for line in card.lines where line.transferEncoding == nil && line.parameterValues("CHARSET").isEmpty {
+      guard let range = line.sourceRange, bytes[range].contains(where: { $0 >= 0x80 }) else { continue }
+      return CharsetDecoder.undeclaredCharset(Array(bytes[range]), fallback: named)
+    }
+    return nil
+  }
+
+  /// `line` (UTF-8, as written by the serializer) in `undeclaredCharset` when the card
+  /// has one: converted when every character has bytes there; otherwise, in 3.0,
+  /// declared `CHARSET=UTF-8`. A line that names a charset already (2.1's
+  /// quoted-printable) is kept.
+  func inCardCharset(_ line: [UInt8]) -> [UInt8] {
+    guard let charset = undeclaredCharset, line.contains(where: { $0 >= 0x80 }) else { return line }
+    var quoted = false
+    var colon: Int? = nil
+    for (index, byte) in line.enumerated() {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if byte == UInt8(ascii: ":") && !quoted {
+        colon = index
+        break
+      }
+    }
+    guard let colon else { return line }
+    if String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("CHARSET=") { return line }
+    if let converted = CharsetConverter.bytes(line, in: charset) { return converted }
+    guard style.version == .v30 else { return line }
+    return Array(line[..<colon]) + Array(";CHARSET=UTF-8".utf8) + Array(line[colon...])
   }
 
   // MARK: Diff
@@ -443,7 +484,7 @@ struct CardEditor {
         } else {
           out += bytes[range]
         }
-      case .replace(let text): out += text
+      case .replace(let text): out += inCardCharset(text)
       case .remove: break
       }
       if !range.isEmpty, bytes[range.upperBound - 1] != 0x0A, bytes[range.upperBound - 1] != 0x0D,
@@ -452,13 +493,13 @@ struct CardEditor {
         // The line had no line end (the end of the input): the new text brings one.
         if case .keep = edits[index] { out += lineEnd }
       }
-      for text in insertions[index] ?? [] { out += text }
+      for text in insertions[index] ?? [] { out += inCardCharset(text) }
       cursor = max(cursor, range.upperBound)
     }
     let end = card.sourceRange?.upperBound ?? bytes.count
     let tail = cursor < end ? Array(bytes[cursor..<end]) : []
     let endLine = Self.endLineStart(tail) ?? tail.count
-    for text in insertions[-1] ?? [] { out += text }
+    for text in insertions[-1] ?? [] { out += inCardCharset(text) }
     if let line = held.take() { out += line }
     out += tail[..<endLine]
     out += tail[endLine...]
