@@ -22,7 +22,10 @@ public struct BookReport: Sendable, Equatable {
 /// server without tokens or when the token is refused, every card's ETag from a
 /// `PROPFIND` (RFC 4918) compared with the copy's — then the changed cards in
 /// `addressbook-multiget` batches (RFC 6352 §8.7). Cards are written before the
-/// state that names them, so a sync stopped half-way is finished by the next one.
+/// state that names them, so a sync stopped half-way is finished by the next one;
+/// the state is written along the way too (with the token the sync started from), so
+/// that the next one fetches only the cards it has not got: a first sync of a large
+/// book cut off by the network does not start again from nothing.
 /// A card with an edit queued is left as the copy has it (the edit is sent first).
 struct BookPulling {
   /// Cards per `addressbook-multiget`.
@@ -33,6 +36,11 @@ struct BookPulling {
   let book: AccountState.Book
   let supportsSync: Bool
   let pending: Set<String>
+  /// Cards per `addressbook-multiget` (`batch`; fewer in tests).
+  var batchSize = Self.batch
+  /// Called after each batch is written with the number of batches so far (tests:
+  /// a connection lost there).
+  var afterBatch: (Int) throws(DAVError) -> Void = { _ throws(DAVError) in }
 
   /// Syncs the book.
   func pull() throws(DAVError) -> BookReport {
@@ -54,8 +62,14 @@ struct BookPulling {
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var start = 0
+    var batches = 0
+    // Cards written since the state was last written, and how many it named then:
+    // it is written again when the new ones are half as many as those (and at least a
+    // batch), so that writing it costs a few times the final state, not a copy per batch.
+    var unsaved = 0
+    var saved = state.items.count
     while start < wanted.count {
-      let urls = Array(wanted[start..<min(start + Self.batch, wanted.count)])
+      let urls = Array(wanted[start..<min(start + batchSize, wanted.count)])
       start += urls.count
       let cards = try client.multiget(book.url, urls: urls).filter {
         !pending.contains(book.folder + "/" + (fileOf[$0.url] ?? MirrorFiles.fileName(forCard: $0.url)))
@@ -73,7 +87,17 @@ struct BookPulling {
         if state.items[file] == nil { report.added += 1 } else { report.changed += 1 }
         state.items[file] = BookState.Item(url: card.url, etag: card.etag ?? etags[card.url] ?? "")
         fileOf[card.url] = file
+        unsaved += 1
       }
+      if start < wanted.count, unsaved >= max(batchSize, saved / 2) {
+        // The token stays the one the sync started from: the next sync lists the same
+        // changes, and skips the cards whose ETag the state already has.
+        try? state.write(paths.bookState(book.folder))
+        saved = state.items.count
+        unsaved = 0
+      }
+      batches += 1
+      try afterBatch(batches)
     }
     let gone = removed.compactMap { url in fileOf[url].map { book.folder + "/" + $0 } }.filter { !pending.contains($0) }
     journal.record(gone)
