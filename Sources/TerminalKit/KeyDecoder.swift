@@ -36,14 +36,14 @@ public struct KeyDecoder: Sendable {
   /// Whether bytes of an incomplete sequence are waiting for more input.
   public var hasPendingInput: Bool { !buffer.isEmpty }
 
-  /// Whether the bytes waiting are a bracketed paste under way: its start marker, split
-  /// after at least `ESC [ 2`, or its text before the end marker. A screen waits
+  /// Whether the bytes waiting may be a bracketed paste under way: its start marker,
+  /// split after `ESC [` or later, or its text before the end marker. A screen waits
   /// `PasteText.pause` for the rest of these (a paste sent over a slow link pauses),
   /// against a few milliseconds for a lone ESC: taken as ended too early, the rest of
   /// a paste would arrive as typed keys, its line breaks as Enter.
   public var isPendingPaste: Bool {
     let start = Array("\u{1B}[200~".utf8)
-    guard buffer.count > 2, buffer.starts(with: start.prefix(2)) else { return false }
+    guard buffer.count >= 2, buffer.starts(with: start.prefix(2)) else { return false }
     let length = min(buffer.count, start.count)
     return buffer[2..<length].elementsEqual(start[2..<length])
   }

@@ -11,7 +11,7 @@ import Localization
 ///
 /// Set-up: the locale from the environment (UTF-8 forced for the character type),
 /// raw mode (Ctrl-C arrives as `.control("c")`, not as SIGINT), no echo, keypad keys,
-/// an escape delay of 25 ms unless the user set `ESCDELAY` (inside tmux, tmux's own
+/// an escape delay of 25 ms unless the user set `ESCDELAY` to a number (`EscapeDelay`; inside tmux, tmux's own
 /// `escape-time` adds to it), colour pairs when `colorEnabled` and the terminal has
 /// colours, and bracketed paste (xterm mode 2004) so a pasted line break is never
 /// Enter.
@@ -93,7 +93,7 @@ public final class CursesScreen: Screen {
     _ = nonl()
     _ = keypad(window, true)
     _ = intrflush(window, false)
-    if getenv("ESCDELAY") == nil { _ = set_escdelay(25) }
+    _ = set_escdelay(Int32(EscapeDelay.milliseconds()))
     self.colorEnabled = colorEnabled && has_colors() && CursesAttributes.setUpPairs()
     _ = curs_set(0)
     CursesKeys.defineExtraSequences()

@@ -41,6 +41,8 @@ public final class InlineScreen: Screen {
   private var saved = termios()
   private var renderer: AnsiRenderer
   private var decoder = KeyDecoder()
+  /// How long a lone ESC waits for the rest of a sequence (ms).
+  private let escapeDelay = Int32(EscapeDelay.milliseconds())
   private var pending: [KeyEvent] = []
   /// What the area's height is made of, to recompute it when the terminal is resized.
   private let height: ScreenHeight
@@ -262,7 +264,7 @@ public final class InlineScreen: Screen {
   public var inputDescriptor: Int32? { fd }
 
   /// Waits for the next key for at most `milliseconds` (`poll(2)` on `/dev/tty`;
-  /// `nil`: no limit). A lone ESC still waits 25 ms for the rest of a sequence, a
+  /// `nil`: no limit). A lone ESC still waits `EscapeDelay` for the rest of a sequence, a
   /// paste under way `PasteText.pause`, past the timeout if need be.
   public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
     let deadline = milliseconds.map { ScreenClock.milliseconds() + UInt64(max(0, $0)) }
@@ -273,12 +275,12 @@ public final class InlineScreen: Screen {
         relayout()
         return .key(.resize)
       }
-      // A lone ESC waits 25 ms for the rest of a sequence (as ESCDELAY in ncurses), a
-      // paste under way `PasteText.pause`; otherwise wake up every 200 ms to look at
-      // the resize flag.
+      // A lone ESC waits `EscapeDelay` for the rest of a sequence (as ESCDELAY in
+      // ncurses), a paste under way `PasteText.pause`; otherwise wake up every 200 ms
+      // to look at the resize flag.
       var wait: Int32 = 200
       if decoder.hasPendingInput {
-        wait = decoder.isPendingPaste ? PasteText.pause : 25
+        wait = decoder.isPendingPaste ? PasteText.pause : escapeDelay
       } else if let deadline {
         let now = ScreenClock.milliseconds()
         if now >= deadline { return .timedOut }
