@@ -48,6 +48,49 @@ struct UndeclaredCharsetWritingTests {
     #expect(again.nickname == "小明" && again.note == "Café au lait" && again.displayName == "René Müller")
   }
 
+  @Test("Windows-1252 text that would read back as broken UTF-8 (é then ’) is written in UTF-8, declared so")
+  func ambiguousBytes() throws {
+    let original = try #require(loadContacts(Self.latin1).first)
+    var edited = original
+    edited.note = "Caf\u{E9}\u{2019}s 5\u{20AC}"
+    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    #expect(written.containsSequence(Array("\r\nNOTE;CHARSET=UTF-8:Café’s 5€\r\n".utf8)))
+    #expect(try #require(loadContacts(written).first).note == "Café’s 5€")
+  }
+
+  @Test("a line given CHARSET=UTF-8 is folded again: no physical line over 75 octets")
+  func declaredAndFolded() throws {
+    let original = try #require(loadContacts(Self.latin1).first)
+    var edited = original
+    edited.note = "Łódź Bäckerei und Konditorei Gesellschaft mit beschränkter Haftung und Co KG"
+    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    let lines = written.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    #expect(lines.allSatisfy { $0.count <= 75 }, "\(lines.map(\.count))")
+    #expect(written.containsSequence(Array("NOTE;CHARSET=UTF-8:Łódź".utf8)))
+    #expect(try #require(loadContacts(written).first).note == edited.note)
+  }
+
+  @Test("a Shift_JIS card: kana written in Shift_JIS; kanji alone, which reads back as GB18030, in UTF-8 declared so")
+  func shiftJISWithKanjiOnly() throws {
+    // N and FN 山田 太郎 (kanji alone), NOTE メモです (kana), in Shift_JIS.
+    let sjis: [String: [UInt8]] = [
+      "山田": [0x8E, 0x52, 0x93, 0x63], "太郎": [0x91, 0xBE, 0x98, 0x59], "メモです": [0x83, 0x81, 0x83, 0x82, 0x82, 0xC5, 0x82, 0xB7],
+    ]
+    let card =
+      Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:".utf8) + sjis["山田"]! + [0x3B] + sjis["太郎"]! + Array(";;;\r\nFN:".utf8)
+      + sjis["山田"]! + [0x20] + sjis["太郎"]! + Array("\r\nNOTE:".utf8) + sjis["メモです"]! + Array("\r\nEND:VCARD\r\n".utf8)
+    let original = try #require(loadContacts(card).first)
+    #expect(original.note == "メモです")
+    var edited = original
+    edited.note = "メモです追加"
+    edited.jobTitle = "部長"
+    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    #expect(written.containsSequence(Array("\r\nNOTE:".utf8) + sjis["メモです"]! + [0x92, 0xC7, 0x89, 0xC1, 0x0D, 0x0A]))
+    #expect(written.containsSequence(Array("\r\nTITLE;CHARSET=UTF-8:部長\r\n".utf8)))
+    let again = try #require(loadContacts(written).first)
+    #expect(again.note == "メモです追加" && again.jobTitle == "部長")
+  }
+
   @Test("a card in Shift_JIS gets its new kana in Shift_JIS")
   func shiftJIS() throws {
     // FN 佐藤 さくら in Shift_JIS.

@@ -76,6 +76,9 @@ public struct VCardParseResult: Sendable {
   /// The input as read: the file's bytes without a byte-order mark, UTF-16 given as
   /// UTF-8. `RawCard.sourceRange` and `ContentLine.sourceRange` are offsets in it.
   public var bytes: [UInt8]
+  /// The legacy charset the input names (the first `CHARSET=` other than UTF-8), in
+  /// which its values of no declared charset were read first; nil when it names none.
+  public var legacyCharset: String? = nil
 
   /// Creates a result.
   public init(cards: [RawCard], warnings: [VCardWarning], bytes: [UInt8] = []) {

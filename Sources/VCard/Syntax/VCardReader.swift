@@ -60,8 +60,19 @@ public enum VCardReader {
     let first = read(input, fallbackCharset: nil, pieceSize: pieceSize, limits: limits)
     // Values without CHARSET are read in the legacy charset the file declares
     // anywhere; when there is one, read again knowing it (phone exports: small files).
-    if let legacy = first.legacyCharset { return read(input, fallbackCharset: legacy, pieceSize: pieceSize, limits: limits).result }
-    return first.result
+    guard let legacy = first.legacyCharset else { return first.result }
+    var result = read(input, fallbackCharset: legacy, pieceSize: pieceSize, limits: limits).result
+    result.legacyCharset = legacy
+    return result
+  }
+
+  /// `read` with values of no declared charset read first in `fallbackCharset` (the
+  /// legacy charset of the file a card came from, `VCardParseResult.legacyCharset`).
+  static func read(_ bytes: [UInt8], fallbackCharset: String?) -> VCardParseResult {
+    guard let fallbackCharset else { return read(bytes) }
+    var result = read(LineReader.normalizedUTF8(bytes), fallbackCharset: fallbackCharset, pieceSize: defaultPieceSize, limits: .standard).result
+    result.legacyCharset = fallbackCharset
+    return result
   }
 
   private static func read(

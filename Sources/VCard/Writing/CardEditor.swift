@@ -37,42 +37,83 @@ struct CardEditor {
     lineEnd = LineEnds.first(in: bytes, or: VCardSerializer.crlf)
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
-    undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes)
+    undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes, fileCharset: options.fileCharset)
   }
 
-  /// The charset of the first line whose value holds bytes above ASCII, sent as they
-  /// are (no `CHARSET`, no transfer encoding), read as another charset than UTF-8;
-  /// a legacy `CHARSET` another line names is guessed first, as the reader does.
-  static func undeclaredCharset(of card: RawCard, bytes: [UInt8]) -> String? {
-    let named = card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
+  /// The charset of the card's lines whose values hold bytes above ASCII sent as they
+  /// are (no `CHARSET`, no transfer encoding) and read as another charset than UTF-8.
+  /// The reader guesses each value on its own, so they may differ: one that kana or
+  /// Hangul told (Shift_JIS, EUC-KR) is taken before one that Han alone suggested.
+  /// `fileCharset` (or a legacy `CHARSET` the card names) is guessed first, as the
+  /// reader does.
+  static func undeclaredCharset(of card: RawCard, bytes: [UInt8], fileCharset: String?) -> String? {
+    let named =
+      fileCharset
+      ?? card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
       .first { !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains($0.uppercased()) }
+    var found: [String] = []
     for line in card.lines where line.transferEncoding == nil && line.parameterValues("CHARSET").isEmpty {
-      guard let range = line.sourceRange, bytes[range].contains(where: { $0 >= 0x80 }) else { continue }
-      return CharsetDecoder.undeclaredCharset(Array(bytes[range]), fallback: named)
+      guard let range = line.sourceRange, bytes[range].contains(where: { $0 >= 0x80 }),
+        let charset = CharsetDecoder.undeclaredCharset(Array(bytes[range]), fallback: named), !found.contains(charset)
+      else { continue }
+      found.append(charset)
+    }
+    return found.first { $0 == "SHIFT_JIS" || $0 == "EUC-KR" } ?? found.first
+  }
+
+  /// `line` (UTF-8, folded, as the serializer wrote it) as the card's other lines are:
+  /// when the card has an `undeclaredCharset` and `line` holds non-ASCII text of no
+  /// declared charset, converted to that charset — only when it reads back as the
+  /// same value (the reader guesses undeclared charsets: Windows-1252 `é’` looks like
+  /// UTF-8, kanji alone like GB18030). Otherwise it stays UTF-8, declared
+  /// `CHARSET=UTF-8` in 3.0 (folded again), which every reader is told.
+  func inCardCharset(_ line: [UInt8]) -> [UInt8] {
+    guard let charset = undeclaredCharset, line.contains(where: { $0 >= 0x80 }), let colon = Self.valueColon(line),
+      !String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("CHARSET=")
+    else { return line }
+    if let written = value(of: line, fallback: nil), let converted = CharsetConverter.bytes(line, in: charset),
+      value(of: converted, fallback: options.fileCharset) == written
+    {
+      return converted
+    }
+    guard style.version == .v30 else { return line }
+    // Unfolded, the parameter added, folded again.
+    var logical = Array(line.dropLast(lineEnd.count))
+    let fold = lineEnd + [0x20]
+    var unfolded: [UInt8] = []
+    var at = 0
+    while at < logical.count {
+      if logical[at...].starts(with: fold) {
+        at += fold.count
+        continue
+      }
+      unfolded.append(logical[at])
+      at += 1
+    }
+    guard let unfoldedColon = Self.valueColon(unfolded) else { return line }
+    logical = Array(unfolded[..<unfoldedColon]) + Array(";CHARSET=UTF-8".utf8) + Array(unfolded[unfoldedColon...])
+    var out: [UInt8] = []
+    VCardSerializer.appendLine(logical, version: style.version, to: &out, lineEnd: lineEnd)
+    return out
+  }
+
+  /// Where the value of a content line starts: its first `:` outside quotes.
+  private static func valueColon(_ line: [UInt8]) -> Int? {
+    var quoted = false
+    for (index, byte) in line.enumerated() {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if byte == UInt8(ascii: ":") && !quoted { return index }
     }
     return nil
   }
 
-  /// `line` (UTF-8, as written by the serializer) in `undeclaredCharset` when the card
-  /// has one: converted when every character has bytes there; otherwise, in 3.0,
-  /// declared `CHARSET=UTF-8`. A line that names a charset already (2.1's
-  /// quoted-printable) is kept.
-  func inCardCharset(_ line: [UInt8]) -> [UInt8] {
-    guard let charset = undeclaredCharset, line.contains(where: { $0 >= 0x80 }) else { return line }
-    var quoted = false
-    var colon: Int? = nil
-    for (index, byte) in line.enumerated() {
-      if byte == UInt8(ascii: "\"") { quoted.toggle() }
-      if byte == UInt8(ascii: ":") && !quoted {
-        colon = index
-        break
-      }
-    }
-    guard let colon else { return line }
-    if String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("CHARSET=") { return line }
-    if let converted = CharsetConverter.bytes(line, in: charset) { return converted }
-    guard style.version == .v30 else { return line }
-    return Array(line[..<colon]) + Array(";CHARSET=UTF-8".utf8) + Array(line[colon...])
+  /// The value `line` reads as in a card of this version (values of no declared
+  /// charset read first in `fallback`), nil when it does not read as one line.
+  private func value(of line: [UInt8], fallback: String?) -> String? {
+    let card = Array("BEGIN:VCARD\r\nVERSION:\(style.version.rawValue)\r\n".utf8) + line + Array("END:VCARD\r\n".utf8)
+    let lines = VCardReader.read(card, fallbackCharset: fallback).cards.first?.lines.filter { $0.name != "VERSION" }
+    guard let lines, lines.count == 1 else { return nil }
+    return lines[0].value
   }
 
   // MARK: Diff

@@ -35,6 +35,10 @@ public enum VCardWriter {
     public var revision: Date? = Date()
     /// The `PRODID` of new cards.
     public var productID: String = VCardWriter.productID
+    /// The legacy charset the card's file names elsewhere (`VCardParseResult.legacyCharset`),
+    /// in which its values of no declared charset were read first: lines written are
+    /// put in it when the card's are in it (`CardEditor.undeclaredCharset`).
+    public var fileCharset: String? = nil
 
     /// Creates options.
     public init(version: VCardSerializer.Version = .v40, revision: Date? = Date(), productID: String = VCardWriter.productID) {
@@ -87,7 +91,7 @@ public enum VCardWriter {
       return newCard(contact, options: options)
     }
     if let original, original == contact { return record.bytes }
-    let parsed = VCardReader.read(record.bytes)
+    let parsed = VCardReader.read(record.bytes, fallbackCharset: options.fileCharset)
     guard let card = parsed.cards.first else { return newCard(contact, options: options) }
     var provenance: ContactDecoder.Provenance? = ContactDecoder.Provenance()
     var base = ContactDecoder.contact(from: card, source: original?.source ?? contact.source, provenance: &provenance)
