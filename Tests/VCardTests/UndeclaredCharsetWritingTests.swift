@@ -16,6 +16,14 @@ struct UndeclaredCharsetWritingTests {
   static let latin1: [UInt8] =
     Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ren\u{E9} M\u{FC}ller\r\nN:M\u{FC}ller;Ren\u{E9};;;\r\nNOTE:Caf\u{E9}\r\nEND:VCARD\r\n".unicodeScalars.map { UInt8($0.value) })
 
+  /// The Latin-1 card with `change` made, as written back, and the contact edited.
+  static func writtenLatin1(_ change: (inout Contact) -> Void) throws -> (written: [UInt8], edited: Contact) {
+    let original = try #require(loadContacts(latin1).first)
+    var edited = original
+    change(&edited)
+    return (VCardWriter.writeBytes(edited, original: original, options: options), edited)
+  }
+
   /// Text with the bytes of each scalar below 256 as one byte (Latin-1), for comparing.
   static func latin1Bytes(_ text: String) -> [UInt8] { text.unicodeScalars.map { UInt8($0.value) } }
 
@@ -37,11 +45,10 @@ struct UndeclaredCharsetWritingTests {
 
   @Test("a character Latin-1 has no bytes for: its line in UTF-8, declared CHARSET=UTF-8; read back the same")
   func beyondTheCharset() throws {
-    let original = try #require(loadContacts(Self.latin1).first)
-    var edited = original
-    edited.nickname = "小明"
-    edited.note = "Café au lait"
-    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    let (written, _) = try Self.writtenLatin1 {
+      $0.nickname = "小明"
+      $0.note = "Café au lait"
+    }
     #expect(written.containsSequence(Array("NICKNAME;CHARSET=UTF-8:小明\r\n".utf8)))
     #expect(written.containsSequence(Self.latin1Bytes("\r\nNOTE:Caf\u{E9} au lait\r\n")))
     let again = try #require(loadContacts(written).first)
@@ -50,20 +57,16 @@ struct UndeclaredCharsetWritingTests {
 
   @Test("Windows-1252 text that would read back as broken UTF-8 (é then ’) is written in UTF-8, declared so")
   func ambiguousBytes() throws {
-    let original = try #require(loadContacts(Self.latin1).first)
-    var edited = original
-    edited.note = "Caf\u{E9}\u{2019}s 5\u{20AC}"
-    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    let (written, _) = try Self.writtenLatin1 { $0.note = "Caf\u{E9}\u{2019}s 5\u{20AC}" }
     #expect(written.containsSequence(Array("\r\nNOTE;CHARSET=UTF-8:Café’s 5€\r\n".utf8)))
     #expect(try #require(loadContacts(written).first).note == "Café’s 5€")
   }
 
   @Test("a line given CHARSET=UTF-8 is folded again: no physical line over 75 octets")
   func declaredAndFolded() throws {
-    let original = try #require(loadContacts(Self.latin1).first)
-    var edited = original
-    edited.note = "Łódź Bäckerei und Konditorei Gesellschaft mit beschränkter Haftung und Co KG"
-    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    let (written, edited) = try Self.writtenLatin1 {
+      $0.note = "Łódź Bäckerei und Konditorei Gesellschaft mit beschränkter Haftung und Co KG"
+    }
     let lines = written.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 }
     #expect(lines.allSatisfy { $0.count <= 75 }, "\(lines.map(\.count))")
     #expect(written.containsSequence(Array("NOTE;CHARSET=UTF-8:Łódź".utf8)))
