@@ -73,7 +73,7 @@ struct UndeclaredCharsetWritingTests {
     #expect(try #require(loadContacts(written).first).note == edited.note)
   }
 
-  @Test("a Shift_JIS card: kana written in Shift_JIS; kanji alone, which reads back as GB18030, in UTF-8 declared so")
+  @Test("a Shift_JIS card whose names are kanji alone: read as Shift_JIS, its new kana and kanji written in it")
   func shiftJISWithKanjiOnly() throws {
     // N and FN 山田 太郎 (kanji alone), NOTE メモです (kana), in Shift_JIS.
     let sjis: [String: [UInt8]] = [
@@ -84,14 +84,15 @@ struct UndeclaredCharsetWritingTests {
       + sjis["山田"]! + [0x20] + sjis["太郎"]! + Array("\r\nNOTE:".utf8) + sjis["メモです"]! + Array("\r\nEND:VCARD\r\n".utf8)
     let original = try #require(loadContacts(card).first)
     #expect(original.note == "メモです")
+    #expect(original.familyName == "山田" && original.givenName == "太郎" && original.formattedName == "山田 太郎")
     var edited = original
     edited.note = "メモです追加"
     edited.jobTitle = "部長"
     let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
     #expect(written.containsSequence(Array("\r\nNOTE:".utf8) + sjis["メモです"]! + [0x92, 0xC7, 0x89, 0xC1, 0x0D, 0x0A]))
-    #expect(written.containsSequence(Array("\r\nTITLE;CHARSET=UTF-8:部長\r\n".utf8)))
+    #expect(written.containsSequence(Array("\r\nTITLE:".utf8) + [0x95, 0x94, 0x92, 0xB7, 0x0D, 0x0A]))
     let again = try #require(loadContacts(written).first)
-    #expect(again.note == "メモです追加" && again.jobTitle == "部長")
+    #expect(again.note == "メモです追加" && again.jobTitle == "部長" && again.formattedName == "山田 太郎")
   }
 
   @Test("a card in Shift_JIS gets its new kana in Shift_JIS")

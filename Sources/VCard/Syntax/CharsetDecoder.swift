@@ -62,8 +62,9 @@ package enum CharsetDecoder {
 
   /// Text in a legacy East Asian charset, told by what it decodes to (cards from old
   /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
-  /// holds kana, GB18030 when every non-ASCII character is Han or CJK punctuation,
-  /// Big5 likewise, EUC-KR when it is Hangul; `nil` when none fits (then Latin).
+  /// holds kana, EUC-KR when it is Hangul; when every non-ASCII character is Han or
+  /// CJK punctuation, GB18030 for GB2312's bytes, Shift_JIS for kanji alone, then
+  /// GB18030 and Big5; `nil` when none fits (then Latin).
   ///
   /// Latin text is mostly told without decoding: when the first non-ASCII byte follows
   /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
@@ -96,12 +97,19 @@ package enum CharsetDecoder {
       let scalars = nonASCII(text)
       if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return (text, "EUC-KR") }
     }
-    for charset in ["GB18030", "BIG5"] {
-      if let text = decode(bytes, charset: charset) {
-        let scalars = nonASCII(text)
-        if !scalars.isEmpty && scalars.allSatisfy({ isHan($0) || isCJKPunctuation($0) }) { return (text, charset) }
-      }
+    func isHanText(_ text: String) -> Bool {
+      let scalars = nonASCII(text)
+      return !scalars.isEmpty && scalars.allSatisfy { isHan($0) || isCJKPunctuation($0) }
     }
+    // Han alone: GB2312's characters (both bytes 0xA1–0xFE: every name in common use)
+    // are GB18030; kanji whose lead bytes are below 0xA1 (JIS level 1, 0x88–0x9F) are
+    // Shift_JIS, where GB18030 would read rare characters of its extension (`山田` →
+    // `嶳揷`); then GB18030 and Big5 as before.
+    let gb = decode(bytes, charset: "GB18030").flatMap { isHanText($0) ? $0 : nil }
+    if let gb, bytes.allSatisfy({ $0 < 0x80 || (0xA1...0xFE).contains($0) }) { return (gb, "GB18030") }
+    if let text = decode(bytes, charset: "SHIFT_JIS"), isHanText(text) { return (text, "SHIFT_JIS") }
+    if let gb { return (gb, "GB18030") }
+    if let text = decode(bytes, charset: "BIG5"), isHanText(text) { return (text, "BIG5") }
     return nil
   }
 
