@@ -14,7 +14,8 @@ package enum IndexFormat {
   /// Raise by one whenever anything stored changes shape or meaning: the layout of
   /// `ContactArchive`, `SegmentArchive`, `ListSnapshot`, `ListFile` or
   /// `ContactRenderings`, or what the index builder derives and stores (sort keys,
-  /// folded and transliterated forms, phone-number forms).
+  /// folded and transliterated forms, phone-number forms), or how values are decoded
+  /// (an undeclared charset guessed otherwise).
   package static let layoutRevision = 33
 
   /// The version written into `index.sqlite` and every list file's header: the layout
