@@ -23,7 +23,8 @@
 //   that begins at a word start (`jsm` matches `John Smith`, `ohn` does not
 //   fuzzy-match `Jo Hunt`). Excluding terms are substrings, never fuzzy. A phone term
 //   (digits and `+ - . / ( )`) matches the digits of a phone number, or the text of
-//   another field, as a substring only. Group names are searched only by `group:`.
+//   another field, as a substring only; typed with a country code (`+49`, `0049`), at
+//   the start of a number only. Group names are searched only by `group:`.
 // * Score — the order. Per clause, the best term counts; per term, its best field; the
 //   contact's score is the sum over the clauses (excluding terms add nothing). Tiers:
 //   the whole field (1000) > a prefix of the field (800) > a substring at a word start
@@ -63,6 +64,9 @@
 //     0170 555 0123   → Tilde Arkwright (one phone term: 01705550123)
 //     555-0123        → Tilde Arkwright (digits 5550123 inside 01705550123)
 //     01705550124     → Anna Fischer (the national form of +49 170 5550124)
+//     +49 170         → Anna Fischer (49170 starts her number) and Tilde Arkwright
+//                       (0170, its national form, starts his); a number with 49170
+//                       inside it does not match
 //     tel:0124$       → Anna Fischer (a number ending in 0124)
 //     email:^acme     → Anna Fischer (the domain starts after `@`)
 //
@@ -106,7 +110,8 @@ public struct SearchOptions: Sendable, Hashable {
   public var exact: Bool = false
   /// When true, `' ^ $ ! | \` and field names are plain text, not operators: for
   /// queries that a program passes on as the user typed them (a mail client's
-  /// address field), so `o'brien` or `a|b` are searched for as written.
+  /// address field), so `o'brien` or `a|b` are searched for as written; digits typed
+  /// with `+` or `00` match anywhere in a number, as other digits do.
   public var literal: Bool = false
   /// Which matches count (default `.all`, what the picker lists).
   public var breadth: Breadth = .all

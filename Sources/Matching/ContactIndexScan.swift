@@ -95,6 +95,8 @@ extension ContactIndex {
     var nationalCount: Int
     /// How the national digits must occur (`SearchQuery.Term.nationalMode`).
     var nationalMode: SearchQuery.Mode
+    /// How the digits must occur (`SearchQuery.Term.digitMode`).
+    var digitMode: SearchQuery.Mode
     /// `SearchQuery.Term.countryCode`: an offset into the flat buffer and a count.
     var code: Int
     var codeCount: Int
@@ -274,7 +276,7 @@ extension ContactIndex.HotTerm {
     self.init(
       text: text, textCount: term.text.count, digits: digits,
       digitCount: term.digits.count, national: national, nationalCount: term.nationalDigits.count,
-      nationalMode: term.nationalMode, code: code, codeCount: term.countryCode.count,
+      nationalMode: term.nationalMode, digitMode: term.digitMode, code: code, codeCount: term.countryCode.count,
       trunkLength: term.trunkLength,
       textMask: textAllowed ? term.textMask : .max,
       phoneMask: phoneAllowed ? term.phoneMask : .max,

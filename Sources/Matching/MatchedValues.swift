@@ -163,7 +163,7 @@ extension SearchHighlighter {
     let internationalDigits = international ? digits : Array(digits.dropFirst(2))
     let sameCountry = term.countryCode.isEmpty || internationalDigits.starts(with: term.countryCode)
     return forms.contains { form in
-      SearchQuery.contains(form, term.digits)
+      (term.isInternational ? form.starts(with: term.digits) : SearchQuery.contains(form, term.digits))
         || (!term.nationalDigits.isEmpty && sameCountry && form.starts(with: term.nationalDigits))
     }
   }

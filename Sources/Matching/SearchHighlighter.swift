@@ -86,7 +86,7 @@ struct TextProjection {
     let mode = term.mode
     if let hit = Self.substring(term.text, in: folded, mode: mode) { return hit }
     if term.isPhone {
-      if let hit = Self.substring(term.digits, in: digits, mode: mode) { return hit }
+      if let hit = Self.substring(term.digits, in: digits, mode: term.digitMode) { return hit }
       if !term.nationalDigits.isEmpty,
         let hit = Self.substring(term.nationalDigits, in: digits, mode: term.nationalMode)
       {

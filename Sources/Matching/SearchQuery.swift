@@ -22,7 +22,8 @@
 ///   matched only by `group:` terms.
 /// * A term of digits and phone punctuation (`+ - . / ( )`) with at least one digit is
 ///   a *phone term*: its digits match phone numbers' digits, the term as typed matches
-///   text fields, both as substrings only. When the whole query is digits, spaces and
+///   text fields, both as substrings only — typed with a country code (`+49`, `0049`),
+///   its digits match at the start of a number only (`Term.digitMode`). When the whole query is digits, spaces and
 ///   phone punctuation, it is one phone term with the spaces removed
 ///   (`0170 555 0123` → `01705550123`). A number typed with its country code (`+49 152
 ///   1270339`, `0049 152 1270339`) also matches the number saved in national form
@@ -77,7 +78,13 @@ struct SearchQuery: Sendable {
     /// alternative: `unhyphenatedPenalty`).
     var penalty = 0
 
+    /// Whether the phone term was typed with a country code (`+` first, or `00`).
+    var isInternational = false
     var isPhone: Bool { !digits.isEmpty }
+    /// How `digits` must occur in a number: typed with a country code, at its start —
+    /// a number begins with its country code, so `+49` is not the `49` inside
+    /// `030 5549 123` — else as the term's own mode says.
+    var digitMode: Mode { isInternational && (mode == .fuzzy || mode == .substring) ? .prefix : mode }
     /// How `nationalDigits` must occur in a number: at its start (a national number
     /// begins with them), or as the term's own anchoring asks.
     var nationalMode: Mode { mode == .fuzzy || mode == .substring ? .prefix : mode }
@@ -124,12 +131,18 @@ struct SearchQuery: Sendable {
       ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8)
     if let number {
       let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
-      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)]]
+      var term = Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)
+      // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
+      // when they begin with `00`.
+      if options.literal { term.isInternational = false }
+      clauses = [[term]]
       return
     }
     if options.literal {
       clauses = folded.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map {
-        [Self.plainTerm(Array($0), mode: options.exact ? .substring : .fuzzy)]
+        var term = Self.plainTerm(Array($0), mode: options.exact ? .substring : .fuzzy)
+        term.isInternational = false
+        return [term]
       }
       return
     }
@@ -217,6 +230,10 @@ struct SearchQuery: Sendable {
         term.nationalDigits.isEmpty || contains(term.nationalDigits, other.digits)
         || (!other.nationalDigits.isEmpty && term.nationalDigits.starts(with: other.nationalDigits))
       guard national else { return false }
+      if other.isInternational {
+        // `other` matches its digits at a number's start only (`digitMode`).
+        guard term.isInternational, term.digits.starts(with: other.digits) else { return false }
+      }
       switch (term.mode, other.mode) {
       case (.fuzzy, .fuzzy), (.fuzzy, .substring), (.substring, .fuzzy), (.substring, .substring):
         return contains(term.text, other.text) && contains(term.digits, other.digits)
@@ -427,6 +444,7 @@ extension SearchQuery.Term {
     let all = typed.filter { $0 &- 48 < 10 }
     digits = SearchQuery.internationalDigits(all)
     let international = typed.first(where: { $0 != UInt8(ascii: "(") }) == UInt8(ascii: "+") || digits.count < all.count
+    isInternational = international
     let national = international ? PhoneForms.nationalForm(digits: digits) : nil
     nationalDigits = national?.digits ?? []
     countryCode = national.map { Array(digits.prefix($0.codeLength)) } ?? []

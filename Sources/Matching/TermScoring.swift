@@ -132,7 +132,7 @@ extension ContactIndex {
     firstField: Int, bytes: UnsafePointer<UInt8>, starts: UnsafeBufferPointer<Int32>,
     kinds: UnsafeBufferPointer<UInt8>
   ) -> Int {
-    var tier = ByteMatcher.match(field, n, q + term.digits, term.digitCount, mode: term.mode, fuzzy: false)
+    var tier = ByteMatcher.match(field, n, q + term.digits, term.digitCount, mode: term.digitMode, fuzzy: false)
     if tier == 0 && term.nationalCount > 0 {
       // The number typed with its country code, saved in national form.
       tier = ByteMatcher.match(

@@ -213,6 +213,7 @@ struct WorkedExampleTests {
       ("reyes | tilde", ["Alvaro Reyes", "Tilde Arkwright"]), ("wxm", ["王小明"]),
       ("0170 555 0123", ["Tilde Arkwright"]), ("555-0123", ["Tilde Arkwright"]),
       ("01705550124", ["Anna Fischer"]), ("tel:0124$", ["Anna Fischer"]), ("email:^acme", ["Anna Fischer"]),
+      ("+49 170", ["Anna Fischer", "Tilde Arkwright"]),
     ] as [(String, Set<String>)])
   func example(query: String, expected: Set<String>) {
     #expect(names(ContactIndex(Self.people).search(query), in: Self.people) == expected)

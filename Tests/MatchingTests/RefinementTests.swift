@@ -117,7 +117,7 @@ struct RefinementTests {
               let digits = term.digits + [UInt8](repeating: 0, count: 8)
               if kind == FieldKind.phone.rawValue {
                 if term.isPhone {
-                  tier = ByteMatcher.match(field, n, digits, term.digits.count, mode: term.mode, fuzzy: false)
+                  tier = ByteMatcher.match(field, n, digits, term.digits.count, mode: term.digitMode, fuzzy: false)
                   if tier == 0 && !term.nationalDigits.isEmpty {
                     let national = term.nationalDigits + [UInt8](repeating: 0, count: 8)
                     tier = ByteMatcher.match(

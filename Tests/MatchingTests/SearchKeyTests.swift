@@ -94,6 +94,36 @@ struct SearchKeyTests {
     #expect(orderedNames(index.search(query), in: world).first == first, "query \(query)")
   }
 
+  @Test("a number typed with a country code matches at the start of a number, not the same digits inside one")
+  func countryCodeAtTheStart() {
+    let people = [
+      TestContacts.person("Anna", "Germany", phones: ["+49 30 1234567"]),
+      TestContacts.person("Bob", "Local", phones: ["030 5549 123"]),
+      TestContacts.person("Carl", "Zeros", phones: ["0049 89 7654321"]),
+      TestContacts.person("Dora", "Text", phones: ["Tel. +49 40 998877"]),
+    ]
+    let index = ContactIndex(people)
+    for query in ["+49", "0049", "+49 5549", "'0049"] {
+      #expect(!orderedNames(index.search(query), in: people).contains("Bob Local"), "\(query)")
+    }
+    #expect(Set(orderedNames(index.search("+49"), in: people)) == ["Anna Germany", "Carl Zeros", "Dora Text"])
+    #expect(Set(orderedNames(index.search("0049"), in: people)) == ["Anna Germany", "Carl Zeros", "Dora Text"])
+    // Typed without a country code, digits still match anywhere in a number.
+    #expect(Set(orderedNames(index.search("49"), in: people)) == ["Anna Germany", "Bob Local", "Carl Zeros", "Dora Text"])
+    #expect(orderedNames(index.search("5549"), in: people) == ["Bob Local"])
+    // Literal text (a key passed on as written) keeps digits matching anywhere.
+    #expect(orderedNames(index.search("0049", options: SearchOptions(literal: true)), in: people).contains("Bob Local"))
+    // The national form of a number typed with its code still starts a national number
+    // (`030…` may be Berlin's).
+    #expect(Set(orderedNames(index.search("+49 30 5549"), in: people)) == ["Bob Local"])
+    #expect(Set(orderedNames(index.search("+49 30"), in: people)) == ["Anna Germany", "Bob Local"])
+    // The value shown for a match is the number that starts with the code, highlighted there.
+    let values: [(kind: SearchedValueKind, text: String)] = [(.phone, "030 5549 123"), (.phone, "+49 30 1234567")]
+    #expect(
+      SearchHighlighter.matchedValues(of: "+49", name: "Anna Germany", values: values)
+        == [MatchedValue(text: "+49 30 1234567", positions: [0, 1, 2])])
+  }
+
   @Test("a number typed with a country code finds only numbers with that national form")
   func nationalFormOnly() {
     let index = ContactIndex(world)
