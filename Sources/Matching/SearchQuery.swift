@@ -31,7 +31,8 @@
 ///   A whole query that is a number written with letters (`1-800-flowers`) is the phone
 ///   term of the digits dialled (`PhoneKeypad`), as numbers so written are indexed.
 /// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
-///   query half typed never empties the list.
+///   query half typed never empties the list; so does `+` (or `(+`) alone, the start
+///   of a number typed with its country code.
 struct SearchQuery: Sendable {
   /// How a term must occur in a field.
   enum Mode: UInt8, Sendable {
@@ -383,6 +384,8 @@ struct SearchQuery: Sendable {
     }
     let text = Array(body)
     if text.isEmpty && !isField { return nil }
+    // `+` or `(+` alone: a number with its country code being typed.
+    if !isField && text.allSatisfy({ $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "(") }) { return nil }
     let mode: Mode
     switch (anchoredStart, anchoredEnd) {
     case (true, true): mode = .whole

@@ -74,7 +74,7 @@ struct RefinementTests {
     arguments: [
       ("m", "ma", true), ("ada", "ada l", true), ("0170", "0170 5", true), ("555", "555 01", true),
       ("+4", "+49", true), ("^ad", "^ada", true), ("'ad", "'ada", true), ("ada", "^ada", true),
-      ("!a", "!ab", false), ("+", "+4", false), ("ada", "ada | g", false), ("ada", "ad", false),
+      ("!a", "!ab", false), ("+", "+4", true), ("ada", "ada | g", false), ("ada", "ad", false),
       ("al", "xal", false), ("email:a", "email:ab", true), ("email:a", "ab", false), ("ada$", "ada$ l", true),
       ("4", "4a", false), ("a", "a !b", true),
       // Typed with a country code: the national form appears with the first digit after it.

@@ -111,6 +111,9 @@ struct SearchKeyTests {
     // Typed without a country code, digits still match anywhere in a number.
     #expect(Set(orderedNames(index.search("49"), in: people)) == ["Anna Germany", "Bob Local", "Carl Zeros", "Dora Text"])
     #expect(orderedNames(index.search("5549"), in: people) == ["Bob Local"])
+    // `+` typed first empties nothing: the list waits for the digits.
+    #expect(index.search("+").count == people.count)
+    #expect(index.search("(+").count == people.count)
     // Literal text (a key passed on as written) keeps digits matching anywhere.
     #expect(orderedNames(index.search("0049", options: SearchOptions(literal: true)), in: people).contains("Bob Local"))
     // The national form of a number typed with its code still starts a national number

@@ -110,6 +110,19 @@ struct UndeclaredCharsetWritingTests {
     #expect(try #require(loadContacts(written).first).note == "さくら")
   }
 
+  @Test("a card that names a legacy charset on its lines: a new line in UTF-8 names its charset too")
+  func namedCharsetCard() throws {
+    let card = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN;CHARSET=ISO-8859-2:".utf8) + [0xA3, 0x75, 0x6B, 0x61, 0x73, 0x7A]
+      + Array("\r\nEND:VCARD\r\n".utf8)
+    let original = try #require(loadContacts(card).first)
+    #expect(original.displayName == "Łukasz")
+    var edited = original
+    edited.note = "ń"
+    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    #expect(written.containsSequence(Array("\r\nNOTE;CHARSET=UTF-8:ń\r\n".utf8)))
+    #expect(try #require(loadContacts(written).first).note == "ń")
+  }
+
   @Test("a card in UTF-8 is written in UTF-8, without CHARSET")
   func utf8Stays() throws {
     let original = try #require(loadContacts("BEGIN:VCARD\nVERSION:3.0\nFN:René Müller\nEND:VCARD\n").first)

@@ -97,20 +97,38 @@ package enum CharsetDecoder {
       let scalars = nonASCII(text)
       if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return (text, "EUC-KR") }
     }
+    // Han and CJK punctuation only: not the half-width katakana of U+FF61–FF9F, which
+    // Shift_JIS reads GB2312's bytes 0xA1–0xDF as.
     func isHanText(_ text: String) -> Bool {
       let scalars = nonASCII(text)
-      return !scalars.isEmpty && scalars.allSatisfy { isHan($0) || isCJKPunctuation($0) }
+      return !scalars.isEmpty && scalars.allSatisfy { isHan($0) || (isCJKPunctuation($0) && !(0xFF61...0xFF9F).contains($0)) }
     }
-    // Han alone: GB2312's characters (both bytes 0xA1–0xFE: every name in common use)
-    // are GB18030; kanji whose lead bytes are below 0xA1 (JIS level 1, 0x88–0x9F) are
-    // Shift_JIS, where GB18030 would read rare characters of its extension (`山田` →
-    // `嶳揷`); then GB18030 and Big5 as before.
+    // Han alone: GB2312's characters (pairs of bytes 0xA1–0xFE: every name in common
+    // use) are GB18030; kanji whose lead bytes are below 0xA1 (JIS level 1, 0x88–0x9F)
+    // are Shift_JIS, where GB18030 would read rare characters of its extension (`山田`
+    // → `嶳揷`); then GB18030 and Big5 as before.
     let gb = decode(bytes, charset: "GB18030").flatMap { isHanText($0) ? $0 : nil }
-    if let gb, bytes.allSatisfy({ $0 < 0x80 || (0xA1...0xFE).contains($0) }) { return (gb, "GB18030") }
+    if let gb, isGB2312(bytes) { return (gb, "GB18030") }
     if let text = decode(bytes, charset: "SHIFT_JIS"), isHanText(text) { return (text, "SHIFT_JIS") }
     if let gb { return (gb, "GB18030") }
     if let text = decode(bytes, charset: "BIG5"), isHanText(text) { return (text, "BIG5") }
     return nil
+  }
+
+  /// Whether `bytes` are ASCII and pairs of bytes 0xA1–0xFE (GB2312's characters in
+  /// EUC-CN, as GB18030 writes them).
+  private static func isGB2312(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      guard index + 1 < bytes.count, (0xA1...0xFE).contains(bytes[index]), (0xA1...0xFE).contains(bytes[index + 1])
+      else { return false }
+      index += 2
+    }
+    return true
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

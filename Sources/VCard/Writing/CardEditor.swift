@@ -27,6 +27,9 @@ struct CardEditor {
   /// when they are UTF-8 or there are none: the lines written are put in it too
   /// (`inCardCharset`), so that the card is not half in one charset, half in UTF-8.
   let undeclaredCharset: String?
+  /// Whether the card or its file names a legacy charset (`CHARSET=ISO-8859-2` on a
+  /// line): then a line written in UTF-8 says so too.
+  let namesLegacyCharset: Bool
 
   init(card: RawCard, bytes: [UInt8], provenance: ContactDecoder.Provenance, options: VCardWriter.Options) {
     self.card = card
@@ -38,6 +41,13 @@ struct CardEditor {
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
     undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes, fileCharset: options.fileCharset)
+    namesLegacyCharset = options.fileCharset != nil || Self.namedLegacyCharset(of: card) != nil
+  }
+
+  /// The first legacy charset a line of `card` names (`CHARSET=` other than UTF-8).
+  static func namedLegacyCharset(of card: RawCard) -> String? {
+    card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
+      .first { !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains($0.uppercased()) }
   }
 
   /// The charset of the card's lines whose values hold bytes above ASCII sent as they
@@ -47,10 +57,7 @@ struct CardEditor {
   /// `fileCharset` (or a legacy `CHARSET` the card names) is guessed first, as the
   /// reader does.
   static func undeclaredCharset(of card: RawCard, bytes: [UInt8], fileCharset: String?) -> String? {
-    let named =
-      fileCharset
-      ?? card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
-      .first { !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains($0.uppercased()) }
+    let named = fileCharset ?? namedLegacyCharset(of: card)
     var found: [String] = []
     for line in card.lines where line.transferEncoding == nil && line.parameterValues("CHARSET").isEmpty {
       guard let range = line.sourceRange, bytes[range].contains(where: { $0 >= 0x80 }),
@@ -65,13 +72,16 @@ struct CardEditor {
   /// when the card has an `undeclaredCharset` and `line` holds non-ASCII text of no
   /// declared charset, converted to that charset — only when it reads back as the
   /// same value (the reader guesses undeclared charsets: Windows-1252 `é’` looks like
-  /// UTF-8, kanji alone like GB18030). Otherwise it stays UTF-8, declared
-  /// `CHARSET=UTF-8` in 3.0 (folded again), which every reader is told.
+  /// UTF-8, kanji alone like GB18030). Otherwise, in a card with a legacy charset
+  /// (undeclared or named), it stays UTF-8 declared `CHARSET=UTF-8` in 3.0 (folded
+  /// again), which every reader is told.
   func inCardCharset(_ line: [UInt8]) -> [UInt8] {
-    guard let charset = undeclaredCharset, line.contains(where: { $0 >= 0x80 }), let colon = Self.valueColon(line),
+    guard undeclaredCharset != nil || namesLegacyCharset, line.contains(where: { $0 >= 0x80 }),
+      let colon = Self.valueColon(line),
       !String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("CHARSET=")
     else { return line }
-    if let written = value(of: line, fallback: nil), let converted = CharsetConverter.bytes(line, in: charset),
+    if let charset = undeclaredCharset, let written = value(of: line, fallback: nil),
+      let converted = CharsetConverter.bytes(line, in: charset),
       value(of: converted, fallback: options.fileCharset) == written
     {
       return converted
