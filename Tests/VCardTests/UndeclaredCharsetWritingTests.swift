@@ -18,7 +18,12 @@ struct UndeclaredCharsetWritingTests {
 
   /// The Latin-1 card with `change` made, as written back, and the contact edited.
   static func writtenLatin1(_ change: (inout Contact) -> Void) throws -> (written: [UInt8], edited: Contact) {
-    let original = try #require(loadContacts(latin1).first)
+    try written(latin1, change)
+  }
+
+  /// The card of `bytes` with `change` made, as written back, and the contact edited.
+  static func written(_ bytes: [UInt8], _ change: (inout Contact) -> Void) throws -> (written: [UInt8], edited: Contact) {
+    let original = try #require(loadContacts(bytes).first)
     var edited = original
     change(&edited)
     return (VCardWriter.writeBytes(edited, original: original, options: options), edited)
@@ -101,11 +106,8 @@ struct UndeclaredCharsetWritingTests {
     let card =
       Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:".utf8) + [0x8D, 0xB2, 0x93, 0xA1, 0x20, 0x82, 0xB3, 0x82, 0xAD, 0x82, 0xE7]
       + Array("\r\nEND:VCARD\r\n".utf8)
-    let original = try #require(loadContacts(card).first)
-    #expect(original.displayName == "佐藤 さくら")
-    var edited = original
-    edited.note = "さくら"
-    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    #expect(try #require(loadContacts(card).first).displayName == "佐藤 さくら")
+    let (written, _) = try Self.written(card) { $0.note = "さくら" }
     #expect(written.containsSequence(Array("\r\nNOTE:".utf8) + [0x82, 0xB3, 0x82, 0xAD, 0x82, 0xE7] + Array("\r\n".utf8)))
     #expect(try #require(loadContacts(written).first).note == "さくら")
   }
@@ -114,11 +116,8 @@ struct UndeclaredCharsetWritingTests {
   func namedCharsetCard() throws {
     let card = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN;CHARSET=ISO-8859-2:".utf8) + [0xA3, 0x75, 0x6B, 0x61, 0x73, 0x7A]
       + Array("\r\nEND:VCARD\r\n".utf8)
-    let original = try #require(loadContacts(card).first)
-    #expect(original.displayName == "Łukasz")
-    var edited = original
-    edited.note = "ń"
-    let written = VCardWriter.writeBytes(edited, original: original, options: Self.options)
+    #expect(try #require(loadContacts(card).first).displayName == "Łukasz")
+    let (written, _) = try Self.written(card) { $0.note = "ń" }
     #expect(written.containsSequence(Array("\r\nNOTE;CHARSET=UTF-8:ń\r\n".utf8)))
     #expect(try #require(loadContacts(written).first).note == "ń")
   }
