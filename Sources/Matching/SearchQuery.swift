@@ -132,18 +132,14 @@ struct SearchQuery: Sendable {
       ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8)
     if let number {
       let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
-      var term = Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy)
       // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
       // when they begin with `00`.
-      if options.literal { term.isInternational = false }
-      clauses = [[term]]
+      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy, literal: options.literal)]]
       return
     }
     if options.literal {
       clauses = folded.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map {
-        var term = Self.plainTerm(Array($0), mode: options.exact ? .substring : .fuzzy)
-        term.isInternational = false
-        return [term]
+        [Self.plainTerm(Array($0), mode: options.exact ? .substring : .fuzzy, literal: true)]
       }
       return
     }
@@ -414,11 +410,13 @@ struct SearchQuery: Sendable {
     digits.count >= 4 && digits[0] == UInt8(ascii: "0") && digits[1] == UInt8(ascii: "0") ? Array(digits.dropFirst(2)) : digits
   }
 
-  static func plainTerm(_ text: [UInt8], mode: Mode) -> Term {
+  /// - Parameter literal: digits typed with `+` or `00` match anywhere in a number too
+  ///   (`SearchOptions.literal`).
+  static func plainTerm(_ text: [UInt8], mode: Mode, literal: Bool = false) -> Term {
     var term = Term(
       text: text, digits: [], textMask: ByteMatcher.mask(text), phoneMask: 0, mode: mode,
       fields: FieldKind.defaultFields, negated: false)
-    if isPhoneText(text, allowingSpaces: false) { term.setDigits(of: text) }
+    if isPhoneText(text, allowingSpaces: false) { term.setDigits(of: text, literal: literal) }
     return term
   }
 
@@ -440,14 +438,15 @@ struct SearchQuery: Sendable {
 }
 
 extension SearchQuery.Term {
-  /// Sets `digits`, `nationalDigits` and `phoneMask` from the term as typed: its digits
-  /// (without a leading `00`), and for a number typed with its country code — a `+`
-  /// first, or `00` — the national form too (`PhoneForms.nationalForm`).
-  mutating func setDigits(of typed: [UInt8]) {
+  /// Sets `digits`, `nationalDigits`, `isInternational` and `phoneMask` from the term as
+  /// typed: its digits (without a leading `00`), and for a number typed with its
+  /// country code — a `+` first, or `00` — the national form too
+  /// (`PhoneForms.nationalForm`); `literal` leaves `isInternational` false.
+  mutating func setDigits(of typed: [UInt8], literal: Bool = false) {
     let all = typed.filter { $0 &- 48 < 10 }
     digits = SearchQuery.internationalDigits(all)
     let international = typed.first(where: { $0 != UInt8(ascii: "(") }) == UInt8(ascii: "+") || digits.count < all.count
-    isInternational = international
+    isInternational = international && !literal
     let national = international ? PhoneForms.nationalForm(digits: digits) : nil
     nationalDigits = national?.digits ?? []
     countryCode = national.map { Array(digits.prefix($0.codeLength)) } ?? []

@@ -42,10 +42,9 @@ public struct KeyDecoder: Sendable {
   /// against a few milliseconds for a lone ESC: taken as ended too early, the rest of
   /// a paste would arrive as typed keys, its line breaks as Enter.
   public var isPendingPaste: Bool {
-    let start = Array("\u{1B}[200~".utf8)
-    guard buffer.count >= 2, buffer.starts(with: start.prefix(2)) else { return false }
-    let length = min(buffer.count, start.count)
-    return buffer[2..<length].elementsEqual(start[2..<length])
+    guard buffer.count >= 2 else { return false }
+    let length = min(buffer.count, Self.pasteStart.count)
+    return buffer[..<length].elementsEqual(Self.pasteStart[..<length])
   }
 
   /// Adds `bytes` and returns the events now complete.
@@ -224,6 +223,7 @@ public struct KeyDecoder: Sendable {
     return (key.map(Item.event) ?? .nothing, length)
   }
 
+  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   /// The paste whose body starts at `bodyStart`, up to and including `ESC [ 201 ~`.

@@ -40,24 +40,23 @@ struct CardEditor {
     lineEnd = LineEnds.first(in: bytes, or: VCardSerializer.crlf)
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
-    undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes, fileCharset: options.fileCharset)
-    namesLegacyCharset = options.fileCharset != nil || Self.namedLegacyCharset(of: card) != nil
-  }
-
-  /// The first legacy charset a line of `card` names (`CHARSET=` other than UTF-8).
-  static func namedLegacyCharset(of card: RawCard) -> String? {
-    card.lines.lazy.compactMap { $0.parameterValues("CHARSET").first }
-      .first { !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains($0.uppercased()) }
+    // The legacy charset the file names, else the card: as the reader finds it.
+    let named =
+      options.fileCharset
+      ?? card.lines.lazy.compactMap { line in
+        line.sourceRange.flatMap { range in bytes[range].withUnsafeBufferPointer(LineReader.legacyCharset) }
+      }.first
+    undeclaredCharset = Self.undeclaredCharset(of: card, bytes: bytes, named: named)
+    namesLegacyCharset = named != nil
   }
 
   /// The charset of the card's lines whose values hold bytes above ASCII sent as they
   /// are (no `CHARSET`, no transfer encoding) and read as another charset than UTF-8.
   /// The reader guesses each value on its own, so they may differ: one that kana or
   /// Hangul told (Shift_JIS, EUC-KR) is taken before one that Han alone suggested.
-  /// `fileCharset` (or a legacy `CHARSET` the card names) is guessed first, as the
+  /// `named` (the legacy charset the file or the card names) is guessed first, as the
   /// reader does.
-  static func undeclaredCharset(of card: RawCard, bytes: [UInt8], fileCharset: String?) -> String? {
-    let named = fileCharset ?? namedLegacyCharset(of: card)
+  static func undeclaredCharset(of card: RawCard, bytes: [UInt8], named: String?) -> String? {
     var found: [String] = []
     for line in card.lines where line.transferEncoding == nil && line.parameterValues("CHARSET").isEmpty {
       guard let range = line.sourceRange, bytes[range].contains(where: { $0 >= 0x80 }),
@@ -77,8 +76,7 @@ struct CardEditor {
   /// again), which every reader is told.
   func inCardCharset(_ line: [UInt8]) -> [UInt8] {
     guard undeclaredCharset != nil || namesLegacyCharset, line.contains(where: { $0 >= 0x80 }),
-      let colon = Self.valueColon(line),
-      !String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("CHARSET=")
+      !Self.head(of: String(decoding: line, as: UTF8.self)).0.uppercased().contains("CHARSET=")
     else { return line }
     if let charset = undeclaredCharset, let written = value(of: line, fallback: nil),
       let converted = CharsetConverter.bytes(line, in: charset),
@@ -100,21 +98,12 @@ struct CardEditor {
       unfolded.append(logical[at])
       at += 1
     }
-    guard let unfoldedColon = Self.valueColon(unfolded) else { return line }
-    logical = Array(unfolded[..<unfoldedColon]) + Array(";CHARSET=UTF-8".utf8) + Array(unfolded[unfoldedColon...])
+    let colon = Self.head(of: String(decoding: unfolded, as: UTF8.self)).0.utf8.count
+    guard colon < unfolded.count else { return line }
+    logical = Array(unfolded[..<colon]) + Array(";CHARSET=UTF-8".utf8) + Array(unfolded[colon...])
     var out: [UInt8] = []
     VCardSerializer.appendLine(logical, version: style.version, to: &out, lineEnd: lineEnd)
     return out
-  }
-
-  /// Where the value of a content line starts: its first `:` outside quotes.
-  private static func valueColon(_ line: [UInt8]) -> Int? {
-    var quoted = false
-    for (index, byte) in line.enumerated() {
-      if byte == UInt8(ascii: "\"") { quoted.toggle() }
-      if byte == UInt8(ascii: ":") && !quoted { return index }
-    }
-    return nil
   }
 
   /// The value `line` reads as in a card of this version (values of no declared
