@@ -409,6 +409,9 @@ public enum ContactFormatter {
     // Latin letters with diacritics need no ICU transform, only folding.
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+    // A word of letters ICU reads one at a time (Cyrillic, …; Hangul syllables when
+    // they are run together) from their readings, without ICU's lock.
+    if let letters = LetterReadings.latin(text, joiningHangul: joiningSyllables) { return letters }
     // Han read from the table, not by ICU's Han-Latin rules (whose compilation is a
     // quarter of a first read of 10,000 contacts): the syllables are run together.
     if joiningSyllables,
@@ -489,6 +492,7 @@ public enum ContactFormatter {
   /// The transform of one word of a text for `latinKey(words:word:)`: `latinTransform`'s,
   /// the word folded when the transform fails.
   static func latinWord(_ word: Substring) -> String {
+    if let letters = LetterReadings.latin(word) { return letters }
     let text = String(word)
     TransliterationWarmUp.waitIfRunning()
     return text.applyingTransformInPieces(latinTransform)

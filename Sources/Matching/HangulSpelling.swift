@@ -18,11 +18,21 @@ enum HangulSpelling {
   /// The customary spelling of a syllable ICU wrote `romanized` (lower-case ASCII, one
   /// syllable); `romanized` itself when the rules change nothing.
   static func customary(_ romanized: Substring) -> String {
-    let vowels: Set<Character> = ["a", "e", "i", "o", "u", "w", "y"]
-    var initial = String(romanized.prefix { !vowels.contains($0) })
-    let rest = romanized.dropFirst(initial.count)
-    var vowel = String(rest.prefix { vowels.contains($0) })
-    var final = String(rest.dropFirst(vowel.count))
+    // ICU's romanization is ASCII: its letters split by bytes.
+    func isVowel(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"),
+        UInt8(ascii: "w"), UInt8(ascii: "y"):
+        return true
+      default: return false
+      }
+    }
+    let bytes = romanized.utf8
+    let vowelStart = bytes.firstIndex(where: isVowel) ?? bytes.endIndex
+    let finalStart = bytes[vowelStart...].firstIndex { !isVowel($0) } ?? bytes.endIndex
+    var initial = String(romanized[..<vowelStart])
+    var vowel = String(romanized[vowelStart..<finalStart])
+    var final = String(romanized[finalStart...])
     switch (vowel, final) {
     case ("yeo", "ng") where initial.isEmpty: return "young"
     case ("yeo", _) where initial.isEmpty: break

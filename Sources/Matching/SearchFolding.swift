@@ -205,6 +205,8 @@ enum Transliteration {
     if let first = scalars.next(), scalars.next() == nil, let reading = HanReadings.reading(first) {
       return SearchFolding.fold(reading)
     }
+    // A word of letters ICU reads one at a time (Cyrillic, …), from their readings.
+    if let letters = LetterReadings.latin(text) { return SearchFolding.fold(letters) }
     let key = ByteKey(text)
     if let hit = cache.withLock({ $0[key] }) { return hit }
     TransliterationWarmUp.waitIfRunning()
