@@ -416,14 +416,12 @@ public enum ContactFormatter {
     // quarter of a first read of 10,000 contacts): the syllables are run together.
     if joiningSyllables,
       let joined = HanReadings.joinedLatin(text, transform: { run in
-        TransliterationWarmUp.waitIfRunning()
-        return run.applyingTransformInPieces(latinTransform)
+        latinTransformed(run)
       })
     {
       return joined
     }
-    TransliterationWarmUp.waitIfRunning()
-    guard let latin = text.applyingTransformInPieces(latinTransform) else { return folded }
+    guard let latin = latinTransformed(text) else { return folded }
     if joiningSyllables && text.unicodeScalars.contains(where: isCJKScalar) {
       return latin.split(separator: " ").joined()
     }
@@ -494,10 +492,37 @@ public enum ContactFormatter {
   static func latinWord(_ word: Substring) -> String {
     if let letters = LetterReadings.latin(word) { return letters }
     let text = String(word)
-    TransliterationWarmUp.waitIfRunning()
-    return text.applyingTransformInPieces(latinTransform)
-      ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    return latinTransformed(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
+
+  /// `text.applyingTransformInPieces(latinTransform)`, kept for the process: the sort
+  /// key of a name part and the search index's transliteration of the same word (a
+  /// word of a script `LetterReadings` does not cover, met in every chunk of a book)
+  /// are one ICU transform, which runs under ICU's process-wide lock. A text longer
+  /// than `latinTransformedLength` bytes is transformed anew each time; the store is
+  /// emptied when it grows past 100,000 texts.
+  package static func latinTransformed(_ text: String) -> String? {
+    guard text.utf8.count <= latinTransformedLength else {
+      TransliterationWarmUp.waitIfRunning()
+      return text.applyingTransformInPieces(latinTransform)
+    }
+    let key = ByteKey(text)
+    if let known = transformed.withLock({ $0[key] }) { return known }
+    TransliterationWarmUp.waitIfRunning()
+    guard let latin = text.applyingTransformInPieces(latinTransform) else { return nil }
+    transformed.withLock { store in
+      if store.count >= 100_000 { store.removeAll(keepingCapacity: true) }
+      store[key] = latin
+    }
+    return latin
+  }
+
+  /// The longest text, in UTF-8 bytes, whose transform `latinTransformed` keeps: a
+  /// name part's, a sort key's prefix of one (`sortKeyPrefixLength` characters).
+  static let latinTransformedLength = 256
+
+  /// The transforms `latinTransformed` keeps, by text.
+  static let transformed = Locked<[ByteKey: String]>([:])
 
   /// The transform of `latinKey` (and of the search index's transliterations).
   public static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")

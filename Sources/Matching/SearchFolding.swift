@@ -211,8 +211,10 @@ enum Transliteration {
     if let hit = cache.withLock({ $0[key] }) { return hit }
     TransliterationWarmUp.waitIfRunning()
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
-    let source = isIndic ? indicLatin(text) : text
-    let latin = SearchFolding.fold(source.applyingTransformInPieces(transform) ?? text)
+    // The transform a sort key of the same word made, when it came first.
+    let transformed =
+      isIndic ? indicLatin(text).applyingTransformInPieces(transform) : ContactFormatter.latinTransformed(text)
+    let latin = SearchFolding.fold(transformed ?? text)
     cache.withLock { cache in
       if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
       cache[key] = latin
