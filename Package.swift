@@ -41,7 +41,9 @@ let package = Package(
     // The model: contacts, labeled values, names and their order.
     .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
-    .target(name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization"]),
+    .target(
+      name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization"],
+      exclude: ["Syntax/common_characters.py"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
     // only the programs that read XML load libxml2 (`cpick-sync`, which does for `cpick`).
     .target(name: "XCard", dependencies: ["VCard", "Localization"]),

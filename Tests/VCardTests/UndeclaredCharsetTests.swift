@@ -28,6 +28,32 @@ struct UndeclaredCharsetTests {
     #expect(name(bytes) == expected)
   }
 
+  /// GB2312's first 25 rows of Han are EUC-KR's Hangul: a fifth of Chinese names read
+  /// as nonsense Korean (`李娜` as `쟀컹`) unless told by what each reading looks like.
+  @Test("Chinese names in GB2312 that EUC-KR reads as Hangul are Chinese; Korean names stay Korean")
+  func chineseOrKorean() throws {
+    let chinese = [
+      "李娜", "刘强", "陈静", "黄丽", "李明", "高超", "韩梅", "邓超", "刘德华", "李冰冰", "范冰冰", "胡歌", "爸爸", "妈妈", "小李",
+    ]
+    for name in chinese {
+      let bytes = try #require(CharsetConverter.bytes(Array(name.utf8), in: "GB18030"))
+      #expect(CharsetConverter.utf8(bytes, charset: "EUC-KR").map { String(decoding: $0, as: UTF8.self) } != nil)
+      #expect(self.name(bytes) == name)
+    }
+    let korean = [
+      "김민준", "이서연", "박지훈", "최수빈", "이순신", "김연아", "손흥민", "류현진", "송혜교", "전지현", "유재석",
+      "황희찬", "한다솜", "정봄", "엄마", "아빠", "할머니", "삼성전자", "카카오", "서울특별시 강남구", "테헤란로",
+    ]
+    for name in korean {
+      let bytes = try #require(CharsetConverter.bytes(Array(name.utf8), in: "EUC-KR"))
+      #expect(self.name(bytes) == name)
+    }
+    // A structured name: the family name is its first letter.
+    let card = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:".utf8) + (CharsetConverter.bytes(Array("李;娜;;;".utf8), in: "GB18030") ?? [])
+      + Array("\r\nEND:VCARD\r\n".utf8)
+    #expect(VCardReader.read(card).cards.first?.first("N")?.value == "李;娜;;;")
+  }
+
   @Test("UTF-8 cut short at the end keeps the text and marks only the cut character")
   func cutShort() {
     #expect(name(Array("Ñandú".utf8).dropLast()) == "Ñand\u{FFFD}")

@@ -62,9 +62,10 @@ package enum CharsetDecoder {
 
   /// Text in a legacy East Asian charset, told by what it decodes to (cards from old
   /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
-  /// holds kana, EUC-KR when it is Hangul; when every non-ASCII character is Han or
-  /// CJK punctuation, GB18030 for GB2312's bytes, Shift_JIS for kanji alone, then
-  /// GB18030 and Big5; `nil` when none fits (then Latin).
+  /// holds kana, EUC-KR when it is Hangul (unless GB2312 reads it as a Chinese name
+  /// and EUC-KR not as a Korean one, `CommonCharacters`); when every non-ASCII
+  /// character is Han or CJK punctuation, GB18030 for GB2312's bytes, Shift_JIS for
+  /// kanji alone, then GB18030 and Big5; `nil` when none fits (then Latin).
   ///
   /// Latin text is mostly told without decoding: when the first non-ASCII byte follows
   /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
@@ -93,26 +94,54 @@ package enum CharsetDecoder {
         return (text, "SHIFT_JIS")
       }
     }
-    if let text = decode(bytes, charset: "EUC-KR") {
-      let scalars = nonASCII(text)
-      if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) { return (text, "EUC-KR") }
-    }
     // Han and CJK punctuation only: not the half-width katakana of U+FF61–FF9F, which
     // Shift_JIS reads GB2312's bytes 0xA1–0xDF as.
     func isHanText(_ text: String) -> Bool {
       let scalars = nonASCII(text)
       return !scalars.isEmpty && scalars.allSatisfy { isHan($0) || (isCJKPunctuation($0) && !(0xFF61...0xFF9F).contains($0)) }
     }
+    // The GB18030 reading, when it is Han text: made once, when first needed.
+    var gbReading: String??
+    func gbText() -> String? {
+      if let gbReading { return gbReading }
+      let text = decode(bytes, charset: "GB18030").flatMap { isHanText($0) ? $0 : nil }
+      gbReading = .some(text)
+      return text
+    }
+    if let text = decode(bytes, charset: "EUC-KR") {
+      let scalars = nonASCII(text)
+      if !scalars.isEmpty && scalars.allSatisfy({ isHangul($0) || isCJKPunctuation($0) }) {
+        // GB2312's first 25 rows of Han are EUC-KR's Hangul: `李娜` is `쟀컹` in it, as
+        // a fifth of Chinese names are. The Chinese reading is taken when it reads as a
+        // name does (a surname or a word for family first, common characters) and the
+        // Korean one does not.
+        if !isGB2312(bytes) || !readsAsName(gbText(), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
+          || readsAsName(text, isHangul, CommonCharacters.hangulNameStarts, CommonCharacters.hangul)
+        {
+          return (text, "EUC-KR")
+        }
+      }
+    }
     // Han alone: GB2312's characters (pairs of bytes 0xA1–0xFE: every name in common
     // use) are GB18030; kanji whose lead bytes are below 0xA1 (JIS level 1, 0x88–0x9F)
     // are Shift_JIS, where GB18030 would read rare characters of its extension (`山田`
     // → `嶳揷`); then GB18030 and Big5 as before.
-    let gb = decode(bytes, charset: "GB18030").flatMap { isHanText($0) ? $0 : nil }
+    let gb = gbText()
     if let gb, isGB2312(bytes) { return (gb, "GB18030") }
     if let text = decode(bytes, charset: "SHIFT_JIS"), isHanText(text) { return (text, "SHIFT_JIS") }
     if let gb { return (gb, "GB18030") }
     if let text = decode(bytes, charset: "BIG5"), isHanText(text) { return (text, "BIG5") }
     return nil
+  }
+
+  /// Whether `text` reads as a name in a script: its first letter of the script
+  /// (`isLetter`) is in `starts`, and all of them are in `common`.
+  private static func readsAsName(
+    _ text: String?, _ isLetter: (UInt32) -> Bool, _ starts: Set<Unicode.Scalar>, _ common: Set<Unicode.Scalar>
+  ) -> Bool {
+    guard let text, let first = text.unicodeScalars.first(where: { isLetter($0.value) }), starts.contains(first)
+    else { return false }
+    return text.unicodeScalars.allSatisfy { !isLetter($0.value) || common.contains($0) }
   }
 
   /// Whether `bytes` are ASCII and pairs of bytes 0xA1–0xFE (GB2312's characters in
