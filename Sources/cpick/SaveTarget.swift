@@ -147,13 +147,13 @@ enum SaveTarget {
         store = storeForNewContacts(options, sources: sources, environment: environment, chosen: chosen.path)
         request.add(contact)
       }
-      return try store.execute(request).first ?? contact
+      return try UnsentEdits.execute(request, on: store).first ?? contact
     }
     // "Delete Contact" in the edit form: removed from the book that holds it.
     editing.delete = { contact in
       var request = SaveRequest()
       request.delete(contact)
-      _ = try holder(of: contact, options, sources: sources, environment: environment).execute(request)
+      _ = try UnsentEdits.execute(request, on: holder(of: contact, options, sources: sources, environment: environment))
     }
     // The groups view's Ctrl-N/Ctrl-R/Ctrl-X: a new group in the book new contacts go
     // to; a rename or delete in each book that holds a member (then the members are
@@ -174,9 +174,14 @@ enum SaveTarget {
         let store = storeForNewContacts(options, sources: sources, environment: environment)
         stores[store.name] = store
       }
-      for name in stores.keys.sorted() { _ = try stores[name]?.execute(request) }
+      for name in stores.keys.sorted() {
+        if let store = stores[name] { _ = try UnsentEdits.execute(request, on: store) }
+      }
       return members.compactMap { try? ContactReload.reload($0) }
     }
+    // A server book's edit that could not be sent is said on the card (and on stderr
+    // when cpick ends, main.swift).
+    editing.saveNotice = { UnsentEdits.takeNotice() }
     // A new group without members is written only where the book keeps group cards.
     editing.groupStorage = { storeForNewContacts(options, sources: sources, environment: environment).groupStorage() }
     // A save refused because the card changed on disk offers to go on from the

@@ -20,6 +20,8 @@ StandardOutput.flush()
 // background while it was shown) is not finished by `exit`: its temp file goes, as on
 // a signal, rather than stay in the index folder.
 TempFileRegistry.shared.removeAllAndClose()
+// Edits saved here but not on their server: said once the terminal is given back.
+for line in UnsentEdits.lines { CPick.printError("cpick: " + line) }
 if let message = StandardOutput.failureMessage {
   // A full disk or `> /dev/full`: the answer is lost; or cut short by cpick
   // (`StandardOutput.abandon`).

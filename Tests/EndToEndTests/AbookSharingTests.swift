@@ -87,12 +87,7 @@ struct AbookSharingTests {
     pane = try TmuxPane(["-s", path])
     defer { pane.close() }
     try pane.waitForScreen(containing: "Ada Lovelace")
-    try pane.type("jose")
-    try pane.waitForScreen(containing: "1/3")
-    try pane.press("C-o")
-    try pane.waitForScreen(containing: "jose@example.org", "e edit")
-    try pane.press("e")
-    try pane.waitForScreen(containing: "Edit")
+    try SavingTests().editFromPicker(pane, query: "jose", count: "1/3", value: "jose@example.org")
     try SavingTests().focus(pane, on: "add email")
     try pane.type("jose@work.example")
     try pane.press("C-s")

@@ -86,6 +86,40 @@ struct CardDAVEndToEndTests {
     #expect(stderr.dropFirst() == ["cpick: no contacts in \(url)"], "\(stderr)")
   }
 
+  @Test(
+    "an edit saved with the server gone is kept for the next sync, and says so: on the card, then on stderr",
+    .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed"), arguments: ["show", "picker"])
+  func editSavedOffline(from: String) throws {
+    let server = try Self.server()
+    let url = server.url
+    defer { server.stop() }
+    let arguments = from == "show" ? ["show", "person 2", "--edit", "-s", url] : ["-s", url]
+    let pane = try TmuxPane(arguments, width: 160)
+    defer { pane.close() }
+    if from == "show" {
+      try pane.waitForScreen(containing: "Person 2", "e edit", timeout: 60)
+      server.stop()
+      try pane.press("e")
+      try pane.waitForScreen(containing: "Edit Contact")
+    } else {
+      try pane.waitForScreen(containing: "Person 1", "Person 3", timeout: 60)
+      server.stop()
+      try SavingTests().editFromPicker(pane, query: "person 2", count: "1/3", value: "p2@example.org")
+    }
+    try SavingTests().focus(pane, on: "job title")
+    try pane.type("Offline Officer")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "Offline Officer", "not sent yet (", timeout: 60)
+    try pane.press(from == "show" ? "Escape" : "Enter")
+    #expect(try pane.waitForExit(timeout: 20) == 0)
+    let event = try JSONDocument.object(pane.stdout)["event"] as? String
+    #expect(event == (from == "show" ? "didCompleteWithPerson" : "didSelectProperty"))
+    let stderr = pane.stderrText().split(separator: "\n")
+    #expect(stderr.count == 1, "\(stderr)")
+    #expect(stderr.first?.hasPrefix("cpick: \(url): not sent yet (") == true, "\(stderr)")
+    #expect(stderr.first?.hasSuffix("); it is kept and sent on the next sync") == true, "\(stderr)")
+  }
+
   @Test("a URL with no config section signs in with ~/.netrc (Radicale with a password), found through /.well-known/carddav")
   func netrcAndWellKnown() throws {
     let server = try DAVServer.radicale()

@@ -6,6 +6,17 @@ import Testing
   "Adding and editing in a terminal", .serialized,
   .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the form tests need it"))
 struct SavingTests {
+  /// In the picker: types `query`, waits for `count` (`1/3`), opens the card (Ctrl-O),
+  /// waits for `value` on it, and opens the edit form (`e`).
+  func editFromPicker(_ pane: TmuxPane, query: String, count: String, value: String) throws {
+    try pane.type(query)
+    try pane.waitForScreen(containing: count)
+    try pane.press("C-o")
+    try pane.waitForScreen(containing: value, "e edit")
+    try pane.press("e")
+    try pane.waitForScreen(containing: "Edit")
+  }
+
   /// Presses Tab until the focused row (marked `›`) is `label`.
   /// Each Tab is pressed only once the form has drawn the move of the one before: the
   /// focused field's label is compared, not its row, whose value may still be drawing

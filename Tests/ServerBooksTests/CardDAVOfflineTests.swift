@@ -23,9 +23,15 @@ import Testing
     edited.note = "written offline"
     var request = SaveRequest()
     request.update(edited, original: original)
-    let saved = try fixture.store.execute(request)
+    var unsent: [String] = []
+    let saved = try fixture.store.execute(request, unsent: &unsent)
     #expect(saved.map(\.note) == ["written offline"])
     #expect(Outbox(folder: fixture.paths.outbox).edits().count == 1)
+    // Said, for the card and stderr: the sign-in refused, kept for the next sync.
+    #expect(unsent.count == 1)
+    #expect(unsent.first?.hasPrefix("not sent yet (") == true, "\(unsent)")
+    #expect(unsent.first?.contains("401") == true, "\(unsent)")
+    #expect(unsent.first?.hasSuffix("); it is kept and sent on the next sync") == true, "\(unsent)")
     #expect(try fixture.contact("c1").note == "written offline")  // the copy shows it
     #expect(try fixture.serverCard("c1.vcf")?.contains("written offline") == false)
 
@@ -34,9 +40,19 @@ import Testing
     let outcome = fixture.sync()
     #expect(outcome.failure == nil)
     #expect(outcome.edits.map(\.result) == ["sent"])
+    // Online, a save says nothing.
+    var online = try fixture.contact("c2")
+    let before = online
+    online.note = "written online"
+    var sent = SaveRequest()
+    sent.update(online, original: before)
+    unsent = []
+    _ = try fixture.store.execute(sent, unsent: &unsent)
+    #expect(unsent.isEmpty)
     #expect(try fixture.serverCard("c1.vcf")?.contains("NOTE:written offline") == true)
     #expect(Outbox(folder: fixture.paths.outbox).edits().isEmpty)
     #expect(try fixture.contacts().count == 3)
+    #expect(try fixture.serverCard("c2.vcf")?.contains("NOTE:written online") == true)
   }
 
   @Test(

@@ -13,6 +13,11 @@ public struct ContactEditing {
   ///
   /// - Throws: any error; its description is shown on the form, which stays open.
   public var save: @MainActor (_ contact: Contact, _ original: Contact?) throws -> Contact
+  /// What to say once a save went through but not yet to where the book lives (a
+  /// server book's edit queued because the server could not be reached), in forms
+  /// from the longest to the shortest; asked after each save (`save`), nil when there
+  /// is nothing to say. The card shows it on its help line.
+  public var saveNotice: (@MainActor () -> [String]?)?
   /// Reads a contact again from its address book, as it is on disk now
   /// (`ContactReload.reload(_:)`). When set, an edit whose save is refused because
   /// the card changed on disk is reloaded in the form, the unsaved changes
@@ -147,6 +152,11 @@ public struct ContactEditing {
     case reloaded(Contact)
     /// The contact was deleted (the "Delete Contact" row): as it was before.
     case deleted(Contact)
+
+    /// Whether the edit was saved.
+    public var isSaved: Bool {
+      if case .saved = self { true } else { false }
+    }
   }
 
   /// Runs the form to edit `original` (`runForm(on:editing:prefill:reloaded:)`) and

@@ -14,8 +14,9 @@ struct PersonCardInteraction {
     case inputEnded
     /// The delegate answered whether choosing `property` ends the card.
     case answered(ContactProperty, ends: Bool)
-    /// The form on the contact ended.
-    case editEnded(ContactEditing.EditOutcome)
+    /// The form on the contact ended; what to say about its save, in forms from the
+    /// longest (`ContactEditing.saveNotice`; empty: nothing).
+    case editEnded(ContactEditing.EditOutcome, notice: [String])
     /// An action on a value was done, refused or vetoed: what to say on the help line.
     case acted(String)
   }
@@ -88,11 +89,12 @@ struct PersonCardInteraction {
       return [.end(ending(.cancelled))]
     case .answered(let property, let ends):
       return ends ? [.end(.selectedProperty(property))] : [.draw]
-    case .editEnded(let outcome):
+    case .editEnded(let outcome, let said):
       switch outcome {
       case .saved(let edited):
         show(edited)
         saved = true
+        notice = said
       case .reloaded(let reloaded):
         show(reloaded)
         let name = reloaded.displayName.isEmpty ? L10n.text("the contact") : reloaded.displayName

@@ -164,7 +164,11 @@ public final class PersonViewController {
           return .next(
             .nested(
               run: { edit.form.run(on: screen) }, present: { await edit.form.present(on: screen) },
-              then: { [self] in feed(.editEnded(edit.outcome($0)), controller: controller, on: screen) }))
+              then: { [self] in
+                let outcome = edit.outcome($0)
+                let notice = outcome.isSaved ? editing.saveNotice?() ?? [] : []
+                return feed(.editEnded(outcome, notice: notice), controller: controller, on: screen)
+              }))
         case .act(let property, let message):
           let allowed = controller.delegate?.personViewController(controller, shouldPerformDefaultActionFor: property) ?? true
           let said = controller.actions?.perform(on: property, message: message, allowed: allowed) ?? ""

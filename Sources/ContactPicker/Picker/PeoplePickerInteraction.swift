@@ -56,8 +56,9 @@ struct PeoplePickerInteraction {
     case formEnded(NewPersonResult)
     /// The picker over the directory's matches (Ctrl-D) ended.
     case directoryEnded(PeoplePickerResult)
-    /// The form editing `contact` (`e` on the card) ended.
-    case editEnded(Contact, ContactEditing.EditOutcome)
+    /// The form editing `contact` (`e` on the card) ended; what to say on the card
+    /// about its save (`ContactEditing.saveNotice`'s longest form), if anything.
+    case editEnded(Contact, ContactEditing.EditOutcome, notice: String?)
     /// An action on a card's value (`o`, `m`) was done or refused: what to say.
     case acted(String)
     /// A group change of the groups view was saved (`Effect.changeGroup`): its members
@@ -371,8 +372,10 @@ struct PeoplePickerInteraction {
     case .directoryEnded(let result):
       // A choice there is the picker's choice; back from it, the list as it was.
       return result == .cancelled ? [.draw] : [.end(result)]
-    case .editEnded(let original, let outcome):
-      return editEnded(original, outcome)
+    case .editEnded(let original, let outcome, let notice):
+      let effects = editEnded(original, outcome)
+      if outcome.isSaved { cardNotice = notice }
+      return effects
     case .acted(let said):
       cardNotice = said
       return [.draw]

@@ -91,7 +91,11 @@ final class PeoplePickerSession {
         return .next(
           .nested(
             run: { edit.form.run(on: screen) }, present: { await edit.form.present(on: screen) },
-            then: { [self] in feed(.editEnded(contact, edit.outcome($0))) }))
+            then: { [self] in
+              let outcome = edit.outcome($0)
+              let notice = outcome.isSaved ? editing.saveNotice?()?.first : nil
+              return feed(.editEnded(contact, outcome, notice: notice))
+            }))
       }
     }
     return poll()

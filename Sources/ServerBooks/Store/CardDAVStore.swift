@@ -67,6 +67,15 @@ public struct CardDAVStore: ContactStore {
   ///   `.notInAddressBook` for a contact of another book; `.unreadable` when the
   ///   account has never been synced (no book to add to yet).
   public func execute(_ request: SaveRequest) throws(ContactStoreError) -> [Contact] {
+    var unsent: [String] = []
+    return try execute(request, unsent: &unsent)
+  }
+
+  /// Saves `request` as `execute(_:)` does, and says which of its edits are not on the
+  /// server yet (the server not reached, the sign-in refused, …: queued for the next
+  /// sync, the copy showing them): one line for each, why (the sync helper's
+  /// `queued` message), appended to `unsent`.
+  public func execute(_ request: SaveRequest, unsent: inout [String]) throws(ContactStoreError) -> [Contact] {
     guard !request.isEmpty else { return [] }
     let adds = request.operations.contains { if case .add = $0 { true } else { false } }
     if adds && targetBook(AccountState.read(paths.accountState)) == nil {
@@ -90,6 +99,12 @@ public struct CardDAVStore: ContactStore {
       if let outcome = outcomes[edit.id], outcome.result == "conflict" {
         throw ContactStoreError(source: edit.url, reason: outcome.message ?? L10n.text("the server's card changed"), kind: .conflict)
       }
+    }
+    for edit in queued.flatMap(\.edits) where outcomes[edit.id]?.result != "sent" {
+      // No outcome: the helper did not run or did not finish in time.
+      unsent.append(
+        outcomes[edit.id]?.message
+          ?? L10n.format("not sent yet (%s); it is kept and sent on the next sync", L10n.text("no answer from cpick-sync")))
     }
     var saved: [Contact] = []
     for case let (edits, result?) in queued.map({ ($0.edits, $0.result) }) {
