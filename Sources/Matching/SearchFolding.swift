@@ -201,8 +201,12 @@ enum Transliteration {
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
     // A Han character of the table, as ICU reads it alone (`HanReadings`).
+    // A Hangul syllable from its jamo's readings (ICU's for it, `LetterReadings`).
     var scalars = text.unicodeScalars.makeIterator()
-    if let first = scalars.next(), scalars.next() == nil, let reading = HanReadings.reading(first) {
+    if let first = scalars.next(), scalars.next() == nil,
+      let reading = HanReadings.reading(first)
+        ?? (isHangulSyllable(first) ? LetterReadings.latin(text, joiningHangul: true) : nil)
+    {
       return SearchFolding.fold(reading)
     }
     // A word of letters ICU reads one at a time (Cyrillic, …), from their readings.
