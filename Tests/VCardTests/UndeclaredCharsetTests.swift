@@ -54,6 +54,34 @@ struct UndeclaredCharsetTests {
     #expect(VCardReader.read(card).cards.first?.first("N")?.value == "李;娜;;;")
   }
 
+  /// The FN of each card of a 2.1 file of `names` in `charset`, no CHARSET anywhere;
+  /// quoted-printable when `quoted`.
+  func names(_ names: [String], in charset: String, quoted: Bool = false) throws -> [String] {
+    var file: [UInt8] = []
+    for name in names {
+      let bytes = try #require(CharsetConverter.bytes(Array(name.utf8), in: charset))
+      let value = quoted ? Array(bytes.map { String(format: "=%02X", $0) }.joined().utf8) : bytes
+      file += Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN\(quoted ? ";ENCODING=QUOTED-PRINTABLE" : ""):".utf8) + value
+      file += Array("\r\nEND:VCARD\r\n".utf8)
+    }
+    return VCardReader.read(file).cards.compactMap { $0.first("FN").map { ValueDecoder.unescape($0.value) } }
+  }
+
+  /// A value alone may read as either (`영수` is `康荐` in GB2312, `林静` is `주쓰` in
+  /// EUC-KR); a phone book's values together tell which its file is.
+  @Test("a Korean phone book stays Korean and a Chinese one Chinese, whatever each name alone suggests")
+  func wholeBooks() throws {
+    let korean = ["김민수", "영수", "말순", "해솔", "울엄마", "피자", "이지은", "영진 엄마", "서울특별시 강남구"]
+    #expect(try names(korean, in: "EUC-KR") == korean)
+    #expect(try names(korean, in: "EUC-KR", quoted: true) == korean)
+    let chinese = ["李娜", "林静", "何静", "傅芳", "大哥", "北京", "百度", "王芳", "张伟"]
+    #expect(try names(chinese, in: "GB18030") == chinese)
+    #expect(try names(chinese, in: "GB18030", quoted: true) == chinese)
+    // A file of one name: the name alone decides (see chineseOrKorean).
+    #expect(try names(["李娜"], in: "GB18030") == ["李娜"])
+    #expect(try names(["김민준"], in: "EUC-KR") == ["김민준"])
+  }
+
   @Test("UTF-8 cut short at the end keeps the text and marks only the cut character")
   func cutShort() {
     #expect(name(Array("Ñandú".utf8).dropLast()) == "Ñand\u{FFFD}")

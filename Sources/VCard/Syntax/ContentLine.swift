@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 
 /// A parameter of a content line (RFC 6350 §5, RFC 2426 §4, vCard 2.1 §2.1.2).
 ///
@@ -288,10 +289,25 @@ final class VCardSource: Sendable {
   let input: [UInt8]
   /// The legacy charset the file declares for values without one.
   let fallbackCharset: String?
+  /// `eastAsianCharset()` once made.
+  private let eastAsian = Locked<String??>(nil)
 
   init(input: [UInt8], fallbackCharset: String?) {
     self.input = input
     self.fallbackCharset = fallbackCharset
+  }
+
+  /// The charset the input's Korean or Chinese legacy values tell together
+  /// (`CharsetDecoder.eastAsianCharset(of:)`), made the first time a value that both
+  /// EUC-KR and GB2312 read asks for it: the input read again, on this thread.
+  func eastAsianCharset() -> String? {
+    eastAsian.withLock { known in
+      if let known { return known }
+      let cards = VCardReader.read(input, pieceSize: input.count + 1).cards
+      let found = CharsetDecoder.eastAsianCharset(of: cards)
+      known = .some(found)
+      return found
+    }
   }
 }
 
@@ -361,20 +377,38 @@ struct RawLine: Sendable {
     }
   }
 
+  /// The value's bytes as the undeclared charset reads them: quoted-printable decoded,
+  /// for a line that names no `CHARSET` and is not base64; nil for any other line.
+  func undeclaredBytes() -> [UInt8]? {
+    withBuffer { buffer in
+      let raw = Array(buffer[(colon + 1)..<end])
+      if simpleParameters { return raw }
+      let parameters = parameters()
+      guard !parameters.contains(where: { $0.name == "CHARSET" }) else { return nil }
+      switch VCardParameter.transferEncoding(in: parameters) {
+      case nil: return raw
+      case "QUOTED-PRINTABLE": return ValueDecoder.decodeQuotedPrintable(raw)
+      default: return nil
+      }
+    }
+  }
+
   /// The value, transfer- and charset-decoded. A `textual` line's base64
   /// (`FN;ENCODING=BASE64;CHARSET=UTF-8:…`) is decoded too; other lines keep theirs
   /// (a photo's data).
   func value(textual: Bool = false) -> String {
     withBuffer { buffer in
       let raw = UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<end])
+      let eastAsian = source.eastAsianCharset
       if simpleParameters {
-        return ValueDecoder.decode(raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset)
+        return ValueDecoder.decode(
+          raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset, eastAsian: eastAsian)
       }
       let parameters = parameters()
       if textual, let text = ValueDecoder.base64Text(raw, parameters: parameters, fallbackCharset: source.fallbackCharset) {
         return text
       }
-      return ValueDecoder.decode(raw, parameters: parameters, fallbackCharset: source.fallbackCharset)
+      return ValueDecoder.decode(raw, parameters: parameters, fallbackCharset: source.fallbackCharset, eastAsian: eastAsian)
     }
   }
 

@@ -10,16 +10,19 @@ public enum ValueDecoder {
   /// `fallbackCharset` (the legacy charset the file declares elsewhere) or
   /// Windows-1252. Base64 values stay as written. vCard escapes are kept.
   static func decode(
-    _ raw: UnsafeBufferPointer<UInt8>, parameters: [VCardParameter], fallbackCharset: String? = nil
+    _ raw: UnsafeBufferPointer<UInt8>, parameters: [VCardParameter], fallbackCharset: String? = nil,
+    eastAsian: (() -> String?)? = nil
   ) -> String {
     let encoding = parameters.isEmpty ? nil : VCardParameter.transferEncoding(in: parameters)
     let charset = parameters.last { $0.name == "CHARSET" }?.values.first
-    return decode(raw, encoding: encoding, charset: charset, fallbackCharset: fallbackCharset)
+    return decode(raw, encoding: encoding, charset: charset, fallbackCharset: fallbackCharset, eastAsian: eastAsian)
   }
 
-  /// `decode` with the transfer encoding and charset already looked up.
+  /// `decode` with the transfer encoding and charset already looked up; `eastAsian`
+  /// as `CharsetDecoder.decodeUndeclared` takes it.
   static func decode(
-    _ raw: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, fallbackCharset: String?
+    _ raw: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, fallbackCharset: String?,
+    eastAsian: (() -> String?)? = nil
   ) -> String {
     if encoding == nil && charset == nil {
       // ASCII (most values) needs neither validation nor normalization.
@@ -36,7 +39,7 @@ public enum ValueDecoder {
     } else if let charset, charset.uppercased().hasPrefix("UTF") {
       text = String(decoding: bytes, as: UTF8.self)
     } else {
-      text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset)
+      text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset, eastAsian: eastAsian)
     }
     return composed(text)
   }
