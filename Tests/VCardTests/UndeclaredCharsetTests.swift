@@ -71,12 +71,17 @@ struct UndeclaredCharsetTests {
   /// EUC-KR); a phone book's values together tell which its file is.
   @Test("a Korean phone book stays Korean and a Chinese one Chinese, whatever each name alone suggests")
   func wholeBooks() throws {
-    let korean = ["김민수", "영수", "말순", "해솔", "울엄마", "피자", "이지은", "영진 엄마", "서울특별시 강남구"]
+    // 첫째 and 탑 are valid UTF-8 too (`ù°`, `ž`), as are 郑伟 and 爷爷 (`֣ΰ`, `үү`).
+    let korean = ["김민수", "영수", "말순", "해솔", "울엄마", "피자", "이지은", "영진 엄마", "서울특별시 강남구", "첫째", "탑"]
     #expect(try names(korean, in: "EUC-KR") == korean)
     #expect(try names(korean, in: "EUC-KR", quoted: true) == korean)
-    let chinese = ["李娜", "林静", "何静", "傅芳", "大哥", "北京", "百度", "王芳", "张伟"]
+    let chinese = ["李娜", "林静", "何静", "傅芳", "大哥", "北京", "百度", "王芳", "张伟", "郑伟", "爷爷"]
     #expect(try names(chinese, in: "GB18030") == chinese)
     #expect(try names(chinese, in: "GB18030", quoted: true) == chinese)
+    // A UTF-8 book whose letters are such pairs of bytes stays UTF-8.
+    let utf8 = ["вода", "Élodie", "é", "ΑΒΓ", "Ñandú"]
+    let file = utf8.map { "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\($0)\r\nEND:VCARD\r\n" }.joined()
+    #expect(VCardReader.read(Array(file.utf8)).cards.compactMap { $0.first("FN")?.value } == utf8)
     // A file of one name: the name alone decides (see chineseOrKorean).
     #expect(try names(["李娜"], in: "GB18030") == ["李娜"])
     #expect(try names(["김민준"], in: "EUC-KR") == ["김민준"])

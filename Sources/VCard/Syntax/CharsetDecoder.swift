@@ -24,8 +24,42 @@ package enum CharsetDecoder {
   package static func decodeUndeclared(
     _ bytes: some Collection<UInt8>, fallback: String? = nil, eastAsian: (() -> String?)? = nil
   ) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if let text = String(validating: bytes, as: UTF8.self) {
+      if let eastAsian,
+        let legacy = Array(bytes).withUnsafeBufferPointer({ eastAsianReadingOfUTF8($0, eastAsian: eastAsian) })
+      {
+        return legacy
+      }
+      return text
+    }
     return readingOfInvalidUTF8(Array(bytes), fallback: fallback, eastAsian: eastAsian).text
+  }
+
+  /// The Korean or Chinese reading of `bytes` that are valid UTF-8 by chance (`첫째` in
+  /// EUC-KR is `ù°` in UTF-8, `郑伟` in GB2312 `֣ΰ`) in a file whose other values are
+  /// EUC-KR or GB2312 (`eastAsian`, asked only here: `eastAsianCharset(of:)`), nil for
+  /// any other. Asked only for pairs of bytes 0xA1–0xFE (as both charsets write their
+  /// characters) with no ASCII letter beside them — what a few UTF-8 letters are too
+  /// (Cyrillic `а`–`п`): their file, all UTF-8, then tells none.
+  ///
+  /// - Complexity: O(n); `eastAsian` once per file.
+  static func eastAsianReadingOfUTF8(_ bytes: UnsafeBufferPointer<UInt8>, eastAsian: () -> String?) -> String? {
+    var index = 0
+    var paired = false
+    while index < bytes.count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      guard bytes[index] >= 0xA1, index + 1 < bytes.count, bytes[index + 1] >= 0xA1,
+        index == 0 || !isASCIILetter(bytes[index - 1]), index + 2 >= bytes.count || !isASCIILetter(bytes[index + 2])
+      else { return nil }
+      paired = true
+      index += 2
+    }
+    guard paired, let charset = eastAsian() else { return nil }
+    guard let reading = guessEastAsian(Array(bytes), eastAsian: { charset }), reading.charset == charset else { return nil }
+    return reading.text
   }
 
   /// The charset `decodeUndeclared` reads `bytes` in: nil when it reads them as UTF-8

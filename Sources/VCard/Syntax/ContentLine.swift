@@ -303,10 +303,32 @@ final class VCardSource: Sendable {
   func eastAsianCharset() -> String? {
     eastAsian.withLock { known in
       if let known { return known }
-      let cards = VCardReader.read(input, pieceSize: input.count + 1).cards
-      let found = CharsetDecoder.eastAsianCharset(of: cards)
+      // An input all UTF-8 and without quoted-printable values has no legacy value.
+      let found: String?
+      if input.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(input) {
+        found = nil
+      } else {
+        found = CharsetDecoder.eastAsianCharset(of: VCardReader.read(input, pieceSize: input.count + 1).cards)
+      }
       known = .some(found)
       return found
+    }
+  }
+
+  /// Whether `input` holds `QUOTED-PRINTABLE`, in any case.
+  static func mentionsQuotedPrintable(_ input: [UInt8]) -> Bool {
+    let word = Array("QUOTED-PRINTABLE".utf8)
+    return input.withUnsafeBufferPointer { buffer in
+      var index = 0
+      while index + word.count <= buffer.count {
+        if buffer[index] | 0x20 == UInt8(ascii: "q") {
+          var matched = 1
+          while matched < word.count, buffer[index + matched] & 0xDF == word[matched] & 0xDF { matched += 1 }
+          if matched == word.count { return true }
+        }
+        index += 1
+      }
+      return false
     }
   }
 }

@@ -29,7 +29,12 @@ public enum ValueDecoder {
       var high: UInt8 = 0
       for byte in raw { high |= byte }
       if high < 0x80 { return String(decoding: raw, as: UTF8.self) }
-      if UTF8Check.isValid(raw) { return composed(String(decoding: raw, as: UTF8.self), raw) }
+      if UTF8Check.isValid(raw) {
+        if let eastAsian, let legacy = CharsetDecoder.eastAsianReadingOfUTF8(raw, eastAsian: eastAsian) {
+          return composed(legacy)
+        }
+        return composed(String(decoding: raw, as: UTF8.self), raw)
+      }
     }
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
