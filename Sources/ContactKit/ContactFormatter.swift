@@ -207,10 +207,9 @@ public enum ContactFormatter {
       }
       if key.isEmpty {
         let name = contact.displayName
-        if ContactFormatter.isCJK(name), let first = name.first {
-          // A CJK name written only in FN: family name (first character) first.
-          append(String(first), surname: true)
-          append(String(name.dropFirst()))
+        if let parts = ContactFormatter.familyFirstParts(name) {
+          append(parts.family, surname: true)
+          append(parts.given)
         } else {
           append(name)
         }
@@ -353,6 +352,14 @@ public enum ContactFormatter {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"): SectionIndex.section(ofByte: byte)
     default: "#"
     }
+  }
+
+  /// The family and given name of a CJK name written only in `FN` (`박지성`: `박`,
+  /// `지성`): its first character is the family name, as East Asian names are written.
+  /// Sort keys and the search index read such a name so; nil for a name that is not CJK.
+  public static func familyFirstParts(_ name: String) -> (family: String, given: String)? {
+    guard isCJK(name), let first = name.first else { return nil }
+    return (String(first), String(name.dropFirst()))
   }
 
   /// The Latin reading of a Han or Hangul family name when it is read differently as a

@@ -125,10 +125,18 @@ struct IndexBuilder {
     // (Android writes `N;SORT-AS="あんどう,ろいど":安藤;ロイド`): found by it too.
     for reading in contact.nameSortAs { addText(reading, kind: .alias) }
     for reading in contact.organizationSortAs { addText(reading, kind: .organizationAlias) }
-    // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim).
+    // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim); of a name
+    // written only in FN, its first character (박지성 → park, parkjisung), as it sorts.
     if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)
       if !givenRead { addSurnameFirst(reading, family: contact.familyName, given: contact.givenName) }
+    } else if contact.familyName.isEmpty && contact.givenName.isEmpty && contact.middleName.isEmpty && !givenRead
+      && !familyRead && contact.contactType == .person,
+      let parts = ContactFormatter.familyFirstParts(contact.displayName),
+      let reading = ContactFormatter.surnameReading(parts.family)
+    {
+      addFolded(reading, kind: .alias)
+      addSurnameFirst(reading, family: parts.family, given: parts.given)
     }
     addText(contact.organizationName, kind: .organization)
     addText(contact.departmentName, kind: .organization)

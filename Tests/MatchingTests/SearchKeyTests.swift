@@ -215,6 +215,26 @@ struct SearchKeyTests {
     #expect(found("lee kang") == ["이강인"])
   }
 
+  /// As such a name sorts (`ContactFormatter.familyFirstParts`): its first character is
+  /// the family name.
+  @Test("a Han or Hangul name written only in FN is found by its surname reading, in one piece too")
+  func surnameOfANameOnlyInFN() {
+    let people = [
+      TestContacts.person("", "", fn: "박지성"), TestContacts.person("", "", fn: "曾小明"),
+      TestContacts.person("", "", fn: "류현진"), TestContacts.person("", "", fn: "Park Avenue"),
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    for (query, name) in [
+      ("park", "박지성"), ("parkjisung", "박지성"), ("pjs", "박지성"), ("zeng", "曾小明"), ("zengxiaoming", "曾小明"),
+      ("ryu", "류현진"), ("bagjiseong", "박지성"), ("jisung", "박지성"),
+    ] {
+      #expect(found(query).contains(name), "query \(query)")
+    }
+    #expect(Set(found("park")) == ["박지성", "Park Avenue"])
+    #expect(found("zeng") == ["曾小明"])
+  }
+
   @Test("a Korean name is found by its initial consonants as a Korean keyboard types them (초성)")
   func koreanInitialConsonants() {
     let people = [
