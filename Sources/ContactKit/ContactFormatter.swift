@@ -166,7 +166,13 @@ public enum ContactFormatter {
         let trimmed = ContactFormatter.sortKeyPrefix(part.trimmingWhitespace)
         guard !trimmed.isEmpty else { return }
         if source == nil { source = trimmed }
-        let folded = surname ? surnameKey(trimmed) : partKey(trimmed)
+        var folded = surname ? surnameKey(trimmed) : partKey(trimmed)
+        // A letter that its transliteration makes an apostrophe (Hebrew א and ע, the
+        // ʻokina: `אברהם` → `'brhm`) does not put the name in `#`: it sorts by the
+        // letters after it.
+        if folded.utf8.first == UInt8(ascii: "'"), let first = trimmed.unicodeScalars.first, first.value >= 0x80 {
+          folded = String(folded.drop { $0 == "'" })
+        }
         guard !folded.isEmpty else { return }
         if !key.isEmpty { key += " " }
         key += folded

@@ -76,6 +76,15 @@ struct SortKeyTests {
     #expect(ContactFormatter.sortKey(for: card(family: "曾", given: "伟")) == "zeng wei")
   }
 
+  @Test("a Hebrew name that starts with alef or ayin sorts among the others, not in #")
+  func hebrewAlefAndAyin() {
+    #expect(section(card(fn: "אברהם")) == "B")
+    #expect(section(card(family: "עמית", given: "")) == "M")
+    #expect(section(card(fn: "ʻAkaka")) == "A")
+    let names = sorted([card(fn: "תמר"), card(fn: "אברהם"), card(fn: "דוד"), card(fn: "'Til Dawn")])
+    #expect(names == ["אברהם", "דוד", "תמר", "'Til Dawn"])
+  }
+
   @Test("Traditional characters sort with the Simplified ones")
   func traditional() {
     #expect(ContactFormatter.sortKey(for: card(family: "王", given: "曉明"))
