@@ -22,6 +22,25 @@ enum CyrillicSpelling {
   /// letters (of the table above), spaces and hyphens, or when it is what `latin`
   /// (ICU's) already says.
   static func customary(_ text: String, latin: String) -> String? {
+    spelling(text, latin: latin, fuller: false)
+  }
+
+  /// The other spelling as common, as news and passports of other years write the same
+  /// names (BGN/PCGN in full): `ё` `yo` (`Пётр` `pyotr`, `Фёдор` `fyodor`, `Соловьёв`
+  /// `solovyov`), `е` `ye` at a word's start or after a vowel, `ь` or `ъ` (`Ельцин`
+  /// `yeltsin`, `Григорьев` `grigoryev`), `й` after a vowel `i` (`Сергей` `sergei`,
+  /// `Толстой` `tolstoi`, `Чайковский` `chaikovsky`), `кс` `x` (`Алексей` `alexei`);
+  /// nil as for `customary`, or when it is the customary one.
+  static func fuller(_ text: String, latin: String) -> String? {
+    guard let fuller = spelling(text, latin: latin, fuller: true) else { return nil }
+    return fuller == customary(text, latin: latin) ? nil : fuller
+  }
+
+  /// The vowels after which `е` is `ye` and `й` is `i` in the fuller spelling, and the
+  /// signs after which `е` is `ye`.
+  private static let vowelsAndSigns: Set<Unicode.Scalar> = ["а", "е", "ё", "и", "о", "у", "ы", "э", "ю", "я", "і", "ї", "є", "ь", "ъ"]
+
+  private static func spelling(_ text: String, latin: String, fuller: Bool) -> String? {
     let scalars = Array(text.lowercased().unicodeScalars)
     var out = ""
     var index = 0
@@ -32,7 +51,19 @@ enum CyrillicSpelling {
         out.unicodeScalars.append(scalar)
         continue
       }
-      guard let letter = letters[scalar] else { return nil }
+      guard var letter = letters[scalar] else { return nil }
+      let after = index >= 2 ? scalars[index - 2] : " "
+      if fuller {
+        switch scalar {
+        case "ё": letter = "yo"
+        case "е" where after == " " || after == "-" || vowelsAndSigns.contains(after): letter = "ye"
+        case "й" where vowelsAndSigns.contains(after) && after != "и" && after != "ы": letter = "i"
+        case "к" where index < scalars.count && scalars[index] == "с":
+          letter = "x"
+          index += 1
+        default: break
+        }
+      }
       // `-ий`, `-ый` ending a word: `y`.
       if scalar == "и" || scalar == "ы", index < scalars.count, scalars[index] == "й",
         index + 1 == scalars.count || scalars[index + 1] == " " || scalars[index + 1] == "-"

@@ -391,6 +391,9 @@ struct FoldedForms: Sendable {
   /// and a Korean name's customary spelling when it differs (`ji sung`); empty for any
   /// other text. `IndexBuilder` puts a family name's surname reading before them.
   var nameSpellings: [String] = []
+  /// Which of `aliases` are a Cyrillic name's English spellings (`compute`): bit 0, the
+  /// customary one is `aliases[1]`; bit 1, the fuller one follows it (or is `aliases[1]`).
+  var cyrillicSpellings: UInt8 = 0
 
   /// The forms computed anew, without the cache.
   static func compute(_ text: String) -> FoldedForms {
@@ -399,11 +402,17 @@ struct FoldedForms: Sendable {
     guard !SearchFolding.isASCII(folded), let (latin, hasCJK) = Transliteration.latinize(text)
     else { return forms }
     forms.aliases.append(latin)
-    // A Cyrillic name's spelling in English too (`Дмитрий`: `dmitrij`, `dmitry`).
-    if text.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }),
-      let customary = customarySpelling(text, latin: latin)
-    {
-      forms.aliases.append(customary)
+    // A Cyrillic name's spellings in English too (`Дмитрий`: `dmitrij`, `dmitry`;
+    // `Пётр`: `petr`, `pyotr`).
+    if text.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) {
+      if let customary = customarySpelling(text, latin: latin, fuller: false) {
+        forms.aliases.append(customary)
+        forms.cyrillicSpellings |= 1
+      }
+      if let fuller = customarySpelling(text, latin: latin, fuller: true), !forms.aliases.contains(fuller) {
+        forms.aliases.append(fuller)
+        forms.cyrillicSpellings |= 2
+      }
     }
     if hasCJK {
       let syllables = latin.split(separator: " ")
@@ -428,9 +437,9 @@ struct FoldedForms: Sendable {
   }
 
   /// `latin` (the transliteration of `text`) with each word of Cyrillic letters in its
-  /// customary spelling (`CyrillicSpelling`), word by word as `composed(_:word:)`
-  /// joins the words' forms; nil when no word's differs.
-  static func customarySpelling(_ text: String, latin: String) -> String? {
+  /// customary spelling (`CyrillicSpelling`; its fuller one when `fuller`), word by
+  /// word as `composed(_:word:)` joins the words' forms; nil when no word's differs.
+  static func customarySpelling(_ text: String, latin: String, fuller: Bool) -> String? {
     var out = ""
     for part in text.split(separator: " ", omittingEmptySubsequences: false) {
       let piece: String
@@ -439,7 +448,8 @@ struct FoldedForms: Sendable {
       } else {
         let word = String(part)
         let transliterated = Transliteration.latinize(word)?.text ?? word
-        piece = CyrillicSpelling.customary(word, latin: transliterated) ?? transliterated
+        let customary = CyrillicSpelling.customary(word, latin: transliterated)
+        piece = (fuller ? CyrillicSpelling.fuller(word, latin: transliterated) ?? customary : customary) ?? transliterated
       }
       guard !piece.isEmpty else { continue }
       if !out.isEmpty { out += " " }
@@ -485,8 +495,10 @@ struct FoldedForms: Sendable {
     }
     guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
     var latin = ""
-    // With a Cyrillic word's customary spelling (`compute`'s second alias) in its place.
+    // With each Cyrillic word's customary spelling in its place, and its fuller one
+    // (`cyrillicSpellings`).
     var customary = ""
+    var fuller = ""
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -498,11 +510,18 @@ struct FoldedForms: Sendable {
       if !latin.isEmpty {
         latin += " "
         customary += " "
+        fuller += " "
       }
       latin += piece
-      customary += made.flatMap { $0.aliases.count > 1 ? $0.aliases[1] : nil } ?? piece
+      let spellings = made?.cyrillicSpellings ?? 0
+      let aliases = made?.aliases ?? []
+      let customaryPiece = spellings & 1 != 0 ? aliases[1] : piece
+      customary += customaryPiece
+      fuller += spellings & 2 != 0 ? aliases[spellings & 1 != 0 ? 2 : 1] : customaryPiece
     }
-    return FoldedForms(folded: folded, aliases: customary == latin ? [latin] : [latin, customary])
+    var aliases = [latin]
+    for spelling in [customary, fuller] where !aliases.contains(spelling) { aliases.append(spelling) }
+    return FoldedForms(folded: folded, aliases: aliases)
   }
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past

@@ -45,6 +45,8 @@ struct CyrillicSpellingTests {
     TestContacts.person("Дмитрий", "Соколов"), TestContacts.person("Наталья", "Ковальчук"),
     TestContacts.person("Михаил", "Жуков"), TestContacts.person("Юрий", "Щербаков"),
     TestContacts.person("Алексей", "Цой"), TestContacts.person("Олександр", "Їжак"),
+    TestContacts.person("Пётр", "Чайковский"), TestContacts.person("Сергей", "Ельцин"),
+    TestContacts.person("Фёдор", "Григорьев"), TestContacts.person("Лев", "Толстой"),
   ]
 
   @Test(
@@ -53,6 +55,10 @@ struct CyrillicSpellingTests {
       ("dmitry", "Дмитрий Соколов"), ("dmitrij", "Дмитрий Соколов"), ("natalya", "Наталья Ковальчук"),
       ("kovalchuk", "Наталья Ковальчук"), ("mikhail zhukov", "Михаил Жуков"), ("yury", "Юрий Щербаков"),
       ("shcherbakov", "Юрий Щербаков"), ("aleksey tsoy", "Алексей Цой"), ("yizhak", "Олександр Їжак"),
+      // The fuller spelling: ё yo, е ye after a vowel or a sign, й i after a vowel, кс x.
+      ("pyotr chaikovsky", "Пётр Чайковский"), ("petr chaykovsky", "Пётр Чайковский"), ("alexei tsoi", "Алексей Цой"),
+      ("sergei yeltsin", "Сергей Ельцин"), ("sergey eltsin", "Сергей Ельцин"), ("fyodor grigoryev", "Фёдор Григорьев"),
+      ("tolstoi", "Лев Толстой"), ("tolstoy", "Лев Толстой"),
     ])
   func found(query: String, expected: String) {
     let matches = ContactIndex(Self.people).search(query)
@@ -67,5 +73,9 @@ struct CyrillicSpellingTests {
     #expect(CyrillicSpelling.customary("Анна", latin: "anna") == nil)
     #expect(CyrillicSpelling.customary("Νίκος", latin: "nikos") == nil)
     #expect(CyrillicSpelling.customary("Д'Артаньян", latin: "") == nil)
+    #expect(CyrillicSpelling.fuller("Достоевский", latin: "") == "dostoyevsky")
+    #expect(CyrillicSpelling.fuller("Соловьёв", latin: "") == "solovyov")
+    #expect(CyrillicSpelling.fuller("Дмитрий", latin: "dmitrij") == nil)  // as the customary
+    #expect(CyrillicSpelling.fuller("Анна", latin: "anna") == nil)
   }
 }
