@@ -6,16 +6,22 @@
 /// Letters as the BGN/PCGN romanization writes them, simplified as people do: `й`
 /// `y`, `х` `kh`, `ц` `ts`, `ч` `ch`, `ш` `sh`, `щ` `shch`, `ж` `zh`, `ю` `yu`, `я`
 /// `ya`, `ё` `e`, `ы` `y`, `ъ` and `ь` nothing; Ukrainian `і` `i`, `ї` `yi`, `є` `ye`,
-/// `ґ` `g`; Belarusian `ў` `w`; and `-ий`, `-ый` at a word's end `y` (`Дмитрий`
+/// `ґ` `g`; Belarusian `ў` `w`; Serbian, Macedonian and Kazakh letters as their Latin
+/// alphabets write them; and `-ий`, `-ый` at a word's end `y` (`Дмитрий`
 /// `dmitry`, `Юрий` `yury`, `Наталья` `natalya`, `Алексей` `aleksey`, `Михаил`
 /// `mikhail`).
 enum CyrillicSpelling {
-  /// The letters, by lower-case Cyrillic scalar (U+0430–U+045F).
+  /// The letters, by lower-case Cyrillic scalar.
   private static let letters: [Unicode.Scalar: String] = [
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "й": "y",
     "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f",
     "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
     "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "w",
+    // Serbian and Macedonian, as their Latin alphabets write them, folded (`đ` `dj`,
+    // `ć` `c`): `Ђоковић` `djokovic`, `Немања` `nemanja`, `Караџић` `karadzic`.
+    "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c", "џ": "dz", "ѓ": "gj", "ќ": "kj", "ѕ": "dz",
+    // Kazakh, whose letters ICU leaves as they are: `Тоқаев` `tokaev`, `Ұлы` `uly`.
+    "ә": "a", "ғ": "g", "қ": "k", "ң": "ng", "ө": "o", "ұ": "u", "ү": "u", "һ": "h",
   ]
 
   /// The customary spelling of `text`, lower-case; nil unless it is all Cyrillic

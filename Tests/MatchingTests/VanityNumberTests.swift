@@ -47,6 +47,7 @@ struct CyrillicSpellingTests {
     TestContacts.person("Алексей", "Цой"), TestContacts.person("Олександр", "Їжак"),
     TestContacts.person("Пётр", "Чайковский"), TestContacts.person("Сергей", "Ельцин"),
     TestContacts.person("Фёдор", "Григорьев"), TestContacts.person("Лев", "Толстой"),
+    TestContacts.person("Новак", "Ђоковић"), TestContacts.person("Касым-Жомарт", "Тоқаев"),
   ]
 
   @Test(
@@ -59,6 +60,8 @@ struct CyrillicSpellingTests {
       ("pyotr chaikovsky", "Пётр Чайковский"), ("petr chaykovsky", "Пётр Чайковский"), ("alexei tsoi", "Алексей Цой"),
       ("sergei yeltsin", "Сергей Ельцин"), ("sergey eltsin", "Сергей Ельцин"), ("fyodor grigoryev", "Фёдор Григорьев"),
       ("tolstoi", "Лев Толстой"), ("tolstoy", "Лев Толстой"),
+      // Serbian and Kazakh letters.
+      ("djokovic", "Новак Ђоковић"), ("tokayev", "Касым-Жомарт Тоқаев"), ("kasym", "Касым-Жомарт Тоқаев"),
     ])
   func found(query: String, expected: String) {
     let matches = ContactIndex(Self.people).search(query)
