@@ -72,10 +72,13 @@ struct UndeclaredCharsetTests {
   @Test("a Korean phone book stays Korean and a Chinese one Chinese, whatever each name alone suggests")
   func wholeBooks() throws {
     // 첫째 and 탑 are valid UTF-8 too (`ù°`, `ž`), as are 郑伟 and 爷爷 (`֣ΰ`, `үү`).
-    let korean = ["김민수", "영수", "말순", "해솔", "울엄마", "피자", "이지은", "영진 엄마", "서울특별시 강남구", "첫째", "탑"]
+    let korean = [
+      "김민수", "영수", "말순", "해솔", "울엄마", "피자", "이지은", "영진 엄마", "서울특별시 강남구", "첫째", "탑", "엄마♥",
+      "김민수 ㅋㅋ", "㈜삼성전자",
+    ]
     #expect(try names(korean, in: "EUC-KR") == korean)
     #expect(try names(korean, in: "EUC-KR", quoted: true) == korean)
-    let chinese = ["李娜", "林静", "何静", "傅芳", "大哥", "北京", "百度", "王芳", "张伟", "郑伟", "爷爷"]
+    let chinese = ["李娜", "林静", "何静", "傅芳", "大哥", "北京", "百度", "王芳", "张伟", "郑伟", "爷爷", "李娜★", "※王总"]
     #expect(try names(chinese, in: "GB18030") == chinese)
     #expect(try names(chinese, in: "GB18030", quoted: true) == chinese)
     // A UTF-8 book whose letters are such pairs of bytes stays UTF-8.

@@ -78,6 +78,10 @@ package enum CharsetDecoder {
   ) -> (text: String, charset: String?) {
     if isUTF8CutShort(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
     if let fallback, let text = decode(bytes, charset: fallback) { return (text, fallback) }
+    // In a file of Korean or Chinese values, read in its charset, symbols too (`엄마♥`).
+    if let eastAsian, let charset = eastAsian(), let text = reading(bytes, inFileCharset: charset) {
+      return (text, charset)
+    }
     if let guess = guessEastAsian(bytes, eastAsian: eastAsian) { return guess }
     if containsUTF8MultiByteSequence(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
     if let text = decode(bytes, charset: "WINDOWS-1252") { return (text, "WINDOWS-1252") }
@@ -221,11 +225,39 @@ package enum CharsetDecoder {
           } else if koreanWords && !chineseName {
             korean += 1
           }
-        default: return nil  // another charset's text (kana, Latin, Big5)
+        default:
+          // Symbols beside the letters (`엄마♥`, `李娜★`) tell nothing; another
+          // charset's text (kana, Latin, Big5) tells that the file is not one of them.
+          guard reading(bytes, inFileCharset: "EUC-KR") != nil || reading(bytes, inFileCharset: "GB18030") != nil
+          else { return nil }
         }
       }
     }
     return korean > chinese ? "EUC-KR" : chinese > korean ? "GB18030" : nil
+  }
+
+  /// The text of `bytes` in `charset` ("EUC-KR" or "GB18030", a file's
+  /// `eastAsianCharset(of:)`) when it reads as that file's text: its letters Hangul
+  /// (and the jamo of `ㅋㅋ`) or Han, the rest symbols, punctuation or digits, none of
+  /// them beside an ASCII letter (Latin text read as a double-byte charset swallows
+  /// letters); nil otherwise.
+  static func reading(_ bytes: [UInt8], inFileCharset charset: String) -> String? {
+    guard let text = decode(bytes, charset: charset) else { return nil }
+    let korean = charset == "EUC-KR"
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() where scalar.value >= 0x80 {
+      if index > 0, scalars[index - 1].value < 0x80, scalars[index - 1].properties.isAlphabetic { return nil }
+      if index + 1 < scalars.count, scalars[index + 1].value < 0x80, scalars[index + 1].properties.isAlphabetic {
+        return nil
+      }
+      let value = scalar.value
+      let letter =
+        korean
+        ? (0xAC00...0xD7A3).contains(value) || (0x3131...0x318E).contains(value)
+        : (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+      guard letter || !scalar.properties.isAlphabetic else { return nil }
+    }
+    return text
   }
 
   /// Whether `text` reads as a name in a script: its first letter of the script

@@ -47,7 +47,8 @@ extension VCardReader {
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
-  ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
+  ///   says; also for an empty file, one with a byte-order mark or in UTF-16, or one
+  ///   whose first 64 KiB are not UTF-8.
   /// - Complexity: O(n) in the size of the input; O(`largestPart`) bytes and cards held
   ///   at once (more for a card larger than that).
   public static func read(
@@ -82,6 +83,10 @@ extension VCardReader {
           }
           return read && cards > 0
         }
+        // A file that is not UTF-8 (a phone's export in a legacy charset, whose first
+        // cards show it) is read whole: what charset its values are in may take them
+        // all to tell (`CharsetDecoder.eastAsianCharset(of:)`).
+        if !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) }) { return false }
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
       }
@@ -114,6 +119,14 @@ extension VCardReader {
         partSize = min(max(largestPart, 16), max(Self.smallestPart, bytesRead / cardsRead * Self.cardsPerPart))
       }
     }
+  }
+
+  /// Whether the first `looking` bytes of `bytes` (to the character they end in) are
+  /// UTF-8.
+  static func beginsAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>, looking: Int) -> Bool {
+    var end = min(bytes.count, looking)
+    while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[..<end]))
   }
 
   /// The most cards a part of `read(blocks:inPartsOf:_:)` holds, about: 16,384 (a
