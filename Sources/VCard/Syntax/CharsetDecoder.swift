@@ -106,10 +106,12 @@ package enum CharsetDecoder {
 
   /// Text in a legacy East Asian charset, told by what it decodes to (cards from old
   /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
-  /// holds kana, EUC-KR when it is Hangul (unless GB2312 reads it as a Chinese name
-  /// and EUC-KR not as a Korean one, `CommonCharacters`); when every non-ASCII
-  /// character is Han or CJK punctuation, GB18030 for GB2312's bytes, Shift_JIS for
-  /// kanji alone, then GB18030 and Big5; `nil` when none fits (then Latin).
+  /// holds kana, EUC-KR when it is Hangul (unless GB2312 reads it too and the file's
+  /// values tell GB2312, `eastAsian`, or, when they tell nothing, GB2312 reads it as a
+  /// Chinese name and EUC-KR not as a Korean one, `CommonCharacters`); when every
+  /// non-ASCII character is Han or CJK punctuation, GB18030 for GB2312's bytes,
+  /// Shift_JIS for kanji alone, then GB18030 and Big5; `nil` when none fits (then
+  /// Latin).
   ///
   /// Latin text is mostly told without decoding: when the first non-ASCII byte follows
   /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
