@@ -1,4 +1,5 @@
 import CpickSupport
+import Foundation
 import Testing
 
 @testable import VCard
@@ -88,6 +89,25 @@ struct UndeclaredCharsetTests {
     // A file of one name: the name alone decides (see chineseOrKorean).
     #expect(try names(["李娜"], in: "GB18030") == ["李娜"])
     #expect(try names(["김민준"], in: "EUC-KR") == ["김민준"])
+  }
+
+  /// Found by the `vcard` fuzz target: a file with a legacy byte and a damaged base64
+  /// value, whose check reads the value while the cards are put together — in the
+  /// reading that tallies the file's values too, which then read the file again, and so
+  /// on until the stack ran out.
+  @Test("a legacy byte beside a damaged base64 value is read once, not again and again")
+  func tallyReadsOnce() throws {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fuzz/Seeds/vcard/legacy-byte-and-damaged-base64.vcf")
+    let bytes = Array(try Data(contentsOf: seed))
+    #expect(bytes.count == 52_796)
+    let cards = VCardReader.read(bytes).cards
+    // Every value read (the legacy one asks how the file's values read).
+    let values = cards.flatMap(\.lines).map(\.value)
+    #expect(cards.count == 1)
+    #expect(values.count == cards.first?.lines.count)
+    #expect(cards.first?.first("FN")?.value == "xxx")
+    #expect(cards.first?.first("REV")?.value == "20240911T065241Z")
   }
 
   @Test("UTF-8 cut short at the end keeps the text and marks only the cut character")

@@ -291,24 +291,29 @@ final class VCardSource: Sendable {
   let fallbackCharset: String?
   /// `eastAsianCharset()` once made.
   private let eastAsian = Locked<String??>(nil)
+  /// False for the reading that tallies the values (`eastAsianCharset()`), whose own
+  /// values (read while its cards are put together) must not ask again.
+  private let tellsEastAsian: Bool
 
-  init(input: [UInt8], fallbackCharset: String?) {
+  init(input: [UInt8], fallbackCharset: String?, tellsEastAsian: Bool = true) {
     self.input = input
     self.fallbackCharset = fallbackCharset
+    self.tellsEastAsian = tellsEastAsian
   }
 
   /// The charset the input's Korean or Chinese legacy values tell together
   /// (`CharsetDecoder.eastAsianCharset(of:)`), made the first time a value that both
   /// EUC-KR and GB2312 read asks for it: the input read again, on this thread.
   func eastAsianCharset() -> String? {
-    eastAsian.withLock { known in
+    guard tellsEastAsian else { return nil }
+    return eastAsian.withLock { known in
       if let known { return known }
       // An input all UTF-8 and without quoted-printable values has no legacy value.
       let found: String?
       if input.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(input) {
         found = nil
       } else {
-        found = CharsetDecoder.eastAsianCharset(of: VCardReader.read(input, pieceSize: input.count + 1).cards)
+        found = CharsetDecoder.eastAsianCharset(of: VCardReader.cardsForCharsetTally(input))
       }
       known = .some(found)
       return found

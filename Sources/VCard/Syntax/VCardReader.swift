@@ -66,6 +66,20 @@ public enum VCardReader {
     return result
   }
 
+  /// The cards of `input` (vCard text, normalized) read in one piece from a source
+  /// that tells no East Asian charset: what `VCardSource.eastAsianCharset()` tallies
+  /// (a value read while its cards are put together, a damaged base64 one, must not
+  /// ask again: that reading would read the input again, and so on).
+  static func cardsForCharsetTally(_ input: [UInt8]) -> [RawCard] {
+    let source = VCardSource(input: input, fallbackCharset: nil, tellsEastAsian: false)
+    return input.withUnsafeBufferPointer { buffer in
+      var piece = readPiece(
+        buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer), linesBefore: 0, source: source,
+        limits: .standard)
+      return piece.assembler.finish(bytes: input).cards
+    }
+  }
+
   /// `read` with values of no declared charset read first in `fallbackCharset` (the
   /// legacy charset of the file a card came from, `VCardParseResult.legacyCharset`).
   static func read(_ bytes: [UInt8], fallbackCharset: String?) -> VCardParseResult {
