@@ -384,6 +384,26 @@ public enum ContactFormatter {
     return reading + latinKey(rest, joiningSyllables: true)
   }
 
+  /// The other spellings a Korean surname has in practice, on passports and cards of
+  /// other years (`surnameReading`'s is the commonest: 이 `lee`; here `yi`, `rhee`):
+  /// the search index holds them too. Empty for any other family name.
+  public static func otherSurnameSpellings(_ familyName: String) -> [String] {
+    otherKoreanSurnameSpellings[familyName.trimmingWhitespace] ?? []
+  }
+
+  /// The spellings of `otherSurnameSpellings(_:)`.
+  static let otherKoreanSurnameSpellings: [String: [String]] = [
+    "이": ["yi", "rhee", "rhie"], "박": ["pak", "bak"], "최": ["choe"], "정": ["chung", "jeong"], "강": ["gang"],
+    "조": ["jo", "joe"], "윤": ["yun"], "장": ["chang"], "임": ["im", "rim"], "한": ["hahn"], "오": ["o"],
+    "서": ["suh", "seo"], "신": ["sin"], "권": ["kweon"], "황": ["whang"], "안": ["an"], "송": ["sung"],
+    "류": ["yoo", "yu", "lyu"], "유": ["yu", "you"], "전": ["chun", "jun"], "고": ["koh", "goh"], "문": ["mun"],
+    "손": ["sohn"], "배": ["bai"], "백": ["paik", "baik"], "허": ["huh", "hur"], "남": ["nahm"], "노": ["roh", "no"],
+    "하": ["hah"], "성": ["seong"], "주": ["ju", "chu"], "구": ["ku", "goo"], "진": ["chin"], "나": ["ra", "rha"],
+    "지": ["chi"], "엄": ["uhm", "eom"], "채": ["chai"], "천": ["chon"], "현": ["hyeon"], "변": ["byeon", "pyun"],
+    "염": ["yum"], "여": ["yeo"], "추": ["chu"], "석": ["suk"], "선": ["sun"], "설": ["sul"], "명": ["myeong"],
+    "김": ["gim"], "남궁": ["namkoong", "namgoong"], "황보": ["whangbo"], "제갈": ["jekal"], "선우": ["seonu"],
+  ]
+
   /// Surnames whose reading differs from the usual reading of the character, and the
   /// spellings Korean surnames have in practice.
   static let surnames: [String: String] = [

@@ -127,8 +127,10 @@ struct IndexBuilder {
     for reading in contact.organizationSortAs { addText(reading, kind: .organizationAlias) }
     // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim); of a name
     // written only in FN, its first character (박지성 → park, parkjisung), as it sorts.
+    // A Korean surname's other spellings too (이: yi, rhee).
     if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
       addFolded(reading, kind: .alias)
+      for spelling in ContactFormatter.otherSurnameSpellings(contact.familyName) { addFolded(spelling, kind: .alias) }
       if !givenRead { addSurnameFirst(reading, family: contact.familyName, given: contact.givenName) }
     } else if contact.familyName.isEmpty && contact.givenName.isEmpty && contact.middleName.isEmpty && !givenRead
       && !familyRead && contact.contactType == .person,
@@ -136,6 +138,7 @@ struct IndexBuilder {
       let reading = ContactFormatter.surnameReading(parts.family)
     {
       addFolded(reading, kind: .alias)
+      for spelling in ContactFormatter.otherSurnameSpellings(parts.family) { addFolded(spelling, kind: .alias) }
       addSurnameFirst(reading, family: parts.family, given: parts.given)
     }
     addText(contact.organizationName, kind: .organization)

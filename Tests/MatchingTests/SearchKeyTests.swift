@@ -235,6 +235,22 @@ struct SearchKeyTests {
     #expect(found("zeng") == ["曾小明"])
   }
 
+  @Test("a Korean surname is found by its other spellings too: yi and rhee for 이, roh for 노, paik for 백")
+  func otherSurnameSpellings() {
+    let people = [
+      TestContacts.person("승만", "이"), TestContacts.person("무현", "노"), TestContacts.person("", "", fn: "백남준"),
+      TestContacts.person("Ada", "Lovelace"),
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    #expect(found("rhee") == ["이승만"])
+    #expect(found("yi seung") == ["이승만"])
+    #expect(found("roh") == ["노무현"])
+    #expect(found("paik") == ["백남준"])
+    #expect(found("lee").contains("이승만"))  // the commonest, as before
+    #expect(ContactFormatter.otherSurnameSpellings("Lovelace").isEmpty)
+  }
+
   @Test("a Korean name is found by its initial consonants as a Korean keyboard types them (초성)")
   func koreanInitialConsonants() {
     let people = [
