@@ -237,24 +237,13 @@ public enum ContactFormatter {
       return key
     }
 
-    /// `wordKey(word)`, kept here too (no lock for a word met again).
+    /// `ContactFormatter.latinWord(word)` (kept for the process by `latinTransformed`),
+    /// kept here too (no lock for a word met again).
     private mutating func localWordKey(_ word: Substring) -> String {
       let lookup = ByteKey(String(word))
       if let known = wordCache[lookup] { return known }
-      let key = Self.wordKey(word)
-      wordCache[lookup] = key
-      return key
-    }
-
-    /// `ContactFormatter.latinWord(word)`, kept in `shared`.
-    static func wordKey(_ word: Substring) -> String {
-      let shared = SharedKey(part: ByteKey(String(word)), surname: false, word: true)
-      if let known = Self.shared.withLock({ $0[shared] }) { return known }
       let key = ContactFormatter.latinWord(word)
-      Self.shared.withLock { keys in
-        if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
-        keys[shared] = key
-      }
+      wordCache[lookup] = key
       return key
     }
 
@@ -274,12 +263,10 @@ public enum ContactFormatter {
     /// a written family name; emptied when it grows past 200,000 entries.
     static let shared = Locked<[SharedKey: String]>([:])
 
-    /// A name part, and whether it is read as a surname (or a word of a part).
+    /// A name part, and whether it is read as a surname.
     struct SharedKey: Hashable {
       var part: ByteKey
       var surname: Bool
-      /// A word of a part (`wordKey`), not a whole part.
-      var word = false
     }
 
     /// The key of `part` (a trimmed, non-empty name part): `surnameReading` for a
@@ -298,10 +285,11 @@ public enum ContactFormatter {
 
     /// The key of `part` computed anew, without the cache of parts: a part of several
     /// words (a name given only in `FN`, distinct in every card) from its words'
-    /// transforms (`wordKey`), which recur.
+    /// transforms (`latinWord`), which recur.
     static func computeKey(_ part: String, surname: Bool) -> String {
       if surname, let reading = ContactFormatter.surnameReading(part) { return reading }
-      return ContactFormatter.latinKey(words: part, word: wordKey) ?? ContactFormatter.latinKey(part, joiningSyllables: true)
+      return ContactFormatter.latinKey(words: part, word: ContactFormatter.latinWord)
+        ?? ContactFormatter.latinKey(part, joiningSyllables: true)
     }
   }
 

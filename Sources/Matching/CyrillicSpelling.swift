@@ -38,8 +38,13 @@ enum CyrillicSpelling {
   /// `Толстой` `tolstoi`, `Чайковский` `chaikovsky`), `кс` `x` (`Алексей` `alexei`);
   /// nil as for `customary`, or when it is the customary one.
   static func fuller(_ text: String, latin: String) -> String? {
+    fuller(text, latin: latin, customary: customary(text, latin: latin))
+  }
+
+  /// `fuller(text, latin:)`, given `customary(text, latin:)`.
+  static func fuller(_ text: String, latin: String, customary: String?) -> String? {
     guard let fuller = spelling(text, latin: latin, fuller: true) else { return nil }
-    return fuller == customary(text, latin: latin) ? nil : fuller
+    return fuller == customary ? nil : fuller
   }
 
   /// The vowels after which `е` is `ye` and `й` is `i` in the fuller spelling, and the

@@ -125,21 +125,19 @@ struct IndexBuilder {
     // (Android writes `N;SORT-AS="あんどう,ろいど":安藤;ロイド`): found by it too.
     for reading in contact.nameSortAs { addText(reading, kind: .alias) }
     for reading in contact.organizationSortAs { addText(reading, kind: .organizationAlias) }
-    // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim); of a name
-    // written only in FN, its first character (박지성 → park, parkjisung), as it sorts.
-    // A Korean surname's other spellings too (이: yi, rhee).
-    if !familyRead, let reading = ContactFormatter.surnameReading(contact.familyName) {
-      addFolded(reading, kind: .alias)
-      for spelling in ContactFormatter.otherSurnameSpellings(contact.familyName) { addFolded(spelling, kind: .alias) }
-      if !givenRead { addSurnameFirst(reading, family: contact.familyName, given: contact.givenName) }
-    } else if contact.familyName.isEmpty && contact.givenName.isEmpty && contact.middleName.isEmpty && !givenRead
-      && !familyRead && contact.contactType == .person,
-      let parts = ContactFormatter.familyFirstParts(contact.displayName),
-      let reading = ContactFormatter.surnameReading(parts.family)
+    // A Han or Hangul family name read as a surname (曾 → zeng, 김 → kim), a Korean
+    // one's other spellings too (이: yi, rhee); of a name written only in FN, its first
+    // character (박지성 → park, parkjisung), as it sorts.
+    let nameOnlyInFN = contact.familyName.isEmpty && contact.givenName.isEmpty && contact.middleName.isEmpty
+      && contact.contactType == .person && !givenRead
+    if !familyRead,
+      let name = nameOnlyInFN
+        ? ContactFormatter.familyFirstParts(contact.displayName) : (contact.familyName, contact.givenName),
+      let reading = ContactFormatter.surnameReading(name.family)
     {
       addFolded(reading, kind: .alias)
-      for spelling in ContactFormatter.otherSurnameSpellings(parts.family) { addFolded(spelling, kind: .alias) }
-      addSurnameFirst(reading, family: parts.family, given: parts.given)
+      for spelling in ContactFormatter.otherSurnameSpellings(name.family) { addFolded(spelling, kind: .alias) }
+      if !givenRead { addSurnameFirst(reading, family: name.family, given: name.given) }
     }
     addText(contact.organizationName, kind: .organization)
     addText(contact.departmentName, kind: .organization)
@@ -408,11 +406,12 @@ struct FoldedForms: Sendable {
     // A Cyrillic name's spellings in English too (`Дмитрий`: `dmitrij`, `dmitry`;
     // `Пётр`: `petr`, `pyotr`).
     if text.unicodeScalars.contains(where: { (0x400...0x4FF).contains($0.value) }) {
-      if let customary = customarySpelling(text, latin: latin, fuller: false) {
+      let spellings = customarySpellings(text, latin: latin)
+      if let customary = spellings.customary {
         forms.aliases.append(customary)
         forms.cyrillicSpellings |= 1
       }
-      if let fuller = customarySpelling(text, latin: latin, fuller: true), !forms.aliases.contains(fuller) {
+      if let fuller = spellings.fuller, !forms.aliases.contains(fuller) {
         forms.aliases.append(fuller)
         forms.cyrillicSpellings |= 2
       }
@@ -440,25 +439,34 @@ struct FoldedForms: Sendable {
   }
 
   /// `latin` (the transliteration of `text`) with each word of Cyrillic letters in its
-  /// customary spelling (`CyrillicSpelling`; its fuller one when `fuller`), word by
-  /// word as `composed(_:word:)` joins the words' forms; nil when no word's differs.
-  static func customarySpelling(_ text: String, latin: String, fuller: Bool) -> String? {
-    var out = ""
+  /// customary spelling (`CyrillicSpelling`), and with each in its fuller one (else its
+  /// customary one), word by word as `composed(_:word:)` joins the words' forms; each
+  /// nil when no word's differs.
+  static func customarySpellings(_ text: String, latin: String) -> (customary: String?, fuller: String?) {
+    var customary = ""
+    var fuller = ""
     for part in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let piece: String
+      let pieces: (customary: String, fuller: String)
       if part.utf8.allSatisfy({ $0 < 0x80 }) {
-        piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+        let piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+        pieces = (piece, piece)
       } else {
         let word = String(part)
         let transliterated = Transliteration.latinize(word)?.text ?? word
-        let customary = CyrillicSpelling.customary(word, latin: transliterated)
-        piece = (fuller ? CyrillicSpelling.fuller(word, latin: transliterated) ?? customary : customary) ?? transliterated
+        let wordCustomary = CyrillicSpelling.customary(word, latin: transliterated)
+        let wordFuller = CyrillicSpelling.fuller(word, latin: transliterated, customary: wordCustomary)
+        pieces = (wordCustomary ?? transliterated, wordFuller ?? wordCustomary ?? transliterated)
       }
-      guard !piece.isEmpty else { continue }
-      if !out.isEmpty { out += " " }
-      out += piece
+      if !pieces.customary.isEmpty {
+        if !customary.isEmpty { customary += " " }
+        customary += pieces.customary
+      }
+      if !pieces.fuller.isEmpty {
+        if !fuller.isEmpty { fuller += " " }
+        fuller += pieces.fuller
+      }
     }
-    return out == latin ? nil : out
+    return (customary == latin ? nil : customary, fuller == latin ? nil : fuller)
   }
 
   /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as

@@ -213,11 +213,16 @@ enum Transliteration {
     if let letters = LetterReadings.latin(text) { return SearchFolding.fold(letters) }
     let key = ByteKey(text)
     if let hit = cache.withLock({ $0[key] }) { return hit }
-    TransliterationWarmUp.waitIfRunning()
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
-    // The transform a sort key of the same word made, when it came first.
-    let transformed =
-      isIndic ? indicLatin(text).applyingTransformInPieces(transform) : ContactFormatter.latinTransformed(text)
+    // The transform a sort key of the same word made, when it came first (both wait
+    // for the warm-up of ICU's rules).
+    let transformed: String?
+    if isIndic {
+      TransliterationWarmUp.waitIfRunning()
+      transformed = indicLatin(text).applyingTransformInPieces(transform)
+    } else {
+      transformed = ContactFormatter.latinTransformed(text)
+    }
     let latin = SearchFolding.fold(transformed ?? text)
     cache.withLock { cache in
       if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }

@@ -38,9 +38,10 @@ package enum CharsetDecoder {
   /// The Korean or Chinese reading of `bytes` that are valid UTF-8 by chance (`첫째` in
   /// EUC-KR is `ù°` in UTF-8, `郑伟` in GB2312 `֣ΰ`) in a file whose other values are
   /// EUC-KR or GB2312 (`eastAsian`, asked only here: `eastAsianCharset(of:)`), nil for
-  /// any other. Asked only for pairs of bytes 0xA1–0xFE (as both charsets write their
-  /// characters) with no ASCII letter beside them — what a few UTF-8 letters are too
-  /// (Cyrillic `а`–`п`): their file, all UTF-8, then tells none.
+  /// any other. Asked only for pairs of bytes that are two-byte UTF-8 characters
+  /// (leads 0xC2–0xDF) and both 0xA1 or more (as both charsets write their characters),
+  /// with no ASCII letter beside them — what a few UTF-8 letters are too (Cyrillic
+  /// `а`–`п`): their file, all UTF-8, then tells none.
   ///
   /// - Complexity: O(n); `eastAsian` once per file.
   static func eastAsianReadingOfUTF8(_ bytes: UnsafeBufferPointer<UInt8>, eastAsian: () -> String?) -> String? {
@@ -51,7 +52,7 @@ package enum CharsetDecoder {
         index += 1
         continue
       }
-      guard bytes[index] >= 0xA1, index + 1 < bytes.count, bytes[index + 1] >= 0xA1,
+      guard (0xC2...0xDF).contains(bytes[index]), index + 1 < bytes.count, bytes[index + 1] >= 0xA1,
         index == 0 || !isASCIILetter(bytes[index - 1]), index + 2 >= bytes.count || !isASCIILetter(bytes[index + 2])
       else { return nil }
       paired = true

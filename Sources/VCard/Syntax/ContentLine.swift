@@ -1,5 +1,6 @@
 import ContactKit
 import CpickSupport
+import Synchronization
 
 /// A parameter of a content line (RFC 6350 §5, RFC 2426 §4, vCard 2.1 §2.1.2).
 ///
@@ -291,6 +292,11 @@ final class VCardSource: Sendable {
   let fallbackCharset: String?
   /// `eastAsianCharset()` once made.
   private let eastAsian = Locked<String??>(nil)
+  /// `eastAsianCharset()` once made, read without the lock (values of every card ask):
+  /// 0 not yet, 1 none, 2 EUC-KR, 3 GB18030.
+  private let madeEastAsian = Atomic<UInt8>(0)
+  /// The charsets of `madeEastAsian`, by its value.
+  private static let madeCharsets: [String?] = [nil, nil, "EUC-KR", "GB18030"]
   /// False for the reading that tallies the values (`eastAsianCharset()`), whose own
   /// values (read while its cards are put together) must not ask again.
   private let tellsEastAsian: Bool
@@ -306,6 +312,8 @@ final class VCardSource: Sendable {
   /// EUC-KR and GB2312 read asks for it: the input read again, on this thread.
   func eastAsianCharset() -> String? {
     guard tellsEastAsian else { return nil }
+    let made = madeEastAsian.load(ordering: .acquiring)
+    if made != 0 { return Self.madeCharsets[Int(made)] }
     return eastAsian.withLock { known in
       if let known { return known }
       // An input all UTF-8 and without quoted-printable values has no legacy value.
@@ -316,6 +324,7 @@ final class VCardSource: Sendable {
         found = CharsetDecoder.eastAsianCharset(of: VCardReader.cardsForCharsetTally(input))
       }
       known = .some(found)
+      madeEastAsian.store(found == "EUC-KR" ? 2 : found == "GB18030" ? 3 : 1, ordering: .releasing)
       return found
     }
   }
