@@ -545,6 +545,14 @@ public enum ContactFormatter {
   /// The transforms `latinTransformed` keeps, by text.
   static let transformed = Locked<[ByteKey: String]>([:])
 
+  /// Empties the process's stores of sort keys of name parts (`SortKeys.shared`) and
+  /// of transforms (`transformed`), their tables too: once a large book is keyed they
+  /// only hold memory until another book is keyed, which makes them again.
+  package static func forgetMemoized() {
+    SortKeys.shared.withLock { $0 = [:] }
+    transformed.withLock { $0 = [:] }
+  }
+
   /// The transform of `latinKey` (and of the search index's transliterations).
   public static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
 }

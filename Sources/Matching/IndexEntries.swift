@@ -182,6 +182,27 @@ extension ContactIndex {
       fieldKinds: Array(fieldKinds), contactStarts: Array(contactStarts), masks: Array(masks))
   }
 
+  /// The index's columns where they lie, to store them without a copy: `bytes` with
+  /// its `bytePadding` zeros (`IndexEntries`' layout, as `init(stored:…)` reads it).
+  public var storedColumns: StoredColumns {
+    StoredColumns(
+      bytes: bytes, fieldStarts: fieldStarts, fieldKinds: fieldKinds, contactStarts: contactStarts, masks: masks)
+  }
+
+  /// An index's columns as `storedColumns` lends them (each keeps its storage alive).
+  public struct StoredColumns: Sendable {
+    /// The folded UTF-8 of every field, then `bytePadding` zero bytes.
+    public let bytes: FlatArray<UInt8>
+    /// Where each field starts in `bytes`, and the end of the last one.
+    public let fieldStarts: FlatArray<Int32>
+    /// Each field's `FieldKind`.
+    public let fieldKinds: FlatArray<UInt8>
+    /// Where each contact's fields start, and the end of the last one.
+    public let contactStarts: FlatArray<Int32>
+    /// Each contact's character mask.
+    public let masks: FlatArray<UInt64>
+  }
+
   /// The zero bytes that follow the folded fields in `init(stored:…)`'s `bytes`.
   public static var bytePadding: Int { ByteMatcher.padding }
 

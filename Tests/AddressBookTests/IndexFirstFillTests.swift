@@ -102,6 +102,24 @@ struct IndexFirstFillTests {
     #expect(try writer.database.integer("PRAGMA mmap_size") == 1 << 30)
   }
 
+  @Test("a first fill's large payload (over spilledPayload) is spilled to the file as it is written, and lands whole")
+  func largePayloadSpilled() throws {
+    let (folder, cache) = try Self.newIndex("first-fill-large")
+    defer { folder.remove() }
+    let writer = try Writer.writer(in: cache)
+    #expect(writer.add(Writer.cards(10, from: 0), from: 0))
+    // Zeros with a byte told apart every 4 KiB (one page in four): misplaced pages show.
+    var payload = [UInt8](repeating: 0, count: IndexFileWriter.spilledPayload + 12_345)
+    for offset in stride(from: 0, to: payload.count, by: 4_096) { payload[offset] = UInt8(truncatingIfNeeded: offset >> 12 | 1) }
+    let row = Writer.row(payload: payload)
+    #expect(writer.finish(book: Writer.path, file: row))
+    #expect(!Self.hasLog(cache))
+    let stored = try #require(cache.files(inBook: Writer.path).first)
+    #expect(stored.payload.count == payload.count)
+    #expect(stored.payload == payload)
+    #expect(cache.card(generation: Writer.generation, ordinal: 9) == Writer.cards(1, from: 9)[0])
+  }
+
   @Test("the switch to the log is left for later while a reader holds the file (waiting 200 ms, not 2 s), and made once it is done")
   func switchAfterReader() throws {
     let (folder, cache) = try Self.newIndex("first-fill-reader")

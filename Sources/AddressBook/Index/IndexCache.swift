@@ -88,7 +88,9 @@ package struct CachedFile: Sendable, Hashable {
 /// reads and writes, and 20–25 % of its time). Its writers keep each part's pages in
 /// memory until the part's commit (`cache_spill` off: a spill would take the exclusive
 /// lock until the commit, and wait for every reader), so that meanwhile a reader waits
-/// only while a part is committed (up to `busyTimeout`); another process that opens
+/// only while a part is committed (up to `busyTimeout`) — except the last, the file's
+/// row, when its payload is large (`IndexFileWriter.spilledPayload`: its pages would
+/// double it in memory; its transaction takes a fraction of a second); another process that opens
 /// the file switches it to the log when no part is being written (else it leaves it:
 /// the fill goes on either way); a process killed in the middle of a part leaves a
 /// journal that the next open rolls back. The connections of a first fill write

@@ -69,7 +69,14 @@ enum ListSnapshot {
     list: ContactList, origins: [ContactOrigin], outsideGroups: [Int: [String]], digest: FilesDigest,
     warnings: [String], groupCards: [ContactLoad.GroupCard]
   ) -> [UInt8] {
-    var writer = ArchiveWriter(reservingCapacity: list.contacts.count * 160)
+    let names = list.displayNames.byteColumn
+    let entries = list.index.storedColumns
+    // Reserved for the columns whole (the search fields alone are several times the
+    // names for non-Latin names): a buffer regrown as it fills is copied each time.
+    let columnBytes =
+      origins.count * 20 + names.ends.count * 4 + names.bytes.count + list.sections.count + entries.bytes.count
+      + entries.fieldStarts.count * 5 + entries.contactStarts.count * 4 + entries.masks.count * 8
+    var writer = ArchiveWriter(reservingCapacity: columnBytes + 4096)
     writer.write(digest.value)
     writer.write(UInt64(digest.count))
     writer.write(UInt64(warnings.count))
@@ -93,7 +100,6 @@ enum ListSnapshot {
     writeColumn(generations, to: &writer)
     writeColumn(fileNumbers, to: &writer)
     writeColumn(origins.map(\.ordinal), to: &writer)
-    let names = list.displayNames.byteColumn
     writeColumn(names.ends, to: &writer)
     writeColumn(names.bytes, to: &writer)
     writeColumn(list.sections.map(SectionIndex.byte(ofSection:)), to: &writer)
@@ -111,12 +117,12 @@ enum ListSnapshot {
       writer.write(UInt64(groups.count))
       for group in groups { writer.write(group) }
     }
-    let entries = list.index.entries
-    writeColumn(entries.bytes + repeatElement(0, count: ContactIndex.bytePadding), to: &writer)
-    writeColumn(entries.fieldStarts, to: &writer)
-    writeColumn(entries.fieldKinds, to: &writer)
-    writeColumn(entries.contactStarts, to: &writer)
-    writeColumn(entries.masks, to: &writer)
+    // The index's own columns, written where they lie (its bytes already padded).
+    writeColumn(entries.bytes.buffer, to: &writer)
+    writeColumn(entries.fieldStarts.buffer, to: &writer)
+    writeColumn(entries.fieldKinds.buffer, to: &writer)
+    writeColumn(entries.contactStarts.buffer, to: &writer)
+    writeColumn(entries.masks.buffer, to: &writer)
     return writer.bytes
   }
 
@@ -204,10 +210,15 @@ enum ListSnapshot {
 
   /// Writes `values` as a column: count, zero bytes to 8-alignment, the values.
   private static func writeColumn<T: FixedWidthInteger>(_ values: [T], to writer: inout ArchiveWriter) {
+    values.withUnsafeBufferPointer { writeColumn($0, to: &writer) }
+  }
+
+  /// Writes the values of `values` as a column (see the array form).
+  private static func writeColumn<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>, to writer: inout ArchiveWriter) {
     writer.write(UInt64(values.count))
     for _ in 0..<padding(writer.bytes.count) { writer.writeByte(0) }
     if 1.littleEndian == 1 {
-      values.withUnsafeBytes { writer.writeRaw($0) }
+      writer.writeRaw(UnsafeRawBufferPointer(values))
     } else {
       values.map(\.littleEndian).withUnsafeBytes { writer.writeRaw($0) }
     }

@@ -3,6 +3,7 @@ import ContactStores
 import CpickSupport
 import Dispatch
 import Foundation
+import Matching
 
 /// One view's stored list (its `ListFile`: the books, orders and group of a
 /// `ContactListLoader`): read before the books are checked, and after they are read
@@ -85,8 +86,14 @@ struct StoredView: Sendable {
       }
     }
     // What reading freed (its parts, cards and contacts, on several threads' heaps)
-    // is given back before the list is built beside the segments.
-    FreedMemory.giveBack(forListOf: read.segments.reduce(0) { $0 + $1.count })
+    // and what it memoized (names' forms and keys) is given back before the list is
+    // built beside the segments.
+    let readCount = read.segments.reduce(0) { $0 + $1.count }
+    if readCount >= FreedMemory.worthwhile {
+      IndexEntries.forgetMemoized()
+      ContactFormatter.forgetMemoized()
+    }
+    FreedMemory.giveBack(forListOf: readCount)
     let list = ContactList(
       segments: read.segments, sortOrder: loader.sortOrder, nameOrder: loader.nameOrder,
       sectionIndex: loader.sectionIndex)
