@@ -4,20 +4,43 @@ import Testing
 
 @testable import ContactStores
 
-/// A phone's export in a legacy charset is read whole, not in parts: which charset its
-/// values are in may take them all to tell (`CharsetDecoder.eastAsianCharset(of:)`).
+/// A phone's export in a legacy charset is read in parts, each in the East Asian
+/// charset its first part's values tell (`CharsetDecoder.eastAsianCharset(of:)`,
+/// `VCardSource.eastAsianCharset()`): a later part of a name or two would tell nothing,
+/// or the wrong charset, alone.
 @Suite struct LegacyCharsetPartsTests {
-  @Test("an EUC-KR export whose last name alone reads as nothing is read whole and comes out Korean")
-  func koreanExportReadWhole() throws {
+  /// An export of `names` in EUC-KR, one card each.
+  static func eucKR(_ names: [String]) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    for name in ["김민수", "이지은", "♡자기♡"] {
+    for name in names {
       let value = try #require(CharsetConverter.bytes(Array(name.utf8), in: "EUC-KR"))
       bytes += Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:".utf8) + value + Array("\r\nEND:VCARD\r\n".utf8)
     }
-    let read = VCardFileStore.loadInParts(bytes, source: "k.vcf", partSize: 1 << 22) { _ in }
-    #expect(read == .whole)
-    #expect(VCardLoading.contacts(fromBytes: bytes, source: "k.vcf").contacts.map(\.displayName) == ["김민수", "이지은", "♡자기♡"])
-    // A UTF-8 file of the same names is still read in parts.
+    return bytes
+  }
+
+  @Test("an EUC-KR export whose last name alone reads as nothing is read in parts and comes out Korean")
+  func koreanExportInParts() throws {
+    let names = ["김민수", "이지은", "박서준", "♡자기♡"]
+    let bytes = try Self.eucKR(names)
+    var read: [[String]] = []
+    // The first part ends where the last card begins: that card is a part alone.
+    let partSize = try Self.eucKR(Array(names.dropLast())).count + 5
+    let done = VCardFileStore.loadInParts(bytes, source: "k.vcf", partSize: partSize) { load in
+      read.append(load.contacts.map(\.displayName))
+    }
+    #expect(done == .done)
+    #expect(read.flatMap { $0 } == names)
+    #expect(read.last == ["♡자기♡"])
+    // Read whole, the same.
+    #expect(VCardLoading.contacts(fromBytes: bytes, source: "k.vcf").contacts.map(\.displayName) == names)
+    // Alone, the last card's bytes read as Chinese: only the first part tells Korean.
+    let last = try Self.eucKR(["♡자기♡"])
+    #expect(VCardLoading.contacts(fromBytes: last, source: "l.vcf").contacts.map(\.displayName) != ["♡자기♡"])
+  }
+
+  @Test("a UTF-8 file of the same names is read in parts, each part as it is")
+  func utf8InParts() {
     let utf8 = Array(["김민수", "이지은", "♡자기♡"].map { "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\($0)\r\nEND:VCARD\r\n" }.joined().utf8)
     var names: [String] = []
     #expect(VCardFileStore.loadInParts(utf8, source: "u.vcf", partSize: 1 << 22) { names += $0.contacts.map(\.displayName) } == .done)

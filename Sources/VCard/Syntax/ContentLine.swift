@@ -300,18 +300,24 @@ final class VCardSource: Sendable {
   /// False for the reading that tallies the values (`eastAsianCharset()`), whose own
   /// values (read while its cards are put together) must not ask again.
   private let tellsEastAsian: Bool
+  /// The source whose values tell this one's East Asian charset (a file's first part,
+  /// for the later parts of a file read part by part); nil: its own.
+  private let toldBy: VCardSource?
 
-  init(input: [UInt8], fallbackCharset: String?, tellsEastAsian: Bool = true) {
+  init(input: [UInt8], fallbackCharset: String?, tellsEastAsian: Bool = true, toldBy: VCardSource? = nil) {
     self.input = input
     self.fallbackCharset = fallbackCharset
     self.tellsEastAsian = tellsEastAsian
+    self.toldBy = toldBy
   }
 
   /// The charset the input's Korean or Chinese legacy values tell together
   /// (`CharsetDecoder.eastAsianCharset(of:)`), made the first time a value that both
-  /// EUC-KR and GB2312 read asks for it: the input read again, on this thread.
+  /// EUC-KR and GB2312 read asks for it: the input read again, on this thread; the one
+  /// `toldBy` tells when there is one.
   func eastAsianCharset() -> String? {
     guard tellsEastAsian else { return nil }
+    if let toldBy { return toldBy.eastAsianCharset() }
     let made = madeEastAsian.load(ordering: .acquiring)
     if made != 0 { return Self.madeCharsets[Int(made)] }
     return eastAsian.withLock { known in

@@ -46,9 +46,12 @@ extension VCardReader {
   /// `largestPart` (what a card costs while it is read and mapped grows with its lines,
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
+  /// A file whose first 64 KiB are not UTF-8 (a phone's export in a legacy charset) has
+  /// the East Asian charset its first part's values tell (`VCardSource.eastAsianCharset()`)
+  /// in every part: all of them for a phone's export, thousands for a larger file.
+  ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
-  ///   says; also for an empty file, one with a byte-order mark or in UTF-16, or one
-  ///   whose first 64 KiB are not UTF-8.
+  ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
   /// - Complexity: O(n) in the size of the input; O(`largestPart`) bytes and cards held
   ///   at once (more for a card larger than that).
   public static func read(
@@ -62,6 +65,10 @@ extension VCardReader {
     var linesBefore = 0
     var tally = WarningTally()
     var first = true
+    // The first part's source, when the file is not UTF-8: its values tell every part's
+    // East Asian charset.
+    var tellingSource: VCardSource? = nil
+    var legacy = false
     while true {
       // What the last part left (the start of a card), then the input up to a part.
       while !ended && window.count < partSize {
@@ -84,9 +91,9 @@ extension VCardReader {
           return read && cards > 0
         }
         // A file that is not UTF-8 (a phone's export in a legacy charset, whose first
-        // cards show it) is read whole: what charset its values are in may take them
-        // all to tell (`CharsetDecoder.eastAsianCharset(of:)`).
-        if !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) }) { return false }
+        // cards show it): what charset its values are in may take many of them to tell
+        // (`CharsetDecoder.eastAsianCharset(of:)`), the first part's for every part.
+        legacy = !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) })
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
       }
@@ -106,8 +113,11 @@ extension VCardReader {
       }
       swap(&part, &window)
       let endsInput = ended && window.isEmpty
-      let read = read(part, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput) {
-        result in
+      let source = VCardSource(input: part, fallbackCharset: nil, toldBy: tellingSource)
+      if legacy && tellingSource == nil { tellingSource = source }
+      let read = read(
+        part, source: source, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput
+      ) { result in
         cardsRead += result.cards.count
         body(result)
       }
@@ -168,13 +178,14 @@ extension VCardReader {
   /// numbered after `linesBefore` (advanced past them), given to `body`; only the last
   /// piece of an input that `endsInput` (the file's end) may end inside a card or
   /// after text outside cards. The file's first `VCardLimits.listedWarnings` warnings
-  /// are listed, the rest counted in `tally` (the last piece says how many). False as
-  /// `read(_:inPartsOf:_:)` says.
+  /// are listed, the rest counted in `tally` (the last piece says how many); its lines
+  /// read from `source` (made for `input` when nil). False as `read(_:inPartsOf:_:)`
+  /// says.
   private static func read(
-    _ input: [UInt8], inPartsOf partSize: Int, linesBefore: inout Int, tally: inout WarningTally, endsInput: Bool,
-    _ body: (VCardParseResult) -> Void
+    _ input: [UInt8], source: VCardSource? = nil, inPartsOf partSize: Int, linesBefore: inout Int,
+    tally: inout WarningTally, endsInput: Bool, _ body: (VCardParseResult) -> Void
   ) -> Bool {
-    let source = VCardSource(input: input, fallbackCharset: nil)
+    let source = source ?? VCardSource(input: input, fallbackCharset: nil)
     return input.withUnsafeBufferPointer { buffer -> Bool in
       guard LineReader.separator(buffer) == 0x0A else { return false }
       let workers = max(1, min(cores, 16))
