@@ -66,6 +66,21 @@ struct LineReaderTests {
     #expect(outlook.value == "Aachen")
   }
 
+  @Test("a fold inside an escape of a UTF-8 sequence keeps the escape; elsewhere an indented line after = is a soft break")
+  func foldInsideEscape() throws {
+    let cut = try #require(
+      firstLine(
+        "NOTE", in: "BEGIN:VCARD\nNOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Gesch=C3=A4ftsf=C3=\n BChrer\nEND:VCARD\n"))
+    #expect(cut.value == "Geschäftsführer")
+    let lower = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:f=c3=\n\tbchrer\nEND:VCARD\n"))
+    #expect(lower.value == "führer")
+    // After an ASCII character, or before what is no continuation byte: a soft break.
+    let number = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:Hill=\n 20 Main\nEND:VCARD\n"))
+    #expect(number.value == "Hill20 Main")
+  }
+
   @Test("a blank line after a soft break ends the value; the next property stays separate")
   func blankLineEndsSoftBreak() throws {
     let card = try #require(

@@ -308,7 +308,13 @@ struct LineJoiner {
   mutating func joinContinuation(_ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool) -> Bool {
     let first = input[start]
     let indented = first == 0x20 || first == 0x09
-    if continuesQuotedPrintable(&line) && CardBoundary.of(UnsafeBufferPointer(rebasing: input[start..<end]), ungroupedOnly: true) == nil {
+    if indented && continuesQuotedPrintable(&line) && foldsEscape(line, next: start + 1, end: end) {
+      // A fold inside an escape (`f=C3=` then ` BChrer`: `=BC`, the rest of `ü`): the
+      // `=` stays, the fold goes.
+      append(&line, start + 1, end)
+    } else if continuesQuotedPrintable(&line)
+      && CardBoundary.of(UnsafeBufferPointer(rebasing: input[start..<end]), ungroupedOnly: true) == nil
+    {
       // A soft break: the next physical line continues the value whatever it
       // starts with. Whether a leading blank is folding or text is decided by
       // the first continuation (Outlook indents every one; Android none, so a
@@ -402,6 +408,28 @@ struct LineJoiner {
     line.headerNamesQuotedPrintable = quotedPrintable
     if flags.hasColon { line.quotedPrintable = quotedPrintable }
     return quotedPrintable
+  }
+
+  /// Whether the `=` that ends `line` (a quoted-printable value) begins an escape that
+  /// a fold cut, rather than being a soft break: it follows an escape of a byte of a
+  /// UTF-8 sequence (0x80–0xFF) and the folded line `input[next..<end]` starts with the
+  /// two hex digits of a continuation byte (0x80–0xBF), as `=C3=` and ` BC` do. A soft
+  /// break there would leave the sequence cut (`Geschäftsf\u{FFFD}BChrer`).
+  func foldsEscape(_ line: LogicalLine, next: Int, end: Int) -> Bool {
+    guard end - next >= 2, let last = line.lastSolid, last >= 3 else { return false }
+    func hex(_ byte: UInt8) -> UInt8? {
+      switch byte {
+      case 0x30...0x39: byte - 0x30
+      case 0x41...0x46: byte - 0x41 + 10
+      case 0x61...0x66: byte - 0x61 + 10
+      default: nil
+      }
+    }
+    guard byte(line, last - 3) == UInt8(ascii: "="), let high = hex(byte(line, last - 2)), high >= 8,
+      hex(byte(line, last - 1)) != nil, let nextHigh = hex(input[next]), (8...0xB).contains(nextHigh),
+      hex(input[next + 1]) != nil
+    else { return false }
+    return true
   }
 
   /// Removes the soft break (`=` and the blanks after it) from the end of `line`

@@ -404,6 +404,23 @@ struct CardAssembler {
       reopenStray(at: line.lineNumber)
     }
     let last = open.count - 1
+    if line.isJoinedEndBegin {
+      warn(
+        VCardWarning(
+          line: line.lineNumber,
+          message: L10n.deferred("END:VCARD and BEGIN:VCARD on one line (files joined without a line break); read as two cards")))
+      // Both cards end or begin inside a line: they are read, not rewritten (a file
+      // with them is refused for edits, as any damaged one).
+      var card = open.removeLast()
+      let state = openState.removeLast()
+      if !(state.oversized || Self.isStrayBegin(card, state)) {
+        card.endLine = line.lineNumber
+        card.sourceRange = nil
+        cards.append(card)
+      }
+      openCard(line: line.lineNumber, group: nil, logical, agent: false, wholeSource: false)
+      return
+    }
     if line.isEnd {
       var card = open.removeLast()
       let state = openState.removeLast()
@@ -572,6 +589,13 @@ extension ContentLine {
   fileprivate var isAgentProperty: Bool { name == "AGENT" }
   /// `AGENT:BEGIN:VCARD`: an `AGENT` card begun on the `AGENT` line itself.
   fileprivate var isAgentCardBegin: Bool { isAgentProperty && valueIs("BEGIN:VCARD") }
+  /// `END:VCARDBEGIN:VCARD` (a byte-order mark between them or not, in any case): two
+  /// files joined without a line break, the first without a final one.
+  fileprivate var isJoinedEndBegin: Bool {
+    guard kind == .end, !isEnd else { return false }
+    let value = value.uppercased().replacingOccurrences(of: "\u{FEFF}", with: "")
+    return value.trimmingCharacters(in: .whitespaces) == "VCARDBEGIN:VCARD"
+  }
 }
 
 /// What `CardAssembler` counts of a card while it is open.
