@@ -442,13 +442,23 @@ public struct Contact: Sendable, Hashable {
   /// `FN:\n`). The name shown is then composed (`displayName`), a card written back
   /// gets that name as its `FN`, and a card with an organization and no name parts
   /// is an organization's (`ContactType.inferred`).
-  public var formattedNameIsBlank: Bool { formattedName.trimmingWhitespace.isEmpty }
+  /// So is an `FN` of nothing but invisible characters (U+200B, U+FEFF:
+  /// `InvisibleCharacters`), which would name a card with nothing to see.
+  public var formattedNameIsBlank: Bool { Self.isBlankName(formattedName.trimmingWhitespace) }
 
   /// The name to show, with composed names in `order` (`--name-order`); `FN` is
   /// shown as written whatever the order.
   public func displayNameInOrder(_ order: ContactFormatter.NameOrder) -> String {
     let fn = formattedName.trimmingWhitespace
-    return fn.isEmpty ? ContactFormatter.string(for: self, order: order) : fn
+    return Self.isBlankName(fn) ? ContactFormatter.string(for: self, order: order) : fn
+  }
+
+  /// Whether `trimmed` (a name without the white space around it) shows nothing: empty,
+  /// or white space and default-ignorable code points alone.
+  package static func isBlankName(_ trimmed: String) -> Bool {
+    trimmed.isEmpty
+      || (!InvisibleCharacters.isASCII(trimmed)
+        && trimmed.unicodeScalars.allSatisfy { $0.properties.isWhitespace || InvisibleCharacters.isDefaultIgnorable($0) })
   }
 }
 

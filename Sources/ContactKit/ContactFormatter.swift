@@ -8,7 +8,9 @@ import CpickSupport
 /// and family names are written in Han, Kana or Hangul (王美玲, 佐藤花子, 김민준);
 /// given name first otherwise (Adaeze Okonkwo); then the organization for a card
 /// with no name (its first component, else the department), then nickname, first
-/// email, first phone.
+/// email, first phone. A card marked an organization's (`KIND:org`, Apple's
+/// `X-ABShowAs:COMPANY`) is named by its organization first, as Apple's formatter names
+/// it, its name parts being its contact person's.
 public enum ContactFormatter {
   /// The order of name parts in a composed name (`--name-order`).
   public enum NameOrder: String, Sendable, CaseIterable {
@@ -44,6 +46,10 @@ public enum ContactFormatter {
 
   /// The composed name of `contact`, ignoring `FN`; falls back as described above.
   public static func string(for contact: Contact, order: NameOrder = .auto) -> String {
+    if contact.contactType == .organization {
+      let organization = contact.organizationName.trimmingWhitespace
+      if !organization.isEmpty { return organization }
+    }
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
     var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]

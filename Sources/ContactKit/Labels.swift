@@ -60,10 +60,13 @@ package enum Labels {
     return label
   }
 
-  /// TYPE words that say nothing a user would call a label.
+  /// TYPE words that say nothing a user would call a label: RFC 6350's kinds of
+  /// telephone (§6.4.1: `text`, `voice`, `video`, `textphone`, …), vCard 2.1's kinds
+  /// of line and of email system (§2.5, §2.6.1: `AOL`, `CIS`, `X400`, …).
   package static let ignoredTypes: Set<String> = [
-    "pref", "voice", "internet", "x400", "msg", "text", "video", "bbs", "modem", "car", "isdn", "pcs",
+    "pref", "voice", "internet", "x400", "msg", "text", "video", "textphone", "bbs", "modem", "car", "isdn", "pcs",
     "postal", "parcel", "dom", "intl", "uri", "cell", "fax", "pager", "main", "iphone",
+    "aol", "applelink", "attmail", "cis", "eworld", "ibmmail", "mcimail", "powershare", "prodigy", "tlx",
   ]
 
   /// An `X-ABLabel` value as a label: Apple's `_$!<Mobile>!$_` tokens become the

@@ -128,7 +128,8 @@ package enum InvisibleCharacters {
     }.joined(separator: " ")
   }
 
-  /// Calls `body` with each scalar of `text` and the scalars around it.
+  /// Calls `body` with each scalar of `text` and the scalars around it: the next one,
+  /// and the last one before it that is not hidden (`isHidden`).
   package static func forEachScalar(
     of text: String, _ body: (Unicode.Scalar, _ previous: Unicode.Scalar?, _ next: Unicode.Scalar?) -> Void
   ) {
@@ -139,7 +140,9 @@ package enum InvisibleCharacters {
       let next = iterator.next()
       body(current, previous, next)
       guard let next else { return }
-      previous = current
+      // A hidden one is no scalar's previous: in a run of them (two tags after a
+      // space, two CGJs after a letter) each is judged by what it follows visibly.
+      if !isHidden(current, after: previous, before: next) { previous = current }
       current = next
     }
   }

@@ -12,7 +12,8 @@ import CpickSupport
 /// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
 /// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard),
 /// and the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
-/// punctuation") as `-`.
+/// punctuation") as `-`; default-ignorable code points (U+200B, U+FEFF, U+00AD, joiners,
+/// variation selectors: `InvisibleCharacters`) are left out.
 /// Other scripts keep their letters, with the variants their readers treat as one
 /// folded together (`ScriptFolding`: katakana as hiragana, Arabic alef forms, Hebrew
 /// final forms, marks ICU ignores at primary strength, digits of every script); the
@@ -54,6 +55,11 @@ public enum SearchFolding {
     for scalar in folded.unicodeScalars {
       if scalar.value < 0x80 {
         out.append(scalar)
+      } else if InvisibleCharacters.isDefaultIgnorable(scalar) {
+        // Invisible (U+200B, U+FEFF, a soft hyphen, a joiner, a variation selector):
+        // left out of both sides, so that a query pasted with one finds the name
+        // without it, and the other way round.
+        changed = true
       } else if let replacement = table[scalar.value] {
         out.append(contentsOf: replacement.unicodeScalars)
         changed = true

@@ -1,3 +1,5 @@
+import ContactKit
+import CpickTestSupport
 import Matching
 import Testing
 
@@ -89,6 +91,20 @@ struct FoldingTests {
   ])
   func table(input: String, expected: String) {
     #expect(SearchFolding.fold(input) == expected)
+  }
+
+  @Test("should leave out invisible characters on both sides: a query pasted with one finds the name without it")
+  func invisibles() {
+    #expect(SearchFolding.fold("\u{FEFF}Ingrid\u{200B}") == "ingrid")
+    #expect(SearchFolding.fold("Sol\u{AD}berg") == "solberg")
+    #expect(SearchFolding.fold("Zw\u{200B}sp") == "zwsp")
+    let index = ContactIndex([
+      TestContacts.person("Ingrid", "Solberg", fn: "Ingrid Solberg"), TestContacts.person("Zw\u{200B}sp", "Test", fn: "Zw\u{200B}sp Test"),
+    ])
+    for query in ["\u{FEFF}ingrid", "ingrid\u{200B}", "sol\u{AD}berg", "sol\u{200B}berg"] {
+      #expect(index.search(query, options: SearchOptions()).map(\.index) == [0], "\(query.unicodeScalars.map { $0.value })")
+    }
+    #expect(index.search("zw\u{2060}sp", options: SearchOptions(exact: true)).map(\.index) == [1])
   }
 
   @Test("should lower-case ASCII and keep other scripts")

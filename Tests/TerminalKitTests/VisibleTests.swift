@@ -58,6 +58,11 @@ struct VisibleTests {
     #expect(TerminalText.visible("Ad\u{200D}a Lo\u{200C}ve") == "Ad⟨U+200D⟩a Lo⟨U+200C⟩ve")
     #expect(TerminalText.visible("Ada\u{FE0F}") == "Ada⟨U+FE0F⟩")
     #expect(TerminalText.visible("\u{200D}👩") == "⟨U+200D⟩👩")
+    // A run of them is judged by what each follows visibly, not by the one before:
+    // a tag after a stray tag, a CGJ after a stray CGJ, a Khmer sign after a stray one.
+    #expect(TerminalText.visible("Tag \u{E0041}\u{E0042} x") == "Tag ⟨U+E0041⟩⟨U+E0042⟩ x")
+    #expect(TerminalText.visible("A\u{34F}\u{34F}b") == "A⟨U+034F⟩⟨U+034F⟩b")
+    #expect(TerminalText.visible("A\u{17B4}\u{17B5}b") == "A⟨U+17B4⟩⟨U+17B5⟩b")
   }
 
   @Test("Joiners and variation selectors that do a job stay: emoji sequences, Persian, Indic, ideographic variants")

@@ -151,10 +151,11 @@ struct ListSegment: Sendable {
     }
   }
 
-  /// `FN` as written; the name order only shapes composed names.
+  /// `FN` as written (unless it shows nothing, `Contact.formattedNameIsBlank`); the
+  /// name order only shapes composed names.
   static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
     let written = contact.formattedName.trimmingSpaces
-    return written.isEmpty ? ContactFormatter.string(for: contact, order: nameOrder) : written
+    return Contact.isBlankName(written) ? ContactFormatter.string(for: contact, order: nameOrder) : written
   }
 }
 

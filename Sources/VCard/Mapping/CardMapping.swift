@@ -75,7 +75,9 @@ struct CardMapping {
       let line = card.lines[index]
       guard let group = line.group?.lowercased() else { continue }
       if line.kind == .label {
-        labels[group] = Labels.custom(ValueDecoder.unescape(line.value))
+        // An empty one is no label: the value keeps its `TYPE`'s.
+        let label = Labels.custom(ValueDecoder.unescape(line.value))
+        if !label.trimmingBlanks().isEmpty { labels[group] = label }
       } else {
         countryCodes[group] = ValueDecoder.unescape(line.value).trimmingBlanks().lowercased()
       }
@@ -317,7 +319,9 @@ struct CardMapping {
     case .nickname:
       // A nickname line of the card: a cleared nickname takes the row off too.
       field(.nickname)
-      guard contact.nickname.isEmpty else { return }
+      // A second row (or one after a `NICKNAME`) is another nickname: searched as
+      // the other items and lines of `NICKNAME` are.
+      guard contact.nickname.isEmpty else { return addOtherNicknames([row.value][...]) }
       contact.nickname = row.value
       nicknameFromAndroidRow = true
     case .relation:

@@ -1,0 +1,75 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// Names and labels in the corners of the kinds of cases 07, 18, 44 and 48: a second
+/// Android nickname row, an empty `X-ABLabel`, a card marked a company's, an `FN` of
+/// invisible characters, RFC 6350's `TEXTPHONE`.
+@Suite("names and labels at the edges")
+struct NameAndLabelEdgeTests {
+  static func contact(_ lines: String) throws -> Contact {
+    try #require(decodeContacts("BEGIN:VCARD\n\(lines)\nEND:VCARD\n").first)
+  }
+
+  @Test("a second Android nickname row, or one after NICKNAME, is another nickname (searched, case 48)")
+  func secondNicknameRow() throws {
+    let rows = try Self.contact(
+      """
+      VERSION:3.0
+      FN:Teodora Vale
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Tee;1;;;;;;;;;;;;;
+      X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Tiny;2;;;;;;;;;;;;;
+      """)
+    #expect(rows.nickname == "Tee")
+    #expect(rows.otherNicknames == ["Tiny"])
+    let mixed = try Self.contact(
+      "VERSION:3.0\nFN:X\nNICKNAME:Standard\nX-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Custom;1;;;;;;;;;;;;;")
+    #expect(mixed.nickname == "Standard")
+    #expect(mixed.otherNicknames == ["Custom"])
+  }
+
+  @Test("an empty X-ABLabel is no label: the value keeps its TYPE's")
+  func emptyGroupLabel() throws {
+    let contact = try Self.contact("VERSION:3.0\nFN:X\nitem4.EMAIL;TYPE=INTERNET,WORK:w@x.example\nitem4.X-ABLabel:")
+    #expect(contact.emailAddresses.map(\.label) == ["work"])
+  }
+
+  @Test("a card marked a company's is named by its organization, its N being its contact person's")
+  func companyNamedByOrganization() throws {
+    let apple = try Self.contact("VERSION:3.0\nFN:\nX-ABShowAs:COMPANY\nN:Smith;John;;;\nORG:Smith Plumbing")
+    #expect(apple.contactType == .organization)
+    #expect(apple.displayName == "Smith Plumbing")
+    let kind = try Self.contact("VERSION:4.0\nKIND:org\nFN:\nN:Doe;Jane;;;\nORG:Doe Holdings")
+    #expect(kind.displayName == "Doe Holdings")
+    // A person with a name and an organization stays named by the name.
+    let person = try Self.contact("VERSION:3.0\nFN:\nN:Doe;Jane;;;\nORG:Doe Holdings")
+    #expect(person.displayName == "Jane Doe")
+  }
+
+  @Test("an FN of invisible characters alone shows nothing: the card is named by what follows it")
+  func invisibleFormattedName() throws {
+    let contact = try Self.contact("VERSION:3.0\nFN:\u{200B}\u{FEFF}\nORG:ZW Corp")
+    #expect(contact.formattedNameIsBlank)
+    #expect(contact.displayName == "ZW Corp")
+    #expect(contact.contactType == .organization)
+    // Beside letters they are the name's (shown as code points on screen).
+    #expect(try Self.contact("VERSION:3.0\nFN:Zw\u{200B}sp\nORG:ZW Corp").displayName == "Zw\u{200B}sp")
+  }
+
+  @Test("RFC 6350's TEXTPHONE and vCard 2.1's email systems are kinds, not labels")
+  func kindsAreNoLabels() throws {
+    let contact = try Self.contact(
+      """
+      VERSION:4.0
+      FN:X
+      TEL;TYPE=TEXTPHONE:+1 555 0009
+      TEL;VALUE=uri;TYPE="video,textphone":tel:+1-3
+      TEL;TYPE="textphone,work":+1 4
+      EMAIL;TYPE=AOL:a@aol.example
+      """)
+    #expect(contact.phoneNumbers.map(\.label) == [nil, nil, "work"])
+    #expect(contact.emailAddresses.map(\.label) == [nil])
+  }
+}
