@@ -12,7 +12,7 @@
 ///   Page Down `6~`, Shift-Tab `Z`, F1–F4 `SS3 P`…`S` (`CSI 1;m P`, `Q`, `S` with a
 ///   modifier), F1–F12 `11~`…`24~`. Modifier parameters (`ESC [ 1 ; 5 A`) are ignored.
 ///   Unknown and private sequences (mouse reports, terminal replies) are dropped whole,
-///   never turned into characters.
+///   never turned into characters; so is an OSC (`ESC ]` … BEL or `ESC \`).
 /// - Bracketed paste (xterm mode 2004): `ESC [ 200 ~` text `ESC [ 201 ~` → one
 ///   `.paste(text)`, with CR LF and CR turned into LF. A CR inside a paste is never
 ///   `.enter`.
@@ -131,6 +131,19 @@ public struct KeyDecoder: Sendable {
     guard start + 1 < bytes.count else { return atEnd ? (.event(.escape), 1) : nil }
     switch bytes[start + 1] {
     case UInt8(ascii: "["): return csi(bytes, at: start, atEnd: atEnd)
+    case UInt8(ascii: "]"):
+      // OSC (a terminal's report of its colours, `ESC ] 11 ; rgb:… ST`): dropped whole
+      // once its BEL or ST (`ESC \`) is there; Alt-] when none comes.
+      var index = start + 2
+      while index < bytes.count && index - start < Self.longestOSC {
+        if bytes[index] == 0x07 { return (.nothing, index + 1 - start) }
+        if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
+          return (.nothing, index + 2 - start)
+        }
+        index += 1
+      }
+      if !atEnd && index - start < Self.longestOSC { return nil }
+      return (.event(.alt("]")), 2)
     case UInt8(ascii: "O"):
       guard start + 2 < bytes.count else { return atEnd ? (.nothing, bytes.count - start) : nil }
       let key: KeyEvent? =
@@ -157,6 +170,10 @@ public struct KeyDecoder: Sendable {
       return (.event(.escape), 1)
     }
   }
+
+  /// The most bytes an OSC is looked through for its end before `ESC ]` is taken as
+  /// Alt-] (a colour report is about 30).
+  static let longestOSC = 512
 
   /// An SGR mouse report (xterm mode 1006: `CSI < button ; column ; row M`, `m` on
   /// release), 1-based coordinates made 0-based. A press of button 1 is a click,

@@ -277,7 +277,13 @@ public final class CursesScreen: Screen {
         if let event = CursesKeys.event(forKeyCode: code) { return .key(event) }
         continue
       }
-      if value == 0x1B, let alt = readAltKey() { return .key(alt) }
+      if value == 0x1B {
+        switch readAltKey() {
+        case .key(let alt): return .key(alt)
+        case .dropped: continue
+        case .none: break
+        }
+      }
       if let event = CursesKeys.event(forCharacter: UInt32(value)) { return .key(event) }
     }
   }
@@ -290,46 +296,102 @@ public final class CursesScreen: Screen {
     return Int32(poller.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
+  /// What an ESC that ncurses did not take as the start of a key sequence begins.
+  private enum AfterEscape {
+    /// A key: Alt plus a character, Alt-Backspace, a paste.
+    case key(KeyEvent)
+    /// A control sequence read whole and dropped.
+    case dropped
+    /// Nothing: the ESC is the Esc key.
+    case none
+  }
+
   /// After an ESC that ncurses did not take as the start of a key sequence: a
   /// printable character already waiting makes it Alt plus that character (terminals
   /// send Meta as ESC + key), a backspace Alt-Backspace; anything else is put back.
-  private func readAltKey() -> KeyEvent? {
+  /// The rest of a control sequence ncurses does not know (`readSplitSequence`) is
+  /// dropped, or begins a paste.
+  private func readAltKey() -> AfterEscape {
     wtimeout(window, 0)
     defer { wtimeout(window, inputTimeout) }
     var next: wint_t = 0
     let status = wget_wch(window, &next)
-    if status == OK, next == 0x5B, readSplitPasteStart() { return readPaste() }
+    if status == OK, next == 0x5B || next == 0x5D {
+      switch readSplitSequence(osc: next == 0x5D) {
+      case .pasteStart: return .key(readPaste())
+      case .dropped: return .dropped
+      case .none: break
+      }
+    }
     if status == OK, (0x20..<0x7F).contains(next), let scalar = Unicode.Scalar(UInt32(next)) {
-      return .alt(Character(scalar))
+      return .key(.alt(Character(scalar)))
     }
     // Alt-Backspace: ESC DEL or ESC BS (which ncurses may have read as its backspace key).
     if (status == OK && (next == 0x7F || next == 0x08)) || (status == KEY_CODE_YES && next == KEY_BACKSPACE) {
-      return .altBackspace
+      return .key(.altBackspace)
     }
     if status == OK { _ = unget_wch(wchar_t(next)) } else if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
-    return nil
+    return .none
   }
 
-  /// After `ESC [` that ncurses gave as characters: whether `200~` follows within
-  /// `PasteText.pause` each, the rest of a paste's start marker that came later than
-  /// the ESC delay (over ssh, in another read). Otherwise the characters read are put
-  /// back, and the `[` stays an Alt key.
-  private func readSplitPasteStart() -> Bool {
-    wtimeout(window, PasteText.pause)
+  /// What follows `ESC [` or `ESC ]` that ncurses gave as characters.
+  private enum SplitSequence {
+    case pasteStart, dropped, none
+  }
+
+  /// After `ESC [` (or `ESC ]`, `osc`) that ncurses gave as characters, the rest of a
+  /// control sequence, each character within `PasteText.pause` while they may be a
+  /// paste's start marker and `sequencePause` otherwise (over ssh it may come in
+  /// another read, later than the ESC delay; a terminal sends one in a burst):
+  /// - `200~`: a paste's start marker;
+  /// - any other whole ECMA-48 control sequence, dropped: a CSI (parameter bytes
+  ///   0x30–0x3F, intermediate bytes 0x20–0x2F, a final byte 0x40–0x7E) — a
+  ///   terminal's reply that came after the wait at start (`CSI ? 64 ; 1 c`,
+  ///   `CSI 6 ; 20 ; 10 t`), a key ncurses does not know (`CSI 97 ; 5 u`) — or an OSC
+  ///   ended by BEL or `ESC \` (`ESC ] 11 ; rgb:… ESC \`): never typed into a query.
+  /// Otherwise the characters read are put back, and the `[` or `]` stays an Alt key.
+  private func readSplitSequence(osc: Bool) -> SplitSequence {
     defer { wtimeout(window, 0) }
     var read: [wint_t] = []
-    for expected in "200~".unicodeScalars {
+    var intermediates = false
+    var result = SplitSequence.none
+    reading: while read.count < (osc ? 512 : 64) {
+      // The start of a paste's marker so far (`200~` split after `ESC [` or later, over
+      // ssh): the paste's own wait for the rest.
+      wtimeout(window, Self.pasteStartRest.starts(with: read) && !osc ? PasteText.pause : Self.sequencePause)
       var next: wint_t = 0
       let status = wget_wch(window, &next)
       if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
       guard status == OK else { break }
       read.append(next)
-      guard next == wint_t(expected.value) else { break }
-      if expected == "~" { return true }
+      if osc {
+        // BEL, or ST (`ESC \`: the ESC comes as a character here).
+        if next == 0x07 || (next == 0x5C && read.count >= 2 && read[read.count - 2] == 0x1B) {
+          result = .dropped
+          break reading
+        }
+        continue
+      }
+      switch next {
+      case 0x30...0x3F where !intermediates: continue
+      case 0x20...0x2F: intermediates = true
+      case 0x40...0x7E:
+        result = read == Self.pasteStartRest ? .pasteStart : .dropped
+        break reading
+      default: break reading
+      }
     }
-    for value in read.reversed() { _ = unget_wch(wchar_t(value)) }
-    return false
+    if case .none = result { for value in read.reversed() { _ = unget_wch(wchar_t(value)) } }
+    return result
   }
+
+  /// `200~`, the rest of a paste's start marker after `ESC [`.
+  private static let pasteStartRest: [wint_t] = "200~".unicodeScalars.map { wint_t($0.value) }
+
+  /// How long the characters of a control sequence after its first may keep
+  /// `readSplitSequence` waiting (ms): a terminal sends a sequence in one burst, and a
+  /// key typed after Alt-[ must not wait for a second.
+  private static let sequencePause: Int32 = 100
 
   /// Reads a bracketed paste after its start marker, up to the end marker, the end of
   /// input, or a pause of `PasteText.pause`. CR and CR LF become LF; keys decoded inside

@@ -208,3 +208,36 @@ extension Array where Element == UInt8 {
     return false
   }
 }
+
+/// Case 26's kind (`../shared/cases/26-esc-key-delay`): what follows an ESC is a key or
+/// a sequence, told by the bytes. A terminal's reply to what cpick asks at start (`CSI
+/// c`, `CSI 16 t`, `CSI ? 2004 $ p`) may come after the wait for it (over ssh, from a slow
+/// terminal), or a terminal may send a report or a key ncurses does not know: each is
+/// dropped whole, never typed into the query.
+@Suite(
+  "Late terminal replies in the picker", .serialized,
+  .enabled(if: EndToEnd.tmuxIsAvailable, "tmux is not installed; the picker tests need it"),
+  .enabled(if: EndToEnd.sharedIsAvailable, "../shared (corpus and cases) is not checked out next to the package"))
+struct LateReplyTests {
+  @Test(
+    "A reply or report that arrives once the picker is shown is not typed: Enter chooses the first person",
+    arguments: [[String](), ["--height", "10"]],
+    ["\u{1B}[?64;1;2;6;22c", "\u{1B}[6;20;10t", "\u{1B}[?2004;2$y", "\u{1B}[5;1R", "\u{1B}[97;5u",
+      "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}"])
+  func lateReply(layout: [String], reply: String) throws {
+    let pane = try TmuxPane(layout + ["-s", EndToEnd.sharedFile(PasteTests.book)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.type("ingr")
+    try pane.waitForScreen("with the query typed") { screen in screen.split(separator: "\n").contains { $0.hasPrefix("> ingr") } }
+    try pane.sendBytes(Array(reply.utf8))
+    try pane.type("id")
+    let screen = try pane.waitForScreen("with the rest of the query typed") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("> ingrid") }
+    }
+    #expect(screen.split(separator: "\n").contains { $0 == "> ingrid" || $0.hasPrefix("> ingrid ") }, "\(screen)")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "Ingrid Solberg")
+  }
+}

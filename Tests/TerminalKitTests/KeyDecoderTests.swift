@@ -51,6 +51,17 @@ struct KeyDecoderTests {
     #expect(Self.decode("a\u{1B}[<0;3;4Mb") == [.character("a"), .mouse(MouseEvent(.click, row: 3, column: 2)), .character("b")])
   }
 
+  @Test("An OSC report, ended by BEL or ST, is dropped whole; ESC ] with no end is Alt-]")
+  func osc() {
+    #expect(Self.decode("a\u{1B}]11;rgb:0000/0000/0000\u{1B}\\b") == [.character("a"), .character("b")])
+    #expect(Self.decode("a\u{1B}]11;rgb:ffff/ffff/ffff\u{07}b") == [.character("a"), .character("b")])
+    #expect(Self.decode("\u{1B}]x") == [.alt("]"), .character("x")])
+    // Fed in pieces, the report waits for its end.
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}]11;rgb:00".utf8)).isEmpty)
+    #expect(decoder.feed(Array("00/0000/0000\u{07}z".utf8)) == [.character("z")])
+  }
+
   @Test("Bracketed paste becomes one paste event; CR inside is not Enter")
   func paste() {
     #expect(Self.decode("\u{1B}[200~Ingrid Solberg\u{1B}[201~") == [.paste("Ingrid Solberg")])
