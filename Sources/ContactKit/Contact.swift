@@ -11,17 +11,19 @@ public enum ContactType: String, Sendable, Hashable {
   case organization
 
   /// The type of a contact whose book does not say: an organization when it has no
-  /// name parts but an organization name that its full name (if any) repeats — a
-  /// company exported with `FN:` and `N:;;;;`, a CSV row with only `Company`, a
-  /// directory entry with only `o`; else a person.
+  /// name parts but an organization name (or, its first `ORG` part blank, a
+  /// department) that its full name (if any) repeats — a company exported with `FN:`
+  /// and `N:;;;;`, a CSV row with only `Company`, a directory entry with only `o`; else
+  /// a person.
   public static func inferred(for contact: Contact) -> ContactType {
     // By scalars, without Foundation: bridging each card's names to trim them cost
     // 8 % of a cold read of 100,000 cards.
-    guard !contact.organizationName.isSpacesOnly, contact.givenName.isSpacesOnly, contact.familyName.isSpacesOnly,
+    let organization = contact.organizationName.isSpacesOnly ? contact.departmentName : contact.organizationName
+    guard !organization.isSpacesOnly, contact.givenName.isSpacesOnly, contact.familyName.isSpacesOnly,
       contact.middleName.isSpacesOnly
     else { return .person }
     guard !contact.formattedNameIsBlank else { return .organization }
-    return contact.formattedName.trimmingSpaces == contact.organizationName.trimmingSpaces ? .organization : .person
+    return contact.formattedName.trimmingSpaces == organization.trimmingSpaces ? .organization : .person
   }
 }
 

@@ -58,6 +58,13 @@ struct NameAndLabelEdgeTests {
     #expect(try Self.contact("VERSION:3.0\nFN:Zw\u{200B}sp\nORG:ZW Corp").displayName == "Zw\u{200B}sp")
   }
 
+  @Test("a card of a blank first ORG part and a department is the department's organization card")
+  func departmentOnly() throws {
+    let contact = try Self.contact("VERSION:4.0\nFN:   \nN:;;;;\nORG: ;Sub")
+    #expect(contact.displayName == "Sub")
+    #expect(contact.contactType == .organization)
+  }
+
   @Test("RFC 6350's TEXTPHONE and vCard 2.1's email systems are kinds, not labels")
   func kindsAreNoLabels() throws {
     let contact = try Self.contact(

@@ -187,4 +187,26 @@ struct SharedCaseTests {
     #expect(!lines.contains(fn))
     #expect(lines.contains("TITLE:Lamplighter"))
   }
+
+  @Test("a 2.1 card's blank FN is written back with the name shown (in quoted-printable when it needs it); a 2.1 card without FN gets none")
+  func organizationWithBlankFN21() throws {
+    func written(_ lines: String) throws -> [String] {
+      let card = "BEGIN:VCARD\r\nVERSION:2.1\r\n\(lines)END:VCARD\r\n"
+      let original = try #require(loadContacts(Array(card.utf8)).first)
+      var edited = original
+      edited.phoneNumbers.append(LabeledValue(identifier: "new", label: nil, value: "+1 555 0999"))
+      let text = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: Date(timeIntervalSince1970: 0)))
+      let reread = try #require(loadContacts(Array(text.utf8)).first)
+      #expect(reread.displayName == original.displayName)
+      return text.components(separatedBy: "\r\n")
+    }
+    let plain = try written("UID:p1\r\nN:;;;;\r\nFN:\r\nORG:Plain Twoone Ltd\r\n")
+    #expect(plain.contains("FN:Plain Twoone Ltd"), "\(plain)")
+    #expect(!plain.contains("FN:"))
+    let encoded = try written(
+      "N:;;;;\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:\r\nORG;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:B=C3=A4ckerei M=C3=BCller\r\n")
+    #expect(encoded.contains { $0.hasPrefix("FN;") && $0.contains("B=C3=A4ckerei") }, "\(encoded)")
+    let none = try written("N:;;;;\r\nORG:No Name Line Ltd\r\n")
+    #expect(!none.contains { $0.hasPrefix("FN") }, "\(none)")
+  }
 }

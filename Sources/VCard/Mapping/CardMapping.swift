@@ -161,12 +161,7 @@ struct CardMapping {
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
     case .note:
       field(.note)
-      // A line break is LF in the model, whether written `\n` (3.0, 4.0) or
-      // quoted-printable `=0D=0A` (2.1).
-      var note = ValueDecoder.unescape(line.value)
-      if note.utf8.contains(0x0D) {
-        note = note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-      }
+      let note = Self.noteText(line)
       // Appended in place: each NOTE line costs its own length, not the note's so far.
       if contact.note.isEmpty {
         contact.note = note
@@ -308,6 +303,15 @@ struct CardMapping {
     default:
       break  // `readField`
     }
+  }
+
+  /// The text of a `NOTE` line. A line break is LF in the model, whether written `\n`
+  /// (3.0, 4.0) or quoted-printable `=0D=0A` (2.1). The note of a card of several is
+  /// theirs joined with a blank line between (`\n\n`).
+  static func noteText(_ line: borrowing ContentLine) -> String {
+    let note = ValueDecoder.unescape(line.value)
+    guard note.utf8.contains(0x0D) else { return note }
+    return note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
   }
 
   /// An Android `X-ANDROID-CUSTOM` row (`AndroidCustomRow`): a nickname (unless

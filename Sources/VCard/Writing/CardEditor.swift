@@ -181,11 +181,13 @@ struct CardEditor {
   /// The edits of the names: `FN`, `N` (components not changed keep their written
   /// form), `NICKNAME` (its other items kept; Android's nickname row as a row). A
   /// blank or missing `FN` of a 3.0 or 4.0 card (where it is required: an
-  /// organization's card exported with `FN:` and `N:;;;;`) is written with the name
-  /// shown, whatever else the edit changed (case 18: `FN:Quayside Lamp Works`).
+  /// organization's card exported with `FN:` and `N:;;;;`), and a blank one of a 2.1
+  /// card (where a card may have none), is written with the name shown, whatever else
+  /// the edit changed (case 18: `FN:Quayside Lamp Works`).
   mutating func applyNames(from old: Contact, to new: Contact) {
+    let hasNameLine = !(provenance.fields[.formattedName] ?? []).isEmpty
     let blankName =
-      style.version != .v21 && new.formattedNameIsBlank
+      (style.version != .v21 || hasNameLine) && new.formattedNameIsBlank
       && !ContactEncoder.formattedName(new).isEmpty
     if old.formattedName != new.formattedName || blankName {
       single(.formattedName, "FN", VCardSerializer.escape(ContactEncoder.formattedName(new), version: style.version), keepEmpty: true)
@@ -238,7 +240,7 @@ struct CardEditor {
         single(.birthday, "BDAY", "")
       }
     }
-    if old.note != new.note {
+    if old.note != new.note && !applyNoteByLine(new.note) {
       single(.note, "NOTE", new.note.isEmpty ? "" : VCardSerializer.escape(new.note, version: style.version), all: true)
     }
     if let image = new.imageData, image != old.imageData {
@@ -396,6 +398,34 @@ struct CardEditor {
     if all { for index in indices.dropFirst() { edits[index] = .remove } }
   }
 
+  /// A note of several `NOTE` lines (each one's text, `CardMapping.noteText`, joined
+  /// with a blank line) edited line by line when `note` still has as many blank-line
+  /// joints as they had: a line whose text changed is rewritten, one emptied removed,
+  /// the others (and their parameters, `LANGUAGE`…) kept as written. False, with
+  /// nothing changed, otherwise (the note is then written as one line).
+  mutating func applyNoteByLine(_ note: String) -> Bool {
+    let indices = provenance.fields[.note] ?? []
+    guard indices.count > 1 else { return false }
+    let pieces = indices.map { CardMapping.noteText(card.lines[$0]) }
+    guard pieces.allSatisfy({ !$0.isEmpty }) else { return false }
+    let joint = "\n\n"
+    let counts = pieces.map { $0.components(separatedBy: joint).count }
+    let parts = note.components(separatedBy: joint)
+    guard parts.count == counts.reduce(0, +) else { return false }
+    var start = 0
+    for ((index, piece), count) in zip(zip(indices, pieces), counts) {
+      let text = parts[start..<(start + count)].joined(separator: joint)
+      start += count
+      if text == piece { continue }
+      if text.isEmpty {
+        remove(index)
+      } else {
+        replace(index, value: VCardSerializer.escape(text, version: style.version), parameters: nil)
+      }
+    }
+    return true
+  }
+
   /// `CATEGORIES`: removed groups taken out of the lines that list them, added ones
   /// appended to the first line (or a new one). Groups from group cards elsewhere
   /// (`outside`) are not written into the card.
@@ -436,20 +466,27 @@ struct CardEditor {
 
   // MARK: Edits
 
-  /// Removes line `index`, and the `X-ABLabel` of its group when no other line uses it.
+  /// Removes line `index`, and the lines that only describe its group's value (its
+  /// `X-ABLabel`, an address's `X-ABADR` country code: `companionNames`) when no other
+  /// line uses the group.
   mutating func remove(_ index: Int) {
     edits[index] = .remove
     guard let group = card.lines[index].group?.lowercased() else { return }
     let others = card.lines.indices.filter { i in
-      i != index && card.lines[i].group?.lowercased() == group && card.lines[i].name != "X-ABLABEL"
+      i != index && card.lines[i].group?.lowercased() == group && !Self.companionNames.contains(card.lines[i].name)
         && { if case .remove = edits[i] { return false } else { return true } }()
     }
     if others.isEmpty {
-      for i in card.lines.indices where card.lines[i].group?.lowercased() == group && card.lines[i].name == "X-ABLABEL" {
+      for i in card.lines.indices
+      where card.lines[i].group?.lowercased() == group && Self.companionNames.contains(card.lines[i].name) {
         edits[i] = .remove
       }
     }
   }
+
+  /// Apple's lines that describe the value of their group and nothing else: its
+  /// label, an address's country code.
+  static let companionNames: Set<String> = ["X-ABLABEL", "X-ABADR"]
 
   /// Rewrites line `index` with `value`: its group and name as written; its
   /// parameters as written when `parameters` is `nil` and the line has no

@@ -191,15 +191,22 @@ public enum ContactEncoder {
   }
 
   /// `ORG`: organization and department; components after the first are kept from
-  /// `original` (an escaped `ORG` value) when the department did not change.
+  /// `original` (an escaped `ORG` value) when the department did not change. When it
+  /// did, and `original` had several units after the organization (`Copying;Night
+  /// Shift`, shown joined with ", "), the new department is cut into units again at each
+  /// ", ", not written as one unit holding them all.
   static func organizationValue(_ contact: Contact, original: String?, version: VCardSerializer.Version) -> String {
     if let original {
       let parts = ValueDecoder.split(original, separator: ";")
-      let departments = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }
-        .filter { !$0.isEmpty }.joined(separator: ", ")
+      let units = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }.filter { !$0.isEmpty }
+      let departments = units.joined(separator: ", ")
       if departments == contact.departmentName {
         return ([VCardSerializer.component(contact.organizationName, version: version)]
           + parts.dropFirst().map(String.init)).joined(separator: ";")
+      }
+      if units.count > 1 {
+        let newUnits = contact.departmentName.components(separatedBy: ", ")
+        return VCardSerializer.structured([contact.organizationName] + newUnits, version: version)
       }
     }
     if contact.departmentName.isEmpty { return VCardSerializer.component(contact.organizationName, version: version) }

@@ -1,0 +1,59 @@
+import ContactKit
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// Case 12's kind, where an edit of one value must not reshape the lines around it:
+/// an `ORG` of several units, an Apple address's `X-ABADR`, a note of several `NOTE`
+/// lines.
+@Suite("an edit keeps the card's structure")
+struct EditKeepsStructureTests {
+  /// The card `lines` written back after `edit`, as lines.
+  static func written(_ lines: String, _ edit: (inout Contact) -> Void) throws -> [String] {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anselm Quill\r\nN:Quill;Anselm;;;\r\n\(lines)END:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edit(&edited)
+    let text = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: Date(timeIntervalSince1970: 0)))
+    return text.components(separatedBy: "\r\n")
+  }
+
+  @Test("a department of several ORG units, edited, is written as units again")
+  func organizationUnits() throws {
+    let lines = try Self.written("ORG:Scriptorium;Copying;Night Shift\r\n") { contact in
+      #expect(contact.departmentName == "Copying, Night Shift")
+      contact.departmentName = "Copying, Night ShiftX"
+    }
+    #expect(lines.contains("ORG:Scriptorium;Copying;Night ShiftX"), "\(lines)")
+    // One unit keeps its comma: it was written so.
+    let one = try Self.written("ORG:Scriptorium;Sales\\, Marketing\r\n") { $0.departmentName = "Sales, MarketingX" }
+    #expect(one.contains("ORG:Scriptorium;Sales\\, MarketingX"), "\(one)")
+  }
+
+  @Test("an address removed takes its group's X-ABADR and X-ABLabel with it")
+  func addressCompanions() throws {
+    let lines = try Self.written(
+      "item4.ADR;type=HOME;type=pref:;;Via Roma 1;Roma;;00100;Italia\r\nitem4.X-ABADR:it\r\nitem5.ADR:;;Elm 2;Oslo;;;\r\nitem5.X-ABLabel:Cabin\r\n"
+    ) { contact in
+      contact.postalAddresses.removeAll()
+    }
+    #expect(!lines.contains { $0.hasPrefix("item4.") || $0.hasPrefix("item5.") }, "\(lines)")
+  }
+
+  @Test("a note of several NOTE lines is edited line by line: the other lines stay as written")
+  func notesByLine() throws {
+    let lines = try Self.written(
+      "NOTE:first note line\\nsecond line\r\nNOTE;LANGUAGE=de:another note\r\n"
+    ) { contact in
+      #expect(contact.note == "first note line\nsecond line\n\nanother note")
+      contact.note += "W"
+    }
+    #expect(lines.contains("NOTE:first note line\\nsecond line"), "\(lines)")
+    #expect(lines.contains("NOTE;LANGUAGE=de:another noteW"), "\(lines)")
+    // A blank line typed into the note makes it one line again.
+    let joined = try Self.written("NOTE:a\r\nNOTE:b\r\n") { $0.note = "a\n\nb\n\nc" }
+    #expect(joined.contains("NOTE:a\\n\\nb\\n\\nc"), "\(joined)")
+    #expect(joined.filter { $0.hasPrefix("NOTE") }.count == 1)
+  }
+}
