@@ -252,7 +252,7 @@ extension VdirStore {
 }
 
 /// Paths of stores: which file a save may write.
-enum StorePaths {
+package enum StorePaths {
   /// `contact` ready to be added: an identifier when it has none (or only one
   /// derived from a card without `UID`) — `urn:uuid:` and a random UUID — and the
   /// group in its groups.
@@ -284,6 +284,18 @@ enum StorePaths {
         source: store, reason: L10n.format("the contact belongs to %s, not to this address book; save it there", source),
         kind: .notInAddressBook)
     }
+  }
+
+  /// Whether `source`, a file of one of the vdir `folders` (as listed), is a symbolic
+  /// link to a file outside it: a save would be refused (`resolveInside`), so its card
+  /// offers no edit.
+  package static func linksOutside(_ source: String, folders: [String]) -> Bool {
+    for folder in folders {
+      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+      guard source.hasPrefix(prefix), let resolved = try? FileSystem.realPath(folder) else { continue }
+      return (try? resolveInside(resolved, source, store: folder)) == nil
+    }
+    return false
   }
 
   /// The file `source` names, symbolic links resolved, provided it is inside

@@ -55,8 +55,10 @@ struct CursesGlyph {
   }
 
   /// `values` as ncurses cells: each character of width 1 or 2 with the zero-width
-  /// ones after it (at most `CCHARW_MAX - 1`; more are left out, they take no column),
-  /// or `nil` when one is unprintable for the C library or the first has no width.
+  /// ones after it, or `nil` when one is unprintable for the C library, the first has
+  /// no width, or a cell would hold more than `CCHARW_MAX` (an emoji tag sequence, 🏴
+  /// and its seven tags: the part that fits would reach the terminal, half a
+  /// sequence; the base is then drawn alone).
   private static func cells(_ values: [wchar_t]) -> [(characters: [wchar_t], width: Int)]? {
     var cells: [(characters: [wchar_t], width: Int)] = []
     for value in values {
@@ -64,9 +66,9 @@ struct CursesGlyph {
       if columns < 0 { return nil }
       if columns > 0 {
         cells.append(([value], columns))
-      } else if cells.isEmpty {
+      } else if cells.isEmpty || cells[cells.count - 1].characters.count >= Int(CCHARW_MAX) {
         return nil
-      } else if cells[cells.count - 1].characters.count < Int(CCHARW_MAX) {
+      } else {
         cells[cells.count - 1].characters.append(value)
       }
     }

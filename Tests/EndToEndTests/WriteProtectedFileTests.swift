@@ -33,4 +33,30 @@ struct WriteProtectedFileTests {
     try writable.press("Escape")
     #expect(try writable.waitForExit() == 130)
   }
+
+  @Test("a vdir card whose file links outside the folder has no `e edit` (a save there is refused); one inside edits")
+  func linkOutsideFolder() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let vdir = folder.appendingPathComponent("vd")
+    let elsewhere = folder.appendingPathComponent("real")
+    try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try CardDeleteAndActionTests.ada.write(to: elsewhere.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: vdir.appendingPathComponent("ada.vcf").path, withDestinationPath: "../real/ada.vcf")
+    try CardDeleteAndActionTests.grace.write(to: vdir.appendingPathComponent("grace.vcf"), atomically: true, encoding: .utf8)
+
+    let pane = try TmuxPane(["show", "ada lovelace", "--edit", "-s", vdir.path])
+    defer { pane.close() }
+    let card = try pane.waitForScreen(containing: "Ada Lovelace", "ada@example.org", "close")
+    #expect(!card.contains("e edit"))
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+
+    let inside = try TmuxPane(["show", "grace", "--edit", "-s", vdir.path])
+    defer { inside.close() }
+    try inside.waitForScreen(containing: "Grace", "e edit")
+    try inside.press("Escape")
+    #expect(try inside.waitForExit() == 130)
+  }
 }

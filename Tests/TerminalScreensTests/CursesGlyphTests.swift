@@ -61,6 +61,10 @@ struct CursesGlyphTests {
       #expect(cells(CursesGlyph("👨‍👩‍👧‍👦", width: 2)) == ([[0x1F468]], [2]))
       #expect(cells(CursesGlyph("\u{2764}\u{FE0F}", width: 2)) == ([[0x2764]], [1]))
       #expect(cells(CursesGlyph("🇳🇿", width: 2)) == ([[0x1F1F3], [0x1F1FF]], [1, 1]))
+      // A tag sequence (🏴 and the tags of gbsct, then CANCEL TAG) does not fit one
+      // cell: the base alone, never the tags that fit.
+      let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+      #expect(cells(CursesGlyph(scotland, width: 2)).0 == [[0x1F3F4]])
       // Cut at the screen's edge: the base alone.
       #expect(cells(CursesGlyph("प्रि", width: 1)) == ([[0x92A]], [1]))
     }
