@@ -47,8 +47,11 @@ public enum ContactFormatter {
   /// The composed name of `contact`, ignoring `FN`; falls back as described above.
   public static func string(for contact: Contact, order: NameOrder = .auto) -> String {
     if contact.contactType == .organization {
+      // Its first `ORG` part, else (that one blank) its department.
       let organization = contact.organizationName.trimmingWhitespace
       if !organization.isEmpty { return organization }
+      let department = contact.departmentName.trimmingWhitespace
+      if !department.isEmpty { return department }
     }
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }

@@ -7,7 +7,8 @@
 /// Some do a job in a name and are kept there:
 /// - U+200D ZERO WIDTH JOINER between two emoji (`👩‍💻`, UTS #51 ZWJ sequences);
 /// - U+200C and U+200D between two letters or marks (or after one, at the end of the
-///   text) of a script that joins or forms conjuncts (Arabic, Persian `می‌خواهم`, Syriac, N'Ko, the Indic scripts, Myanmar,
+///   text; after a virama, at a word's end too: Malayalam's chillu `ന്‍`) of a script
+///   that joins or forms conjuncts (Arabic, Persian `می‌خواهم`, Syriac, N'Ko, the Indic scripts, Myanmar,
 ///   Khmer, Mongolian);
 /// - a variation selector U+FE00–U+FE0F after an emoji or an ideograph, and
 ///   U+E0100–U+E01EF after an ideograph (UTS #37 ideographic variation sequences);
@@ -152,6 +153,9 @@ package enum InvisibleCharacters {
   /// screen cuts a name into grapheme clusters, and ZWNJ ends the cluster it closes.
   static func joinsLetters(_ previous: Unicode.Scalar?, _ next: Unicode.Scalar?) -> Bool {
     guard let previous, isJoiningScript(previous) else { return false }
+    // After a virama, at a word's end too: Malayalam's chillu letters (`ന്‍`, the usual
+    // way of writing them), Devanagari's explicit half forms.
+    if previous.properties.canonicalCombiningClass == .virama { return true }
     return next.map(isJoiningScript) ?? true
   }
 

@@ -12,7 +12,8 @@
 ///   Page Down `6~`, Shift-Tab `Z`, F1–F4 `SS3 P`…`S` (`CSI 1;m P`, `Q`, `S` with a
 ///   modifier), F1–F12 `11~`…`24~`. Modifier parameters (`ESC [ 1 ; 5 A`) are ignored.
 ///   Unknown and private sequences (mouse reports, terminal replies) are dropped whole,
-///   never turned into characters; so is an OSC (`ESC ]` … BEL or `ESC \`).
+///   never turned into characters; so is a string (OSC `ESC ]`, DCS `ESC P`, APC `ESC _`, up
+///   to BEL or `ESC \`).
 /// - Bracketed paste (xterm mode 2004): `ESC [ 200 ~` text `ESC [ 201 ~` → one
 ///   `.paste(text)`, with CR LF and CR turned into LF. A CR inside a paste is never
 ///   `.enter`.
@@ -131,9 +132,10 @@ public struct KeyDecoder: Sendable {
     guard start + 1 < bytes.count else { return atEnd ? (.event(.escape), 1) : nil }
     switch bytes[start + 1] {
     case UInt8(ascii: "["): return csi(bytes, at: start, atEnd: atEnd)
-    case UInt8(ascii: "]"):
-      // OSC (a terminal's report of its colours, `ESC ] 11 ; rgb:… ST`): dropped whole
-      // once its BEL or ST (`ESC \`) is there; Alt-] when none comes.
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+      // A string: OSC (a terminal's report of its colours, `ESC ] 11 ; rgb:… ST`), DCS
+      // (`ESC P >|tmux 3.3 ST`, XTVERSION's reply), APC: dropped whole once its BEL or
+      // ST (`ESC \`) is there; Alt-] (Alt-P, Alt-_) when none comes.
       var index = start + 2
       while index < bytes.count && index - start < Self.longestOSC {
         if bytes[index] == 0x07 { return (.nothing, index + 1 - start) }
@@ -143,7 +145,7 @@ public struct KeyDecoder: Sendable {
         index += 1
       }
       if !atEnd && index - start < Self.longestOSC { return nil }
-      return (.event(.alt("]")), 2)
+      return (.event(.alt(Character(Unicode.Scalar(bytes[start + 1])))), 2)
     case UInt8(ascii: "O"):
       guard start + 2 < bytes.count else { return atEnd ? (.nothing, bytes.count - start) : nil }
       let key: KeyEvent? =

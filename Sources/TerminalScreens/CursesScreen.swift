@@ -316,8 +316,8 @@ public final class CursesScreen: Screen {
     defer { wtimeout(window, inputTimeout) }
     var next: wint_t = 0
     let status = wget_wch(window, &next)
-    if status == OK, next == 0x5B || next == 0x5D {
-      switch readSplitSequence(osc: next == 0x5D) {
+    if status == OK, next == 0x5B || next == 0x5D || next == 0x50 || next == 0x5F {
+      switch readSplitSequence(osc: next != 0x5B) {
       case .pasteStart: return .key(readPaste())
       case .dropped: return .dropped
       case .none: break
@@ -339,28 +339,39 @@ public final class CursesScreen: Screen {
     case pasteStart, dropped, none
   }
 
-  /// After `ESC [` (or `ESC ]`, `osc`) that ncurses gave as characters, the rest of a
-  /// control sequence, each character within `PasteText.pause` while they may be a
-  /// paste's start marker and `sequencePause` otherwise (over ssh it may come in
-  /// another read, later than the ESC delay; a terminal sends one in a burst):
-  /// - `200~`: a paste's start marker;
-  /// - any other whole ECMA-48 control sequence, dropped: a CSI (parameter bytes
-  ///   0x30–0x3F, intermediate bytes 0x20–0x2F, a final byte 0x40–0x7E) — a
-  ///   terminal's reply that came after the wait at start (`CSI ? 64 ; 1 c`,
-  ///   `CSI 6 ; 20 ; 10 t`), a key ncurses does not know (`CSI 97 ; 5 u`) — or an OSC
-  ///   ended by BEL or `ESC \` (`ESC ] 11 ; rgb:… ESC \`): never typed into a query.
-  /// Otherwise the characters read are put back, and the `[` or `]` stays an Alt key.
+  /// After `ESC [` (or `ESC ]`, `ESC P`, `ESC _`: `osc`, a string) that ncurses gave as
+  /// characters, the rest of a control sequence, each character within
+  /// `sequencePause` (a terminal sends one in a burst; over ssh it may come in another
+  /// read, later than the ESC delay), or within `PasteText.pause` while they may be a
+  /// paste's start marker (`200~`, which begins a paste):
+  /// - a whole ECMA-48 CSI (parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, a
+  ///   final byte 0x40–0x7E) — a terminal's reply that came after the wait at start
+  ///   (`CSI ? 64 ; 1 c`, `CSI 6 ; 20 ; 10 t`), a key ncurses does not know
+  ///   (`CSI 97 ; 5 u`) — is dropped;
+  /// - so is a string (OSC, DCS, APC: `ESC ] 11 ; rgb:… ESC \`, `ESC P >|tmux 3.3 ESC \`)
+  ///   ended by BEL or ST (`ESC \`);
+  /// never typed into a query. Otherwise — a character that came only after
+  /// `sequencePause` and is no part of a paste's marker (a key typed after Alt-[), or
+  /// no end — the characters read are put back, and the `[` stays an Alt key.
   private func readSplitSequence(osc: Bool) -> SplitSequence {
     defer { wtimeout(window, 0) }
     var read: [wint_t] = []
     var intermediates = false
     var result = SplitSequence.none
     reading: while read.count < (osc ? 512 : 64) {
-      // The start of a paste's marker so far (`200~` split after `ESC [` or later, over
-      // ssh): the paste's own wait for the rest.
-      wtimeout(window, Self.pasteStartRest.starts(with: read) && !osc ? PasteText.pause : Self.sequencePause)
+      wtimeout(window, Self.sequencePause)
       var next: wint_t = 0
-      let status = wget_wch(window, &next)
+      var status = wget_wch(window, &next)
+      if status == ERR && !osc && Self.pasteStartRest.starts(with: read) {
+        // The rest of a paste's start marker may come later (ssh): its own wait, for
+        // it alone.
+        wtimeout(window, PasteText.pause - Self.sequencePause)
+        status = wget_wch(window, &next)
+        if status == OK && !Self.pasteStartRest.starts(with: read + [next]) {
+          _ = unget_wch(wchar_t(next))
+          break reading
+        }
+      }
       if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
       guard status == OK else { break }
       read.append(next)

@@ -56,6 +56,9 @@ struct KeyDecoderTests {
     #expect(Self.decode("a\u{1B}]11;rgb:0000/0000/0000\u{1B}\\b") == [.character("a"), .character("b")])
     #expect(Self.decode("a\u{1B}]11;rgb:ffff/ffff/ffff\u{07}b") == [.character("a"), .character("b")])
     #expect(Self.decode("\u{1B}]x") == [.alt("]"), .character("x")])
+    // DCS (XTVERSION's reply) and APC strings too.
+    #expect(Self.decode("jo\u{1B}P>|tmux 3.3\u{1B}\\se") == [.character("j"), .character("o"), .character("s"), .character("e")])
+    #expect(Self.decode("\u{1B}_Gi=1;OK\u{1B}\\a") == [.character("a")])
     // Fed in pieces, the report waits for its end.
     var decoder = KeyDecoder()
     #expect(decoder.feed(Array("\u{1B}]11;rgb:00".utf8)).isEmpty)

@@ -71,6 +71,7 @@ struct VisibleTests {
       "Nell 👩‍💻 Orr", "👨‍👩‍👧", "👍🏽", "❤️", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",  // emoji ZWJ, modifier, VS16, keycap, tag sequences
       "می‌خواهم", "نامه‌ها",  // Persian ZWNJ inside words
       "क्‍ष", "ന്‍", "श्‌र",  // Devanagari and Malayalam ZWJ/ZWNJ
+      "അവന്\u{200D} Avan", "न्\u{200D} x",  // a chillu or half form at a word's end
       "葛\u{E0100}", "辻\u{FE00}",  // ideographic variation sequences
     ] {
       #expect(TerminalText.visible(text) == text, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")

@@ -29,6 +29,11 @@ struct EditKeepsStructureTests {
     // One unit keeps its comma: it was written so.
     let one = try Self.written("ORG:Scriptorium;Sales\\, Marketing\r\n") { $0.departmentName = "Sales, MarketingX" }
     #expect(one.contains("ORG:Scriptorium;Sales\\, MarketingX"), "\(one)")
+    // A unit's own comma stays in it; a unit added with ", " is one more.
+    let comma = try Self.written("ORG:Acme;R\\, D;Lab\r\n") { $0.departmentName = "R, D, LabX" }
+    #expect(comma.contains("ORG:Acme;R\\, D;LabX"), "\(comma)")
+    let added = try Self.written("ORG:Acme;Copying;Night Shift\r\n") { $0.departmentName = "Copying, Night Shift, Team 2" }
+    #expect(added.contains("ORG:Acme;Copying;Night Shift;Team 2"), "\(added)")
   }
 
   @Test("an address removed takes its group's X-ABADR and X-ABLabel with it")
@@ -51,9 +56,21 @@ struct EditKeepsStructureTests {
     }
     #expect(lines.contains("NOTE:first note line\\nsecond line"), "\(lines)")
     #expect(lines.contains("NOTE;LANGUAGE=de:another noteW"), "\(lines)")
-    // A blank line typed into the note makes it one line again.
-    let joined = try Self.written("NOTE:a\r\nNOTE:b\r\n") { $0.note = "a\n\nb\n\nc" }
-    #expect(joined.contains("NOTE:a\\n\\nb\\n\\nc"), "\(joined)")
-    #expect(joined.filter { $0.hasPrefix("NOTE") }.count == 1)
+    // A paragraph added at the end is a NOTE line of its own; the others stay.
+    let added = try Self.written("NOTE:a\r\nNOTE;LANGUAGE=de:b\r\nNOTE:c\r\n") { $0.note = "a\n\nb\n\nc\n\nnew para" }
+    #expect(added.filter { $0.hasPrefix("NOTE") } == ["NOTE:a", "NOTE;LANGUAGE=de:b", "NOTE:c", "NOTE:new para"], "\(added)")
+    // The last one deleted: its line goes; a blank line typed inside one stays in it.
+    let deleted = try Self.written("NOTE:a\r\nNOTE;LANGUAGE=de:b\r\nNOTE:c\r\n") { $0.note = "a\n\nb" }
+    #expect(deleted.filter { $0.hasPrefix("NOTE") } == ["NOTE:a", "NOTE;LANGUAGE=de:b"], "\(deleted)")
+    let split = try Self.written("NOTE:a\r\nNOTE;LANGUAGE=de:b c\r\nNOTE:d\r\n") { $0.note = "a\n\nb\n\nc\n\nd" }
+    #expect(split.filter { $0.hasPrefix("NOTE") } == ["NOTE:a", "NOTE;LANGUAGE=de:b\\n\\nc", "NOTE:d"], "\(split)")
+    // An empty NOTE line among them is kept, and the line after it edited alone.
+    let empty = try Self.written("NOTE:first line\r\nNOTE:second\\, line\r\nNOTE:\r\nNOTE:fourth line\r\n") { contact in
+      #expect(contact.note == "first line\n\nsecond, line\n\n\n\nfourth line")
+      contact.note += " X"
+    }
+    #expect(
+      empty.filter { $0.hasPrefix("NOTE") } == ["NOTE:first line", "NOTE:second\\, line", "NOTE:", "NOTE:fourth line X"],
+      "\(empty)")
   }
 }

@@ -19,7 +19,7 @@ struct JoinedCardsTests {
   func joined() {
     let first = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Tamsin Vell\r\nEMAIL:t@v.example\r\n"
     let second = "VERSION:3.0\r\nFN:Zofia Arn\r\nEMAIL:z@a.example\r\nEND:VCARD\r\n"
-    for joint in ["END:VCARDBEGIN:VCARD", "END:VCARD\u{FEFF}BEGIN:VCARD", "end:vcardbegin:vcard"] {
+    for joint in ["END:VCARDBEGIN:VCARD", "END:VCARD\u{FEFF}BEGIN:VCARD", "end:vcardbegin:vcard", "END:VCARD BEGIN:VCARD", "END:VCARD\tBEGIN:VCARD"] {
       let read = Self.names(first + joint + "\r\n" + second)
       #expect(read.names == ["Tamsin Vell [\"t@v.example\"]", "Zofia Arn [\"z@a.example\"]"], "\(joint)")
       #expect(read.warnings.map(\.line) == [5], "\(joint)")

@@ -79,6 +79,17 @@ struct LineReaderTests {
     let number = try #require(
       firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:Hill=\n 20 Main\nEND:VCARD\n"))
     #expect(number.value == "Hill20 Main")
+    // After a whole character, a soft break: `=A9` ended `é`, `=AC` ended `€`.
+    let cafe = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:Caf=C3=A9=\n Bad Homburg\nEND:VCARD\n"))
+    #expect(cafe.value == "CaféBad Homburg")
+    let euro = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:=E2=82=AC=\n 90 Euro\nEND:VCARD\n"))
+    #expect(euro.value == "€90 Euro")
+    // A three-byte sequence cut after its second byte.
+    let threeBytes = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:=E2=82=\n AC 90\nEND:VCARD\n"))
+    #expect(threeBytes.value == "€ 90")
   }
 
   @Test("a blank line after a soft break ends the value; the next property stays separate")

@@ -1,21 +1,32 @@
-import Foundation
 import ContactKit
+import CpickSupport
+import Foundation
 
 /// The initials shown in the card's header (CNContactViewController's monogram):
 /// given + family initials, the family name's first character for a CJK name, the
-/// first letters of an organization's first two words.
+/// first letters of an organization's first two words (a card marked an
+/// organization's: its name's, not its contact person's). Invisible characters that do
+/// no job (`InvisibleCharacters`) are no part of an initial.
 public enum Monogram {
   /// One or two characters, upper-cased; `?` for a contact with no name at all.
   public static func initials(for contact: Contact) -> String {
-    let given = contact.givenName.trimmingCharacters(in: .whitespaces)
-    let family = contact.familyName.trimmingCharacters(in: .whitespaces)
-    if ContactFormatter.isCJK(given + family), let first = family.first ?? given.first {
-      return String(first)
+    if contact.contactType != .organization {
+      let given = visible(contact.givenName)
+      let family = visible(contact.familyName)
+      if ContactFormatter.isCJK(given + family), let first = family.first ?? given.first {
+        return String(first)
+      }
+      if let g = given.first, let f = family.first { return (String(g) + String(f)).uppercased() }
     }
-    if let g = given.first, let f = family.first { return (String(g) + String(f)).uppercased() }
-    let words = contact.displayName.split(whereSeparator: { $0.isWhitespace || $0 == "@" || $0 == "." })
+    let name = visible(contact.displayName)
+    let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "@" || $0 == "." })
     let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
-    if ContactFormatter.isCJK(contact.displayName), let first = contact.displayName.first { return String(first) }
+    if ContactFormatter.isCJK(name), let first = name.first { return String(first) }
     return letters.isEmpty ? "?" : String(letters).uppercased()
+  }
+
+  /// `text` without the invisible characters that do no job there, trimmed.
+  private static func visible(_ text: String) -> String {
+    InvisibleCharacters.removingHidden(text).trimmingCharacters(in: .whitespaces)
   }
 }

@@ -411,10 +411,12 @@ struct LineJoiner {
   }
 
   /// Whether the `=` that ends `line` (a quoted-printable value) begins an escape that
-  /// a fold cut, rather than being a soft break: it follows an escape of a byte of a
-  /// UTF-8 sequence (0x80–0xFF) and the folded line `input[next..<end]` starts with the
-  /// two hex digits of a continuation byte (0x80–0xBF), as `=C3=` and ` BC` do. A soft
-  /// break there would leave the sequence cut (`Geschäftsf\u{FFFD}BChrer`).
+  /// a fold cut, rather than being a soft break: the escapes before it leave a UTF-8
+  /// sequence unfinished (`=C3=`: a lead byte without its continuation) and the folded
+  /// line `input[next..<end]` starts with the two hex digits of a continuation byte
+  /// (0x80–0xBF), as `=C3=` and ` BC` do. A soft break there would leave the sequence
+  /// cut (`Geschäftsf\u{FFFD}BChrer`); after a whole character (`Caf=C3=A9=` then
+  /// ` Bad`) it is a soft break.
   func foldsEscape(_ line: LogicalLine, next: Int, end: Int) -> Bool {
     guard end - next >= 2, let last = line.lastSolid, last >= 3 else { return false }
     func hex(_ byte: UInt8) -> UInt8? {
@@ -425,11 +427,23 @@ struct LineJoiner {
       default: nil
       }
     }
-    guard byte(line, last - 3) == UInt8(ascii: "="), let high = hex(byte(line, last - 2)), high >= 8,
-      hex(byte(line, last - 1)) != nil, let nextHigh = hex(input[next]), (8...0xB).contains(nextHigh),
-      hex(input[next + 1]) != nil
-    else { return false }
-    return true
+    guard let nextHigh = hex(input[next]), (8...0xB).contains(nextHigh), hex(input[next + 1]) != nil else { return false }
+    // The escaped bytes just before the `=`, the nearest first (at most a sequence's).
+    var escaped: [UInt8] = []
+    var position = last - 3
+    while escaped.count < 4, position >= 0, byte(line, position) == UInt8(ascii: "="),
+      let high = hex(byte(line, position + 1)), let low = hex(byte(line, position + 2))
+    {
+      escaped.append(high << 4 | low)
+      position -= 3
+    }
+    // Continuation bytes back to the sequence's lead: unfinished when it wants more.
+    var continuations = 0
+    while continuations < escaped.count, escaped[continuations] & 0xC0 == 0x80 { continuations += 1 }
+    guard continuations < escaped.count else { return false }
+    let lead = escaped[continuations]
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1
+    return length > continuations + 1
   }
 
   /// Removes the soft break (`=` and the blanks after it) from the end of `line`

@@ -589,12 +589,14 @@ extension ContentLine {
   fileprivate var isAgentProperty: Bool { name == "AGENT" }
   /// `AGENT:BEGIN:VCARD`: an `AGENT` card begun on the `AGENT` line itself.
   fileprivate var isAgentCardBegin: Bool { isAgentProperty && valueIs("BEGIN:VCARD") }
-  /// `END:VCARDBEGIN:VCARD` (a byte-order mark between them or not, in any case): two
-  /// files joined without a line break, the first without a final one.
+  /// `END:VCARDBEGIN:VCARD` (a byte-order mark or blanks between them or not, in any
+  /// case): two files joined without a line break, the first without a final one.
   fileprivate var isJoinedEndBegin: Bool {
     guard kind == .end, !isEnd else { return false }
     let value = value.uppercased().replacingOccurrences(of: "\u{FEFF}", with: "")
-    return value.trimmingCharacters(in: .whitespaces) == "VCARDBEGIN:VCARD"
+      .trimmingCharacters(in: .whitespaces)
+    guard value.hasPrefix("VCARD") else { return false }
+    return value.dropFirst(5).trimmingCharacters(in: .whitespaces) == "BEGIN:VCARD"
   }
 }
 

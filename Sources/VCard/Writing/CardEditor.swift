@@ -399,29 +399,79 @@ struct CardEditor {
   }
 
   /// A note of several `NOTE` lines (each one's text, `CardMapping.noteText`, joined
-  /// with a blank line) edited line by line when `note` still has as many blank-line
-  /// joints as they had: a line whose text changed is rewritten, one emptied removed,
-  /// the others (and their parameters, `LANGUAGE`…) kept as written. False, with
-  /// nothing changed, otherwise (the note is then written as one line).
+  /// with a blank line as the reader joins them) edited line by line: the lines whose
+  /// paragraphs begin and end `note` unchanged are kept as written (and their
+  /// parameters, `LANGUAGE`…); the ones between are rewritten with what is new there
+  /// (the first of them, the others removed), or a new `NOTE` line holds it when no
+  /// line is between (a paragraph added). False, with nothing changed, when the lines
+  /// so edited would not read as `note` (the note is then written as one line).
   mutating func applyNoteByLine(_ note: String) -> Bool {
     let indices = provenance.fields[.note] ?? []
-    guard indices.count > 1 else { return false }
-    let pieces = indices.map { CardMapping.noteText(card.lines[$0]) }
-    guard pieces.allSatisfy({ !$0.isEmpty }) else { return false }
+    guard indices.count > 1, !note.isEmpty else { return false }
     let joint = "\n\n"
-    let counts = pieces.map { $0.components(separatedBy: joint).count }
-    let parts = note.components(separatedBy: joint)
-    guard parts.count == counts.reduce(0, +) else { return false }
-    var start = 0
-    for ((index, piece), count) in zip(zip(indices, pieces), counts) {
-      let text = parts[start..<(start + count)].joined(separator: joint)
-      start += count
-      if text == piece { continue }
+    // Each line's paragraphs in the note: an empty line adds an empty one, unless no
+    // text came before it (the reader starts the note with the first text).
+    var slices: [[String]] = []
+    var begun = false
+    for index in indices {
+      let text = CardMapping.noteText(card.lines[index])
       if text.isEmpty {
-        remove(index)
+        slices.append(begun ? [""] : [])
       } else {
-        replace(index, value: VCardSerializer.escape(text, version: style.version), parameters: nil)
+        slices.append(text.components(separatedBy: joint))
+        begun = true
       }
+    }
+    let parts = note.components(separatedBy: joint)
+    // Lines unchanged at the start, then at the end (not overlapping).
+    var first = 0
+    var from = 0
+    while first < slices.count, from + slices[first].count <= parts.count,
+      Array(parts[from..<(from + slices[first].count)]) == slices[first]
+    {
+      from += slices[first].count
+      first += 1
+    }
+    var last = slices.count
+    var to = parts.count
+    while last > first, to - slices[last - 1].count >= from,
+      Array(parts[(to - slices[last - 1].count)..<to]) == slices[last - 1]
+    {
+      to -= slices[last - 1].count
+      last -= 1
+    }
+    let middle = parts[from..<to].joined(separator: joint)
+    // The lines' texts after the edit, to check that they read as `note`.
+    var texts: [String?] = indices.map { CardMapping.noteText(card.lines[$0]) }
+    var inserted: (after: Int, text: String)? = nil
+    if first < last {
+      texts[first] = from < to ? middle : nil
+      for line in (first + 1)..<last { texts[line] = nil }
+    } else if from < to {
+      guard first > 0 else { return false }
+      inserted = (first - 1, middle)
+    } else {
+      return false
+    }
+    var read = ""
+    for (line, text) in texts.enumerated() {
+      for text in [text] + (inserted?.after == line ? [inserted!.text] : []) {
+        guard let text else { continue }
+        if read.isEmpty { read = text } else { read += joint + text }
+      }
+    }
+    guard read == note else { return false }
+    if first < last {
+      if from < to {
+        replace(indices[first], value: VCardSerializer.escape(middle, version: style.version), parameters: nil)
+      } else {
+        remove(indices[first])
+      }
+      for line in (first + 1)..<last { remove(indices[line]) }
+    } else if let inserted {
+      insert(
+        ContactEncoder.Line(name: "NOTE", value: VCardSerializer.escape(inserted.text, version: style.version)),
+        after: indices[inserted.after])
     }
     return true
   }

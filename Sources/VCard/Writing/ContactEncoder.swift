@@ -190,11 +190,28 @@ public enum ContactEncoder {
     ]
   }
 
+  /// `department` cut back into units as `units` were joined into it (with ", "):
+  /// when it has as many ", " as their joined text, each unit takes as many pieces as it
+  /// had (a unit's own comma, `R\, D`, stays in it); else, when no unit had a comma,
+  /// one unit a piece; else nil (written as one unit).
+  static func regrouped(_ department: String, like units: [String]) -> [String]? {
+    let pieces = department.components(separatedBy: ", ")
+    let counts = units.map { $0.components(separatedBy: ", ").count }
+    if pieces.count == counts.reduce(0, +) {
+      var start = 0
+      return counts.map { count in
+        defer { start += count }
+        return pieces[start..<(start + count)].joined(separator: ", ")
+      }
+    }
+    return counts.allSatisfy { $0 == 1 } ? pieces : nil
+  }
+
   /// `ORG`: organization and department; components after the first are kept from
   /// `original` (an escaped `ORG` value) when the department did not change. When it
   /// did, and `original` had several units after the organization (`Copying;Night
-  /// Shift`, shown joined with ", "), the new department is cut into units again at each
-  /// ", ", not written as one unit holding them all.
+  /// Shift`, shown joined with ", "), the new department is cut into units again
+  /// (`regrouped`), not written as one unit holding them all.
   static func organizationValue(_ contact: Contact, original: String?, version: VCardSerializer.Version) -> String {
     if let original {
       let parts = ValueDecoder.split(original, separator: ";")
@@ -204,8 +221,7 @@ public enum ContactEncoder {
         return ([VCardSerializer.component(contact.organizationName, version: version)]
           + parts.dropFirst().map(String.init)).joined(separator: ";")
       }
-      if units.count > 1 {
-        let newUnits = contact.departmentName.components(separatedBy: ", ")
+      if units.count > 1, let newUnits = regrouped(contact.departmentName, like: units) {
         return VCardSerializer.structured([contact.organizationName] + newUnits, version: version)
       }
     }
