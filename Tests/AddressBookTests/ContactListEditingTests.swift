@@ -54,6 +54,14 @@ struct ContactListEditingTests {
     }
   }
 
+  @Test("a name's columns are those it is shown in: an invisible character as its ⟨U+…⟩")
+  func nameWidthAsShown() {
+    #expect(ContactList.nameWidth("Ada Lovelace") == 12)
+    #expect(ContactList.nameWidth("王小明") == 6)
+    #expect(ContactList.nameWidth("In\u{200B}grid Zwo") == 2 + 8 + 8)
+    #expect(ContactList.nameWidth("") == ContactFormatter.noName.count)
+  }
+
   @Test("a renamed contact moves to its new place; names, sections, groups and search are those of a new list")
   func renamed() throws {
     for (note, list) in try Self.lists() {

@@ -87,7 +87,9 @@ public final class ContactList: Sendable {
             return name.count
           }
           sections.append(keyColumns[segment].withBytes(contact) { ContactFormatter.section(forSortKeyUTF8: $0) })
-          // A name is never wider than its UTF-8 bytes: most need not be measured.
+          // A name is never wider than its UTF-8 bytes, most need not be measured (but
+          // for invisible characters, whose ⟨U+200B⟩ is wider: a name of them shorter
+          // than the widest may be cut a little).
           if length > widest || length == 0 { widest = max(widest, Self.nameWidth(nameColumns[segment][contact])) }
           if !groupLists[segment][contact].isEmpty {
             for group in groupLists[segment][contact] { groups.add(group, Int32(position)) }

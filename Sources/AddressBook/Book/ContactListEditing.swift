@@ -148,11 +148,13 @@ extension ContactList {
   }
 
   /// The columns of a name in the name column (at most 64): ASCII names are as wide
-  /// as they are long; only others need grapheme widths. An empty name is shown as
+  /// as they are long; only others need grapheme widths, as shown (an invisible
+  /// character as its `⟨U+200B⟩`, `TerminalText.visible`). An empty name is shown as
   /// `ContactFormatter.noName`.
   static func nameWidth(_ name: String) -> Int {
     if name.isEmpty { return ContactFormatter.noName.utf8.count }
-    return min(64, name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? name.utf8.count : TerminalText.width(name))
+    if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return min(64, name.utf8.count) }
+    return min(64, TerminalText.width(TerminalText.visible(name)))
   }
 
   /// Compares two strings' UTF-8 bytes: negative, zero or positive.
