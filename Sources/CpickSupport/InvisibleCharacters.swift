@@ -68,15 +68,23 @@ package enum InvisibleCharacters {
   }
 
   /// `text` without the default-ignorable code points that do no job where they stand
-  /// (for a name: `👩‍💻` and `می‌خواهم` keep their joiners). Returns `text` itself when
-  /// there is none.
+  /// (for a name: `👩‍💻` and `می‌خواهم` keep their joiners); a space after one removed
+  /// between two spaces is left out too (`Tag ␣U+E0041␣ Test` is `Tag Test`). Returns
+  /// `text` itself when there is none.
   ///
   /// - Complexity: O(n) in the length of `text`.
   package static func removingHidden(_ text: String) -> String {
     guard containsHidden(text) else { return text }
     var out = String.UnicodeScalarView()
+    var removedAfterSpace = false
     forEachScalar(of: text) { scalar, previous, next in
-      if !isHidden(scalar, after: previous, before: next) { out.append(scalar) }
+      if isHidden(scalar, after: previous, before: next) {
+        if out.last == " " { removedAfterSpace = true }
+        return
+      }
+      if scalar == " " && removedAfterSpace { return }
+      removedAfterSpace = false
+      out.append(scalar)
     }
     return String(out)
   }

@@ -107,6 +107,9 @@ struct MailboxTests {
       Mailbox.string(name: "Ada\u{200B} Lovelace 👩‍💻", address: "ada@exa\u{200B}mple.\u{FEFF}org\u{200D}")
         == "Ada Lovelace 👩‍💻 <ada@example.org>")
     #expect(Mailbox.string(name: "نامه‌ها", address: "n@example.org") == "نامه‌ها <n@example.org>")
+    // What is removed between two spaces leaves one.
+    #expect(Mailbox.string(name: "Tag \u{E0041}\u{E0042} Test", address: "t@example.org") == "Tag Test <t@example.org>")
+    #expect(Mailbox.string(name: "Two  Spaces \u{200B}x", address: "t@example.org") == "Two  Spaces x <t@example.org>")
     #expect(Mailbox.addresses(inEmailValue: "\u{2060}ada@example.org, b\u{AD}@example.org") == ["ada@example.org", "b@example.org"])
     var ada = Contact(identifier: "a", source: "t")
     ada.givenName = "A\u{200C}da"
