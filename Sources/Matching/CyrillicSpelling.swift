@@ -47,11 +47,26 @@ enum CyrillicSpelling {
     return fuller == customary ? nil : fuller
   }
 
+  /// The spelling with a soft or hard sign before a vowel as `i` (`ья` `ia`, `ье` and
+  /// `ьё` `ie`, `ью` `iu`, `ьи` `yi`), as many write it in English, German and French:
+  /// `Наталья` `natalia`, `Григорьев` `grigoriev`, `Соловьёва` `solovieva`, `Васильев`
+  /// `vasiliev`, `Ильина` `ilyina`; nil as for `customary`, or when the word has no such
+  /// sign (it is then the customary one).
+  static func softened(_ text: String, latin: String) -> String? {
+    let scalars = Array(text.lowercased().unicodeScalars)
+    guard scalars.indices.dropLast().contains(where: { (scalars[$0] == "ь" || scalars[$0] == "ъ") && softenedVowels[scalars[$0 + 1]] != nil })
+    else { return nil }
+    return spelling(text, latin: latin, fuller: false, softened: true)
+  }
+
+  /// The vowels after a sign in `softened`, and their spelling with the sign before.
+  private static let softenedVowels: [Unicode.Scalar: String] = ["я": "ia", "е": "ie", "ё": "ie", "ю": "iu", "и": "yi"]
+
   /// The vowels after which `е` is `ye` and `й` is `i` in the fuller spelling, and the
   /// signs after which `е` is `ye`.
   private static let vowelsAndSigns: Set<Unicode.Scalar> = ["а", "е", "ё", "и", "о", "у", "ы", "э", "ю", "я", "і", "ї", "є", "ь", "ъ"]
 
-  private static func spelling(_ text: String, latin: String, fuller: Bool) -> String? {
+  private static func spelling(_ text: String, latin: String, fuller: Bool, softened: Bool = false) -> String? {
     let scalars = Array(text.lowercased().unicodeScalars)
     var out = ""
     var index = 0
@@ -64,6 +79,11 @@ enum CyrillicSpelling {
       }
       guard var letter = letters[scalar] else { return nil }
       let after = index >= 2 ? scalars[index - 2] : " "
+      if softened, scalar == "ь" || scalar == "ъ", index < scalars.count, let pair = softenedVowels[scalars[index]] {
+        out += pair
+        index += 1
+        continue
+      }
       if fuller {
         switch scalar {
         case "ё": letter = "yo"

@@ -393,7 +393,8 @@ struct FoldedForms: Sendable {
   /// other text. `IndexBuilder` puts a family name's surname reading before them.
   var nameSpellings: [String] = []
   /// Which of `aliases` are a Cyrillic name's English spellings (`compute`): bit 0, the
-  /// customary one is `aliases[1]`; bit 1, the fuller one follows it (or is `aliases[1]`).
+  /// customary one is `aliases[1]`; bit 1, the fuller one follows it (or is `aliases[1]`);
+  /// bit 2, the softened one follows those there are.
   var cyrillicSpellings: UInt8 = 0
 
   /// The forms computed anew, without the cache.
@@ -414,6 +415,10 @@ struct FoldedForms: Sendable {
       if let fuller = spellings.fuller, !forms.aliases.contains(fuller) {
         forms.aliases.append(fuller)
         forms.cyrillicSpellings |= 2
+      }
+      if let softened = spellings.softened, !forms.aliases.contains(softened) {
+        forms.aliases.append(softened)
+        forms.cyrillicSpellings |= 4
       }
     }
     if hasCJK {
@@ -439,23 +444,29 @@ struct FoldedForms: Sendable {
   }
 
   /// `latin` (the transliteration of `text`) with each word of Cyrillic letters in its
-  /// customary spelling (`CyrillicSpelling`), and with each in its fuller one (else its
-  /// customary one), word by word as `composed(_:word:)` joins the words' forms; each
-  /// nil when no word's differs.
-  static func customarySpellings(_ text: String, latin: String) -> (customary: String?, fuller: String?) {
+  /// customary spelling (`CyrillicSpelling`), with each in its fuller one (else its
+  /// customary one), and with each in its softened one (else its customary one), word
+  /// by word as `composed(_:word:)` joins the words' forms; each nil when no word's
+  /// differs.
+  static func customarySpellings(_ text: String, latin: String) -> (
+    customary: String?, fuller: String?, softened: String?
+  ) {
     var customary = ""
     var fuller = ""
+    var softened = ""
     for part in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let pieces: (customary: String, fuller: String)
+      let pieces: (customary: String, fuller: String, softened: String)
       if part.utf8.allSatisfy({ $0 < 0x80 }) {
         let piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
-        pieces = (piece, piece)
+        pieces = (piece, piece, piece)
       } else {
         let word = String(part)
         let transliterated = Transliteration.latinize(word)?.text ?? word
         let wordCustomary = CyrillicSpelling.customary(word, latin: transliterated)
         let wordFuller = CyrillicSpelling.fuller(word, latin: transliterated, customary: wordCustomary)
-        pieces = (wordCustomary ?? transliterated, wordFuller ?? wordCustomary ?? transliterated)
+        let wordSoftened = CyrillicSpelling.softened(word, latin: transliterated)
+        let plain = wordCustomary ?? transliterated
+        pieces = (plain, wordFuller ?? plain, wordSoftened ?? plain)
       }
       if !pieces.customary.isEmpty {
         if !customary.isEmpty { customary += " " }
@@ -465,9 +476,14 @@ struct FoldedForms: Sendable {
         if !fuller.isEmpty { fuller += " " }
         fuller += pieces.fuller
       }
+      if !pieces.softened.isEmpty {
+        if !softened.isEmpty { softened += " " }
+        softened += pieces.softened
+      }
     }
-    return (customary == latin ? nil : customary, fuller == latin ? nil : fuller)
+    return (customary == latin ? nil : customary, fuller == latin ? nil : fuller, softened == customary || softened == latin ? nil : softened)
   }
+
 
   /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as
   /// `word` gives them for a non-ASCII word (`of(_:)`'s): what `compute(text)` gives.
@@ -506,10 +522,11 @@ struct FoldedForms: Sendable {
     }
     guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
     var latin = ""
-    // With each Cyrillic word's customary spelling in its place, and its fuller one
-    // (`cyrillicSpellings`).
+    // With each Cyrillic word's customary spelling in its place, its fuller one, and
+    // its softened one (`cyrillicSpellings`).
     var customary = ""
     var fuller = ""
+    var softened = ""
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -522,6 +539,7 @@ struct FoldedForms: Sendable {
         latin += " "
         customary += " "
         fuller += " "
+        softened += " "
       }
       latin += piece
       let spellings = made?.cyrillicSpellings ?? 0
@@ -529,9 +547,10 @@ struct FoldedForms: Sendable {
       let customaryPiece = spellings & 1 != 0 ? aliases[1] : piece
       customary += customaryPiece
       fuller += spellings & 2 != 0 ? aliases[spellings & 1 != 0 ? 2 : 1] : customaryPiece
+      softened += spellings & 4 != 0 ? aliases[1 + (spellings & 3).nonzeroBitCount] : customaryPiece
     }
     var aliases = [latin]
-    for spelling in [customary, fuller] where !aliases.contains(spelling) { aliases.append(spelling) }
+    for spelling in [customary, fuller, softened] where !aliases.contains(spelling) { aliases.append(spelling) }
     return FoldedForms(folded: folded, aliases: aliases)
   }
 

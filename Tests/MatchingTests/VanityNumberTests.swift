@@ -60,6 +60,8 @@ struct CyrillicSpellingTests {
       ("pyotr chaikovsky", "Пётр Чайковский"), ("petr chaykovsky", "Пётр Чайковский"), ("alexei tsoi", "Алексей Цой"),
       ("sergei yeltsin", "Сергей Ельцин"), ("sergey eltsin", "Сергей Ельцин"), ("fyodor grigoryev", "Фёдор Григорьев"),
       ("tolstoi", "Лев Толстой"), ("tolstoy", "Лев Толстой"),
+      // The softened spelling: a sign before a vowel as i.
+      ("natalia kovalchuk", "Наталья Ковальчук"), ("fyodor grigoriev", "Фёдор Григорьев"), ("grigoriev", "Фёдор Григорьев"),
       // Serbian and Kazakh letters.
       ("djokovic", "Новак Ђоковић"), ("tokayev", "Касым-Жомарт Тоқаев"), ("kasym", "Касым-Жомарт Тоқаев"),
     ])
@@ -78,6 +80,12 @@ struct CyrillicSpellingTests {
     #expect(CyrillicSpelling.customary("Д'Артаньян", latin: "") == nil)
     #expect(CyrillicSpelling.fuller("Достоевский", latin: "") == "dostoyevsky")
     #expect(CyrillicSpelling.fuller("Соловьёв", latin: "") == "solovyov")
+    #expect(CyrillicSpelling.softened("Наталья", latin: "natal'a") == "natalia")
+    #expect(CyrillicSpelling.softened("Соловьёва", latin: "") == "solovieva")
+    #expect(CyrillicSpelling.softened("Ильина", latin: "") == "ilyina")
+    #expect(CyrillicSpelling.softened("Васильев", latin: "") == "vasiliev")
+    #expect(CyrillicSpelling.softened("Ольга", latin: "") == nil)  // no sign before a vowel
+    #expect(CyrillicSpelling.softened("Анна", latin: "anna") == nil)
     #expect(CyrillicSpelling.fuller("Дмитрий", latin: "dmitrij") == nil)  // as the customary
     #expect(CyrillicSpelling.fuller("Анна", latin: "anna") == nil)
   }
