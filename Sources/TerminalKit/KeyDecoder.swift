@@ -48,6 +48,17 @@ public struct KeyDecoder: Sendable {
     return buffer[..<length].elementsEqual(Self.pasteStart[..<length])
   }
 
+  /// Whether the bytes waiting are a control sequence under way: its introducer (`ESC [`,
+  /// a string's `ESC ]`, `ESC P`, `ESC _`) and more. A screen waits `PasteText.pause` for
+  /// the rest (a terminal's reply split over a slow link), as for a paste.
+  public var isPendingSequence: Bool {
+    guard buffer.count >= 3, buffer[0] == 0x1B else { return false }
+    switch buffer[1] {
+    case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"): return true
+    default: return false
+    }
+  }
+
   /// Adds `bytes` and returns the events now complete.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
     buffer.append(contentsOf: bytes)

@@ -340,34 +340,38 @@ public final class CursesScreen: Screen {
   }
 
   /// After `ESC [` (or `ESC ]`, `ESC P`, `ESC _`: `osc`, a string) that ncurses gave as
-  /// characters, the rest of a control sequence, each character within
-  /// `sequencePause` (a terminal sends one in a burst; over ssh it may come in another
-  /// read, later than the ESC delay), or within `PasteText.pause` while they may be a
-  /// paste's start marker (`200~`, which begins a paste):
+  /// characters, the rest of a control sequence: its first character within
+  /// `sequencePause` (or, for a CSI, later when it begins a paste's start marker or a
+  /// private reply), each next one within `PasteText.pause` (a terminal sends one in a
+  /// burst; over ssh it may come in pieces, later than the ESC delay):
   /// - a whole ECMA-48 CSI (parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, a
   ///   final byte 0x40–0x7E) — a terminal's reply that came after the wait at start
   ///   (`CSI ? 64 ; 1 c`, `CSI 6 ; 20 ; 10 t`), a key ncurses does not know
   ///   (`CSI 97 ; 5 u`) — is dropped;
   /// - so is a string (OSC, DCS, APC: `ESC ] 11 ; rgb:… ESC \`, `ESC P >|tmux 3.3 ESC \`)
   ///   ended by BEL or ST (`ESC \`);
-  /// never typed into a query. Otherwise — a character that came only after
-  /// `sequencePause` and is no part of a paste's marker (a key typed after Alt-[), or
-  /// no end — the characters read are put back, and the `[` stays an Alt key.
+  /// never typed into a query. Otherwise — a first character that came only after
+  /// `sequencePause` (a key typed after Alt-[), or no end — the characters read are
+  /// put back, and the `[` stays an Alt key. (`200~`, a paste's start marker, begins a
+  /// paste.)
   private func readSplitSequence(osc: Bool) -> SplitSequence {
     defer { wtimeout(window, 0) }
     var read: [wint_t] = []
     var intermediates = false
     var result = SplitSequence.none
     reading: while read.count < (osc ? 512 : 64) {
-      wtimeout(window, Self.sequencePause)
+      // Once a character has come within `sequencePause`, the rest of the sequence may
+      // come later (ssh): `PasteText.pause` for each.
+      wtimeout(window, read.isEmpty ? Self.sequencePause : PasteText.pause)
       var next: wint_t = 0
       var status = wget_wch(window, &next)
-      if status == ERR && !osc && Self.pasteStartRest.starts(with: read) {
-        // The rest of a paste's start marker may come later (ssh): its own wait, for
-        // it alone.
+      if status == ERR && read.isEmpty && !osc {
+        // The first character late: a sequence's only when it begins a paste's start
+        // marker (`2`) or a private reply (`?`, `>`, `<`, `=`: `CSI ? 64 ; 1 c`), not a
+        // key typed after Alt-[.
         wtimeout(window, PasteText.pause - Self.sequencePause)
         status = wget_wch(window, &next)
-        if status == OK && !Self.pasteStartRest.starts(with: read + [next]) {
+        if status == OK && next != 0x32 && !(0x3C...0x3F).contains(next) {
           _ = unget_wch(wchar_t(next))
           break reading
         }
@@ -399,9 +403,9 @@ public final class CursesScreen: Screen {
   /// `200~`, the rest of a paste's start marker after `ESC [`.
   private static let pasteStartRest: [wint_t] = "200~".unicodeScalars.map { wint_t($0.value) }
 
-  /// How long the characters of a control sequence after its first may keep
-  /// `readSplitSequence` waiting (ms): a terminal sends a sequence in one burst, and a
-  /// key typed after Alt-[ must not wait for a second.
+  /// How long the first character of a control sequence may keep `readSplitSequence`
+  /// waiting (ms): a terminal sends a sequence in one burst, and a key typed after
+  /// Alt-[ must not wait for a second.
   private static let sequencePause: Int32 = 100
 
   /// Reads a bracketed paste after its start marker, up to the end marker, the end of

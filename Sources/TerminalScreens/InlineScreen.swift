@@ -276,11 +276,11 @@ public final class InlineScreen: Screen {
         return .key(.resize)
       }
       // A lone ESC waits `EscapeDelay` for the rest of a sequence (as ESCDELAY in
-      // ncurses), a paste under way `PasteText.pause`; otherwise wake up every 200 ms
+      // ncurses), a paste or a sequence under way `PasteText.pause`; otherwise wake up every 200 ms
       // to look at the resize flag.
       var wait: Int32 = 200
       if decoder.hasPendingInput {
-        wait = decoder.isPendingPaste ? PasteText.pause : escapeDelay
+        wait = decoder.isPendingPaste || decoder.isPendingSequence ? PasteText.pause : escapeDelay
       } else if let deadline {
         let now = ScreenClock.milliseconds()
         if now >= deadline { return .timedOut }

@@ -240,4 +240,28 @@ struct LateReplyTests {
     #expect(try pane.waitForExit() == 0)
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == "Ingrid Solberg")
   }
+
+  @Test(
+    "A reply that arrives in two pieces (over ssh) is dropped whole too",
+    arguments: [[String](), ["--height", "10"]],
+    [("\u{1B}]11;rgb:0", "/0/0\u{07}"), ("\u{1B}P>|tm", "ux 3.3\u{1B}\\"), ("\u{1B}[", "?64;1c")])
+  func splitReply(layout: [String], pieces: (String, String)) throws {
+    let pane = try TmuxPane(layout + ["-s", EndToEnd.sharedFile(PasteTests.book)])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.type("ingr")
+    try pane.waitForScreen("with the query typed") { screen in screen.split(separator: "\n").contains { $0.hasPrefix("> ingr") } }
+    try pane.sendBytes(Array(pieces.0.utf8))
+    // A gap past the screens' wait for a lone ESC (a busy machine only makes it longer,
+    // and a piece is waited for a second).
+    usleep(200_000)
+    try pane.sendBytes(Array(pieces.1.utf8))
+    try pane.type("id")
+    let screen = try pane.waitForScreen("with the rest of the query typed") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("> ingrid") }
+    }
+    #expect(screen.split(separator: "\n").contains { $0 == "> ingrid" || $0.hasPrefix("> ingrid ") }, "\(screen)")
+    try pane.press("Enter")
+    #expect(try pane.waitForExit() == 0)
+  }
 }

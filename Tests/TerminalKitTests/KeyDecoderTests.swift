@@ -63,6 +63,13 @@ struct KeyDecoderTests {
     var decoder = KeyDecoder()
     #expect(decoder.feed(Array("\u{1B}]11;rgb:00".utf8)).isEmpty)
     #expect(decoder.feed(Array("00/0000/0000\u{07}z".utf8)) == [.character("z")])
+    // A sequence under way is told from a lone ESC or Alt-]: a screen waits longer for it.
+    var waiting = KeyDecoder()
+    _ = waiting.feed(Array("\u{1B}P>|tm".utf8))
+    #expect(waiting.isPendingSequence)
+    var lone = KeyDecoder()
+    _ = lone.feed([0x1B, UInt8(ascii: "]")])
+    #expect(!lone.isPendingSequence && lone.hasPendingInput)
   }
 
   @Test("Bracketed paste becomes one paste event; CR inside is not Enter")

@@ -29,6 +29,22 @@ struct JoinedCardsTests {
     }
   }
 
+  @Test("after a quoted-printable soft break, the joined line still ends the card and begins the next")
+  func afterSoftBreak() {
+    for joint in ["END:VCARDBEGIN:VCARD", "END:VCARD BEGIN:VCARD"] {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Anna One\r\nNOTE;ENCODING=QUOTED-PRINTABLE:hello=\r\n\(joint)\r\nVERSION:2.1\r\nFN:Bob Two\r\nEND:VCARD\r\n"
+      let read = Self.names(text)
+      #expect(read.names == ["Anna One []", "Bob Two []"], "\(joint)")
+      #expect(read.warnings.count == 1)
+    }
+    for (line, joined) in [
+      ("end:vcard\u{FEFF}begin:vcard ", true), ("END:VCARD\tBEGIN:VCARD", true), ("END:VCARD", false),
+      ("NOTE:END:VCARDBEGIN:VCARD", false), ("END:VCARDBEGIN:VCARDX", false), ("item1.END:VCARDBEGIN:VCARD", false),
+    ] {
+      #expect(Array(line.utf8).withUnsafeBufferPointer { CardBoundary.isJoinedEndBegin($0) } == joined, "\(line)")
+    }
+  }
+
   @Test("a third card after the joined two is whole again")
   func afterJoined() {
     let text =

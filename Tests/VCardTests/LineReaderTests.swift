@@ -90,6 +90,14 @@ struct LineReaderTests {
     let threeBytes = try #require(
       firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:=E2=82=\n AC 90\nEND:VCARD\n"))
     #expect(threeBytes.value == "€ 90")
+    // Latin-1: `é` (0xE9) is a UTF-8 lead, but ` bec` does not finish it; a declared
+    // legacy charset is never UTF-8.
+    let quebec = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:R=E9sident de Qu=E9=\n bec depuis 1980\nEND:VCARD\n"))
+    #expect(quebec.value == "Résident de Québec depuis 1980")
+    let latin1 = try #require(
+      firstLine("FN", in: "BEGIN:VCARD\nFN;CHARSET=ISO-8859-1;QUOTED-PRINTABLE:Hans H=C3=\n A9rle\nEND:VCARD\n"))
+    #expect(latin1.value == "Hans HÃA9rle")
   }
 
   @Test("a blank line after a soft break ends the value; the next property stays separate")

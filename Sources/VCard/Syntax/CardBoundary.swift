@@ -44,6 +44,33 @@ enum CardBoundary: Equatable {
     return boundary
   }
 
+  /// Whether `line` (without its line end, no group) is one card's `END:VCARD` and the
+  /// next one's `BEGIN:VCARD` joined (`END:VCARDBEGIN:VCARD`, blanks or a byte-order
+  /// mark between them or not: files joined without a line break), which the reader
+  /// reads as both (`CardAssembler`) and a soft break must not swallow.
+  static func isJoinedEndBegin(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), isWord(line, 0..<colon, "END") else { return false }
+    var at = colon + 1
+    func skipBlanks() {
+      while at < line.count, line[at] == 0x20 || line[at] == 0x09 { at += 1 }
+    }
+    func take(_ word: StaticString) -> Bool {
+      guard at + word.utf8CodeUnitCount <= line.count,
+        isWord(line, at..<(at + word.utf8CodeUnitCount), word)
+      else { return false }
+      at += word.utf8CodeUnitCount
+      return true
+    }
+    skipBlanks()
+    guard take("VCARD") else { return false }
+    skipBlanks()
+    if at + 3 <= line.count, line[at] == 0xEF, line[at + 1] == 0xBB, line[at + 2] == 0xBF { at += 3 }
+    skipBlanks()
+    guard take("BEGIN:VCARD") else { return false }
+    skipBlanks()
+    return at == line.count
+  }
+
   /// Whether `line[range]`, blanks around it dropped, is `word` (upper-case ASCII) in
   /// any case.
   private static func isWord(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {

@@ -314,6 +314,7 @@ struct LineJoiner {
       append(&line, start + 1, end)
     } else if continuesQuotedPrintable(&line)
       && CardBoundary.of(UnsafeBufferPointer(rebasing: input[start..<end]), ungroupedOnly: true) == nil
+      && !CardBoundary.isJoinedEndBegin(UnsafeBufferPointer(rebasing: input[start..<end]))
     {
       // A soft break: the next physical line continues the value whatever it
       // starts with. Whether a leading blank is folding or text is decided by
@@ -414,9 +415,11 @@ struct LineJoiner {
   /// a fold cut, rather than being a soft break: the escapes before it leave a UTF-8
   /// sequence unfinished (`=C3=`: a lead byte without its continuation) and the folded
   /// line `input[next..<end]` starts with the two hex digits of a continuation byte
-  /// (0x80–0xBF), as `=C3=` and ` BC` do. A soft break there would leave the sequence
-  /// cut (`Geschäftsf\u{FFFD}BChrer`); after a whole character (`Caf=C3=A9=` then
-  /// ` Bad`) it is a soft break.
+  /// (0x80–0xBF) and the escapes that finish it, as `=C3=` and ` BC` do. A soft break
+  /// there would leave the sequence cut (`Geschäftsf\u{FFFD}BChrer`); after a whole
+  /// character (`Caf=C3=A9=` then ` Bad`), before what does not finish it (Latin-1's
+  /// `Qu=E9=` then ` bec`), or in a value of a declared legacy charset, it is a soft
+  /// break.
   func foldsEscape(_ line: LogicalLine, next: Int, end: Int) -> Bool {
     guard end - next >= 2, let last = line.lastSolid, last >= 3 else { return false }
     func hex(_ byte: UInt8) -> UInt8? {
@@ -437,13 +440,24 @@ struct LineJoiner {
       escaped.append(high << 4 | low)
       position -= 3
     }
-    // Continuation bytes back to the sequence's lead: unfinished when it wants more.
+    // Continuation bytes back to the sequence's lead: unfinished when it wants more,
+    // and finished by the folded line's escapes (` BC`, ` 82=AC`).
     var continuations = 0
     while continuations < escaped.count, escaped[continuations] & 0xC0 == 0x80 { continuations += 1 }
     guard continuations < escaped.count else { return false }
     let lead = escaped[continuations]
     let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1
-    return length > continuations + 1
+    let wanted = length - continuations - 1
+    guard wanted > 0 else { return false }
+    var at = next + 2
+    for _ in 1..<wanted {
+      guard at + 3 <= end, input[at] == UInt8(ascii: "="), let high = hex(input[at + 1]), (8...0xB).contains(high),
+        hex(input[at + 2]) != nil
+      else { return false }
+      at += 3
+    }
+    // Not in a value of a declared legacy charset (Latin-1's `é` is UTF-8's lead 0xE9).
+    return withContent(line) { LineReader.legacyCharset($0) } == nil
   }
 
   /// Removes the soft break (`=` and the blanks after it) from the end of `line`
