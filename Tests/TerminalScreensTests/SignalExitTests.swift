@@ -32,8 +32,13 @@ struct SignalExitTests {
     try #require(main >= 0)
     try #require(libc("grantpt", as: OnDescriptor.self)(main) == 0)
     try #require(libc("unlockpt", as: OnDescriptor.self)(main) == 0)
-    let ptsname = try libc("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
-    let name = String(cString: try #require(ptsname(main)))
+    // `ptsname_r`, not `ptsname`: the latter's one static buffer is shared by the tests
+    // running beside (another suite's pair, opened at the same moment, was given here
+    // once, and this test's bytes went to it).
+    let ptsname = try libc("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
+    var buffer = [CChar](repeating: 0, count: 128)
+    try #require(ptsname(main, &buffer, buffer.count) == 0)
+    let name = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let terminal = open(name, O_RDWR | O_NOCTTY)
     if terminal < 0 { close(main) }
     try #require(terminal >= 0)

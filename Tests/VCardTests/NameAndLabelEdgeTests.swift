@@ -80,3 +80,21 @@ struct NameAndLabelEdgeTests {
     #expect(contact.emailAddresses.map(\.label) == [nil])
   }
 }
+
+/// The value grammar is read scalar by scalar (RFC 6350 §3.3, §3.4), not by grapheme
+/// clusters: an escape or a separator followed by a combining mark or an emoji
+/// modifier is still one.
+@Suite("escapes and separators before combining marks")
+struct ScalarEscapeTests {
+  @Test("\\n before an emoji modifier is a line break; ; before a combining mark separates")
+  func beforeMarks() throws {
+    #expect(ValueDecoder.unescape("a\\n\u{1F3FD}b") == "a\n\u{1F3FD}b")
+    #expect(ValueDecoder.unescape("a\\,\u{301}b") == "a,\u{301}b")
+    #expect(ValueDecoder.components(";;Street 1;\u{301}City;;;") == ["", "", "Street 1", "\u{301}City", "", "", ""])
+    #expect(ValueDecoder.list("a,\u{200D}b") == ["a", "\u{200D}b"])
+    let contact = try NameAndLabelEdgeTests.contact("VERSION:3.0\nFN:X\nNOTE:a\\n\u{1F3FD}b\nADR:;;Street 1;\u{301}City;;;")
+    #expect(contact.note == "a\n\u{1F3FD}b")
+    #expect(contact.postalAddresses.first?.value.street == "Street 1")
+    #expect(contact.postalAddresses.first?.value.city == "\u{301}City")
+  }
+}

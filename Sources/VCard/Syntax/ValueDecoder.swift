@@ -134,11 +134,13 @@ public enum ValueDecoder {
     guard hasBackslash else { return String(text) }
     let contiguous = text.utf8.withContiguousStorageIfAvailable { unescapeUTF8($0) }
     if let fast = contiguous ?? unescapeUTF8(text.utf8) { return fast }
-    var out = ""
-    var iterator = text.makeIterator()
-    while let character = iterator.next() {
-      guard character == "\\" else {
-        out.append(character)
+    // Scalar by scalar, as the grammar is (RFC 6350 §3.3): `\n` before a combining
+    // mark or an emoji modifier is still a line break.
+    var out = String.UnicodeScalarView()
+    var iterator = text.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      guard scalar == "\\" else {
+        out.append(scalar)
         continue
       }
       switch iterator.next() {
@@ -147,11 +149,13 @@ public enum ValueDecoder {
       case ","?: out.append(",")
       case ";"?: out.append(";")
       case ":"?: out.append(":")
-      case let other?: out.append("\\"); out.append(other)
+      case let other?:
+        out.append("\\")
+        out.append(other)
       case nil: out.append("\\")
       }
     }
-    return out
+    return String(out)
   }
 
   /// `unescape` on bytes, or `nil` when a backslash or the character after it could
@@ -199,23 +203,30 @@ public enum ValueDecoder {
   /// escaped.
   public static func split(_ text: String, separator: Character) -> [Substring] {
     if let ascii = separator.asciiValue, let fast = splitUTF8(text, separator: ascii) { return fast }
+    // Scalar by scalar, as the grammar is: a separator before a combining mark still
+    // separates (`;́City` is an empty part, then `́City`).
+    let scalars = text.unicodeScalars
+    let separatorScalars = separator.unicodeScalars
+    guard separatorScalars.count == 1, let separatorScalar = separatorScalars.first else {
+      return text.split(separator: separator, omittingEmptySubsequences: false)
+    }
     var parts: [Substring] = []
-    var start = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "\\" {
-        index = text.index(after: index)
-        if index < text.endIndex { index = text.index(after: index) }
+    var start = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\\" {
+        index = scalars.index(after: index)
+        if index < scalars.endIndex { index = scalars.index(after: index) }
         continue
       }
-      if character == separator {
+      if scalar == separatorScalar {
         parts.append(text[start..<index])
-        start = text.index(after: index)
+        start = scalars.index(after: index)
       }
-      index = text.index(after: index)
+      index = scalars.index(after: index)
     }
-    parts.append(text[start..<text.endIndex])
+    parts.append(text[start..<scalars.endIndex])
     return parts
   }
 
