@@ -5,9 +5,9 @@ import Testing
 @testable import ContactStores
 
 /// A phone's export in a legacy charset is read in parts, each in the East Asian
-/// charset its first part's values tell (`CharsetDecoder.eastAsianCharset(of:)`,
-/// `VCardSource.eastAsianCharset()`): a later part of a name or two would tell nothing,
-/// or the wrong charset, alone.
+/// charset its first cards' values tell (`CharsetDecoder.eastAsianCharset(of:)`,
+/// `VCardSource.tallied`: the first 4 MB, as a whole read takes them): a later part of
+/// a name or two would tell nothing, or the wrong charset, alone.
 @Suite struct LegacyCharsetPartsTests {
   /// An export of `names` in EUC-KR, one card each.
   static func eucKR(_ names: [String]) throws -> [UInt8] {
@@ -37,6 +37,29 @@ import Testing
     // Alone, the last card's bytes read as Chinese: only the first part tells Korean.
     let last = try Self.eucKR(["♡자기♡"])
     #expect(VCardLoading.contacts(fromBytes: last, source: "l.vcf").contacts.map(\.displayName) != ["♡자기♡"])
+  }
+
+  @Test("the fuzzer's legacy file gives in parts of 1 and 97 bytes what it gives read whole (the charset told by the same cards)")
+  func fuzzSeedPartsAsWhole() throws {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fuzz/Seeds/vcard/legacy-charset-parts-as-whole.vcf")
+    let bytes = Array(try Data(contentsOf: seed))
+    #expect(bytes.count == 33_306)
+    let whole = VCardLoading.contacts(fromBytes: bytes, source: "f.vcf")
+    #expect(!whole.contacts.isEmpty)
+    for partSize in [1, 97] {
+      var parts = ContactLoad()
+      var read = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize) { parts.append($0) }
+      if case .again(let twins) = read {
+        // Its twins are in different parts: read again with them known, as a book does.
+        parts = ContactLoad()
+        read = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize, twins: twins) { parts.append($0) }
+      }
+      #expect(read == .done, "parts of \(partSize)")
+      parts.resolveGroups()
+      #expect(parts.contacts == whole.contacts, "parts of \(partSize)")
+      #expect(parts.warnings == whole.warnings, "parts of \(partSize)")
+    }
   }
 
   @Test("a UTF-8 file of the same names is read in parts, each part as it is")

@@ -313,8 +313,8 @@ final class VCardSource: Sendable {
 
   /// The charset the input's Korean or Chinese legacy values tell together
   /// (`CharsetDecoder.eastAsianCharset(of:)`), made the first time a value that both
-  /// EUC-KR and GB2312 read asks for it: the input read again, on this thread; the one
-  /// `toldBy` tells when there is one.
+  /// EUC-KR and GB2312 read asks for it: the values of the input's first cards
+  /// (`tallied`) read again, on this thread; the one `toldBy` tells when there is one.
   func eastAsianCharset() -> String? {
     guard tellsEastAsian else { return nil }
     if let toldBy { return toldBy.eastAsianCharset() }
@@ -322,18 +322,33 @@ final class VCardSource: Sendable {
     if made != 0 { return Self.madeCharsets[Int(made)] }
     return eastAsian.withLock { known in
       if let known { return known }
+      let tallied = input.withUnsafeBufferPointer { Array($0[Self.tallied($0)]) }
       // An input all UTF-8 and without quoted-printable values has no legacy value.
       let found: String?
-      if input.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(input) {
+      if tallied.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(tallied) {
         found = nil
       } else {
-        found = CharsetDecoder.eastAsianCharset(of: VCardReader.cardsForCharsetTally(input))
+        found = CharsetDecoder.eastAsianCharset(of: VCardReader.cardsForCharsetTally(tallied))
       }
       known = .some(found)
       madeEastAsian.store(found == "EUC-KR" ? 2 : found == "GB18030" ? 3 : 1, ordering: .releasing)
       return found
     }
   }
+
+  /// The bytes of `input` whose values tell its East Asian charset: all of it up to
+  /// `talliedBytes`, else its first cards within them (cut at the last card boundary);
+  /// the same whether a file is read whole or part by part (`VCardReader.read(blocks:…)`
+  /// reads this much before its first part of a legacy file), so that both read it
+  /// alike. Thousands of values: plenty to tell (a phone's export is all of them).
+  static func tallied(_ input: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    guard input.count > talliedBytes else { return 0..<input.count }
+    let prefix = UnsafeBufferPointer(rebasing: input[..<talliedBytes])
+    return 0..<(VCardReader.lastCardBoundary(prefix) ?? talliedBytes)
+  }
+
+  /// The most bytes `tallied` looks at.
+  static let talliedBytes = 4 << 20
 
   /// Whether `input` holds `QUOTED-PRINTABLE`, in any case.
   static func mentionsQuotedPrintable(_ input: [UInt8]) -> Bool {

@@ -47,8 +47,8 @@ extension VCardReader {
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
   /// A file whose first 64 KiB are not UTF-8 (a phone's export in a legacy charset) has
-  /// the East Asian charset its first part's values tell (`VCardSource.eastAsianCharset()`)
-  /// in every part: all of them for a phone's export, thousands for a larger file.
+  /// the East Asian charset its first cards' values tell (`VCardSource.tallied`: its
+  /// first 4 MB) in every part, as when it is read whole.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
   ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
@@ -65,8 +65,8 @@ extension VCardReader {
     var linesBefore = 0
     var tally = WarningTally()
     var first = true
-    // The first part's source, when the file is not UTF-8: its values tell every part's
-    // East Asian charset.
+    // When the file is not UTF-8, the source of its first cards (`VCardSource.tallied`),
+    // whose values tell every part's East Asian charset.
     var tellingSource: VCardSource? = nil
     var legacy = false
     while true {
@@ -94,6 +94,15 @@ extension VCardReader {
         // cards show it): what charset its values are in may take many of them to tell
         // (`CharsetDecoder.eastAsianCharset(of:)`), the first part's for every part.
         legacy = !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) })
+        if legacy {
+          // The values that tell the file's charset (`VCardSource.tallied`), as a whole
+          // read takes them: read before the first part.
+          while !ended && window.count < VCardSource.talliedBytes {
+            if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
+          }
+          let tallied = window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }
+          tellingSource = VCardSource(input: tallied, fallbackCharset: nil)
+        }
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
       }
@@ -114,7 +123,6 @@ extension VCardReader {
       swap(&part, &window)
       let endsInput = ended && window.isEmpty
       let source = VCardSource(input: part, fallbackCharset: nil, toldBy: tellingSource)
-      if legacy && tellingSource == nil { tellingSource = source }
       let read = read(
         part, source: source, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput
       ) { result in
