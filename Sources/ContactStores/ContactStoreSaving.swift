@@ -286,13 +286,15 @@ package enum StorePaths {
     }
   }
 
-  /// Whether `source`, a file of one of the vdir `folders` (as listed), is a symbolic
-  /// link to a file outside it: a save would be refused (`resolveInside`), so its card
-  /// offers no edit.
-  package static func linksOutside(_ source: String, folders: [String]) -> Bool {
-    for folder in folders {
+  /// Whether `source`, a file of one of the vdir folders among `sources` (as listed),
+  /// is a symbolic link to a file outside it: a save would be refused
+  /// (`resolveInside`), so its card offers no edit.
+  package static func linksOutside(_ source: String, sources: [String]) -> Bool {
+    for folder in sources {
       let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-      guard source.hasPrefix(prefix), let resolved = try? FileSystem.realPath(folder) else { continue }
+      guard source.hasPrefix(prefix), (try? FileSystem.status(folder))??.isDirectory == true,
+        let resolved = try? FileSystem.realPath(folder)
+      else { continue }
       return (try? resolveInside(resolved, source, store: folder)) == nil
     }
     return false

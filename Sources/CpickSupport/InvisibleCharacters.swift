@@ -61,8 +61,8 @@ package enum InvisibleCharacters {
   package static func containsHidden(_ text: String) -> Bool {
     guard !isASCII(text) else { return false }
     var found = false
-    forEachScalar(of: text) { scalar, previous, next in
-      if isHidden(scalar, after: previous, before: next) { found = true }
+    forEachScalar(of: text) { _, hidden in
+      if hidden { found = true }
     }
     return found
   }
@@ -77,8 +77,8 @@ package enum InvisibleCharacters {
     guard containsHidden(text) else { return text }
     var out = String.UnicodeScalarView()
     var removedAfterSpace = false
-    forEachScalar(of: text) { scalar, previous, next in
-      if isHidden(scalar, after: previous, before: next) {
+    forEachScalar(of: text) { scalar, hidden in
+      if hidden {
         if out.last == " " { removedAfterSpace = true }
         return
       }
@@ -127,8 +127,8 @@ package enum InvisibleCharacters {
   /// once, in order of first appearance (for a warning).
   package static func codePoints(in text: String, all: Bool) -> String {
     var seen: [UInt32] = []
-    forEachScalar(of: text) { scalar, previous, next in
-      let shown = all ? isDefaultIgnorable(scalar) : isHidden(scalar, after: previous, before: next)
+    forEachScalar(of: text) { scalar, hidden in
+      let shown = all ? isDefaultIgnorable(scalar) : hidden
       if shown && !seen.contains(scalar.value) { seen.append(scalar.value) }
     }
     return seen.map { value in
@@ -137,21 +137,20 @@ package enum InvisibleCharacters {
     }.joined(separator: " ")
   }
 
-  /// Calls `body` with each scalar of `text` and the scalars around it: the next one,
-  /// and the last one before it that is not hidden (`isHidden`).
-  package static func forEachScalar(
-    of text: String, _ body: (Unicode.Scalar, _ previous: Unicode.Scalar?, _ next: Unicode.Scalar?) -> Void
-  ) {
+  /// Calls `body` with each scalar of `text` and whether it is hidden there
+  /// (`isHidden`, between the next scalar and the last one before it that is not
+  /// hidden: in a run of them, two tags after a space or two CGJs after a letter, each
+  /// is judged by what it follows visibly).
+  package static func forEachScalar(of text: String, _ body: (Unicode.Scalar, _ hidden: Bool) -> Void) {
     var iterator = text.unicodeScalars.makeIterator()
     var previous: Unicode.Scalar? = nil
     guard var current = iterator.next() else { return }
     while true {
       let next = iterator.next()
-      body(current, previous, next)
+      let hidden = isHidden(current, after: previous, before: next)
+      body(current, hidden)
       guard let next else { return }
-      // A hidden one is no scalar's previous: in a run of them (two tags after a
-      // space, two CGJs after a letter) each is judged by what it follows visibly.
-      if !isHidden(current, after: previous, before: next) { previous = current }
+      if !hidden { previous = current }
       current = next
     }
   }

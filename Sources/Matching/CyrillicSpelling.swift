@@ -53,10 +53,16 @@ enum CyrillicSpelling {
   /// `vasiliev`, `Ильина` `ilyina`; nil as for `customary`, or when the word has no such
   /// sign (it is then the customary one).
   static func softened(_ text: String, latin: String) -> String? {
-    let scalars = Array(text.lowercased().unicodeScalars)
-    guard scalars.indices.dropLast().contains(where: { (scalars[$0] == "ь" || scalars[$0] == "ъ") && softenedVowels[scalars[$0 + 1]] != nil })
+    softened(text, latin: latin, customary: customary(text, latin: latin))
+  }
+
+  /// `softened(text, latin:)`, given `customary(text, latin:)`.
+  static func softened(_ text: String, latin: String, customary: String?) -> String? {
+    // Most words have no sign: the spelling is made only for one that has.
+    guard text.unicodeScalars.contains(where: { "ьъЬЪ".unicodeScalars.contains($0) }),
+      let softened = spelling(text, latin: latin, fuller: false, softened: true)
     else { return nil }
-    return spelling(text, latin: latin, fuller: false, softened: true)
+    return softened == customary ? nil : softened
   }
 
   /// The vowels after a sign in `softened`, and their spelling with the sign before.

@@ -451,39 +451,34 @@ struct FoldedForms: Sendable {
   static func customarySpellings(_ text: String, latin: String) -> (
     customary: String?, fuller: String?, softened: String?
   ) {
-    var customary = ""
-    var fuller = ""
-    var softened = ""
+    // Customary, fuller, softened: each word's piece, joined with single spaces.
+    var spellings = ["", "", ""]
     for part in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let pieces: (customary: String, fuller: String, softened: String)
+      let pieces: [String]
       if part.utf8.allSatisfy({ $0 < 0x80 }) {
         let piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
-        pieces = (piece, piece, piece)
+        pieces = [piece, piece, piece]
       } else {
         let word = String(part)
         let transliterated = Transliteration.latinize(word)?.text ?? word
         let wordCustomary = CyrillicSpelling.customary(word, latin: transliterated)
-        let wordFuller = CyrillicSpelling.fuller(word, latin: transliterated, customary: wordCustomary)
-        let wordSoftened = CyrillicSpelling.softened(word, latin: transliterated)
         let plain = wordCustomary ?? transliterated
-        pieces = (plain, wordFuller ?? plain, wordSoftened ?? plain)
+        pieces = [
+          plain, CyrillicSpelling.fuller(word, latin: transliterated, customary: wordCustomary) ?? plain,
+          CyrillicSpelling.softened(word, latin: transliterated, customary: wordCustomary) ?? plain,
+        ]
       }
-      if !pieces.customary.isEmpty {
-        if !customary.isEmpty { customary += " " }
-        customary += pieces.customary
-      }
-      if !pieces.fuller.isEmpty {
-        if !fuller.isEmpty { fuller += " " }
-        fuller += pieces.fuller
-      }
-      if !pieces.softened.isEmpty {
-        if !softened.isEmpty { softened += " " }
-        softened += pieces.softened
+      for (number, piece) in pieces.enumerated() where !piece.isEmpty {
+        if !spellings[number].isEmpty { spellings[number] += " " }
+        spellings[number] += piece
       }
     }
-    return (customary == latin ? nil : customary, fuller == latin ? nil : fuller, softened == customary || softened == latin ? nil : softened)
+    let (customary, fuller, softened) = (spellings[0], spellings[1], spellings[2])
+    return (
+      customary == latin ? nil : customary, fuller == latin ? nil : fuller,
+      softened == customary || softened == latin ? nil : softened
+    )
   }
-
 
   /// The forms of `text` made from the forms of its words (cut at U+0020 spaces), as
   /// `word` gives them for a non-ASCII word (`of(_:)`'s): what `compute(text)` gives.

@@ -148,14 +148,14 @@ public struct KeyDecoder: Sendable {
       // (`ESC P >|tmux 3.3 ST`, XTVERSION's reply), APC: dropped whole once its BEL or
       // ST (`ESC \`) is there; Alt-] (Alt-P, Alt-_) when none comes.
       var index = start + 2
-      while index < bytes.count && index - start < Self.longestOSC {
+      while index < bytes.count && index - start < Self.longestString {
         if bytes[index] == 0x07 { return (.nothing, index + 1 - start) }
         if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\") {
           return (.nothing, index + 2 - start)
         }
         index += 1
       }
-      if !atEnd && index - start < Self.longestOSC { return nil }
+      if !atEnd && index - start < Self.longestString { return nil }
       return (.event(.alt(Character(Unicode.Scalar(bytes[start + 1])))), 2)
     case UInt8(ascii: "O"):
       guard start + 2 < bytes.count else { return atEnd ? (.nothing, bytes.count - start) : nil }
@@ -184,9 +184,9 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  /// The most bytes an OSC is looked through for its end before `ESC ]` is taken as
-  /// Alt-] (a colour report is about 30).
-  static let longestOSC = 512
+  /// The most bytes a string (OSC, DCS, APC) is looked through for its end before its
+  /// `ESC ]` is taken as Alt-] (a colour report is about 30).
+  static let longestString = 512
 
   /// An SGR mouse report (xterm mode 1006: `CSI < button ; column ; row M`, `m` on
   /// release), 1-based coordinates made 0-based. A press of button 1 is a click,

@@ -26,13 +26,13 @@ extension TerminalText {
   /// - Complexity: O(n) in the length of `text`.
   public static func visible(_ text: String) -> String {
     var clean = true
-    InvisibleCharacters.forEachScalar(of: text) { scalar, previous, next in
-      if clean && replacement(for: scalar, after: previous, before: next) != nil { clean = false }
+    InvisibleCharacters.forEachScalar(of: text) { scalar, hidden in
+      if clean && replacement(for: scalar, hidden: hidden) != nil { clean = false }
     }
     if clean { return text }
     var out = String.UnicodeScalarView()
-    InvisibleCharacters.forEachScalar(of: text) { scalar, previous, next in
-      if let visible = replacement(for: scalar, after: previous, before: next) {
+    InvisibleCharacters.forEachScalar(of: text) { scalar, hidden in
+      if let visible = replacement(for: scalar, hidden: hidden) {
         out.append(contentsOf: visible.unicodeScalars)
       } else {
         out.append(scalar)
@@ -41,14 +41,12 @@ extension TerminalText {
     return String(out)
   }
 
-  /// The visible form of `scalar` between `previous` and `next`, or `nil` when it is
-  /// shown as it is.
-  static func replacement(
-    for scalar: Unicode.Scalar, after previous: Unicode.Scalar? = nil, before next: Unicode.Scalar? = nil
-  ) -> String? {
+  /// The visible form of `scalar`, `hidden` where it stands (`InvisibleCharacters`), or
+  /// `nil` when it is shown as it is.
+  static func replacement(for scalar: Unicode.Scalar, hidden: Bool) -> String? {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return nil }  // printable ASCII
-    if InvisibleCharacters.isHidden(scalar, after: previous, before: next) { return codePointLabel(value) }
+    if hidden { return codePointLabel(value) }
     switch value {
     case 0x09:
       return " "

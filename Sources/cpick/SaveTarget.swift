@@ -195,14 +195,9 @@ enum SaveTarget {
     // A file no one may write (`chmod a-w`) is not saved into: its cards offer no edit
     // either (looked at as a card is shown: one stat, so a file made writable meanwhile edits).
     // Nor a vdir's card whose file links outside the folder (a save there is refused).
-    let folders = sources.filter { source in
-      var isDirectory: ObjCBool = false
-      return source != "-" && FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
     editing.isEditable = { contact in
       !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
-        && !FileSystem.isWriteProtected(contact.source) && !StorePaths.linksOutside(contact.source, folders: folders)
+        && !FileSystem.isWriteProtected(contact.source) && !StorePaths.linksOutside(contact.source, sources: sources)
     }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).

@@ -161,14 +161,7 @@ struct CardMapping {
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
     case .note:
       field(.note)
-      let note = Self.noteText(line)
-      // Appended in place: each NOTE line costs its own length, not the note's so far.
-      if contact.note.isEmpty {
-        contact.note = note
-      } else {
-        contact.note.append("\n\n")
-        contact.note.append(note)
-      }
+      Self.appendNote(Self.noteText(line), to: &contact.note)
     case .phoneticFirst:
       guard takes(.phoneticGiven, empty: line.valueIsEmpty) else { return }
       contact.phoneticGivenName = ValueDecoder.unescape(line.value)
@@ -305,9 +298,23 @@ struct CardMapping {
     }
   }
 
+  /// Appends the text of a `NOTE` line to the note so far, as the note of a card of
+  /// several is theirs: joined with a blank line between (`noteJoint`), from the first
+  /// text on. In place: each line costs its own length, not the note's so far.
+  static func appendNote(_ text: String, to note: inout String) {
+    if note.isEmpty {
+      note = text
+    } else {
+      note.append(noteJoint)
+      note.append(text)
+    }
+  }
+
+  /// What joins the texts of a card's `NOTE` lines into its note.
+  static let noteJoint = "\n\n"
+
   /// The text of a `NOTE` line. A line break is LF in the model, whether written `\n`
-  /// (3.0, 4.0) or quoted-printable `=0D=0A` (2.1). The note of a card of several is
-  /// theirs joined with a blank line between (`\n\n`).
+  /// (3.0, 4.0) or quoted-printable `=0D=0A` (2.1).
   static func noteText(_ line: borrowing ContentLine) -> String {
     let note = ValueDecoder.unescape(line.value)
     guard note.utf8.contains(0x0D) else { return note }

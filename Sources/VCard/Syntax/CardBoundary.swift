@@ -17,6 +17,25 @@ enum CardBoundary: Equatable {
   /// The boundary `line` (without its line end) is; nil for any other line, and for a
   /// line with a group when `ungroupedOnly`.
   static func of(_ line: UnsafeBufferPointer<UInt8>, ungroupedOnly: Bool = false) -> CardBoundary? {
+    guard let (name, valueStart) = nameAndValue(line, ungroupedOnly: ungroupedOnly) else { return nil }
+    let boundary: CardBoundary
+    if isWord(line, name, "BEGIN") {
+      boundary = .begin
+    } else if isWord(line, name, "END") {
+      boundary = .end
+    } else {
+      return nil
+    }
+    guard isWord(line, valueStart..<line.count, "VCARD") else { return nil }
+    return boundary
+  }
+
+  /// Where the name of `line` is (after its group, blanks around it kept) and where its
+  /// value starts (after the first colon outside double quotes); nil for a line without
+  /// a colon, and for a line with a group when `ungroupedOnly`.
+  private static func nameAndValue(_ line: UnsafeBufferPointer<UInt8>, ungroupedOnly: Bool)
+    -> (name: Range<Int>, valueStart: Int)?
+  {
     var nameEnd = 0
     while nameEnd < line.count && line[nameEnd] != UInt8(ascii: ";") && line[nameEnd] != UInt8(ascii: ":") {
       nameEnd += 1
@@ -25,32 +44,25 @@ enum CardBoundary: Equatable {
     var nameStart = nameEnd
     while nameStart > 0 && line[nameStart - 1] != UInt8(ascii: ".") { nameStart -= 1 }
     if ungroupedOnly && nameStart > 0 { return nil }
-    let boundary: CardBoundary
-    if isWord(line, nameStart..<nameEnd, "BEGIN") {
-      boundary = .begin
-    } else if isWord(line, nameStart..<nameEnd, "END") {
-      boundary = .end
-    } else {
-      return nil
-    }
-    // The value: after the first colon outside double quotes.
     var colon = nameEnd
     var quoted = false
     while colon < line.count && (quoted || line[colon] != UInt8(ascii: ":")) {
       if line[colon] == UInt8(ascii: "\"") { quoted.toggle() }
       colon += 1
     }
-    guard colon < line.count, isWord(line, (colon + 1)..<line.count, "VCARD") else { return nil }
-    return boundary
+    guard colon < line.count else { return nil }
+    return (nameStart..<nameEnd, colon + 1)
   }
 
-  /// Whether `line` (without its line end, no group) is one card's `END:VCARD` and the
-  /// next one's `BEGIN:VCARD` joined (`END:VCARDBEGIN:VCARD`, blanks or a byte-order
-  /// mark between them or not: files joined without a line break), which the reader
-  /// reads as both (`CardAssembler`) and a soft break must not swallow.
-  static func isJoinedEndBegin(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), isWord(line, 0..<colon, "END") else { return false }
-    var at = colon + 1
+  /// Whether `line` (without its line end) is one card's `END:VCARD` and the next
+  /// one's `BEGIN:VCARD` joined (`END:VCARDBEGIN:VCARD`, blanks or a byte-order mark
+  /// between them or not: files joined without a line break), which the reader reads as
+  /// both (`CardAssembler`, any group) and a soft break must not swallow (without one,
+  /// `ungroupedOnly`, as for `of`).
+  static func isJoinedEndBegin(_ line: UnsafeBufferPointer<UInt8>, ungroupedOnly: Bool = true) -> Bool {
+    guard let (name, valueStart) = nameAndValue(line, ungroupedOnly: ungroupedOnly), isWord(line, name, "END")
+    else { return false }
+    var at = valueStart
     func skipBlanks() {
       while at < line.count, line[at] == 0x20 || line[at] == 0x09 { at += 1 }
     }

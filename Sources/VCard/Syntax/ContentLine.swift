@@ -300,8 +300,8 @@ final class VCardSource: Sendable {
   /// False for the reading that tallies the values (`eastAsianCharset()`), whose own
   /// values (read while its cards are put together) must not ask again.
   private let tellsEastAsian: Bool
-  /// The source whose values tell this one's East Asian charset (a file's first part,
-  /// for the later parts of a file read part by part); nil: its own.
+  /// The source whose values tell this one's East Asian charset (a file's first cards,
+  /// `tallied`, for the parts of a file read part by part); nil: its own.
   private let toldBy: VCardSource?
 
   init(input: [UInt8], fallbackCharset: String?, tellsEastAsian: Bool = true, toldBy: VCardSource? = nil) {
@@ -322,7 +322,9 @@ final class VCardSource: Sendable {
     if made != 0 { return Self.madeCharsets[Int(made)] }
     return eastAsian.withLock { known in
       if let known { return known }
-      let tallied = input.withUnsafeBufferPointer { Array($0[Self.tallied($0)]) }
+      // A source of the first cards alone (the parts reader's `toldBy`) is read as it is.
+      let range = input.withUnsafeBufferPointer(Self.tallied)
+      let tallied = range.count == input.count ? input : Array(input[range])
       // An input all UTF-8 and without quoted-printable values has no legacy value.
       let found: String?
       if tallied.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(tallied) {

@@ -422,14 +422,7 @@ struct LineJoiner {
   /// break.
   func foldsEscape(_ line: LogicalLine, next: Int, end: Int) -> Bool {
     guard end - next >= 2, let last = line.lastSolid, last >= 3 else { return false }
-    func hex(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case 0x30...0x39: byte - 0x30
-      case 0x41...0x46: byte - 0x41 + 10
-      case 0x61...0x66: byte - 0x61 + 10
-      default: nil
-      }
-    }
+    let hex = ValueDecoder.hexDigit
     guard let nextHigh = hex(input[next]), (8...0xB).contains(nextHigh), hex(input[next + 1]) != nil else { return false }
     // The escaped bytes just before the `=`, the nearest first (at most a sequence's).
     var escaped: [UInt8] = []

@@ -68,7 +68,6 @@ extension VCardReader {
     // When the file is not UTF-8, the source of its first cards (`VCardSource.tallied`),
     // whose values tell every part's East Asian charset.
     var tellingSource: VCardSource? = nil
-    var legacy = false
     while true {
       // What the last part left (the start of a card), then the input up to a part.
       while !ended && window.count < partSize {
@@ -92,11 +91,10 @@ extension VCardReader {
         }
         // A file that is not UTF-8 (a phone's export in a legacy charset, whose first
         // cards show it): what charset its values are in may take many of them to tell
-        // (`CharsetDecoder.eastAsianCharset(of:)`), the first part's for every part.
-        legacy = !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) })
-        if legacy {
-          // The values that tell the file's charset (`VCardSource.tallied`), as a whole
-          // read takes them: read before the first part.
+        // (`CharsetDecoder.eastAsianCharset(of:)`). Those of its first cards
+        // (`VCardSource.tallied`), as a whole read takes them, are read before the
+        // first part.
+        if !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) }) {
           while !ended && window.count < VCardSource.talliedBytes {
             if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
           }

@@ -593,10 +593,8 @@ extension ContentLine {
   /// case): two files joined without a line break, the first without a final one.
   fileprivate var isJoinedEndBegin: Bool {
     guard kind == .end, !isEnd else { return false }
-    let value = value.uppercased().replacingOccurrences(of: "\u{FEFF}", with: "")
-      .trimmingCharacters(in: .whitespaces)
-    guard value.hasPrefix("VCARD") else { return false }
-    return value.dropFirst(5).trimmingCharacters(in: .whitespaces) == "BEGIN:VCARD"
+    var text = text
+    return text.withUTF8 { CardBoundary.isJoinedEndBegin($0, ungroupedOnly: false) }
   }
 }
 

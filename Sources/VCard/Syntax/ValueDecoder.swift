@@ -115,12 +115,16 @@ public enum ValueDecoder {
   }
 
   private static func hexValue(_ bytes: [UInt8], _ index: Int) -> UInt8? {
-    guard index < bytes.count else { return nil }
-    switch bytes[index] {
-    case 0x30...0x39: return bytes[index] - 0x30
-    case 0x41...0x46: return bytes[index] - 0x41 + 10
-    case 0x61...0x66: return bytes[index] - 0x61 + 10
-    default: return nil
+    index < bytes.count ? hexDigit(bytes[index]) : nil
+  }
+
+  /// The value of a hex digit (either case), as a quoted-printable escape writes them.
+  static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
     }
   }
 

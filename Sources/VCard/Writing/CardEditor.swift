@@ -408,13 +408,13 @@ struct CardEditor {
   mutating func applyNoteByLine(_ note: String) -> Bool {
     let indices = provenance.fields[.note] ?? []
     guard indices.count > 1, !note.isEmpty else { return false }
-    let joint = "\n\n"
+    let joint = CardMapping.noteJoint
+    let written = indices.map { CardMapping.noteText(card.lines[$0]) }
     // Each line's paragraphs in the note: an empty line adds an empty one, unless no
     // text came before it (the reader starts the note with the first text).
     var slices: [[String]] = []
     var begun = false
-    for index in indices {
-      let text = CardMapping.noteText(card.lines[index])
+    for text in written {
       if text.isEmpty {
         slices.append(begun ? [""] : [])
       } else {
@@ -442,7 +442,7 @@ struct CardEditor {
     }
     let middle = parts[from..<to].joined(separator: joint)
     // The lines' texts after the edit, to check that they read as `note`.
-    var texts: [String?] = indices.map { CardMapping.noteText(card.lines[$0]) }
+    var texts: [String?] = written
     var inserted: (after: Int, text: String)? = nil
     if first < last {
       texts[first] = from < to ? middle : nil
@@ -455,10 +455,8 @@ struct CardEditor {
     }
     var read = ""
     for (line, text) in texts.enumerated() {
-      for text in [text] + (inserted?.after == line ? [inserted!.text] : []) {
-        guard let text else { continue }
-        if read.isEmpty { read = text } else { read += joint + text }
-      }
+      if let text { CardMapping.appendNote(text, to: &read) }
+      if let inserted, inserted.after == line { CardMapping.appendNote(inserted.text, to: &read) }
     }
     guard read == note else { return false }
     if first < last {
