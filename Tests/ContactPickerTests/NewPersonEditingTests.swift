@@ -221,6 +221,11 @@ struct NewPersonEditingTests {
     custom.formattedName = "Augusta Ada, Countess of Lovelace"
     let kept = runForm(keys, person: custom, editing: true)
     #expect(kept.saved.first?.formattedName == "Augusta Ada, Countess of Lovelace")
+    // A hand-written FN that holds the name: the name typed is changed in it.
+    custom.formattedName = "Ada Lovelace (Analytical Society)"
+    let followed = runForm(keys, person: custom, editing: true)
+    #expect(followed.saved.first?.formattedName == "Ada King (Analytical Society)")
+    #expect(followed.screens.last?.hasPrefix(" Edit Contact · Ada King (Analytical Society)") == true)
   }
 
   @Test("editing the country clears the stale ISO country code; adding a value gives it a fresh identifier")

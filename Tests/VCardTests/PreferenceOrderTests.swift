@@ -121,9 +121,9 @@ struct PreferenceOrderTests {
     edited.emailAddresses[3].preference = 5  // PREF=15 → 5
     edited.emailAddresses.append(LabeledValue(identifier: "new", label: "home", value: "w@new.example", preference: 30))
     let written = physicalLines(VCardWriter.write(edited, original: wren))
-    #expect(written.contains("EMAIL;TYPE=work;PREF=20:w.talbot@oldisp.example"))
+    #expect(written.contains("EMAIL;PREF=20;TYPE=work:w.talbot@oldisp.example"), "the label changed where it stood")
     #expect(written.contains("EMAIL;PREF=10;TYPE=other:wren@talbot-design.example.org"))
-    #expect(written.contains("EMAIL;TYPE=other;PREF=5:wt@archive.example"))
+    #expect(written.contains("EMAIL;PREF=5;TYPE=other:wt@archive.example"), "the rank changed where it stood")
     #expect(written.contains("EMAIL;PREF=1;TYPE=home:wren.talbot@fastmail.example"))
     #expect(written.contains("EMAIL;TYPE=home;PREF=30:w@new.example"))
     #expect(written.contains("TEL;VALUE=uri;PREF=2;TYPE=work:tel:+44-20-7946-0311"))

@@ -448,8 +448,9 @@ public struct NewPersonForm: Sendable {
     return address
   }
 
-  /// FN: composed for a new card; for an edit only when it followed the name before
-  /// and the name changed.
+  /// FN: composed for a new card; for an edit, when the name changed, composed anew
+  /// if it followed the name before, else (written by hand) changed where the parts
+  /// stand in it (`HandWrittenName`), else kept.
   private func applyFormattedName(to contact: inout Contact, nameOrder: ContactFormatter.NameOrder) {
     let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
       .contains { !isUnchanged($0) } || contactType != original.contactType
@@ -457,6 +458,9 @@ public struct NewPersonForm: Sendable {
     let followedName = formerFN == Self.composedName(original, order: nameOrder)
     if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && followedName) {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
+    } else if nameChanged && contactType == original.contactType {
+      func parts(_ c: Contact) -> [String] { [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] }
+      contact.formattedName = HandWrittenName.renamed(original.formattedName, from: parts(original), to: parts(contact))
     }
   }
 

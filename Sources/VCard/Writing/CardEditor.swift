@@ -76,7 +76,7 @@ struct CardEditor {
   /// again), which every reader is told.
   func inCardCharset(_ line: [UInt8]) -> [UInt8] {
     guard undeclaredCharset != nil || namesLegacyCharset, line.contains(where: { $0 >= 0x80 }),
-      !Self.head(of: String(decoding: line, as: UTF8.self)).0.uppercased().contains("CHARSET=")
+      !Self.head(of: String(decoding: line, as: UTF8.self)).uppercased().contains("CHARSET=")
     else { return line }
     if let charset = undeclaredCharset, let written = value(of: line, fallback: nil),
       let converted = CharsetConverter.bytes(line, in: charset),
@@ -98,7 +98,7 @@ struct CardEditor {
       unfolded.append(logical[at])
       at += 1
     }
-    let colon = Self.head(of: String(decoding: unfolded, as: UTF8.self)).0.utf8.count
+    let colon = Self.head(of: String(decoding: unfolded, as: UTF8.self)).utf8.count
     guard colon < unfolded.count else { return line }
     logical = Array(unfolded[..<colon]) + Array(";CHARSET=UTF-8".utf8) + Array(unfolded[colon...])
     var out: [UInt8] = []
@@ -138,7 +138,7 @@ struct CardEditor {
     }
     if let revision = options.revision, let index = card.lines.firstIndex(where: { $0.name == "REV" }) {
       let written = ContactEncoder.DateForm(of: card.lines[index].value)
-      replace(index, value: ContactEncoder.revisionValue(revision, style.version, form: written), parameters: nil)
+      replace(index, value: ContactEncoder.revisionValue(revision, style.version, form: written))
     }
   }
 
@@ -284,14 +284,14 @@ struct CardEditor {
           for line in encode(item, style, &groups) { insert(line, after: last) }
           continue
         }
-        var parameters: [VCardParameter]? = nil
+        var head: LineHead? = nil
         if before.label != item.label || before.preference != item.preference {
-          parameters = relabeled(
+          head = relabeled(
             line, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
             kind: kind, index: index)
         }
         let newValue = before.value == item.value ? line.value : value(item.value, line)
-        replace(index, value: newValue, parameters: parameters)
+        replace(index, value: newValue, head: head)
         continue
       }
       for line in encode(item, style, &groups) { insert(line, after: last) }
@@ -324,53 +324,104 @@ struct CardEditor {
     return ContactEncoder.dateValue(date, style.version, form: ContactEncoder.DateForm(of: line.value)).0
   }
 
-  /// The parameters of `line` with `label` and `preference` instead of its own
-  /// (label-giving `TYPE` words removed, and the preference unless it is kept, new
-  /// ones added); a label kept in an `X-ABLabel` line of the group is changed there
-  /// instead.
+  /// The head of `line` with `label` and `preference` instead of its own: the
+  /// label-giving `TYPE` words removed and the new ones written where the first of
+  /// them stood, in its case (`type=CELL` to `type=WORK`, `TEL;HOME;VOICE` to
+  /// `TEL;WORK;VOICE`); a fax or pager loses `VOICE`; the preference removed and added
+  /// anew unless it is kept; every other parameter as written. A label kept in an
+  /// `X-ABLabel` line of the group is changed there instead; a custom label gets one.
   mutating func relabeled(
     _ line: ContentLine, label: String?, preference: PreferenceEdit, kind: ContactEncoder.LabelKind, index: Int
-  ) -> [VCardParameter] {
-    var parameters: [VCardParameter] = []
-    for parameter in line.parameters {
-      var parameter = parameter
-      if parameter.name == "TYPE" || parameter.name == nil {
-        parameter.values = parameter.values.compactMap { value in
-          let words = value.split(separator: ",").map(String.init).filter { word in
-            let lower = word.lowercased().trimmingBlanks()
-            if lower == "pref" { return preference == .kept }
-            return kind.label([lower]) == nil && !(kind == .phone && ["cell", "fax", "iphone", "main", "pager"].contains(lower))
-          }
-          return words.isEmpty ? nil : words.joined(separator: ",")
-        }
-        if parameter.values.isEmpty { continue }
-      }
-      if parameter.name == "PREF" && preference != .kept { continue }
-      parameters.append(parameter)
-    }
+  ) -> LineHead {
+    var head = LineHead(Self.head(of: line.text))
     var labelLine: Int? = nil
     if let group = line.group?.lowercased() {
       labelLine = card.lines.firstIndex { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group }
     }
+    let types = labelLine == nil ? label.flatMap { ContactEncoder.types(for: $0, kind: kind) } : nil
+    // A fax or a pager is not a voice line (RFC 6350 §6.4.1): `VOICE` went with the old label.
+    let dropsVoice = kind == .phone && (types ?? []).contains { $0 == "fax" || $0 == "pager" }
+    // A new rank where the line says one: 4.0's `PREF=n` rewritten in place, 3.0 and
+    // 2.1's `pref` word (which knows no rank) kept.
+    var rank: Int? = nil
+    if case .set(let new?) = preference { rank = new }
+    let keepsPrefWord = preference == .kept || (rank != nil && style.version != .v40)
+    var saysPreference = false
+    func removed(_ lower: String) -> Bool {
+      if lower == "pref" {
+        saysPreference = saysPreference || keepsPrefWord
+        return !keepsPrefWord
+      }
+      if kind == .phone && (["cell", "fax", "iphone", "main", "pager"].contains(lower) || (dropsVoice && lower == "voice")) {
+        return true
+      }
+      return kind.label([lower]) != nil
+    }
+    // Where the first removed label word stood: parameter, value, upper case, and
+    // whether it was the parameter's one word.
+    var place: (parameter: Int, value: Int, upper: Bool, alone: Bool)? = nil
+    for p in head.parameters.indices where head.parameters[p].givesTypes {
+      var kept: [String] = []
+      let values = head.parameters[p].values
+      for raw in values {
+        let words = LineHead.Parameter.words(raw)
+        var keptWords: [String] = []
+        for word in words {
+          let lower = word.lowercased()
+          guard removed(lower) else { keptWords.append(word); continue }
+          if place == nil && lower != "pref" {
+            place = (
+              p, kept.count + keptWords.count, word == word.uppercased() && word != lower,
+              values.count == 1 && words.count == 1
+            )
+          }
+        }
+        if keptWords.count == words.count { kept.append(raw) } else { kept += keptWords }
+      }
+      head.parameters[p].values = kept
+    }
+    if let types {
+      if let place {
+        let words = types.map { place.upper ? $0.uppercased() : $0 }
+        if place.alone {
+          // The parameter held the label's one word: one parameter per word, named as
+          // it was (Apple's `type=HOME;type=FAX`, 2.1's `HOME;FAX`).
+          let name = head.parameters[place.parameter].name
+          head.parameters.replaceSubrange(
+            place.parameter...place.parameter, with: words.map { LineHead.Parameter(name: name, values: [$0]) })
+        } else {
+          head.parameters[place.parameter].values.insert(contentsOf: words, at: place.value)
+        }
+      } else {
+        let added = ContactEncoder.typeParameters(types, style: style).map { head.parameter($0, version: style.version) }
+        head.parameters.insert(contentsOf: added, at: 0)
+      }
+    }
+    if preference != .kept {
+      for p in head.parameters.indices where head.parameters[p].name?.trimmingBlanks().uppercased() == "PREF" {
+        if let rank, style.version == .v40, !saysPreference {
+          head.parameters[p].values = [String(rank)]
+          saysPreference = true
+        } else {
+          head.parameters[p].values = []
+        }
+      }
+    }
+    head.parameters.removeAll { $0.values.isEmpty }
     if let label {
       if let labelLine {
-        replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label), version: style.version), parameters: nil)
-      } else if let types = ContactEncoder.types(for: label, kind: kind) {
-        parameters = ContactEncoder.typeParameters(types, style: style) + parameters
-      } else {
+        replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label), version: style.version))
+      } else if types == nil {
         let group = groups.make()
         insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label, version: style.version)), after: index)
-        regroup[index] = group
+        head.group = group
       }
     } else if let labelLine {
       edits[labelLine] = .remove
     }
-    if case .set(let rank?) = preference { parameters += ContactEncoder.preferenceParameters(rank, style) }
-    return parameters
+    if let rank, !saysPreference { head.append(ContactEncoder.preferenceParameters(rank, style), version: style.version) }
+    return head
   }
-
-  /// New group names for rewritten lines that got an `X-ABLabel`.
-  var regroup: [Int: String] = [:]
 
   /// A single-value field: the first of its lines rewritten (the others removed
   /// with `all`), a new line when it has none, the lines removed when `value` is
@@ -388,13 +439,15 @@ struct CardEditor {
       insert(ContactEncoder.Line(name: name, parameters: parameters ?? [], value: value), after: nil)
       return
     }
-    var newParameters: [VCardParameter]? = nil
+    var head: LineHead? = nil
     if let parameters {
       // A date's own parameters replace VALUE and Apple's omit-year marker.
-      newParameters = card.lines[first].parameters.filter { $0.name != "VALUE" && $0.name != "X-APPLE-OMIT-YEAR" }
-        + parameters
+      var edited = LineHead(Self.head(of: card.lines[first].text))
+      edited.removeParameters(named: ["VALUE", "X-APPLE-OMIT-YEAR"])
+      edited.append(parameters, version: style.version)
+      head = edited
     }
-    replace(first, value: value, parameters: newParameters)
+    replace(first, value: value, head: head)
     if all { for index in indices.dropFirst() { edits[index] = .remove } }
   }
 
@@ -461,7 +514,7 @@ struct CardEditor {
     guard read == note else { return false }
     if first < last {
       if from < to {
-        replace(indices[first], value: VCardSerializer.escape(middle, version: style.version), parameters: nil)
+        replace(indices[first], value: VCardSerializer.escape(middle, version: style.version))
       } else {
         remove(indices[first])
       }
@@ -497,7 +550,7 @@ struct CardEditor {
         .map(String.init)
       if let renamed {
         kept = kept.map { ValueDecoder.unescape($0).trimmingBlanks() == renamed.from ? VCardSerializer.list([renamed.to], version: style.version) : $0 }
-        if kept != items.map(String.init) { replace(index, value: kept.joined(separator: ","), parameters: nil) }
+        if kept != items.map(String.init) { replace(index, value: kept.joined(separator: ",")) }
         continue
       }
       if !firstRewritten {
@@ -505,7 +558,7 @@ struct CardEditor {
         firstRewritten = true
       }
       if kept.count == items.count && (index != indices.first || added.isEmpty) { continue }
-      if kept.isEmpty { remove(index) } else { replace(index, value: kept.joined(separator: ","), parameters: nil) }
+      if kept.isEmpty { remove(index) } else { replace(index, value: kept.joined(separator: ",")) }
     }
     if indices.isEmpty && !added.isEmpty {
       insert(ContactEncoder.Line(name: "CATEGORIES", value: VCardSerializer.list(added, version: style.version)), after: nil)
@@ -536,30 +589,31 @@ struct CardEditor {
   /// label, an address's country code.
   static let companionNames: Set<String> = ["X-ABLABEL", "X-ABADR"]
 
-  /// Rewrites line `index` with `value`: its group and name as written; its
-  /// parameters as written when `parameters` is `nil` and the line has no
-  /// charset or transfer encoding (whose value is about to change).
-  mutating func replace(_ index: Int, value: String, parameters: [VCardParameter]?) {
+  /// Rewrites line `index` with `value`: with `head` (its group, name and parameters
+  /// as written when `nil`). A line with a charset or transfer encoding (whose value
+  /// is about to change), or whose value needs quoted-printable, is written anew by
+  /// the serializer with those parameters.
+  mutating func replace(_ index: Int, value: String, head: LineHead? = nil) {
     let line = card.lines[index]
-    let (head, writtenName) = Self.head(of: line.text)
+    let writtenHead = head?.text ?? Self.head(of: line.text)
     let encoded = line.parameters.contains { $0.name == "CHARSET" } || line.transferEncoding != nil
     let needsQuotedPrintable = VCardSerializer.needsQuotedPrintable(
-      value, version: style.version, headLength: head.utf8.count + 1)
-    if parameters == nil && regroup[index] == nil && !encoded && !needsQuotedPrintable {
+      value, version: style.version, headLength: writtenHead.utf8.count + 1)
+    if !encoded && !needsQuotedPrintable {
       var out: [UInt8] = []
-      VCardSerializer.appendLine(Array((head + ":" + value).utf8), version: style.version, to: &out, lineEnd: lineEnd)
+      VCardSerializer.appendLine(Array((writtenHead + ":" + value).utf8), version: style.version, to: &out, lineEnd: lineEnd)
       edits[index] = .replace(out)
       return
     }
-    var kept = parameters ?? line.parameters
-    if line.transferEncoding == "BASE64" && parameters == nil { kept = line.parameters }
+    var kept = head?.decodedParameters ?? line.parameters
     if line.transferEncoding == "BASE64" && !line.isBase64Data {
       // Text that was written in base64 is written as text.
       kept = kept.filter { VCardParameter.transferEncoding(in: [$0]) != "BASE64" }
     }
+    let named = head ?? LineHead(writtenHead)
     edits[index] = .replace(
       VCardSerializer.line(
-        group: regroup[index] ?? line.group, name: writtenName, parameters: kept, value: value,
+        group: named.group, name: named.name.trimmingBlanks(), parameters: kept, value: value,
         version: style.version, lineEnd: lineEnd))
   }
 
@@ -567,22 +621,15 @@ struct CardEditor {
     insertions[index ?? -1, default: []].append(line.bytes(style.version, lineEnd: lineEnd))
   }
 
-  /// The part of a logical line before its value (`group.NAME;params`), and the
-  /// property name as written.
-  static func head(of text: String) -> (String, String) {
+  /// The part of a logical line before its value (`group.NAME;params`), as written.
+  static func head(of text: String) -> String {
     var quoted = false
-    var headEnd = text.endIndex
-    var nameEnd: String.Index? = nil
     for index in text.indices {
       let character = text[index]
       if character == "\"" { quoted.toggle() }
-      if !quoted && (character == ";" || character == ":") && nameEnd == nil { nameEnd = index }
-      if !quoted && character == ":" { headEnd = index; break }
+      if !quoted && character == ":" { return String(text[..<index]) }
     }
-    let head = String(text[..<headEnd])
-    var fullName = Substring(text[..<(nameEnd ?? headEnd)])
-    if let dot = fullName.lastIndex(of: ".") { fullName = fullName[fullName.index(after: dot)...] }
-    return (head, String(fullName).trimmingBlanks())
+    return text
   }
 
   // MARK: Output

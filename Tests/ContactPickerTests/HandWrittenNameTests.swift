@@ -1,0 +1,40 @@
+import ContactKit
+import Testing
+
+@testable import ContactPicker
+
+/// A hand-written `FN` follows an edit of the name's parts where they stand in it as
+/// the name, and keeps everything else written there.
+@Suite("a hand-written formatted name follows the name's parts")
+struct HandWrittenNameTests {
+  /// Prefix, given, middle, family, suffix.
+  static func parts(_ given: String, _ family: String, prefix: String = "") -> [String] { [prefix, given, "", family, ""] }
+
+  @Test("a part beside another part is changed where it stands")
+  func beside() {
+    let old = Self.parts("Bob", "Smith", prefix: "Dr")
+    #expect(HandWrittenName.renamed("Dr Bob Smith (work)", from: old, to: Self.parts("Robert", "Smith", prefix: "Dr")) == "Dr Robert Smith (work)")
+    #expect(HandWrittenName.renamed("Smith, Bob", from: old, to: Self.parts("Bob", "Smyth", prefix: "Dr")) == "Smyth, Bob")
+    // Both changed; the prefix removed takes its blank.
+    #expect(HandWrittenName.renamed("Dr Bob Smith", from: old, to: Self.parts("Rob", "Smyth")) == "Rob Smyth")
+  }
+
+  @Test("a part that is not the name there, or is there twice or inside a word, is left")
+  func left() {
+    let ada = Self.parts("Ada", "Lovelace")
+    #expect(
+      HandWrittenName.renamed("Augusta Ada, Countess of Lovelace", from: ada, to: Self.parts("Ada", "King"))
+        == "Augusta Ada, Countess of Lovelace")
+    #expect(HandWrittenName.renamed("Ann Ann Lee", from: Self.parts("Ann", "Lee"), to: Self.parts("Anne", "Lee")) == "Ann Ann Lee")
+    #expect(HandWrittenName.renamed("Leeann Lee", from: Self.parts("Ann", "Lee"), to: Self.parts("Anne", "Lee")) == "Leeann Lee")
+    #expect(HandWrittenName.renamed("Bobby", from: Self.parts("Bob", ""), to: Self.parts("Rob", "")) == "Bobby")
+    // The name's one part stands alone.
+    #expect(HandWrittenName.renamed("Bob (plumber)", from: Self.parts("Bob", ""), to: Self.parts("Rob", "")) == "Rob (plumber)")
+  }
+
+  @Test("in a script written without spaces, a part is a word wherever it stands")
+  func unspaced() {
+    #expect(
+      HandWrittenName.renamed("山田花子様", from: Self.parts("花子", "山田"), to: Self.parts("春子", "山田")) == "山田春子様")
+  }
+}

@@ -1,0 +1,66 @@
+import ContactKit
+import Testing
+
+@testable import VCard
+
+/// Case 13's kind (an edit changes parameters it was not about): a new label is
+/// written where the old one stood, in its case, and every other parameter stays as
+/// written — its name's case, its order, its quoting.
+@Suite("a label change rewrites the label's words where they stood")
+struct RelabelTests {
+  /// The lines of a card of `version` holding `lines`, written back after `edit`.
+  static func written(_ version: String, _ lines: String, _ edit: (inout Contact) -> Void) throws -> [String] {
+    let card = "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:Ilaria Conti\r\nN:Conti;Ilaria;;;\r\n\(lines)END:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edit(&edited)
+    let text = VCardWriter.write(edited, original: original)
+    let reread = try #require(loadContacts(Array(text.utf8)).first)
+    #expect(reread.phoneNumbers.map(\.label) == edited.phoneNumbers.map(\.label), "reads back: \(text)")
+    #expect(reread.emailAddresses.map(\.label) == edited.emailAddresses.map(\.label), "reads back: \(text)")
+    return text.components(separatedBy: "\r\n")
+  }
+
+  @Test("Apple's lower-case parameter names and their order are kept")
+  func appleParameters() throws {
+    let email = try Self.written("3.0", "item2.EMAIL;type=INTERNET;type=HOME;type=pref:ilaria@casa.example\r\n") {
+      $0.emailAddresses[0].label = "work"
+    }
+    #expect(email.contains("item2.EMAIL;type=INTERNET;type=WORK;type=pref:ilaria@casa.example"), "\(email)")
+    // A label kept in X-ABLabel is changed there; the line loses only its old word.
+    let phone = try Self.written(
+      "3.0", "item1.TEL;type=CELL;type=VOICE;type=pref:+39 333 111 2222\r\nitem1.X-ABLabel:_$!<Mobile>!$_\r\n"
+    ) { $0.phoneNumbers[0].label = "iPhone" }
+    #expect(phone.contains("item1.TEL;type=VOICE;type=pref:+39 333 111 2222"), "\(phone)")
+    #expect(phone.contains("item1.X-ABLabel:_$!<IPhone>!$_"), "\(phone)")
+    // A label where the line had none: named as the line names its types.
+    let added = try Self.written("3.0", "EMAIL;type=INTERNET:ilaria@casa.example\r\n") {
+      $0.emailAddresses[0].label = "home"
+    }
+    #expect(added.contains("EMAIL;type=HOME;type=INTERNET:ilaria@casa.example"), "\(added)")
+  }
+
+  @Test(
+    "2.1's bare words stay bare, in their place; a fax or pager loses VOICE; a comma list stays a list, in its case",
+    arguments: [
+      ("2.1", "TEL;HOME;VOICE:+39 06 555 0101", "work", "TEL;WORK;VOICE:+39 06 555 0101"),
+      ("2.1", "TEL;CELL:+39 333 555 0102", "homeFax", "TEL;HOME;FAX:+39 333 555 0102"),
+      ("3.0", "TEL;TYPE=WORK,VOICE:+39 06 555 0103", "workFax", "TEL;TYPE=WORK,FAX:+39 06 555 0103"),
+      ("3.0", "TEL;type=work;type=voice:+39 06 555 0104", "pager", "TEL;type=pager:+39 06 555 0104"),
+    ])
+  func phoneWords(version: String, line: String, label: String, expected: String) throws {
+    let lines = try Self.written(version, line + "\r\n") { $0.phoneNumbers[0].label = label }
+    #expect(lines.contains(expected), "\(lines)")
+  }
+
+  @Test("a quoted list and other parameters keep their text")
+  func quotedAndOthers() throws {
+    let lines = try Self.written(
+      "4.0", "TEL;VALUE=uri;TYPE=\"home,voice\";X-SRC=\"a;b\";PREF=3:tel:+39-06-555-0105\r\n"
+    ) { contact in
+      contact.phoneNumbers[0].label = "work"
+      contact.phoneNumbers[0].preference = 1
+    }
+    #expect(lines.contains("TEL;VALUE=uri;TYPE=work,voice;X-SRC=\"a;b\";PREF=1:tel:+39-06-555-0105"), "\(lines)")
+  }
+}
