@@ -24,6 +24,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
+    // The legacy charset a file's values tell when none is named (Cyrillic, Greek, …).
+    .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
     // Terminal pictures (kitty, sixels, iTerm2, block symbols) and the image decoders
     // under them (libjpeg-turbo, libpng, giflib; why these: Sources/CImageCodecs/shim.h).
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
@@ -42,7 +44,7 @@ let package = Package(
     .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(
-      name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization"],
+      name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization", "CUchardet"],
       exclude: ["Syntax/common_characters.py"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
     // only the programs that read XML load libxml2 (`cpick-sync`, which does for `cpick`).

@@ -139,9 +139,10 @@ struct CardFileEditor {
         source: source, reason: L10n.format("%s was not loaded from this file; add it instead", contact.displayName),
         kind: .invalidRequest)
     }
-    // The card is written in the charset it was read in, which the file may name elsewhere.
+    // The card is written in the charset it was read in, which the file may name
+    // elsewhere or its values tell.
     var options = options
-    options.fileCharset = parsed.legacyCharset
+    options.fileCharset = parsed.undeclaredCharset
     if let range = Self.locate(record, in: parsed) {
       if contact == loaded {
         body.record(range, contact)

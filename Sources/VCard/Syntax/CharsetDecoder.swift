@@ -16,35 +16,51 @@ package enum CharsetDecoder {
     return CharsetConverter.utf8(bytes, charset: name).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The text of `bytes` in the charset a card or its file names `CHARSET=label`, read
+  /// as `CharsetLabels` says (`Shift_JIS` as Windows-31J…), or `nil` when they are not
+  /// valid in it or the charset is unknown.
+  /// A single-byte charset named over valid UTF-8 with characters of several bytes
+  /// (an exporter that says `ISO-8859-1` and writes UTF-8) is UTF-8, which Latin text
+  /// almost never is by chance.
+  static func decodeDeclared(_ bytes: [UInt8], label: String) -> String? {
+    let name = CharsetLabels.decoderName(label)
+    if !name.hasPrefix("UTF"), !CharsetLabels.isDoubleByte(label), containsUTF8MultiByteSequence(bytes),
+      let text = String(validating: bytes, as: UTF8.self)
+    {
+      return text
+    }
+    return decode(bytes, charset: name)
+  }
+
   /// Text of bytes with no declared charset: UTF-8 when valid; UTF-8 with U+FFFD for
   /// broken sequences when the bytes hold real multi-byte UTF-8; otherwise `fallback`
-  /// (a charset the file names elsewhere), then Windows-1252. `eastAsian` gives, when
-  /// asked, the charset the file's Korean or Chinese values tell together
-  /// (`eastAsianCharset(of:)`): asked only for bytes that both read.
+  /// (a charset the file names elsewhere), then the charset the file's values tell
+  /// together (`told`, asked when needed: `toldCharset(of:)`, a script's or the Korean
+  /// or Chinese one), then the East Asian guesses, then Windows-1252.
   package static func decodeUndeclared(
-    _ bytes: some Collection<UInt8>, fallback: String? = nil, eastAsian: (() -> String?)? = nil
+    _ bytes: some Collection<UInt8>, fallback: String? = nil, told: (() -> String?)? = nil
   ) -> String {
     if let text = String(validating: bytes, as: UTF8.self) {
-      if let eastAsian,
-        let legacy = Array(bytes).withUnsafeBufferPointer({ eastAsianReadingOfUTF8($0, eastAsian: eastAsian) })
+      if let told,
+        let legacy = Array(bytes).withUnsafeBufferPointer({ eastAsianReadingOfUTF8($0, told: told) })
       {
         return legacy
       }
       return text
     }
-    return readingOfInvalidUTF8(Array(bytes), fallback: fallback, eastAsian: eastAsian).text
+    return readingOfInvalidUTF8(Array(bytes), fallback: fallback, told: told).text
   }
 
   /// The Korean or Chinese reading of `bytes` that are valid UTF-8 by chance (`첫째` in
   /// EUC-KR is `ù°` in UTF-8, `郑伟` in GB2312 `֣ΰ`) in a file whose other values are
-  /// EUC-KR or GB2312 (`eastAsian`, asked only here: `eastAsianCharset(of:)`), nil for
+  /// EUC-KR or GB2312 (`told`: `toldCharset(of:)`), nil for
   /// any other. Asked only for pairs of bytes that are two-byte UTF-8 characters
   /// (leads 0xC2–0xDF) and both 0xA1 or more (as both charsets write their characters),
   /// with no ASCII letter beside them — what a few UTF-8 letters are too (Cyrillic
   /// `а`–`п`): their file, all UTF-8, then tells none.
   ///
-  /// - Complexity: O(n); `eastAsian` once per file.
-  static func eastAsianReadingOfUTF8(_ bytes: UnsafeBufferPointer<UInt8>, eastAsian: () -> String?) -> String? {
+  /// - Complexity: O(n); `told` once per file.
+  static func eastAsianReadingOfUTF8(_ bytes: UnsafeBufferPointer<UInt8>, told: () -> String?) -> String? {
     var index = 0
     var paired = false
     while index < bytes.count {
@@ -58,8 +74,8 @@ package enum CharsetDecoder {
       paired = true
       index += 2
     }
-    guard paired, let charset = eastAsian() else { return nil }
-    guard let reading = guessEastAsian(Array(bytes), eastAsian: { charset }), reading.charset == charset else { return nil }
+    guard paired, let charset = told() else { return nil }
+    guard let reading = guessEastAsian(Array(bytes), told: { charset }), reading.charset == charset else { return nil }
     return reading.text
   }
 
@@ -69,21 +85,28 @@ package enum CharsetDecoder {
   /// writes a card's new values in it, not in UTF-8 beside it (`CardEditor`).
   package static func undeclaredCharset(_ bytes: [UInt8], fallback: String? = nil) -> String? {
     if String(validating: bytes, as: UTF8.self) != nil { return nil }
-    return readingOfInvalidUTF8(bytes, fallback: fallback, eastAsian: nil).charset
+    return readingOfInvalidUTF8(bytes, fallback: fallback, told: nil).charset
   }
 
   /// `decodeUndeclared` for bytes that are not valid UTF-8: the text and the charset it
   /// was read in (nil: UTF-8 with U+FFFD).
   private static func readingOfInvalidUTF8(
-    _ bytes: [UInt8], fallback: String?, eastAsian: (() -> String?)?
+    _ bytes: [UInt8], fallback: String?, told: (() -> String?)?
   ) -> (text: String, charset: String?) {
     if isUTF8CutShort(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
-    if let fallback, let text = decode(bytes, charset: fallback) { return (text, fallback) }
+    // The charset the file names elsewhere; a double-byte one only when it reads the
+    // value as its script's text (a Latin-1 `Seán O’Brien` beside Shift_JIS cards is
+    // `Se疣 O達rien` in it: its characters swallow the letters after them).
+    if let fallback, let text = decodeDeclared(bytes, label: fallback),
+      !CharsetLabels.isDoubleByte(fallback) || !touchesASCIILetter(text)
+    {
+      return (text, fallback)
+    }
     // In a file of Korean or Chinese values, read in its charset, symbols too (`엄마♥`).
-    if let eastAsian, let charset = eastAsian(), let text = reading(bytes, inFileCharset: charset) {
+    if let told, let charset = told(), let text = reading(bytes, inFileCharset: charset) {
       return (text, charset)
     }
-    if let guess = guessEastAsian(bytes, eastAsian: eastAsian) { return guess }
+    if let guess = guessEastAsian(bytes, told: told) { return guess }
     if containsUTF8MultiByteSequence(bytes) { return (String(decoding: bytes, as: UTF8.self), nil) }
     if let text = decode(bytes, charset: "WINDOWS-1252") { return (text, "WINDOWS-1252") }
     return (String(decoding: bytes, as: UTF8.self), nil)
@@ -108,7 +131,7 @@ package enum CharsetDecoder {
   /// Text in a legacy East Asian charset, told by what it decodes to (cards from old
   /// Japanese and Chinese phones often name no charset): Shift_JIS when the text
   /// holds kana, EUC-KR when it is Hangul (unless GB2312 reads it too and the file's
-  /// values tell GB2312, `eastAsian`, or, when they tell nothing, GB2312 reads it as a
+  /// values tell GB2312, `told`, or, when they tell nothing, GB2312 reads it as a
   /// Chinese name and EUC-KR not as a Korean one, `CommonCharacters`); when every
   /// non-ASCII character is Han or CJK punctuation, GB18030 for GB2312's bytes,
   /// Shift_JIS for kanji alone, then GB18030 and Big5; `nil` when none fits (then
@@ -118,7 +141,7 @@ package enum CharsetDecoder {
   /// an ASCII letter ("M\u{FC}ller"), every one of those charsets decodes it to a
   /// non-ASCII character touching that letter (the bytes before it are single ASCII
   /// characters in all of them), which none is taken with.
-  private static func guessEastAsian(_ bytes: [UInt8], eastAsian: (() -> String?)?) -> (text: String, charset: String)? {
+  private static func guessEastAsian(_ bytes: [UInt8], told: (() -> String?)?) -> (text: String, charset: String)? {
     if let high = bytes.firstIndex(where: { $0 >= 0x80 }), high > 0, isASCIILetter(bytes[high - 1]) { return nil }
     func isKana(_ v: UInt32) -> Bool { (0x3040...0x30FF).contains(v) }
     func isHan(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) }
@@ -164,7 +187,7 @@ package enum CharsetDecoder {
         // it reads as a name does (a surname or a word for family first, common
         // characters) and the Korean one does not.
         guard isGB2312(bytes), let gb = gbText() else { return (text, "EUC-KR") }
-        switch eastAsian?() {
+        switch told?() {
         case "EUC-KR": return (text, "EUC-KR")
         case "GB18030": return (gb, "GB18030")
         default:
@@ -188,6 +211,34 @@ package enum CharsetDecoder {
     return nil
   }
 
+  /// The legacy charset `cards`' values of no declared charset tell together
+  /// (`undeclaredLegacyValues`): a script's that uchardet names and the values read
+  /// as (`LegacyCharsetVerdict`), else the Korean or Chinese one they tell
+  /// (`eastAsianCharset(of:)`); nil when they tell none.
+  package static func toldCharset(of cards: [RawCard]) -> String? {
+    let values = undeclaredLegacyValues(of: cards)
+    return LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
+  }
+
+  /// The values of `cards` that name no charset and whose bytes (quoted-printable
+  /// decoded) hold some beyond ASCII and are not UTF-8: those a legacy charset reads;
+  /// the first ones, up to about `limit` bytes.
+  static func undeclaredLegacyValues(of cards: some Sequence<RawCard>, limit: Int = .max) -> [[UInt8]] {
+    var values: [[UInt8]] = []
+    var size = 0
+    for card in cards {
+      for line in card.lines {
+        guard let bytes = line.raw?.undeclaredBytes(), bytes.contains(where: { $0 >= 0x80 }),
+          String(validating: bytes, as: UTF8.self) == nil
+        else { continue }
+        values.append(bytes)
+        size += bytes.count
+        if size >= limit { return values }
+      }
+    }
+    return values
+  }
+
   /// The charset a file's legacy values tell together when each may be Korean in
   /// EUC-KR or Chinese in GB2312 (which read most of each other's text: `李娜` is `쟀컹`
   /// in EUC-KR, `영수` is `康荐` in GB2312): "EUC-KR" or "GB18030", nil when they do
@@ -203,49 +254,47 @@ package enum CharsetDecoder {
   /// places, companies and notes are all told right, 2,000 of each.
   ///
   /// - Complexity: O(n) in the cards' bytes; an `iconv` conversion or two a value.
-  package static func eastAsianCharset(of cards: [RawCard]) -> String? {
+  package static func eastAsianCharset(of values: [[UInt8]]) -> String? {
     var korean = 0
     var chinese = 0
     func isHangul(_ value: UInt32) -> Bool { (0xAC00...0xD7AF).contains(value) }
     func isHan(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
-    for card in cards {
-      for line in card.lines {
-        guard let bytes = line.raw?.undeclaredBytes(), bytes.contains(where: { $0 >= 0x80 }),
-          String(validating: bytes, as: UTF8.self) == nil
-        else { continue }
-        // How the value reads when the file is Korean, and when it is Chinese.
-        let asKorean = guessEastAsian(bytes, eastAsian: { "EUC-KR" })
-        let asChinese = guessEastAsian(bytes, eastAsian: { "GB18030" })
-        switch (asKorean?.charset, asChinese?.charset) {
-        case ("EUC-KR", "EUC-KR"): korean += 3
-        case ("GB18030", "GB18030"): chinese += 3
-        case ("EUC-KR", "GB18030"):
-          let hangul = asKorean?.text ?? ""
-          let koreanWords = hangul.unicodeScalars.allSatisfy { !isHangul($0.value) || CommonCharacters.hangul.contains($0) }
-          let chineseName = readsAsName(asChinese?.text, isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
-          if chineseName && !koreanWords {
-            chinese += 1
-          } else if koreanWords && !chineseName {
-            korean += 1
-          }
-        default:
-          // Symbols beside the letters (`엄마♥`, `李娜★`) tell nothing; another
-          // charset's text (kana, Latin, Big5) tells that the file is not one of them.
-          guard reading(bytes, inFileCharset: "EUC-KR") != nil || reading(bytes, inFileCharset: "GB18030") != nil
-          else { return nil }
+    for bytes in values {
+      // How the value reads when the file is Korean, and when it is Chinese.
+      let asKorean = guessEastAsian(bytes, told: { "EUC-KR" })
+      let asChinese = guessEastAsian(bytes, told: { "GB18030" })
+      switch (asKorean?.charset, asChinese?.charset) {
+      case ("EUC-KR", "EUC-KR"): korean += 3
+      case ("GB18030", "GB18030"): chinese += 3
+      case ("EUC-KR", "GB18030"):
+        let hangul = asKorean?.text ?? ""
+        let koreanWords = hangul.unicodeScalars.allSatisfy { !isHangul($0.value) || CommonCharacters.hangul.contains($0) }
+        let chineseName = readsAsName(asChinese?.text, isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
+        if chineseName && !koreanWords {
+          chinese += 1
+        } else if koreanWords && !chineseName {
+          korean += 1
         }
+      default:
+        // Symbols beside the letters (`엄마♥`, `李娜★`) tell nothing; another
+        // charset's text (kana, Latin, Big5) tells that the file is not one of them.
+        guard reading(bytes, inFileCharset: "EUC-KR") != nil || reading(bytes, inFileCharset: "GB18030") != nil
+        else { return nil }
       }
     }
     return korean > chinese ? "EUC-KR" : chinese > korean ? "GB18030" : nil
   }
 
-  /// The text of `bytes` in `charset` ("EUC-KR" or "GB18030", a file's
-  /// `eastAsianCharset(of:)`) when it reads as that file's text: its letters Hangul
+  /// The text of `bytes` in `charset` (a file's `toldCharset(of:)`) when it reads as
+  /// that file's text: any text of a script's charset; for "EUC-KR" or "GB18030" (the
+  /// `eastAsianCharset(of:)`), text whose letters are Hangul
   /// (and the jamo of `ㅋㅋ`) or Han, the rest symbols, punctuation or digits, none of
   /// them beside an ASCII letter (Latin text read as a double-byte charset swallows
   /// letters); nil otherwise.
   static func reading(_ bytes: [UInt8], inFileCharset charset: String) -> String? {
     guard let text = decode(bytes, charset: charset) else { return nil }
+    // A script's charset that uchardet told from the file's values as a whole.
+    guard charset == "EUC-KR" || charset == "GB18030" else { return text }
     let korean = charset == "EUC-KR"
     let scalars = Array(text.unicodeScalars)
     for (index, scalar) in scalars.enumerated() where scalar.value >= 0x80 {
@@ -287,6 +336,19 @@ package enum CharsetDecoder {
       index += 2
     }
     return true
+  }
+
+  /// Whether a character beyond ASCII stands right beside an ASCII letter in `text`.
+  private static func touchesASCIILetter(_ text: String) -> Bool {
+    var previous: Unicode.Scalar? = nil
+    for scalar in text.unicodeScalars {
+      if let previous, (previous.value >= 0x80) != (scalar.value >= 0x80) {
+        let ascii = previous.value < 0x80 ? previous : scalar
+        if isASCIILetter(UInt8(ascii.value)) { return true }
+      }
+      previous = scalar
+    }
+    return false
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -290,37 +290,38 @@ final class VCardSource: Sendable {
   let input: [UInt8]
   /// The legacy charset the file declares for values without one.
   let fallbackCharset: String?
-  /// `eastAsianCharset()` once made.
-  private let eastAsian = Locked<String??>(nil)
-  /// `eastAsianCharset()` once made, read without the lock (values of every card ask):
-  /// 0 not yet, 1 none, 2 EUC-KR, 3 GB18030.
-  private let madeEastAsian = Atomic<UInt8>(0)
-  /// The charsets of `madeEastAsian`, by its value.
-  private static let madeCharsets: [String?] = [nil, nil, "EUC-KR", "GB18030"]
-  /// False for the reading that tallies the values (`eastAsianCharset()`), whose own
+  /// `toldCharset()` once made.
+  private let told = Locked<String??>(nil)
+  /// `toldCharset()` once made, read without the lock (values of every card ask):
+  /// 0 not yet, else its index in `madeCharsets` (1: none).
+  private let madeTold = Atomic<UInt8>(0)
+  /// The charsets `madeTold` stands for, by its value.
+  private static let madeCharsets: [String?] = [nil, nil, "EUC-KR", "GB18030"] + LegacyCharsetVerdict.charsets
+  /// False for the reading that tallies the values (`toldCharset()`), whose own
   /// values (read while its cards are put together) must not ask again.
-  private let tellsEastAsian: Bool
-  /// The source whose values tell this one's East Asian charset (a file's first cards,
+  private let tellsCharset: Bool
+  /// The source whose values tell this one's legacy charset (a file's first cards,
   /// `tallied`, for the parts of a file read part by part); nil: its own.
   private let toldBy: VCardSource?
 
-  init(input: [UInt8], fallbackCharset: String?, tellsEastAsian: Bool = true, toldBy: VCardSource? = nil) {
+  init(input: [UInt8], fallbackCharset: String?, tellsCharset: Bool = true, toldBy: VCardSource? = nil) {
     self.input = input
     self.fallbackCharset = fallbackCharset
-    self.tellsEastAsian = tellsEastAsian
+    self.tellsCharset = tellsCharset
     self.toldBy = toldBy
   }
 
-  /// The charset the input's Korean or Chinese legacy values tell together
-  /// (`CharsetDecoder.eastAsianCharset(of:)`), made the first time a value that both
-  /// EUC-KR and GB2312 read asks for it: the values of the input's first cards
-  /// (`tallied`) read again, on this thread; the one `toldBy` tells when there is one.
-  func eastAsianCharset() -> String? {
-    guard tellsEastAsian else { return nil }
-    if let toldBy { return toldBy.eastAsianCharset() }
-    let made = madeEastAsian.load(ordering: .acquiring)
+  /// The legacy charset the input's values of no declared charset tell together
+  /// (`CharsetDecoder.toldCharset(of:)`: a script's, or the Korean or Chinese one),
+  /// made the first time a value asks for it (one that is not UTF-8, or that EUC-KR and
+  /// GB2312 read too): the values of the input's first cards (`tallied`) read again,
+  /// on this thread; the one `toldBy` tells when there is one.
+  func toldCharset() -> String? {
+    guard tellsCharset else { return nil }
+    if let toldBy { return toldBy.toldCharset() }
+    let made = madeTold.load(ordering: .acquiring)
     if made != 0 { return Self.madeCharsets[Int(made)] }
-    return eastAsian.withLock { known in
+    return told.withLock { known in
       if let known { return known }
       // A source of the first cards alone (the parts reader's `toldBy`) is read as it is.
       let range = input.withUnsafeBufferPointer(Self.tallied)
@@ -330,15 +331,16 @@ final class VCardSource: Sendable {
       if tallied.withUnsafeBufferPointer(UTF8Check.isValid) && !Self.mentionsQuotedPrintable(tallied) {
         found = nil
       } else {
-        found = CharsetDecoder.eastAsianCharset(of: VCardReader.cardsForCharsetTally(tallied))
+        found = CharsetDecoder.toldCharset(of: VCardReader.cardsForCharsetTally(tallied))
       }
       known = .some(found)
-      madeEastAsian.store(found == "EUC-KR" ? 2 : found == "GB18030" ? 3 : 1, ordering: .releasing)
+      let index = found.flatMap { found in Self.madeCharsets.lastIndex { $0 == found } } ?? 1
+      madeTold.store(UInt8(index), ordering: .releasing)
       return found
     }
   }
 
-  /// The bytes of `input` whose values tell its East Asian charset: all of it up to
+  /// The bytes of `input` whose values tell its legacy charset: all of it up to
   /// `talliedBytes`, else its first cards within them (cut at the last card boundary);
   /// the same whether a file is read whole or part by part (`VCardReader.read(blocks:…)`
   /// reads this much before its first part of a legacy file), so that both read it
@@ -458,16 +460,16 @@ struct RawLine: Sendable {
   func value(textual: Bool = false) -> String {
     withBuffer { buffer in
       let raw = UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<end])
-      let eastAsian = source.eastAsianCharset
+      let told = source.toldCharset
       if simpleParameters {
         return ValueDecoder.decode(
-          raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset, eastAsian: eastAsian)
+          raw, encoding: nil, charset: nil, fallbackCharset: source.fallbackCharset, told: told)
       }
       let parameters = parameters()
       if textual, let text = ValueDecoder.base64Text(raw, parameters: parameters, fallbackCharset: source.fallbackCharset) {
         return text
       }
-      return ValueDecoder.decode(raw, parameters: parameters, fallbackCharset: source.fallbackCharset, eastAsian: eastAsian)
+      return ValueDecoder.decode(raw, parameters: parameters, fallbackCharset: source.fallbackCharset, told: told)
     }
   }
 

@@ -80,6 +80,17 @@ public struct VCardParseResult: Sendable {
   /// which its values of no declared charset were read first; nil when it names none.
   public var legacyCharset: String? = nil
 
+  /// The charset the input's values of no declared charset are in, for values written
+  /// into it so that they read as the others: the one it names (`legacyCharset`), else
+  /// the script's charset its values tell (`LegacyCharsetVerdict`: Windows-1251,
+  /// Windows-1250 …); nil for UTF-8, and for the East Asian charsets the reader tells
+  /// value by value.
+  public var undeclaredCharset: String? {
+    legacyCharset
+      ?? LegacyCharsetVerdict.told(
+        by: CharsetDecoder.undeclaredLegacyValues(of: cards, limit: LegacyCharsetVerdict.examinedBytes))
+  }
+
   /// Creates a result.
   public init(cards: [RawCard], warnings: [VCardWarning], bytes: [UInt8] = []) {
     self.cards = cards

@@ -47,7 +47,7 @@ extension VCardReader {
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
   /// A file whose first 64 KiB are not UTF-8 (a phone's export in a legacy charset) has
-  /// the East Asian charset its first cards' values tell (`VCardSource.tallied`: its
+  /// the legacy charset its first cards' values tell (`VCardSource.tallied`: its
   /// first 4 MB) in every part, as when it is read whole.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
@@ -66,7 +66,7 @@ extension VCardReader {
     var tally = WarningTally()
     var first = true
     // When the file is not UTF-8, the source of its first cards (`VCardSource.tallied`),
-    // whose values tell every part's East Asian charset.
+    // whose values tell every part's legacy charset.
     var tellingSource: VCardSource? = nil
     while true {
       // What the last part left (the start of a card), then the input up to a part.

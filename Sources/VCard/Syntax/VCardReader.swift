@@ -67,11 +67,11 @@ public enum VCardReader {
   }
 
   /// The cards of `input` (vCard text, normalized) read in one piece from a source
-  /// that tells no East Asian charset: what `VCardSource.eastAsianCharset()` tallies
+  /// that tells no legacy charset: what `VCardSource.toldCharset()` tallies
   /// (a value read while its cards are put together, a damaged base64 one, must not
   /// ask again: that reading would read the input again, and so on).
   static func cardsForCharsetTally(_ input: [UInt8]) -> [RawCard] {
-    let source = VCardSource(input: input, fallbackCharset: nil, tellsEastAsian: false)
+    let source = VCardSource(input: input, fallbackCharset: nil, tellsCharset: false)
     return input.withUnsafeBufferPointer { buffer in
       var piece = readPiece(
         buffer, range: 0..<buffer.count, separator: LineReader.separator(buffer), linesBefore: 0, source: source,

@@ -11,18 +11,18 @@ public enum ValueDecoder {
   /// Windows-1252. Base64 values stay as written. vCard escapes are kept.
   static func decode(
     _ raw: UnsafeBufferPointer<UInt8>, parameters: [VCardParameter], fallbackCharset: String? = nil,
-    eastAsian: (() -> String?)? = nil
+    told: (() -> String?)? = nil
   ) -> String {
     let encoding = parameters.isEmpty ? nil : VCardParameter.transferEncoding(in: parameters)
     let charset = parameters.last { $0.name == "CHARSET" }?.values.first
-    return decode(raw, encoding: encoding, charset: charset, fallbackCharset: fallbackCharset, eastAsian: eastAsian)
+    return decode(raw, encoding: encoding, charset: charset, fallbackCharset: fallbackCharset, told: told)
   }
 
-  /// `decode` with the transfer encoding and charset already looked up; `eastAsian`
+  /// `decode` with the transfer encoding and charset already looked up; `told`
   /// as `CharsetDecoder.decodeUndeclared` takes it.
   static func decode(
     _ raw: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, fallbackCharset: String?,
-    eastAsian: (() -> String?)? = nil
+    told: (() -> String?)? = nil
   ) -> String {
     if encoding == nil && charset == nil {
       // ASCII (most values) needs neither validation nor normalization.
@@ -30,7 +30,7 @@ public enum ValueDecoder {
       for byte in raw { high |= byte }
       if high < 0x80 { return String(decoding: raw, as: UTF8.self) }
       if UTF8Check.isValid(raw) {
-        if let eastAsian, let legacy = CharsetDecoder.eastAsianReadingOfUTF8(raw, eastAsian: eastAsian) {
+        if let told, let legacy = CharsetDecoder.eastAsianReadingOfUTF8(raw, told: told) {
           return composed(legacy)
         }
         return composed(String(decoding: raw, as: UTF8.self), raw)
@@ -39,12 +39,16 @@ public enum ValueDecoder {
     var bytes = Array(raw)
     if encoding == "QUOTED-PRINTABLE" { bytes = decodeQuotedPrintable(bytes) }
     let text: String
-    if let charset, let decoded = CharsetDecoder.decode(bytes, charset: charset) {
+    if let charset, let decoded = CharsetDecoder.decodeDeclared(bytes, label: charset) {
       text = decoded
-    } else if let charset, charset.uppercased().hasPrefix("UTF") {
+    } else if let charset, charset.uppercased().hasPrefix("UTF"), !charset.uppercased().hasPrefix("UTF-8"),
+      !charset.uppercased().hasPrefix("UTF8")
+    {
       text = String(decoding: bytes, as: UTF8.self)
     } else {
-      text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset, eastAsian: eastAsian)
+      // No charset, one not known, or bytes not valid in it (`CHARSET=UTF-8` over an
+      // export's Windows-1252): read as undeclared bytes are.
+      text = CharsetDecoder.decodeUndeclared(bytes, fallback: fallbackCharset, told: told)
     }
     return composed(text)
   }

@@ -35,8 +35,9 @@ public enum VCardWriter {
     public var revision: Date? = Date()
     /// The `PRODID` of new cards.
     public var productID: String = VCardWriter.productID
-    /// The legacy charset the card's file names elsewhere (`VCardParseResult.legacyCharset`),
-    /// in which its values of no declared charset were read first: lines written are
+    /// The legacy charset the card's file names elsewhere or its values tell
+    /// (`VCardParseResult.undeclaredCharset`), in which its values of no declared
+    /// charset were read first: lines written are
     /// put in it when the card's are in it (`CardEditor.undeclaredCharset`).
     public var fileCharset: String? = nil
 

@@ -1,0 +1,90 @@
+import ContactKit
+import CpickSupport
+import CpickTestSupport
+import Foundation
+import Testing
+
+@testable import VCard
+
+/// Case 04's kind (values of no declared charset): a file's values in a legacy charset
+/// of a script — Cyrillic, Greek, Hebrew, Arabic, Thai, Central European, Turkish, or
+/// Japanese in EUC-JP — read in that charset, told by the values together
+/// (`LegacyCharsetVerdict`), not as Chinese or as Windows-1252.
+@Suite("values of no declared charset in a script's legacy charset")
+struct ScriptCharsetTests {
+  /// One card of `family`, `given` (N and FN), and an ORG, in `charset`.
+  static func card(
+    _ family: String, _ given: String, organization: String, in charset: String, version: String = "2.1"
+  ) throws -> [UInt8] {
+    let text = "BEGIN:VCARD\r\nVERSION:\(version)\r\nN:\(family);\(given);;;\r\nFN:\(given) \(family)\r\nORG:\(organization)\r\n"
+      + "TEL;CELL:+1 555 0100\r\nEND:VCARD\r\n"
+    return try #require(CharsetConverter.bytes(Array(text.utf8), in: charset), "\(charset) writes \(text)")
+  }
+
+  @Test(
+    "one card's name and company read in their charset",
+    arguments: [
+      ("Петров", "Иван", "ООО Ромашка", "WINDOWS-1251"),
+      ("Смирнова", "Ольга", "Газпром", "KOI8-R"),
+      ("Παπαδόπουλος", "Γιώργος", "Εταιρεία", "WINDOWS-1253"),
+      ("Νικολάου", "Ελένη", "Λογιστής", "ISO-8859-7"),
+      ("כהן", "דוד", "לוי ובניו", "WINDOWS-1255"),
+      ("علي", "أحمد", "شركة النور", "WINDOWS-1256"),
+      ("ใจดี", "สมชาย", "บริษัท", "TIS-620"),
+      ("Dvořák", "Jiří", "Škoda", "WINDOWS-1250"),
+      ("Nováková", "Šárka", "Účetní", "ISO-8859-2"),
+      ("Wąsik", "Łukasz", "Żabka", "WINDOWS-1250"),
+      ("Yılmaz", "Ayşe", "Doğan Holding", "WINDOWS-1254"),
+    ])
+  func scripts(family: String, given: String, organization: String, charset: String) throws {
+    let contact = try #require(loadContacts(try Self.card(family, given, organization: organization, in: charset)).first)
+    #expect(contact.familyName == family)
+    #expect(contact.givenName == given)
+    #expect(contact.formattedName == "\(given) \(family)")
+    #expect(contact.organizationName == organization)
+  }
+
+  @Test(
+    "Western names stay Windows-1252, whatever uchardet guesses of a few bytes",
+    arguments: [("Müller", "Jürgen"), ("Kjær", "Søren"), ("Lefèvre", "François"), ("Þórsson", "Ævar"), ("Peña", "Raúl")])
+  func western(family: String, given: String) throws {
+    let contact = try #require(loadContacts(try Self.card(family, given, organization: "Ångström AB", in: "WINDOWS-1252")).first)
+    #expect(contact.formattedName == "\(given) \(family)")
+    #expect(contact.organizationName == "Ångström AB")
+  }
+
+  @Test("an Outlook export in Windows-1251 reads whole: name, company, title, address")
+  func outlook() throws {
+    let bytes = Array(try Data(contentsOf: TestPaths.fixture("charsets/outlook-ru-cp1251.vcf")))
+    let contact = try #require(loadContacts(bytes).first)
+    #expect(contact.formattedName == "Иван Петров")
+    #expect(contact.organizationName == "ООО Ромашка")
+    #expect(contact.jobTitle == "Главный бухгалтер")
+    #expect(contact.postalAddresses.first?.value.city == "Москва")
+  }
+
+  @Test("EUC-JP names told by the kana of some: the kanji-only ones too")
+  func eucJP() throws {
+    let bytes = Array(try Data(contentsOf: TestPaths.fixture("charsets/euc-jp-undeclared.vcf")))
+    let names = loadContacts(bytes).map(\.formattedName)
+    #expect(names.count == 22)
+    #expect(names.prefix(6) == ["田中太郎", "山田花子", "鈴木一郎", "佐藤健", "高橋", "渡辺直美"])
+    #expect(names.contains("やまだ はなこ") || names.contains { $0.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } })
+  }
+
+  @Test("a 3.0 card edited in a Windows-1251 file is written in Windows-1251 (2.1 declares UTF-8 on the line)")
+  func writtenBack() throws {
+    let bytes = try Self.card("Петров", "Иван", organization: "ООО Ромашка", in: "WINDOWS-1251", version: "3.0")
+    let parsed = VCardReader.read(bytes)
+    #expect(parsed.undeclaredCharset == "WINDOWS-1251")
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.jobTitle = "Главный бухгалтер"
+    var options = VCardWriter.Options(revision: nil)
+    options.fileCharset = parsed.undeclaredCharset
+    let written = VCardWriter.writeBytes(edited, original: original, options: options)
+    let title = try #require(CharsetConverter.bytes(Array("TITLE:Главный бухгалтер".utf8), in: "WINDOWS-1251"))
+    #expect(written.indices.contains { written[$0...].starts(with: title) }, "\(String(decoding: written, as: UTF8.self))")
+    #expect(loadContacts(written).first?.jobTitle == "Главный бухгалтер")
+  }
+}
