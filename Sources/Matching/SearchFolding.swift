@@ -11,8 +11,9 @@ import CpickSupport
 /// counterparts, and replaces letters that have no decomposition by a table:
 /// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
 /// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard),
-/// and the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
-/// punctuation") as `-`; default-ignorable code points (U+200B, U+FEFF, U+00AD, joiners,
+/// the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
+/// punctuation") as `-`, typographic apostrophes as `'`, and Unicode spaces (no-break,
+/// U+3000 of CJK input methods) as a space; default-ignorable code points (U+200B, U+FEFF, U+00AD, joiners,
 /// variation selectors: `InvisibleCharacters`) are left out.
 /// Other scripts keep their letters, with the variants their readers treat as one
 /// folded together (`ScriptFolding`: katakana as hiragana, Arabic alef forms, Hebrew
@@ -101,6 +102,13 @@ public enum SearchFolding {
     0x126: "h", 0x166: "t", 0x13F: "l",
     // Hyphen and non-breaking hyphen, as the ASCII hyphen-minus a keyboard types.
     0x2010: "-", 0x2011: "-",
+    // Apostrophes (`O’Brien` as a phone's or a word processor's "smart punctuation"
+    // writes it, the modifier letter of `Hawaiʻi`) as the ASCII one.
+    0x2019: "'", 0x2018: "'", 0x02BC: "'", 0x02BB: "'", 0x2032: "'",
+    // Spaces: no-break, the CJK input methods' ideographic space, the typographic
+    // ones: a word break as the ASCII space is, in a query too.
+    0xA0: " ", 0x3000: " ", 0x2000: " ", 0x2001: " ", 0x2002: " ", 0x2003: " ", 0x2004: " ", 0x2005: " ",
+    0x2006: " ", 0x2007: " ", 0x2008: " ", 0x2009: " ", 0x200A: " ", 0x202F: " ", 0x205F: " ",
   ]
 
   /// The normal form `fold` brings text to first.
