@@ -6,14 +6,21 @@ package enum LineEnds {
   package static let lf: [UInt8] = [0x0A]
   package static let cr: [UInt8] = [0x0D]
 
-  /// The line end of the first line of `bytes`, or `fallback` when none ends.
+  /// iOS 6's line end (every line of its exports ends so).
+  package static let crcrlf: [UInt8] = [0x0D, 0x0D, 0x0A]
+
+  /// The line end of the first line of `bytes` (LF, CR LF, CR CR LF or CR), or
+  /// `fallback` when none ends.
   ///
   /// - Complexity: O(n) up to the first CR or LF.
   package static func first(in bytes: some Collection<UInt8>, or fallback: [UInt8]) -> [UInt8] {
     guard let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return fallback }
     if bytes[end] == 0x0A { return lf }
     let next = bytes.index(after: end)
-    return next < bytes.endIndex && bytes[next] == 0x0A ? crlf : cr
+    guard next < bytes.endIndex else { return cr }
+    if bytes[next] == 0x0A { return crlf }
+    let third = bytes.index(after: next)
+    return bytes[next] == 0x0D && third < bytes.endIndex && bytes[third] == 0x0A ? crcrlf : cr
   }
 
   /// `bytes`, written with CR LF line ends, with `lineEnd` instead of each CR LF.

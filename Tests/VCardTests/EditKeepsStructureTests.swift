@@ -73,4 +73,26 @@ struct EditKeepsStructureTests {
       empty.filter { $0.hasPrefix("NOTE") } == ["NOTE:first line", "NOTE:second\\, line", "NOTE:", "NOTE:fourth line X"],
       "\(empty)")
   }
+
+  @Test("Google's and Apple's \\\" is a quote: a note edited keeps its quotes without a backslash")
+  func escapedQuote() throws {
+    let lines = try Self.written("NOTE:He said \\\"hi\\\" at 10\\:30\\nBring cake\r\n") { contact in
+      #expect(contact.note == "He said \"hi\" at 10:30\nBring cake")
+      contact.note += "!"
+    }
+    #expect(lines.contains("NOTE:He said \"hi\" at 10:30\\nBring cake!"), "\(lines)")
+  }
+
+  @Test("iOS 6's CR CR LF line ends: an edited and an added line end as the others do")
+  func crcrlf() throws {
+    let card = "BEGIN:VCARD\r\r\nVERSION:3.0\r\r\nFN:Bob Smith\r\r\nN:Smith;Bob;;;\r\r\nEMAIL;type=INTERNET:bob@smith.example\r\r\nEND:VCARD\r\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edited.emailAddresses[0].value = "bob@smith-auto.example"
+    edited.phoneNumbers.append(LabeledValue(identifier: "new", label: "home", value: "+1 555 0900"))
+    let text = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
+    #expect(text.contains("EMAIL;type=INTERNET:bob@smith-auto.example\r\r\n"), "\(Array(text.utf8))")
+    #expect(text.contains(":+1 555 0900\r\r\nEND:VCARD\r\r\n"), "\(Array(text.utf8))")
+    #expect(!text.replacingOccurrences(of: "\r\r\n", with: "").contains("\r"), "no other line end: \(Array(text.utf8))")
+  }
 }

@@ -63,4 +63,14 @@ struct RelabelTests {
     }
     #expect(lines.contains("TEL;VALUE=uri;TYPE=work,voice;X-SRC=\"a;b\";PREF=1:tel:+39-06-555-0105"), "\(lines)")
   }
+
+  @Test("a custom label on a value of an Apple group is added to that group; its X-ABADR stays with it")
+  func customLabelInOwnGroup() throws {
+    let lines = try Self.written(
+      "3.0", "item1.ADR;type=HOME;type=pref:;;1 Infinite Loop;Cupertino;CA;95014;United States\r\nitem1.X-ABADR:us\r\n"
+    ) { $0.postalAddresses[0].label = "Summer house" }
+    #expect(lines.contains("item1.ADR;type=pref:;;1 Infinite Loop;Cupertino;CA;95014;United States"), "\(lines)")
+    #expect(lines.contains("item1.X-ABLabel:Summer house"), "\(lines)")
+    #expect(lines.contains("item1.X-ABADR:us"), "\(lines)")
+  }
 }

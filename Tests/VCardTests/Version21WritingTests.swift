@@ -145,12 +145,10 @@ struct Version21WritingTests {
     #expect(lines.contains("TEL;TYPE=WORK;TYPE=FAX;TYPE=PREF:+1 555 0102"))
     #expect(lines.contains("ORG:Acme\\; Sons, Ltd."))  // 2.1 escapes only the component's `;`
     let title = try #require(lines.firstIndex { $0.hasPrefix("TITLE") })
-    #expect(
-      lines[title...].prefix(2) == [
-        "TITLE;ENCODING=QUOTED-PRINTABLE:Head of a department whose title is long=20=", "=65nough to pass the line limit",
-      ])
+    // A long line of ASCII is written whole, neither folded nor quoted-printable (which
+    // python-vobject, khard's reader, cannot read back as a value that needed none).
+    #expect(lines[title] == "TITLE:Head of a department whose title is long enough to pass the line limit")
     #expect(lines.contains("REV:2023-11-14T22:13:20Z"))  // the extended form it had
-    for line in lines { #expect(line.utf8.count <= 76, "long: \(line)") }
     let back = try #require(loadContacts(Array(lines.joined(separator: "\r\n").utf8)).first)
     #expect(back.organizationName == "Acme; Sons, Ltd." && back.jobTitle == edited.jobTitle)
 

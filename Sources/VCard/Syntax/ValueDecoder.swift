@@ -133,7 +133,9 @@ public enum ValueDecoder {
   }
 
   /// Removes the text escapes of RFC 6350 §3.4: `\n` `\N` newline, `\\`, `\,`, `\;`,
-  /// and Apple's `\:`. A backslash before any other character is kept.
+  /// and Apple's `\:` and Google's and Apple's `\"` (`\"AS IS\"` in their exports,
+  /// which python-vobject and ez-vcard read as a quote). A backslash before any other
+  /// character is kept.
   public static func unescape<S: StringProtocol>(_ text: S) -> String {
     let hasBackslash =
       text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -157,6 +159,7 @@ public enum ValueDecoder {
       case ","?: out.append(",")
       case ";"?: out.append(";")
       case ":"?: out.append(":")
+      case "\""?: out.append("\"")
       case let other?:
         out.append("\\")
         out.append(other)
@@ -195,7 +198,7 @@ public enum ValueDecoder {
       if let after = pending, after >= 0xCC { return nil }
       switch next {
       case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
-      case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): out.append(next)
+      case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\""): out.append(next)
       case 0x0D:
         return nil  // "\r\n" is one character
       default:

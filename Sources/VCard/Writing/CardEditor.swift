@@ -412,7 +412,15 @@ struct CardEditor {
       if let labelLine {
         replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label), version: style.version))
       } else if types == nil {
-        let group = groups.make()
+        // The value's own group when it has one that no other value shares (Apple's
+        // `item1.ADR` with its `item1.X-ABADR`), else a new one.
+        let own = line.group.flatMap { group in
+          card.lines.indices.contains { i in
+            i != index && card.lines[i].group?.lowercased() == group.lowercased()
+              && !Self.companionNames.contains(card.lines[i].name)
+          } ? nil : group
+        }
+        let group = own ?? groups.make()
         insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label, version: style.version)), after: index)
         head.group = group
       }

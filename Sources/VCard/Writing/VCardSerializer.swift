@@ -44,7 +44,7 @@ public enum VCardSerializer {
   /// - 3.0 and 4.0 (RFC 2426 §5.8.4, RFC 6350 §3.4): backslash, comma, semicolon,
   ///   and newline (CR LF, LF or CR) as `\n`.
   /// - 2.1 (vCard 2.1 §2.1.3, §2.2): no escapes but one: a backslash that would read
-  ///   as the start of an escape (before `n`, `N`, `\`, `,`, `;`, `:`, or last) is doubled;
+  ///   as the start of an escape (before `n`, `N`, `\`, `,`, `;`, `:`, `"`, or last) is doubled;
   ///   commas and semicolons stay as they are and line breaks stay line breaks (the
   ///   line is then written quoted-printable, as 2.1 carries them). A `;` inside a
   ///   component of a structured value is escaped by `structured(_:version:)`.
@@ -62,7 +62,7 @@ public enum VCardSerializer {
       for (index, scalar) in scalars.enumerated() {
         out.unicodeScalars.append(scalar)
         // At the end too: what follows may be a component's `;` or a list's `,`.
-        if scalar == "\\", index + 1 == scalars.count || "nN\\,;:".unicodeScalars.contains(scalars[index + 1]) {
+        if scalar == "\\", index + 1 == scalars.count || "nN\\,;:\"".unicodeScalars.contains(scalars[index + 1]) {
           out.unicodeScalars.append(scalar)
         }
       }
@@ -243,20 +243,18 @@ public enum VCardSerializer {
   }
 
   /// Whether a value is written quoted-printable: in vCard 2.1, a value with a
-  /// byte outside ASCII or a line break (vCard 2.1 §2.1.3, §2.1.5), or one whose
-  /// line (`headLength` octets before it, the colon included) would pass 75 octets:
-  /// 2.1 readers disagree on whether the blank after a fold is part of the value
-  /// (RFC 822 unfolding keeps it), so a fold could put a space in the middle of a
-  /// word, where a quoted-printable soft break is read the same by all. Never in
-  /// 3.0 and 4.0, which are UTF-8, escape line breaks as `\n` and fold.
+  /// byte outside ASCII or a line break (vCard 2.1 §2.1.3, §2.1.5). Never in 3.0 and
+  /// 4.0, which are UTF-8, escape line breaks as `\n` and fold. (`headLength`, the
+  /// octets before the value, is no reason: a long line of ASCII is written whole, as
+  /// Android and Outlook write theirs, since 2.1 readers disagree on whether the blank
+  /// after a fold is part of the value, and some — python-vobject, khard's — cannot read
+  /// a soft break in a value that needed none.)
   public static func needsQuotedPrintable(_ value: String, version: Version, headLength: Int) -> Bool {
-    version == .v21
-      && (headLength + value.utf8.count > 75 || value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D })
+    version == .v21 && value.utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
   }
 
   /// Appends one logical line as `version` writes it: folded at 75 octets for 3.0
-  /// and 4.0 (`appendFolded`); whole for 2.1, where a line that would need a fold is
-  /// written quoted-printable instead (`needsQuotedPrintable`).
+  /// and 4.0 (`appendFolded`); whole for 2.1 (`needsQuotedPrintable`).
   public static func appendLine(
     _ line: [UInt8], version: Version, to out: inout [UInt8], lineEnd: [UInt8] = crlf
   ) {
