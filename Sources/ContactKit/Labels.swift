@@ -16,8 +16,22 @@ package enum Labels {
     if set.contains("cell") || set.contains("mobile") { return "mobile" }
     if set.contains("pager") { return "pager" }
     if set.contains("main") || set.contains("x-main") { return "main" }
+    for type in types { if let words = vendorPhoneWords[type] { return words } }
     return common(types)
   }
+
+  /// Kinds of telephone other writers give as `TYPE` words, as the label a user reads
+  /// (Google's words for them, `LabelWords`): Evolution's `X-EVOLUTION-CALLBACK`…,
+  /// Outlook's `X-MS-TEL;VOICE;COMPANY`, 2.1's `CAR` and `ISDN` and a phone's
+  /// `X-ASSISTANT`, as Android's importer reads them (AOSP `VCardUtils`).
+  package static let vendorPhoneWords: [String: String] = [
+    "x-evolution-assistant": "assistant", "x-evolution-callback": "callback", "x-evolution-company": "company main",
+    "x-evolution-radio": "radio", "x-evolution-telex": "telex", "x-evolution-ttytdd": "TTY/TDD",
+    "x-assistant": "assistant", "assistant": "assistant", "callback": "callback", "x-callback": "callback",
+    "company": "company main", "company-main": "company main", "x-company-main": "company main", "radio": "radio",
+    "x-radio": "radio", "telex": "telex", "tty-tdd": "TTY/TDD", "ttytdd": "TTY/TDD", "x-tty-tdd": "TTY/TDD",
+    "car": "car", "isdn": "ISDN",
+  ]
 
   /// The label for an email, address, URL and others from its `TYPE` words.
   package static func common(_ types: [String]) -> String? {
@@ -49,7 +63,7 @@ package enum Labels {
   /// gives `Jonas mobil`, Android's `X-Jacky` gives `Jacky`. A standard label, or one
   /// not found, is returned as it is.
   package static func asWritten(_ label: String, in writtenTypes: [String]) -> String {
-    guard !standard.contains(label) else { return label }
+    guard !standard.contains(label), !vendorPhoneLabels.contains(label) else { return label }
     for value in writtenTypes {
       for word in value.split(separator: ",") {
         var text = Substring(word.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -59,6 +73,9 @@ package enum Labels {
     }
     return label
   }
+
+  /// The labels `vendorPhoneWords` gives, which are not the words written.
+  private static let vendorPhoneLabels = Set(vendorPhoneWords.values)
 
   /// TYPE words that say nothing a user would call a label: RFC 6350's kinds of
   /// telephone (§6.4.1: `text`, `voice`, `video`, `textphone`, …), vCard 2.1's kinds

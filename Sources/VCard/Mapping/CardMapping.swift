@@ -243,7 +243,8 @@ struct CardMapping {
       var value = ValueDecoder.unescape(line.value).trimmingBlanks()
       if value.hasASCIIPrefixIgnoringCase("tel:") { value = String(value.dropFirst(4)) }
       guard !value.isEmpty else { return }
-      let phone = labeled(line, value, typeLabel: { Labels.phone(types: $0) })
+      let implied = VendorProperties.entry(line.name)?.label
+      let phone = labeled(line, value, typeLabel: { implied ?? Labels.phone(types: $0) })
       contact.phoneNumbers.append(phone)
     case .email:
       var value = ValueDecoder.unescape(line.value).trimmingBlanks()

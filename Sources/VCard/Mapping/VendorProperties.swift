@@ -20,6 +20,10 @@
 /// | `X-EVOLUTION-BLOG-URL`, `X-KADDRESSBOOK-BLOGFEED` | Evolution, KDE | `urlAddresses` (`blog`) |
 /// | `X-EVOLUTION-VIDEO-URL` | Evolution | `urlAddresses` (`video`) |
 /// | `X-MS-CARDPICTURE` | Outlook | `hasImage` |
+/// | `X-MS-TEL` | Outlook (company main, assistant, callback, radio, TTY/TDD numbers) | `phoneNumbers` (label from `TYPE`: `Labels.vendorPhoneWords`) |
+/// | `X-ASSISTANT-TEL` | Nokia (Symbian) | `phoneNumbers` (`assistant`) |
+/// | `X-EPOCSECONDNAME` | Nokia (Symbian) | `nickname` |
+/// | `X-CHILDREN` | Nokia (Symbian) | `contactRelations` (`child`) |
 /// | `X-ANDROID-CUSTOM` | Android | by its MIME type: `nickname`, `contactRelations`, `dates`, `birthday` (`AndroidCustomRow`) |
 enum VendorProperties {
   /// One vendor property: its upper-case name, the kind it is read as, and the
@@ -87,6 +91,10 @@ enum VendorProperties {
     Entry(name: "X-KADDRESSBOOK-BLOGFEED", kind: .url, label: "blog"),
     Entry(name: "X-EVOLUTION-VIDEO-URL", kind: .url, label: "video"),
     Entry(name: "X-MS-CARDPICTURE", kind: .photo),
+    Entry(name: "X-MS-TEL", kind: .phone),
+    Entry(name: "X-ASSISTANT-TEL", kind: .phone, label: "assistant"),
+    Entry(name: "X-EPOCSECONDNAME", kind: .nickname),
+    Entry(name: "X-CHILDREN", kind: .related, label: "child"),
     Entry(name: "X-ANDROID-CUSTOM", kind: .androidCustom),
   ]
 
