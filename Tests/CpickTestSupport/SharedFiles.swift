@@ -22,8 +22,9 @@ public enum SharedFiles {
 
   /// Contacts over the whole corpus when it was last measured; fewer means cards are
   /// being lost. (1,331 before cards with no name, organization, email or phone were
-  /// read, issue 20.)
-  public static let corpusContactFloor = 1360
+  /// read, issue 20; 1,360 before a card cut off right after its `BEGIN:VCARD` was
+  /// no longer listed, go-vcard's `testInvalidNoEnd.vcf`.)
+  public static let corpusContactFloor = 1359
 
   /// `corpus/<relativePath>`.
   public static func corpusFile(_ relativePath: String) -> URL {

@@ -192,4 +192,13 @@ struct CardBoundaryTests {
     // Line 3 shows A's missing END:VCARD; C (line 6) is open when the file ends.
     #expect(result.warnings.map(\.line).sorted() == [3, 6])
   }
+
+  @Test("a file cut off right after BEGIN:VCARD (and VERSION) says so, and lists no empty card")
+  func cutAfterBegin() {
+    for tail in ["BEGIN:VCARD\n", "BEGIN:VCARD\nVERSION:3.0\n"] {
+      let result = readCards("BEGIN:VCARD\nFN:A\nEND:VCARD\n" + tail)
+      #expect(result.cards.map { $0.first("FN")?.value } == ["A"], "\(tail)")
+      #expect(result.warnings.map(\.line) == [4], "\(tail)")
+    }
+  }
 }

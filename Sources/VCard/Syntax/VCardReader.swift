@@ -536,6 +536,9 @@ struct CardAssembler {
           line: card.beginLine, message: L10n.deferred("the file ends inside the card that began here (no END:VCARD)"))
         if summarizes { warnings.append(openEnd!) }
       }
+      // A file cut off right after a `BEGIN:VCARD` (an interrupted download or
+      // export): said, but no one's card.
+      if card.lines.allSatisfy({ $0.kind == .version }) { continue }
       cards.append(card)
     }
     if summarizes, let summary = tally.summary(limits) { warnings.append(summary) }
