@@ -21,11 +21,19 @@ public struct ContactDate: Sendable, Hashable, CustomStringConvertible {
     self.text = text
   }
 
-  /// ISO 8601 form: `1815-12-10`, `--12-10` without a year, or the free text.
+  /// ISO 8601 form as RFC 6350 §4.3.1 writes a date of fewer parts: `1815-12-10`,
+  /// `--12-10` without a year, `1996-04` without a day, `1996`, `--04`, `---15`; or
+  /// the free text.
   public var description: String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     guard let month, let day else {
-      if let year, month == nil, day == nil { return pad4(year) }
-      return text ?? ""
+      switch (year, month, day) {
+      case (let year?, nil, nil): return pad4(year)
+      case (let year?, let month?, nil): return "\(pad4(year))-\(two(month))"
+      case (nil, let month?, nil): return "--\(two(month))"
+      case (nil, nil, let day?): return "---\(two(day))"
+      default: return text ?? ""
+      }
     }
     let md = "\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     if let year { return "\(pad4(year))-\(md)" }

@@ -92,6 +92,15 @@ struct MappingTests {
     #expect(contact.birthday == date)
   }
 
+  @Test(
+    "a date of fewer parts (RFC 6350 §4.3.1) is written out as it was read, in the JSON too",
+    arguments: [("1996-04", "1996-04"), ("---15", "---15"), ("--04", "--04"), ("1996", "1996")])
+  func reducedDates(text: String, shown: String) throws {
+    let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY:\(text)\nEND:VCARD\n").first)
+    #expect(contact.birthday?.description == shown)
+    #expect(contact.birthday?.text == nil, "a date, not text")
+  }
+
   @Test("a date that is no date keeps its text")
   func textDate() throws {
     let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY;VALUE=text:circa 1800\nEND:VCARD\n").first)

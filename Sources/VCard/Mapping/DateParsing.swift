@@ -1,7 +1,8 @@
 import ContactKit
 
 /// Dates of `BDAY`, `ANNIVERSARY`, `X-ABDATE` (RFC 6350 §4.3.1, RFC 2426 §3.1.5):
-/// `1985-04-15`, `19850415`, `--0415`, `--04-15`, date-times (time dropped), and
+/// `1985-04-15`, `19850415`, `--0415`, `--04-15`, `1985-04`, `--04`, `---15`,
+/// date-times (time dropped), and
 /// Apple's year 1604 for "no year". Anything else is kept as free text.
 enum DateParsing {
   static func parse(_ raw: String) -> ContactDate? {
@@ -36,12 +37,14 @@ enum DateParsing {
     var month: Int? = nil
     var day: Int? = nil
     if end >= 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "-") {
-      // --MMDD, --MM-DD, ---DD
+      // --MMDD, --MM-DD, --MM, ---DD
       if digits.count == 4 {
         month = number(0..<2)
         day = number(2..<4)
-      } else if digits.count == 2 {
+      } else if digits.count == 2 && end >= 3 && bytes[2] == UInt8(ascii: "-") {
         day = number(0..<2)
+      } else if digits.count == 2 {
+        month = number(0..<2)
       }
     } else if digits.count == 8 {
       year = number(0..<4)
@@ -77,8 +80,10 @@ enum DateParsing {
       if rest.count == 4 {
         month = Int(String(rest[0..<2]))
         day = Int(String(rest[2..<4]))
-      } else if rest.count == 2 {
+      } else if rest.count == 2 && datePart.hasPrefix("---") {
         day = Int(String(rest))
+      } else if rest.count == 2 {
+        month = Int(String(rest))
       }
     } else if digits.count == 8 {
       let chars = Array(digits)

@@ -257,6 +257,10 @@ public enum ContactEncoder {
       return ("\(four(year))-\(two(month))", [])
     case let (year?, nil, nil):
       return (four(year), [])
+    case let (nil, month?, nil) where version == .v40:
+      return ("--" + two(month), [])
+    case let (nil, nil, day?) where version == .v40:
+      return ("---" + two(day), [])
     default:
       let text = VCardSerializer.escape(date.text ?? date.description, version: version)
       return (text, version == .v40 ? [VCardParameter(name: "VALUE", values: ["text"])] : [])
