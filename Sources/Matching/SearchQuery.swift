@@ -128,8 +128,9 @@ struct SearchQuery: Sendable {
     // A whole query that is a number (or one written with letters, `1-800-flowers`:
     // the digits dialled) is one phone term, its spaces removed.
     let number =
-      Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
-      ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8)
+      Self.withoutExtensionMarker(Array(folded.utf8))
+      ?? (Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
+        ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8))
     if let number {
       let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
       // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
@@ -421,6 +422,35 @@ struct SearchQuery: Sendable {
   }
 
   /// True when `bytes` has only digits and phone punctuation (and spaces if allowed).
+  /// A number typed with its extension or pauses as cards and signatures write them
+  /// (`+1 212-555-0147 ext. 329`, `… x77`, `…,,1234`, `…;ext=88`, `… #12`), without
+  /// the marker: its digits then run on as a card's number's do (`IndexBuilder.addPhone`
+  /// keeps every digit); nil for any other query. The number before the marker has six
+  /// digits or more, so that `jo x 12` stays a name and a number.
+  static func withoutExtensionMarker(_ folded: [UInt8]) -> [UInt8]? {
+    guard let markerStart = folded.firstIndex(where: { !isPhoneText(CollectionOfOne($0), allowingSpaces: true) }),
+      folded[..<markerStart].count(where: { $0 &- 48 < 10 }) >= 6
+    else { return nil }
+    var rest = folded[markerStart...]
+    var marked = false
+    while let first = rest.first, !(first &- 48 < 10) {
+      if let marker = extensionMarkers.first(where: { rest.starts(with: $0) }) {
+        rest = rest.dropFirst(marker.count)
+        marked = true
+      } else if first == 0x20 || first == 0x09 {
+        rest = rest.dropFirst()
+      } else {
+        return nil
+      }
+    }
+    guard marked, !rest.isEmpty, isPhoneText(rest, allowingSpaces: true) else { return nil }
+    return Array(folded[..<markerStart]) + Array(rest)
+  }
+
+  /// What stands between a number and its extension, folded (longest first).
+  private static let extensionMarkers: [[UInt8]] = ["extension", "ext.", "ext=", "ext", "x", "#", ",", ";", "p", "w"]
+    .map { Array($0.utf8) }
+
   static func isPhoneText<S: Sequence<UInt8>>(_ bytes: S, allowingSpaces: Bool) -> Bool {
     for byte in bytes {
       switch byte {
