@@ -46,4 +46,23 @@ struct LineEditorVisibleRangeTests {
     #expect(range.upperBound == editor.characters.count)
     #expect(column == 39)
   }
+
+  @Test("a mark, a skin tone or a second flag letter typed after its base joins it: one step, one Backspace")
+  func joinsTypedScalars() {
+    var editor = LineEditor()
+    for key in ["Z", "o", "e", "\u{0308}"] { _ = editor.handle(.character(Character(key))) }
+    #expect(editor.characters == ["Z", "o", "e\u{0308}"])
+    _ = editor.handle(.left)
+    _ = editor.handle(.character("x"))
+    #expect(editor.text == "Zoxe\u{0308}", "the mark stays on its e")
+    var emoji = LineEditor("hi ")
+    _ = emoji.handle(.character("👍"))
+    _ = emoji.handle(.character("\u{1F3FD}"))
+    _ = emoji.handle(.character("\u{1F1F3}"))
+    _ = emoji.handle(.character("\u{1F1F4}"))
+    #expect(emoji.characters.suffix(2) == ["👍🏽", "🇳🇴"])
+    _ = emoji.handle(.backspace)
+    _ = emoji.handle(.backspace)
+    #expect(emoji.text == "hi ")
+  }
 }

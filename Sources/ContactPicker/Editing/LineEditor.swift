@@ -117,13 +117,22 @@ public struct LineEditor: Sendable, Hashable {
     return end
   }
 
-  /// Inserts `text` at the cursor, control characters left out.
+  /// Inserts `text` at the cursor, control characters left out. The text is made
+  /// grapheme clusters again around it, so that a combining mark, an emoji modifier or
+  /// a second regional indicator typed after its base (a terminal sends them as keys
+  /// of their own: `e` then U+0308) joins it into one character, as it is drawn.
   public mutating func insert(_ text: String) {
     let clean = text.filter { character in
       !character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
     }
-    characters.insert(contentsOf: clean, at: cursor)
-    cursor += clean.count
+    guard !clean.isEmpty else { return }
+    // Only the characters beside the cursor can join what is inserted.
+    let start = max(0, cursor - 1)
+    let end = min(characters.count, cursor + 1)
+    let before = String(characters[start..<cursor]) + clean
+    let joined = Array(before + String(characters[cursor..<end]))
+    characters.replaceSubrange(start..<end, with: joined)
+    cursor = start + min(before.count, joined.count)
   }
 }
 
