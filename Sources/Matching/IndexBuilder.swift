@@ -110,8 +110,10 @@ struct IndexBuilder {
     // found by that reading, not by a transliteration of its characters: the kanji of
     // 佐藤美咲 read `sato misaki` are not the Mandarin `zuo teng mei xiao`. The display
     // name, made of the parts, then has no transliteration either.
-    let givenRead = !contact.phoneticGivenName.isEmpty
-    let familyRead = !contact.phoneticFamilyName.isEmpty
+    // Hangul has one reading: a Latin spelling the card gives (`Chul-soo`) is found
+    // beside the Revised Romanization (`cheolsu`), not instead of it.
+    let givenRead = !contact.phoneticGivenName.isEmpty && !Self.isHangul(contact.givenName)
+    let familyRead = !contact.phoneticFamilyName.isEmpty && !Self.isHangul(contact.familyName)
     addText(contact.displayName, kind: .name, transliterated: !givenRead && !familyRead)
     addText(contact.givenName, kind: .name, transliterated: !givenRead)
     addText(contact.familyName, kind: .name, transliterated: !familyRead)
@@ -217,6 +219,11 @@ struct IndexBuilder {
     var text = text
     text.withUTF8 { appendTrimmed($0, lowercase: true) }
     finishField(kind: kind)
+  }
+
+  /// Whether `name` is written in Hangul syllables (and blanks).
+  static func isHangul(_ name: String) -> Bool {
+    !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
   }
 
   /// Adds the digits of a phone number (`+1 (555) 010-0166`, `tel:+1-555-010-0177`)

@@ -209,10 +209,10 @@ struct SearchKeyTests {
     ] {
       #expect(found(query) == [name], "query \(query)")
     }
-    // A given name the card reads (`Kang-in`) is found by that reading, not by a
-    // transliteration.
-    #expect(found("leekangin").isEmpty && found("lki").isEmpty)
+    // A Hangul given name the card reads (`Kang-in`) is found by that reading and, Hangul
+    // having one reading, by its romanization too (`gangin`, `kangin`).
     #expect(found("lee kang") == ["이강인"])
+    #expect(found("leekangin") == ["이강인"] && found("lee gangin") == ["이강인"])
   }
 
   /// As such a name sorts (`ContactFormatter.familyFirstParts`): its first character is
