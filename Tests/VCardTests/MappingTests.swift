@@ -101,6 +101,23 @@ struct MappingTests {
     #expect(contact.birthday?.text == nil, "a date, not text")
   }
 
+  @Test("a name's reading as vCard 4.0 gives it: an alternate N in kana, or with PHONETIC, in either order")
+  func alternateReading() throws {
+    for lines in [
+      "N;ALTID=1;LANGUAGE=ja:中村;優子;;;\nN;ALTID=1;LANGUAGE=ja-Hira:なかむら;ゆうこ;;;\n",
+      "N;ALTID=1;LANGUAGE=ja-Hira:なかむら;ゆうこ;;;\nN;ALTID=1;LANGUAGE=ja:中村;優子;;;\n",
+      "N;ALTID=1:中村;優子;;;\nN;ALTID=1;PHONETIC=ipa;SCRIPT=Kana:なかむら;ゆうこ;;;\n",
+    ] {
+      let contact = try #require(decodeContacts("BEGIN:VCARD\nVERSION:4.0\nFN:中村 優子\n\(lines)END:VCARD\n").first)
+      #expect(contact.familyName == "中村" && contact.givenName == "優子", "\(lines)")
+      #expect(contact.phoneticFamilyName == "なかむら" && contact.phoneticGivenName == "ゆうこ", "\(lines)")
+    }
+    // Another language's alternate is no reading.
+    let german = try #require(
+      decodeContacts("BEGIN:VCARD\nVERSION:4.0\nN;ALTID=1;LANGUAGE=ja:中村;優子;;;\nN;ALTID=1;LANGUAGE=de:Nakamura;Yuko;;;\nEND:VCARD\n").first)
+    #expect(german.phoneticFamilyName.isEmpty && german.familyName == "中村")
+  }
+
   @Test("a date that is no date keeps its text")
   func textDate() throws {
     let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY;VALUE=text:circa 1800\nEND:VCARD\n").first)

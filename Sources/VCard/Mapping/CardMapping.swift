@@ -120,6 +120,16 @@ struct CardMapping {
       if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
     case .name:
       let value = line.value  // decoded once
+      if Self.isReading(line) {
+        // The name's reading as vCard 4.0 gives it: an alternate `N` in kana
+        // (`LANGUAGE=ja-Hira`) or with RFC 9554's `PHONETIC`: the phonetic names, unless
+        // `X-PHONETIC-*` gave them.
+        field(.name)
+        let parts = ValueDecoder.components(value, trimmed: true)
+        if contact.phoneticFamilyName.isEmpty, let family = parts.first { contact.phoneticFamilyName = family }
+        if contact.phoneticGivenName.isEmpty, parts.count > 1 { contact.phoneticGivenName = parts[1] }
+        return
+      }
       guard takes(.name, empty: value.utf8.allSatisfy { $0 == UInt8(ascii: ";") || $0 == 0x20 || $0 == 0x2C }) else {
         return
       }
@@ -224,6 +234,20 @@ struct CardMapping {
     contact.middleName = part(2)
     contact.namePrefix = part(3)
     contact.nameSuffix = part(4)
+  }
+
+  /// Whether an `N` line gives the name's reading rather than the name: RFC 9554's
+  /// `PHONETIC` parameter, a `SCRIPT` or `LANGUAGE` of kana (`ja-Hira`, `ja-Kana`,
+  /// `ja-Hrkt`), or a Latin `LANGUAGE` of a Japanese name (`ja-Latn`) — an alternate
+  /// of the card's `N` (same `ALTID`, RFC 6350 §5.4) as Japanese writers give it.
+  static func isReading(_ line: borrowing ContentLine) -> Bool {
+    if line.raw.map({ !$0.mayHaveAltID && $0.plainParameters }) ?? false { return false }
+    if !line.parameterValues("PHONETIC").isEmpty { return true }
+    guard !line.parameterValues("ALTID").isEmpty else { return false }
+    let tags = (line.parameterValues("LANGUAGE") + line.parameterValues("SCRIPT")).map { $0.lowercased() }
+    return tags.contains { tag in
+      ["hira", "kana", "hrkt"].contains { tag == $0 || tag.hasSuffix("-" + $0) } || tag == "ja-latn"
+    }
   }
 
   /// The sort strings of a line's `SORT-AS` parameter (RFC 6350 §5.9: one per
