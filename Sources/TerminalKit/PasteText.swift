@@ -8,6 +8,8 @@
 package struct PasteText {
   private var scalars = String.UnicodeScalarView()
   private var afterCR = false
+  /// An escape sequence under way (from its ESC), left out of the text.
+  private var escape: [Unicode.Scalar]? = nil
   /// How long a paste may pause (ms) before it is taken as ended: a terminal sends a
   /// paste in one go, so a pause this long means its end marker was lost (or a start
   /// marker came alone), and keys typed after it must not be swallowed for ever.
@@ -16,23 +18,36 @@ package struct PasteText {
   /// The end marker's characters.
   private static let endMarker = Array("\u{1B}[201~".unicodeScalars)
 
+  /// The longest escape sequence read before it is dropped unfinished.
+  private static let longestEscape = 4096
+
   /// An empty paste.
   package init() {}
 
   /// The text so far.
   package var text: String { String(scalars) }
 
-  /// Adds `scalar` to the text.
+  /// Adds `scalar` to the text. An escape sequence in the paste (copied terminal
+  /// output: `CSI 2 J`, an OSC title, a key's `CSI B`) is left out whole, so that
+  /// neither its ESC reaches the screen nor its tail (`[2J`) the text.
   ///
   /// - Returns: true when `scalar` is the last character of an end marker that came as
   ///   characters: the paste has ended, and the marker is not part of its text.
   @discardableResult
   package mutating func add(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar == "~", scalars.count >= Self.endMarker.count - 1,
-      scalars.suffix(Self.endMarker.count - 1).elementsEqual(Self.endMarker.dropLast())
-    {
-      scalars.removeLast(Self.endMarker.count - 1)
-      return true
+    if var sequence = escape {
+      sequence.append(scalar)
+      guard Self.isFinished(sequence) else {
+        escape = sequence
+        return false
+      }
+      escape = nil
+      return sequence == Self.endMarker
+    }
+    if scalar == "\u{1B}" {
+      escape = [scalar]
+      afterCR = false
+      return false
     }
     if scalar == "\r" {
       scalars.append("\n")
@@ -42,5 +57,24 @@ package struct PasteText {
     if !(afterCR && scalar == "\n") { scalars.append(scalar) }
     afterCR = false
     return false
+  }
+
+  /// Whether `sequence` (from its ESC) is a whole escape sequence (ECMA-48): a CSI
+  /// ends at its final byte, an OSC, DCS, APC, PM or SOS string at BEL or ST, any other
+  /// at the character after the ESC; one that goes wrong or on too long ends there.
+  private static func isFinished(_ sequence: [Unicode.Scalar]) -> Bool {
+    guard sequence.count >= 2, sequence.count < longestEscape, let last = sequence.last else {
+      return sequence.count >= longestEscape
+    }
+    switch sequence[1] {
+    case "[":
+      guard sequence.count > 2 else { return false }
+      // Parameter and intermediate bytes go on; a final byte, or anything else, ends it.
+      return !(0x20...0x3F).contains(last.value)
+    case "]", "P", "_", "^", "X":
+      return last == "\u{07}" || (last == "\\" && sequence[sequence.count - 2] == "\u{1B}")
+    default:
+      return true
+    }
   }
 }

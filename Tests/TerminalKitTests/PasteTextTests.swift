@@ -21,13 +21,24 @@ import Testing
     #expect(read.endedAfter == 20)
   }
 
-  @Test("line breaks: CR LF and CR become LF; an ESC or a part of the marker alone stays text")
+  @Test("line breaks: CR LF and CR become LF; a part of the marker without its ESC stays text")
   func lineBreaksAndStrayParts() {
     #expect(Self.read("a\r\nb\rc\nd").text == "a\nb\nc\nd")
     #expect(Self.read("a\r\nb\rc\nd").endedAfter == nil)
-    #expect(Self.read("x\u{1B}[200~y[201~z~").text == "x\u{1B}[200~y[201~z~")
+    #expect(Self.read("x\u{1B}[200~y[201~z~").text == "xy[201~z~", "a start marker inside is a sequence, left out")
     #expect(Self.read("x\u{1B}[201~").text == "x")
     #expect(Self.read("\u{1B}[201~").text == "")
     #expect(Self.read("\u{1B}[201~").endedAfter == 6)
+  }
+
+  @Test("escape sequences in a paste (copied terminal output) are left out whole, not their tails")
+  func escapeSequences() {
+    #expect(Self.read("Ing\u{1B}[2Jrid").text == "Ingrid")
+    #expect(Self.read("Ing\u{1B}]0;title\u{07}rid").text == "Ingrid")
+    #expect(Self.read("Ing\u{1B}]8;;https://x.example\u{1B}\\rid").text == "Ingrid")
+    #expect(Self.read("Ing\u{1B}[1;31mrid\u{1B}[0m").text == "Ingrid")
+    #expect(Self.read("Ing\u{1B}Prid\u{1B}\\ S").text == "Ing S")
+    #expect(Self.read("Ing\u{1B}[Brid").text == "Ingrid")
+    #expect(Self.read("Ing\u{1B}[1;31mrid\u{1B}[201~more").endedAfter == 19)
   }
 }
