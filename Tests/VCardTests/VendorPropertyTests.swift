@@ -170,13 +170,32 @@ struct VendorPropertyTests {
       var byService: [String: [String]] = [:]
       for im in contact.instantMessageAddresses { byService[im.value.service, default: []].append(im.value.username) }
       let iOS = file.contains("iOS")
-      // iOS writes X-AIM and an IMPP for the same address: both are AIM's.
-      #expect(byService["AIM"] == (iOS ? ["aim@example.com", "aim@example.com"] : ["aim@example.com"]), "\(file)")
-      #expect(byService["ICQ"] == (iOS ? ["18383828", "18383828"] : ["12345"]), "\(file)")
+      // iOS writes X-AIM and an IMPP for the same address: one account, listed once
+      // (the app-display expectation of expectations.jsonl).
+      #expect(byService["AIM"] == ["aim@example.com"], "\(file)")
+      #expect(byService["ICQ"] == (iOS ? ["18383828"] : ["12345"]), "\(file)")
       #expect(byService["Jabber"]?.first == "jabber@example.com", "\(file)")
       #expect(byService["GoogleTalk"] == ["gtalk@example.com"], "\(file)")
       #expect(byService.keys.allSatisfy { $0 == $0.trimmingCharacters(in: .whitespaces) && !$0.isEmpty })
     }
+  }
+
+  @Test("an account Apple writes twice (IMPP and X-JABBER) is one; edited or removed, both lines change")
+  func appleRepeatedAccount() throws {
+    let card =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nN:Lee;Ann;;;\r\nitem1.IMPP;X-SERVICE-TYPE=Jabber;type=pref:xmpp:ann@jabber.example\r\n"
+      + "item1.X-ABLabel:_$!<Home>!$_\r\nX-JABBER;type=HOME;type=pref:ann@jabber.example\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    #expect(original.instantMessageAddresses.map(\.value.username) == ["ann@jabber.example"])
+    var edited = original
+    edited.instantMessageAddresses[0].value.username = "ann@xmpp.example"
+    let written = physicalLines(VCardWriter.write(edited, original: original))
+    #expect(!written.contains { $0.hasPrefix("X-JABBER") }, "\(written)")
+    #expect(loadContacts(written.joined(separator: "\r\n")).first?.instantMessageAddresses.map(\.value.username) == ["ann@xmpp.example"])
+    var removed = original
+    removed.instantMessageAddresses.removeAll()
+    let gone = physicalLines(VCardWriter.write(removed, original: original))
+    #expect(!gone.contains { $0.contains("IMPP") || $0.hasPrefix("X-JABBER") }, "\(gone)")
   }
 
   @Test("an edited vendor value keeps the line's name and date form; a new label writes it anew")

@@ -293,7 +293,17 @@ struct CardMapping {
     case .instantMessage:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()
       guard !value.isEmpty else { return }
-      let address = labeled(line, ContactDecoder.instantMessage(line, value))
+      let account = ContactDecoder.instantMessage(line, value)
+      // Apple writes each account twice, as `IMPP` and as its old `X-JABBER`, `X-AIM`…:
+      // one account.
+      if let same = contact.instantMessageAddresses.first(where: {
+        $0.value.service.lowercased() == account.service.lowercased()
+          && $0.value.username.lowercased() == account.username.lowercased()
+      }) {
+        provenance?.repeats[same.identifier, default: []].append(lineIndex)
+        return
+      }
+      let address = labeled(line, account)
       contact.instantMessageAddresses.append(address)
     case .socialProfile:
       let value = ValueDecoder.unescape(line.value).trimmingBlanks()

@@ -24,6 +24,10 @@ public enum ContactDecoder {
   struct Provenance {
     /// A labeled value's identifier → its line.
     var values: [String: Int] = [:]
+    /// A labeled value's identifier → the lines that repeat it in another spelling
+    /// (Apple's `X-JABBER:ann@x` beside its `IMPP;X-SERVICE-TYPE=Jabber:xmpp:ann@x`):
+    /// not a value of their own; an edit of the value removes them with it.
+    var repeats: [String: [Int]] = [:]
     /// A single-value field → the lines it was read from, in order.
     var fields: [Field: [Int]] = [:]
 

@@ -271,12 +271,15 @@ struct CardEditor {
     for item in old where !newIDs.contains(item.identifier) {
       guard let index = provenance.values[item.identifier] else { continue }
       remove(index)
+      for repeated in provenance.repeats[item.identifier] ?? [] { remove(repeated) }
     }
     var last = card.lines.lastIndex { names.contains($0.name) }
     for item in new {
       if let before = oldByID[item.identifier], let index = provenance.values[item.identifier] {
         last = max(last ?? index, index)
         guard before != item else { continue }
+        // Its other spellings would say the old value: they go (Apple writes them anew).
+        for repeated in provenance.repeats[item.identifier] ?? [] { remove(repeated) }
         let line = card.lines[index]
         if before.label != item.label && VendorProperties.fixesLabel(line.name) {
           // The line's name or row says the old label: the value is written anew.
