@@ -95,4 +95,25 @@ struct EditKeepsStructureTests {
     #expect(text.contains(":+1 555 0900\r\r\nEND:VCARD\r\r\n"), "\(Array(text.utf8))")
     #expect(!text.replacingOccurrences(of: "\r\r\n", with: "").contains("\r"), "no other line end: \(Array(text.utf8))")
   }
+
+  @Test("an address edited drops the LABEL and GEO that described the old one; a new country replaces X-ABADR's code")
+  func addressDerivedData() throws {
+    let geo = try Self.written(
+      "ADR;TYPE=home;LABEL=\"1 Main St\\nSpringfield, IL 62701\";GEO=\"geo:39.78,-89.65\":;;1 Main St;Springfield;IL;62701;USA\r\n"
+    ) { $0.postalAddresses[0].value.street = "22 Oak Ave" }
+    #expect(geo.contains("ADR;TYPE=home:;;22 Oak Ave;Springfield;IL;62701;USA"), "\(geo)")
+    // Only the label changed: the parameters stay.
+    let relabeled = try Self.written("ADR;TYPE=home;GEO=\"geo:39.78,-89.65\":;;1 Main St;Springfield;IL;62701;USA\r\n") {
+      $0.postalAddresses[0].label = "work"
+    }
+    #expect(relabeled.contains("ADR;TYPE=work;GEO=\"geo:39.78,-89.65\":;;1 Main St;Springfield;IL;62701;USA"), "\(relabeled)")
+    let apple = "item1.ADR;type=HOME:;;1 Infinite Loop;Cupertino;CA;95014;United States\r\nitem1.X-ABADR:us\r\n"
+    let cleared = try Self.written(apple) { contact in
+      contact.postalAddresses[0].value.country = "Germany"
+      contact.postalAddresses[0].value.isoCountryCode = ""
+    }
+    #expect(!cleared.contains("item1.X-ABADR:us"), "\(cleared)")
+    let coded = try Self.written(apple) { $0.postalAddresses[0].value.isoCountryCode = "DE" }
+    #expect(coded.contains("item1.X-ABADR:de"), "\(coded)")
+  }
 }

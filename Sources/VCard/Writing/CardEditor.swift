@@ -152,9 +152,13 @@ struct CardEditor {
     labeled(old.emailAddresses, new.emailAddresses, names: PropertyKind.names(of: .email), kind: types.common) {
       ContactEncoder.email($0, style: $1, groups: &$2)
     } value: { [style] value, _ in VCardSerializer.escape(value, version: style.version) }
-    labeled(old.postalAddresses, new.postalAddresses, names: PropertyKind.names(of: .address), kind: types.common) {
+    labeled(
+      old.postalAddresses, new.postalAddresses, names: PropertyKind.names(of: .address), kind: types.common,
+      derived: ["LABEL", "GEO"]
+    ) {
       ContactEncoder.address($0, style: $1, groups: &$2)
     } value: { [style] value, line in ContactEncoder.addressValue(value, original: line.value, version: style.version) }
+    applyCountryCodes(from: old.postalAddresses, to: new.postalAddresses)
     labeled(old.urlAddresses, new.urlAddresses, names: PropertyKind.names(of: .url), kind: types.common) {
       ContactEncoder.url($0, style: $1, groups: &$2)
     } value: { value, _ in ContactEncoder.escapeURI(value) }
@@ -176,6 +180,25 @@ struct CardEditor {
     labeled(old.dates, new.dates, names: PropertyKind.names(of: .date), kind: types.common) {
       ContactEncoder.date($0, style: $1, groups: &$2)
     } value: { [style] value, line in Self.dateValue(value, in: line, style: style) }
+  }
+
+  /// An address whose ISO country code changed (its country typed anew clears it):
+  /// Apple's `X-ABADR` line of its group says the new code, or goes when there is none,
+  /// so that the card is not read back with the old country's code and layout.
+  mutating func applyCountryCodes(from old: [LabeledValue<PostalAddress>], to new: [LabeledValue<PostalAddress>]) {
+    var before: [String: PostalAddress] = [:]
+    for item in old { before[item.identifier] = item.value }
+    for item in new {
+      guard let previous = before[item.identifier], previous.isoCountryCode != item.value.isoCountryCode,
+        let index = provenance.values[item.identifier], let group = card.lines[index].group?.lowercased(),
+        let code = card.lines.firstIndex(where: { $0.name == "X-ABADR" && $0.group?.lowercased() == group })
+      else { continue }
+      if item.value.isoCountryCode.isEmpty {
+        edits[code] = .remove
+      } else {
+        replace(code, value: VCardSerializer.escape(item.value.isoCountryCode.lowercased(), version: style.version))
+      }
+    }
   }
 
   /// The edits of the names: `FN`, `N` (components not changed keep their written
@@ -258,9 +281,12 @@ struct CardEditor {
   }
 
   /// The differences of one multi-value property.
+  ///
+  /// `derived`: parameters that describe the value (an address's `LABEL` and `GEO`,
+  /// RFC 6350 §6.3.1), dropped when it changes, as they would say the old one.
   mutating func labeled<V>(
     _ old: [LabeledValue<V>], _ new: [LabeledValue<V>], names: Set<String>,
-    kind: ContactEncoder.LabelKind,
+    kind: ContactEncoder.LabelKind, derived: Set<String> = [],
     encode: (LabeledValue<V>, ContactEncoder.Style, inout ContactEncoder.GroupNames) -> [ContactEncoder.Line],
     value: (V, ContentLine) -> String
   ) {
@@ -292,6 +318,12 @@ struct CardEditor {
           head = relabeled(
             line, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
             kind: kind, index: index)
+        }
+        if before.value != item.value, !derived.isEmpty {
+          var edited = head ?? LineHead(Self.head(of: line.text))
+          let count = edited.parameters.count
+          edited.removeParameters(named: derived)
+          if edited.parameters.count != count { head = edited }
         }
         let newValue = before.value == item.value ? line.value : value(item.value, line)
         replace(index, value: newValue, head: head)
