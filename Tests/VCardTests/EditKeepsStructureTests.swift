@@ -116,4 +116,12 @@ struct EditKeepsStructureTests {
     let coded = try Self.written(apple) { $0.postalAddresses[0].value.isoCountryCode = "DE" }
     #expect(coded.contains("item1.X-ABADR:de"), "\(coded)")
   }
+
+  @Test("a date edited keeps Apple's value=date while it is a date; VALUE=text goes when it becomes one")
+  func dateParameters() throws {
+    let apple = try Self.written("BDAY;value=date:2012-06-06\r\n") { $0.birthday = ContactDate(year: 2012, month: 6, day: 7) }
+    #expect(apple.contains("BDAY;value=date:2012-06-07"), "\(apple)")
+    let text = try Self.written("BDAY;VALUE=text:circa 1800\r\n") { $0.birthday = ContactDate(year: 1800, month: 1, day: 1) }
+    #expect(text.contains("BDAY:1800-01-01"), "\(text)")
+  }
 }

@@ -109,7 +109,8 @@ struct Version21WritingTests {
     let written = VCardWriter.write(edited, original: original, options: Self.options)
     let lines = physicalLines(written)
     let note = try #require(lines.firstIndex { $0.hasPrefix("NOTE") })
-    #expect(lines[note...].prefix(2) == ["NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Preis: 12 =E2=82=AC=0D=0AZwe=", "ite Zeile"])
+    // The charset as the line wrote it (`utf-8`).
+    #expect(lines[note...].prefix(2) == ["NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:Preis: 12 =E2=82=AC=0D=0AZwe=", "ite Zeile"])
     #expect(lines.contains("N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:XXXXXXXXXX;J=C3=BCrgen;;;"))
     #expect(lines.contains("TEL;VOICE:+31 00 0000000") && lines.contains("TITLE:XXXXXXXXXXXXX"))
     #expect(written.hasSuffix("\nEND:VCARD\n"))  // the file's LF line ends
@@ -169,5 +170,15 @@ struct Version21WritingTests {
     let fourLines = physicalLines(VCardWriter.write(changed, original: card, options: Self.options))
     #expect(fourLines.contains("TEL;VALUE=uri;TYPE=cell:tel:+1-555-0199"))
     #expect(fourLines.contains("NOTE:a\\, b\\; c\\nd"))
+  }
+
+  @Test("Thunderbird's bare quoted-printable stays bare when its note is rewritten")
+  func bareEncodingKept() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ann Lee\r\nnote;quoted-printable:Caf=C3=A9 at 9\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edited.note = "Café at 10"
+    let lines = physicalLines(VCardWriter.write(edited, original: original, options: Self.options))
+    #expect(lines.contains("note;quoted-printable;CHARSET=UTF-8:Caf=C3=A9 at 10"), "\(lines)")
   }
 }

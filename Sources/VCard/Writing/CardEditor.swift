@@ -484,11 +484,14 @@ struct CardEditor {
     }
     var head: LineHead? = nil
     if let parameters {
-      // A date's own parameters replace VALUE and Apple's omit-year marker.
+      // A date's own parameters replace VALUE and Apple's omit-year marker; a
+      // `VALUE=date` the line wrote stays while the value is still a date.
       var edited = LineHead(Self.head(of: card.lines[first].text))
-      edited.removeParameters(named: ["VALUE", "X-APPLE-OMIT-YEAR"])
+      let setsValue = parameters.contains { $0.name == "VALUE" }
+      let saidDate = card.lines[first].parameterValues("VALUE").contains { ["date", "date-and-or-time"].contains($0.lowercased()) }
+      edited.removeParameters(named: setsValue || !saidDate ? ["VALUE", "X-APPLE-OMIT-YEAR"] : ["X-APPLE-OMIT-YEAR"])
       edited.append(parameters, version: style.version)
-      head = edited
+      if edited != LineHead(Self.head(of: card.lines[first].text)) { head = edited }
     }
     replace(first, value: value, head: head)
     if all { for index in indices.dropFirst() { edits[index] = .remove } }

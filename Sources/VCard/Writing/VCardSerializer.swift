@@ -202,10 +202,13 @@ public enum VCardSerializer {
       var placed = (charset: charset == nil, encoding: false)
       for parameter in given {
         if parameter.name == "CHARSET" {
-          if let charset, !placed.charset { ordered.append(charset) }
+          // As written when it says UTF-8 already (`CHARSET=utf-8`).
+          let same = parameter.values.first.map { $0.uppercased() == "UTF-8" } ?? false
+          if let charset, !placed.charset { ordered.append(same ? parameter : charset) }
           placed.charset = true
         } else if VCardParameter.transferEncoding(in: [parameter]) == "QUOTED-PRINTABLE" {
-          if !placed.encoding { ordered.append(encoding) }
+          // As written: Thunderbird's bare `quoted-printable` stays bare.
+          if !placed.encoding { ordered.append(parameter) }
           placed.encoding = true
         } else {
           ordered.append(parameter)
