@@ -118,6 +118,26 @@ struct MappingTests {
     #expect(german.phoneticFamilyName.isEmpty && german.familyName == "中村")
   }
 
+  @Test("a quoted-printable line break in an address, organization or title is LF, as in a note")
+  func quotedPrintableLineBreaks() throws {
+    let card = """
+      BEGIN:VCARD
+      VERSION:2.1
+      FN:Ann Lee
+      ORG;ENCODING=QUOTED-PRINTABLE:Tidewater=0D=0ATrading
+      TITLE;ENCODING=QUOTED-PRINTABLE:Head=0D=0AClerk
+      ADR;WORK;PREF;ENCODING=QUOTED-PRINTABLE:;;42 Tidewater Row=0D=0AUnit 7;Harbourton;;HT1 2AB;UK
+      NOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine two
+      END:VCARD
+
+      """
+    let contact = try #require(decodeContacts(card).first)
+    #expect(contact.organizationName == "Tidewater\nTrading")
+    #expect(contact.jobTitle == "Head\nClerk")
+    #expect(contact.postalAddresses.first?.value.street == "42 Tidewater Row\nUnit 7")
+    #expect(contact.note == "Line one\nLine two")
+  }
+
   @Test("a date that is no date keeps its text")
   func textDate() throws {
     let contact = try #require(decodeContacts("BEGIN:VCARD\nFN:A\nBDAY;VALUE=text:circa 1800\nEND:VCARD\n").first)

@@ -155,17 +155,17 @@ struct CardMapping {
         }
       }
     case .organization:
-      let parts = ValueDecoder.components(line.value, trimmed: true)
+      let parts = ValueDecoder.components(Self.lineBreaksAsLF(line.value), trimmed: true)
       guard takes(.organization, empty: parts.allSatisfy(\.isEmpty)) else { return }
       contact.organizationName = parts.first ?? ""
       contact.departmentName = parts.dropFirst().filter { !$0.isEmpty }.joined(separator: ", ")
       contact.organizationSortAs = Self.sortStrings(line)
     case .title:
       guard takes(.title, empty: line.valueIsEmpty) else { return }
-      contact.jobTitle = ValueDecoder.unescape(line.value)
+      contact.jobTitle = Self.lineBreaksAsLF(ValueDecoder.unescape(line.value))
     case .role:
       guard takes(.role, empty: line.valueIsEmpty) else { return }
-      contact.role = ValueDecoder.unescape(line.value)
+      contact.role = Self.lineBreaksAsLF(ValueDecoder.unescape(line.value))
     case .birthday:
       guard takes(.birthday, empty: line.valueIsEmpty) else { return }
       contact.birthday = DateParsing.parse(ValueDecoder.unescape(line.value))
@@ -351,9 +351,14 @@ struct CardMapping {
   /// The text of a `NOTE` line. A line break is LF in the model, whether written `\n`
   /// (3.0, 4.0) or quoted-printable `=0D=0A` (2.1).
   static func noteText(_ line: borrowing ContentLine) -> String {
-    let note = ValueDecoder.unescape(line.value)
-    guard note.utf8.contains(0x0D) else { return note }
-    return note.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    lineBreaksAsLF(ValueDecoder.unescape(line.value))
+  }
+
+  /// `text` with its CR LF and CR line breaks as LF, as the model holds a line break
+  /// (a quoted-printable `=0D=0A` in Outlook's street of two lines, its title, a note).
+  static func lineBreaksAsLF(_ text: String) -> String {
+    guard text.utf8.contains(0x0D) else { return text }
+    return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
   }
 
   /// An Android `X-ANDROID-CUSTOM` row (`AndroidCustomRow`): a nickname (unless

@@ -120,7 +120,7 @@ public enum ContactDecoder {
   /// components (post office box, extended and street address) one a line, then
   /// locality, region, postal code, country; the country code from `CC`.
   static func postalAddress(_ line: ContentLine) -> PostalAddress {
-    let parts = ValueDecoder.components(line.value, trimmed: true)
+    let parts = ValueDecoder.components(CardMapping.lineBreaksAsLF(line.value), trimmed: true)
     func part(_ i: Int) -> String { i < parts.count ? parts[i] : "" }
     // The non-empty parts of the first three, one a line.
     var street = ""
