@@ -47,6 +47,7 @@ struct RelabelTests {
       ("2.1", "TEL;CELL:+39 333 555 0102", "homeFax", "TEL;HOME;FAX:+39 333 555 0102"),
       ("3.0", "TEL;TYPE=WORK,VOICE:+39 06 555 0103", "workFax", "TEL;TYPE=WORK,FAX:+39 06 555 0103"),
       ("3.0", "TEL;type=work;type=voice:+39 06 555 0104", "pager", "TEL;type=pager:+39 06 555 0104"),
+      ("2.1", "TEL;HOME;8BIT:+39 06 555 0105", "work", "TEL;WORK;8BIT:+39 06 555 0105"),
     ])
   func phoneWords(version: String, line: String, label: String, expected: String) throws {
     let lines = try Self.written(version, line + "\r\n") { $0.phoneNumbers[0].label = label }

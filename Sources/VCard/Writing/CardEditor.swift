@@ -401,9 +401,14 @@ struct CardEditor {
       for raw in values {
         let words = LineHead.Parameter.words(raw)
         var keptWords: [String] = []
+        let bare = head.parameters[p].name == nil
         for word in words {
           let lower = word.lowercased()
-          guard removed(lower) else { keptWords.append(word); continue }
+          // A 2.1 bare encoding (`TEL;HOME;QUOTED-PRINTABLE`) is no type word.
+          guard removed(lower), !(bare && VCardParameter.bareEncodings.contains(lower)) else {
+            keptWords.append(word)
+            continue
+          }
           if place == nil && lower != "pref" {
             place = (
               p, kept.count + keptWords.count, word == word.uppercased() && word != lower,
