@@ -2,5 +2,5 @@
 #define CPICK_CUCHARDET_SHIM_H
 // uchardet (freedesktop.org's universal charset detector, from Mozilla's): tells the
 // legacy charset of a file's values that name none (`LegacyCharsetVerdict`).
-#include <uchardet.h>
+#include <uchardet/uchardet.h>
 #endif

@@ -39,12 +39,18 @@ import Testing
     #expect(VCardLoading.contacts(fromBytes: last, source: "l.vcf").contacts.map(\.displayName) != ["♡자기♡"])
   }
 
-  @Test("the fuzzer's legacy file gives in parts of 1 and 97 bytes what it gives read whole (the charset told by the same cards)")
-  func fuzzSeedPartsAsWhole() throws {
+  @Test(
+    "the fuzzer's files give in parts of 1 and 97 bytes what they give read whole (the charset told by the same cards)",
+    arguments: [
+      ("legacy-charset-parts-as-whole.vcf", 33_306),
+      // A UTF-8 file with one note of two Windows-874 bytes (`เร`) far from its start.
+      ("utf8-file-legacy-note-parts-as-whole.vcf", 38_454),
+    ])
+  func fuzzSeedPartsAsWhole(name: String, size: Int) throws {
     let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../Fuzz/Seeds/vcard/legacy-charset-parts-as-whole.vcf")
+      .appendingPathComponent("../Fuzz/Seeds/vcard/" + name)
     let bytes = Array(try Data(contentsOf: seed))
-    #expect(bytes.count == 33_306)
+    #expect(bytes.count == size)
     let whole = VCardLoading.contacts(fromBytes: bytes, source: "f.vcf")
     #expect(!whole.contacts.isEmpty)
     for partSize in [1, 97] {

@@ -46,9 +46,8 @@ extension VCardReader {
   /// `largestPart` (what a card costs while it is read and mapped grows with its lines,
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
   ///
-  /// A file whose first 64 KiB are not UTF-8 (a phone's export in a legacy charset) has
-  /// the legacy charset its first cards' values tell (`VCardSource.tallied`: its
-  /// first 4 MB) in every part, as when it is read whole.
+  /// Every part has the legacy charset the file's first cards' values tell
+  /// (`VCardSource.tallied`: its first 4 MB), as when it is read whole.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
   ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
@@ -65,8 +64,8 @@ extension VCardReader {
     var linesBefore = 0
     var tally = WarningTally()
     var first = true
-    // When the file is not UTF-8, the source of its first cards (`VCardSource.tallied`),
-    // whose values tell every part's legacy charset.
+    // The source of the file's first cards (`VCardSource.tallied`), whose values tell
+    // every part's legacy charset.
     var tellingSource: VCardSource? = nil
     while true {
       // What the last part left (the start of a card), then the input up to a part.
@@ -89,18 +88,19 @@ extension VCardReader {
           }
           return read && cards > 0
         }
-        // A file that is not UTF-8 (a phone's export in a legacy charset, whose first
-        // cards show it): what charset its values are in may take many of them to tell
-        // (`CharsetDecoder.eastAsianCharset(of:)`). Those of its first cards
-        // (`VCardSource.tallied`), as a whole read takes them, are read before the
-        // first part.
-        if !window.withUnsafeBufferPointer({ Self.beginsAsUTF8($0, looking: 64 * 1024) }) {
-          while !ended && window.count < VCardSource.talliedBytes {
-            if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
-          }
-          let tallied = window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }
-          tellingSource = VCardSource(input: tallied, fallbackCharset: nil)
+        // The legacy charset of a file's values of no declared charset (a phone's export,
+        // or a few such values in a UTF-8 file) may take many of them to tell
+        // (`CharsetDecoder.toldCharset(of:)`): those of its first cards
+        // (`VCardSource.tallied`), as a whole read takes them, are read before the first
+        // part and tell every part's. Kept only when they can tell one: not for 4 MB
+        // of UTF-8 without quoted-printable, whose reading tells none.
+        while !ended && window.count < VCardSource.talliedBytes {
+          if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
         }
+        let tallied = window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }
+        let tells =
+          !tallied.withUnsafeBufferPointer(UTF8Check.isValid) || VCardSource.mentionsQuotedPrintable(tallied)
+        tellingSource = VCardSource(input: tells ? tallied : [], fallbackCharset: nil)
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
       }
@@ -135,14 +135,6 @@ extension VCardReader {
         partSize = min(max(largestPart, 16), max(Self.smallestPart, bytesRead / cardsRead * Self.cardsPerPart))
       }
     }
-  }
-
-  /// Whether the first `looking` bytes of `bytes` (to the character they end in) are
-  /// UTF-8.
-  static func beginsAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>, looking: Int) -> Bool {
-    var end = min(bytes.count, looking)
-    while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[..<end]))
   }
 
   /// The most cards a part of `read(blocks:inPartsOf:_:)` holds, about: 16,384 (a
