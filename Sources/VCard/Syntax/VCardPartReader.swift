@@ -102,10 +102,21 @@ extension VCardReader {
           !tallied.withUnsafeBufferPointer(UTF8Check.isValid) || VCardSource.mentionsQuotedPrintable(tallied)
         tellingSource = VCardSource(input: tells ? tallied : [], fallbackCharset: nil)
         first = false
-        cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: $0.count) }
+        cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: min($0.count, partSize)) }
       }
       guard !window.isEmpty else { return true }
-      if cut == nil && !ended { cut = window.withUnsafeBufferPointer { lastCardBoundary($0) } }
+      if cut == nil {
+        // A part as long as a part, though more may have been read (for the charset).
+        cut = window.withUnsafeBufferPointer { buffer in
+          if buffer.count > partSize {
+            // After the last whole card within a part, else (a card larger than a
+            // part) after that card.
+            if let boundary = lastCardBoundary(UnsafeBufferPointer(rebasing: buffer[..<partSize])) { return boundary }
+            if let boundary = cardBoundary(buffer, after: partSize) { return boundary }
+          }
+          return ended ? nil : lastCardBoundary(buffer)
+        }
+      }
       guard cut != nil || ended else {
         // No card begins in what is read after the first: read on (a card larger than a
         // part), as much again as is held, so that a huge card is read in linear time.
