@@ -34,8 +34,8 @@ public enum ContactFormatter {
     case unsorted = "none"
   }
 
-  /// What a contact without a display name (a card with only a photo, a `LABEL`, or
-  /// nothing) is shown as, in Apple's Contacts' words: on the picker's rows, the card
+  /// What a contact without a display name (a card with only a photo, a note, a URL,
+  /// an address, or nothing) is shown as, in Apple's Contacts' words: on the picker's rows, the card
   /// and `list`'s plain lines. The data (`displayName`, the person JSON) stays empty.
   public static let noName = "No Name"
 
@@ -55,15 +55,12 @@ public enum ContactFormatter {
     }
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
+    // PRODUCT.md's order (case 18): organization, nickname, email, phone. Nothing else:
+    // a card of only a note, a URL or an address is "No Name" (`noName`), as in Apple's
+    // Contacts — a note is often private (a door code), never a name to show.
     var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]
     candidates.append(contact.emailAddresses.mostPreferred()?.value ?? "")
     candidates.append(contact.phoneNumbers.mostPreferred()?.value ?? "")
-    // Past Apple's order: a card with only these is still listed under something the
-    // user wrote, never under a placeholder.
-    candidates.append(contact.urlAddresses.mostPreferred()?.value ?? "")
-    candidates.append(contact.postalAddresses.mostPreferred()?.value.singleLine ?? "")
-    candidates.append(contact.instantMessageAddresses.first?.value.username ?? "")
-    candidates.append(contact.note.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
     for candidate in candidates {
       let trimmed = candidate.trimmingWhitespace
       if !trimmed.isEmpty { return trimmed }

@@ -55,15 +55,17 @@ struct TrialFixTests {
     #expect(!Mailbox.string(name: "T", address: "tove\u{85}lind@x.example").unicodeScalars.contains { $0.value == 0x85 })
   }
 
-  @Test("a card with only an address, a URL or a note is named by it, never left blank")
+  @Test("a card with only an address, a URL or a note is No Name (PRODUCT.md's order ends at the phone): a note is no name")
   func fallbacks() {
     var card = Contact(identifier: "x", source: "t")
-    card.note = "Met at the fair\nsecond line"
-    #expect(card.displayName == "Met at the fair")
+    card.note = "door code 4711\nsecond line"
+    #expect(card.displayName == "")
+    #expect(ContactFormatter.shown(card.displayName) == ContactFormatter.noName)
     card.postalAddresses = [LabeledValue(identifier: "a", label: nil, value: PostalAddress(street: "1 Quay", city: "Port"))]
-    #expect(card.displayName == "1 Quay, Port")
     card.urlAddresses = [LabeledValue(identifier: "u", label: nil, value: "https://quay.example")]
-    #expect(card.displayName == "https://quay.example")
+    #expect(card.displayName == "")
+    card.phoneNumbers = [LabeledValue(identifier: "p", label: nil, value: "+1 555 0100")]
+    #expect(card.displayName == "+1 555 0100")
   }
 
   @Test("--name-order family-first shapes composed names in the JSON, never FN")

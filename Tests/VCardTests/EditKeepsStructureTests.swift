@@ -124,4 +124,21 @@ struct EditKeepsStructureTests {
     let text = try Self.written("BDAY;VALUE=text:circa 1800\r\n") { $0.birthday = ContactDate(year: 1800, month: 1, day: 1) }
     #expect(text.contains("BDAY:1800-01-01"), "\(text)")
   }
+
+  @Test("a card of only an email and a phone, edited, gets no FN of its email (case 18's card 3): it would stay when the email changes")
+  func namelessCardEdited() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:drift-3\r\nTEL:+44 20 7946 0018\r\nEMAIL:no-name-here@drift.example\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    #expect(original.displayName == "no-name-here@drift.example")
+    var edited = original
+    edited.phoneNumbers.append(LabeledValue(identifier: "new", label: "home", value: "+44 20 7946 0019"))
+    let text = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
+    #expect(!text.contains("FN:no-name-here"), "\(text)")
+    // An organization's card still gets FN: its organization.
+    let org = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\r\nN:;;;;\r\nORG:Quayside Lamp Works\r\nEND:VCARD\r\n"
+    let company = try #require(loadContacts(Array(org.utf8)).first)
+    var changed = company
+    changed.phoneNumbers.append(LabeledValue(identifier: "new", label: "work", value: "+44 20 7946 0020"))
+    #expect(VCardWriter.write(changed, original: company).contains("FN:Quayside Lamp Works"))
+  }
 }

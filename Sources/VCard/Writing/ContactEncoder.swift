@@ -172,9 +172,16 @@ public enum ContactEncoder {
     }
   }
 
-  /// `FN`: the formatted name, or the composed display name when there is none.
+  /// `FN`: the formatted name, or the name composed from the card's name parts,
+  /// organization or nickname when there is none (empty when it has none of them).
   static func formattedName(_ contact: Contact) -> String {
-    contact.formattedNameIsBlank ? contact.displayName : contact.formattedName
+    guard contact.formattedNameIsBlank else { return contact.formattedName }
+    // A name the card has (its parts, organization, nickname); never the email or
+    // number shown in its place, which would stay behind as the name once it changed.
+    var named = contact
+    named.emailAddresses = []
+    named.phoneNumbers = []
+    return named.displayName
   }
 
   /// `N` components: family, given, additional, prefixes, suffixes (RFC 6350 §6.2.2).
