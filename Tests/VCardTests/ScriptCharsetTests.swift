@@ -87,4 +87,28 @@ struct ScriptCharsetTests {
     #expect(written.indices.contains { written[$0...].starts(with: title) }, "\(String(decoding: written, as: UTF8.self))")
     #expect(loadContacts(written).first?.jobTitle == "Главный бухгалтер")
   }
+
+  @Test(
+    "a helper's files: Latin-1 symbols and names stay Latin-1; escapes, brands, Ukrainian, Arabic commas, Baltic, ISO-8859-15 read right",
+    arguments: [
+      ("01-ch-hotel-guillemets.vcf", "Hans Meier/Hotel «Bellevue»/"),
+      ("04-sv-sigrun-agren.vcf", "Sigrún Ågren//"),
+      ("05-fr-rene-copyright.vcf", "René Dupont//© 2019"),
+      ("12-es-begona-ordinal.vcf", "Begoña Núñez//"),
+      ("13-is-thordur-copyright.vcf", "Þórður Guðmundsdóttir/Acme © 2019/"),
+      ("01-ru-note-newline.vcf", "Иван Петров//Звонить после 18:00."),
+      ("02-ru-camelcase-org.vcf", "Иван Петров/МегаФон/"),
+      ("04-uk-koi8u.vcf", "Ірина Ткаченко//"),
+      ("05-ar-arabic-comma.vcf", "محمد حداد//"),
+      ("07-lv-dash.vcf", "Jānis Bērziņš//Rīga — Jūrmala"),
+      ("09-utf8-label-over-cp1251.vcf", "Иван Петров//"),
+      ("18-fr-iso8859-15-oe.vcf", "François Lefèvre//Œuvre du Cœur"),
+      ("ko-euc-kr-with-jamo.vcf", "x0/영수 생일/"),
+    ])
+  func helperFiles(name: String, expected: String) throws {
+    let bytes = Array(try Data(contentsOf: TestPaths.fixture("charsets/helper/" + name)))
+    let contact = try #require(loadContacts(bytes).first)
+    let firstLine = contact.note.split(separator: "\n").first.map(String.init) ?? ""
+    #expect("\(contact.displayName)/\(contact.organizationName)/\(firstLine)" == expected)
+  }
 }

@@ -206,7 +206,11 @@ package enum CharsetDecoder {
     let gb = gbText()
     if let gb, isGB2312(bytes) { return (gb, "GB18030") }
     if let text = decode(bytes, charset: "SHIFT_JIS"), isHanText(text) { return (text, "SHIFT_JIS") }
-    if let gb { return (gb, "GB18030") }
+    // GBK's characters outside GB2312 take an ASCII byte as their second: Latin-1's
+    // `21°C` would be `21癈`. A name of them is rare; Latin text with a symbol is not.
+    if let gb, gb.unicodeScalars.count(where: { $0.value < 0x80 }) == bytes.count(where: { $0 < 0x80 }) {
+      return (gb, "GB18030")
+    }
     if let text = decode(bytes, charset: "BIG5"), isHanText(text) { return (text, "BIG5") }
     return nil
   }

@@ -439,18 +439,24 @@ struct RawLine: Sendable {
   }
 
   /// The value's bytes as the undeclared charset reads them: quoted-printable decoded,
-  /// for a line that names no `CHARSET` and is not base64; nil for any other line.
+  /// for a line that names no `CHARSET` (or names UTF-8 over bytes that are not, which
+  /// are read as undeclared: `ValueDecoder.decode`) and is not base64; nil for any
+  /// other line.
   func undeclaredBytes() -> [UInt8]? {
     withBuffer { buffer in
       let raw = Array(buffer[(colon + 1)..<end])
       if simpleParameters { return raw }
       let parameters = parameters()
-      guard !parameters.contains(where: { $0.name == "CHARSET" }) else { return nil }
+      let charset = parameters.last { $0.name == "CHARSET" }?.values.first?.uppercased()
+      guard charset == nil || charset == "UTF-8" || charset == "UTF8" else { return nil }
+      let bytes: [UInt8]
       switch VCardParameter.transferEncoding(in: parameters) {
-      case nil: return raw
-      case "QUOTED-PRINTABLE": return ValueDecoder.decodeQuotedPrintable(raw)
+      case nil: bytes = raw
+      case "QUOTED-PRINTABLE": bytes = ValueDecoder.decodeQuotedPrintable(raw)
       default: return nil
       }
+      guard charset == nil || String(validating: bytes, as: UTF8.self) == nil else { return nil }
+      return bytes
     }
   }
 

@@ -1,42 +1,66 @@
 /// Which single-byte charset Latin values with letters beyond ASCII are in, told by
 /// the languages whose letters they would then be: `Jiří Dvořák` in Windows-1250 is
-/// `Jiøí Dvoøák` in Windows-1252, whose `ø` and `í` no one language writes together,
-/// while every letter of `ř í á` is Czech.
+/// `Jiøí Dvoøák` in Windows-1252, whose words' `ø` and `í`, `ø` and `á` no one
+/// language writes together, while `ř í` and `ř á` are Czech.
 enum LatinLanguages {
-  /// The charsets compared, Windows-1252 (the default reading) first: it is kept on a
-  /// tie, unless uchardet named a Turkish charset (`Şahin` in Windows-1254 is `Þahin`,
-  /// Icelandic, in Windows-1252).
-  static let charsets = ["WINDOWS-1252", "WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254", "ISO-8859-13"]
+  /// The charsets a Latin file may be in besides Windows-1252, the default reading.
+  static let charsets = ["WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254", "WINDOWS-1257", "ISO-8859-13", "ISO-8859-15"]
 
-  /// The charset of `bytes` among `charsets` whose reading's letters beyond ASCII one
-  /// language uses most of (`fit`), among the readings that are Latin names
-  /// (`ScriptPlausibility`); nil when it is Windows-1252 or none reads so. `detected`
-  /// is uchardet's name for it.
-  static func charset(of bytes: [UInt8], detected: String) -> String? {
+  /// The charset of `values` among `charsets`, nil for Windows-1252 (the default): one
+  /// whose reading is Latin names (`ScriptPlausibility`) in which each word's letters
+  /// beyond ASCII are one language's (`odd`), taken only when the Windows-1252 reading
+  /// is not names (`Tomá¹ Novák`: ISO-8859-2's `š`), or has a word whose letters no one
+  /// language writes together (`Jiøí Dvoøák`, `Èerný`), or — uchardet naming a Turkish
+  /// charset — when it holds letters only Turkish writes (`ğ ı ş`). So a Windows-1252
+  /// card's symbols (`«Bellevue»`, `© 2019`), an Icelandic name (`Þórður`) or names of
+  /// two languages (`Sigrún Ågren`) stay as they are, whatever uchardet makes of a few
+  /// bytes (`detected`).
+  static func charset(of values: [[UInt8]], detected: String) -> String? {
+    guard let western = reading(values, in: "WINDOWS-1252") else { return nil }
+    let westernOdd = odd(western.text)
     let turkish = detected == "ISO-8859-9" || detected == "WINDOWS-1254"
-    var best: (charset: String, fit: Double)? = nil
     for charset in charsets {
-      guard let text = CharsetDecoder.decode(bytes, charset: charset), ScriptPlausibility.reads(text, as: .latin)
+      // Latin text is mostly ASCII letters: Hangul or Han bytes read as Latin-1 are not.
+      guard let candidate = reading(values, in: charset), candidate.names, odd(candidate.text) == 0 else { continue }
+      let beyond = letters(candidate.text).count
+      guard beyond > 0, candidate.text.unicodeScalars.count(where: { $0.value < 0x80 && $0.properties.isAlphabetic }) > beyond
       else { continue }
-      let score = fit(text)
-      if best == nil || score > best!.fit || (score == best!.fit && turkish && charset == "WINDOWS-1254") {
-        best = (charset, score)
-      }
+      let turkishOnly = charset == "WINDOWS-1254" && candidate.text.unicodeScalars.contains { "ğĞıİşŞ".unicodeScalars.contains($0) }
+      if !western.names || westernOdd > 0 || (turkish && turkishOnly) { return charset }
     }
-    guard let best, best.charset != "WINDOWS-1252" else { return nil }
-    return best.charset
+    return nil
   }
 
-  /// The largest share of `text`'s letters beyond ASCII that one language writes
-  /// (in small letters).
-  static func fit(_ text: String) -> Double {
-    var letters: [Unicode.Scalar] = []
-    for scalar in text.unicodeScalars where scalar.value >= 0x80 && scalar.properties.isAlphabetic {
-      letters.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+  /// The words of `text` whose letters beyond ASCII no one language writes together.
+  static func odd(_ text: String) -> Int {
+    text.split { !$0.isLetter }.count { word in
+      let found = letters(String(word))
+      return !found.isEmpty && !languages.contains { set in found.allSatisfy { set.contains($0) } }
     }
-    guard !letters.isEmpty else { return 0 }
-    let best = languages.map { set in letters.filter { set.contains($0) }.count }.max() ?? 0
-    return Double(best) / Double(letters.count)
+  }
+
+  /// `values` read in `charset` (their vCard escapes read), one per line, and whether
+  /// nine in ten of those long enough to tell read as Latin names; nil when one is not
+  /// valid in it.
+  private static func reading(_ values: [[UInt8]], in charset: String) -> (text: String, names: Bool)? {
+    var text = ""
+    var told = 0
+    var names = 0
+    for value in values.prefix(4096) {
+      guard let decoded = CharsetDecoder.decode(value, charset: charset) else { return nil }
+      let unescaped = ValueDecoder.unescape(decoded)
+      text += unescaped + "\n"
+      guard let reads = ScriptPlausibility.reads(unescaped, as: .latin) else { continue }
+      told += 1
+      if reads { names += 1 }
+    }
+    return (text, told == 0 || names * 10 >= told * 9)
+  }
+
+  /// The letters beyond ASCII of `text`, in small letters.
+  private static func letters(_ text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.filter { $0.value >= 0x80 && $0.properties.isAlphabetic && !"ºª".unicodeScalars.contains($0) }
+      .map { $0.properties.lowercaseMapping.unicodeScalars.first ?? $0 }
   }
 
   /// The letters beyond ASCII of the languages written in these charsets.

@@ -20,7 +20,7 @@ enum LegacyCharsetVerdict {
   static let charsets = [
     "WINDOWS-1251", "KOI8-R", "KOI8-U", "ISO-8859-5", "IBM866", "ISO-8859-7", "WINDOWS-1253", "WINDOWS-1255",
     "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6", "TIS-620", "WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254",
-    "ISO-8859-13", "EUC-JP",
+    "WINDOWS-1257", "ISO-8859-13", "ISO-8859-15", "EUC-JP",
   ]
 
   /// The charset `values` (undeclared, not UTF-8: `CharsetDecoder.undeclaredLegacyValues`)
@@ -50,22 +50,25 @@ enum LegacyCharsetVerdict {
   /// The charset `joined` (`values`, one per line) is in when uchardet names `verdict`.
   private static func charset(named verdict: String?, reading joined: [UInt8], values: [[UInt8]]) -> String? {
     switch verdict {
-    case let name? where ["WINDOWS-1251", "KOI8-R", "KOI8-U", "ISO-8859-5", "IBM866"].contains(name):
-      return first(of: [name], reading: joined, as: .cyrillic)
+    case "KOI8-R", "KOI8-U":
+      // Ukrainian's і ї є ґ are box-drawing signs in KOI8-R, which uchardet names for it.
+      return first(of: ["KOI8-R", "KOI8-U"], reading: values, as: .cyrillic)
+    case let name? where ["WINDOWS-1251", "ISO-8859-5", "IBM866"].contains(name):
+      return first(of: [name], reading: values, as: .cyrillic)
     case "MAC-CYRILLIC", "IBM855":
-      return first(of: ["WINDOWS-1251"], reading: joined, as: .cyrillic)
+      return first(of: ["WINDOWS-1251"], reading: values, as: .cyrillic)
     case "ISO-8859-7", "WINDOWS-1253", "WINDOWS-1255", "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6":
       // One card's Hebrew or Arabic is often named Greek: the script its letters read
       // as names in decides.
-      return first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: joined, as: .greek)
-        ?? first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: joined, as: .hebrew)
-        ?? first(of: ["WINDOWS-1256"], reading: joined, as: .arabic)
+      return first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
+        ?? first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
+        ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
     case "TIS-620", "WINDOWS-874", "ISO-8859-11":
-      return first(of: ["TIS-620"], reading: joined, as: .thai)
+      return first(of: ["TIS-620"], reading: values, as: .thai)
     case "EUC-JP":
-      return first(of: ["EUC-JP"], reading: joined, as: .japanese)
+      return JapaneseByKana.told(by: values, joined: joined)
     case let name? where latinVerdicts.contains(name):
-      return LatinLanguages.charset(of: joined, detected: name)
+      return LatinLanguages.charset(of: values, detected: name)
     default:
       return JapaneseByKana.told(by: values, joined: joined)
     }
@@ -78,12 +81,25 @@ enum LegacyCharsetVerdict {
   private static let latinVerdicts: Set<String> = [
     "WINDOWS-1250", "ISO-8859-2", "ISO-8859-16", "ISO-8859-13", "WINDOWS-1257", "IBM852", "MAC-CENTRALEUROPE",
     "ISO-8859-9", "WINDOWS-1254", "ISO-8859-3", "ISO-8859-4", "ISO-8859-10", "VISCII", "WINDOWS-1258",
+    // Latin-1's: kept unless its reading is no names (`¼uvre`: ISO-8859-15's `œ`).
+    "ISO-8859-1", "WINDOWS-1252", "ISO-8859-15",
   ]
 
-  /// The first of `charsets` that reads `bytes` as names in `script`.
-  private static func first(of charsets: [String], reading bytes: [UInt8], as script: ScriptPlausibility.Script) -> String? {
+  /// The first of `charsets` in which `values` read as names in `script`
+  /// (`ScriptPlausibility`, their vCard escapes read: `\n` is a line break): nine in
+  /// ten of those long enough to tell, and one at least — a few Latin-1 cards in a
+  /// Cyrillic phone book, or a word of its own casing (`МегаФон`), do not hide it.
+  static func first(of charsets: [String], reading values: [[UInt8]], as script: ScriptPlausibility.Script) -> String? {
     charsets.first { charset in
-      CharsetDecoder.decode(bytes, charset: charset).map { ScriptPlausibility.reads($0, as: script) } ?? false
+      var told = 0
+      var readsAs = 0
+      for value in values.prefix(4096) {
+        guard let text = CharsetDecoder.decode(value, charset: charset) else { return false }
+        guard let reads = ScriptPlausibility.reads(ValueDecoder.unescape(text), as: script) else { continue }
+        told += 1
+        if reads { readsAs += 1 }
+      }
+      return told > 0 && readsAs * 10 >= told * 9
     }
   }
 

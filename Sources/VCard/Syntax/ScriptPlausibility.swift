@@ -7,51 +7,81 @@ enum ScriptPlausibility {
     case cyrillic, greek, hebrew, arabic, thai, latin, japanese
   }
 
-  /// Whether `text` reads as `script`'s names: at least two of its letters; every
-  /// character beyond ASCII a letter of it, a mark after one, or punctuation names hold
-  /// (`«»„“”‘’–—…№·`, CJK punctuation for Japanese); no letter of it inside an ASCII
-  /// word (but Latin); in a script of two cases no capital after a small letter, nor
-  /// a small one after two capitals, in a word; in Greek every word of four letters or
-  /// more in small letters accented (monotonic orthography); in Japanese some kana.
-  static func reads(_ text: String, as script: Script) -> Bool {
+  /// Whether `text` reads as `script`'s names: every character beyond ASCII a letter
+  /// of it, a mark after one, a digit, or punctuation names and addresses hold
+  /// (`«»„“”‘’–—…№·`, Arabic's `، ؛ ؟`, CJK punctuation for Japanese; in Latin text a
+  /// symbol standing apart, `© 2019`, `21°C`, `nº 3`, but not one touching a word, where
+  /// another charset's letter would be: `Tomá¹`, `©árka`); no letter of it inside an ASCII word
+  /// (but Latin); and few odd words — a small letter after two capitals (`ΕΘΡΗενγ`), a
+  /// capital after a small letter but in a brand's two words run together (`МегаФон`,
+  /// not `ВиВи`), in Greek four small letters
+  /// without an accent (monotonic orthography) — at most one word in ten. Nil when it
+  /// has fewer than two letters of the script: too little to tell. (Japanese also
+  /// needs kana, told for the values together: `kana(in:)`.)
+  static func reads(_ text: String, as script: Script) -> Bool? {
     var letters = 0
-    var kana = 0
+    var words = 0
+    var oddWords = 0
     var previous: Unicode.Scalar? = nil
+    var inWord = false
     var capitalsBefore = 0
-    // The current word's small letters and whether one is accented (Greek).
     var wordSmall = 0
     var wordAccented = false
-    func wordEnds() -> Bool {
-      defer { (wordSmall, wordAccented, capitalsBefore) = (0, false, 0) }
-      return script != .greek || wordSmall < 4 || wordAccented
+    var wordOdd = false
+    // A capital after a small letter in the word: one is a brand's (`МегаФон`,
+    // `ПриватБанк`: two words of two letters or more run together), more are not.
+    var wordHumps = 0
+    var wordLetters = 0
+    var lettersBeforeHump = 0
+    var smallAfterHump = 0
+    func endWord() {
+      if inWord {
+        words += 1
+        let brand = wordHumps == 0 || (wordHumps == 1 && lettersBeforeHump >= 2 && smallAfterHump >= 2)
+        if wordOdd || !brand || (script == .greek && wordSmall >= 4 && !wordAccented) { oddWords += 1 }
+      }
+      (inWord, capitalsBefore, wordSmall, wordAccented, wordOdd) = (false, 0, 0, false, false)
+      (wordHumps, wordLetters, lettersBeforeHump, smallAfterHump) = (0, 0, 0, 0)
     }
     for scalar in text.unicodeScalars {
       let properties = scalar.properties
-      let isLetter = properties.isAlphabetic && !isMark(properties.generalCategory)
+      let category = properties.generalCategory
+      let isLetter = properties.isAlphabetic && !isMark(category)
       if scalar.value < 0x80 {
         if isLetter {
           if let previous, previous.value >= 0x80, isOfScript(previous, script), script != .latin { return false }
-        } else if !wordEnds() {
-          return false
+          if let previous, latinSymbols.contains(previous) { return false }
+          inWord = true
+        } else {
+          endWord()
         }
         previous = scalar
         continue
       }
-      if isMark(properties.generalCategory) {
+      if isMark(category) {
         guard let previous, isOfScript(previous, script) || isMark(previous.properties.generalCategory) else { return false }
         if script == .greek { wordAccented = true }
         continue
       }
-      if isLetter {
+      if isLetter && !standingApart.contains(scalar) {
         guard isOfScript(scalar, script) else { return false }
         if let previous, previous.value < 0x80, previous.properties.isAlphabetic, script != .latin { return false }
+        // A script's digit inside a word (`อ๕ะ`), or a symbol right before a letter
+        // (`©árka`: ISO-8859-2's `Š`): another charset's text.
+        if let previous, previous.value >= 0x80, previous.properties.generalCategory == .decimalNumber { return false }
+        if let previous, latinSymbols.contains(previous) { return false }
         letters += 1
-        if script == .japanese && (0x3040...0x30FF).contains(scalar.value) { kana += 1 }
+        wordLetters += 1
+        inWord = true
         if properties.isUppercase {
-          if let previous, previous.properties.isLowercase { return false }
+          if let previous, previous.properties.isLowercase {
+            wordHumps += 1
+            lettersBeforeHump = wordLetters
+          }
           capitalsBefore += 1
         } else if properties.isLowercase {
-          if capitalsBefore >= 2 { return false }
+          if capitalsBefore >= 2 { wordOdd = true }
+          if wordHumps > 0 { smallAfterHump += 1 }
           capitalsBefore = 0
           wordSmall += 1
           if script == .greek && isAccentedGreek(scalar) { wordAccented = true }
@@ -59,16 +89,39 @@ enum ScriptPlausibility {
         previous = scalar
         continue
       }
-      guard punctuation.contains(scalar) || (script == .japanese && isCJKPunctuation(scalar)) || scalar.value == 0xA0
-      else { return false }
-      if !wordEnds() { return false }
+      let afterLetter = previous.map { $0.properties.isAlphabetic } ?? false
+      let allowed =
+        punctuation.contains(scalar) || (category == .decimalNumber && !afterLetter) || scalar.value == 0xA0
+        || (script == .japanese && isCJKPunctuation(scalar)) || (script == .arabic && arabicPunctuation.contains(scalar))
+        || (script == .latin && (standingApart.contains(scalar) || (latinSymbols.contains(scalar) && !afterLetter)))
+      guard allowed else { return false }
+      endWord()
       previous = scalar
     }
-    guard wordEnds(), letters >= 2 else { return false }
-    return script != .japanese || kana > 0
+    endWord()
+    guard letters >= 2 else { return nil }
+    return oddWords * 10 <= words
+  }
+
+  /// The kana in `text`: what tells Japanese in EUC-JP from Chinese in GB2312, whose
+  /// kanji and hanzi share their bytes (a file's names need some).
+  static func kana(in text: String) -> Int {
+    text.unicodeScalars.count { (0x3040...0x30FF).contains($0.value) }
   }
 
   private static let punctuation: Set<Unicode.Scalar> = ["«", "»", "„", "“", "”", "‘", "’", "–", "—", "…", "№", "·", "‹", "›"]
+
+  /// Arabic's comma, semicolon, question mark and number signs.
+  private static let arabicPunctuation: Set<Unicode.Scalar> = ["\u{060C}", "\u{061B}", "\u{061F}", "\u{066A}", "\u{066B}", "\u{066C}", "\u{066D}"]
+
+  /// Latin-1's symbols, in Latin text only standing apart from letters (neither right
+  /// after one nor right before one).
+  private static let latinSymbols: Set<Unicode.Scalar> = [
+    "©", "®", "±", "£", "¥", "€", "§", "¶", "µ", "¿", "¡", "¦", "¤", "¬", "¹", "²", "³", "¼", "½", "¾", "×", "÷", "¢",
+  ]
+
+  /// Signs that follow a letter or digit (`nº`, `1ª`, `21°`), anywhere.
+  private static let standingApart: Set<Unicode.Scalar> = ["º", "ª", "°"]
 
   private static func isMark(_ category: Unicode.GeneralCategory) -> Bool {
     category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
