@@ -188,7 +188,9 @@ public enum ContactFormatter {
       let middle = contact.middleName.trimmingWhitespace
       let hasName = !(given.isEmpty && family.isEmpty && middle.isEmpty)
         || !(contact.phoneticGivenName.isEmpty && contact.phoneticFamilyName.isEmpty)
-      if contact.contactType == .organization || !hasName {
+      // An organization's card, or one shown by its organization: a person's FN without
+      // N parts (`FN:Zed Adams`, `ORG:Acme`) sorts by that name, as it is shown.
+      if contact.contactType == .organization || (!hasName && contact.formattedNameIsBlank) {
         if !contact.organizationSortAs.isEmpty {
           for part in contact.organizationSortAs { append(part) }
         } else if !contact.organizationName.trimmingWhitespace.isEmpty {

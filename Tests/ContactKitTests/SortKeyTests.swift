@@ -29,6 +29,15 @@ private func section(_ contact: Contact) -> String {
 
 @Suite("Sort order and sections")
 struct SortKeyTests {
+  @Test("a person's FN without N parts sorts by that name, not by the organization beside it; an organization's card by it")
+  func formattedNameBeforeOrganization() {
+    let people = [
+      card(fn: "Zed Adams", org: "Acme"), card(fn: "Amy Zimmer", org: "Zeta Corp"), card(org: "Midway Ltd", kind: .organization),
+    ]
+    #expect(sorted(people, by: .given) == ["Amy Zimmer", "Midway Ltd", "Zed Adams"])
+    #expect(section(people[0]) == "Z")
+  }
+
   @Test("a long name part is keyed by its first characters only")
   func longNamePrefix() {
     let long = String(repeating: "ж", count: 10_000)
