@@ -141,4 +141,12 @@ struct EditKeepsStructureTests {
     changed.phoneNumbers.append(LabeledValue(identifier: "new", label: "work", value: "+44 20 7946 0020"))
     #expect(VCardWriter.write(changed, original: company).contains("FN:Quayside Lamp Works"))
   }
+
+  @Test("an ORG component not edited keeps its escapes as written")
+  func organizationComponentsAsWritten() throws {
+    let lines = try Self.written("ORG:Smith\\: Sons\\, Ltd\\N;Sales\r\n") { $0.departmentName = "Saless" }
+    #expect(lines.contains("ORG:Smith\\: Sons\\, Ltd\\N;Saless"), "\(lines)")
+    let att = try Self.written("ORG:AT\\&T\\; Inc.;Dept\\, West;Unit 5\r\n") { $0.departmentName = "Dept, West, Unit 6" }
+    #expect(att.contains("ORG:AT\\&T\\; Inc.;Dept\\, West;Unit 6"), "\(att)")
+  }
 }

@@ -220,20 +220,27 @@ public enum ContactEncoder {
   /// Shift`, shown joined with ", "), the new department is cut into units again
   /// (`regrouped`), not written as one unit holding them all.
   static func organizationValue(_ contact: Contact, original: String?, version: VCardSerializer.Version) -> String {
-    if let original {
-      let parts = ValueDecoder.split(original, separator: ";")
-      let units = parts.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }.filter { !$0.isEmpty }
+    let written = original.map { ValueDecoder.split($0, separator: ";").map(String.init) } ?? []
+    /// `texts` as components, each as `written` spells it at the same place when its text
+    /// is the same there (`Smith\: Sons\, Ltd\N` stays so when the department changes).
+    func components(_ texts: [String]) -> String {
+      texts.enumerated().map { index, text in
+        if index < written.count, ValueDecoder.unescape(written[index]).trimmingBlanks() == text { return written[index] }
+        return VCardSerializer.component(text, version: version)
+      }.joined(separator: ";")
+    }
+    if original != nil {
+      let units = written.dropFirst().map { ValueDecoder.unescape($0).trimmingBlanks() }.filter { !$0.isEmpty }
       let departments = units.joined(separator: ", ")
       if departments == contact.departmentName {
-        return ([VCardSerializer.component(contact.organizationName, version: version)]
-          + parts.dropFirst().map(String.init)).joined(separator: ";")
+        return ([components([contact.organizationName])] + written.dropFirst()).joined(separator: ";")
       }
       if units.count > 1, let newUnits = regrouped(contact.departmentName, like: units) {
-        return VCardSerializer.structured([contact.organizationName] + newUnits, version: version)
+        return components([contact.organizationName] + newUnits)
       }
     }
-    if contact.departmentName.isEmpty { return VCardSerializer.component(contact.organizationName, version: version) }
-    return VCardSerializer.structured([contact.organizationName, contact.departmentName], version: version)
+    if contact.departmentName.isEmpty { return components([contact.organizationName]) }
+    return components([contact.organizationName, contact.departmentName])
   }
 
   static func kindLine(_ style: Style) -> Line {
