@@ -62,7 +62,7 @@ struct RelabelTests {
       contact.phoneNumbers[0].label = "work"
       contact.phoneNumbers[0].preference = 1
     }
-    #expect(lines.contains("TEL;VALUE=uri;TYPE=work,voice;X-SRC=\"a;b\";PREF=1:tel:+39-06-555-0105"), "\(lines)")
+    #expect(lines.contains("TEL;VALUE=uri;TYPE=\"work,voice\";X-SRC=\"a;b\";PREF=1:tel:+39-06-555-0105"), "\(lines)")
   }
 
   @Test("a custom label on a value of an Apple group is added to that group; its X-ABADR stays with it")
@@ -73,5 +73,16 @@ struct RelabelTests {
     #expect(lines.contains("item1.ADR;type=pref:;;1 Infinite Loop;Cupertino;CA;95014;United States"), "\(lines)")
     #expect(lines.contains("item1.X-ABLabel:Summer house"), "\(lines)")
     #expect(lines.contains("item1.X-ABADR:us"), "\(lines)")
+  }
+
+  @Test("a quoted list stays quoted; an iPhone keeps cell; a long unfolded line stays unfolded")
+  func quotedListAndFolding() throws {
+    let phone = try Self.written("4.0", "TEL;VALUE=uri;TYPE=\"voice,cell\";PREF=1:tel:+1-555-010-0100\r\n") {
+      $0.phoneNumbers[0].label = "iPhone"
+    }
+    #expect(phone.contains("TEL;TYPE=iphone;VALUE=uri;TYPE=\"voice,cell\";PREF=1:tel:+1-555-010-0100"), "\(phone)")
+    let long = "item2.ADR;type=HOME;type=pref:;;1 Infinite Loop Building Four;Cupertino;California;95014;United States of America"
+    let lines = try Self.written("3.0", long + "\r\nitem2.X-ABADR:us\r\n") { $0.postalAddresses[0].label = "work" }
+    #expect(lines.contains(long.replacingOccurrences(of: "type=HOME", with: "type=WORK")), "\(lines)")
   }
 }

@@ -382,11 +382,14 @@ struct CardEditor {
     if case .set(let new?) = preference { rank = new }
     let keepsPrefWord = preference == .kept || (rank != nil && style.version != .v40)
     var saysPreference = false
+    // Apple's iPhone number is `IPHONE,CELL,VOICE`: a mobile one stays `cell`.
+    let keepsCell = (types ?? []).contains("iphone")
     func removed(_ lower: String) -> Bool {
       if lower == "pref" {
         saysPreference = saysPreference || keepsPrefWord
         return !keepsPrefWord
       }
+      if keepsCell && lower == "cell" { return false }
       if kind == .phone && (["cell", "fax", "iphone", "main", "pager"].contains(lower) || (dropsVoice && lower == "voice")) {
         return true
       }
@@ -395,9 +398,12 @@ struct CardEditor {
     // Where the first removed label word stood: parameter, value, upper case, and
     // whether it was the parameter's one word.
     var place: (parameter: Int, value: Int, upper: Bool, alone: Bool)? = nil
+    // Parameters written as one quoted list (`TYPE="voice,cell"`): quoted again.
+    var quoted: [Int] = []
     for p in head.parameters.indices where head.parameters[p].givesTypes {
       var kept: [String] = []
       let values = head.parameters[p].values
+      if values.count == 1, values[0].trimmingBlanks().hasPrefix("\"") { quoted.append(p) }
       for raw in values {
         let words = LineHead.Parameter.words(raw)
         var keptWords: [String] = []
@@ -420,22 +426,22 @@ struct CardEditor {
       }
       head.parameters[p].values = kept
     }
-    if let types {
-      if let place {
-        let words = types.map { place.upper ? $0.uppercased() : $0 }
-        if place.alone {
-          // The parameter held the label's one word: one parameter per word, named as
-          // it was (Apple's `type=HOME;type=FAX`, 2.1's `HOME;FAX`).
-          let name = head.parameters[place.parameter].name
-          head.parameters.replaceSubrange(
-            place.parameter...place.parameter, with: words.map { LineHead.Parameter(name: name, values: [$0]) })
-        } else {
-          head.parameters[place.parameter].values.insert(contentsOf: words, at: place.value)
-        }
-      } else {
-        let added = ContactEncoder.typeParameters(types, style: style).map { head.parameter($0, version: style.version) }
-        head.parameters.insert(contentsOf: added, at: 0)
-      }
+    // The new label's words where the first old one stood (within a quoted list, in
+    // it); the quoted lists quoted again; then a parameter that held the old label's
+    // one word becomes one per new word, or the words go first when none stood.
+    let words = (types ?? []).map { place?.upper == true ? $0.uppercased() : $0 }
+    if let place, !place.alone, !words.isEmpty {
+      head.parameters[place.parameter].values.insert(contentsOf: words, at: place.value)
+    }
+    requote(&head, quoted.filter { $0 != place?.parameter || place?.alone == false })
+    if let place, place.alone, !words.isEmpty {
+      // Named as it was (Apple's `type=HOME;type=FAX`, 2.1's `HOME;FAX`).
+      let name = head.parameters[place.parameter].name
+      head.parameters.replaceSubrange(
+        place.parameter...place.parameter, with: words.map { LineHead.Parameter(name: name, values: [$0]) })
+    } else if place == nil, let types {
+      let added = ContactEncoder.typeParameters(types, style: style).map { head.parameter($0, version: style.version) }
+      head.parameters.insert(contentsOf: added, at: 0)
     }
     if preference != .kept {
       for p in head.parameters.indices where head.parameters[p].name?.trimmingBlanks().uppercased() == "PREF" {
@@ -469,6 +475,14 @@ struct CardEditor {
     }
     if let rank, !saysPreference { head.append(ContactEncoder.preferenceParameters(rank, style), version: style.version) }
     return head
+  }
+
+  /// The parameters of `head` at `indices` written as one quoted list again.
+  private func requote(_ head: inout LineHead, _ indices: [Int]) {
+    for p in indices where head.parameters[p].values.count > 1 || head.parameters[p].values.first?.hasPrefix("\"") == false {
+      let words = head.parameters[p].values.flatMap(LineHead.Parameter.words)
+      head.parameters[p].values = words.isEmpty ? [] : ["\"" + words.joined(separator: ",") + "\""]
+    }
   }
 
   /// A single-value field: the first of its lines rewritten (the others removed
@@ -652,7 +666,13 @@ struct CardEditor {
       value, version: style.version, headLength: writtenHead.utf8.count + 1)
     if !encoded && !needsQuotedPrintable {
       var out: [UInt8] = []
-      VCardSerializer.appendLine(Array((writtenHead + ":" + value).utf8), version: style.version, to: &out, lineEnd: lineEnd)
+      let text = Array((writtenHead + ":" + value).utf8)
+      if Self.isUnfoldedLong(line, in: bytes) {
+        // A line the file wrote long and unfolded (Apple's) stays so.
+        out = text + lineEnd
+      } else {
+        VCardSerializer.appendLine(text, version: style.version, to: &out, lineEnd: lineEnd)
+      }
       edits[index] = .replace(out)
       return
     }
@@ -666,6 +686,14 @@ struct CardEditor {
       VCardSerializer.line(
         group: named.group, name: named.name.trimmingBlanks(), parameters: kept, value: value,
         version: style.version, lineEnd: lineEnd))
+  }
+
+  /// Whether `line` was written longer than a fold's 75 octets on one physical line.
+  static func isUnfoldedLong(_ line: ContentLine, in bytes: [UInt8]) -> Bool {
+    guard let range = line.sourceRange else { return false }
+    var end = range.upperBound
+    while end > range.lowerBound && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+    return end - range.lowerBound > 75 && !bytes[range.lowerBound..<end].contains { $0 == 0x0A || $0 == 0x0D }
   }
 
   mutating func insert(_ line: ContactEncoder.Line, after index: Int?) {
