@@ -216,4 +216,11 @@ struct NamelessMailboxTests {
     card.givenName = "John"
     #expect(Mailbox.string(for: card, address: "john.doe@company.com") == "John <john.doe@company.com>")
   }
+
+  @Test("an address with a control character in it is no address, not completed with a blank in its place")
+  func controlCharacterAddress() {
+    #expect(Mailbox.addresses(inEmailValue: "ev\u{1B}[2Jil@x.example").isEmpty)
+    #expect(Mailbox.addresses(inEmailValue: "tove\u{85}lind@x.example").isEmpty)
+    #expect(Mailbox.addresses(inEmailValue: "tove.lind@x.example") == ["tove.lind@x.example"])
+  }
 }

@@ -66,7 +66,7 @@ extension Mailbox {
   /// nothing but `@` (`⟨U+200B⟩@⟨U+200B⟩`) is no address.
   ///
   /// - Returns: at least one element when `value` holds anything but blanks,
-  ///   invisible characters and `@`; none otherwise.
+  ///   invisible characters and `@`, and no control character; none otherwise.
   public static func addresses(inEmailValue rawValue: String) -> [String] {
     plainAddresses(rawValue) ?? addressesRead(inEmailValue: rawValue)
   }
@@ -121,9 +121,12 @@ extension Mailbox {
   }
 
   /// Whether `addrSpec` has anything but `@` (an empty one, or `@` alone once its
-  /// invisible characters are removed, is no address).
+  /// invisible characters are removed, is no address) and no control character (one
+  /// with an ESC or a C1 control is no address a mail client could send to: not
+  /// completed with a blank in its place).
   private static func isAddress(_ addrSpec: String) -> Bool {
     addrSpec.contains { $0 != "@" }
+      && !addrSpec.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 
   /// `value` cut at each `,` or `;` outside a quoted string and outside `<…>`.
