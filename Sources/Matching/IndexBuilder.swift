@@ -183,6 +183,7 @@ struct IndexBuilder {
     if transliterated {
       for latin in forms.aliases { addFolded(latin, kind: alias) }
     }
+    if let spelled = forms.spelled { addFolded(spelled, kind: alias) }
     if let initials = forms.typedInitials { addFolded(initials, kind: alias) }
   }
 
@@ -385,6 +386,9 @@ struct IndexBuilder {
 struct FoldedForms: Sendable {
   /// `SearchFolding.fold` of the text.
   var folded: String
+  /// The text with its letters spelled out as an ASCII keyboard spells them
+  /// (`SearchFolding.spelledOut`: `Müller` → `mueller`), when that is another form.
+  var spelled: String? = nil
   /// The transliteration (`Transliteration.latinize`), and for Han or Kana of more
   /// than one syllable, the syllables run together and their initials; for a Korean
   /// name, its customary spelling too (`HangulSpelling`); empty when the folded text is
@@ -408,6 +412,7 @@ struct FoldedForms: Sendable {
   static func compute(_ text: String) -> FoldedForms {
     let folded = SearchFolding.fold(text)
     var forms = FoldedForms(folded: folded, aliases: [])
+    forms.spelled = SearchFolding.spelledOut(text).flatMap { $0 == folded ? nil : $0 }
     guard !SearchFolding.isASCII(folded), let (latin, hasCJK) = Transliteration.latinize(text)
     else { return forms }
     forms.aliases.append(latin)
@@ -522,7 +527,14 @@ struct FoldedForms: Sendable {
         forms.append(made)
       }
     }
-    guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, aliases: []) }
+    // The spelled-out form word by word, as `compute` makes it whole.
+    var spelled: String? = nil
+    if forms.contains(where: { $0?.spelled != nil }) {
+      spelled = zip(words, forms).map { part, made in
+        made.map { $0.spelled ?? $0.folded } ?? SearchFolding.asciiLowercased(String(part))
+      }.joined(separator: " ")
+    }
+    guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, spelled: spelled, aliases: []) }
     var latin = ""
     // With each Cyrillic word's customary spelling in its place, its fuller one, and
     // its softened one (`cyrillicSpellings`).
@@ -553,7 +565,7 @@ struct FoldedForms: Sendable {
     }
     var aliases = [latin]
     for spelling in [customary, fuller, softened] where !aliases.contains(spelling) { aliases.append(spelling) }
-    return FoldedForms(folded: folded, aliases: aliases)
+    return FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
   }
 
   /// The forms of texts met so far, with their aliases; emptied when it grows past

@@ -82,6 +82,30 @@ public enum SearchFolding {
     return composes ? String(out).precomposedInPieces : String(out)
   }
 
+  /// `text` with the letters its readers spell out on an ASCII keyboard as they spell
+  /// them — German's `ä ö ü` as `ae oe ue`, Danish and Norwegian `ø` as `oe`, `å` as
+  /// `aa`, South Slavic `đ` as `dj` (`Müller` → `mueller`, `Đoković` → `djokovic`) —
+  /// folded; nil when it has none of them. A search form beside `fold`'s (`muller`), so
+  /// that either spelling finds the name.
+  public static func spelledOut(_ text: String) -> String? {
+    guard !isASCII(text) else { return nil }
+    var out = String.UnicodeScalarView()
+    var changed = false
+    for scalar in text.precomposedInPieces.lowercased().unicodeScalars {
+      if let spelling = spellings[scalar] {
+        out.append(contentsOf: spelling.unicodeScalars)
+        changed = true
+      } else {
+        out.append(scalar)
+      }
+    }
+    return changed ? fold(String(out)) : nil
+  }
+
+  private static let spellings: [Unicode.Scalar: String] = [
+    "ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa", "đ": "dj",
+  ]
+
   /// Letters without a canonical decomposition, after case folding.
   static let table: [UInt32: String] = [
     0x142: "l",  // ł

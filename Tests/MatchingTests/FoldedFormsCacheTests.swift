@@ -12,7 +12,7 @@ import Testing
       for text in texts {
         let cached = FoldedForms.of(text)
         let fresh = FoldedForms.compute(text)
-        #expect(cached.folded == fresh.folded && cached.aliases == fresh.aliases, "\(text)")
+        #expect(cached.folded == fresh.folded && cached.aliases == fresh.aliases && cached.spelled == fresh.spelled, "\(text)")
         #expect(cached.folded == SearchFolding.fold(text))
       }
     }
@@ -63,6 +63,7 @@ import Testing
       let whole = FoldedForms.compute(name)
       #expect(forms.folded == whole.folded, "\(name)")
       #expect(forms.aliases == whole.aliases, "\(name)")
+      #expect(forms.spelled == whole.spelled, "\(name)")
     }
     // All but those that need a normal form, made whole.
     #expect(composed == Self.names.filter { SearchFolding.normalization(of: $0) == .none }.count)
