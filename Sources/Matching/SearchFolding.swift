@@ -88,7 +88,8 @@ public enum SearchFolding {
   /// folded; nil when it has none of them. A search form beside `fold`'s (`muller`), so
   /// that either spelling finds the name.
   public static func spelledOut(_ text: String) -> String? {
-    guard !isASCII(text) else { return nil }
+    // Most text has none of them (told without normalizing it): a name's `é` or `ł`.
+    guard !isASCII(text), text.unicodeScalars.contains(where: { spelledOrMark.contains($0.value) }) else { return nil }
     var out = String.UnicodeScalarView()
     var changed = false
     for scalar in text.precomposedInPieces.lowercased().unicodeScalars {
@@ -104,6 +105,12 @@ public enum SearchFolding {
 
   private static let spellings: [Unicode.Scalar: String] = [
     "ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa", "đ": "dj",
+  ]
+
+  /// The letters of `spellings` in both cases, and the diaeresis and ring above that
+  /// make them of a decomposed `a`, `o`, `u`.
+  private static let spelledOrMark: Set<UInt32> = [
+    0xE4, 0xF6, 0xFC, 0xF8, 0xE5, 0x111, 0xC4, 0xD6, 0xDC, 0xD8, 0xC5, 0x110, 0x308, 0x30A,
   ]
 
   /// Letters without a canonical decomposition, after case folding.

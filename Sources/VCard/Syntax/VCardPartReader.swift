@@ -92,15 +92,12 @@ extension VCardReader {
         // or a few such values in a UTF-8 file) may take many of them to tell
         // (`CharsetDecoder.toldCharset(of:)`): those of its first cards
         // (`VCardSource.tallied`), as a whole read takes them, are read before the first
-        // part and tell every part's. Kept only when they can tell one: not for 4 MB
-        // of UTF-8 without quoted-printable, whose reading tells none.
+        // part and tell every part's (read only when a value asks: most files never do).
         while !ended && window.count < VCardSource.talliedBytes {
           if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
         }
-        let tallied = window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }
-        let tells =
-          !tallied.withUnsafeBufferPointer(UTF8Check.isValid) || VCardSource.mentionsQuotedPrintable(tallied)
-        tellingSource = VCardSource(input: tells ? tallied : [], fallbackCharset: nil)
+        tellingSource = VCardSource(
+          input: window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }, fallbackCharset: nil)
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: min($0.count, partSize)) }
       }
