@@ -149,4 +149,22 @@ struct EditKeepsStructureTests {
     let att = try Self.written("ORG:AT\\&T\\; Inc.;Dept\\, West;Unit 5\r\n") { $0.departmentName = "Dept, West, Unit 6" }
     #expect(att.contains("ORG:AT\\&T\\; Inc.;Dept\\, West;Unit 6"), "\(att)")
   }
+
+  @Test("Outlook's LABEL that printed an address goes when the address is edited; Apple's X-ABLabel stays")
+  func outlookAddressLabel() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;John\r\nFN:John Doe\r\n"
+      + "ADR;WORK;PREF:;;Cresent moon drive;Albaney;New York;12345;United States of America\r\n"
+      + "LABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:Cresent moon drive=0D=0A=\r\nAlbaney, New York  12345\r\n"
+      + "ADR;HOME:;;1 Elm St;Albaney;New York;12345;USA\r\nLABEL;HOME:1 Elm St\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edited.postalAddresses[0].value.street = "Cresent moon drive 7"
+    let text = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
+    #expect(!text.contains("LABEL;WORK"), "\(text)")
+    #expect(text.contains("LABEL;HOME:1 Elm St"), "the other address's label stays: \(text)")
+    let apple = try Self.written("item1.ADR;type=HOME:;;1 Infinite Loop;Cupertino;CA;95014;USA\r\nitem1.X-ABLabel:Cabin\r\n") {
+      $0.postalAddresses[0].value.street = "2 Infinite Loop"
+    }
+    #expect(apple.contains("item1.X-ABLabel:Cabin"), "\(apple)")
+  }
 }

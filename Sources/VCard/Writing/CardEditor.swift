@@ -159,6 +159,7 @@ struct CardEditor {
       ContactEncoder.address($0, style: $1, groups: &$2)
     } value: { [style] value, line in ContactEncoder.addressValue(value, original: line.value, version: style.version) }
     applyCountryCodes(from: old.postalAddresses, to: new.postalAddresses)
+    removeAddressLabels(from: old.postalAddresses, to: new.postalAddresses)
     labeled(old.urlAddresses, new.urlAddresses, names: PropertyKind.names(of: .url), kind: types.common) {
       ContactEncoder.url($0, style: $1, groups: &$2)
     } value: { value, _ in ContactEncoder.escapeURI(value) }
@@ -197,6 +198,32 @@ struct CardEditor {
         edits[code] = .remove
       } else {
         replace(code, value: VCardSerializer.escape(item.value.isoCountryCode.lowercased(), version: style.version))
+      }
+    }
+  }
+
+  /// An address changed or removed: the 2.1/3.0 `LABEL` property that printed it
+  /// (Outlook's `LABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:` after its `ADR;WORK;PREF`)
+  /// goes with the old address — the one of its group, or, neither grouped, the one of
+  /// the same `TYPE` words when no other address has them.
+  mutating func removeAddressLabels(from old: [LabeledValue<PostalAddress>], to new: [LabeledValue<PostalAddress>]) {
+    var after: [String: PostalAddress] = [:]
+    for item in new { after[item.identifier] = item.value }
+    let addresses = card.lines.indices.filter { card.lines[$0].kind == .address }
+    for item in old where after[item.identifier] != item.value {
+      guard let index = provenance.values[item.identifier] else { continue }
+      let address = card.lines[index]
+      let types = Set(address.types)
+      for label in card.lines.indices where card.lines[label].name == "LABEL" {
+        let line = card.lines[label]
+        let same: Bool
+        if let group = address.group?.lowercased() {
+          same = line.group?.lowercased() == group
+        } else {
+          same = line.group == nil && Set(line.types) == types
+            && addresses.filter({ card.lines[$0].group == nil && Set(card.lines[$0].types) == types }).count == 1
+        }
+        if same { edits[label] = .remove }
       }
     }
   }
