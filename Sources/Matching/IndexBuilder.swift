@@ -441,7 +441,7 @@ struct FoldedForms: Sendable {
       }
       // A Korean name (nothing but Hangul syllables and spaces): its customary
       // spelling too (`HangulSpelling`).
-      let hangul = text.unicodeScalars.allSatisfy { $0 == " " || Transliteration.isHangulSyllable($0) }
+      let hangul = IndexBuilder.isHangul(text)
       let customary = hangul ? HangulSpelling.customary(syllables) : nil
       if let customary {
         forms.aliases.append(customary.spaced)
