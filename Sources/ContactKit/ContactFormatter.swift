@@ -268,11 +268,11 @@ public enum ContactFormatter {
     /// The folded keys of non-ASCII name parts met by any `SortKeys` of the process
     /// (a book is keyed in chunks on all cores, each chunk with its own `SortKeys`;
     /// the same names recur in every chunk). Keyed by the part, and by whether it is
-    /// a written family name; emptied when it grows past 200,000 entries.
-    static let shared = Locked<[SharedKey: String]>([:])
+    /// a written family name; at most 200,000, kept while parts recur (`Memo`).
+    static let shared = Memo<SharedKey, String>(capacity: 200_000)
 
     /// A name part, and whether it is read as a surname.
-    struct SharedKey: Hashable {
+    struct SharedKey: Hashable, Sendable {
       var part: ByteKey
       var surname: Bool
     }
@@ -282,12 +282,9 @@ public enum ContactFormatter {
     static func sharedKey(_ part: String, surname: Bool) -> String {
       if part.utf8.allSatisfy({ $0 < 0x80 }) { return computeKey(part, surname: surname) }
       let lookup = SharedKey(part: ByteKey(part), surname: surname)
-      if let known = shared.withLock({ $0[lookup] }) { return known }
+      if let known = shared.value(for: lookup) { return known }
       let key = computeKey(part, surname: surname)
-      shared.withLock { keys in
-        if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
-        keys[lookup] = key
-      }
+      shared.store(key, for: lookup)
       return key
     }
 
@@ -528,21 +525,18 @@ public enum ContactFormatter {
   /// key of a name part and the search index's transliteration of the same word (a
   /// word of a script `LetterReadings` does not cover, met in every chunk of a book)
   /// are one ICU transform, which runs under ICU's process-wide lock. A text longer
-  /// than `latinTransformedLength` bytes is transformed anew each time; the store is
-  /// emptied when it grows past 100,000 texts.
+  /// than `latinTransformedLength` bytes is transformed anew each time; the store
+  /// keeps at most 100,000 texts, while texts recur (`Memo`).
   package static func latinTransformed(_ text: String) -> String? {
     guard text.utf8.count <= latinTransformedLength else {
       TransliterationWarmUp.waitIfRunning()
       return text.applyingTransformInPieces(latinTransform)
     }
     let key = ByteKey(text)
-    if let known = transformed.withLock({ $0[key] }) { return known }
+    if let known = transformed.value(for: key) { return known }
     TransliterationWarmUp.waitIfRunning()
     guard let latin = text.applyingTransformInPieces(latinTransform) else { return nil }
-    transformed.withLock { store in
-      if store.count >= 100_000 { store.removeAll(keepingCapacity: true) }
-      store[key] = latin
-    }
+    transformed.store(latin, for: key)
     return latin
   }
 
@@ -550,15 +544,16 @@ public enum ContactFormatter {
   /// name part's, a sort key's prefix of one (`sortKeyPrefixLength` characters).
   static let latinTransformedLength = 256
 
-  /// The transforms `latinTransformed` keeps, by text.
-  static let transformed = Locked<[ByteKey: String]>([:])
+  /// The transforms `latinTransformed` keeps, by text: at most 100,000, kept while
+  /// texts recur (`Memo`).
+  static let transformed = Memo<ByteKey, String>(capacity: 100_000)
 
   /// Empties the process's stores of sort keys of name parts (`SortKeys.shared`) and
   /// of transforms (`transformed`), their tables too: once a large book is keyed they
   /// only hold memory until another book is keyed, which makes them again.
   package static func forgetMemoized() {
-    SortKeys.shared.withLock { $0 = [:] }
-    transformed.withLock { $0 = [:] }
+    SortKeys.shared.removeAll()
+    transformed.removeAll()
   }
 
   /// The transform of `latinKey` (and of the search index's transliterations).

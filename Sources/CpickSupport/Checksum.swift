@@ -9,20 +9,70 @@
 package enum Checksum {
   /// The checksum of `bytes`.
   package static func of(_ bytes: UnsafeRawBufferPointer) -> Int64 {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    let words = bytes.count / 8
-    for index in 0..<words {
-      let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+    var running = Running()
+    running.add(bytes)
+    return running.value
+  }
+
+  /// `of(_:)` of bytes given a piece at a time (a payload written to the index in
+  /// pieces, never held whole): after `add` of each piece in order, `value` is the
+  /// checksum of their concatenation, however they were cut.
+  package struct Running: Sendable {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// The bytes of a word begun at the end of the last piece (fewer than 8).
+    private var carry: UInt64 = 0
+    private var carried = 0
+    /// The number of bytes added.
+    package private(set) var count = 0
+
+    /// A checksum of no bytes yet.
+    package init() {}
+
+    private mutating func mix(_ word: UInt64) {
       state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
       state = (state << 31) | (state >> 33)
     }
-    for index in (words * 8)..<bytes.count {
-      state = (state ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
+
+    /// Adds the next piece.
+    ///
+    /// - Complexity: O(*n*) in the piece's size.
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      count += bytes.count
+      var offset = 0
+      // A word begun by the last piece, completed first (little-endian, as loaded).
+      while carried > 0 && offset < bytes.count {
+        carry |= UInt64(bytes[offset]) << (8 * carried)
+        carried += 1
+        offset += 1
+        if carried == 8 {
+          mix(carry)
+          carry = 0
+          carried = 0
+        }
+      }
+      while bytes.count - offset >= 8 {
+        mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+      while offset < bytes.count {
+        carry |= UInt64(bytes[offset]) << (8 * carried)
+        carried += 1
+        offset += 1
+      }
     }
-    state ^= UInt64(bytes.count)
-    state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int64(bitPattern: state ^ (state >> 31))
+
+    /// The checksum of the bytes added.
+    package var value: Int64 {
+      var state = self.state
+      // The last bytes that make no whole word, one at a time.
+      for index in 0..<carried {
+        state = (state ^ ((carry >> (8 * index)) & 0xFF)) &* 0x94D0_49BB_1331_11EB
+      }
+      state ^= UInt64(count)
+      state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int64(bitPattern: state ^ (state >> 31))
+    }
   }
 
   /// The checksum of `bytes`.

@@ -568,9 +568,9 @@ struct FoldedForms: Sendable {
     return FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
   }
 
-  /// The forms of texts met so far, with their aliases; emptied when it grows past
-  /// 200,000 entries.
-  static let cache = Locked<[ByteKey: FoldedForms]>([:])
+  /// The forms of texts met so far, with their aliases: at most 200,000, kept while
+  /// texts recur (`Memo`).
+  static let cache = Memo<ByteKey, FoldedForms>(capacity: 200_000)
 
   /// The forms of `text` (non-ASCII), from the cache when met before. The aliases
   /// are there whatever the field's kind; a kind without aliases ignores them.
@@ -578,12 +578,9 @@ struct FoldedForms: Sendable {
 
   /// The forms of the text of `key` (see `of(_:)`).
   static func of(_ key: ByteKey) -> FoldedForms {
-    if let known = cache.withLock({ $0[key] }) { return known }
+    if let known = cache.value(for: key) { return known }
     let forms = compute(key.text)
-    cache.withLock { cache in
-      if cache.count >= 200_000 { cache.removeAll(keepingCapacity: true) }
-      cache[key] = forms
-    }
+    cache.store(forms, for: key)
     return forms
   }
 }
@@ -594,7 +591,7 @@ extension IndexEntries {
   /// book is indexed they only hold memory (160,000 Korean names: about 90 MB) until
   /// another book is indexed, which makes them again.
   package static func forgetMemoized() {
-    FoldedForms.cache.withLock { $0 = [:] }
-    Transliteration.cache.withLock { $0 = [:] }
+    FoldedForms.cache.removeAll()
+    Transliteration.cache.removeAll()
   }
 }

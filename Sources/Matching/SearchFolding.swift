@@ -203,7 +203,8 @@ public enum SearchFolding {
 enum Transliteration {
   /// The transform, the same as the sort keys' (`ContactFormatter.latinTransform`).
   static let transform = ContactFormatter.latinTransform
-  static let cache = Locked<[ByteKey: String]>([:])
+  /// The transliterations of texts met: at most 100,000, kept while texts recur (`Memo`).
+  static let cache = Memo<ByteKey, String>(capacity: 100_000)
 
   /// True for Han ideographs and Kana, whose transliteration is split into syllables.
   static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {
@@ -257,7 +258,7 @@ enum Transliteration {
     // A word of letters ICU reads one at a time (Cyrillic, …), from their readings.
     if let letters = LetterReadings.latin(text) { return SearchFolding.fold(letters) }
     let key = ByteKey(text)
-    if let hit = cache.withLock({ $0[key] }) { return hit }
+    if let hit = cache.value(for: key) { return hit }
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
     // The transform a sort key of the same word made, when it came first (both wait
     // for the warm-up of ICU's rules).
@@ -269,10 +270,7 @@ enum Transliteration {
       transformed = ContactFormatter.latinTransformed(text)
     }
     let latin = SearchFolding.fold(transformed ?? text)
-    cache.withLock { cache in
-      if cache.count > 100_000 { cache.removeAll(keepingCapacity: true) }
-      cache[key] = latin
-    }
+    cache.store(latin, for: key)
     return latin
   }
 

@@ -19,6 +19,10 @@ package struct CachedFile: Sendable, Hashable {
   /// (`IndexCache.card(generation:ordinal:)`); not returned by `files(inBook:)`.
   package var cards: [[UInt8]] = []
 
+  /// The payload, when it is written a piece at a time instead (`payload` is then
+  /// empty; a file read back has its `payload`).
+  package var stream: PayloadStream?
+
   /// A cached file.
   package init(path: String, signature: FileSignature, payload: [UInt8], cards: [[UInt8]] = []) {
     self.cards = cards
@@ -26,6 +30,15 @@ package struct CachedFile: Sendable, Hashable {
     self.signature = signature
     self.payload = payload
   }
+
+  /// A cached file whose payload `stream` gives.
+  package init(path: String, signature: FileSignature, stream: PayloadStream, cards: [[UInt8]] = []) {
+    self.init(path: path, signature: signature, payload: [], cards: cards)
+    self.stream = stream
+  }
+
+  /// The size of the payload, in bytes.
+  package var payloadCount: Int { stream?.count ?? payload.count }
 }
 
 /// The index on disk: each parsed address-book file with the signature (size, times,

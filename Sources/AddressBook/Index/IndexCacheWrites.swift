@@ -181,8 +181,18 @@ extension IndexCache {
       let generation = Self.generation(path: files[index].path, signature: files[index].signature)
       generations.append(generation)
       try upsert.bind(generation, at: 9)
-      try upsert.bind(Checksum.of(files[index].payload), at: 10)
       try writeCards(files[index].cards, generation: generation, with: insertCard)
+      if let stream = files[index].stream {
+        // Written over the row's zeros a piece at a time, never held whole.
+        // (A blob of zeros binds no memory: nothing to clear.)
+        try upsert.bind(stream.checksum, at: 10)
+        try upsert.bindZeroBlob(count: stream.count, at: 8)
+        try upsert.run()
+        let rowID = try Self.rowID(of: files[index].path, ofBook: bookID, with: findRow)
+        try database.writeBlob(count: stream.count, table: "files", column: "payload", rowID: rowID, stream.write)
+        continue
+      }
+      try upsert.bind(Checksum.of(files[index].payload), at: 10)
       let written: Result<Void, SQLiteError> = files[index].payload.withUnsafeBytes { payload in
         // Bound without a copy: the array stays alive and unchanged until the
         // bindings are cleared below. A large one (a book of a million in one
@@ -193,13 +203,7 @@ extension IndexCache {
           try large ? upsert.bindZeroBlob(count: payload.count, at: 8) : upsert.bindUncopied(payload, at: 8)
           try upsert.run()
           if large {
-            try findRow.bind(bookID, at: 1)
-            try findRow.bind(files[index].path, at: 2)
-            guard try findRow.step() else {
-              throw SQLiteError(code: SQLITE_INTERNAL, message: "file row missing: \(files[index].path)")
-            }
-            let rowID = findRow.int64(at: 0)
-            findRow.reset()
+            let rowID = try Self.rowID(of: files[index].path, ofBook: bookID, with: findRow)
             try database.writeBlob(payload, table: "files", column: "payload", rowID: rowID)
           }
           return .success(())
@@ -211,6 +215,19 @@ extension IndexCache {
       try upsert.bind(bookID, at: 1)  // cleared with the payload
     }
     return generations
+  }
+
+  /// The rowid of the row of `path` in the book `bookID`, found with `findRow`
+  /// (`SELECT id FROM files WHERE book = ?1 AND path = ?2`), which is reset after.
+  private static func rowID(of path: String, ofBook bookID: Int64, with findRow: SQLiteStatement) throws(SQLiteError) -> Int64 {
+    try findRow.bind(bookID, at: 1)
+    try findRow.bind(path, at: 2)
+    guard try findRow.step() else {
+      throw SQLiteError(code: SQLITE_INTERNAL, message: "file row missing: \(path)")
+    }
+    let rowID = findRow.int64(at: 0)
+    findRow.reset()
+    return rowID
   }
 
   /// Writes one row per card of a file version with `insertCard` (`cards`' statement),

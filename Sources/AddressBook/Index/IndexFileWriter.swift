@@ -93,7 +93,7 @@ package final class IndexFileWriter: Sendable {
       // The pages of a large payload spill to the file as they are written rather than
       // stay in memory beside the payload until the commit (see `IndexCache`,
       // Concurrency): the last transaction of the writer.
-      if file.payload.count > Self.spilledPayload { try? database.execute("PRAGMA cache_spill = ON") }
+      if file.payloadCount > Self.spilledPayload { try? database.execute("PRAGMA cache_spill = ON") }
       return current.connection.transaction { () throws(SQLiteError) -> Bool in
         guard try Self.cardCount(generation, in: database) == current.cardCount else { return false }
         try IndexCache.write(

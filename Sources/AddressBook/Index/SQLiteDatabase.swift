@@ -209,26 +209,56 @@ package final class SQLiteDatabase {
   package func writeBlob(
     _ bytes: UnsafeRawBufferPointer, table: String, column: String, rowID: Int64
   ) throws(SQLiteError) {
+    try writeBlob(count: bytes.count, table: table, column: column, rowID: rowID) { piece in piece(bytes) }
+  }
+
+  /// Writes a blob of `count` bytes over an existing one of that size (`zeroblob`)
+  /// a piece at a time as `pieces` gives them, in order, to the function it is given
+  /// (`sqlite3_blob_open`, `sqlite3_blob_write` in writes of at most 1 MiB): a value
+  /// never held whole.
+  ///
+  /// - Throws: `SQLiteError` (`SQLITE_ERROR` for a missing row, another size, or pieces
+  ///   that do not add up to `count`, …).
+  package func writeBlob(
+    count: Int, table: String, column: String, rowID: Int64,
+    _ pieces: ((UnsafeRawBufferPointer) -> Void) -> Void
+  ) throws(SQLiteError) {
     var blob: OpaquePointer?
     let opened = sqlite3_blob_open(handle, "main", table, column, rowID, 1, &blob)
     guard opened == SQLITE_OK, let blob else {
       sqlite3_blob_close(blob)
       throw SQLiteError(code: opened, connection: handle)
     }
-    guard Int(sqlite3_blob_bytes(blob)) == bytes.count else {
+    guard Int(sqlite3_blob_bytes(blob)) == count else {
       sqlite3_blob_close(blob)
       throw SQLiteError(code: SQLITE_ERROR, message: "blob of another size in \(table).\(column)")
     }
-    let piece = 1 << 20
     var offset = 0
-    while offset < bytes.count {
-      let count = min(piece, bytes.count - offset)
-      let result = sqlite3_blob_write(blob, bytes.baseAddress! + offset, Int32(count), Int32(offset))
-      guard result == SQLITE_OK else {
-        sqlite3_blob_close(blob)
-        throw SQLiteError(code: result, connection: handle)
+    var failure: SQLiteError?
+    pieces { bytes in
+      guard failure == nil else { return }
+      guard offset + bytes.count <= count else {
+        failure = SQLiteError(code: SQLITE_ERROR, message: "more than \(count) bytes for \(table).\(column)")
+        return
       }
-      offset += count
+      var written = 0
+      while written < bytes.count {
+        let length = min(1 << 20, bytes.count - written)
+        let result = sqlite3_blob_write(blob, bytes.baseAddress! + written, Int32(length), Int32(offset))
+        guard result == SQLITE_OK else {
+          failure = SQLiteError(code: result, connection: handle)
+          return
+        }
+        written += length
+        offset += length
+      }
+    }
+    if failure == nil && offset != count {
+      failure = SQLiteError(code: SQLITE_ERROR, message: "\(offset) of \(count) bytes for \(table).\(column)")
+    }
+    if let failure {
+      sqlite3_blob_close(blob)
+      throw failure
     }
     let closed = sqlite3_blob_close(blob)
     guard closed == SQLITE_OK else { throw SQLiteError(code: closed, connection: handle) }

@@ -81,6 +81,32 @@ enum SegmentArchive {
   /// stored card by card (`cards(of:)`).
   static func encode(_ contents: FileContents) -> [UInt8] {
     var writer = ArchiveWriter(reservingCapacity: sizeBound(contents))
+    write(contents, to: &writer, spill: { _ in })
+    // A small payload (a vdir's one-card files, 100,000 of them) is kept in an array
+    // of its size rather than with the buffer's spare capacity until it is stored.
+    return contents.count <= 16 ? writer.exactBytes : writer.bytes
+  }
+
+  /// `encode(contents)` given to `piece` a piece at a time, in order, each at most
+  /// about `pieceSize` bytes or one array of a segment's search fields: the payload
+  /// is never held whole (a million contacts: about 0.2 GB; 670,000 random Korean
+  /// names: 0.56 GB), for a row written in pieces (`PayloadStream`).
+  static func encode(_ contents: FileContents, pieceSize: Int = 1 << 20, _ piece: (UnsafeRawBufferPointer) -> Void) {
+    var writer = ArchiveWriter(reservingCapacity: pieceSize)
+    write(contents, to: &writer) { writer in
+      guard writer.count >= pieceSize else { return }
+      writer.bytes.withUnsafeBytes(piece)
+      writer.removeAll()
+    }
+    if writer.count > 0 { writer.bytes.withUnsafeBytes(piece) }
+  }
+
+  /// Writes `encode(contents)` to `writer`, calling `spill` between its parts (each
+  /// segment's column, each array of a segment's search fields), where the bytes
+  /// written so far may be taken out of `writer`.
+  private static func write(
+    _ contents: FileContents, to writer: inout ArchiveWriter, spill: (inout ArchiveWriter) -> Void
+  ) {
     writer.write(UInt64(contents.warnings.count))
     for warning in contents.warnings { writer.write(warning) }
     writer.write(UInt64(contents.groupCards.count))
@@ -91,8 +117,14 @@ enum SegmentArchive {
     }
     let segments = contents.segments
     writer.write(UInt64(contents.count))
-    for segment in segments { write(segment.sortKeys, to: &writer) }
-    for segment in segments { write(segment.displayNames, to: &writer) }
+    for segment in segments {
+      write(segment.sortKeys, to: &writer)
+      spill(&writer)
+    }
+    for segment in segments {
+      write(segment.displayNames, to: &writer)
+      spill(&writer)
+    }
     var grouped: [(Int, [String])] = []
     var position = 0
     for segment in segments {
@@ -107,10 +139,8 @@ enum SegmentArchive {
       writer.write(UInt64(groups.count))
       for group in groups { writer.write(group) }
     }
-    writeEntries(segments.map(\.entries), to: &writer)
-    // A small payload (a vdir's one-card files, 100,000 of them) is kept in an array
-    // of its size rather than with the buffer's spare capacity until it is stored.
-    return contents.count <= 16 ? writer.exactBytes : writer.bytes
+    spill(&writer)
+    writeEntries(segments.map(\.entries), to: &writer, spill: spill)
   }
 
   /// At least the size of `encode(contents)`, in bytes, so that its buffer is never
@@ -210,11 +240,18 @@ enum SegmentArchive {
   /// string (`writeArray`), straight from the parts: the concatenation itself is not
   /// made (a million contacts' search fields: about 250 MB more at the peak of a cold
   /// read).
-  static func writeEntries(_ parts: [IndexEntries], to writer: inout ArchiveWriter) {
+  ///
+  /// - Parameter spill: called after each part's array is written (see `write(_:to:spill:)`).
+  static func writeEntries(
+    _ parts: [IndexEntries], to writer: inout ArchiveWriter, spill: (inout ArchiveWriter) -> Void = { _ in }
+  ) {
     func total<T>(_ array: KeyPath<IndexEntries, [T]>) -> Int { parts.reduce(0) { $0 + $1[keyPath: array].count } }
     func concatenated<T: FixedWidthInteger>(_ array: KeyPath<IndexEntries, [T]>) {
       writer.write(UInt64(total(array) * MemoryLayout<T>.size))
-      for part in parts { part[keyPath: array].withUnsafeBytes { writer.writeRaw($0) } }
+      for part in parts {
+        part[keyPath: array].withUnsafeBytes { writer.writeRaw($0) }
+        spill(&writer)
+      }
     }
     // Starts after the first part's are shifted by what comes before them; each
     // part's leading 0 is dropped.
@@ -225,6 +262,7 @@ enum SegmentArchive {
       for part in parts {
         let values = part[keyPath: starts].dropFirst().map { $0 + shift }
         values.withUnsafeBytes { writer.writeRaw($0) }
+        spill(&writer)
         shift += Int32(part[keyPath: counted].count)
       }
     }

@@ -472,10 +472,13 @@ extension ContactListLoader {
       return part
     }
     @Sendable func row() -> CachedFile {
-      CachedFile(
-        path: file.path, signature: file.signature,
-        payload: SegmentArchive.encode(FileContents(segments: segments, warnings: warnings, groupCards: groupCards)),
-        cards: cards)
+      let contents = FileContents(segments: segments, warnings: warnings, groupCards: groupCards)
+      guard SegmentArchive.sizeBound(contents) < PayloadStream.smallest else {
+        // Written a piece at a time: not held whole beside the list being built.
+        let stream = PayloadStream { piece in SegmentArchive.encode(contents, piece) }
+        return CachedFile(path: file.path, signature: file.signature, stream: stream, cards: cards)
+      }
+      return CachedFile(path: file.path, signature: file.signature, payload: SegmentArchive.encode(contents), cards: cards)
     }
     if let writer {
       // Every part's cards are committed (else the file is read again whole).
