@@ -38,6 +38,24 @@ public enum SearchFolding {
   /// - Complexity: O(n); a Foundation call only when `s` has non-ASCII characters.
   public static func fold(_ s: String) -> String {
     if isASCII(s) { return asciiLowercased(s) }
+    // Only its ASCII lower-cased (`asciiLowercased` leaves other bytes as they are).
+    if isPlainHangulOrHan(s) { return asciiLowercased(s) }
+    return foldedWithFoundation(s)
+  }
+
+  /// Whether every scalar of `s` is ASCII, a Hangul syllable (U+AC00–U+D7A3) or a CJK
+  /// unified ideograph of the main block (U+4E00–U+9FFF): letters without case, marks
+  /// or width, which no folding changes (a test checks each against
+  /// `foldedWithFoundation`), so that a Korean or Chinese name is folded without
+  /// Foundation (a book of 670,000 Korean names: about 5 % of its reading).
+  static func isPlainHangulOrHan(_ s: String) -> Bool {
+    s.unicodeScalars.allSatisfy { scalar in
+      scalar.value < 0x80 || (0xAC00...0xD7A3).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)
+    }
+  }
+
+  /// `fold(s)` of non-ASCII text, through Foundation's folding.
+  static func foldedWithFoundation(_ s: String) -> String {
     // Composed first (NFC), so that text typed or pasted decomposed — macOS's NFD,
     // conjoining Hangul jamo, a kana and U+3099 — folds as the composed text does (case 40);
     // presentation forms and the Indic nukta letters through NFKC.
@@ -177,7 +195,7 @@ public enum SearchFolding {
     }
   }
 
-  /// ASCII lower-casing without Foundation.
+  /// ASCII lower-casing without Foundation (other bytes as they are).
   static func asciiLowercased(_ s: String) -> String {
     var s = s
     return s.withUTF8 { buffer in

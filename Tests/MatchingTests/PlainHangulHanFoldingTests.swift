@@ -1,0 +1,33 @@
+import Testing
+
+@testable import Matching
+
+/// `SearchFolding.fold` of Hangul syllables and the main block of CJK ideographs,
+/// folded without Foundation (`isPlainHangulOrHan`): each one as Foundation's folding
+/// and `ScriptFolding` fold it.
+@Suite struct PlainHangulHanFoldingTests {
+  @Test("every Hangul syllable and every ideograph of U+4E00–U+9FFF folds as through Foundation (itself)")
+  func everyScalar() {
+    for range in [0xAC00...0xD7A3, 0x4E00...0x9FFF] {
+      // Runs of 64 characters, the last run shorter: each character is met once.
+      for start in stride(from: range.lowerBound, through: range.upperBound, by: 64) {
+        let text = String(
+          String.UnicodeScalarView((start...min(range.upperBound, start + 63)).map { Unicode.Scalar(UInt32($0))! }))
+        #expect(SearchFolding.isPlainHangulOrHan(text))
+        #expect(SearchFolding.fold(text) == SearchFolding.foldedWithFoundation(text), "from U+\(String(start, radix: 16))")
+        #expect(SearchFolding.fold(text) == text)
+      }
+    }
+  }
+
+  @Test("with ASCII among them, only the ASCII is lower-cased; other text is not taken for them", arguments: [
+    ("박지성 PARK Ji-sung", "박지성 park ji-sung", true), ("王小明 Wang", "王小明 wang", true),
+    ("김 민준", "김 민준", true), ("ｷﾑ", "きむ", false), ("김ㅁ", "김ㅁ", false), ("佐々木", "佐々木", false),
+    ("Ｋim", "kim", false), ("김\u{200B}민준", "김민준", false),
+  ])
+  func mixed(text: String, folded: String, plain: Bool) {
+    #expect(SearchFolding.isPlainHangulOrHan(text) == plain)
+    #expect(SearchFolding.fold(text) == folded)
+    #expect(SearchFolding.fold(text) == SearchFolding.foldedWithFoundation(text))
+  }
+}
