@@ -6,9 +6,9 @@ import Testing
 /// folded without Foundation (`isPlainHangulOrHan`): each one as Foundation's folding
 /// and `ScriptFolding` fold it.
 @Suite struct PlainHangulHanFoldingTests {
-  @Test("every Hangul syllable and every ideograph of U+4E00–U+9FFF folds as through Foundation (itself)")
+  @Test("every Hangul syllable, Hangul compatibility letter and ideograph of U+4E00–U+9FFF folds as through Foundation (itself)")
   func everyScalar() {
-    for range in [0xAC00...0xD7A3, 0x4E00...0x9FFF] {
+    for range in [0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3131...0x3163] {
       // Runs of 64 characters, the last run shorter: each character is met once.
       for start in stride(from: range.lowerBound, through: range.upperBound, by: 64) {
         let text = String(
@@ -22,7 +22,7 @@ import Testing
 
   @Test("with ASCII among them, only the ASCII is lower-cased; other text is not taken for them", arguments: [
     ("박지성 PARK Ji-sung", "박지성 park ji-sung", true), ("王小明 Wang", "王小明 wang", true),
-    ("김 민준", "김 민준", true), ("ｷﾑ", "きむ", false), ("김ㅁ", "김ㅁ", false), ("佐々木", "佐々木", false),
+    ("김 민준", "김 민준", true), ("ｷﾑ", "きむ", false), ("김ㅁ", "김ㅁ", true), ("ﾡ김", "ㄱ김", false), ("佐々木", "佐々木", false),
     ("Ｋim", "kim", false), ("김\u{200B}민준", "김민준", false),
   ])
   func mixed(text: String, folded: String, plain: Bool) {
