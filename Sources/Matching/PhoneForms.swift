@@ -19,6 +19,21 @@ enum PhoneForms {
     return (trunk + rest, codeLength, trunk.count)
   }
 
+  /// The national digits of a North American number typed with its trunk prefix `1`
+  /// and no `+` (`1-202-555-0199`, `12025550199`: dialled so within the NANP), so
+  /// that it finds the number saved as `(202) 555-0199`: the eleven digits of such a
+  /// number (an area code and an exchange, each beginning with 2–9, after the `1`), or
+  /// a number begun so with a separator after the `1` (`1-202-5`, `1 (202) 555`); nil
+  /// for other digits.
+  static func northAmericanNational(typed: [UInt8], digits: [UInt8]) -> [UInt8]? {
+    func isNXX(_ digit: UInt8) -> Bool { (UInt8(ascii: "2")...UInt8(ascii: "9")).contains(digit) }
+    guard digits.count >= 4, digits.count <= 11, digits[0] == UInt8(ascii: "1"), isNXX(digits[1]) else { return nil }
+    if digits.count == 11 { return isNXX(digits[4]) ? Array(digits.dropFirst()) : nil }
+    let separated = typed.count > 1 && typed[0] == UInt8(ascii: "1") && " -.(".utf8.contains(typed[1])
+    guard separated, digits.count < 5 || isNXX(digits[4]) else { return nil }
+    return Array(digits.dropFirst())
+  }
+
   /// For the digits of a number written with `+` (or `00`): the international digits
   /// without a `(0)` (`+49 (0)170…` → `49170…`) and the national form (`0170…`); nil
   /// for a national number.

@@ -27,7 +27,9 @@
 ///   phone punctuation, it is one phone term with the spaces removed
 ///   (`0170 555 0123` → `01705550123`). A number typed with its country code (`+49 152
 ///   1270339`, `0049 152 1270339`) also matches the number saved in national form
-///   (`0152 1270339`): its national digits (`PhoneForms.nationalForm`) are a second form.
+///   (`0152 1270339`): its national digits (`PhoneForms.nationalForm`) are a second form;
+///   so are those of a North American number typed with its trunk prefix `1`
+///   (`1-202-555-0199` finds `(202) 555-0199`: `PhoneForms.northAmericanNational`).
 ///   A whole query that is a number written with letters (`1-800-flowers`) is the phone
 ///   term of the digits dialled (`PhoneKeypad`), as numbers so written are indexed.
 /// * A term that is only an operator (`!`, `^`, `'`, `|`) matches everything, so a
@@ -481,6 +483,12 @@ extension SearchQuery.Term {
     nationalDigits = national?.digits ?? []
     countryCode = national.map { Array(digits.prefix($0.codeLength)) } ?? []
     trunkLength = national?.trunkLength ?? 0
+    if !international && !literal, let northAmerican = PhoneForms.northAmericanNational(typed: typed, digits: digits) {
+      // `1-202-555-0199`: its digits as typed (a substring, as other numbers), and the
+      // national number after the trunk prefix, from a number's start.
+      nationalDigits = northAmerican
+      countryCode = [UInt8(ascii: "1")]
+    }
     phoneMask = ByteMatcher.phoneMask(digits)
     if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits) }
   }
