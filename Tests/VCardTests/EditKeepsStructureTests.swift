@@ -167,4 +167,25 @@ struct EditKeepsStructureTests {
     }
     #expect(apple.contains("item1.X-ABLabel:Cabin"), "\(apple)")
   }
+
+  @Test("Evolution's X-EVOLUTION-FILE-AS follows a name edit when it was made from the names; one written otherwise stays")
+  func evolutionFileAs() throws {
+    // Family, Given (escaped comma), Given Family, the FN, Family, Given (Company).
+    let filed = try Self.written("X-EVOLUTION-FILE-AS:Quill\\, Anselm\r\n") { $0.familyName = "Quillon" }
+    #expect(filed.contains("X-EVOLUTION-FILE-AS:Quillon\\, Anselm"), "\(filed)")
+    #expect(filed.contains("N:Quillon;Anselm;;;"), "\(filed)")
+    let given = try Self.written("X-EVOLUTION-FILE-AS:Anselm Quill\r\n") { $0.givenName = "Ansel" }
+    #expect(given.contains("X-EVOLUTION-FILE-AS:Ansel Quill"), "\(given)")
+    let shown = try Self.written("X-EVOLUTION-FILE-AS:Anselm Quill\r\n") { $0.formattedName = "Brother Anselm" }
+    #expect(shown.contains("X-EVOLUTION-FILE-AS:Brother Anselm"), "\(shown)")
+    let company = try Self.written("ORG:Scriptorium\r\nX-EVOLUTION-FILE-AS:Quill\\, Anselm (Scriptorium)\r\n") {
+      $0.organizationName = "Abbey Press"
+    }
+    #expect(company.contains("X-EVOLUTION-FILE-AS:Quill\\, Anselm (Abbey Press)"), "\(company)")
+    // Written by hand: kept; and an edit of another field leaves it as it was.
+    let own = try Self.written("X-EVOLUTION-FILE-AS:Brother A.\r\n") { $0.familyName = "Quillon" }
+    #expect(own.contains("X-EVOLUTION-FILE-AS:Brother A."), "\(own)")
+    let other = try Self.written("X-EVOLUTION-FILE-AS:Quill\\, Anselm\r\n") { $0.jobTitle = "Scribe" }
+    #expect(other.contains("X-EVOLUTION-FILE-AS:Quill\\, Anselm"), "\(other)")
+  }
 }

@@ -252,6 +252,7 @@ struct CardEditor {
       }.joined(separator: ";")
       single(.name, "N", value, keepEmpty: true)
     }
+    applyFileAs(from: old, to: new)
     if old.nickname != new.nickname {
       var value = VCardSerializer.list([new.nickname], version: style.version)
       if let index = provenance.fields[.nickname]?.first, !new.nickname.isEmpty {
@@ -263,6 +264,37 @@ struct CardEditor {
         }
       }
       single(.nickname, "NICKNAME", value)
+    }
+  }
+
+  /// The name a card is filed under in Evolution (`X-EVOLUTION-FILE-AS`), made from
+  /// its names as Evolution offers them (`Family, Given`, `Given Family`, the `FN`, the
+  /// company, `Family, Given (Company)`), follows an edit of those names when it was
+  /// one of them; one written otherwise stays. Evolution would otherwise list the
+  /// contact under its old name.
+  mutating func applyFileAs(from old: Contact, to new: Contact) {
+    func forms(_ contact: Contact) -> [String] {
+      let family = contact.familyName.trimmedOfWhitespace
+      let given = contact.givenName.trimmedOfWhitespace
+      let company = contact.organizationName.trimmedOfWhitespace
+      let familyGiven = [family, given].filter { !$0.isEmpty }.joined(separator: ", ")
+      return [
+        familyGiven, [given, family].filter { !$0.isEmpty }.joined(separator: " "),
+        contact.formattedName.trimmedOfWhitespace, company,
+        familyGiven.isEmpty || company.isEmpty ? "" : "\(familyGiven) (\(company))",
+      ]
+    }
+    let before = forms(old)
+    let after = forms(new)
+    guard before != after else { return }
+    for index in card.lines.indices where card.lines[index].name == "X-EVOLUTION-FILE-AS" {
+      let filed = ValueDecoder.unescape(card.lines[index].value).trimmedOfWhitespace
+      // The first of the forms it was that the edit changed (`Anselm Quill` may be
+      // both `Given Family` and the FN).
+      guard !filed.isEmpty,
+        let form = before.indices.first(where: { before[$0] == filed && !after[$0].isEmpty && after[$0] != filed })
+      else { continue }
+      replace(index, value: VCardSerializer.escape(after[form], version: style.version))
     }
   }
 
