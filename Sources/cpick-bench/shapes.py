@@ -8,6 +8,8 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   phonetic              a phonetic name of N kana
   nameless-note         a card without a name, shown by its note of N letters
   latin1, utf8          N small cards, in Latin-1 without a CHARSET (or in UTF-8)
+  korean                N cards of distinct random Korean names (two words of 2–10
+                        syllables: every search form distinct, no memo pays)
   from-header           a mail message whose folded From: header has N addresses
   from-body             a mail message with a short header and a body of N lines
   from-book             a one-card book for `cpick unknown --skip-known`
@@ -64,6 +66,13 @@ elif shape == "latin1":
         b"BEGIN:VCARD\r\nVERSION:2.1\r\nN:M\xfcller%d;J\xfcrgen\r\nFN:J\xfcrgen M\xfcller%d\r\nEND:VCARD\r\n" % (i, i)
         for i in range(n))
     open(path, "wb").write(data)
+elif shape == "korean":
+    import random
+    random.seed(7)
+    def word():
+        return "".join(chr(random.randint(0xAC00, 0xD7A3)) for _ in range(random.randint(2, 10)))
+    names = ((word(), word()) for _ in range(n))
+    out = "".join(card("FN:%s %s" % (family, given), "N:%s;%s;;;" % (family, given)) for family, given in names)
 elif shape == "utf8":
     out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
 elif shape == "nested-begin":
