@@ -282,7 +282,7 @@ extension ContactIndex.HotTerm {
       phoneMask: phoneAllowed ? term.phoneMask : .max,
       textFieldMask: ByteMatcher.mask(term.text),
       digitFieldMask: ByteMatcher.mask(term.digits)
-        & (term.nationalDigits.isEmpty ? .max : ByteMatcher.mask(term.nationalDigits)),
+        & (term.nationalDigits.isEmpty ? .max : ByteMatcher.mask(term.nationalDigits.dropFirst(term.trunkLength))),
       pairs: usesPairs ? ContactBigrams.pairs(of: term.text) : (0, 0, 0, 0), usesPairs: usesPairs,
       firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
       useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,

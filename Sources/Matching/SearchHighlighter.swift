@@ -92,6 +92,9 @@ struct TextProjection {
       {
         return hit
       }
+      if let rest = term.nationalWithoutTrunk, let hit = Self.substring(Array(rest), in: digits, mode: .whole) {
+        return hit
+      }
       // A number typed in national form, shown in international form: the digits after
       // the trunk prefix (`0170 555` in `+49 170 5550123`).
       if term.digits.count >= 4, term.digits.first == UInt8(ascii: "0") {

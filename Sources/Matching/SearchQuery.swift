@@ -65,6 +65,15 @@ struct SearchQuery: Sendable {
     /// country is not a match (`+33 170 …` does not find `+49 170 …`).
     var countryCode: [UInt8] = []
     var trunkLength = 0
+
+    /// With a trunk prefix in `nationalDigits`, the national number without it, which a
+    /// number is also saved as where the prefix is only dialled (a Chinese or Indian
+    /// mobile, `138 1234 5678` for `+86 138 1234 5678`; Brazil's `(11) 98765-4321`):
+    /// matched as a whole number only, since such digits may also be another
+    /// country's number with its code (`+1 381 234 5678`), and only from six digits.
+    var nationalWithoutTrunk: ArraySlice<UInt8>? {
+      trunkLength > 0 && nationalDigits.count - trunkLength >= 6 ? nationalDigits.dropFirst(trunkLength) : nil
+    }
     /// `ByteMatcher.mask` of `text`.
     var textMask: UInt64
     /// `ByteMatcher.phoneMask` of `digits` (of the digits both forms share, when the
@@ -490,6 +499,7 @@ extension SearchQuery.Term {
       countryCode = [UInt8(ascii: "1")]
     }
     phoneMask = ByteMatcher.phoneMask(digits)
-    if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits) }
+    // Of the digits every form holds (the national form without its trunk prefix too).
+    if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits.dropFirst(trunkLength)) }
   }
 }

@@ -144,6 +144,12 @@ extension ContactIndex {
       {
         tier = 0
       }
+      // Saved without the trunk prefix (`SearchQuery.Term.nationalWithoutTrunk`): the
+      // whole number.
+      let rest = term.nationalCount - term.trunkLength
+      if tier == 0 && term.trunkLength > 0 && rest >= 6 {
+        tier = ByteMatcher.match(field, n, q + term.national + term.trunkLength, rest, mode: .whole, fuzzy: false)
+      }
     }
     return tier
   }
