@@ -100,6 +100,44 @@ struct LineReaderTests {
     #expect(latin1.value == "Hans HÃA9rle")
   }
 
+  @Test("a fold between an escape's = and its digits (a 75-octet folder's cut) keeps the escape: before a UTF-8 lead and its continuations, a line feed after =0D")
+  func foldBeforeEscapeDigits() throws {
+    let german = try #require(
+      firstLine("FN", in: "BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=B6rg M=\r\n C3=BCller\nEND:VCARD\n"))
+    #expect(german.value == "Jörg Müller")
+    let russian = try #require(
+      firstLine("FN", in: "BEGIN:VCARD\nFN;CHARSET=UTF-8;QUOTED-PRINTABLE:=D0=98=D0=B2=D0=B0=D0=BD=\n D0=B2\nEND:VCARD\n"))
+    #expect(russian.value == "Иванв")
+    let lines = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE:line one=0D=\n 0Aline two\nEND:VCARD\n"))
+    #expect(lines.value == "line one\r\nline two")
+    // A lead byte without its continuations after it, or in Latin-1: a soft break.
+    let alone = try #require(
+      firstLine("NOTE", in: "BEGIN:VCARD\nNOTE;QUOTED-PRINTABLE;CHARSET=UTF-8:Ab=\n C3 plus\nEND:VCARD\n"))
+    #expect(alone.value == "AbC3 plus")
+    let latin1 = try #require(
+      firstLine("FN", in: "BEGIN:VCARD\nFN;CHARSET=ISO-8859-1;QUOTED-PRINTABLE:Hans H=\n C3=A9rle\nEND:VCARD\n"))
+    #expect(latin1.value == "Hans HC3©rle")
+  }
+
+  @Test("a value ending in a literal = (sabre/vobject's 2.1, a phone's FN) does not take the next property in; continuation text is still joined")
+  func literalEqualsBeforeProperty() throws {
+    let card = try #require(
+      readCards(
+        "BEGIN:VCARD\nVERSION:2.1\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D0=98=D0=B2=D0=B0=D0=BD=D0=BE=D0=B2;=D0=98=D0=B2=D0=B0=D0=BD;;;=\n"
+          + "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D0=98=D0=B2=D0=B0=D0=BD =D0=98=D0=B2=D0=B0=D0=BD=D0=BE=D0=B2=\n"
+          + "TEL;CELL:+7 900 000-00-01\nNOTE;ENCODING=QUOTED-PRINTABLE:key:=0D=0AbXlz=\nitem1.X-ABLabel:Home\n"
+          + "EMAIL;QUOTED-PRINTABLE:a=\nb@example.com\nNOTE;QUOTED-PRINTABLE:Meeting=0D=0A=\nNote: bring keys=\nTEL: 5\nEND:VCARD\n"
+      ).cards.first)
+    #expect(card.first("FN")?.value == "Иван Иванов")
+    #expect(card.first("TEL")?.value == "+7 900 000-00-01")
+    // `Note:` in mixed case continues the note; `TEL:` upper-case is a property.
+    #expect(card.lines.filter { $0.name == "NOTE" }.map(\.value) == ["key:\r\nbXlz", "Meeting\r\nNote: bring keys"])
+    #expect(card.lines.filter { $0.name == "TEL" }.map(\.value) == ["+7 900 000-00-01", " 5"])
+    #expect(card.first("X-ABLABEL")?.value == "Home")
+    #expect(card.first("EMAIL")?.value == "ab@example.com")
+  }
+
   @Test("a blank line after a soft break ends the value; the next property stays separate")
   func blankLineEndsSoftBreak() throws {
     let card = try #require(

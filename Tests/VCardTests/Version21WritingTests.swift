@@ -181,4 +181,25 @@ struct Version21WritingTests {
     let lines = physicalLines(VCardWriter.write(edited, original: original, options: Self.options))
     #expect(lines.contains("note;quoted-printable;CHARSET=UTF-8:Caf=C3=A9 at 10"), "\(lines)")
   }
+
+  @Test("a quoted-printable continuation that would start like a property (TEL;CELL:, item1.X-ABLabel:) has its first letter encoded, and reads back whole")
+  func continuationNotAProperty() throws {
+    var contact = Contact(identifier: "urn:uuid:1", source: "t")
+    contact.formattedName = "Ann Lee"
+    // Soft breaks come at 73 octets: each note puts a property-like text there.
+    let lead = String(repeating: "é", count: 16) + "x"
+    for tail in ["TEL;CELL:555-0142", "item1.X-ABLabel:Home", "Note: keys"] {
+      contact.note = lead + tail
+      let text = VCardWriter.write(contact, options: VCardWriter.Options(version: .v21, revision: nil))
+      let lines = physicalLines(text)
+      #expect(!lines.contains { $0.hasPrefix("TEL;CELL:") || $0.hasPrefix("item1.X-ABLabel:") }, "\(lines)")
+      // The continuation starts where the text does: encoded, or as written (`Note:`).
+      #expect(lines.contains { $0.hasPrefix("=54EL;CELL:") || $0.hasPrefix("=69tem1.") || $0.hasPrefix("Note: keys") }, "\(lines)")
+      let read = VCardReader.read(Array(text.utf8))
+      #expect(read.warnings.isEmpty)
+      let back = try #require(read.cards.first.map { ContactDecoder.contact(from: $0, source: "t") })
+      #expect(back.note == contact.note)
+      #expect(back.phoneNumbers.isEmpty)
+    }
+  }
 }

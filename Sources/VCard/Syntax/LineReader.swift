@@ -308,13 +308,17 @@ struct LineJoiner {
   mutating func joinContinuation(_ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool) -> Bool {
     let first = input[start]
     let indented = first == 0x20 || first == 0x09
-    if indented && continuesQuotedPrintable(&line) && foldsEscape(line, next: start + 1, end: end) {
-      // A fold inside an escape (`f=C3=` then ` BChrer`: `=BC`, the rest of `ü`): the
-      // `=` stays, the fold goes.
+    if indented && continuesQuotedPrintable(&line)
+      && (foldsEscape(line, next: start + 1, end: end) || foldsBeforeEscape(line, next: start + 1, end: end))
+    {
+      // A fold inside an escape (`f=C3=` then ` BChrer`: `=BC`, the rest of `ü`), or
+      // between an escape's `=` and its digits (`M=` then ` C3=BCller`): the `=`
+      // stays, the fold goes.
       append(&line, start + 1, end)
     } else if continuesQuotedPrintable(&line)
       && CardBoundary.of(UnsafeBufferPointer(rebasing: input[start..<end]), ungroupedOnly: true) == nil
       && !CardBoundary.isJoinedEndBegin(UnsafeBufferPointer(rebasing: input[start..<end]))
+      && (indented || !Self.startsProperty(UnsafeBufferPointer(rebasing: input[start..<end])))
     {
       // A soft break: the next physical line continues the value whatever it
       // starts with. Whether a leading blank is folding or text is decided by
@@ -451,6 +455,77 @@ struct LineJoiner {
     }
     // Not in a value of a declared legacy charset (Latin-1's `é` is UTF-8's lead 0xE9).
     return withContent(line) { LineReader.legacyCharset($0) } == nil
+  }
+
+  /// Whether the `=` that ends `line` (a quoted-printable value) is the start of an
+  /// escape whose digits a fold put on the next line (`input[next..<end]`, after the
+  /// fold's blank): a 75-octet folder cut `M=C3=BCller` as `M=` and ` C3=BCller`. Told
+  /// when the digits there escape the lead byte of a UTF-8 character whose
+  /// continuation bytes follow as escapes (a soft break would leave them alone, `MC3`
+  /// and a stray byte), or a line feed after an escaped carriage return (`=0D=` and
+  /// ` 0A`); not in a value of a declared legacy charset.
+  func foldsBeforeEscape(_ line: LogicalLine, next: Int, end: Int) -> Bool {
+    let hex = ValueDecoder.hexDigit
+    guard end - next >= 2, let last = line.lastSolid, last >= 0, let high = hex(input[next]),
+      let low = hex(input[next + 1])
+    else { return false }
+    let escaped = high << 4 | low
+    if escaped == 0x0A {
+      // `=0D=` before it.
+      return last >= 3 && byte(line, last - 3) == UInt8(ascii: "=") && hex(byte(line, last - 2)) == 0
+        && hex(byte(line, last - 1)) == 0xD
+    }
+    guard (0xC2...0xF4).contains(escaped) else { return false }
+    let length = escaped >= 0xF0 ? 4 : escaped >= 0xE0 ? 3 : 2
+    var at = next + 2
+    for _ in 1..<length {
+      guard at + 3 <= end, input[at] == UInt8(ascii: "="), let continuation = hex(input[at + 1]),
+        (8...0xB).contains(continuation), hex(input[at + 2]) != nil
+      else { return false }
+      at += 3
+    }
+    return withContent(line) { LineReader.legacyCharset($0) } == nil
+  }
+
+  /// Whether `text` (a physical line not indented) begins a property as exporters
+  /// write one — a known name in upper case (in any case after a group's `name.`) or
+  /// an `X-` name, then `;` or `:` — rather than continuing a quoted-printable value after its
+  /// soft break: a value that ends in a literal `=` (sabre/vobject, behind Nextcloud
+  /// and Baïkal, leaves `=` unescaped in 2.1; a phone's `FN` of `…=`) would otherwise
+  /// take the next line (`TEL;CELL:555-0142`) into itself. Text of a continuation in
+  /// mixed case (`Note: bring keys`) is not a property.
+  static func startsProperty(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    var index = 0
+    // A group: letters, digits and `-`, then `.`.
+    while index < text.count, index < 64 {
+      let byte = text[index] | 0x20
+      guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(text[index]) || text[index] == UInt8(ascii: "-")
+      else { break }
+      index += 1
+    }
+    if index > 0 && index < text.count && text[index] == UInt8(ascii: ".") { start = index + 1 }
+    var end = start
+    var upper = true
+    while end < text.count, end - start < 64 {
+      let byte = text[end]
+      if (0x61...0x7A).contains(byte) {
+        upper = false
+      } else if !((0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")) {
+        break
+      }
+      end += 1
+    }
+    guard end > start, end < text.count, text[end] == UInt8(ascii: ";") || text[end] == UInt8(ascii: ":") else {
+      return false
+    }
+    let name = UnsafeBufferPointer(rebasing: text[start..<end])
+    // Card boundaries are told apart elsewhere (`CardBoundary`): a grouped
+    // `item1.BEGIN:VCARD` after a soft break is the value's text.
+    if let known = PropertyKind.known(name)?.name, known == "BEGIN" || known == "END" { return false }
+    // `X-` names in any case (Apple's `X-ABLabel`); known ones upper-case or grouped.
+    if name.count > 2 && name[0] | 0x20 == UInt8(ascii: "x") && name[1] == UInt8(ascii: "-") { return true }
+    return (upper || start > 0) && PropertyKind.known(name) != nil
   }
 
   /// Removes the soft break (`=` and the blanks after it) from the end of `line`

@@ -337,14 +337,30 @@ public enum VCardSerializer {
       line = []
       lineHasValue = false
     }
-    for token in tokens {
+    // Whether a continuation from token `index` on would read as a property of its own
+    // (`LineJoiner.startsProperty`: `TEL;CELL:`, `item1.X-ABLabel:`).
+    func startsProperty(at index: Int) -> Bool {
+      var prefix: [UInt8] = []
+      var next = index
+      while next < tokens.count && prefix.count < 72 && !prefix.contains(UInt8(ascii: ":")) {
+        prefix.append(contentsOf: tokens[next])
+        next += 1
+      }
+      return prefix.withUnsafeBufferPointer(LineJoiner.startsProperty)
+    }
+    for (index, token) in tokens.enumerated() {
       var token = token
       if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
       if line.count + token.count > 73 && !line.isEmpty { finishLine(soft: true) }
       if line.isEmpty && (token == [0x20] || token == [0x09]) { token = encoded(token[0]) }
       // A continuation that starts like `BEGIN:VCARD` or `END:VCARD` would read as a
-      // card boundary: its first letter is encoded.
-      if line.isEmpty && [[0x42], [0x62], [0x45], [0x65]].contains(token) { token = encoded(token[0]) }
+      // card boundary, one that starts like a property as that property: its first
+      // letter is encoded.
+      if line.isEmpty && token.count == 1
+        && ([[0x42], [0x62], [0x45], [0x65]].contains(token) || startsProperty(at: index))
+      {
+        token = encoded(token[0])
+      }
       line.append(contentsOf: token)
       lineHasValue = true
     }
