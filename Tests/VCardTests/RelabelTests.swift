@@ -32,7 +32,12 @@ struct RelabelTests {
       "3.0", "item1.TEL;type=CELL;type=VOICE;type=pref:+39 333 111 2222\r\nitem1.X-ABLabel:_$!<Mobile>!$_\r\n"
     ) { $0.phoneNumbers[0].label = "iPhone" }
     #expect(phone.contains("item1.TEL;type=VOICE;type=pref:+39 333 111 2222"), "\(phone)")
-    #expect(phone.contains("item1.X-ABLabel:_$!<IPhone>!$_"), "\(phone)")
+    // Apple's own spellings: the plain `iPhone`, `_$!<WorkFAX>!$_`.
+    #expect(phone.contains("item1.X-ABLabel:iPhone"), "\(phone)")
+    let fax = try Self.written(
+      "3.0", "item2.TEL;type=FAX;type=HOME:+39 06 555 1212\r\nitem2.X-ABLabel:_$!<HomeFAX>!$_\r\n"
+    ) { $0.phoneNumbers[0].label = "workFax" }
+    #expect(fax.contains("item2.X-ABLabel:_$!<WorkFAX>!$_"), "\(fax)")
     // A label where the line had none: named as the line names its types.
     let added = try Self.written("3.0", "EMAIL;type=INTERNET:ilaria@casa.example\r\n") {
       $0.emailAddresses[0].label = "home"
@@ -84,5 +89,20 @@ struct RelabelTests {
     let long = "item2.ADR;type=HOME;type=pref:;;1 Infinite Loop Building Four;Cupertino;California;95014;United States of America"
     let lines = try Self.written("3.0", long + "\r\nitem2.X-ABADR:us\r\n") { $0.postalAddresses[0].label = "work" }
     #expect(lines.contains(long.replacingOccurrences(of: "type=HOME", with: "type=WORK")), "\(lines)")
+  }
+
+  @Test("Android's X-CUSTOM(…) label is replaced where it stood: by type words, or by a custom label written the same way")
+  func androidCustomLabel() throws {
+    let line = "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=85=AC=E5=8F=B8):+86 10 1234 5678\r\n"
+    let work = try Self.written("2.1", line) { contact in
+      #expect(contact.phoneNumbers[0].label == "公司")
+      contact.phoneNumbers[0].label = "work"
+    }
+    #expect(work.contains("TEL;WORK:+86 10 1234 5678"), "\(work)")
+    let home = try Self.written("2.1", line) { $0.phoneNumbers[0].label = "家" }
+    #expect(home.contains("TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=AE=B6):+86 10 1234 5678"), "\(home)")
+    #expect(!home.contains { $0.contains("X-ABLabel") }, "\(home)")
+    let club = try Self.written("2.1", "EMAIL;X-CUSTOM(Club):ilaria@club.example\r\n") { $0.emailAddresses[0].label = "Choir" }
+    #expect(club.contains("EMAIL;X-CUSTOM(Choir):ilaria@club.example"), "\(club)")
   }
 }

@@ -432,6 +432,20 @@ struct CardEditor {
     if let group = line.group?.lowercased() {
       labelLine = card.lines.firstIndex { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group }
     }
+    // Android's custom label (`TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=85=AC…)`,
+    // `AndroidCustomType`): the phone reads only that, so a new label replaces it where
+    // it stood — type words, or a custom label written the same way.
+    var customInPlace = false
+    if let label, labelLine == nil,
+      let custom = head.parameters.firstIndex(where: { $0.text.trimmingBlanks().uppercased().hasPrefix("X-CUSTOM(") })
+    {
+      if ContactEncoder.types(for: label, kind: kind) == nil {
+        head.parameters[custom] = LineHead.Parameter(name: nil, values: [Self.androidCustomType(label)])
+        customInPlace = true
+      } else {
+        head.parameters.remove(at: custom)
+      }
+    }
     let types = labelLine == nil ? label.flatMap { ContactEncoder.types(for: $0, kind: kind) } : nil
     // A fax or a pager is not a voice line (RFC 6350 §6.4.1): `VOICE` went with the old label.
     let dropsVoice = kind == .phone && (types ?? []).contains { $0 == "fax" || $0 == "pager" }
@@ -459,7 +473,8 @@ struct CardEditor {
     var place: (parameter: Int, value: Int, upper: Bool, alone: Bool)? = nil
     // Parameters written as one quoted list (`TYPE="voice,cell"`): quoted again.
     var quoted: [Int] = []
-    for p in head.parameters.indices where head.parameters[p].givesTypes {
+    for p in head.parameters.indices
+    where head.parameters[p].givesTypes && !head.parameters[p].text.trimmingBlanks().uppercased().hasPrefix("X-CUSTOM(") {
       var kept: [String] = []
       let values = head.parameters[p].values
       if values.count == 1, values[0].trimmingBlanks().hasPrefix("\"") { quoted.append(p) }
@@ -516,7 +531,7 @@ struct CardEditor {
     if let label {
       if let labelLine {
         replace(labelLine, value: VCardSerializer.escape(ContactEncoder.appleLabel(label), version: style.version))
-      } else if types == nil {
+      } else if types == nil && !customInPlace {
         // The value's own group when it has one that no other value shares (Apple's
         // `item1.ADR` with its `item1.X-ABADR`), else a new one.
         let own = line.group.flatMap { group in
@@ -534,6 +549,19 @@ struct CardEditor {
     }
     if let rank, !saysPreference { head.append(ContactEncoder.preferenceParameters(rank, style), version: style.version) }
     return head
+  }
+
+  /// Android's `X-CUSTOM(…)` parameter for a custom `label`: its text as it is when
+  /// ASCII without `,`, `;`, `:`, `(`, `)`, `=` (`X-CUSTOM(Club)`), else in
+  /// quoted-printable UTF-8 as Android writes it (`X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=AE=B6)`).
+  static func androidCustomType(_ label: String) -> String {
+    if label.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !",;:()=\"".utf8.contains($0) }) {
+      return "X-CUSTOM(" + label + ")"
+    }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var encoded: [UInt8] = []
+    for byte in label.utf8 { encoded += [UInt8(ascii: "="), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+    return "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE," + String(decoding: encoded, as: UTF8.self) + ")"
   }
 
   /// The parameters of `head` at `indices` written as one quoted list again.

@@ -539,6 +539,15 @@ public enum ContactEncoder {
   /// An `X-ABLabel` value that reads back as `label`: Apple's `_$!<HomePage>!$_`
   /// token for a standard label, the text itself otherwise.
   static func appleLabel(_ label: String) -> String {
+    // Apple's own spellings, compared exactly by its readers (`kABPersonPhoneWorkFAXLabel`
+    // is `_$!<WorkFAX>!$_`; `kABPersonPhoneIPhoneLabel` is the plain `iPhone`).
+    switch label {
+    case "homeFax": return "_$!<HomeFAX>!$_"
+    case "workFax": return "_$!<WorkFAX>!$_"
+    case "otherFax": return "_$!<OtherFAX>!$_"
+    case "iPhone": return "iPhone"
+    default: break
+    }
     let token = "_$!<" + label.prefix(1).uppercased() + label.dropFirst() + ">!$_"
     if Labels.custom(token) == label && !isCustomText(label) { return token }
     return label
