@@ -188,4 +188,23 @@ struct EditKeepsStructureTests {
     let other = try Self.written("X-EVOLUTION-FILE-AS:Quill\\, Anselm\r\n") { $0.jobTitle = "Scribe" }
     #expect(other.contains("X-EVOLUTION-FILE-AS:Quill\\, Anselm"), "\(other)")
   }
+
+  @Test("RFC 9554's components after N's fifth and ADR's seventh are kept when other components are edited; a new street drops ADR's")
+  func rfc9554Components() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nN:Garcia;Ana;;;;Lopez;III\r\nFN:Ana Garcia\r\n"
+      + "ADR;TYPE=home:;;Main St 1;Town;;12345;ES;;;;Main St;1;Block A;Floor 2;Apt 3;;;\r\nUID:urn:uuid:9554\r\nEND:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var edited = original
+    edited.givenName = "Anita"
+    edited.postalAddresses[0].value.city = "City"
+    let lines = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
+      .components(separatedBy: "\r\n")
+    #expect(lines.contains("N:Garcia;Anita;;;;Lopez;III"), "\(lines)")
+    #expect(lines.contains("ADR;TYPE=home:;;Main St 1;City;;12345;ES;;;;Main St;1;Block A;Floor 2;Apt 3;;;"), "\(lines)")
+    var moved = original
+    moved.postalAddresses[0].value.street = "High St 9"
+    let movedLines = VCardWriter.write(moved, original: original, options: VCardWriter.Options(revision: nil))
+      .components(separatedBy: "\r\n")
+    #expect(movedLines.contains("ADR;TYPE=home:;;High St 9;Town;;12345;ES"), "\(movedLines)")
+  }
 }

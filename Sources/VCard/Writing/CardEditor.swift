@@ -246,10 +246,12 @@ struct CardEditor {
       let newParts = ContactEncoder.nameComponents(new)
       let oldParts = ContactEncoder.nameComponents(old)
       let written = provenance.fields[.name]?.first.map { ValueDecoder.split(card.lines[$0].value, separator: ";") }
-      let value = newParts.indices.map { i -> String in
+      // RFC 9554's components after the fifth (a secondary family name, a generation),
+      // which cpick does not show, kept as written.
+      let value = (newParts.indices.map { i -> String in
         if newParts[i] == oldParts[i], let written, i < written.count { return String(written[i]) }
         return VCardSerializer.component(newParts[i], version: style.version)
-      }.joined(separator: ";")
+      } + (written?.dropFirst(newParts.count).map(String.init) ?? [])).joined(separator: ";")
       single(.name, "N", value, keepEmpty: true)
     }
     applyFileAs(from: old, to: new)

@@ -406,7 +406,15 @@ public enum ContactEncoder {
     let rest = [address.city, address.state, address.postalCode, address.country].map {
       VCardSerializer.component($0, version: version)
     }
-    return (first + rest).joined(separator: ";")
+    // RFC 9554's components after the seventh (room, floor, street number and name,
+    // building, district…), which cpick does not show: kept as written while the street
+    // is, since they say its parts; with a new street they would describe the old one.
+    var extra: [String] = []
+    if let original {
+      let parts = ValueDecoder.split(original, separator: ";").map(String.init)
+      if Array((parts + ["", "", ""]).prefix(3)) == first { extra = Array(parts.dropFirst(7)) }
+    }
+    return (first + rest + extra).joined(separator: ";")
   }
 
   /// An edited street cut into the post-office box, extended and street components,
