@@ -1,7 +1,7 @@
-/// The English-style spellings Korean names have in practice, beside the Revised
-/// Romanization that ICU gives each Hangul syllable (`지성` is `ji seong` to ICU,
-/// `Ji-sung` on a passport, a football shirt and in most address books): the index
-/// holds both, so that either finds the name. The rules apply to every syllable of a
+/// The English-style spellings Korean names have in practice, beside their Revised
+/// Romanization (`revised`: `지성` is `ji seong`, `Ji-sung` on a passport, a football
+/// shirt and in most address books): the index holds both, so that either finds the
+/// name. The rules apply to every syllable of a
 /// text that is all Hangul (a given name, a family name, a whole name, an
 /// organization); a surname's own customary spelling comes from a table besides
 /// (`ContactFormatter.surnameReading`: 박 `park`, 이 `lee`). They are these:
@@ -10,13 +10,49 @@
 ///   after a consonant is `yu` (경 `kyung`, 현 `hyun`, 명 `myung`); 영 alone is `young`,
 ///   and 연, 열 keep ICU's `yeon`, `yeol` (`yun` is 윤);
 /// - `u` without a final, or before `n` or `k`, is `oo` (주 `joo`, 수 `soo`, 준 `joon`,
-///   훈 `hoon`, 욱 `wook`), `woo` with no initial consonant (우 `woo`); 윤 is `yoon`;
+///   훈 `hoon`, 욱 `wook`), `woo` with no initial consonant (우 `woo`); 윤 is `yoon`,
+///   유 `yoo`;
 /// - 희 is `hee`;
 /// - an initial `g` is `k` (경 `kyung`, 광 `kwang`), and a final `g`, `b` or `d` (as ICU
-///   writes ㄱ, ㅂ, ㄷ) is `k`, `p`, `t` (석 `suk`, 섭 `sup`, 박 `bak`).
+///   writes ㄱ, ㅂ, ㄷ; the Revised Romanization already `k`, `p`, `t`) is `k`, `p`, `t`
+///   (석 `suk`, 섭 `sup`, 박 `bak`).
 enum HangulSpelling {
-  /// The customary spelling of a syllable ICU wrote `romanized` (lower-case ASCII, one
-  /// syllable); `romanized` itself when the rules change nothing.
+  /// The Revised Romanization of Korean (2000) of the Hangul syllables of `text` (which
+  /// holds nothing else but spaces: `IndexBuilder.isHangul`), syllable by syllable as
+  /// names are written — no sound change across syllables — each syllable a word
+  /// (`민석` → `min seok`, `보라` → `bo ra`): ICU's transliteration writes a final ㄱ,
+  /// ㄷ, ㅂ as `g`, `d`, `b` and every ㄹ as `l` (`min seog`, `bo la`), which is not
+  /// how anyone spells a name. A final consonant is written as it sounds alone (ㅅ,
+  /// ㅈ, ㅊ, ㅌ, ㅎ as `t`; ㄲ, ㅋ as `k`; ㅍ as `p`; a cluster as the one sounded).
+  static func revised(_ text: String) -> String {
+    var words: [String] = []
+    for scalar in text.unicodeScalars where Transliteration.isHangulSyllable(scalar) {
+      let index = Int(scalar.value - 0xAC00)
+      words.append(revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28])
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// The 19 initial consonants in the Revised Romanization (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ
+  /// ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ).
+  static let revisedInitials = [
+    "g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h",
+  ]
+  /// The 21 vowels (ㅏ ㅐ ㅑ ㅒ ㅓ ㅔ ㅕ ㅖ ㅗ ㅘ ㅙ ㅚ ㅛ ㅜ ㅝ ㅞ ㅟ ㅠ ㅡ ㅢ ㅣ).
+  static let revisedVowels = [
+    "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu",
+    "ui", "i",
+  ]
+  /// No final, then the 27 finals (ㄱ ㄲ ㄳ ㄴ ㄵ ㄶ ㄷ ㄹ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ ㅁ ㅂ ㅄ ㅅ ㅆ
+  /// ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ) as each sounds at a syllable's end.
+  static let revisedFinals = [
+    "", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng",
+    "t", "t", "k", "t", "p", "t",
+  ]
+
+  /// The customary spelling of a syllable written `romanized` (lower-case ASCII, one
+  /// syllable, in the Revised Romanization or as ICU writes it); `romanized` itself
+  /// when the rules change nothing.
   static func customary(_ romanized: Substring) -> String {
     // ICU's romanization is ASCII: its letters split by bytes.
     func isVowel(_ byte: UInt8) -> Bool {
@@ -38,8 +74,8 @@ enum HangulSpelling {
     case ("yeo", _) where initial.isEmpty: break
     case ("eo", _) where !final.isEmpty: vowel = "u"
     case ("yeo", _) where !final.isEmpty: vowel = "yu"
-    case ("u", ""), ("u", "n"), ("u", "g"): vowel = initial.isEmpty ? "woo" : "oo"
-    case ("yu", "n") where initial.isEmpty: vowel = "yoo"
+    case ("u", ""), ("u", "n"), ("u", "g"), ("u", "k"): vowel = initial.isEmpty ? "woo" : "oo"
+    case ("yu", "n") where initial.isEmpty, ("yu", "") where initial.isEmpty: vowel = "yoo"
     case ("ui", "") where initial == "h": vowel = "ee"
     default: break
     }

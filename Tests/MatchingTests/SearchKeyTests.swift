@@ -176,7 +176,7 @@ struct SearchKeyTests {
       ("jisung", "박지성"), ("ji sung", "박지성"), ("park ji", "박지성"), ("bak jiseong", "박지성"),
       ("woosung", "정우성"), ("useong", "정우성"), ("jung woo", "정우성"), ("youngchul", "이영철"),
       ("yeongcheol", "이영철"), ("kyunghee", "김경희"), ("gyeonghui", "김경희"), ("yoonjoo", "최윤주"),
-      ("yunju", "최윤주"), ("sukjin", "한석진"), ("seogjin", "한석진"), ("seoyeon", "오서연"),
+      ("yunju", "최윤주"), ("sukjin", "한석진"), ("seokjin", "한석진"), ("seoyeon", "오서연"),
       ("minjoon", "강민준"), ("minjun", "강민준"), ("jihoon", "임지훈"), ("jihun", "임지훈"),
     ] {
       #expect(found(query) == [name], "query \(query)")
@@ -189,6 +189,31 @@ struct SearchKeyTests {
     let customary = HangulSpelling.customary(["ji", "seong"])
     #expect(customary?.spaced == "ji sung" && customary?.joined == "jisung")
     #expect(HangulSpelling.customary(["min", "ho"]) == nil)
+  }
+
+  @Test("the Revised Romanization, not ICU's transliteration: a final ㄱ ㄷ ㅂ is k t p, ㄹ before a vowel r; 유 also yoo")
+  func revisedRomanization() {
+    let people = [
+      TestContacts.person("민석", "김"), TestContacts.person("정국", "전"), TestContacts.person("석열", "윤"),
+      TestContacts.person("보라", "한"), TestContacts.person("유리", "이"), TestContacts.person("아름", "박"),
+      TestContacts.person("우식", "최"), TestContacts.person("유진", "한"), TestContacts.person("도원", "곽"),
+    ]
+    let index = ContactIndex(people)
+    let found = { (query: String) in names(index.search(query), in: people) }
+    for (query, name) in [
+      ("minseok", "김민석"), ("min seok", "김민석"), ("minsuk", "김민석"), ("jeongguk", "전정국"), ("seokyeol", "윤석열"),
+      ("bora", "한보라"), ("yuri", "이유리"), ("areum", "박아름"), ("usik", "최우식"), ("woosik", "최우식"),
+      ("yoojin", "한유진"), ("yujin", "한유진"), ("gwak dowon", "곽도원"),
+    ] {
+      #expect(found(query) == [name], "query \(query)")
+    }
+    #expect(HangulSpelling.revised("김 민석") == "gim min seok")
+    #expect(HangulSpelling.revised("닭볶음") == "dak bok eum")
+    // ICU's own spelling is no longer a key.
+    #expect(found("minseog").isEmpty && found("bola").isEmpty)
+    // The syllables a Revised Romanization matched are highlighted.
+    #expect(SearchHighlighter.positions(of: "minseok", in: "김민석") == [1, 2])
+    #expect(SearchHighlighter.positions(of: "bora", in: "한보라") == [1, 2])
   }
 
   @Test("a name whose family name is read as a surname is found typed in one piece")
@@ -204,8 +229,8 @@ struct SearchKeyTests {
     for (query, name) in [
       ("parkjisung", "박지성"), ("parkjiseong", "박지성"), ("pjs", "박지성"), ("kimkyunghee", "김경희"),
       ("kimgyeonghui", "김경희"), ("kkh", "김경희"), ("zengxiaoming", "曾小明"), ("zxm", "曾小明"),
-      // ICU's reading of the whole name, as before.
-      ("bagjiseong", "박지성"), ("bjs", "박지성"), ("cengxiaoming", "曾小明"), ("wangxiaoming", "王小明"),
+      // The Revised Romanization of the whole name.
+      ("bakjiseong", "박지성"), ("bjs", "박지성"), ("cengxiaoming", "曾小明"), ("wangxiaoming", "王小明"),
     ] {
       #expect(found(query) == [name], "query \(query)")
     }
@@ -227,7 +252,7 @@ struct SearchKeyTests {
     let found = { (query: String) in names(index.search(query), in: people) }
     for (query, name) in [
       ("park", "박지성"), ("parkjisung", "박지성"), ("pjs", "박지성"), ("zeng", "曾小明"), ("zengxiaoming", "曾小明"),
-      ("ryu", "류현진"), ("bagjiseong", "박지성"), ("jisung", "박지성"),
+      ("ryu", "류현진"), ("bakjiseong", "박지성"), ("jisung", "박지성"),
     ] {
       #expect(found(query).contains(name), "query \(query)")
     }
