@@ -11,6 +11,7 @@ import CpickSupport
 /// counterparts, and replaces letters that have no decomposition by a table:
 /// `ł→l`, `ø→o`, `đ→d`, `ß→ss`, `æ→ae`, `œ→oe`, `ı→i`, `þ→th`, `ð→d`, `ħ→h`, `ŧ→t`,
 /// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard),
+/// the ligatures `ĳ ǆ ǉ ǌ ﬁ ﬂ` as their letters,
 /// the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
 /// punctuation") as `-`, typographic apostrophes as `'`, and Unicode spaces (no-break,
 /// U+3000 of CJK input methods) as a space; default-ignorable code points (U+200B, U+FEFF, U+00AD, joiners,
@@ -152,6 +153,11 @@ public enum SearchFolding {
     // Upper-case forms, in case the case folding left any.
     0x141: "l", 0xD8: "o", 0x110: "d", 0xC6: "ae", 0x152: "oe", 0xDE: "th", 0xD0: "d",
     0x126: "h", 0x166: "t", 0x13F: "l",
+    // Ligatures of two letters, as the letters a keyboard types (Dutch `ĳ` in a
+    // query finds `IJsselmeer`; Croatian and Serbian `ǆ ǉ ǌ`; typesetting's `ﬁ ﬂ`).
+    0x132: "ij", 0x133: "ij", 0x1C4: "dz", 0x1C5: "dz", 0x1C6: "dz", 0x1C7: "lj", 0x1C8: "lj", 0x1C9: "lj",
+    0x1CA: "nj", 0x1CB: "nj", 0x1CC: "nj", 0x1F1: "dz", 0x1F2: "dz", 0x1F3: "dz", 0xFB00: "ff", 0xFB01: "fi",
+    0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
     // Hyphen and non-breaking hyphen, as the ASCII hyphen-minus a keyboard types.
     0x2010: "-", 0x2011: "-",
     // Apostrophes (`O’Brien` as a phone's or a word processor's "smart punctuation"
