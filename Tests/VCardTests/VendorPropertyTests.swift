@@ -190,8 +190,14 @@ struct VendorPropertyTests {
     var edited = original
     edited.instantMessageAddresses[0].value.username = "ann@xmpp.example"
     let written = physicalLines(VCardWriter.write(edited, original: original))
-    #expect(!written.contains { $0.hasPrefix("X-JABBER") }, "\(written)")
+    #expect(written.contains("X-JABBER;type=HOME;type=pref:ann@xmpp.example"), "\(written)")
+    #expect(written.contains("item1.IMPP;X-SERVICE-TYPE=Jabber;type=pref:xmpp:ann@xmpp.example"), "\(written)")
     #expect(loadContacts(written.joined(separator: "\r\n")).first?.instantMessageAddresses.map(\.value.username) == ["ann@xmpp.example"])
+    // Another service: the old spelling would say the old one.
+    var moved = original
+    moved.instantMessageAddresses[0].value.service = "Skype"
+    let movedLines = physicalLines(VCardWriter.write(moved, original: original))
+    #expect(!movedLines.contains { $0.hasPrefix("X-JABBER") }, "\(movedLines)")
     var removed = original
     removed.instantMessageAddresses.removeAll()
     let gone = physicalLines(VCardWriter.write(removed, original: original))

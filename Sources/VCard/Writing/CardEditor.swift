@@ -365,8 +365,26 @@ struct CardEditor {
       if let before = oldByID[item.identifier], let index = provenance.values[item.identifier] {
         last = max(last ?? index, index)
         guard before != item else { continue }
-        // Its other spellings would say the old value: they go (Apple writes them anew).
-        for repeated in provenance.repeats[item.identifier] ?? [] { remove(repeated) }
+        // Its other spellings (Apple's `X-JABBER` beside the `IMPP`) say the new value
+        // and label too; they go when the value changes service (they would say the
+        // old one) or its label must be written anew.
+        let repeats = provenance.repeats[item.identifier] ?? []
+        let changesService =
+          (before.value as? InstantMessageAddress)?.service != (item.value as? InstantMessageAddress)?.service
+        for repeated in repeats {
+          let other = card.lines[repeated]
+          if changesService || (before.label != item.label && VendorProperties.fixesLabel(other.name)) {
+            remove(repeated)
+            continue
+          }
+          var head: LineHead? = nil
+          if before.label != item.label || before.preference != item.preference {
+            head = relabeled(
+              other, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
+              kind: kind, index: repeated)
+          }
+          replace(repeated, value: before.value == item.value ? other.value : value(item.value, other), head: head)
+        }
         let line = card.lines[index]
         if before.label != item.label && VendorProperties.fixesLabel(line.name) {
           // The line's name or row says the old label: the value is written anew.
