@@ -377,12 +377,7 @@ struct CardEditor {
             remove(repeated)
             continue
           }
-          var head: LineHead? = nil
-          if before.label != item.label || before.preference != item.preference {
-            head = relabeled(
-              other, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
-              kind: kind, index: repeated)
-          }
+          let head = relabeled(other, from: before, to: item, kind: kind, index: repeated)
           replace(repeated, value: before.value == item.value ? other.value : value(item.value, other), head: head)
         }
         let line = card.lines[index]
@@ -392,12 +387,7 @@ struct CardEditor {
           for line in encode(item, style, &groups) { insert(line, after: last) }
           continue
         }
-        var head: LineHead? = nil
-        if before.label != item.label || before.preference != item.preference {
-          head = relabeled(
-            line, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
-            kind: kind, index: index)
-        }
+        var head = relabeled(line, from: before, to: item, kind: kind, index: index)
         if before.value != item.value, !derived.isEmpty {
           var edited = head ?? LineHead(Self.head(of: line.text))
           let count = edited.parameters.count
@@ -410,6 +400,18 @@ struct CardEditor {
       }
       for line in encode(item, style, &groups) { insert(line, after: last) }
     }
+  }
+
+  /// The head of `line` (at `index`) with the label and preference of `item`
+  /// (`relabeled(_:label:preference:kind:index:)`), or nil when they are `before`'s.
+  mutating func relabeled<V>(
+    _ line: ContentLine, from before: LabeledValue<V>, to item: LabeledValue<V>, kind: ContactEncoder.LabelKind,
+    index: Int
+  ) -> LineHead? {
+    guard before.label != item.label || before.preference != item.preference else { return nil }
+    return relabeled(
+      line, label: item.label, preference: before.preference == item.preference ? .kept : .set(item.preference),
+      kind: kind, index: index)
   }
 
   /// What a rewritten line says of its value's preference.
