@@ -105,4 +105,20 @@ struct RelabelTests {
     let club = try Self.written("2.1", "EMAIL;X-CUSTOM(Club):ilaria@club.example\r\n") { $0.emailAddresses[0].label = "Choir" }
     #expect(club.contains("EMAIL;X-CUSTOM(Choir):ilaria@club.example"), "\(club)")
   }
+
+  @Test("a custom label that was a type word of its own stays one when renamed (2.1's X-Arbeit, Synology's TYPE=Jonas mobil); a standard word's custom label goes to X-ABLabel as before")
+  func customTypeWordRenamed() throws {
+    let android = try Self.written("2.1", "TEL;X-Arbeit:+46 70 555 0102\r\n") { contact in
+      #expect(contact.phoneNumbers[0].label == "Arbeit")
+      contact.phoneNumbers[0].label = "Buero"
+    }
+    #expect(android.contains("TEL;X-Buero:+46 70 555 0102"), "\(android)")
+    let synology = try Self.written("3.0", "TEL;TYPE=Jonas mobil:+47 900 55 011\r\n") { $0.phoneNumbers[0].label = "Jonas work" }
+    #expect(synology.contains("TEL;TYPE=Jonas work:+47 900 55 011"), "\(synology)")
+    // A label no bare word can hold: an X-ABLabel, as before.
+    let comma = try Self.written("2.1", "TEL;X-Arbeit:+46 70 555 0102\r\n") { $0.phoneNumbers[0].label = "Büro, 2. Stock" }
+    #expect(comma.contains { $0.hasPrefix("item1.X-ABLabel;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:B=C3=BCro, 2. St") }, "\(comma)")
+    let standard = try Self.written("3.0", "TEL;TYPE=WORK:+47 900 55 011\r\n") { $0.phoneNumbers[0].label = "Desk" }
+    #expect(standard.contains("item1.X-ABLabel:Desk"), "\(standard)")
+  }
 }

@@ -458,6 +458,7 @@ struct CardEditor {
     // `AndroidCustomType`): the phone reads only that, so a new label replaces it where
     // it stood — type words, or a custom label written the same way.
     var customInPlace = false
+    var customWords: [String]? = nil
     if let label, labelLine == nil,
       let custom = head.parameters.firstIndex(where: { $0.text.trimmingBlanks().uppercased().hasPrefix("X-CUSTOM(") })
     {
@@ -491,8 +492,9 @@ struct CardEditor {
       return kind.label([lower]) != nil
     }
     // Where the first removed label word stood: parameter, value, upper case, and
-    // whether it was the parameter's one word.
+    // whether it was the parameter's one word; and the word.
     var place: (parameter: Int, value: Int, upper: Bool, alone: Bool)? = nil
+    var placeWord: String? = nil
     // Parameters written as one quoted list (`TYPE="voice,cell"`): quoted again.
     var quoted: [Int] = []
     for p in head.parameters.indices
@@ -516,6 +518,7 @@ struct CardEditor {
               p, kept.count + keptWords.count, word == word.uppercased() && word != lower,
               values.count == 1 && words.count == 1
             )
+            placeWord = word
           }
         }
         if keptWords.count == words.count { kept.append(raw) } else { kept += keptWords }
@@ -525,7 +528,17 @@ struct CardEditor {
     // The new label's words where the first old one stood (within a quoted list, in
     // it); the quoted lists quoted again; then a parameter that held the old label's
     // one word becomes one per new word, or the words go first when none stood.
-    let words = (types ?? []).map { place?.upper == true ? $0.uppercased() : $0 }
+    // A custom label where the old one was a type word of its own (2.1's `TEL;X-Arbeit`,
+    // Synology's `TYPE=Jonas mobil`, case 44) stays one, in the same form: Android's
+    // 2.1 reader knows no `X-ABLabel`.
+    if types == nil, labelLine == nil, !customInPlace, let label, let placeWord,
+      let old = kind.label([placeWord.lowercased()]), ContactEncoder.types(for: old, kind: kind) == nil,
+      let word = Self.customTypeWord(label, replacing: placeWord, version: style.version)
+    {
+      customInPlace = true
+      customWords = [word]
+    }
+    let words = customWords ?? (types ?? []).map { place?.upper == true ? $0.uppercased() : $0 }
     if let place, !place.alone, !words.isEmpty {
       head.parameters[place.parameter].values.insert(contentsOf: words, at: place.value)
     }
@@ -571,6 +584,27 @@ struct CardEditor {
     }
     if let rank, !saysPreference { head.append(ContactEncoder.preferenceParameters(rank, style), version: style.version) }
     return head
+  }
+
+  /// The type word that says the custom `label` where `old`, a custom label's own type
+  /// word, stood: `X-` and the label for an `X-` word or in 2.1 (`X-Arbeit` →
+  /// `X-Buero`), the label as it is otherwise (`Jonas mobil` → `Jonas work`); nil when
+  /// the label cannot be such a word (characters a parameter value cannot hold bare,
+  /// a space in an `X-` name).
+  static func customTypeWord(_ label: String, replacing old: String, version: VCardSerializer.Version) -> String? {
+    let prefixed = old.count > 2 && old.prefix(2).uppercased() == "X-"
+    func allowed(_ byte: UInt8, space: Bool) -> Bool {
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (space && byte == 0x20)
+    }
+    let trimmed = label.trimmingBlanks()
+    guard !trimmed.isEmpty else { return nil }
+    if prefixed || version == .v21 {
+      guard trimmed.utf8.allSatisfy({ allowed($0, space: false) }) else { return nil }
+      return (prefixed ? String(old.prefix(2)) : "X-") + trimmed
+    }
+    guard trimmed.utf8.allSatisfy({ allowed($0, space: true) }) else { return nil }
+    return trimmed
   }
 
   /// Android's `X-CUSTOM(…)` parameter for a custom `label`: its text as it is when
