@@ -449,6 +449,13 @@ struct FoldedForms: Sendable {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }
       }
+      // A Chinese name with a pinyin `ü` (吕, 女): as typed (`lv`) and as on a passport (`lyu`).
+      if !hangul, let umlaut = PinyinUmlaut.spellings(text, syllables: syllables) {
+        for spelling in [umlaut.typed, umlaut.passport] {
+          forms.aliases.append(spelling.joined(separator: " "))
+          if spelling.count > 1 { forms.aliases.append(spelling.joined()) }
+        }
+      }
       if text.unicodeScalars.allSatisfy(Transliteration.isSyllable) {
         forms.nameSpellings = [latin] + (customary.map { [$0.spaced] } ?? [])
       }
