@@ -435,6 +435,12 @@ struct FoldedForms: Sendable {
         forms.cyrillicSpellings |= 4
       }
     }
+    // A Greek name as passports write it (`dimitris`, `vasileiou`).
+    if text.unicodeScalars.contains(where: { (0x370...0x3FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }),
+      let elot = GreekSpelling.elot(text, latin: latin), !forms.aliases.contains(elot)
+    {
+      forms.aliases.append(elot)
+    }
     if hasCJK {
       let syllables = latin.split(separator: " ")
       if syllables.count > 1 {
