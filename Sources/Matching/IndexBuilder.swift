@@ -407,6 +407,9 @@ struct FoldedForms: Sendable {
   /// customary one is `aliases[1]`; bit 1, the fuller one follows it (or is `aliases[1]`);
   /// bit 2, the softened one follows those there are.
   var cyrillicSpellings: UInt8 = 0
+  /// A Greek text's passport spelling (`GreekSpelling.elot`), the last of `aliases`;
+  /// nil for other text.
+  var greek: String? = nil
 
   /// The forms computed anew, without the cache.
   static func compute(_ text: String) -> FoldedForms {
@@ -440,6 +443,7 @@ struct FoldedForms: Sendable {
       let elot = GreekSpelling.elot(text, latin: latin), !forms.aliases.contains(elot)
     {
       forms.aliases.append(elot)
+      forms.greek = elot
     }
     if hasCJK {
       let syllables = latin.split(separator: " ")
@@ -556,6 +560,9 @@ struct FoldedForms: Sendable {
     var customary = ""
     var fuller = ""
     var softened = ""
+    // With each Greek word's passport spelling in its place (`greek`).
+    var greek = ""
+    var hasGreek = false
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -569,8 +576,11 @@ struct FoldedForms: Sendable {
         customary += " "
         fuller += " "
         softened += " "
+        greek += " "
       }
       latin += piece
+      greek += made?.greek ?? piece
+      hasGreek = hasGreek || made?.greek != nil
       let spellings = made?.cyrillicSpellings ?? 0
       let aliases = made?.aliases ?? []
       let customaryPiece = spellings & 1 != 0 ? aliases[1] : piece
@@ -580,7 +590,12 @@ struct FoldedForms: Sendable {
     }
     var aliases = [latin]
     for spelling in [customary, fuller, softened] where !aliases.contains(spelling) { aliases.append(spelling) }
-    return FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
+    var composed = FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
+    if hasGreek && !aliases.contains(greek) {
+      composed.aliases.append(greek)
+      composed.greek = greek
+    }
+    return composed
   }
 
   /// The forms of texts met so far, with their aliases: at most 200,000, kept while
