@@ -445,6 +445,10 @@ struct FoldedForms: Sendable {
       forms.aliases.append(elot)
       forms.greek = elot
     }
+    // A kana reading as a passport and an input method write it (`satoh`, `syohei`).
+    if hasCJK && KanaSpelling.isKana(text) {
+      for spelling in KanaSpelling.others(latin) where !forms.aliases.contains(spelling) { forms.aliases.append(spelling) }
+    }
     if hasCJK {
       let syllables = latin.split(separator: " ")
       if syllables.count > 1 {

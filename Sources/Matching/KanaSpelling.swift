@@ -1,0 +1,70 @@
+import Foundation
+
+/// The other ways a Japanese reading is written in Latin letters, beside the Hepburn
+/// romaji ICU gives a kana reading (`さとう` `satou`, `ほんま` `honma`): as a
+/// passport writes it (long vowels as `oh`, `ん` before `b`, `m`, `p` as `m`: `satoh`,
+/// `ohtani`, `homma`, `namba`, `shimpei`), and as a Japanese input method takes it
+/// typed (Kunrei: `si`, `ti`, `tu`, `hu`, `zi`, `sya`…: `syohei`, `zirou`, `huzii`).
+/// The index holds them too, so that either finds the name.
+enum KanaSpelling {
+  /// Whether `text` is a kana reading: hiragana, katakana (with the prolonged sound
+  /// mark), spaces.
+  static func isKana(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0 != " " }
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar == " " || (0x3041...0x3096).contains(scalar.value) || (0x30A1...0x30FC).contains(scalar.value)
+      }
+  }
+
+  /// The passport (Hepburn as the Japanese passport writes it) and Kunrei spellings of
+  /// `romaji` (ICU's of a kana reading), those that differ from it.
+  static func others(_ romaji: String) -> [String] {
+    var out: [String] = []
+    for spelling in [passport(romaji), kunrei(romaji)] where spelling != romaji && !out.contains(spelling) {
+      out.append(spelling)
+    }
+    return out
+  }
+
+  /// `oo` and `ou` as `oh` (`o` before an `h`; not before a vowel: `ouin`), `n` before
+  /// `b`, `m`, `p` as `m`.
+  static func passport(_ romaji: String) -> String {
+    let bytes = Array(romaji.utf8)
+    var out: [UInt8] = []
+    var index = 0
+    func isVowel(_ byte: UInt8?) -> Bool { byte.map { "aeiou".utf8.contains($0) } ?? false }
+    while index < bytes.count {
+      let byte = bytes[index]
+      let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+      let after = index + 2 < bytes.count ? bytes[index + 2] : nil
+      if byte == UInt8(ascii: "o"), next == UInt8(ascii: "o") || next == UInt8(ascii: "u"), !isVowel(after) {
+        // Before an `h`, the long vowel as a plain `o` (`shouhei` `shohei`).
+        out += Array((after == UInt8(ascii: "h") ? "o" : "oh").utf8)
+        index += 2
+        continue
+      }
+      if byte == UInt8(ascii: "n"), let next, "bmp".utf8.contains(next), index > 0, isVowel(bytes[index - 1]) {
+        out.append(UInt8(ascii: "m"))
+      } else {
+        out.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Hepburn's `shi chi tsu fu ji sh ch j` as Kunrei writes them (`si ti tu hu zi sy ty zy`).
+  static func kunrei(_ romaji: String) -> String {
+    var text = romaji
+    for (hepburn, kunrei) in [
+      ("sh", "sy"), ("ch", "ty"), ("tsu", "tu"), ("fu", "hu"), ("ji", "zi"), ("j", "zy"),
+    ] {
+      text = text.replacingOccurrences(of: hepburn, with: kunrei)
+    }
+    // `syi` `tyi` `zyi` (from `shi`, `chi`, `ji` made above) as `si` `ti` `zi`.
+    for (long, short) in [("syi", "si"), ("tyi", "ti"), ("zyi", "zi")] {
+      text = text.replacingOccurrences(of: long, with: short)
+    }
+    return text
+  }
+}
