@@ -90,6 +90,9 @@ package enum Labels {
   /// standard label (`mobile`), other text stays as written.
   package static func custom(_ text: String) -> String {
     var label = text
+    // Apple's token with blanks around it (a hand-edited or re-exported card) is the token.
+    let token = text.trimmingCharacters(in: .whitespaces)
+    if token.hasPrefix("_$!<") && token.hasSuffix(">!$_") { label = token }
     if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") {
       label = String(label.dropFirst(4).dropLast(4))
       if let standard = appleTokens[label.lowercased()] { return standard }

@@ -21,6 +21,9 @@ struct LabelWordsTests {
     #expect(LabelWords.words(for: "homePage") == "home page")
     #expect(LabelWords.words(for: "_$!<HomePage>!$_") == "home page")
     #expect(LabelWords.words(for: "_$!<Mobile>!$_") == "mobile")
+    // Blanks around Apple's token (a card edited by hand): still the token.
+    #expect(Labels.custom("_$!<Mobile>!$_ ") == "mobile")
+    #expect(Labels.custom(" _$!<WorkFAX>!$_") == "workFax")
     #expect(LabelWords.words(for: "iPhone") == "iPhone")
     #expect(LabelWords.words(for: "domesticPartner") == "domestic partner")
     #expect(LabelWords.words(for: "Jonas mobil") == "Jonas mobil")
