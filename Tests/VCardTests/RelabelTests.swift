@@ -121,4 +121,21 @@ struct RelabelTests {
     let standard = try Self.written("3.0", "TEL;TYPE=WORK:+47 900 55 011\r\n") { $0.phoneNumbers[0].label = "Desk" }
     #expect(standard.contains("item1.X-ABLabel:Desk"), "\(standard)")
   }
+
+  @Test("a value whose group's label another value shares leaves the group when relabeled; the other keeps its label")
+  func sharedGroupLabel() throws {
+    let lines = "item1.EMAIL:ilaria@office.example\r\nitem1.TEL:+39 06 555 0100\r\nitem1.X-ABLabel:Office\r\n"
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ilaria Conti\r\nN:Conti;Ilaria;;;\r\n\(lines)END:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    #expect(original.emailAddresses[0].label == "Office" && original.phoneNumbers[0].label == "Office")
+    for label in ["work", "Desk"] {
+      var edited = original
+      edited.emailAddresses[0].label = label
+      let text = VCardWriter.write(edited, original: original)
+      let reread = try #require(loadContacts(Array(text.utf8)).first)
+      #expect(reread.emailAddresses[0].label == label, "\(text)")
+      #expect(reread.phoneNumbers[0].label == "Office", "\(text)")
+      #expect(text.contains("item1.X-ABLabel:Office"), "\(text)")
+    }
+  }
 }

@@ -453,6 +453,17 @@ struct CardEditor {
     var labelLine: Int? = nil
     if let group = line.group?.lowercased() {
       labelLine = card.lines.firstIndex { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group }
+      // A group whose label another value shares (`item1.EMAIL` and `item1.TEL` under one
+      // `item1.X-ABLabel`): this value leaves it, the other keeps its label.
+      let shared = card.lines.indices.contains { i in
+        i != index && card.lines[i].group?.lowercased() == group && !Self.companionNames.contains(card.lines[i].name)
+      }
+      if let shown = labelLine, shared, let label,
+        Labels.custom(ValueDecoder.unescape(card.lines[shown].value)) != label
+      {
+        labelLine = nil
+        head.group = nil
+      }
     }
     // Android's custom label (`TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=85=AC…)`,
     // `AndroidCustomType`): the phone reads only that, so a new label replaces it where
