@@ -35,4 +35,32 @@ struct SortAsTests {
     let contact = try #require(loadContacts("BEGIN:VCARD\nVERSION:4.0\nFN:A B\nN:B;A;;;\nEND:VCARD\n").first)
     #expect(contact.nameSortAs.isEmpty && contact.organizationSortAs.isEmpty)
   }
+
+  @Test("vCard 3.0's SORT-STRING and Apple's X-PHONETIC-ORG are the readings where SORT-AS gives none, before or after N and ORG")
+  func sortStringAndPhoneticOrganization() throws {
+    let cards = """
+      BEGIN:VCARD
+      VERSION:3.0
+      FN:中島 みゆき
+      N:中島;みゆき;;;
+      SORT-STRING:なかじま みゆき
+      END:VCARD
+      BEGIN:VCARD
+      VERSION:3.0
+      X-PHONETIC-ORG:とうきょうたわー
+      ORG:東京タワー
+      FN:東京タワー
+      END:VCARD
+      BEGIN:VCARD
+      VERSION:4.0
+      FN:Rene van der Harten
+      SORT-STRING:Harten
+      N;SORT-AS="Harten,Rene":van der Harten;Rene;;;
+      END:VCARD
+
+      """
+    let contacts = loadContacts(cards)
+    #expect(contacts.map(\.nameSortAs) == [["なかじま みゆき"], [], ["Harten", "Rene"]])
+    #expect(contacts.map(\.organizationSortAs) == [[], ["とうきょうたわー"], []])
+  }
 }
