@@ -102,6 +102,9 @@ extension ContactIndex {
     var codeCount: Int
     /// `SearchQuery.Term.trunkLength`.
     var trunkLength: Int
+    /// Whether the national number is matched without its trunk prefix too
+    /// (`SearchQuery.Term.nationalWithoutTrunk`).
+    var withoutTrunk: Bool
     /// The term's text mask, or all ones when it may match no masked text field.
     var textMask: UInt64
     /// The term's phone mask, or all ones when it may match no phone.
@@ -277,12 +280,12 @@ extension ContactIndex.HotTerm {
       text: text, textCount: term.text.count, digits: digits,
       digitCount: term.digits.count, national: national, nationalCount: term.nationalDigits.count,
       nationalMode: term.nationalMode, digitMode: term.digitMode, code: code, codeCount: term.countryCode.count,
-      trunkLength: term.trunkLength,
+      trunkLength: term.trunkLength, withoutTrunk: term.nationalWithoutTrunk != nil,
       textMask: textAllowed ? term.textMask : .max,
       phoneMask: phoneAllowed ? term.phoneMask : .max,
       textFieldMask: ByteMatcher.mask(term.text),
       digitFieldMask: ByteMatcher.mask(term.digits)
-        & (term.nationalDigits.isEmpty ? .max : ByteMatcher.mask(term.nationalDigits.dropFirst(term.trunkLength))),
+        & (term.nationalDigits.isEmpty ? .max : ByteMatcher.mask(term.nationalWithoutTrunk ?? term.nationalDigits[...])),
       pairs: usesPairs ? ContactBigrams.pairs(of: term.text) : (0, 0, 0, 0), usesPairs: usesPairs,
       firstLetter: term.text.first.map(ContactBigrams.letterBit) ?? 0,
       useMask: term.fields & FieldKind.group.bit == 0 && !term.isPresence,

@@ -34,6 +34,12 @@ enum PhoneForms {
     return Array(digits.dropFirst())
   }
 
+  /// The calling codes of the countries whose numbers are written at home without the
+  /// trunk prefix that is only dialled: China (`138 1234 5678`), India
+  /// (`98765 43210`), Brazil (`(11) 98765-4321`), Russia and Kazakhstan (`8` dialled,
+  /// `(916) 123-45-67` written).
+  static let savedWithoutTrunk: Set<[UInt8]> = [Array("86".utf8), Array("91".utf8), Array("55".utf8), Array("7".utf8)]
+
   /// For the digits of a number written with `+` (or `00`): the international digits
   /// without a `(0)` (`+49 (0)170…` → `49170…`) and the national form (`0170…`); nil
   /// for a national number.

@@ -67,12 +67,14 @@ struct SearchQuery: Sendable {
     var trunkLength = 0
 
     /// With a trunk prefix in `nationalDigits`, the national number without it, which a
-    /// number is also saved as where the prefix is only dialled (a Chinese or Indian
-    /// mobile, `138 1234 5678` for `+86 138 1234 5678`; Brazil's `(11) 98765-4321`):
-    /// matched as a whole number only, since such digits may also be another
-    /// country's number with its code (`+1 381 234 5678`), and only from six digits.
+    /// number is saved as in the countries where the prefix is only dialled
+    /// (`PhoneForms.savedWithoutTrunk`: a Chinese or Indian mobile, `138 1234 5678` for
+    /// `+86 138 1234 5678`; Brazil's `(11) 98765-4321`): matched as a whole number
+    /// only, since such digits may also be another country's number with its code
+    /// (`+1 381 234 5678`), and only from eight digits.
     var nationalWithoutTrunk: ArraySlice<UInt8>? {
-      trunkLength > 0 && nationalDigits.count - trunkLength >= 6 ? nationalDigits.dropFirst(trunkLength) : nil
+      trunkLength > 0 && nationalDigits.count - trunkLength >= 8 && PhoneForms.savedWithoutTrunk.contains(countryCode)
+        ? nationalDigits.dropFirst(trunkLength) : nil
     }
     /// `ByteMatcher.mask` of `text`.
     var textMask: UInt64
@@ -143,7 +145,12 @@ struct SearchQuery: Sendable {
       ?? (Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
         ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8))
     if let number {
-      let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
+      var joined = number.filter { $0 != 0x20 && $0 != 0x09 }
+      // `1 202 555`: the blank after a North American trunk prefix kept as a `-`, which
+      // tells it (`PhoneForms.northAmericanNational`).
+      if number.count > 2, number[0] == UInt8(ascii: "1"), number[1] == 0x20 || number[1] == 0x09 {
+        joined.insert(UInt8(ascii: "-"), at: 1)
+      }
       // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
       // when they begin with `00`.
       clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy, literal: options.literal)]]
@@ -500,6 +507,6 @@ extension SearchQuery.Term {
     }
     phoneMask = ByteMatcher.phoneMask(digits)
     // Of the digits every form holds (the national form without its trunk prefix too).
-    if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalDigits.dropFirst(trunkLength)) }
+    if !nationalDigits.isEmpty { phoneMask &= ByteMatcher.phoneMask(nationalWithoutTrunk ?? nationalDigits[...]) }
   }
 }

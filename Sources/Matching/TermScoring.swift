@@ -146,9 +146,10 @@ extension ContactIndex {
       }
       // Saved without the trunk prefix (`SearchQuery.Term.nationalWithoutTrunk`): the
       // whole number.
-      let rest = term.nationalCount - term.trunkLength
-      if tier == 0 && term.trunkLength > 0 && rest >= 6 {
-        tier = ByteMatcher.match(field, n, q + term.national + term.trunkLength, rest, mode: .whole, fuzzy: false)
+      if tier == 0 && term.withoutTrunk {
+        tier = ByteMatcher.match(
+          field, n, q + term.national + term.trunkLength, term.nationalCount - term.trunkLength, mode: .whole,
+          fuzzy: false)
       }
     }
     return tier

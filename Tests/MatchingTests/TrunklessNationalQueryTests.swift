@@ -36,8 +36,12 @@ struct TrunklessNationalQueryTests {
   }
 
   @Test(
-    "a number begun (fewer than six digits after the code) or another number is not found so",
-    arguments: ["+86 138", "+86 1381", "+86 138 1234 567", "+91 98765 4321", "+91 98765 432100"])
+    "a number begun (fewer than eight digits after the code), another number, or another country's is not found so",
+    arguments: [
+      "+86 138", "+86 1381", "+86 138 1234 567", "+91 98765 4321", "+91 98765 432100",
+      // Countries whose numbers are written with their trunk prefix: not read so.
+      "+44 138 1234 5678", "+44 98765 43210", "+86 555 0100",
+    ])
   func notFound(query: String) {
     let index = ContactIndex(Self.people)
     #expect(names(index.search(query), in: Self.people).isEmpty, "query \(query)")

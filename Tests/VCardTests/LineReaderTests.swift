@@ -127,13 +127,17 @@ struct LineReaderTests {
         "BEGIN:VCARD\nVERSION:2.1\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D0=98=D0=B2=D0=B0=D0=BD=D0=BE=D0=B2;=D0=98=D0=B2=D0=B0=D0=BD;;;=\n"
           + "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=D0=98=D0=B2=D0=B0=D0=BD =D0=98=D0=B2=D0=B0=D0=BD=D0=BE=D0=B2=\n"
           + "TEL;CELL:+7 900 000-00-01\nNOTE;ENCODING=QUOTED-PRINTABLE:key:=0D=0AbXlz=\nitem1.X-ABLabel:Home\n"
-          + "EMAIL;QUOTED-PRINTABLE:a=\nb@example.com\nNOTE;QUOTED-PRINTABLE:Meeting=0D=0A=\nNote: bring keys=\nTEL: 5\nEND:VCARD\n"
+          + "EMAIL;QUOTED-PRINTABLE:a=\nb@example.com\nNOTE;QUOTED-PRINTABLE:Meeting=0D=0A=\nNote: bring keys=\nTEL: 5=\n"
+          + "x-mas:gifts=\nURL: www.example.com=\nTEL:5\nEND:VCARD\n"
       ).cards.first)
     #expect(card.first("FN")?.value == "Иван Иванов")
     #expect(card.first("TEL")?.value == "+7 900 000-00-01")
-    // `Note:` in mixed case continues the note; `TEL:` upper-case is a property.
-    #expect(card.lines.filter { $0.name == "NOTE" }.map(\.value) == ["key:\r\nbXlz", "Meeting\r\nNote: bring keys"])
-    #expect(card.lines.filter { $0.name == "TEL" }.map(\.value) == ["+7 900 000-00-01", " 5"])
+    // `Note:` in mixed case, `TEL: 5` with a blank after the colon, `x-mas:` in lower
+    // case continue the note; `TEL:5` is a property.
+    #expect(
+      card.lines.filter { $0.name == "NOTE" }.map(\.value)
+        == ["key:\r\nbXlz", "Meeting\r\nNote: bring keysTEL: 5x-mas:giftsURL: www.example.com"])
+    #expect(card.lines.filter { $0.name == "TEL" }.map(\.value) == ["+7 900 000-00-01", "5"])
     #expect(card.first("X-ABLABEL")?.value == "Home")
     #expect(card.first("EMAIL")?.value == "ab@example.com")
   }

@@ -198,6 +198,8 @@ struct VendorPropertyTests {
     moved.instantMessageAddresses[0].value.service = "Skype"
     let movedLines = physicalLines(VCardWriter.write(moved, original: original))
     #expect(!movedLines.contains { $0.hasPrefix("X-JABBER") }, "\(movedLines)")
+    #expect(movedLines.contains { $0.hasPrefix("item1.IMPP;X-SERVICE-TYPE=Skype;type=pref:") }, "\(movedLines)")
+    #expect(loadContacts(movedLines.joined(separator: "\r\n")).first?.instantMessageAddresses.map(\.value.service) == ["Skype"])
     var removed = original
     removed.instantMessageAddresses.removeAll()
     let gone = physicalLines(VCardWriter.write(removed, original: original))

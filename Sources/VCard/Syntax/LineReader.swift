@@ -489,7 +489,7 @@ struct LineJoiner {
 
   /// Whether `text` (a physical line not indented) begins a property as exporters
   /// write one — a known name in upper case (in any case after a group's `name.`) or
-  /// an `X-` name, then `;` or `:` — rather than continuing a quoted-printable value after its
+  /// an `X-` name, then `;`, or `:` and a value that does not begin with a blank — rather than continuing a quoted-printable value after its
   /// soft break: a value that ends in a literal `=` (sabre/vobject, behind Nextcloud
   /// and Baïkal, leaves `=` unescaped in 2.1; a phone's `FN` of `…=`) would otherwise
   /// take the next line (`TEL;CELL:555-0142`) into itself. Text of a continuation in
@@ -519,12 +519,17 @@ struct LineJoiner {
     guard end > start, end < text.count, text[end] == UInt8(ascii: ";") || text[end] == UInt8(ascii: ":") else {
       return false
     }
+    // Exporters write a value right after the colon; a note's `TEL: 555` or `URL: …`
+    // continues the text.
+    if text[end] == UInt8(ascii: ":"), end + 1 < text.count, text[end + 1] == 0x20 || text[end + 1] == 0x09 {
+      return false
+    }
     let name = UnsafeBufferPointer(rebasing: text[start..<end])
     // Card boundaries are told apart elsewhere (`CardBoundary`): a grouped
     // `item1.BEGIN:VCARD` after a soft break is the value's text.
     if let known = PropertyKind.known(name)?.name, known == "BEGIN" || known == "END" { return false }
-    // `X-` names in any case (Apple's `X-ABLabel`); known ones upper-case or grouped.
-    if name.count > 2 && name[0] | 0x20 == UInt8(ascii: "x") && name[1] == UInt8(ascii: "-") { return true }
+    // `X-` names (Apple's `X-ABLabel`: an upper-case `X`); known ones upper-case or grouped.
+    if name.count > 2 && name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-") { return true }
     return (upper || start > 0) && PropertyKind.known(name) != nil
   }
 

@@ -388,6 +388,14 @@ struct CardEditor {
           continue
         }
         var head = relabeled(line, from: before, to: item, kind: kind, index: index)
+        // Apple's `IMPP;X-SERVICE-TYPE=Jabber:`: the new service there too.
+        if changesService, let service = (item.value as? InstantMessageAddress)?.service, !service.isEmpty {
+          var edited = head ?? LineHead(Self.head(of: line.text))
+          if let p = edited.parameters.firstIndex(where: { $0.name?.trimmingBlanks().uppercased() == "X-SERVICE-TYPE" }) {
+            edited.parameters[p].values = [service]
+            head = edited
+          }
+        }
         if before.value != item.value, !derived.isEmpty {
           var edited = head ?? LineHead(Self.head(of: line.text))
           let count = edited.parameters.count
