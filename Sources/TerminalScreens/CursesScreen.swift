@@ -46,6 +46,8 @@ public final class CursesScreen: Screen {
   private var pending: [KeyEvent]
   /// The `wtimeout` of the current `nextInput` call, in milliseconds (-1: none).
   private var inputTimeout: Int32 = -1
+  /// The window's `wtimeout` now (`setTimeout`), which `readCharacter` puts back.
+  private var timeoutNow: Int32 = -1
 
   /// Opens the terminal and takes it over (alternate screen, raw mode).
   ///
@@ -92,6 +94,8 @@ public final class CursesScreen: Screen {
     _ = noecho()
     _ = nonl()
     _ = keypad(window, true)
+    // Bytes above 0x7F as they come (`readCharacter` decodes UTF-8).
+    _ = meta(window, true)
     _ = intrflush(window, false)
     _ = set_escdelay(Int32(EscapeDelay.milliseconds()))
     self.colorEnabled = colorEnabled && has_colors() && CursesAttributes.setUpPairs()
@@ -247,17 +251,17 @@ public final class CursesScreen: Screen {
     if !pending.isEmpty { return .key(pending.removeFirst()) }
     guard !ended else { return .ended }
     inputTimeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
-    wtimeout(window, inputTimeout)
+    setTimeout(inputTimeout)
     defer {
       if inputTimeout != -1 {
         inputTimeout = -1
-        wtimeout(window, -1)
+        setTimeout(-1)
       }
     }
     var failures = 0
     while true {
       var value: wint_t = 0
-      let status = wget_wch(window, &value)
+      let status = readCharacter(&value)
       if status == ERR {
         if milliseconds != nil { return terminalHungUp() ? .ended : .timedOut }
         // Interrupted by a signal: try again; otherwise the input is gone.
@@ -288,6 +292,65 @@ public final class CursesScreen: Screen {
     }
   }
 
+  /// Sets the window's `wtimeout` (milliseconds, -1: none), remembered in `timeoutNow`.
+  private func setTimeout(_ milliseconds: Int32) {
+    timeoutNow = milliseconds
+    wtimeout(window, milliseconds)
+  }
+
+  /// What `wget_wch` gives — `OK` and a character, `KEY_CODE_YES` and a keypad key's
+  /// code, or `ERR` — without its decoding: after a byte that begins no UTF-8
+  /// character (0xFF, a Latin-1 terminal's `é`, an X10 mouse report of a column past
+  /// 95, an 8-bit Meta key) ncurses waits for more bytes and never gives a key again,
+  /// Esc included. Here bytes are read (`wgetch`) and decoded: a byte that begins no
+  /// character, or a character cut short, is U+FFFD (the byte that cut it is put back
+  /// and read next). The rest of a character is waited for `continuationPause` at most.
+  private func readCharacter(_ value: inout wint_t) -> Int32 {
+    let first = wgetch(window)
+    if first == ERR { return ERR }
+    if first >= KEY_MIN {
+      value = wint_t(first)
+      return KEY_CODE_YES
+    }
+    let lead = UInt8(truncatingIfNeeded: first)
+    if lead < 0x80 {
+      value = wint_t(lead)
+      return OK
+    }
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default:
+      value = 0xFFFD
+      return OK
+    }
+    var bytes = [lead]
+    let saved = timeoutNow
+    wtimeout(window, Self.continuationPause)
+    defer { wtimeout(window, saved) }
+    while bytes.count < length {
+      let next = wgetch(window)
+      guard next != ERR else { break }
+      guard next < KEY_MIN, UInt8(truncatingIfNeeded: next) & 0xC0 == 0x80 else {
+        _ = ungetch(next)
+        break
+      }
+      bytes.append(UInt8(truncatingIfNeeded: next))
+    }
+    guard bytes.count == length, let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else {
+      value = 0xFFFD
+      return OK
+    }
+    value = wint_t(scalar.value)
+    return OK
+  }
+
+  /// How long the rest of a UTF-8 character may keep `readCharacter` waiting (ms): a
+  /// terminal sends it in one burst.
+  private static let continuationPause: Int32 = 50
+
   /// After `wget_wch` gave ERR in timeout mode: whether that was the terminal going
   /// away (hang-up, error) rather than the time passing.
   private func terminalHungUp() -> Bool {
@@ -312,10 +375,10 @@ public final class CursesScreen: Screen {
   /// The rest of a control sequence ncurses does not know (`readSplitSequence`) is
   /// dropped, or begins a paste.
   private func readAltKey() -> AfterEscape {
-    wtimeout(window, 0)
-    defer { wtimeout(window, inputTimeout) }
+    setTimeout(0)
+    defer { setTimeout(inputTimeout) }
     var next: wint_t = 0
-    let status = wget_wch(window, &next)
+    let status = readCharacter(&next)
     if status == OK, next == 0x5B || next == 0x5D || next == 0x50 || next == 0x5F {
       switch readSplitSequence(osc: next != 0x5B) {
       case .pasteStart: return .key(readPaste())
@@ -355,22 +418,22 @@ public final class CursesScreen: Screen {
   /// put back, and the `[` stays an Alt key. (`200~`, a paste's start marker, begins a
   /// paste.)
   private func readSplitSequence(osc: Bool) -> SplitSequence {
-    defer { wtimeout(window, 0) }
+    defer { setTimeout(0) }
     var read: [wint_t] = []
     var intermediates = false
     var result = SplitSequence.none
     reading: while read.count < (osc ? 512 : 64) {
       // Once a character has come within `sequencePause`, the rest of the sequence may
       // come later (ssh): `PasteText.pause` for each.
-      wtimeout(window, read.isEmpty ? Self.sequencePause : PasteText.pause)
+      setTimeout(read.isEmpty ? Self.sequencePause : PasteText.pause)
       var next: wint_t = 0
-      var status = wget_wch(window, &next)
+      var status = readCharacter(&next)
       if status == ERR && read.isEmpty && !osc {
         // The first character late: a sequence's only when it begins a paste's start
         // marker (`2`) or a private reply (`?`, `>`, `<`, `=`: `CSI ? 64 ; 1 c`), not a
         // key typed after Alt-[.
-        wtimeout(window, PasteText.pause - Self.sequencePause)
-        status = wget_wch(window, &next)
+        setTimeout(PasteText.pause - Self.sequencePause)
+        status = readCharacter(&next)
         if status == OK && next != 0x32 && !(0x3C...0x3F).contains(next) {
           _ = unget_wch(wchar_t(next))
           break reading
@@ -392,6 +455,14 @@ public final class CursesScreen: Screen {
       case 0x20...0x2F: intermediates = true
       case 0x40...0x7E:
         result = read == Self.pasteStartRest ? .pasteStart : .dropped
+        if read == [0x4D] {
+          // An X10 mouse report ncurses did not take (`ESC [ M` and three bytes: the
+          // button, the column and the row, past 95 above 0x7F): its bytes dropped too.
+          for _ in 0..<3 {
+            var byte: wint_t = 0
+            guard readCharacter(&byte) == OK else { break }
+          }
+        }
         break reading
       default: break reading
       }
@@ -415,12 +486,12 @@ public final class CursesScreen: Screen {
   /// ends the paste all the same.
   private func readPaste() -> KeyEvent {
     // A paste is read to its end marker whatever the caller's timeout.
-    wtimeout(window, PasteText.pause)
-    defer { wtimeout(window, inputTimeout) }
+    setTimeout(PasteText.pause)
+    defer { setTimeout(inputTimeout) }
     var text = PasteText()
     while true {
       var value: wint_t = 0
-      let status = wget_wch(window, &value)
+      let status = readCharacter(&value)
       if status == ERR { break }
       if status == KEY_CODE_YES {
         if Int32(bitPattern: value) == CursesKeys.pasteEnd { break }

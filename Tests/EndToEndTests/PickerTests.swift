@@ -241,6 +241,21 @@ struct EscapeKeyTests {
     #expect(try pane.waitForExit() == 0)
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == ranked.stdoutLines[1])
   }
+
+  @Test("a byte that begins no UTF-8 character (0xFF, a Latin-1 é, an X10 mouse column past 95) is U+FFFD in the query, and Escape still cancels")
+  func invalidUTF8Input() throws {
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-f", "value", "--print-query"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "67/67")
+    try pane.sendBytes([0x74, 0xFF, 0x68, 0xE9, 0x6F])
+    try pane.waitForScreen(containing: "t\u{FFFD}h\u{FFFD}o")
+    // An X10 mouse report of column 120: dropped whole.
+    try pane.sendBytes([0x1B, 0x5B, 0x4D, 32, 32 + 120, 32 + 4])
+    try pane.sendBytes([0x72])
+    try pane.waitForScreen(containing: "t\u{FFFD}h\u{FFFD}or")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+  }
 }
 
 /// fzf's habits: --print-query, --expect, the mouse.
