@@ -44,6 +44,8 @@ public final class InlineScreen: Screen {
   /// How long a lone ESC waits for the rest of a sequence (ms).
   private let escapeDelay = Int32(EscapeDelay.milliseconds())
   private var pending: [KeyEvent] = []
+  /// Whether `init` turned bracketed paste on (the terminal said it was off).
+  private var turnedOnBracketedPaste = false
   /// What the area's height is made of, to recompute it when the terminal is resized.
   private let height: ScreenHeight
   private var mouse: Bool
@@ -86,12 +88,18 @@ public final class InlineScreen: Screen {
     tcsetattr(fd, TCSAFLUSH, &raw)
     signal(SIGWINCH) { _ in terminalResized.store(true, ordering: .relaxed) }
 
+    // Bracketed paste left as it was found (case 25): asked as the full screen asks it
+    // (DECRQM, answered before DA1 by the terminals that know it), turned off at the
+    // end only when it was off.
+    let paste = BracketedPasteQuery(fd: fd)
+    pending.append(contentsOf: paste.typeahead)
     Self.write(fd, Self.roomSequence(rows: areaRows))
     var leftover: [UInt8] = []
     let top = Self.askCursorRow(fd: fd, leftover: &leftover)
     renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
     self.mouse = mouse && top != nil
-    write("\u{1B}[?2004h" + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+    turnedOnBracketedPaste = paste.state == .reset
+    write((paste.state == .set ? "" : "\u{1B}[?2004h") + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
     TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
   }
@@ -248,10 +256,12 @@ public final class InlineScreen: Screen {
   /// What `end()` writes, for `TerminalRestoration`: the rows cleared from where the
   /// renderer left the cursor (`eraseSequence`, relative, so still right when the
   /// terminal was resized since the last frame), attributes reset, the cursor shown,
-  /// mouse reporting off.
+  /// mouse reporting off, bracketed paste off when `init` turned it on.
   private func leaveSequence() -> [UInt8] {
     Self.eraseSequence(cursorRow: renderer.cursorRow)
-      + Array(("\u{1B}[0m\u{1B}[?25h" + (mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "")).utf8)
+      + Array(
+        ("\u{1B}[0m\u{1B}[?25h" + (mouse ? "\u{1B}[?1000l\u{1B}[?1006l" : "")
+          + (turnedOnBracketedPaste ? "\u{1B}[?2004l" : "")).utf8)
   }
 
   /// Blocks until the next key; mouse rows are relative to the area; `nil` after `end()` or when input ends.
@@ -331,8 +341,6 @@ public final class InlineScreen: Screen {
     // Under the restoration's lock: a signal arriving now waits, then finds nothing
     // left to restore.
     TerminalRestoration.shared.unregister {
-      // Bracketed paste is left on: the shell below may have had it on, and cannot be
-      // asked cheaply here (see CursesScreen).
       Self.write(fd, leaveSequence())
       tcsetattr(fd, TCSAFLUSH, &saved)
     }
