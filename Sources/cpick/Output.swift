@@ -282,12 +282,13 @@ struct Output {
     case (.value, .person(let contact)):
       return PlainText.line(ContactFormatter.shown(contact.displayNameInOrder(nameOrder)))
     case (.value, .property(let property)) where property.key == .emailAddresses:
-      return PlainText.line(InvisibleCharacters.removingAll(property.value.singleLine))
+      return PlainText.line(Mailbox.address(inEmailValue: property.value.singleLine))
     case (.value, .property(let property)):
       return PlainText.line(property.value.singleLine)
     case (.tsv, .person(let contact)):
       return [
-        contact.displayNameInOrder(nameOrder), contact.emailAddresses.mostPreferred()?.value ?? "", contact.phoneNumbers.mostPreferred()?.value ?? "",
+        contact.displayNameInOrder(nameOrder), contact.emailAddresses.mostPreferred().map { Mailbox.address(inEmailValue: $0.value) } ?? "",
+        contact.phoneNumbers.mostPreferred()?.value ?? "",
         contact.organizationName, contact.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     case (.mutt, _), (.aerc, _), (.vcard, _), (.jcard, _), (.xcard, _):
@@ -295,7 +296,8 @@ struct Output {
       return line(item, as: .mailbox)
     case (.tsv, .property(let property)):
       return [
-        property.contact.displayNameInOrder(nameOrder), property.key.rawValue, property.label ?? "", property.value.singleLine,
+        property.contact.displayNameInOrder(nameOrder), property.key.rawValue, property.label ?? "",
+        property.key == .emailAddresses ? Mailbox.address(inEmailValue: property.value.singleLine) : property.value.singleLine,
         property.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     }

@@ -69,8 +69,9 @@ struct MailboxTests {
       #expect(fast == Mailbox.addressesRead(inEmailValue: value), "\(value.debugDescription)")
     }
     // Those told by their bytes: most of them (not those with a blank at an end, `<`,
-    // `>`, `,`, `;`, `"`, `\\`, a control or a byte from 0x80, nor a `mailto:`).
-    #expect(plain == 364)
+    // `>`, `,`, `;`, `"`, `\\`, `(` (a comment), a control or a byte from 0x80, nor a
+    // `mailto:`).
+    #expect(plain == 359)
     #expect(Mailbox.plainAddresses("ada@example.org") == ["ada@example.org"])
     #expect(Mailbox.plainAddresses("@@") == [])
     #expect(Mailbox.plainAddresses("mailto:a@b") == nil)
@@ -99,6 +100,21 @@ struct MailboxTests {
       MailClientFormat.aerc([multi]) == [
         "mm@example.com\tMulti Mail", "mm2@example.com\tMulti Mail", "other@example.com\tMulti Mail",
       ])
+    // `{email}` (and `-f value`, a TSV column: `Mailbox.address(inEmailValue:)`) is the
+    // address, so that the README's `{displayName} <{email}>` is a mailbox.
+    #expect(OutputTemplate("{displayName} <{email}>").render(properties[0]) == "Multi Mail <mm@example.com>")
+    #expect(Mailbox.address(inEmailValue: "mm2@example.com, other@example.com") == "mm2@example.com, other@example.com")
+    #expect(Mailbox.address(inEmailValue: "<ang@x.example>") == "ang@x.example")
+    #expect(Mailbox.address(inEmailValue: "not an address") == "not an address")
+  }
+
+  @Test("an RFC 5322 comment beside an address is no part of it; one left open keeps the value as written")
+  func addressComments() {
+    #expect(Mailbox.addresses(inEmailValue: "disp2@x.example (Comment Guy)") == ["disp2@x.example"])
+    #expect(Mailbox.addresses(inEmailValue: "(Work) ann@x.example") == ["ann@x.example"])
+    #expect(Mailbox.addresses(inEmailValue: "ann@x.example (a (nested) one)") == ["ann@x.example"])
+    #expect(Mailbox.addresses(inEmailValue: "\"Ann (Work)\" <ann@x.example>") == ["ann@x.example"])
+    #expect(Mailbox.addresses(inEmailValue: "ann@x.example (open") == ["ann@x.example (open"])
   }
 
   @Test("invisible characters never reach a mailbox, a mutt or an aerc line; a name keeps the joiners of its emoji")

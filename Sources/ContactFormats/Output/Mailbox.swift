@@ -71,6 +71,15 @@ extension Mailbox {
     plainAddresses(rawValue) ?? addressesRead(inEmailValue: rawValue)
   }
 
+  /// The address an `EMAIL` value holds as a line of text (`{email}`, `-f value`, a TSV
+  /// column): its addresses (`addresses(inEmailValue:)`, `"Real Person" <a@x.example>`
+  /// → `a@x.example`), comma-separated when several; the value without invisible
+  /// characters when it holds none.
+  public static func address(inEmailValue value: String) -> String {
+    let found = addresses(inEmailValue: value)
+    return found.isEmpty ? InvisibleCharacters.removingAll(value) : found.joined(separator: ", ")
+  }
+
   /// `addresses(inEmailValue:)` of any value, read character by character.
   static func addressesRead(inEmailValue rawValue: String) -> [String] {
     let value = InvisibleCharacters.removingAll(rawValue)
@@ -91,7 +100,7 @@ extension Mailbox {
 
   /// What `addresses(inEmailValue:)` gives for a value that is one plain address, as
   /// nearly every `EMAIL` value is — printable ASCII (no invisible character) without
-  /// `<`, `>`, `,`, `;`, `"` or `\`, without a blank at either end and without a
+  /// `<`, `>`, `,`, `;`, `"`, `\` or `(`, without a blank at either end and without a
   /// `mailto:` prefix: the value itself, or nothing when it is all `@`. Told by its
   /// bytes, without the general reading's passes over its characters (`list -f
   /// mailbox` of 100,000 contacts spent most of its time there). Nil for any other
@@ -108,7 +117,9 @@ extension Mailbox {
       var onlyAt = true
       for byte in bytes {
         switch byte {
-        case 0x20...0x7E where byte != 0x3C && byte != 0x3E && byte != 0x2C && byte != 0x3B && byte != 0x22 && byte != 0x5C:
+        case 0x20...0x7E
+        where byte != 0x3C && byte != 0x3E && byte != 0x2C && byte != 0x3B && byte != 0x22 && byte != 0x5C
+          && byte != 0x28:
           if byte != 0x40 { onlyAt = false }
         default:
           return nil
@@ -161,16 +172,36 @@ extension Mailbox {
   }
 
   /// One address as written: the text inside its last `<…>` when it has one, without
-  /// a `mailto:` prefix, trimmed.
+  /// a `mailto:` prefix and RFC 5322 comments (`a@x.example (Work)`), trimmed.
   static func addrSpec(_ part: String) -> String {
     var text = Substring(part)
     if let open = text.lastIndex(of: "<"), let close = text[open...].firstIndex(of: ">") {
       text = text[text.index(after: open)..<close]
+    } else if text.contains("("), !text.contains("\""), let stripped = withoutComments(text) {
+      text = Substring(stripped)
     }
     text = text.drop { $0.isWhitespace }
     while text.last?.isWhitespace == true { text = text.dropLast() }
     if text.lowercased().hasPrefix("mailto:") { text = text.dropFirst(7) }
     return String(text)
+  }
+
+  /// `text` without its parenthesized comments (nested ones too), or nil when a
+  /// parenthesis is left open or closes none.
+  private static func withoutComments(_ text: Substring) -> String? {
+    var out = ""
+    var depth = 0
+    for character in text {
+      if character == "(" {
+        depth += 1
+      } else if character == ")" {
+        guard depth > 0 else { return nil }
+        depth -= 1
+      } else if depth == 0 {
+        out.append(character)
+      }
+    }
+    return depth == 0 ? out : nil
   }
 
   /// The contact's name, or empty when its display name is only a fallback to an

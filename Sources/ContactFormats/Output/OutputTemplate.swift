@@ -56,7 +56,7 @@ public struct OutputTemplate: Sendable {
   private func extras(of contact: Contact) -> [String: String] {
     let email = contact.properties(for: .emailAddresses).first?.value.singleLine ?? ""
     return [
-      "email": InvisibleCharacters.removingAll(email),
+      "email": Mailbox.address(inEmailValue: email),
       "phone": contact.properties(for: .phoneNumbers).first?.value.singleLine ?? "",
       "mailbox": Mailbox.mailboxEmail(of: contact).map { Mailbox.string(for: contact, address: $0) } ?? "",
     ]
