@@ -51,10 +51,15 @@ enum CursesSession {
       // A known type that cannot draw a screen (TERM=dumb): refuse, do not guess.
       _ = endwin()
       delscreen(screen)
-      throw .noTerminal("\(programName): " + L10n.format("terminal type '%s' on /dev/tty cannot show the picker", candidate))
+      throw cannotShowPicker(candidate)
     }
     let shown = term.isEmpty ? L10n.text("TERM is not set") : L10n.format("unknown terminal type '%s'", term)
     throw .noTerminal("\(programName): " + L10n.format("cannot use the terminal on /dev/tty: %s", shown))
+  }
+
+  /// The refusal for a terminal of type `type`, which cannot draw a screen (`dumb`).
+  static func cannotShowPicker(_ type: String) -> TerminalError {
+    .noTerminal("\(programName): " + L10n.format("terminal type '%s' on /dev/tty cannot show the picker", type))
   }
 
   /// Whether the current terminal description has cursor addressing (`cup`).

@@ -66,6 +66,7 @@ public final class InlineScreen: Screen {
   /// - Throws: `TerminalError.noTerminal` when `/dev/tty` cannot be opened or is not
   ///   a terminal.
   public init(rows: Int, height: ScreenHeight? = nil, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
+    if let refusal = Self.refusal(term: getenv("TERM").map { String(cString: $0) }) { throw refusal }
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw .noTerminal(TerminalError.cannotOpenTTY(String(cString: strerror(errno))))
@@ -102,6 +103,13 @@ public final class InlineScreen: Screen {
     write((paste.state == .set ? "" : "\u{1B}[?2004h") + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
     TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
+  }
+
+  /// Why a terminal of type `term` (`$TERM`) cannot show this picker, as the full
+  /// screen says it (`CursesSession`): `dumb` (Emacs' `M-x shell`) draws no escape
+  /// sequence; nil for any other type, or none.
+  nonisolated static func refusal(term: String?) -> TerminalError? {
+    term == "dumb" ? CursesSession.cannotShowPicker("dumb") : nil
   }
 
   /// The rows of the area on a terminal of `terminalRows` rows: `height`'s rows
