@@ -90,9 +90,12 @@ package enum Labels {
   /// standard label (`mobile`), other text stays as written.
   package static func custom(_ text: String) -> String {
     var label = text
-    // Apple's token with blanks around it (a hand-edited or re-exported card) is the token.
-    let token = text.trimmingCharacters(in: .whitespaces)
-    if token.hasPrefix("_$!<") && token.hasSuffix(">!$_") { label = token }
+    // Apple's token with blanks around it (a hand-edited or re-exported card) is the
+    // token: trimmed only then (a label of every value read passes here).
+    if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+      let token = text.trimmingCharacters(in: .whitespaces)
+      if token.hasPrefix("_$!<") && token.hasSuffix(">!$_") { label = token }
+    }
     if label.hasPrefix("_$!<") && label.hasSuffix(">!$_") {
       label = String(label.dropFirst(4).dropLast(4))
       if let standard = appleTokens[label.lowercased()] { return standard }

@@ -25,12 +25,15 @@ enum HangulSpelling {
   /// how anyone spells a name. A final consonant is written as it sounds alone (ㅅ,
   /// ㅈ, ㅊ, ㅌ, ㅎ as `t`; ㄲ, ㅋ as `k`; ㅍ as `p`; a cluster as the one sounded).
   static func revised(_ text: String) -> String {
-    var words: [String] = []
-    for scalar in text.unicodeScalars where Transliteration.isHangulSyllable(scalar) {
-      let index = Int(scalar.value - 0xAC00)
-      words.append(revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28])
-    }
-    return words.joined(separator: " ")
+    text.unicodeScalars.compactMap(revisedSyllable).joined(separator: " ")
+  }
+
+  /// The Revised Romanization of one Hangul syllable (`석` → `seok`), nil for any other
+  /// scalar: the search index's reading of each syllable (`Transliteration.latin`).
+  static func revisedSyllable(_ scalar: Unicode.Scalar) -> String? {
+    guard Transliteration.isHangulSyllable(scalar) else { return nil }
+    let index = Int(scalar.value - 0xAC00)
+    return revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28]
   }
 
   /// The 19 initial consonants in the Revised Romanization (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ

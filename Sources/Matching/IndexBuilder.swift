@@ -416,10 +416,8 @@ struct FoldedForms: Sendable {
     let folded = SearchFolding.fold(text)
     var forms = FoldedForms(folded: folded, aliases: [])
     forms.spelled = SearchFolding.spelledOut(text).flatMap { $0 == folded ? nil : $0 }
-    guard !SearchFolding.isASCII(folded), var (latin, hasCJK) = Transliteration.latinize(text)
+    guard !SearchFolding.isASCII(folded), let (latin, hasCJK) = Transliteration.latinize(text)
     else { return forms }
-    // A Korean name in the Revised Romanization (`HangulSpelling.revised`), not ICU's.
-    if hasCJK && IndexBuilder.isHangul(text) { latin = HangulSpelling.revised(text) }
     forms.aliases.append(latin)
     // A Cyrillic name's spellings in English too (`Дмитрий`: `dmitrij`, `dmitry`;
     // `Пётр`: `petr`, `pyotr`).

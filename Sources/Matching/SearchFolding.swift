@@ -274,11 +274,10 @@ enum Transliteration {
   /// The cached transliteration of `text`, folded.
   static func latin(_ text: String) -> String {
     // A Han character of the table, as ICU reads it alone (`HanReadings`).
-    // A Hangul syllable from its jamo's readings (ICU's for it, `LetterReadings`).
+    // A Hangul syllable in the Revised Romanization (`HangulSpelling.revisedSyllable`).
     var scalars = text.unicodeScalars.makeIterator()
     if let first = scalars.next(), scalars.next() == nil,
-      let reading = HanReadings.reading(first)
-        ?? (isHangulSyllable(first) ? LetterReadings.latin(text, joiningHangul: true) : nil)
+      let reading = HanReadings.reading(first) ?? HangulSpelling.revisedSyllable(first)
     {
       return SearchFolding.fold(reading)
     }

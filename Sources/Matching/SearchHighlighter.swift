@@ -60,10 +60,8 @@ struct TextProjection {
       folded.append(fold.utf8, owner: offset)
       for byte in fold.utf8 where byte &- 48 < 10 { digits.append(CollectionOfOne(byte), owner: offset) }
       if fold.utf8.contains(where: { $0 >= 0x80 }),
-        var (latin, cjk) = Transliteration.latinize(single)
+        let (latin, cjk) = Transliteration.latinize(single)
       {
-        // A Hangul syllable as the index spells it (`HangulSpelling.revised`).
-        if IndexBuilder.isHangul(single) { latin = HangulSpelling.revised(single) }
         needsLatin = true
         latinParts.append((latin, cjk))
       } else {

@@ -182,14 +182,18 @@ extension IndexCache {
       generations.append(generation)
       try upsert.bind(generation, at: 9)
       try writeCards(files[index].cards, generation: generation, with: insertCard)
-      if let stream = files[index].stream {
-        // Written over the row's zeros a piece at a time, never held whole.
-        // (A blob of zeros binds no memory: nothing to clear.)
-        try upsert.bind(stream.checksum, at: 10)
-        try upsert.bindZeroBlob(count: stream.count, at: 8)
+      // A large payload: a row of zeros first, written over a piece at a time (a blob of
+      // zeros binds no memory).
+      func writeOverZeros(count: Int, _ pieces: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(SQLiteError) {
+        try upsert.bindZeroBlob(count: count, at: 8)
         try upsert.run()
         let rowID = try Self.rowID(of: files[index].path, ofBook: bookID, with: findRow)
-        try database.writeBlob(count: stream.count, table: "files", column: "payload", rowID: rowID, stream.write)
+        try database.writeBlob(count: count, table: "files", column: "payload", rowID: rowID, pieces)
+      }
+      if let stream = files[index].stream {
+        // Never held whole.
+        try upsert.bind(stream.checksum, at: 10)
+        try writeOverZeros(count: stream.count, stream.write)
         continue
       }
       try upsert.bind(Checksum.of(files[index].payload), at: 10)
@@ -199,12 +203,11 @@ extension IndexCache {
         // file: 100 MB and more) is a row of zeros first, then written over them.
         defer { upsert.clearBindings() }
         do throws(SQLiteError) {
-          let large = payload.count > Self.largePayload
-          try large ? upsert.bindZeroBlob(count: payload.count, at: 8) : upsert.bindUncopied(payload, at: 8)
-          try upsert.run()
-          if large {
-            let rowID = try Self.rowID(of: files[index].path, ofBook: bookID, with: findRow)
-            try database.writeBlob(payload, table: "files", column: "payload", rowID: rowID)
+          if payload.count > Self.largePayload {
+            try writeOverZeros(count: payload.count) { piece in piece(payload) }
+          } else {
+            try upsert.bindUncopied(payload, at: 8)
+            try upsert.run()
           }
           return .success(())
         } catch {

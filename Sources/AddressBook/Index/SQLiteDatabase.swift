@@ -192,31 +192,21 @@ package final class SQLiteDatabase {
     return bytes
   }
 
-  /// Writes `bytes` over a blob of the same size (a row written with
+  /// Writes a blob of `count` bytes over one of that size (a row written with
   /// `SQLiteStatement.bindZeroBlob`), straight into the database pages, a piece at a
-  /// time: no copy of the whole value, which binding it would make. For large values
-  /// in a rowid table, in the transaction that wrote the row.
+  /// time as `pieces` gives them, in order, to the function it is given (in writes of
+  /// at most 1 MiB): no copy of the whole value, which binding it would make, and a
+  /// value never held whole. For large values in a rowid table, in the transaction that
+  /// wrote the row.
   ///
   /// The corresponding C functions are `sqlite3_blob_open` (read-write),
   /// `sqlite3_blob_write` and `sqlite3_blob_close`.
   ///
   /// - Parameters:
-  ///   - bytes: the value; its size must be the blob's.
+  ///   - count: the value's size, in bytes; it must be the blob's.
   ///   - table: the table (of the `main` database).
   ///   - column: the blob column.
   ///   - rowID: the row's rowid (its `INTEGER PRIMARY KEY`).
-  /// - Throws: `SQLiteError` (`SQLITE_ERROR` for a missing row or another size, …).
-  package func writeBlob(
-    _ bytes: UnsafeRawBufferPointer, table: String, column: String, rowID: Int64
-  ) throws(SQLiteError) {
-    try writeBlob(count: bytes.count, table: table, column: column, rowID: rowID) { piece in piece(bytes) }
-  }
-
-  /// Writes a blob of `count` bytes over an existing one of that size (`zeroblob`)
-  /// a piece at a time as `pieces` gives them, in order, to the function it is given
-  /// (`sqlite3_blob_open`, `sqlite3_blob_write` in writes of at most 1 MiB): a value
-  /// never held whole.
-  ///
   /// - Throws: `SQLiteError` (`SQLITE_ERROR` for a missing row, another size, or pieces
   ///   that do not add up to `count`, …).
   package func writeBlob(

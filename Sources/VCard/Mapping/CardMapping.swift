@@ -203,27 +203,18 @@ struct CardMapping {
       if line.value.uppercased().trimmingBlanks() == "COMPANY" { isOrganizationCard = true }
     case .phone, .email, .address, .url, .instantMessage, .socialProfile, .related, .date, .androidCustom:
       break  // `readLabeledValue`, `readAndroidCustom`
-    case .other:
-      // Readings of the name and the organization under other names: vCard 3.0's
-      // `SORT-STRING` (RFC 2426 §3.6.5, 4.0's `SORT-AS` on `N`) and Apple's phonetic
-      // company name (`X-PHONETIC-ORG`), where `SORT-AS` gives none.
-      guard Self.readsReading(named: line.name) else { return }
-      if line.name == "SORT-STRING", contact.nameSortAs.isEmpty {
-        let reading = ValueDecoder.unescape(line.value).trimmingBlanks()
-        if !reading.isEmpty { contact.nameSortAs = [reading] }
-      } else if line.name == "X-PHONETIC-ORG", contact.organizationSortAs.isEmpty {
-        let reading = ValueDecoder.unescape(line.value).trimmingBlanks()
-        if !reading.isEmpty { contact.organizationSortAs = [reading] }
-      }
-    case .begin, .end, .version, .label, .addressCountryCode, .sound:
+    // Readings of the name and the organization under other names: vCard 3.0's
+    // `SORT-STRING` (RFC 2426 §3.6.5, 4.0's `SORT-AS` on `N`) and Apple's phonetic
+    // company name (`X-PHONETIC-ORG`), where `SORT-AS` gives none.
+    case .sortString where contact.nameSortAs.isEmpty:
+      let reading = ValueDecoder.unescape(line.value).trimmingBlanks()
+      if !reading.isEmpty { contact.nameSortAs = [reading] }
+    case .phoneticOrganization where contact.organizationSortAs.isEmpty:
+      let reading = ValueDecoder.unescape(line.value).trimmingBlanks()
+      if !reading.isEmpty { contact.organizationSortAs = [reading] }
+    case .other, .begin, .end, .version, .label, .addressCountryCode, .sound, .sortString, .phoneticOrganization:
       break
     }
-  }
-
-  /// Whether a property of no kind of its own is read: the readings `SORT-STRING` and
-  /// `X-PHONETIC-ORG` (`readField`).
-  static func readsReading(named name: String) -> Bool {
-    name == "SORT-STRING" || name == "X-PHONETIC-ORG"
   }
 
   /// Adds the non-blank `items` to `contact.otherNicknames`, each once and not the

@@ -45,8 +45,6 @@ public enum ContactDecoder {
     var alternatives: Set<String> = []
     for index in card.lines.indices {
       switch card.lines[index].kind {
-      case .other where CardMapping.readsReading(named: card.lines[index].name):
-        break
       case .other, .begin, .end, .version, .label:
         continue
       default:

@@ -6,6 +6,9 @@ enum PropertyKind: UInt8, Sendable {
   case uid, formattedName, name, nickname, organization, title, role, birthday, note
   case phone, email, address, url, instantMessage, socialProfile, related, date
   case phoneticFirst, phoneticMiddle, phoneticLast, sound, categories, photo, kind, showAs, label
+  /// Readings under other names: vCard 3.0's `SORT-STRING` (the name's), Apple's
+  /// `X-PHONETIC-ORG` (the organization's).
+  case sortString, phoneticOrganization
   /// Android's `X-ANDROID-CUSTOM` data row (`AndroidCustomRow`).
   case androidCustom
   /// Apple's `X-ABADR`: the ISO 3166-1 country code of the `ADR` in its group
@@ -36,7 +39,8 @@ enum PropertyKind: UInt8, Sendable {
       ("X-PHONETIC-FIRST-NAME", .phoneticFirst), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddle),
       ("X-PHONETIC-LAST-NAME", .phoneticLast), ("SOUND", .sound), ("CATEGORIES", .categories),
       ("PHOTO", .photo), ("KIND", .kind), ("X-ADDRESSBOOKSERVER-KIND", .kind), ("X-ABSHOWAS", .showAs),
-      ("X-ABLABEL", .label), ("X-ABADR", .addressCountryCode),
+      ("X-ABLABEL", .label), ("X-ABADR", .addressCountryCode), ("SORT-STRING", .sortString),
+      ("X-PHONETIC-ORG", .phoneticOrganization),
     ] + VendorProperties.table.map { ($0.name, $0.kind) }
 
   /// Every name of `kind`: the lines an edit of that kind's values looks for

@@ -391,12 +391,17 @@ public enum ContactEncoder {
   /// Without `original` every line is the street component's.
   static func addressValue(_ address: PostalAddress, original: String?, version: VCardSerializer.Version) -> String {
     var first = ["", "", VCardSerializer.component(address.street, version: version)]
+    // RFC 9554's components after the seventh (room, floor, street number and name,
+    // building, district…), which cpick does not show: kept as written while the street
+    // is, since they say its parts; with a new street they would describe the old one.
+    var extra: [String] = []
     if let original {
       let parts = ValueDecoder.split(original, separator: ";").map(String.init)
       let escaped = Array(parts.prefix(3)) + Array(repeating: "", count: max(0, 3 - parts.count))
       let old = escaped.map { ValueDecoder.unescape($0).trimmingBlanks() }
       if old.filter({ !$0.isEmpty }).joined(separator: "\n") == address.street {
         first = escaped
+        extra = Array(parts.dropFirst(7))
       } else {
         first = splitStreet(address.street, old: old).enumerated().map { index, text in
           text == old[index] ? escaped[index] : VCardSerializer.component(text, version: version)
@@ -405,14 +410,6 @@ public enum ContactEncoder {
     }
     let rest = [address.city, address.state, address.postalCode, address.country].map {
       VCardSerializer.component($0, version: version)
-    }
-    // RFC 9554's components after the seventh (room, floor, street number and name,
-    // building, district…), which cpick does not show: kept as written while the street
-    // is, since they say its parts; with a new street they would describe the old one.
-    var extra: [String] = []
-    if let original {
-      let parts = ValueDecoder.split(original, separator: ";").map(String.init)
-      if Array((parts + ["", "", ""]).prefix(3)) == first { extra = Array(parts.dropFirst(7)) }
     }
     return (first + rest + extra).joined(separator: ";")
   }
