@@ -93,6 +93,18 @@ public enum ContactFormatter {
       .filter { !$0.isEmpty }.joined(separator: " ")
   }
 
+  /// The name's reading (the phonetic given, middle and family names) as the card shows
+  /// it under the name: in the name's order — family first for a Chinese, Japanese or
+  /// Korean name or reading (`やまだ たろう` under 山田太郎), as Apple's card shows it
+  /// — the parts apart; empty when the card has none.
+  public static func phoneticName(_ contact: Contact) -> String {
+    let given = contact.phoneticGivenName.trimmingWhitespace
+    let middle = contact.phoneticMiddleName.trimmingWhitespace
+    let family = contact.phoneticFamilyName.trimmingWhitespace
+    let familyFirst = isCJK(contact.givenName + contact.middleName + contact.familyName) || isCJK(given + middle + family)
+    return (familyFirst ? [family, given, middle] : [given, middle, family]).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
   /// True when `text` has letters and every letter is Han, Kana or Hangul.
   public static func isCJK(_ text: String) -> Bool {
     var sawLetter = false

@@ -20,6 +20,11 @@ public struct AnsiRenderer: Sendable {
   /// Whether SGR colours are sent; attributes are sent either way.
   public let colorEnabled: Bool
   private var previous: Frame?
+  /// The terminal's `wcwidth`: when set, a cluster whose characters the terminal would
+  /// not advance by its layout width is sent as `TerminalGlyph` says (its base, padded),
+  /// so columns line up whatever the terminal makes of emoji; `nil`: clusters are sent
+  /// whole.
+  public var glyphColumns: TerminalGlyph.Columns?
 
   /// A renderer for an area starting at `origin`; in `.relative` mode the cursor is
   /// on the area's first row.
@@ -95,7 +100,18 @@ public struct AnsiRenderer: Sendable {
         text += sgr(cell.style)
         style = cell.style
       }
-      text += TerminalText.drawn(cell.text)
+      guard let glyphColumns, !cell.text.utf8.allSatisfy({ $0 < 0x80 }) else {
+        text += TerminalText.drawn(cell.text)
+        continue
+      }
+      var width = 1
+      while column + width < frame.columns && frame[line, column + width].text.isEmpty { width += 1 }
+      var sent = 0
+      for part in TerminalGlyph(cell.text, width: width, columns: glyphColumns).cells {
+        text.unicodeScalars.append(contentsOf: part.scalars.compactMap(Unicode.Scalar.init))
+        sent += part.width
+      }
+      if sent < width { text += String(repeating: " ", count: width - sent) }
     }
     return text
   }

@@ -72,6 +72,10 @@ public final class MemoryScreen: Screen {
   public private(set) var timeoutsReturned = 0
   /// When the current `.settle` step began waiting (monotonic milliseconds).
   private var settlingSince: UInt64?
+  /// Whether the script's keys count as typed ahead: `waitingKey()` gives the next
+  /// one when it is the script's next step, as a terminal gives keys already sent.
+  /// False (the default): every key is handled on its own, each frame recorded.
+  public var keysWaiting = false
 
   /// A screen of `rows` × `columns` cells that will return `keys` in order.
   public init(rows: Int, columns: Int, keys: [KeyEvent] = [], colorEnabled: Bool = false) {
@@ -149,6 +153,14 @@ public final class MemoryScreen: Screen {
       }
     }
     return .ended
+  }
+
+  /// With `keysWaiting`, the script's next step when it is a key (taken); else `nil`.
+  public func waitingKey() -> KeyEvent? {
+    guard keysWaiting, scheduledResizes.isEmpty, case .key(let key) = script.first else { return nil }
+    script.removeFirst()
+    keysReturned += 1
+    return key
   }
 
   /// Changes the size now and makes `.resize` the next key, as a terminal does when

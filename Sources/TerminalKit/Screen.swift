@@ -29,6 +29,11 @@ public protocol Screen: AnyObject {
   ///   when a timeout was given); `.ended` when input has ended (as `nextKey()`'s
   ///   `nil`).
   func nextInput(timeout milliseconds: Int?) -> ScreenInput
+  /// The next key if it is already there (typed ahead, or the rest of text a terminal
+  /// sent without bracketed paste), without waiting; `nil` when none is. A controller
+  /// takes such a burst of typed characters as one edit: one search and one frame.
+  /// Default: `nil`, every key is handled on its own.
+  func waitingKey() -> KeyEvent?
   /// The file descriptor the screen reads its input from (`/dev/tty`), for waiting
   /// for input off the main actor (`input(timeout:)`); nil for a screen whose input
   /// is always there (the in-memory screen).
@@ -54,6 +59,9 @@ public enum ScreenInput: Sendable, Hashable {
 extension Screen {
   /// Default: does nothing (nothing to give back).
   public func end() {}
+
+  /// Default: none, every key is handled on its own.
+  public func waitingKey() -> KeyEvent? { nil }
 
   /// Default: none (input is read at once).
   public var inputDescriptor: Int32? { nil }

@@ -57,6 +57,9 @@ extension TerminalText {
     case 0x1160...0x11FF, 0xD7B0...0xD7FF: return true  // Hangul medial and final jamo
     case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true  // variation selectors
     case 0x200B: return true  // zero width space (Cf in older data, keep explicit)
+    // Prepended concatenation marks (Arabic number sign, Syriac abbreviation mark…) are
+    // format characters drawn as signs over what follows: one column, as `wcwidth` says.
+    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return false
     default: break
     }
     switch scalar.properties.generalCategory {

@@ -67,6 +67,7 @@ public final class InlineScreen: Screen {
   ///   a terminal.
   public init(rows: Int, height: ScreenHeight? = nil, colorEnabled: Bool, mouse: Bool = true) throws(TerminalError) {
     if let refusal = Self.refusal(term: getenv("TERM").map { String(cString: $0) }) { throw refusal }
+    CursesSession.setUpLocale()  // `wcwidth` as the terminal counts (UTF-8)
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw .noTerminal(TerminalError.cannotOpenTTY(String(cString: strerror(errno))))
@@ -97,12 +98,20 @@ public final class InlineScreen: Screen {
     Self.write(fd, Self.roomSequence(rows: areaRows))
     var leftover: [UInt8] = []
     let top = Self.askCursorRow(fd: fd, leftover: &leftover)
-    renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
+    renderer = Self.renderer(top: top, colorEnabled: colorEnabled)
     self.mouse = mouse && top != nil
     turnedOnBracketedPaste = paste.state == .reset
     write((paste.state == .set ? "" : "\u{1B}[?2004h") + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
     TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
+  }
+
+  /// A renderer for the area at `top` (nil: unknown), placing clusters by the C
+  /// library's `wcwidth` as the full screen does (`CursesGlyph`).
+  private static func renderer(top: Int?, colorEnabled: Bool) -> AnsiRenderer {
+    var renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
+    renderer.glyphColumns = { cWidth(wchar_t(bitPattern: $0)) }
+    return renderer
   }
 
   /// Why a terminal of type `term` (`$TERM`) cannot show this picker, as the full
@@ -189,7 +198,7 @@ public final class InlineScreen: Screen {
       write("\u{1B}[?1000l\u{1B}[?1006l")
       mouse = false
     }
-    renderer = AnsiRenderer(origin: top.map { .absolute(top: $0) } ?? .relative, colorEnabled: colorEnabled)
+    renderer = Self.renderer(top: top, colorEnabled: colorEnabled)
     TerminalRestoration.shared.updateLeave(leaveSequence())
     for event in decoder.feed(leftover) { pending.append(translate(event)) }
   }
@@ -286,6 +295,7 @@ public final class InlineScreen: Screen {
   /// paste under way `PasteText.pause`, past the timeout if need be.
   public func nextInput(timeout milliseconds: Int?) -> ScreenInput {
     let deadline = milliseconds.map { ScreenClock.milliseconds() + UInt64(max(0, $0)) }
+    var looked = false  // the terminal was polled once: a timeout of 0 reads what is there
     while true {
       if !pending.isEmpty { return .key(pending.removeFirst()) }
       if ended { return .ended }
@@ -301,11 +311,12 @@ public final class InlineScreen: Screen {
         wait = decoder.isPendingPaste || decoder.isPendingSequence ? PasteText.pause : escapeDelay
       } else if let deadline {
         let now = ScreenClock.milliseconds()
-        if now >= deadline { return .timedOut }
-        wait = Int32(min(200, deadline - now))
+        if now >= deadline && looked { return .timedOut }
+        wait = now >= deadline ? 0 : Int32(min(200, deadline - now))
       }
       var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, wait)
+      looked = true
       if ready < 0 {
         if errno == EINTR { continue }
         return .ended
@@ -322,6 +333,12 @@ public final class InlineScreen: Screen {
       }
       for event in decoder.feed(buffer[0..<count]) { pending.append(translate(event)) }
     }
+  }
+
+  /// The next key if one is there now (`nextInput(timeout: 0)`), else `nil`.
+  public func waitingKey() -> KeyEvent? {
+    if case .key(let key) = nextInput(timeout: 0) { return key }
+    return nil
   }
 
   /// Mouse rows from the terminal's coordinates to the area's; two clicks on one row

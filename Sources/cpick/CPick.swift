@@ -212,7 +212,8 @@ enum CPick {
         output.emitInChunks(count: positions.count) { range in
           let contacts = readable(at: positions[range], in: list)
           output.warnOfInvisibles(contacts.map(Output.Item.person), as: options.format!)
-          return options.format == .mutt ? MailClientFormat.muttEntries(contacts) : MailClientFormat.aerc(contacts, limit: .max)
+          return options.format == .mutt ? MailClientFormat.muttEntries(contacts, order: options.nameOrder)
+            : MailClientFormat.aerc(contacts, limit: .max, order: options.nameOrder)
         }
       } else if let key = options.property, !output.printsLines {
         emitValues(of: key, in: readable(at: positions[...], in: list), output: output)
@@ -258,13 +259,13 @@ enum CPick {
       case .mutt?:
         let found = matched()
         output.warnOfInvisibles(found.map(Output.Item.person), as: .mutt)
-        let lines = MailClientFormat.mutt(found, query: options.query)
+        let lines = MailClientFormat.mutt(found, query: options.query, order: options.nameOrder)
         for line in lines { StandardOutput.write(line) }
         return lines.count > 1 ? .chosen : .noMatch
       case .aerc?:
         let found = matched()
         output.warnOfInvisibles(found.map(Output.Item.person), as: .aerc)
-        let lines = MailClientFormat.aerc(found)
+        let lines = MailClientFormat.aerc(found, order: options.nameOrder)
         for line in lines { StandardOutput.write(line) }
         return .chosen
       case .vcard?, .jcard?, .xcard?:

@@ -48,6 +48,22 @@ struct ListOrderTests {
     #expect(Dictionary(grouping: keys) { Array($0.utf8.prefix(16)) }.values.contains { $0.count > 1 })
   }
 
+  @Test("a row's name is the display name every output gives: line breaks around FN trimmed, an FN of line breaks falls back to N")
+  func rowNames() {
+    let written = ["\n", "Anna Trail\n", "\nLeo Lead", "\u{200B}", "Ida"]
+    let contacts = written.enumerated().map { number, fn in
+      var contact = Contact(identifier: "c\(number)", source: "book.vcf")
+      contact.formattedName = fn
+      contact.givenName = "Kai\(number)"
+      contact.familyName = "Smith"
+      return contact
+    }
+    let segments = ListSegment.build(contacts, sortOrder: .unsorted, nameOrder: .auto, sectionIndex: .current)
+    let list = ContactList(segments: segments, sortOrder: .unsorted, nameOrder: .auto, sectionIndex: .current)
+    #expect(list.contacts.indices.map { list.displayNames[$0] } == ["Kai0 Smith", "Anna Trail", "Leo Lead", "Kai3 Smith", "Ida"])
+    #expect(list.contacts.indices.map { list.displayNames[$0] } == list.contacts.map(\.displayName))
+  }
+
   @Test("a group's members are its contacts' places in the list, each once, whatever order they were read in")
   func groupMembers() {
     let people: [(String, [String])] = [

@@ -136,6 +136,23 @@ struct MailboxTests {
     #expect(OutputTemplate("{email}").render(ada) == "ada@example.org")
   }
 
+  @Test("mutt and aerc lines name people in --name-order, as mailbox does")
+  func mailClientNameOrder() {
+    var ada = Contact(identifier: "a", source: "s")
+    ada.givenName = "Adaeze"
+    ada.familyName = "Okonkwo"
+    ada.emailAddresses = [LabeledValue(identifier: "e1", label: nil, value: "adaeze@example.org")]
+    var kim = Contact(identifier: "k", source: "s")
+    kim.givenName = "민준"
+    kim.familyName = "김"
+    kim.emailAddresses = [LabeledValue(identifier: "e1", label: nil, value: "minjun@example.org")]
+    #expect(Mailbox.string(for: ada, address: "adaeze@example.org", order: .familyFirst) == "Okonkwo Adaeze <adaeze@example.org>")
+    #expect(MailClientFormat.mutt([ada], query: "a", order: .familyFirst).dropFirst() == ["adaeze@example.org\tOkonkwo Adaeze\t-"])
+    #expect(MailClientFormat.aerc([ada], order: .familyFirst) == ["adaeze@example.org\tOkonkwo Adaeze"])
+    #expect(MailClientFormat.muttEntries([kim], order: .givenFirst) == ["minjun@example.org\t민준 김\t-"])
+    #expect(MailClientFormat.aerc([kim]) == ["minjun@example.org\t김민준"])
+  }
+
   @Test("an address of nothing but invisible characters around an @ is no address: no mailbox, mutt or aerc line")
   func invisibleOnlyAddress() {
     #expect(Mailbox.addresses(inEmailValue: "\u{200B}@\u{FEFF}") == [])

@@ -59,4 +59,30 @@ struct ContactFormatterTests {
     #expect(ContactDate(year: 1815, month: 12, day: 10).description == "1815-12-10")
     #expect(ContactDate(month: 4, day: 15).description == "--04-15")
   }
+
+  @Test("a name's reading is shown in the name's order: family first for a Japanese, Chinese or Korean name or reading")
+  func phoneticNameOrder() {
+    var yamada = Contact(identifier: "y", source: "s")
+    yamada.familyName = "山田"
+    yamada.givenName = "太郎"
+    yamada.phoneticFamilyName = "やまだ"
+    yamada.phoneticGivenName = "たろう"
+    #expect(ContactFormatter.phoneticName(yamada) == "やまだ たろう")
+    var wang = Contact(identifier: "w", source: "s")
+    wang.formattedName = "王小明"
+    wang.phoneticFamilyName = "Wáng"
+    wang.phoneticGivenName = "Xiǎomíng"
+    #expect(ContactFormatter.phoneticName(wang) == "Xiǎomíng Wáng", "no Han name parts, a Latin reading: given first")
+    wang.familyName = "王"
+    wang.givenName = "小明"
+    #expect(ContactFormatter.phoneticName(wang) == "Wáng Xiǎomíng")
+    var siobhan = Contact(identifier: "s", source: "s")
+    siobhan.givenName = "Siobhán"
+    siobhan.familyName = "Ó Súilleabháin"
+    siobhan.phoneticGivenName = "shi-VAWN"
+    siobhan.phoneticMiddleName = "M"
+    siobhan.phoneticFamilyName = "oh SULL-i-van"
+    #expect(ContactFormatter.phoneticName(siobhan) == "shi-VAWN M oh SULL-i-van")
+    #expect(ContactFormatter.phoneticName(Contact(identifier: "n", source: "s")) == "")
+  }
 }

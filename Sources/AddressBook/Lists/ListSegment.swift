@@ -151,11 +151,10 @@ struct ListSegment: Sendable {
     }
   }
 
-  /// `FN` as written (unless it shows nothing, `Contact.formattedNameIsBlank`); the
-  /// name order only shapes composed names.
+  /// The name a row shows: the contact's display name in `nameOrder`
+  /// (`Contact.displayNameInOrder`, as every output names it).
   static func displayName(of contact: Contact, nameOrder: ContactFormatter.NameOrder) -> String {
-    let written = contact.formattedName.trimmingSpaces
-    return Contact.isBlankName(written) ? ContactFormatter.string(for: contact, order: nameOrder) : written
+    contact.displayNameInOrder(nameOrder)
   }
 }
 

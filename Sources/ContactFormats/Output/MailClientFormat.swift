@@ -8,9 +8,10 @@ public enum MailClientFormat {
   /// line per email address, best match first: `address<TAB>name<TAB>comment`. No
   /// field is empty (neomutt before 2024 collapses empty fields): the name falls back
   /// to the address, the comment carries the label and `tags:group1,group2`, or `-`.
-  /// With no address the list has only the message line.
-  public static func mutt(_ contacts: [Contact], query: String) -> [String] {
-    let lines = muttEntries(contacts)
+  /// With no address the list has only the message line. Names are in `order`
+  /// (`--name-order`), as every other output gives them.
+  public static func mutt(_ contacts: [Contact], query: String, order: ContactFormatter.NameOrder = .auto) -> [String] {
+    let lines = muttEntries(contacts, order: order)
     let quoted = field(query)
     let header: String
     switch lines.count {
@@ -23,11 +24,11 @@ public enum MailClientFormat {
 
   /// The lines of `mutt(_:query:)` after its message line, one per email address
   /// (`cpick list -f mutt`: a list is no query, so it has no message line).
-  public static func muttEntries(_ contacts: [Contact]) -> [String] {
+  public static func muttEntries(_ contacts: [Contact], order: ContactFormatter.NameOrder = .auto) -> [String] {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
-        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
+        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         var comment: [String] = []
         if let label = email.label, !label.isEmpty { comment.append(field(label)) }
         if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
@@ -45,12 +46,12 @@ public enum MailClientFormat {
 
   /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address, best
   /// match first, at most `limit` lines (aerc reads 100); the name is empty when the
-  /// card has none (never a placeholder).
-  public static func aerc(_ contacts: [Contact], limit: Int = 100) -> [String] {
+  /// card has none (never a placeholder); names in `order`.
+  public static func aerc(_ contacts: [Contact], limit: Int = 100, order: ContactFormatter.NameOrder = .auto) -> [String] {
     var lines: [String] = []
     for contact in contacts {
       for email in contact.properties(for: .emailAddresses) {
-        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine))
+        let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
           lines.append(address + "\t" + name)
           if lines.count == limit { return lines }

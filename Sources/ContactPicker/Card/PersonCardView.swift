@@ -111,8 +111,7 @@ public enum PersonCardView {
     if !contact.nickname.isEmpty && contact.nickname != contact.displayName {
       frame.put("“\(contact.nickname)”", row: 0, column: textColumn + nameWidth + 2, style: Style(dim: true))
     }
-    let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    let phonetic = ContactFormatter.phoneticName(contact)
     var headerRow = 1
     if !phonetic.isEmpty && headerRow < rows {
       frame.put(phonetic, row: headerRow, column: textColumn, style: Style(dim: true))

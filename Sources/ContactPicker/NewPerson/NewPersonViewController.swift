@@ -247,7 +247,23 @@ public final class NewPersonViewController {
         })
     }
 
+    /// Takes `key`, and after a typed character every key already waiting (typed
+    /// ahead, or text a terminal sent without bracketed paste): the form is drawn once
+    /// for the burst, not once per key, which would cost with the square of its length.
     private func handle(_ key: KeyEvent) -> InteractionStep<NewPersonResult> {
+      var key = key
+      while true {
+        if let step = take(key) { return step }
+        guard case .character = key, let waiting = screen.waitingKey() else { break }
+        key = waiting
+      }
+      layout()
+      draw()
+      return next()
+    }
+
+    /// Does what `key` does; the step that ends the form, or `nil` to go on.
+    private func take(_ key: KeyEvent) -> InteractionStep<NewPersonResult>? {
       switch state.handle(key) {
       case .none: break
       case .cancel: return .finished(.cancelled)
@@ -274,9 +290,7 @@ public final class NewPersonViewController {
           }
         }
       }
-      layout()
-      draw()
-      return next()
+      return nil
     }
   }
 

@@ -9,6 +9,14 @@ extension PeoplePickerInteraction {
     settings.expectedKeys.contains(key) ? .choose : keymap.command(for: key)
   }
 
+  /// Whether `key` only types a character into the query: the list is shown (no
+  /// help, card or groups view), no key table binds it, no section letter is awaited.
+  /// Such keys that arrive together may be handled as one `.typed` input.
+  func takesAsTyping(_ key: KeyEvent) -> Bool {
+    guard case .character = key, case .list = mode, !help.isShown, !state.awaitingSectionLetter else { return false }
+    return keymap.command(for: key) == nil && !settings.expectedKeys.contains(key)
+  }
+
   /// Whether `key` must wait until a preview's files are checked.
   private func needsCheckedList(_ key: KeyEvent) -> Bool {
     if case .mouse(let event) = key { return event.action == .doubleClick }

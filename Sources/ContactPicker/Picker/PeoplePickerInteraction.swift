@@ -34,6 +34,9 @@ struct PeoplePickerInteraction {
   enum Input {
     /// A key (or paste, mouse event, resize).
     case key(KeyEvent)
+    /// Characters typed in a burst, each a key that `takesAsTyping(_:)`: inserted in
+    /// the query as those keys would be, then searched and drawn once.
+    case typed(String)
     /// A wait for a key timed out (time to look at the background work).
     case tick
     /// Input ended (the terminal closed, a test's script is done).
@@ -338,6 +341,9 @@ struct PeoplePickerInteraction {
   private mutating func react(to input: Input) -> [Effect] {
     switch input {
     case .key(let key): return react(to: key)
+    case .typed(let text):
+      state.type(text)
+      return [.draw]
     case .tick: return (isLoading && status != drawnStatus) || awaitingPhoto ? [.draw] : []
     case .inputEnded: return [.end(.cancelled)]
     case .loadProgress(let count, let indexing):

@@ -16,6 +16,10 @@ final class PeoplePickerSession {
   private(set) var interaction: PeoplePickerInteraction
   /// Searches a large book on a worker (`PeoplePickerController.backgroundSearchThreshold`).
   private var searcher: BackgroundSearch?
+  /// The key that ended a burst of typing (`typing(from:)`), handled next.
+  private var heldKey: KeyEvent?
+  /// The most characters one `.typed` input takes: a longer burst is drawn on the way.
+  static let burstLimit = 4096
 
   init(controller: PeoplePickerController, interaction: PeoplePickerInteraction, screen: any Screen) {
     self.controller = controller
@@ -147,6 +151,10 @@ final class PeoplePickerSession {
     if interaction.state.pendingSearch != nil, let found = searcher?.take() {
       return feed(.searchFinished(search: found.search, matches: found.matches))
     }
+    if let key = heldKey {
+      heldKey = nil
+      return feed(typing(from: key))
+    }
     return .next(
       .input(on: screen, timeout: interaction.inputTimeout) { [self] input in
         if case .reading = interaction.loading, let loading = controller.loading {
@@ -155,8 +163,28 @@ final class PeoplePickerSession {
         switch input {
         case .ended: return feed(.inputEnded)
         case .timedOut: return feed(.tick)
-        case .key(let key): return feed(.key(key))
+        case .key(let key): return feed(typing(from: key))
         }
       })
+  }
+
+  /// `key`, or, when it types a character into the query and more such keys are
+  /// already waiting (typed ahead, or text a terminal sent without bracketed paste),
+  /// all of them as one `.typed` input: one search and one frame for the burst, not
+  /// one per key, whose cost would grow with the square of its length. The key that
+  /// ends the burst is held for the next turn.
+  private func typing(from key: KeyEvent) -> PeoplePickerInteraction.Input {
+    guard case .character(let first) = key, interaction.takesAsTyping(key) else { return .key(key) }
+    var text = String(first)
+    var count = 1
+    while count < Self.burstLimit, let next = screen.waitingKey() {
+      guard case .character(let character) = next, interaction.takesAsTyping(next) else {
+        heldKey = next
+        break
+      }
+      text.append(character)
+      count += 1
+    }
+    return count == 1 ? .key(key) : .typed(text)
   }
 }

@@ -188,6 +188,15 @@ public struct PeoplePickerState: Sendable {
     return .none
   }
 
+  /// Inserts `text` at the query's cursor as the keys typing it would, one after
+  /// another, but searches once, for the query they leave.
+  public mutating func type(_ text: String) {
+    awaitingSectionLetter = false
+    let before = query.text
+    query.insert(text)
+    if query.text != before { refresh() }
+  }
+
   /// Sets the rows the list area shows (from the screen's size) and keeps the
   /// highlighted row in view.
   public mutating func fit(pageSize: Int) {
@@ -232,7 +241,8 @@ public struct PeoplePickerState: Sendable {
     latestSearch = searchCounter.add(1, ordering: .relaxed).newValue
     pendingSearch = nil
     if !blank {
-      if let shown = shownQueries.last(where: { $0.query == text && $0.options == options }) {
+      let length = text.utf8.count
+      if let shown = shownQueries.last(where: { $0.query.utf8.count == length && $0.query == text && $0.options == options }) {
         // Erased back to a query shown before: its matches, at once.
         let search = Search(id: latestSearch, query: text, options: options, previousQuery: nil, within: nil)
         apply(shown.matches, for: search)

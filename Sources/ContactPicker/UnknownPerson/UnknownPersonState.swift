@@ -224,8 +224,7 @@ public enum UnknownPersonView {
   static func headerLines(_ state: UnknownPersonState, columns: Int, textColumn: Int) -> [(text: String, style: Style)] {
     let contact = state.card.contact
     var lines: [(String, Style)] = []
-    let phonetic = [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    let phonetic = ContactFormatter.phoneticName(contact)
     if !phonetic.isEmpty { lines.append((phonetic, Style(dim: true))) }
     let work = PersonCardView.workLine(of: contact, besides: state.title)
     if !work.isEmpty { lines.append((work, .plain)) }
