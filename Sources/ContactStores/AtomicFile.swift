@@ -1,3 +1,4 @@
+import CpickSupport
 import Glibc
 
 /// Replaces, creates and removes files so that a reader only ever sees the old or
@@ -74,22 +75,55 @@ package enum AtomicFile {
   /// left: names `tempNamePrefix(for: target)` + 16 lowercase hex digits in the same
   /// folder, taken for leftovers as `removeStaleTemps(_:olderThan:)` says.
   ///
+  /// A folder is listed once in the process (`foldersTemps`), however many of its
+  /// files are books or saved: thousands of one-card files of one folder given as
+  /// sources cost one listing, not one each (which grew with the square of their number).
+  ///
   /// - Returns: the paths removed.
   @discardableResult
   package static func removeStaleTemps(of target: String, olderThan age: Int = staleAge) -> [String] {
     let folderPath = FileSystem.directory(of: target)
     let prefix = Array(tempNamePrefix(for: target).utf8)
-    guard let folder = try? FileDescriptor.open(folderPath, O_RDONLY | O_DIRECTORY) else { return [] }
-    defer { try? folder.close() }
-    let names =
-      (try? folder.entryNames { name, type in
-        guard type == DT_REG || type == DT_UNKNOWN, name.count == prefix.count + 16,
-          name.starts(with: prefix)
-        else { return false }
-        return isTempName(name)
-      }) ?? []
-    return removeStaleTemps(names.map { folderPath + "/" + $0 }, olderThan: age)
+    let names = temps(in: folderPath).filter { name in
+      name.utf8.count == prefix.count + 16 && name.utf8.starts(with: prefix)
+    }
+    guard !names.isEmpty else { return [] }
+    let removed = removeStaleTemps(names.map { folderPath + "/" + $0 }, olderThan: age)
+    return removed
   }
+
+  /// The temp file names (`isTempName`, regular or of unknown type) in `folderPath`:
+  /// listed again only when the folder changed since (its modification time, which a
+  /// name added or removed changes, and its inode). A folder changed in the last two
+  /// seconds is listed every time: a name added within the clock's tick after a listing
+  /// would leave its time as it was (as git's "racily clean" files).
+  private static func temps(in folderPath: String) -> [String] {
+    var status = stat()
+    guard stat(folderPath, &status) == 0 else { return [] }
+    let version = FolderVersion(
+      inode: UInt64(status.st_ino), seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec))
+    if let known = foldersTemps.withLock({ $0[folderPath] }), known.version == version { return known.names }
+    var names: [String] = []
+    if let folder = try? FileDescriptor.open(folderPath, O_RDONLY | O_DIRECTORY) {
+      names =
+        (try? folder.entryNames { name, type in
+          (type == DT_REG || type == DT_UNKNOWN) && isTempName(name)
+        }) ?? []
+      try? folder.close()
+    }
+    if time(nil) - status.st_mtim.tv_sec >= 2 { foldersTemps.withLock { $0[folderPath] = (version, names) } }
+    return names
+  }
+
+  /// A folder as it was when its temp files were listed.
+  private struct FolderVersion: Equatable {
+    var inode: UInt64
+    var seconds: Int64
+    var nanoseconds: Int64
+  }
+
+  /// The temp file names of each folder listed (`temps(in:)`), by folder path.
+  private static let foldersTemps = Locked<[String: (version: FolderVersion, names: [String])]>([:])
 
   /// Removes those of `paths` (temp file names, `isTempName`) that a process killed
   /// by SIGKILL or a crash left: regular files, not modified for `olderThan` seconds,

@@ -12,10 +12,13 @@ extension CardFileEditor {
 
   /// Removes from `body`'s group cards every member line naming `uid` (compared as
   /// `ContactLoad.GroupCard.memberKey`: with or without `urn:uuid:`, any case); only
-  /// from the group card named `group` when one is given.
+  /// from the group card named `group` when one is given. Without a group (the lines
+  /// of a contact deleted by the edit before), nothing goes while a card of the file
+  /// still has the UID: a copy of the contact stays, and stays in its groups (case 10).
   func removeMember(_ uid: String, group: String? = nil, from body: inout EditedBody, parsed: VCardParseResult) {
     body.record(nil, nil)
     let member = ContactLoad.GroupCard.memberKey(uid)
+    if group == nil && Self.personCards(naming: member, in: parsed.cards) > 0 { return }
     var ranges: [Range<Int>] = []
     for card in parsed.cards where ContactDecoder.isGroupCard(card) {
       if let group, ContactDecoder.group(from: card).name != group { continue }
@@ -27,6 +30,15 @@ extension CardFileEditor {
       }
     }
     for range in ranges.reversed() { _ = body.replace(range, with: []) }
+  }
+
+  /// How many of `cards` are people (not group cards) whose `UID` is `member`
+  /// (`ContactLoad.GroupCard.memberKey`'s form).
+  static func personCards(naming member: String, in cards: [RawCard]) -> Int {
+    cards.count { card in
+      !ContactDecoder.isGroupCard(card)
+        && card.lines.contains { $0.name == "UID" && ContactLoad.GroupCard.memberKey(ValueDecoder.unescape($0.value)) == member }
+    }
   }
 
   /// Whether `bytes` may hold a member line naming `uid`: the UID appears in them,
@@ -85,17 +97,25 @@ extension VdirStore {
   /// is not parsed). The contact is gone already, so a group file that cannot be
   /// rewritten (damaged, read-only, changed meanwhile) is left as it is: its member
   /// then names no one, which readers ignore.
+  /// A copy of the contact left in the folder (another file with its UID, case 10)
+  /// keeps it in its groups: then nothing is removed.
   func removeMember(_ uid: String, folder: String) {
     guard !uid.isEmpty, !ContactIdentifier.isDerived(uid), let listing = VdirListing(folder: folder, examining: false)
     else { return }
     let options = VCardWriter.Options()
+    let member = ContactLoad.GroupCard.memberKey(uid)
+    var naming: [String] = []
     for (base, entries) in listing.folders {
       for entry in entries {
         let file = base + entry.name
         guard let bytes = try? FileDescriptor.readFile(file), CardFileEditor.mayList(uid, in: bytes) else { continue }
-        let editor = CardFileEditor(source: file, isSingleCardFile: true, options: options)
-        _ = try? CardFileSaver.save([.removeMember(uid: uid)], to: file, editor: editor, removeWhenBlank: false)
+        if CardFileEditor.personCards(naming: member, in: VCardReader.read(bytes).cards) > 0 { return }
+        naming.append(file)
       }
+    }
+    for file in naming {
+      let editor = CardFileEditor(source: file, isSingleCardFile: true, options: options)
+      _ = try? CardFileSaver.save([.removeMember(uid: uid)], to: file, editor: editor, removeWhenBlank: false)
     }
   }
 }

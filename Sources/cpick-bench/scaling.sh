@@ -57,6 +57,16 @@ measure() {
       XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
         "$cpick" query -s "$work/$shape-$n.vcf" ab > /dev/null 2>&1 || true
       ;;
+    sources|sources-folder)
+      # n one-card books, each named with -s (written 3 s before: older than the
+      # index's racy interval, so they are stored).
+      local dir="$work/$shape-$n" books=()
+      make "$shape" "$n" "$dir"
+      while IFS= read -r file; do books+=(-s "$file"); done < <(find "$dir" -name '*.vcf' | sort)
+      sleep 3
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" list -f tsv "${books[@]}" > /dev/null 2>&1 || true
+      ;;
     accounts)
       # A config of n accounts, each known fresh (no sync), and a run that lists them.
       mkdir -p "$cache/config/cpick" "$cache/state"
@@ -124,3 +134,5 @@ row encoded-words "encoded words in a From: name" 5000
 row mutt-encoded-words "encoded words in a mutt alias name" 10000
 row xcard-entities "entities in an xCard note" 20000
 row accounts "server accounts in the config" 200
+row sources "one-card books, each in a folder of its own (-s each)" 500
+row sources-folder "one-card books in one folder (-s each)" 500

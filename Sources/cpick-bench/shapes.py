@@ -25,6 +25,9 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   twins                 N copies of one small card without UID (byte for byte the same)
   twins-halves          N/2 small cards without UID, then the same N/2 again (an export
                         concatenated twice: each card's twin in the other half)
+  sources, sources-folder
+                        N books of one card each (FILE is a folder): each file in a
+                        folder of its own, or all in FILE; each given with `-s`
   abook-book, mutt-book, ldif-book, csv-book
                         other programs' books of N people (abook sections, mutt aliases,
                         LDIF entries, a Google CSV export with a note of two lines each)
@@ -154,5 +157,11 @@ elif shape.endswith("-book"):
         out = ("Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,Notes\n"
                + "".join('%s %s,%s,%s,* Home,%s.%d@example.org,Mobile,+49 170 %07d,"a note,\nline %d"\n'
                          % (g, f, g, f, g.lower(), i, i, i) for g, f, i in people))
+elif shape in ("sources", "sources-folder"):
+    import os
+    for i in range(n):
+        folder = os.path.join(path, "d%d" % i) if shape == "sources" else path
+        os.makedirs(folder, exist_ok=True)
+        open(os.path.join(folder, "s%d.vcf" % i), "w", newline="").write(card("FN:P%d Q" % i, "N:Q;P%d;;;" % i))
 if out is not None:
     open(path, "w", encoding="utf-8", newline="").write(out)

@@ -32,13 +32,14 @@ struct Completion {
 @MainActor
 enum CPick {
   static func main(arguments: [String], environment: [String: String]) -> Completion {
-    var words = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
-    words.append(contentsOf: arguments)
+    let defaults = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
     let options: Options
     do {
-      options = try OptionParser.parse(words)
+      options = try OptionParser.parse(defaults + arguments)
     } catch {
-      return Completion(fail(error.description))
+      // A word the command line alone does not trip over came from the variable: say so.
+      let fromDefaults = !defaults.isEmpty && (try? OptionParser.parse(arguments)) != nil
+      return Completion(fail((fromDefaults ? "CPICK_DEFAULT_OPTS: " : "") + error.description))
     }
     if options.manual {
       StandardOutput.write(ManPage.text, terminator: "")
@@ -288,12 +289,7 @@ enum CPick {
         return positions.isEmpty && directory.isEmpty ? .noMatch : .chosen
       }
     case .groups:
-      var groups = list.groups
-      var named = Set(groups.map(\.name))
-      for card in book.groupCards where !card.name.isEmpty && named.insert(card.name).inserted {
-        groups.append(ContactGroup(name: card.name, memberCount: 0))  // a group whose members are not here
-      }
-      for group in groups {
+      for group in book.groups {
         switch options.format {
         case .value?: StandardOutput.write(PlainText.line(group.name))
         case .tsv?: StandardOutput.write(PlainText.line(group.name) + "\t\(group.memberCount)")

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 import TerminalKit
 import Localization
@@ -132,7 +133,14 @@ enum OptionParser {
       case .query, .show:
         if options.query.isEmpty { options.query = options.positional.joined(separator: " ") }
       default:
-        throw UsageError(description: L10n.format("unexpected argument '%s' (see cpick --help)", options.positional[0]))
+        let word = options.positional[0]
+        if let near = NearestName.nearest(to: word, in: Options.Command.allCases.map(\.rawValue)) {
+          throw UsageError(description: L10n.format("unexpected argument '%s' (did you mean 'cpick %s'?)", word, near))
+        }
+        if options.command == .pick && options.query.isEmpty {
+          throw UsageError(description: L10n.format("unexpected argument '%s' (a query is given with -q, or to 'cpick query')", word))
+        }
+        throw UsageError(description: L10n.format("unexpected argument '%s' (see cpick --help)", word))
       }
     }
     return options
@@ -160,7 +168,11 @@ enum OptionParser {
     case "--help": options.help = true
     case "--version": options.version = true
     case "--man": options.manual = true
-    default: throw UsageError(description: L10n.format("unknown option %s (see cpick --help)", name))
+    default:
+      if let near = Usage.nearestOption(to: name) {
+        throw UsageError(description: L10n.format("unknown option %s (did you mean %s?)", name, near))
+      }
+      throw UsageError(description: L10n.format("unknown option %s (see cpick --help)", name))
     }
   }
 

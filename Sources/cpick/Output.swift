@@ -37,9 +37,15 @@ struct Output {
   }
 
   /// Prints a controller's event with its person (`didCompleteWithNewPerson`,
-  /// `didCompleteWithPerson`, `didResolveToPerson`; PRODUCT.md).
+  /// `didCompleteWithPerson`, `didResolveToPerson`; PRODUCT.md) — or, with another
+  /// `--format` or a `--template`, the person as a chosen one is printed in it
+  /// (`cpick new -f mailbox` prints `Ada Lovelace <ada@example.org>`).
   @MainActor
   func emit(event: String, person: Contact) {
+    guard template == nil && (format == .json || format == .jsonl) else {
+      _ = emit(.selectedPerson(person))
+      return
+    }
     emit(JSONValue.object([("event", .string(event)), ("person", PersonJSON.person(person, nameOrder: nameOrder))]).serialized)
   }
 

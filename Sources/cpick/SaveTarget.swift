@@ -194,9 +194,10 @@ enum SaveTarget {
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).keepsContactsReadOnly })
     // A file no one may write (`chmod a-w`) is not saved into: its cards offer no edit
     // either (looked at as a card is shown: one stat, so a file made writable meanwhile edits).
-    // Nor a vdir's card whose file links outside the folder (a save there is refused).
+    // Nor a vdir's card whose file links outside the folder (a save there is refused),
+    // nor a card read from standard input (`-`: no file to write back to).
     editing.isEditable = { contact in
-      !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
+      contact.source != "-" && !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
         && !FileSystem.isWriteProtected(contact.source) && !StorePaths.linksOutside(contact.source, sources: sources)
     }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is

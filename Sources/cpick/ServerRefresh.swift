@@ -14,6 +14,11 @@ extension CPick {
   /// and exit status are the command's), for the server books among `specs` — or,
   /// when none is, every account of the config.
   static func runSyncHelper(_ command: String, specs: [String], environment: [String: String]) -> ExitCode {
+    if !specs.contains(where: ServerAccount.isServerSpec), ConfigFile.load(environment: environment).accounts.isEmpty {
+      // Nothing to sync, whether or not the helper is there: say so, as the helper would.
+      return fail(
+        L10n.format("%s: no server account: give an [account NAME] section of the config a url, or name a URL", command))
+    }
     guard let helper = SyncHelper(environment: environment).executable() else {
       return fail(L10n.text("cpick-sync is not installed beside cpick or on PATH"))
     }

@@ -74,7 +74,7 @@ extension CPick {
       // The card edits an existing contact: no duplicate check, so no contacts to
       // check against (a book from the index would decode every one of them).
       card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
-      card.editing?.groupNames = list.groups.map(\.name)  // the form's groups row offers them
+      card.editing?.groupNames = book.groups.map(\.name)  // the form's groups row offers them, empty ones too
     }
     let result = card.run(on: screen)
     screen.end()

@@ -1,9 +1,35 @@
+import CpickSupport
 /// The texts of `cpick --help` and `cpick COMMAND --help`.
 enum Usage {
   static let version = "cpick 0.1.0"
 
   /// The help of `command`: its own text for the commands with options of their own
   /// (`show`, `new`, `unknown`), else `text`.
+  /// Every long option the help texts name (`--source`, `--given-name`…): the
+  /// candidates of "did you mean" for an unknown one.
+  static let longOptions: [String] = {
+    var names: Set<String> = []
+    for command in Options.Command.allCases {
+      let text = Usage.text(for: command)
+      var scalars = text.unicodeScalars[...]
+      while let start = scalars.firstRange(of: "--".unicodeScalars) {
+        let rest = scalars[start.upperBound...]
+        let name = rest.prefix { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
+        if let first = name.first, first >= "a" && first <= "z" { names.insert("--" + String(String.UnicodeScalarView(name))) }
+        scalars = rest
+      }
+    }
+    return names.sorted()
+  }()
+
+  /// The long option `name` was likely meant to be: the only one it begins (`--given`
+  /// for `--given-name`), else the nearest in spelling; nil when none is near.
+  static func nearestOption(to name: String) -> String? {
+    let extended = longOptions.filter { $0.hasPrefix(name) }
+    if extended.count == 1 { return extended[0] }
+    return NearestName.nearest(to: name, in: longOptions)
+  }
+
   static func text(for command: Options.Command) -> String {
     switch command {
     case .show: show

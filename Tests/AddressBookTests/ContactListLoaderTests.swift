@@ -210,6 +210,21 @@ struct ContactListLoaderTests {
     }
   }
 
+  @Test("a book's groups: those with members here by name, then group cards without, as named (cold and warm)")
+  func emptyGroupCards() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("book/a.vcf", Self.card("a", "Ada", "Lovelace", email: "ada@example.org"))
+    try sandbox.write("book/g.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Pioneers\r\nUID:g\r\nMEMBER:urn:uuid:a\r\nEND:VCARD\r\n")
+    try sandbox.write("book/h.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Choir\r\nUID:h\r\nEND:VCARD\r\n")
+    try sandbox.write("book/i.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Alumni\r\nUID:i\r\nMEMBER:urn:uuid:zz\r\nEND:VCARD\r\n")
+    for _ in 0..<2 {
+      let book = try Self.loader([sandbox.path("book")], cache: sandbox.cache).load()
+      #expect(book.list.groups.map(\.name) == ["Pioneers"])
+      #expect(book.groups.map(\.name) == ["Pioneers", "Choir", "Alumni"])  // the group files in name order
+      #expect(book.groups.map(\.memberCount) == [1, 0, 0])
+    }
+  }
+
   @Test("progress counts every contact read, from the index too")
   func progressCounts() throws {
     let sandbox = try Sandbox()

@@ -83,6 +83,35 @@ struct DeleteContactTests {
     #expect(try store.load().contacts.map(\.groups) == [["Team"]])  // Grace stays in the team
   }
 
+  @Test("deleting one of two copies of a contact (one UID, case 10) leaves the group cards as they were: the copy stays a member")
+  func copyKeepsGroups() throws {
+    let folder = try TempFolder("delete-copy")
+    defer { folder.remove() }
+    let copy = Self.ada.replacingOccurrences(of: "EMAIL:ada@example.org\n", with: "EMAIL:ada@example.org\nTEL:+1 555 0139\n")
+    // A vdir: the copy in a file of its own.
+    try folder.write("book/ada.vcf", Array(Self.ada.utf8))
+    try folder.write("book/ada-copy.vcf", Array(copy.utf8))
+    let teamFile = try folder.write("book/team.vcf", Array(Self.team.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let first = try #require(try store.load().contacts.first { $0.source.hasSuffix("/ada.vcf") })
+    var request = SaveRequest()
+    request.delete(first)
+    _ = try store.execute(request)
+    #expect(folder.names("book").sorted() == ["ada-copy.vcf", "team.vcf"])
+    #expect(Bytes.text(teamFile) == Self.team)
+    #expect(try store.load().contacts.filter { $0.displayName == "Ada Lovelace" }.map(\.groups) == [["Team"]])
+    // A .vcf: both copies in the file with the group card.
+    let before = Self.ada + copy + Self.team
+    let file = try folder.write("all.vcf", Array(before.utf8))
+    let fileStore = VCardFileStore(path: file)
+    let second = try #require(try fileStore.load().contacts.last { $0.displayName == "Ada Lovelace" })
+    var again = SaveRequest()
+    again.delete(second)
+    _ = try fileStore.execute(again)
+    #expect(Bytes.text(file) == Self.ada + Self.team)
+    #expect(try fileStore.load().contacts.map(\.groups) == [["Team"]])
+  }
+
   @Test("a damaged group file is left byte for byte; the contact is deleted all the same")
   func damagedGroupFileKept() throws {
     let folder = try TempFolder("delete-damaged-group")

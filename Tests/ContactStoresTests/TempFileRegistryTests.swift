@@ -118,6 +118,23 @@ struct TempFileRegistryTests {
     for kept in [fresh, locked, otherTarget, notOurs, upperHex, target] { #expect(exists(kept), "\(kept)") }
   }
 
+  @Test("a folder is listed once for many targets, and again once it changed: a stale temp file put there later is removed")
+  func folderListedAgainWhenChanged() throws {
+    let folder = try TempFolder("stale-relisted")
+    defer { folder.remove() }
+    let targets = try (0..<50).map { try folder.write("b\($0).vcf", Self.card) }
+    let first = try folder.write(".b1.vcf.tmp-0123456789abcdef", [1])
+    age(first, by: 3_600)
+    age(folder.path, by: 3_600)  // a folder not changed lately: its listing is kept
+    #expect(targets.flatMap { AtomicFile.removeStaleTemps(of: $0) } == [first])
+    // Another killed save leaves one after the folder was listed: the folder changed.
+    let later = try folder.write(".b7.vcf.tmp-fedcba9876543210", [2])
+    age(later, by: 3_600)
+    #expect(AtomicFile.removeStaleTemps(of: targets[7]) == [later])
+    #expect(!exists(first) && !exists(later))
+    #expect(targets.allSatisfy(exists))
+  }
+
   @Test("a temp file this process is writing is never taken for stale, however old")
   func ownTempKept() throws {
     let folder = try TempFolder("stale-own")

@@ -30,6 +30,44 @@ struct CommandLineTests {
     #expect(result.stderrText == "cpick: --template: unknown field {emial} (did you mean {email}?)\n")
   }
 
+  @Test("cpick sync and cpick books with no server account say so (exit 2), not that the helper is missing")
+  func syncWithoutAccounts() throws {
+    for command in ["sync", "books"] {
+      let result = try CommandRunner.cpick([command])
+      #expect(result.status == 2)
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderrText
+          == "cpick: \(command): no server account: give an [account NAME] section of the config a url, or name a URL\n")
+    }
+  }
+
+  @Test("a mistyped command or option gets the one meant; a bare word asks for -q", arguments: [
+    (["qurey", "maria"], "cpick: unexpected argument 'qurey' (did you mean 'cpick query'?)\n"),
+    (["lsit"], "cpick: unexpected argument 'lsit' (did you mean 'cpick list'?)\n"),
+    (["new", "--given", "Ada"], "cpick: unknown option --given (did you mean --given-name?)\n"),
+    (["query", "x", "--tempalte", "{email}"], "cpick: unknown option --tempalte (did you mean --template?)\n"),
+    (["maria"], "cpick: unexpected argument 'maria' (a query is given with -q, or to 'cpick query')\n"),
+    (["--bogus"], "cpick: unknown option --bogus (see cpick --help)\n"),
+  ])
+  func suggestions(arguments: [String], message: String) throws {
+    let result = try CommandRunner.cpick(arguments + ["-s", EndToEnd.sampleBook])
+    #expect(result.status == 2)
+    #expect(result.stderrText == message)
+  }
+
+  @Test("a bad word in CPICK_DEFAULT_OPTS is named as the variable's; one on the command line is not")
+  func defaultOptionsNamed() throws {
+    let fromVariable = try CommandRunner.shell(
+      #"CPICK_DEFAULT_OPTS='--height 40% --bogus' "$0" query thornton -s "$1""#, [EndToEnd.sampleBook])
+    #expect(fromVariable.status == 2)
+    #expect(fromVariable.stderrText.hasPrefix("cpick: CPICK_DEFAULT_OPTS: unknown option --bogus"))
+    let fromLine = try CommandRunner.shell(
+      #"CPICK_DEFAULT_OPTS='--height 40%' "$0" query thornton --bogus -s "$1""#, [EndToEnd.sampleBook])
+    #expect(fromLine.status == 2)
+    #expect(fromLine.stderrText.hasPrefix("cpick: unknown option --bogus"))
+  }
+
   /// Runs `out=$(setsid -w cpick -s SAMPLE-BOOK ARGUMENTS…)` as a script would: no
   /// controlling terminal, so /dev/tty cannot be opened; stdout is what `$(…)` kept.
   func inCommandSubstitution(_ arguments: [String]) throws -> CommandResult {

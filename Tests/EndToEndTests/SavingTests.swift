@@ -49,6 +49,27 @@ struct SavingTests {
     return result
   }
 
+  @Test("cpick new -f mailbox prints the new person's mailbox, -f tsv its line, as a chosen person is printed")
+  func newWithFormat() throws {
+    for (format, expected) in [("mailbox", "Grace Hopper <grace@navy.example>\n"), ("tsv", "Grace Hopper\tgrace@navy.example\t")] {
+      let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
+      try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+      let pane = try TmuxPane([
+        "new", "--given-name", "Grace", "--family-name", "Hopper", "--email", "work:grace@navy.example", "-f", format,
+        "-s", book.path,
+      ])
+      defer { pane.close() }
+      try pane.waitForScreen(containing: "New Contact", "grace@navy.example")
+      try pane.press("C-s")
+      #expect(try pane.waitForExit() == 0)
+      // TSV: name, email, phone, organization, identifier (a new urn:uuid).
+      let printed = pane.stdoutText()
+      #expect(format == "tsv" ? printed.hasPrefix(expected) && printed.contains("\turn:uuid:") : printed == expected, "\(format)")
+      #expect(printed.split(separator: "\n").count == 1)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: book.path).count == 1)
+    }
+  }
+
   @Test("cpick new saves a card into the vdir; it parses, holds the values, other files are untouched, stdout has the JSON")
   func newIntoVdir() throws {
     let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")

@@ -34,6 +34,21 @@ struct WriteProtectedFileTests {
     #expect(try writable.waitForExit() == 130)
   }
 
+  @Test("a card read from standard input has no `e edit`: there is no file to write it back to")
+  func stdinCardNotEditable() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let file = folder.appendingPathComponent("people.vcf")
+    try (CardDeleteAndActionTests.grace + CardDeleteAndActionTests.ada).write(to: file, atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["show", "ada lovelace", "--edit", "-s", "-"], stdinPipeFrom: file.path)
+    defer { pane.close() }
+    let card = try pane.waitForScreen(containing: "Ada Lovelace", "ada@example.org", "close")
+    #expect(!card.contains("e edit"))
+    try pane.press("e")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+  }
+
   @Test("a vdir card whose file links outside the folder has no `e edit` (a save there is refused); one inside edits")
   func linkOutsideFolder() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()

@@ -188,7 +188,11 @@ extension ContactListLoader {
       }
       unread.append(file)
     }
+    // A large file is read in parts; a small one (a book of one card among thousands
+    // of such books) is read whole and stored with the others, in one transaction,
+    // not on an index connection of its own.
     if single, let partSize, let file = unread.first,
+      file.signature.size < 0 || file.signature.size > min(Int64(partSize), Self.partsFrom),
       let read = readInParts(file, of: source, book: book, cache: cache, partSize: partSize, counter: counter)
     {
       part.append(read)
@@ -247,6 +251,11 @@ extension ContactListLoader {
     let whole = try? read([file], of: source, single: false, limit: nil, counter: nil, into: &part)
     appendRead([file][...], reads: (whole ?? [nil])[...], of: source, cache: cache, first: nil, into: &part)
   }
+
+  /// The size above which the single file of a book is read in parts (bytes, or above
+  /// `partSize` when that is less): a smaller one costs more on an index connection of
+  /// its own than it gains.
+  static let partsFrom: Int64 = 256 << 10
 
   /// Held while a file of a book of many is read in parts (`readLeftForParts`).
   private static let largeFileReading = Locked(())

@@ -16,6 +16,18 @@ public struct ContactBook: Sendable {
   /// The person JSON of every contact of `list`, by position, when the index has it
   /// (or it was made for the index during this load); nil otherwise.
   public var renderings: ContactRenderings?
+
+  /// Every group of the books: those with members here (`ContactList.groups`, by
+  /// name), then the group cards with none here (empty, or their members in no book
+  /// read), as named — what `cpick groups` lists and a form offers to file into.
+  public var groups: [ContactGroup] {
+    var groups = list.groups
+    var named = Set(groups.map(\.name))
+    for card in groupCards where !card.name.isEmpty && named.insert(card.name).inserted {
+      groups.append(ContactGroup(name: card.name, memberCount: 0))
+    }
+    return groups
+  }
 }
 
 /// Loads address books (vCard files, vdir folders, standard input — any

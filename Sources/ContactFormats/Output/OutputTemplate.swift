@@ -152,7 +152,7 @@ public struct OutputTemplate: Sendable {
         let prefix = L10n.format("unknown key path '%s'", name)
         message += problem.hasPrefix(prefix) ? String(problem.dropFirst(prefix.count)) : " (\(problem))"
       } else if let near = Self.vCardNames[name.lowercased()] ?? PredicateKeyPaths.shortKeys[name.lowercased()]
-        ?? PredicateSuggestion.nearest(to: name, in: Self.fieldNames)
+        ?? NearestName.nearest(to: name, in: Self.fieldNames)
       {
         message += L10n.format(" (did you mean {%s}?)", near)
       }

@@ -1,3 +1,4 @@
+import CpickSupport
 import ContactKit
 import Localization
 
@@ -106,7 +107,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
   public static func require(_ key: String) throws(PredicateError) -> ContactPredicate {
     guard let full = PredicateKeyPaths.fullKey(key) else {
       var message = L10n.format("unknown property key '%s'", key)
-      if let near = PredicateSuggestion.nearest(to: key, in: PredicateKeyPaths.requireKeys) {
+      if let near = NearestName.nearest(to: key, in: PredicateKeyPaths.requireKeys) {
         message += L10n.format(" (did you mean '%s'?)", near)
       }
       throw PredicateError(column: 1, message: message)

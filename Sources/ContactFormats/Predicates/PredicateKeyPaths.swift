@@ -1,3 +1,4 @@
+import CpickSupport
 import Localization
 
 /// What a key path gives when evaluated.
@@ -155,7 +156,7 @@ enum PredicateKeyPaths {
     column: Int
   ) -> PredicateError {
     var message = L10n.format("unknown key path '%s'", path)
-    var replacement = PredicateSuggestion.nearest(to: parts[position], in: candidates)
+    var replacement = NearestName.nearest(to: parts[position], in: candidates)
     if replacement == nil, position == 0, kind == .contact { replacement = shortKeys[parts[0].lowercased()] }
     if let replacement {
       var fixed = parts

@@ -1,3 +1,4 @@
+import CpickSupport
 import Localization
 
 /// Recursive descent over the tokens: `OR` < `AND` < `NOT` < comparison.
@@ -228,7 +229,7 @@ struct PredicateParser {
         var message = L10n.format("unknown operator '%s'", name)
         let suggestion =
           Self.operatorAliases[name.uppercased()]
-          ?? PredicateSuggestion.nearest(to: name, in: Array(PredicateOperator.words.keys).sorted())
+          ?? NearestName.nearest(to: name, in: Array(PredicateOperator.words.keys).sorted())
         if let suggestion { message += L10n.format(" (did you mean '%s'?)", suggestion) }
         throw PredicateError(column: token.column, message: message)
       default:
