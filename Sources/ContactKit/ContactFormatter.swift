@@ -49,9 +49,9 @@ public enum ContactFormatter {
     if contact.contactType == .organization {
       // Its first `ORG` part, else (that one blank) its department.
       let organization = contact.organizationName.trimmingWhitespace
-      if !organization.isEmpty { return organization }
+      if !Contact.isBlankName(organization) { return organization }
       let department = contact.departmentName.trimmingWhitespace
-      if !department.isEmpty { return department }
+      if !Contact.isBlankName(department) { return department }
     }
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
@@ -61,9 +61,11 @@ public enum ContactFormatter {
     var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]
     candidates.append(contact.emailAddresses.mostPreferred()?.value ?? "")
     candidates.append(contact.phoneNumbers.mostPreferred()?.value ?? "")
+    // A value that shows nothing (white space and invisible characters, as an `FN` of
+    // them: `Contact.isBlankName`) is no name.
     for candidate in candidates {
       let trimmed = candidate.trimmingWhitespace
-      if !trimmed.isEmpty { return trimmed }
+      if !Contact.isBlankName(trimmed) { return trimmed }
     }
     return ""
   }
@@ -71,9 +73,14 @@ public enum ContactFormatter {
   /// The name parts alone (prefix, given, middle, family, suffix), in the order of
   /// `order`; empty when the card has no name parts.
   public static func composedName(_ contact: Contact, order: NameOrder = .auto) -> String {
-    let given = contact.givenName.trimmingWhitespace
-    let family = contact.familyName.trimmingWhitespace
-    let middle = contact.middleName.trimmingWhitespace
+    // A part that shows nothing (`Contact.isBlankName`: U+200B, the Hangul filler) is none.
+    let visible = { (part: String) -> String in
+      let trimmed = part.trimmingWhitespace
+      return Contact.isBlankName(trimmed) ? "" : trimmed
+    }
+    let given = visible(contact.givenName)
+    let family = visible(contact.familyName)
+    let middle = visible(contact.middleName)
     // A title or suffix alone ("N:;;;Dr.;") is no name; the organization comes first.
     if given.isEmpty && family.isEmpty && middle.isEmpty { return "" }
     let cjk = isCJK(given + middle + family)

@@ -313,13 +313,17 @@ struct CardFileEditor {
   }
 
   /// The card that is `loaded` after someone else's change: the card with its
-  /// `UID` (only one may have it), or the only card of a vdir file when it may be the
-  /// same person (`maybeSamePerson`).
+  /// `UID` — of several with it (copies, case 10), the one on the line it was read
+  /// on — or the only card of a vdir file when it may be the same person
+  /// (`maybeSamePerson`).
   private func find(_ loaded: Contact, in body: [UInt8], parsed: VCardParseResult) -> (Contact, Range<Int>)? {
     let contacts = VCardLoading.contacts(fromBytes: body, source: loaded.source).contacts
     var candidates: [Contact] = []
     if !ContactIdentifier.isDerived(loaded.identifier) {
       candidates = contacts.filter { $0.identifier == loaded.identifier }
+      if candidates.count > 1, let line = loaded.sourceRecord?.firstLine {
+        candidates = candidates.filter { $0.sourceRecord?.firstLine == line }
+      }
     }
     if candidates.isEmpty && isSingleCardFile && contacts.count == 1 && parsed.cards.count == 1,
       Self.maybeSamePerson(loaded, contacts[0])

@@ -65,7 +65,7 @@ public enum ContactReload {
 
   /// The contact among `contacts` (read from `stale.source` again) that is `stale`
   /// now: the card with the same bytes on the same line; else the one with its
-  /// `UID`; for a card without `UID` (identifier `cpick-…`), the only card with its
+  /// `UID` (of several, the one on its former line); for a card without `UID` (identifier `cpick-…`), the only card with its
   /// name, or among several with it the one on its former line, or the file's only
   /// card. `nil` when none (or no single one) is found.
   public static func find(_ stale: Contact, in contacts: [Contact]) -> Contact? {
@@ -77,6 +77,11 @@ public enum ContactReload {
     }
     if !ContactIdentifier.isDerived(stale.identifier) {
       let found = file.filter { $0.identifier == stale.identifier }
+      if found.count > 1 {
+        // Copies with one UID (case 10): the one on the card's former line, if any.
+        let here = found.filter { $0.sourceRecord?.firstLine == stale.sourceRecord?.firstLine }
+        return here.count == 1 ? here[0] : nil
+      }
       return found.count == 1 ? found[0] : nil
     }
     let named = file.filter { $0.displayName == stale.displayName && ContactIdentifier.isDerived($0.identifier) }

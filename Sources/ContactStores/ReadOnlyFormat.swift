@@ -123,17 +123,24 @@ enum ReadOnlyFormat: Sendable, Hashable {
   ///
   /// `bytes` are let go once they are read as UTF-8 (passed with `consume`, the file is
   /// not held twice): a CSV export's text is a `String` of its own.
+  ///
+  /// As for a vCard file, the first `ReadingLimits.listedWarnings` warnings are listed,
+  /// then one for the rest (`RecordParts.listingFirst`): a mutt file that defines one
+  /// alias 300,000 times says so in 101 lines, not 300,000.
   func read(_ bytes: consuming [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
     var text = LineReader.normalizedUTF8(bytes)
     _ = consume bytes
-    switch self {
-    case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, body)
-    case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, body)
-    case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, body)
-    case .csv(let export):
-      let decoded = CharsetDecoder.decodeUndeclared(text)
-      text = []
-      CSVContactReader.read(decoded, source: source, export: export, inPartsOf: partSize, body)
+    let limits = ReadingLimits.standard
+    RecordParts.listingFirst(limits.listedWarnings, of: body, unlisted: limits.unlistedProblems) { listed in
+      switch self {
+      case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, listed)
+      case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, listed)
+      case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, listed)
+      case .csv(let export):
+        let decoded = CharsetDecoder.decodeUndeclared(text)
+        text = []
+        CSVContactReader.read(decoded, source: source, export: export, inPartsOf: partSize, listed)
+      }
     }
   }
 

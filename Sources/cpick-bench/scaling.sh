@@ -67,6 +67,13 @@ measure() {
       XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
         "$cpick" list -f tsv "${books[@]}" > /dev/null 2>&1 || true
       ;;
+    long-template)
+      # n small cards listed with a template of 1,000 fields: the output is large, what
+      # is held at once should not be.
+      make utf8 "$n" "$work/$shape-$n.vcf"
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" list -s "$work/$shape-$n.vcf" --template "$(printf '{displayName}%.0s' $(seq 1000))" > /dev/null 2>&1 || true
+      ;;
     accounts)
       # A config of n accounts, each known fresh (no sync), and a run that lists them.
       mkdir -p "$cache/config/cpick" "$cache/state"
@@ -134,5 +141,6 @@ row encoded-words "encoded words in a From: name" 5000
 row mutt-encoded-words "encoded words in a mutt alias name" 10000
 row xcard-entities "entities in an xCard note" 20000
 row accounts "server accounts in the config" 200
+row long-template "cards listed with a template of 1,000 fields" 1000
 row sources "one-card books, each in a folder of its own (-s each)" 500
 row sources-folder "one-card books in one folder (-s each)" 500

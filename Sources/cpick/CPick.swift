@@ -52,7 +52,14 @@ enum CPick {
     if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
     if let missing = L10n.missingCatalogWarning { printError("cpick: " + missing) }
     let config = ConfigFile.load(environment: environment)
-    for problem in config.problems { printError("cpick: \(config.path ?? "config"):" + problem) }
+    // The first problems of the config, then how many more (as a book's warnings).
+    let listed = ReadingLimits.standard.listedWarnings
+    for problem in config.problems.prefix(listed) { printError("cpick: \(config.path ?? "config"):" + problem) }
+    if config.problems.count > listed {
+      let first = config.problems[listed]
+      let line = first.prefix { $0 != ":" }
+      printError("cpick: \(config.path ?? "config"):\(line): " + L10n.translating(ReadingLimits.standard.unlistedProblems(config.problems.count - listed)))
+    }
     let specs = sources(options, environment: environment)
     // A password in a URL would reach the helper's argv and the messages: refused first.
     if let refusal = specs.lazy.compactMap(ServerAccount.userInfoRefusal).first { return Completion(fail(refusal)) }

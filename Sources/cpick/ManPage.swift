@@ -40,9 +40,12 @@ enum ManPage {
       ".TP", ".B CPICK_DEFAULT_OPTS", "options read before the command line",
       ".TP", ".B CPICK_SOURCE", "the address books, colon-separated",
       ".TP", ".B CPICK_NO_CACHE", "1: no on-disk index",
-      ".TP", ".B LC_ALL, LC_MESSAGES, LANG",
+      ".TP", ".B CPICK_LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
       "the language of the screens and messages (the first set decides): zh_CN, zh_TW, ja, ko, de, fr, es; "
         + "else English",
+      ".TP", ".B CPICK_LOCALEDIR", "where the message catalogs are, when not beside the executable",
+      ".TP", ".B CPICK_MAIL_CMD", "the command o on an email runs (the address appended), when the config names none",
+      ".TP", ".B ESCDELAY", "how long a lone Esc waits for the rest of a key sequence, in milliseconds (25)",
       ".TP", ".B NO_COLOR", "no colours",
       ".SH FILES",
       ".TP", ".I $XDG_CONFIG_HOME/cpick/config", "sources, actions, server accounts",

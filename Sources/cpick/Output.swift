@@ -152,15 +152,22 @@ struct Output {
 
   /// Prints lines a chunk at a time (`list` of many contacts): `lines` gives the lines
   /// of a range of `0..<count` items, and only one chunk's items and lines are held at
-  /// once, not the book's. The bytes are those of `emit` of all the lines joined
-  /// (`between`); a chunk's warnings come before its lines. Stops early when the reader
-  /// has gone (`cpick list | head -1`). Returns the number of lines.
+  /// once, not the book's. A chunk is at most `chunk` items and about `chunkBytes` of
+  /// text at the rate of the chunk before (the first is `firstChunk` items), so a long
+  /// `--template` is not held for 16,384 contacts at once. The bytes are those of `emit`
+  /// of all the lines joined (`between`); a chunk's warnings come before its lines.
+  /// Stops early when the reader has gone (`cpick list | head -1`). Returns the number
+  /// of lines.
   @MainActor
   @discardableResult
   func emitInChunks(count: Int, _ lines: (Range<Int>) -> [String]) -> Int {
     var written = 0
     var wroteText = false
-    for range in Self.chunks(count) where StandardOutput.isOpen {
+    var start = 0
+    var size = Self.firstChunk
+    while start < count && StandardOutput.isOpen {
+      let range = start..<min(start + size, count)
+      start = range.upperBound
       let rendered = lines(range)
       guard !rendered.isEmpty else { continue }
       if written > 0 { StandardOutput.write("", terminator: between) }
@@ -168,6 +175,7 @@ struct Output {
       StandardOutput.write(text, terminator: "")
       wroteText = wroteText || !text.isEmpty
       written += rendered.count
+      size = max(Self.firstChunk / 16, min(Self.chunk, Self.chunkBytes / max(1, text.utf8.count / range.count)))
     }
     // `emit` adds the separator to non-empty text only.
     if wroteText || (written > 1 && !between.isEmpty) { StandardOutput.write("", terminator: separator) }
@@ -177,6 +185,11 @@ struct Output {
   /// How many contacts `list` decodes and prints at once: enough to keep all cores
   /// busy, few enough that a million contacts are never all held.
   static let chunk = 16_384
+  /// How many contacts the first chunk of `emitInChunks` holds (its text's size sets
+  /// the next chunk's).
+  static let firstChunk = 256
+  /// About how much text `emitInChunks` holds at once (bytes).
+  static let chunkBytes = 16 << 20
 
   /// `0..<count` in ranges of `chunk` items.
   static func chunks(_ count: Int) -> [Range<Int>] {
@@ -261,8 +274,12 @@ struct Output {
 
   /// `items.map(transform)`, on all cores for many items (a query's thousands of
   /// matches, each a JSON object to build).
+  /// `items` transformed on all cores: in pieces of at most 1,024, and of at least 64
+  /// (a few lines are made on this thread) — a chunk of 512 long lines (`emitInChunks`)
+  /// on both cores of a two-core machine.
   private static func inParallel(_ items: [Item], _ transform: @Sendable (Item) -> String) -> [String] {
-    Parallel.map(count: items.count, chunk: 1024) { range in items[range].map(transform) }.flatMap { $0 }
+    let piece = max(64, min(1024, (items.count + ProcessInfo.processInfo.activeProcessorCount - 1) / max(1, ProcessInfo.processInfo.activeProcessorCount)))
+    return Parallel.map(count: items.count, chunk: piece) { range in items[range].map(transform) }.flatMap { $0 }
   }
 
   private func line(_ item: Item) -> String {

@@ -35,9 +35,74 @@ enum Usage {
     case .show: show
     case .new: new
     case .unknown: unknown
-    case .pick, .query, .list, .groups, .sync, .books: text
+    case .query: query
+    case .list: list
+    case .groups: groups
+    case .sync: sync
+    case .books: books
+    case .pick: text
     }
   }
+
+  /// What `query` and `list` print, and how (their options beside the picker's).
+  static let printingOptions = """
+      -f, --format FMT           jsonl (default: one JSON object per line), json, mailbox,
+                                 value, tsv, vcard, jcard, xcard, mutt, aerc
+          --template TEXT        a line per contact (or per value with -p): see cpick --help
+      -p, --property KEY         print the values of this property, one per line
+          --require KEY, --enable-if EXPR   only the contacts these enable are printed
+          --group NAME           only members of this group
+      -s, --source SPEC          the address books (see cpick --help)
+          --print0, --name-order ...   as for every command
+    """
+
+  static let query = """
+    usage: cpick query [TEXT] [OPTIONS]
+
+    Every contact TEXT matches (as the picker's search: accents, pinyin, phone digits),
+    best first. Exit 1 when nothing matches. --format mutt is neomutt's query_command
+    (a message line first), --format aerc aerc's address-book-cmd (quote "%s").
+
+    options:
+    \(printingOptions)
+          --exact                no fuzzy matching
+    """
+
+  static let list = """
+    usage: cpick list [OPTIONS]
+
+    Every contact, in sort order (--sort-by given|family|none).
+
+    options:
+    \(printingOptions)
+    """
+
+  static let groups = """
+    usage: cpick groups [OPTIONS]
+
+    Every group with its member count: those with members here by name, then group
+    cards without members here. Prints {"name":…,"memberCount":…} per line; -f tsv
+    prints NAME<TAB>COUNT, -f value the names.
+
+    options:
+      -s, --source SPEC          the address books (see cpick --help)
+    """
+
+  static let sync = """
+    usage: cpick sync [URL...]
+
+    Brings the server books up to date (every [account] of the config, or the books
+    at the URLs given: CardDAV, LDAP) and sends the edits queued while offline.
+    Needs cpick-sync beside cpick or on PATH; credentials come from the config
+    (password-command, token-command) or ~/.netrc, never from the command line.
+    """
+
+  static let books = """
+    usage: cpick books [URL...]
+
+    The address books each server account offers (or the server at URL), to choose
+    from in the config.
+    """
 
   /// The field options of `new` and `unknown` (`FieldOptions`).
   static let fieldOptions = """
@@ -186,7 +251,7 @@ enum Usage {
           --exact            no fuzzy matching
           --no-color         no colours (also NO_COLOR; the card shows no photo)
           --no-images        the card shows the monogram, not the photo
-      -h, --help             this text
+      -h, --help             this text (cpick COMMAND --help: that command's)
           --man              the manual page (roff), made from these texts
           --version          the version
 

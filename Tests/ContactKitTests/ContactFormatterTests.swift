@@ -85,4 +85,20 @@ struct ContactFormatterTests {
     #expect(ContactFormatter.phoneticName(siobhan) == "shi-VAWN M oh SULL-i-van")
     #expect(ContactFormatter.phoneticName(Contact(identifier: "n", source: "s")) == "")
   }
+
+  @Test("an ORG, NICKNAME or N of invisible characters alone is no name, as such an FN is not (case 18's order goes on)")
+  func invisibleOnlyNames() {
+    func named(_ change: (inout Contact) -> Void) -> String {
+      var contact = Contact(identifier: "i", source: "s")
+      contact.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "only@x.example")]
+      change(&contact)
+      return contact.displayName
+    }
+    #expect(named { $0.organizationName = "\u{200B}" } == "only@x.example")
+    #expect(named { $0.nickname = "\u{3164}" } == "only@x.example")
+    #expect(named { $0.familyName = "\u{200B}"; $0.givenName = "\u{3164}" } == "only@x.example")
+    #expect(named { $0.familyName = "\u{200B}"; $0.givenName = "Ida" } == "Ida")
+    #expect(named { $0.contactType = .organization; $0.organizationName = "\u{FEFF}"; $0.departmentName = "Sales" } == "Sales")
+    #expect(named { $0.nickname = "Kit" } == "Kit")
+  }
 }

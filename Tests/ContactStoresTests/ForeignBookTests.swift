@@ -34,6 +34,19 @@ struct ForeignBookTests {
     #expect(load.warnings.count == 4)
   }
 
+  @Test("an alias defined 250 times: the first 100 warnings, then one line for the 149 more, on the line of the first (as a .vcf)")
+  func muttWarningsCapped() throws {
+    let folder = try TempFolder("mutt-many")
+    defer { folder.remove() }
+    let text = (0..<250).map { "alias same Same Person <same\($0)@example.org>\n" }.joined()
+    let path = try folder.write("aliases", Array(text.utf8))
+    let load = try VCardFileStore(path: path).load()
+    #expect(load.contacts.count == 1)
+    #expect(load.warnings.count == 101)
+    #expect(load.warnings[99] == "\(path):101: alias same defined again; this definition replaces the earlier one, as in mutt")
+    #expect(load.warnings[100] == "\(path):102: problems not listed: 149 more, the first on this line")
+  }
+
   @Test("an abook book and an alias file take new contacts; only the alias file keeps its people's cards read-only")
   func writableFormats() throws {
     let abook = VCardFileStore(path: TestPaths.fixture("books/abook-0.6.1-from-vcard.abook").path)

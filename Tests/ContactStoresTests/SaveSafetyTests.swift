@@ -342,6 +342,29 @@ struct SaveSafetyTests {
     #expect(text.split(separator: "\r\n").filter { !$0.hasPrefix("REV:") } == expected.split(separator: "\r\n"))
   }
 
+  @Test("two copies with one UID in a .vcf (case 10): the copy edited, changed meanwhile, is found on its line and merged; the other stays")
+  func copiesWithOneUID() throws {
+    let folder = try TempFolder("uid-copies")
+    defer { folder.remove() }
+    let first = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:dup-1\r\nFN:Odile Ayre\r\nTEL;TYPE=cell:+1 555 0301\r\nEND:VCARD\r\n"
+    let second = first.replacingOccurrences(of: "0301", with: "0302")
+    let file = try folder.write("book.vcf", Array((first + second).utf8))
+    let store = VCardFileStore(path: file)
+    let loaded = try #require(try store.load().contacts.last)
+    #expect(loaded.phoneNumbers.first?.value == "+1 555 0302")
+    // Meanwhile another program renames the second copy (the file replaced).
+    let renamed = second.replacingOccurrences(of: "FN:Odile Ayre", with: "FN:Odile Ayre (2nd)")
+    let temp = try folder.write(".book.vcf.other", Array((first + renamed).utf8))
+    #expect(rename(temp, file) == 0)
+    var edited = loaded
+    edited.phoneNumbers[0].value = "+1 555 0309"
+    var request = SaveRequest()
+    request.update(edited, original: loaded)
+    _ = try store.execute(request)
+    let text = Bytes.text(file).split(separator: "\r\n").filter { !$0.hasPrefix("REV:") }.joined(separator: "\r\n") + "\r\n"
+    #expect(text == first + renamed.replacingOccurrences(of: "0302", with: "0309"))
+  }
+
   @Test("a delete removes exactly the card's bytes; a vdir file left without cards is removed")
   func deletes() throws {
     let folder = try TempFolder("delete")

@@ -35,10 +35,19 @@ struct HelpTests {
     for option in ["--edit", "--no-actions", "--show-properties", "--select-property-if", "--save-to"] {
       #expect(show.contains(option + " "), "show --help lacks \(option)")
     }
-    // The other commands share the main text.
+    // query, list, groups, sync and books have their own; pick (the default) the main text.
     let main = try CommandRunner.cpick(["--help"]).stdoutText
-    #expect(try CommandRunner.cpick(["query", "--help"]).stdoutText == main)
+    #expect(try CommandRunner.cpick(["pick", "--help"]).stdoutText == main)
     #expect(main.contains("commands:") && main.contains("new ") && main.contains("unknown "))
+    #expect(main.contains("cpick COMMAND --help"))
+    let query = try CommandRunner.cpick(["query", "--help"]).stdoutText
+    #expect(query.hasPrefix("usage: cpick query [TEXT]"))
+    for option in ["--format", "--template", "--property", "--require", "--enable-if", "--group", "--exact"] {
+      #expect(query.contains(option + " "), "query --help lacks \(option)")
+    }
+    for command in ["list", "groups", "sync", "books"] {
+      #expect(try CommandRunner.cpick([command, "--help"]).stdoutText.hasPrefix("usage: cpick \(command)"))
+    }
   }
 
   @Test("cpick --help names the group keys: Ctrl-T's Ctrl-N, Ctrl-R, Ctrl-X, and the form's groups row")
