@@ -84,6 +84,24 @@ struct GroupSavingTests {
     #expect(Bytes.text(file) == text)
   }
 
+  @Test("a card without UID filed into a group of a group-card vdir is given a UID, and the group card a MEMBER line naming it")
+  func uidGivenForMember() throws {
+    let folder = try TempFolder("groups-no-uid")
+    defer { folder.remove() }
+    let rhoda = "BEGIN:VCARD\nVERSION:4.0\nFN:Rhoda Penn\nN:Penn;Rhoda;;;\nTEL:+1 555 0177\nEND:VCARD\n"
+    let rhodaFile = try folder.write("book/rhoda.vcf", Array(rhoda.utf8))
+    let teamFile = try folder.write("book/team.vcf", Array(Self.team.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let saved = try Self.file(try Self.person("Rhoda Penn", in: store), under: ["Team"], in: store)
+    #expect(saved.identifier.hasPrefix("urn:uuid:"))
+    #expect(saved.groups == ["Team"])
+    let written = Bytes.text(rhodaFile)
+    #expect(written.contains("\nUID:\(saved.identifier)\n"))
+    #expect(!written.contains("CATEGORIES"))
+    #expect(Bytes.text(teamFile).contains("MEMBER:\(saved.identifier)\n"))
+    #expect(try Self.person("Rhoda Penn", in: store).groups == ["Team"])
+  }
+
   @Test("vCard 4.0 group cards in a .vcf: one MEMBER line more or less, FN renamed, the card deleted; persons untouched")
   func groupCardsInFile() throws {
     let folder = try TempFolder("groups-kind")

@@ -39,7 +39,16 @@ package struct GroupFiling {
   package var outside: [String]
 
   /// How `edited` (loaded as `loaded`) is filed in a book storing groups as `storage`.
+  /// A card without `UID` filed into a group of a book of group cards is given one
+  /// (`ContactIdentifier.makeNew`, written with the edit; case 15), so that the group
+  /// card can name it: not a `CATEGORIES` line the book's other readers do not read.
   package init(_ edited: Contact, original loaded: Contact, storage: GroupStorage) {
+    var edited = edited
+    if case .groupCards = storage, ContactIdentifier.isDerived(edited.identifier),
+      edited.groups.contains(where: { !loaded.groups.contains($0) })
+    {
+      edited.identifier = ContactIdentifier.makeNew()
+    }
     let outsideBefore = loaded.sourceRecord?.outsideGroups ?? []
     let left = loaded.groups.filter { !edited.groups.contains($0) && outsideBefore.contains($0) }
     var joined: [String] = []
