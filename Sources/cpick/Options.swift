@@ -270,7 +270,13 @@ enum OptionParser {
       options.fields.append((name, try value()))
     case "--vcard": options.vcard = try value()
     case "--save-to": options.saveTo = try value()
-    case "--region": options.region = try value().uppercased()
+    case "--region":
+      let region = try value().uppercased()
+      // An ISO 3166-1 alpha-2 code, as phone numbers are read by (`DE`, `US`).
+      guard region.utf8.count == 2, region.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
+        throw UsageError(description: L10n.format("--region %s: a two-letter country code (ISO 3166), e.g. DE", region))
+      }
+      options.region = region
     case "--edit": options.edit = true
     case "--from-message": options.fromMessage = true
     case "--header":

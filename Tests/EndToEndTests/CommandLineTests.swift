@@ -42,13 +42,14 @@ struct CommandLineTests {
     }
   }
 
-  @Test("a mistyped command or option gets the one meant; a bare word asks for -q", arguments: [
+  @Test("a mistyped command or option gets the one meant; a bare word asks for -q; --region takes a country code", arguments: [
     (["qurey", "maria"], "cpick: unexpected argument 'qurey' (did you mean 'cpick query'?)\n"),
     (["lsit"], "cpick: unexpected argument 'lsit' (did you mean 'cpick list'?)\n"),
     (["new", "--given", "Ada"], "cpick: unknown option --given (did you mean --given-name?)\n"),
     (["query", "x", "--tempalte", "{email}"], "cpick: unknown option --tempalte (did you mean --template?)\n"),
     (["maria"], "cpick: unexpected argument 'maria' (a query is given with -q, or to 'cpick query')\n"),
     (["--bogus"], "cpick: unknown option --bogus (see cpick --help)\n"),
+    (["query", "x", "--region", "germany"], "cpick: --region GERMANY: a two-letter country code (ISO 3166), e.g. DE\n"),
   ])
   func suggestions(arguments: [String], message: String) throws {
     let result = try CommandRunner.cpick(arguments + ["-s", EndToEnd.sampleBook])
