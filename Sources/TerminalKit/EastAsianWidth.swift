@@ -43,9 +43,9 @@ enum EastAsianWidth {
     0x2B50...0x2B50,
     0x2B55...0x2B55,
     0x2E80...0x303E,
-    0x3041...0x3247,
-    0x3250...0x4DBF,
-    0x4E00...0xA4C6,
+    // U+3248–324F (ambiguous in UAX #11) and the Yijing hexagrams U+4DC0–4DFF (wide
+    // since Unicode 16) are wide for the C library's `wcwidth`, as terminals draw them.
+    0x3041...0xA4C6,
     0xA960...0xA97C,
     0xAC00...0xD7A3,
     0xF900...0xFAFF,
