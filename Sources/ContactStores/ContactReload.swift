@@ -67,7 +67,7 @@ public enum ContactReload {
   /// now: the card with the same bytes on the same line; else the one with its
   /// `UID` (of several, the one on its former line); for a card without `UID` (identifier `cpick-…`), the only card with its
   /// name, or among several with it the one on its former line, or the file's only
-  /// card. `nil` when none (or no single one) is found.
+  /// card when it may be the same person. `nil` when none (or no single one) is found.
   public static func find(_ stale: Contact, in contacts: [Contact]) -> Contact? {
     let file = contacts.filter { $0.source == stale.source }
     if let record = stale.sourceRecord,
@@ -89,7 +89,21 @@ public enum ContactReload {
     if named.count > 1 {
       return named.first { $0.sourceRecord?.firstLine == stale.sourceRecord?.firstLine }
     }
-    return file.count == 1 ? file[0] : nil
+    // The file's only card: taken for the same person when it has the name, or a value
+    // of it (a card renamed since); another person put at the file's place is not
+    // (an edit reloaded onto them would change that person).
+    guard file.count == 1, let only = file.first else { return nil }
+    return CardFileEditor.maybeSamePerson(stale, only) || sharesAValue(stale, only) ? only : nil
+  }
+
+  /// Whether `a` and `b` have an email address (ignoring case) or a phone number (its
+  /// digits) in common.
+  static func sharesAValue(_ a: Contact, _ b: Contact) -> Bool {
+    let emails = Set(a.emailAddresses.map { $0.value.lowercased() })
+    if b.emailAddresses.contains(where: { emails.contains($0.value.lowercased()) }) { return true }
+    let digits = { (number: String) in number.filter(\.isASCII).filter(\.isNumber) }
+    let phones = Set(a.phoneNumbers.map { digits($0.value) }.filter { $0.count >= 4 })
+    return b.phoneNumbers.contains { phones.contains(digits($0.value)) }
   }
 
   /// Re-applies the edit from `original` to `edited` onto `current` (the card as

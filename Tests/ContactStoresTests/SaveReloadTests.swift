@@ -52,6 +52,24 @@ import Testing
 }
 
 extension SaveReloadTests {
+  @Test("a vdir card without UID replaced by another person is not reloaded as it; renamed but with its email, it is")
+  func reloadNoStranger() throws {
+    let folder = try TempFolder("reload-stranger")
+    defer { folder.remove() }
+    let hesper = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hesper Galloway\r\nN:Galloway;Hesper;;;\r\nEMAIL:hesper@galloway.example\r\nEND:VCARD\r\n"
+    try folder.write("book/contact.vcf", Array(hesper.utf8))
+    let loaded = try #require(try VdirStore(path: folder.file("book")).load().contacts.first)
+    #expect(ContactIdentifier.isDerived(loaded.identifier))
+    // Another program puts another person in the file's place.
+    let ivo = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ivo Zed\r\nN:Zed;Ivo;;;\r\nEMAIL:ivo@zed.example\r\nEND:VCARD\r\n"
+    try folder.write("book/contact.vcf", Array(ivo.utf8))
+    #expect(throws: ContactStoreError.self) { try ContactReload.reload(loaded) }
+    // The same person renamed keeps a value: that is the card.
+    let renamed = hesper.replacingOccurrences(of: "FN:Hesper Galloway", with: "FN:Hesper G. Galloway")
+    try folder.write("book/contact.vcf", Array(renamed.utf8))
+    #expect(try ContactReload.reload(loaded).displayName == "Hesper G. Galloway")
+  }
+
   @Test("a file of text without any card is not an address book: nothing is appended to it")
   func notAnAddressBook() throws {
     let folder = try TempFolder("not-a-book")
