@@ -1,6 +1,7 @@
 import ContactKit
 import ContactStores
 import Localization
+import Matching
 import TerminalKit
 
 /// The groups view of the people picker (the "Groups" screen of Contacts): every
@@ -8,7 +9,8 @@ import TerminalKit
 /// the group; in multi-select, Tab chooses every member at once. When the book can be
 /// written (`isEditable`), Ctrl-N creates a group (its name typed on the bottom line),
 /// Ctrl-R renames the highlighted one and Ctrl-X (or Delete) deletes it after a `y`
-/// (its members stay contacts).
+/// (its members stay contacts). Typing letters moves to the first group whose name
+/// begins with them (`fam` to Family), ignoring case and accents.
 public struct GroupListState: Sendable {
   /// What a key asked the controller to do.
   public enum Action: Sendable, Equatable {
@@ -49,6 +51,9 @@ public struct GroupListState: Sendable {
   /// asked (the answer is the `message`) — rather than refused once the new name is typed.
   public var refusal: (@Sendable (_ group: String) -> String?)?
 
+  /// The letters typed since the last other key (`jump(typing:)`).
+  private var typed = ""
+
   /// A groups view over `groups`, with `current` highlighted.
   public init(groups: [ContactGroup], current: String? = nil) {
     self.groups = groups
@@ -69,7 +74,13 @@ public struct GroupListState: Sendable {
   public mutating func handle(_ key: KeyEvent) -> Action {
     if key != .resize { message = nil }
     if let prompt { return answer(prompt, key) }
-    switch GroupListKeymap.standard.command(for: key) {
+    let command = GroupListKeymap.standard.command(for: key)
+    if command == nil, case .character(let letter) = key {
+      jump(typing: letter)
+      return .none
+    }
+    typed = ""
+    switch command {
     case .up: cursor = max(0, cursor - 1)
     case .down: cursor = min(groups.count, cursor + 1)
     case .narrow: return .narrow(cursor == 0 ? nil : groups[cursor - 1].name)
@@ -91,6 +102,21 @@ public struct GroupListState: Sendable {
     case nil: break
     }
     return .none
+  }
+
+  /// Moves to the first group whose name begins with the letters typed so far and
+  /// `letter` (folded as the search folds them); when none does, starts again from
+  /// `letter` alone; stays when no group begins with that either.
+  private mutating func jump(typing letter: Character) {
+    for prefix in [typed + String(letter), String(letter)] {
+      let folded = SearchFolding.fold(prefix)
+      if let index = groups.firstIndex(where: { SearchFolding.fold($0.name).hasPrefix(folded) }) {
+        typed = prefix
+        cursor = index + 1
+        return
+      }
+    }
+    typed = ""
   }
 
   /// A key while `prompt` is asked: Enter or `y` confirms, Esc (or another key on the

@@ -1,0 +1,41 @@
+import ContactKit
+import Testing
+import TerminalKit
+
+@testable import ContactPicker
+
+/// Typing in the groups view moves to the group whose name begins with what was typed.
+@Suite("Groups view: typing a group's first letters")
+struct GroupJumpTests {
+  static let groups = [
+    ContactGroup(name: "Book Club", memberCount: 3), ContactGroup(name: "Échecs", memberCount: 2),
+    ContactGroup(name: "Family", memberCount: 4), ContactGroup(name: "Farm", memberCount: 1),
+    ContactGroup(name: "Work", memberCount: 9),
+  ]
+
+  @Test("fam moves to Family, far to Farm, ech (no accent) to Échecs; Enter narrows to the one reached")
+  func jumps() {
+    var view = GroupListState(groups: Self.groups)
+    for letter in "fam" { #expect(view.handle(.character(letter)) == .none) }
+    #expect(view.highlighted?.name == "Family")
+    #expect(view.handle(.enter) == .narrow("Family"))
+    var second = GroupListState(groups: Self.groups)
+    for letter in "far" { _ = second.handle(.character(letter)) }
+    #expect(second.highlighted?.name == "Farm")
+    for letter in "ech" { _ = second.handle(.character(letter)) }  // no group begins with "farech": "e…" anew
+    #expect(second.highlighted?.name == "Échecs")
+  }
+
+  @Test("another key starts the letters again; a letter no group begins with moves nothing")
+  func resets() {
+    var view = GroupListState(groups: Self.groups)
+    _ = view.handle(.character("w"))
+    #expect(view.highlighted?.name == "Work")
+    _ = view.handle(.up)
+    #expect(view.highlighted?.name == "Farm")
+    _ = view.handle(.character("b"))
+    #expect(view.highlighted?.name == "Book Club")
+    _ = view.handle(.character("z"))
+    #expect(view.highlighted?.name == "Book Club")
+  }
+}
