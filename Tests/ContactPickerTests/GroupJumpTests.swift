@@ -1,3 +1,4 @@
+import AddressBook
 import ContactKit
 import Testing
 import TerminalKit
@@ -37,5 +38,25 @@ struct GroupJumpTests {
     #expect(view.highlighted?.name == "Book Club")
     _ = view.handle(.character("z"))
     #expect(view.highlighted?.name == "Book Club")
+  }
+}
+
+/// Groups of the books with no member in the list (an empty group card) are in the
+/// groups view, as `cpick groups` lists them.
+@MainActor
+@Suite("Groups view: groups without members")
+struct MemberlessGroupTests {
+  @Test("Ctrl-T lists a memberless group with 0 members, after those with members")
+  func listed() {
+    var ada = Contact(identifier: "a", source: "s")
+    ada.givenName = "Ada"
+    ada.groups = ["Team"]
+    let list = ContactList([ada])
+    list.memberlessGroups = ["Choir"]
+    let screen = MemoryScreen(rows: 12, columns: 60, keys: [.control("t")])
+    _ = PeoplePickerController(list: list).run(on: screen)
+    let lines = screen.text.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains("Team") && $0.contains("1") })
+    #expect(lines.contains { $0.contains("Choir") && $0.contains("0") })
   }
 }

@@ -234,6 +234,15 @@ public final class ContactList: Sendable {
     ContactGroup.byName(groupPositions.all.map { ContactGroup(name: $0.name, memberCount: $0.members.count) })
   }
 
+  /// The groups of the books read that have no member in this list (a group card
+  /// without members, or whose members are in no book read), as named: the groups view
+  /// lists them with 0 members, and the form offers them (`ContactBook.groups`).
+  public var memberlessGroups: [String] {
+    get { memberless.withLock { $0 } }
+    set { memberless.withLock { $0 = newValue } }
+  }
+  private let memberless = Locked<[String]>([])
+
   /// The most useful detail of a contact for its row: the preferred email, else the
   /// preferred phone, then the organization (unless the name is the organization).
   public func detail(at position: Int) -> String {

@@ -21,12 +21,16 @@ public struct ContactBook: Sendable {
   /// name), then the group cards with none here (empty, or their members in no book
   /// read), as named — what `cpick groups` lists and a form offers to file into.
   public var groups: [ContactGroup] {
-    var groups = list.groups
-    var named = Set(groups.map(\.name))
-    for card in groupCards where !card.name.isEmpty && named.insert(card.name).inserted {
-      groups.append(ContactGroup(name: card.name, memberCount: 0))
+    list.groups + list.memberlessGroups.map { ContactGroup(name: $0, memberCount: 0) }
+  }
+
+  /// The book, its list told its memberless groups (`ContactList.memberlessGroups`).
+  func namingMemberlessGroups() -> ContactBook {
+    var named = Set(list.groups.map(\.name))
+    list.memberlessGroups = groupCards.compactMap { card in
+      !card.name.isEmpty && named.insert(card.name).inserted ? card.name : nil
     }
-    return groups
+    return self
   }
 }
 
@@ -222,12 +226,13 @@ public struct ContactListLoader: Sendable {
       counter.add(stored.contents.list.contacts.count)
       return ContactBook(
         list: stored.contents.list, warnings: listings.flatMap(\.listing.warnings) + stored.contents.warnings,
-        groupCards: stored.contents.groupCards, renderings: stored.renderings)
+        groupCards: stored.contents.groupCards, renderings: stored.renderings
+      ).namingMemberlessGroups()
     }
     let read = try readBooks(listings, cache: cache, counter: counter, onDisk: &onDisk)
     // With rows still to commit, once they are (`StoredView.store`).
     if read.pendingRows.isEmpty { cache?.startLog() }
-    return view.store(consume read, onDisk: onDisk, previous: stored)
+    return view.store(consume read, onDisk: onDisk, previous: stored).namingMemberlessGroups()
   }
 
   /// What `readBooks` gave: every book's segments (regrouped), problems and group

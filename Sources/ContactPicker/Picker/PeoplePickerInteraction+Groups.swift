@@ -10,7 +10,11 @@ extension PeoplePickerInteraction {
   /// the narrowed group highlighted.
   func groupList() -> GroupListState {
     var groups = list.groups
-    let empty = createdGroups.filter { name in !groups.contains { $0.name == name } }
+    var empty: [String] = []
+    for name in list.memberlessGroups + createdGroups where !groups.contains(where: { $0.name == name }) && !empty.contains(name)
+    {
+      empty.append(name)
+    }
     if !empty.isEmpty {
       groups = ContactGroup.byName(groups + empty.map { ContactGroup(name: $0, memberCount: 0) })
     }
