@@ -456,11 +456,16 @@ public struct Contact: Sendable, Hashable {
   }
 
   /// Whether `trimmed` (a name without the white space around it) shows nothing: empty,
-  /// or white space and default-ignorable code points alone.
+  /// or white space, default-ignorable code points, the blank Braille pattern (U+2800)
+  /// and combining marks with nothing to combine with, alone.
   package static func isBlankName(_ trimmed: String) -> Bool {
     trimmed.isEmpty
       || (!InvisibleCharacters.isASCII(trimmed)
-        && trimmed.unicodeScalars.allSatisfy { $0.properties.isWhitespace || InvisibleCharacters.isDefaultIgnorable($0) })
+        && trimmed.unicodeScalars.allSatisfy { scalar in
+          scalar.properties.isWhitespace || InvisibleCharacters.isDefaultIgnorable(scalar) || scalar.value == 0x2800
+            || scalar.properties.generalCategory == .nonspacingMark
+            || scalar.properties.generalCategory == .enclosingMark
+        })
   }
 }
 

@@ -100,5 +100,9 @@ struct ContactFormatterTests {
     #expect(named { $0.familyName = "\u{200B}"; $0.givenName = "Ida" } == "Ida")
     #expect(named { $0.contactType = .organization; $0.organizationName = "\u{FEFF}"; $0.departmentName = "Sales" } == "Sales")
     #expect(named { $0.nickname = "Kit" } == "Kit")
+    // An FN of the blank Braille pattern, or of a combining mark alone, shows nothing either.
+    #expect(named { $0.formattedName = "\u{2800}"; $0.givenName = "Kai" } == "Kai")
+    #expect(named { $0.formattedName = "\u{301}\u{301}"; $0.givenName = "Ida" } == "Ida")
+    #expect(named { $0.formattedName = "e\u{301}" } == "e\u{301}")
   }
 }
