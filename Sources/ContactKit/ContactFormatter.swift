@@ -202,9 +202,14 @@ public enum ContactFormatter {
         if !key.isEmpty { key += " " }
         key += folded
       }
-      let given = contact.givenName.trimmingWhitespace
-      let family = contact.familyName.trimmingWhitespace
-      let middle = contact.middleName.trimmingWhitespace
+      // A part that shows nothing is none, as for the display name (`composedName`).
+      let visible = { (part: String) -> String in
+        let trimmed = part.trimmingWhitespace
+        return Contact.isBlankName(trimmed) ? "" : trimmed
+      }
+      let given = visible(contact.givenName)
+      let family = visible(contact.familyName)
+      let middle = visible(contact.middleName)
       let hasName = !(given.isEmpty && family.isEmpty && middle.isEmpty)
         || !(contact.phoneticGivenName.isEmpty && contact.phoneticFamilyName.isEmpty)
       // An organization's card, or one shown by its organization: a person's FN without

@@ -33,6 +33,11 @@ struct Completion {
 enum CPick {
   static func main(arguments: [String], environment: [String: String]) -> Completion {
     let defaults = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
+    // The variable alone must parse: an option at its end without its value would
+    // take the command line's first word (`--height` `list`).
+    if !defaults.isEmpty {
+      do { _ = try OptionParser.parse(defaults) } catch { return Completion(fail("CPICK_DEFAULT_OPTS: " + error.description)) }
+    }
     let options: Options
     do {
       options = try OptionParser.parse(defaults + arguments)

@@ -17,7 +17,7 @@ extension CPick {
     if !specs.contains(where: ServerAccount.isServerSpec), ConfigFile.load(environment: environment).accounts.isEmpty {
       // Nothing to sync, whether or not the helper is there: say so, as the helper would.
       return fail(
-        L10n.format("%s: no server account: give an [account NAME] section of the config a url, or name a URL", command))
+        L10n.format("%s: no server account: give an [account NAME] section of the config a url, or a server with -s URL", command))
     }
     guard let helper = SyncHelper(environment: environment).executable() else {
       return fail(L10n.text("cpick-sync is not installed beside cpick or on PATH"))

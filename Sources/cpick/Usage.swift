@@ -89,19 +89,19 @@ enum Usage {
     """
 
   static let sync = """
-    usage: cpick sync [URL...]
+    usage: cpick sync [-s URL...]
 
     Brings the server books up to date (every [account] of the config, or the books
-    at the URLs given: CardDAV, LDAP) and sends the edits queued while offline.
+    given with -s URL: CardDAV, LDAP) and sends the edits queued while offline.
     Needs cpick-sync beside cpick or on PATH; credentials come from the config
     (password-command, token-command) or ~/.netrc, never from the command line.
     """
 
   static let books = """
-    usage: cpick books [URL...]
+    usage: cpick books [-s URL...]
 
-    The address books each server account offers (or the server at URL), to choose
-    from in the config.
+    The address books each server account offers (or the server given with -s URL),
+    to choose from in the config.
     """
 
   /// The field options of `new` and `unknown` (`FieldOptions`).

@@ -151,6 +151,11 @@ struct MailboxTests {
     #expect(MailClientFormat.aerc([ada], order: .familyFirst) == ["adaeze@example.org\tOkonkwo Adaeze"])
     #expect(MailClientFormat.muttEntries([kim], order: .givenFirst) == ["minjun@example.org\t민준 김\t-"])
     #expect(MailClientFormat.aerc([kim]) == ["minjun@example.org\t김민준"])
+    // A label and an organization of invisible characters alone leave the comment `-`, never empty.
+    var blank = ada
+    blank.organizationName = "\u{200B}"
+    blank.emailAddresses = [LabeledValue(identifier: "e1", label: "\u{FEFF}", value: "adaeze@example.org")]
+    #expect(MailClientFormat.muttEntries([blank]) == ["adaeze@example.org\tAdaeze Okonkwo\t-"])
   }
 
   @Test("an address of nothing but invisible characters around an @ is no address: no mailbox, mutt or aerc line")

@@ -104,5 +104,12 @@ struct ContactFormatterTests {
     #expect(named { $0.formattedName = "\u{2800}"; $0.givenName = "Kai" } == "Kai")
     #expect(named { $0.formattedName = "\u{301}\u{301}"; $0.givenName = "Ida" } == "Ida")
     #expect(named { $0.formattedName = "e\u{301}" } == "e\u{301}")
+    // It sorts by the name shown, not in `#`.
+    var org = Contact(identifier: "o", source: "s")
+    org.organizationName = "Real Org"
+    var blankN = org
+    blankN.familyName = "\u{200B}"
+    blankN.givenName = "\u{3164}"
+    #expect(ContactFormatter.sortKey(for: blankN) == ContactFormatter.sortKey(for: org))
   }
 }

@@ -38,7 +38,7 @@ struct CommandLineTests {
       #expect(result.stdout.isEmpty)
       #expect(
         result.stderrText
-          == "cpick: \(command): no server account: give an [account NAME] section of the config a url, or name a URL\n")
+          == "cpick: \(command): no server account: give an [account NAME] section of the config a url, or a server with -s URL\n")
     }
   }
 
@@ -67,6 +67,10 @@ struct CommandLineTests {
       #"CPICK_DEFAULT_OPTS='--height 40%' "$0" query thornton --bogus -s "$1""#, [EndToEnd.sampleBook])
     #expect(fromLine.status == 2)
     #expect(fromLine.stderrText.hasPrefix("cpick: unknown option --bogus"))
+    // An option at the variable's end without its value takes no word of the command line.
+    let unfinished = try CommandRunner.shell(#"CPICK_DEFAULT_OPTS='-q' "$0" list -s "$1""#, [EndToEnd.sampleBook])
+    #expect(unfinished.status == 2)
+    #expect(unfinished.stderrText.hasPrefix("cpick: CPICK_DEFAULT_OPTS: option -q needs a value"))
   }
 
   /// Runs `out=$(setsid -w cpick -s SAMPLE-BOOK ARGUMENTS…)` as a script would: no

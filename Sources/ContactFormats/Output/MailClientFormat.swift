@@ -30,9 +30,11 @@ public enum MailClientFormat {
       for email in contact.properties(for: .emailAddresses) {
         let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         var comment: [String] = []
-        if let label = email.label, !label.isEmpty { comment.append(field(label)) }
+        // A label or organization of nothing but invisible characters leaves no word.
+        if let label = email.label.map(field), !label.isEmpty { comment.append(label) }
         if !contact.organizationName.isEmpty && contact.organizationName != contact.displayName {
-          comment.append(field(contact.organizationName))
+          let organization = field(contact.organizationName)
+          if !organization.isEmpty { comment.append(organization) }
         }
         if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
         let note = comment.isEmpty ? "-" : comment.joined(separator: " ")
