@@ -70,17 +70,20 @@ public enum ContactFormatter {
     return ""
   }
 
+  /// A name part as it shows: trimmed, and empty when it shows nothing
+  /// (`Contact.isBlankName`: U+200B, the Hangul filler) — for the composed name and the
+  /// sort key alike.
+  static func shownPart(_ part: String) -> String {
+    let trimmed = part.trimmingWhitespace
+    return Contact.isBlankName(trimmed) ? "" : trimmed
+  }
+
   /// The name parts alone (prefix, given, middle, family, suffix), in the order of
   /// `order`; empty when the card has no name parts.
   public static func composedName(_ contact: Contact, order: NameOrder = .auto) -> String {
-    // A part that shows nothing (`Contact.isBlankName`: U+200B, the Hangul filler) is none.
-    let visible = { (part: String) -> String in
-      let trimmed = part.trimmingWhitespace
-      return Contact.isBlankName(trimmed) ? "" : trimmed
-    }
-    let given = visible(contact.givenName)
-    let family = visible(contact.familyName)
-    let middle = visible(contact.middleName)
+    let given = shownPart(contact.givenName)
+    let family = shownPart(contact.familyName)
+    let middle = shownPart(contact.middleName)
     // A title or suffix alone ("N:;;;Dr.;") is no name; the organization comes first.
     if given.isEmpty && family.isEmpty && middle.isEmpty { return "" }
     let cjk = isCJK(given + middle + family)
@@ -202,14 +205,9 @@ public enum ContactFormatter {
         if !key.isEmpty { key += " " }
         key += folded
       }
-      // A part that shows nothing is none, as for the display name (`composedName`).
-      let visible = { (part: String) -> String in
-        let trimmed = part.trimmingWhitespace
-        return Contact.isBlankName(trimmed) ? "" : trimmed
-      }
-      let given = visible(contact.givenName)
-      let family = visible(contact.familyName)
-      let middle = visible(contact.middleName)
+      let given = ContactFormatter.shownPart(contact.givenName)
+      let family = ContactFormatter.shownPart(contact.familyName)
+      let middle = ContactFormatter.shownPart(contact.middleName)
       let hasName = !(given.isEmpty && family.isEmpty && middle.isEmpty)
         || !(contact.phoneticGivenName.isEmpty && contact.phoneticFamilyName.isEmpty)
       // An organization's card, or one shown by its organization: a person's FN without
