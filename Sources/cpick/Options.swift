@@ -134,6 +134,12 @@ enum OptionParser {
         if options.query.isEmpty { options.query = options.positional.joined(separator: " ") }
       default:
         let word = options.positional[0]
+        if word == "help" {
+          throw UsageError(description: L10n.format("unexpected argument '%s' (did you mean 'cpick %s'?)", word, "--help"))
+        }
+        if FileManager.default.fileExists(atPath: word) {
+          throw UsageError(description: L10n.format("unexpected argument '%s' (a book is given with -s)", word))
+        }
         if let near = NearestName.nearest(to: word, in: Options.Command.allCases.map(\.rawValue)) {
           throw UsageError(description: L10n.format("unexpected argument '%s' (did you mean 'cpick %s'?)", word, near))
         }

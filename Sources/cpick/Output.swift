@@ -17,6 +17,8 @@ struct Output {
   var join: String?
   /// The order of name parts in composed names (`--name-order`).
   var nameOrder = ContactFormatter.NameOrder.auto
+  /// The property chosen values are of (`-p`): what a form's person is printed as.
+  var property: ContactKey?
 
   /// The output `options` ask for: `--format` (JSON lines for `list` and `query`, one
   /// JSON document otherwise), `--template`, `--join`, `--print0`, `--name-order`.
@@ -26,6 +28,7 @@ struct Output {
     template = options.template
     join = options.join
     nameOrder = options.nameOrder
+    property = options.property
   }
 
   /// Prints `text` and the separator (a newline, NUL with `--print0`), unless it is
@@ -39,11 +42,17 @@ struct Output {
   /// Prints a controller's event with its person (`didCompleteWithNewPerson`,
   /// `didCompleteWithPerson`, `didResolveToPerson`; PRODUCT.md) — or, with another
   /// `--format` or a `--template`, the person as a chosen one is printed in it
-  /// (`cpick new -f mailbox` prints `Ada Lovelace <ada@example.org>`).
+  /// (`cpick new -f mailbox` prints `Ada Lovelace <ada@example.org>`), or with `-p KEY`
+  /// the person's preferred value of it as a chosen value (`-p email -f value`: the
+  /// address; nothing when the person has none).
   @MainActor
   func emit(event: String, person: Contact) {
     guard template == nil && (format == .json || format == .jsonl) else {
-      _ = emit(.selectedPerson(person))
+      if let property {
+        if let value = person.properties(for: property).first { _ = emit(.selectedProperty(value)) }
+      } else {
+        _ = emit(.selectedPerson(person))
+      }
       return
     }
     emit(JSONValue.object([("event", .string(event)), ("person", PersonJSON.person(person, nameOrder: nameOrder))]).serialized)

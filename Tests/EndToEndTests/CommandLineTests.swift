@@ -49,6 +49,8 @@ struct CommandLineTests {
     (["query", "x", "--tempalte", "{email}"], "cpick: unknown option --tempalte (did you mean --template?)\n"),
     (["maria"], "cpick: unexpected argument 'maria' (a query is given with -q, or to 'cpick query')\n"),
     (["--bogus"], "cpick: unknown option --bogus (see cpick --help)\n"),
+    (["help"], "cpick: unexpected argument 'help' (did you mean 'cpick --help'?)\n"),
+    (["/"], "cpick: unexpected argument '/' (a book is given with -s)\n"),
     (["query", "x", "--region", "germany"], "cpick: --region GERMANY: a two-letter country code (ISO 3166), e.g. DE\n"),
   ])
   func suggestions(arguments: [String], message: String) throws {

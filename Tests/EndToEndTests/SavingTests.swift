@@ -49,15 +49,17 @@ struct SavingTests {
     return result
   }
 
-  @Test("cpick new -f mailbox prints the new person's mailbox, -f tsv its line, as a chosen person is printed")
+  @Test("cpick new -f mailbox prints the new person's mailbox, -f tsv its line, as a chosen person is printed; -p email -f value the address")
   func newWithFormat() throws {
-    for (format, expected) in [("mailbox", "Grace Hopper <grace@navy.example>\n"), ("tsv", "Grace Hopper\tgrace@navy.example\t")] {
+    for (format, expected) in [
+      ("mailbox", "Grace Hopper <grace@navy.example>\n"), ("tsv", "Grace Hopper\tgrace@navy.example\t"),
+      ("value -p email", "grace@navy.example\n"),
+    ] {
       let book = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("book")
       try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
       let pane = try TmuxPane([
-        "new", "--given-name", "Grace", "--family-name", "Hopper", "--email", "work:grace@navy.example", "-f", format,
-        "-s", book.path,
-      ])
+        "new", "--given-name", "Grace", "--family-name", "Hopper", "--email", "work:grace@navy.example", "-f",
+      ] + format.split(separator: " ").map(String.init) + ["-s", book.path])
       defer { pane.close() }
       try pane.waitForScreen(containing: "New Contact", "grace@navy.example")
       try pane.press("C-s")
