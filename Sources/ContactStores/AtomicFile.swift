@@ -75,7 +75,7 @@ package enum AtomicFile {
   /// left: names `tempNamePrefix(for: target)` + 16 lowercase hex digits in the same
   /// folder, taken for leftovers as `removeStaleTemps(_:olderThan:)` says.
   ///
-  /// A folder is listed once in the process (`foldersTemps`), however many of its
+  /// A folder is listed once while it is unchanged (`temps(in:)`), however many of its
   /// files are books or saved: thousands of one-card files of one folder given as
   /// sources cost one listing, not one each (which grew with the square of their number).
   ///
@@ -87,9 +87,7 @@ package enum AtomicFile {
     let names = temps(in: folderPath).filter { name in
       name.utf8.count == prefix.count + 16 && name.utf8.starts(with: prefix)
     }
-    guard !names.isEmpty else { return [] }
-    let removed = removeStaleTemps(names.map { folderPath + "/" + $0 }, olderThan: age)
-    return removed
+    return removeStaleTemps(names.map { folderPath + "/" + $0 }, olderThan: age)
   }
 
   /// The temp file names (`isTempName`, regular or of unknown type) in `folderPath`:

@@ -96,14 +96,13 @@ public enum ContactReload {
     return CardFileEditor.maybeSamePerson(stale, only) || sharesAValue(stale, only) ? only : nil
   }
 
-  /// Whether `a` and `b` have an email address (ignoring case) or a phone number (its
-  /// digits) in common.
+  /// Whether `a` and `b` have an email address (ignoring case) or a phone number
+  /// (`PhoneNumberKey`, in no region: its digits) in common.
   static func sharesAValue(_ a: Contact, _ b: Contact) -> Bool {
     let emails = Set(a.emailAddresses.map { $0.value.lowercased() })
     if b.emailAddresses.contains(where: { emails.contains($0.value.lowercased()) }) { return true }
-    let digits = { (number: String) in number.filter(\.isASCII).filter(\.isNumber) }
-    let phones = Set(a.phoneNumbers.map { digits($0.value) }.filter { $0.count >= 4 })
-    return b.phoneNumbers.contains { phones.contains(digits($0.value)) }
+    let phones = Set(a.phoneNumbers.compactMap { PhoneNumberKey.key(for: $0.value, region: "") })
+    return b.phoneNumbers.contains { PhoneNumberKey.key(for: $0.value, region: "").map(phones.contains) ?? false }
   }
 
   /// Re-applies the edit from `original` to `edited` onto `current` (the card as

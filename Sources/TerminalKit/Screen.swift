@@ -32,7 +32,9 @@ public protocol Screen: AnyObject {
   /// The next key if it is already there (typed ahead, or the rest of text a terminal
   /// sent without bracketed paste), without waiting; `nil` when none is. A controller
   /// takes such a burst of typed characters as one edit: one search and one frame.
-  /// Default: `nil`, every key is handled on its own.
+  /// Default: for a terminal (a screen with an `inputDescriptor`) `nextInput(timeout:
+  /// 0)`'s key; for a screen whose input is always there, `nil` (every key handled on
+  /// its own).
   func waitingKey() -> KeyEvent?
   /// The file descriptor the screen reads its input from (`/dev/tty`), for waiting
   /// for input off the main actor (`input(timeout:)`); nil for a screen whose input
@@ -60,8 +62,12 @@ extension Screen {
   /// Default: does nothing (nothing to give back).
   public func end() {}
 
-  /// Default: none, every key is handled on its own.
-  public func waitingKey() -> KeyEvent? { nil }
+  /// Default: what a terminal has read or can read now (`nextInput(timeout: 0)`); `nil`
+  /// for a screen without a descriptor, whose input is always there.
+  public func waitingKey() -> KeyEvent? {
+    guard inputDescriptor != nil, case .key(let key) = nextInput(timeout: 0) else { return nil }
+    return key
+  }
 
   /// Default: none (input is read at once).
   public var inputDescriptor: Int32? { nil }

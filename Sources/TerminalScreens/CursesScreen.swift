@@ -292,12 +292,6 @@ public final class CursesScreen: Screen {
     }
   }
 
-  /// The next key if one is there now (`nextInput(timeout: 0)`), else `nil`.
-  public func waitingKey() -> KeyEvent? {
-    if case .key(let key) = nextInput(timeout: 0) { return key }
-    return nil
-  }
-
   /// Sets the window's `wtimeout` (milliseconds, -1: none), remembered in `timeoutNow`.
   private func setTimeout(_ milliseconds: Int32) {
     timeoutNow = milliseconds

@@ -335,12 +335,6 @@ public final class InlineScreen: Screen {
     }
   }
 
-  /// The next key if one is there now (`nextInput(timeout: 0)`), else `nil`.
-  public func waitingKey() -> KeyEvent? {
-    if case .key(let key) = nextInput(timeout: 0) { return key }
-    return nil
-  }
-
   /// Mouse rows from the terminal's coordinates to the area's; two clicks on one row
   /// within 300 ms make a double click.
   private func translate(_ event: KeyEvent) -> KeyEvent {

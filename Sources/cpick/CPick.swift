@@ -57,14 +57,12 @@ enum CPick {
     if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
     if let missing = L10n.missingCatalogWarning { printError("cpick: " + missing) }
     let config = ConfigFile.load(environment: environment)
-    // The first problems of the config, then how many more (as a book's warnings).
-    let listed = ReadingLimits.standard.listedWarnings
-    for problem in config.problems.prefix(listed) { printError("cpick: \(config.path ?? "config"):" + problem) }
-    if config.problems.count > listed {
-      let first = config.problems[listed]
-      let line = first.prefix { $0 != ":" }
-      printError("cpick: \(config.path ?? "config"):\(line): " + L10n.translating(ReadingLimits.standard.unlistedProblems(config.problems.count - listed)))
-    }
+    // The first problems of the config, then how many more, as a book's warnings.
+    let limits = ReadingLimits.standard
+    RecordParts.listingFirst(
+      limits.listedWarnings, of: { _, lines in for line in lines { printError("cpick: " + L10n.translating(line)) } },
+      unlisted: limits.unlistedProblems
+    ) { body in body([], config.problems.map { "\(config.path ?? "config"):" + $0 }) }
     let specs = sources(options, environment: environment)
     // A password in a URL would reach the helper's argv and the messages: refused first.
     if let refusal = specs.lazy.compactMap(ServerAccount.userInfoRefusal).first { return Completion(fail(refusal)) }

@@ -3,20 +3,14 @@ import CpickSupport
 enum Usage {
   static let version = "cpick 0.1.0"
 
-  /// The help of `command`: its own text for the commands with options of their own
-  /// (`show`, `new`, `unknown`), else `text`.
   /// Every long option the help texts name (`--source`, `--given-name`…): the
   /// candidates of "did you mean" for an unknown one.
   static let longOptions: [String] = {
     var names: Set<String> = []
     for command in Options.Command.allCases {
-      let text = Usage.text(for: command)
-      var scalars = text.unicodeScalars[...]
-      while let start = scalars.firstRange(of: "--".unicodeScalars) {
-        let rest = scalars[start.upperBound...]
-        let name = rest.prefix { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }
-        if let first = name.first, first >= "a" && first <= "z" { names.insert("--" + String(String.UnicodeScalarView(name))) }
-        scalars = rest
+      let words = text(for: command).split { !($0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-")) }
+      for word in words where word.hasPrefix("--") && word.dropFirst(2).first?.isLowercase == true {
+        names.insert(String(word))
       }
     }
     return names.sorted()
@@ -30,6 +24,7 @@ enum Usage {
     return NearestName.nearest(to: name, in: longOptions)
   }
 
+  /// The help of `command`: its own text, but for `pick` (the default) `text`.
   static func text(for command: Options.Command) -> String {
     switch command {
     case .show: show

@@ -10,11 +10,8 @@ extension PeoplePickerInteraction {
   /// the narrowed group highlighted.
   func groupList() -> GroupListState {
     var groups = list.groups
-    var empty: [String] = []
-    for name in list.memberlessGroups + createdGroups where !groups.contains(where: { $0.name == name }) && !empty.contains(name)
-    {
-      empty.append(name)
-    }
+    var named = Set(groups.map(\.name))
+    let empty = (list.memberlessGroups + createdGroups).filter { named.insert($0).inserted }
     if !empty.isEmpty {
       groups = ContactGroup.byName(groups + empty.map { ContactGroup(name: $0, memberCount: 0) })
     }
