@@ -145,15 +145,11 @@ struct SearchQuery: Sendable {
       ?? (Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
         ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8))
     if let number {
-      var joined = number.filter { $0 != 0x20 && $0 != 0x09 }
-      // `1 202 555`: the blank after a North American trunk prefix kept as a `-`, which
-      // tells it (`PhoneForms.northAmericanNational`).
-      if number.count > 2, number[0] == UInt8(ascii: "1"), number[1] == 0x20 || number[1] == 0x09 {
-        joined.insert(UInt8(ascii: "-"), at: 1)
-      }
+      let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
       // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
-      // when they begin with `00`.
-      clauses = [[Self.plainTerm(joined, mode: options.exact ? .substring : .fuzzy, literal: options.literal)]]
+      // when they begin with `00`. Its digits are read as typed, blanks and all (`1 202
+      // 555`: a North American trunk prefix, `PhoneForms.northAmericanNational`).
+      clauses = [[Self.plainTerm(joined, typed: number, mode: options.exact ? .substring : .fuzzy, literal: options.literal)]]
       return
     }
     if options.literal {
@@ -429,13 +425,16 @@ struct SearchQuery: Sendable {
     digits.count >= 4 && digits[0] == UInt8(ascii: "0") && digits[1] == UInt8(ascii: "0") ? Array(digits.dropFirst(2)) : digits
   }
 
-  /// - Parameter literal: digits typed with `+` or `00` match anywhere in a number too
-  ///   (`SearchOptions.literal`).
-  static func plainTerm(_ text: [UInt8], mode: Mode, literal: Bool = false) -> Term {
+  /// - Parameters:
+  ///   - typed: the number as typed, blanks and all, when `text` is it without them
+  ///     (its digits are read from it, `Term.setDigits(of:literal:)`).
+  ///   - literal: digits typed with `+` or `00` match anywhere in a number too
+  ///     (`SearchOptions.literal`).
+  static func plainTerm(_ text: [UInt8], typed: [UInt8]? = nil, mode: Mode, literal: Bool = false) -> Term {
     var term = Term(
       text: text, digits: [], textMask: ByteMatcher.mask(text), phoneMask: 0, mode: mode,
       fields: FieldKind.defaultFields, negated: false)
-    if isPhoneText(text, allowingSpaces: false) { term.setDigits(of: text, literal: literal) }
+    if isPhoneText(text, allowingSpaces: false) { term.setDigits(of: typed ?? text, literal: literal) }
     return term
   }
 
