@@ -463,9 +463,7 @@ struct CardEditor {
       labelLine = card.lines.firstIndex { $0.name == "X-ABLABEL" && $0.group?.lowercased() == group }
       // A group whose label another value shares (`item1.EMAIL` and `item1.TEL` under one
       // `item1.X-ABLabel`): this value leaves it, the other keeps its label.
-      let shared = card.lines.indices.contains { i in
-        i != index && card.lines[i].group?.lowercased() == group && !Self.companionNames.contains(card.lines[i].name)
-      }
+      let shared = !values(inGroup: group, besides: index).isEmpty
       if let shown = labelLine, shared, let label,
         Labels.custom(ValueDecoder.unescape(card.lines[shown].value)) != label
       {
@@ -588,12 +586,7 @@ struct CardEditor {
       } else if types == nil && !customInPlace {
         // The value's own group when it has one that no other value shares (Apple's
         // `item1.ADR` with its `item1.X-ABADR`), else a new one.
-        let own = line.group.flatMap { group in
-          card.lines.indices.contains { i in
-            i != index && card.lines[i].group?.lowercased() == group.lowercased()
-              && !Self.companionNames.contains(card.lines[i].name)
-          } ? nil : group
-        }
+        let own = line.group.flatMap { group in values(inGroup: group, besides: index).isEmpty ? group : nil }
         let group = own ?? groups.make()
         insert(ContactEncoder.Line(group: group, name: "X-ABLabel", value: VCardSerializer.escape(label, version: style.version)), after: index)
         head.group = group
@@ -794,15 +787,23 @@ struct CardEditor {
 
   // MARK: Edits
 
+  /// The lines other than `index` that hold a value in `group` (compared without regard
+  /// to case; not its `companionNames`: the label, an address's country code).
+  private func values(inGroup group: String, besides index: Int) -> [Int] {
+    let group = group.lowercased()
+    return card.lines.indices.filter { i in
+      i != index && card.lines[i].group?.lowercased() == group && !Self.companionNames.contains(card.lines[i].name)
+    }
+  }
+
   /// Removes line `index`, and the lines that only describe its group's value (its
   /// `X-ABLabel`, an address's `X-ABADR` country code: `companionNames`) when no other
   /// line uses the group.
   mutating func remove(_ index: Int) {
     edits[index] = .remove
     guard let group = card.lines[index].group?.lowercased() else { return }
-    let others = card.lines.indices.filter { i in
-      i != index && card.lines[i].group?.lowercased() == group && !Self.companionNames.contains(card.lines[i].name)
-        && { if case .remove = edits[i] { return false } else { return true } }()
+    let others = values(inGroup: group, besides: index).filter { i in
+      if case .remove = edits[i] { return false } else { return true }
     }
     if others.isEmpty {
       for i in card.lines.indices
