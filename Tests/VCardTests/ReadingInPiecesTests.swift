@@ -177,8 +177,6 @@ struct ReadingInPiecesTests {
     #expect(read.warnings == one.warnings)
     #expect(read.warnings.map(\.line) == [77 * 7 + 5])
     // What must be read whole is refused from blocks too.
-    let legacy = text + "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:M\u{fc}ller\r\nEND:VCARD\r\n"
-    #expect(Self.blocks(Array(legacy.utf8), blockSize: blockSize, partSize: partSize) == nil)
     #expect(Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize) == nil)
     #expect(Self.blocks([], blockSize: blockSize, partSize: partSize) == nil)
   }
@@ -234,12 +232,60 @@ struct ReadingInPiecesTests {
     // A legacy charset named in a later part changes how earlier values are read.
     let legacy = many + "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:M\u{fc}ller\r\nEND:VCARD\r\n"
     #expect(Self.parts(Array(legacy.utf8), partSize: 100) == nil)
-    // A card left open before a cut: its lines continue after the card inside it.
+    // A card left open before a cut, its lines continuing after the cards inside it
+    // (vCard 2.1 nesting, `aosp-vcard/v21_nest.vcf`): they go into it read whole.
     let open = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Open\r\n" + many
-    #expect(Self.parts(Array(open.utf8), partSize: 100) == nil)
+    #expect(Self.parts(Array((open + "TEL:1\r\nEND:VCARD\r\n").utf8), partSize: 100) == nil)
     // Text outside cards before the last part; CR line ends; not vCard text.
     #expect(Self.parts(Array((card + "junk\r\n" + many).utf8), partSize: 100) == nil)
     #expect(Self.parts(Array(many.replacingOccurrences(of: "\r\n", with: "\r").utf8), partSize: 100) == nil)
     #expect(Self.parts(Array("[\"vcard\",[]]".utf8), partSize: 100) == nil)
+  }
+
+  /// The `FN` values and warnings of `bytes` read from blocks part by part (nil: refused).
+  static func names(_ bytes: [UInt8], partSize: Int) -> (names: [String?], warnings: [VCardWarning])? {
+    var names: [String?] = []
+    var warnings: [VCardWarning] = []
+    let done = VCardReader.read(blocks: Self.reading(bytes, inBlocksOf: 4_096), inPartsOf: partSize) { part in
+      names += part.cards.map { $0.first("FN")?.value }
+      warnings += part.warnings
+    }
+    return done ? (names, warnings) : nil
+  }
+
+  @Test("a card without END:VCARD at the top of a file: read in parts as read whole, the cards after it their own")
+  func unendedCardInParts() throws {
+    var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\n"
+    for index in 0..<200 { text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(index)\r\nEND:VCARD\r\n" }
+    let one = Self.whole(Array(text.utf8))
+    let read = try #require(Self.names(Array(text.utf8), partSize: 300))
+    #expect(read.names == one.cards.map { $0.first("FN")?.value })
+    #expect(read.names.first == "Broken")
+    #expect(read.names.count == 201)
+    #expect(read.warnings == one.warnings)
+    #expect(read.warnings.map(\.line) == [4])
+    // A later part with text outside cards would give it to the open card: refused.
+    let junk = text + "NOTE:after\r\n"
+    #expect(Self.names(Array(junk.utf8), partSize: 300) == nil)
+    #expect(Self.whole(Array(junk.utf8)).cards.first?.lines.contains { $0.name == "NOTE" } == true)
+  }
+
+  @Test("a legacy charset named in the file's first 4 MB is every part's, as read whole; one named later only, refused")
+  func declaredCharsetInParts() throws {
+    // A Latin-1 name without CHARSET in the first card, the charset named in the last.
+    var bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:J".utf8) + [0xFC] + Array("rgen\r\nEND:VCARD\r\n".utf8)
+    for index in 0..<100 { bytes += Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Person \(index)\r\nEND:VCARD\r\n".utf8) }
+    let named = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=ISO-8859-1:M".utf8) + [0xFC] + Array("ller\r\nEND:VCARD\r\n".utf8)
+    let one = Self.whole(bytes + named)
+    #expect(one.cards.first?.first("FN")?.value == "J\u{fc}rgen")
+    let read = try #require(Self.names(bytes + named, partSize: 300))
+    #expect(read.names == one.cards.map { $0.first("FN")?.value })
+    #expect(read.names.last == "M\u{fc}ller")
+    // Past the first 4 MB the charset is not known when the first parts are read.
+    let note = "NOTE:" + String(repeating: "x", count: 1_000) + "\r\n"
+    var large = bytes
+    while large.count <= 4 << 20 { large += Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Filler\r\n\(note)END:VCARD\r\n".utf8) }
+    #expect(Self.names(large + named, partSize: 1 << 20) == nil)
+    #expect(Self.names(large, partSize: 1 << 20) != nil)
   }
 }

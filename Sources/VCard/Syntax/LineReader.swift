@@ -181,6 +181,24 @@ package enum LineReader {
     return (hasColon, quotedPrintable, base64, charset)
   }
 
+  /// The first legacy charset a `CHARSET=` of `input`'s lines names (`legacyCharset`),
+  /// as reading its lines finds it; nil when none does.
+  ///
+  /// - Complexity: O(n) in the size of `input`; its lines are read only when its bytes
+  ///   hold `CHARSET=` in any case.
+  static func declaredCharset(_ input: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let base = input.baseAddress else { return nil }
+    var from = 7
+    while from < input.count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), input.count - from) {
+      let equals = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+      if matchesUppercased(input, at: equals - 7, end: equals + 1, "CHARSET=") {
+        return logicalLines(input, range: 0..<input.count, separator: separator(input)) { _, _, _ in }.legacyCharset
+      }
+      from = equals + 1
+    }
+    return nil
+  }
+
   /// The first legacy (not Unicode, not ASCII) charset that a `CHARSET=` in the
   /// header of `line` names, e.g. `Windows-1253`: the charset of the file's
   /// undeclared 8-bit values.

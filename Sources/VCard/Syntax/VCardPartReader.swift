@@ -15,7 +15,9 @@ extension VCardReader {
   ///   text that starts with `BEGIN:VCARD` and ends its lines with LF, nor a valid
   ///   jCard array of cards, a part ends
   ///   inside a card or after text outside cards, or a line names a legacy charset
-  ///   (`CHARSET=`, which changes how values without one are read in every part).
+  ///   (`CHARSET=`, which changes how values without one are read in every part)
+  ///   when the file's first 4 MB name none (`VCardSource.tallied`: a charset they
+  ///   name is every part's).
   ///   `body` may have been given some parts by then: the caller discards them.
   /// - Complexity: O(n) in the size of the input; O(`partSize`) cards held at once.
   public static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
@@ -24,7 +26,9 @@ extension VCardReader {
     guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
     var linesBefore = 0
     var tally = WarningTally()
-    return read(input, inPartsOf: partSize, linesBefore: &linesBefore, tally: &tally, endsInput: true, body)
+    var openAcross = false
+    return read(
+      input, inPartsOf: partSize, linesBefore: &linesBefore, tally: &tally, endsInput: true, openAcross: &openAcross, body)
   }
 
   /// Where `read(blocks:inPartsOf:_:)` gets an input's bytes: it appends at most
@@ -67,6 +71,11 @@ extension VCardReader {
     // The source of the file's first cards (`VCardSource.tallied`), whose values tell
     // every part's legacy charset.
     var tellingSource: VCardSource? = nil
+    // The legacy charset the file's first cards name (`CHARSET=`), in which every
+    // part's values of no declared charset are read, as a whole read reads them.
+    var declared: String? = nil
+    // Whether cards are open across the cut before this part (`CardAssembler.leftOpen`).
+    var openAcross = false
     while true {
       // What the last part left (the start of a card), then the input up to a part.
       while !ended && window.count < partSize {
@@ -98,6 +107,7 @@ extension VCardReader {
         }
         tellingSource = VCardSource(
           input: window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }, fallbackCharset: nil)
+        declared = window.withUnsafeBufferPointer { LineReader.declaredCharset(UnsafeBufferPointer(rebasing: $0[VCardSource.tallied($0)])) }
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: min($0.count, partSize)) }
       }
@@ -128,10 +138,13 @@ extension VCardReader {
       }
       swap(&part, &window)
       let endsInput = ended && window.isEmpty
-      let source = VCardSource(input: part, fallbackCharset: nil, toldBy: tellingSource)
+      let source = VCardSource(input: part, fallbackCharset: declared, toldBy: tellingSource)
       let read = read(
-        part, source: source, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput
+        part, source: source, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput,
+        openAcross: &openAcross
       ) { result in
+        var result = result
+        result.legacyCharset = declared
         cardsRead += result.cards.count
         body(result)
       }
@@ -187,9 +200,16 @@ extension VCardReader {
   /// are listed, the rest counted in `tally` (the last piece says how many); its lines
   /// read from `source` (made for `input` when nil). False as `read(_:inPartsOf:_:)`
   /// says.
+  ///
+  /// A piece may end inside cards that a card came inside of (`CardAssembler.leftOpen`:
+  /// a card whose `END:VCARD` is missing, at the top of a file): read whole, they
+  /// would stay open to the file's end, and the cards after them would be read inside
+  /// them as cards of their own — as they are read here. Such a card is given with its
+  /// piece, as if it ended there; `openAcross` says so for the pieces after it, which
+  /// must then hold no text outside cards (read whole, it would go into the open card).
   private static func read(
     _ input: [UInt8], source: VCardSource? = nil, inPartsOf partSize: Int, linesBefore: inout Int,
-    tally: inout WarningTally, endsInput: Bool, _ body: (VCardParseResult) -> Void
+    tally: inout WarningTally, endsInput: Bool, openAcross: inout Bool, _ body: (VCardParseResult) -> Void
   ) -> Bool {
     let source = source ?? VCardSource(input: input, fallbackCharset: nil)
     return input.withUnsafeBufferPointer { buffer -> Bool in
@@ -206,11 +226,15 @@ extension VCardReader {
         let ranges = (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
         let pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
         for (range, piece) in zip(ranges, pieces) {
-          // Only the file's last piece may end inside a card or after text outside cards.
+          // Only the file's last piece may end inside a card or after text outside
+          // cards (others inside cards left open, as above).
           let isLast = endsInput && range.upperBound == buffer.count
-          guard piece.piece.legacyCharset == nil,
-            isLast || (piece.piece.assembler.open.isEmpty && !piece.piece.assembler.warnedOutside)
+          let assembler = piece.piece.assembler
+          guard source.fallbackCharset != nil || piece.piece.legacyCharset == nil,
+            !(openAcross && assembler.warnedOutside),
+            isLast || (!assembler.warnedOutside && (assembler.open.isEmpty || assembler.leftOpen))
           else { return false }
+          if assembler.leftOpen { openAcross = true }
         }
         for (range, piece) in zip(ranges, pieces) {
           var assembler = piece.piece.assembler
@@ -228,5 +252,15 @@ extension VCardReader {
       }
       return true
     }
+  }
+}
+
+extension CardAssembler {
+  /// Whether the cards open at the end of what was read can stay open across a cut
+  /// between two cards: each had a card come inside it (reported there as a missing
+  /// `END:VCARD`, so that its end is not reported again), none is over the size limit
+  /// or holds stray `BEGIN:VCARD` lines.
+  var leftOpen: Bool {
+    !open.isEmpty && openState.allSatisfy { $0.damaged && !$0.oversized && $0.straysInside == 0 }
   }
 }
