@@ -55,7 +55,12 @@ public enum ContactFormatter {
     }
     let name = composedName(contact, order: order)
     if !name.isEmpty { return name }
-    // PRODUCT.md's order (case 18): organization, nickname, email, phone. Nothing else:
+    // A name given by its reading alone (a phone's phonetic fields): shown by it, as
+    // it sorts under it.
+    let reading = phoneticName(contact)
+    if !Contact.isBlankName(reading) { return reading }
+    // PRODUCT.md's order (case 18): organization, nickname, email, phone; then a title
+    // or suffix alone (`N:;;;Dr.;`). Nothing else:
     // a card of only a note, a URL or an address is "No Name" (`noName`), as in Apple's
     // Contacts — a note is often private (a door code), never a name to show.
     var candidates: [String] = [contact.organizationName, contact.departmentName, contact.nickname]
@@ -67,7 +72,7 @@ public enum ContactFormatter {
       let trimmed = candidate.trimmingWhitespace
       if !Contact.isBlankName(trimmed) { return trimmed }
     }
-    return ""
+    return [shownPart(contact.namePrefix), shownPart(contact.nameSuffix)].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
   /// A name part as it shows: trimmed, and empty when it shows nothing

@@ -24,13 +24,17 @@ extension CPick {
     if let first = exact.first {
       contact = first
       if exact.count > 1 {
-        // The same card in several books (a phone's vdir and a backup): the first is
-        // shown, and the user told which and where the others are.
+        // The same card in several books (a phone's vdir and a backup), or twice in
+        // one file: the first is shown, and the user told which and where the others
+        // are (`file:line`, so that two in one file are told apart).
+        func place(_ contact: Contact) -> String {
+          contact.sourceRecord.map { "\(contact.source):\($0.firstLine)" } ?? contact.source
+        }
         printError(
           "cpick: "
             + L10n.format(
-              "%d contacts have the UID %s; showing the one in %s (also in %s)", exact.count, options.query, first.source,
-              exact.dropFirst().map(\.source).joined(separator: ", ")))
+              "%d contacts have the UID %s; showing the one in %s (also in %s)", exact.count, options.query, place(first),
+              exact.dropFirst().map(place).joined(separator: ", ")))
       }
     } else {
       // The one candidate is shown (a contact the words start, not letters scattered

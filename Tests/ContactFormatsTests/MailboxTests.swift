@@ -20,6 +20,9 @@ struct MailboxTests {
       ("  ", "nobody@example.org", "nobody@example.org"),
       ("Only Name", "", "Only Name"),
       ("Evil\u{1B}]0;x\u{07}Name", "e@example.org", "\"Evil ]0;x Name\" <e@example.org>"),
+      // What would read as an RFC 2047 encoded-word (shown as `x Enc`) is quoted.
+      ("=?utf-8?q?x?= Enc", "m@x.example", "\"=?utf-8?q?x?= Enc\" <m@x.example>"),
+      ("a=b", "m@x.example", "a=b <m@x.example>"),
     ])
   func quoting(name: String, address: String, expected: String) {
     #expect(Mailbox.string(name: name, address: address) == expected)

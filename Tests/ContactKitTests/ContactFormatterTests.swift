@@ -112,4 +112,29 @@ struct ContactFormatterTests {
     blankN.givenName = "\u{3164}"
     #expect(ContactFormatter.sortKey(for: blankN) == ContactFormatter.sortKey(for: org))
   }
+
+  @Test("a card named by its reading alone shows the reading; a title or suffix alone names a card that has nothing else (case 18)")
+  func readingOrTitleAlone() {
+    var reading = Contact(identifier: "r", source: "s")
+    reading.phoneticGivenName = "Taro"
+    reading.phoneticFamilyName = "Yamada"
+    reading.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "taro@x.example")]
+    #expect(reading.displayName == "Taro Yamada")
+    var kana = Contact(identifier: "k", source: "s")
+    kana.phoneticGivenName = "たろう"
+    kana.phoneticFamilyName = "やまだ"
+    #expect(kana.displayName == "やまだ たろう")
+    var doctor = Contact(identifier: "d", source: "s")
+    doctor.namePrefix = "Dr."
+    #expect(doctor.displayName == "Dr.")
+    doctor.nameSuffix = "PhD"
+    #expect(doctor.displayName == "Dr. PhD")
+    // The email, when there is one, names it rather than a title (PRODUCT.md's order).
+    doctor.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "doc@x.example")]
+    #expect(doctor.displayName == "doc@x.example")
+    var invisible = Contact(identifier: "i", source: "s")
+    invisible.namePrefix = "\u{200B}"
+    #expect(invisible.displayName == "")
+  }
 }
+

@@ -21,8 +21,8 @@ struct SameUIDShowTests {
       try pane.press("Escape")
       #expect(try pane.waitForExit() == 130)
       let stderr = pane.stderrText()
-      #expect(stderr.contains("2 contacts have the UID \(uid); showing the one in \(shown)/\(uid).vcf"), "\(stderr)")
-      #expect(stderr.contains("(also in \(other)/\(uid).vcf)"), "\(stderr)")
+      #expect(stderr.contains("2 contacts have the UID \(uid); showing the one in \(shown)/\(uid).vcf:1"), "\(stderr)")
+      #expect(stderr.contains("(also in \(other)/\(uid).vcf:1)"), "\(stderr)")
     }
     // One book: no such line.
     let pane = try TmuxPane(["show", uid, "-s", personal])
@@ -32,4 +32,20 @@ struct SameUIDShowTests {
     _ = try pane.waitForExit()
     #expect(!pane.stderrText().contains("contacts have the UID"))
   }
+
+  @Test("two cards with one UID in one file: stderr tells them apart by their lines")
+  func twiceInOneFile() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let book = folder.appendingPathComponent("twice.vcf").path
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:dup-1\r\nFN:Mara Dup\r\nEMAIL:mara@home.example\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nUID:dup-1\r\nFN:Mara Dup\r\nEMAIL:mara@work.example\r\nEND:VCARD\r\n"
+      .write(toFile: book, atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(["show", "dup-1", "-s", book])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "mara@home.example")
+    try pane.press("Escape")
+    _ = try pane.waitForExit()
+    #expect(pane.stderrText().contains("showing the one in \(book):1 (also in \(book):7)"), "\(pane.stderrText())")
+  }
 }
+

@@ -9,7 +9,9 @@ public enum Mailbox {
   static let specials: Set<Character> = ["(", ")", "<", ">", "[", "]", ":", ";", "@", "\\", ",", ".", "\""]
 
   /// `Name <address>`; the name becomes a quoted-string (RFC 5322 §3.2.4) when it
-  /// holds specials (§3.2.3: `( ) < > [ ] : ; @ \ , . "`), with `\` and `"` escaped;
+  /// holds specials (§3.2.3: `( ) < > [ ] : ; @ \ , . "`) or `=?`, which would begin
+  /// an encoded-word a mail reader decodes (RFC 2047 §5: not inside a quoted-string;
+  /// `=?utf-8?q?x?=` would show as `x`), with `\` and `"` escaped;
   /// non-ASCII is left as UTF-8 (RFC 6532). Controls become spaces; invisible
   /// characters are removed (`InvisibleCharacters`: from the address all, from the
   /// name those that do no job there). Just the address when the name is empty; just
@@ -21,7 +23,8 @@ public enum Mailbox {
     guard !address.isEmpty else { return name }
     guard !name.isEmpty else { return address }
     let display =
-      name.utf8.contains(where: isSpecialByte) && name.contains(where: { specials.contains($0) })
+      (name.utf8.contains(where: isSpecialByte) && name.contains(where: { specials.contains($0) }))
+        || name.contains("=?")
       ? "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
       : name
     return "\(display) <\(address)>"
