@@ -6,8 +6,13 @@ import Synchronization
 indirect enum PredicateNode: Sendable {
   case constant(Bool)
   case not(PredicateNode)
-  case and(PredicateNode, PredicateNode)
-  case or(PredicateNode, PredicateNode)
+  /// Every term holds (evaluated in order until one does not).
+  case and([PredicateNode])
+  /// Some term holds (evaluated in order until one does).
+  case or([PredicateNode])
+  /// Some value of a key path is one of a set of texts: the comparisons of an `OR`
+  /// that say so, taken together.
+  case oneOf(PredicateValueSet)
   /// A bare boolean key path (`hasImage`).
   case keyPath(PredicateKeyPath)
   case comparison(PredicateComparison)

@@ -23,8 +23,17 @@ enum PredicateEvaluator {
     case .constant(let flag): return flag
     case .not(let inner): return try !evaluate(inner, value)
     // `&&` and `||` take a rethrowing autoclosure, which loses the error type.
-    case .and(let a, let b): return try evaluate(a, value) ? try evaluate(b, value) : false
-    case .or(let a, let b): return try evaluate(a, value) ? true : try evaluate(b, value)
+    case .and(let terms):
+      for term in terms where try !evaluate(term, value) { return false }
+      return true
+    case .or(let terms):
+      for term in terms where try evaluate(term, value) { return true }
+      return false
+    case .oneOf(let set):
+      return operand(.keyPath(set.path), in: value).values.contains { left in
+        guard case .text(let text) = left else { return false }
+        return set.texts.contains(set.options.fold(text))
+      }
     case .keyPath(let path):
       if case .bool(true) = leaves(path.components[...], in: value).first { return true }
       return false

@@ -95,22 +95,24 @@ struct PredicateParser {
     return node
   }
 
+  // A run of `OR`s (`AND`s) is one node of all its terms, not a chain as deep as it is
+  // long; its comparisons of one key path with texts are one set (`PredicateValueSet`).
   private mutating func parseOr() throws(PredicateError) -> PredicateNode {
-    var node = try parseAnd()
+    var terms = [try parseAnd()]
     while isKeyword("OR") || isSymbol("||") {
       advance()
-      node = .or(node, try parseAnd())
+      terms.append(try parseAnd())
     }
-    return node
+    return terms.count == 1 ? terms[0] : .or(PredicateValueSet.grouping(terms))
   }
 
   private mutating func parseAnd() throws(PredicateError) -> PredicateNode {
-    var node = try parseNot()
+    var terms = [try parseNot()]
     while isKeyword("AND") || isSymbol("&&") {
       advance()
-      node = .and(node, try parseNot())
+      terms.append(try parseNot())
     }
-    return node
+    return terms.count == 1 ? terms[0] : .and(terms)
   }
 
   private mutating func parseNot() throws(PredicateError) -> PredicateNode {

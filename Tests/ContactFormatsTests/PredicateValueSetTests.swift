@@ -1,0 +1,68 @@
+import ContactKit
+import Testing
+
+@testable import ContactFormats
+
+@Suite("Predicates: an OR of equalities as one set")
+struct PredicateValueSetTests {
+  /// Whether `format` holds for `person`, its OR terms evaluated one by one.
+  static func termByTerm(_ terms: [String], _ person: JSONValue) throws -> Bool {
+    try terms.contains { try ContactPredicate(format: $0, kind: .contact).evaluate(person) }
+  }
+
+  @Test("the same answer as its terms one by one, modifiers, lists, quantifiers and missing values alike")
+  func sameAsTerms() throws {
+    let people = [PredicateFixtures.ada, PredicateFixtures.jose, PredicateFixtures.empty]
+    let termLists: [[String]] = [
+      ["givenName == \"Grace\"", "givenName == \"Ada\""],
+      ["givenName ==[c] \"ADA\"", "givenName ==[c] \"grace\"", "givenName == \"ADA\""],
+      ["givenName ==[cd] \"JOSE\"", "givenName ==[cd] \"x\""],
+      ["givenName == \"José\"", "givenName == \"Jose\""],
+      ["emailAddresses.value == \"nobody@x.org\"", "emailAddresses.value IN {\"ada@example.org\", \"b@x.org\"}"],
+      ["ANY emailAddresses.label == \"home\"", "emailAddresses.label == \"other\""],
+      ["ALL emailAddresses.label == \"work\"", "emailAddresses.label == \"nothing\""],
+      ["note == \"\"", "note == \"secret\""],
+      ["givenName == \"Nobody\"", "hasImage", "givenName == \"Nemo\""],
+      ["givenName IN {\"Alan\", \"Edsger\"}", "familyName == \"Lovelace\"", "givenName IN {\"Ada\"}"],
+      ["organizationName CONTAINS \"Engines\"", "organizationName == \"x\"", "organizationName == \"y\""],
+    ]
+    for terms in termLists {
+      let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)
+      for (index, person) in people.enumerated() {
+        #expect(try whole.evaluate(person) == Self.termByTerm(terms, person), "\(terms) on person \(index)")
+      }
+    }
+    // The fixtures give both answers.
+    let names = try ContactPredicate(format: "givenName == \"Grace\" OR givenName == \"Ada\"", kind: .contact)
+    #expect(try names.evaluate(PredicateFixtures.ada))
+    #expect(try !names.evaluate(PredicateFixtures.jose))
+  }
+
+  @Test("a key path's equalities become one set; other terms stay, in their order")
+  func grouping() throws {
+    let format = (0..<500).map { "givenName == \"n\($0)\"" }.joined(separator: " OR ") + " OR hasImage OR givenName ==[c] \"X\""
+    let predicate = try ContactPredicate(format: format, kind: .contact)
+    guard case .or(let terms) = predicate.root else {
+      Issue.record("not an OR")
+      return
+    }
+    #expect(terms.count == 3)
+    guard case .oneOf(let set) = terms[0] else {
+      Issue.record("no set first")
+      return
+    }
+    #expect(set.texts.count == 500)
+    #expect(set.texts.contains("n499"))
+    if case .keyPath = terms[1] {} else { Issue.record("hasImage not second") }
+    // A single comparison with other modifiers stays a comparison.
+    if case .comparison = terms[2] {} else { Issue.record("[c] comparison not kept") }
+  }
+
+  @Test("a long OR or AND is one node: 10,000 terms parse and evaluate without a deep recursion")
+  func longChains() throws {
+    let or = (0..<10_000).map { "note CONTAINS \"w\($0)\"" }.joined(separator: " OR ")
+    #expect(try !ContactPredicate(format: or, kind: .contact).evaluate(PredicateFixtures.ada))
+    let and = (0..<10_000).map { _ in "hasImage" }.joined(separator: " AND ")
+    #expect(try ContactPredicate(format: and, kind: .contact).evaluate(PredicateFixtures.ada))
+  }
+}
