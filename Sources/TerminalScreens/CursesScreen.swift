@@ -317,12 +317,7 @@ public final class CursesScreen: Screen {
       value = wint_t(lead)
       return OK
     }
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default:
+    guard let length = UTF8Input.length(ofLead: lead) else {
       value = 0xFFFD
       return OK
     }
@@ -333,17 +328,13 @@ public final class CursesScreen: Screen {
     while bytes.count < length {
       let next = wgetch(window)
       guard next != ERR else { break }
-      guard next < KEY_MIN, UInt8(truncatingIfNeeded: next) & 0xC0 == 0x80 else {
+      guard next < KEY_MIN, UTF8Input.isContinuation(UInt8(truncatingIfNeeded: next)) else {
         _ = ungetch(next)
         break
       }
       bytes.append(UInt8(truncatingIfNeeded: next))
     }
-    guard bytes.count == length, let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else {
-      value = 0xFFFD
-      return OK
-    }
-    value = wint_t(scalar.value)
+    value = wint_t(UTF8Input.scalar(bytes).value)
     return OK
   }
 
