@@ -438,7 +438,7 @@ struct FoldedForms: Sendable {
     }
     // A Greek name as passports write it (`dimitris`, `vasileiou`).
     if text.unicodeScalars.contains(where: { (0x370...0x3FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }),
-      let elot = GreekSpelling.elot(text, latin: latin), !forms.aliases.contains(elot)
+      let elot = GreekSpelling.elot(folded, latin: latin), !forms.aliases.contains(elot)
     {
       forms.aliases.append(elot)
       forms.greek = elot
