@@ -18,6 +18,12 @@ enum GreekSpelling {
   /// Letters after which `αυ`, `ευ`, `ηυ` sound `f`, `υ` then `f`: the voiceless consonants.
   private static let voiceless: Set<Unicode.Scalar> = ["θ", "κ", "ξ", "π", "σ", "ς", "τ", "φ", "χ", "ψ"]
 
+  /// Whether `scalar` is of the Greek script (Greek and Coptic, Greek Extended): a
+  /// text with one has a passport spelling when `elot` gives one.
+  static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+    (0x370...0x3FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+  }
+
   /// The ELOT 743 spelling of `folded`, a text as `SearchFolding.fold` gives it
   /// (lower-case, without accents, breathings and diaeresis: `ή` `η`, `ϊ` `ι`); nil
   /// unless it is all Greek letters, spaces and hyphens, or when it is what `latin`
