@@ -18,15 +18,18 @@ enum GreekSpelling {
   /// Letters after which `αυ`, `ευ`, `ηυ` sound `f`, `υ` then `f`: the voiceless consonants.
   private static let voiceless: Set<Unicode.Scalar> = ["θ", "κ", "ξ", "π", "σ", "ς", "τ", "φ", "χ", "ψ"]
 
-  /// The ELOT 743 spelling of `text`, lower-case; nil unless it is all Greek letters,
-  /// spaces and hyphens, or when it is what `latin` (ICU's) already says.
-  static func elot(_ text: String, latin: String) -> String? {
-    // Without accents, breathings and diaeresis (`ή` `η`, `ϊ` `ι`), lower-case.
-    var scalars: [Unicode.Scalar] = []
-    for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
-      if scalar.properties.canonicalCombiningClass.rawValue != 0 { continue }
-      scalars.append(scalar)
-    }
+  /// Whether `scalar` is of the Greek script (Greek and Coptic, Greek Extended): a
+  /// text with one has a passport spelling when `elot` gives one.
+  static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+    (0x370...0x3FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+  }
+
+  /// The ELOT 743 spelling of `folded`, a text as `SearchFolding.fold` gives it
+  /// (lower-case, without accents, breathings and diaeresis: `ή` `η`, `ϊ` `ι`); nil
+  /// unless it is all Greek letters, spaces and hyphens, or when it is what `latin`
+  /// (ICU's) already says.
+  static func elot(_ folded: String, latin: String) -> String? {
+    let scalars = Array(folded.unicodeScalars)
     guard scalars.contains(where: { letters[$0] != nil }) else { return nil }
     var out = ""
     var index = 0

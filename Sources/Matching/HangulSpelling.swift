@@ -1,5 +1,5 @@
 /// The English-style spellings Korean names have in practice, beside their Revised
-/// Romanization (`revised`: `지성` is `ji seong`, `Ji-sung` on a passport, a football
+/// Romanization (`revisedSyllable`: `지성` is `ji seong`, `Ji-sung` on a passport, a football
 /// shirt and in most address books): the index holds both, so that either finds the
 /// name. The rules apply to every syllable of a
 /// text that is all Hangul (a given name, a family name, a whole name, an
@@ -8,28 +8,21 @@
 ///
 /// - `eo` with a final consonant is `u` (성 `sung`, 철 `chul`, 석 `suk`); `yeo` with one
 ///   after a consonant is `yu` (경 `kyung`, 현 `hyun`, 명 `myung`); 영 alone is `young`,
-///   and 연, 열 keep ICU's `yeon`, `yeol` (`yun` is 윤);
+///   and 연, 열 keep `yeon`, `yeol` (`yun` is 윤);
 /// - `u` without a final, or before `n` or `k`, is `oo` (주 `joo`, 수 `soo`, 준 `joon`,
 ///   훈 `hoon`, 욱 `wook`), `woo` with no initial consonant (우 `woo`); 윤 is `yoon`,
 ///   유 `yoo`;
 /// - 희 is `hee`;
-/// - an initial `g` is `k` (경 `kyung`, 광 `kwang`), and a final `g`, `b` or `d` (as ICU
-///   writes ㄱ, ㅂ, ㄷ; the Revised Romanization already `k`, `p`, `t`) is `k`, `p`, `t`
-///   (석 `suk`, 섭 `sup`, 박 `bak`).
+/// - an initial `g` is `k` (경 `kyung`, 광 `kwang`).
 enum HangulSpelling {
-  /// The Revised Romanization of Korean (2000) of the Hangul syllables of `text` (which
-  /// holds nothing else but spaces: `IndexBuilder.isHangul`), syllable by syllable as
-  /// names are written — no sound change across syllables — each syllable a word
-  /// (`민석` → `min seok`, `보라` → `bo ra`): ICU's transliteration writes a final ㄱ,
-  /// ㄷ, ㅂ as `g`, `d`, `b` and every ㄹ as `l` (`min seog`, `bo la`), which is not
-  /// how anyone spells a name. A final consonant is written as it sounds alone (ㅅ,
-  /// ㅈ, ㅊ, ㅌ, ㅎ as `t`; ㄲ, ㅋ as `k`; ㅍ as `p`; a cluster as the one sounded).
-  static func revised(_ text: String) -> String {
-    text.unicodeScalars.compactMap(revisedSyllable).joined(separator: " ")
-  }
-
-  /// The Revised Romanization of one Hangul syllable (`석` → `seok`), nil for any other
-  /// scalar: the search index's reading of each syllable (`Transliteration.latin`).
+  /// The Revised Romanization of Korean (2000) of one Hangul syllable (`석` → `seok`),
+  /// nil for any other scalar: the search index's reading of each syllable
+  /// (`Transliteration.latin`), a name being read syllable by syllable as it is written
+  /// — no sound change across syllables (`민석` `min seok`, `보라` `bo ra`). ICU's
+  /// transliteration writes a final ㄱ, ㄷ, ㅂ as `g`, `d`, `b` and every ㄹ as `l`
+  /// (`min seog`, `bo la`), which is not how anyone spells a name. A final consonant is
+  /// written as it sounds alone (ㅅ, ㅈ, ㅊ, ㅌ, ㅎ as `t`; ㄲ, ㅋ as `k`; ㅍ as `p`; a
+  /// cluster as the one sounded).
   static func revisedSyllable(_ scalar: Unicode.Scalar) -> String? {
     guard Transliteration.isHangulSyllable(scalar) else { return nil }
     let index = Int(scalar.value - 0xAC00)
@@ -54,10 +47,10 @@ enum HangulSpelling {
   ]
 
   /// The customary spelling of a syllable written `romanized` (lower-case ASCII, one
-  /// syllable, in the Revised Romanization or as ICU writes it); `romanized` itself
-  /// when the rules change nothing.
+  /// syllable in the Revised Romanization: `revisedSyllable`); `romanized` itself when
+  /// the rules change nothing.
   static func customary(_ romanized: Substring) -> String {
-    // ICU's romanization is ASCII: its letters split by bytes.
+    // The Revised Romanization is ASCII: its letters split by bytes.
     func isVowel(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"),
@@ -71,29 +64,23 @@ enum HangulSpelling {
     let finalStart = bytes[vowelStart...].firstIndex { !isVowel($0) } ?? bytes.endIndex
     var initial = String(romanized[..<vowelStart])
     var vowel = String(romanized[vowelStart..<finalStart])
-    var final = String(romanized[finalStart...])
+    let final = String(romanized[finalStart...])
     switch (vowel, final) {
     case ("yeo", "ng") where initial.isEmpty: return "young"
     case ("yeo", _) where initial.isEmpty: break
     case ("eo", _) where !final.isEmpty: vowel = "u"
     case ("yeo", _) where !final.isEmpty: vowel = "yu"
-    case ("u", ""), ("u", "n"), ("u", "g"), ("u", "k"): vowel = initial.isEmpty ? "woo" : "oo"
+    case ("u", ""), ("u", "n"), ("u", "k"): vowel = initial.isEmpty ? "woo" : "oo"
     case ("yu", "n") where initial.isEmpty, ("yu", "") where initial.isEmpty: vowel = "yoo"
     case ("ui", "") where initial == "h": vowel = "ee"
     default: break
     }
     if initial == "g" { initial = "k" }
-    switch final {
-    case "g": final = "k"
-    case "b": final = "p"
-    case "d": final = "t"
-    default: break
-    }
     return initial + vowel + final
   }
 
-  /// The customary spellings of `syllables` (ICU's, one per Hangul syllable of a
-  /// name): spaced and run together; nil when they are ICU's already.
+  /// The customary spellings of `syllables` (the Revised Romanization's, one per
+  /// Hangul syllable of a name): spaced and run together; nil when they are those already.
   static func customary(_ syllables: [Substring]) -> (spaced: String, joined: String)? {
     let customary = syllables.map(customary)
     guard customary != syllables.map(String.init) else { return nil }

@@ -407,9 +407,6 @@ struct FoldedForms: Sendable {
   /// customary one is `aliases[1]`; bit 1, the fuller one follows it (or is `aliases[1]`);
   /// bit 2, the softened one follows those there are.
   var cyrillicSpellings: UInt8 = 0
-  /// A Greek text's passport spelling (`GreekSpelling.elot`), the last of `aliases`;
-  /// nil for other text.
-  var greek: String? = nil
 
   /// The forms computed anew, without the cache.
   static func compute(_ text: String) -> FoldedForms {
@@ -437,11 +434,10 @@ struct FoldedForms: Sendable {
       }
     }
     // A Greek name as passports write it (`dimitris`, `vasileiou`).
-    if text.unicodeScalars.contains(where: { (0x370...0x3FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }),
-      let elot = GreekSpelling.elot(text, latin: latin), !forms.aliases.contains(elot)
+    if text.unicodeScalars.contains(where: GreekSpelling.isGreek),
+      let elot = GreekSpelling.elot(folded, latin: latin), !forms.aliases.contains(elot)
     {
       forms.aliases.append(elot)
-      forms.greek = elot
     }
     // A kana reading as a passport and an input method write it (`satoh`, `syohei`).
     if hasCJK && KanaSpelling.isKana(text) {
@@ -528,10 +524,14 @@ struct FoldedForms: Sendable {
     // normalised whole by `fold`: a word of it alone might not be.
     guard text.utf8.contains(0x20), !SearchFolding.isASCII(text), SearchFolding.normalization(of: text) == .none
     else { return nil }
+    // Greek in it: the passport spelling of the whole text, as `compute` makes it (a
+    // word's alone would differ beside Latin letters, and at `αυ` before a space).
+    var hasGreek = false
     for scalar in text.unicodeScalars where scalar.value >= 0x80 {
       if Transliteration.isHanOrKana(scalar) || Transliteration.isSyllable(scalar) || HanReadings.hasReading(scalar) {
         return nil
       }
+      hasGreek = hasGreek || GreekSpelling.isGreek(scalar)
     }
     let words = text.split(separator: " ", omittingEmptySubsequences: false)
     var forms: [FoldedForms?] = []
@@ -562,9 +562,6 @@ struct FoldedForms: Sendable {
     var customary = ""
     var fuller = ""
     var softened = ""
-    // With each Greek word's passport spelling in its place (`greek`).
-    var greek = ""
-    var hasGreek = false
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -578,11 +575,8 @@ struct FoldedForms: Sendable {
         customary += " "
         fuller += " "
         softened += " "
-        greek += " "
       }
       latin += piece
-      greek += made?.greek ?? piece
-      hasGreek = hasGreek || made?.greek != nil
       let spellings = made?.cyrillicSpellings ?? 0
       let aliases = made?.aliases ?? []
       let customaryPiece = spellings & 1 != 0 ? aliases[1] : piece
@@ -592,12 +586,8 @@ struct FoldedForms: Sendable {
     }
     var aliases = [latin]
     for spelling in [customary, fuller, softened] where !aliases.contains(spelling) { aliases.append(spelling) }
-    var composed = FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
-    if hasGreek && !aliases.contains(greek) {
-      composed.aliases.append(greek)
-      composed.greek = greek
-    }
-    return composed
+    if hasGreek, let greek = GreekSpelling.elot(folded, latin: latin), !aliases.contains(greek) { aliases.append(greek) }
+    return FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
   }
 
   /// The forms of texts met so far, with their aliases: at most 200,000, kept while

@@ -120,23 +120,14 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func utf8(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {
-    let lead = bytes[start]
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return (.scalar("\u{FFFD}"), 1)
-    }
+    guard let length = UTF8Input.length(ofLead: bytes[start]) else { return (.scalar("\u{FFFD}"), 1) }
     var end = start + 1
     while end < start + length {
       guard end < bytes.count else { return atEnd ? (.scalar("\u{FFFD}"), end - start) : nil }
-      guard (0x80...0xBF).contains(bytes[end]) else { return (.scalar("\u{FFFD}"), end - start) }
+      guard UTF8Input.isContinuation(bytes[end]) else { return (.scalar("\u{FFFD}"), end - start) }
       end += 1
     }
-    let decoded = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars
-    let scalar = decoded.count == 1 ? decoded.first! : "\u{FFFD}"
-    return (.scalar(scalar), length)
+    return (.scalar(UTF8Input.scalar(bytes[start..<end])), length)
   }
 
   private static func escape(_ bytes: [UInt8], at start: Int, atEnd: Bool) -> (item: Item, length: Int)? {

@@ -46,8 +46,6 @@ public final class CursesScreen: Screen {
   private var pending: [KeyEvent]
   /// The `wtimeout` of the current `nextInput` call, in milliseconds (-1: none).
   private var inputTimeout: Int32 = -1
-  /// The window's `wtimeout` now (`setTimeout`), which `readCharacter` puts back.
-  private var timeoutNow: Int32 = -1
 
   /// Opens the terminal and takes it over (alternate screen, raw mode).
   ///
@@ -251,11 +249,11 @@ public final class CursesScreen: Screen {
     if !pending.isEmpty { return .key(pending.removeFirst()) }
     guard !ended else { return .ended }
     inputTimeout = milliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
-    setTimeout(inputTimeout)
+    wtimeout(window, inputTimeout)
     defer {
       if inputTimeout != -1 {
         inputTimeout = -1
-        setTimeout(-1)
+        wtimeout(window, -1)
       }
     }
     var failures = 0
@@ -292,12 +290,6 @@ public final class CursesScreen: Screen {
     }
   }
 
-  /// Sets the window's `wtimeout` (milliseconds, -1: none), remembered in `timeoutNow`.
-  private func setTimeout(_ milliseconds: Int32) {
-    timeoutNow = milliseconds
-    wtimeout(window, milliseconds)
-  }
-
   /// What `wget_wch` gives — `OK` and a character, `KEY_CODE_YES` and a keypad key's
   /// code, or `ERR` — without its decoding: after a byte that begins no UTF-8
   /// character (0xFF, a Latin-1 terminal's `é`, an X10 mouse report of a column past
@@ -317,33 +309,24 @@ public final class CursesScreen: Screen {
       value = wint_t(lead)
       return OK
     }
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default:
+    guard let length = UTF8Input.length(ofLead: lead) else {
       value = 0xFFFD
       return OK
     }
     var bytes = [lead]
-    let saved = timeoutNow
+    let saved = wgetdelay(window)
     wtimeout(window, Self.continuationPause)
     defer { wtimeout(window, saved) }
     while bytes.count < length {
       let next = wgetch(window)
       guard next != ERR else { break }
-      guard next < KEY_MIN, UInt8(truncatingIfNeeded: next) & 0xC0 == 0x80 else {
+      guard next < KEY_MIN, UTF8Input.isContinuation(UInt8(truncatingIfNeeded: next)) else {
         _ = ungetch(next)
         break
       }
       bytes.append(UInt8(truncatingIfNeeded: next))
     }
-    guard bytes.count == length, let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else {
-      value = 0xFFFD
-      return OK
-    }
-    value = wint_t(scalar.value)
+    value = wint_t(UTF8Input.scalar(bytes).value)
     return OK
   }
 
@@ -375,8 +358,8 @@ public final class CursesScreen: Screen {
   /// The rest of a control sequence ncurses does not know (`readSplitSequence`) is
   /// dropped, or begins a paste.
   private func readAltKey() -> AfterEscape {
-    setTimeout(0)
-    defer { setTimeout(inputTimeout) }
+    wtimeout(window, 0)
+    defer { wtimeout(window, inputTimeout) }
     var next: wint_t = 0
     let status = readCharacter(&next)
     if status == OK, next == 0x5B || next == 0x5D || next == 0x50 || next == 0x5F {
@@ -418,21 +401,21 @@ public final class CursesScreen: Screen {
   /// put back, and the `[` stays an Alt key. (`200~`, a paste's start marker, begins a
   /// paste.)
   private func readSplitSequence(osc: Bool) -> SplitSequence {
-    defer { setTimeout(0) }
+    defer { wtimeout(window, 0) }
     var read: [wint_t] = []
     var intermediates = false
     var result = SplitSequence.none
     reading: while read.count < (osc ? 512 : 64) {
       // Once a character has come within `sequencePause`, the rest of the sequence may
       // come later (ssh): `PasteText.pause` for each.
-      setTimeout(read.isEmpty ? Self.sequencePause : PasteText.pause)
+      wtimeout(window, read.isEmpty ? Self.sequencePause : PasteText.pause)
       var next: wint_t = 0
       var status = readCharacter(&next)
       if status == ERR && read.isEmpty && !osc {
         // The first character late: a sequence's only when it begins a paste's start
         // marker (`2`) or a private reply (`?`, `>`, `<`, `=`: `CSI ? 64 ; 1 c`), not a
         // key typed after Alt-[.
-        setTimeout(PasteText.pause - Self.sequencePause)
+        wtimeout(window, PasteText.pause - Self.sequencePause)
         status = readCharacter(&next)
         if status == OK && next != 0x32 && !(0x3C...0x3F).contains(next) {
           _ = unget_wch(wchar_t(next))
@@ -486,8 +469,8 @@ public final class CursesScreen: Screen {
   /// ends the paste all the same.
   private func readPaste() -> KeyEvent {
     // A paste is read to its end marker whatever the caller's timeout.
-    setTimeout(PasteText.pause)
-    defer { setTimeout(inputTimeout) }
+    wtimeout(window, PasteText.pause)
+    defer { wtimeout(window, inputTimeout) }
     var text = PasteText()
     while true {
       var value: wint_t = 0

@@ -52,6 +52,10 @@ import Testing
     "राहुल शर्मा", "გიორგი ბერიძე", "Արամ Խաչատրյան", "አበበ ቢቂላ", "Zoë Ørsted", "Łukasz Żółw", "Æsa Þór ß",
     "Işık Ilıcalı", "Nguyễn Thị Minh Khai", "Zoë Анна", "José María Aznar-López 7", "Ｆｕｌｌ Ｗｉｄｔｈ",
     "Anna\tИванова Smith", "🙂 Анна", "Straße Müller", "ｱﾝﾅ Smith",
+    // Greek beside Latin, Cyrillic or a digit (no passport spelling), beside a word
+    // spelled as ICU spells it, and `αυ` at a word's end (`f` alone, `v` before a word).
+    "Νίκος Smith", "Δημήτρης Smith", "Δημήτρης Иванов", "Νίκος Παπαδόπουλος 7", "Ραΐσα Δημήτρης", "Δημήτρης - Παπάς",
+    "Δαυ Νίκος",
   ]
 
   @Test("every name's forms made from its words are those made whole")

@@ -207,8 +207,12 @@ struct SearchKeyTests {
     ] {
       #expect(found(query) == [name], "query \(query)")
     }
-    #expect(HangulSpelling.revised("김 민석") == "gim min seok")
-    #expect(HangulSpelling.revised("닭볶음") == "dak bok eum")
+    #expect("김 민석".unicodeScalars.compactMap(HangulSpelling.revisedSyllable) == ["gim", "min", "seok"])
+    #expect("닭볶음".unicodeScalars.compactMap(HangulSpelling.revisedSyllable) == ["dak", "bok", "eum"])
+    // The customary spellings of those syllables: a final k, t, p as the Revised
+    // Romanization writes it (석 `suk`, 섭 `sup`, 박 `bak`).
+    #expect(["석", "섭", "박", "욱", "경"].map { HangulSpelling.customary(Substring(HangulSpelling.revisedSyllable($0)!)) }
+      == ["suk", "sup", "bak", "wook", "kyung"])
     // ICU's own spelling is no longer a key.
     #expect(found("minseog").isEmpty && found("bola").isEmpty)
     // The syllables a Revised Romanization matched are highlighted.

@@ -13,6 +13,21 @@ struct KeyDecoderTests {
     #expect(KeyDecoder.decode([0x61, 0xFF, 0x62]) == [.character("a"), .character("\u{FFFD}"), .character("b")])
   }
 
+  @Test("UTF8Input, which both screens decode with: lead lengths, continuation bytes, U+FFFD for what spells no character")
+  func utf8Input() {
+    #expect([0x41, 0x80, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF].map(UTF8Input.length(ofLead:))
+      == [nil, nil, nil, nil, 2, 2, 3, 3, 4, 4, nil, nil])
+    #expect(UTF8Input.isContinuation(0x80) && UTF8Input.isContinuation(0xBF))
+    #expect(!UTF8Input.isContinuation(0x7F) && !UTF8Input.isContinuation(0xC0))
+    #expect(UTF8Input.scalar(Array("é王👩".utf8).prefix(2)) == "é")
+    #expect(UTF8Input.scalar(Array("王".utf8)) == "王" && UTF8Input.scalar(Array("👩".utf8)) == "👩")
+    // Cut short, overlong, a surrogate: none is a character.
+    for bytes: [UInt8] in [[0xE7, 0x8E], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0x41], []] {
+      #expect(UTF8Input.scalar(bytes) == "\u{FFFD}", "\(bytes)")
+    }
+    #expect(KeyDecoder.decode([0xED, 0xA0, 0x80, 0x62]) == [.character("\u{FFFD}"), .character("b")])
+  }
+
   @Test("Enter, Tab, Backspace and Ctrl letters")
   func controls() {
     #expect(KeyDecoder.decode([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [.enter, .enter, .tab, .backspace, .backspace])

@@ -206,6 +206,20 @@ struct VendorPropertyTests {
     #expect(!gone.contains { $0.contains("IMPP") || $0.hasPrefix("X-JABBER") }, "\(gone)")
   }
 
+  @Test("a new service with a ';' or ':' in its name is written in the IMPP line's X-SERVICE-TYPE quoted, and read back whole")
+  func serviceTypeQuoted() throws {
+    let card =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nN:Lee;Ann;;;\r\nIMPP;x-service-type=Jabber;type=HOME:xmpp:ann@jabber.example\r\n"
+      + "END:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    var moved = original
+    moved.instantMessageAddresses[0].value.service = "Team;Chat: Work"
+    let lines = physicalLines(VCardWriter.write(moved, original: original))
+    #expect(lines.contains { $0.hasPrefix("IMPP;x-service-type=\"Team;Chat: Work\";type=HOME:") }, "\(lines)")
+    let read = loadContacts(lines.joined(separator: "\r\n")).first?.instantMessageAddresses.map(\.value.service)
+    #expect(read == ["Team;Chat: Work"], "\(lines)")
+  }
+
   @Test("an edited vendor value keeps the line's name and date form; a new label writes it anew")
   func vendorEditsKeepSpelling() throws {
     let card = """

@@ -166,7 +166,12 @@ struct CardEditor {
     labeled(
       old.instantMessageAddresses, new.instantMessageAddresses,
       names: PropertyKind.names(of: .instantMessage),
-      kind: types.common
+      kind: types.common,
+      respelled: { before, after in
+        // Apple's `IMPP;X-SERVICE-TYPE=Jabber:`: the new service there too.
+        guard before.service != after.service else { return nil }
+        return after.service.isEmpty ? [] : [VCardParameter(name: "X-SERVICE-TYPE", values: [after.service])]
+      }
     ) {
       ContactEncoder.instantMessage($0, style: $1, groups: &$2)
     } value: { value, line in
@@ -345,9 +350,15 @@ struct CardEditor {
   ///
   /// `derived`: parameters that describe the value (an address's `LABEL` and `GEO`,
   /// RFC 6350 §6.3.1), dropped when it changes, as they would say the old one.
+  /// `respelled`: for a change from the first value to the second that its other
+  /// spellings cannot say (an instant messaging address's new service: Apple's
+  /// `X-JABBER` beside the `IMPP`), the parameters that say it on the value's own line
+  /// (`X-SERVICE-TYPE`), set where the line has them, and the other spellings go;
+  /// nil when the change leaves them right.
   mutating func labeled<V>(
     _ old: [LabeledValue<V>], _ new: [LabeledValue<V>], names: Set<String>,
     kind: ContactEncoder.LabelKind, derived: Set<String> = [],
+    respelled: (V, V) -> [VCardParameter]? = { _, _ in nil },
     encode: (LabeledValue<V>, ContactEncoder.Style, inout ContactEncoder.GroupNames) -> [ContactEncoder.Line],
     value: (V, ContentLine) -> String
   ) {
@@ -366,14 +377,13 @@ struct CardEditor {
         last = max(last ?? index, index)
         guard before != item else { continue }
         // Its other spellings (Apple's `X-JABBER` beside the `IMPP`) say the new value
-        // and label too; they go when the value changes service (they would say the
-        // old one) or its label must be written anew.
+        // and label too; they go when the change is one they cannot say (`respelled`:
+        // they would say the old value) or its label must be written anew.
         let repeats = provenance.repeats[item.identifier] ?? []
-        let changesService =
-          (before.value as? InstantMessageAddress)?.service != (item.value as? InstantMessageAddress)?.service
+        let respelling = respelled(before.value, item.value)
         for repeated in repeats {
           let other = card.lines[repeated]
-          if changesService || (before.label != item.label && VendorProperties.fixesLabel(other.name)) {
+          if respelling != nil || (before.label != item.label && VendorProperties.fixesLabel(other.name)) {
             remove(repeated)
             continue
           }
@@ -388,13 +398,9 @@ struct CardEditor {
           continue
         }
         var head = relabeled(line, from: before, to: item, kind: kind, index: index)
-        // Apple's `IMPP;X-SERVICE-TYPE=Jabber:`: the new service there too.
-        if changesService, let service = (item.value as? InstantMessageAddress)?.service, !service.isEmpty {
+        if let respelling, !respelling.isEmpty {
           var edited = head ?? LineHead(Self.head(of: line.text))
-          if let p = edited.parameters.firstIndex(where: { $0.name?.trimmingBlanks().uppercased() == "X-SERVICE-TYPE" }) {
-            edited.parameters[p].values = [service]
-            head = edited
-          }
+          if edited.setValues(of: respelling, version: style.version) { head = edited }
         }
         if before.value != item.value, !derived.isEmpty {
           var edited = head ?? LineHead(Self.head(of: line.text))

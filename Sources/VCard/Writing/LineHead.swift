@@ -23,6 +23,9 @@ struct LineHead: Equatable {
     /// `NAME=v1,v2`, or the bare word.
     var text: String { name.map { $0 + "=" + values.joined(separator: ",") } ?? values.joined(separator: ",") }
 
+    /// Whether this parameter is named one of `names` (upper case), in any case.
+    func isNamed(_ names: Set<String>) -> Bool { name.map { names.contains($0.trimmingBlanks().uppercased()) } ?? false }
+
     /// Whether this parameter gives `TYPE` words: named `TYPE` in any case, or bare.
     var givesTypes: Bool { name.map { $0.trimmingBlanks().uppercased() == "TYPE" } ?? true }
 
@@ -104,7 +107,22 @@ struct LineHead: Equatable {
 
   /// Removes the parameters named `names` (upper case), in any case.
   mutating func removeParameters(named names: Set<String>) {
-    parameters.removeAll { $0.name.map { names.contains($0.trimmingBlanks().uppercased()) } ?? false }
+    parameters.removeAll { $0.isNamed(names) }
+  }
+
+  /// Gives the first parameter named as each of `replacing` is (upper case; in any
+  /// case here) that one's values, as `version` writes them; a name the line does not
+  /// have is not added. Whether any parameter changed.
+  mutating func setValues(of replacing: [VCardParameter], version: VCardSerializer.Version) -> Bool {
+    var changed = false
+    for replacement in replacing {
+      guard let name = replacement.name, let index = parameters.firstIndex(where: { $0.isNamed([name]) }) else { continue }
+      let values = parameter(replacement, version: version).values
+      guard parameters[index].values != values else { continue }
+      parameters[index].values = values
+      changed = true
+    }
+    return changed
   }
 
   /// Appends `added` as `version` writes them (`parameter(_:version:)`).
