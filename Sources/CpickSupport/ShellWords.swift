@@ -4,7 +4,13 @@
 /// written is what the program gets.
 public enum ShellWords {
   /// The words of `text` (`CPICK_DEFAULT_OPTS`, a command in the config file).
-  public static func split(_ text: String) -> [String] {
+  public static func split(_ text: String) -> [String] { scan(text).words }
+
+  /// The quote (`'` or `"`) left open at the end of `text`, which `split` closes there;
+  /// nil when every quote is closed.
+  public static func unclosedQuote(in text: String) -> Character? { scan(text).open }
+
+  private static func scan(_ text: String) -> (words: [String], open: Character?) {
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -38,6 +44,6 @@ public enum ShellWords {
       }
     }
     if inWord { words.append(current) }
-    return words
+    return (words, quote)
   }
 }

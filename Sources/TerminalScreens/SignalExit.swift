@@ -10,9 +10,11 @@ import Synchronization
 /// access is a plain atomic load.
 private let signalPipeWrite = Atomic<Int32>(-1)
 
-/// Ending the process on SIGTERM, SIGHUP and SIGINT: temp files of writes in progress
-/// removed, the terminal given back, nothing printed on stdout, and the exit status
-/// `128 + signal` (143, 129, 130), as a shell reports a process killed by a signal;
+/// Ending the process on SIGTERM, SIGHUP, SIGINT and SIGQUIT: temp files of writes in
+/// progress removed, the terminal given back, nothing printed on stdout, and the exit
+/// status `128 + signal` (143, 129, 130, 131), as a shell reports a process killed by a
+/// signal (SIGQUIT without its core dump: a picker left in the alternate screen, raw
+/// mode, is worse than a core file nobody asked for);
 /// never 1, which means "nothing matched" (PRODUCT.md, "Exit codes (fzf's)").
 ///
 /// The design is the self-pipe trick (as in D. J. Bernstein's and most event loops):
@@ -31,12 +33,12 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 /// be ignored (`nohup` for SIGHUP, a background job's SIGINT) stays ignored. Ctrl-C in
 /// the picker is a key in raw mode, not SIGINT; it cancels with 130 as before.
 public enum SignalExit {
-  /// The signals handled: SIGTERM, SIGHUP, SIGINT.
-  public static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+  /// The signals handled: SIGTERM, SIGHUP, SIGINT, SIGQUIT.
+  public static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
   /// The exit status for a process ended by `signal`: `128 + signal`, the shell's
   /// convention (POSIX `$?` for a command killed by a signal): 143 for SIGTERM, 129
-  /// for SIGHUP, 130 for SIGINT.
+  /// for SIGHUP, 130 for SIGINT, 131 for SIGQUIT.
   public static func status(for signal: Int32) -> Int32 { 128 + signal }
 
   private static let installed = Locked(false)

@@ -36,7 +36,19 @@ enum CPick {
     // The variable alone must parse: an option at its end without its value would
     // take the command line's first word (`--height` `list`).
     if !defaults.isEmpty {
-      do { _ = try OptionParser.parse(defaults) } catch { return Completion(fail("CPICK_DEFAULT_OPTS: " + error.description)) }
+      let alone: Options
+      do { alone = try OptionParser.parse(defaults) } catch { return Completion(fail("CPICK_DEFAULT_OPTS: " + error.description)) }
+      // It holds options, as FZF_DEFAULT_OPTS does: a command or a query in it would
+      // take the command line's place.
+      if let word = alone.commandWord ?? alone.positional.first {
+        return Completion(
+          fail(
+            "CPICK_DEFAULT_OPTS: "
+              + L10n.format("'%s' is no option: the variable holds options only (a command or query goes on the command line)", word)))
+      }
+    }
+    if let quote = ShellWords.unclosedQuote(in: environment["CPICK_DEFAULT_OPTS"] ?? "") {
+      return Completion(fail("CPICK_DEFAULT_OPTS: " + L10n.format("a %s quote is not closed", String(quote))))
     }
     let options: Options
     do {
@@ -54,7 +66,9 @@ enum CPick {
       StandardOutput.write(options.help ? Usage.text(for: options.command) : Usage.version)
       return Completion(.chosen)
     }
-    if let refusal = TerminalInput.refusal(options) { return Completion(fail(refusal)) }
+    if let refusal = TerminalInput.refusal(options) ?? TerminalInput.terminalPathRefusal(options) {
+      return Completion(fail(refusal))
+    }
     if let missing = L10n.missingCatalogWarning { printError("cpick: " + missing) }
     let config = ConfigFile.load(environment: environment)
     // The first problems of the config, then how many more, as a book's warnings.

@@ -1,15 +1,27 @@
 import TerminalKit
 
-/// fzf's key names for `--expect` (`ctrl-a`…`ctrl-z`, `tab`, `btab`, `left`, `right`,
-/// `up`, `down`, `pgup`, `pgdn`, `home`, `end`, `del`, `bspace`, `esc`/`escape`, and a
-/// single printable character) and back.
+/// fzf's key names for `--expect` (`ctrl-a`…`ctrl-z`, `alt-a` and Alt with any printable
+/// character, `f1`…`f12`, `enter`/`return`, `space`, `tab`, `btab`, `left`, `right`,
+/// `up`, `down`, `pgup`, `pgdn`, `home`, `end`, `del`, `bspace`, `alt-bspace`,
+/// `esc`/`escape`, and a single printable character) and back. Not taken, as the
+/// terminal screens do not tell them apart: `alt-enter`, `ctrl-space` and the other
+/// modified keys.
 enum ExpectKeys {
   /// The key for a name, or `nil` when the name is unknown.
   static func key(_ name: String) -> KeyEvent? {
     if name.hasPrefix("ctrl-"), name.count == 6, let letter = name.last, letter.isLetter {
       return .control(letter)
     }
+    if name.hasPrefix("alt-"), name.count == 5, let character = name.last, character.isASCII, !character.isWhitespace {
+      return .alt(character)
+    }
+    if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...12).contains(number), name.count <= 3 {
+      return .function(number)
+    }
     switch name {
+    case "enter", "return": return .enter
+    case "space": return .character(" ")
+    case "alt-bspace", "alt-bs": return .altBackspace
     case "tab": return .tab
     case "btab", "shift-tab": return .backTab
     case "left": return .left

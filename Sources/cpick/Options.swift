@@ -68,6 +68,8 @@ struct Options {
   var version = false
   /// Words after the command that are not options (`cpick query ada love`).
   var positional: [String] = []
+  /// The command as written (`query`, `show`…); nil when none was (the picker).
+  var commandWord: String? = nil
 }
 
 /// A command line that cannot be understood; exit status 2.
@@ -118,6 +120,7 @@ enum OptionParser {
         }
       } else if !sawCommand && options.positional.isEmpty, let command = Options.Command(rawValue: argument) {
         options.command = command
+        options.commandWord = argument
         sawCommand = true
       } else {
         options.positional.append(argument)
@@ -131,7 +134,11 @@ enum OptionParser {
     if !options.positional.isEmpty {
       switch options.command {
       case .query, .show:
-        if options.query.isEmpty { options.query = options.positional.joined(separator: " ") }
+        guard options.query.isEmpty else {
+          throw UsageError(
+            description: L10n.format("unexpected argument '%s' (the query is given with -q already)", options.positional[0]))
+        }
+        options.query = options.positional.joined(separator: " ")
       default:
         let word = options.positional[0]
         if word == "help" {
@@ -148,6 +155,11 @@ enum OptionParser {
         }
         throw UsageError(description: L10n.format("unexpected argument '%s' (see cpick --help)", word))
       }
+    }
+    // `groups` prints names (value), names and counts (tsv) or JSON lines: no other format.
+    if options.command == .groups, let format = options.format, ![.json, .jsonl, .value, .tsv].contains(format) {
+      throw UsageError(
+        description: L10n.format("cpick groups prints json, jsonl, value or tsv, not %s", format.rawValue))
     }
     return options
   }
@@ -251,6 +263,9 @@ enum OptionParser {
             "unknown format '%s' (one of %s)", text, Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))
       }
       options.format = format
+      // The later of -f and --template is what prints (fzf's rule for options given
+      // twice): a -f on the command line over a --template in CPICK_DEFAULT_OPTS.
+      options.template = nil
     case "--template": options.template = try value()
     case "--join": options.join = try value()
     case "--print-query": options.printQuery = true

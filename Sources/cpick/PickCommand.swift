@@ -174,10 +174,12 @@ extension CPick {
   }
 
   /// Prints how `picker` ended, in fzf's order: the query (`--print-query`), the key
-  /// (`--expect`), then the selection.
+  /// (`--expect`), then the selection. Nothing when the user cancelled (PRODUCT.md:
+  /// exit 130, nothing on stdout; fzf prints no query then either).
   private static func report(
     _ result: PeoplePickerResult, of picker: PeoplePickerController, options: Options, output: Output
   ) -> ExitCode {
+    if result == .cancelled && !picker.nothingMatched { return .cancelled }
     printQuery(picker, options: options)
     if picker.nothingMatched {
       printKey(picker, options: options)

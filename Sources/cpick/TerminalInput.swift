@@ -27,4 +27,26 @@ enum TerminalInput {
     }
     return nil
   }
+
+  /// The message for a source or `--vcard` path that is a terminal (`/dev/stdin` on
+  /// one, `/dev/tty`), which would be read to its end as `-s -` would; nil when none is.
+  static func terminalPathRefusal(_ options: Options) -> String? {
+    for path in options.sources + [options.vcard].compactMap({ $0 }) where path != "-" && isTerminal(path) {
+      return L10n.format(
+        "%s is a terminal: it would be read until Ctrl-D; pipe cards in (cpick -s - < book.vcf) or give a file (-s book.vcf)",
+        path)
+    }
+    return nil
+  }
+
+  /// Whether `path` names a terminal device (opened without waiting and without
+  /// becoming the process's controlling terminal, to ask).
+  static func isTerminal(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return isatty(descriptor) == 1
+  }
 }

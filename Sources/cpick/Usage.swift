@@ -220,7 +220,8 @@ enum Usage {
                              a list joined by ", " ({groups}, {emailAddresses}),
                              key paths ({postalAddresses.value.city},
                              {phoneNumbers.@count}); {email} {phone} {mailbox};
-                             with -p {value} {label} {key} {identifier}
+                             with -p {value} {label} {key} {identifier};
+                             the later of -f and --template is used
           --join TEXT        with -m: one line, values joined
           --require KEY      only contacts with this property can be chosen
                              (query, list: only they are printed)

@@ -75,6 +75,34 @@ struct CommandLineTests {
     #expect(unfinished.stderrText.hasPrefix("cpick: CPICK_DEFAULT_OPTS: option -q needs a value"))
   }
 
+  @Test("CPICK_DEFAULT_OPTS holds options only, its quotes closed; two queries and a format groups does not print are exit 2")
+  func wordsRefused() throws {
+    let command = try CommandRunner.shell(#"CPICK_DEFAULT_OPTS='show' "$0" query jack -s "$1""#, [EndToEnd.sampleBook])
+    #expect(command.status == 2)
+    #expect(command.stderrText.hasPrefix("cpick: CPICK_DEFAULT_OPTS: 'show' is no option"), "\(command.stderrText)")
+    let quote = try CommandRunner.shell(#"CPICK_DEFAULT_OPTS="-f 'tsv" "$0" query jack -s "$1""#, [EndToEnd.sampleBook])
+    #expect(quote.status == 2)
+    #expect(quote.stderrText == "cpick: CPICK_DEFAULT_OPTS: a ' quote is not closed\n")
+    let twice = try CommandRunner.cpick(["query", "thornton", "-q", "jack", "-s", EndToEnd.sampleBook])
+    #expect(twice.status == 2)
+    #expect(twice.stderrText == "cpick: unexpected argument 'thornton' (the query is given with -q already)\n")
+    let groups = try CommandRunner.cpick(["groups", "-f", "vcard", "-s", EndToEnd.sampleBook])
+    #expect(groups.status == 2)
+    #expect(groups.stderrText == "cpick: cpick groups prints json, jsonl, value or tsv, not vcard\n")
+  }
+
+  @Test("of -f and --template the later one prints; a -f on the command line over a --template in CPICK_DEFAULT_OPTS")
+  func laterFormatWins() throws {
+    let book = EndToEnd.sampleBook
+    let mailbox = try CommandRunner.cpick(["query", "jack miller", "--template", "{displayName}", "-f", "mailbox", "-s", book])
+    #expect(mailbox.stdoutLines == ["Jack Miller <jack.miller@example.com>"])
+    let template = try CommandRunner.cpick(["query", "jack miller", "-f", "mailbox", "--template", "{displayName}", "-s", book])
+    #expect(template.stdoutLines == ["Jack Miller"])
+    let overDefaults = try CommandRunner.shell(
+      #"CPICK_DEFAULT_OPTS="--template '{displayName}|{phone}'" "$0" query 'jack miller' -f mailbox -s "$1""#, [book])
+    #expect(overDefaults.stdoutLines == ["Jack Miller <jack.miller@example.com>"], "\(overDefaults.stderrText)")
+  }
+
   /// Runs `out=$(setsid -w cpick -s SAMPLE-BOOK ARGUMENTS…)` as a script would: no
   /// controlling terminal, so /dev/tty cannot be opened; stdout is what `$(…)` kept.
   func inCommandSubstitution(_ arguments: [String]) throws -> CommandResult {

@@ -255,6 +255,8 @@ struct EscapeKeyTests {
     try pane.waitForScreen(containing: "t\u{FFFD}h\u{FFFD}or")
     try pane.press("Escape")
     #expect(try pane.waitForExit() == 130)
+    // Cancelled: nothing on stdout, not the query either (PRODUCT.md; fzf alike).
+    #expect(pane.stdoutText() == "")
   }
 }
 
@@ -273,6 +275,18 @@ struct FzfHabitTests {
     try pane.press("C-v")
     #expect(try pane.waitForExit() == 0)
     #expect(pane.stdoutText() == "jose alv\nctrl-v\nJosé Álvarez\n")
+  }
+
+  @Test("--expect takes fzf's F-keys, Alt keys and enter")
+  func expectMoreKeys() throws {
+    for (key, name) in [("F2", "f2"), ("M-x", "alt-x"), ("Enter", "enter")] {
+      let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "--expect", "f2,alt-x,enter", "-f", "value", "-q", "jose alv"])
+      defer { pane.close() }
+      try pane.waitForScreen(containing: "José Álvarez")
+      try pane.press(key)
+      #expect(try pane.waitForExit() == 0, "\(key)")
+      #expect(pane.stdoutText() == "\(name)\nJosé Álvarez\n", "\(key)")
+    }
   }
 
   @Test("with --expect, Enter prints an empty key line")

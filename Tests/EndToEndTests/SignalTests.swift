@@ -5,7 +5,7 @@ import Testing
   import Glibc
 #endif
 
-/// SIGTERM, SIGHUP and SIGINT sent to the real binary in tmux: the exit status is
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT sent to the real binary in tmux: the exit status is
 /// 128 + signal (not fzf's 1, "nothing matched"), the terminal is given back (tty
 /// modes, alternate screen, inline rows), nothing is printed on stdout, and a save in
 /// progress leaves no temp file and the file old or new, never a part.
@@ -115,9 +115,9 @@ struct SignalTests {
     #expect(tempFiles(in: lists) == [], "left: \(tempFiles(in: lists))")
   }
 
-  @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; both restore the terminal")
+  @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; SIGQUIT: 131; each restores the terminal")
   func hangUpAndInterrupt() throws {
-    for (signal, status) in [(SIGHUP, Int32(129)), (SIGINT, Int32(130))] {
+    for (signal, status) in [(SIGHUP, Int32(129)), (SIGINT, Int32(130)), (SIGQUIT, Int32(131))] {
       let book = try sampleBookCopy()
       let pane = try TmuxPane(["-s", book])
       defer { pane.close() }

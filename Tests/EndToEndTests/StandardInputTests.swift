@@ -24,6 +24,18 @@ struct StandardInputTests {
   }
 
   @Test(
+    "a source or --vcard path that is a terminal (/dev/stdin on one, /dev/tty) is refused as -s - is",
+    arguments: [["-s", "/dev/stdin"], ["list", "-s", "/dev/tty"], ["new", "--vcard", "/dev/stdin"]])
+  func terminalPathRefused(arguments: [String]) throws {
+    let pane = try TmuxPane(arguments)
+    defer { pane.close() }
+    #expect(try pane.waitForExit() == 2)
+    let path = arguments.last!
+    #expect(pane.stderrText().hasPrefix("cpick: \(path) is a terminal: it would be read until Ctrl-D"), "\(pane.stderrText())")
+    #expect(pane.stdout.isEmpty)
+  }
+
+  @Test(
     "a directory on stdin is exit 2 with the system's reason",
     arguments: [["unknown", "--from-message"], ["new", "--vcard", "-"], ["list", "-s", "-"]])
   func directoryOnStdin(arguments: [String]) throws {
