@@ -77,4 +77,28 @@ struct CardScrollingTests {
     // Scrolled entirely past it: back to it.
     #expect(CardScrolling.scrollTop(70, highlighted: 5...60, moved: false, height: 10, lineCount: 80) == 5)
   }
+
+  @Test("on a narrow screen values are wrapped to the column they are drawn in: no piece of them is cut away")
+  func narrowScreen() {
+    var contact = Contact(identifier: "w", source: "book.vcf")
+    contact.givenName = "Fang"
+    contact.phoneNumbers = [LabeledValue(identifier: "p", label: "mobile", value: "+86 135 2286 4471")]
+    contact.emailAddresses = [LabeledValue(identifier: "e", label: "work", value: "jack.miller@example.com")]
+    let card = PersonCardState(contact: contact)
+    for columns in [14, 20, 22, 25, 40] {
+      let width = PersonCardView.valueWidth(card, columns: columns)
+      #expect(width >= min(PersonCardView.narrowestValues, columns - 8), "\(columns)")
+      let lines = PersonCardView.lines(card, columns: columns)
+      for (index, value) in ["+86 135 2286 4471", "jack.miller@example.com"].enumerated() {
+        let shown = lines.filter { $0.property == index }.map(\.text)
+        #expect(shown.allSatisfy { TerminalText.width($0) <= width }, "\(columns): \(shown)")
+        #expect(shown.joined().filter { !$0.isWhitespace } == value.filter { !$0.isWhitespace }, "\(columns): \(shown)")
+      }
+      // Drawn: every character of both values on the screen, in order (a label may be cut).
+      let text = PersonCardView.render(card, rows: 20, columns: columns, color: false, hint: "").text
+        .filter { !$0.isWhitespace }
+      #expect(text.contains("+8613522864471") && text.contains("jack.miller@example.com"), "\(columns): \(text)")
+    }
+  }
 }
+

@@ -32,10 +32,21 @@ public enum PersonCardView {
 
   /// The label column's width on a card `columns` wide: as wide as its longest label
   /// (`CustomRelationship`, `Google Voice`), at least `labelWidth`, at most a quarter
-  /// of the screen (a longer label is cut with `…`).
+  /// of the screen (a longer label is cut with `…`) — and narrower on a narrow screen,
+  /// down to 4, so that values keep `narrowestValues` columns.
   static func labelWidth(_ state: PersonCardState, columns: Int) -> Int {
     let longest = state.properties.map { TerminalText.width(label(of: $0)) }.max() ?? 0
-    return max(labelWidth, min(longest, columns / 4))
+    return min(max(labelWidth, min(longest, columns / 4)), max(4, columns - 4 - narrowestValues))
+  }
+
+  /// The value column's width the label column gives way to on a narrow screen.
+  static let narrowestValues = 12
+
+  /// The value column's width on a card `columns` wide: what is left of the screen
+  /// after the label column and the blanks around it, where each value line is drawn
+  /// whole (a value is wrapped to it, never cut as well).
+  static func valueWidth(_ state: PersonCardState, columns: Int) -> Int {
+    max(1, columns - labelWidth(state, columns: columns) - 4)
   }
 
   /// A value's label as the card shows it: its label in words, or its key's short name.
@@ -45,7 +56,7 @@ public enum PersonCardView {
 
   /// The scrolling lines of the card for a screen `columns` wide.
   public static func lines(_ state: PersonCardState, columns: Int) -> [Line] {
-    let valueWidth = max(8, columns - labelWidth(state, columns: columns) - 4)
+    let valueWidth = valueWidth(state, columns: columns)
     var lines: [Line] = []
     for (index, property) in state.properties.enumerated() {
       let label = label(of: property)
