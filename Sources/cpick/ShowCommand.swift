@@ -54,18 +54,49 @@ extension CPick {
     } catch {
       return fail(error.description)
     }
-    if choose {
-      let picker = PeoplePickerController(list: list)
-      picker.initialQuery = options.query
-      picker.searchOptions = SearchOptions(exact: options.exact)
-      picker.endsWhenNothingMatches = true
-      guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
-        screen.end()
-        return picker.nothingMatched ? .noMatch : .cancelled
+    // Several candidates: the user chooses in a list, and Esc or ← on the card goes
+    // back to it (its query as left), as in the picker.
+    var query = options.query
+    while true {
+      if choose {
+        let picker = PeoplePickerController(list: list)
+        picker.initialQuery = query
+        picker.searchOptions = SearchOptions(exact: options.exact)
+        picker.endsWhenNothingMatches = true
+        guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
+          screen.end()
+          return picker.nothingMatched ? .noMatch : .cancelled
+        }
+        query = picker.finalQuery
+        contact = chosen
       }
-      contact = chosen
+      let result = showCard(
+        contact, book: book, options: options, rules: rules, sources: sources, environment: environment,
+        backToList: choose, on: screen)
+      if choose, result == .cancelled { continue }
+      screen.end()
+      switch result {
+      case .selectedProperty(let property):
+        return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
+      case .edited(let saved):
+        output.emit(event: "didCompleteWithPerson", person: saved)
+        return .chosen
+      case .deleted(let deleted):
+        output.emit(event: "didDeletePerson", person: deleted)
+        return .chosen
+      case .cancelled:
+        return .cancelled
+      }
     }
+  }
+
+  /// `contact`'s card on `screen`, as `show`'s options ask, until it ends.
+  private static func showCard(
+    _ contact: Contact, book: ContactBook, options: Options, rules: Predicates, sources: [String],
+    environment: [String: String], backToList: Bool, on screen: any Screen
+  ) -> PersonViewResult {
     let card = PersonViewController(contact: contact)
+    card.returnsToList = backToList
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }
     card.allowsActions = !options.noActions
     card.actions = cardActions(options, environment: environment)
@@ -80,19 +111,6 @@ extension CPick {
       card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
       card.editing?.groupNames = book.groups.map(\.name)  // the form's groups row offers them, empty ones too
     }
-    let result = card.run(on: screen)
-    screen.end()
-    switch result {
-    case .selectedProperty(let property):
-      return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
-    case .edited(let saved):
-      output.emit(event: "didCompleteWithPerson", person: saved)
-      return .chosen
-    case .deleted(let deleted):
-      output.emit(event: "didDeletePerson", person: deleted)
-      return .chosen
-    case .cancelled:
-      return .cancelled
-    }
+    return card.run(on: screen)
   }
 }

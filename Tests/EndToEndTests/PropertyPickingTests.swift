@@ -144,16 +144,19 @@ struct PropertyPickingTests {
     #expect(property["key"] as? String == "phoneNumbers")
   }
 
-  @Test("cpick show with several matches lets the user choose which card to open")
+  @Test("cpick show with several matches lets the user choose which card to open; Esc on it goes back to the list")
   func showChooses() throws {
     let pane = try TmuxPane(["show", "thornton", "-s", EndToEnd.sampleBook, "-f", "value"])
     defer { pane.close() }
     try pane.waitForScreen(containing: "> thornton", "3/67")
     try pane.press("Down")
     try pane.press("Enter")
-    try pane.waitForScreen(containing: "enter choose · esc close")
+    try pane.waitForScreen(containing: "enter choose · esc back")
+    try pane.press("Escape")
+    try pane.waitForScreen(containing: "> thornton", "3/67")
     try pane.press("Escape")
     #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
   }
 
   @Test("an unknown key path in --enable-if is exit 2 with the column")

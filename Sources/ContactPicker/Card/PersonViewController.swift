@@ -80,6 +80,9 @@ public final class PersonViewController {
   public var predicateForSelectionOfProperty: @Sendable (ContactProperty) -> Bool = { _ in true }
   /// The value highlighted when the card opens (highlightProperty), by key and identifier.
   public var highlightedProperty: (key: ContactKey, identifier: String?)?
+  /// Whether closing the card goes back to a list it was chosen from (the caller shows
+  /// the list again): the help line says `esc back` rather than `esc close`.
+  public var returnsToList = false
 
   /// A card for `contact`.
   public init(contact: Contact) {
@@ -109,7 +112,8 @@ public final class PersonViewController {
       ContactActions.kind(for: $0, message: true) != nil
     }
     let context = PersonCardKeymap.Context(
-      choosing: allowsActions, editing: editable, acting: acting, messaging: messaging, leaving: L10n.text("close"))
+      choosing: allowsActions, editing: editable, acting: acting, messaging: messaging,
+      leaving: returnsToList ? L10n.text("back") : L10n.text("close"))
     let settings = PersonCardInteraction.Settings(
       keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
       keymap: PersonCardKeymap.card(context), editing: editable, acting: acting)
