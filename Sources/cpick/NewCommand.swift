@@ -74,18 +74,7 @@ extension CPick {
       card.editing = editing
       let shown = card.run(on: screen)
       screen.end()
-      switch shown {
-      case .selectedProperty(let property):
-        return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
-      case .edited(let saved):
-        output.emit(event: "didCompleteWithPerson", person: saved)
-        return .chosen
-      case .deleted(let deleted):
-        output.emit(event: "didDeletePerson", person: deleted)
-        return .chosen
-      case .cancelled:
-        return .cancelled
-      }
+      return output.emit(card: shown)
     case .cancelled, .deleted:  // a new contact's form deletes nothing
       screen.end()
       return .cancelled

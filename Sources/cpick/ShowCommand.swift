@@ -75,18 +75,7 @@ extension CPick {
         backToList: choose, on: screen)
       if choose, result == .cancelled { continue }
       screen.end()
-      switch result {
-      case .selectedProperty(let property):
-        return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
-      case .edited(let saved):
-        output.emit(event: "didCompleteWithPerson", person: saved)
-        return .chosen
-      case .deleted(let deleted):
-        output.emit(event: "didDeletePerson", person: deleted)
-        return .chosen
-      case .cancelled:
-        return .cancelled
-      }
+      return output.emit(card: result)
     }
   }
 
