@@ -119,7 +119,25 @@ enum CPick {
       && ((status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFREG
         || (status.st_mode & S_IFMT) == S_IFSOCK)
     let stdinIsInput = options.fromMessage || options.vcard == "-"
-    return SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
+    let found = SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
+    // Cards piped in while CPICK_SOURCE or the config names the books (which come
+    // first, PRODUCT.md): not read, and said, so that `cat export.vcf | cpick` does
+    // not seem to lose them. Only for bytes already there (a pipe with data waiting,
+    // a file that is not empty): a mail client's empty stdin says nothing.
+    if stdinCarriesData && !stdinIsInput && !found.contains("-") && stdinHoldsBytes(status) {
+      printError(
+        "cpick: "
+          + L10n.text("the cards on standard input are not read: the books CPICK_SOURCE or the config names are (-s - reads them)"))
+    }
+    return found
+  }
+
+  /// Whether standard input (of `status`) has bytes to read now: a regular file that is
+  /// not empty, or a pipe or socket with bytes waiting (`FIONREAD`).
+  private static func stdinHoldsBytes(_ status: stat) -> Bool {
+    if (status.st_mode & S_IFMT) == S_IFREG { return status.st_size > 0 }
+    var waiting: Int32 = 0
+    return ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting > 0
   }
 
   /// `new` and `unknown`: the books read through the index (as `list` reads them), so

@@ -35,6 +35,22 @@ struct StandardInputTests {
     #expect(pane.stdout.isEmpty)
   }
 
+  @Test("cards on stdin while CPICK_SOURCE names the books: not read, and said; an empty stdin says nothing")
+  func stdinBesideDefaultBooks() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let piped = folder.appendingPathComponent("piped.vcf").path
+    try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Piped Person\r\nEND:VCARD\r\n".write(toFile: piped, atomically: true, encoding: .utf8)
+    let ignored = try CommandRunner.shell(#"CPICK_SOURCE="$1" "$0" query piped < "$2""#, [EndToEnd.sampleBook, piped])
+    #expect(ignored.status == 1)
+    #expect(ignored.stderrText.contains("the cards on standard input are not read"), "\(ignored.stderrText)")
+    let empty = try CommandRunner.shell(#"CPICK_SOURCE="$1" "$0" query 'jack miller' -f value < /dev/null"#, [EndToEnd.sampleBook])
+    #expect(empty.stdoutLines == ["Jack Miller"])
+    #expect(empty.stderrText.isEmpty, "\(empty.stderrText)")
+    let read = try CommandRunner.shell(#"CPICK_SOURCE="$1" "$0" query piped -f value -s - < "$2""#, [EndToEnd.sampleBook, piped])
+    #expect(read.stdoutLines == ["Piped Person"])
+  }
+
   @Test(
     "a directory on stdin is exit 2 with the system's reason",
     arguments: [["unknown", "--from-message"], ["new", "--vcard", "-"], ["list", "-s", "-"]])
