@@ -70,20 +70,30 @@ extension CPick {
         query = picker.finalQuery
         contact = chosen
       }
-      let result = showCard(
+      let (result, editable) = showCard(
         contact, book: book, options: options, rules: rules, sources: sources, environment: environment,
         backToList: choose, on: screen)
       if choose, result == .cancelled { continue }
       screen.end()
+      // `--edit` on a card that cannot be edited (write-protected, read-only, standard
+      // input): its help line had no `e`; said once the screen is given back.
+      if !editable {
+        printError(
+          "cpick: "
+            + L10n.format(
+              "--edit: %s cannot be written (write-protected, a format cpick only reads, or standard input); the card was shown without edits",
+              contact.source))
+      }
       return output.emit(card: result)
     }
   }
 
-  /// `contact`'s card on `screen`, as `show`'s options ask, until it ends.
+  /// `contact`'s card on `screen`, as `show`'s options ask, until it ends; `editable`
+  /// is false when `--edit` was asked and the contact cannot be edited.
   private static func showCard(
     _ contact: Contact, book: ContactBook, options: Options, rules: Predicates, sources: [String],
     environment: [String: String], backToList: Bool, on screen: any Screen
-  ) -> PersonViewResult {
+  ) -> (result: PersonViewResult, editable: Bool) {
     let card = PersonViewController(contact: contact)
     card.returnsToList = backToList
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }
@@ -100,6 +110,6 @@ extension CPick {
       card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
       card.editing?.groupNames = book.groups.map(\.name)  // the form's groups row offers them, empty ones too
     }
-    return card.run(on: screen)
+    return (card.run(on: screen), card.editing?.canEdit(contact) ?? true)
   }
 }

@@ -24,6 +24,8 @@ struct WriteProtectedFileTests {
     try pane.press("Escape")
     #expect(try pane.waitForExit() == 130)
     #expect(pane.stdout.isEmpty)
+    // Said once the screen is given back.
+    #expect(pane.stderrText().contains("--edit: \(file.path) cannot be written"), "\(pane.stderrText())")
     #expect(try String(contentsOf: file, encoding: .utf8) == text)
 
     #expect(chmod(file.path, 0o644) == 0)
@@ -32,6 +34,7 @@ struct WriteProtectedFileTests {
     try writable.waitForScreen(containing: "Ada Lovelace", "ada@example.org", "e edit")
     try writable.press("Escape")
     #expect(try writable.waitForExit() == 130)
+    #expect(!writable.stderrText().contains("cannot be written"))
   }
 
   @Test("a card read from standard input has no `e edit`: there is no file to write it back to")
