@@ -10,7 +10,7 @@
 #
 # --megabytes M: the size of each input (default 100); SHAPEs: some of tel note cyrillic
 # latin1 korean jcard xcard from-header from-body abook-book mutt-book ldif-book csv-book
-# nested-begin only-begin nul-cards twins twins-halves (default: all). Needs a release build, python3 and
+# nested-begin only-begin nul-cards twins twins-halves unended-first charset-first (default: all). Needs a release build, python3 and
 # GNU time; about 1 GB of disk in the temp folder.
 set -euo pipefail
 
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#shapes[@]} -eq 0 ] &&
   shapes=(tel note cyrillic latin1 korean jcard xcard from-header from-body abook-book mutt-book ldif-book csv-book
-    nested-begin only-begin nul-cards twins twins-halves)
+    nested-begin only-begin nul-cards twins twins-halves unended-first charset-first)
 [ -x "$cpick" ] || { echo "hundred-mb.sh: build first: swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "hundred-mb.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 

@@ -22,6 +22,8 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   nested-begin          N BEGIN:VCARD lines nested around one card, and N END:VCARD lines
   only-begin            N BEGIN:VCARD lines and nothing else
   nul-cards             N small cards with NUL bytes in their values
+  unended-first         a card without END:VCARD, then N small cards (a damaged export)
+  charset-first         a vCard 2.1 card with CHARSET=ISO-8859-1, then N small cards
   twins                 N copies of one small card without UID (byte for byte the same)
   twins-halves          N/2 small cards without UID, then the same N/2 again (an export
                         concatenated twice: each card's twin in the other half)
@@ -84,6 +86,13 @@ elif shape == "only-begin":
     out = "BEGIN:VCARD\r\n" * n
 elif shape == "nul-cards":
     out = "".join(card("FN:Person\0%d" % i, "EMAIL:p\0%d@example.org" % i, "NOTE:\0\0\0") for i in range(n))
+elif shape == "unended-first":
+    out = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\n" + "".join(
+        card("FN:Person %d" % i, "EMAIL:p%d@example.org" % i, "TEL:+1 555 %07d" % i) for i in range(n))
+elif shape == "charset-first":
+    data = b"BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-8859-1:M\xfcller;J\xfcrgen\r\nEND:VCARD\r\n" + "".join(
+        card("FN:Person %d" % i, "EMAIL:p%d@example.org" % i, "TEL:+1 555 %07d" % i) for i in range(n)).encode()
+    open(path, "wb").write(data)
 elif shape == "twins":
     out = card("FN:Person Twin", "EMAIL:twin@example.org") * n
 elif shape == "twins-halves":
