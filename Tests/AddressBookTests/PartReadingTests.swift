@@ -388,6 +388,18 @@ struct PartReadingTests {
     #expect(try warm.load().warnings == parts.book.warnings)
   }
 
+  @Test("a byte-order mark, an exporter's note before the cards, lower-case begin:vcard: read in parts as read whole")
+  func exportersTextInParts() throws {
+    let book = Self.book(count: 60)
+    let lower = book.replacingOccurrences(of: "BEGIN:VCARD", with: "begin:vcard").replacingOccurrences(of: "END:VCARD", with: "end:vcard")
+    for (name, text) in [("bom.vcf", "\u{feff}" + book), ("noted.vcf", "Exported by Example 1.0\r\n\r\n" + book), ("lower.vcf", lower)] {
+      let sandbox = try Sandbox()
+      try sandbox.write(name, text)
+      let (whole, parts) = try Self.partsAndWhole(sandbox.path(name), in: sandbox, partSize: 300, count: 60, queries: ["ada", "p3"])
+      #expect(parts.rows.map(\.payload) == whole.rows.map(\.payload), "\(name)")
+    }
+  }
+
   @Test("a file damaged between parts (a card without END) reads in parts as it reads whole")
   func wholeFileCases() throws {
     let sandbox = try Sandbox()

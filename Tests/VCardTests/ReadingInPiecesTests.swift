@@ -176,8 +176,11 @@ struct ReadingInPiecesTests {
     #expect(read.records.map(\.firstLine) == one.cards.map(\.beginLine))
     #expect(read.warnings == one.warnings)
     #expect(read.warnings.map(\.line) == [77 * 7 + 5])
+    // A byte-order mark first is dropped, as a whole read drops it.
+    let marked = Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize)
+    #expect(marked?.records.map(\.bytes) == read.records.map(\.bytes))
+    #expect(marked?.warnings == read.warnings)
     // What must be read whole is refused from blocks too.
-    #expect(Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize) == nil)
     #expect(Self.blocks([], blockSize: blockSize, partSize: partSize) == nil)
   }
 
@@ -236,8 +239,8 @@ struct ReadingInPiecesTests {
     // (vCard 2.1 nesting, `aosp-vcard/v21_nest.vcf`): they go into it read whole.
     let open = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Open\r\n" + many
     #expect(Self.parts(Array((open + "TEL:1\r\nEND:VCARD\r\n").utf8), partSize: 100) == nil)
-    // Text outside cards before the last part; CR line ends; not vCard text.
-    #expect(Self.parts(Array((card + "junk\r\n" + many).utf8), partSize: 100) == nil)
+    // Text outside cards after the first piece, before the last; CR line ends; not vCard text.
+    #expect(Self.parts(Array((many + "junk\r\n" + many).utf8), partSize: 100) == nil)
     #expect(Self.parts(Array(many.replacingOccurrences(of: "\r\n", with: "\r").utf8), partSize: 100) == nil)
     #expect(Self.parts(Array("[\"vcard\",[]]".utf8), partSize: 100) == nil)
   }
@@ -288,4 +291,27 @@ struct ReadingInPiecesTests {
     #expect(Self.names(large + named, partSize: 1 << 20) == nil)
     #expect(Self.names(large, partSize: 1 << 20) != nil)
   }
+
+  @Test("what exporters put before their cards (blank lines, a note, a byte-order mark) or how they spell them (begin:vcard): read in parts as read whole")
+  func exportersTextInParts() throws {
+    var cards = ""
+    for index in 0..<200 { cards += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(index)\r\nEND:VCARD\r\n" }
+    let lower = cards.replacingOccurrences(of: "BEGIN:VCARD", with: "begin:vcard").replacingOccurrences(of: "END:VCARD", with: "End:VCard")
+    for text in ["\r\n\r\n" + cards, "Exported by Example Contacts 1.0\r\n" + cards, lower, "\u{feff}" + lower] {
+      let one = Self.whole(Array(text.utf8))
+      let read = try #require(Self.names(Array(text.utf8), partSize: 300), "\(text.prefix(40))")
+      #expect(read.names == one.cards.map { $0.first("FN")?.value })
+      #expect(read.names.count == 200)
+      #expect(read.warnings == one.warnings)
+    }
+    // The note before the cards is said once, as read whole; a second one later makes
+    // it read whole.
+    let noted = "Exported by Example Contacts 1.0\r\n" + cards
+    #expect(Self.names(Array(noted.utf8), partSize: 300)?.warnings.map(\.line) == [1])
+    #expect(Self.names(Array((noted + "trailer\r\n" + cards).utf8), partSize: 300) == nil)
+    // Text that is no vCard (an exporter's header longer than a few lines) is read whole.
+    let header = String(repeating: "# comment\r\n", count: 20) + cards
+    #expect(Self.names(Array(header.utf8), partSize: 300) == nil)
+  }
 }
+

@@ -1,3 +1,5 @@
+import Foundation
+
 extension VCardReader {
   /// Reads a large vCard file part by part, giving each part's cards to `body` in file
   /// order as soon as they are read, so that the cards of the whole file are never
@@ -26,9 +28,9 @@ extension VCardReader {
     guard input.starts(with: "BEGIN:VCARD".utf8) else { return false }
     var linesBefore = 0
     var tally = WarningTally()
-    var openAcross = false
+    var carried = PieceCarry()
     return read(
-      input, inPartsOf: partSize, linesBefore: &linesBefore, tally: &tally, endsInput: true, openAcross: &openAcross, body)
+      input, inPartsOf: partSize, linesBefore: &linesBefore, tally: &tally, endsInput: true, carried: &carried, body)
   }
 
   /// Where `read(blocks:inPartsOf:_:)` gets an input's bytes: it appends at most
@@ -74,8 +76,8 @@ extension VCardReader {
     // The legacy charset the file's first cards name (`CHARSET=`), in which every
     // part's values of no declared charset are read, as a whole read reads them.
     var declared: String? = nil
-    // Whether cards are open across the cut before this part (`CardAssembler.leftOpen`).
-    var openAcross = false
+    // What the pieces read so far leave the next (cards open, text outside cards said).
+    var carried = PieceCarry()
     while true {
       // What the last part left (the start of a card), then the input up to a part.
       while !ended && window.count < partSize {
@@ -84,7 +86,9 @@ extension VCardReader {
       // The first part ends after `cardsPerPart` cards when they take less than it.
       var cut: Int? = nil
       if first {
-        if !window.starts(with: "BEGIN:VCARD".utf8) {
+        // A byte-order mark is no part of the text (a whole read drops it too).
+        if window.starts(with: [0xEF, 0xBB, 0xBF]) { window.removeFirst(3) }
+        if !window.withUnsafeBufferPointer(Self.beginsCards) {
           // A jCard document is held whole (its parts are ranges of one JSON array)
           // and read a part at a time: its cards are never all held.
           // One that holds no card at all is read whole, which says it is no jCard.
@@ -141,7 +145,7 @@ extension VCardReader {
       let source = VCardSource(input: part, fallbackCharset: declared, toldBy: tellingSource)
       let read = read(
         part, source: source, inPartsOf: part.count, linesBefore: &linesBefore, tally: &tally, endsInput: endsInput,
-        openAcross: &openAcross
+        carried: &carried
       ) { result in
         var result = result
         result.legacyCharset = declared
@@ -157,6 +161,26 @@ extension VCardReader {
       }
     }
   }
+
+  /// Whether `input` (a file's first bytes) is vCard text: a line `BEGIN:VCARD`, in
+  /// any case, comes first — or after blank lines or a few lines of other text
+  /// (an exporter's note), which the first piece reads as the whole read does — and
+  /// its lines end with LF.
+  static func beginsCards(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = input.baseAddress, input.count > 0, input[0] != UInt8(ascii: "["), input[0] != UInt8(ascii: "<"),
+      input[0] != UInt8(ascii: "{")
+    else { return false }
+    var lineStart = 0
+    for _ in 0..<Self.linesBeforeCards {
+      if LineReader.matchesUppercased(input, at: lineStart, end: input.count, "BEGIN:VCARD") { return true }
+      guard let found = memchr(base + lineStart, 0x0A, input.count - lineStart) else { return false }
+      lineStart = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+    }
+    return false
+  }
+
+  /// The most lines before a file's first `BEGIN:VCARD` for it to be read in parts.
+  static let linesBeforeCards = 16
 
   /// The most cards a part of `read(blocks:inPartsOf:_:)` holds, about: 16,384 (a
   /// part of 4 MB holds about 7,000 cards of a phone's or Google's export, but 80,000
@@ -205,11 +229,11 @@ extension VCardReader {
   /// a card whose `END:VCARD` is missing, at the top of a file): read whole, they
   /// would stay open to the file's end, and the cards after them would be read inside
   /// them as cards of their own — as they are read here. Such a card is given with its
-  /// piece, as if it ended there; `openAcross` says so for the pieces after it, which
+  /// piece, as if it ended there; `carried` says so for the pieces after it, which
   /// must then hold no text outside cards (read whole, it would go into the open card).
   private static func read(
     _ input: [UInt8], source: VCardSource? = nil, inPartsOf partSize: Int, linesBefore: inout Int,
-    tally: inout WarningTally, endsInput: Bool, openAcross: inout Bool, _ body: (VCardParseResult) -> Void
+    tally: inout WarningTally, endsInput: Bool, carried: inout PieceCarry, _ body: (VCardParseResult) -> Void
   ) -> Bool {
     let source = source ?? VCardSource(input: input, fallbackCharset: nil)
     return input.withUnsafeBufferPointer { buffer -> Bool in
@@ -227,14 +251,20 @@ extension VCardReader {
         let pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
         for (range, piece) in zip(ranges, pieces) {
           // Only the file's last piece may end inside a card or after text outside
-          // cards (others inside cards left open, as above).
+          // cards (others inside cards left open, as above). Text outside cards is
+          // said once a file: only its first piece may have any (lines before its
+          // first card), and only when a card came after it.
           let isLast = endsInput && range.upperBound == buffer.count
+          let isFirst = linesBefore == 0 && range.lowerBound == 0
           let assembler = piece.piece.assembler
+          let outside =
+            assembler.warnedOutside && !(isFirst && assembler.orphans.isEmpty && assembler.pendingOutside == nil)
           guard source.fallbackCharset != nil || piece.piece.legacyCharset == nil,
-            !(openAcross && assembler.warnedOutside),
-            isLast || (!assembler.warnedOutside && (assembler.open.isEmpty || assembler.leftOpen))
+            !((carried.openCards || carried.outsideText) && assembler.warnedOutside),
+            isLast || (!outside && (assembler.open.isEmpty || assembler.leftOpen))
           else { return false }
-          if assembler.leftOpen { openAcross = true }
+          if assembler.leftOpen { carried.openCards = true }
+          if assembler.warnedOutside { carried.outsideText = true }
         }
         for (range, piece) in zip(ranges, pieces) {
           var assembler = piece.piece.assembler
@@ -253,6 +283,16 @@ extension VCardReader {
       return true
     }
   }
+}
+
+/// What the pieces of a file read so far leave the pieces after them
+/// (`VCardReader.read(_:source:inPartsOf:…)`).
+struct PieceCarry {
+  /// Cards left open (`CardAssembler.leftOpen`): text outside cards after them would go
+  /// into them.
+  var openCards = false
+  /// Text outside cards was said (once a file, as read whole).
+  var outsideText = false
 }
 
 extension CardAssembler {

@@ -237,16 +237,16 @@ public enum VCardReader {
 
   /// The offset of the line `BEGIN:VCARD` that follows the line at `lineStart` when
   /// that is `END:VCARD` (LF or CR LF), with only blank lines between them; nil
-  /// otherwise.
+  /// otherwise. Either in any case (`end:vcard`, as some exporters write them and the
+  /// reader reads them).
   static func cardStart(_ input: UnsafeBufferPointer<UInt8>, afterEndLineAt lineStart: Int) -> Int? {
-    let base = input.baseAddress!
     let count = input.count
     func matches(_ at: Int, _ pattern: StaticString) -> Bool {
-      let length = pattern.utf8CodeUnitCount
-      guard at + length <= count else { return false }
-      return memcmp(base + at, pattern.utf8Start, length) == 0
+      at + pattern.utf8CodeUnitCount <= count && LineReader.matchesUppercased(input, at: at, end: count, pattern)
     }
-    guard matches(lineStart, "END:VCARD") else { return nil }
+    guard lineStart < count, input[lineStart] | 0x20 == UInt8(ascii: "e"), matches(lineStart, "END:VCARD") else {
+      return nil
+    }
     var next = lineStart + 9
     if next < count && input[next] == 0x0D { next += 1 }
     guard next < count, input[next] == 0x0A else { return nil }
