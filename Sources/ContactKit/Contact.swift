@@ -436,8 +436,9 @@ public struct Contact: Sendable, Hashable {
   }
 
   /// The name to show: `FN` when non-empty, otherwise composed by `ContactFormatter`
-  /// (CJK family name first without a space), then organization, nickname, first
-  /// email, first phone. Never a placeholder; empty only for an empty card.
+  /// (CJK family name first without a space), then the name's reading, organization,
+  /// nickname, first email, first phone, a title or suffix alone. Never a placeholder;
+  /// empty only for a card with none of them.
   public var displayName: String { displayNameInOrder(.auto) }
 
   /// Whether `FN` says nothing: empty, or only white space and line breaks (`FN: `,

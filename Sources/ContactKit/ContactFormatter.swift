@@ -6,9 +6,10 @@ import CpickSupport
 ///
 /// Rules for the composed name: family name first without a space when the given
 /// and family names are written in Han, Kana or Hangul (王美玲, 佐藤花子, 김민준);
-/// given name first otherwise (Adaeze Okonkwo); then the organization for a card
-/// with no name (its first component, else the department), then nickname, first
-/// email, first phone. A card marked an organization's (`KIND:org`, Apple's
+/// given name first otherwise (Adaeze Okonkwo); for a card with no name its reading
+/// (the phonetic names), then the organization (its first component, else the
+/// department), nickname, first email, first phone, and last a title or suffix alone
+/// (`N:;;;Dr.;`). A card marked an organization's (`KIND:org`, Apple's
 /// `X-ABShowAs:COMPANY`) is named by its organization first, as Apple's formatter names
 /// it, its name parts being its contact person's.
 public enum ContactFormatter {

@@ -50,13 +50,21 @@ enum CPick {
     if let quote = ShellWords.unclosedQuote(in: environment["CPICK_DEFAULT_OPTS"] ?? "") {
       return Completion(fail("CPICK_DEFAULT_OPTS: " + L10n.format("a %s quote is not closed", String(quote))))
     }
-    let options: Options
+    var options: Options
     do {
       options = try OptionParser.parse(defaults + arguments)
     } catch {
       // A word the command line alone does not trip over came from the variable: say so.
       let fromDefaults = !defaults.isEmpty && (try? OptionParser.parse(arguments)) != nil
       return Completion(fail((fromDefaults ? "CPICK_DEFAULT_OPTS: " : "") + error.description))
+    }
+    // `groups` prints in few formats: another on its command line is a mistake; one
+    // from CPICK_DEFAULT_OPTS (`-f mailbox` for the picker) is not its business.
+    if options.command == .groups, let format = options.format, !Options.groupFormats.contains(format) {
+      guard (try? OptionParser.parse(arguments))?.format != format else {
+        return Completion(fail(L10n.format("cpick groups prints json, jsonl, value or tsv, not %s", format.rawValue)))
+      }
+      options.format = nil
     }
     if options.manual {
       StandardOutput.write(ManPage.text, terminator: "")
@@ -122,9 +130,12 @@ enum CPick {
     let found = SourceResolver.defaultSources(environment: environment, stdinIsTerminal: !stdinCarriesData || stdinIsInput)
     // Cards piped in while CPICK_SOURCE or the config names the books (which come
     // first, PRODUCT.md): not read, and said, so that `cat export.vcf | cpick` does
-    // not seem to lose them. Only for bytes already there (a pipe with data waiting,
-    // a file that is not empty): a mail client's empty stdin says nothing.
-    if stdinCarriesData && !stdinIsInput && !found.contains("-") && stdinHoldsBytes(status) {
+    // not seem to lose them. Only for vCard text already there, looked at without
+    // taking it: a mail client's empty stdin, a script's list of names read in a loop
+    // (`while read …; do cpick …; done < names.txt`) say nothing.
+    if stdinCarriesData && !stdinIsInput && !found.contains("-"),
+      let first = StandardInputPeek.firstBytes(256, status: status), StandardInputPeek.beginsCards(first)
+    {
       printError(
         "cpick: "
           + L10n.text("the cards on standard input are not read: the books CPICK_SOURCE or the config names are (-s - reads them)"))
@@ -132,13 +143,6 @@ enum CPick {
     return found
   }
 
-  /// Whether standard input (of `status`) has bytes to read now: a regular file that is
-  /// not empty, or a pipe or socket with bytes waiting (`FIONREAD`).
-  private static func stdinHoldsBytes(_ status: stat) -> Bool {
-    if (status.st_mode & S_IFMT) == S_IFREG { return status.st_size > 0 }
-    var waiting: Int32 = 0
-    return ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting > 0
-  }
 
   /// `new` and `unknown`: the books read through the index (as `list` reads them), so
   /// that the form or card opens at once, and the index finds the known contacts and

@@ -1,7 +1,7 @@
 import TerminalKit
 
-/// fzf's key names for `--expect` (`ctrl-a`…`ctrl-z`, `alt-a` and Alt with any printable
-/// character, `f1`…`f12`, `enter`/`return`, `space`, `tab`, `btab`, `left`, `right`,
+/// fzf's key names for `--expect` (`ctrl-a`…`ctrl-z`, `alt-a` and Alt with any other
+/// printable ASCII character, `f1`…`f12`, `enter`/`return`, `space`, `tab`, `btab`, `left`, `right`,
 /// `up`, `down`, `pgup`, `pgdn`, `home`, `end`, `del`, `bspace`, `alt-bspace`,
 /// `esc`/`escape`, and a single printable character) and back. Not taken, as the
 /// terminal screens do not tell them apart: `alt-enter`, `ctrl-space` and the other

@@ -11,6 +11,9 @@ struct Options {
     case pick, show, new, unknown, query, list, groups, sync, books
   }
 
+  /// The formats `cpick groups` prints: names (value), names and counts (tsv), JSON lines.
+  static let groupFormats: [Format] = [.json, .jsonl, .value, .tsv]
+
   enum Format: String, CaseIterable {
     case json, jsonl, mailbox, value, tsv, mutt, aerc, vcard, jcard, xcard
 
@@ -155,11 +158,6 @@ enum OptionParser {
         }
         throw UsageError(description: L10n.format("unexpected argument '%s' (see cpick --help)", word))
       }
-    }
-    // `groups` prints names (value), names and counts (tsv) or JSON lines: no other format.
-    if options.command == .groups, let format = options.format, ![.json, .jsonl, .value, .tsv].contains(format) {
-      throw UsageError(
-        description: L10n.format("cpick groups prints json, jsonl, value or tsv, not %s", format.rawValue))
     }
     return options
   }

@@ -70,10 +70,10 @@ extension CPick {
         query = picker.finalQuery
         contact = chosen
       }
-      let (result, editable) = showCard(
+      let (result, editable, wentBack) = showCard(
         contact, book: book, options: options, rules: rules, sources: sources, environment: environment,
         backToList: choose, on: screen)
-      if choose, result == .cancelled { continue }
+      if choose, result == .cancelled, wentBack { continue }
       screen.end()
       // `--edit` on a card that cannot be edited (write-protected, read-only, standard
       // input): its help line had no `e`; said once the screen is given back.
@@ -89,11 +89,12 @@ extension CPick {
   }
 
   /// `contact`'s card on `screen`, as `show`'s options ask, until it ends; `editable`
-  /// is false when `--edit` was asked and the contact cannot be edited.
+  /// is false when `--edit` was asked and the contact cannot be edited, `wentBack`
+  /// true when the user left it with Esc or ← (not Ctrl-C).
   private static func showCard(
     _ contact: Contact, book: ContactBook, options: Options, rules: Predicates, sources: [String],
     environment: [String: String], backToList: Bool, on screen: any Screen
-  ) -> (result: PersonViewResult, editable: Bool) {
+  ) -> (result: PersonViewResult, editable: Bool, wentBack: Bool) {
     let card = PersonViewController(contact: contact)
     card.returnsToList = backToList
     if let keys = options.showProperties { card.displayedPropertyKeys = keys }
@@ -110,6 +111,7 @@ extension CPick {
       card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
       card.editing?.groupNames = book.groups.map(\.name)  // the form's groups row offers them, empty ones too
     }
-    return (card.run(on: screen), card.editing?.canEdit(contact) ?? true)
+    let result = card.run(on: screen)
+    return (result, card.editing?.canEdit(contact) ?? true, card.wentBack)
   }
 }

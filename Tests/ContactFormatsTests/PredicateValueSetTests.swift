@@ -65,4 +65,24 @@ struct PredicateValueSetTests {
     let and = (0..<10_000).map { _ in "hasImage" }.joined(separator: " AND ")
     #expect(try ContactPredicate(format: and, kind: .contact).evaluate(PredicateFixtures.ada))
   }
+
+  @Test("a lone IN list is a set too, inside an AND as well, with the comparison's answers")
+  func loneList() throws {
+    let list = try ContactPredicate(format: "givenName IN[c] {\"ADA\", \"grace\"}", kind: .contact)
+    if case .oneOf = list.root {} else { Issue.record("not a set: \(list.root)") }
+    #expect(try list.evaluate(PredicateFixtures.ada))
+    #expect(try !list.evaluate(PredicateFixtures.jose))
+    let both = try ContactPredicate(format: "hasImage AND givenName IN {\"Ada\"}", kind: .contact)
+    guard case .and(let terms) = both.root, terms.count == 2 else {
+      Issue.record("not an AND of two: \(both.root)")
+      return
+    }
+    if case .oneOf = terms[1] {} else { Issue.record("no set in the AND") }
+    #expect(try both.evaluate(PredicateFixtures.ada))
+    // A list of numbers is no set of texts: a comparison still.
+    let counts = try ContactPredicate(format: "emailAddresses.@count IN {1, 2}", kind: .contact)
+    if case .comparison = counts.root {} else { Issue.record("numbers taken as texts") }
+    #expect(try counts.evaluate(PredicateFixtures.ada))
+  }
 }
+

@@ -89,6 +89,10 @@ struct CommandLineTests {
     let groups = try CommandRunner.cpick(["groups", "-f", "vcard", "-s", EndToEnd.sampleBook])
     #expect(groups.status == 2)
     #expect(groups.stderrText == "cpick: cpick groups prints json, jsonl, value or tsv, not vcard\n")
+    // A format in CPICK_DEFAULT_OPTS (for the picker) leaves groups to its own.
+    let defaulted = try CommandRunner.shell(#"CPICK_DEFAULT_OPTS='-f mailbox' "$0" groups -s "$1""#, [EndToEnd.sampleBook])
+    #expect(defaulted.status == 0, "\(defaulted.stderrText)")
+    #expect(defaulted.stdoutLines.first?.hasPrefix("{\"name\":") == true, "\(defaulted.stdoutText)")
   }
 
   @Test("of -f and --template the later one prints; a -f on the command line over a --template in CPICK_DEFAULT_OPTS")

@@ -154,7 +154,10 @@ struct PropertyPickingTests {
     try pane.waitForScreen(containing: "enter choose · esc back")
     try pane.press("Escape")
     try pane.waitForScreen(containing: "> thornton", "3/67")
-    try pane.press("Escape")
+    // Ctrl-C on a card cancels the whole command, as in the picker.
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "enter choose · esc back")
+    try pane.press("C-c")
     #expect(try pane.waitForExit() == 130)
     #expect(pane.stdout.isEmpty)
   }

@@ -49,6 +49,15 @@ struct StandardInputTests {
     #expect(empty.stderrText.isEmpty, "\(empty.stderrText)")
     let read = try CommandRunner.shell(#"CPICK_SOURCE="$1" "$0" query piped -f value -s - < "$2""#, [EndToEnd.sampleBook, piped])
     #expect(read.stdoutLines == ["Piped Person"])
+    // A script's names read in a loop: not cards, and each line left for the loop
+    // (looked at, never taken).
+    let names = folder.appendingPathComponent("names.txt").path
+    try "jack miller\ngrace whitfield\n".write(toFile: names, atomically: true, encoding: .utf8)
+    let loop = try CommandRunner.shell(
+      #"cpick="$0"; while read -r name; do CPICK_SOURCE="$1" "$cpick" query "$name" -f value; done < "$2""#,
+      [EndToEnd.sampleBook, names])
+    #expect(loop.stdoutLines == ["Jack Miller", "Grace Whitfield"])
+    #expect(loop.stderrText.isEmpty, "\(loop.stderrText)")
   }
 
   @Test(

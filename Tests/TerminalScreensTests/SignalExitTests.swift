@@ -10,12 +10,13 @@ import Testing
 /// (on a pseudo-terminal, so the modes and bytes can be read back).
 @Suite("signals: exit status and terminal restoration")
 struct SignalExitTests {
-  @Test("the status is 128 + signal: 143, 129, 130, never fzf's 1 (nothing matched) or 2")
+  @Test("the status is 128 + signal: 143, 129, 130, 131, never fzf's 1 (nothing matched) or 2")
   func statuses() {
     #expect(SignalExit.status(for: SIGTERM) == 143)
     #expect(SignalExit.status(for: SIGHUP) == 129)
     #expect(SignalExit.status(for: SIGINT) == 130)
-    #expect(SignalExit.signals.sorted() == [SIGHUP, SIGINT, SIGTERM].sorted())
+    #expect(SignalExit.status(for: SIGQUIT) == 131)
+    #expect(SignalExit.signals.sorted() == [SIGHUP, SIGINT, SIGQUIT, SIGTERM].sorted())
     for signal in SignalExit.signals { #expect(![0, 1, 2].contains(SignalExit.status(for: signal))) }
   }
 

@@ -24,7 +24,7 @@ public enum Mailbox {
     guard !name.isEmpty else { return address }
     let display =
       (name.utf8.contains(where: isSpecialByte) && name.contains(where: { specials.contains($0) }))
-        || name.contains("=?")
+        || Self.opensEncodedWord(name)
       ? "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
       : name
     return "\(display) <\(address)>"
@@ -32,6 +32,17 @@ public enum Mailbox {
 }
 
 extension Mailbox {
+  /// Whether `name` holds `=?`, which begins an RFC 2047 encoded-word (looked for in
+  /// its bytes: on every mailbox written).
+  static func opensEncodedWord(_ name: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in name.utf8 {
+      if previous == UInt8(ascii: "="), byte == UInt8(ascii: "?") { return true }
+      previous = byte
+    }
+    return false
+  }
+
   /// The mailbox of `contact` at `address` (an `EMAIL` value): its name (in `order`),
   /// left out when the name is only the fallback to an address or a number (a card
   /// with no name). A value that holds a whole mailbox or several addresses

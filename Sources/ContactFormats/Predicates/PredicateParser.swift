@@ -215,7 +215,7 @@ struct PredicateParser {
       quantifier: quantifier?.0, lhs: lhs.operand, op: op, options: options, rhs: rhs.operand, regex: nil,
       column: opToken.column)
     try PredicateTypeCheck.check(&comparison, lhs: lhs, rhs: rhs, op: opToken, quantifier: quantifier?.1)
-    return .comparison(comparison)
+    return PredicateValueSet.node(comparison)
   }
 
   /// After an operand that no operator follows: a bare boolean key path, or an error.

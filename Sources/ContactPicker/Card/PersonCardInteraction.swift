@@ -56,6 +56,9 @@ struct PersonCardInteraction {
   var size: (rows: Int, columns: Int) = (24, 80)
   /// An edit was saved.
   private var saved = false
+  /// Whether the card was left with Esc or ← (back) rather than cancelled (Ctrl-C,
+  /// Ctrl-G, Ctrl-Q): `PersonViewController.wentBack`.
+  private(set) var wentBack = false
   /// Said once on the help line, in the longest form that fits: the card was
   /// reloaded from disk (whose name, when there is room).
   private var notice: [String] = []
@@ -113,7 +116,10 @@ struct PersonCardInteraction {
       if key != .resize { notice = [] }
       switch card.handle(key) {
       case .select(let property): return [.ask(property)]
-      case .back, .cancel: return [.end(ending(.cancelled))]
+      case .back:
+        wentBack = true
+        return [.end(ending(.cancelled))]
+      case .cancel: return [.end(ending(.cancelled))]
       case .edit: return settings.editing ? [.edit(contact)] : [.draw]
       case .act(let property, let message): return settings.acting ? [.act(property, message: message)] : [.draw]
       case .toggle, .none: return [.draw]

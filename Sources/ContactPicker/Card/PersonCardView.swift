@@ -124,7 +124,8 @@ public enum PersonCardView {
     }
     let phonetic = ContactFormatter.phoneticName(contact)
     var headerRow = 1
-    if !phonetic.isEmpty && headerRow < rows {
+    // Not twice: a card named by its reading alone shows it as its name.
+    if !phonetic.isEmpty && phonetic != contact.displayName && headerRow < rows {
       frame.put(phonetic, row: headerRow, column: textColumn, style: Style(dim: true))
       headerRow += 1
     }

@@ -83,6 +83,10 @@ public final class PersonViewController {
   /// Whether closing the card goes back to a list it was chosen from (the caller shows
   /// the list again): the help line says `esc back` rather than `esc close`.
   public var returnsToList = false
+  /// Whether the card last ended by Esc or ← (back, to a list with `returnsToList`)
+  /// rather than by Ctrl-C, Ctrl-G or Ctrl-Q (cancel, which leaves the list too); both
+  /// end it `.cancelled`.
+  public private(set) var wentBack = false
 
   /// A card for `contact`.
   public init(contact: Contact) {
@@ -153,6 +157,7 @@ public final class PersonViewController {
       _ effects: [PersonCardInteraction.Effect], controller: PersonViewController, on screen: any Screen
     ) -> InteractionStep<PersonViewResult> {
       controller.contact = interaction.contact
+      controller.wentBack = interaction.wentBack
       for effect in effects {
         switch effect {
         case .draw:

@@ -54,7 +54,8 @@ extension PeoplePickerInteraction {
   /// Shows or closes the help of the screen shown (`screenHelp`); true when `key` did.
   private mutating func takeHelpKey(_ key: KeyEvent) -> Bool {
     switch mode {
-    case .list: return help.take(key, in: keymap)
+    // A key the caller expects (`--expect f1`) ends the list rather than opening help.
+    case .list: return (help.isShown || !settings.expectedKeys.contains(key)) && help.take(key, in: keymap)
     case .card(let card): return help.take(key, in: cardKeymap(card))
     case .groups(let groups): return groups.prompt == nil && help.take(key, in: groupsKeymap(groups))
     }

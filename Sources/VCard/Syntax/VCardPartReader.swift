@@ -16,10 +16,9 @@ extension VCardReader {
   /// - Returns: false when the file must be read whole (`read(_:)`): it is not vCard
   ///   text that starts with `BEGIN:VCARD` and ends its lines with LF, nor a valid
   ///   jCard array of cards, a part ends
-  ///   inside a card or after text outside cards, or a line names a legacy charset
-  ///   (`CHARSET=`, which changes how values without one are read in every part)
-  ///   when the file's first 4 MB name none (`VCardSource.tallied`: a charset they
-  ///   name is every part's).
+  ///   inside a card (but for cards left open, `CardAssembler.leftOpen`) or after
+  ///   text outside cards (but for the first piece's), or a line names a legacy
+  ///   charset (`CHARSET=`, which changes how values without one are read in every part).
   ///   `body` may have been given some parts by then: the caller discards them.
   /// - Complexity: O(n) in the size of the input; O(`partSize`) cards held at once.
   public static func read(_ bytes: [UInt8], inPartsOf partSize: Int, _ body: (VCardParseResult) -> Void) -> Bool {
@@ -56,7 +55,10 @@ extension VCardReader {
   /// (`VCardSource.tallied`: its first 4 MB), as when it is read whole.
   ///
   /// - Returns: false when the file must be read whole, as `read(_:inPartsOf:_:)`
-  ///   says; also for an empty file, or one with a byte-order mark or in UTF-16.
+  ///   says — but a legacy charset named in the file's first 4 MB (`VCardSource.tallied`)
+  ///   is every part's, as read whole, and the first lines may be blank or other text
+  ///   (`beginsCards`), after a byte-order mark; also for an empty file, or one in
+  ///   UTF-16 or with CR line ends alone.
   /// - Complexity: O(n) in the size of the input; O(`largestPart`) bytes and cards held
   ///   at once (more for a card larger than that).
   public static func read(
