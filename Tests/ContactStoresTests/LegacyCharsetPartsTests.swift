@@ -68,6 +68,18 @@ import Testing
     }
   }
 
+  @Test("the fuzzer's file of a UTF-16 byte-order mark, then ASCII lines with BEGIN:VCARD further on: read whole, as UTF-16")
+  func utf16MarkThenASCII() throws {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fuzz/Seeds/vcard/utf16-mark-then-ascii-cards.vcf")
+    let bytes = Array(try Data(contentsOf: seed))
+    #expect(bytes.starts(with: [0xFF, 0xFE]))
+    for partSize in [1, 97] {
+      let read = VCardFileStore.loadInParts(bytes, source: "f.vcf", partSize: partSize) { _ in }
+      #expect(read == .whole, "parts of \(partSize)")
+    }
+  }
+
   @Test("a UTF-8 file of the same names is read in parts, each part as it is")
   func utf8InParts() {
     let utf8 = Array(["김민수", "이지은", "♡자기♡"].map { "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\($0)\r\nEND:VCARD\r\n" }.joined().utf8)

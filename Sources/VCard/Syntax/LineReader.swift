@@ -247,22 +247,38 @@ package enum LineReader {
   /// UTF-8 bytes of the file: UTF-16 with a BOM, or without one when it starts with
   /// an ASCII character and a zero byte (`B\0E\0…`), is converted; a UTF-8 BOM dropped.
   package static func normalizedUTF8(_ bytes: [UInt8]) -> [UInt8] {
-    if bytes.count >= 2 {
-      if bytes[0] == 0xFF && bytes[1] == 0xFE { return decodeUTF16(bytes.dropFirst(2), bigEndian: false) }
-      if bytes[0] == 0xFE && bytes[1] == 0xFF { return decodeUTF16(bytes.dropFirst(2), bigEndian: true) }
-    }
-    if bytes.count >= 4 {
-      if bytes[0] != 0 && bytes[0] < 0x80 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 {
-        return decodeUTF16(bytes[...], bigEndian: false)
-      }
-      if bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80 && bytes[2] == 0 && bytes[3] != 0 {
-        return decodeUTF16(bytes[...], bigEndian: true)
-      }
+    switch utf16(bytes) {
+    case .littleEndian(let skipped): return decodeUTF16(bytes.dropFirst(skipped), bigEndian: false)
+    case .bigEndian(let skipped): return decodeUTF16(bytes.dropFirst(skipped), bigEndian: true)
+    case nil: break
     }
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       return Array(bytes.dropFirst(3))
     }
     return bytes
+  }
+
+  /// How a file's first bytes say it is UTF-16 (`normalizedUTF8` reads it so): a
+  /// byte-order mark (skipped: 2 bytes), or ASCII with a zero byte after (or before)
+  /// each character (none skipped); nil for anything else.
+  enum UTF16Order: Equatable {
+    case littleEndian(skipped: Int)
+    case bigEndian(skipped: Int)
+  }
+
+  /// The UTF-16 a file's first bytes (`prefix`, at least four of them when there are)
+  /// say it is in, or nil (`UTF16Order`).
+  static func utf16(_ prefix: some RandomAccessCollection<UInt8>) -> UTF16Order? {
+    let bytes = Array(prefix.prefix(4))
+    if bytes.count >= 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return .littleEndian(skipped: 2) }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return .bigEndian(skipped: 2) }
+    }
+    if bytes.count >= 4 {
+      if bytes[0] != 0 && bytes[0] < 0x80 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 { return .littleEndian(skipped: 0) }
+      if bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80 && bytes[2] == 0 && bytes[3] != 0 { return .bigEndian(skipped: 0) }
+    }
+    return nil
   }
 
   private static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
