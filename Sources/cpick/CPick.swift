@@ -32,6 +32,9 @@ struct Completion {
 @MainActor
 enum CPick {
   static func main(arguments: [String], environment: [String: String]) -> Completion {
+    if let quote = ShellWords.unclosedQuote(in: environment["CPICK_DEFAULT_OPTS"] ?? "") {
+      return Completion(fail("CPICK_DEFAULT_OPTS: " + L10n.format("a %s quote is not closed", String(quote))))
+    }
     let defaults = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
     // The variable alone must parse: an option at its end without its value would
     // take the command line's first word (`--height` `list`).
@@ -46,9 +49,6 @@ enum CPick {
             "CPICK_DEFAULT_OPTS: "
               + L10n.format("'%s' is no option: the variable holds options only (a command or query goes on the command line)", word)))
       }
-    }
-    if let quote = ShellWords.unclosedQuote(in: environment["CPICK_DEFAULT_OPTS"] ?? "") {
-      return Completion(fail("CPICK_DEFAULT_OPTS: " + L10n.format("a %s quote is not closed", String(quote))))
     }
     var options: Options
     do {

@@ -63,12 +63,18 @@ extension CPick {
         picker.initialQuery = query
         picker.searchOptions = SearchOptions(exact: options.exact)
         picker.endsWhenNothingMatches = true
-        guard case .selectedPerson(let chosen) = picker.run(on: screen) else {
+        switch picker.run(on: screen) {
+        case .selectedPerson(let chosen):
+          query = picker.finalQuery
+          contact = chosen
+        case .selectedProperty(let property):
+          // A value chosen on the list's own card (→, then Enter): the answer.
+          screen.end()
+          return output.emit(.selectedProperty(property)) ? .chosen : .cancelled
+        default:
           screen.end()
           return picker.nothingMatched ? .noMatch : .cancelled
         }
-        query = picker.finalQuery
-        contact = chosen
       }
       let (result, editable, wentBack) = showCard(
         contact, book: book, options: options, rules: rules, sources: sources, environment: environment,

@@ -33,20 +33,22 @@ enum TerminalInput {
   static func terminalPathRefusal(_ options: Options) -> String? {
     for path in options.sources + [options.vcard].compactMap({ $0 }) where path != "-" && isTerminal(path) {
       return L10n.format(
-        "%s is a terminal: it would be read until Ctrl-D; pipe cards in (cpick -s - < book.vcf) or give a file (-s book.vcf)",
+        "%s is a terminal: it would be read until Ctrl-D; give a file, or - with what it reads piped in",
         path)
     }
     return nil
   }
 
-  /// Whether `path` names a terminal device (opened without waiting and without
-  /// becoming the process's controlling terminal, to ask).
+  /// Whether `path` names a terminal device, told by its device numbers alone (Linux's
+  /// terminal majors: 4 for the consoles and serial lines, 5 for `/dev/tty`, 136–143
+  /// for pseudo-terminals): never opened, since opening some devices does something
+  /// (a serial line raises DTR, which resets many boards).
   static func isTerminal(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return isatty(descriptor) == 1
+    // glibc's `major()`: bits 8–19 and 32–43 of the device number.
+    let device = UInt64(status.st_rdev)
+    let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
+    return major == 4 || major == 5 || (136...143).contains(major)
   }
 }

@@ -31,7 +31,7 @@ struct StandardInputTests {
     defer { pane.close() }
     #expect(try pane.waitForExit() == 2)
     let path = arguments.last!
-    #expect(pane.stderrText().hasPrefix("cpick: \(path) is a terminal: it would be read until Ctrl-D"), "\(pane.stderrText())")
+    #expect(pane.stderrText().hasPrefix("cpick: \(path) is a terminal: it would be read until Ctrl-D; give a file"), "\(pane.stderrText())")
     #expect(pane.stdout.isEmpty)
   }
 

@@ -111,9 +111,9 @@ extension VCardReader {
         while !ended && window.count < VCardSource.talliedBytes {
           if !next(&window, VCardSource.talliedBytes - window.count) { ended = true }
         }
-        tellingSource = VCardSource(
-          input: window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }, fallbackCharset: nil)
-        declared = window.withUnsafeBufferPointer { LineReader.declaredCharset(UnsafeBufferPointer(rebasing: $0[VCardSource.tallied($0)])) }
+        let tallied = window.withUnsafeBufferPointer { Array($0[VCardSource.tallied($0)]) }
+        declared = tallied.withUnsafeBufferPointer(LineReader.declaredCharset)
+        tellingSource = VCardSource(input: tallied, fallbackCharset: nil)
         first = false
         cut = window.withUnsafeBufferPointer { Self.cardsEnd($0, within: min($0.count, partSize)) }
       }
