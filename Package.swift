@@ -48,7 +48,7 @@ let package = Package(
       exclude: ["Syntax/common_characters.py"]),
     // xCard (RFC 6351) read through Foundation's XML parser, apart from `VCard` so that
     // only the programs that read XML load libxml2 (`cpick-sync`, which does for `cpick`).
-    .target(name: "XCard", dependencies: ["VCard", "Localization"]),
+    .target(name: "XCard", dependencies: ["VCard", "CpickSupport", "Localization"]),
     // Formats other than vCard: person JSON, mailboxes, mutt/aerc lines, templates,
     // predicates, mail headers, value validation.
     .target(name: "ContactFormats", dependencies: ["ContactKit", "CpickSupport", "Localization"]),
@@ -105,7 +105,7 @@ let package = Package(
       ]),
     // A CardDAV client over libcurl (discovery, sync-collection, multiget, conditional
     // writes). Not in the library product nor the tool: only a helper executable links it.
-    .target(name: "CardDAV", dependencies: ["CCurl"]),
+    .target(name: "CardDAV", dependencies: ["CCurl", "CpickSupport"]),
     // An LDAP directory client over libldap (simple bind, StartTLS/LDAPS, paged searches,
     // query searches), giving `DirectoryEntries`' entries. Not in the library product nor
     // the tool: only a helper executable links it.

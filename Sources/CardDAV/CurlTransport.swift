@@ -22,6 +22,11 @@ private final class TransferSink {
   var body: [UInt8] = []
   var statusLine = ""
   var headers: [(name: String, value: String)] = []
+  /// The most bytes of the body read (`DAVOptions.largestAnswer`).
+  var largest = Int.max
+  /// Set when the body grew past `largest`: the transfer was stopped there (a server
+  /// that never stops sending must not take all memory).
+  var overflowed = false
 
   /// One header line (`Name: value\r\n`, or a status line that starts a new response:
   /// each redirect and each `100 Continue` has its own).
@@ -71,6 +76,7 @@ final class CurlEasy {
     curl_easy_reset(handle)
     var errorBuffer = [CChar](repeating: 0, count: Int(cpick_curl_error_size) + 1)
     let sink = TransferSink()
+    sink.largest = options.largestAnswer
     var list: UnsafeMutablePointer<curl_slist>? = nil
     defer { curl_slist_free_all(list) }
     for header in headers + ["Expect:", "User-Agent: cpick"] { list = curl_slist_append(list, header) }
@@ -122,6 +128,10 @@ final class CurlEasy {
         cpick_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, userdata in
           let sink = Unmanaged<TransferSink>.fromOpaque(userdata!).takeUnretainedValue()
           let length = size * count
+          guard sink.body.count + length <= sink.largest else {
+            sink.overflowed = true
+            return 0  // curl stops the transfer (CURLE_WRITE_ERROR)
+          }
           if length > 0, let buffer {
             sink.body.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: length))
           }
@@ -141,6 +151,11 @@ final class CurlEasy {
         return curl_easy_perform(handle)
       }
     }
+    if sink.overflowed {
+      throw DAVError(
+        .malformed, url: shownURL,
+        message: "the answer is longer than \(Self.size(options.largestAnswer)); stopped reading it")
+    }
     if code != CURLE_OK {
       let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw transportError(code, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail, url: shownURL)
@@ -155,6 +170,11 @@ final class CurlEasy {
       // curl puts a user name from ~/.netrc into the URL it reports; hrefs are
       // resolved against it, so it is taken out.
       effectiveURL: effective.map { DAVURL.shown(String(cString: $0)) } ?? url)
+  }
+
+  /// A size as a user reads it: `256 MiB`, `200 bytes`.
+  static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   private func setLong(_ option: CURLoption, _ value: Int) { cpick_curl_setopt_long(handle, option, value) }

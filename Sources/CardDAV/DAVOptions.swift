@@ -30,6 +30,11 @@ public struct DAVOptions: Sendable {
   public var idleTimeout: Double = 30
   /// Seconds allowed for a whole request, redirects included; `nil` for no bound.
   public var requestTimeout: Double? = nil
+  /// The most bytes of one answer's body read: 256 MiB by default, far more than a
+  /// multiget batch or a sync report of a large account takes. Past it the request
+  /// fails with ``DAVError/Kind/malformed`` (a server that never stops sending took
+  /// 3 GB in 5 s).
+  public var largestAnswer = 256 << 20
 
   /// Options with the given credentials, trusted certificates and time limits (seconds).
   public init(

@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 
 #if canImport(FoundationXML)
@@ -41,14 +42,32 @@ final class DAVElement {
   var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
   /// Parses `bytes` as namespaced XML (external entities never resolved); `nil` when they
-  /// are not well-formed XML.
-  static func parse(_ bytes: [UInt8]) -> DAVElement? {
+  /// are not well-formed XML, or nest elements deeper than `deepest`. A multistatus of
+  /// more than 4 MB (a sync report of tens of thousands of cards, a multiget of cards
+  /// with photos) is parsed a piece of responses at a time (`XMLPieces`: libxml2
+  /// refuses a document over 10 MB), the pieces' responses one root's children.
+  static func parse(_ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes) -> DAVElement? {
+    let pieces = XMLPieces(bytes, root: "multistatus", record: "response", pieceBytes: pieceBytes).pieces
+    guard let root = parseWhole(pieces[0].bytes) else { return nil }
+    for piece in pieces.dropFirst() {
+      guard let more = parseWhole(piece.bytes), more.is(root.namespace, root.name) else { return nil }
+      root.children += more.children
+    }
+    return root
+  }
+
+  /// The most elements open at once: far more than WebDAV nests, few enough that the
+  /// tree is freed without running out of stack (40,000 crashed `cpick-sync`).
+  static let deepest = 256
+
+  /// Parses `bytes` as one document (`parse`).
+  private static func parseWhole(_ bytes: [UInt8]) -> DAVElement? {
     let parser = XMLParser(data: Data(bytes))
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
     let builder = TreeBuilder()
     parser.delegate = builder
-    guard parser.parse(), builder.stack.isEmpty else { return nil }
+    guard parser.parse(), builder.stack.isEmpty, !builder.tooDeep else { return nil }
     return builder.root
   }
 }
@@ -57,11 +76,18 @@ final class DAVElement {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
   var root: DAVElement?
   var stack: [DAVElement] = []
+  /// Set when elements nested deeper than `DAVElement.deepest`: the parse was stopped.
+  var tooDeep = false
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
     attributes attributeDict: [String: String] = [:]
   ) {
+    guard stack.count < DAVElement.deepest else {
+      tooDeep = true
+      parser.abortParsing()
+      return
+    }
     let element = DAVElement(namespace: namespaceURI ?? "", name: elementName)
     if let parent = stack.last { parent.children.append(element) } else if root == nil { root = element }
     stack.append(element)
@@ -100,9 +126,12 @@ struct Multistatus {
   var responses: [MultistatusResponse]
   var syncToken: String?
 
-  /// Reads a multistatus body; `nil` when it is not XML or its root is not `DAV:multistatus`.
-  init?(_ bytes: [UInt8]) {
-    guard let root = DAVElement.parse(bytes), root.is(Namespace.dav, "multistatus") else { return nil }
+  /// Reads a multistatus body (in pieces of `pieceBytes` when longer: `DAVElement.parse`);
+  /// `nil` when it is not XML or its root is not `DAV:multistatus`.
+  init?(_ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes) {
+    guard let root = DAVElement.parse(bytes, pieceBytes: pieceBytes), root.is(Namespace.dav, "multistatus") else {
+      return nil
+    }
     syncToken = root.child(Namespace.dav, "sync-token")?.trimmedText
     responses = root.children(Namespace.dav, "response").compactMap { response in
       guard let href = response.child(Namespace.dav, "href")?.trimmedText, !href.isEmpty else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import CpickSupport
 import VCard
 import Localization
 
@@ -81,12 +82,12 @@ public enum XCardReader {
   }
 
   /// `read(_:_:)` with other limits (tests use small ones), and pieces of `pieceBytes`
-  /// (`XCardPieces`: libxml2's push parser refuses a document of more than 10 MB).
+  /// (`XMLPieces`: libxml2's push parser refuses a document of more than 10 MB).
   static func read(
-    _ bytes: [UInt8], limits: VCardLimits, pieceBytes: Int = XCardPieces.pieceBytes, _ body: @escaping (RawCard) -> Void
+    _ bytes: [UInt8], limits: VCardLimits, pieceBytes: Int = XMLPieces.pieceBytes, _ body: @escaping (RawCard) -> Void
   ) -> Outcome {
     let stream = XCardStream(limits: limits, body: body)
-    for piece in XCardPieces(bytes, pieceBytes: pieceBytes).pieces {
+    for piece in XMLPieces(bytes, root: "vcards", record: "vcard", pieceBytes: pieceBytes).pieces {
       let parser = XMLParser(data: Data(piece.bytes))
       parser.shouldResolveExternalEntities = false
       parser.shouldProcessNamespaces = true

@@ -21,7 +21,7 @@ final class XCardStream: NSObject, XMLParserDelegate {
   private(set) var sawRoot = false
 
   /// What to add to the parser's line numbers: the lines of the document before the
-  /// piece being parsed, less those of the root start tag put before it (`XCardPieces`).
+  /// piece being parsed, less those of the root start tag put before it (`XMLPieces`).
   var lineOffset = 0
 
   /// How deep the parser is: 1 in the root element.
@@ -36,6 +36,11 @@ final class XCardStream: NSObject, XMLParserDelegate {
   /// card being read.
   private var cardIndex = 0
   private var cardSize = 0
+
+  /// The most elements open at once in a card: far more than xCard nests (a property,
+  /// its parameters and values), few enough that the card is freed without running out
+  /// of stack.
+  static let deepest = 256
 
   init(limits: VCardLimits, body: @escaping (RawCard) -> Void) {
     self.limits = limits
@@ -76,6 +81,16 @@ final class XCardStream: NSObject, XMLParserDelegate {
       return
     }
     guard !skipping else { return }
+    // A card nested without end (40,000 deep crashed the helper freeing it) is let go.
+    guard open.count < Self.deepest else {
+      warnings.append(
+        VCardWarning(
+          line: element.line,
+          message: L10n.deferredFormat("xCard card %d: elements nested more than %d deep; left out", cardIndex, Self.deepest)))
+      open = []
+      skipping = true
+      return
+    }
     grow(by: element.qualifiedName.utf8.count + attributes.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count })
     guard !skipping, let parent = open.last else { return }
     parent.append(.element(element))

@@ -23,6 +23,24 @@ import Testing
     #expect(errorKind { () throws(DAVError) in try anonymous.members(of: server.url("/alice/")) } == .unauthorized)
   }
 
+  @Test func anAnswerLongerThanTheLargestIsStoppedAndSaid() throws {
+    let server = try DAVServer.radicale(users: ["alice": "secret"])
+    defer { server.stop() }
+    var options = DAVOptions(credentials: .basic(user: "alice", password: "secret"))
+    options.largestAnswer = 200
+    let small = try DAVClient(options: options)
+    do {
+      _ = try small.addressBooks(at: server.url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .malformed)
+      #expect(error.message == "the answer is longer than 200 bytes; stopped reading it")
+    }
+    // The default (256 MiB) reads it.
+    let client = try DAVClient(options: DAVOptions(credentials: .basic(user: "alice", password: "secret")))
+    #expect(throws: Never.self) { _ = try client.addressBooks(at: server.url) }
+  }
+
   @Test func aRedirectToAnotherHostThatAsksForCredentialsSaysSo() throws {
     let server = try DAVServer.radicale(users: ["alice": "secret"])
     defer { server.stop() }

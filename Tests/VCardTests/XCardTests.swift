@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import CpickTestSupport
 import Foundation
 import Testing
@@ -209,6 +210,18 @@ struct XCardTests {
       ])
   }
 
+  @Test("a card of elements nested without end (40,000 deep crashed the helper) is left out with a warning; the others are read")
+  func nestedWithoutEnd() {
+    let deep = String(repeating: "<x>", count: 40_000) + String(repeating: "</x>", count: 40_000)
+    let xml =
+      "<?xml version=\"1.0\"?><vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">"
+      + "\n<vcard><fn><text>Deep</text></fn>" + deep + "</vcard>"
+      + "\n<vcard><fn><text>Grace</text></fn></vcard></vcards>"
+    let result = XCardReader.read(Array(xml.utf8), limits: .standard)
+    #expect(result.cards.map { $0.first("FN")?.value } == ["Grace"])
+    #expect(result.warnings.map(\.message) == ["xCard card 1: elements nested more than 256 deep; left out"])
+  }
+
   @Test("a document is read a card at a time: each card is given on at its </vcard>, with the lines of its XML")
   func cardByCard() {
     let xml = """
@@ -253,7 +266,7 @@ struct XCardTests {
     let pieces = Seen()
     let wholeOutcome = XCardReader.read(xml, limits: limits, pieceBytes: .max) { whole.cards.append($0) }
     let piecesOutcome = XCardReader.read(xml, limits: limits, pieceBytes: 200) { pieces.cards.append($0) }
-    #expect(XCardPieces(xml, pieceBytes: 200).pieces.count > 5)
+    #expect(XMLPieces(xml, root: "vcards", record: "vcard", pieceBytes: 200).pieces.count > 5)
     #expect(wholeOutcome.complete && piecesOutcome.complete)
     #expect(pieces.cards.map { $0.first("FN")?.value } == (1...40).map { "P\($0)" })
     #expect(pieces.cards == whole.cards)
