@@ -116,6 +116,12 @@ public struct SearchOptions: Sendable, Hashable {
   /// Which matches count (default `.all`, what the picker lists).
   public var breadth: Breadth = .all
 
+  /// The most characters of a query: far more than a person types or a program passes
+  /// on for an address, few enough that a search's work for each term and contact stays
+  /// small (a paste of a megabyte into the picker on 8,000 contacts held 1.2 GB). The
+  /// picker's query line takes no more; `cpick query` refuses a longer one.
+  public static let longestQuery = 4_096
+
   /// Which matches count: every one for a list, fewer for a command that takes the one
   /// match there is (`show`, `-1`), so that a loose fuzzy match is not taken for the
   /// person meant (`ContactIndex.candidates`).

@@ -66,6 +66,10 @@ enum CPick {
       }
       options.format = nil
     }
+    if options.query.count > SearchOptions.longestQuery {
+      return Completion(
+        fail(L10n.format("a query is at most %d characters; this one has %d", SearchOptions.longestQuery, options.query.count)))
+    }
     if options.manual {
       StandardOutput.write(ManPage.text, terminator: "")
       return Completion(.chosen)

@@ -14,6 +14,8 @@ public struct LineEditor: Sendable, Hashable {
   public private(set) var characters: [Character]
   /// The cursor position: an index into `characters`, `0...characters.count`.
   public private(set) var cursor: Int
+  /// The most characters the text takes (a paste is cut there); nil for no bound.
+  public var limit: Int? = nil
 
   /// An editor holding `text` with the cursor at its end.
   public init(_ text: String = "") {
@@ -117,14 +119,16 @@ public struct LineEditor: Sendable, Hashable {
     return end
   }
 
-  /// Inserts `text` at the cursor, control characters left out. The text is made
+  /// Inserts `text` at the cursor, control characters left out, as much of it as
+  /// `limit` leaves room for. The text is made
   /// grapheme clusters again around it, so that a combining mark, an emoji modifier or
   /// a second regional indicator typed after its base (a terminal sends them as keys
   /// of their own: `e` then U+0308) joins it into one character, as it is drawn.
   public mutating func insert(_ text: String) {
-    let clean = text.filter { character in
+    var clean = text.filter { character in
       !character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
     }
+    if let limit, clean.count > limit - characters.count { clean = String(clean.prefix(max(0, limit - characters.count))) }
     guard !clean.isEmpty else { return }
     // Only the characters beside the cursor can join what is inserted.
     let start = max(0, cursor - 1)

@@ -119,7 +119,8 @@ public struct PeoplePickerState: Sendable {
   ) {
     self.list = list
     self.options = options
-    self.query = LineEditor(query)
+    self.query = LineEditor(String(query.prefix(SearchOptions.longestQuery)))
+    self.query.limit = SearchOptions.longestQuery
     self.isEnabled = isEnabled
     refresh()
   }
