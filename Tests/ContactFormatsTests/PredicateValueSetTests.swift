@@ -25,6 +25,10 @@ struct PredicateValueSetTests {
       ["givenName == \"Nobody\"", "hasImage", "givenName == \"Nemo\""],
       ["givenName IN {\"Alan\", \"Edsger\"}", "familyName == \"Lovelace\"", "givenName IN {\"Ada\"}"],
       ["organizationName CONTAINS \"Engines\"", "organizationName == \"x\"", "organizationName == \"y\""],
+      // Terms sharing an object's folded texts (`PredicateMemo`): each as alone.
+      ["organizationName CONTAINS[cd] \"ENGINE\"", "organizationName CONTAINS \"ENGINE\"", "organizationName BEGINSWITH[c] \"analy\""],
+      ["emailAddresses.value CONTAINS[cd] \"LOVELACE@\"", "emailAddresses.value ENDSWITH[c] \"HOME.EXAMPLE\"", "givenName LIKE[cd] \"a*\""],
+      ["NOT (givenName CONTAINS[d] \"Jos\")", "givenName CONTAINS[d] \"Jose\"", "givenName CONTAINS \"Jose\""],
     ]
     for terms in termLists {
       let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)
