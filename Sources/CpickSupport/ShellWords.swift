@@ -4,13 +4,11 @@
 /// written is what the program gets.
 public enum ShellWords {
   /// The words of `text` (`CPICK_DEFAULT_OPTS`, a command in the config file).
-  public static func split(_ text: String) -> [String] { scan(text).words }
+  public static func split(_ text: String) -> [String] { words(text).words }
 
-  /// The quote (`'` or `"`) left open at the end of `text`, which `split` closes there;
-  /// nil when every quote is closed.
-  public static func unclosedQuote(in text: String) -> Character? { scan(text).open }
-
-  private static func scan(_ text: String) -> (words: [String], open: Character?) {
+  /// The words of `text`, and the quote (`'` or `"`) left open at its end, which
+  /// `split` closes there (nil when every quote is closed).
+  public static func words(_ text: String) -> (words: [String], unclosed: Character?) {
     var words: [String] = []
     var current = ""
     var inWord = false

@@ -32,10 +32,10 @@ struct Completion {
 @MainActor
 enum CPick {
   static func main(arguments: [String], environment: [String: String]) -> Completion {
-    if let quote = ShellWords.unclosedQuote(in: environment["CPICK_DEFAULT_OPTS"] ?? "") {
+    let (defaults, unclosed) = ShellWords.words(environment["CPICK_DEFAULT_OPTS"] ?? "")
+    if let quote = unclosed {
       return Completion(fail("CPICK_DEFAULT_OPTS: " + L10n.format("a %s quote is not closed", String(quote))))
     }
-    let defaults = ShellWords.split(environment["CPICK_DEFAULT_OPTS"] ?? "")
     // The variable alone must parse: an option at its end without its value would
     // take the command line's first word (`--height` `list`).
     if !defaults.isEmpty {
@@ -138,7 +138,7 @@ enum CPick {
     // taking it: a mail client's empty stdin, a script's list of names read in a loop
     // (`while read …; do cpick …; done < names.txt`) say nothing.
     if stdinCarriesData && !stdinIsInput && !found.contains("-"),
-      let first = StandardInputPeek.firstBytes(256, status: status), StandardInputPeek.beginsCards(first)
+      let first = StandardInputPeek.firstBytes(256, status: status), first.withUnsafeBufferPointer(VCardReader.beginsCards)
     {
       printError(
         "cpick: "

@@ -46,16 +46,4 @@ enum StandardInputPeek {
     guard copied > 0 else { return copied }
     return bytes.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, copied) }
   }
-
-  /// Whether `bytes` begin as vCard text: `BEGIN:VCARD` in any case, after a byte-order
-  /// mark and blank lines.
-  static func beginsCards(_ bytes: [UInt8]) -> Bool {
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) { start += 1 }
-    let word = Array("BEGIN:VCARD".utf8)
-    guard bytes.count - start >= word.count else { return false }
-    return zip(bytes[start...], word).allSatisfy { byte, letter in
-      (byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte) == letter
-    }
-  }
 }

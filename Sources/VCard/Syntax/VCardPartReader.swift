@@ -165,14 +165,15 @@ extension VCardReader {
   }
 
   /// Whether `input` (a file's first bytes) is vCard text: not UTF-16 (read whole,
-  /// converted), a line `BEGIN:VCARD`, in any case, comes first — or after blank lines
+  /// converted), a line `BEGIN:VCARD`, in any case, comes first (after a byte-order
+  /// mark or not) — or after blank lines
   /// or a few lines of other text (an exporter's note), which the first piece reads as
   /// the whole read does.
-  static func beginsCards(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func beginsCards(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = input.baseAddress, input.count > 0, input[0] != UInt8(ascii: "["), input[0] != UInt8(ascii: "<"),
       input[0] != UInt8(ascii: "{"), LineReader.utf16(input) == nil
     else { return false }
-    var lineStart = 0
+    var lineStart = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     for _ in 0..<Self.linesBeforeCards {
       if LineReader.matchesUppercased(input, at: lineStart, end: input.count, "BEGIN:VCARD") { return true }
       guard let found = memchr(base + lineStart, 0x0A, input.count - lineStart) else { return false }
