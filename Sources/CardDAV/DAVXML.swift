@@ -42,11 +42,13 @@ final class DAVElement {
   var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
   /// Parses `bytes` as namespaced XML (external entities never resolved); `nil` when they
-  /// are not well-formed XML, or nest elements deeper than `deepest`. A multistatus of
+  /// are not well-formed XML, nest elements deeper than `deepest`, or have a tag with
+  /// more attributes than `XMLPieces.mostAttributes` (libxml2 takes their square). A multistatus of
   /// more than 4 MB (a sync report of tens of thousands of cards, a multiget of cards
   /// with photos) is parsed a piece of responses at a time (`XMLPieces`: libxml2
   /// refuses a document over 10 MB), the pieces' responses one root's children.
   static func parse(_ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes) -> DAVElement? {
+    guard XMLPieces.crowdedTag(bytes) == nil else { return nil }
     let pieces = XMLPieces(bytes, root: "multistatus", record: "response", pieceBytes: pieceBytes).pieces
     guard let root = parseWhole(pieces[0].bytes) else { return nil }
     for piece in pieces.dropFirst() {

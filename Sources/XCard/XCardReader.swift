@@ -86,6 +86,15 @@ public enum XCardReader {
   static func read(
     _ bytes: [UInt8], limits: VCardLimits, pieceBytes: Int = XMLPieces.pieceBytes, _ body: @escaping (RawCard) -> Void
   ) -> Outcome {
+    if let line = XMLPieces.crowdedTag(bytes) {
+      return Outcome(
+        warnings: [
+          VCardWarning(
+            line: line,
+            message: L10n.deferredFormat("an XML element with more than %d attributes; xCard not read", XMLPieces.mostAttributes))
+        ],
+        complete: false)
+    }
     let stream = XCardStream(limits: limits, body: body)
     for piece in XMLPieces(bytes, root: "vcards", record: "vcard", pieceBytes: pieceBytes).pieces {
       let parser = XMLParser(data: Data(piece.bytes))

@@ -37,4 +37,13 @@ import Testing
       + "</D:multistatus>"
     #expect(Multistatus(Array(shallow.utf8)) != nil)
   }
+
+  @Test func aTagOfMoreAttributesThanTheLimitIsNoMultistatus() {
+    func answer(_ count: Int) -> String {
+      "<D:multistatus xmlns:D=\"DAV:\"><D:response" + (0..<count).map { " xmlns:n\($0)=\"urn:x:\($0)\"" }.joined()
+        + "><D:href>/a.vcf</D:href></D:response></D:multistatus>"
+    }
+    #expect(Multistatus(Array(answer(300).utf8)) == nil)
+    #expect(Multistatus(Array(answer(200).utf8))?.responses.map(\.href) == ["/a.vcf"])
+  }
 }

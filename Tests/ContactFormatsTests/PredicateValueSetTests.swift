@@ -29,6 +29,16 @@ struct PredicateValueSetTests {
       ["organizationName CONTAINS[cd] \"ENGINE\"", "organizationName CONTAINS \"ENGINE\"", "organizationName BEGINSWITH[c] \"analy\""],
       ["emailAddresses.value CONTAINS[cd] \"LOVELACE@\"", "emailAddresses.value ENDSWITH[c] \"HOME.EXAMPLE\"", "givenName LIKE[cd] \"a*\""],
       ["NOT (givenName CONTAINS[d] \"Jos\")", "givenName CONTAINS[d] \"Jose\"", "givenName CONTAINS \"Jose\""],
+      // CONTAINS terms of one key path as one automaton (`PredicateWords`).
+      ["organizationName CONTAINS \"gines L\"", "organizationName CONTAINS \"xyz\""],
+      ["organizationName CONTAINS \"xyz\"", "organizationName CONTAINS \"ENGINES\""],
+      ["organizationName CONTAINS[c] \"xyz\"", "organizationName CONTAINS[c] \"ENGINES\""],
+      ["givenName CONTAINS[cd] \"JOSÉ\"", "givenName CONTAINS[cd] \"qqq\""],
+      ["givenName CONTAINS \"Jose\"", "givenName CONTAINS \"qqq\""],
+      ["emailAddresses.value CONTAINS \"@home.\"", "emailAddresses.value CONTAINS \"nobody\""],
+      ["ALL emailAddresses.value CONTAINS \"@\"", "emailAddresses.value CONTAINS \"nobody\""],
+      ["note CONTAINS \"\"", "note CONTAINS \"x\""],
+      ["emailAddresses.value CONTAINS \"\"", "emailAddresses.value CONTAINS \"x\""],
     ]
     for terms in termLists {
       let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)
@@ -60,6 +70,29 @@ struct PredicateValueSetTests {
     if case .keyPath = terms[1] {} else { Issue.record("hasImage not second") }
     // A single comparison with other modifiers stays a comparison.
     if case .comparison = terms[2] {} else { Issue.record("[c] comparison not kept") }
+  }
+
+  @Test("a key path's CONTAINS terms become one automaton that finds what each term finds")
+  func containsGrouping() throws {
+    let words = ["he", "she", "his", "hers", "e\u{301}t", "ü"]
+    let format = words.map { "note CONTAINS \"\($0)\"" }.joined(separator: " OR ") + " OR note CONTAINS[c] \"X\""
+    let predicate = try ContactPredicate(format: format, kind: .contact)
+    guard case .or(let terms) = predicate.root, terms.count == 2, case .oneOf(let set) = terms[0] else {
+      Issue.record("not a set and a comparison: \(predicate.root)")
+      return
+    }
+    #expect(set.test == .contains)
+    #expect(set.texts == Set(words))
+    #expect(set.words != nil)
+    // Each text against each word, as `PredicateEvaluator.contains` answers: overlaps,
+    // a word inside another, fallbacks to a shorter word, canonical equivalence.
+    let automaton = PredicateWords(words)
+    for text in ["ushers", "ahishe", "h", "hhe", "xhexs", "xxx", "caf\u{E9}t", "u\u{308}ber", "", "shh", "hi"] {
+      let expected = words.contains { PredicateEvaluator.contains(Array(text), Array($0)) }
+      #expect(automaton.occurs(in: Array(text)) == expected, "\(text)")
+    }
+    #expect(PredicateWords(["", "q"]).occurs(in: []))
+    #expect(!PredicateWords(["q"]).occurs(in: []))
   }
 
   @Test("a long OR or AND is one node: 10,000 terms parse and evaluate without a deep recursion")

@@ -10,8 +10,8 @@ indirect enum PredicateNode: Sendable {
   case and([PredicateNode])
   /// Some term holds (evaluated in order until one does).
   case or([PredicateNode])
-  /// Some value of a key path is one of a set of texts: the comparisons of an `OR`
-  /// that say so, taken together.
+  /// Some value of a key path is (contains) one of a set of texts: the comparisons of
+  /// an `OR` that say so, taken together.
   case oneOf(PredicateValueSet)
   /// A bare boolean key path (`hasImage`).
   case keyPath(PredicateKeyPath)

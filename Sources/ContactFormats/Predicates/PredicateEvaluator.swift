@@ -40,7 +40,7 @@ enum PredicateEvaluator {
     case .oneOf(let set):
       return operand(.keyPath(set.path), in: value, memo: memo).values.contains { left in
         guard case .text(let text) = left else { return false }
-        return set.texts.contains(memo.folded(text, set.options))
+        return set.holds(for: text, memo: memo)
       }
     case .keyPath(let path):
       if case .bool(true) = leaves(path.components[...], in: value).first { return true }
