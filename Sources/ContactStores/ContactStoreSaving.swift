@@ -25,6 +25,9 @@ enum CardFileSaver {
   /// How often a file that keeps changing under the save is read again.
   static let attempts = 6
 
+  /// A `target` that is not a regular file (a device, a pipe, a socket) is refused
+  /// (`.readOnly`).
+  ///
   /// - Parameters:
   ///   - target: the file to write (symbolic links resolved).
   ///   - editor: applies the edits (knows the `source` to report).
@@ -33,6 +36,15 @@ enum CardFileSaver {
   static func save(_ edits: [CardFileEdit], to target: String, editor: some FileBytesEditor, removeWhenBlank: Bool)
     throws(ContactStoreError) -> [Contact?]
   {
+    // A device, a pipe or a socket is never replaced by a file (`--save-to /dev/null`,
+    // or a book linked to it to switch it off, would replace the device for everyone);
+    // a pipe is not even read, which would wait for a writer.
+    if let status = try? FileSystem.status(target), !status.isRegularFile {
+      throw ContactStoreError(
+        source: editor.source,
+        reason: L10n.text("not a regular file (a device, a pipe or a socket); not written: save to a .vcf file or a vdir folder"),
+        kind: .readOnly)
+    }
     for _ in 0..<attempts {
       let read: AtomicFile.Snapshot?
       do {

@@ -56,9 +56,12 @@ public struct VCardFileStore: ContactStore {
     }
   }
 
-  /// The format of the file's first 8 KiB (and its name), when it is one of `ReadOnlyFormat`'s.
+  /// The format of the file's first 8 KiB (and its name), when it is one of `ReadOnlyFormat`'s;
+  /// nil for what is not a regular file (a pipe would be waited on, or its bytes taken).
   private var headFormat: ReadOnlyFormat? {
-    guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    guard path != "-", (try? FileSystem.status(path))??.isRegularFile == true,
+      let handle = FileHandle(forReadingAtPath: path)
+    else { return nil }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: ReadOnlyFormat.headBytes)).map { [UInt8]($0) } ?? []
     return ReadOnlyFormat(head, name: path)

@@ -121,12 +121,17 @@ public enum L10n {
       folders += ["\(dir)/cpick_Localization.resources/po", "\(dir)/../share/cpick/po"]
     }
     // The XDG data folders (Base Directory Specification): the user's, then the system's.
-    let home = MessageLanguage.environment("HOME") ?? ""
-    let userData = MessageLanguage.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let systemData = (MessageLanguage.environment("XDG_DATA_DIRS").flatMap { $0.isEmpty ? nil : $0 }
       ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-    folders += ([userData] + systemData).map { "\($0)/cpick/po" }
+    folders += ([userDataFolder()] + systemData).map { "\($0)/cpick/po" }
     return folders
+  }
+
+  /// The user's XDG data folder: `$XDG_DATA_HOME`, else `~/.local/share` (`variable`
+  /// reads the environment; the process's by default). The catalogs are looked for in
+  /// its `cpick/po`, and the warning of a missing one says to install them there.
+  static func userDataFolder(_ variable: (String) -> String? = MessageLanguage.environment) -> String {
+    variable("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? (variable("HOME") ?? "") + "/.local/share"
   }
 
   /// Why the environment's language is shown in English although cpick has it — its
@@ -138,7 +143,7 @@ public enum L10n {
     else { return nil }
     return "no \(environmentLanguage.code) translations found (\(environmentLanguage.code).po in "
       + catalogDirectories().joined(separator: ", ")
-      + "); messages are in English. Install Sources/Localization/po/*.po in ~/.local/share/cpick/po, "
+      + "); messages are in English. Install Sources/Localization/po/*.po in \(userDataFolder())/cpick/po, "
       + "or set CPICK_LOCALEDIR"
   }
 

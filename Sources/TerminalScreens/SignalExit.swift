@@ -10,11 +10,15 @@ import Synchronization
 /// access is a plain atomic load.
 private let signalPipeWrite = Atomic<Int32>(-1)
 
-/// Ending the process on SIGTERM, SIGHUP, SIGINT and SIGQUIT: temp files of writes in
+/// Ending the process on a signal whose default is to end it (SIGTERM, SIGHUP, SIGINT,
+/// SIGQUIT, and the ones a user or a program sends less often: SIGUSR1, SIGUSR2,
+/// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR): temp files of writes in
 /// progress removed, the terminal given back, nothing printed on stdout, and the exit
-/// status `128 + signal` (143, 129, 130, 131), as a shell reports a process killed by a
-/// signal (SIGQUIT without its core dump: a picker left in the alternate screen, raw
-/// mode, is worse than a core file nobody asked for);
+/// status `128 + signal` (143, 129, 130, 131, 138, …), as a shell reports a process
+/// killed by a signal (without the core dump of SIGQUIT, SIGXCPU, SIGXFSZ: a picker left
+/// in the alternate screen, raw mode, is worse than a core file nobody asked for).
+/// SIGPIPE is ignored instead (`StandardOutput`); the signals of faults (SIGSEGV, SIGBUS,
+/// SIGILL, SIGFPE, SIGABRT) are left to the runtime, which reports them;
 /// never 1, which means "nothing matched" (PRODUCT.md, "Exit codes (fzf's)").
 ///
 /// The design is the self-pipe trick (as in D. J. Bernstein's and most event loops):
@@ -33,8 +37,11 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 /// be ignored (`nohup` for SIGHUP, a background job's SIGINT) stays ignored. Ctrl-C in
 /// the picker is a key in raw mode, not SIGINT; it cancels with 130 as before.
 public enum SignalExit {
-  /// The signals handled: SIGTERM, SIGHUP, SIGINT, SIGQUIT.
-  public static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  /// The signals handled: those whose default action ends the process, but SIGPIPE
+  /// (ignored) and the faults'.
+  public static let signals: [Int32] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
+  ]
 
   /// The exit status for a process ended by `signal`: `128 + signal`, the shell's
   /// convention (POSIX `$?` for a command killed by a signal): 143 for SIGTERM, 129

@@ -107,6 +107,28 @@ struct MatchedDetailTests {
     #expect(Self.highlighted(exe.frame, row: exe.row) == "Ginaexe")
   }
 
+  @Test("the widest name, which fills its column, is highlighted to its last letter; a name cut short up to its …")
+  func widestName() throws {
+    var valentina = Contact(identifier: "v", source: "book.vcf")
+    valentina.givenName = "Valentina"
+    valentina.familyName = "Orsk"
+    var vale = Contact(identifier: "w", source: "book.vcf")
+    vale.givenName = "Vale"
+    vale.familyName = "Harrow"
+    let whole = try #require(Self.row("Valentina Orsk", query: "orsk", in: [valentina, vale]))
+    #expect(Self.highlighted(whole.frame, row: whole.row) == "Orsk")
+    var grüße = Contact(identifier: "m", source: "b")
+    grüße.givenName = "Grüße"
+    grüße.familyName = "Maßmann"
+    let maß = try #require(Self.row("Maßmann", query: "massmann", in: [grüße]))
+    #expect(Self.highlighted(maß.frame, row: maß.row) == "Maßmann")
+    // On a narrow screen the name is cut: the highlight stops before the `…`.
+    var long = Contact(identifier: "l", source: "b")
+    long.givenName = String(repeating: "Wolfeschlegel", count: 8)
+    let cut = try #require(Self.row("Wolfe", query: "wolfe", in: [long], columns: 40))
+    #expect(Self.highlighted(cut.frame, row: cut.row) == "Wolfe")
+  }
+
   @Test("two words in one value are both highlighted")
   func twoWordsOneValue() throws {
     var hank = Contact(identifier: "hank", source: "book.vcf")

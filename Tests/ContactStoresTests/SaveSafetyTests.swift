@@ -477,6 +477,18 @@ struct SaveSafetyTests {
     #expect(lockedError?.kind == .readOnly)
     #expect(Bytes.text(locked) == Self.three)
 
+    // A pipe (a device alike), named or behind a link, is neither read nor replaced.
+    let pipe = folder.file("pipe.vcf")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    #expect(symlink(pipe, folder.file("link.vcf")) == 0)
+    for path in [pipe, folder.file("link.vcf")] {
+      let pipeError = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: path).execute(add) }
+      #expect(pipeError?.kind == .readOnly && pipeError?.description.contains("not a regular file") == true)
+    }
+    var status = stat()
+    #expect(lstat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(folder.strayTempFiles().isEmpty)
+
     let jcard = try folder.write("cards.json", Array("[\"vcard\",[[\"version\",{},\"text\",\"4.0\"],[\"fn\",{},\"text\",\"J\"]]]".utf8))
     let jcardError = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: jcard).execute(add) }
     #expect(jcardError?.kind == .readOnly)

@@ -54,6 +54,14 @@ struct CatalogTests {
 
 @Suite("Reading a .po file")
 struct MessageCatalogTests {
+  @Test("the user's catalogs are looked for, and said to be installed, in $XDG_DATA_HOME/cpick/po, else ~/.local/share/cpick/po")
+  func userDataFolder() {
+    #expect(L10n.userDataFolder { ["XDG_DATA_HOME": "/x/data", "HOME": "/h"][$0] } == "/x/data")
+    #expect(L10n.userDataFolder { ["XDG_DATA_HOME": "", "HOME": "/h"][$0] } == "/h/.local/share")
+    #expect(L10n.userDataFolder { ["HOME": "/h"][$0] } == "/h/.local/share")
+    #expect(L10n.catalogDirectories().contains(L10n.userDataFolder() + "/cpick/po"))
+  }
+
   @Test("entries, continued strings, escapes, fuzzy and empty ones")
   func reading() {
     let catalog = MessageCatalog(

@@ -16,7 +16,10 @@ struct SignalExitTests {
     #expect(SignalExit.status(for: SIGHUP) == 129)
     #expect(SignalExit.status(for: SIGINT) == 130)
     #expect(SignalExit.status(for: SIGQUIT) == 131)
-    #expect(SignalExit.signals.sorted() == [SIGHUP, SIGINT, SIGQUIT, SIGTERM].sorted())
+    #expect(SignalExit.status(for: SIGUSR1) == 138)
+    #expect(
+      SignalExit.signals.sorted()
+        == [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR].sorted())
     for signal in SignalExit.signals { #expect(![0, 1, 2].contains(SignalExit.status(for: signal))) }
   }
 

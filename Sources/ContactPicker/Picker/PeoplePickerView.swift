@@ -270,11 +270,13 @@ public enum PeoplePickerView {
   ) {
     let positions = Set(positions)
     guard !positions.isEmpty else { return }
+    // As `Frame.put` draws it: a control character as its visible symbol; the last
+    // column is the `…` of a text cut short, a character of one that fits.
+    let widths = text.map { TerminalText.width(TerminalText.visible(String($0))) }
+    let end = column + (widths.reduce(0, +) <= width ? width : width - 1)
     var col = column
-    for (offset, character) in text.enumerated() {
-      // As `Frame.put` draws it: a control character as its visible symbol.
-      let w = TerminalText.width(TerminalText.visible(String(character)))
-      if col + w > column + width - 1 { break }
+    for (offset, w) in widths.enumerated() {
+      if col + w > end { break }
       if positions.contains(offset) {
         var style = base
         style.underline = true
