@@ -168,8 +168,11 @@ enum VCardLoading {
   static func contactsOfReadFormat(
     fromBytes bytes: [UInt8], source: String, progress: (@Sendable (Int) -> Void)?
   ) -> ContactLoad {
-    if PersonJSONReader.isJSONLines(bytes) {
-      let read = PersonJSONReader.read(bytes, source: source)
+    // JSON lines saved with a byte-order mark or in UTF-16 (a Windows editor's, case
+    // 05's kind) are read as the vCard reader reads such text.
+    let text = LineReader.normalizedUTF8(bytes)
+    if PersonJSONReader.isJSONLines(text) {
+      let read = PersonJSONReader.read(text, source: source)
       progress?(read.contacts.count)
       return ContactLoad(contacts: read.contacts, warnings: read.warnings)
     }

@@ -14,6 +14,17 @@ public enum TerminalText {
     return total
   }
 
+  /// Columns `text` takes as a frame draws it, its controls made `visible(_:)`: an
+  /// ESC is `␛`, one column, where `width(_:)` counts it as none. What places a cursor
+  /// or a field after text from an address book measures this.
+  public static func drawnWidth(_ text: String) -> Int { width(visible(text)) }
+
+  /// `drawnWidth(_:)` of one grapheme cluster.
+  public static func drawnWidth(_ cluster: Character) -> Int {
+    if let ascii = cluster.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    return width(visible(String(cluster)))
+  }
+
   /// Splits `text` into grapheme clusters with their widths (1 or more, see
   /// `width(_:)`), dropping zero-width clusters, and truncates it to `maxWidth` columns
   /// with `…` when it does not fit.

@@ -66,6 +66,19 @@ enum CPick {
       }
       options.format = nil
     }
+    // The mail clients' lines are email addresses: `-p email` says so again (and is
+    // dropped, so that `list` prints those lines, not mailboxes); another property
+    // has no such lines (`list -p phone -f mutt` printed nothing, with 0).
+    if options.format == .mutt || options.format == .aerc, let key = options.property, options.template == nil {
+      guard key == .emailAddresses else {
+        return Completion(
+          fail(
+            L10n.format(
+              "-f %s prints email addresses; -p %s does not go with it (use -p email, or another format)",
+              options.format!.rawValue, key.rawValue)))
+      }
+      options.property = nil
+    }
     if options.query.count > SearchOptions.longestQuery {
       return Completion(
         fail(L10n.format("a query is at most %d characters; this one has %d", SearchOptions.longestQuery, options.query.count)))
@@ -152,7 +165,7 @@ enum CPick {
   /// that the form or card opens at once, and the index finds the known contacts and
   /// the duplicate candidates.
   private static func addPerson(options: Options, sources specs: [String], environment: [String: String]) -> Completion {
-    refreshServerBooks(specs, environment: environment)
+    if let failed = unreadServerBooks(refreshServerBooks(specs, environment: environment)) { return failed }
     let book: ContactBook
     do {
       book = try loadBook(
@@ -191,7 +204,7 @@ enum CPick {
     if let early { preview = { list in early.start(list) } }
     // A directory searched on the server answers while the books are read.
     let directory = options.command == .query ? DirectorySearch(options.query, specs: specs, environment: environment) : nil
-    refreshServerBooks(specs, environment: environment)
+    if let failed = unreadServerBooks(refreshServerBooks(specs, environment: environment)) { return failed }
     let book: ContactBook
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
@@ -279,7 +292,8 @@ enum CPick {
           output.lines(of: readable(at: positions[range], in: list))
         }
       }
-      return .chosen
+      // A group or a predicate that leaves nobody: nothing matched, as for `query`.
+      return positions.isEmpty && (options.group != nil || enabled != nil) ? .noMatch : .chosen
     case .query:
       StandardOutput.lineBuffered = true
       var matches = early?.matches(in: list) ?? list.index.search(options.query, options: querySearchOptions(options))

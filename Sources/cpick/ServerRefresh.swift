@@ -33,17 +33,29 @@ extension CPick {
   /// `specs` whose copy is older than their account's `max-age` are synced, waiting
   /// at most the longest `timeout` of those accounts; a failure is one line on stderr
   /// and the answer comes from the copy as it is.
-  static func refreshServerBooks(_ specs: [String], environment: [String: String]) {
+  ///
+  /// - Returns: the books that have no copy still (never synced: the sync failed, the
+  ///   server refused, the URL was refused): unreadable sources, as a missing file is.
+  static func refreshServerBooks(_ specs: [String], environment: [String: String]) -> [String] {
     let now = Date().timeIntervalSince1970
+    func lastSync(_ account: ServerAccount) -> Double? {
+      AccountState.read(MirrorPaths(account: account, environment: environment).accountState).lastSync
+    }
     let stale = ServerAccount.servers(in: specs, environment: environment)
-      .filter { _, account in
-        let state = AccountState.read(MirrorPaths(account: account, environment: environment).accountState)
-        return state.lastSync.map { now - $0 > account.maxAge } ?? true
-      }
-    guard let bound = stale.map(\.1.timeout).max() else { return }
+      .filter { _, account in lastSync(account).map { now - $0 > account.maxAge } ?? true }
+    guard let bound = stale.map(\.1.timeout).max() else { return [] }
     for problem in syncServerBooks(stale.map(\.0), environment: environment, timeout: bound).problems {
       printError("cpick: " + problem)
     }
+    // A directory searched on the server (`mode = query`) keeps no copy.
+    return stale.filter { !$0.1.isSearchedOnServer && lastSync($0.1) == nil }.map(\.0)
+  }
+
+  /// The failure of a command whose server books `unread` have no copy
+  /// (`refreshServerBooks`), or nil when there is none.
+  static func unreadServerBooks(_ unread: [String]) -> Completion? {
+    guard let first = unread.first else { return nil }
+    return Completion(fail(L10n.format("cannot read %s: never synced, and the sync failed", first)))
   }
 
   /// What a sync of server books gave: whether a copy changed, the problems (one

@@ -146,6 +146,20 @@ struct GroupEditingTests {
     #expect(ada.sourceRecord?.outsideGroups == ["Singers"])  // a later edit files her by the new name
   }
 
+  @Test("renaming a group whose name holds control characters: the field starts after the prompt as drawn (␛ one column)")
+  func renameControlCharacters() throws {
+    var odd = Self.people[0]
+    odd.groups = ["X\u{1B}\u{1B}Y"]
+    let screen = MemoryScreen(rows: 20, columns: 120, keys: [.control("t"), .down, .control("r")])
+    let picker = PeoplePickerController(contacts: [odd])
+    picker.editing = Self.editing(Saves(), groups: ["X\u{1B}\u{1B}Y"])
+    _ = picker.run(on: screen)
+    let view = try #require(screen.frames.map(\.text).last { $0.contains("Rename") })
+    #expect(view.contains("Rename “X␛␛Y” to: X␛␛Y"), "\(view)")
+    let cursor = try #require(screen.frames.last { $0.text.contains("Rename") }?.cursor)
+    #expect(cursor.column == TerminalText.drawnWidth("Rename “X␛␛Y” to: X␛␛Y"))
+  }
+
   @Test("a group with people cpick does not edit: Ctrl-R and Ctrl-X say so at once, ask nothing, change nothing")
   func readOnlyGroup() throws {
     let saves = Saves()

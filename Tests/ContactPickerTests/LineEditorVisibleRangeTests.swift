@@ -12,10 +12,15 @@ struct LineEditorVisibleRangeTests {
   /// text up to the cursor takes fewer than `width` columns.
   static func naiveStart(_ editor: LineEditor, width: Int) -> Int {
     var start = 0
-    while start < editor.cursor && TerminalText.width(String(editor.characters[start..<editor.cursor])) >= width {
+    while start < editor.cursor && columns(editor.characters[start..<editor.cursor]) >= width {
       start += 1
     }
     return start
+  }
+
+  /// The columns `characters` are drawn in, each as a field draws it (`TerminalText.drawnWidth`).
+  static func columns(_ characters: ArraySlice<Character>) -> Int {
+    characters.reduce(0) { $0 + TerminalText.drawnWidth($1) }
   }
 
   @Test("the same first character and cursor column as measuring every cut, for texts of every script and width")
@@ -30,11 +35,20 @@ struct LineEditorVisibleRangeTests {
       let (range, column) = editor.visibleRange(width: width)
       let start = Self.naiveStart(editor, width: width)
       #expect(range.lowerBound == start, "\(editor.text) cursor \(editor.cursor) width \(width)")
-      #expect(column == TerminalText.width(String(editor.characters[start..<editor.cursor])))
+      #expect(column == Self.columns(editor.characters[start..<editor.cursor]))
       // Either the whole rest is shown, or more than fits: the field cuts it as before.
-      let shown = TerminalText.width(String(editor.characters[range]))
+      let shown = Self.columns(editor.characters[range])
       #expect(range.upperBound == editor.characters.count || shown > width, "\(editor.text) width \(width)")
     }
+  }
+
+  @Test("control characters count as the symbols they are drawn as: the cursor stands after them (␛ is one column)")
+  func controlCharacters() {
+    #expect(TerminalText.drawnWidth("Ann\u{1B}\u{1B}Q") == 6)
+    #expect(TerminalText.width("Ann\u{1B}\u{1B}Q") == 4)
+    #expect(TerminalText.drawnWidth("a\u{202E}b") == 10)  // ⟨U+202E⟩
+    let editor = LineEditor("Ann" + String(repeating: "\u{1B}", count: 6) + "Q")
+    #expect(editor.visibleRange(width: 40).cursorColumn == 10)
   }
 
   @Test("a pasted page of text shows its end with the cursor after it")

@@ -61,6 +61,21 @@ struct ForeignFormatTests {
     #expect(!mixed.warnings.contains { $0.contains("not vCard") })
   }
 
+  @Test("cpick's JSON lines saved with a byte-order mark or in UTF-16 are read (case 05's kind)")
+  func jsonLinesWithByteOrderMark() {
+    let line = "{\"identifier\":\"a\",\"displayName\":\"Jürgen Ö\",\"givenName\":\"Jürgen\"}\n"
+    let encodings: [[UInt8]] = [
+      [0xEF, 0xBB, 0xBF] + Array(line.utf8),
+      [0xFF, 0xFE] + line.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+      [0xFE, 0xFF] + line.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+    ]
+    for bytes in encodings {
+      let load = VCardLoading.contacts(fromBytes: bytes, source: "people.jsonl")
+      #expect(load.contacts.map(\.givenName) == ["Jürgen"], "\(bytes.prefix(3))")
+      #expect(load.warnings.isEmpty, "\(load.warnings)")
+    }
+  }
+
   @Test("an empty or blank file is no other format: no such warning")
   func emptyFile() {
     #expect(warnings("").isEmpty)

@@ -203,6 +203,22 @@ struct CommandLineTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("list exits 1 when its group or predicate leaves nobody; 2 for a server book never synced that cannot be")
+  func listStatuses() throws {
+    let group = try CommandRunner.cpick(["list", "--group", "Nope", "-s", EndToEnd.sampleBook])
+    #expect(group.status == 1 && group.stdout.isEmpty)
+    let predicate = try CommandRunner.cpick(["list", "--enable-if", "givenName == 'Nobody at all'", "-s", EndToEnd.sampleBook])
+    #expect(predicate.status == 1 && predicate.stdout.isEmpty)
+    #expect(try CommandRunner.cpick(["list", "-s", EndToEnd.sampleBook]).status == 0)
+    // A URL refused (plain http to another machine), a directory that does not answer.
+    for url in ["http://example.com/dav/", "ldap://127.0.0.1:1/dc=example,dc=org"] {
+      let server = try CommandRunner.cpick(["list", "-s", url], timeout: 60)
+      #expect(server.status == 2, "\(url): \(server.stderrText)")
+      #expect(server.stdout.isEmpty)
+      #expect(server.stderrText.contains("never synced, and the sync failed"), "\(server.stderrText)")
+    }
+  }
+
   @Test("cpick list prints the 67 people of the sample book, one JSON object per line")
   func listAll() throws {
     let result = try CommandRunner.cpick(["list", "-s", EndToEnd.sampleBook])

@@ -35,6 +35,25 @@ struct MailClientTests {
     #expect(none.stdoutLines.count == 1 && !none.stdoutLines[0].contains("\t"))
   }
 
+  @Test("list -f mutt/aerc with -p email prints the same lines as without; with -p phone it is refused (exit 2)")
+  func listWithProperty() throws {
+    for format in ["mutt", "aerc"] {
+      let plain = try CommandRunner.cpick(["list", "-s", muttBook, "-f", format])
+      #expect(plain.status == 0 && plain.stdoutLines.count > 5)
+      #expect(plain.stdoutLines.allSatisfy { $0.contains("\t") })
+      for key in ["email", "emailAddresses"] {
+        let email = try CommandRunner.cpick(["list", "-s", muttBook, "-p", key, "-f", format])
+        #expect(email.status == 0)
+        #expect(email.stdoutText == plain.stdoutText, "\(format) -p \(key)")
+      }
+      let phone = try CommandRunner.cpick(["list", "-s", muttBook, "-p", "phone", "-f", format])
+      #expect(phone.status == 2 && phone.stdout.isEmpty)
+      #expect(phone.stderrText.contains("-p phoneNumbers does not go with it"))
+    }
+    let query = try CommandRunner.cpick(["--format", "mutt", "-p", "email", "vale", "-s", muttBook])
+    #expect(query.status == 0 && query.stdoutLines.count == 4)
+  }
+
   @Test("aerc: no header, address<TAB>name per email, an empty name rather than a placeholder, no match is empty and 0")
   func aerc() throws {
     let vale = try CommandRunner.cpick(["--format", "aerc", "vale", "-s", aercBook])

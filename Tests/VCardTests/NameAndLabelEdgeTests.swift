@@ -28,6 +28,14 @@ struct NameAndLabelEdgeTests {
       "VERSION:3.0\nFN:X\nNICKNAME:Standard\nX-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Custom;1;;;;;;;;;;;;;")
     #expect(mixed.nickname == "Standard")
     #expect(mixed.otherNicknames == ["Custom"])
+    // The row first, then NICKNAME or Nokia's X-EPOCSECONDNAME: the row's nickname is
+    // another one, whatever the order.
+    for name in ["NICKNAME", "X-EPOCSECONDNAME"] {
+      let rowFirst = try Self.contact(
+        "VERSION:2.1\nN:Pennock;Marisol;;;\nX-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Tansy;1;;;;;;;;;;;;;\n\(name):Mari")
+      #expect(rowFirst.nickname == "Mari")
+      #expect(rowFirst.otherNicknames == ["Tansy"], "\(name)")
+    }
   }
 
   @Test("an empty X-ABLabel is no label: the value keeps its TYPE's")

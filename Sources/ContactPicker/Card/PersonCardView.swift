@@ -35,7 +35,7 @@ public enum PersonCardView {
   /// of the screen (a longer label is cut with `…`) — and narrower on a narrow screen,
   /// down to 4, so that values keep `narrowestValues` columns.
   static func labelWidth(_ state: PersonCardState, columns: Int) -> Int {
-    let longest = state.properties.map { TerminalText.width(label(of: $0)) }.max() ?? 0
+    let longest = state.properties.map { TerminalText.drawnWidth(label(of: $0)) }.max() ?? 0
     return min(max(labelWidth, min(longest, columns / 4)), max(4, columns - 4 - narrowestValues))
   }
 
@@ -164,7 +164,7 @@ public enum PersonCardView {
         frame.put("✓", row: row, column: 0, style: Style(bold: true, foreground: color ? .green : nil))
       }
       let labelText = line.label
-      let labelWidth = TerminalText.width(labelText)
+      let labelWidth = TerminalText.drawnWidth(labelText)
       let labelColumn = 2 + max(0, columnWidth - min(labelWidth, columnWidth))
       frame.put(labelText, row: row, column: labelColumn, style: Style(dim: true, foreground: color && enabled ? .cyan : nil),
                 maxWidth: columnWidth)

@@ -80,10 +80,11 @@ public struct LineEditor: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - width: the field's width in columns (at least 1).
-  ///   - columns: the columns a character is drawn in (its terminal width by default;
+  ///   - columns: the columns a character is drawn in (its terminal width as drawn, a
+  ///     control character as its symbol, by default;
   ///     a field that draws some characters as others says so).
   /// - Complexity: O(characters shown), whatever the text's length.
-  public func visibleRange(width: Int, columns: (Character) -> Int = TerminalText.width) -> (
+  public func visibleRange(width: Int, columns: (Character) -> Int = TerminalText.drawnWidth) -> (
     range: Range<Int>, cursorColumn: Int
   ) {
     var start = cursor

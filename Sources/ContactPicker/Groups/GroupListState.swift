@@ -193,7 +193,7 @@ public enum GroupListView {
       case .name(let editor, let renaming):
         let label = renaming.map { L10n.format("Rename “%s” to: ", $0) } ?? L10n.text("New group: ")
         frame.put(label, row: rows - 1, column: 0, style: Style(bold: true))
-        let start = TerminalText.width(label)
+        let start = TerminalText.drawnWidth(label)
         let width = max(1, columns - start - 1)
         let (range, cursorColumn) = editor.visibleRange(width: width)
         frame.put(String(editor.characters[range]), row: rows - 1, column: start, maxWidth: width)

@@ -94,7 +94,7 @@ public enum NewPersonView {
     if wrapped.count > most {
       wrapped.removeSubrange(most...)
       var last = wrapped[most - 1]
-      while !last.isEmpty && TerminalText.width(last) + 1 > width { last.removeLast() }
+      while !last.isEmpty && TerminalText.drawnWidth(last) + 1 > width { last.removeLast() }
       wrapped[most - 1] = last + "…"
     }
     return wrapped
@@ -132,7 +132,7 @@ public enum NewPersonView {
     var kept: [Character] = []
     var used = 0
     for cluster in text.reversed() {
-      let columns = TerminalText.width(cluster)
+      let columns = TerminalText.drawnWidth(cluster)
       if used + columns > width { break }
       kept.append(cluster)
       used += columns
@@ -187,9 +187,9 @@ public enum NewPersonView {
       let room = columns - column - 3
       if room >= 8 {
         let shown =
-          TerminalText.width(destination) <= room - 2 ? destination : "…" + Self.tail(destination, width: room - 3)
+          TerminalText.drawnWidth(destination) <= room - 2 ? destination : "…" + Self.tail(destination, width: room - 3)
         let text = "→ " + shown
-        frame.put(text, row: 0, column: columns - 1 - TerminalText.width(text), style: Style(dim: true))
+        frame.put(text, row: 0, column: columns - 1 - TerminalText.drawnWidth(text), style: Style(dim: true))
       }
     }
     if rows > 1 {
@@ -264,7 +264,7 @@ public enum NewPersonView {
   }
 
   private static func drawLabel(_ frame: inout Frame, _ label: String, row: Int, focused: Bool, color: Bool) {
-    let width = min(labelWidth, TerminalText.width(label))
+    let width = min(labelWidth, TerminalText.drawnWidth(label))
     let style = focused ? Style(bold: true, foreground: color ? .blue : nil) : Style(dim: !color, foreground: color ? .cyan : nil)
     frame.put(label, row: row, column: 2 + labelWidth - width, style: style, maxWidth: labelWidth)
   }
@@ -309,10 +309,10 @@ public enum NewPersonView {
       if part == 0 {
         if focused, case .editingLabel(let editor, _) = state.mode {
           let text = displayText(editor.characters)
-          let width = min(labelWidth, TerminalText.width(text) + 1)
+          let width = min(labelWidth, TerminalText.drawnWidth(text) + 1)
           let start = 2 + labelWidth - width
           frame.put(text, row: row, column: start, style: Style(underline: true), maxWidth: labelWidth)
-          frame.cursor = (row, min(frame.columns - 1, start + TerminalText.width(displayText(editor.characters[..<editor.cursor]))))
+          frame.cursor = (row, min(frame.columns - 1, start + TerminalText.drawnWidth(displayText(editor.characters[..<editor.cursor]))))
           // The value is shown but not edited while the label is typed.
           frame.put(displayText(entry.editors[part].characters), row: row, column: valueColumn, maxWidth: valueWidth)
           return
@@ -340,7 +340,7 @@ public enum NewPersonView {
       return
     }
     let (visible, cursorOffset) = editor.visibleRange(width: width) { character in
-      TerminalText.width(character == NewPersonForm.lineBreak ? "↵" : character)
+      TerminalText.drawnWidth(character == NewPersonForm.lineBreak ? "↵" : character)
     }
     if !characters.isEmpty {
       frame.put(displayText(characters[visible]), row: row, column: column, maxWidth: width)

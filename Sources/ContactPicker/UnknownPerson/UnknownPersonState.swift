@@ -334,7 +334,7 @@ public enum UnknownPersonView {
       var style = Style(dim: !enabled || line.isNote)
       if line.isCommand { style = Style(bold: true, foreground: color ? .blue : nil) }
       if selected { style.reverse = true }
-      let labelWidth = TerminalText.width(line.label)
+      let labelWidth = TerminalText.drawnWidth(line.label)
       let labelColumn = 2 + max(0, columnWidth - min(labelWidth, columnWidth))
       frame.put(line.label, row: row, column: labelColumn, style: Style(dim: true, foreground: color ? .cyan : nil),
                 maxWidth: columnWidth)

@@ -141,11 +141,14 @@ struct CardMapping {
       if nicknameFromAndroidRow, let first = items.first, !first.isEmpty {
         // The standard property before an Android nickname row met earlier (a card
         // with both was written back by another program): this line is the nickname,
-        // edited first; the row is kept as it is.
+        // edited first; the row is kept as it is, and its nickname searched as another
+        // (a Nokia `X-EPOCSECONDNAME` after the row lost it).
         nicknameFromAndroidRow = false
+        let row = contact.nickname
         contact.nickname = first
         provenance?.fields[.nickname, default: []].insert(lineIndex, at: 0)
         addOtherNicknames(items.dropFirst())
+        addOtherNicknames([row][...])
       } else {
         field(.nickname)
         if contact.nickname.isEmpty {
