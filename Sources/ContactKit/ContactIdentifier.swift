@@ -21,6 +21,17 @@ public enum ContactIdentifier {
     identifier.hasPrefix(derivedPrefix)
   }
 
+  /// Whether `identifier` is a version-8 (custom) UUID URN: what cpick makes for a
+  /// record of a book without identifiers of its own (an abook section, a mutt alias:
+  /// `ForeignRecordIdentifier`), from its content, so a record changed elsewhere has
+  /// another. Cards are rarely given version-8 UIDs (RFC 9562 leaves them to
+  /// experiments).
+  public static func isCustomUUID(_ identifier: String) -> Bool {
+    let utf8 = identifier.utf8
+    guard utf8.count == uuidURNPrefix.utf8.count + 36, identifier.hasPrefix(uuidURNPrefix) else { return false }
+    return utf8[utf8.index(utf8.startIndex, offsetBy: uuidURNPrefix.utf8.count + 14)] == UInt8(ascii: "8")
+  }
+
   /// A new identifier: `urn:uuid:` and a random version-4 UUID in lower case.
   public static func makeNew() -> String {
     uuidURNPrefix + UUID().uuidString.lowercased()

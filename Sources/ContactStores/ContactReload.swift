@@ -65,7 +65,9 @@ public enum ContactReload {
 
   /// The contact among `contacts` (read from `stale.source` again) that is `stale`
   /// now: the card with the same bytes on the same line; else the one with its
-  /// `UID` (of several, the one on its former line); for a card without `UID` (identifier `cpick-…`), the only card with its
+  /// `UID` (of several, the one on its former line), or the record with its content's
+  /// identifier; for a card without `UID` (identifier `cpick-…`) or a record changed
+  /// since (an abook section), the only card with its
   /// name, or among several with it the one on its former line, or the file's only
   /// card when it may be the same person. `nil` when none (or no single one) is found.
   public static func find(_ stale: Contact, in contacts: [Contact]) -> Contact? {
@@ -75,6 +77,12 @@ public enum ContactReload {
     {
       return same
     }
+    // An identifier made from a record's content (an abook section's, which abook
+    // numbers again when it saves: `ForeignRecordIdentifier`) finds the record as it
+    // was, wherever it moved; changed, it is found by its name, as a card without UID.
+    let fromContent = { (identifier: String) in
+      ContactIdentifier.isDerived(identifier) || ContactIdentifier.isCustomUUID(identifier)
+    }
     if !ContactIdentifier.isDerived(stale.identifier) {
       let found = file.filter { $0.identifier == stale.identifier }
       if found.count > 1 {
@@ -82,9 +90,9 @@ public enum ContactReload {
         let here = found.filter { $0.sourceRecord?.firstLine == stale.sourceRecord?.firstLine }
         return here.count == 1 ? here[0] : nil
       }
-      return found.count == 1 ? found[0] : nil
+      if found.count == 1 || !ContactIdentifier.isCustomUUID(stale.identifier) { return found.first }
     }
-    let named = file.filter { $0.displayName == stale.displayName && ContactIdentifier.isDerived($0.identifier) }
+    let named = file.filter { $0.displayName == stale.displayName && fromContent($0.identifier) }
     if named.count == 1 { return named[0] }
     if named.count > 1 {
       return named.first { $0.sourceRecord?.firstLine == stale.sourceRecord?.firstLine }

@@ -89,7 +89,7 @@ struct AbookReaderTests {
     #expect(read.contacts.first?.note == (0..<3_000).map { "custom\($0): value \($0)" }.joined(separator: "\n"))
   }
 
-  @Test("identifiers come from the file and the section: the same each time, another for another section")
+  @Test("identifiers come from the file and the section's fields: the same each time and under another number, another for other fields")
   func identifiers() {
     let first = AbookReader.read(Array(Self.book.utf8), source: "/home/ada/.abook/addressbook").contacts
     let again = AbookReader.read(Array(Self.book.utf8), source: "/home/ada/.abook/addressbook").contacts
@@ -98,6 +98,16 @@ struct AbookReaderTests {
     #expect(first.allSatisfy { ContactIdentifier.uuid(in: $0.identifier) != nil })
     let other = AbookReader.read(Array(Self.book.utf8), source: "/home/bob/.abook/addressbook").contacts
     #expect(other[0].identifier != first[0].identifier)
+    #expect(first.allSatisfy { ContactIdentifier.isCustomUUID($0.identifier) })
+    // abook numbers its sections again when it saves: the people keep their identifiers.
+    let renumbered = "[format]\nprogram=abook\n\n[7]\nname=Bob\nemail=bob@x.example\n\n[8]\nname=Carol\n"
+    let before = AbookReader.read(Array(renumbered.utf8), source: "b").contacts
+    let after = AbookReader.read(
+      Array(renumbered.replacingOccurrences(of: "[7]", with: "[0]").replacingOccurrences(of: "[8]", with: "[1]").utf8),
+      source: "b"
+    ).contacts
+    #expect(before.map(\.identifier) == after.map(\.identifier))
+    #expect(before[0].identifier != before[1].identifier)
   }
 
   @Test("an abook file is told by its sections, a vCard or an INI file of another program is not")

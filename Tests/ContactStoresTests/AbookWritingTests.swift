@@ -68,7 +68,46 @@ struct AbookWritingTests {
         with: "email=ada@analytical-engines.example")
     #expect(Bytes.text(path) == expected)
     #expect(saved.first?.phoneNumbers.map(\.value) == ["+44 20 7946 0001", "+44 7700 900099"])
-    #expect(saved.first?.identifier == contacts[0].identifier)
+    // The identifier is made from the fields: an edited section has another, as read again.
+    #expect(saved.first?.identifier == (try store.load().contacts.first?.identifier))
+    #expect(saved.first?.identifier != contacts[0].identifier)
+  }
+
+  @Test("abook numbered its sections again while a card was open: the edit goes into that person's section, no other")
+  func renumberedSections() throws {
+    let three = """
+      [format]
+      program=abook
+      version=0.6.1
+
+      [0]
+      name=Bob Smith
+      email=bob@example.com
+
+      [1]
+      name=Carol Jones
+      email=carol@example.com
+
+      [2]
+      name=Dan Brown
+      email=dan@example.com
+
+      """
+    let (folder, path, store, contacts) = try setUp(three)
+    defer { folder.remove() }
+    // abook deletes Bob and writes the rest as [0] and [1].
+    let renumbered = three.replacingOccurrences(of: "[0]\nname=Bob Smith\nemail=bob@example.com\n\n", with: "")
+      .replacingOccurrences(of: "[1]", with: "[0]").replacingOccurrences(of: "[2]", with: "[1]")
+    try Data(renumbered.utf8).write(to: URL(fileURLWithPath: path))
+    let now = try store.load().contacts
+    #expect(now.map(\.identifier) == Array(contacts.map(\.identifier).dropFirst()))
+    var carol = contacts[1]
+    carol.nickname = "Caz"
+    _ = try save(store) { $0.update(carol, original: contacts[1]) }
+    #expect(Bytes.text(path) == renumbered.replacingOccurrences(of: "email=carol@example.com\n", with: "email=carol@example.com\nnick=Caz\n"))
+    // Reloaded after a conflict, Carol is found as Carol (she moved; Dan holds her old number).
+    #expect(ContactReload.find(contacts[1], in: now)?.displayName == "Carol Jones")
+    #expect(ContactReload.find(contacts[2], in: now)?.displayName == "Dan Brown")
   }
 
   @Test("custom fields stay on their own lines: a note edit writes notes=, a custom line edited in the note its field")

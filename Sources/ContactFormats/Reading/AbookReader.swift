@@ -18,8 +18,10 @@ import Localization
 /// labelled `anniversary`. The model has no place for custom fields: they are kept
 /// in the note, one `field: value` line each, after abook's `notes`.
 ///
-/// Each contact's identifier is made from the file and its section
-/// (`ForeignRecordIdentifier`): stable while the section keeps its number. Its
+/// Each contact's identifier is made from the file and its section's fields
+/// (`ForeignRecordIdentifier`), not its number: abook numbers its sections again
+/// whenever it saves (a person deleted before Carol makes her `[0]`), and a number would
+/// then name another person. Its
 /// `sourceRecord` holds the section's bytes (`AbookDocument`), from which an edit is
 /// written back (`AbookFields`): the custom fields in the note go back to their own
 /// lines, and every line the edit does not change stays as it was. Lines that
@@ -172,8 +174,9 @@ package enum AbookReader {
 
   /// The contact of one section's fields (see the type's summary).
   static func contact(section: String, fields: [(key: String, value: String)], source: String) -> Contact {
+    let key = fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
     var contact = Contact(
-      identifier: ForeignRecordIdentifier.identifier(source: source, format: "abook", key: section), source: source)
+      identifier: ForeignRecordIdentifier.identifier(source: source, format: "abook", key: key), source: source)
     var values: [String: String] = [:]
     for (key, value) in fields where values[key] == nil { values[key] = value }
     func list(_ key: String) -> [String] {
@@ -182,7 +185,7 @@ package enum AbookReader {
     var number = 0
     func labeled<Value>(_ label: String?, _ value: Value) -> LabeledValue<Value> {
       number += 1
-      return LabeledValue(identifier: "abook-\(section)-\(number)", label: label, value: value)
+      return LabeledValue(identifier: "abook-\(number)", label: label, value: value)
     }
     if let name = values["name"] {
       contact.formattedName = name

@@ -81,7 +81,17 @@ struct AbookFileEditor: FileBytesEditor {
         source: source, reason: L10n.format("%s was not loaded from this abook book", loaded.displayName),
         kind: .invalidRequest)
     }
-    guard let section = document.sections.first(where: { $0.name == name }) else { return (nil, record) }
+    // Its section as loaded: under its number, else (abook numbered the sections again
+    // when it saved) the one section of its fields under another number.
+    let fields = Self.fieldBytes(record.bytes[...])
+    func same(_ section: AbookDocument.Section) -> Bool {
+      Self.fieldBytes(document.bytes[document.range(of: section)]).elementsEqual(fields)
+    }
+    let numbered = document.sections.first { $0.name == name }
+    if let numbered, same(numbered) { return (numbered, record) }
+    let moved = document.sections.filter { $0.name != "format" && same($0) }
+    if moved.count == 1 { return (moved[0], record) }
+    guard let section = numbered else { return (nil, record) }
     guard document.bytes[document.range(of: section)].elementsEqual(record.bytes) else {
       let wording = ChangeWording.file
       throw ContactStoreError(
@@ -181,6 +191,12 @@ struct AbookFileEditor: FileBytesEditor {
   }
 
   /// The section name in a record's first line (`[12]` → `12`).
+  /// A section's bytes after its header line: its fields, whatever its number.
+  static func fieldBytes(_ section: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard let newline = section.firstIndex(of: 0x0A) else { return [] }
+    return section[(newline + 1)...]
+  }
+
   static func sectionName(_ record: SourceRecord?) -> String? {
     guard let record else { return nil }
     let first = record.bytes.prefix { $0 != 0x0A }
