@@ -20,11 +20,26 @@ struct CSVTableTests {
   @Test("an unclosed quote and text after a closing quote are warnings on their lines; the cells are kept")
   func malformed() {
     let table = CSVTable.rows("a,b\n\"x\"y,z\n\"open,\nstill\n")
-    #expect(table.rows.map(\.cells) == [["a", "b"], ["xy", "z"], ["open,\nstill\n"]])
+    #expect(table.rows.map(\.cells) == [["a", "b"], ["xy", "z"], ["open,"], ["still"]])
+    #expect(table.rows.map(\.line) == [1, 2, 3, 4])
     #expect(table.warnings.map(\.description) == [
       "2: text after a quoted cell's closing quote; kept in the cell",
-      "3: a quoted cell opened here is not closed; it ends at the end of the file",
+      "3: a quoted cell opened here is not closed; it ends with its line, and the lines after it are read as records",
     ])
+  }
+
+  @Test("a quoted cell never closed takes its own line, not the records after it (case 09's kind)")
+  func unclosedQuoteMidFile() {
+    let text = "Name,E-mail Address,Notes\r\nAlder Finch,alder@x.example,ok\r\nBirch Nolan,birch@x.example,\"unterminated note\r\n"
+      + "Cobb Ruelle,cobb@x.example,say \"\"hi\"\"\r\nDara Quin,dara@x.example,fine\r\n"
+    let table = CSVTable.rows(text)
+    #expect(table.rows.map(\.cells) == [
+      ["Name", "E-mail Address", "Notes"], ["Alder Finch", "alder@x.example", "ok"],
+      ["Birch Nolan", "birch@x.example", "unterminated note"], ["Cobb Ruelle", "cobb@x.example", "say \"\"hi\"\""],
+      ["Dara Quin", "dara@x.example", "fine"],
+    ])
+    #expect(table.rows.map(\.line) == [1, 2, 3, 4, 5])
+    #expect(table.warnings.map(\.line) == [3])
   }
 
   @Test("the delimiter is the comma, or the semicolon or tab the header row is split by")

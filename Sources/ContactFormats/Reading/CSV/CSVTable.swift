@@ -7,8 +7,9 @@ import Localization
 ///
 /// Lenient as Excel and Google Sheets are: a quote inside an unquoted cell is kept as
 /// text; text after a quoted cell's closing quote is kept after its text (with a
-/// warning); a quoted cell still open at the end of the text ends there (with a
-/// warning, on the line it opened).
+/// warning); a quoted cell still open at the end of the text ends with the line it
+/// opened on, and the lines after are read as records again (with a warning, on the
+/// line it opened).
 package enum CSVTable {
   /// One record: its cells, and the line (1-based) it begins on.
   package struct Row: Sendable, Equatable {
@@ -85,50 +86,74 @@ package enum CSVTable {
 
     var text = text
     text.withUTF8 { bytes in
-      for byte in bytes {
-        let crlf = previousCR && byte == lf
-        previousCR = byte == cr
-        if pendingQuote {
-          pendingQuote = false
-          if byte == quote {
-            cell.append(quote)
+      var start = 0
+      var quoteStart = 0
+      while true {
+        for index in start..<bytes.count {
+          let byte = bytes[index]
+          let crlf = previousCR && byte == lf
+          previousCR = byte == cr
+          if pendingQuote {
+            pendingQuote = false
+            if byte == quote {
+              cell.append(quote)
+              continue
+            }
+            quoted = false
+            afterQuote = true
+          }
+          if quoted {
+            if byte == quote {
+              pendingQuote = true
+            } else {
+              cell.append(byte)
+              if byte == lf && !crlf || byte == cr { line += 1 }
+            }
             continue
           }
-          quoted = false
-          afterQuote = true
-        }
-        if quoted {
-          if byte == quote {
-            pendingQuote = true
-          } else {
+          switch byte {
+          case lf where crlf:
+            continue
+          case cr, lf:
+            endRow()
+            line += 1
+            rowLine = line
+          case delimiter:
+            endCell()
+          case quote where cell.isEmpty && !afterQuote:
+            quoted = true
+            quoteLine = line
+            quoteStart = index + 1
+          default:
+            if afterQuote {
+              warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
+              afterQuote = false
+            }
             cell.append(byte)
-            if byte == lf && !crlf || byte == cr { line += 1 }
           }
-          continue
         }
-        switch byte {
-        case lf where crlf:
-          continue
-        case cr, lf:
-          endRow()
-          line += 1
-          rowLine = line
-        case delimiter:
-          endCell()
-        case quote where cell.isEmpty && !afterQuote:
-          quoted = true
-          quoteLine = line
-        default:
-          if afterQuote {
-            warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
-            afterQuote = false
-          }
-          cell.append(byte)
-        }
+        // A quoted cell still open at the end: it ends with the line it opened on, and
+        // the lines after it are records again (case 09: a damaged record takes no
+        // other's data). Read again once at most: what followed the open quote holds no
+        // quote but doubled ones (any other would have closed the cell), and a cell
+        // that starts with an even run of quotes closes.
+        guard quoted && !pendingQuote else { break }
+        var lineEnd = quoteStart
+        while lineEnd < bytes.count && bytes[lineEnd] != cr && bytes[lineEnd] != lf { lineEnd += 1 }
+        warning(
+          LineWarning(
+            line: quoteLine,
+            message: L10n.deferred("a quoted cell opened here is not closed; it ends with its line, and the lines after it are read as records")))
+        cell = Array(bytes[quoteStart..<lineEnd])
+        quoted = false
+        endRow()
+        start = lineEnd
+        if start < bytes.count && bytes[start] == cr { start += 1 }
+        if start < bytes.count && bytes[start] == lf { start += 1 }
+        line = quoteLine + 1
+        rowLine = line
+        previousCR = false
       }
-    }
-    if quoted && !pendingQuote {
-      warning(LineWarning(line: quoteLine, message: L10n.deferred("a quoted cell opened here is not closed; it ends at the end of the file")))
     }
     endRow()
   }
