@@ -133,9 +133,9 @@ enum ReadOnlyFormat: Sendable, Hashable {
     let limits = ReadingLimits.standard
     RecordParts.listingFirst(limits.listedWarnings, of: body, unlisted: limits.unlistedProblems) { listed in
       switch self {
-      case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, listed)
+      case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding, listed)
       case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, listed)
-      case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, listed)
+      case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding, listed)
       case .csv(let export):
         let decoded = CharsetDecoder.decodeUndeclared(text)
         text = []
@@ -143,6 +143,10 @@ enum ReadOnlyFormat: Sendable, Hashable {
       }
     }
   }
+
+  /// How the lines of an abook book or a mutt alias file (which declare no charset)
+  /// are read: UTF-8, else as a vCard's undeclared values are (Windows-1252 for Latin-1).
+  static let lineDecoding: TextDecoding = { CharsetDecoder.decodeUndeclared($0) }
 
   /// The people of an LDIF file (entries of other kinds, such as the organizational
   /// units of a `slapcat` dump, left out): each entry's card (`LDAPCardMapping`, a

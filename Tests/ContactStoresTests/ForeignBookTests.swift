@@ -25,6 +25,35 @@ struct ForeignBookTests {
     #expect(load.contacts[1].phoneNumbers.map(\.label) == ["mobile"])
   }
 
+  @Test("an abook book and an alias file in Latin-1 read as Windows-1252, line by line; an edit keeps the other lines' bytes (case 04's kind)")
+  func latin1Books() throws {
+    let folder = try TempFolder("latin1")
+    defer { folder.remove() }
+    let abook =
+      Array("[format]\nprogram=abook\nversion=0.5.6\n\n[0]\nname=J".utf8) + [0xFC] + Array("rgen M".utf8) + [0xFC]
+      + Array("ller\nemail=jm@x.example\n\n[1]\nname=Zoë Ünal\nemail=z@x.example\n".utf8)
+    let aliases = Array("alias jm J".utf8) + [0xFC] + Array("rgen M".utf8) + [0xFC] + Array("ller <jm@x.example>\n".utf8)
+    for (name, bytes) in [("addressbook", abook), ("aliases", aliases)] {
+      let path = try folder.write(name, bytes)
+      let store = VCardFileStore(path: path)
+      let contacts = try store.load().contacts
+      #expect(contacts.first?.displayName == "Jürgen Müller", "\(name)")
+      #expect(contacts.first?.familyName == "Müller", "\(name)")
+      if name == "addressbook" {
+        #expect(contacts.last?.displayName == "Zoë Ünal")
+        var jurgen = contacts[0]
+        jurgen.nickname = "Jü"
+        var request = SaveRequest()
+        request.update(jurgen, original: contacts[0])
+        _ = try store.execute(request)
+        // The name's line stays in its bytes; the new line is UTF-8, read as such.
+        #expect(Bytes.of(path).starts(with: Array(abook.prefix(abook.count - 40))))
+        #expect(try store.load().contacts.map(\.nickname) == ["Jü", ""])
+        #expect(try store.load().contacts.first?.displayName == "Jürgen Müller")
+      }
+    }
+  }
+
   @Test("a mutt alias file loads, its warnings prefixed with the path")
   func muttAliases() throws {
     let path = TestPaths.fixture("books/mutt-aliases").path

@@ -33,12 +33,16 @@ package struct AbookDocument: Sendable {
   package let lines: [Line]
   /// The sections, in file order.
   package let sections: [Section]
+  /// How a line's bytes become its text (`text(_:)`).
+  package let decoding: TextDecoding
 
-  /// The document of `bytes` (UTF-8; a byte-order mark already taken off).
+  /// The document of `bytes` (a byte-order mark already taken off), its lines' text
+  /// read by `decoding` (UTF-8 by default).
   ///
   /// - Complexity: O(n) in the size of `bytes`.
-  package init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8], decoding: @escaping TextDecoding = TextDecodings.utf8) {
     self.bytes = bytes
+    self.decoding = decoding
     var lines: [Line] = []
     var start = 0
     while start < bytes.count {
@@ -71,8 +75,8 @@ package struct AbookDocument: Sendable {
     self.sections = sections
   }
 
-  /// The text of `line`, trimmed of white space.
-  package func text(_ line: Line) -> String { Self.text(bytes, line) }
+  /// The text of `line` (read by `decoding`), trimmed of white space.
+  package func text(_ line: Line) -> String { decoding(bytes[line.content]).trimmingSpaces }
 
   /// The bytes of `section`, header through its last line end.
   package func range(of section: Section) -> Range<Int> {

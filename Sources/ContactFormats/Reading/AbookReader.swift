@@ -64,24 +64,27 @@ package enum AbookReader {
   /// warning for each line that is not read.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
-  package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, $0) }
+  package static func read(
+    _ bytes: [UInt8], source: String, decoding: @escaping TextDecoding = TextDecodings.utf8
+  ) -> (contacts: [Contact], warnings: [String]) {
+    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, decoding: decoding, $0) }
   }
 
   /// The contacts and warnings of an abook file's bytes, as `read(_:source:)` gives
-  /// them, given to `body` part by part: each part whole sections of about `partSize`
+  /// them (each line's text read by `decoding`), given to `body` part by part: each part whole sections of about `partSize`
   /// bytes (cut before a section's header line), its sections read on all cores. The
   /// lines and contacts of the whole file are never held at once.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(
-    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, decoding: @escaping TextDecoding = TextDecodings.utf8,
+    _ body: RecordParts.Body
   ) {
     var start = 0
     var linesBefore = 0
     repeat {
       let end = partEnd(bytes, from: start, size: partSize)
-      let document = AbookDocument(start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end]))
+      let document = AbookDocument(start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end]), decoding: decoding)
       let (contacts, warnings) = read(document, source: source, linesBefore: linesBefore)
       body(contacts, warnings)
       linesBefore += document.lines.count

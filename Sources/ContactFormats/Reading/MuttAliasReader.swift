@@ -63,12 +63,14 @@ package enum MuttAliasReader {
   /// and a `source:line: why` warning for each line that is not read.
   ///
   /// - Complexity: O(n) in the size of `bytes`.
-  package static func read(_ bytes: [UInt8], source: String) -> (contacts: [Contact], warnings: [String]) {
-    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, $0) }
+  package static func read(
+    _ bytes: [UInt8], source: String, decoding: @escaping TextDecoding = TextDecodings.utf8
+  ) -> (contacts: [Contact], warnings: [String]) {
+    RecordParts.gathered { read(bytes, source: source, inPartsOf: .max, decoding: decoding, $0) }
   }
 
   /// The contacts and warnings of an alias file's bytes, as `read(_:source:)` gives
-  /// them, given to `body` part by part: each part whole logical lines of about
+  /// them (each line's text read by `decoding`), given to `body` part by part: each part whole logical lines of about
   /// `partSize` bytes (`partEnd`), its lines read on all cores (an address list is the
   /// costly part), then put in order. An alias defined again replaces the earlier one
   /// in the earlier one's place, whichever part that is in, and an alias is a member of
@@ -79,14 +81,15 @@ package enum MuttAliasReader {
   ///
   /// - Complexity: O(n) in the size of `bytes`.
   package static func read(
-    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body
+    _ bytes: [UInt8], source: String, inPartsOf partSize: Int, decoding: @escaping TextDecoding = TextDecodings.utf8,
+    _ body: RecordParts.Body
   ) {
     let parts = RecordParts.cut(bytes) { partEnd(bytes, from: $0, size: partSize) }
     // A file of one part has its lines split once.
-    let single = parts.count == 1 ? logicalLines(bytes[...]) : nil
+    let single = parts.count == 1 ? logicalLines(bytes[...], decoding: decoding) : nil
     func lines(of part: (range: Range<Int>, linesBefore: Int)) -> [(number: Int, text: String)] {
       if let single { return single }
-      return logicalLines(bytes[part.range], linesBefore: part.linesBefore)
+      return logicalLines(bytes[part.range], linesBefore: part.linesBefore, decoding: decoding)
     }
     let survey = Survey(parts: parts.count, lines: { lines(of: parts[$0]) }, source: source)
     // The names groups give that the file defines (lower case), and the steps left
@@ -423,7 +426,9 @@ package enum MuttAliasReader {
   /// The file's lines with backslash continuations joined, each with the number of
   /// its first physical line (1-based, after `linesBefore` lines). A line ends at LF or
   /// CR LF (a CR before it is dropped too); read by bytes, as mutt reads them.
-  static func logicalLines(_ bytes: ArraySlice<UInt8>, linesBefore: Int = 0) -> [(number: Int, text: String)] {
+  static func logicalLines(
+    _ bytes: ArraySlice<UInt8>, linesBefore: Int = 0, decoding: TextDecoding = TextDecodings.utf8
+  ) -> [(number: Int, text: String)] {
     var lines: [(number: Int, text: String)] = []
     var pending: (number: Int, text: String)?
     var number = linesBefore
@@ -432,7 +437,7 @@ package enum MuttAliasReader {
       let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       number += 1
       let (end, continues) = lineEnd(bytes, from: start, to: newline)
-      let line = String(decoding: bytes[start..<end], as: UTF8.self)
+      let line = decoding(bytes[start..<end])
       // Appended where it is, not to a copy (a copy made at each of 160,000
       // continuations took 9 s).
       if pending == nil {

@@ -31,7 +31,7 @@ struct AbookFileEditor: FileBytesEditor {
     var placed: [String?] = []  // for each edit, the section it leaves
     var fallback: [Contact?] = []
     for edit in edits {
-      let document = AbookDocument(body)
+      let document = AbookDocument(body, decoding: ReadOnlyFormat.lineDecoding)
       switch edit {
       case .add(let contact):
         let number = (document.sections.compactMap { Int($0.name) }.max() ?? -1) + 1
@@ -61,7 +61,7 @@ struct AbookFileEditor: FileBytesEditor {
       }
     }
     guard body != original else { return .init(bytes: file, isBlank: false, contacts: fallback) }
-    let reread = AbookReader.read(body, source: source).contacts
+    let reread = AbookReader.read(body, source: source, decoding: ReadOnlyFormat.lineDecoding).contacts
     let bySection = Dictionary(
       reread.map { (AbookFileEditor.sectionName($0.sourceRecord), $0) }, uniquingKeysWith: { first, _ in first })
     let contacts = zip(placed, fallback).map { name, contact in name.flatMap { bySection[$0] } ?? contact }
