@@ -83,15 +83,38 @@ public struct VCardFileStore: ContactStore {
 }
 
 /// Short, human reasons for file errors.
-enum FileErrors {
+package enum FileErrors {
   static func reason(_ error: Error, path: String) -> String {
     if let tooLong = streamReason(error) { return tooLong }
     var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return L10n.text("no such file or folder") }
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      return nameNotUTF8(path) ?? L10n.text("no such file or folder")
+    }
     if !FileManager.default.isReadableFile(atPath: path) { return L10n.text("permission denied") }
     if isDirectory.boolValue { return L10n.text("is a folder, not a file") }
     return L10n.text("cannot be read")
   }
+
+  /// Why a file or folder that was named or listed cannot be found, when its name was
+  /// not UTF-8 (a Latin-1 `é` from an old system or an archive): a path is text here,
+  /// its bytes read as UTF-8 with U+FFFD for what is not, and no file has that name;
+  /// nil for any other path.
+  package static func nameNotUTF8(_ path: String) -> String? {
+    guard isNameNotUTF8(path) else { return nil }
+    return L10n.text("its name is not UTF-8, and cpick opens files by UTF-8 names; rename it (convmv -f latin1 -t utf8)")
+  }
+
+  /// The warning for a listed file that cannot be read (`path:1: why; skipped`), kept
+  /// in English until shown (`L10n.deferred`).
+  package static func unreadableWarning(_ path: String) -> String {
+    "\(path):1: "
+      + (isNameNotUTF8(path)
+        ? L10n.deferred("its name is not UTF-8, and cpick opens files by UTF-8 names; rename it (convmv -f latin1 -t utf8); skipped")
+        : L10n.deferred("cannot be read; skipped"))
+  }
+
+  /// Whether `path` was made of bytes that are not UTF-8 (it holds U+FFFD).
+  static func isNameNotUTF8(_ path: String) -> Bool { path.unicodeScalars.contains("\u{FFFD}") }
 
   /// The reason for a book read from a stream past `ReadingLimits.streamBytes`
   /// (`EFBIG` from `FileDescriptor.readBookStream`), else nil.

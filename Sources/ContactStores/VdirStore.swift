@@ -64,7 +64,7 @@ public struct VdirStore: ContactStore {
       var load = ContactLoad()
       for filePath in chunk {
         guard let bytes = try? FileDescriptor.readFile(filePath) else {
-          load.warnings.append("\(filePath):1: " + L10n.deferred("cannot be read; skipped"))
+          load.warnings.append(FileErrors.unreadableWarning(filePath))
           continue
         }
         load.append(VCardLoading.contacts(fromBytes: bytes, source: filePath, progress: progress))

@@ -67,4 +67,25 @@ extension ReadFileTests {
     let text = Array("BEGIN:VCARD\r\nFN:Piped\r\nEND:VCARD\r\n".utf8)
     #expect(try Self.throughPipe(text) { try FileDescriptor.readFileAndStatus($0, wholeUpTo: 1).bytes ?? [] } == text)
   }
+
+  @Test("a file whose name is not UTF-8 (Latin-1 é) is said to be so, in a vdir and when named")
+  func nameNotUTF8() throws {
+    let folder = NSTemporaryDirectory() + "cpick-latin1-name-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Latin Name\r\nEND:VCARD\r\n"
+    try Data(card.utf8).write(to: URL(fileURLWithPath: folder + "/fine.vcf"))
+    let raw = Array((folder + "/lat").utf8) + [0xE9] + Array("in.vcf".utf8) + [0]
+    let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+    #expect(fd >= 0)
+    _ = Array(card.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let load = try VdirStore(path: folder).load()
+    #expect(load.contacts.map(\.displayName) == ["Latin Name"])
+    #expect(load.warnings.count == 1)
+    #expect(load.warnings.first?.hasSuffix(":1: its name is not UTF-8, and cpick opens files by UTF-8 names; rename it (convmv -f latin1 -t utf8); skipped") == true, "\(load.warnings)")
+    let named = folder + "/lat\u{FFFD}in.vcf"
+    let refusal = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: named).load() }
+    #expect(refusal?.description.contains("its name is not UTF-8") == true, "\(String(describing: refusal))")
+  }
 }

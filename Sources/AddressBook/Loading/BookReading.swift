@@ -571,7 +571,7 @@ extension ContactListLoader {
       switch result {
       case .success(let read): return read
       case .failure:
-        part.warnings.append("\(file.path):1: " + L10n.deferred("cannot be read; skipped"))
+        part.warnings.append(FileErrors.unreadableWarning(file.path))
         part.complete = false
         return nil
       }

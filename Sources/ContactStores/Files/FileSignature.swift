@@ -136,7 +136,13 @@ package struct FileSignature: Hashable, Sendable {
       var found: [(name: String, signature: FileSignature)] = []
       found.reserveCapacity(names.count)
       for name in names {
-        guard let status = try? folder.status(ofEntry: name), status.isRegularFile else { continue }
+        guard let status = try? folder.status(ofEntry: name) else {
+          // A name that is not UTF-8 (read with U+FFFD) names no file: listed, so that
+          // reading it says why (`FileErrors.unreadableWarning`), never dropped unsaid.
+          if FileErrors.isNameNotUTF8(name) { found.append((name, FileSignature.unknown)) }
+          continue
+        }
+        guard status.isRegularFile else { continue }
         found.append((name, FileSignature(status)))
       }
       return found
