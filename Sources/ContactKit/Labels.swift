@@ -4,8 +4,9 @@ import Foundation
 /// names in lower camel case (`home`, `work`, `other`, `mobile`, `main`, `iPhone`,
 /// `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`).
 package enum Labels {
-  /// The label for a phone from its `TYPE` words.
+  /// The label for a phone from its `TYPE` words: a custom one (`customWord`) first.
   package static func phone(types: [String]) -> String? {
+    if let custom = customWord(types) { return custom }
     let set = types
     if set.contains("fax") {
       if set.contains("home") { return "homeFax" }
@@ -33,8 +34,10 @@ package enum Labels {
     "car": "car", "isdn": "ISDN",
   ]
 
-  /// The label for an email, address, URL and others from its `TYPE` words.
+  /// The label for an email, address, URL and others from its `TYPE` words: a custom
+  /// one (`customWord`) first.
   package static func common(_ types: [String]) -> String? {
+    if let custom = customWord(types) { return custom }
     for type in types {
       switch type {
       case "home": return "home"
@@ -44,13 +47,25 @@ package enum Labels {
       default: continue
       }
     }
-    // Android writes its own types with `X-` (`TEL;X-Jacky`, `EMAIL;X-INTERNET`).
-    for type in types {
+    return nil
+  }
+
+  /// The custom label among the lower-cased `TYPE` words: the first (Android's `X-`
+  /// taken off: `TEL;X-Jacky`) that is neither a kind of line (`ignoredTypes`) nor a
+  /// word of a standard or vendor label. Its user wrote it, so it says more than a
+  /// `WORK` or `CELL` beside it (`TEL;TYPE=WORK;TYPE=Vakttelefon` is `Vakttelefon`).
+  static func customWord(_ types: [String]) -> String? {
+    for type in types where vendorPhoneWords[type] == nil {
       let word = type.hasPrefix("x-") ? String(type.dropFirst(2)) : type
-      if !word.isEmpty && !ignoredTypes.contains(word) { return word }
+      if !word.isEmpty && !ignoredTypes.contains(word) && !labelWords.contains(word) { return word }
     }
     return nil
   }
+
+  /// The `TYPE` words of the standard labels.
+  private static let labelWords: Set<String> = [
+    "home", "work", "other", "school", "cell", "mobile", "fax", "pager", "main", "iphone",
+  ]
 
   /// The standard labels `phone(types:)` and `common(_:)` give; any other label they
   /// give is a custom one, taken from a `TYPE` word.

@@ -28,6 +28,26 @@ struct CustomLabelCaseTests {
     #expect(delphine.phoneNumbers.map(\.label) == ["Night line"])
   }
 
+  @Test("a custom TYPE word beside a standard one is the label (TYPE=WORK;TYPE=Vakttelefon); kinds of line are not")
+  func customBesideStandard() throws {
+    let text = """
+      BEGIN:VCARD\r
+      VERSION:3.0\r
+      FN:Ola Nordmann\r
+      TEL;TYPE=WORK;TYPE=Vakttelefon:+47 22 00 00 01\r
+      TEL;TYPE=CELL,VOICE;TYPE=Jonas mobil:+47 900 00 002\r
+      TEL;TYPE=CELL;TYPE=VOICE;TYPE=pref:+47 900 00 003\r
+      TEL;TYPE=X-EVOLUTION-CALLBACK;TYPE=WORK:+47 22 00 00 04\r
+      EMAIL;TYPE=INTERNET;TYPE=HOME;TYPE=X-Hytta:ola@hytta.example\r
+      EMAIL;TYPE=INTERNET,WORK:ola@work.example\r
+      END:VCARD\r
+
+      """
+    let ola = try #require(decodeContacts(text).first)
+    #expect(ola.phoneNumbers.map(\.label) == ["Vakttelefon", "Jonas mobil", "mobile", "callback"])
+    #expect(ola.emailAddresses.map(\.label) == ["Hytta", "work"])
+  }
+
   @Test("Android's X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,label): the label, decoded; the value as written")
   func androidCustomParameter() throws {
     let text = """
