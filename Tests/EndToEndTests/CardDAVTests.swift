@@ -248,7 +248,7 @@ struct CardDAVEndToEndTests {
     #expect(!bad.stderrText.contains("tok-999"))
   }
 
-  @Test("a server that accepts and never answers: query gives up after the account's timeout with one line, exit 1")
+  @Test("a server that accepts and never answers: query gives up after the account's timeout with one line, exit 2 (never synced: no copy)")
   func serverNeverAnswers() throws {
     let folder = try EndToEnd.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -269,8 +269,9 @@ struct CardDAVEndToEndTests {
     // Without the bound the command would wait for the server forever (the runner's
     // 60 s deadline would fail the test).
     let run = try CommandRunner.shell("export XDG_CONFIG_HOME=\(folder.path)/config; \"$0\" query anyone", timeout: 60)
-    #expect(run.status == 1)
+    #expect(run.status == 2)
     #expect(run.stderrLines.filter { $0.contains("no answer within 1 s") }.count == 1)
+    #expect(run.stderrLines.last?.contains("never synced, and the sync failed") == true, "\(run.stderrLines)")
   }
 
   @Test(
