@@ -25,7 +25,9 @@ enum CardFileSaver {
   /// How often a file that keeps changing under the save is read again.
   static let attempts = 6
 
-  /// A `target` that is not a regular file (a device, a pipe, a socket) is refused
+  /// Applies `edits` to the file `target` and writes it atomically, reading it again
+  /// and starting over when it changed meanwhile (at most `attempts` times). A
+  /// `target` that is not a regular file (a device, a pipe, a socket) is refused
   /// (`.readOnly`).
   ///
   /// - Parameters:

@@ -133,9 +133,11 @@ enum ReadOnlyFormat: Sendable, Hashable {
     let limits = ReadingLimits.standard
     RecordParts.listingFirst(limits.listedWarnings, of: body, unlisted: limits.unlistedProblems) { listed in
       switch self {
-      case .abook: AbookReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding, listed)
+      case .abook:
+        AbookReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding(for: text), listed)
       case .ldif: Self.readLDIF(text, source: source, inPartsOf: partSize, listed)
-      case .muttAliases: MuttAliasReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding, listed)
+      case .muttAliases:
+        MuttAliasReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding(for: text), listed)
       case .csv(let export):
         let decoded = CharsetDecoder.decodeUndeclared(text)
         text = []
@@ -144,9 +146,31 @@ enum ReadOnlyFormat: Sendable, Hashable {
     }
   }
 
-  /// How the lines of an abook book or a mutt alias file (which declare no charset)
-  /// are read: UTF-8, else as a vCard's undeclared values are (Windows-1252 for Latin-1).
-  static let lineDecoding: TextDecoding = { CharsetDecoder.decodeUndeclared($0) }
+  /// How the lines of the abook book or mutt alias file `text` (which declare no
+  /// charset) are read: UTF-8; a line that is not, as a vCard's undeclared values are —
+  /// in the legacy charset the file's such lines tell together (its first 4 MB of them,
+  /// `CharsetDecoder.toldCharset(ofValues:)`: Windows-1251 for Cyrillic, EUC-KR, …), else
+  /// as the line alone tells (Windows-1252 for Latin-1). A file that is all UTF-8 is
+  /// read as UTF-8 with nothing more asked.
+  ///
+  /// - Complexity: O(n) in the size of `text`.
+  static func lineDecoding(for text: [UInt8]) -> TextDecoding {
+    guard String(validating: text, as: UTF8.self) == nil else { return TextDecodings.utf8 }
+    var values: [[UInt8]] = []
+    var size = 0
+    var start = 0
+    while start < text.count && size < 4 << 20 {
+      let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+      let line = text[start..<end]
+      if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
+        values.append(Array(line))
+        size += line.count
+      }
+      start = end + 1
+    }
+    let told = CharsetDecoder.toldCharset(ofValues: values)
+    return { CharsetDecoder.decodeUndeclared($0, fallback: told) }
+  }
 
   /// The people of an LDIF file (entries of other kinds, such as the organizational
   /// units of a `slapcat` dump, left out): each entry's card (`LDAPCardMapping`, a

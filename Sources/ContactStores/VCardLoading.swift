@@ -176,8 +176,9 @@ enum VCardLoading {
       progress?(read.contacts.count)
       return ContactLoad(contacts: read.contacts, warnings: read.warnings)
     }
-    TransliterationWarmUp.start(scanning: bytes)
-    var parsed = VCardReader.read(bytes)
+    TransliterationWarmUp.start(scanning: text)
+    // Normalized once: the reader takes UTF-8 text as it is, without a copy.
+    var parsed = VCardReader.read(text)
     var load = mapped(&parsed, source: source, progress: progress)
     load.resolveGroups()
     // Cards without a UID that are byte for byte the same (their derived identifiers

@@ -66,16 +66,19 @@ enum CPick {
       }
       options.format = nil
     }
-    // The mail clients' lines are email addresses: `-p email` says so again (and is
-    // dropped, so that `list` prints those lines, not mailboxes); another property
-    // has no such lines (`list -p phone -f mutt` printed nothing, with 0).
-    if options.format == .mutt || options.format == .aerc, let key = options.property, options.template == nil {
-      guard key == .emailAddresses else {
+    // `list`'s mail-client lines are email addresses: `-p email` says so again and is
+    // dropped, so that the lines are printed, not mailboxes; another property on the
+    // command line has no such lines (`list -p phone -f mutt` printed nothing, with 0),
+    // one from CPICK_DEFAULT_OPTS is not its business. `query` ignores `-p` there.
+    if options.command == .list, options.format == .mutt || options.format == .aerc, let key = options.property,
+      options.template == nil
+    {
+      if key != .emailAddresses, (try? OptionParser.parse(arguments))?.property == key {
         return Completion(
           fail(
             L10n.format(
               "-f %s prints email addresses; -p %s does not go with it (use -p email, or another format)",
-              options.format!.rawValue, key.rawValue)))
+              options.format!.rawValue, key.shortName)))
       }
       options.property = nil
     }

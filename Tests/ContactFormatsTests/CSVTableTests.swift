@@ -30,12 +30,12 @@ struct CSVTableTests {
 
   @Test("a quoted cell never closed takes its own line, not the records after it (case 09's kind)")
   func unclosedQuoteMidFile() {
-    let text = "Name,E-mail Address,Notes\r\nAlder Finch,alder@x.example,ok\r\nBirch Nolan,birch@x.example,\"unterminated note\r\n"
+    let text = "Name,E-mail Address,Notes\r\nAlder Finch,alder@x.example,ok\r\nBirch Nolan,birch@x.example,\"unterminated \"\"note\"\"\r\n"
       + "Cobb Ruelle,cobb@x.example,say \"\"hi\"\"\r\nDara Quin,dara@x.example,fine\r\n"
     let table = CSVTable.rows(text)
     #expect(table.rows.map(\.cells) == [
       ["Name", "E-mail Address", "Notes"], ["Alder Finch", "alder@x.example", "ok"],
-      ["Birch Nolan", "birch@x.example", "unterminated note"], ["Cobb Ruelle", "cobb@x.example", "say \"\"hi\"\""],
+      ["Birch Nolan", "birch@x.example", "unterminated \"note\""], ["Cobb Ruelle", "cobb@x.example", "say \"\"hi\"\""],
       ["Dara Quin", "dara@x.example", "fine"],
     ])
     #expect(table.rows.map(\.line) == [1, 2, 3, 4, 5])

@@ -83,7 +83,7 @@ struct PredicateValueSetTests {
     }
     #expect(set.test == .contains)
     #expect(set.texts == Set(words))
-    #expect(set.words != nil)
+    #expect(set.words.occurs(in: Array("ushers")) && !set.words.occurs(in: Array("xyz")))
     // Each text against each word, as `PredicateEvaluator.contains` answers: overlaps,
     // a word inside another, fallbacks to a shorter word, canonical equivalence.
     let automaton = PredicateWords(words)

@@ -54,6 +54,24 @@ struct ForeignBookTests {
     }
   }
 
+  @Test("an abook book and an alias file in Windows-1251 are read in it: the file's lines tell their charset together")
+  func cyrillicBooks() throws {
+    let folder = try TempFolder("cp1251")
+    defer { folder.remove() }
+    let names = ["Иван Петров", "Мария Иванова", "Сергей Смирнов", "Ольга Кузнецова"]
+    func cp1251(_ text: String) -> [UInt8] { Array(text.data(using: .windowsCP1251)!) }
+    var abook = Array("[format]\nprogram=abook\nversion=0.5.6\n".utf8)
+    var aliases: [UInt8] = []
+    for (number, name) in names.enumerated() {
+      abook += Array("\n[\(number)]\nname=".utf8) + cp1251(name) + Array("\nemail=p\(number)@x.example\n".utf8)
+      aliases += Array("alias p\(number) ".utf8) + cp1251(name) + Array(" <p\(number)@x.example>\n".utf8)
+    }
+    for (file, bytes) in [("addressbook", abook), ("aliases", aliases)] {
+      let contacts = try VCardFileStore(path: try folder.write(file, bytes)).load().contacts
+      #expect(contacts.map(\.displayName) == names, "\(file)")
+    }
+  }
+
   @Test("a mutt alias file loads, its warnings prefixed with the path")
   func muttAliases() throws {
     let path = TestPaths.fixture("books/mutt-aliases").path

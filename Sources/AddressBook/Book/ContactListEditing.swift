@@ -154,7 +154,7 @@ extension ContactList {
   static func nameWidth(_ name: String) -> Int {
     if name.isEmpty { return ContactFormatter.noName.utf8.count }
     if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return min(64, name.utf8.count) }
-    return min(64, TerminalText.width(TerminalText.visible(name)))
+    return min(64, TerminalText.drawnWidth(name))
   }
 
   /// Compares two strings' UTF-8 bytes: negative, zero or positive.

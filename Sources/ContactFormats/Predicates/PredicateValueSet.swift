@@ -27,16 +27,26 @@ struct PredicateValueSet: Sendable {
   /// What is asked.
   var test: Test = .equal
   /// The literals, folded.
-  var texts: Set<String>
-  /// For `.contains`, the texts as one automaton (made once the set is complete).
-  var words: PredicateWords?
+  private(set) var texts: Set<String>
+  /// For `.contains`, the texts as one automaton (empty for `.equal`), made with the
+  /// set (`grouping` makes a group's set again once its texts are all gathered).
+  private(set) var words: PredicateWords
+
+  /// A set of `texts` (folded by `options`) compared with `path` by `test`.
+  init(path: PredicateKeyPath, options: PredicateOptions, test: Test = .equal, texts: Set<String>) {
+    self.path = path
+    self.options = options
+    self.test = test
+    self.texts = texts
+    self.words = test == .contains ? PredicateWords(texts) : PredicateWords([])
+  }
 
   /// Whether `value`, folded by `options`, equals (contains) one of the texts.
   func holds(for value: String, memo: PredicateMemo) -> Bool {
     let folded = memo.folded(value, options)
     switch test {
     case .equal: return texts.contains(folded)
-    case .contains: return (words ?? PredicateWords(texts)).occurs(in: memo.characters(folded))
+    case .contains: return words.occurs(in: memo.characters(folded))
     }
   }
 
@@ -80,7 +90,8 @@ struct PredicateValueSet: Sendable {
         path: found.path.text, caseInsensitive: found.options.caseInsensitive,
         diacriticInsensitive: found.options.diacriticInsensitive, test: found.test)
       if let index = groupOf[key] {
-        // In place: a copy of the set for each term would make this quadratic.
+        // In place: a copy of the set for each term would make this quadratic (and its
+        // automaton is made once the group is complete, below).
         groups[index].set.texts.formUnion(found.texts)
         groups[index].count += 1
         grouped.append(nil)
@@ -90,9 +101,8 @@ struct PredicateValueSet: Sendable {
         grouped.append(term)
       }
     }
-    for var group in groups where group.count > 1 {
-      if group.set.test == .contains { group.set.words = PredicateWords(group.set.texts) }
-      grouped[group.position] = .oneOf(group.set)
+    for group in groups where group.count > 1 {
+      grouped[group.position] = .oneOf(PredicateValueSet(path: group.set.path, options: group.set.options, test: group.set.test, texts: group.set.texts))
     }
     return grouped.compactMap { $0 }
   }

@@ -43,8 +43,8 @@ struct PredicateWords: Sendable {
         let child = Int(next)
         var back = Int(fallback[state])
         while back != 0 && moves[back][character] == nil { back = Int(fallback[back]) }
-        let target = moves[back][character].map(Int.init) ?? 0
-        fallback[child] = Int32(target == child ? 0 : target)
+        // A state of smaller depth than `child`, never `child` itself.
+        fallback[child] = moves[back][character] ?? 0
         ends[child] = ends[child] || ends[Int(fallback[child])]
         queue.append(child)
       }

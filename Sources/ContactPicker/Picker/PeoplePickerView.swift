@@ -197,7 +197,7 @@ public enum PeoplePickerView {
       frame.put(shown.text, row: row.screenRow, column: column, style: style, maxWidth: listColumns - column)
       highlight(shown.text, positions: shown.positions, in: &frame, row: row.screenRow, column: column,
                 width: listColumns - column, base: style, color: color)
-      column += TerminalText.width(TerminalText.visible(shown.text))
+      column += TerminalText.drawnWidth(shown.text)
     }
   }
 
@@ -249,7 +249,7 @@ public enum PeoplePickerView {
   static func window(_ value: MatchedValue, width: Int) -> (text: String, positions: [Int]) {
     guard let last = value.positions.last, width > 2 else { return (value.text, value.positions) }
     let characters = Array(value.text)
-    let widths = characters.map { TerminalText.width(TerminalText.visible(String($0))) }
+    let widths = characters.map(TerminalText.drawnWidth)
     // The matched characters must end before the last column (kept for `…`).
     var end = widths.prefix(last + 1).reduce(0, +)
     guard end > width - 1 else { return (value.text, value.positions) }
@@ -271,9 +271,16 @@ public enum PeoplePickerView {
     let positions = Set(positions)
     guard !positions.isEmpty else { return }
     // As `Frame.put` draws it: a control character as its visible symbol; the last
-    // column is the `…` of a text cut short, a character of one that fits.
-    let widths = text.map { TerminalText.width(TerminalText.visible(String($0))) }
-    let end = column + (widths.reduce(0, +) <= width ? width : width - 1)
+    // column is the `…` of a text cut short, a character of one that fits. Measured
+    // until it is known not to fit.
+    var widths: [Int] = []
+    var total = 0
+    for character in text {
+      if total > width { break }
+      widths.append(TerminalText.drawnWidth(character))
+      total += widths[widths.count - 1]
+    }
+    let end = column + (total <= width ? width : width - 1)
     var col = column
     for (offset, w) in widths.enumerated() {
       if col + w > end { break }

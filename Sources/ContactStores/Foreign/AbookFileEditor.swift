@@ -31,7 +31,7 @@ struct AbookFileEditor: FileBytesEditor {
     var placed: [String?] = []  // for each edit, the section it leaves
     var fallback: [Contact?] = []
     for edit in edits {
-      let document = AbookDocument(body, decoding: ReadOnlyFormat.lineDecoding)
+      let document = AbookDocument(body, decoding: ReadOnlyFormat.lineDecoding(for: body))
       switch edit {
       case .add(let contact):
         let number = (document.sections.compactMap { Int($0.name) }.max() ?? -1) + 1
@@ -61,7 +61,7 @@ struct AbookFileEditor: FileBytesEditor {
       }
     }
     guard body != original else { return .init(bytes: file, isBlank: false, contacts: fallback) }
-    let reread = AbookReader.read(body, source: source, decoding: ReadOnlyFormat.lineDecoding).contacts
+    let reread = AbookReader.read(body, source: source, decoding: ReadOnlyFormat.lineDecoding(for: body)).contacts
     let bySection = Dictionary(
       reread.map { (AbookFileEditor.sectionName($0.sourceRecord), $0) }, uniquingKeysWith: { first, _ in first })
     let contacts = zip(placed, fallback).map { name, contact in name.flatMap { bySection[$0] } ?? contact }
@@ -190,13 +190,13 @@ struct AbookFileEditor: FileBytesEditor {
     [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix]
   }
 
-  /// The section name in a record's first line (`[12]` → `12`).
   /// A section's bytes after its header line: its fields, whatever its number.
   static func fieldBytes(_ section: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     guard let newline = section.firstIndex(of: 0x0A) else { return [] }
     return section[(newline + 1)...]
   }
 
+  /// The section name in a record's first line (`[12]` → `12`).
   static func sectionName(_ record: SourceRecord?) -> String? {
     guard let record else { return nil }
     let first = record.bytes.prefix { $0 != 0x0A }

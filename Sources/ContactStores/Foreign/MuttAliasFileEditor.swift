@@ -47,7 +47,8 @@ struct MuttAliasFileEditor: FileBytesEditor {
       }
     }
     guard body != file else { return .init(bytes: file, isBlank: false, contacts: fallback) }
-    let reread = MuttAliasReader.read(BookFileText.split(body).body, source: source, decoding: ReadOnlyFormat.lineDecoding).contacts
+    let text = BookFileText.split(body).body
+    let reread = MuttAliasReader.read(text, source: source, decoding: ReadOnlyFormat.lineDecoding(for: text)).contacts
     let contacts = zip(keys, fallback).map { key, contact in
       key.flatMap { key in reread.first { $0.nickname == key } } ?? contact
     }

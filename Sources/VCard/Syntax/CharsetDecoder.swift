@@ -220,8 +220,14 @@ package enum CharsetDecoder {
   /// as (`LegacyCharsetVerdict`), else the Korean or Chinese one they tell
   /// (`eastAsianCharset(of:)`); nil when they tell none.
   package static func toldCharset(of cards: [RawCard]) -> String? {
-    let values = undeclaredLegacyValues(of: cards)
-    return LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
+    toldCharset(ofValues: undeclaredLegacyValues(of: cards))
+  }
+
+  /// The legacy charset `values` (bytes of no declared charset that are not UTF-8,
+  /// a file's) tell together: a script's (`LegacyCharsetVerdict`), else the Korean or
+  /// Chinese one (`eastAsianCharset`), else nil.
+  package static func toldCharset(ofValues values: [[UInt8]]) -> String? {
+    LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
   }
 
   /// The values of `cards` that name no charset and whose bytes (quoted-printable

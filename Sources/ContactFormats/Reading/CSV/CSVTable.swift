@@ -144,7 +144,13 @@ package enum CSVTable {
           LineWarning(
             line: quoteLine,
             message: L10n.deferred("a quoted cell opened here is not closed; it ends with its line, and the lines after it are read as records")))
-        cell = Array(bytes[quoteStart..<lineEnd])
+        // What follows the quote holds doubled quotes alone: each `""` is one `"`.
+        cell.removeAll(keepingCapacity: true)
+        var index = quoteStart
+        while index < lineEnd {
+          cell.append(bytes[index])
+          index += bytes[index] == quote && index + 1 < lineEnd && bytes[index + 1] == quote ? 2 : 1
+        }
         quoted = false
         endRow()
         start = lineEnd
