@@ -1,4 +1,5 @@
 import Foundation
+import CpickSupport
 
 /// A CardDAV client (RFC 6352) over one libcurl handle: discovery, collection sync
 /// (RFC 6578), listings, multiget and conditional writes (RFC 7232).
@@ -316,7 +317,11 @@ public final class DAVClient: @unchecked Sendable {
   private func multistatus(_ response: HTTPResponse, url: String) throws(DAVError) -> Multistatus {
     guard response.status == 207 || response.status == 200 else { throw statusError(response, url: url) }
     guard let answer = Multistatus(response.body) else {
-      throw DAVError(.malformed, url: DAVURL.shown(url), message: "the answer is not a WebDAV multistatus")
+      // Say why when it is the tag libxml2 is not given (`DAVElement.parse`).
+      let crowded = XMLPieces.crowdedTag(response.body).map {
+        ": its line \($0) has a tag of more than \(XMLPieces.mostAttributes) attributes"
+      }
+      throw DAVError(.malformed, url: DAVURL.shown(url), message: "the answer is not a WebDAV multistatus" + (crowded ?? ""))
     }
     return answer
   }

@@ -113,8 +113,27 @@ package enum FileErrors {
         : L10n.deferred("cannot be read; skipped"))
   }
 
-  /// Whether `path` was made of bytes that are not UTF-8 (it holds U+FFFD).
-  static func isNameNotUTF8(_ path: String) -> Bool { path.unicodeScalars.contains("\u{FFFD}") }
+  /// Whether `text` holds U+FFFD, what bytes that are not UTF-8 are read as.
+  static func holdsReplacement(_ text: String) -> Bool { text.unicodeScalars.contains("\u{FFFD}") }
+
+  /// Whether `path` names, as text, a file whose name is not UTF-8: it holds U+FFFD,
+  /// and its folder has an entry of bytes that are not UTF-8 and read so (a Latin-1
+  /// `é` read as U+FFFD). A name of U+FFFD itself, or none at all, is not one.
+  static func isNameNotUTF8(_ path: String) -> Bool {
+    guard holdsReplacement(path),
+      let folder = try? FileDescriptor.open(FileSystem.directory(of: path), O_RDONLY | O_DIRECTORY)
+    else { return false }
+    defer { try? folder.close() }
+    let name = FileSystem.lastComponent(of: path)
+    var found = false
+    _ = try? folder.entryNames { bytes, _ in
+      if !found, String(validating: bytes, as: UTF8.self) == nil, String(decoding: bytes, as: UTF8.self) == name {
+        found = true
+      }
+      return false
+    }
+    return found
+  }
 
   /// The reason for a book read from a stream past `ReadingLimits.streamBytes`
   /// (`EFBIG` from `FileDescriptor.readBookStream`), else nil.

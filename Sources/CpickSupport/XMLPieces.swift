@@ -97,20 +97,25 @@ package struct XMLPieces {
       let n = b.count
       var line = 1
       var i = 0
+      /// Whether `word` stands at `i`.
+      func starts(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= n else { return false }
+        let w = word.utf8Start
+        for k in 0..<count where b[i + k] != w[k] { return false }
+        return true
+      }
       /// Moves past `end` (or to the end of the bytes), counting lines.
-      func skip(past end: [UInt8]) {
+      func skip(past end: StaticString) {
+        let first = end.utf8Start[0]
         while i < n {
           if b[i] == 0x0A { line += 1 }
-          if b[i] == end[0], i + end.count <= n, end.indices.allSatisfy({ b[i + $0] == end[$0] }) {
-            i += end.count
+          if b[i] == first && starts(end) {
+            i += end.utf8CodeUnitCount
             return
           }
           i += 1
         }
-      }
-      func starts(_ word: String) -> Bool {
-        let w = Array(word.utf8)
-        return i + w.count <= n && w.indices.allSatisfy { b[i + $0] == w[$0] }
       }
       while i < n {
         let byte = b[i]
@@ -119,15 +124,18 @@ package struct XMLPieces {
           i += 1
           continue
         }
-        if starts("<!--") {
-          skip(past: Array("-->".utf8))
-        } else if starts("<![CDATA[") {
-          skip(past: Array("]]>".utf8))
-        } else if starts("<?") {
-          skip(past: Array("?>".utf8))
-        } else if starts("<!") || starts("</") {
-          skip(past: [UInt8(ascii: ">")])
-        } else {
+        switch b[i + 1] {
+        case UInt8(ascii: "!"):
+          if starts("<!--") {
+            skip(past: "-->")
+          } else if starts("<![CDATA[") {
+            skip(past: "]]>")
+          } else {
+            skip(past: ">")
+          }
+        case UInt8(ascii: "?"): skip(past: "?>")
+        case UInt8(ascii: "/"): skip(past: ">")
+        default:
           let tagLine = line
           var count = 0
           var quote: UInt8 = 0

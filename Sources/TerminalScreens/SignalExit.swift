@@ -12,7 +12,8 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 
 /// Ending the process on a signal whose default is to end it (SIGTERM, SIGHUP, SIGINT,
 /// SIGQUIT, and the ones a user or a program sends less often: SIGUSR1, SIGUSR2,
-/// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR): temp files of writes in
+/// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGIO, SIGSTKFLT and the
+/// real-time signals SIGRTMIN…SIGRTMAX): temp files of writes in
 /// progress removed, the terminal given back, nothing printed on stdout, and the exit
 /// status `128 + signal` (143, 129, 130, 131, 138, …), as a shell reports a process
 /// killed by a signal (without the core dump of SIGQUIT, SIGXCPU, SIGXFSZ: a picker left
@@ -41,11 +42,24 @@ public enum SignalExit {
   /// (ignored) and the faults'.
   public static let signals: [Int32] = [
     SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR,
-  ]
+    SIGIO, SIGSTKFLT,
+  ] + realTimeSignals
+
+  /// SIGRTMIN…SIGRTMAX, as the C library gives them (it keeps the first few for its
+  /// threads: macros in C, functions `__libc_current_sigrtmin`/`max` underneath).
+  static let realTimeSignals: [Int32] = {
+    typealias Bound = @convention(c) () -> Int32
+    guard let low = dlsym(nil, "__libc_current_sigrtmin"), let high = dlsym(nil, "__libc_current_sigrtmax") else {
+      return []
+    }
+    let first = unsafeBitCast(low, to: Bound.self)()
+    let last = unsafeBitCast(high, to: Bound.self)()
+    return first <= last ? Array(first...last) : []
+  }()
 
   /// The exit status for a process ended by `signal`: `128 + signal`, the shell's
   /// convention (POSIX `$?` for a command killed by a signal): 143 for SIGTERM, 129
-  /// for SIGHUP, 130 for SIGINT, 131 for SIGQUIT.
+  /// for SIGHUP, 130 for SIGINT, 131 for SIGQUIT, 138 for SIGUSR1, 157 for SIGIO, ….
   public static func status(for signal: Int32) -> Int32 { 128 + signal }
 
   private static let installed = Locked(false)

@@ -108,6 +108,14 @@ struct AbookReaderTests {
     ).contacts
     #expect(before.map(\.identifier) == after.map(\.identifier))
     #expect(before[0].identifier != before[1].identifier)
+    // A person entered twice is two contacts, each with its own identifier, the same each time.
+    let twice = "[format]\nprogram=abook\n\n[0]\nname=Bob\n\n[1]\nname=Ann\n\n[2]\nname=Bob\n\n[3]\nname=Bob\n"
+    let twins = RecordParts.gathered { AbookReader.read(Array(twice.utf8), source: "b", inPartsOf: 20, $0) }.contacts
+    #expect(Set(twins.map(\.identifier)).count == 4)
+    #expect(twins.map(\.identifier) == AbookReader.read(Array(twice.utf8), source: "b").contacts.map(\.identifier))
+    // The first keeps the identifier its fields give.
+    let alone = AbookReader.read(Array("[format]\nprogram=abook\n\n[5]\nname=Bob\n".utf8), source: "b").contacts
+    #expect(twins[0].identifier == alone.first?.identifier)
   }
 
   @Test("an abook file is told by its sections, a vCard or an INI file of another program is not")

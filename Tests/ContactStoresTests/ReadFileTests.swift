@@ -87,5 +87,8 @@ extension ReadFileTests {
     let named = folder + "/lat\u{FFFD}in.vcf"
     let refusal = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: named).load() }
     #expect(refusal?.description.contains("its name is not UTF-8") == true, "\(String(describing: refusal))")
+    // A name read so that no file has: no such file, nothing to rename.
+    let missing = #expect(throws: ContactStoreError.self) { try VCardFileStore(path: folder + "/no\u{FFFD}ne.vcf").load() }
+    #expect(missing?.description.contains("no such file or folder") == true, "\(String(describing: missing))")
   }
 }

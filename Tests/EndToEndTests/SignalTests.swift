@@ -115,10 +115,11 @@ struct SignalTests {
     #expect(tempFiles(in: lists) == [], "left: \(tempFiles(in: lists))")
   }
 
-  @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; SIGQUIT: 131; SIGUSR1 138, SIGALRM 142; each restores the terminal")
+  @Test("SIGHUP: status 129; SIGINT sent as a signal: 130; SIGQUIT: 131; SIGUSR1 138, SIGALRM 142, SIGIO 157, a real-time signal; each restores the terminal")
   func hangUpAndInterrupt() throws {
     for (signal, status) in [
       (SIGHUP, Int32(129)), (SIGINT, Int32(130)), (SIGQUIT, Int32(131)), (SIGUSR1, Int32(138)), (SIGALRM, Int32(142)),
+      (SIGIO, Int32(157)), (Int32(40), Int32(168)),
     ] {
       let book = try sampleBookCopy()
       let pane = try TmuxPane(["-s", book])

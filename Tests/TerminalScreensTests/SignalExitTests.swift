@@ -18,8 +18,13 @@ struct SignalExitTests {
     #expect(SignalExit.status(for: SIGQUIT) == 131)
     #expect(SignalExit.status(for: SIGUSR1) == 138)
     #expect(
-      SignalExit.signals.sorted()
-        == [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR].sorted())
+      Set(SignalExit.signals).isSuperset(
+        of: [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGIO]))
+    // The real-time signals, from the C library's SIGRTMIN to SIGRTMAX (64 on Linux).
+    #expect(SignalExit.realTimeSignals.count >= 8 && SignalExit.realTimeSignals.last == 64)
+    #expect(SignalExit.signals.count == Set(SignalExit.signals).count)
+    // Never the faults nor SIGPIPE (ignored), SIGKILL or SIGSTOP (cannot be caught).
+    #expect(Set(SignalExit.signals).isDisjoint(with: [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGPIPE, SIGKILL, SIGSTOP]))
     for signal in SignalExit.signals { #expect(![0, 1, 2].contains(SignalExit.status(for: signal))) }
   }
 

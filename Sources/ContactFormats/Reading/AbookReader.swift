@@ -82,14 +82,35 @@ package enum AbookReader {
   ) {
     var start = 0
     var linesBefore = 0
+    var twins = TwinNumbering()
     repeat {
       let end = partEnd(bytes, from: start, size: partSize)
       let document = AbookDocument(start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end]), decoding: decoding)
-      let (contacts, warnings) = read(document, source: source, linesBefore: linesBefore)
+      var (contacts, warnings) = read(document, source: source, linesBefore: linesBefore)
+      for index in contacts.indices { twins.number(&contacts[index], source: source) }
       body(contacts, warnings)
       linesBefore += document.lines.count
       start = end
     } while start < bytes.count
+  }
+
+  /// Identical sections (a person entered twice) in file order: the first keeps the
+  /// identifier its fields give, the n-th another made from it and n, so that each is
+  /// one contact (an edit of one is not taken for the other). Only the identifiers'
+  /// hashes are kept, a word each.
+  struct TwinNumbering {
+    private var seen = Set<Int>()
+    private var counts: [Int: Int] = [:]
+
+    /// Gives `contact` its twin's identifier when one with its identifier came before.
+    mutating func number(_ contact: inout Contact, source: String) {
+      let hash = contact.identifier.hashValue
+      guard !seen.insert(hash).inserted else { return }
+      let n = counts[hash, default: 1] + 1
+      counts[hash] = n
+      contact.identifier = ForeignRecordIdentifier.identifier(
+        source: source, format: "abook", key: contact.identifier + "\u{0}\(n)")
+    }
   }
 
   /// Where the part of `bytes` that starts at `start` ends: at the first section

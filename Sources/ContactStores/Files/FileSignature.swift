@@ -139,7 +139,7 @@ package struct FileSignature: Hashable, Sendable {
         guard let status = try? folder.status(ofEntry: name) else {
           // A name that is not UTF-8 (read with U+FFFD) names no file: listed, so that
           // reading it says why (`FileErrors.unreadableWarning`), never dropped unsaid.
-          if FileErrors.isNameNotUTF8(name) { found.append((name, FileSignature.unknown)) }
+          if FileErrors.holdsReplacement(name) { found.append((name, FileSignature.unknown)) }
           continue
         }
         guard status.isRegularFile else { continue }

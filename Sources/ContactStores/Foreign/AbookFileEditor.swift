@@ -89,8 +89,12 @@ struct AbookFileEditor: FileBytesEditor {
     }
     let numbered = document.sections.first { $0.name == name }
     if let numbered, same(numbered) { return (numbered, record) }
+    // Of identical sections (twins), the nearest to its former line: either is the
+    // same text, and the file comes out the same.
     let moved = document.sections.filter { $0.name != "format" && same($0) }
-    if moved.count == 1 { return (moved[0], record) }
+    if let nearest = moved.min(by: { abs($0.lines.lowerBound + 1 - record.firstLine) < abs($1.lines.lowerBound + 1 - record.firstLine) }) {
+      return (nearest, record)
+    }
     guard let section = numbered else { return (nil, record) }
     guard document.bytes[document.range(of: section)].elementsEqual(record.bytes) else {
       let wording = ChangeWording.file
