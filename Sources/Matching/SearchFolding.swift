@@ -13,7 +13,9 @@ import CpickSupport
 /// `ŀ→l` (as ICU's `Latin-ASCII` transform: what a reader types on an ASCII keyboard),
 /// the ligatures `ĳ ǆ ǉ ǌ ﬁ ﬂ` as their letters,
 /// the Unicode hyphens U+2010 and U+2011 (a word processor's, a phone's "smart
-/// punctuation") as `-`, typographic apostrophes as `'`, and Unicode spaces (no-break,
+/// punctuation"), the figure and en dashes and the minus sign as `-`, the middle dot
+/// as `.` (separators of phone numbers: `0271–555–01–22` typed as the card shows it),
+/// typographic apostrophes as `'`, and Unicode spaces (no-break,
 /// U+3000 of CJK input methods) as a space; default-ignorable code points (U+200B, U+FEFF, U+00AD, joiners,
 /// variation selectors: `InvisibleCharacters`) are left out.
 /// Other scripts keep their letters, with the variants their readers treat as one
@@ -158,8 +160,10 @@ public enum SearchFolding {
     0x132: "ij", 0x133: "ij", 0x1C4: "dz", 0x1C5: "dz", 0x1C6: "dz", 0x1C7: "lj", 0x1C8: "lj", 0x1C9: "lj",
     0x1CA: "nj", 0x1CB: "nj", 0x1CC: "nj", 0x1F1: "dz", 0x1F2: "dz", 0x1F3: "dz", 0xFB00: "ff", 0xFB01: "fi",
     0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
-    // Hyphen and non-breaking hyphen, as the ASCII hyphen-minus a keyboard types.
-    0x2010: "-", 0x2011: "-",
+    // Hyphen and non-breaking hyphen, as the ASCII hyphen-minus a keyboard types; the
+    // figure dash (Unicode's for telephone numbers), the en dash a word processor makes
+    // of a hyphen, the minus sign; the middle dot some write numbers with (`0871·555`).
+    0x2010: "-", 0x2011: "-", 0x2012: "-", 0x2013: "-", 0x2212: "-", 0xB7: ".",
     // Apostrophes (`O’Brien` as a phone's or a word processor's "smart punctuation"
     // writes it, the modifier letter of `Hawaiʻi`) as the ASCII one.
     0x2019: "'", 0x2018: "'", 0x02BC: "'", 0x02BB: "'", 0x2032: "'",

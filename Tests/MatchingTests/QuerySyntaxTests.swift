@@ -255,6 +255,22 @@ struct HyphenQueryTests {
     #expect(find("jean-luc@cinema") == ["Jean-Luc Godard"])
   }
 
+  @Test("a number written with a figure dash, an en dash, a minus sign or a middle dot is found as shown, or as digits (case 21's kind)")
+  func phoneSeparators() {
+    let separators = ["\u{2012}", "\u{2013}", "\u{2212}", "\u{B7}"]
+    let people = separators.enumerated().map { index, separator in
+      TestContacts.person("Sep\(index)", "Number", phones: ["0\(index)71\(separator)555\(separator)01\(separator)22"])
+    } + [TestContacts.person("Control", "Hyphen", phones: ["030-555-0199"])]
+    let index = ContactIndex(people)
+    for (number, separator) in separators.enumerated() {
+      let shown = "0\(number)71\(separator)555\(separator)01\(separator)22"
+      for query in [shown, "0\(number)715550122", "0\(number)71-555-01-22"] {
+        #expect(orderedNames(index.search(query, options: SearchOptions()), in: people) == ["Sep\(number) Number"], "\(query)")
+      }
+    }
+    #expect(orderedNames(index.search("030\u{2013}555\u{2013}0199", options: SearchOptions()), in: people) == ["Control Hyphen"])
+  }
+
   @Test("the name written as typed ranks first: a match without the hyphen scores less than the same match with it")
   func typedSpellingFirst() {
     let ranked = orderedNames(ContactIndex(joinedNames).search("jean-luc", options: SearchOptions()), in: joinedNames)
