@@ -1,4 +1,5 @@
 import AddressBook
+import Foundation
 import ContactKit
 import Testing
 import TerminalKit
@@ -25,6 +26,17 @@ struct GroupJumpTests {
     #expect(second.highlighted?.name == "Farm")
     for letter in "ech" { _ = second.handle(.character(letter)) }  // no group begins with "farech": "e…" anew
     #expect(second.highlighted?.name == "Échecs")
+  }
+
+  @Test("Hangul typed as decomposed letters (NFD, one jamo at a time) and a paste move as typing does (cases 40, 25)")
+  func decomposedAndPasted() {
+    let groups = Self.groups + [ContactGroup(name: "한국팀", memberCount: 1)]
+    var view = GroupListState(groups: groups)
+    for scalar in "한국".decomposedStringWithCanonicalMapping.unicodeScalars { _ = view.handle(.character(Character(scalar))) }
+    #expect(view.highlighted?.name == "한국팀")
+    var pasted = GroupListState(groups: groups)
+    #expect(pasted.handle(.paste("Far\r")) == .none)
+    #expect(pasted.highlighted?.name == "Farm")
   }
 
   @Test("another key starts the letters again; a letter no group begins with moves nothing")

@@ -79,6 +79,11 @@ public struct GroupListState: Sendable {
       jump(typing: letter)
       return .none
     }
+    // A paste is typing (its line breaks choose nothing).
+    if command == nil, case .paste(let text) = key {
+      for letter in text where !letter.isNewline { jump(typing: letter) }
+      return .none
+    }
     typed = ""
     switch command {
     case .up: cursor = max(0, cursor - 1)
@@ -105,12 +110,19 @@ public struct GroupListState: Sendable {
   }
 
   /// Moves to the first group whose name begins with the letters typed so far and
-  /// `letter` (folded as the search folds them); when none does, starts again from
-  /// `letter` alone; stays when no group begins with that either.
+  /// `letter` (folded as the search folds them, or decomposed: a Hangul syllable typed
+  /// as its letters, one conjoining jamo at a time, as macOS sends it, begins `한국팀`
+  /// from its first letter); when none does, starts again from `letter` alone; stays
+  /// when no group begins with that either.
   private mutating func jump(typing letter: Character) {
     for prefix in [typed + String(letter), String(letter)] {
       let folded = SearchFolding.fold(prefix)
-      if let index = groups.firstIndex(where: { SearchFolding.fold($0.name).hasPrefix(folded) }) {
+      // By scalars: a syllable's first letters are no whole character of it.
+      let decomposed = prefix.decomposedStringWithCanonicalMapping.unicodeScalars
+      if let index = groups.firstIndex(where: {
+        SearchFolding.fold($0.name).hasPrefix(folded)
+          || $0.name.decomposedStringWithCanonicalMapping.unicodeScalars.starts(with: decomposed)
+      }) {
         typed = prefix
         cursor = index + 1
         return
