@@ -2,6 +2,7 @@ import ContactFormats
 import ContactKit
 import Foundation
 import Localization
+import VCard
 
 /// An address book kept in one `.vcf` file holding any number of cards, or read
 /// from standard input (`-`).
@@ -41,9 +42,17 @@ public struct VCardFileStore: ContactStore {
 
   /// Whether the file's contacts cannot be edited or deleted in place: it is of a
   /// format cpick reads but does not rewrite (`ReadOnlyFormat.editsContacts`: a mutt
-  /// alias file). An abook book's and a vCard file's contacts can be.
+  /// alias file, a CSV export, LDIF), or cards a save refuses to rewrite (jCard, xCard,
+  /// cpick's JSON lines, UTF-16: `CardFileEditor`), so that no form is opened whose
+  /// typing a save could only throw away. An abook book's and a vCard file's contacts
+  /// can be.
   public var keepsContactsReadOnly: Bool {
-    headFormat.map { !$0.editsContacts } ?? false
+    guard let head else { return false }
+    if let format = ReadOnlyFormat(head, name: path) { return !format.editsContacts }
+    if LineReader.utf16(head) != nil || XCardInput.isXCard(head) { return true }
+    let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+    let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
   }
 
   /// The store that saves into this file when it is another program's book it
@@ -56,15 +65,19 @@ public struct VCardFileStore: ContactStore {
     }
   }
 
-  /// The format of the file's first 8 KiB (and its name), when it is one of `ReadOnlyFormat`'s;
-  /// nil for what is not a regular file (a pipe would be waited on, or its bytes taken).
+  /// The format of the file's first 8 KiB (and its name), when it is one of `ReadOnlyFormat`'s.
   private var headFormat: ReadOnlyFormat? {
+    head.flatMap { ReadOnlyFormat($0, name: path) }
+  }
+
+  /// The file's first 8 KiB; nil for what is not a regular file (a pipe would be
+  /// waited on, or its bytes taken).
+  private var head: [UInt8]? {
     guard path != "-", (try? FileSystem.status(path))??.isRegularFile == true,
       let handle = FileHandle(forReadingAtPath: path)
     else { return nil }
     defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: ReadOnlyFormat.headBytes)).map { [UInt8]($0) } ?? []
-    return ReadOnlyFormat(head, name: path)
+    return (try? handle.read(upToCount: ReadOnlyFormat.headBytes)).map { [UInt8]($0) } ?? []
   }
 
   /// The file's bytes (standard input's, to its end, for `-`).

@@ -104,6 +104,24 @@ struct ForeignBookTests {
     #expect(VCardFileStore(path: TestPaths.sampleBook.path).foreignStore == nil)
   }
 
+  @Test("jCard, xCard, JSON lines and UTF-16 books keep their cards read-only (a save refuses them); a vCard file does not")
+  func readOnlyCardFormats() throws {
+    let folder = try TempFolder("read-only-cards")
+    defer { folder.remove() }
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n"
+    let books: [(String, [UInt8], Bool)] = [
+      ("cards.vcf", Array(card.utf8), false),
+      ("bom.vcf", [0xEF, 0xBB, 0xBF] + Array(card.utf8), false),
+      ("cards.json", Array("  [\"vcard\",[[\"version\",{},\"text\",\"4.0\"],[\"fn\",{},\"text\",\"Ada\"]]]".utf8), true),
+      ("cards.xml", Array("<?xml version=\"1.0\"?>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"/>\n".utf8), true),
+      ("people.jsonl", Array("{\"identifier\":\"a\",\"displayName\":\"Ada\"}\n".utf8), true),
+      ("u16.vcf", [0xFF, 0xFE] + card.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, true),
+    ]
+    for (name, bytes, readOnly) in books {
+      #expect(VCardFileStore(path: try folder.write(name, bytes)).keepsContactsReadOnly == readOnly, "\(name)")
+    }
+  }
+
   @Test(
     "saving into a CSV or LDIF file is refused with what to do, and the file is left as it was",
     arguments: [

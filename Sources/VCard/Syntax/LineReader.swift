@@ -261,14 +261,14 @@ package enum LineReader {
   /// How a file's first bytes say it is UTF-16 (`normalizedUTF8` reads it so): a
   /// byte-order mark (skipped: 2 bytes), or ASCII with a zero byte after (or before)
   /// each character (none skipped); nil for anything else.
-  enum UTF16Order: Equatable {
+  package enum UTF16Order: Equatable {
     case littleEndian(skipped: Int)
     case bigEndian(skipped: Int)
   }
 
   /// The UTF-16 a file's first bytes (`prefix`, at least four of them when there are)
   /// say it is in, or nil (`UTF16Order`).
-  static func utf16(_ prefix: some RandomAccessCollection<UInt8>) -> UTF16Order? {
+  package static func utf16(_ prefix: some RandomAccessCollection<UInt8>) -> UTF16Order? {
     let bytes = Array(prefix.prefix(4))
     if bytes.count >= 2 {
       if bytes[0] == 0xFF && bytes[1] == 0xFE { return .littleEndian(skipped: 2) }
