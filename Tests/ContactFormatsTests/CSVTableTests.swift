@@ -42,6 +42,19 @@ struct CSVTableTests {
     #expect(table.warnings.map(\.line) == [3])
   }
 
+  @Test("an unclosed quoted cell 'closed' by a later row's opening quote (text after it) is not closed there: the rows come back")
+  func unclosedQuoteClosedLater() {
+    let text = "First Name,Last Name,E-mail 1 - Value,Notes\nAna,Lima,ana@x.example,\"open\nBeto,Souza,beto@x.example,ok\n"
+      + "Caio,Reis,caio@x.example,\"multi\nline\"\n"
+    let table = CSVTable.rows(text)
+    #expect(table.rows.map(\.cells) == [
+      ["First Name", "Last Name", "E-mail 1 - Value", "Notes"], ["Ana", "Lima", "ana@x.example", "open"],
+      ["Beto", "Souza", "beto@x.example", "ok"], ["Caio", "Reis", "caio@x.example", "multi\nline"],
+    ])
+    #expect(table.rows.map(\.line) == [1, 2, 3, 4])
+    #expect(table.warnings.map(\.line) == [2])
+  }
+
   @Test("the delimiter is the comma, or the semicolon or tab the header row is split by")
   func delimiters() {
     #expect(CSVTable.delimiter(of: "Name;Email;\"a,b\"\nx") == ";")

@@ -89,7 +89,12 @@ package enum CSVTable {
       var start = 0
       var quoteStart = 0
       while true {
-        for index in start..<bytes.count {
+        // Set when a quoted cell that spanned lines is "closed" by a quote with text
+        // after it: the opening quote of a later row's cell, the cell never closed.
+        var reopened = false
+        var index = start
+        scan: while index < bytes.count {
+          defer { index += 1 }
           let byte = bytes[index]
           let crlf = previousCR && byte == lf
           previousCR = byte == cr
@@ -125,6 +130,10 @@ package enum CSVTable {
             quoteLine = line
             quoteStart = index + 1
           default:
+            if afterQuote && line > quoteLine {
+              reopened = true
+              break scan
+            }
             if afterQuote {
               warning(LineWarning(line: line, message: L10n.deferred("text after a quoted cell's closing quote; kept in the cell")))
               afterQuote = false
@@ -132,12 +141,13 @@ package enum CSVTable {
             cell.append(byte)
           }
         }
-        // A quoted cell still open at the end: it ends with the line it opened on, and
-        // the lines after it are records again (case 09: a damaged record takes no
-        // other's data). Read again once at most: what followed the open quote holds no
-        // quote but doubled ones (any other would have closed the cell), and a cell
-        // that starts with an even run of quotes closes.
-        guard quoted && !pendingQuote else { break }
+        // A quoted cell still open at the end, or closed only by a later row's opening
+        // quote: it ends with the line it opened on, and the lines after it are records
+        // again (case 09: a damaged record takes no other's data). What followed the
+        // open quote up to where it is found holds no quote but doubled ones, so each
+        // byte is read again once at most.
+        guard reopened || (quoted && !pendingQuote) else { break }
+        afterQuote = false
         var lineEnd = quoteStart
         while lineEnd < bytes.count && bytes[lineEnd] != cr && bytes[lineEnd] != lf { lineEnd += 1 }
         warning(
@@ -146,7 +156,7 @@ package enum CSVTable {
             message: L10n.deferred("a quoted cell opened here is not closed; it ends with its line, and the lines after it are read as records")))
         // What follows the quote holds doubled quotes alone: each `""` is one `"`.
         cell.removeAll(keepingCapacity: true)
-        var index = quoteStart
+        index = quoteStart
         while index < lineEnd {
           cell.append(bytes[index])
           index += bytes[index] == quote && index + 1 < lineEnd && bytes[index + 1] == quote ? 2 : 1
