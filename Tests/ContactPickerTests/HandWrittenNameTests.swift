@@ -19,6 +19,22 @@ struct HandWrittenNameTests {
     #expect(HandWrittenName.renamed("Dr Bob Smith", from: old, to: Self.parts("Rob", "Smyth")) == "Rob Smyth")
   }
 
+  @Test("beside an initial, a nickname in quotes or brackets, or in other capitals, a part is changed too (kinds 16, 12)")
+  func initialsNicknamesCapitals() {
+    let john = ["", "John", "Quincy", "Smith", ""]
+    #expect(HandWrittenName.renamed("John Q. Smith", from: john, to: ["", "John", "Quincy", "Smyth", ""]) == "John Q. Smyth")
+    let tolkien = ["", "John", "Ronald Reuel", "Tolkien", ""]
+    #expect(
+      HandWrittenName.renamed("J. R. R. Tolkien", from: tolkien, to: ["", "John", "Ronald Reuel", "Tolkien-Smith", ""])
+        == "J. R. R. Tolkien-Smith")
+    let kate = Self.parts("Katherine", "Bell")
+    #expect(HandWrittenName.renamed("Katherine \"Kate\" Bell", from: kate, to: Self.parts("Katherine", "Bell-Hart")) == "Katherine \"Kate\" Bell-Hart")
+    let bob = Self.parts("Robert", "Smith")
+    #expect(HandWrittenName.renamed("Robert (Bob) Smith", from: bob, to: Self.parts("Robert", "Smyth")) == "Robert (Bob) Smyth")
+    #expect(HandWrittenName.renamed("MARIA GARCIA", from: Self.parts("Maria", "Garcia"), to: Self.parts("Marie", "Garcia")) == "MARIE GARCIA")
+    #expect(HandWrittenName.renamed("John SMITH", from: Self.parts("John", "Smith"), to: Self.parts("John", "Smyth")) == "John SMYTH")
+  }
+
   @Test("a part that is not the name there, or is there twice or inside a word, is left")
   func left() {
     let ada = Self.parts("Ada", "Lovelace")

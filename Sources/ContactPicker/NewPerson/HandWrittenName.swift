@@ -1,4 +1,5 @@
 import ContactKit
+import Foundation
 
 /// A hand-written `FN` (one that is not the name composed from `N`: `Bob Smith (work)`,
 /// `Dr Bob Smith`) kept through an edit of the name's parts: each part changed is
@@ -7,20 +8,27 @@ import ContactKit
 enum HandWrittenName {
   /// `formatted` with each of `old`'s parts replaced by the part of `new` at the same
   /// place (a part removed takes a blank beside it with it) where it stands as the
-  /// name: once, as a whole word, and beside another of the name's parts (only blanks,
-  /// commas or periods between), or as the name's one part. Any other part is left as
-  /// written: `Augusta Ada, Countess of Lovelace` keeps its title when the family name
-  /// changes. Parts are compared as written; in a script written without spaces (Han,
-  /// kana, Hangul) a part is a whole word wherever it stands.
+  /// name: once, as a whole word, and beside another of the name's parts or its
+  /// initial (only blanks, commas, periods or a quoted or bracketed word such as a
+  /// nickname between: `John Q. Smith`, `Katherine "Kate" Bell`), or as the name's one
+  /// part. Any other part is left as written: `Augusta Ada, Countess of Lovelace` keeps
+  /// its title when the family name changes. Parts are compared as written, else
+  /// ignoring case (`MARIA GARCIA`: the new part is then written in the case of the
+  /// word it replaces, if that is all capitals); in a script written without spaces
+  /// (Han, kana, Hangul) a part is a whole word wherever it stands.
   static func renamed(_ formatted: String, from old: [String], to new: [String]) -> String {
     var text = formatted
     let named = old.filter { !$0.isEmpty }.count
     for i in old.indices where i < new.count && old[i] != new[i] && !old[i].isEmpty {
-      let matches = wordRanges(of: old[i], in: text)
+      var matches = wordRanges(of: old[i], in: text, options: [])
+      if matches.isEmpty { matches = wordRanges(of: old[i], in: text, options: .caseInsensitive) }
       guard matches.count == 1, let range = matches.first else { continue }
-      let others = old.indices.filter { $0 != i }.flatMap { [old[$0], $0 < new.count ? new[$0] : ""] }.filter { !$0.isEmpty }
+      let parts = old.indices.filter { $0 != i }.flatMap { [old[$0], $0 < new.count ? new[$0] : ""] }.filter { !$0.isEmpty }
+      let others = parts + parts.flatMap { $0.split(separator: " ").compactMap(\.first).map { String($0) } }
       guard named == 1 || besideAnother(range, in: text, others: others) else { continue }
-      let after = new[i]
+      let written = text[range]
+      var after = new[i]
+      if written != old[i], written == written.uppercased(), written != written.lowercased() { after = after.uppercased() }
       if after.isEmpty {
         var lower = range.lowerBound
         var upper = range.upperBound
@@ -37,25 +45,40 @@ enum HandWrittenName {
     return text
   }
 
-  /// Whether one of `others` stands next to `range` in `text`, with only blanks,
-  /// commas or periods between.
+  /// Whether one of `others` stands next to `range` in `text` (ignoring case), with
+  /// only blanks, commas, periods or one quoted or bracketed word between.
   private static func besideAnother(_ range: Range<String.Index>, in text: String, others: [String]) -> Bool {
     let separators: Set<Character> = [" ", ",", ".", "\u{00A0}"]
-    let before = String(text[..<range.lowerBound]).reversed().drop { separators.contains($0) }
-    let after = text[range.upperBound...].drop { separators.contains($0) }
+    let closers: [Character: Character] = ["\"": "\"", "”": "“", ")": "(", "]": "[", "'": "'"]
+    let openers: [Character: Character] = ["\"": "\"", "“": "”", "(": ")", "[": "]", "'": "'"]
+    /// `side` with separators, then one bracketed word (`pairs`: its first character to
+    /// the one that ends it) and the separators after it, dropped.
+    func neighbour(_ side: String, _ pairs: [Character: Character]) -> String {
+      let near = side.drop { separators.contains($0) }
+      guard let first = near.first, let end = pairs[first],
+        let close = near.dropFirst().firstIndex(of: end)
+      else { return String(near) }
+      return String(near[near.index(after: close)...].drop { separators.contains($0) })
+    }
+    let before = String(text[..<range.lowerBound].reversed()).lowercased()
+    let after = String(text[range.upperBound...]).lowercased()
+    let sides = [(before, true), (neighbour(before, closers), true), (after, false), (neighbour(after, openers), false)]
     return others.contains { other in
-      let reversed = String(other.reversed())
-      return (String(before).hasPrefix(reversed) && !joins(before.dropFirst(reversed.count).first, reversed.last))
-        || (after.hasPrefix(other) && !joins(other.last, after.dropFirst(other.count).first))
+      let other = other.lowercased()
+      return sides.contains { side, reversed in
+        let near = side.drop { separators.contains($0) }
+        let word = reversed ? String(other.reversed()) : other
+        return near.hasPrefix(word) && !joins(near.dropFirst(word.count).first, reversed ? word.last : other.last)
+      }
     }
   }
 
-  /// The places `word` stands in `text` with no letter or digit of a spaced script
-  /// beside it.
-  private static func wordRanges(of word: String, in text: String) -> [Range<String.Index>] {
+  /// The places `word` stands in `text` (compared with `options`) with no letter or
+  /// digit of a spaced script beside it.
+  private static func wordRanges(of word: String, in text: String, options: String.CompareOptions) -> [Range<String.Index>] {
     var found: [Range<String.Index>] = []
     var start = text.startIndex
-    while let range = text.range(of: word, range: start..<text.endIndex) {
+    while let range = text.range(of: word, options: options, range: start..<text.endIndex) {
       let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
       let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
       if joins(before, word.first) || joins(word.last, after) {
