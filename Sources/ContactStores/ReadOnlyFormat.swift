@@ -155,7 +155,14 @@ enum ReadOnlyFormat: Sendable, Hashable {
   ///
   /// - Complexity: O(n) in the size of `text`.
   static func lineDecoding(for text: [UInt8]) -> TextDecoding {
-    guard String(validating: text, as: UTF8.self) == nil else { return TextDecodings.utf8 }
+    guard let told = toldCharset(of: text) else { return TextDecodings.utf8 }
+    return { CharsetDecoder.decodeUndeclared($0, fallback: told) }
+  }
+
+  /// The legacy charset the lines of `text` that are not UTF-8 tell together (the
+  /// first 4 MB of them): `.some(nil)` when they tell none; nil when `text` is all UTF-8.
+  private static func toldCharset(of text: [UInt8]) -> String?? {
+    guard String(validating: text, as: UTF8.self) == nil else { return nil }
     var values: [[UInt8]] = []
     var size = 0
     var start = 0
@@ -168,8 +175,32 @@ enum ReadOnlyFormat: Sendable, Hashable {
       }
       start = end + 1
     }
-    let told = CharsetDecoder.toldCharset(ofValues: values)
-    return { CharsetDecoder.decodeUndeclared($0, fallback: told) }
+    return .some(CharsetDecoder.toldCharset(ofValues: values))
+  }
+
+  /// `body` (an abook book or alias file as an edit leaves it) with the lines the edit
+  /// wrote — those not in `original` — in the legacy charset `original`'s other lines
+  /// are in (Windows-1252 when they tell none), where such a line converts and reads
+  /// back as written: the file stays in one charset, as a vCard file does (`CardEditor`).
+  /// A file that was all UTF-8, or a line the charset has no bytes for, stays UTF-8.
+  static func inFileCharset(_ body: [UInt8], original: [UInt8]) -> [UInt8] {
+    guard let told = toldCharset(of: original) else { return body }
+    let charset = told ?? "WINDOWS-1252"
+    let kept = Set(original.split(separator: 0x0A, omittingEmptySubsequences: false))
+    var out: [UInt8] = []
+    out.reserveCapacity(body.count)
+    for (index, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      if index > 0 { out.append(0x0A) }
+      if !kept.contains(line), line.contains(where: { $0 >= 0x80 }), let text = String(validating: line, as: UTF8.self),
+        let converted = CharsetConverter.bytes(Array(line), in: charset),
+        CharsetDecoder.decodeUndeclared(converted, fallback: told) == text
+      {
+        out += converted
+      } else {
+        out += line
+      }
+    }
+    return out
   }
 
   /// The people of an LDIF file (entries of other kinds, such as the organizational

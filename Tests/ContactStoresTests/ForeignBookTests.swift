@@ -25,7 +25,12 @@ struct ForeignBookTests {
     #expect(load.contacts[1].phoneNumbers.map(\.label) == ["mobile"])
   }
 
-  @Test("an abook book and an alias file in Latin-1 read as Windows-1252, line by line; an edit keeps the other lines' bytes (case 04's kind)")
+  /// Whether `bytes` hold `part` somewhere.
+  static func holds(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
+    bytes.indices.contains { bytes[$0...].starts(with: part) }
+  }
+
+  @Test("an abook book and an alias file in Latin-1 read as Windows-1252, line by line; an edit keeps the other lines' bytes and writes its own in Latin-1 too (case 04's kind)")
   func latin1Books() throws {
     let folder = try TempFolder("latin1")
     defer { folder.remove() }
@@ -46,10 +51,21 @@ struct ForeignBookTests {
         var request = SaveRequest()
         request.update(jurgen, original: contacts[0])
         _ = try store.execute(request)
-        // The name's line stays in its bytes; the new line is UTF-8, read as such.
+        // The name's line stays in its bytes; the new line is in the file's charset too.
         #expect(Bytes.of(path).starts(with: Array(abook.prefix(abook.count - 40))))
+        #expect(Self.holds(Bytes.of(path), Array("nick=J".utf8) + [0xFC]))
         #expect(try store.load().contacts.map(\.nickname) == ["Jü", ""])
         #expect(try store.load().contacts.first?.displayName == "Jürgen Müller")
+      } else {
+        var zoe = Contact(identifier: "", source: "")
+        zoe.givenName = "Zoë"
+        zoe.familyName = "Ørsted"
+        zoe.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "zo@x.example")]
+        var request = SaveRequest()
+        request.add(zoe)
+        _ = try store.execute(request)
+        #expect(Self.holds(Bytes.of(path), Array("Zo".utf8) + [0xEB, 0x20, 0xD8] + Array("rsted".utf8)))
+        #expect(try store.load().contacts.map(\.displayName) == ["Jürgen Müller", "Zoë Ørsted"])
       }
     }
   }

@@ -61,6 +61,7 @@ struct AbookFileEditor: FileBytesEditor {
       }
     }
     guard body != original else { return .init(bytes: file, isBlank: false, contacts: fallback) }
+    body = ReadOnlyFormat.inFileCharset(body, original: original)
     let reread = AbookReader.read(body, source: source, decoding: ReadOnlyFormat.lineDecoding(for: body)).contacts
     let bySection = Dictionary(
       reread.map { (AbookFileEditor.sectionName($0.sourceRecord), $0) }, uniquingKeysWith: { first, _ in first })

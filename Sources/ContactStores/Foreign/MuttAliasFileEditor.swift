@@ -47,6 +47,7 @@ struct MuttAliasFileEditor: FileBytesEditor {
       }
     }
     guard body != file else { return .init(bytes: file, isBlank: false, contacts: fallback) }
+    body = ReadOnlyFormat.inFileCharset(body, original: file)
     let text = BookFileText.split(body).body
     let reread = MuttAliasReader.read(text, source: source, decoding: ReadOnlyFormat.lineDecoding(for: text)).contacts
     let contacts = zip(keys, fallback).map { key, contact in
