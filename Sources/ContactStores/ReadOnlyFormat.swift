@@ -37,9 +37,10 @@ enum ReadOnlyFormat: Sendable, Hashable {
     // A vCard (the card file of a vdir: a million of them) is told at once.
     if Self.startsAsVCard(bytes) && !lowerName.hasSuffix(".ldif") && !lowerName.hasSuffix(".ldi") { return nil }
     let head = LineReader.normalizedUTF8(Array(bytes.prefix(Self.headBytes)))
-    if AbookReader.isAbook(head) {
+    let lines = BookFileText.endsLinesWithCR(head) ? BookFileText.swappingLineEnds(head) : head
+    if AbookReader.isAbook(lines) {
       self = .abook
-    } else if MuttAliasReader.isAliasFile(head) {
+    } else if MuttAliasReader.isAliasFile(lines) {
       self = .muttAliases
     } else if LDIFReader.isLDIF(head) || lowerName.hasSuffix(".ldif") || lowerName.hasSuffix(".ldi") {
       self = .ldif
@@ -130,6 +131,9 @@ enum ReadOnlyFormat: Sendable, Hashable {
   func read(_ bytes: consuming [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
     var text = LineReader.normalizedUTF8(bytes)
     _ = consume bytes
+    if self == .abook || self == .muttAliases, BookFileText.endsLinesWithCR(text) {
+      text = BookFileText.swappingLineEnds(text)
+    }
     let limits = ReadingLimits.standard
     RecordParts.listingFirst(limits.listedWarnings, of: body, unlisted: limits.unlistedProblems) { listed in
       switch self {

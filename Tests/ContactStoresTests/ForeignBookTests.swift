@@ -88,6 +88,39 @@ struct ForeignBookTests {
     }
   }
 
+  @Test("an alias file and an abook book with CR line ends alone are read whole and edited in them (case 06's kind)")
+  func carriageReturnLineEnds() throws {
+    let folder = try TempFolder("cr-books")
+    defer { folder.remove() }
+    let aliases = try folder.write("aliases", Array("alias a1 Anna One <a1@x.example>\ralias a2 Ben Two <a2@x.example>\r".utf8))
+    let abook = try folder.write(
+      "addressbook", Array("[format]\rprogram=abook\rversion=0.6.1\r\r[0]\rname=Anna One\remail=a1@x.example\r\r[1]\rname=Ben Two\r".utf8))
+    for path in [aliases, abook] {
+      let store = VCardFileStore(path: path)
+      #expect(try store.load().contacts.map(\.displayName) == ["Anna One", "Ben Two"], "\(path)")
+      var cara = Contact(identifier: "", source: "")
+      cara.givenName = "Cara"
+      cara.familyName = "Three"
+      cara.emailAddresses = [LabeledValue(identifier: "e", label: nil, value: "c3@x.example")]
+      var request = SaveRequest()
+      request.add(cara)
+      _ = try store.execute(request)
+      let bytes = Bytes.of(path)
+      #expect(!bytes.contains(0x0A), "\(path)")
+      #expect(try store.load().contacts.map(\.displayName) == ["Anna One", "Ben Two", "Cara Three"], "\(path)")
+    }
+    // An edit of an abook section there.
+    let store = VCardFileStore(path: abook)
+    let ben = try #require(try store.load().contacts.first { $0.displayName == "Ben Two" })
+    var nick = ben
+    nick.nickname = "Benny"
+    var request = SaveRequest()
+    request.update(nick, original: ben)
+    _ = try store.execute(request)
+    #expect(!Bytes.of(abook).contains(0x0A))
+    #expect(try store.load().contacts.map(\.nickname) == ["", "Benny", ""])
+  }
+
   @Test("a mutt alias file loads, its warnings prefixed with the path")
   func muttAliases() throws {
     let path = TestPaths.fixture("books/mutt-aliases").path

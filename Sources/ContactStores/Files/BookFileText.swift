@@ -17,4 +17,17 @@ enum BookFileText {
   static func lineEnd(of bytes: [UInt8]) -> String {
     String(decoding: LineEnds.first(in: bytes, or: LineEnds.lf), as: UTF8.self)
   }
+
+  /// Whether `bytes` end their lines with CR alone (a classic Mac OS file): a CR and
+  /// no LF. The abook and mutt readers split lines at LF; such a file is read, and
+  /// edited, with its CRs as LFs (`swappingLineEnds`), the same length, then written
+  /// back with CRs.
+  static func endsLinesWithCR(_ bytes: some Collection<UInt8>) -> Bool {
+    bytes.contains(0x0D) && !bytes.contains(0x0A)
+  }
+
+  /// `bytes` with each CR an LF and each LF a CR.
+  static func swappingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.map { $0 == 0x0D ? 0x0A : $0 == 0x0A ? 0x0D : $0 }
+  }
 }

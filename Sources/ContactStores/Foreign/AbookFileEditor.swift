@@ -26,6 +26,12 @@ struct AbookFileEditor: FileBytesEditor {
   let source: String
 
   func apply(_ edits: [CardFileEdit], to file: [UInt8]) throws(ContactStoreError) -> CardFileEditor.Outcome {
+    // A file of CR line ends is edited as read: its CRs as LFs, then back.
+    if BookFileText.endsLinesWithCR(file) {
+      var outcome = try apply(edits, to: BookFileText.swappingLineEnds(file))
+      outcome.bytes = BookFileText.swappingLineEnds(outcome.bytes)
+      return outcome
+    }
     let (prefix, original) = BookFileText.split(file)
     var body = original
     var placed: [String?] = []  // for each edit, the section it leaves
