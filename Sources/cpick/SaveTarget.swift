@@ -196,10 +196,27 @@ enum SaveTarget {
     // either (looked at as a card is shown: one stat, so a file made writable meanwhile edits).
     // Nor a vdir's card whose file links outside the folder (a save there is refused),
     // nor a card read from standard input (`-`: no file to write back to).
-    editing.isEditable = { contact in
-      contact.source != "-" && !readOnlyFiles.contains(contact.source) && !readOnly.contains { contact.source.hasPrefix($0) }
-        && !FileSystem.isWriteProtected(contact.source) && !StorePaths.linksOutside(contact.source, sources: sources)
+    // `e` on such a card says why.
+    let whyNot: @Sendable (Contact) -> String? = { contact in
+      if contact.source == "-" {
+        return L10n.text("not edited here: a card read from standard input has no file to be saved to")
+      }
+      if readOnly.contains(where: { contact.source.hasPrefix($0) }) {
+        return L10n.text("not edited here: a directory's entries are read-only")
+      }
+      if readOnlyFiles.contains(contact.source) {
+        return L10n.text("not edited here: cpick reads this book's format but does not rewrite its cards")
+      }
+      if FileSystem.isWriteProtected(contact.source) {
+        return L10n.text("not edited here: the file is write-protected")
+      }
+      if StorePaths.linksOutside(contact.source, sources: sources) {
+        return L10n.text("not edited here: the card's file is a link out of its folder (a save would replace the link); edit the file it links to")
+      }
+      return nil
     }
+    editing.whyNotEditable = whyNot
+    editing.isEditable = { whyNot($0) == nil }
     // Where a new contact goes, shown in the form's title (with cards on stdin it is
     // the default address book, not the list shown).
     editing.destination = storeForNewContacts(options, sources: sources, environment: environment).name

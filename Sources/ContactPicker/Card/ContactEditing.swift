@@ -72,8 +72,15 @@ public struct ContactEditing {
   /// directory's entries are read-only, so their card offers no `e edit`.
   public var isEditable: (@Sendable (Contact) -> Bool)?
 
+  /// Why a contact cannot be edited where it is kept, said when `e` is pressed on its
+  /// card (nil: no reason given, or it can be).
+  public var whyNotEditable: (@Sendable (Contact) -> String?)?
+
   /// Whether `contact` can be edited (`isEditable`).
   public func canEdit(_ contact: Contact) -> Bool { isEditable?(contact) ?? true }
+
+  /// Why `contact` cannot be edited (`whyNotEditable`), when it cannot; nil when it can.
+  public func refusal(_ contact: Contact) -> String? { canEdit(contact) ? nil : whyNotEditable?(contact) }
 
   /// Creates the editing settings.
   public init(

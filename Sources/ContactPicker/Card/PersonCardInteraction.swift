@@ -43,6 +43,8 @@ struct PersonCardInteraction {
     var isEnabled: @Sendable (ContactProperty) -> Bool = { _ in true }
     var keymap = PersonCardKeymap.card(PersonCardKeymap.Context(leaving: L10n.text("close")))
     var editing = false
+    /// Why the contact cannot be edited, said when `e` is pressed (when not `editing`).
+    var notEditable: String?
     /// `o`/`m` act on values.
     var acting = false
   }
@@ -120,7 +122,10 @@ struct PersonCardInteraction {
         wentBack = true
         return [.end(ending(.cancelled))]
       case .cancel: return [.end(ending(.cancelled))]
-      case .edit: return settings.editing ? [.edit(contact)] : [.draw]
+      case .edit:
+        if settings.editing { return [.edit(contact)] }
+        if let why = settings.notEditable { notice = [why] }
+        return [.draw]
       case .act(let property, let message): return settings.acting ? [.act(property, message: message)] : [.draw]
       case .toggle, .none: return [.draw]
       }

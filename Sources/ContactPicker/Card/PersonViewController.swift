@@ -120,7 +120,7 @@ public final class PersonViewController {
       leaving: returnsToList ? L10n.text("back") : L10n.text("close"))
     let settings = PersonCardInteraction.Settings(
       keys: displayedPropertyKeys, focusKey: highlightedProperty?.key, isEnabled: { allowsActions && predicate($0) },
-      keymap: PersonCardKeymap.card(context), editing: editable, acting: acting)
+      keymap: PersonCardKeymap.card(context), editing: editable, notEditable: editing?.refusal(contact), acting: acting)
     return PersonCardInteraction(contact: contact, settings: settings, highlighted: highlightedProperty?.identifier)
   }
 

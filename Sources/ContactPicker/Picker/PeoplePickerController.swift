@@ -190,7 +190,7 @@ public final class PeoplePickerController {
     let settings = PeoplePickerInteraction.Settings(
       rules: rules, searchOptions: searchOptions, expectedKeys: expectedKeys, initialGroup: initialGroup,
       emptyListNote: emptyListNote, backgroundSearchThreshold: backgroundSearchThreshold, editing: editing != nil,
-      canEdit: editing?.isEditable, bookName: bookName, searchesDirectory: directorySearch != nil,
+      canEdit: editing?.isEditable, whyNotEditable: editing?.whyNotEditable, bookName: bookName, searchesDirectory: directorySearch != nil,
       acting: actions != nil, changesGroups: editing?.changeGroup != nil, endsWhenNothingMatches: endsWhenNothingMatches)
     var interaction = PeoplePickerInteraction(
       settings: settings, list: list, loading: loading != nil, query: initialQuery, initialCard: initialCard)

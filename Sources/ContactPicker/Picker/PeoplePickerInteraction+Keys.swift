@@ -137,6 +137,8 @@ extension PeoplePickerInteraction {
       return [.end(.cancelled)]
     case .edit:
       if settings.editing && canEdit(card.contact) { return [.edit(card.contact)] }
+      // Said, not silent: a card a save could not write back (a link, a read-only book).
+      if settings.editing, let why = settings.whyNotEditable?(card.contact) { cardNotice = why }
     case .act(let property, let message):
       if settings.acting { return [.act(property, message: message)] }
     case .none:

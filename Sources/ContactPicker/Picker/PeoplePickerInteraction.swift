@@ -114,6 +114,8 @@ struct PeoplePickerInteraction {
     var editing = false
     /// Whether a contact can be edited (when `editing`).
     var canEdit: (@Sendable (Contact) -> Bool)?
+    /// Why a contact cannot be edited, said on its card when `e` is pressed.
+    var whyNotEditable: (@Sendable (Contact) -> String?)?
     /// The name of a contact's book, shown at the right of its row.
     var bookName: (@Sendable (Contact) -> String?)?
     /// A directory can be searched on the server (Ctrl-D).
