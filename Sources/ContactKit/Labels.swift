@@ -18,7 +18,7 @@ package enum Labels {
     if set.contains("pager") { return "pager" }
     if set.contains("main") || set.contains("x-main") { return "main" }
     for type in types { if let words = vendorPhoneWords[type] { return words } }
-    return common(types)
+    return standard(types)
   }
 
   /// Kinds of telephone other writers give as `TYPE` words, as the label a user reads
@@ -37,7 +37,12 @@ package enum Labels {
   /// The label for an email, address, URL and others from its `TYPE` words: a custom
   /// one (`customWord`) first.
   package static func common(_ types: [String]) -> String? {
-    if let custom = customWord(types) { return custom }
+    customWord(types) ?? standard(types)
+  }
+
+  /// The standard label `common(_:)` reads from `types`, the custom words aside
+  /// (`phone(types:)` has asked for those already).
+  private static func standard(_ types: [String]) -> String? {
     for type in types {
       switch type {
       case "home": return "home"

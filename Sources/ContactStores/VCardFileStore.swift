@@ -118,10 +118,12 @@ package enum FileErrors {
   }
 
   /// The warning for a listed file that cannot be read (`path:1: why; skipped`), kept
-  /// in English until shown (`L10n.deferred`).
+  /// in English until shown (`L10n.deferred`). The file was listed, so a name holding
+  /// U+FFFD is one whose bytes are not UTF-8: its folder is not listed again for each
+  /// (a folder of such names, copied from an old system, would be listed once a name).
   package static func unreadableWarning(_ path: String) -> String {
     "\(path):1: "
-      + (isNameNotUTF8(path)
+      + (holdsReplacement(path)
         ? L10n.deferred("its name is not UTF-8, and cpick opens files by UTF-8 names; rename it (convmv -f latin1 -t utf8); skipped")
         : L10n.deferred("cannot be read; skipped"))
   }

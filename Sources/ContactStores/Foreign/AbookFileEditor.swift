@@ -36,8 +36,10 @@ struct AbookFileEditor: FileBytesEditor {
     var body = original
     var placed: [String?] = []  // for each edit, the section it leaves
     var fallback: [Contact?] = []
+    // The file's charset, told once: the lines the edits write are UTF-8, which it reads too.
+    let decoding = ReadOnlyFormat.lineDecoding(for: original)
     for edit in edits {
-      let document = AbookDocument(body, decoding: ReadOnlyFormat.lineDecoding(for: body))
+      let document = AbookDocument(body, decoding: decoding)
       switch edit {
       case .add(let contact):
         let number = (document.sections.compactMap { Int($0.name) }.max() ?? -1) + 1
@@ -68,7 +70,7 @@ struct AbookFileEditor: FileBytesEditor {
     }
     guard body != original else { return .init(bytes: file, isBlank: false, contacts: fallback) }
     body = ReadOnlyFormat.inFileCharset(body, original: original)
-    let reread = AbookReader.read(body, source: source, decoding: ReadOnlyFormat.lineDecoding(for: body)).contacts
+    let reread = AbookReader.read(body, source: source, decoding: decoding).contacts
     let bySection = Dictionary(
       reread.map { (AbookFileEditor.sectionName($0.sourceRecord), $0) }, uniquingKeysWith: { first, _ in first })
     let contacts = zip(placed, fallback).map { name, contact in name.flatMap { bySection[$0] } ?? contact }
