@@ -25,9 +25,19 @@ enum HangulSpelling {
   /// cluster as the one sounded).
   static func revisedSyllable(_ scalar: Unicode.Scalar) -> String? {
     guard Transliteration.isHangulSyllable(scalar) else { return nil }
-    let index = Int(scalar.value - 0xAC00)
-    return revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28]
+    return revisedSyllables[Int(scalar.value - 0xAC00)]
   }
+
+  /// The Revised Romanization of each of the 11,172 Hangul syllables (U+AC00…U+D7A3,
+  /// in their order), made once in a process that meets one: a book of Korean names
+  /// reads them syllable by syllable, and the spelling is the same every time.
+  static let revisedSyllables: [String] = (0..<11_172).map { index in
+    revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28]
+  }
+
+  /// Each syllable's customary spelling (`customary(_:)` of `revisedSyllables`'), in
+  /// the same order.
+  static let customarySyllables: [String] = revisedSyllables.map { customary($0[...]) }
 
   /// The 19 initial consonants in the Revised Romanization (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ
   /// ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ).
@@ -79,12 +89,22 @@ enum HangulSpelling {
     return initial + vowel + final
   }
 
-  /// The customary spellings of `syllables` (the Revised Romanization's, one per
-  /// Hangul syllable of a name): spaced and run together; nil when they are those already.
-  static func customary(_ syllables: [Substring]) -> (spaced: String, joined: String)? {
-    let customary = syllables.map(customary)
-    guard customary != syllables.map(String.init) else { return nil }
-    return (customary.joined(separator: " "), customary.joined())
+  /// The customary spellings of the Hangul syllables of `text` (`customarySyllables`),
+  /// spaced and run together, as `customary(_:)` gives them from the syllables'
+  /// Revised Romanization (`revisedSyllables`); nil when they are those already, or `text` has no syllable.
+  static func customary(ofSyllablesIn text: String) -> (spaced: String, joined: String)? {
+    var spaced = ""
+    var joined = ""
+    var differs = false
+    for scalar in text.unicodeScalars where Transliteration.isHangulSyllable(scalar) {
+      let index = Int(scalar.value - 0xAC00)
+      let spelling = customarySyllables[index]
+      differs = differs || spelling != revisedSyllables[index]
+      if !spaced.isEmpty { spaced += " " }
+      spaced += spelling
+      joined += spelling
+    }
+    return differs ? (spaced, joined) : nil
   }
 
   /// The initial consonants (choseong) of `text`'s Hangul syllables, as the

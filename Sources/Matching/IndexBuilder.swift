@@ -452,7 +452,7 @@ struct FoldedForms: Sendable {
       // A Korean name (nothing but Hangul syllables and spaces): its customary
       // spelling too (`HangulSpelling`).
       let hangul = IndexBuilder.isHangul(text)
-      let customary = hangul ? HangulSpelling.customary(syllables) : nil
+      let customary = hangul ? HangulSpelling.customary(ofSyllablesIn: text) : nil
       if let customary {
         forms.aliases.append(customary.spaced)
         if syllables.count > 1 { forms.aliases.append(customary.joined) }

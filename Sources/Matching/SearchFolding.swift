@@ -323,6 +323,14 @@ enum Transliteration {
       if scalar.value < 0x80 {
         flush()
         out.unicodeScalars.append(scalar)
+      } else if let revised = HangulSpelling.revisedSyllable(scalar) {
+        // A Hangul syllable: a word of its own, as a Han character is (below).
+        flush()
+        hasCJK = true
+        sawNonASCII = true
+        out += " "
+        out += revised
+        out += " "
       } else if isSyllable(scalar) || HanReadings.hasReading(scalar) {
         // A syllable, or Han of the table inside a run (`々` in 佐々木, a radical, `〇`):
         // a word of its own, as ICU's Han-Latin spaces it (so that ICU compiles no

@@ -186,9 +186,15 @@ struct SearchKeyTests {
     #expect(found("yun").contains("최윤주") && !found("yun").contains("오서연"))
     #expect(found("jisoong").isEmpty)
     #expect(found("gyunghee").isEmpty)
-    let customary = HangulSpelling.customary(["ji", "seong"])
+    let customary = HangulSpelling.customary(ofSyllablesIn: "지성")
     #expect(customary?.spaced == "ji sung" && customary?.joined == "jisung")
-    #expect(HangulSpelling.customary(["min", "ho"]) == nil)
+    #expect(HangulSpelling.customary(ofSyllablesIn: "민호") == nil)
+    let spaced = HangulSpelling.customary(ofSyllablesIn: "박 지성")
+    #expect(spaced?.spaced == "bak ji sung" && spaced?.joined == "bakjisung")
+    // The tables hold every syllable: the first, the last, and 석 between.
+    #expect(HangulSpelling.revisedSyllables.count == 11_172 && HangulSpelling.customarySyllables.count == 11_172)
+    #expect(HangulSpelling.revisedSyllable("가") == "ga" && HangulSpelling.revisedSyllable("힣") == "hit")
+    #expect(HangulSpelling.customarySyllables[Int(("석" as Unicode.Scalar).value) - 0xAC00] == "suk")
   }
 
   @Test("the Revised Romanization, not ICU's transliteration: a final ㄱ ㄷ ㅂ is k t p, ㄹ before a vowel r; 유 also yoo")
