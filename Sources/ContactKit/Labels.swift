@@ -14,16 +14,18 @@ package enum Labels {
       return "otherFax"
     }
     if set.contains("iphone") { return "iPhone" }
-    if set.contains("cell") || set.contains("mobile") { return "mobile" }
-    if set.contains("pager") { return "pager" }
-    if set.contains("main") || set.contains("x-main") { return "main" }
+    // Android's "Work mobile" and "Work pager" (AOSP `VCardBuilder`: `TEL;WORK;CELL`,
+    // `TEL;WORK;PAGER`), as its importer reads them back: not one more `mobile`.
+    if set.contains("cell") || set.contains("mobile") { return set.contains("work") ? "work mobile" : "mobile" }
+    if set.contains("pager") { return set.contains("work") ? "work pager" : "pager" }
+    if set.contains("main") || set.contains("x-main") || set.contains("main-number") { return "main" }
     for type in types { if let words = vendorPhoneWords[type] { return words } }
     return standard(types)
   }
 
   /// Kinds of telephone other writers give as `TYPE` words, as the label a user reads
   /// (Google's words for them, `LabelWords`): Evolution's `X-EVOLUTION-CALLBACK`…,
-  /// Outlook's `X-MS-TEL;VOICE;COMPANY`, 2.1's `CAR` and `ISDN` and a phone's
+  /// Outlook's `X-MS-TEL;VOICE;COMPANY`, 2.1's `CAR`, `ISDN` and `TLX` (telex) and a phone's
   /// `X-ASSISTANT`, as Android's importer reads them (AOSP `VCardUtils`).
   package static let vendorPhoneWords: [String: String] = [
     "x-evolution-assistant": "assistant", "x-evolution-callback": "callback", "x-evolution-company": "company main",
@@ -31,7 +33,7 @@ package enum Labels {
     "x-assistant": "assistant", "assistant": "assistant", "callback": "callback", "x-callback": "callback",
     "company": "company main", "company-main": "company main", "x-company-main": "company main", "radio": "radio",
     "x-radio": "radio", "telex": "telex", "tty-tdd": "TTY/TDD", "ttytdd": "TTY/TDD", "x-tty-tdd": "TTY/TDD",
-    "car": "car", "isdn": "ISDN",
+    "car": "car", "isdn": "ISDN", "tlx": "telex",
   ]
 
   /// The label for an email, address, URL and others from its `TYPE` words: a custom
@@ -69,7 +71,7 @@ package enum Labels {
 
   /// The `TYPE` words of the standard labels.
   private static let labelWords: Set<String> = [
-    "home", "work", "other", "school", "cell", "mobile", "fax", "pager", "main", "iphone",
+    "home", "work", "other", "school", "cell", "mobile", "fax", "pager", "main", "iphone", "main-number",
   ]
 
   /// The standard labels `phone(types:)` and `common(_:)` give; any other label they
@@ -94,8 +96,9 @@ package enum Labels {
     return label
   }
 
-  /// The labels `vendorPhoneWords` gives, which are not the words written.
-  private static let vendorPhoneLabels = Set(vendorPhoneWords.values)
+  /// The labels `vendorPhoneWords` and the work kinds of `phone(types:)` give, which
+  /// are not the words written.
+  private static let vendorPhoneLabels = Set(vendorPhoneWords.values).union(["work mobile", "work pager"])
 
   /// TYPE words that say nothing a user would call a label: RFC 6350's kinds of
   /// telephone (§6.4.1: `text`, `voice`, `video`, `textphone`, …), vCard 2.1's kinds

@@ -6,7 +6,8 @@ import Localization
 /// exports write it, into directory entries; `LDAPCardMapping` makes cards of them,
 /// as it does of the entries an LDAP search returns.
 ///
-/// - Records are separated by blank lines; a line that begins with one space continues
+/// - Records are separated by blank lines (a `dn:` line right after an entry's lines
+///   begins another, with a warning); a line that begins with one space continues
 ///   the line before it (the space is dropped); a line that begins with `#` is a comment
 ///   (with its continuations); `version: 1` may open the file; CR LF or LF line ends.
 /// - `attr: value` is text (the blanks after the colon dropped), `attr:: value` base64
@@ -48,6 +49,11 @@ public enum LDIFReader {
     var entries: [(line: Int, entry: LDAPEntry)] = []
     var warnings: [String] = []
     for record in records(bytes, linesBefore: linesBefore) {
+      if record.followsWithoutBlankLine {
+        warnings.append(
+          "\(source):\(record.lines[0].number): "
+            + L10n.deferred("an entry begins here with no blank line before it; read as an entry of its own"))
+      }
       guard record.size <= limits.cardBytes else {
         warnings.append("\(source):\(record.lines[0].number): \(limits.cardProblem())")
         continue
@@ -132,10 +138,17 @@ public enum LDIFReader {
   struct Record {
     var lines: [(number: Int, text: [UInt8])] = []
     var size = 0
+    /// Whether the record begins with a `dn:` line that came right after another
+    /// record's lines, no blank line between (a hand-joined or concatenated file).
+    var followsWithoutBlankLine = false
+    /// Whether a line of the record is its `dn:`.
+    var hasDN = false
   }
 
   /// The records of `bytes`: runs of lines between blank lines, the first line
-  /// numbered `linesBefore + 1`.
+  /// numbered `linesBefore + 1`. A `dn:` line in a record that has one already begins
+  /// the next record (`Record.followsWithoutBlankLine`): RFC 2849 puts a blank line
+  /// between them, and without this the second entry's values were the first's.
   static func records(_ bytes: [UInt8], linesBefore: Int = 0) -> [Record] {
     var records: [Record] = []
     var current = Record()
@@ -162,11 +175,25 @@ public enum LDIFReader {
         current = Record()
         continue
       }
+      if isDNLine(line) {
+        if current.hasDN {
+          records.append(current)
+          current = Record()
+          current.followsWithoutBlankLine = true
+        }
+        current.hasDN = true
+      }
       current.lines.append((number, Array(line)))
       current.size += line.count
     }
     if !current.lines.isEmpty { records.append(current) }
     return records
+  }
+
+  /// Whether `line` is a `dn:` (or `dn::`) line, the name in any case.
+  static func isDNLine(_ line: ArraySlice<UInt8>) -> Bool {
+    line.count >= 3 && line[line.startIndex] | 0x20 == UInt8(ascii: "d") && line[line.startIndex + 1] | 0x20 == UInt8(ascii: "n")
+      && line[line.startIndex + 2] == UInt8(ascii: ":")
   }
 
   /// `bytes` cut into parts of whole records, each about `size` bytes (cut at the start

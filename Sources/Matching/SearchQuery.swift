@@ -140,10 +140,13 @@ struct SearchQuery: Sendable {
     }
     // A whole query that is a number (or one written with letters, `1-800-flowers`:
     // the digits dialled) is one phone term, its spaces removed.
+    // Dashes and dots a number is written with beyond the folded ones (`090ー1234ー5678`
+    // as a Japanese input method types it, an em dash) count as its punctuation.
+    let numberText = Self.withPhoneSeparatorsAsHyphens(folded) ?? folded
     let number =
-      Self.withoutExtensionMarker(Array(folded.utf8))
-      ?? (Self.isPhoneText(folded.utf8, allowingSpaces: true) && folded.utf8.contains(where: { $0 &- 48 < 10 })
-        ? Array(folded.utf8) : PhoneKeypad.dialled(folded.utf8))
+      Self.withoutExtensionMarker(Array(numberText.utf8))
+      ?? (Self.isPhoneText(numberText.utf8, allowingSpaces: true) && numberText.utf8.contains(where: { $0 &- 48 < 10 })
+        ? Array(numberText.utf8) : PhoneKeypad.dialled(folded.utf8))
     if let number {
       let joined = number.filter { $0 != 0x20 && $0 != 0x09 }
       // Literal digits (the end of a number, `duplicateCandidates`) match anywhere, even
@@ -467,6 +470,34 @@ struct SearchQuery: Sendable {
   /// What stands between a number and its extension, folded (longest first).
   private static let extensionMarkers: [[UInt8]] = ["extension", "ext.", "ext=", "ext", "x", "#", ",", ";", "p", "w"]
     .map { Array($0.utf8) }
+
+  /// `folded` (a folded query) with the dashes, bars and dots that write a phone
+  /// number's punctuation but are no ASCII (`phoneSeparators`) as `-`, when it holds a
+  /// digit and one of them; nil otherwise. A card's number keeps its digits alone
+  /// (`IndexBuilder.addPhone`), so that the number pasted as the card shows it
+  /// (`090ー1234ー5678`, `030—555—0199`) finds it, as the ASCII-written one does. Text of
+  /// other characters is left alone: `ー` lengthens a katakana vowel in a name.
+  static func withPhoneSeparatorsAsHyphens(_ folded: String) -> String? {
+    guard folded.utf8.contains(where: { $0 &- 48 < 10 }),
+      folded.unicodeScalars.contains(where: { phoneSeparators.contains($0.value) })
+    else { return nil }
+    var text = String.UnicodeScalarView()
+    for scalar in folded.unicodeScalars {
+      text.append(phoneSeparators.contains(scalar.value) ? "-" : scalar)
+    }
+    return String(text)
+  }
+
+  /// Non-ASCII characters numbers are written with between their digits, beyond those
+  /// `SearchFolding.fold` makes `-` or `.`: the em dash and horizontal bars (U+2014,
+  /// U+2015, U+2E3A, U+2E3B, U+2500, U+2501), small and modifier minus signs (U+FE58,
+  /// U+FE63, U+02D7), the hyphen bullet (U+2043), the katakana-hiragana prolonged sound
+  /// mark and its half-width form (U+30FC, U+FF70) and the wave dashes (U+301C, U+FF5E)
+  /// of Japanese input methods, and the dots (U+30FB, U+FF65, U+2027, U+2219, U+22C5).
+  static let phoneSeparators: Set<UInt32> = [
+    0x2014, 0x2015, 0x2E3A, 0x2E3B, 0x2500, 0x2501, 0xFE58, 0xFE63, 0x02D7, 0x2043, 0x30FC, 0xFF70, 0x301C, 0xFF5E,
+    0x30FB, 0xFF65, 0x2027, 0x2219, 0x22C5,
+  ]
 
   static func isPhoneText<S: Sequence<UInt8>>(_ bytes: S, allowingSpaces: Bool) -> Bool {
     for byte in bytes {

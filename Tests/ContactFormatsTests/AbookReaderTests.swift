@@ -79,6 +79,20 @@ struct AbookReaderTests {
     #expect(read.contacts[1].emailAddresses.map(\.value) == ["grace@navy.example"])
   }
 
+  @Test("a section header that lost its ] begins its section, with a warning: the person is not merged into the one before (case 09's kind)")
+  func headerWithoutBracket() {
+    let text = "[format]\nprogram=abook\n\n[0]\nname=Alder Finch\nemail=alder@x.example\n[1]\nname=Birch Nolan\n\n[2\nname=Cobb Ruelle\nemail=cobb@x.example\n\n[3]\nname=Dara Quin\n"
+    let read = AbookReader.read(Array(text.utf8), source: "b")
+    #expect(read.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
+    #expect(read.contacts[2].emailAddresses.map(\.value) == ["cobb@x.example"])
+    #expect(read.contacts[1].emailAddresses.isEmpty)
+    #expect(read.warnings == ["b:10: a section header without its closing ]; read as section [2]"])
+    // Read in parts, cut before that header, the same.
+    var parts: [String] = []
+    AbookReader.read(Array(text.utf8), source: "b", inPartsOf: 40) { contacts, _ in parts += contacts.map(\.displayName) }
+    #expect(parts == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
+  }
+
   @Test("a field given empty and then with a value keeps the value; thousands of custom fields land in the note, in order")
   func emptyFirstAndManyCustomFields() {
     let custom = (0..<3_000).map { "custom\($0)=value \($0)" }

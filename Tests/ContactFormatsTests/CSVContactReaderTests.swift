@@ -96,6 +96,15 @@ struct CSVContactReaderTests {
     ])
   }
 
+  @Test("a line break in a quoted cell, CRLF or a CR alone (an old Mac's), is one \\n (case 06's kind)")
+  func lineBreaksInCells() {
+    let text = "Name,Email,Notes\r\nAda,a@x.example,\"line one\r\nline two\rline three\nline four\"\r\nBob,b@x.example,ok\r\n"
+    let read = CSVContactReader.read(text, source: "f", export: .generic, limits: .standard)
+    #expect(read.contacts.map(\.displayName) == ["Ada", "Bob"])
+    #expect(read.contacts[0].note == "line one\nline two\nline three\nline four")
+    #expect(read.warnings.isEmpty)
+  }
+
   @Test("an export is told by its header; a header of no contact columns is no export unless the file is named .csv")
   func detection() {
     #expect(CSVContactReader.export(of: "First Name,Last Name,E-mail Address,E-mail Display Name,Mobile Phone\n") == .outlook)

@@ -111,6 +111,29 @@ struct MailboxTests {
     #expect(Mailbox.address(inEmailValue: "not an address") == "not an address")
   }
 
+  @Test("a card that lists one address twice, or in capitals, completes to it once in mutt and aerc, with the first one's label (case 32's kind)")
+  func repeatedAddressOnce() {
+    var twice = Contact(identifier: "t", source: "t")
+    twice.givenName = "Org"
+    twice.familyName = "Nl"
+    twice.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "home", value: "o@x.example"),
+      LabeledValue(identifier: "e2", label: "other", value: "o@x.example"),
+      LabeledValue(identifier: "e3", label: "work", value: "O@X.EXAMPLE"),
+      LabeledValue(identifier: "e4", label: "work", value: "p@x.example, o@x.example"),
+    ]
+    var other = Contact(identifier: "u", source: "t")
+    other.givenName = "Shared"
+    other.emailAddresses = [LabeledValue(identifier: "e1", label: nil, value: "o@x.example")]
+    #expect(
+      MailClientFormat.mutt([twice, other], query: "o")
+        == [
+          "cpick: 3 matches for \"o\"", "o@x.example\tOrg Nl\thome", "p@x.example\tOrg Nl\twork",
+          "o@x.example\tShared\t-",
+        ])
+    #expect(MailClientFormat.aerc([twice, other]) == ["o@x.example\tOrg Nl", "p@x.example\tOrg Nl", "o@x.example\tShared"])
+  }
+
   @Test("an RFC 5322 comment beside an address is no part of it; one left open keeps the value as written")
   func addressComments() {
     #expect(Mailbox.addresses(inEmailValue: "disp2@x.example (Comment Guy)") == ["disp2@x.example"])

@@ -57,6 +57,23 @@ struct LDIFReaderTests {
     ])
   }
 
+  @Test("a dn: line right after an entry, no blank line between, begins an entry of its own, with a warning (case 09's kind)")
+  func entriesWithoutBlankLine() {
+    let text = "version: 1\ndn: cn=Alder Finch,dc=x\ncn: Alder Finch\nmail: alder@x.example\n"
+      + "DN: cn=Birch Nolan,dc=x\ncn: Birch Nolan\nmail: birch@x.example\ntelephoneNumber: +1 555 0122\n"
+      + "dn:: Y249Q29iYg==\ncn: Cobb\n\ndn: cn=Dara,dc=x\ncn: Dara\n"
+    let read = LDIFReader.read(Array(text.utf8), source: "f.ldif")
+    #expect(read.entries.map(\.entry.dn) == ["cn=Alder Finch,dc=x", "cn=Birch Nolan,dc=x", "cn=Cobb", "cn=Dara,dc=x"])
+    #expect(read.entries.map(\.line) == [1, 5, 9, 12])
+    #expect(read.entries[0].entry.attributes["mail"]?.count == 1)
+    #expect(read.entries[0].entry.first("telephonenumber") == nil)
+    #expect(read.entries[1].entry.first("mail") == "birch@x.example")
+    #expect(read.warnings == [
+      "f.ldif:5: an entry begins here with no blank line before it; read as an entry of its own",
+      "f.ldif:9: an entry begins here with no blank line before it; read as an entry of its own",
+    ])
+  }
+
   @Test("LDIF is told by its first line that is not a comment")
   func detection() {
     #expect(LDIFReader.isLDIF(Array("# dump\nversion: 1\n\ndn: cn=a\n".utf8)))

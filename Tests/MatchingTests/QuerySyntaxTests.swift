@@ -271,6 +271,26 @@ struct HyphenQueryTests {
     #expect(orderedNames(index.search("030\u{2013}555\u{2013}0199", options: SearchOptions()), in: people) == ["Control Hyphen"])
   }
 
+  @Test("a number written with a Japanese input method's ー or ｰ, an em dash, a bar or a katakana dot is found pasted as shown (case 21's kind)")
+  func phoneSeparatorsBeyondFolding() {
+    let people = [
+      TestContacts.person("Taro", "Yamada", phones: ["090ー1234ー5678"]),
+      TestContacts.person("Em", "Dash", phones: ["030—555—0199"]),
+      TestContacts.person("Kohi", "コーヒー", phones: ["+81 3 5555 0100"]),
+    ]
+    let index = ContactIndex(people)
+    let search = { (query: String) in orderedNames(index.search(query, options: SearchOptions()), in: people) }
+    for query in ["090ー1234ー5678", "090ｰ1234ｰ5678", "090〜1234〜5678", "090・1234・5678", "09012345678", "090-1234-5678"] {
+      #expect(search(query) == ["Taro Yamada"], "\(query)")
+    }
+    for query in ["030—555—0199", "030―555―0199", "030\u{2500}555\u{2500}0199", "030﹣555﹣0199", "030‧555‧0199"] {
+      #expect(search(query) == ["Em Dash"], "\(query)")
+    }
+    // Text without digits keeps its ー: a katakana word is a word.
+    #expect(search("コーヒー") == ["Kohi コーヒー"])
+    #expect(search("コ-ヒ-").isEmpty)
+  }
+
   @Test("the name written as typed ranks first: a match without the hyphen scores less than the same match with it")
   func typedSpellingFirst() {
     let ranked = orderedNames(ContactIndex(joinedNames).search("jean-luc", options: SearchOptions()), in: joinedNames)

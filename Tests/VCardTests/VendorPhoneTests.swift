@@ -32,6 +32,33 @@ struct VendorPhoneTests {
     #expect(v21.phoneNumbers.compactMap(\.label).contains("car"))
   }
 
+  @Test("Android's work mobile and work pager keep their work; a 2.1 TLX is telex, RFC 7852's main-number main (case 44's kind)")
+  func androidWorkKinds() throws {
+    let text = """
+      BEGIN:VCARD\r
+      VERSION:2.1\r
+      N:Pennock;Marisol;;;\r
+      TEL;CELL:+47 900 00 000\r
+      TEL;WORK;CELL:+47 900 00 001\r
+      TEL;WORK;PAGER:+47 900 00 002\r
+      TEL;TLX:+47 900 00 003\r
+      TEL;PAGER:+47 900 00 004\r
+      END:VCARD\r
+      BEGIN:VCARD\r
+      VERSION:3.0\r
+      FN:Label Test\r
+      TEL;TYPE=WORK;TYPE=CELL:+1 555 0113\r
+      TEL;TYPE=main-number:+1 555 0114\r
+      TEL;TYPE=WORK,VOICE:+1 555 0115\r
+      END:VCARD\r
+
+      """
+    let contacts = loadContacts(Array(text.utf8))
+    #expect(contacts[0].phoneNumbers.map(\.label) == ["mobile", "work mobile", "work pager", "telex", "pager"])
+    #expect(contacts[1].phoneNumbers.map(\.label) == ["work mobile", "main", "work"])
+    #expect(LabelWords.words(for: "work mobile") == "work mobile")
+  }
+
   @Test("Nokia's X-EPOCSECONDNAME is the nickname, X-ASSISTANT-TEL a phone, X-CHILDREN a child")
   func nokia() throws {
     let contact = try Self.contact("nokia-symbian.vcf")

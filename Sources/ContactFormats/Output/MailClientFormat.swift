@@ -22,11 +22,13 @@ public enum MailClientFormat {
     return [header] + lines
   }
 
-  /// The lines of `mutt(_:query:)` after its message line, one per email address
-  /// (`cpick list -f mutt`: a list is no query, so it has no message line).
+  /// The lines of `mutt(_:query:)` after its message line, one per email address of
+  /// each contact (`isFirst(_:in:)`; `cpick list -f mutt`: a list is no query, so it
+  /// has no message line).
   public static func muttEntries(_ contacts: [Contact], order: ContactFormatter.NameOrder = .auto) -> [String] {
     var lines: [String] = []
     for contact in contacts {
+      var seen = Set<String>()
       for email in contact.properties(for: .emailAddresses) {
         let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         var comment: [String] = []
@@ -38,7 +40,8 @@ public enum MailClientFormat {
         }
         if !contact.groups.isEmpty { comment.append("tags:" + contact.groups.map(field).joined(separator: ",")) }
         let note = comment.isEmpty ? "-" : comment.joined(separator: " ")
-        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
+        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field)
+        where !address.isEmpty && isFirst(address, in: &seen) {
           lines.append([address, name.isEmpty ? address : name, note].joined(separator: "\t"))
         }
       }
@@ -46,21 +49,32 @@ public enum MailClientFormat {
     return lines
   }
 
-  /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address, best
-  /// match first, at most `limit` lines (aerc reads 100); the name is empty when the
-  /// card has none (never a placeholder); names in `order`.
+  /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address of each
+  /// contact (`isFirst(_:in:)`), best match first, at most `limit` lines (aerc reads
+  /// 100); the name is empty when the card has none (never a placeholder); names in
+  /// `order`.
   public static func aerc(_ contacts: [Contact], limit: Int = 100, order: ContactFormatter.NameOrder = .auto) -> [String] {
     var lines: [String] = []
     for contact in contacts {
+      var seen = Set<String>()
       for email in contact.properties(for: .emailAddresses) {
         let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
-        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field) where !address.isEmpty {
+        for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field)
+        where !address.isEmpty && isFirst(address, in: &seen) {
           lines.append(address + "\t" + name)
           if lines.count == limit { return lines }
         }
       }
     }
     return lines
+  }
+
+  /// True the first time a contact's `address` is met (`seen`: those met before),
+  /// compared without regard to case: a card that lists one address twice — as home
+  /// and other, as Google exports it, or in capitals — completes to it once; the
+  /// first one's label is kept.
+  static func isFirst(_ address: String, in seen: inout Set<String>) -> Bool {
+    seen.insert(address.lowercased()).inserted
   }
 
   /// A field with TABs, line breaks and every control replaced, invisible characters

@@ -97,10 +97,18 @@ package struct AbookDocument: Sendable {
   }
 
   /// The name inside `[…]`, trimmed and lower case, when `line` (trimmed) is a
-  /// section header.
+  /// section header: a line that begins with `[`, as abook's own reader tells one —
+  /// a header whose `]` was lost (`[2`) still begins its section (`isDamagedHeader`),
+  /// not one more line of the section before it.
   package static func sectionName(_ line: String) -> String? {
-    guard line.hasPrefix("["), line.hasSuffix("]"), line.count > 2 else { return nil }
-    return line.dropFirst().dropLast().trimmingSpaces.lowercased()
+    guard line.hasPrefix("[") else { return nil }
+    let name = (line.hasSuffix("]") ? line.dropFirst().dropLast() : line.dropFirst()).trimmingSpaces.lowercased()
+    return name.isEmpty ? nil : name
+  }
+
+  /// Whether `line` (trimmed) is a section header without its closing `]`.
+  package static func isDamagedHeader(_ line: String) -> Bool {
+    line.hasPrefix("[") && !line.hasSuffix("]") && sectionName(line) != nil
   }
 
   private static func text(_ bytes: [UInt8], _ line: Line) -> String {

@@ -169,6 +169,11 @@ package enum AbookReader {
     var warnings: [String] = []
     var fields: [(key: String, value: String)] = []
     var keys: Set<String> = []
+    if AbookDocument.isDamagedHeader(document.text(document.lines[section.lines.lowerBound])) {
+      warnings.append(
+        "\(source):\(linesBefore + section.lines.lowerBound + 1): "
+          + L10n.deferredFormat("a section header without its closing ]; read as section [%s]", section.name))
+    }
     for index in section.lines.dropFirst() {
       let text = document.text(document.lines[index])
       let number = linesBefore + index + 1

@@ -207,7 +207,9 @@ package enum CSVContactReader {
     var groups: [String] = []
     for (index, raw) in cells.enumerated() {
       var value = trimmed(raw[...])
-      if value.utf8.contains(0x0D) { value = value.replacing("\r\n", with: "\n") }
+      // A line break inside a quoted cell, as Windows (CRLF) or an old Mac (CR alone)
+      // writes it, is one `\n`, as every other format's is.
+      if value.utf8.contains(0x0D) { value = value.replacing("\r\n", with: "\n").replacing("\r", with: "\n") }
       guard !value.isEmpty else { continue }
       guard let column = columns[index] else {
         extra.append("\(headers[index]): \(value)")
