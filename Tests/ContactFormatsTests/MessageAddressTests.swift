@@ -152,6 +152,22 @@ struct MessageAddressTests {
     #expect(contact.emailAddresses.map(\.label) == ["other", "other"])
   }
 
+  @Test("the unknown sender's card keeps the name as the message wrote it, its parts guessed beside it (case 16's kind)")
+  func nameAsWritten() {
+    let fn = { (header: String) in MessageAddressParser.parse(header)[0].contact().formattedName }
+    #expect(fn("\"AWS Notifications\" <no-reply@aws.example>") == "AWS Notifications")
+    #expect(fn("IBM  Helpdesk <help@ibm.example>") == "IBM Helpdesk")
+    #expect(fn("=?utf-8?b?Tmd1eeG7hW4gVsSDbiBBbg==?= <an@x.example>") == "Nguyễn Văn An")
+    #expect(fn("王小明 <x@x.example>") == "王小明")
+    // The sorting form and a quoted nickname are composed from the parts, as shown.
+    #expect(fn("\"Lovelace, Ada\" <ada@example.org>") == "")
+    #expect(fn("\"Ada \\\"Countess\\\" Lovelace\" <ada@example.org>") == "")
+    #expect(fn("ada@example.org") == "")
+    let aws = MessageAddressParser.parse("\"AWS Notifications\" <no-reply@aws.example>")[0].contact()
+    #expect(aws.displayName == "AWS Notifications")
+    #expect((aws.givenName, aws.familyName) == ("Notifications", "AWS"))
+  }
+
   @Test("a group keeps its name on its members")
   func groupName() {
     let addresses = MessageAddressParser.parse("Engines: Ada Lovelace <ada@example.org>, charles@engines.example;")
@@ -200,6 +216,14 @@ struct MessageNameSplittingTests {
     ("'Ada Lovelace'", NameParts(givenName: "Ada", familyName: "Lovelace")),
     ("“Ada Lovelace”", NameParts(givenName: "Ada", familyName: "Lovelace")),
     ("Ada “Countess” Lovelace", NameParts(givenName: "Ada", familyName: "Lovelace", nickname: "Countess")),
+    // A German doctorate's words after the title; a first name Nat is no such word.
+    ("Prof. Dr. med. Anna Schmidt", NameParts(namePrefix: "Prof. Dr. med.", givenName: "Anna", familyName: "Schmidt")),
+    ("Dr. rer. nat. Jan Berg", NameParts(namePrefix: "Dr. rer. nat.", givenName: "Jan", familyName: "Berg")),
+    ("Nat King Cole", NameParts(givenName: "Nat", middleName: "King", familyName: "Cole")),
+    // Vietnamese order, told by a family name with its diacritics.
+    ("Nguyễn Văn An", NameParts(givenName: "An", middleName: "Văn", familyName: "Nguyễn")),
+    ("Trần Thị Mai Anh", NameParts(givenName: "Anh", middleName: "Thị Mai", familyName: "Trần")),
+    ("An Nguyen", NameParts(givenName: "An", familyName: "Nguyen")),
   ])
   func latin(_ name: String, _ parts: NameParts) {
     #expect(NameSplitter.split(name) == parts)

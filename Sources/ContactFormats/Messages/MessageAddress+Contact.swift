@@ -22,14 +22,23 @@ extension MessageAddress {
   }
 
   /// A partial contact for the unknown-person card or the new-person form: the name
-  /// parts of the display name and the address as an email labelled `emailLabel`
-  /// (`nil`: no label, shown as `email`; `"other"`, `"work"`, … as wanted).
+  /// parts of the display name, the display name as its `FN` (`formattedName`) as the
+  /// message wrote it, and the address as an email labelled `emailLabel` (`nil`: no
+  /// label, shown as `email`; `"other"`, `"work"`, … as wanted).
+  ///
+  /// The name is kept as written (`AWS Notifications`, `Nguyễn Văn An`), not composed
+  /// again from the parts the splitter guessed (which read `AWS` as a family name in
+  /// capitals); but a name in the sorting form `Family, Given` and one with a nickname
+  /// in quotes are composed from their parts (`Ada Lovelace`), as a card shows them.
   ///
   /// The contact and its email have empty identifiers and source, as a pre-filled
   /// form expects (the form gives fresh ones when it saves).
   public func contact(emailLabel: String? = nil) -> Contact {
     var contact = Contact(identifier: "", source: "")
-    nameParts.fill(&contact)
+    let parts = nameParts
+    parts.fill(&contact)
+    let name = personName.collapsingWhitespace
+    if !parts.isEmpty && parts.nickname.isEmpty && !name.contains(",") { contact.formattedName = name }
     contact.emailAddresses = [LabeledValue(identifier: "", label: emailLabel, value: address)]
     return contact
   }

@@ -60,10 +60,12 @@ public struct NameParts: Sendable, Hashable {
 ///   more kanji, the first two (Japanese); else the first character.
 /// - **A comma**: `Lovelace, Ada` is family, then given (and middle) names. When
 ///   what follows the comma is only suffixes (`King, Jr.`), they are the suffix instead.
-/// - Titles at the start (`Dr.`, `Prof.`, `Mr`, `Mrs`, `Ms`, `Mx`, `Sir`, `Dame`, …)
-///   are the prefix; `Jr.`, `Sr.`, `II`–`V`, `PhD`, `MD`, `Esq.` … at the end the suffix
+/// - Titles at the start (`Dr.`, `Prof.`, `Mr`, `Mrs`, `Ms`, `Mx`, `Sir`, `Dame`, …,
+///   and after one the parts of a German doctorate: `Prof. Dr. med.`) are the prefix; `Jr.`, `Sr.`, `II`–`V`, `PhD`, `MD`, `Esq.` … at the end the suffix
 ///   (only when a name remains).
 /// - One word is a given name.
+/// - A first word that is a Vietnamese family name with its diacritics (`Nguyễn Văn An`)
+///   is the family name, the last word the given name, those between the middle name.
 /// - A first word in capitals followed by others that are not (`LOVELACE Ada`, as
 ///   French and administrative mail writes it) is the family name.
 /// - Otherwise the first word is the given name, the last the family name, and any
@@ -131,7 +133,9 @@ public enum NameSplitter {
     var parts = NameParts()
     var words = text.split(separator: " ").map(String.init)
     var prefixes: [String] = []
-    while words.count > 1, isPrefix(words[0]) { prefixes.append(words.removeFirst()) }
+    while words.count > 1, isPrefix(words[0]) || !prefixes.isEmpty && isDegreePart(words[0]) {
+      prefixes.append(words.removeFirst())
+    }
     var suffixes: [String] = []
     while words.count > 1, let last = words.last, isSuffix(last) { suffixes.insert(words.removeLast(), at: 0) }
     parts.namePrefix = prefixes.joined(separator: " ")
@@ -139,6 +143,13 @@ public enum NameSplitter {
     guard let first = words.first else { return parts }
     if words.count == 1 {
       parts.givenName = first
+      return parts
+    }
+    // A Vietnamese name, family name first (`Nguyễn Văn An`): given name last.
+    if first.utf8.contains(where: { $0 >= 0x80 }), vietnameseSurnames.contains(first.precomposedStringWithCanonicalMapping) {
+      parts.familyName = first
+      parts.givenName = words[words.count - 1]
+      parts.middleName = words[1..<(words.count - 1)].joined(separator: " ")
       return parts
     }
     if isCapitalized(first) && !words.dropFirst().allSatisfy(isCapitalized) {
@@ -249,6 +260,25 @@ public enum NameSplitter {
   static let suffixes: Set<String> = [
     "jr", "sr", "ii", "iii", "iv", "v", "phd", "ph.d", "md", "m.d", "esq", "dds", "mba", "msc", "bsc", "obe", "mbe", "cbe",
     "kc", "qc",
+  ]
+
+  /// The words a German doctorate adds after `Dr.` (`Dr. med.`, `Dr. rer. nat.`,
+  /// `Dr. h.c.`), with their dot: part of the prefix after a title, never a name's first
+  /// word alone (`Nat King Cole`).
+  static let degreeParts: Set<String> = [
+    "med.", "dent.", "vet.", "jur.", "phil.", "rer.", "nat.", "pol.", "oec.", "soc.", "theol.", "h.c.", "habil.",
+    "mult.", "sc.", "techn.",
+  ]
+
+  static func isDegreePart(_ word: String) -> Bool { degreeParts.contains(word.lowercased()) }
+
+  /// Common Vietnamese family names as written with their diacritics, which a name
+  /// written in Vietnamese order begins with (`Nguyễn Văn An`: family `Nguyễn`, given
+  /// `An`); without them (`Nguyen`), the name may be in either order and is read as
+  /// any other.
+  static let vietnameseSurnames: Set<String> = [
+    "Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Vũ", "Võ", "Đặng", "Bùi", "Đỗ", "Hồ", "Ngô", "Dương", "Lý",
+    "Đào", "Đinh", "Trương", "Lâm", "Trịnh", "Lưu", "Tạ", "Tô", "Đoàn", "Lương", "Phùng", "Quách", "Tăng", "Thái",
   ]
 
   static func isPrefix(_ word: String) -> Bool {
