@@ -45,6 +45,21 @@ struct ScriptCharsetTests {
   }
 
   @Test(
+    "a short name alone in its file (a vdir's card): Hebrew is not read as Greek, Cyrillic not as Chinese; Greek and Chinese stay so",
+    arguments: [
+      ("כהן", "דוד", "WINDOWS-1255"), ("לוי", "שרה", "WINDOWS-1255"), ("Ли", "Ян", "WINDOWS-1251"),
+      ("Ким", "Ольга", "WINDOWS-1251"), ("Νίκος", "Γιώργος", "WINDOWS-1253"), ("王", "小明", "GB18030"),
+      ("김", "민수", "EUC-KR"),
+    ])
+  func shortNames(family: String, given: String, charset: String) throws {
+    let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nFN:\(given) \(family)\r\nTEL;CELL:+972 50 000 0001\r\nEND:VCARD\r\n"
+    let bytes = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+    let contact = try #require(loadContacts(bytes).first)
+    #expect(contact.formattedName == "\(given) \(family)")
+    #expect(contact.familyName == family)
+  }
+
+  @Test(
     "Western names stay Windows-1252, whatever uchardet guesses of a few bytes",
     arguments: [("Müller", "Jürgen"), ("Kjær", "Søren"), ("Lefèvre", "François"), ("Þórsson", "Ævar"), ("Peña", "Raúl")])
   func western(family: String, given: String) throws {

@@ -227,7 +227,27 @@ package enum CharsetDecoder {
   /// a file's) tell together: a script's (`LegacyCharsetVerdict`), else the Korean or
   /// Chinese one (`eastAsianCharset`), else nil.
   package static func toldCharset(ofValues values: [[UInt8]]) -> String? {
-    LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
+    LegacyCharsetVerdict.told(by: values) ?? cyrillicRatherThanEastAsian(values) ?? eastAsianCharset(of: values)
+  }
+
+  /// "WINDOWS-1251" when `values` read as Cyrillic names in it (`ScriptPlausibility`)
+  /// and none of them reads as a Chinese or Korean name in GB2312 or EUC-KR
+  /// (`CommonCharacters`); nil otherwise. uchardet names nothing for a few short ones
+  /// (`Ян Ли`, five bytes), whose pairs of bytes GB18030 reads too (`唔 髓`): a Cyrillic
+  /// capital and small letter are a lead and trail byte of GB2312.
+  static func cyrillicRatherThanEastAsian(_ values: [[UInt8]]) -> String? {
+    guard !values.isEmpty, LegacyCharsetVerdict.first(of: ["WINDOWS-1251"], reading: values, as: .cyrillic) != nil
+    else { return nil }
+    func isHangul(_ value: UInt32) -> Bool { (0xAC00...0xD7AF).contains(value) }
+    func isHan(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
+    for bytes in values.prefix(4096) {
+      if readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
+        || readsAsName(decode(bytes, charset: "EUC-KR"), isHangul, CommonCharacters.hangulNameStarts, CommonCharacters.hangul)
+      {
+        return nil
+      }
+    }
+    return "WINDOWS-1251"
   }
 
   /// The values of `cards` that name no charset and whose bytes (quoted-printable

@@ -59,9 +59,12 @@ enum LegacyCharsetVerdict {
       return first(of: ["WINDOWS-1251"], reading: values, as: .cyrillic)
     case "ISO-8859-7", "WINDOWS-1253", "WINDOWS-1255", "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6":
       // One card's Hebrew or Arabic is often named Greek: the script its letters read
-      // as names in decides.
-      return first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
-        ?? first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
+      // as names in decides — Hebrew first: its letters are Greek small letters in the
+      // Greek charsets (`דוד כהן` is `γεγ λδο`, a name of no capital), while Greek names
+      // never read as Hebrew (their capitals and accented letters are Hebrew's points,
+      // or no character, there).
+      return first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
+        ?? first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
         ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
     case "TIS-620", "WINDOWS-874", "ISO-8859-11":
       return first(of: ["TIS-620"], reading: values, as: .thai)
