@@ -103,6 +103,28 @@ struct ScriptCharsetTests {
     #expect(loadContacts(written).first?.jobTitle == "Главный бухгалтер")
   }
 
+  @Test("a 2.1 card in a legacy charset edited gets its lines in that charset too, quoted-printable only for a line break (case 13's kind)",
+    arguments: [("Петров", "Иван", "Главный бухгалтер", "WINDOWS-1251"), ("Müller", "Jürgen", "Geschäftsführer", "WINDOWS-1252"),
+      ("山田", "太郎", "営業部長", "SHIFT_JIS")])
+  func writtenBack21(family: String, given: String, title: String, charset: String) throws {
+    let bytes = try Self.card(family, given, organization: "X", in: charset, version: "2.1")
+    let parsed = VCardReader.read(bytes)
+    let original = try #require(loadContacts(bytes).first)
+    var edited = original
+    edited.jobTitle = title
+    edited.note = "\(given)\nzwei"
+    var options = VCardWriter.Options(revision: nil)
+    options.fileCharset = parsed.undeclaredCharset
+    let written = VCardWriter.writeBytes(edited, original: original, options: options)
+    let text = String(decoding: written, as: UTF8.self)
+    let titleLine = try #require(CharsetConverter.bytes(Array("TITLE:\(title)\r\n".utf8), in: charset))
+    #expect(written.indices.contains { written[$0...].starts(with: titleLine) }, "\(text)")
+    #expect(!text.contains("CHARSET=UTF-8"), "\(text)")
+    #expect(text.contains("NOTE;ENCODING=QUOTED-PRINTABLE:"), "\(text)")
+    let back = try #require(loadContacts(written).first)
+    #expect((back.jobTitle, back.note, back.givenName, back.familyName) == (title, "\(given)\nzwei", given, family))
+  }
+
   @Test(
     "a helper's files: Latin-1 symbols and names stay Latin-1; escapes, brands, Ukrainian, Arabic commas, Baltic, ISO-8859-15 read right",
     arguments: [

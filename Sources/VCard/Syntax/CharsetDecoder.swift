@@ -230,13 +230,14 @@ package enum CharsetDecoder {
     LegacyCharsetVerdict.told(by: values) ?? cyrillicRatherThanEastAsian(values) ?? eastAsianCharset(of: values)
   }
 
-  /// "WINDOWS-1251" when `values` read as Cyrillic names in it (`ScriptPlausibility`)
+  /// "WINDOWS-1251" when `values` read as Cyrillic names in it (`isCyrillicNames`)
   /// and none of them reads as a Chinese or Korean name in GB2312 or EUC-KR
   /// (`CommonCharacters`); nil otherwise. uchardet names nothing for a few short ones
   /// (`Ян Ли`, five bytes), whose pairs of bytes GB18030 reads too (`唔 髓`): a Cyrillic
   /// capital and small letter are a lead and trail byte of GB2312.
   static func cyrillicRatherThanEastAsian(_ values: [[UInt8]]) -> String? {
-    guard !values.isEmpty, LegacyCharsetVerdict.first(of: ["WINDOWS-1251"], reading: values, as: .cyrillic) != nil
+    guard !values.isEmpty,
+      values.prefix(4096).allSatisfy({ decode($0, charset: "WINDOWS-1251").map(isCyrillicNames) ?? false })
     else { return nil }
     func isHangul(_ value: UInt32) -> Bool { (0xAC00...0xD7AF).contains(value) }
     func isHan(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
@@ -340,6 +341,21 @@ package enum CharsetDecoder {
       guard letter || !scalar.properties.isAlphabetic else { return nil }
     }
     return text
+  }
+
+  /// Whether every word of `text` beyond ASCII is a Cyrillic name's: a capital, then
+  /// small letters (`Ян`, `Ли`), the rest ASCII — the shape a few bytes must have to be
+  /// taken for Cyrillic without uchardet (`Г‘Г‘`, Latin-1's `Ñ` read so, has none).
+  private static func isCyrillicNames(_ text: String) -> Bool {
+    var named = false
+    for word in text.split(whereSeparator: { $0.isASCII && !$0.isLetter }) where word.unicodeScalars.contains(where: { $0.value >= 0x80 }) {
+      let scalars = Array(word.unicodeScalars)
+      guard scalars.count >= 2, (0x400...0x42F).contains(scalars[0].value),
+        scalars.dropFirst().allSatisfy({ (0x430...0x45F).contains($0.value) })
+      else { return false }
+      named = true
+    }
+    return named
   }
 
   /// Whether `text` reads as a name in a script: its first letter of the script

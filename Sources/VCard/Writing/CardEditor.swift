@@ -75,6 +75,11 @@ struct CardEditor {
   /// (undeclared or named), it stays UTF-8 declared `CHARSET=UTF-8` in 3.0 (folded
   /// again), which every reader is told.
   func inCardCharset(_ line: [UInt8]) -> [UInt8] {
+    // 2.1 writes non-ASCII text as UTF-8 quoted-printable, which the card's own
+    // lines are not: in their charset, as they are.
+    if style.version == .v21, let charset = undeclaredCharset, let legacy = legacyLine21(line, charset: charset) {
+      return legacy
+    }
     guard undeclaredCharset != nil || namesLegacyCharset, line.contains(where: { $0 >= 0x80 }),
       !Self.head(of: String(decoding: line, as: UTF8.self)).uppercased().contains("CHARSET=")
     else { return line }
@@ -103,6 +108,35 @@ struct CardEditor {
     logical = Array(unfolded[..<colon]) + Array(";CHARSET=UTF-8".utf8) + Array(unfolded[colon...])
     var out: [UInt8] = []
     VCardSerializer.appendLine(logical, version: style.version, to: &out, lineEnd: lineEnd)
+    return out
+  }
+
+  /// A 2.1 `line` the serializer wrote as UTF-8 quoted-printable (`CHARSET=UTF-8`,
+  /// `ENCODING=QUOTED-PRINTABLE`) as a card of `charset` (its undeclared one) writes its
+  /// own: the value's bytes in `charset`, no `CHARSET`, sent as they are — or
+  /// quoted-printable when the value holds a line break, as 2.1 needs. Nil when `line`
+  /// is no such line, the text does not convert, or it would not read back the same.
+  private func legacyLine21(_ line: [UInt8], charset: String) -> [UInt8]? {
+    guard line.count > lineEnd.count else { return nil }
+    let text = String(decoding: line.dropLast(lineEnd.count), as: UTF8.self)
+    let head = Self.head(of: text)
+    guard head.utf8.count < text.utf8.count else { return nil }
+    let words = head.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    let dropped: Set<String> = ["CHARSET=UTF-8", "ENCODING=QUOTED-PRINTABLE", "QUOTED-PRINTABLE"]
+    let kept = words.filter { !dropped.contains($0.uppercased()) }
+    guard words.contains(where: { $0.uppercased() == "CHARSET=UTF-8" }), kept.count == words.count - 2 else { return nil }
+    let encoded = Array(line[(head.utf8.count + 1)..<(line.count - lineEnd.count)])
+    let decoded = ValueDecoder.decodeQuotedPrintable(encoded)
+    guard let legacy = CharsetConverter.bytes(decoded, in: charset) else { return nil }
+    var out: [UInt8] = []
+    if decoded.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      let quotedHead = Array((kept + ["ENCODING=QUOTED-PRINTABLE"]).joined(separator: ";").utf8) + [UInt8(ascii: ":")]
+      VCardSerializer.appendQuotedPrintable(head: quotedHead, value: legacy, to: &out, lineEnd: lineEnd)
+    } else {
+      out = Array(kept.joined(separator: ";").utf8) + [UInt8(ascii: ":")] + legacy + lineEnd
+    }
+    guard let written = value(of: line, fallback: nil), value(of: out, fallback: options.fileCharset) == written
+    else { return nil }
     return out
   }
 
