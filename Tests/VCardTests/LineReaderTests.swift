@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 
 @testable import VCard
 
@@ -15,6 +16,27 @@ struct LineReaderTests {
   func tabAndDoubleSpaceFolds() throws {
     let line = try #require(firstLine("NOTE", in: "BEGIN:VCARD\nNOTE:a\n\tb\n  c\nEND:VCARD\n"))
     #expect(line.value == "ab c")
+  }
+
+  @Test("a 2.1 fold at a blank between words keeps the blank (RFC 822, roundcubemail#9647); 3.0's, a 75-octet cut, two blanks, an empty value do not (case 01's kind)")
+  func version21FoldsKeepTheirBlank() throws {
+    let card21 = [
+      "BEGIN:VCARD", "VERSION:2.1", "N:Doe;Jane;;;", "NOTE:an", " example", "TITLE:Senior", " Accountant",
+      "ADR;WORK:;;ul. Marszalkowska", " 12;Warszawa;;00-001;Poland", "EMAIL;INTERNET:\"Omega\"", "  <omega@example.com>",
+      "URL:", " http://x.example/", "X-LONG:" + String(repeating: "1234567890", count: 7) + "12", " 345", "END:VCARD", "",
+    ].joined(separator: "\r\n")
+    let card = try #require(VCardReader.read(Array(card21.utf8)).cards.first)
+    #expect(card.first("NOTE")?.value == "an example")
+    #expect(card.first("TITLE")?.value == "Senior Accountant")
+    #expect(card.first("ADR")?.value == ";;ul. Marszalkowska 12;Warszawa;;00-001;Poland")
+    #expect(card.first("EMAIL")?.value == "\"Omega\" <omega@example.com>")
+    #expect(card.first("URL")?.value == "http://x.example/")
+    #expect(card.first("X-LONG")?.value == String(repeating: "1234567890", count: 7) + "12345")
+    // The same lines in a 3.0 card, and in a card after the 2.1 one: the blank goes.
+    let card30 = card21.replacingOccurrences(of: "VERSION:2.1", with: "VERSION:3.0")
+    #expect(VCardReader.read(Array(card30.utf8)).cards.first?.first("NOTE")?.value == "anexample")
+    let after = card21 + "BEGIN:VCARD\r\nNOTE:an\r\n example\r\nEND:VCARD\r\n"
+    #expect(VCardReader.read(Array(after.utf8)).cards.last?.first("NOTE")?.value == "anexample")
   }
 
   @Test("CR-only, LF-only and CR CR LF line ends")

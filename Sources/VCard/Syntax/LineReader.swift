@@ -52,6 +52,26 @@ struct LogicalLine {
 /// before the value is decoded. Lines are found with `memchr`; a line that is not
 /// folded is not copied.
 package enum LineReader {
+  /// Whether the blank of a fold in a 2.1 card is part of the value: vCard 2.1 folds as
+  /// RFC 822 does (§2.1.3: "CRLF immediately followed by a LWSP-char" is that
+  /// LWSP-char), at a blank between words (`NOTE:an` / ` example` is `an example`, as
+  /// Roundcube reads it since roundcubemail#9647), where 3.0 drops it. Only when the
+  /// continuation begins with one blank before text (with more, one goes, as Android
+  /// reads `"Omega"` / `  <omega@…>`) and the line before is short of the 75 octets
+  /// where a writer folding as 3.0 does cuts words (`Marszal` / ` kowska`): such a
+  /// line ends before `foldedLineLength`, and with text (`previousLast`), not a blank
+  /// or where a value or a component begins (`EMAIL:` / ` bjorn@…` is no word apart).
+  static func foldKeepsBlank(
+    _ input: UnsafeBufferPointer<UInt8>, start: Int, end: Int, previousLength: Int, previousLast: UInt8
+  ) -> Bool {
+    previousLength < foldedLineLength && end - start >= 2 && input[start + 1] != 0x20 && input[start + 1] != 0x09
+      && previousLast != 0x20 && previousLast != 0x09 && previousLast != UInt8(ascii: ":")
+      && previousLast != UInt8(ascii: ";")
+  }
+
+  /// The length below which a 2.1 line was not folded for its length (`foldKeepsBlank`).
+  static let foldedLineLength = 64
+
   /// The line end of `input`: LF when there is one, else CR.
   static func separator(_ input: UnsafeBufferPointer<UInt8>) -> UInt8 {
     guard let base = input.baseAddress, input.count > 0 else { return 0x0A }
@@ -79,6 +99,11 @@ package enum LineReader {
     let limit = range.upperBound
     // Whether the line before ended at a CR inside an LF-separated line.
     var afterInnerCR = false
+    // Whether the card being read is 2.1 (its `VERSION:2.1` read), and the length of
+    // the physical line before: a 2.1 fold keeps its blank (`foldKeepsBlank`).
+    var inVersion21 = false
+    var previousLength = 0
+    var previousLast: UInt8 = 0
 
     while position < limit {
       let found = memchr(base + position, Int32(separator), limit - position)
@@ -118,12 +143,22 @@ package enum LineReader {
         inBase64 = false
         continue
       }
+      defer { (previousLength, previousLast) = (end - start, input[end - 1]) }
       if var line = current {
-        if joiner.joinContinuation(&line, start: start, end: end, next: next, inBase64: inBase64) {
+        let keepsBlank =
+          inVersion21 && !inBase64
+          && foldKeepsBlank(input, start: start, end: end, previousLength: previousLength, previousLast: previousLast)
+        if joiner.joinContinuation(&line, start: start, end: end, next: next, inBase64: inBase64, keepsBlank: keepsBlank) {
           current = line
           continue
         }
         joiner.finish(&line, body)
+      }
+      let first = input[start] | 0x20
+      if first == UInt8(ascii: "v") || first == UInt8(ascii: "b") {
+        let content = UnsafeBufferPointer(rebasing: input[start..<end])
+        if matchesUppercased(content, at: 0, end: content.count, "BEGIN:VCARD") { inVersion21 = false }
+        if content.count == 11 && matchesUppercased(content, at: 0, end: 11, "VERSION:2.1") { inVersion21 = true }
       }
       var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
       let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))
@@ -336,10 +371,12 @@ struct LineJoiner {
 
   /// Joins the physical line `input[start..<end]` (ending before `next`) to `line` when
   /// it continues it: after a quoted-printable soft break (whatever it starts with,
-  /// unless it begins a card), as a fold (a leading space or tab), or as the next line
-  /// of a 2.1 base64 block. False, with nothing changed, when it starts a line of its
-  /// own.
-  mutating func joinContinuation(_ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool) -> Bool {
+  /// unless it begins a card), as a fold (a leading space or tab, dropped unless
+  /// `keepsBlank`), or as the next line of a 2.1 base64 block. False, with nothing
+  /// changed, when it starts a line of its own.
+  mutating func joinContinuation(
+    _ line: inout LogicalLine, start: Int, end: Int, next: Int, inBase64: Bool, keepsBlank: Bool = false
+  ) -> Bool {
     let first = input[start]
     let indented = first == 0x20 || first == 0x09
     if indented && continuesQuotedPrintable(&line)
@@ -363,7 +400,8 @@ struct LineJoiner {
       let skip = indented && line.softBreakIndented == true ? 1 : 0
       append(&line, start + skip, end)
     } else if indented {
-      append(&line, start + 1, end)
+      // A 2.1 fold at a blank between words keeps it (`LineReader.foldKeepsBlank`).
+      append(&line, keepsBlank ? start : start + 1, end)
     } else if inBase64 && LineReader.isBase64Continuation(UnsafeBufferPointer(rebasing: input[start..<end])) {
       append(&line, start, end)
     } else {
