@@ -209,6 +209,14 @@ struct NewPersonFormTests {
     #expect(run.saved.first?.phoneNumbers.map(\.label) == ["boat"])
   }
 
+  @Test("Ctrl-S while a custom label is typed keeps the label and saves (a helper lost an edit to a Ctrl-S that did nothing)")
+  func customLabelSaved() {
+    let run = runForm(typing("Ada") + toAddPhone + typing("0151 2345678") + repeated(.control("l"), 9)
+      + typing("boat") + [.control("s")])
+    #expect(run.saved.count == 1)
+    #expect(run.saved.first?.phoneNumbers.map(\.label) == ["boat"])
+  }
+
   @Test("Esc while typing a custom label brings back the label before")
   func customLabelUndo() {
     let run = runForm(typing("Ada") + toAddPhone + typing("0151 2345678") + repeated(.control("l"), 9)

@@ -64,6 +64,9 @@ enum NewPersonLabelCommand: Sendable, Equatable {
   case undo
   /// The first standard label.
   case standard
+  /// Keep the label typed, as `done`, and save the contact: Ctrl-S saves wherever
+  /// the focus is.
+  case save
   /// Nothing (the key is not typed either).
   case ignore
 }
@@ -155,6 +158,8 @@ enum NewPersonKeymap {
     KeyBinding([.enter, .tab, .backTab, .up, .down], .done, help: L10n.text("enter done")),
     KeyBinding([.escape, .control("c"), .control("g")], .undo, help: L10n.text("esc undo")),
     KeyBinding([.control("l")], .standard, help: L10n.text("^L standard labels")),
+    // Not in the help (it saves on the form too, and the line is full in German).
+    KeyBinding([.control("s")], .save),
     KeyBinding([.resize], .ignore),
     ])
   }

@@ -480,6 +480,11 @@ public struct NewPersonState: Sendable {
       let text = editor.text.trimmedOfWhitespace
       form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
       mode = .form
+    case .save:
+      let text = editor.text.trimmedOfWhitespace
+      form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
+      mode = .form
+      return perform(.save)
     case .undo:
       form.update(section, id: id) { $0.label = previous }
       mode = .form
