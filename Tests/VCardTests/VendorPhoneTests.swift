@@ -57,6 +57,17 @@ struct VendorPhoneTests {
     #expect(contacts[0].phoneNumbers.map(\.label) == ["mobile", "work mobile", "work pager", "telex", "pager"])
     #expect(contacts[1].phoneNumbers.map(\.label) == ["work mobile", "main", "work"])
     #expect(LabelWords.words(for: "work mobile") == "work mobile")
+    // Relabelled so, a number is written with the TYPE words that read back so.
+    for (index, card) in contacts.enumerated() {
+      let original = VCardWriter.writeBytes(card, options: VCardWriter.Options(revision: nil))
+      let reread = try #require(loadContacts(original).first)
+      var relabelled = reread
+      relabelled.phoneNumbers[relabelled.phoneNumbers.count - 1].label = "work mobile"
+      let written = VCardWriter.writeBytes(relabelled, original: reread, options: VCardWriter.Options(revision: nil))
+      let text = String(decoding: written, as: UTF8.self)
+      #expect(!text.contains("X-ABLabel"), "\(index): \(text)")
+      #expect(loadContacts(written).first?.phoneNumbers.last?.label == "work mobile", "\(index): \(text)")
+    }
   }
 
   @Test("Nokia's X-EPOCSECONDNAME is the nickname, X-ASSISTANT-TEL a phone, X-CHILDREN a child")

@@ -521,14 +521,15 @@ public enum ContactEncoder {
   }
 
   /// `TYPE` words that read back as `label`, or `nil` when none do: only for the
-  /// standard labels (a custom label, read back from `TYPE` in the case written, goes
-  /// into an `X-ABLabel`, where no writer's upper-cased types change it).
+  /// standard labels and Android's `work mobile` and `work pager` (a custom label,
+  /// read back from `TYPE` in the case written, goes into an `X-ABLabel`, where no
+  /// writer's upper-cased types change it).
   static func types(for label: String, kind: LabelKind) -> [String]? {
-    guard kind != .labelOnly, Labels.standard.contains(label) else { return nil }
     let table: [String: [String]] = [
       "mobile": ["cell"], "iPhone": ["iphone"], "homeFax": ["home", "fax"], "workFax": ["work", "fax"],
-      "otherFax": ["fax"],
+      "otherFax": ["fax"], "work mobile": ["work", "cell"], "work pager": ["work", "pager"],
     ]
+    guard kind != .labelOnly, Labels.standard.contains(label) || table[label] != nil else { return nil }
     let candidate = table[label] ?? [label.lowercased()]
     guard candidate.allSatisfy({ isToken($0) }), kind.label(candidate) == label else { return nil }
     return candidate
