@@ -217,6 +217,25 @@ struct NewPersonFormTests {
     #expect(run.saved.first?.phoneNumbers.map(\.label) == ["boat"])
   }
 
+  @Test("a new card given its name as written (an unknown sender's) keeps it unchanged; corrected on the form, the name composed from the form")
+  func givenNameIsASuggestion() {
+    var person = Contact(identifier: "", source: "")
+    person.formattedName = "AWS Notifications"
+    (person.givenName, person.familyName) = ("Notifications", "AWS")
+    person.emailAddresses = [LabeledValue(identifier: "", label: nil, value: "no-reply@aws.example")]
+    #expect(runForm([.control("s")], person: person).saved.first?.formattedName == "AWS Notifications")
+    // The guessed parts swapped back: the name is theirs, not "AWS AWS".
+    let swapped = runForm(
+      repeated(.backspace, 30) + typing("AWS") + [.tab, .tab] + repeated(.backspace, 30) + typing("Notifications")
+        + [.control("s")], person: person)
+    #expect(swapped.saved.first.map { [$0.formattedName, $0.givenName, $0.familyName] } == ["AWS Notifications", "AWS", "Notifications"])
+    // The name cleared and a company typed: the company, not a stale "AWS".
+    let company = runForm(
+      repeated(.backspace, 30) + [.tab, .tab] + repeated(.backspace, 30) + repeated(.tab, 4) + typing("Amazon Web Services")
+        + [.control("s")], person: person)
+    #expect(company.saved.first?.formattedName == "Amazon Web Services")
+  }
+
   @Test("Esc while typing a custom label brings back the label before")
   func customLabelUndo() {
     let run = runForm(typing("Ada") + toAddPhone + typing("0151 2345678") + repeated(.control("l"), 9)

@@ -324,8 +324,9 @@ public struct NewPersonForm: Sendable {
   /// record, …) is kept; an unchanged value is kept exactly; a changed one keeps its
   /// identifier; a new one (or a pre-filled one without an identifier) gets
   /// `<contact identifier>/<key>/new-<n>`. Empty values are
-  /// left out. `formattedName` is composed by `ContactFormatter` for a new contact,
-  /// and for an edit when the name changed and `FN` was the composed name before.
+  /// left out. `formattedName` is composed by `ContactFormatter` for a new contact
+  /// (but one given an `FN` whose name is not changed on the form keeps it), and for
+  /// an edit when the name changed and `FN` was the composed name before.
   /// `groups` as on the form; `parentGroup` is added to them when missing.
   ///
   /// - Parameters:
@@ -448,15 +449,21 @@ public struct NewPersonForm: Sendable {
     return address
   }
 
-  /// FN: composed for a new card; for an edit, when the name changed, composed anew
-  /// if it followed the name before, else (written by hand) changed where the parts
-  /// stand in it (`HandWrittenName`), else kept.
+  /// FN: for a new card, the one it was given (a message's name as written,
+  /// `MessageAddress.contact(emailLabel:)`) while its name is as given, else composed;
+  /// for an edit, when the name changed, composed anew if it followed the name before,
+  /// else (written by hand) changed where the parts stand in it (`HandWrittenName`),
+  /// else kept.
   private func applyFormattedName(to contact: inout Contact, nameOrder: ContactFormatter.NameOrder) {
     let nameChanged = [TextField.namePrefix, .givenName, .middleName, .familyName, .nameSuffix, .organizationName]
       .contains { !isUnchanged($0) } || contactType != original.contactType
     let formerFN = original.formattedName.trimmedOfWhitespace
     let followedName = formerFN == Self.composedName(original, order: nameOrder)
-    if formerFN.isEmpty ? (!isEditing || nameChanged) : (nameChanged && followedName) {
+    // A new card's given name is a suggestion: once its name is corrected on the form
+    // (the parts a message's name was guessed into swapped back, a company typed
+    // instead), it is the name composed from what the form says.
+    let composes = isEditing ? (formerFN.isEmpty ? nameChanged : nameChanged && followedName) : formerFN.isEmpty || nameChanged
+    if composes {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
     } else if nameChanged && contactType == original.contactType {
       func parts(_ c: Contact) -> [String] { [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] }

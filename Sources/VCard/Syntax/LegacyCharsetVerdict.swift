@@ -59,13 +59,14 @@ enum LegacyCharsetVerdict {
       return first(of: ["WINDOWS-1251"], reading: values, as: .cyrillic)
     case "ISO-8859-7", "WINDOWS-1253", "WINDOWS-1255", "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6":
       // One card's Hebrew or Arabic is often named Greek: the script its letters read
-      // as names in decides — Hebrew first: its letters are Greek small letters in the
-      // Greek charsets (`דוד כהן` is `γεγ λδο`, a name of no capital), while Greek names
-      // never read as Hebrew (their capitals and accented letters are Hebrew's points,
-      // or no character, there).
+      // as names in decides. Hebrew's letters are Greek small letters in the Greek
+      // charsets (`דוד כהן` is `γεγ λδο`): a Greek reading without one capital, where
+      // names have theirs, is Hebrew when that reads (a Greek name in capitals,
+      // `ΤΑΤΙΑΝΑ`, may read as Hebrew too: its Τ Υ Φ are Hebrew letters there).
+      let greek = first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
+      if let greek, Self.hasCapital(values, in: greek) { return greek }
       return first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
-        ?? first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
-        ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
+        ?? greek ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
     case "TIS-620", "WINDOWS-874", "ISO-8859-11":
       return first(of: ["TIS-620"], reading: values, as: .thai)
     case "EUC-JP":
@@ -74,6 +75,16 @@ enum LegacyCharsetVerdict {
       return LatinLanguages.charset(of: values, detected: name)
     default:
       return JapaneseByKana.told(by: values, joined: joined)
+    }
+  }
+
+  /// Whether one of `values` read in `charset` has a capital letter beyond ASCII (the
+  /// script's: an ASCII `IBM` beside Hebrew tells nothing).
+  static func hasCapital(_ values: [[UInt8]], in charset: String) -> Bool {
+    values.prefix(4096).contains { value in
+      CharsetDecoder.decode(value, charset: charset)?.unicodeScalars.contains {
+        $0.value >= 0x80 && $0.properties.isUppercase
+      } ?? false
     }
   }
 
