@@ -6,6 +6,7 @@ import Foundation
 package enum Labels {
   /// The label for a phone from its `TYPE` words: a custom one (`customWord`) first.
   package static func phone(types: [String]) -> String? {
+    let types = withoutX(types)
     if let custom = customWord(types) { return custom }
     let set = types
     if set.contains("fax") {
@@ -39,7 +40,19 @@ package enum Labels {
   /// The label for an email, address, URL and others from its `TYPE` words: a custom
   /// one (`customWord`) first.
   package static func common(_ types: [String]) -> String? {
-    customWord(types) ?? standard(types)
+    let types = withoutX(types)
+    return customWord(types) ?? standard(types)
+  }
+
+  /// `types` with Android's `X-` taken off a word of a standard label: a custom label a
+  /// user typed as `Mobile` or `Home` is written `TEL;X-Mobile` (AOSP `VCardBuilder`),
+  /// and is that label, not none.
+  private static func withoutX(_ types: [String]) -> [String] {
+    guard types.contains(where: { $0.hasPrefix("x-") }) else { return types }
+    return types.map { type in
+      let word = type.dropFirst(2)
+      return type.hasPrefix("x-") && labelWords.contains(String(word)) ? String(word) : type
+    }
   }
 
   /// The standard label `common(_:)` reads from `types`, the custom words aside

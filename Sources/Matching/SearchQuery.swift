@@ -471,33 +471,53 @@ struct SearchQuery: Sendable {
   private static let extensionMarkers: [[UInt8]] = ["extension", "ext.", "ext=", "ext", "x", "#", ",", ";", "p", "w"]
     .map { Array($0.utf8) }
 
-  /// `folded` (a folded query) with the dashes, bars and dots that write a phone
-  /// number's punctuation but are no ASCII (`phoneSeparators`) as `-`, when it holds a
-  /// digit and one of them; nil otherwise. A card's number keeps its digits alone
-  /// (`IndexBuilder.addPhone`), so that the number pasted as the card shows it
-  /// (`090ー1234ー5678`, `030—555—0199`) finds it, as the ASCII-written one does. Text of
-  /// other characters is left alone: `ー` lengthens a katakana vowel in a name.
+  /// `folded` (a folded query) with what stands between its digits as a number's
+  /// punctuation as `-`: every character there beyond ASCII that is no letter, digit,
+  /// mark or blank (a dash, bar or dot of any script, `➖`), ASCII's `_`, `~` and `*`,
+  /// and the letters input methods
+  /// type for a dash (`letterDashes`: `ー`, `ㅡ`); nil when there is none, or no digit.
+  /// A card's number keeps its digits alone (`IndexBuilder.addPhone`), so the number
+  /// pasted as the card shows it (`090ー1234ー5678`, `010ㅡ1234ㅡ5678`, `030—555—0199`)
+  /// finds it, as the ASCII-written one does. Text around the digits is left alone
+  /// (`100%`, a katakana name's `ー`).
   static func withPhoneSeparatorsAsHyphens(_ folded: String) -> String? {
-    guard folded.utf8.contains(where: { $0 &- 48 < 10 }),
-      folded.unicodeScalars.contains(where: { phoneSeparators.contains($0.value) })
-    else { return nil }
+    func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 48 < 10 }
+    let scalars = Array(folded.unicodeScalars)
+    guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else { return nil }
     var text = String.UnicodeScalarView()
-    for scalar in folded.unicodeScalars {
-      text.append(phoneSeparators.contains(scalar.value) ? "-" : scalar)
+    var changed = false
+    for (index, scalar) in scalars.enumerated() {
+      guard index > first && index < last && isPhoneSeparator(scalar) else {
+        text.append(scalar)
+        continue
+      }
+      text.append("-")
+      changed = true
     }
-    return String(text)
+    return changed ? String(text) : nil
   }
 
-  /// Non-ASCII characters numbers are written with between their digits, beyond those
-  /// `SearchFolding.fold` makes `-` or `.`: the em dash and horizontal bars (U+2014,
-  /// U+2015, U+2E3A, U+2E3B, U+2500, U+2501), small and modifier minus signs (U+FE58,
-  /// U+FE63, U+02D7), the hyphen bullet (U+2043), the katakana-hiragana prolonged sound
-  /// mark and its half-width form (U+30FC, U+FF70) and the wave dashes (U+301C, U+FF5E)
-  /// of Japanese input methods, and the dots (U+30FB, U+FF65, U+2027, U+2219, U+22C5).
-  static let phoneSeparators: Set<UInt32> = [
-    0x2014, 0x2015, 0x2E3A, 0x2E3B, 0x2500, 0x2501, 0xFE58, 0xFE63, 0x02D7, 0x2043, 0x30FC, 0xFF70, 0x301C, 0xFF5E,
-    0x30FB, 0xFF65, 0x2027, 0x2219, 0x22C5,
-  ]
+  /// Whether `scalar`, between a query's digits, is a number's punctuation that
+  /// `isPhoneText` does not take as it is (see `withPhoneSeparatorsAsHyphens`).
+  static func isPhoneSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    if letterDashes.contains(scalar.value) { return true }
+    // Of ASCII, what `isPhoneText` does not take already and says nothing else (a
+    // colon is a time's, `10:30`; `#`, `,`, `;` mark an extension).
+    if scalar.value < 0x80 { return scalar == "_" || scalar == "~" || scalar == "*" }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+      .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator, .control, .format, .surrogate, .privateUse, .unassigned:
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// Letters typed for a dash between digits: the katakana-hiragana prolonged sound
+  /// mark and its half-width form (a Japanese input method's `-`), the Hangul vowel
+  /// ㅡ (a Korean one's).
+  static let letterDashes: Set<UInt32> = [0x30FC, 0xFF70, 0x3161]
 
   static func isPhoneText<S: Sequence<UInt8>>(_ bytes: S, allowingSpaces: Bool) -> Bool {
     for byte in bytes {

@@ -70,6 +70,15 @@ struct VendorPhoneTests {
     }
   }
 
+  @Test("Android's custom labels that spell a standard one (TEL;X-Mobile, X-Home, X-Fax) are that label (case 44's kind)")
+  func androidXStandardWords() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Lab Five\r\nTEL;X-Mobile:1\r\nTEL;X-CELL:2\r\nTEL;X-Home:3\r\n"
+      + "TEL;X-Work:4\r\nTEL;X-Fax:5\r\nTEL;X-Pager:6\r\nTEL;X-Jacky:7\r\nEMAIL;X-Home:h@x.example\r\nEND:VCARD\r\n"
+    let contact = try #require(loadContacts(Array(text.utf8)).first)
+    #expect(contact.phoneNumbers.map(\.label) == ["mobile", "mobile", "home", "work", "otherFax", "pager", "Jacky"])
+    #expect(contact.emailAddresses.map(\.label) == ["home"])
+  }
+
   @Test("Nokia's X-EPOCSECONDNAME is the nickname, X-ASSISTANT-TEL a phone, X-CHILDREN a child")
   func nokia() throws {
     let contact = try Self.contact("nokia-symbian.vcf")
