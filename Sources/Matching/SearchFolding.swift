@@ -155,6 +155,12 @@ public enum SearchFolding {
     // Upper-case forms, in case the case folding left any.
     0x141: "l", 0xD8: "o", 0x110: "d", 0xC6: "ae", 0x152: "oe", 0xDE: "th", 0xD0: "d",
     0x126: "h", 0x166: "t", 0x13F: "l",
+    // Letters of African alphabets and Azerbaijani, as their names are written in
+    // English and on passports: Akan's and Ewe's `ɛ ɔ ʋ ɣ ʒ ɖ ƒ` (`Kɔfi` is Kofi), Hausa's
+    // hooked `ɓ ɗ ƙ ƴ`, Azerbaijani `ə` as `a` (`Əliyev` is Aliyev); both cases.
+    0x25B: "e", 0x190: "e", 0x254: "o", 0x186: "o", 0x28B: "v", 0x1B2: "v", 0x263: "g", 0x194: "g", 0x292: "z",
+    0x1B7: "z", 0x256: "d", 0x189: "d", 0x192: "f", 0x191: "f", 0x253: "b", 0x181: "b", 0x257: "d", 0x18A: "d",
+    0x199: "k", 0x198: "k", 0x1B4: "y", 0x1B3: "y", 0x259: "a", 0x18F: "a",
     // Ligatures of two letters, as the letters a keyboard types (Dutch `ĳ` in a
     // query finds `IJsselmeer`; Croatian and Serbian `ǆ ǉ ǌ`; typesetting's `ﬁ ﬂ`).
     0x132: "ij", 0x133: "ij", 0x1C4: "dz", 0x1C5: "dz", 0x1C6: "dz", 0x1C7: "lj", 0x1C8: "lj", 0x1C9: "lj",

@@ -130,6 +130,14 @@ struct MessageAddressTests {
     #expect(replyFirst.map(\.displayName) == ["Analytical Engines", "Countess", ""])
   }
 
+  @Test("a message saved with a byte-order mark before its first header is read (case 05's kind)")
+  func byteOrderMark() {
+    let message = [0xEF, 0xBB, 0xBF] + Array("From: \"Bom Sender\" <bom@x.example>\r\nSubject: hi\r\n\r\nbody\r\n".utf8)
+    let addresses = MessageAddressParser().addresses(in: message)
+    #expect(addresses.map(\.address) == ["bom@x.example"])
+    #expect(addresses.map(\.displayName) == ["Bom Sender"])
+  }
+
   @Test("a header in 8-bit Latin-1 without encoded words is read byte by byte")
   func latin1Bytes() {
     var bytes = Array("From: J".utf8)

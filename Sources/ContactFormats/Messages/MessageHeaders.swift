@@ -51,9 +51,14 @@ public struct MessageHeaders: Sendable, Hashable {
   /// The fields over `fieldBytes`, and the header cut at `headerBytes`.
   public var warnings: [Warning] = []
 
-  /// The header fields of `message` (a whole message, or its header block alone).
+  /// The header fields of `message` (a whole message, or its header block alone; a
+  /// byte-order mark before it, as Windows tools save a message, skipped).
   public init(message: [UInt8]) {
-    (fields, warnings) = Self.parse(message)
+    if message.starts(with: [0xEF, 0xBB, 0xBF]) {
+      (fields, warnings) = Self.parse(Array(message.dropFirst(3)))
+    } else {
+      (fields, warnings) = Self.parse(message)
+    }
   }
 
   /// The header fields of `message`.
