@@ -434,9 +434,12 @@ public struct NewPersonState: Sendable {
   }
 
   private mutating func handleGroupChooser(_ key: KeyEvent, chooser: inout GroupChooser) -> Action {
-    switch chooser.handle(key) {
+    // Ctrl-S saves wherever the focus is: the group highlighted is added first, as
+    // Enter adds it (nothing when none is).
+    let saves = key == .control("s")
+    switch chooser.handle(saves ? .enter : key) {
     case .none:
-      mode = .choosingGroup(chooser)
+      mode = saves ? .form : .choosingGroup(chooser)
     case .cancel:
       mode = .form
     case .chosen(let name):
@@ -444,7 +447,7 @@ public struct NewPersonState: Sendable {
       if !form.groups.contains(name) { form.groups.append(name) }
       focus = .group(name)
     }
-    return .none
+    return saves ? perform(.save) : .none
   }
 
   // MARK: Labels
@@ -476,15 +479,11 @@ public struct NewPersonState: Sendable {
       return .none
     }
     switch NewPersonKeymap.label.command(for: key) {
-    case .done:
+    case .done, .save:
       let text = editor.text.trimmedOfWhitespace
       form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
       mode = .form
-    case .save:
-      let text = editor.text.trimmedOfWhitespace
-      form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
-      mode = .form
-      return perform(.save)
+      if NewPersonKeymap.label.command(for: key) == .save { return perform(.save) }
     case .undo:
       form.update(section, id: id) { $0.label = previous }
       mode = .form
