@@ -23,6 +23,10 @@ struct MailboxTests {
       // What would read as an RFC 2047 encoded-word (shown as `x Enc`) is quoted.
       ("=?utf-8?q?x?= Enc", "m@x.example", "\"=?utf-8?q?x?= Enc\" <m@x.example>"),
       ("a=b", "m@x.example", "a=b <m@x.example>"),
+      // Blanks in an address go, but inside a quoted local part, another address.
+      ("Q Addr", "\"john smith\"@x.example", "Q Addr <\"john smith\"@x.example>"),
+      ("Q Addr", "\"a\\\" b\" c@x.example", "Q Addr <\"a\\\" b\"c@x.example>"),
+      ("Ada", "ada @ example.org", "Ada <ada@example.org>"),
     ])
   func quoting(name: String, address: String, expected: String) {
     #expect(Mailbox.string(name: name, address: address) == expected)

@@ -19,7 +19,7 @@ public enum Mailbox {
   public static func string(name rawName: String, address rawAddress: String) -> String {
     let name = InvisibleCharacters.removingHidden(PlainText.line(rawName)).trimmingSpaces
     var address = InvisibleCharacters.removingAll(PlainText.line(rawAddress))
-    if address.utf8.contains(0x20) { address = address.filter { $0 != " " } }
+    if address.utf8.contains(0x20) { address = withoutBlanksOutsideQuotes(address) }
     guard !address.isEmpty else { return name }
     guard !name.isEmpty else { return address }
     let display =
@@ -32,6 +32,22 @@ public enum Mailbox {
 }
 
 extension Mailbox {
+  /// `address` without its spaces (a card's `ada @ example.org`), but those inside a
+  /// quoted local part (`"john smith"@x.example`, RFC 5322 §3.4.1: another address
+  /// than `"johnsmith"@…`).
+  static func withoutBlanksOutsideQuotes(_ address: String) -> String {
+    var out = ""
+    var quoted = false
+    var escaped = false
+    for character in address {
+      if character == "\"" && !escaped { quoted.toggle() }
+      escaped = quoted && !escaped && character == "\\"
+      if character == " " && !quoted { continue }
+      out.append(character)
+    }
+    return out
+  }
+
   /// Whether `name` holds `=?`, which begins an RFC 2047 encoded-word (looked for in
   /// its bytes: on every mailbox written).
   static func opensEncodedWord(_ name: String) -> Bool {
