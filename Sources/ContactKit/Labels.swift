@@ -2,7 +2,8 @@ import Foundation
 
 /// Labels of labeled values: vCard `TYPE` words and Apple's `X-ABLabel` to CNLabel
 /// names in lower camel case (`home`, `work`, `other`, `mobile`, `main`, `iPhone`,
-/// `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`).
+/// `homeFax`, `workFax`, `otherFax`, `pager`, `school`, `homePage`), Android's
+/// `work mobile` and `work pager`, and vendors' kinds in words (`vendorPhoneWords`).
 package enum Labels {
   /// The label for a phone from its `TYPE` words: a custom one (`customWord`) first.
   package static func phone(types: [String]) -> String? {
@@ -17,8 +18,8 @@ package enum Labels {
     if set.contains("iphone") { return "iPhone" }
     // Android's "Work mobile" and "Work pager" (AOSP `VCardBuilder`: `TEL;WORK;CELL`,
     // `TEL;WORK;PAGER`), as its importer reads them back: not one more `mobile`.
-    if set.contains("cell") || set.contains("mobile") { return set.contains("work") ? "work mobile" : "mobile" }
-    if set.contains("pager") { return set.contains("work") ? "work pager" : "pager" }
+    if set.contains("cell") || set.contains("mobile") { return set.contains("work") ? workMobile : "mobile" }
+    if set.contains("pager") { return set.contains("work") ? workPager : "pager" }
     if set.contains("main") || set.contains("x-main") || set.contains("main-number") { return "main" }
     for type in types { if let words = vendorPhoneWords[type] { return words } }
     return standard(types)
@@ -111,7 +112,17 @@ package enum Labels {
 
   /// The labels `vendorPhoneWords` and the work kinds of `phone(types:)` give, which
   /// are not the words written.
-  private static let vendorPhoneLabels = Set(vendorPhoneWords.values).union(["work mobile", "work pager"])
+  private static let vendorPhoneLabels = Set(vendorPhoneWords.values).union([workMobile, workPager])
+
+  /// Android's "Work mobile" and "Work pager" (`TEL;WORK;CELL`, `TEL;WORK;PAGER`).
+  package static let workMobile = "work mobile"
+  package static let workPager = "work pager"
+
+  /// Whether a phone of `label` is a mobile: `mobile`, `iPhone`, `work mobile` (for a
+  /// format of one mobile field, abook's).
+  package static func isMobile(_ label: String?) -> Bool {
+    label == "mobile" || label == "iPhone" || label == workMobile
+  }
 
   /// TYPE words that say nothing a user would call a label: RFC 6350's kinds of
   /// telephone (§6.4.1: `text`, `voice`, `video`, `textphone`, …), vCard 2.1's kinds

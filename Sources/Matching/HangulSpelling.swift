@@ -35,7 +35,7 @@ enum HangulSpelling {
     revisedInitials[index / 588] + revisedVowels[index % 588 / 28] + revisedFinals[index % 28]
   }
 
-  /// Each syllable's customary spelling (`customary(_:)` of `revisedSyllables`'), in
+  /// Each syllable's customary spelling (`customary(_:)` of each of `revisedSyllables`), in
   /// the same order.
   static let customarySyllables: [String] = revisedSyllables.map { customary($0[...]) }
 

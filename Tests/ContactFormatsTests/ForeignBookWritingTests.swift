@@ -34,6 +34,9 @@ struct ForeignBookWritingTests {
     let read = AbookReader.read(Array(section.utf8), source: "book").contacts
     #expect(read.first?.phoneNumbers.map(\.value) == ["3", "4", "1", "2"])
     #expect(read.first?.dates.first?.value == ContactDate(month: 7, day: 8))
+    // Android's work mobile is abook's mobile, not its home phone.
+    #expect(AbookFields.phoneField("work mobile", taken: [:]) == "mobile")
+    #expect(AbookFields.phoneField("work mobile", taken: ["mobile": "2"]) == nil)
   }
 
   @Test("a name with mutt's or RFC 5322's specials is quoted and escaped so that mutt and cpick read it back as it was")

@@ -173,7 +173,6 @@ struct MessageAddressTests {
     #expect(fn("ada@example.org") == "")
     let aws = MessageAddressParser.parse("\"AWS Notifications\" <no-reply@aws.example>")[0].contact()
     #expect(aws.displayName == "AWS Notifications")
-    #expect((aws.givenName, aws.familyName) == ("Notifications", "AWS"))
   }
 
   @Test("a group keeps its name on its members")
@@ -232,6 +231,7 @@ struct MessageNameSplittingTests {
     ("Nguyễn Văn An", NameParts(givenName: "An", middleName: "Văn", familyName: "Nguyễn")),
     ("Trần Thị Mai Anh", NameParts(givenName: "Anh", middleName: "Thị Mai", familyName: "Trần")),
     ("An Nguyen", NameParts(givenName: "An", familyName: "Nguyen")),
+    ("NGUYỄN VĂN AN", NameParts(givenName: "AN", middleName: "VĂN", familyName: "NGUYỄN")),
   ])
   func latin(_ name: String, _ parts: NameParts) {
     #expect(NameSplitter.split(name) == parts)

@@ -30,6 +30,8 @@ extension MessageAddress {
   /// again from the parts the splitter guessed (which read `AWS` as a family name in
   /// capitals); but a name in the sorting form `Family, Given` and one with a nickname
   /// in quotes are composed from their parts (`Ada Lovelace`), as a card shows them.
+  /// A name in capitals stays so (`LOVELACE Ada`). The new-person form composes the
+  /// name again once it is corrected there (`NewPersonForm`).
   ///
   /// The contact and its email have empty identifiers and source, as a pre-filled
   /// form expects (the form gives fresh ones when it saves).
@@ -46,8 +48,9 @@ extension MessageAddress {
 
 extension MessageAddress {
   /// One partial contact from several mailboxes of the same person (`--all`, e.g.
-  /// `From` and `Reply-To`): the name parts of the first mailbox with a name, every
-  /// address once (compared without regard to case), in order.
+  /// `From` and `Reply-To`): the name (`contact(emailLabel:)`: its parts and `FN`) of
+  /// the first mailbox with a name, every address once (compared without regard to
+  /// case), in order.
   public static func contact(for addresses: [MessageAddress], emailLabel: String? = nil) -> Contact {
     let named = addresses.first { !$0.personName.isEmpty } ?? addresses.first
     var contact = named?.contact(emailLabel: emailLabel) ?? Contact(identifier: "", source: "")

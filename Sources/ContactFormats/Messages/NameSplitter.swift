@@ -146,7 +146,9 @@ public enum NameSplitter {
       return parts
     }
     // A Vietnamese name, family name first (`Nguyễn Văn An`): given name last.
-    if first.utf8.contains(where: { $0 >= 0x80 }), vietnameseSurnames.contains(first.precomposedStringWithCanonicalMapping) {
+    if first.utf8.contains(where: { $0 >= 0x80 }),
+      vietnameseSurnames.contains(first.precomposedStringWithCanonicalMapping.lowercased())
+    {
       parts.familyName = first
       parts.givenName = words[words.count - 1]
       parts.middleName = words[1..<(words.count - 1)].joined(separator: " ")
@@ -272,13 +274,14 @@ public enum NameSplitter {
 
   static func isDegreePart(_ word: String) -> Bool { degreeParts.contains(word.lowercased()) }
 
-  /// Common Vietnamese family names as written with their diacritics, which a name
+  /// Common Vietnamese family names as written with their diacritics (lower case,
+  /// compared so, `NGUYỄN` too), which a name
   /// written in Vietnamese order begins with (`Nguyễn Văn An`: family `Nguyễn`, given
   /// `An`); without them (`Nguyen`), the name may be in either order and is read as
   /// any other.
   static let vietnameseSurnames: Set<String> = [
-    "Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Vũ", "Võ", "Đặng", "Bùi", "Đỗ", "Hồ", "Ngô", "Dương", "Lý",
-    "Đào", "Đinh", "Trương", "Lâm", "Trịnh", "Lưu", "Tạ", "Tô", "Đoàn", "Lương", "Phùng", "Quách", "Tăng", "Thái",
+    "nguyễn", "trần", "lê", "phạm", "hoàng", "huỳnh", "vũ", "võ", "đặng", "bùi", "đỗ", "hồ", "ngô", "dương", "lý",
+    "đào", "đinh", "trương", "lâm", "trịnh", "lưu", "tạ", "tô", "đoàn", "lương", "phùng", "quách", "tăng", "thái",
   ]
 
   static func isPrefix(_ word: String) -> Bool {

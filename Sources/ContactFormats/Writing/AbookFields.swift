@@ -117,7 +117,7 @@ package enum AbookFields {
     switch label {
     case "home": preferred = "phone"
     case "work": preferred = "workphone"
-    case "mobile", "iPhone": preferred = "mobile"
+    case let label where Labels.isMobile(label): preferred = "mobile"
     case let label? where label.lowercased().hasSuffix("fax"): preferred = "fax"
     default: preferred = nil
     }
@@ -129,7 +129,7 @@ package enum AbookFields {
   /// `a second work number (…)`, `a second fax number (…)`, `a second home number (…)`.
   private static func secondPhone(_ label: String?, _ number: String) -> String {
     switch label {
-    case "mobile", "iPhone": L10n.format("a second mobile number (%s)", number)
+    case let label where Labels.isMobile(label): L10n.format("a second mobile number (%s)", number)
     case "work": L10n.format("a second work number (%s)", number)
     case let label? where label.lowercased().hasSuffix("fax"): L10n.format("a second fax number (%s)", number)
     default: L10n.format("a second home number (%s)", number)

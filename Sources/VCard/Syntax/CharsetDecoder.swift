@@ -216,15 +216,15 @@ package enum CharsetDecoder {
   }
 
   /// The legacy charset `cards`' values of no declared charset tell together
-  /// (`undeclaredLegacyValues`): a script's that uchardet names and the values read
-  /// as (`LegacyCharsetVerdict`), else the Korean or Chinese one they tell
-  /// (`eastAsianCharset(of:)`); nil when they tell none.
+  /// (`undeclaredLegacyValues`), as `toldCharset(ofValues:)` tells it; nil when they
+  /// tell none.
   package static func toldCharset(of cards: [RawCard]) -> String? {
     toldCharset(ofValues: undeclaredLegacyValues(of: cards))
   }
 
   /// The legacy charset `values` (bytes of no declared charset that are not UTF-8,
-  /// a file's) tell together: a script's (`LegacyCharsetVerdict`), else the Korean or
+  /// a file's) tell together: a script's (`LegacyCharsetVerdict`), else Windows-1251
+  /// for a few short Cyrillic names (`cyrillicRatherThanEastAsian`), else the Korean or
   /// Chinese one (`eastAsianCharset`), else nil.
   package static func toldCharset(ofValues values: [[UInt8]]) -> String? {
     LegacyCharsetVerdict.told(by: values) ?? cyrillicRatherThanEastAsian(values) ?? eastAsianCharset(of: values)

@@ -52,7 +52,8 @@ struct LogicalLine {
 /// before the value is decoded. Lines are found with `memchr`; a line that is not
 /// folded is not copied.
 package enum LineReader {
-  /// Whether the blank of a fold in a 2.1 card is part of the value: vCard 2.1 folds as
+  /// Whether the blank of a fold in a 2.1 card (one whose `VERSION:2.1` came before the
+  /// fold; a card without `VERSION` folds as 3.0 here) is part of the value: vCard 2.1 folds as
   /// RFC 822 does (§2.1.3: "CRLF immediately followed by a LWSP-char" is that
   /// LWSP-char), at a blank between words (`NOTE:an` / ` example` is `an example`, as
   /// Roundcube reads it since roundcubemail#9647), where 3.0 drops it. Only when the
@@ -158,7 +159,11 @@ package enum LineReader {
       if first == UInt8(ascii: "v") || first == UInt8(ascii: "b") {
         let content = UnsafeBufferPointer(rebasing: input[start..<end])
         if matchesUppercased(content, at: 0, end: content.count, "BEGIN:VCARD") { inVersion21 = false }
-        if content.count == 11 && matchesUppercased(content, at: 0, end: 11, "VERSION:2.1") { inVersion21 = true }
+        if content.count >= 11, matchesUppercased(content, at: 0, end: 11, "VERSION:2.1"),
+          content[11...].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+        {
+          inVersion21 = true
+        }
       }
       var line = LogicalLine(lineNumber: lineNumber, start: lineStart, end: next, contentStart: start, contentEnd: end)
       let flags = headerFlags(UnsafeBufferPointer(rebasing: input[start..<end]))

@@ -527,7 +527,7 @@ public enum ContactEncoder {
   static func types(for label: String, kind: LabelKind) -> [String]? {
     let table: [String: [String]] = [
       "mobile": ["cell"], "iPhone": ["iphone"], "homeFax": ["home", "fax"], "workFax": ["work", "fax"],
-      "otherFax": ["fax"], "work mobile": ["work", "cell"], "work pager": ["work", "pager"],
+      "otherFax": ["fax"], Labels.workMobile: ["work", "cell"], Labels.workPager: ["work", "pager"],
     ]
     guard kind != .labelOnly, Labels.standard.contains(label) || table[label] != nil else { return nil }
     let candidate = table[label] ?? [label.lowercased()]
