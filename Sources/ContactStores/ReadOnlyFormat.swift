@@ -18,7 +18,8 @@ import VCard
 /// read-only formats (JSON lines, jCard, xCard) are told apart where the vCard reader is.
 ///
 /// Any of them may be in UTF-16 with a byte-order mark or UTF-8 with or without one
-/// (`LineReader.normalizedUTF8`); a CSV export that is not UTF-8 is read as the vCard
+/// (`LineReader.normalizedUTF8`); a CSV export that is not UTF-8 is read in the charset
+/// its lines tell together (`toldCharset(of:)`), else as the vCard
 /// reader reads text of no declared charset (`CharsetDecoder.decodeUndeclared`:
 /// Windows-1252, Outlook's "ANSI" export in the West).
 enum ReadOnlyFormat: Sendable, Hashable {
@@ -143,7 +144,11 @@ enum ReadOnlyFormat: Sendable, Hashable {
       case .muttAliases:
         MuttAliasReader.read(text, source: source, inPartsOf: partSize, decoding: Self.lineDecoding(for: text), listed)
       case .csv(let export):
-        let decoded = CharsetDecoder.decodeUndeclared(text)
+        // Not UTF-8 (an Outlook export in the Windows code page): in the charset its
+        // lines tell together (`toldCharset(of:)`: Windows-1251 for Cyrillic, …), as an
+        // abook book's lines are, else as the text alone tells.
+        let told = Self.toldCharset(of: text)
+        let decoded = CharsetDecoder.decodeUndeclared(text, fallback: told ?? nil)
         text = []
         CSVContactReader.read(decoded, source: source, export: export, inPartsOf: partSize, listed)
       }

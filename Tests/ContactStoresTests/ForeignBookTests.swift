@@ -1,6 +1,7 @@
 import ContactKit
 import CpickTestSupport
 import Foundation
+import CpickSupport
 import Testing
 
 @testable import ContactStores
@@ -86,6 +87,27 @@ struct ForeignBookTests {
       let contacts = try VCardFileStore(path: try folder.write(file, bytes)).load().contacts
       #expect(contacts.map(\.displayName) == names, "\(file)")
     }
+  }
+
+  @Test("an Outlook CSV export in a Windows code page (Cyrillic, Greek, Hebrew, Polish; KOI8-R) is read in it (case 04's kind)",
+    arguments: [
+      ("ru.csv", ["Наталья Смирнова", "Александр Пушкин"], "WINDOWS-1251"),
+      ("koi8.csv", ["Наталья Смирнова", "Александр Пушкин"], "KOI8-R"),
+      ("el.csv", ["Γιώργος Παπαδόπουλος", "Ελένη Νικολάου"], "WINDOWS-1253"),
+      ("he.csv", ["משה כהן", "שרה לוי"], "WINDOWS-1255"),
+      ("pl.csv", ["Paweł Żak", "Łucja Ślęk"], "WINDOWS-1250"),
+    ])
+  func legacyCSV(file: String, names: [String], charset: String) throws {
+    let folder = try TempFolder("csv-" + charset)
+    defer { folder.remove() }
+    var text = "First Name,Last Name,E-mail Address\r\n"
+    for (number, name) in names.enumerated() {
+      let parts = name.split(separator: " ")
+      text += "\(parts[0]),\(parts[1]),p\(number)@x.example\r\n"
+    }
+    let bytes = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+    let contacts = try VCardFileStore(path: try folder.write(file, bytes)).load().contacts
+    #expect(Set(contacts.map(\.displayName)) == Set(names))
   }
 
   @Test("an alias file and an abook book with CR line ends alone are read whole and edited in them (case 06's kind)")
