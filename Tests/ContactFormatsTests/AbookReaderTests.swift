@@ -93,6 +93,22 @@ struct AbookReaderTests {
     #expect(parts == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
   }
 
+  @Test("a field over the value limit is told at its line and left out, the rest read; an alias line too")
+  func overTheValueLimit() {
+    let long = String(repeating: "x", count: ReadingLimits.standard.textValueBytes + 1)
+    let text = "[0]\nname=Ada Lovelace\nnotes=\(long)\n\n[1]\nname=\(long)\nemail=b@x.example\n"
+    let read = AbookReader.read(Array(text.utf8), source: "b")
+    #expect(read.contacts.map(\.displayName) == ["Ada Lovelace", "b@x.example"])
+    #expect(read.contacts.first?.note == "")
+    #expect(read.warnings.count == 2, "\(read.warnings.map { $0.prefix(80) })")
+    #expect(read.warnings.first?.hasPrefix("b:3: NOTES value longer than 1 MiB") == true)
+    #expect(read.warnings.last?.hasPrefix("b:6: NAME value longer than 1 MiB") == true)
+    let aliases = "alias a Ann <a@x.example>\nalias b \(long) <b@x.example>\nalias c Cy <c@x.example>\n"
+    let mutt = MuttAliasReader.read(Array(aliases.utf8), source: "m")
+    #expect(mutt.contacts.map(\.displayName) == ["Ann", "Cy"])
+    #expect(mutt.warnings.map { String($0.prefix(40)) } == ["m:2: ALIAS value longer than 1 MiB, the "])
+  }
+
   @Test("a field given empty and then with a value keeps the value; thousands of custom fields land in the note, in order")
   func emptyFirstAndManyCustomFields() {
     let custom = (0..<3_000).map { "custom\($0)=value \($0)" }

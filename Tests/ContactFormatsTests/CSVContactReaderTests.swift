@@ -96,6 +96,21 @@ struct CSVContactReaderTests {
     ])
   }
 
+  @Test("the other columns' headers repeated in each row's note are held to 8 times the row, with a warning")
+  func noteOfManyHeaders() {
+    let headers = (0..<2_000).map { "A rather long custom column header number \($0)" }
+    let text = "Name," + headers.joined(separator: ",") + "\nAda," + Array(repeating: "v", count: 2_000).joined(separator: ",") + "\n"
+    let read = CSVContactReader.read(text, source: "f", export: .generic, limits: .standard)
+    let note = read.contacts.first?.note ?? ""
+    #expect(read.contacts.map(\.displayName) == ["Ada"])
+    #expect(note.utf8.count <= CSVContactReader.noteAllowance(rowBytes: 2_003) && note.utf8.count > 10_000)
+    #expect(note.hasPrefix("A rather long custom column header number 0: v\n"))
+    #expect(note.split(separator: "\n").allSatisfy { $0.hasSuffix(": v") })
+    #expect(read.warnings == [
+      "f:2: the other columns, each with its header, make a note of more than \(CSVContactReader.noteAllowance(rowBytes: 2_003)) bytes, 8 times the row's; the rest left out",
+    ])
+  }
+
   @Test("a line break in a quoted cell, CRLF or a CR alone (an old Mac's), is one \\n (case 06's kind)")
   func lineBreaksInCells() {
     let text = "Name,Email,Notes\r\nAda,a@x.example,\"line one\r\nline two\rline three\nline four\"\r\nBob,b@x.example,ok\r\n"

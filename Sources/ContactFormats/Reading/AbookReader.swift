@@ -175,8 +175,16 @@ package enum AbookReader {
           + L10n.deferredFormat("a section header without its closing ]; read as section [%s]", section.name))
     }
     for index in section.lines.dropFirst() {
-      let text = document.text(document.lines[index])
       let number = linesBefore + index + 1
+      // A line over the value limit is told, not read (a 64 MB name took 10 s, 0.9 GB).
+      let length = document.lines[index].content.count
+      if length > ReadingLimits.standard.textValueBytes,
+        let why = ReadingLimits.standard.valueProblem(name: Self.fieldName(document, document.lines[index]), mayBeData: false, bytes: length)
+      {
+        warnings.append("\(source):\(number): " + why)
+        continue
+      }
+      let text = document.text(document.lines[index])
       if text.isEmpty || text.hasPrefix("#") { continue }
       guard let (key, value) = AbookDocument.field(text) else {
         warnings.append("\(source):\(number): " + L10n.deferred("not a field=value line; ignored"))
@@ -199,6 +207,14 @@ package enum AbookReader {
       bytes: Array(document.bytes[document.range(of: section)]), firstLine: linesBefore + section.lines.lowerBound + 1,
       version: nil)
     return (contact, warnings)
+  }
+
+  /// The field name of `line` (before its `=`, at most 64 bytes), upper case, for a
+  /// warning: `NAME`.
+  static func fieldName(_ document: AbookDocument, _ line: AbookDocument.Line) -> String {
+    let head = document.bytes[line.content].prefix(64)
+    let name = head.firstIndex(of: UInt8(ascii: "=")).map { head[..<$0] } ?? head
+    return String(decoding: name, as: UTF8.self).trimmingSpaces.uppercased()
   }
 
   /// The contact of one section's fields (see the type's summary).

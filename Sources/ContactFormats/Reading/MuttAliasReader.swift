@@ -288,6 +288,13 @@ package enum MuttAliasReader {
 
   /// The alias (or the warning) of the logical line `line`, which starts at physical line `number`.
   static func parse(_ line: String, number: Int, source: String) -> LineOutcome {
+    // A line over the value limit is no alias a person wrote: told, not read (a 64 MB
+    // name took 10 s and 0.9 GB).
+    if line.utf8.count > ReadingLimits.standard.textValueBytes,
+      let why = ReadingLimits.standard.valueProblem(name: "ALIAS", mayBeData: false, bytes: line.utf8.count)
+    {
+      return .warning("\(source):\(number): " + why)
+    }
     let (command, comment) = splitComment(line)
     let groups: [Substring]
     let key: String

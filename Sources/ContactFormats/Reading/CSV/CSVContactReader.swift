@@ -181,12 +181,28 @@ package enum CSVContactReader {
         cells[index] = ""
       }
     }
-    guard let contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line) else {
+    guard var contact = contact(cells: cells, columns: columns, headers: headers, export: export, line: row.line) else {
       problem(L10n.deferred("a row without a name, organization, email or phone; ignored"))
       return (nil, problems)
     }
+    // The columns read into the note carry their header each: a table of thousands of
+    // long headers over one-letter cells would hold far more than its bytes.
+    let allowance = noteAllowance(rowBytes: cells.reduce(0) { $0 + $1.utf8.count })
+    if contact.note.utf8.count > allowance {
+      let utf8 = contact.note.utf8
+      let limit = utf8.index(utf8.startIndex, offsetBy: allowance)
+      contact.note = String(contact.note[..<(utf8[..<limit].lastIndex(of: 0x0A) ?? utf8.startIndex)])
+      problem(
+        L10n.deferredFormat(
+          "the other columns, each with its header, make a note of more than %s bytes, 8 times the row's; the rest left out",
+          allowance))
+    }
     return (contact, problems)
   }
+
+  /// The most bytes of note a row of `rowBytes` bytes gives (8 times them, and 4 KiB):
+  /// an export's rows give a few times theirs, with the headers of their other columns.
+  static func noteAllowance(rowBytes: Int) -> Int { 8 * rowBytes + 4_096 }
 
   /// One item being gathered from its columns: its label and its values by field.
   struct Item {
