@@ -132,7 +132,7 @@ enum ReadOnlyFormat: Sendable, Hashable {
   func read(_ bytes: consuming [UInt8], source: String, inPartsOf partSize: Int, _ body: RecordParts.Body) {
     var text = LineReader.normalizedUTF8(bytes)
     _ = consume bytes
-    if self == .abook || self == .muttAliases, BookFileText.endsLinesWithCR(text) {
+    if self == .abook || self == .muttAliases || self == .ldif, BookFileText.endsLinesWithCR(text) {
       text = BookFileText.swappingLineEnds(text)
     }
     let limits = ReadingLimits.standard

@@ -9,7 +9,8 @@ import Localization
 /// - Records are separated by blank lines (a `dn:` line right after an entry's lines
 ///   begins another, with a warning); a line that begins with one space continues
 ///   the line before it (the space is dropped); a line that begins with `#` is a comment
-///   (with its continuations); `version: 1` may open the file; CR LF or LF line ends.
+///   (with its continuations); `version: 1` may open the file; LF, CR LF or CR CR LF
+///   line ends (CR alone: `ReadOnlyFormat` reads those as LF).
 /// - `attr: value` is text (the blanks after the colon dropped), `attr:: value` base64
 ///   (binary values such as `jpegPhoto` stay bytes), `attr:< url` a value to fetch
 ///   from a URL: not fetched, a warning. Options (`cn;lang-de`) are dropped from the
@@ -159,7 +160,8 @@ public enum LDIFReader {
       number += 1
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       var line = bytes[start..<end]
-      if line.last == 0x0D { line = line.dropLast() }
+      // CR LF, or CR CR LF (a CR LF file saved again through a text mode that adds one).
+      while line.last == 0x0D { line = line.dropLast() }
       start = end + 1
       if line.first == 0x20 {  // a continuation
         if !inComment, !current.lines.isEmpty {
@@ -207,7 +209,7 @@ public enum LDIFReader {
       var lineStart = (bytes[(start + size - 1)...].firstIndex(of: 0x0A) ?? bytes.count) + 1
       while lineStart < bytes.count {
         let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-        if newline == lineStart || (newline == lineStart + 1 && bytes[lineStart] == 0x0D) {
+        if bytes[lineStart..<newline].allSatisfy({ $0 == 0x0D }) {
           return min(newline + 1, bytes.count)
         }
         lineStart = newline + 1

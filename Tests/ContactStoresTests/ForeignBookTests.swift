@@ -110,6 +110,20 @@ struct ForeignBookTests {
     #expect(Set(contacts.map(\.displayName)) == Set(names))
   }
 
+  @Test("an LDIF file with CR line ends alone, or CR CR LF, reads every entry, with no warning (case 06's kind)")
+  func ldifLineEnds() throws {
+    let folder = try TempFolder("cr-ldif")
+    defer { folder.remove() }
+    let lines = ["dn: cn=Anna One,dc=x", "cn: Anna One", "mail: a1@x.example", "", "dn: cn=Ben Two,dc=x", "cn: Ben Two",
+      "mail: a2@x.example", ""]
+    for (name, end) in [("cr.ldif", "\r"), ("crcrlf.ldif", "\r\r\n")] {
+      let path = try folder.write(name, Array(lines.joined(separator: end).utf8))
+      let read = try VCardFileStore(path: path).load()
+      #expect(read.contacts.map(\.displayName) == ["Anna One", "Ben Two"], "\(name)")
+      #expect(read.warnings.isEmpty, "\(name): \(read.warnings)")
+    }
+  }
+
   @Test("an alias file and an abook book with CR line ends alone are read whole and edited in them (case 06's kind)")
   func carriageReturnLineEnds() throws {
     let folder = try TempFolder("cr-books")
