@@ -91,5 +91,8 @@ struct LDIFReaderTests {
     #expect(LDAPCardMapping.isPerson(person))
     #expect(!LDAPCardMapping.isPerson(unit))
     #expect(LDAPCardMapping.isPerson(bare))
+    // A script's LDIF of names alone, no class, no cn (case 18's kind).
+    let named = LDIFReader.read(Array("dn: uid=ao,dc=x\ngivenName: Adaeze\nsn: Okonkwo\n\ndn: ou=x\nou: x\n".utf8), source: "l")
+    #expect(named.entries.map { LDAPCardMapping.isPerson($0.entry) } == [true, false])
   }
 }
