@@ -9,6 +9,27 @@ import Testing
 /// (copied into `Tests/Fixtures/cases`) that concern writing (09, 10, 12, 13, 15, 30), on real files in a temp folder.
 @Suite("saving: shared cases")
 struct SaveCaseTests {
+  @Test("a card after two byte-order marks (a file saved again with one more) is edited, the marks kept (case 05's kind)")
+  func editAfterTwoByteOrderMarks() throws {
+    let folder = try TempFolder("double-bom")
+    defer { folder.remove() }
+    let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bom Two\r\nEND:VCARD\r\n".utf8) + [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]
+      + Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bom Three\r\nEND:VCARD\r\n".utf8)
+    let path = try folder.write("double.vcf", bytes)
+    let store = VCardFileStore(path: path)
+    let loaded = try store.load()
+    #expect(loaded.contacts.map(\.displayName) == ["Bom Two", "Bom Three"])
+    #expect(loaded.warnings.isEmpty)
+    var three = loaded.contacts[1]
+    three.jobTitle = "Engineer"
+    var request = SaveRequest()
+    request.update(three, original: loaded.contacts[1])
+    _ = try store.execute(request)
+    let text = Bytes.of(path)
+    #expect(text.starts(with: Array(bytes.prefix(44))))
+    #expect(try store.load().contacts.map(\.jobTitle) == ["", "Engineer"])
+  }
+
   @Test("adding an email keeps every other line of the card byte for byte (case 12)")
   func editKeepsRepeatedAndUnknownFields() throws {
     let caseFolder = SharedFiles.cases.appendingPathComponent("12-edit-drops-repeated-and-unknown-fields")

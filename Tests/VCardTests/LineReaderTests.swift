@@ -204,6 +204,12 @@ struct LineReaderTests {
     let result = VCardReader.read(bytes)
     #expect(result.cards.compactMap { $0.first("FN")?.value } == ["A", "B"])
     #expect(result.warnings.isEmpty)
+    // Two marks (a file saved again with one more): skipped too (case 05's kind).
+    let twice = Array("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n".utf8) + [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]
+      + Array("BEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\n".utf8)
+    let again = VCardReader.read(twice)
+    #expect(again.cards.compactMap { $0.first("FN")?.value } == ["A", "B"])
+    #expect(again.warnings.isEmpty)
   }
 
   @Test("a line without a colon is skipped with a warning naming its line")

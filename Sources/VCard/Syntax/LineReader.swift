@@ -128,8 +128,9 @@ package enum LineReader {
       if index == limit && end == start && !afterInnerCR { break }  // nothing after the last line end
       if !sameNumber { lineNumber += 1 }
       let lineStart = start
-      // A byte-order mark at the start of any line (files concatenated).
-      if end - start >= 3, input[start] == 0xEF, input[start + 1] == 0xBB, input[start + 2] == 0xBF {
+      // Byte-order marks at the start of any line (files concatenated, one saved again
+      // with another added).
+      while end - start >= 3, input[start] == 0xEF, input[start + 1] == 0xBB, input[start + 2] == 0xBF {
         start += 3
       }
       if start == end {
