@@ -125,6 +125,11 @@ struct CSVContactReaderTests {
     #expect(CSVContactReader.export(of: "First Name,Last Name,E-mail Address,E-mail Display Name,Mobile Phone\n") == .outlook)
     #expect(CSVContactReader.export(of: "Name,Given Name,E-mail 1 - Type,E-mail 1 - Value\n") == .google)
     #expect(CSVContactReader.export(of: "name;e-mail;company\n") == .generic)
+    // Outlook's, its empty columns (e-mail's too) deleted in a spreadsheet.
+    let trimmed = "First Name,Last Name,Primary Phone,Company Main Phone,Car Phone,Pager,Mobile Phone\nOut,Look,1,2,3,4,5\n"
+    #expect(CSVContactReader.export(of: trimmed) == .outlook)
+    #expect(CSVContactReader.read(trimmed, source: "o", export: .outlook).contacts.first?.phoneNumbers.count == 5)
+    #expect(CSVContactReader.export(of: "Name,Home Phone,Mobile Phone,Job Title\n") == .generic)
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n") == nil)
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n", named: "/tmp/x.CSV") == .generic)
     #expect(CSVContactReader.export(of: "BEGIN:VCARD\nVERSION:3.0\nFN:Ada, Countess\n") == nil)

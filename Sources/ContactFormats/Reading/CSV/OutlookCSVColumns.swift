@@ -62,10 +62,23 @@ enum OutlookCSVColumns {
   /// `E-mail Display Name` and a phone or address column of Outlook's.
   static func matches(_ headers: [String]) -> Bool {
     let names = Set(headers.map { $0.lowercased() })
-    return (names.contains("e-mail address") || names.contains("e-mail display name"))
+    if (names.contains("e-mail address") || names.contains("e-mail display name"))
       && (names.contains("business phone") || names.contains("home phone") || names.contains("mobile phone")
         || names.contains("business street") || names.contains("home street"))
+    {
+      return true
+    }
+    // An export whose empty columns were deleted in a spreadsheet (no e-mail column
+    // left): three of the columns Outlook alone names.
+    return names.intersection(ownColumns).count >= 3
   }
+
+  /// Columns of Outlook's export no other export names so.
+  static let ownColumns: Set<String> = [
+    "primary phone", "company main phone", "car phone", "radio phone", "tty/tdd phone", "telex", "callback", "isdn",
+    "assistant's phone", "other fax", "business fax", "home fax", "business phone 2", "home phone 2", "business street",
+    "home street", "other street", "e-mail display name", "e-mail 2 address", "e-mail 3 address",
+  ]
 
   /// The name in an `E-mail Display Name` (`Ada Lovelace (ada@example.org)`: `Ada
   /// Lovelace`); nil when it is only the address.
