@@ -48,7 +48,8 @@ struct ScriptCharsetTests {
     "a short name alone in its file (a vdir's card): Hebrew is not read as Greek, Cyrillic not as Chinese; Greek and Chinese stay so",
     arguments: [
       ("כהן", "דוד", "WINDOWS-1255"), ("לוי", "שרה", "WINDOWS-1255"), ("Ли", "Ян", "WINDOWS-1251"),
-      ("Ким", "Ольга", "WINDOWS-1251"), ("Νίκος", "Γιώργος", "WINDOWS-1253"), ("ΤΖΕΛΑΤΗ", "ΤΑΤΙΑΝΑ", "WINDOWS-1253"),
+      ("Ким", "Ольга", "WINDOWS-1251"), ("Ким", "Олег", "WINDOWS-1251"), ("Ли", "Ия", "KOI8-R"),
+      ("Νίκος", "Γιώργος", "WINDOWS-1253"), ("ΤΖΕΛΑΤΗ", "ΤΑΤΙΑΝΑ", "WINDOWS-1253"),
       ("ΦΩΤΙΟΥ", "ΑΝΝΑ", "ISO-8859-7"), ("王", "小明", "GB18030"),
       ("김", "민수", "EUC-KR"),
     ])
@@ -58,6 +59,16 @@ struct ScriptCharsetTests {
     let contact = try #require(loadContacts(bytes).first)
     #expect(contact.formattedName == "\(given) \(family)")
     #expect(contact.familyName == family)
+  }
+
+  @Test("a few short Cyrillic names in one file, one a letter long (Бо Ю), are read in Windows-1251 or KOI8-R")
+  func fewShortNames() throws {
+    let names = [("Ли", "Ия"), ("Ю", "Бо"), ("Цой", "Ян"), ("Ким", "Олег")]
+    for charset in ["WINDOWS-1251", "KOI8-R"] {
+      let text = names.map { "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\($0.0);\($0.1)\r\nFN:\($0.1) \($0.0)\r\nEND:VCARD\r\n" }.joined()
+      let bytes = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+      #expect(loadContacts(bytes).map(\.formattedName) == names.map { "\($0.1) \($0.0)" }, "\(charset)")
+    }
   }
 
   @Test(

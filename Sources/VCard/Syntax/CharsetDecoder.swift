@@ -223,32 +223,10 @@ package enum CharsetDecoder {
   }
 
   /// The legacy charset `values` (bytes of no declared charset that are not UTF-8,
-  /// a file's) tell together: a script's (`LegacyCharsetVerdict`), else Windows-1251
-  /// for a few short Cyrillic names (`cyrillicRatherThanEastAsian`), else the Korean or
-  /// Chinese one (`eastAsianCharset`), else nil.
+  /// a file's) tell together: a script's (`LegacyCharsetVerdict`, a few short names'
+  /// too), else the Korean or Chinese one (`eastAsianCharset`), else nil.
   package static func toldCharset(ofValues values: [[UInt8]]) -> String? {
-    LegacyCharsetVerdict.told(by: values) ?? cyrillicRatherThanEastAsian(values) ?? eastAsianCharset(of: values)
-  }
-
-  /// "WINDOWS-1251" when `values` read as Cyrillic names in it (`isCyrillicNames`)
-  /// and none of them reads as a Chinese or Korean name in GB2312 or EUC-KR
-  /// (`CommonCharacters`); nil otherwise. uchardet names nothing for a few short ones
-  /// (`Ян Ли`, five bytes), whose pairs of bytes GB18030 reads too (`唔 髓`): a Cyrillic
-  /// capital and small letter are a lead and trail byte of GB2312.
-  static func cyrillicRatherThanEastAsian(_ values: [[UInt8]]) -> String? {
-    guard !values.isEmpty,
-      values.prefix(4096).allSatisfy({ decode($0, charset: "WINDOWS-1251").map(isCyrillicNames) ?? false })
-    else { return nil }
-    func isHangul(_ value: UInt32) -> Bool { (0xAC00...0xD7AF).contains(value) }
-    func isHan(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
-    for bytes in values.prefix(4096) {
-      if readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
-        || readsAsName(decode(bytes, charset: "EUC-KR"), isHangul, CommonCharacters.hangulNameStarts, CommonCharacters.hangul)
-      {
-        return nil
-      }
-    }
-    return "WINDOWS-1251"
+    LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
   }
 
   /// The values of `cards` that name no charset and whose bytes (quoted-printable
@@ -343,24 +321,9 @@ package enum CharsetDecoder {
     return text
   }
 
-  /// Whether every word of `text` beyond ASCII is a Cyrillic name's: a capital, then
-  /// small letters (`Ян`, `Ли`), the rest ASCII — the shape a few bytes must have to be
-  /// taken for Cyrillic without uchardet (`Г‘Г‘`, Latin-1's `Ñ` read so, has none).
-  private static func isCyrillicNames(_ text: String) -> Bool {
-    var named = false
-    for word in text.split(whereSeparator: { $0.isASCII && !$0.isLetter }) where word.unicodeScalars.contains(where: { $0.value >= 0x80 }) {
-      let scalars = Array(word.unicodeScalars)
-      guard scalars.count >= 2, (0x400...0x42F).contains(scalars[0].value),
-        scalars.dropFirst().allSatisfy({ (0x430...0x45F).contains($0.value) })
-      else { return false }
-      named = true
-    }
-    return named
-  }
-
   /// Whether `text` reads as a name in a script: its first letter of the script
   /// (`isLetter`) is in `starts`, and all of them are in `common`.
-  private static func readsAsName(
+  static func readsAsName(
     _ text: String?, _ isLetter: (UInt32) -> Bool, _ starts: Set<Unicode.Scalar>, _ common: Set<Unicode.Scalar>
   ) -> Bool {
     guard let text, let first = text.unicodeScalars.first(where: { isLetter($0.value) }), starts.contains(first)

@@ -30,6 +30,11 @@ enum LegacyCharsetVerdict {
   ///   looked at.
   static func told(by values: [[UInt8]]) -> String? {
     guard !values.isEmpty else { return nil }
+    return detectedCharset(values) ?? ShortNames.charset(of: values)
+  }
+
+  /// The charset uchardet's verdict on `values` gives, as `told(by:)` takes it.
+  private static func detectedCharset(_ values: [[UInt8]]) -> String? {
     var joined: [UInt8] = []
     for value in values where joined.count < examinedBytes {
       if !joined.isEmpty { joined.append(0x0A) }
@@ -65,8 +70,12 @@ enum LegacyCharsetVerdict {
       // `ΤΑΤΙΑΝΑ`, may read as Hebrew too: its Τ Υ Φ are Hebrew letters there).
       let greek = first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
       if let greek, Self.hasCapital(values, in: greek) { return greek }
-      return first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
-        ?? greek ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
+      let hebrew = first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
+      // Hebrew with points, which modern names do not have, is a weaker reading than
+      // names of a capital and small letters in another script (KOI8-R's `Ия Ли` is
+      // `יׁ לֹ` in Windows-1255).
+      if let hebrew, Self.hasMarks(values, in: hebrew), let names = ShortNames.charset(of: values) { return names }
+      return hebrew ?? greek ?? first(of: ["WINDOWS-1256"], reading: values, as: .arabic)
     case "TIS-620", "WINDOWS-874", "ISO-8859-11":
       return first(of: ["TIS-620"], reading: values, as: .thai)
     case "EUC-JP":
@@ -84,6 +93,15 @@ enum LegacyCharsetVerdict {
     values.prefix(4096).contains { value in
       CharsetDecoder.decode(value, charset: charset)?.unicodeScalars.contains {
         $0.value >= 0x80 && $0.properties.isUppercase
+      } ?? false
+    }
+  }
+
+  /// Whether one of `values` read in `charset` has a combining mark (Hebrew's points).
+  static func hasMarks(_ values: [[UInt8]], in charset: String) -> Bool {
+    values.prefix(4096).contains { value in
+      CharsetDecoder.decode(value, charset: charset)?.unicodeScalars.contains {
+        $0.properties.generalCategory == .nonspacingMark
       } ?? false
     }
   }

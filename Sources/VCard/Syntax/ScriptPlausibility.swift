@@ -15,7 +15,8 @@ enum ScriptPlausibility {
   /// (but Latin); and few odd words — a small letter after two capitals (`ΕΘΡΗενγ`), a
   /// capital after a small letter but in a brand's two words run together (`МегаФон`,
   /// not `ВиВи`), in Greek four small letters
-  /// without an accent (monotonic orthography) — at most one word in ten. Nil when it
+  /// without an accent (monotonic orthography) or none of its vowels — at most one word
+  /// in ten; in Hebrew, more than two points on a letter is no name's. Nil when it
   /// has fewer than two letters of the script: too little to tell. (Japanese also
   /// needs kana, told for the values together: `kana(in:)`.)
   static func reads(_ text: String, as script: Script) -> Bool? {
@@ -34,14 +35,22 @@ enum ScriptPlausibility {
     var wordLetters = 0
     var lettersBeforeHump = 0
     var smallAfterHump = 0
+    // A Greek word has a vowel (`Κθμ`, Windows-1251's `Ким` read as Greek, has none).
+    var wordVowels = 0
+    // Points on one Hebrew letter: a modern name has none, a vowel point or two at most.
+    var marksInARow = 0
     func endWord() {
       if inWord {
         words += 1
         let brand = wordHumps == 0 || (wordHumps == 1 && lettersBeforeHump >= 2 && smallAfterHump >= 2)
-        if wordOdd || !brand || (script == .greek && wordSmall >= 4 && !wordAccented) { oddWords += 1 }
+        if wordOdd || !brand || (script == .greek && wordSmall >= 4 && !wordAccented)
+          || (script == .greek && wordLetters >= 2 && wordVowels == 0)
+        {
+          oddWords += 1
+        }
       }
       (inWord, capitalsBefore, wordSmall, wordAccented, wordOdd) = (false, 0, 0, false, false)
-      (wordHumps, wordLetters, lettersBeforeHump, smallAfterHump) = (0, 0, 0, 0)
+      (wordHumps, wordLetters, lettersBeforeHump, smallAfterHump, wordVowels) = (0, 0, 0, 0, 0)
     }
     for scalar in text.unicodeScalars {
       let properties = scalar.properties
@@ -61,8 +70,11 @@ enum ScriptPlausibility {
       if isMark(category) {
         guard let previous, isOfScript(previous, script) || isMark(previous.properties.generalCategory) else { return false }
         if script == .greek { wordAccented = true }
+        marksInARow += 1
+        if script == .hebrew && marksInARow > 2 { return false }
         continue
       }
+      marksInARow = 0
       if isLetter && !standingApart.contains(scalar) {
         guard isOfScript(scalar, script) else { return false }
         if let previous, previous.value < 0x80, previous.properties.isAlphabetic, script != .latin { return false }
@@ -73,6 +85,7 @@ enum ScriptPlausibility {
         letters += 1
         wordLetters += 1
         inWord = true
+        if script == .greek && Self.isGreekVowel(scalar) { wordVowels += 1 }
         if properties.isUppercase {
           if let previous, previous.properties.isLowercase {
             wordHumps += 1
@@ -129,6 +142,11 @@ enum ScriptPlausibility {
 
   private static func isCJKPunctuation(_ scalar: Unicode.Scalar) -> Bool {
     (0x3000...0x303F).contains(scalar.value) || (0xFF01...0xFF5E).contains(scalar.value)
+  }
+
+  /// Whether `scalar` is a Greek vowel, of either case, accented or not.
+  private static func isGreekVowel(_ scalar: Unicode.Scalar) -> Bool {
+    "αεηιουωάέήίόύώϊϋΐΰΑΕΗΙΟΥΩΆΈΉΊΌΎΏΪΫ".unicodeScalars.contains(scalar)
   }
 
   private static func isAccentedGreek(_ scalar: Unicode.Scalar) -> Bool {
