@@ -116,6 +116,11 @@ struct CardFileEditor {
   /// Appends a new card for `contact`, with the file's line ends.
   private func add(_ contact: Contact, to body: inout EditedBody) {
     var card = VCardWriter.writeBytes(contact, options: options)
+    // A card brought with its own bytes in a legacy charset (`new --vcard` of a card in
+    // Latin-1) goes into a UTF-8 file (or a new one) in UTF-8.
+    if String(validating: card, as: UTF8.self) == nil, String(validating: body.bytes, as: UTF8.self) != nil {
+      card = Self.inUTF8(card)
+    }
     let lineEnd = Self.lineEnd(of: body.bytes)
     // In the file's line ends, a card brought with its own bytes too (`new --vcard`).
     card = LineEnds.converting(card, fromCRLFTo: lineEnd)
@@ -123,6 +128,25 @@ struct CardFileEditor {
     let start = body.bytes.count
     body.bytes += card
     body.record(start..<body.bytes.count, contact)
+  }
+
+  /// `card` (a card's bytes, some lines not UTF-8) with each line that is not UTF-8
+  /// read as the reader reads it — in the legacy charset the card's values tell
+  /// together (`CharsetDecoder.toldCharset(of:)`), else as the line tells — and written
+  /// in UTF-8; the other lines as they are.
+  static func inUTF8(_ card: [UInt8]) -> [UInt8] {
+    let told = CharsetDecoder.toldCharset(of: VCardReader.read(card).cards)
+    var out: [UInt8] = []
+    out.reserveCapacity(card.count + card.count / 4)
+    for (index, line) in card.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      if index > 0 { out.append(0x0A) }
+      if String(validating: line, as: UTF8.self) != nil {
+        out += line
+      } else {
+        out += Array(CharsetDecoder.decodeUndeclared(line, fallback: told).utf8)
+      }
+    }
+    return out
   }
 
   /// Rewrites the card of `loaded` as `contact`: where its bytes still are, only the

@@ -234,7 +234,10 @@ extension VdirStore {
   private func add(_ contact: Contact, folder: String, options: VCardWriter.Options) throws(ContactStoreError)
     -> Contact
   {
-    let bytes = VCardWriter.writeBytes(contact, options: options)
+    var bytes = VCardWriter.writeBytes(contact, options: options)
+    // A card brought in a legacy charset is a new file in UTF-8 (RFC 6350 §3.1; what
+    // vdirsyncer and CardDAV servers read).
+    if String(validating: bytes, as: UTF8.self) == nil { bytes = CardFileEditor.inUTF8(bytes) }
     let base = VdirFileName.base(forUID: contact.identifier)
     let shown = path.hasSuffix("/") ? path : path + "/"
     for attempt in 1...1000 {

@@ -30,6 +30,35 @@ struct SaveCaseTests {
     #expect(try store.load().contacts.map(\.jobTitle) == ["", "Engineer"])
   }
 
+  @Test("a card sent in Latin-1 (new --vcard) goes into a UTF-8 file, and a vdir, in UTF-8 (case 04's kind)")
+  func sentCardInUTF8() throws {
+    let folder = try TempFolder("sent-latin1")
+    defer { folder.remove() }
+    let sent = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:M".utf8) + [0xFC] + Array("ller;J".utf8) + [0xFC]
+      + Array("rgen\r\nFN:J".utf8) + [0xFC] + Array("rgen M".utf8) + [0xFC] + Array("ller\r\nX-KEEP:1\r\nEND:VCARD\r\n".utf8)
+    let card = try #require(VCardFileStore(path: try folder.write("sent.vcf", sent)).load().contacts.first)
+    #expect(card.displayName == "Jürgen Müller")
+    var new = card
+    new.identifier = "urn:uuid:11111111-2222-4333-8444-555555555555"
+    let book = try folder.write("book.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë Ærø\r\nEND:VCARD\r\n".utf8))
+    _ = try folder.write("vdir/zoe.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë Ærø\r\nEND:VCARD\r\n".utf8))
+    for path in [book, folder.file("vdir")] {
+      let store: any ContactStore = path.hasSuffix("vdir") ? VdirStore(path: path) : VCardFileStore(path: path)
+      var request = SaveRequest()
+      request.add(new)
+      _ = try store.execute(request)
+      let names = try store.load().contacts.map(\.displayName)
+      #expect(names.contains("Jürgen Müller"), "\(path): \(names)")
+      let files = path.hasSuffix("vdir") ? try FileManager.default.contentsOfDirectory(atPath: path).map { path + "/" + $0 } : [path]
+      for file in files {
+        let bytes = Bytes.of(file)
+        #expect(String(validating: bytes, as: UTF8.self) != nil, "\(file)")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("Jürgen") || text.contains("X-KEEP:1"), "\(file)")
+      }
+    }
+  }
+
   @Test("adding an email keeps every other line of the card byte for byte (case 12)")
   func editKeepsRepeatedAndUnknownFields() throws {
     let caseFolder = SharedFiles.cases.appendingPathComponent("12-edit-drops-repeated-and-unknown-fields")
