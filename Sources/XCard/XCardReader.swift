@@ -32,8 +32,8 @@ import Localization
 /// (`XCardInput`); `cpick-sync` links it already for CardDAV.
 ///
 /// External entities are never loaded. Problems become warnings at the line of the
-/// XML where the element begins (a document that is not well-formed XML gives no
-/// cards, and a warning with the line where it breaks); never throws. A card's
+/// XML where the element begins (a document that is not well-formed XML gives the
+/// cards before the place where it breaks, and a warning with that line); never throws. A card's
 /// lines carry the XML line of their property, the card its `<vcard>`'s lines.
 public enum XCardReader {
   /// The cards of an xCard document as vCard 4.0 text (CR LF line ends, folded),
@@ -58,7 +58,7 @@ public enum XCardReader {
   static func read(_ bytes: [UInt8], limits: VCardLimits) -> VCardParseResult {
     var cards: [RawCard] = []
     let outcome = read(bytes, limits: limits) { cards.append($0) }
-    return VCardParseResult(cards: outcome.complete ? cards : [], warnings: outcome.warnings, bytes: bytes)
+    return VCardParseResult(cards: cards, warnings: outcome.warnings, bytes: bytes)
   }
 
   /// What reading a document said, beyond its cards.
@@ -66,7 +66,8 @@ public enum XCardReader {
     /// The problems met, in document order, each at its XML line.
     public var warnings: [VCardWarning]
     /// Whether the document was read to its end: `false` when it is not well-formed
-    /// XML or not xCard (the cards given to `body` until then are to be dropped).
+    /// XML or not xCard (the cards given to `body` until then are those before the
+    /// place where it breaks: a download cut short, an `&` not escaped, keeps them).
     public var complete: Bool
   }
 

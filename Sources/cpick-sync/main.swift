@@ -50,11 +50,13 @@ if command == "xcard" {
     return (text.bytes, text.cards, outcome)
   }
   let (text, cards, outcome) = vCardText(Array(data))
-  if !outcome.complete || cards == 0, let warning = outcome.warnings.first {
+  if cards == 0, let warning = outcome.warnings.first {
     FileHandle.standardOutput.write(Data(((warning.line > 1 ? "line \(warning.line): " : "") + warning.message).utf8))
     exit(1)
   }
-  FileHandle.standardOutput.write(Data(text))
+  // The cards, then the warnings (a value over its limit left out, the place where a
+  // document that is not well-formed breaks) after a NUL, which no vCard text holds.
+  FileHandle.standardOutput.write(Data(text + XCardHelperOutput.encoded(outcome.warnings)))
   exit(0)
 }
 

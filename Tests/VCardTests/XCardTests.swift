@@ -265,6 +265,19 @@ struct XCardTests {
     #expect(!broken.complete && broken.warnings.first?.message.contains("not well-formed") == true)
   }
 
+  @Test("a document cut short or broken by an & keeps the cards before the place where it breaks, with a warning there (case 09's kind)")
+  func cardsBeforeTheBreak() {
+    let card = { (name: String) in "<vcard><fn><text>\(name)</text></fn></vcard>\n" }
+    let head = "<?xml version=\"1.0\"?>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">\n"
+    let cut = VCardReader.read(Array((head + card("Alder") + card("Birch") + "<vcard><fn><text>Cobb").utf8))
+    #expect(cut.cards.map { $0.first("FN")?.value } == ["Alder", "Birch"])
+    #expect(cut.warnings == [VCardWarning(line: 5, message: "not well-formed xCard XML; skipped")])
+    let ampersand = VCardReader.read(
+      Array((head + card("Alder") + card("Birch") + card("Cobb & Sons") + card("Dara") + "</vcards>\n").utf8))
+    #expect(ampersand.cards.prefix(2).map { $0.first("FN")?.value } == ["Alder", "Birch"])
+    #expect(ampersand.warnings.map(\.message) == ["not well-formed xCard XML; skipped"])
+  }
+
   @Test("a large document is parsed in pieces (libxml2 refuses one of 10 MB): the same cards, warnings and lines")
   func inPieces() {
     var limits = VCardLimits.standard

@@ -46,6 +46,9 @@ extension SyncHelper {
       let said = String(decoding: run.output.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       return failure(said.isEmpty ? L10n.deferred("cpick-sync did not read the xCard (XML) document") : said)
     }
-    return VCardReader.read(run.output)
+    let (text, warnings) = XCardHelperOutput.decoded(run.output)
+    var result = VCardReader.read(text)
+    result.warnings = warnings + result.warnings
+    return result
   }
 }
