@@ -81,6 +81,14 @@ struct ListFileTests {
     #expect(!String(decoding: try #require(ungrouped.renderings?.json(at: again)), as: UTF8.self).contains("groups"))
   }
 
+  @Test("a FIFO where a list file should be is refused at once, not waited on (every command hung)")
+  func fifoInTheCache() throws {
+    let path = NSTemporaryDirectory() + "cpick-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    #expect(MappedFile(path: path) == nil)
+  }
+
   @Test("without its list file, a list of books already in the index is rendered from their stored cards")
   func newViewFromStoredCards() throws {
     let sandbox = try Sandbox()

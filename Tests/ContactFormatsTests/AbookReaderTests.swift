@@ -86,11 +86,15 @@ struct AbookReaderTests {
     #expect(read.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
     #expect(read.contacts[2].emailAddresses.map(\.value) == ["cobb@x.example"])
     #expect(read.contacts[1].emailAddresses.isEmpty)
-    #expect(read.warnings == ["b:10: a section header without its closing ]; read as section [2]"])
+    #expect(read.warnings == ["b:10: a damaged section header (a bracket lost); read as section [2]"])
     // Read in parts, cut before that header, the same.
     var parts: [String] = []
     AbookReader.read(Array(text.utf8), source: "b", inPartsOf: 40) { contacts, _ in parts += contacts.map(\.displayName) }
     #expect(parts == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
+    // The `[` lost instead.
+    let lost = AbookReader.read(Array(text.replacingOccurrences(of: "\n[2\n", with: "\n2]\n").utf8), source: "b")
+    #expect(lost.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
+    #expect(lost.warnings == ["b:10: a damaged section header (a bracket lost); read as section [2]"])
   }
 
   @Test("a field over the value limit is told at its line and left out, the rest read; an alias line too")

@@ -18,7 +18,9 @@ package final class MappedFile: @unchecked Sendable {
   /// Maps `path`; nil when it does not exist, cannot be read, is empty or is not a
   /// regular file.
   package init?(path: String) {
-    guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
+    // Not waiting for a writer: a FIFO put in the cache's place opens at once (and is
+    // refused below), where a plain open would block every command for good.
+    guard let file = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
     var status = stat()
     guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
       let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, file.rawValue, 0), address != MAP_FAILED

@@ -98,17 +98,21 @@ package struct AbookDocument: Sendable {
 
   /// The name inside `[…]`, trimmed and lower case, when `line` (trimmed) is a
   /// section header: a line that begins with `[`, as abook's own reader tells one —
-  /// a header whose `]` was lost (`[2`) still begins its section (`isDamagedHeader`),
-  /// not one more line of the section before it.
+  /// a header whose `]` was lost (`[2`), or a number's `[` (`2]`), still begins its
+  /// section (`isDamagedHeader`), not one more line of the section before it.
   package static func sectionName(_ line: String) -> String? {
+    // A number and `]` alone is a numbered header that lost its `[` (`2]`).
+    if !line.hasPrefix("["), line.hasSuffix("]"), line.count > 1, line.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
+      return String(line.dropLast())
+    }
     guard line.hasPrefix("[") else { return nil }
     let name = (line.hasSuffix("]") ? line.dropFirst().dropLast() : line.dropFirst()).trimmingSpaces.lowercased()
     return name.isEmpty ? nil : name
   }
 
-  /// Whether `line` (trimmed) is a section header without its closing `]`.
+  /// Whether `line` (trimmed) is a section header that lost a bracket (`[2`, `2]`).
   package static func isDamagedHeader(_ line: String) -> Bool {
-    line.hasPrefix("[") && !line.hasSuffix("]") && sectionName(line) != nil
+    !(line.hasPrefix("[") && line.hasSuffix("]")) && sectionName(line) != nil
   }
 
   private static func text(_ bytes: [UInt8], _ line: Line) -> String {

@@ -172,7 +172,7 @@ package enum AbookReader {
     if AbookDocument.isDamagedHeader(document.text(document.lines[section.lines.lowerBound])) {
       warnings.append(
         "\(source):\(linesBefore + section.lines.lowerBound + 1): "
-          + L10n.deferredFormat("a section header without its closing ]; read as section [%s]", section.name))
+          + L10n.deferredFormat("a damaged section header (a bracket lost); read as section [%s]", section.name))
     }
     for index in section.lines.dropFirst() {
       let number = linesBefore + index + 1
