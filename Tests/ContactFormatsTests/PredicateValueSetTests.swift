@@ -39,6 +39,15 @@ struct PredicateValueSetTests {
       ["ALL emailAddresses.value CONTAINS \"@\"", "emailAddresses.value CONTAINS \"nobody\""],
       ["note CONTAINS \"\"", "note CONTAINS \"x\""],
       ["emailAddresses.value CONTAINS \"\"", "emailAddresses.value CONTAINS \"x\""],
+      // BEGINSWITH and ENDSWITH terms of one key path as one set of beginnings (ends).
+      ["organizationName BEGINSWITH \"Analy\"", "organizationName BEGINSWITH \"xyz\""],
+      ["organizationName BEGINSWITH[c] \"xyz\"", "organizationName BEGINSWITH[c] \"ANALYTICAL\""],
+      ["givenName BEGINSWITH[cd] \"JOSÉ\"", "givenName BEGINSWITH[cd] \"qqq\""],
+      ["emailAddresses.value ENDSWITH \"home.example\"", "emailAddresses.value ENDSWITH \"nobody\""],
+      ["emailAddresses.value ENDSWITH[c] \"EXAMPLE.ORG\"", "emailAddresses.value ENDSWITH[c] \"Q\""],
+      ["ALL emailAddresses.value ENDSWITH \"e\"", "emailAddresses.value ENDSWITH \"org\""],
+      ["note BEGINSWITH \"\"", "note BEGINSWITH \"x\""],
+      ["givenName ENDSWITH \"e\u{301}\"", "givenName ENDSWITH \"qq\""],
     ]
     for terms in termLists {
       let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)
@@ -93,6 +102,22 @@ struct PredicateValueSetTests {
     }
     #expect(PredicateWords(["", "q"]).occurs(in: []))
     #expect(!PredicateWords(["q"]).occurs(in: []))
+  }
+
+  @Test("a key path's BEGINSWITH (ENDSWITH) terms become one set, its lengths each looked up once")
+  func beginningsGrouping() throws {
+    let format = (0..<300).map { "familyName BEGINSWITH[c] \"L\(String(repeating: "o", count: $0 % 7))\($0)\"" }
+      .joined(separator: " OR ") + " OR familyName ENDSWITH \"lace\" OR familyName ENDSWITH \"xyz\""
+    let predicate = try ContactPredicate(format: format, kind: .contact)
+    guard case .or(let terms) = predicate.root, terms.count == 2, case .oneOf(let begins) = terms[0],
+      case .oneOf(let ends) = terms[1]
+    else {
+      Issue.record("not two sets: \(predicate.root)")
+      return
+    }
+    #expect(begins.test == .beginsWith && begins.texts.count == 300 && begins.lengths.count < 300)
+    #expect(ends.test == .endsWith && ends.lengths == [3, 4])
+    #expect(try predicate.evaluate(PredicateFixtures.ada))
   }
 
   @Test("a long OR or AND is one node: 10,000 terms parse and evaluate without a deep recursion")
