@@ -89,6 +89,13 @@ struct PredicateTests {
     #expect(try check(#"birthday == "1815-12-10""#))
   }
 
+  @Test("a literal that begins or ends with a combining mark is read: its quote is no other character")
+  func quoteBesideMark() throws {
+    #expect(try !check("familyName ENDSWITH \"\u{301}x\""))
+    #expect(try check("familyName BEGINSWITH[d] \"\u{300}\" OR givenName == \"Ada\""))
+    #expect(try PredicateLexer.tokens("note == '\u{301}'").count == 4)
+  }
+
   @Test("!= and <> are the negation of ==")
   func notEqual() throws {
     #expect(try check(#"familyName != "Babbage""#))

@@ -30,7 +30,17 @@ struct PredicateLexer {
   private let chars: [Character]
   private var index = 0
 
-  init(_ format: String) { chars = Array(format) }
+  init(_ format: String) {
+    // A quote or backslash with combining marks after it (`"̀abc"`: a literal that begins
+    // with a mark) is one character to Swift, and would be no quote: the quote apart.
+    chars = Array(format).flatMap { character -> [Character] in
+      let scalars = character.unicodeScalars
+      guard scalars.count > 1, let first = scalars.first, first == "\"" || first == "'" || first == "\\" else {
+        return [character]
+      }
+      return [Character(first), Character(String(String.UnicodeScalarView(scalars.dropFirst())))]
+    }
+  }
 
   static func tokens(_ format: String) throws(PredicateError) -> [PredicateToken] {
     var lexer = PredicateLexer(format)
