@@ -138,15 +138,48 @@ struct CardFileEditor {
     let told = CharsetDecoder.toldCharset(of: VCardReader.read(card).cards)
     var out: [UInt8] = []
     out.reserveCapacity(card.count + card.count / 4)
+    // The charset the line being continued names (`CHARSET=`): a fold goes on in it.
+    var declared: String? = nil
     for (index, line) in card.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       if index > 0 { out.append(0x0A) }
-      if String(validating: line, as: UTF8.self) != nil {
+      let continues = line.first == 0x20 || line.first == 0x09
+      var head: ArraySlice<UInt8> = []
+      var value = line[...]
+      if !continues {
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        (head, value) = (line[..<colon], line[colon...])
+        declared = Self.charsetParameter(head)
+      }
+      guard String(validating: line, as: UTF8.self) == nil else {
         out += line
+        continue
+      }
+      if let declared, let text = CharsetDecoder.decodeDeclared(Array(value), label: declared) {
+        // Its text in UTF-8, and the line says so.
+        out += Self.naming(head, charset: "UTF-8") + Array(text.utf8)
       } else {
-        out += Array(CharsetDecoder.decodeUndeclared(line, fallback: told).utf8)
+        out += head + Array(CharsetDecoder.decodeUndeclared(value, fallback: told).utf8)
       }
     }
     return out
+  }
+
+  /// The value of the `CHARSET` parameter in a line's head (before its colon), if any.
+  static func charsetParameter(_ head: ArraySlice<UInt8>) -> String? {
+    let text = String(decoding: head, as: UTF8.self)
+    for parameter in text.split(separator: ";").dropFirst() where parameter.uppercased().hasPrefix("CHARSET=") {
+      return String(parameter.dropFirst("CHARSET=".count)).filter { $0 != "\"" }
+    }
+    return nil
+  }
+
+  /// `head` with its `CHARSET` parameter's value `charset`.
+  static func naming(_ head: ArraySlice<UInt8>, charset: String) -> [UInt8] {
+    let text = String(decoding: head, as: UTF8.self)
+    let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { part in
+      part.uppercased().hasPrefix("CHARSET=") ? "CHARSET=" + charset : String(part)
+    }
+    return Array(parts.joined(separator: ";").utf8)
   }
 
   /// Rewrites the card of `loaded` as `contact`: where its bytes still are, only the

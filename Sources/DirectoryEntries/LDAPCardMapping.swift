@@ -43,8 +43,8 @@ public enum LDAPCardMapping {
   ]
 
   /// Whether `entry` is a person: one of ``personClasses`` is among its `objectClass`
-  /// values, or it has none and has a `mail`, `cn`, `sn`, `givenName`, `displayName` or
-  /// `telephoneNumber` (an export that left the classes out: a script's LDIF of names
+  /// values, or it has none and has a `mail`, `cn`, `sn`, `givenName`, `displayName`,
+  /// `telephoneNumber` or `mobile` (an export that left the classes out: a script's LDIF of names
   /// and numbers). An organizational unit or a group of a directory dump is not.
   public static func isPerson(_ entry: LDAPEntry) -> Bool {
     let classes = entry.strings("objectClass").map { $0.trimmingBlanks().lowercased() }

@@ -475,7 +475,7 @@ struct SearchQuery: Sendable {
   /// punctuation as `-`: every character there beyond ASCII that is no letter, digit,
   /// mark or blank (a dash, bar or dot of any script, `➖`), ASCII's `_`, `~` and `*`,
   /// and the letters input methods
-  /// type for a dash (`letterDashes`: `ー`, `ㅡ`); nil when there is none, or no digit.
+  /// type for a dash (`letterDashes`: `ー`, `ㅡ`); nil when there is none, or fewer than six digits.
   /// A card's number keeps its digits alone (`IndexBuilder.addPhone`), so the number
   /// pasted as the card shows it (`090ー1234ー5678`, `010ㅡ1234ㅡ5678`, `030—555—0199`)
   /// finds it, as the ASCII-written one does. Text around the digits is left alone
@@ -483,7 +483,10 @@ struct SearchQuery: Sendable {
   static func withPhoneSeparatorsAsHyphens(_ folded: String) -> String? {
     func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 48 < 10 }
     let scalars = Array(folded.unicodeScalars)
-    guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else { return nil }
+    // A number's digits, six or more (`7*11`, `2~3`, `12…34` are no numbers to dial).
+    guard scalars.count(where: isDigit) >= 6, let first = scalars.firstIndex(where: isDigit),
+      let last = scalars.lastIndex(where: isDigit)
+    else { return nil }
     var text = String.UnicodeScalarView()
     var changed = false
     for (index, scalar) in scalars.enumerated() {

@@ -33,7 +33,9 @@ import Localization
 ///
 /// External entities are never loaded. Problems become warnings at the line of the
 /// XML where the element begins (a document that is not well-formed XML gives the
-/// cards before the place where it breaks, and a warning with that line); never throws. A card's
+/// cards the parser read before it stopped — those before the break, and with an
+/// unescaped `&` the card it stands in, without it — and a warning with the line where
+/// the parser stopped); never throws. A card's
 /// lines carry the XML line of their property, the card its `<vcard>`'s lines.
 public enum XCardReader {
   /// The cards of an xCard document as vCard 4.0 text (CR LF line ends, folded),
@@ -110,8 +112,12 @@ public enum XCardReader {
           complete: false)
       }
       if !parsed || parser.parserError != nil {
+        // The cards' own warnings until then, and where the parser found it broken
+        // (libxml2 may tell it later than the bad character: at the end of a document
+        // cut short, or of the element an unescaped `&` stands in).
         return Outcome(
-          warnings: [VCardWarning(line: parser.lineNumber + piece.lineOffset, message: L10n.deferred("not well-formed xCard XML; skipped"))],
+          warnings: stream.warnings
+            + [VCardWarning(line: parser.lineNumber + piece.lineOffset, message: L10n.deferred("not well-formed xCard XML; skipped"))],
           complete: false)
       }
     }

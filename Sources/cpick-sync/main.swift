@@ -50,7 +50,8 @@ if command == "xcard" {
     return (text.bytes, text.cards, outcome)
   }
   let (text, cards, outcome) = vCardText(Array(data))
-  if cards == 0, let warning = outcome.warnings.first {
+  // No card: the reason (where a document not well-formed broke is its last warning).
+  if cards == 0, let warning = outcome.complete ? outcome.warnings.first : outcome.warnings.last {
     FileHandle.standardOutput.write(Data(((warning.line > 1 ? "line \(warning.line): " : "") + warning.message).utf8))
     exit(1)
   }

@@ -130,6 +130,7 @@ struct CSVContactReaderTests {
     #expect(CSVContactReader.export(of: trimmed) == .outlook)
     #expect(CSVContactReader.read(trimmed, source: "o", export: .outlook).contacts.first?.phoneNumbers.count == 5)
     #expect(CSVContactReader.export(of: "Name,Home Phone,Mobile Phone,Job Title\n") == .generic)
+    #expect(CSVContactReader.export(of: "Name,Email,Business Street,Business Fax,Home Fax\n") == .generic)
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n") == nil)
     #expect(CSVContactReader.export(of: "Order,Amount,Date\n", named: "/tmp/x.CSV") == .generic)
     #expect(CSVContactReader.export(of: "BEGIN:VCARD\nVERSION:3.0\nFN:Ada, Countess\n") == nil)

@@ -94,11 +94,14 @@ struct GroupEditingTests {
     let (card, _) = Self.editForm(keys + [.enter, .control("s")], saves: saves)
     #expect(saves.saved.map(\.groups) == [["Choir", "Team", "Project X"]])
     #expect(card.contact.groups == ["Choir", "Team", "Project X"])
-    // Ctrl-S with the search still open adds the highlighted group and saves, as
-    // Enter then Ctrl-S do (it did nothing, and said nothing).
-    let direct = Saves()
-    _ = Self.editForm(keys + [.control("s")], saves: direct)
-    #expect(direct.saved.map(\.groups) == [["Choir", "Team", "Project X"]])
+    // Ctrl-S with the search still open saves (it did nothing, and said nothing): with
+    // a group's whole name typed, filed in it; half-typed, in nothing.
+    let whole = Saves()
+    _ = Self.editForm(Self.toAddGroup + [.enter] + typing("project x") + [.control("s")], saves: whole)
+    #expect(whole.saved.map(\.groups) == [["Choir", "Team", "Project X"]])
+    let half = Saves()
+    _ = Self.editForm(keys + [.control("s")], saves: half)
+    #expect(half.saved.isEmpty)  // nothing changed, nothing to save
   }
 
   @Test("typing a name no group has offers a new group; Enter creates it on the person")

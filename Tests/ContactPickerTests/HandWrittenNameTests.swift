@@ -17,6 +17,10 @@ struct HandWrittenNameTests {
     #expect(HandWrittenName.renamed("Smith, Bob", from: old, to: Self.parts("Bob", "Smyth", prefix: "Dr")) == "Smyth, Bob")
     // Both changed; the prefix removed takes its blank.
     #expect(HandWrittenName.renamed("Dr Bob Smith", from: old, to: Self.parts("Rob", "Smyth")) == "Rob Smyth")
+    // Swapped: each found where it stood (it saved `Lovelace Lovelace (work)`).
+    #expect(
+      HandWrittenName.renamed("Ada Lovelace (work)", from: Self.parts("Ada", "Lovelace"), to: Self.parts("Lovelace", "Ada"))
+        == "Lovelace Ada (work)")
   }
 
   @Test("beside an initial, a nickname in quotes or brackets, or in other capitals, a part is changed too (kinds 16, 12)")

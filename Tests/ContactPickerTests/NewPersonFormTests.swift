@@ -234,6 +234,13 @@ struct NewPersonFormTests {
       repeated(.backspace, 30) + [.tab, .tab] + repeated(.backspace, 30) + repeated(.tab, 4) + typing("Amazon Web Services")
         + [.control("s")], person: person)
     #expect(company.saved.first?.formattedName == "Amazon Web Services")
+    // A name written by hand beside its parts (a card sent with --vcard) keeps what else
+    // it holds when a part is corrected.
+    var sent = Contact(identifier: "", source: "")
+    sent.formattedName = "Jurgen Müller (Siemens)"
+    (sent.givenName, sent.familyName) = ("Jurgen", "Müller")
+    let fixed = runForm(repeated(.backspace, 10) + typing("Jürgen") + [.control("s")], person: sent)
+    #expect(fixed.saved.first?.formattedName == "Jürgen Müller (Siemens)")
   }
 
   @Test("Esc while typing a custom label brings back the label before")

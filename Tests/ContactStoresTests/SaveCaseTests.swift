@@ -1,6 +1,7 @@
 import ContactKit
 import CpickTestSupport
 import Foundation
+import CpickSupport
 import Testing
 
 @testable import ContactStores
@@ -56,6 +57,28 @@ struct SaveCaseTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("Jürgen") || text.contains("X-KEEP:1"), "\(file)")
       }
+    }
+  }
+
+  @Test("a card sent with a declared legacy charset (CHARSET=ISO-8859-2, KOI8-R) goes into a UTF-8 file read right, the line saying UTF-8")
+  func sentCardDeclaredCharset() throws {
+    let folder = try TempFolder("sent-declared")
+    defer { folder.remove() }
+    for (name, charset) in [("Jiří Dvořák", "ISO-8859-2"), ("Ян Ли", "KOI8-R")] {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=\(charset):\(name)\r\nEND:VCARD\r\n"
+      let sent = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+      let card = try #require(VCardFileStore(path: try folder.write("sent.vcf", sent)).load().contacts.first)
+      #expect(card.displayName == name)
+      let book = try folder.write("book-\(charset).vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë\r\nEND:VCARD\r\n".utf8))
+      var new = card
+      new.identifier = "urn:uuid:11111111-2222-4333-8444-55555555555\(charset.count)"
+      var request = SaveRequest()
+      request.add(new)
+      let store = VCardFileStore(path: book)
+      _ = try store.execute(request)
+      let bytes = Bytes.of(book)
+      #expect(String(validating: bytes, as: UTF8.self)?.contains("FN;CHARSET=UTF-8:\(name)") == true, "\(charset)")
+      #expect(try store.load().contacts.map(\.displayName) == ["Zoë", name])
     }
   }
 

@@ -71,6 +71,19 @@ struct ScriptCharsetTests {
     }
   }
 
+  @Test("Greek abbreviations without a vowel (Χρ., Στ., Δρ) are Greek; a lone Latin-1 letter beside Latin words is no Cyrillic name")
+  func abbreviationsAndLoneLetters() throws {
+    let greek = [("Παπαδόπουλος", "Χρ."), ("Νικολάου", "Στ."), ("Γεωργίου", "Δρ"), ("Ιωάννου", "Ελένη")]
+    let text = greek.map { "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\($0.0);\($0.1)\r\nFN:\($0.1) \($0.0)\r\nEND:VCARD\r\n" }.joined()
+    let bytes = try #require(CharsetConverter.bytes(Array(text.utf8), in: "WINDOWS-1253"))
+    #expect(loadContacts(bytes).map(\.formattedName) == greek.map { "\($0.1) \($0.0)" })
+    for name in ["Conor Ó Briain", "Bo Ø", "à"] {
+      let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\(name)\r\nEND:VCARD\r\n"
+      let latin1 = try #require(CharsetConverter.bytes(Array(card.utf8), in: "WINDOWS-1252"))
+      #expect(loadContacts(latin1).first?.formattedName == name)
+    }
+  }
+
   @Test(
     "Western names stay Windows-1252, whatever uchardet guesses of a few bytes",
     arguments: [("Müller", "Jürgen"), ("Kjær", "Søren"), ("Lefèvre", "François"), ("Þórsson", "Ævar"), ("Peña", "Raúl")])

@@ -48,6 +48,12 @@ public struct GroupChooser: Sendable, Equatable {
     return !text.isEmpty && !names.contains { $0.caseInsensitiveCompare(text) == .orderedSame }
   }
 
+  /// The group whose whole name is typed (ignoring case), nil when none is.
+  public var exactMatch: String? {
+    let text = typedName
+    return text.isEmpty ? nil : names.first { $0.caseInsensitiveCompare(text) == .orderedSame }
+  }
+
   /// How many rows there are: the matches, and the "new group" row.
   public var rowCount: Int { matches.count + (offersNew ? 1 : 0) }
 

@@ -17,8 +17,12 @@ enum HandWrittenName {
   /// word it replaces, if that is all capitals); in a script written without spaces
   /// (Han, kana, Hangul) a part is a whole word wherever it stands.
   static func renamed(_ formatted: String, from old: [String], to new: [String]) -> String {
-    var text = formatted
+    let text = formatted
     let named = old.filter { !$0.isEmpty }.count
+    // Every part's place is found in the name as written, then all are replaced at
+    // once, the last first: parts swapped (`Ada Lovelace` → `Lovelace Ada`) are each
+    // found where they stood, not where the other was just written.
+    var edits: [(range: Range<String.Index>, text: String)] = []
     for i in old.indices where i < new.count && old[i] != new[i] && !old[i].isEmpty {
       var matches = wordRanges(of: old[i], in: text, options: [])
       if matches.isEmpty { matches = wordRanges(of: old[i], in: text, options: .caseInsensitive) }
@@ -37,12 +41,18 @@ enum HandWrittenName {
         } else if lower > text.startIndex, text[text.index(before: lower)] == " " {
           lower = text.index(before: lower)
         }
-        text.replaceSubrange(lower..<upper, with: "")
+        edits.append((lower..<upper, ""))
       } else {
-        text.replaceSubrange(range, with: after)
+        edits.append((range, after))
       }
     }
-    return text
+    var renamed = text
+    var start = text.endIndex
+    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where edit.range.upperBound <= start {
+      renamed.replaceSubrange(edit.range, with: edit.text)
+      start = edit.range.lowerBound
+    }
+    return renamed
   }
 
   /// Whether one of `others` stands next to `range` in `text` (ignoring case), with

@@ -450,7 +450,9 @@ public struct NewPersonForm: Sendable {
   }
 
   /// FN: for a new card, the one it was given (a message's name as written,
-  /// `MessageAddress.contact(emailLabel:)`) while its name is as given, else composed;
+  /// `MessageAddress.contact(emailLabel:)`) while its name is as given; once the name is
+  /// changed, composed when it was the parts' words alone (`holdsOnlyTheParts`: a
+  /// guess of their order), else changed where the parts stand (a hand-written one);
   /// for an edit, when the name changed, composed anew if it followed the name before,
   /// else (written by hand) changed where the parts stand in it (`HandWrittenName`),
   /// else kept.
@@ -462,13 +464,25 @@ public struct NewPersonForm: Sendable {
     // A new card's given name is a suggestion: once its name is corrected on the form
     // (the parts a message's name was guessed into swapped back, a company typed
     // instead), it is the name composed from what the form says.
-    let composes = isEditing ? (formerFN.isEmpty ? nameChanged : nameChanged && followedName) : formerFN.isEmpty || nameChanged
+    let composes =
+      isEditing
+      ? (formerFN.isEmpty ? nameChanged : nameChanged && followedName)
+      : formerFN.isEmpty || nameChanged && (followedName || Self.holdsOnlyTheParts(formerFN, of: original))
     if composes {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
     } else if nameChanged && contactType == original.contactType {
       func parts(_ c: Contact) -> [String] { [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] }
       contact.formattedName = HandWrittenName.renamed(original.formattedName, from: parts(original), to: parts(contact))
     }
+  }
+
+  /// Whether `name` is the words of `contact`'s name parts and nothing else, in any
+  /// order (a message's `AWS Notifications` split into the parts `Notifications`,
+  /// `AWS`): no word written by hand beside them (`Jurgen Müller (Siemens)` has one).
+  static func holdsOnlyTheParts(_ name: String, of contact: Contact) -> Bool {
+    let parts = [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix]
+    let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).map(String.init).sorted() }
+    return words(name) == words(parts.joined(separator: " "))
   }
 
   /// The name `formattedName` gets: the organization for an organization card that

@@ -434,12 +434,19 @@ public struct NewPersonState: Sendable {
   }
 
   private mutating func handleGroupChooser(_ key: KeyEvent, chooser: inout GroupChooser) -> Action {
-    // Ctrl-S saves wherever the focus is: the group highlighted is added first, as
-    // Enter adds it (nothing when none is).
-    let saves = key == .control("s")
-    switch chooser.handle(saves ? .enter : key) {
+    // Ctrl-S saves wherever the focus is: a group whose whole name was typed is added
+    // first; a search left half-typed or empty adds nothing (it is no choice).
+    if key == .control("s") {
+      mode = .form
+      if let name = chooser.exactMatch {
+        if !form.groups.contains(name) { form.groups.append(name) }
+        focus = .group(name)
+      }
+      return perform(.save)
+    }
+    switch chooser.handle(key) {
     case .none:
-      mode = saves ? .form : .choosingGroup(chooser)
+      mode = .choosingGroup(chooser)
     case .cancel:
       mode = .form
     case .chosen(let name):
@@ -447,7 +454,7 @@ public struct NewPersonState: Sendable {
       if !form.groups.contains(name) { form.groups.append(name) }
       focus = .group(name)
     }
-    return saves ? perform(.save) : .none
+    return .none
   }
 
   // MARK: Labels

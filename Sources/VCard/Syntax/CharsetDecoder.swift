@@ -22,7 +22,7 @@ package enum CharsetDecoder {
   /// A single-byte charset named over valid UTF-8 with characters of several bytes
   /// (an exporter that says `ISO-8859-1` and writes UTF-8) is UTF-8, which Latin text
   /// almost never is by chance.
-  static func decodeDeclared(_ bytes: [UInt8], label: String) -> String? {
+  package static func decodeDeclared(_ bytes: [UInt8], label: String) -> String? {
     let name = CharsetLabels.decoderName(label)
     if !name.hasPrefix("UTF"), !CharsetLabels.isDoubleByte(label), containsUTF8MultiByteSequence(bytes),
       let text = String(validating: bytes, as: UTF8.self)

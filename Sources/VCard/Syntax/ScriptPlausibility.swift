@@ -15,8 +15,8 @@ enum ScriptPlausibility {
   /// (but Latin); and few odd words — a small letter after two capitals (`ΕΘΡΗενγ`), a
   /// capital after a small letter but in a brand's two words run together (`МегаФон`,
   /// not `ВиВи`), in Greek four small letters
-  /// without an accent (monotonic orthography) or none of its vowels — at most one word
-  /// in ten; in Hebrew, more than two points on a letter is no name's. Nil when it
+  /// without an accent (monotonic orthography) or three letters without a vowel and no
+  /// period after them — at most one word in ten; in Hebrew, more than two points on a letter is no name's. Nil when it
   /// has fewer than two letters of the script: too little to tell. (Japanese also
   /// needs kana, told for the values together: `kana(in:)`.)
   static func reads(_ text: String, as script: Script) -> Bool? {
@@ -39,13 +39,14 @@ enum ScriptPlausibility {
     var wordVowels = 0
     // Points on one Hebrew letter: a modern name has none, a vowel point or two at most.
     var marksInARow = 0
-    func endWord() {
+    func endWord(abbreviated: Bool = false) {
       if inWord {
         words += 1
         let brand = wordHumps == 0 || (wordHumps == 1 && lettersBeforeHump >= 2 && smallAfterHump >= 2)
-        if wordOdd || !brand || (script == .greek && wordSmall >= 4 && !wordAccented)
-          || (script == .greek && wordLetters >= 2 && wordVowels == 0)
-        {
+        // A Greek word of three letters or more has a vowel, but an abbreviation
+        // (`Χρ.`, `Στ.`: a period after it).
+        let vowelless = script == .greek && wordLetters >= 3 && wordVowels == 0 && !abbreviated
+        if wordOdd || !brand || (script == .greek && wordSmall >= 4 && !wordAccented) || vowelless {
           oddWords += 1
         }
       }
@@ -62,7 +63,7 @@ enum ScriptPlausibility {
           if let previous, latinSymbols.contains(previous) { return false }
           inWord = true
         } else {
-          endWord()
+          endWord(abbreviated: scalar == ".")
         }
         previous = scalar
         continue

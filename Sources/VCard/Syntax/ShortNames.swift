@@ -1,5 +1,5 @@
-/// The charset of a few short names that uchardet cannot tell (`Ян Ли`, `Олег Ким`,
-/// `Ηώ Ζα`: a card of one name in a file of its own, as a phone exports a vdir): the
+/// The charset of a few short names that uchardet cannot tell (`Ян Ли`, `Олег Ким`: a
+/// card of one name in a file of its own, as a phone exports a vdir): the
 /// single-byte charset in which every value is names written with a capital and
 /// small letters of its script (`isCapitalizedNames`) and which its script's letter
 /// test passes (`ScriptPlausibility`), when no value reads as a Chinese or Korean name
@@ -32,19 +32,20 @@ enum ShortNames {
     return nil
   }
 
-  /// Whether every word of `text` beyond ASCII is a capital of the script, then small
-  /// letters of it (`Ян`, `Ли`, `Ю`), and there is one; the rest ASCII.
+  /// Whether every word of `text` is a capital of the script, then small letters of it
+  /// (`Ян`, `Ли`, `Ю`), one of two letters or more, no word of ASCII letters beside
+  /// them (Latin-1's `Conor Ó Briain` is `Conor У Briain` in Windows-1251); what is not
+  /// a letter is ASCII.
   static func isCapitalizedNames(_ text: String, _ capitals: ClosedRange<UInt32>, _ smalls: ClosedRange<UInt32>)
     -> Bool
   {
     var named = false
-    for word in text.split(whereSeparator: { $0.isASCII && !$0.isLetter })
-    where word.unicodeScalars.contains(where: { $0.value >= 0x80 }) {
+    for word in text.split(whereSeparator: { $0.isASCII && !$0.isLetter }) {
       let scalars = word.unicodeScalars
       guard let first = scalars.first, capitals.contains(first.value),
         scalars.dropFirst().allSatisfy({ smalls.contains($0.value) })
       else { return false }
-      named = true
+      named = named || scalars.count >= 2
     }
     return named
   }

@@ -69,8 +69,11 @@ enum OutlookCSVColumns {
       return true
     }
     // An export whose empty columns were deleted in a spreadsheet (no e-mail column
-    // left): three of the columns Outlook alone names.
-    return names.intersection(ownColumns).count >= 3
+    // left): its name columns, and three of the columns Outlook alone names — not a
+    // sheet of one's own with a Name or Email column beside such columns.
+    return (names.contains("first name") || names.contains("last name"))
+      && !["name", "email", "e-mail", "mail"].contains(where: names.contains)
+      && names.intersection(ownColumns).count >= 3
   }
 
   /// Columns of Outlook's export no other export names so.
