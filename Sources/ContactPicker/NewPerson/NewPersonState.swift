@@ -485,12 +485,13 @@ public struct NewPersonState: Sendable {
       mode = .form
       return .none
     }
-    switch NewPersonKeymap.label.command(for: key) {
+    let command = NewPersonKeymap.label.command(for: key)
+    switch command {
     case .done, .save:
       let text = editor.text.trimmedOfWhitespace
       form.update(section, id: id) { $0.label = text.isEmpty ? previous : text }
       mode = .form
-      if NewPersonKeymap.label.command(for: key) == .save { return perform(.save) }
+      if command == .save { return perform(.save) }
     case .undo:
       form.update(section, id: id) { $0.label = previous }
       mode = .form

@@ -87,13 +87,20 @@ enum LegacyCharsetVerdict {
     }
   }
 
-  /// Whether one of `values` read in `charset` has a capital letter beyond ASCII (the
-  /// script's: an ASCII `IBM` beside Hebrew tells nothing).
+  /// Whether one of `values` read in `charset` has a word that begins with a capital
+  /// beyond ASCII (the script's: an ASCII `IBM` beside Hebrew tells nothing, nor a
+  /// capital inside a word, which is what Hebrew's geresh reads as: `ז׳אק` is `ζΧΰχ`).
   static func hasCapital(_ values: [[UInt8]], in charset: String) -> Bool {
     values.prefix(4096).contains { value in
-      CharsetDecoder.decode(value, charset: charset)?.unicodeScalars.contains {
-        $0.value >= 0x80 && $0.properties.isUppercase
-      } ?? false
+      guard let text = CharsetDecoder.decode(value, charset: charset) else { return false }
+      var previous: Unicode.Scalar? = nil
+      for scalar in text.unicodeScalars {
+        if scalar.value >= 0x80, scalar.properties.isUppercase, !(previous?.properties.isAlphabetic ?? false) {
+          return true
+        }
+        previous = scalar
+      }
+      return false
     }
   }
 

@@ -107,6 +107,7 @@ enum ScriptPlausibility {
       let allowed =
         punctuation.contains(scalar) || (category == .decimalNumber && !afterLetter) || scalar.value == 0xA0
         || (script == .japanese && isCJKPunctuation(scalar)) || (script == .arabic && arabicPunctuation.contains(scalar))
+        || (script == .hebrew && hebrewPunctuation.contains(scalar))
         || (script == .latin && (standingApart.contains(scalar) || (latinSymbols.contains(scalar) && !afterLetter)))
       guard allowed else { return false }
       endWord()
@@ -124,6 +125,9 @@ enum ScriptPlausibility {
   }
 
   private static let punctuation: Set<Unicode.Scalar> = ["«", "»", "„", "“", "”", "‘", "’", "–", "—", "…", "№", "·", "‹", "›"]
+
+  /// Hebrew's geresh, gershayim (a foreign sound, `ז׳אק`; an abbreviation) and maqaf.
+  private static let hebrewPunctuation: Set<Unicode.Scalar> = ["\u{05F3}", "\u{05F4}", "\u{05BE}"]
 
   /// Arabic's comma, semicolon, question mark and number signs.
   private static let arabicPunctuation: Set<Unicode.Scalar> = ["\u{060C}", "\u{061B}", "\u{061F}", "\u{066A}", "\u{066B}", "\u{066C}", "\u{066D}"]
