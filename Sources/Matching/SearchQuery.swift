@@ -163,10 +163,17 @@ struct SearchQuery: Sendable {
     }
     var clauses: [[Term]] = []
     var pendingOr = false
-    for token in Self.tokens(folded) {
-      if token == [UInt8(ascii: "|")] {
+    for typed in Self.tokens(folded) {
+      if typed == [UInt8(ascii: "|")] {
         pendingOr = !clauses.isEmpty
         continue
+      }
+      // A number among words (`owner 030—555—0199`) with its dashes as a whole query's.
+      var token = typed
+      if typed.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "*") }),
+        let hyphenated = Self.withPhoneSeparatorsAsHyphens(String(decoding: typed, as: UTF8.self))
+      {
+        token = Array(hyphenated.utf8)
       }
       let term = Self.term(token, exact: options.exact)
       // With `--exact` a hyphen is never optional (a quoted term is fuzzy there).

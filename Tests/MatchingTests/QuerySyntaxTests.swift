@@ -291,6 +291,8 @@ struct HyphenQueryTests {
     }
     // Text without digits keeps its ー: a katakana word is a word.
     #expect(search("コーヒー") == ["Kohi コーヒー"])
+    #expect(search("em 030—555—0199") == ["Em Dash"])
+    #expect(search("taro 090ー1234ー5678") == ["Taro Yamada"])
     // Fewer than six digits are no number to dial: `7*11`, `2~3` stay text.
     let shop = [TestContacts.person("Seven", "Eleven", fn: "7*11 Shop"), TestContacts.person("Two", "Three", phones: ["+1 555 0123"])]
     #expect(orderedNames(ContactIndex(shop).search("7*11", options: SearchOptions()), in: shop) == ["7*11 Shop"])
