@@ -68,7 +68,9 @@ enum LegacyCharsetVerdict {
       // charsets (`דוד כהן` is `γεγ λδο`): a Greek reading without one capital, where
       // names have theirs, is Hebrew when that reads (a Greek name in capitals,
       // `ΤΑΤΙΑΝΑ`, may read as Hebrew too: its Τ Υ Φ are Hebrew letters there).
-      let greek = first(of: ["ISO-8859-7", "WINDOWS-1253"], reading: values, as: .greek)
+      // Windows-1253 first: its `Ά` (0xA2) is ISO-8859-7's `’`, which reads too
+      // (`’ννα`); ISO-8859-7's `Ά` (0xB6) is Windows-1253's `¶`, which does not.
+      let greek = first(of: ["WINDOWS-1253", "ISO-8859-7"], reading: values, as: .greek)
       if let greek, Self.hasCapital(values, in: greek) { return greek }
       let hebrew = first(of: ["WINDOWS-1255", "ISO-8859-8"], reading: values, as: .hebrew)
       // Hebrew with points, which modern names do not have, is a weaker reading than
