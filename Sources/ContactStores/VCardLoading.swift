@@ -156,7 +156,11 @@ enum VCardLoading {
       return ContactLoad(contacts: read.contacts, warnings: read.warnings)
     }
     var load = contactsOfReadFormat(fromBytes: bytes, source: source, progress: progress)
+    // JSON lines each over the line limit are said so, not called another format.
+    let limits = ReadingLimits.standard
+    let overLimit = [limits.jsonLineProblem(), limits.cardProblem()]
     if load.contacts.isEmpty && load.groupCards.isEmpty && !XCardInput.isXCard(bytes),
+      !load.warnings.contains(where: { warning in overLimit.contains { warning.hasSuffix($0) } }),
       let warning = ForeignFormat.warning(for: bytes)
     {
       load.warnings = ["\(source):1: \(warning)"]

@@ -1,4 +1,5 @@
 import Foundation
+import ContactFormats
 import Testing
 
 @testable import ContactStores
@@ -74,6 +75,14 @@ struct ForeignFormatTests {
       #expect(load.contacts.map(\.givenName) == ["Jürgen"], "\(bytes.prefix(3))")
       #expect(load.warnings.isEmpty, "\(load.warnings)")
     }
+  }
+
+  @Test("JSON lines each over the line limit say so, line by line, not that they are another format")
+  func jsonLinesOverTheLimit() {
+    let line = "{\"identifier\":\"a\",\"displayName\":\"A\(String(repeating: "x", count: ReadingLimits.standard.jsonLineBytes))\"}"
+    let load = VCardLoading.contacts(fromBytes: Array((line + "\n" + line + "\n").utf8), source: "big.jsonl")
+    #expect(load.contacts.isEmpty)
+    #expect(load.warnings == [1, 2].map { "big.jsonl:\($0): \(ReadingLimits.standard.jsonLineProblem())" })
   }
 
   @Test("an empty or blank file is no other format: no such warning")
