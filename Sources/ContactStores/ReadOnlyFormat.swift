@@ -147,8 +147,10 @@ enum ReadOnlyFormat: Sendable, Hashable {
         // Not UTF-8 (an Outlook export in the Windows code page): in the charset its
         // lines tell together (`toldCharset(of:)`: Windows-1251 for Cyrillic, …), as an
         // abook book's lines are, else as the text alone tells.
-        let told = Self.toldCharset(of: text)
-        let decoded = CharsetDecoder.decodeUndeclared(text, fallback: told ?? nil)
+        // UTF-8 (most exports) is told by one pass over the text.
+        let decoded =
+          String(validating: text, as: UTF8.self)
+          ?? CharsetDecoder.decodeUndeclared(text, fallback: Self.toldCharset(of: text) ?? nil)
         text = []
         CSVContactReader.read(decoded, source: source, export: export, inPartsOf: partSize, listed)
       }

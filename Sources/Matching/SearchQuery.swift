@@ -489,11 +489,11 @@ struct SearchQuery: Sendable {
   /// (`100%`, a katakana name's `ー`).
   static func withPhoneSeparatorsAsHyphens(_ folded: String) -> String? {
     func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 48 < 10 }
+    // A number's digits, six or more (`7*11`, `2~3`, `12…34` are no numbers to dial):
+    // counted on the bytes, so that a keystroke of a name makes no array.
+    guard folded.utf8.count(where: { $0 &- 48 < 10 }) >= 6 else { return nil }
     let scalars = Array(folded.unicodeScalars)
-    // A number's digits, six or more (`7*11`, `2~3`, `12…34` are no numbers to dial).
-    guard scalars.count(where: isDigit) >= 6, let first = scalars.firstIndex(where: isDigit),
-      let last = scalars.lastIndex(where: isDigit)
-    else { return nil }
+    guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else { return nil }
     var text = String.UnicodeScalarView()
     var changed = false
     for (index, scalar) in scalars.enumerated() {
