@@ -41,7 +41,11 @@ let package = Package(
     // flat arrays over mapped memory, byte archives and checksums, one spelling of a path.
     .target(name: "CpickSupport"),
     // The model: contacts, labeled values, names and their order.
-    .target(name: "ContactKit", dependencies: ["CpickSupport", "Localization"]),
+    // ICU's transliterators are called directly (`ICUTransform`), from the toolchain's
+    // ICU that Foundation links.
+    .target(
+      name: "ContactKit", dependencies: ["CpickSupport", "Localization"],
+      linkerSettings: [.linkedLibrary("_FoundationICU")]),
     // The vCard codec: lossless syntax layer and the mapping to the model.
     .target(
       name: "VCard", dependencies: ["ContactKit", "ContactFormats", "CpickSupport", "Localization", "CUchardet"],

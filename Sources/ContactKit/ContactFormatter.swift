@@ -558,12 +558,12 @@ public enum ContactFormatter {
   package static func latinTransformed(_ text: String) -> String? {
     guard text.utf8.count <= latinTransformedLength else {
       TransliterationWarmUp.waitIfRunning()
-      return text.applyingTransformInPieces(latinTransform)
+      return text.applyingTransformInPieces(latinTransliterator)
     }
     let key = ByteKey(text)
     if let known = transformed.value(for: key) { return known }
     TransliterationWarmUp.waitIfRunning()
-    guard let latin = text.applyingTransformInPieces(latinTransform) else { return nil }
+    guard let latin = text.applyingTransformInPieces(latinTransliterator) else { return nil }
     transformed.store(latin, for: key)
     return latin
   }
@@ -586,4 +586,7 @@ public enum ContactFormatter {
 
   /// The transform of `latinKey` (and of the search index's transliterations).
   public static let latinTransform = StringTransform("Any-Latin; Latin-ASCII; Lower")
+
+  /// `latinTransform`'s transliterators, kept open (`ICUTransform`).
+  package static let latinTransliterator = ICUTransform(latinTransform.rawValue)
 }

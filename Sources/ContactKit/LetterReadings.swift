@@ -64,7 +64,7 @@ package enum LetterReadings {
   /// ICU's `latinTransform` of `text`, after the warm-up of its rules.
   static func icuReading(_ text: String) -> String? {
     TransliterationWarmUp.waitIfRunning()
-    return text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
+    return ContactFormatter.latinTransliterator.apply(text)
   }
 
   /// The reading of `text` from its letters' readings: ICU's `latinTransform` of it

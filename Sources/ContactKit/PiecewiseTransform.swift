@@ -5,7 +5,8 @@ extension String {
   /// `applyingTransformInPieces(_:)`; a longer one is cut in pieces of about this size.
   package static let transformPiece = 2048
 
-  /// `applyingTransform(transform, reverse: false)`, a long text a piece at a time.
+  /// `transform.apply(self)` (Foundation's `applyingTransform(_:reverse:)` of its ID), a
+  /// long text a piece at a time.
   ///
   /// ICU transforms a text in place: each letter whose transliteration is longer or
   /// shorter than itself (`Ж` → `zh`, `ש` → `sh`) moves everything after it, so one
@@ -17,8 +18,8 @@ extension String {
   ///
   /// - Returns: the transformed text; nil when ICU fails on a piece.
   /// - Complexity: O(n) for a text of n bytes.
-  package func applyingTransformInPieces(_ transform: StringTransform) -> String? {
-    inPieces { $0.applyingTransform(transform, reverse: false) }
+  package func applyingTransformInPieces(_ transform: ICUTransform) -> String? {
+    inPieces { transform.apply($0) }
   }
 
   /// The text in NFC (`precomposedStringWithCanonicalMapping`), a piece at a time

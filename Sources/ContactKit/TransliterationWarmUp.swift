@@ -73,7 +73,7 @@ package enum TransliterationWarmUp {
     // (`waitIfRunning`) may be all of those.
     Thread.detachNewThread {
       // The transform itself, not `latinKey`, which would wait for this very thread.
-      _ = text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
+      _ = ContactFormatter.latinTransliterator.apply(text)
       running.subtract(1, ordering: .sequentiallyConsistent)
       finished.leave()
     }

@@ -25,7 +25,7 @@ package enum Parallel {
   }
 
   /// The processor count the process may use.
-  static let cores = ProcessInfo.processInfo.activeProcessorCount
+  package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
   /// `0..<count` cut into ranges of at most `chunk` indices, in order: one range when
   /// it fits, else as many as the least multiple of `cores` that keeps each within

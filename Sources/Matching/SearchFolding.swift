@@ -238,8 +238,6 @@ public enum SearchFolding {
 /// character at a time (so a book of Chinese names costs one transform per distinct
 /// character), other runs of non-ASCII text one run at a time.
 enum Transliteration {
-  /// The transform, the same as the sort keys' (`ContactFormatter.latinTransform`).
-  static let transform = ContactFormatter.latinTransform
   /// The transliterations of texts met: at most 100,000, kept while texts recur (`Memo`).
   static let cache = Memo<ByteKey, String>(capacity: 100_000)
 
@@ -270,15 +268,24 @@ enum Transliteration {
     (0xAC00...0xD7A3).contains(scalar.value)
   }
 
-  static let indicTransform = StringTransform("Any-Latin")
+  static let indicTransform = ICUTransform("Any-Latin")
 
-  /// Devanagari in the spelling people use (`शर्मा` → `sharma`, not ISO's `sarma`).
+  /// Devanagari in the spelling people use (`शर्मा` → `sharma`, not ISO's `sarma`):
+  /// ICU's ISO 15919 reading with `ś`, `ṣ` (either case) as `sh`, `c` as `ch`, the
+  /// anusvara `ṁ`, `ṃ` as `n` — in one pass over its scalars (ICU writes them
+  /// precomposed).
   static func indicLatin(_ text: String) -> String {
-    var latin = text.applyingTransformInPieces(indicTransform) ?? text
-    for (from, to) in [("ś", "sh"), ("ṣ", "sh"), ("Ś", "sh"), ("Ṣ", "sh"), ("c", "ch"), ("ṁ", "n"), ("ṃ", "n")] {
-      latin = latin.replacingOccurrences(of: from, with: to)
+    let latin = text.applyingTransformInPieces(indicTransform) ?? text
+    var out = String.UnicodeScalarView()
+    for scalar in latin.unicodeScalars {
+      switch scalar.value {
+      case 0x015A, 0x015B, 0x1E62, 0x1E63: out.append(contentsOf: "sh".unicodeScalars)
+      case 0x63: out.append(contentsOf: "ch".unicodeScalars)
+      case 0x1E41, 0x1E43: out.append("n")
+      default: out.append(scalar)
+      }
     }
-    return latin
+    return String(out)
   }
 
   /// The cached transliteration of `text`, folded.
@@ -297,11 +304,13 @@ enum Transliteration {
     if let hit = cache.value(for: key) { return hit }
     let isIndic = text.unicodeScalars.contains { (0x900...0x97F).contains($0.value) }
     // The transform a sort key of the same word made, when it came first (both wait
-    // for the warm-up of ICU's rules).
+    // for the warm-up of ICU's rules). Devanagari's reading needs no `Latin-ASCII;
+    // Lower` after it: folding takes its marks and case as that transform did (one ICU
+    // call a word, not two: ICU transforms under a lock of the whole process).
     let transformed: String?
     if isIndic {
       TransliterationWarmUp.waitIfRunning()
-      transformed = indicLatin(text).applyingTransformInPieces(transform)
+      transformed = indicLatin(text)
     } else {
       transformed = ContactFormatter.latinTransformed(text)
     }

@@ -12,7 +12,7 @@ struct PiecewiseTransformTests {
     #expect(text.utf8.count > 4 * String.transformPiece)
     let whole = text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
     #expect(whole != nil)
-    let same = text.applyingTransformInPieces(ContactFormatter.latinTransform) == whole
+    let same = text.applyingTransformInPieces(ContactFormatter.latinTransliterator) == whole
     #expect(same)
   }
 
@@ -23,7 +23,7 @@ struct PiecewiseTransformTests {
     let shortLatin = try #require(short.applyingTransform(ContactFormatter.latinTransform, reverse: false))
     #expect(shortLatin.count == 1_000)
     let long = String(repeating: short, count: 20)
-    let same = long.applyingTransformInPieces(ContactFormatter.latinTransform) == String(repeating: shortLatin, count: 20)
+    let same = long.applyingTransformInPieces(ContactFormatter.latinTransliterator) == String(repeating: shortLatin, count: 20)
     #expect(same)
   }
 
@@ -42,7 +42,7 @@ struct PiecewiseTransformTests {
   @Test("a short text is transformed whole")
   func shortText() {
     let text = "Жданов Νίκος"
-    #expect(text.applyingTransformInPieces(ContactFormatter.latinTransform) == text.applyingTransform(ContactFormatter.latinTransform, reverse: false))
+    #expect(text.applyingTransformInPieces(ContactFormatter.latinTransliterator) == text.applyingTransform(ContactFormatter.latinTransform, reverse: false))
   }
 
   @Test("a character longer than a piece (a letter with a thousand marks), alone and after words, is one piece")
@@ -51,7 +51,7 @@ struct PiecewiseTransformTests {
     #expect(marked.count == 1 && marked.utf8.count > String.transformPiece)
     for text in [marked, "Жанна " + marked, marked + " Жанна", String(repeating: "Жанна " + marked + " ", count: 3)] {
       let whole = text.applyingTransform(ContactFormatter.latinTransform, reverse: false)
-      let same = text.applyingTransformInPieces(ContactFormatter.latinTransform) == whole
+      let same = text.applyingTransformInPieces(ContactFormatter.latinTransliterator) == whole
       #expect(same, "\(text.utf8.count) bytes")
     }
   }

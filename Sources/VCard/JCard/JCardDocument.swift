@@ -124,12 +124,13 @@ struct JCardDocument {
     guard elements.count >= 2 * Self.partItems else { return read(elements) }
     // Where each part starts: the array items and the lines before it.
     let partSize = max(Self.partItems, elements.count / (4 * max(1, VCardReader.cores)))
+    let ranges = Parallel.ranges(count: elements.count, chunk: partSize, cores: Parallel.cores)
     var starts: [(index: Int, line: Int, counted: Int)] = []
     var arrays = index
     var lines = line
     var counted = self.counted
     for (offset, element) in zip(0..., elements) {
-      if offset % partSize == 0 {
+      if starts.count < ranges.count, offset == ranges[starts.count].lowerBound {
         for byte in bytes[counted..<max(counted, element.lowerBound)] where byte == 0x0A { lines += 1 }
         counted = max(counted, element.lowerBound)
         starts.append((arrays, lines, counted))
@@ -140,8 +141,8 @@ struct JCardDocument {
     let limits = self.limits
     let items = Array(elements)
     let partStarts = starts
-    let parts = Parallel.map(count: items.count, chunk: partSize) { range in
-      let start = partStarts[range.lowerBound / partSize]
+    let parts = Parallel.map(count: ranges.count, chunk: 1) { at in
+      let (range, start) = (ranges[at.lowerBound], partStarts[at.lowerBound])
       var part = JCardDocument(bytes: bytes, limits: limits, index: start.index, line: start.line, counted: start.counted)
       let valid = part.read(items[range])
       return (valid, part.cards, part.warnings, (part.index, part.line, part.counted))
