@@ -53,18 +53,41 @@ enum KanaSpelling {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Hepburn's `shi chi tsu fu ji sh ch j` as Kunrei writes them (`si ti tu hu zi sy ty zy`).
+  /// Hepburn's `shi chi tsu fu ji sh ch j` as Kunrei writes them (`si ti tu hu zi sy ty zy`):
+  /// each replacement over the whole text in turn, left to right (as Foundation's
+  /// `replacingOccurrences` did, on bytes: the patterns are ASCII).
   static func kunrei(_ romaji: String) -> String {
-    var text = romaji
-    for (hepburn, kunrei) in [
-      ("sh", "sy"), ("ch", "ty"), ("tsu", "tu"), ("fu", "hu"), ("ji", "zi"), ("j", "zy"),
-    ] {
-      text = text.replacingOccurrences(of: hepburn, with: kunrei)
-    }
-    // `syi` `tyi` `zyi` (from `shi`, `chi`, `ji` made above) as `si` `ti` `zi`.
-    for (long, short) in [("syi", "si"), ("tyi", "ti"), ("zyi", "zi")] {
-      text = text.replacingOccurrences(of: long, with: short)
-    }
-    return text
+    var text = Array(romaji.utf8)
+    for (hepburn, kunrei) in kunreiSteps { text = replacingAll(hepburn, with: kunrei, in: text) }
+    return String(decoding: text, as: UTF8.self)
   }
+
+  /// `kunrei`'s replacements in order; the last three make `syi` `tyi` `zyi` (from `shi`,
+  /// `chi`, `ji` made before) `si` `ti` `zi`.
+  static let kunreiSteps: [(from: [UInt8], to: [UInt8])] = [
+    ("sh", "sy"), ("ch", "ty"), ("tsu", "tu"), ("fu", "hu"), ("ji", "zi"), ("j", "zy"), ("syi", "si"), ("tyi", "ti"),
+    ("zyi", "zi"),
+  ].map { (Array($0.utf8), Array($1.utf8)) }
+
+  /// `bytes` with each occurrence of `pattern`, left to right and not overlapping,
+  /// replaced by `replacement`.
+  static func replacingAll(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+    guard let first = pattern.first, bytes.contains(first) else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 2)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == first, index + pattern.count <= bytes.count,
+        bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+      {
+        out += replacement
+        index += pattern.count
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
+  }
+
 }

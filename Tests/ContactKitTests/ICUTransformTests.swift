@@ -63,4 +63,14 @@ import Testing
     #expect(ICUTransform("No-Such-Transform").apply("abc") == nil)
     #expect(Self.foundation("abc", "No-Such-Transform") == nil)
   }
+
+  /// UTF-16 made UTF-8: ASCII, two- and three-byte letters, a pair, lone surrogates.
+  @Test func utf16AsString() {
+    let text = "aé€𝄞z"
+    #expect(ICUTransform.string(utf16: Array(text.utf16), count: text.utf16.count) == text)
+    #expect(ICUTransform.string(utf16: Array(text.utf16) + [0x61], count: 3) == "aé€")
+    #expect(ICUTransform.string(utf16: [0xD834, 0x61, 0xDD1E], count: 3) == "\u{FFFD}a\u{FFFD}")
+    #expect(ICUTransform.string(utf16: [0xD834], count: 1) == "\u{FFFD}")
+    #expect(ICUTransform.string(utf16: [], count: 0) == "")
+  }
 }

@@ -1,5 +1,6 @@
 import ContactKit
 import CpickTestSupport
+import Foundation
 import Testing
 
 @testable import Matching
@@ -17,6 +18,26 @@ import Testing
   func spellings(romaji: String, passport: String, kunrei: String) {
     #expect(KanaSpelling.passport(romaji) == passport)
     #expect(KanaSpelling.kunrei(romaji) == kunrei)
+  }
+
+  @Test("Kunrei spellings of random romaji are Foundation's replacements made in turn")
+  func kunreiAsFoundationReplaces() {
+    var state: UInt64 = 0x6A
+    func random(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let letters = Array("shctufjiyzao ")
+    for _ in 0..<3_000 {
+      let romaji = String((0..<(1 + random(12))).map { _ in letters[random(letters.count)] })
+      var expected = romaji
+      for (from, to) in [("sh", "sy"), ("ch", "ty"), ("tsu", "tu"), ("fu", "hu"), ("ji", "zi"), ("j", "zy"),
+        ("syi", "si"), ("tyi", "ti"), ("zyi", "zi")]
+      {
+        expected = expected.replacingOccurrences(of: from, with: to)
+      }
+      #expect(KanaSpelling.kunrei(romaji) == expected, "\(romaji)")
+    }
   }
 
   @Test("a name read in kana is found by its passport and Kunrei spellings")
