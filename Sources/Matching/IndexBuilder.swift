@@ -166,8 +166,14 @@ struct IndexBuilder {
       return
     }
     let key = ByteKey(text)
-    let forms: FoldedForms
-    if let met = formsMet[key] {
+    var forms: FoldedForms
+    if text.utf8.count > Self.readingBytes {
+      // Longer than any name: found in its own letters whole, by its readings (Latin
+      // letters, spellings, initials) as far as its beginning — each a transform of
+      // every word, under ICU's lock of the process (80 cards of a 1 MB name took 77 s).
+      forms = FoldedForms.of(ByteKey(Self.beginning(of: text)))
+      forms.folded = SearchFolding.fold(text)
+    } else if let met = formsMet[key] {
       forms = met
     } else if let composed = FoldedForms.composed(text, word: { self.forms(of: ByteKey(String($0))) }) {
       // Several words (a display name, distinct in every card): from its words', which
@@ -185,6 +191,26 @@ struct IndexBuilder {
     }
     if let spelled = forms.spelled { addFolded(spelled, kind: alias) }
     if let initials = forms.typedInitials { addFolded(initials, kind: alias) }
+  }
+
+  /// The most UTF-8 bytes of a field whose readings are all indexed (`addText`): four
+  /// times a long name of several parts in a script of three bytes a letter.
+  static let readingBytes = 1024
+
+  /// The first `readingBytes` bytes of `text`, or fewer: to its last space there when
+  /// that is in their second half, else to the end of a character.
+  static func beginning(of text: String) -> String {
+    var end = text.startIndex
+    var lastSpace: String.Index? = nil
+    var bytes = 0
+    for index in text.indices {
+      let length = text[index].utf8.count
+      if bytes + length > readingBytes { break }
+      if text[index] == " ", bytes > readingBytes / 2 { lastSpace = index }
+      bytes += length
+      end = text.index(after: index)
+    }
+    return String(text[..<(lastSpace ?? end)])
   }
 
   /// The forms of the text of `key` (non-ASCII): from `formsMet`, else
