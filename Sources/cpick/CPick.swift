@@ -333,7 +333,7 @@ enum CPick {
       case .aerc?:
         let found = matched()
         output.warnOfInvisibles(found.map(Output.Item.person), as: .aerc)
-        let lines = MailClientFormat.aerc(found, order: options.nameOrder)
+        let lines = MailClientFormat.aerc(found, order: options.nameOrder, query: options.query)
         for line in lines { StandardOutput.write(line) }
         return .chosen
       case .vcard?, .jcard?, .xcard?:

@@ -138,6 +138,29 @@ struct MailboxTests {
     #expect(MailClientFormat.aerc([twice, other]) == ["o@x.example\tOrg Nl", "p@x.example\tOrg Nl", "o@x.example\tShared"])
   }
 
+  @Test("a person's address typed in full, or begun, is their first completion in mutt and aerc, before the one listed first (case 33's kind)")
+  func typedAddressFirst() {
+    var valentina = Contact(identifier: "v", source: "t")
+    valentina.givenName = "Valentina"
+    valentina.familyName = "Orsk"
+    valentina.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "work", value: "v.orsk@ironleaf.example"),
+      LabeledValue(identifier: "e2", label: "home", value: "valentina@orsk.example"),
+      LabeledValue(identifier: "e3", label: "other", value: "vo@orsk.example"),
+    ]
+    #expect(
+      MailClientFormat.aerc([valentina], query: "Valentina@Orsk.example ")
+        == ["valentina@orsk.example\tValentina Orsk", "v.orsk@ironleaf.example\tValentina Orsk", "vo@orsk.example\tValentina Orsk"])
+    #expect(
+      MailClientFormat.mutt([valentina], query: "valentina@orsk").dropFirst()
+        == ["valentina@orsk.example\tValentina Orsk\thome", "v.orsk@ironleaf.example\tValentina Orsk\twork",
+          "vo@orsk.example\tValentina Orsk\tother"])
+    // Part of one address: that one first; a name typed: the card's order.
+    #expect(MailClientFormat.aerc([valentina], query: "orsk.example").first == "valentina@orsk.example\tValentina Orsk")
+    #expect(MailClientFormat.aerc([valentina], query: "valentina").first == "valentina@orsk.example\tValentina Orsk")
+    #expect(MailClientFormat.aerc([valentina], query: "Valentina Orsk").first == "v.orsk@ironleaf.example\tValentina Orsk")
+  }
+
   @Test("an RFC 5322 comment beside an address is no part of it; one left open keeps the value as written")
   func addressComments() {
     #expect(Mailbox.addresses(inEmailValue: "disp2@x.example (Comment Guy)") == ["disp2@x.example"])

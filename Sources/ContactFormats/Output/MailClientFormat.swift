@@ -11,7 +11,7 @@ public enum MailClientFormat {
   /// With no address the list has only the message line. Names are in `order`
   /// (`--name-order`), as every other output gives them.
   public static func mutt(_ contacts: [Contact], query: String, order: ContactFormatter.NameOrder = .auto) -> [String] {
-    let lines = muttEntries(contacts, order: order)
+    let lines = muttEntries(contacts, order: order, query: query)
     let quoted = field(query)
     let header: String
     switch lines.count {
@@ -24,12 +24,15 @@ public enum MailClientFormat {
 
   /// The lines of `mutt(_:query:)` after its message line, one per email address of
   /// each contact (`isFirst(_:in:)`; `cpick list -f mutt`: a list is no query, so it
-  /// has no message line).
-  public static func muttEntries(_ contacts: [Contact], order: ContactFormatter.NameOrder = .auto) -> [String] {
+  /// has no message line); a contact's addresses the query names first
+  /// (`matchedFirst(_:query:)`).
+  public static func muttEntries(
+    _ contacts: [Contact], order: ContactFormatter.NameOrder = .auto, query: String = ""
+  ) -> [String] {
     var lines: [String] = []
     for contact in contacts {
       var seen = Set<String>()
-      for email in contact.properties(for: .emailAddresses) {
+      for email in matchedFirst(contact.properties(for: .emailAddresses), query: query) {
         let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         var comment: [String] = []
         // A label or organization of nothing but invisible characters leaves no word.
@@ -52,12 +55,14 @@ public enum MailClientFormat {
   /// aerc `address-book-cmd`: no header, `address<TAB>name` per email address of each
   /// contact (`isFirst(_:in:)`), best match first, at most `limit` lines (aerc reads
   /// 100); the name is empty when the card has none (never a placeholder); names in
-  /// `order`.
-  public static func aerc(_ contacts: [Contact], limit: Int = 100, order: ContactFormatter.NameOrder = .auto) -> [String] {
+  /// `order`; a contact's addresses the query names first (`matchedFirst(_:query:)`).
+  public static func aerc(
+    _ contacts: [Contact], limit: Int = 100, order: ContactFormatter.NameOrder = .auto, query: String = ""
+  ) -> [String] {
     var lines: [String] = []
     for contact in contacts {
       var seen = Set<String>()
-      for email in contact.properties(for: .emailAddresses) {
+      for email in matchedFirst(contact.properties(for: .emailAddresses), query: query) {
         let name = field(Mailbox.realName(of: contact, address: email.value.singleLine, order: order))
         for address in Mailbox.addresses(inEmailValue: email.value.singleLine).map(field)
         where !address.isEmpty && isFirst(address, in: &seen) {
@@ -67,6 +72,23 @@ public enum MailClientFormat {
       }
     }
     return lines
+  }
+
+  /// A contact's addresses in their order, those the query names before the others:
+  /// the address typed in full first, then those it begins, then those it is part of
+  /// (without regard to case) — a person's private address typed in full is the first
+  /// completion, not the work address listed before it (aerc's Tab and mutt's Enter
+  /// take the first line).
+  static func matchedFirst(_ emails: [ContactProperty], query: String) -> [ContactProperty] {
+    let typed = query.trimmingSpaces.lowercased()
+    guard !typed.isEmpty, emails.count > 1 else { return emails }
+    func rank(_ email: ContactProperty) -> Int {
+      let address = email.value.singleLine.trimmingSpaces.lowercased()
+      if address == typed { return 0 }
+      if address.hasPrefix(typed) { return 1 }
+      return address.contains(typed) ? 2 : 3
+    }
+    return emails.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }
 
   /// True the first time a contact's `address` is met (`seen`: those met before),
