@@ -274,6 +274,68 @@ struct ForeignBookTests {
     #expect(Set(load.contacts.map(\.source)) == [TestPaths.fixture(fixture).path])
   }
 
+  @Test("Thunderbird's CSV export: primary and secondary email, every phone by its column, the home address, a birthday in three columns")
+  func thunderbird() throws {
+    let load = try VCardFileStore(path: TestPaths.fixture("books/thunderbird-115.csv").path).load()
+    let alder = try #require(load.contacts.first)
+    #expect(alder.displayName == "Alder Finch")
+    #expect(pairs(alder.emailAddresses) == ["-: alder@x.example", "-: a2@y.example"])
+    #expect(pairs(alder.phoneNumbers) == [
+      "work: +1 555 0101", "home: +1 555 0102", "otherFax: +1 555 0103", "pager: +1 555 0104", "mobile: +1 555 0105",
+    ])
+    #expect(alder.postalAddresses.map { "\($0.label ?? "-"): \($0.value.street), \($0.value.city) \($0.value.postalCode)" }
+      == ["home: 1 Main St, Springfield 62701"])
+    #expect(alder.birthday == ContactDate(year: 1980, month: 4, day: 15))
+    #expect((alder.nickname, alder.jobTitle, alder.departmentName, alder.organizationName) == ("Al", "Engineer", "R&D", "Acme"))
+    #expect(pairs(alder.urlAddresses) == ["-: https://alder.example"])
+    #expect(alder.note == "Met at fair")
+  }
+
+  @Test("Yahoo's CSV export: its Home, Work and Mobile phones, alternate emails, a US birthday")
+  func yahoo() throws {
+    let load = try VCardFileStore(path: TestPaths.fixture("books/yahoo-contacts.csv").path).load()
+    let birch = try #require(load.contacts.first)
+    #expect(pairs(birch.emailAddresses) == ["-: birch@x.example", "-: b2@y.example"])
+    #expect(pairs(birch.phoneNumbers) == ["home: +1 555 0201", "work: +1 555 0202", "mobile: +1 555 0203"])
+    #expect(birch.birthday == ContactDate(year: 1980, month: 4, day: 15))
+    #expect(birch.note.isEmpty)
+  }
+
+  @Test("LinkedIn's export: its Notes paragraph before the header is no row; every connection read")
+  func linkedIn() throws {
+    let load = try VCardFileStore(path: TestPaths.fixture("books/linkedin-connections.csv").path).load()
+    #expect(load.warnings == [])
+    #expect(load.contacts.map(\.displayName) == ["Cobb Ruelle", "Dara Vey"])
+    #expect(pairs(load.contacts[0].emailAddresses) == ["-: cobb@x.example"])
+    #expect((load.contacts[0].organizationName, load.contacts[0].jobTitle) == ("Acme", "Engineer"))
+  }
+
+  @Test("a Japanese Outlook's export: the Yomi readings of the name, a birthday written year first")
+  func outlookYomi() throws {
+    let load = try VCardFileStore(path: TestPaths.fixture("books/outlook-japanese-yomi.csv").path).load()
+    let taro = try #require(load.contacts.first)
+    #expect((taro.familyName, taro.givenName) == ("角田", "太郎"))
+    #expect((taro.phoneticFamilyName, taro.phoneticGivenName) == ("つのだ", "たろう"))
+    #expect(taro.birthday == ContactDate(year: 1980, month: 4, day: 15))
+    #expect(taro.groups == ["Friends", "Work"])
+  }
+
+  @Test(
+    "a non-English Outlook's export, its headers in its language (and Excel's sep=; line): names, emails, phones",
+    arguments: [
+      ("books/outlook-german.csv", "Jürgen Müller", "j@x.example", ["work: +49 30 1234567", "mobile: +49 170 1234567"]),
+      ("books/excel-german-sep.csv", "Jürgen Müller", "j@x.example", ["mobile: +49 170 1234567"]),
+      ("books/outlook-french.csv", "Amélie Poulain", "amelie@x.example", ["mobile: +33 6 12 34 56 78"]),
+      ("books/outlook-russian-windows1251.csv", "Наталья Смирнова", "natalia@x.example", ["mobile: +7 900 000 0001"]),
+    ])
+  func localizedOutlook(fixture: String, name: String, email: String, phones: [String]) throws {
+    let load = try VCardFileStore(path: TestPaths.fixture(fixture).path).load()
+    #expect(load.warnings == [])
+    let person = try #require(load.contacts.first { $0.displayName == name })
+    #expect(pairs(person.emailAddresses) == ["-: \(email)"])
+    #expect(pairs(person.phoneNumbers) == phones)
+  }
+
   @Test("entries and rows without a person's name: an organization by its name, a CJK name family first (case 18, 16)")
   func organizationsAndNamesWithoutCN() {
     let ldif = """

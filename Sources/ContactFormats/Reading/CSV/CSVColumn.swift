@@ -16,6 +16,9 @@ package struct CSVColumn: Sendable, Hashable {
     case emailDisplayName
     case organization, department, jobTitle
     case birthday, note, groups
+    /// A birthday in three columns (Thunderbird's `Birth Year`, `Birth Month`, `Birth
+    /// Day`): its numbers.
+    case birthYear, birthMonth, birthDayOfMonth
     case email, phone, url, relation, date
     /// A part of a postal address.
     case street, poBox, extendedAddress, city, region, postalCode, country

@@ -43,12 +43,33 @@ package enum CSVContactReader {
     return nil
   }
 
-  /// The cells of the first row of `text` (read from its first 4 KiB).
+  /// The cells of the header row of `text` (`headerRow(of:)`).
   static func header(of text: String) -> [String] {
-    let head = String(text.prefix(4096))
-    let first = CSVTable.rows(head, delimiter: CSVTable.delimiter(of: head)).rows.first
-    return (first?.cells ?? []).map { $0.trimmingSpaces }
+    headerRow(of: text).cells
   }
+
+  /// The header row of `text`, read from its first 4 KiB, and how many rows come before
+  /// it: the first row, but after Excel's `sep=;` line, and the first of the first
+  /// `preambleRows` rows that names an export's columns when the first does not (a
+  /// LinkedIn export opens with a `Notes:` paragraph).
+  static func headerRow(of text: String) -> (cells: [String], skipped: Int) {
+    let head = String(text.prefix(4096))
+    var rows = CSVTable.rows(head, delimiter: CSVTable.delimiter(of: head)).rows.prefix(preambleRows + 1)
+    var skipped = 0
+    if CSVTable.toldDelimiter(of: head) != nil, rows.first?.line == 1 {
+      rows = rows.dropFirst()
+      skipped = 1
+    }
+    let cells = rows.map { $0.cells.map { $0.trimmingSpaces } }
+    let known = cells.firstIndex {
+      GoogleCSVColumns.matches($0) || OutlookCSVColumns.matches($0) || GenericCSVColumns.matches($0)
+    }
+    let at = known ?? 0
+    return (at < cells.count ? cells[at] : [], skipped + at)
+  }
+
+  /// The most rows of text before the header row of an export (`headerRow(of:)`).
+  static let preambleRows = 8
 
   /// The contacts of the rows of `text` under its header, in row order, and a
   /// `source:line: why` warning for each problem (see the type's summary), in line order.
@@ -81,6 +102,8 @@ package enum CSVContactReader {
     var rows: [CSVTable.Row] = []
     var rowBytes = 0
     var keys: [Int64: Int] = [:]
+    // Rows before the header (Excel's `sep=` line, an export's note) are no records.
+    var beforeHeader = headerRow(of: text).skipped
     func endPart() {
       // Each row's contact, key and identifier on all cores; the identifier made again
       // for a person seen before (`key#2`, …), which only the file's order tells.
@@ -116,6 +139,10 @@ package enum CSVContactReader {
     CSVTable.forEachRow(
       text, delimiter: CSVTable.delimiter(of: text),
       row: { row in
+        if beforeHeader > 0 {
+          beforeHeader -= 1
+          return
+        }
         guard header != nil else {
           let headers = row.cells.map { $0.trimmingSpaces }
           let columns = columns(headers, export: export)
@@ -145,12 +172,10 @@ package enum CSVContactReader {
 
   /// The column of each header cell in an export's table (nil for one it does not know).
   static func columns(_ headers: [String], export: Export) -> [CSVColumn?] {
-    headers.enumerated().map { index, name in
-      switch export {
-      case .google: GoogleCSVColumns.column(name)
-      case .outlook: OutlookCSVColumns.column(name)
-      case .generic: GenericCSVColumns.column(name, index: index)
-      }
+    switch export {
+    case .google: headers.map(GoogleCSVColumns.column)
+    case .outlook: headers.map(OutlookCSVColumns.column)
+    case .generic: GenericCSVColumns.columns(headers)
     }
   }
 
@@ -269,7 +294,7 @@ package enum CSVContactReader {
     contact.organizationName = single[.organization] ?? ""
     contact.departmentName = single[.department] ?? ""
     contact.jobTitle = single[.jobTitle] ?? ""
-    contact.birthday = single[.birthday].flatMap(date)
+    contact.birthday = single[.birthday].flatMap(date) ?? birthday(ofParts: single)
     contact.groups = groups
 
     var number = 0
@@ -348,16 +373,29 @@ package enum CSVContactReader {
     return String(scalars[start...end])
   }
 
+  /// A birthday given in three columns (`birthYear`, `birthMonth`, `birthDayOfMonth`):
+  /// nil without a valid month and day; the year left out when absent or 0.
+  static func birthday(ofParts single: [CSVColumn.Field: String]) -> ContactDate? {
+    guard let month = single[.birthMonth].flatMap({ Int($0) }), let day = single[.birthDayOfMonth].flatMap({ Int($0) }),
+      (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    let year = single[.birthYear].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return ContactDate(year: year, month: month, day: day)
+  }
+
   /// A date as exports write it: ISO 8601 (`1815-12-10`, `--12-10` without a year,
   /// as Google writes it), Outlook's `12/10/1815` (the exporting Windows' short
   /// format: month first in the US, the default; day first where the first number
-  /// cannot be a month, `25/12/1815` from a British or French Windows) or a European
+  /// cannot be a month, `25/12/1815` from a British or French Windows; year first,
+  /// `1815/12/10`, from a Japanese or Chinese one) or a European
   /// `10.12.1815`; nil for Outlook's `0/0/00` (no date); any other text as written.
   static func date(_ text: String) -> ContactDate? {
     for (separator, monthFirst) in [("/", true), (".", false)] where text.contains(separator) {
       let numbers = text.split(separator: Character(separator)).map { Int($0.trimmingSpaces) }
       guard numbers.count == 3, let a = numbers[0], let b = numbers[1], let year = numbers[2] else { break }
       if a == 0 && b == 0 { return nil }
+      // Year first (`1980/4/15`: a Japanese or Chinese Windows' short format).
+      if a > 31, (1...12).contains(b), (1...31).contains(year) { return ContactDate(year: a, month: b, day: year) }
       let isDate = { (month: Int, day: Int) in (1...12).contains(month) && (1...31).contains(day) }
       let (month, day) = monthFirst && (isDate(a, b) || !isDate(b, a)) ? (a, b) : (b, a)
       guard isDate(month, day) else { break }

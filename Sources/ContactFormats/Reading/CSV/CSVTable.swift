@@ -24,6 +24,7 @@ package enum CSVTable {
   ///
   /// - Complexity: O(n) in the length of the first line.
   package static func delimiter(of text: String) -> Unicode.Scalar {
+    if let told = toldDelimiter(of: text) { return told }
     var counts: [Unicode.Scalar: Int] = [",": 0, ";": 0, "\t": 0]
     var quoted = false
     for scalar in text.unicodeScalars {
@@ -36,6 +37,20 @@ package enum CSVTable {
       best = candidate
     }
     return best
+  }
+
+  /// The delimiter a first line `sep=;` names (Excel's, any case; one character that
+  /// is not a letter or digit), or nil. That line is no record.
+  static func toldDelimiter(of text: String) -> Unicode.Scalar? {
+    var scalars = text.unicodeScalars.drop { $0 == "\u{FEFF}" }.prefix(6).makeIterator()
+    for expected in "sep=".unicodeScalars {
+      guard let scalar = scalars.next(), scalar.properties.lowercaseMapping == String(expected) else { return nil }
+    }
+    guard let told = scalars.next(), told.isASCII, !told.properties.isAlphabetic, !("0"..."9").contains(told),
+      told != "\n", told != "\r", told != "\""
+    else { return nil }
+    if let after = scalars.next(), after != "\n", after != "\r" { return nil }
+    return told
   }
 
   /// The records of `text`, blank lines left out, and a warning for each quoting

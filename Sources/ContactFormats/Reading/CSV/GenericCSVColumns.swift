@@ -25,6 +25,7 @@ enum GenericCSVColumns {
       (.jobTitle, ["title", "jobtitle", "position"]),
       (.note, ["note", "notes", "comment", "comments"]),
       (.birthday, ["birthday", "bday", "birthdate", "dateofbirth"]),
+      (.birthYear, ["birthyear"]), (.birthMonth, ["birthmonth"]),
       (.groups, ["groups", "group", "categories", "category", "tags", "labels"]),
       (.street, ["address", "street", "streetaddress", "address1"]),
       (.city, ["city", "town", "locality"]),
@@ -32,27 +33,74 @@ enum GenericCSVColumns {
       (.postalCode, ["zip", "zipcode", "postcode", "postalcode"]),
       (.country, ["country", "countryregion"]),
     ]
-    for (field, names) in fields {
+    for (field, names) in fields + localizedFields {
       for name in names { table[name] = CSVColumn(field, item: field.isAddress ? "address" : "") }
     }
+    // An address of a place (`Home City`, `Work ZipCode`: Thunderbird's and Yahoo's
+    // exports): one item a place, labelled by it.
+    let places = [("home", "home"), ("work", "work"), ("business", "work"), ("other", "other")]
+    let parts: [(CSVColumn.Field, [String])] = [
+      (.street, ["address", "street", "streetaddress"]), (.city, ["city"]), (.region, ["state", "region", "province"]),
+      (.postalCode, ["zip", "zipcode", "postcode", "postalcode"]), (.country, ["country", "countryregion"]),
+    ]
+    for (place, label) in places {
+      for (field, names) in parts {
+        for name in names { table[place + name] = CSVColumn(field, item: "\(place) address", label: label) }
+      }
+    }
     let labelled: [(CSVColumn.Field, String?, [String])] = [
-      (.email, nil, ["email", "emailaddress", "mail"]),
+      // Thunderbird's `Primary Email`, `Secondary Email`; Yahoo's `Alternate Email 1`.
+      (.email, nil, ["email", "emailaddress", "mail", "primaryemail", "secondaryemail", "alternateemail", "otheremail"]),
       (.email, "work", ["workemail", "businessemail"]),
       (.email, "home", ["homeemail", "personalemail"]),
       (.phone, nil, ["phone", "telephone", "tel", "phonenumber"]),
-      (.phone, "mobile", ["mobile", "mobilephone", "cell", "cellphone"]),
-      (.phone, "work", ["workphone", "businessphone", "officephone"]),
-      (.phone, "home", ["homephone"]),
-      (.phone, "otherFax", ["fax"]),
+      (.phone, "mobile", ["mobile", "mobilephone", "cell", "cellphone", "mobilenumber", "cellnumber"]),
+      // Yahoo's phone columns are `Home`, `Work`, `Other`.
+      (.phone, "work", ["workphone", "businessphone", "officephone", "work", "worknumber"]),
+      (.phone, "home", ["homephone", "home", "homenumber"]),
+      (.phone, "other", ["otherphone", "other"]),
+      (.phone, "pager", ["pager", "pagernumber"]),
+      (.phone, "otherFax", ["fax", "faxnumber"]),
       (.phone, "workFax", ["workfax", "businessfax"]),
       (.phone, "homeFax", ["homefax"]),
       (.url, nil, ["url", "website", "web", "webpage", "homepage"]),
+      (.url, "home", ["personalwebsite", "homewebpage", "homeurl"]),
+      (.url, "work", ["businesswebsite", "workwebpage", "workurl"]),
     ]
-    for (field, label, names) in labelled {
+    for (field, label, names) in labelled + localizedLabelled {
       for name in names { table[name] = CSVColumn(field, label: label) }
     }
     return table
   }()
+
+  /// The names of the person's columns in the exports of a non-English Outlook (its
+  /// headers are in its language: `Vorname`, `Prénom`, `Имя`) and of other exports in
+  /// those languages, by key.
+  static let localizedFields: [(CSVColumn.Field, [String])] = [
+    (.givenName, ["vorname", "prénom", "prenom", "nombre", "nome", "voornaam", "имя", "imię", "imie", "jméno", "förnamn"]),
+    (.middleName, ["weiterevornamen", "deuxièmeprénom", "segundonombre", "secondonome", "отчество"]),
+    (.familyName, [
+      "nachname", "nom", "apellidos", "apellido", "cognome", "sobrenome", "achternaam", "фамилия", "nazwisko",
+      "příjmení", "efternamn",
+    ]),
+    (.namePrefix, ["anrede", "обращение", "civilité"]),
+    (.organization, ["firma", "société", "organización", "compañía", "empresa", "società", "bedrijf", "организация"]),
+    (.department, ["abteilung", "service", "departamento", "reparto", "отдел"]),
+    (.jobTitle, ["fonction", "puesto", "cargo", "qualifica", "должность"]),
+    (.note, ["notizen", "notiz", "notas", "заметки"]),
+  ]
+
+  /// The email and phone columns of those exports, by key.
+  static let localizedLabelled: [(CSVColumn.Field, String?, [String])] = [
+    (.email, nil, [
+      "emailadresse", "email2adresse", "email3adresse", "adressedemessagerie", "adressedemessagerie2",
+      "adressedemessagerie3", "direccióndecorreoelectrónico", "correoelectrónico", "indirizzoemail", "endereçodeemail",
+      "adresemail", "адресэлпочты", "адресэлпочты2", "адресэлпочты3", "электроннаяпочта",
+    ]),
+    (.phone, "mobile", ["mobiltelefon", "téléphonemobile", "teléfonomóvil", "cellulare", "celular", "мобильныйтелефон"]),
+    (.phone, "work", ["telefongeschäftlich", "téléphonebureau", "teléfonodeltrabajo", "рабочийтелефон"]),
+    (.phone, "home", ["telefonprivat", "téléphonedomicile", "teléfonoparticular", "домашнийтелефон"]),
+  ]
 
   /// `E-Mail Address` → `emailaddress`: lower case, without blanks and punctuation.
   static func key(_ header: String) -> String {
@@ -71,6 +119,18 @@ enum GenericCSVColumns {
     guard var column else { return nil }
     if column.item.isEmpty, column.isMultiValue, column.field != .groups { column.item = "column \(index)" }
     return column
+  }
+
+  /// The columns of `headers`: as `column(_:index:)` gives each, but for `Birth Day`
+  /// beside a `Birth Year` or `Birth Month` column, which is the day of the month.
+  static func columns(_ headers: [String]) -> [CSVColumn?] {
+    var columns = headers.enumerated().map { column($0.element, index: $0.offset) }
+    if columns.contains(where: { $0?.field == .birthYear || $0?.field == .birthMonth }) {
+      for (index, header) in headers.enumerated() where key(header) == "birthday" {
+        columns[index] = CSVColumn(.birthDayOfMonth)
+      }
+    }
+    return columns
   }
 
   /// Whether `headers` name a person's columns: a name column and an email or phone

@@ -21,6 +21,9 @@ enum OutlookCSVColumns {
       "spouse": .init(.relation, item: "spouse", label: "spouse"),
       "children": .init(.relation, item: "children", label: "child"),
       "manager's name": .init(.relation, item: "manager", label: "manager"),
+      // A Japanese Outlook's readings of the name (`Yomi`).
+      "given yomi": .init(.phoneticGivenName), "middle yomi": .init(.phoneticMiddleName),
+      "surname yomi": .init(.phoneticFamilyName),
       "assistant's name": .init(.relation, item: "assistant", label: "assistant"),
     ]
     let phones: [(String, String)] = [
