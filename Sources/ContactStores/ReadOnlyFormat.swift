@@ -261,7 +261,7 @@ enum ReadOnlyFormat: Sendable, Hashable {
         for (key, name) in personNames(people) { names[key] = name }
       }
       let made = Parallel.map(count: people.count, chunk: chunk) { [names] range in
-        range.map { LDAPCardMapping.card(from: people[$0].entry, names: names) }
+        range.map { LDAPCardMapping.card(from: people[$0].entry, names: names, keepingOthers: true) }
       }.flatMap { $0 }
       // Where each card starts in the cards' lines (1-based), to name its entry's line.
       var cardStarts: [Int] = []

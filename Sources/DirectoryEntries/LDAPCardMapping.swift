@@ -19,7 +19,12 @@ import VCard
 /// | `URL` | `labeledURI` up to its first space (RFC 2079) |
 /// | `PHOTO` | `jpegPhoto` as a `data:image/jpeg;base64,` URI |
 /// | `RELATED;TYPE=x-manager` | `manager`: the manager's name when known, else the DN |
-/// | `NOTE` | `description` |
+/// | `NICKNAME` | `mozillaNickname` (Thunderbird; `xmozillanickname` before it) |
+/// | `EMAIL` | … then `mozillaSecondEmail` |
+/// | `ADR;TYPE=home` | `mozillaHomeStreet`, `mozillaHomeStreet2`, `mozillaHomeLocalityName`, `mozillaHomeState`, `mozillaHomePostalCode`, `mozillaHomeCountryName` |
+/// | `URL;TYPE=work`, `URL;TYPE=home` | `mozillaWorkUrl`, `mozillaHomeUrl` |
+/// | `BDAY` | `birthyear`, `birthmonth`, `birthday` (Thunderbird's numbers) |
+/// | `NOTE` | `description`; for an LDIF file (`keepingOthers`), then every other attribute of the person as `name: value` (not the classes, passwords, operational attributes) |
 /// | `REV` | `modifyTimestamp` (AD: `whenChanged`) |
 /// | `X-LDAP-DN` | the entry's DN |
 ///
@@ -43,16 +48,22 @@ public enum LDAPCardMapping {
   ]
 
   /// Whether `entry` is a person: one of ``personClasses`` is among its `objectClass`
-  /// values, or it has none and has a `mail`, `cn`, `sn`, `givenName`, `displayName`,
-  /// `telephoneNumber` or `mobile` (an export that left the classes out: a script's LDIF of names
-  /// and numbers). An organizational unit or a group of a directory dump is not.
+  /// values, or it has none but `top` and has one of ``personAttributes`` (an export
+  /// that left the classes out: a script's LDIF of names and numbers). An
+  /// organizational unit or a group of a directory dump is not.
   public static func isPerson(_ entry: LDAPEntry) -> Bool {
-    let classes = entry.strings("objectClass").map { $0.trimmingBlanks().lowercased() }
-    if classes.isEmpty {
-      return ["mail", "cn", "sn", "givenName", "displayName", "telephoneNumber", "mobile"].contains { entry.first($0) != nil }
-    }
+    let classes = entry.strings("objectClass").map { $0.trimmingBlanks().lowercased() }.filter { $0 != "top" }
+    if classes.isEmpty { return personAttributes.contains { entry.first($0) != nil } }
     return classes.contains { personClasses.contains($0) }
   }
+
+  /// The attributes that make an entry without a class (or of `top` alone) a person:
+  /// a name, an address, a number, an organization, a nickname (case 18's kind: a card
+  /// of an organization, a number alone, is still a card).
+  static let personAttributes = [
+    "mail", "cn", "sn", "givenName", "displayName", "telephoneNumber", "mobile", "homePhone", "pager",
+    "facsimileTelephoneNumber", "o", "company", "street", "postalAddress", "mozillaNickname", "mozillaSecondEmail",
+  ]
 
   /// The vCard 4.0 card for `entry`: CR LF line ends, folded, escaped (RFC 6350).
   ///
@@ -61,7 +72,11 @@ public enum LDAPCardMapping {
   ///   - names: display names of other entries by DN (lower-cased, as
   ///     ``nameKey(_:)`` gives), to name a `manager`; without it the DN is written.
   /// - Complexity: O(n) in the size of the entry.
-  public static func card(from entry: LDAPEntry, names: [String: String] = [:]) -> [UInt8] {
+  ///   - keepingOthers: whether the attributes the mapping has no property for go to
+  ///     the note (`name: value`): an LDIF file's (Thunderbird's `mozillaCustom1`,
+  ///     `nsAIMid`), which would else be lost when it is converted; a search asks only
+  ///     for ``attributes``.
+  public static func card(from entry: LDAPEntry, names: [String: String] = [:], keepingOthers: Bool = false) -> [UInt8] {
     var lines: [ContactEncoder.Line] = [
       .init(name: "VERSION", value: "4.0"),
       .init(name: "UID", value: VCardSerializer.escape(uid(entry))),
@@ -72,8 +87,13 @@ public enum LDAPCardMapping {
     if family != nil || given != nil {
       lines.append(.init(name: "N", value: VCardSerializer.structured([family ?? "", given ?? "", "", "", ""])))
     }
-    for mail in entry.strings("mail").map({ $0.trimmingBlanks() }) where !mail.isEmpty {
-      lines.append(.init(name: "EMAIL", value: VCardSerializer.escape(mail)))
+    if let nickname = entry.first("mozillaNickname") ?? entry.first("xmozillanickname") {
+      lines.append(.init(name: "NICKNAME", value: VCardSerializer.escape(nickname)))
+    }
+    for attribute in ["mail", "mozillaSecondEmail"] {
+      for mail in entry.strings(attribute).map({ $0.trimmingBlanks() }) where !mail.isEmpty {
+        lines.append(.init(name: "EMAIL", value: VCardSerializer.escape(mail)))
+      }
     }
     let phones: [(String, [String])] = [
       ("telephoneNumber", ["work", "voice"]), ("mobile", ["cell"]), ("homePhone", ["home"]),
@@ -101,10 +121,17 @@ public enum LDAPCardMapping {
       lines.append(.init(name: "TITLE", value: VCardSerializer.escape(title)))
     }
     if let address = address(entry) { lines.append(address) }
+    if let home = homeAddress(entry) { lines.append(home) }
     for uri in entry.strings("labeledURI") {
       let address = uri.trimmingBlanks().split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
       if !address.isEmpty { lines.append(.init(name: "URL", value: address)) }
     }
+    for (attribute, type) in [("mozillaWorkUrl", "work"), ("mozillaHomeUrl", "home")] {
+      for url in entry.strings(attribute).map({ $0.trimmingBlanks() }) where !url.isEmpty {
+        lines.append(.init(name: "URL", parameters: [VCardParameter(name: "TYPE", values: [type])], value: url))
+      }
+    }
+    if let birthday = birthday(entry) { lines.append(.init(name: "BDAY", value: birthday)) }
     if let photo = entry.attributes["jpegphoto"]?.first(where: { !$0.isEmpty }) {
       lines.append(.init(name: "PHOTO", value: "data:image/jpeg;base64," + Data(photo).base64EncodedString()))
     }
@@ -118,7 +145,8 @@ public enum LDAPCardMapping {
           ],
           value: VCardSerializer.escape(name)))
     }
-    let notes = entry.strings("description").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+    var notes = entry.strings("description").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+    if keepingOthers { notes += otherAttributes(entry) }
     if !notes.isEmpty {
       lines.append(.init(name: "NOTE", value: VCardSerializer.escape(notes.joined(separator: "\n"))))
     }
@@ -176,12 +204,17 @@ public enum LDAPCardMapping {
   }
 
   /// The name a card of `entry` shows (its `FN`): `displayName`, `cn`, the given and
-  /// family names, `mail`, else the value of the DN's first RDN.
+  /// family names, the organization, the nickname, `mail`, a number, else the value of
+  /// the DN's first RDN (case 18's order).
   public static func displayName(_ entry: LDAPEntry) -> String {
     if let name = entry.first("displayName") ?? entry.first("cn") { return name }
     if let name = personName(entry) { return name }
     if let organization = entry.first("o") ?? entry.first("company") { return organization }
-    if let mail = entry.first("mail") { return mail }
+    if let nickname = entry.first("mozillaNickname") ?? entry.first("xmozillanickname") { return nickname }
+    if let mail = entry.first("mail") ?? entry.first("mozillaSecondEmail") { return mail }
+    for attribute in ["telephoneNumber", "mobile", "homePhone", "pager", "facsimileTelephoneNumber"] {
+      if let number = entry.first(attribute) { return number }
+    }
     let rdn = entry.dn.split(separator: ",", maxSplits: 1).first.map(String.init) ?? entry.dn
     return rdn.split(separator: "=", maxSplits: 1).last.map { String($0).trimmingBlanks() } ?? entry.dn
   }
@@ -220,6 +253,77 @@ public enum LDAPCardMapping {
     }
     return ContactIdentifier.customUUID(bytes)
   }
+
+  /// Thunderbird's home address (`mozillaHome…`, RFC-less: its LDIF export's schema);
+  /// nil when it has none.
+  static func homeAddress(_ entry: LDAPEntry) -> ContactEncoder.Line? {
+    let street = ["mozillaHomeStreet", "mozillaHomeStreet2"].compactMap { entry.first($0) }.joined(separator: "\n")
+    let parts = [
+      street, entry.first("mozillaHomeLocalityName") ?? "", entry.first("mozillaHomeState") ?? "",
+      entry.first("mozillaHomePostalCode") ?? "", entry.first("mozillaHomeCountryName") ?? "",
+    ]
+    guard parts.contains(where: { !$0.isEmpty }) else { return nil }
+    return .init(
+      name: "ADR", parameters: [VCardParameter(name: "TYPE", values: ["home"])],
+      value: VCardSerializer.structured(["", ""] + parts))
+  }
+
+  /// Thunderbird's birthday (`birthyear`, `birthmonth`, `birthday`: numbers) as a vCard
+  /// date (`1980-04-15`, `--0415` without a year); nil without a valid month and day.
+  static func birthday(_ entry: LDAPEntry) -> String? {
+    guard let month = entry.first("birthmonth").flatMap({ Int($0.trimmingBlanks()) }),
+      let day = entry.first("birthday").flatMap({ Int($0.trimmingBlanks()) }), (1...12).contains(month),
+      (1...31).contains(day)
+    else { return nil }
+    let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+    if let year = entry.first("birthyear").flatMap({ Int($0.trimmingBlanks()) }), (1...9999).contains(year) {
+      let padded = String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
+      return "\(padded)-\(twoDigits(month))-\(twoDigits(day))"
+    }
+    return "--\(twoDigits(month))\(twoDigits(day))"
+  }
+
+  /// The attributes of `entry` the card has no property for, as `name: value` lines
+  /// (text values; binary ones left out), in name order: not the classes, passwords,
+  /// the server's operational attributes, nor those the card maps.
+  static func otherAttributes(_ entry: LDAPEntry) -> [String] {
+    var lines: [String] = []
+    for name in entry.attributes.keys.sorted() where !mapped.contains(name) && !unkept.contains(name) {
+      for value in entry.attributes[name] ?? [] {
+        guard let text = String(validating: value, as: UTF8.self), !value.contains(0) else { continue }
+        let trimmed = text.trimmingBlanks()
+        if !trimmed.isEmpty { lines.append("\(noteName(name)): \(trimmed)") }
+      }
+    }
+    return lines
+  }
+
+  /// The name a note gives an attribute (`mozillacustom1` → `Custom 1`, as Thunderbird
+  /// shows it; `nsaimid` → `AIM`); others by their lower-case name.
+  static func noteName(_ name: String) -> String {
+    if name.hasPrefix("mozillacustom"), let number = Int(name.dropFirst("mozillacustom".count)) { return "Custom \(number)" }
+    return ["nsaimid": "AIM", "nscpaimscreenname": "AIM", "mozillahomestreet2": "Home street 2"][name] ?? name
+  }
+
+  /// The attributes `card(from:names:keepingOthers:)` maps (lower case).
+  static let mapped: Set<String> = Set(
+    (attributes + [
+      "mozillanickname", "xmozillanickname", "mozillasecondemail", "mozillahomestreet", "mozillahomestreet2",
+      "mozillahomelocalityname", "mozillahomestate", "mozillahomepostalcode", "mozillahomecountryname",
+      "mozillaworkurl", "mozillahomeurl", "birthyear", "birthmonth", "birthday",
+    ]).map { $0.lowercased() })
+
+  /// Attributes that say nothing of the person (lower case): passwords, the server's
+  /// operational attributes (RFC 4512, OpenLDAP's, Active Directory's), Thunderbird's
+  /// mail-format flag, the DN's own parts.
+  static let unkept: Set<String> = [
+    "userpassword", "createtimestamp", "creatorsname", "modifiersname", "entrycsn", "entrydn", "structuralobjectclass",
+    "subschemasubentry", "hassubordinates", "contextcsn", "pwdchangedtime", "pwdhistory", "whencreated", "usnchanged",
+    "usncreated", "objectsid", "objectcategory", "samaccounttype", "useraccountcontrol", "pwdlastset", "badpwdcount",
+    "badpasswordtime", "lastlogon", "lastlogontimestamp", "logoncount", "instancetype", "dscorepropagationdata",
+    "primarygroupid", "accountexpires", "codepage", "countrycode", "mozillausehtmlmail", "xmozillausehtmlmail",
+    "dc", "member", "uniquemember", "memberof", "changetype", "control",
+  ]
 
   /// The work address: from `street`, `l`, `st`, `postalCode` and `c` when any is
   /// there, else from the `$`-separated lines of `postalAddress` (RFC 4517 §3.3.28) —

@@ -336,6 +336,47 @@ struct ForeignBookTests {
     #expect(pairs(person.phoneNumbers) == phones)
   }
 
+  @Test("Thunderbird's LDIF export: nickname, second email, home address and web page, a birthday in three numbers, custom fields in the note")
+  func thunderbirdLDIF() throws {
+    let load = try VCardFileStore(path: TestPaths.fixture("books/thunderbird-115.ldif").path).load()
+    #expect(load.warnings == [])
+    let alder = try #require(load.contacts.first)
+    #expect(alder.nickname == "Al")
+    #expect(pairs(alder.emailAddresses) == ["-: alder@x.example", "-: a2@y.example"])
+    #expect(alder.postalAddresses.map { "\($0.label ?? "-"): \($0.value.street), \($0.value.city)" }
+      == ["work: 2 Work Rd, Shelbyville", "home: 1 Main St, Springfield"])
+    #expect(pairs(alder.urlAddresses) == ["work: https://acme.example", "home: https://alder.example"])
+    #expect(alder.birthday == ContactDate(year: 1980, month: 4, day: 15))
+    #expect(alder.note == "Met at fair\nCustom 1: Locker B-17\nAIM: alderaim")
+  }
+
+  @Test("LDIF entries of no class (or top alone) holding an organization, a number or a nickname are people, named by them (case 18's order)")
+  func classlessEntries() {
+    let ldif = """
+      dn: employeeNumber=42,dc=x
+      objectClass: top
+      o: Quayside Lamp Works
+      facsimileTelephoneNumber: +1 555 0100
+      street: 1 Harbour Rd
+
+      dn: employeeNumber=43,dc=x
+      homePhone: +1 555 0177
+      mozillaNickname: Nicky
+
+      dn: employeeNumber=44,dc=x
+      pager: +1 555 0199
+
+      dn: employeeNumber=45,dc=x
+      userPassword: secret
+      createTimestamp: 20240101000000Z
+
+      """
+    let load = VCardLoading.contacts(fromBytes: Array(ldif.utf8), source: "people.ldif")
+    #expect(load.contacts.map(\.displayName) == ["Quayside Lamp Works", "Nicky", "+1 555 0199"])
+    #expect(pairs(load.contacts[1].phoneNumbers) == ["home: +1 555 0177"])
+    #expect(load.contacts.allSatisfy { !$0.note.contains("secret") })
+  }
+
   @Test("entries and rows without a person's name: an organization by its name, a CJK name family first (case 18, 16)")
   func organizationsAndNamesWithoutCN() {
     let ldif = """
