@@ -113,6 +113,27 @@ struct ScriptCharsetTests {
     #expect(names.contains("やまだ はなこ") || names.contains { $0.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } })
   }
 
+  @Test("Japanese names of kanji alone in EUC-JP, no kana in the file, are read so: a book of them, and one alone in its file; Chinese and Korean names stay so")
+  func eucJPKanjiAlone() throws {
+    let names = [("田中", "花子"), ("鈴木", "一郎"), ("佐藤", "健"), ("渡辺", "直美"), ("山本", "恵"), ("伊藤", "誠"), ("小林", "翔")]
+    var book: [UInt8] = []
+    for (family, given) in names {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nFN:\(family)\(given)\r\nEND:VCARD\r\n"
+      book += try #require(CharsetConverter.bytes(Array(text.utf8), in: "EUC-JP"))
+    }
+    #expect(loadContacts(book).map(\.formattedName) == names.map { $0.0 + $0.1 })
+    for (family, given) in names {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nFN:\(family)\(given)\r\nEND:VCARD\r\n"
+      let one = try #require(CharsetConverter.bytes(Array(text.utf8), in: "EUC-JP"))
+      #expect(loadContacts(one).first?.formattedName == family + given)
+    }
+    for (family, given, charset) in [("王", "小明", "GB18030"), ("李", "娜", "GB18030"), ("张", "伟", "GB18030"), ("김", "민수", "EUC-KR"), ("이", "영희", "EUC-KR")] {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nFN:\(family)\(given)\r\nEND:VCARD\r\n"
+      let one = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+      #expect(loadContacts(one).first?.formattedName == family + given, "\(family)\(given)")
+    }
+  }
+
   @Test("a 3.0 card edited in a Windows-1251 file is written in Windows-1251 (2.1 declares UTF-8 on the line)")
   func writtenBack() throws {
     let bytes = try Self.card("Петров", "Иван", organization: "ООО Ромашка", in: "WINDOWS-1251", version: "3.0")

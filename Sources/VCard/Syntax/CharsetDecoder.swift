@@ -164,6 +164,12 @@ package enum CharsetDecoder {
         return (text, "SHIFT_JIS")
       }
     }
+    // Japanese names of kanji alone in EUC-JP, when the file's values tell no other
+    // charset (`JapaneseByKanji`).
+    if JapaneseByKanji.readsAsName(bytes), let text = decode(bytes, charset: "EUC-JP") {
+      let fileCharset = told?()
+      if fileCharset == nil || fileCharset == "EUC-JP" { return (text, "EUC-JP") }
+    }
     // Han and CJK punctuation only: not the half-width katakana of U+FF61–FF9F, which
     // Shift_JIS reads GB2312's bytes 0xA1–0xDF as.
     func isHanText(_ text: String) -> Bool {
@@ -224,9 +230,10 @@ package enum CharsetDecoder {
 
   /// The legacy charset `values` (bytes of no declared charset that are not UTF-8,
   /// a file's) tell together: a script's (`LegacyCharsetVerdict`, a few short names'
-  /// too), else the Korean or Chinese one (`eastAsianCharset`), else nil.
+  /// too), else EUC-JP for Japanese names of kanji (`JapaneseByKanji`), else the Korean
+  /// or Chinese one (`eastAsianCharset`), else nil.
   package static func toldCharset(ofValues values: [[UInt8]]) -> String? {
-    LegacyCharsetVerdict.told(by: values) ?? eastAsianCharset(of: values)
+    LegacyCharsetVerdict.told(by: values) ?? JapaneseByKanji.told(by: values) ?? eastAsianCharset(of: values)
   }
 
   /// The values of `cards` that name no charset and whose bytes (quoted-printable
