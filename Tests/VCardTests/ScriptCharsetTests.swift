@@ -134,6 +134,29 @@ struct ScriptCharsetTests {
     }
   }
 
+  @Test("half-width katakana of a feature phone in Shift_JIS, no charset named, are read so: names and a reading beside full-width ones")
+  func halfWidthKatakana() throws {
+    let names = [("ﾔﾏﾀﾞ", "ﾀﾛｳ"), ("ｽｽﾞｷ", "ﾊﾅｺ"), ("ﾜﾀﾅﾍﾞ", "ﾕｷ"), ("ﾀﾅｶ", "ｲﾁﾛｳ")]
+    var book: [UInt8] = []
+    for (family, given) in names {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nTEL;CELL:090-0000-0000\r\nEND:VCARD\r\n"
+      let one = try #require(CharsetConverter.bytes(Array(text.utf8), in: "SHIFT_JIS"))
+      #expect(loadContacts(one).first?.familyName == family)
+      book += one
+    }
+    #expect(loadContacts(book).map(\.givenName) == names.map(\.1))
+    let readings = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:山田;花子\r\nSOUND;X-IRMC-N:ﾔﾏﾀﾞ;ﾊﾅｺ\r\nEND:VCARD\r\n"
+      + "BEGIN:VCARD\r\nVERSION:2.1\r\nN:東海林;健\r\nSOUND;X-IRMC-N:ショウジ;ケン\r\nEND:VCARD\r\n"
+    let read = loadContacts(try #require(CharsetConverter.bytes(Array(readings.utf8), in: "SHIFT_JIS")))
+    #expect(read.map(\.phoneticFamilyName) == ["ﾔﾏﾀﾞ", "ショウジ"])
+    // GB2312's Chinese names, whose bytes pair as half-width katakana too, stay Chinese.
+    for name in ["王小明", "李娜", "张伟"] {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\(name)\r\nEND:VCARD\r\n"
+      let one = try #require(CharsetConverter.bytes(Array(text.utf8), in: "GB18030"))
+      #expect(loadContacts(one).first?.formattedName == name)
+    }
+  }
+
   @Test("a 3.0 card edited in a Windows-1251 file is written in Windows-1251 (2.1 declares UTF-8 on the line)")
   func writtenBack() throws {
     let bytes = try Self.card("Петров", "Иван", organization: "ООО Ромашка", in: "WINDOWS-1251", version: "3.0")

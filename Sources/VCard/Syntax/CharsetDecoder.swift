@@ -163,6 +163,14 @@ package enum CharsetDecoder {
       if scalars.contains(where: isKana) && scalars.allSatisfy({ isKana($0) || isHan($0) || isCJKPunctuation($0) }) {
         return (text, "SHIFT_JIS")
       }
+      // Half-width katakana, as Japanese feature phones stored names and readings
+      // (`ﾔﾏﾀﾞ ﾀﾛｳ`): single bytes 0xA1–0xDF, which pair as GB2312's too — taken when
+      // they read as katakana words (`HalfWidthKana`) and GB2312 reads no Chinese name.
+      if HalfWidthKana.readsAsWords(scalars),
+        !readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
+      {
+        return (text, "SHIFT_JIS")
+      }
     }
     // Japanese names of kanji alone in EUC-JP, when the file's values tell no other
     // charset (`JapaneseByKanji`).

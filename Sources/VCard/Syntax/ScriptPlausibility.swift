@@ -78,6 +78,9 @@ enum ScriptPlausibility {
       marksInARow = 0
       if isLetter && !standingApart.contains(scalar) {
         guard isOfScript(scalar, script) else { return false }
+        // Arabic's tatweel stretches the join between two letters: no word begins with
+        // it (Shift_JIS's half-width `ﾜ` is Windows-1256's tatweel).
+        if script == .arabic, scalar.value == 0x0640, wordLetters == 0 { return false }
         if let previous, previous.value < 0x80, previous.properties.isAlphabetic, script != .latin { return false }
         // A script's digit inside a word (`อ๕ะ`), or a symbol right before a letter
         // (`©árka`: ISO-8859-2's `Š`): another charset's text.
