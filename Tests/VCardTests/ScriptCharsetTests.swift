@@ -136,7 +136,7 @@ struct ScriptCharsetTests {
 
   @Test("half-width katakana of a feature phone in Shift_JIS, no charset named, are read so: names and a reading beside full-width ones")
   func halfWidthKatakana() throws {
-    let names = [("ﾔﾏﾀﾞ", "ﾀﾛｳ"), ("ｽｽﾞｷ", "ﾊﾅｺ"), ("ﾜﾀﾅﾍﾞ", "ﾕｷ"), ("ﾀﾅｶ", "ｲﾁﾛｳ")]
+    let names = [("ﾔﾏﾀﾞ", "ﾀﾛｳ"), ("ｽｽﾞｷ", "ﾊﾅｺ"), ("ﾜﾀﾅﾍﾞ", "ﾕｷ"), ("ﾀﾅｶ", "ｲﾁﾛｳ"), ("ｷﾞｮｳﾀﾞ", "ｼｮｳﾍｲ")]
     var book: [UInt8] = []
     for (family, given) in names {
       let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:\(family);\(given)\r\nTEL;CELL:090-0000-0000\r\nEND:VCARD\r\n"

@@ -164,10 +164,13 @@ package enum CharsetDecoder {
         return (text, "SHIFT_JIS")
       }
       // Half-width katakana, as Japanese feature phones stored names and readings
-      // (`ﾔﾏﾀﾞ ﾀﾛｳ`): single bytes 0xA1–0xDF, which pair as GB2312's too — taken when
-      // they read as katakana words (`HalfWidthKana`) and GB2312 reads no Chinese name.
+      // (`ﾔﾏﾀﾞ ﾀﾛｳ`): single bytes 0xA1–0xDF, which pair as GB2312's and EUC-KR's
+      // characters too — taken when they read as katakana words (`HalfWidthKana`), the
+      // file's values tell no Korean or Chinese, GB2312 reads no Chinese name and EUC-KR
+      // no common Korean syllables.
       if HalfWidthKana.readsAsWords(scalars),
-        !readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han)
+        !readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han),
+        !isCommonKorean(decode(bytes, charset: "EUC-KR")), told?() != "EUC-KR", told?() != "GB18030"
       {
         return (text, "SHIFT_JIS")
       }
@@ -334,6 +337,13 @@ package enum CharsetDecoder {
       guard letter || !scalar.properties.isAlphabetic else { return nil }
     }
     return text
+  }
+
+  /// Whether `text` holds Hangul syllables, all of them common (`CommonCharacters`).
+  static func isCommonKorean(_ text: String?) -> Bool {
+    guard let text else { return false }
+    let syllables = text.unicodeScalars.filter { (0xAC00...0xD7AF).contains($0.value) }
+    return !syllables.isEmpty && syllables.allSatisfy(CommonCharacters.hangul.contains)
   }
 
   /// Whether `text` reads as a name in a script: its first letter of the script
