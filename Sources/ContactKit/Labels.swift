@@ -45,14 +45,15 @@ package enum Labels {
     return customWord(types) ?? standard(types)
   }
 
-  /// `types` with Android's `X-` taken off a word of a standard label: a custom label a
-  /// user typed as `Mobile` or `Home` is written `TEL;X-Mobile` (AOSP `VCardBuilder`),
-  /// and is that label, not none.
+  /// `types` with Android's `X-` taken off a word of a standard or vendor label: a
+  /// custom label a user typed as `Mobile`, `Home` or `Car` is written `TEL;X-Mobile`
+  /// (AOSP `VCardBuilder`), and is that label, not none.
   private static func withoutX(_ types: [String]) -> [String] {
     guard types.contains(where: { $0.hasPrefix("x-") }) else { return types }
     return types.map { type in
       let word = type.dropFirst(2)
-      return type.hasPrefix("x-") && labelWords.contains(String(word)) ? String(word) : type
+      return type.hasPrefix("x-") && (labelWords.contains(String(word)) || vendorPhoneWords[String(word)] != nil)
+        ? String(word) : type
     }
   }
 
@@ -75,13 +76,26 @@ package enum Labels {
   /// taken off: `TEL;X-Jacky`) that is neither a kind of line (`ignoredTypes`) nor a
   /// word of a standard or vendor label. Its user wrote it, so it says more than a
   /// `WORK` or `CELL` beside it (`TEL;TYPE=WORK;TYPE=Vakttelefon` is `Vakttelefon`).
+  ///
+  /// A word Android wrote with `X-` is the user's even when it names a kind of line
+  /// (`TEL;X-Text`, `X-Video`: a label typed `Text`; `lineKinds`), unless a label has
+  /// that word.
   static func customWord(_ types: [String]) -> String? {
     for type in types where vendorPhoneWords[type] == nil {
-      let word = type.hasPrefix("x-") ? String(type.dropFirst(2)) : type
-      if !word.isEmpty && !ignoredTypes.contains(word) && !labelWords.contains(word) { return word }
+      let custom = type.hasPrefix("x-")
+      let word = custom ? String(type.dropFirst(2)) : type
+      if !word.isEmpty && (!ignoredTypes.contains(word) || (custom && lineKinds.contains(word))) && !labelWords.contains(word)
+        && vendorPhoneWords[word] == nil
+      {
+        return word
+      }
     }
     return nil
   }
+
+  /// RFC 6350's and vCard 2.1's kinds of telephone line, which a user may type as a
+  /// label of their own (Android writes it `X-Text`).
+  private static let lineKinds: Set<String> = ["voice", "msg", "text", "video", "textphone", "bbs", "modem", "pcs"]
 
   /// The `TYPE` words of the standard labels.
   private static let labelWords: Set<String> = [

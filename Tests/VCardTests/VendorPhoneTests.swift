@@ -79,6 +79,15 @@ struct VendorPhoneTests {
     #expect(contact.emailAddresses.map(\.label) == ["home"])
   }
 
+  @Test("Android's custom labels that spell a vendor kind (X-Car, X-Isdn) are it; those that spell a kind of line (X-Text, X-Video) are the user's words; bare TEXT, VIDEO stay no label")
+  func androidXKinds() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Lab Six\r\nTEL;X-Car:1\r\nTEL;X-ISDN:2\r\nTEL;X-Text:3\r\n"
+      + "TEL;X-Video:4\r\nTEL;X-Voice:5\r\nTEL;X-Textphone:6\r\nTEL;X-Callback:7\r\nTEL;TEXT:8\r\nTEL;VIDEO:9\r\n"
+      + "TEL;CAR:10\r\nEND:VCARD\r\n"
+    let contact = try #require(loadContacts(Array(text.utf8)).first)
+    #expect(contact.phoneNumbers.map(\.label) == ["car", "ISDN", "Text", "Video", "Voice", "Textphone", "callback", nil, nil, "car"])
+  }
+
   @Test("Nokia's X-EPOCSECONDNAME is the nickname, X-ASSISTANT-TEL a phone, X-CHILDREN a child")
   func nokia() throws {
     let contact = try Self.contact("nokia-symbian.vcf")
