@@ -19,6 +19,7 @@
 /// | Indic | nukta ignored (`क़` = `क`, Bengali, Gurmukhi, Gujarati) | CLDR root |
 /// | Thai | tone marks and the signs above (U+0E47–U+0E4E) ignored | CLDR root (secondary weights) |
 /// | Korean | a lone initial consonant typed as a conjoining jamo (`ᄇ` U+1107, left by NFC when no vowel follows) or a half-width one (`ﾲ` U+FFB2) = the compatibility jamo a keyboard types (`ㅂ` U+3142) | NFKC maps the half-width jamo; the conjoining ones have no compatibility mapping, but they are the same letter (Unicode's Hangul Compatibility Jamo chart): a query of initials (`HangulSpelling.initialConsonants`) finds the same names however it was typed |
+/// | Japanese | a name's variant kanji (itaiji) = the standard one a keyboard types (`髙` = `高`, `﨑` = `崎`, `𠮷` = `吉`, `濱` = `浜`, `邊` = `辺`, `齋` = `斎`) | JIS X 0213's and the Japanese registry's variant pairs: Japanese phone books and the platforms' contact search match them (people save the form in their koseki, type the common one) |
 /// | every script | decimal digits = ASCII digits (`١٢٣`, `१२३`, `๑๒๓` = `123`) | CLDR root: digits of one value share a primary weight |
 ///
 /// What `String.folding(options:locale:)` already folds before this (case, diacritics,
@@ -82,8 +83,12 @@ enum ScriptFolding {
     case 0xFF9F:
       return .replace("\u{309A}")
     // No decimal digits below U+0660 (Latin, Greek, Cyrillic, Hebrew, Arabic letters)
-    // nor in CJK, kana and Hangul (full-width digits are folded by width): no lookup.
-    case 0x80..<0x660, 0x2E80...0xFF0F:
+    // nor in CJK, kana and Hangul (full-width digits are folded by width): no lookup
+    // but a kanji's variants.
+    case 0x80..<0x660:
+      return .keep
+    case 0x2E80...0xFF0F, 0x20000...0x2FFFF:
+      if let standard = kanjiVariants[value] { return .replace(standard) }
       return .keep
     default:
       if scalar.properties.generalCategory == .decimalNumber, let digit = scalar.properties.numericValue {
@@ -92,6 +97,16 @@ enum ScriptFolding {
       return .keep
     }
   }
+
+  /// The variant kanji of Japanese names (itaiji) and the standard kanji each is
+  /// searched as.
+  static let kanjiVariants: [UInt32: Unicode.Scalar] = {
+    let pairs = "髙高﨑崎嵜崎𠮷吉濱浜濵浜澤沢齋斎齊斉邊辺邉辺嶋島嶌島櫻桜廣広國国眞真德徳惠恵藏蔵冨富槇槙淺浅瀨瀬龍竜實実壽寿榮栄曾曽增増莊荘驒騨檜桧萬万與与兒児舘館峯峰"
+    let scalars = Array(pairs.unicodeScalars)
+    var table: [UInt32: Unicode.Scalar] = [:]
+    for index in stride(from: 0, to: scalars.count, by: 2) { table[scalars[index].value] = scalars[index + 1] }
+    return table
+  }()
 
   /// Whether `scalar` must be normalised before folding: a letter whose canonical
   /// decomposition NFC keeps decomposed (the Indic nukta letters `क़`, `ড়`, `ਜ਼` are

@@ -6,18 +6,30 @@ import Testing
 /// folded without Foundation (`isPlainHangulOrHan`): each one as Foundation's folding
 /// and `ScriptFolding` fold it.
 @Suite struct PlainHangulHanFoldingTests {
-  @Test("every Hangul syllable, Hangul compatibility letter and ideograph of U+4E00–U+9FFF folds as through Foundation (itself)")
+  @Test("every Hangul syllable, Hangul compatibility letter and ideograph of U+4E00–U+9FFF folds as through Foundation (itself, but a variant kanji)")
   func everyScalar() {
     for range in [0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3131...0x3163] {
       // Runs of 64 characters, the last run shorter: each character is met once.
       for start in stride(from: range.lowerBound, through: range.upperBound, by: 64) {
-        let text = String(
-          String.UnicodeScalarView((start...min(range.upperBound, start + 63)).map { Unicode.Scalar(UInt32($0))! }))
-        #expect(SearchFolding.isPlainHangulOrHan(text))
+        let scalars = (start...min(range.upperBound, start + 63)).map { Unicode.Scalar(UInt32($0))! }
+        let text = String(String.UnicodeScalarView(scalars))
+        let variants = scalars.contains { ScriptFolding.kanjiVariants[$0.value] != nil }
+        #expect(SearchFolding.isPlainHangulOrHan(text) == !variants)
         #expect(SearchFolding.fold(text) == SearchFolding.foldedWithFoundation(text), "from U+\(String(start, radix: 16))")
-        #expect(SearchFolding.fold(text) == text)
+        #expect((SearchFolding.fold(text) == text) == !variants)
       }
     }
+  }
+
+  @Test("a Japanese name's variant kanji is found by the standard one and the reverse (case 20's kind)")
+  func kanjiVariants() {
+    let stored = ["山﨑 健", "𠮷田 優", "長濱 ねる", "黒澤 明", "髙橋 一郎", "齋藤 学", "渡邊 直美"]
+    let typed = ["山崎", "吉田", "長浜", "黒沢", "高橋", "斎藤", "渡辺"]
+    for (name, query) in zip(stored, typed) {
+      #expect(SearchFolding.fold(name).hasPrefix(SearchFolding.fold(query)), "\(name) by \(query)")
+      #expect(SearchFolding.fold(query) == query)
+    }
+    #expect(SearchFolding.fold("髙") == "高")
   }
 
   @Test("with ASCII among them, only the ASCII is lower-cased; other text is not taken for them", arguments: [
