@@ -65,6 +65,45 @@ enum CyrillicSpelling {
     return softened == customary ? nil : softened
   }
 
+  /// The spelling of Ukraine's passports and registries (the romanization of the
+  /// Cabinet of Ministers, KMU 2010): `и` `y`, `г` `h`, `ґ` `g`, `зг` `zgh`, `х` `kh`,
+  /// `і` `i`, and `є` `ї` `й` `ю` `я` `ye` `yi` `y` `yu` `ya` at a word's start, `ie` `i`
+  /// `i` `iu` `ia` inside it; the soft sign and the apostrophe nothing: `Володимир`
+  /// `volodymyr`, `Ігор` `ihor`, `Мельник` `melnyk`, `Юрій` `yurii`, `Христина`
+  /// `khrystyna`. Nil as for `customary` (and for a word of other letters than
+  /// Ukrainian and Russian ones), or when it is the customary one.
+  static func ukrainian(_ text: String, latin: String, customary: String?) -> String? {
+    let scalars = Array(text.lowercased().unicodeScalars)
+    var out = ""
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      let start = index == 1 || scalars[index - 2] == " " || scalars[index - 2] == "-"
+      switch scalar {
+      case " ", "-": out.unicodeScalars.append(scalar)
+      case "'", "’", "ʼ", "ь", "ъ": break
+      case "и": out += "y"
+      case "г": out += index >= 2 && scalars[index - 2] == "з" ? "gh" : "h"
+      case "й": out += start ? "y" : "i"
+      case "є": out += start ? "ye" : "ie"
+      case "ї": out += start ? "yi" : "i"
+      case "ю": out += start ? "yu" : "iu"
+      case "я": out += start ? "ya" : "ia"
+      case "ы": out += "y"
+      case "ё": out += start ? "yo" : "io"
+      default:
+        guard let letter = letters[scalar], ukrainianLetters.contains(scalar) else { return nil }
+        out += letter
+      }
+    }
+    guard out != latin, out != customary, !out.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }) else { return nil }
+    return out
+  }
+
+  /// The letters `ukrainian` spells as `letters` does.
+  private static let ukrainianLetters: Set<Unicode.Scalar> = Set("абвґдезжіклмнопрстуфхцчшщэ".unicodeScalars)
+
   /// The vowels after a sign in `softened`, and their spelling with the sign before.
   private static let softenedVowels: [Unicode.Scalar: String] = ["я": "ia", "е": "ie", "ё": "ie", "ю": "iu", "и": "yi"]
 

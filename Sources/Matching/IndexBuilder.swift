@@ -458,6 +458,10 @@ struct FoldedForms: Sendable {
         forms.aliases.append(softened)
         forms.cyrillicSpellings |= 4
       }
+      if let ukrainian = spellings.ukrainian, !forms.aliases.contains(ukrainian) {
+        forms.aliases.append(ukrainian)
+        forms.cyrillicSpellings |= 8
+      }
     }
     // A Greek name as passports write it (`dimitris`, `vasileiou`).
     if text.unicodeScalars.contains(where: GreekSpelling.isGreek),
@@ -504,15 +508,15 @@ struct FoldedForms: Sendable {
   /// by word as `composed(_:word:)` joins the words' forms; each nil when no word's
   /// differs.
   static func customarySpellings(_ text: String, latin: String) -> (
-    customary: String?, fuller: String?, softened: String?
+    customary: String?, fuller: String?, softened: String?, ukrainian: String?
   ) {
-    // Customary, fuller, softened: each word's piece, joined with single spaces.
-    var spellings = ["", "", ""]
+    // Customary, fuller, softened, Ukrainian: each word's piece, joined with single spaces.
+    var spellings = ["", "", "", ""]
     for part in text.split(separator: " ", omittingEmptySubsequences: false) {
       let pieces: [String]
       if part.utf8.allSatisfy({ $0 < 0x80 }) {
         let piece = part.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).joined(separator: " ")
-        pieces = [piece, piece, piece]
+        pieces = [piece, piece, piece, piece]
       } else {
         let word = String(part)
         let transliterated = Transliteration.latinize(word)?.text ?? word
@@ -521,6 +525,7 @@ struct FoldedForms: Sendable {
         pieces = [
           plain, CyrillicSpelling.fuller(word, latin: transliterated, customary: wordCustomary) ?? plain,
           CyrillicSpelling.softened(word, latin: transliterated, customary: wordCustomary) ?? plain,
+          CyrillicSpelling.ukrainian(word, latin: transliterated, customary: wordCustomary) ?? plain,
         ]
       }
       for (number, piece) in pieces.enumerated() where !piece.isEmpty {
@@ -528,10 +533,11 @@ struct FoldedForms: Sendable {
         spellings[number] += piece
       }
     }
-    let (customary, fuller, softened) = (spellings[0], spellings[1], spellings[2])
+    let (customary, fuller, softened, ukrainian) = (spellings[0], spellings[1], spellings[2], spellings[3])
     return (
       customary == latin ? nil : customary, fuller == latin ? nil : fuller,
-      softened == customary || softened == latin ? nil : softened
+      softened == customary || softened == latin ? nil : softened,
+      ukrainian == customary || ukrainian == latin ? nil : ukrainian
     )
   }
 
@@ -583,11 +589,12 @@ struct FoldedForms: Sendable {
     }
     guard !SearchFolding.isASCII(folded) else { return FoldedForms(folded: folded, spelled: spelled, aliases: []) }
     var latin = ""
-    // With each Cyrillic word's customary spelling in its place, its fuller one, and
-    // its softened one (`cyrillicSpellings`).
+    // With each Cyrillic word's customary spelling in its place, its fuller one, its
+    // softened one and its Ukrainian one (`cyrillicSpellings`).
     var customary = ""
     var fuller = ""
     var softened = ""
+    var ukrainian = ""
     for (part, made) in zip(words, forms) {
       let piece: String
       if let made {
@@ -601,6 +608,7 @@ struct FoldedForms: Sendable {
         customary += " "
         fuller += " "
         softened += " "
+        ukrainian += " "
       }
       latin += piece
       let spellings = made?.cyrillicSpellings ?? 0
@@ -609,9 +617,10 @@ struct FoldedForms: Sendable {
       customary += customaryPiece
       fuller += spellings & 2 != 0 ? aliases[spellings & 1 != 0 ? 2 : 1] : customaryPiece
       softened += spellings & 4 != 0 ? aliases[1 + (spellings & 3).nonzeroBitCount] : customaryPiece
+      ukrainian += spellings & 8 != 0 ? aliases[1 + (spellings & 7).nonzeroBitCount] : customaryPiece
     }
     var aliases = [latin]
-    for spelling in [customary, fuller, softened] where !aliases.contains(spelling) { aliases.append(spelling) }
+    for spelling in [customary, fuller, softened, ukrainian] where !aliases.contains(spelling) { aliases.append(spelling) }
     if hasGreek, let greek = GreekSpelling.elot(folded, latin: latin), !aliases.contains(greek) { aliases.append(greek) }
     return FoldedForms(folded: folded, spelled: spelled, aliases: aliases)
   }

@@ -48,6 +48,8 @@ struct CyrillicSpellingTests {
     TestContacts.person("Пётр", "Чайковский"), TestContacts.person("Сергей", "Ельцин"),
     TestContacts.person("Фёдор", "Григорьев"), TestContacts.person("Лев", "Толстой"),
     TestContacts.person("Новак", "Ђоковић"), TestContacts.person("Касым-Жомарт", "Тоқаев"),
+    TestContacts.person("Ігор", "Ткаченко"), TestContacts.person("Юлія", "Мельник"),
+    TestContacts.person("Христина", "Левченко"), TestContacts.person("Володимир", "Згурський"),
   ]
 
   @Test(
@@ -64,6 +66,9 @@ struct CyrillicSpellingTests {
       ("natalia kovalchuk", "Наталья Ковальчук"), ("fyodor grigoriev", "Фёдор Григорьев"), ("grigoriev", "Фёдор Григорьев"),
       // Serbian and Kazakh letters.
       ("djokovic", "Новак Ђоковић"), ("tokayev", "Касым-Жомарт Тоқаев"), ("kasym", "Касым-Жомарт Тоқаев"),
+      // Ukraine's passport spelling (KMU 2010): и y, г h, зг zgh, й ю я є ї inside a word i iu ia ie i.
+      ("ihor tkachenko", "Ігор Ткаченко"), ("yuliia melnyk", "Юлія Мельник"), ("khrystyna", "Христина Левченко"),
+      ("volodymyr zghurskyi", "Володимир Згурський"), ("melnik", "Юлія Мельник"),
     ])
   func found(query: String, expected: String) {
     let matches = ContactIndex(Self.people).search(query)
@@ -88,5 +93,9 @@ struct CyrillicSpellingTests {
     #expect(CyrillicSpelling.softened("Анна", latin: "anna") == nil)
     #expect(CyrillicSpelling.fuller("Дмитрий", latin: "dmitrij") == nil)  // as the customary
     #expect(CyrillicSpelling.fuller("Анна", latin: "anna") == nil)
+    #expect(CyrillicSpelling.ukrainian("Юлія", latin: "ulia", customary: "yuliya") == "yuliia")
+    #expect(CyrillicSpelling.ukrainian("Євгенія", latin: "", customary: nil) == "yevheniia")
+    #expect(CyrillicSpelling.ukrainian("Анна", latin: "anna", customary: nil) == nil)
+    #expect(CyrillicSpelling.ukrainian("Ђорђе", latin: "", customary: nil) == nil)  // Serbian letters: not Ukrainian
   }
 }
