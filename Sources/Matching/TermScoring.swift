@@ -184,7 +184,8 @@ extension ContactIndex {
   /// international number just before it (`+49 170 5550999` → `01705550999`: the field
   /// before ends with this one's digits after its trunk prefix) and that number's
   /// country code is not `code`: a number typed as `+33 170 5550999` is not the German
-  /// one. A number saved in national form has no such field before it.
+  /// one, `+39 06 1234 5678` (Rome) not the French mobile `+33 6 12 34 56 78`. A number
+  /// saved in national form has no such field before it.
   ///
   /// - Parameters:
   ///   - f: the field; `firstField` is its contact's first.
@@ -197,15 +198,22 @@ extension ContactIndex {
   ) -> Bool {
     guard f > firstField, kinds[f - 1] == FieldKind.phone.rawValue else { return false }
     let start = Int(starts[f])
-    let significant = Int(starts[f + 1]) - start - trunkLength
+    let count = Int(starts[f + 1]) - start
     let previous = Int(starts[f - 1])
     let previousCount = start - previous
     func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
       for i in 0..<count where a[i] != b[i] { return false }
       return true
     }
-    guard significant > 0, previousCount > significant,
-      same(bytes + previous + previousCount - significant, bytes + start + trunkLength, significant)
+    // The field's own trunk prefix is its country's, which may not be the one typed
+    // (`+39 06…` typed, Italy keeping its 0; `+33 6…` saved, France's `0` before):
+    // the typed country's length, then none, one or two digits.
+    func derived(trunk: Int) -> Bool {
+      let significant = count - trunk
+      return significant > 0 && previousCount > significant
+        && same(bytes + previous + previousCount - significant, bytes + start + trunk, significant)
+    }
+    guard derived(trunk: trunkLength) || (0...2).contains(where: { $0 != trunkLength && derived(trunk: $0) })
     else { return false }
     return previousCount < codeCount || !same(bytes + previous, code, codeCount)
   }

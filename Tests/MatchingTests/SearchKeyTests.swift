@@ -127,6 +127,21 @@ struct SearchKeyTests {
         == [MatchedValue(text: "+49 30 1234567", positions: [0, 1, 2])])
   }
 
+  @Test("a number typed with one country code does not find a number saved with another whose national forms look alike (Rome's 06 and a French mobile; case 21's kind)")
+  func otherCountrysNationalForm() {
+    let people = [
+      TestContacts.person("French", "Plain", phones: ["+33 6 12 34 56 78"]),
+      TestContacts.person("Roman", "Line", phones: ["+39 06 1234 5678"]),
+      TestContacts.person("London", "Desk", phones: ["+44 (0)20 7946 0123"]),
+      TestContacts.person("Saved", "National", phones: ["06 12 34 56 78"]),
+    ]
+    let index = ContactIndex(people)
+    #expect(Set(orderedNames(index.search("+39 06 1234 5678"), in: people)) == ["Roman Line", "Saved National"])
+    #expect(Set(orderedNames(index.search("+33 6 12 34 56 78"), in: people)) == ["French Plain", "Saved National"])
+    #expect(orderedNames(index.search("+1 020 7946 0123"), in: people).isEmpty)
+    #expect(orderedNames(index.search("+44 20 7946 0123"), in: people) == ["London Desk"])
+  }
+
   @Test("a number typed with a country code finds only numbers with that national form")
   func nationalFormOnly() {
     let index = ContactIndex(world)
