@@ -157,6 +157,19 @@ struct ScriptCharsetTests {
     }
   }
 
+  @Test("ISO-2022-JP of a card saved from a Japanese mail, no charset named, is read so, its N split after it is")
+  func iso2022JP() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:山田;太郎\r\nFN:山田太郎\r\nNOTE:Tokyo \\; 東京\r\nEND:VCARD\r\n"
+    let bytes = try #require(CharsetConverter.bytes(Array(text.utf8), in: "ISO-2022-JP"))
+    #expect(bytes.allSatisfy { $0 < 0x80 })
+    let contact = try #require(loadContacts(bytes).first)
+    #expect((contact.familyName, contact.givenName, contact.formattedName) == ("山田", "太郎", "山田太郎"))
+    #expect(contact.note == "Tokyo ; 東京")
+    // An escape that shifts into nothing Japanese is text as written.
+    let plain = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Esc \u{1B}[1m\r\nEND:VCARD\r\n"
+    #expect(loadContacts(Array(plain.utf8)).first?.formattedName.hasPrefix("Esc") == true)
+  }
+
   @Test("a 3.0 card edited in a Windows-1251 file is written in Windows-1251 (2.1 declares UTF-8 on the line)")
   func writtenBack() throws {
     let bytes = try Self.card("Петров", "Иван", organization: "ООО Ромашка", in: "WINDOWS-1251", version: "3.0")

@@ -41,6 +41,9 @@ package enum CharsetDecoder {
     _ bytes: some Collection<UInt8>, fallback: String? = nil, told: (() -> String?)? = nil
   ) -> String {
     if let text = String(validating: bytes, as: UTF8.self) {
+      // ISO-2022-JP (JIS: a Japanese mail's charset, saved with the card) is 7-bit,
+      // valid UTF-8 with its escapes: read when it shifts into JIS X 0208.
+      if let japanese = iso2022JP(text) { return japanese }
       if let told,
         let legacy = Array(bytes).withUnsafeBufferPointer({ eastAsianReadingOfUTF8($0, told: told) })
       {
@@ -49,6 +52,13 @@ package enum CharsetDecoder {
       return text
     }
     return readingOfInvalidUTF8(Array(bytes), fallback: fallback, told: told).text
+  }
+
+  /// `text` read as ISO-2022-JP when it shifts into JIS X 0208 (`ESC $ B`, `ESC $ @`)
+  /// and is valid in it; nil otherwise (no escape: most text).
+  static func iso2022JP(_ text: String) -> String? {
+    guard text.utf8.contains(0x1B), text.contains("\u{1B}$B") || text.contains("\u{1B}$@") else { return nil }
+    return decode(Array(text.utf8), charset: "ISO-2022-JP")
   }
 
   /// The Korean or Chinese reading of `bytes` that are valid UTF-8 by chance (`첫째` in

@@ -28,7 +28,15 @@ public enum ValueDecoder {
       // ASCII (most values) needs neither validation nor normalization.
       var high: UInt8 = 0
       for byte in raw { high |= byte }
-      if high < 0x80 { return String(decoding: raw, as: UTF8.self) }
+      if high < 0x80 {
+        // ISO-2022-JP is 7-bit: its escape shifts into JIS X 0208 (`CharsetDecoder.iso2022JP`).
+        if let base = raw.baseAddress, memchr(base, 0x1B, raw.count) != nil,
+          let japanese = CharsetDecoder.iso2022JP(String(decoding: raw, as: UTF8.self))
+        {
+          return composed(japanese)
+        }
+        return String(decoding: raw, as: UTF8.self)
+      }
       if UTF8Check.isValid(raw) {
         if let told, let legacy = CharsetDecoder.eastAsianReadingOfUTF8(raw, told: told) {
           return composed(legacy)
