@@ -295,6 +295,17 @@ struct NewPersonFormTests {
     #expect(contact?.note == "likes\nengines")
   }
 
+  @Test("a paste into the note keeps its line breaks (CR LF, LF, CR), but the last; one into a name has spaces for them (case 25's kind)")
+  func pastedLines() {
+    let run = runForm(
+      typing("Ingrid") + toAddPhone + repeated(.tab, 3) + typing("https://ingrid.example") + [.tab, .tab]
+        + typing("xmpp:ingrid@jabber.example") + [.tab, .tab] + typing("--12-10") + [.tab]
+        + [.paste("Gate code 4471\r\nRing twice\rthen wait\n\tby the door\r\n")] + [.control("s")])
+    #expect(run.saved.first?.note == "Gate code 4471\nRing twice\nthen wait\n by the door")
+    let name = runForm([.paste("Ingrid\r\nSolberg\n")] + [.control("s")])
+    #expect(name.saved.first?.givenName == "Ingrid Solberg")
+  }
+
   @Test("person or organization: Space switches, and an organization is named by its company")
   func organization() {
     let run = runForm([.up, .up, .character(" ")] + repeated(.tab, 8) + typing("Analytical Engines Ltd") + [.control("s")])

@@ -381,6 +381,15 @@ public struct NewPersonState: Sendable {
 
   private mutating func edit(_ key: KeyEvent) {
     guard var editor = editor(for: focus) else { return }
+    if case .paste(let text) = key, takesLineBreak {
+      // A paste into a field of lines (the note, a street) keeps its line breaks (CR LF,
+      // LF, CR: each one), but those it ends with; its tabs are spaces.
+      var pasted = Substring(text)
+      while pasted.last?.isNewline == true { pasted = pasted.dropLast() }
+      editor.insert(String(pasted.map { $0.isNewline ? NewPersonForm.lineBreak : $0 == "\t" ? " " : $0 }))
+      setEditor(editor, for: focus)
+      return
+    }
     if editor.handle(key) { setEditor(editor, for: focus) }
   }
 
