@@ -134,6 +134,9 @@ enum ReadOnlyFormat: Sendable, Hashable {
     _ = consume bytes
     if self == .abook || self == .muttAliases || self == .ldif, BookFileText.endsLinesWithCR(text) {
       text = BookFileText.swappingLineEnds(text)
+    } else if self == .ldif, let mixed = BookFileText.lineFeedsForLoneCRs(text) {
+      // Joined from a file of CR line ends and one of CR LF: each CR alone ends a line.
+      text = mixed
     }
     let limits = ReadingLimits.standard
     RecordParts.listingFirst(limits.listedWarnings, of: body, unlisted: limits.unlistedProblems) { listed in

@@ -136,6 +136,9 @@ struct MessageAddressTests {
     let addresses = MessageAddressParser().addresses(in: message)
     #expect(addresses.map(\.address) == ["bom@x.example"])
     #expect(addresses.map(\.displayName) == ["Bom Sender"])
+    // Saved twice by such a tool: two marks.
+    let twice = [0xEF, 0xBB, 0xBF] + message
+    #expect(MessageAddressParser().addresses(in: twice).map(\.address) == ["bom@x.example"])
   }
 
   @Test("a header in 8-bit Latin-1 without encoded words is read byte by byte")

@@ -122,6 +122,13 @@ struct ForeignBookTests {
       #expect(read.contacts.map(\.displayName) == ["Anna One", "Ben Two"], "\(name)")
       #expect(read.warnings.isEmpty, "\(name): \(read.warnings)")
     }
+    // Joined from a file of CR line ends alone and one of CR LF: every entry of both.
+    let third = ["dn: cn=Cy Three,dc=x", "cn: Cy Three", "mail: a3@x.example", ""]
+    let joined = lines.joined(separator: "\r") + "\r" + third.joined(separator: "\r\n") + "\r\n"
+    let path = try folder.write("joined.ldif", Array(joined.utf8))
+    let read = try VCardFileStore(path: path).load()
+    #expect(read.contacts.map(\.displayName) == ["Anna One", "Ben Two", "Cy Three"])
+    #expect(read.warnings.isEmpty, "\(read.warnings)")
   }
 
   @Test("an alias file and an abook book with CR line ends alone are read whole and edited in them (case 06's kind)")

@@ -52,10 +52,13 @@ public struct MessageHeaders: Sendable, Hashable {
   public var warnings: [Warning] = []
 
   /// The header fields of `message` (a whole message, or its header block alone; a
-  /// byte-order mark before it, as Windows tools save a message, skipped).
+  /// run of byte-order marks before it, as Windows tools save a message, skipped).
   public init(message: [UInt8]) {
-    if message.starts(with: [0xEF, 0xBB, 0xBF]) {
-      (fields, warnings) = Self.parse(Array(message.dropFirst(3)))
+    // Any run of them (a message saved again by such a tool has two).
+    var marks = 0
+    while message[marks...].starts(with: [0xEF, 0xBB, 0xBF]) { marks += 3 }
+    if marks > 0 {
+      (fields, warnings) = Self.parse(Array(message.dropFirst(marks)))
     } else {
       (fields, warnings) = Self.parse(message)
     }

@@ -30,4 +30,32 @@ enum BookFileText {
   static func swappingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
     bytes.map { $0 == 0x0D ? 0x0A : $0 == 0x0A ? 0x0D : $0 }
   }
+
+  /// `bytes` with each CR that no LF follows (after the CRs beside it: `CR CR LF` is one
+  /// line end) as an LF — a file joined from one with CR line ends alone and one with
+  /// CR LF or LF —; nil when there is no such CR (the file is read as it is).
+  ///
+  /// - Complexity: O(n).
+  static func lineFeedsForLoneCRs(_ bytes: [UInt8]) -> [UInt8]? {
+    guard let first = bytes.firstIndex(of: 0x0D) else { return nil }
+    var out: [UInt8]? = nil
+    var index = first
+    while index < bytes.count {
+      guard bytes[index] == 0x0D else {
+        out?.append(bytes[index])
+        index += 1
+        continue
+      }
+      var end = index
+      while end < bytes.count && bytes[end] == 0x0D { end += 1 }
+      if end < bytes.count && bytes[end] == 0x0A {
+        out?.append(contentsOf: bytes[index..<end])
+      } else {
+        if out == nil { out = Array(bytes[..<index]) }
+        out?.append(contentsOf: repeatElement(0x0A, count: end - index))
+      }
+      index = end
+    }
+    return out
+  }
 }
