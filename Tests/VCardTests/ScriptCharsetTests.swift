@@ -170,6 +170,26 @@ struct ScriptCharsetTests {
     #expect(loadContacts(Array(plain.utf8)).first?.formattedName.hasPrefix("Esc") == true)
   }
 
+  @Test("Vietnamese in Windows-1258 (tones as combining marks) and French or Swedish in Mac Roman, no charset named, read so")
+  func vietnameseAndMacRoman() throws {
+    func book(_ names: [String], in charset: String) throws -> [String] {
+      var bytes: [UInt8] = []
+      for name in names {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nEND:VCARD\r\n"
+        // iconv writes a Vietnamese tone in Windows-1258 as a combining mark after its letter.
+        bytes += try #require(CharsetConverter.bytes(Array(text.utf8), in: charset), "\(name)")
+      }
+      return loadContacts(bytes).map(\.formattedName)
+    }
+    let vietnamese = ["Nguyễn Văn Minh", "Trần Thị Hương", "Phạm Quốc Bảo"]
+    #expect(try book(vietnamese, in: "WINDOWS-1258") == vietnamese)
+    let mac = ["François Lefèvre", "Zoë Ångström", "Chloé Müller"]
+    #expect(try book(mac, in: "MACINTOSH") == mac)
+    // Windows-1252 stays so.
+    let western = ["Søren Kierkegaard", "Chloé Dupont", "Jürgen Groß"]
+    #expect(try book(western, in: "WINDOWS-1252") == western)
+  }
+
   @Test("a 3.0 card edited in a Windows-1251 file is written in Windows-1251 (2.1 declares UTF-8 on the line)")
   func writtenBack() throws {
     let bytes = try Self.card("Петров", "Иван", organization: "ООО Ромашка", in: "WINDOWS-1251", version: "3.0")

@@ -4,7 +4,12 @@
 /// language writes together, while `ř í` and `ř á` are Czech.
 enum LatinLanguages {
   /// The charsets a Latin file may be in besides Windows-1252, the default reading.
-  static let charsets = ["WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254", "WINDOWS-1257", "ISO-8859-13", "ISO-8859-15"]
+  /// Vietnamese Windows' (its tones as combining marks) and Mac Roman (Excel for Mac's
+  /// "CSV (Macintosh)", old Mac cards) last.
+  static let charsets = [
+    "WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254", "WINDOWS-1257", "ISO-8859-13", "ISO-8859-15", "WINDOWS-1258",
+    "MACINTOSH",
+  ]
 
   /// The charset of `values` among `charsets`, nil for Windows-1252 (the default): one
   /// whose reading is Latin names (`ScriptPlausibility`) in which each word's letters
@@ -16,7 +21,9 @@ enum LatinLanguages {
   /// two languages (`Sigrún Ågren`) stay as they are, whatever uchardet makes of a few
   /// bytes (`detected`).
   static func charset(of values: [[UInt8]], detected: String) -> String? {
-    guard let western = reading(values, in: "WINDOWS-1252") else { return nil }
+    // Bytes Windows-1252 has no character for (0x81, 0x8D, 0x8F, 0x90, 0x9D: Mac
+    // Roman's `Å ç è ê ù`): no reading of names.
+    let western = reading(values, in: "WINDOWS-1252") ?? (text: "", names: false)
     let westernOdd = odd(western.text)
     let turkish = detected == "ISO-8859-9" || detected == "WINDOWS-1254"
     for charset in charsets {
@@ -68,5 +75,7 @@ enum LatinLanguages {
     "äöüß", "àâçéèêëîïôùûüÿœæ", "áéíóúñü", "áâãàçéêíóôõú", "àèéìíîòóùú", "åäöæøé", "áðéíóúýþæö", "éëïöüáèó",
     "áčďéěíňóřšťúůýž", "áäčďéíĺľňóôŕšťúýž", "ąćęłńóśźż", "áéíóöőúüű", "čćđšž", "ăâîșțşţ", "çğıöşüâî",
     "ąčęėįšųūž", "āčēģīķļņšūž", "äöõüšž", "ëç",
+    // Vietnamese, its tones composed (Windows-1258 writes them as combining marks).
+    "àáâãèéêìíòóôõùúýăđĩũơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ",
   ].map { Set($0.unicodeScalars) }
 }

@@ -16,12 +16,12 @@ import CUchardet
 /// letters one language uses best, and none when that is Windows-1252 (the default).
 /// Japanese of kana and kanji is told by its kana when uchardet names nothing.
 enum LegacyCharsetVerdict {
-  /// Every charset `told(by:)` may give.
+  /// Every charset `told(by:)` may give: the scripts', EUC-JP, the Latin ones
+  /// (`LatinLanguages.charsets`). (`VCardSource` keeps a file's by its place here.)
   static let charsets = [
     "WINDOWS-1251", "KOI8-R", "KOI8-U", "ISO-8859-5", "IBM866", "ISO-8859-7", "WINDOWS-1253", "WINDOWS-1255",
-    "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6", "TIS-620", "WINDOWS-1250", "ISO-8859-2", "WINDOWS-1254",
-    "WINDOWS-1257", "ISO-8859-13", "ISO-8859-15", "EUC-JP",
-  ]
+    "ISO-8859-8", "WINDOWS-1256", "ISO-8859-6", "TIS-620", "EUC-JP",
+  ] + LatinLanguages.charsets
 
   /// The charset `values` (undeclared, not UTF-8: `CharsetDecoder.undeclaredLegacyValues`)
   /// are in, one of `charsets`; nil when they do not tell one.

@@ -171,7 +171,9 @@ enum ScriptPlausibility {
     case .hebrew: return (0x05D0...0x05EA).contains(value) || (0x05F0...0x05F4).contains(value)
     case .arabic: return (0x0620...0x06FF).contains(value)
     case .thai: return (0x0E01...0x0E5B).contains(value)
-    case .latin: return (0x00C0...0x024F).contains(value) && value != 0xD7 && value != 0xF7
+    case .latin:
+      // Latin-1 to Latin Extended-B, and Latin Extended Additional (Vietnamese `ễ`, `ạ`).
+      return ((0x00C0...0x024F).contains(value) && value != 0xD7 && value != 0xF7) || (0x1E00...0x1EFF).contains(value)
     case .japanese:
       return (0x3040...0x30FF).contains(value) || (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
         || value == 0x3005
