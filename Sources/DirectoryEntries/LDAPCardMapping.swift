@@ -285,18 +285,28 @@ public enum LDAPCardMapping {
 
   /// The attributes of `entry` the card has no property for, as `name: value` lines
   /// (text values; binary ones left out), in name order: not the classes, passwords,
-  /// the server's operational attributes, nor those the card maps.
+  /// the server's operational attributes, nor those the card maps; at most
+  /// `otherAttributesBytes` of them, so that the note (whose `description` comes first)
+  /// stays within the value limit and the card within the card limit (an entry of
+  /// millions of attributes would lose its note, then the whole person).
   static func otherAttributes(_ entry: LDAPEntry) -> [String] {
     var lines: [String] = []
+    var bytes = 0
     for name in entry.attributes.keys.sorted() where !mapped.contains(name) && !unkept.contains(name) {
       for value in entry.attributes[name] ?? [] {
+        guard bytes + value.count <= otherAttributesBytes else { return lines }
         guard let text = String(validating: value, as: UTF8.self), !value.contains(0) else { continue }
         let trimmed = text.trimmingBlanks()
-        if !trimmed.isEmpty { lines.append("\(noteName(name)): \(trimmed)") }
+        guard !trimmed.isEmpty else { continue }
+        lines.append("\(noteName(name)): \(trimmed)")
+        bytes += lines[lines.count - 1].utf8.count + 1
       }
     }
     return lines
   }
+
+  /// The most bytes of other attributes a note keeps (`otherAttributes`): 64 KiB.
+  static let otherAttributesBytes = 64 << 10
 
   /// The name a note gives an attribute (`mozillacustom1` → `Custom 1`, as Thunderbird
   /// shows it; `nsaimid` → `AIM`); others by their lower-case name.

@@ -55,4 +55,19 @@ struct PiecewiseTransformTests {
       #expect(same, "\(text.utf8.count) bytes")
     }
   }
+
+  /// Stream-safe text (UAX #15 §13): a combining grapheme joiner after every 30
+  /// non-starters in a row; text without such a run is itself.
+  @Test func streamSafe() {
+    #expect("Zoë Ångström e\u{301}".streamSafe == "Zoë Ångström e\u{301}")
+    let marks = String(String.UnicodeScalarView((0..<100).map { $0 % 2 == 0 ? "\u{301}" : "\u{316}" }))
+    let safe = ("a" + marks).streamSafe
+    let scalars = Array(safe.unicodeScalars)
+    #expect(scalars.count == 1 + 100 + 3)
+    #expect(scalars.enumerated().filter { $0.element == "\u{34F}" }.map(\.offset) == [31, 62, 93])
+    #expect(safe.unicodeScalars.filter { $0 != "\u{34F}" }.map(\.value) == ("a" + marks).unicodeScalars.map(\.value))
+    // NFC of it keeps every mark, sorted within each run of 30.
+    let composed = ("a" + marks).precomposedInPieces
+    #expect(composed.unicodeScalars.count(where: { $0 == "\u{301}" || $0 == "\u{316}" }) + composed.unicodeScalars.count(where: { $0 == "á" }) == 100)
+  }
 }

@@ -201,7 +201,10 @@ package enum CSVContactReader {
       return (nil, problems)
     }
     for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
-      if let why = limits.valueProblem(name: headers[index].uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
+      // The column by its header, cut to a name's length (a header of megabytes
+      // repeated in each row's warning made gigabytes).
+      let name = headers[index].count > 64 ? String(headers[index].prefix(64)) + "…" : headers[index]
+      if let why = limits.valueProblem(name: name.uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
         problem(why)
         cells[index] = ""
       }
@@ -262,7 +265,9 @@ package enum CSVContactReader {
       case _ where column.item.isEmpty: if single[column.field] == nil { single[column.field] = value }
       default:
         if items[column.item] == nil { order.append(column.item) }
-        var item = items[column.item] ?? Item(fixedLabel: column.label)
+        // Taken out while it grows, so that appending copies nothing (a row of thousands
+        // of `Address N` columns of one item was quadratic).
+        var item = items.removeValue(forKey: column.item) ?? Item(fixedLabel: column.label)
         if column.field == .label {
           item.writtenLabel = value
         } else {

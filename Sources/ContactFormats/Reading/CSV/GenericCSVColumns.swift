@@ -104,7 +104,13 @@ enum GenericCSVColumns {
 
   /// `E-Mail Address` → `emailaddress`: lower case, without blanks and punctuation.
   static func key(_ header: String) -> String {
-    String(header.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+    // No column's name is longer than this: a header cell of megabytes is no name.
+    guard header.utf8.count <= 256 else { return "" }
+    var key = String.UnicodeScalarView()
+    for scalar in header.lowercased().unicodeScalars where scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+      key.append(scalar)
+    }
+    return String(key)
   }
 
   /// The column named `header` (the `index`th of the row, which makes each email,
