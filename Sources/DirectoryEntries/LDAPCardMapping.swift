@@ -146,7 +146,12 @@ public enum LDAPCardMapping {
           value: VCardSerializer.escape(name)))
     }
     var notes = entry.strings("description").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
-    if keepingOthers { notes += otherAttributes(entry) }
+    if keepingOthers {
+      // What room the value limit leaves beside the description (each byte of the
+      // others escaped to two at most).
+      let used = notes.reduce(0) { $0 + $1.utf8.count * 2 + 2 }
+      notes += otherAttributes(entry, budget: min(otherAttributesBytes, max(0, ((1 << 20) - 4096 - used) / 2)))
+    }
     if !notes.isEmpty {
       lines.append(.init(name: "NOTE", value: VCardSerializer.escape(notes.joined(separator: "\n"))))
     }
@@ -285,21 +290,24 @@ public enum LDAPCardMapping {
 
   /// The attributes of `entry` the card has no property for, as `name: value` lines
   /// (text values; binary ones left out), in name order: not the classes, passwords,
-  /// the server's operational attributes, nor those the card maps; at most
-  /// `otherAttributesBytes` of them, so that the note (whose `description` comes first)
+  /// the server's operational attributes, nor those the card maps; at most `budget`
+  /// bytes of them (`otherAttributesBytes`, less beside a long `description`), so
+  /// that the note (whose `description` comes first)
   /// stays within the value limit and the card within the card limit (an entry of
   /// millions of attributes would lose its note, then the whole person).
-  static func otherAttributes(_ entry: LDAPEntry) -> [String] {
+  static func otherAttributes(_ entry: LDAPEntry, budget: Int = otherAttributesBytes) -> [String] {
     var lines: [String] = []
     var bytes = 0
     for name in entry.attributes.keys.sorted() where !mapped.contains(name) && !unkept.contains(name) {
       for value in entry.attributes[name] ?? [] {
-        guard bytes + value.count <= otherAttributesBytes else { return lines }
+        guard bytes + value.count <= budget else { return lines }
         guard let text = String(validating: value, as: UTF8.self), !value.contains(0) else { continue }
         let trimmed = text.trimmingBlanks()
         guard !trimmed.isEmpty else { continue }
-        lines.append("\(noteName(name)): \(trimmed)")
-        bytes += lines[lines.count - 1].utf8.count + 1
+        let line = "\(noteName(name)): \(trimmed)"
+        guard bytes + line.utf8.count + 1 <= budget else { return lines }
+        lines.append(line)
+        bytes += line.utf8.count + 1
       }
     }
     return lines

@@ -357,6 +357,21 @@ struct ForeignBookTests {
     #expect(alder.note == "Met at fair\nCustom 1: Locker B-17\nAIM: alderaim")
   }
 
+  @Test("an LDIF entry's other attributes fill the note only as far as it has room: a long description kept, an entry of 100,000 attributes kept with 64 KiB of them")
+  func otherAttributesBounded() {
+    let description = String(repeating: "d", count: 1_000_000)
+    var ldif = "dn: cn=Long,dc=x\ncn: Long\nmail: long@x.example\ndescription: \(description)\n"
+    for number in 0..<30 { ldif += "extra\(number): \(String(repeating: "x", count: 2048))\n" }
+    ldif += "\ndn: cn=Many,dc=x\ncn: Many\nmail: many@x.example\n"
+    for number in 0..<100_000 { ldif += "custom\(number): value \(number)\n" }
+    let load = VCardLoading.contacts(fromBytes: Array(ldif.utf8), source: "big.ldif")
+    #expect(load.contacts.map(\.displayName) == ["Long", "Many"])
+    #expect(load.contacts.first?.note == description)
+    let many = load.contacts.last?.note ?? ""
+    #expect(many.hasPrefix("custom0: value 0\n"))
+    #expect(many.utf8.count <= 64 << 10 && many.utf8.count > 60 << 10)
+  }
+
   @Test("LDIF entries of no class (or top alone) holding an organization, a number or a nickname are people, named by them (case 18's order)")
   func classlessEntries() {
     let ldif = """
