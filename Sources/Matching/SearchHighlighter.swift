@@ -16,8 +16,9 @@ public enum SearchHighlighter {
   /// and Kana through their transliteration (`wang` → `王` in `王小明`, `wxm` → all
   /// three).
   ///
-  /// - Complexity: O(n·w) for a text of n characters and w words; it folds `text`, so
-  ///   call it only for the rows on screen.
+  /// - Complexity: O(n·w) for a text of n characters and w words; it folds `text` (its
+  ///   first `TextProjection.projectedCharacters`: what a row can show), so call it
+  ///   only for the rows on screen.
   public static func positions(
     of query: String, in text: String, options: SearchOptions = .init()
   ) -> [Int] {
@@ -51,10 +52,15 @@ struct TextProjection {
   /// Transliterated, Han and Kana characters separated by spaces (for initials).
   var spaced: Bytes?
 
+  /// The most characters of a text projected: more than a row shows. A name of
+  /// 300,000 characters was folded and transliterated whole for each row drawn (11 s a
+  /// keystroke); past this, nothing is highlighted.
+  static let projectedCharacters = 1024
+
   init(_ text: String) {
     var needsLatin = false
     var latinParts: [(String, Bool)] = []
-    for (offset, character) in text.enumerated() {
+    for (offset, character) in text.prefix(Self.projectedCharacters).enumerated() {
       let single = String(character)
       let fold = SearchFolding.fold(single)
       folded.append(fold.utf8, owner: offset)

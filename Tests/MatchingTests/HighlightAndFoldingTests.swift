@@ -133,4 +133,12 @@ struct FoldingTests {
   func distinct(a: String, b: String) {
     #expect(SearchFolding.fold(a) != SearchFolding.fold(b))
   }
+
+  @Test("a name longer than a row is highlighted as far as its first 1,024 characters")
+  func longNameHighlighted() {
+    let name = "Ada " + String(repeating: "Жук ", count: 2_000) + "Lovelace"
+    #expect(SearchHighlighter.positions(of: "ada", in: name) == [0, 1, 2])
+    #expect(SearchHighlighter.positions(of: "жук", in: name) == [4, 5, 6])
+    #expect(SearchHighlighter.positions(of: "lovelace", in: name).isEmpty)
+  }
 }
