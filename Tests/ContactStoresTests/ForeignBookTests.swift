@@ -317,6 +317,17 @@ struct ForeignBookTests {
     #expect((load.contacts[0].organizationName, load.contacts[0].jobTitle) == ("Acme", "Engineer"))
   }
 
+  @Test("a semicolon sheet after a preamble line (with a comma, or none) is split at its semicolons")
+  func semicolonsAfterPreamble() {
+    for preamble in ["Export from Foo, version 2, 2024", "Notes:"] {
+      let text = preamble + "\r\nFirst Name;Last Name;Email Address;Company\r\nAnn;Lee;ann@x.example;Acme\r\n"
+      let load = VCardLoading.contacts(fromBytes: Array(text.utf8), source: "people.csv")
+      #expect(load.contacts.map(\.displayName) == ["Ann Lee"], "\(preamble)")
+      #expect(load.contacts.first?.emailAddresses.map(\.value) == ["ann@x.example"])
+      #expect(load.warnings.isEmpty, "\(load.warnings)")
+    }
+  }
+
   @Test("a Japanese Outlook's export: the Yomi readings of the name, a birthday written year first")
   func outlookYomi() throws {
     let load = try VCardFileStore(path: TestPaths.fixture("books/outlook-japanese-yomi.csv").path).load()

@@ -53,17 +53,39 @@ package enum CSVContactReader {
   /// `preambleRows` rows that names an export's columns when the first does not (a
   /// LinkedIn export opens with a `Notes:` paragraph).
   static func headerRow(of text: String) -> (cells: [String], skipped: Int) {
+    headerRow(ofHead: String(text.prefix(4096)), delimiter: delimiter(of: text))
+  }
+
+  /// The delimiter of `text`'s cells: the one `CSVTable.delimiter(of:)` finds on the
+  /// first line (or Excel's `sep=` names), unless another splits a row of the first
+  /// ones into an export's header where it does not (a semicolon sheet after a preamble
+  /// line with a comma: `Export from Foo, v2`).
+  static func delimiter(of text: String) -> Unicode.Scalar {
     let head = String(text.prefix(4096))
-    var rows = CSVTable.rows(head, delimiter: CSVTable.delimiter(of: head)).rows.prefix(preambleRows + 1)
+    let first = CSVTable.delimiter(of: head)
+    guard CSVTable.toldDelimiter(of: head) == nil, !isKnownHeader(headerRow(ofHead: head, delimiter: first).cells)
+    else { return first }
+    for other: Unicode.Scalar in [",", ";", "\t"] where other != first {
+      if isKnownHeader(headerRow(ofHead: head, delimiter: other).cells) { return other }
+    }
+    return first
+  }
+
+  /// Whether `cells` name an export's columns.
+  static func isKnownHeader(_ cells: [String]) -> Bool {
+    GoogleCSVColumns.matches(cells) || OutlookCSVColumns.matches(cells) || GenericCSVColumns.matches(cells)
+  }
+
+  /// `headerRow(of:)` of the text's first 4 KiB, its cells split at `delimiter`.
+  static func headerRow(ofHead head: String, delimiter: Unicode.Scalar) -> (cells: [String], skipped: Int) {
+    var rows = CSVTable.rows(head, delimiter: delimiter).rows.prefix(preambleRows + 1)
     var skipped = 0
     if CSVTable.toldDelimiter(of: head) != nil, rows.first?.line == 1 {
       rows = rows.dropFirst()
       skipped = 1
     }
     let cells = rows.map { $0.cells.map { $0.trimmingSpaces } }
-    let known = cells.firstIndex {
-      GoogleCSVColumns.matches($0) || OutlookCSVColumns.matches($0) || GenericCSVColumns.matches($0)
-    }
+    let known = cells.firstIndex(where: isKnownHeader)
     let at = known ?? 0
     return (at < cells.count ? cells[at] : [], skipped + at)
   }
@@ -137,7 +159,7 @@ package enum CSVContactReader {
       warnings = []
     }
     CSVTable.forEachRow(
-      text, delimiter: CSVTable.delimiter(of: text),
+      text, delimiter: delimiter(of: text),
       row: { row in
         if beforeHeader > 0 {
           beforeHeader -= 1
