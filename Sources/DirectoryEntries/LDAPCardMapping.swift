@@ -298,9 +298,8 @@ public enum LDAPCardMapping {
   static func otherAttributes(_ entry: LDAPEntry, budget: Int = otherAttributesBytes) -> [String] {
     var lines: [String] = []
     var bytes = 0
-    for name in entry.attributes.keys.sorted() where !mapped.contains(name) && !unkept.contains(name) {
+    for name in entry.attributes.keys.sorted() where !mapped.contains(name) && !isUnkept(name) {
       for value in entry.attributes[name] ?? [] {
-        guard bytes + value.count <= budget else { return lines }
         guard let text = String(validating: value, as: UTF8.self), !value.contains(0) else { continue }
         let trimmed = text.trimmingBlanks()
         guard !trimmed.isEmpty else { continue }
@@ -323,6 +322,15 @@ public enum LDAPCardMapping {
     return ["nsaimid": "AIM", "nscpaimscreenname": "AIM", "mozillahomestreet2": "Home street 2"][name] ?? name
   }
 
+  /// Whether attribute `name` (lower case) is left out of the note: `unkept`, or a
+  /// password, key or hash of any schema (`sambaNTPassword`, `authPassword`,
+  /// `unicodePwd`, `krbPrincipalKey`, `userPKCS12`), or the POSIX, shadow, Samba and
+  /// Kerberos account attributes.
+  static func isUnkept(_ name: String) -> Bool {
+    unkept.contains(name) || ["password", "pwd", "secret", "pkcs", "certificate", "key"].contains { name.contains($0) }
+      || ["samba", "krb", "shadow", "msexch", "ms-", "posix"].contains { name.hasPrefix($0) }
+  }
+
   /// The attributes `card(from:names:keepingOthers:)` maps (lower case).
   static let mapped: Set<String> = Set(
     (attributes + [
@@ -340,7 +348,8 @@ public enum LDAPCardMapping {
     "usncreated", "objectsid", "objectcategory", "samaccounttype", "useraccountcontrol", "pwdlastset", "badpwdcount",
     "badpasswordtime", "lastlogon", "lastlogontimestamp", "logoncount", "instancetype", "dscorepropagationdata",
     "primarygroupid", "accountexpires", "codepage", "countrycode", "mozillausehtmlmail", "xmozillausehtmlmail",
-    "dc", "member", "uniquemember", "memberof", "changetype", "control",
+    "dc", "member", "uniquemember", "memberof", "changetype", "control", "uidnumber", "gidnumber", "homedirectory",
+    "loginshell", "gecos", "proxyaddresses", "objectsid", "sidhistory", "entryttl", "pwdpolicysubentry",
   ]
 
   /// The work address: from `street`, `l`, `st`, `postalCode` and `c` when any is

@@ -155,10 +155,14 @@ struct MailboxTests {
       MailClientFormat.mutt([valentina], query: "valentina@orsk").dropFirst()
         == ["valentina@orsk.example\tValentina Orsk\thome", "v.orsk@ironleaf.example\tValentina Orsk\twork",
           "vo@orsk.example\tValentina Orsk\tother"])
-    // Part of one address: that one first; a name typed: the card's order.
-    #expect(MailClientFormat.aerc([valentina], query: "orsk.example").first == "valentina@orsk.example\tValentina Orsk")
-    #expect(MailClientFormat.aerc([valentina], query: "valentina").first == "valentina@orsk.example\tValentina Orsk")
-    #expect(MailClientFormat.aerc([valentina], query: "Valentina Orsk").first == "v.orsk@ironleaf.example\tValentina Orsk")
+    // Part of one address with its @: that one first; a name or a word typed: the card's order.
+    #expect(MailClientFormat.aerc([valentina], query: "na@orsk").first == "valentina@orsk.example\tValentina Orsk")
+    #expect(MailClientFormat.aerc([valentina], query: "valentina").first == "v.orsk@ironleaf.example\tValentina Orsk")
+    #expect(MailClientFormat.aerc([valentina], query: "orsk.example").first == "v.orsk@ironleaf.example\tValentina Orsk")
+    // A value in mailbox form is ranked by its address.
+    var named = valentina
+    named.emailAddresses[1] = LabeledValue(identifier: "e2", label: "home", value: "\"V. Orsk\" <valentina@orsk.example>")
+    #expect(MailClientFormat.aerc([named], query: "valentina@orsk.example").first?.hasPrefix("valentina@orsk.example\t") == true)
   }
 
   @Test("an RFC 5322 comment beside an address is no part of it; one left open keeps the value as written")

@@ -317,6 +317,44 @@ struct ForeignBookTests {
     #expect((load.contacts[0].organizationName, load.contacts[0].jobTitle) == ("Acme", "Engineer"))
   }
 
+  @Test("a sheet's own Home, Work, Other or Service column (not Yahoo's phones, not one foreign name alone) goes to the note; a Birthday date beside a Birth Month column is kept")
+  func genericColumnsNotTakenFor() {
+    let text = "Name,Email,Home,Work,Other,Service\r\nJane Roe,jane@x.org,12 Elm Street,Acme Corp,likes tea,Plumbing\r\n"
+    let load = VCardLoading.contacts(fromBytes: Array(text.utf8), source: "people.csv")
+    let jane = load.contacts.first
+    #expect(jane?.phoneNumbers.isEmpty == true)
+    #expect(jane?.note == "Home: 12 Elm Street\nWork: Acme Corp\nOther: likes tea\nService: Plumbing")
+    #expect(jane?.departmentName.isEmpty == true)
+    let birthday = "Name,Email,Birthday,Birth Month\r\nAda,ada@x.org,1815-12-10,December\r\n"
+    let ada = VCardLoading.contacts(fromBytes: Array(birthday.utf8), source: "b.csv").contacts.first
+    #expect(ada?.birthday == ContactDate(year: 1815, month: 12, day: 10))
+  }
+
+  @Test("an LDIF dump's passwords, hashes, keys and account attributes never reach the note")
+  func ldifSecretsLeftOut() {
+    let ldif = """
+      dn: uid=ada,dc=x
+      objectClass: inetOrgPerson
+      objectClass: sambaSamAccount
+      cn: Ada
+      mail: ada@x.example
+      userPassword: {SSHA}secret1
+      authPassword: {SHA256}secret2
+      sambaNTPassword: 8846F7EAEE8FB117AD06BDD830B7586C
+      sambaLMPassword: E52CAC67419A9A224A3B108F3FA6CB6D
+      unicodePwd: secret3
+      krbPrincipalKey: secret4
+      uidNumber: 1000
+      homeDirectory: /home/ada
+      loginShell: /bin/bash
+      shadowLastChange: 19000
+      roomNumber: 42
+
+      """
+    let note = VCardLoading.contacts(fromBytes: Array(ldif.utf8), source: "dump.ldif").contacts.first?.note
+    #expect(note == "roomnumber: 42")
+  }
+
   @Test("a semicolon sheet after a preamble line (with a comma, or none) is split at its semicolons")
   func semicolonsAfterPreamble() {
     for preamble in ["Export from Foo, version 2, 2024", "Notes:"] {

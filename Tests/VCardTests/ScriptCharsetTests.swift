@@ -157,6 +157,19 @@ struct ScriptCharsetTests {
     }
   }
 
+  @Test("alone in their files, Korean nicknames of rare syllables and two-character Chinese names are not taken for kana or kanji; a Latin-1 file with a byte Windows-1252 lacks stays Latin-1")
+  func notTakenForJapanese() throws {
+    for (name, charset) in [("짱구", "EUC-KR"), ("뽀미", "EUC-KR"), ("똘이", "EUC-KR"), ("샛별", "EUC-KR"), ("李蔚", "GB18030")] {
+      let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:\(name)\r\nEND:VCARD\r\n"
+      let one = try #require(CharsetConverter.bytes(Array(text.utf8), in: charset))
+      #expect(loadContacts(one).first?.formattedName == name)
+    }
+    var latin = try #require(CharsetConverter.bytes(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Françoise Lefèvre\r\nEND:VCARD\r\n".utf8), in: "ISO-8859-1"))
+    latin += try #require(CharsetConverter.bytes(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\n".utf8), in: "ISO-8859-1"))
+    latin += [0x4E, 0x4F, 0x54, 0x45, 0x3A, 0x61, 0x81, 0x62, 0x0D, 0x0A] + Array("END:VCARD\r\n".utf8)  // NOTE:a\x81b
+    #expect(loadContacts(latin).map(\.formattedName) == ["Françoise Lefèvre", "Hélène Dubois"])
+  }
+
   @Test("ISO-2022-JP of a card saved from a Japanese mail, no charset named, is read so, its N split after it is")
   func iso2022JP() throws {
     let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:山田;太郎\r\nFN:山田太郎\r\nNOTE:Tokyo \\; 東京\r\nEND:VCARD\r\n"

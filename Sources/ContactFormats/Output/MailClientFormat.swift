@@ -74,19 +74,20 @@ public enum MailClientFormat {
     return lines
   }
 
-  /// A contact's addresses in their order, those the query names before the others:
-  /// the address typed in full first, then those it begins, then those it is part of
-  /// (without regard to case) — a person's private address typed in full is the first
+  /// A contact's addresses in their order, those the query names before the others
+  /// when it is an address (holds `@`): the address typed in full first, then those it
+  /// begins, then those it is part of (without regard to case) — a person's private address typed in full is the first
   /// completion, not the work address listed before it (aerc's Tab and mutt's Enter
   /// take the first line).
   static func matchedFirst(_ emails: [ContactProperty], query: String) -> [ContactProperty] {
     let typed = query.trimmingSpaces.lowercased()
-    guard !typed.isEmpty, emails.count > 1 else { return emails }
+    // An address typed (a name typed keeps the card's order).
+    guard typed.contains("@"), emails.count > 1 else { return emails }
     func rank(_ email: ContactProperty) -> Int {
-      let address = email.value.singleLine.trimmingSpaces.lowercased()
-      if address == typed { return 0 }
-      if address.hasPrefix(typed) { return 1 }
-      return address.contains(typed) ? 2 : 3
+      let addresses = Mailbox.addresses(inEmailValue: email.value.singleLine).map { $0.lowercased() }
+      if addresses.contains(typed) { return 0 }
+      if addresses.contains(where: { $0.hasPrefix(typed) }) { return 1 }
+      return addresses.contains(where: { $0.contains(typed) }) ? 2 : 3
     }
     return emails.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }

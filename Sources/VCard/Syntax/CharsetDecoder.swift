@@ -177,10 +177,10 @@ package enum CharsetDecoder {
       // (`ﾔﾏﾀﾞ ﾀﾛｳ`): single bytes 0xA1–0xDF, which pair as GB2312's and EUC-KR's
       // characters too — taken when they read as katakana words (`HalfWidthKana`), the
       // file's values tell no Korean or Chinese, GB2312 reads no Chinese name and EUC-KR
-      // no common Korean syllables.
+      // no Hangul (a Korean nickname of rare syllables, `짱구`, reads as kana too).
       if HalfWidthKana.readsAsWords(scalars),
         !readsAsName(decode(bytes, charset: "GB18030"), isHan, CommonCharacters.hanNameStarts, CommonCharacters.han),
-        !isCommonKorean(decode(bytes, charset: "EUC-KR")), told?() != "EUC-KR", told?() != "GB18030"
+        !Self.readsAllHangul(decode(bytes, charset: "EUC-KR")), ![Optional("EUC-KR"), "GB18030"].contains(told?())
       {
         return (text, "SHIFT_JIS")
       }
@@ -349,11 +349,11 @@ package enum CharsetDecoder {
     return text
   }
 
-  /// Whether `text` holds Hangul syllables, all of them common (`CommonCharacters`).
-  static func isCommonKorean(_ text: String?) -> Bool {
+  /// Whether `text`'s letters beyond ASCII are Hangul syllables (one at least).
+  static func readsAllHangul(_ text: String?) -> Bool {
     guard let text else { return false }
-    let syllables = text.unicodeScalars.filter { (0xAC00...0xD7AF).contains($0.value) }
-    return !syllables.isEmpty && syllables.allSatisfy(CommonCharacters.hangul.contains)
+    let beyond = text.unicodeScalars.filter { $0.value >= 0x80 }
+    return !beyond.isEmpty && beyond.allSatisfy { (0xAC00...0xD7AF).contains($0.value) }
   }
 
   /// Whether `text` reads as a name in a script: its first letter of the script

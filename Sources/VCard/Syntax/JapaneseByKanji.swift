@@ -3,10 +3,11 @@
 /// tell: their bytes are pairs of 0xA1–0xFE, as GB2312's and EUC-KR's are, so they read
 /// as Chinese (`拍面仓灰`) or Korean (`탠충꾑뿍`) text too.
 ///
-/// A value is a Japanese name when EUC-JP reads it as kanji, mostly of JIS level 1 (the
-/// common ones, rows 16–47; kana, CJK punctuation and ASCII beside them), whose first is one a
-/// common Japanese surname begins with (`surnameStarts`), and GB2312 does not read it as
-/// a Chinese name nor EUC-KR as Korean words (`CommonCharacters`).
+/// A value is a Japanese name when EUC-JP reads it as three kanji or more, mostly of JIS
+/// level 1 (the common ones, rows 16–47; kana, CJK punctuation and ASCII beside them),
+/// whose first is one a common Japanese surname begins with (`surnameStarts`), and
+/// GB2312 reads no Chinese surname first nor a Chinese name, nor EUC-KR a Korean
+/// surname first or common syllables (`CommonCharacters`).
 enum JapaneseByKanji {
   /// "EUC-JP" when more than half of `values` (at most 4,096 looked at) read as
   /// Japanese names; nil otherwise.
@@ -26,11 +27,23 @@ enum JapaneseByKanji {
     else { return false }
     func isHan(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
     func isHangul(_ value: UInt32) -> Bool { (0xAC00...0xD7AF).contains(value) }
+    // Three kanji at least (a surname and a given name): two are as often a Korean
+    // nickname's bytes (`샛별`).
+    guard text.unicodeScalars.count(where: { isHan($0.value) }) >= 3 else { return false }
+    // Chinese when GB2312 reads a Chinese surname first and common characters for
+    // half of them at least (`李小龙`; `井斡嫫`, 小林翔's bytes, is no name).
     let chinese = CharsetDecoder.decode(bytes, charset: "GB18030")
+    if let hanzi = chinese?.unicodeScalars.filter({ isHan($0.value) }), let first = hanzi.first,
+      CommonCharacters.hanNameStarts.contains(first), hanzi.count(where: CommonCharacters.han.contains) * 2 >= hanzi.count
+    {
+      return false
+    }
     if CharsetDecoder.readsAsName(chinese, isHan, CommonCharacters.hanNameStarts, CommonCharacters.han) { return false }
+    // Korean when EUC-KR reads Hangul of a Korean surname first, or of common syllables.
     if let korean = CharsetDecoder.decode(bytes, charset: "EUC-KR"),
-      korean.unicodeScalars.contains(where: { isHangul($0.value) }),
-      korean.unicodeScalars.allSatisfy({ !isHangul($0.value) || CommonCharacters.hangul.contains($0) })
+      let first = korean.unicodeScalars.first(where: { isHangul($0.value) }),
+      CommonCharacters.hangulNameStarts.contains(first)
+        || korean.unicodeScalars.allSatisfy({ !isHangul($0.value) || CommonCharacters.hangul.contains($0) })
     {
       return false
     }

@@ -23,10 +23,13 @@ enum LatinLanguages {
   static func charset(of values: [[UInt8]], detected: String) -> String? {
     // Bytes Windows-1252 has no character for (0x81, 0x8D, 0x8F, 0x90, 0x9D: Mac
     // Roman's `Å ç è ê ù`): no reading of names.
-    let western = reading(values, in: "WINDOWS-1252") ?? (text: "", names: false)
+    let westernReading = reading(values, in: "WINDOWS-1252")
+    let western = westernReading ?? (text: "", names: false)
     let westernOdd = odd(western.text)
     let turkish = detected == "ISO-8859-9" || detected == "WINDOWS-1254"
-    for charset in charsets {
+    // Invalid in Windows-1252 (a stray byte of a Latin-1 file, too): only Mac Roman's
+    // reading is taken instead, when it is names.
+    for charset in westernReading == nil ? ["MACINTOSH"] : charsets {
       // Latin text is mostly ASCII letters: Hangul or Han bytes read as Latin-1 are not.
       guard let candidate = reading(values, in: charset), candidate.names, odd(candidate.text) == 0 else { continue }
       let beyond = letters(candidate.text).count

@@ -225,7 +225,7 @@ package enum CSVContactReader {
     for index in cells.indices where cells[index].utf8.count > limits.smallestValueLimit {
       // The column by its header, cut to a name's length (a header of megabytes
       // repeated in each row's warning made gigabytes).
-      let name = headers[index].count > 64 ? String(headers[index].prefix(64)) + "…" : headers[index]
+      let name = headers[index].utf8.count > 256 ? String(headers[index].prefix(64)) + "…" : headers[index]
       if let why = limits.valueProblem(name: name.uppercased(), mayBeData: false, bytes: cells[index].utf8.count) {
         problem(why)
         cells[index] = ""
@@ -403,6 +403,8 @@ package enum CSVContactReader {
   /// A birthday given in three columns (`birthYear`, `birthMonth`, `birthDayOfMonth`):
   /// nil without a valid month and day; the year left out when absent or 0.
   static func birthday(ofParts single: [CSVColumn.Field: String]) -> ContactDate? {
+    // A whole date in the `Birthday` column beside a `Birth Month` one is that date.
+    if let text = single[.birthDayOfMonth], Int(text) == nil { return date(text) }
     guard let month = single[.birthMonth].flatMap({ Int($0) }), let day = single[.birthDayOfMonth].flatMap({ Int($0) }),
       (1...12).contains(month), (1...31).contains(day)
     else { return nil }

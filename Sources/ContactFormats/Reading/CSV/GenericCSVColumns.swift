@@ -33,7 +33,7 @@ enum GenericCSVColumns {
       (.postalCode, ["zip", "zipcode", "postcode", "postalcode"]),
       (.country, ["country", "countryregion"]),
     ]
-    for (field, names) in fields + localizedFields {
+    for (field, names) in fields {
       for name in names { table[name] = CSVColumn(field, item: field.isAddress ? "address" : "") }
     }
     // An address of a place (`Home City`, `Work ZipCode`: Thunderbird's and Yahoo's
@@ -55,10 +55,9 @@ enum GenericCSVColumns {
       (.email, "home", ["homeemail", "personalemail"]),
       (.phone, nil, ["phone", "telephone", "tel", "phonenumber"]),
       (.phone, "mobile", ["mobile", "mobilephone", "cell", "cellphone", "mobilenumber", "cellnumber"]),
-      // Yahoo's phone columns are `Home`, `Work`, `Other`.
-      (.phone, "work", ["workphone", "businessphone", "officephone", "work", "worknumber"]),
-      (.phone, "home", ["homephone", "home", "homenumber"]),
-      (.phone, "other", ["otherphone", "other"]),
+      (.phone, "work", ["workphone", "businessphone", "officephone", "worknumber"]),
+      (.phone, "home", ["homephone", "homenumber"]),
+      (.phone, "other", ["otherphone"]),
       (.phone, "pager", ["pager", "pagernumber"]),
       (.phone, "otherFax", ["fax", "faxnumber"]),
       (.phone, "workFax", ["workfax", "businessfax"]),
@@ -67,11 +66,35 @@ enum GenericCSVColumns {
       (.url, "home", ["personalwebsite", "homewebpage", "homeurl"]),
       (.url, "work", ["businesswebsite", "workwebpage", "workurl"]),
     ]
-    for (field, label, names) in labelled + localizedLabelled {
+    for (field, label, names) in labelled {
       for name in names { table[name] = CSVColumn(field, label: label) }
     }
     return table
   }()
+
+  /// The columns of a non-English export (`localizedFields`, `localizedLabelled`), by
+  /// key: taken when two of a header's names are among them (a French sheet's `Prénom`
+  /// and `Nom`), not for one name alone in another sheet (`Service`, `Nom`).
+  static let localizedColumns: [String: CSVColumn] = {
+    var table: [String: CSVColumn] = [:]
+    for (field, names) in localizedFields {
+      for name in names { table[name] = CSVColumn(field, item: field.isAddress ? "address" : "") }
+    }
+    for (field, label, names) in localizedLabelled {
+      for name in names { table[name] = CSVColumn(field, label: label) }
+    }
+    return table
+  }()
+
+  /// Yahoo's phone columns, `Home`, `Work`, `Other`: taken beside a column only Yahoo's
+  /// export names (`yahooColumns`), not in a sheet whose `Home` is an address.
+  static let yahooPhones: [String: CSVColumn] = [
+    "home": CSVColumn(.phone, label: "home"), "work": CSVColumn(.phone, label: "work"),
+    "other": CSVColumn(.phone, label: "other"),
+  ]
+
+  /// Columns of Yahoo's export, by key.
+  static let yahooColumns: Set<String> = ["yahoophone", "messengerid", "alternateemail1", "distributionlists"]
 
   /// The names of the person's columns in the exports of a non-English Outlook (its
   /// headers are in its language: `Vorname`, `Prénom`, `Имя`) and of other exports in
@@ -115,22 +138,28 @@ enum GenericCSVColumns {
 
   /// The column named `header` (the `index`th of the row, which makes each email,
   /// phone or URL column an item of its own), or nil when the name is none of these.
-  static func column(_ header: String, index: Int) -> CSVColumn? {
+  static func column(_ header: String, index: Int, with other: [String: CSVColumn] = [:]) -> CSVColumn? {
     var name = key(header)
-    var column = columns[name]
+    var column = columns[name] ?? other[name]
     if column == nil {
       while name.last?.isNumber == true { name.removeLast() }
-      column = columns[name]
+      column = columns[name] ?? other[name]
     }
     guard var column else { return nil }
     if column.item.isEmpty, column.isMultiValue, column.field != .groups { column.item = "column \(index)" }
     return column
   }
 
-  /// The columns of `headers`: as `column(_:index:)` gives each, but for `Birth Day`
-  /// beside a `Birth Year` or `Birth Month` column, which is the day of the month.
+  /// The columns of `headers`: as `column(_:index:)` gives each, with a non-English
+  /// export's names when two of them are there (`localizedColumns`) and Yahoo's phones
+  /// beside Yahoo's columns (`yahooPhones`); `Birth Day` beside a `Birth Year` or
+  /// `Birth Month` column is the day of the month.
   static func columns(_ headers: [String]) -> [CSVColumn?] {
-    var columns = headers.enumerated().map { column($0.element, index: $0.offset) }
+    let keys = headers.map(key)
+    var other: [String: CSVColumn] = [:]
+    if keys.count(where: { localizedColumns[$0] != nil }) >= 2 { other.merge(localizedColumns) { $1 } }
+    if keys.contains(where: yahooColumns.contains) { other.merge(yahooPhones) { $1 } }
+    var columns = headers.enumerated().map { column($0.element, index: $0.offset, with: other) }
     if columns.contains(where: { $0?.field == .birthYear || $0?.field == .birthMonth }) {
       for (index, header) in headers.enumerated() where key(header) == "birthday" {
         columns[index] = CSVColumn(.birthDayOfMonth)
@@ -142,7 +171,7 @@ enum GenericCSVColumns {
   /// Whether `headers` name a person's columns: a name column and an email or phone
   /// column.
   static func matches(_ headers: [String]) -> Bool {
-    let fields = headers.enumerated().compactMap { column($0.element, index: $0.offset)?.field }
+    let fields = columns(headers).compactMap { $0?.field }
     let named = fields.contains { [.fullName, .givenName, .familyName, .nickname, .organization].contains($0) }
     return named && fields.contains { $0 == .email || $0 == .phone }
   }
