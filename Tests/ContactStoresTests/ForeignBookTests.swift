@@ -129,6 +129,11 @@ struct ForeignBookTests {
     let read = try VCardFileStore(path: path).load()
     #expect(read.contacts.map(\.displayName) == ["Anna One", "Ben Two", "Cy Three"])
     #expect(read.warnings.isEmpty, "\(read.warnings)")
+    // A stray CR inside a value of a CR LF file stays in it: no line is cut there.
+    let stray = "dn: cn=Di Four,dc=x\r\ncn: Di Four\r\ndescription: one\rtwo\r\n\r\n"
+    let strayRead = try VCardFileStore(path: try folder.write("stray.ldif", Array(stray.utf8))).load()
+    #expect(strayRead.contacts.map(\.displayName) == ["Di Four"])
+    #expect(strayRead.warnings.isEmpty, "\(strayRead.warnings)")
   }
 
   @Test("an alias file and an abook book with CR line ends alone are read whole and edited in them (case 06's kind)")

@@ -31,13 +31,30 @@ enum BookFileText {
     bytes.map { $0 == 0x0D ? 0x0A : $0 == 0x0A ? 0x0D : $0 }
   }
 
+  /// Whether `bytes` hold a part written with CR line ends alone: a lone CR before an
+  /// entry's `dn:` or before another lone CR (a blank line) — not a stray CR inside a
+  /// value (`description: one\rtwo`), which stays in it.
+  static func hasCRSection(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while let found = bytes[index...].firstIndex(of: 0x0D) {
+      let next = found + 1
+      if next < bytes.count, bytes[next] != 0x0A {
+        if bytes[next] == 0x0D, next + 1 < bytes.count, bytes[next + 1] != 0x0A { return true }
+        if bytes.count >= next + 3, bytes[next...].prefix(3).map({ $0 | 0x20 }) == Array("dn:".utf8) { return true }
+      }
+      index = next
+      if index >= bytes.count { break }
+    }
+    return false
+  }
+
   /// `bytes` with each CR that no LF follows (after the CRs beside it: `CR CR LF` is one
   /// line end) as an LF — a file joined from one with CR line ends alone and one with
   /// CR LF or LF —; nil when there is no such CR (the file is read as it is).
   ///
   /// - Complexity: O(n).
   static func lineFeedsForLoneCRs(_ bytes: [UInt8]) -> [UInt8]? {
-    guard let first = bytes.firstIndex(of: 0x0D) else { return nil }
+    guard let first = bytes.firstIndex(of: 0x0D), hasCRSection(bytes) else { return nil }
     var out: [UInt8]? = nil
     var index = first
     while index < bytes.count {

@@ -123,7 +123,7 @@ struct JCardDocument {
   private mutating func readOnAllCores(_ elements: ArraySlice<Range<Int>>) -> Bool {
     guard elements.count >= 2 * Self.partItems else { return read(elements) }
     // Where each part starts: the array items and the lines before it.
-    let partSize = max(Self.partItems, elements.count / (4 * max(1, VCardReader.cores)))
+    let partSize = max(Self.partItems, elements.count / (4 * max(1, Parallel.cores)))
     let ranges = Parallel.ranges(count: elements.count, chunk: partSize, cores: Parallel.cores)
     var starts: [(index: Int, line: Int, counted: Int)] = []
     var arrays = index

@@ -1,4 +1,5 @@
 import Dispatch
+import CpickSupport
 import Foundation
 import Localization
 
@@ -126,7 +127,7 @@ public enum VCardReader {
   }
 
   /// The processors this process may use, asked once.
-  static let cores = ProcessInfo.processInfo.activeProcessorCount
+  static let cores = Parallel.cores
 
   /// Reads a large LF-separated input in pieces in parallel, or `nil` when it is
   /// small, cannot be cut, or a piece ends in a state that the next depends on.
