@@ -146,5 +146,23 @@ struct PredicateValueSetTests {
     if case .comparison = counts.root {} else { Issue.record("numbers taken as texts") }
     #expect(try counts.evaluate(PredicateFixtures.ada))
   }
-}
 
+  @Test("a text literal is folded once, when parsed: its comparison carries it folded and as characters; the answers are the same")
+  func literalPreparedOnce() throws {
+    guard case .comparison(let comparison) = try PredicateParser.parse("organizationName CONTAINS[cd] \"ÉNGINES\"", kind: .contact)
+    else {
+      Issue.record("not one comparison")
+      return
+    }
+    #expect(comparison.literal?.folded == "engines")
+    #expect(comparison.literal?.characters == Array("engines"))
+    let matches = try PredicateParser.parse("note MATCHES \".*\"", kind: .contact)
+    if case .comparison(let regex) = matches { #expect(regex.literal == nil) }
+    for (format, expected) in [
+      ("organizationName CONTAINS[cd] \"ÉNGINES\"", true), ("organizationName LIKE[c] \"*ENGINES*\"", true),
+      ("organizationName CONTAINS \"ENGINES\"", false), ("organizationName ==[cd] \"analytical engines\"", false), ("organizationName ==[cd] \"ANALYTICAL ÉNGINES LTD\"", true),
+    ] {
+      #expect(try ContactPredicate(format: format, kind: .contact).evaluate(PredicateFixtures.ada) == expected, "\(format)")
+    }
+  }
+}

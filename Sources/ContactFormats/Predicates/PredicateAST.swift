@@ -80,6 +80,19 @@ enum PredicateOperand: Sendable {
   case literal(PredicateLiteral)
 }
 
+/// A comparison's text literal, as written, folded by its modifiers, and as characters.
+struct PreparedLiteral: Sendable {
+  let text: String
+  let folded: String
+  let characters: [Character]
+
+  init(_ text: String, options: PredicateOptions) {
+    self.text = text
+    folded = options.caseInsensitive || options.diacriticInsensitive ? options.fold(text) : text
+    characters = Array(folded)
+  }
+}
+
 /// A compiled `MATCHES` pattern: anchored at both ends, as ICU's `matches()`.
 /// NSRegularExpression is immutable and safe to share between threads.
 ///
@@ -226,6 +239,10 @@ struct PredicateComparison: Sendable {
   var rhs: PredicateOperand
   /// The `MATCHES` pattern when it is a literal, compiled once.
   var regex: PredicateRegex?
+  /// The right-hand text literal folded by the modifiers and made characters, once for
+  /// the command (it was folded again for each contact: one 100 KB `CONTAINS[cd]`
+  /// literal took 15–28 s on 8,000 contacts).
+  var literal: PreparedLiteral? = nil
   /// The 1-based column of the operator (where a `MATCHES` that runs out of steps is reported).
   var column = 1
 }

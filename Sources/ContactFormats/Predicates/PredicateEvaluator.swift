@@ -218,9 +218,11 @@ enum PredicateEvaluator {
               + "(.*)* or (.+)+); simplify the pattern", error.pattern, error.length))
       }
     }
-    // Folded once for all the terms of one object (a note against 4,000 CONTAINS terms).
+    // Folded once for all the terms of one object (a note against 4,000 CONTAINS terms);
+    // the literal once for the command.
     let x = memo.folded(x, c.options)
-    let y = memo.folded(y, c.options)
+    let prepared = c.literal.flatMap { $0.text == y ? $0 : nil }
+    let y = prepared?.folded ?? memo.folded(y, c.options)
     switch op {
     case .equal: return x == y
     case .notEqual: return x != y
@@ -228,11 +230,11 @@ enum PredicateEvaluator {
     case .lessOrEqual: return x <= y
     case .greater: return x > y
     case .greaterOrEqual: return x >= y
-    case .contains: return y.isEmpty || contains(memo.characters(x), memo.characters(y))
+    case .contains: return y.isEmpty || contains(memo.characters(x), prepared?.characters ?? memo.characters(y))
     case .beginsWith: return x.hasPrefix(y)
     case .endsWith: return x.hasSuffix(y)
     case .like:
-      guard let matched = like(Array(x), pattern: Array(y)) else {
+      guard let matched = like(Array(x), pattern: prepared?.characters ?? Array(y)) else {
         throw PredicateError(
           column: c.column,
           message: L10n.format(

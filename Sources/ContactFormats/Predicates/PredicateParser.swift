@@ -215,6 +215,9 @@ struct PredicateParser {
       quantifier: quantifier?.0, lhs: lhs.operand, op: op, options: options, rhs: rhs.operand, regex: nil,
       column: opToken.column)
     try PredicateTypeCheck.check(&comparison, lhs: lhs, rhs: rhs, op: opToken, quantifier: quantifier?.1)
+    if comparison.op != .matches, case .literal(.text(let text)) = comparison.rhs {
+      comparison.literal = PreparedLiteral(text, options: options)
+    }
     return PredicateValueSet.node(comparison)
   }
 
