@@ -91,10 +91,12 @@ struct AbookReaderTests {
     var parts: [String] = []
     AbookReader.read(Array(text.utf8), source: "b", inPartsOf: 40) { contacts, _ in parts += contacts.map(\.displayName) }
     #expect(parts == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
-    // The `[` lost instead.
-    let lost = AbookReader.read(Array(text.replacingOccurrences(of: "\n[2\n", with: "\n2]\n").utf8), source: "b")
-    #expect(lost.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"])
-    #expect(lost.warnings == ["b:10: a damaged section header (a bracket lost); read as section [2]"])
+    // The `[` lost instead, both, or other brackets for them.
+    for damaged in ["2]", "2", "{2}", "(2)"] {
+      let lost = AbookReader.read(Array(text.replacingOccurrences(of: "\n[2\n", with: "\n\(damaged)\n").utf8), source: "b")
+      #expect(lost.contacts.map(\.displayName) == ["Alder Finch", "Birch Nolan", "Cobb Ruelle", "Dara Quin"], "\(damaged)")
+      #expect(lost.warnings == ["b:10: a damaged section header (a bracket lost); read as section [2]"], "\(damaged)")
+    }
   }
 
   @Test("a field over the value limit is told at its line and left out, the rest read; an alias line too")

@@ -61,9 +61,10 @@ for target in "${targets[@]}"; do
   # Linked again when its source or any object of the modules is newer.
   if [ ! -x "$exe" ] || [ "Tests/Fuzz/Targets/$source.swift" -nt "$exe" ] ||
     [ -n "$(find "${objects[@]}" -newer "$exe" -print -quit)" ]; then
-    # The C libraries the modules import through module maps (uchardet: `VCard`).
+    # The C libraries the modules import through module maps (uchardet: `VCard`), and
+    # the toolchain's ICU, which `ContactKit` calls directly (`ICUTransform`).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$target" -I "$bin/Modules" \
-      -I Sources/CUchardet -luchardet \
+      -I Sources/CUchardet -luchardet -l_FoundationICU \
       "Tests/Fuzz/Targets/$source.swift" "${objects[@]}" -o "$exe" 2>"$out/$target-link.log" ||
       { cat "$out/$target-link.log" >&2; exit 1; }
   fi

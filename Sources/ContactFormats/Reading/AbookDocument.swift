@@ -98,19 +98,27 @@ package struct AbookDocument: Sendable {
 
   /// The name inside `[…]`, trimmed and lower case, when `line` (trimmed) is a
   /// section header: a line that begins with `[`, as abook's own reader tells one —
-  /// a header whose `]` was lost (`[2`), or a number's `[` (`2]`), still begins its
+  /// a header whose `]` was lost (`[2`), or a number's `[` (`2]`), or both brackets
+  /// (a number alone, `{2}`, `(2)`: no line of abook's is one), still begins its
   /// section (`isDamagedHeader`), not one more line of the section before it.
   package static func sectionName(_ line: String) -> String? {
-    // A number and `]` alone is a numbered header that lost its `[` (`2]`).
-    if !line.hasPrefix("["), line.hasSuffix("]"), line.count > 1, line.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
-      return String(line.dropLast())
+    func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+    // A number and `]` alone is a numbered header that lost its `[` (`2]`); a number
+    // alone, or in other brackets (`2`, `{2}`, `(2)`), one that lost both.
+    if !line.hasPrefix("["), line.hasSuffix("]"), isNumber(line.dropLast()) { return String(line.dropLast()) }
+    if isNumber(line[...]) { return line }
+    if line.count > 2, let first = line.first, let last = line.last, ["{}", "()"].contains(String([first, last])),
+      isNumber(line.dropFirst().dropLast())
+    {
+      return String(line.dropFirst().dropLast())
     }
     guard line.hasPrefix("[") else { return nil }
     let name = (line.hasSuffix("]") ? line.dropFirst().dropLast() : line.dropFirst()).trimmingSpaces.lowercased()
     return name.isEmpty ? nil : name
   }
 
-  /// Whether `line` (trimmed) is a section header that lost a bracket (`[2`, `2]`).
+  /// Whether `line` (trimmed) is a section header that lost a bracket (`[2`, `2]`) or
+  /// both (`2`, `{2}`).
   package static func isDamagedHeader(_ line: String) -> Bool {
     !(line.hasPrefix("[") && line.hasSuffix("]")) && sectionName(line) != nil
   }
