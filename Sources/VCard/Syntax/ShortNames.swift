@@ -13,6 +13,8 @@ enum ShortNames {
     smalls: ClosedRange<UInt32>)] = [
     ("WINDOWS-1251", .cyrillic, 0x400...0x42F, 0x430...0x45F), ("KOI8-R", .cyrillic, 0x400...0x42F, 0x430...0x45F),
     ("WINDOWS-1253", .greek, 0x386...0x3AB, 0x3AC...0x3CE),
+    // DOS's Cyrillic code page, last: its letters are 0x80–0xAF and 0xE0–0xEF.
+    ("IBM866", .cyrillic, 0x400...0x42F, 0x430...0x45F),
   ]
 
   /// The charset of `values` (see the type's summary), nil when none reads so.
