@@ -36,14 +36,17 @@ package final class ICUTransform: Sendable {
     guard !text.isEmpty else { return text }
     guard let handle = take() else { return nil }
     defer { idle.withLock { $0.append(handle) } }
-    let source = Array(text.utf16)
+    let units = text.utf16.count
     // A reading is seldom more than four times as long as its text (`Ж` → `zh`, a Han
     // character → `zhuang `); when it is, ICU says how long, and it is made again.
-    var capacity = source.count * 4 + 16
+    var capacity = units * 4 + 16
     for _ in 0..<2 {
-      var buffer = source
-      buffer.append(contentsOf: repeatElement(0, count: capacity - source.count))
-      var length = Int32(source.count)
+      // The text and room after it, in one allocation.
+      var buffer: [UInt16] = []
+      buffer.reserveCapacity(capacity)
+      buffer += text.utf16
+      buffer.append(contentsOf: repeatElement(0, count: capacity - units))
+      var length = Int32(units)
       var limit = length
       var status = U_ZERO_ERROR
       swift_utrans_transUChars(

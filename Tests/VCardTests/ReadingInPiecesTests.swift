@@ -1,5 +1,6 @@
 import CpickTestSupport
 import ContactKit
+import CpickSupport
 import Foundation
 import Testing
 
@@ -142,7 +143,7 @@ struct ReadingInPiecesTests {
       return (sizes, records)
     }
     // Each part is given in pieces, one per core (at most 16).
-    let workers = max(1, min(VCardReader.cores, 16))
+    let workers = max(1, min(Parallel.cores, 16))
     let perPart = VCardReader.cardsPerPart
     // 45,000 cards of 40 bytes: 1.8 MB, under one part of 4 MB, read as three.
     let small = (0..<45_000).map { "BEGIN:VCARD\nFN:Person \($0)\nEND:VCARD\n" }

@@ -89,7 +89,9 @@ public enum MailClientFormat {
       if addresses.contains(where: { $0.hasPrefix(typed) }) { return 1 }
       return addresses.contains(where: { $0.contains(typed) }) ? 2 : 3
     }
-    return emails.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    // Each address ranked once, not at each comparison of the sort.
+    let ranks = emails.map(rank)
+    return emails.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { emails[$0] }
   }
 
   /// True the first time a contact's `address` is met (`seen`: those met before),

@@ -1,3 +1,4 @@
+import CpickSupport
 import Foundation
 
 extension VCardReader {
@@ -241,7 +242,7 @@ extension VCardReader {
     let source = source ?? VCardSource(input: input, fallbackCharset: nil)
     return input.withUnsafeBufferPointer { buffer -> Bool in
       guard LineReader.separator(buffer) == 0x0A else { return false }
-      let workers = max(1, min(cores, 16))
+      let workers = max(1, min(Parallel.cores, 16))
       let pieceSize = max(1, partSize / workers)
       var start = 0
       while start < buffer.count {

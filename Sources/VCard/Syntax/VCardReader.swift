@@ -126,9 +126,6 @@ public enum VCardReader {
     return piece
   }
 
-  /// The processors this process may use, asked once.
-  static let cores = Parallel.cores
-
   /// Reads a large LF-separated input in pieces in parallel, or `nil` when it is
   /// small, cannot be cut, or a piece ends in a state that the next depends on.
   private static func readInPieces(
@@ -137,7 +134,7 @@ public enum VCardReader {
     // Small inputs (a vdir's one-card files) stop here, before asking for the cores:
     // Foundation reads the cgroup files for that, which cost more than the card.
     guard input.count / max(pieceSize, 1) >= 2 else { return nil }
-    let cores = max(Self.cores, pieceSize < defaultPieceSize ? 4 : 1)
+    let cores = max(Parallel.cores, pieceSize < defaultPieceSize ? 4 : 1)
     let count = min(cores, input.count / max(pieceSize, 1), 16)
     guard count >= 2 else { return nil }
     return input.withUnsafeBufferPointer { buffer -> (result: VCardParseResult, legacyCharset: String?)? in

@@ -125,7 +125,9 @@ package enum CSVContactReader {
     var rowBytes = 0
     var keys: [Int64: Int] = [:]
     // Rows before the header (Excel's `sep=` line, an export's note) are no records.
-    var beforeHeader = headerRow(of: text).skipped
+    // The delimiter found once (it splits the first rows to find the header).
+    let delimiter = delimiter(of: text)
+    var beforeHeader = headerRow(ofHead: String(text.prefix(4096)), delimiter: delimiter).skipped
     func endPart() {
       // Each row's contact, key and identifier on all cores; the identifier made again
       // for a person seen before (`key#2`, …), which only the file's order tells.
@@ -159,7 +161,7 @@ package enum CSVContactReader {
       warnings = []
     }
     CSVTable.forEachRow(
-      text, delimiter: delimiter(of: text),
+      text, delimiter: delimiter,
       row: { row in
         if beforeHeader > 0 {
           beforeHeader -= 1
