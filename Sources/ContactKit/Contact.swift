@@ -47,7 +47,13 @@ public struct Contact: Sendable, Hashable {
     /// `Contact.contactType`.
     @usableFromInline package var contactType: ContactType = .person
     /// `Contact.formattedName`.
-    @usableFromInline package var formattedName: String = ""
+    @usableFromInline package var formattedName: String = "" {
+      didSet { shownFormattedName = Contact.shownName(formattedName) }
+    }
+    /// `formattedName` without the white space around it, or empty when it shows
+    /// nothing (`Contact.isBlankName`): worked out once, when `FN` is set, not at each
+    /// use of the name (a name of a megabyte of marks took a second at each).
+    @usableFromInline package var shownFormattedName: String = ""
     /// `Contact.namePrefix`.
     @usableFromInline package var namePrefix: String = ""
     /// `Contact.givenName`.
@@ -447,13 +453,20 @@ public struct Contact: Sendable, Hashable {
   /// is an organization's (`ContactType.inferred`).
   /// So is an `FN` of nothing but invisible characters (U+200B, U+FEFF:
   /// `InvisibleCharacters`), which would name a card with nothing to see.
-  public var formattedNameIsBlank: Bool { Self.isBlankName(formattedName.trimmingWhitespace) }
+  public var formattedNameIsBlank: Bool { storage.fields.shownFormattedName.isEmpty }
 
   /// The name to show, with composed names in `order` (`--name-order`); `FN` is
   /// shown as written whatever the order.
   public func displayNameInOrder(_ order: ContactFormatter.NameOrder) -> String {
-    let fn = formattedName.trimmingWhitespace
-    return Self.isBlankName(fn) ? ContactFormatter.string(for: self, order: order) : fn
+    let fn = storage.fields.shownFormattedName
+    return fn.isEmpty ? ContactFormatter.string(for: self, order: order) : fn
+  }
+
+  /// `formattedName` as `displayName` shows it: without the white space around it,
+  /// empty when it shows nothing.
+  static func shownName(_ formattedName: String) -> String {
+    let trimmed = formattedName.trimmingWhitespace
+    return isBlankName(trimmed) ? "" : trimmed
   }
 
   /// Whether `trimmed` (a name without the white space around it) shows nothing: empty,
@@ -463,9 +476,10 @@ public struct Contact: Sendable, Hashable {
     trimmed.isEmpty
       || (!InvisibleCharacters.isASCII(trimmed)
         && trimmed.unicodeScalars.allSatisfy { scalar in
-          scalar.properties.isWhitespace || InvisibleCharacters.isDefaultIgnorable(scalar) || scalar.value == 0x2800
-            || scalar.properties.generalCategory == .nonspacingMark
-            || scalar.properties.generalCategory == .enclosingMark
+          // The combining diacritical marks without a lookup, any other mark with one
+          // (`isMark`), before the binary properties.
+          (0x300...0x36F).contains(scalar.value) || scalar.isMark(spacing: false) || scalar.properties.isWhitespace
+            || InvisibleCharacters.isDefaultIgnorable(scalar) || scalar.value == 0x2800
         })
   }
 }
@@ -495,7 +509,38 @@ extension String {
     {
       return self
     }
+    // Otherwise by scalars, without walking characters (a name of a megabyte of marks
+    // is one character, which `trimmingWhitespaceSlowly` walked at both ends): nothing
+    // to trim when the first scalar is not whitespace and the last character cannot
+    // start with whitespace.
+    if let first = unicodeScalars.first, !first.properties.isWhitespace, !lastCharacterMayBeWhitespace {
+      return self
+    }
     return trimmingWhitespaceSlowly
+  }
+
+  /// False when the last character certainly does not start with whitespace (and so is
+  /// not whitespace: `Character.isWhitespace` is its first scalar's): going back over
+  /// the scalars that may continue a character (`mayContinueCharacter`), the scalar
+  /// reached is not whitespace. A character that starts with whitespace continues only
+  /// with such scalars (UAX #29 GB9, GB9a), so it would be reached.
+  var lastCharacterMayBeWhitespace: Bool {
+    for scalar in unicodeScalars.reversed() where !String.mayContinueCharacter(scalar) {
+      return scalar.properties.isWhitespace
+    }
+    return false
+  }
+
+  /// True for the scalars that may continue a character (UAX #29: Grapheme_Cluster_Break
+  /// Extend, ZWJ, SpacingMark), and a few more: grapheme extenders, marks, U+200D, the
+  /// emoji skin-tone modifiers, Thai and Lao SARA AM. None is whitespace.
+  @inline(__always)
+  static func mayContinueCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200D, 0x0E33, 0x0EB3, 0x1F3FB...0x1F3FF, 0x300...0x36F: return true
+    case 0..<0x300: return false
+    default: return scalar.isMark(spacing: true) || scalar.properties.isGraphemeExtend
+    }
   }
 
   /// True for a letter that, first or last in a string, makes neither its first nor

@@ -1,5 +1,6 @@
 @testable import ContactKit
 import Testing
+import _FoundationICU
 @testable import CpickSupport
 
 /// The fast paths and caches of the cold path give what the slow paths give.
@@ -20,6 +21,60 @@ import Testing
     for text in Self.texts {
       #expect(text.trimmingWhitespace == text.trimmingWhitespaceSlowly, "\(text.debugDescription)")
     }
+  }
+
+  @Test("trimming by scalars (no walk by characters) trims as the slow path does, on random mixes of marks and blanks")
+  func trimmingByScalars() {
+    // Scalars that start, continue or end characters, whitespace of each kind among them.
+    let pieces: [String] = [
+      "a", "Ж", "王", " ", "\u{00A0}", "\u{3000}", "\n", "\r", "\t", "\u{0301}", "\u{0308}", "\u{034F}", "\u{200D}",
+      "\u{200C}", "\u{0903}", "\u{0E33}", "\u{0600}", "\u{1F44D}", "\u{1F3FD}", "\u{20DD}", "\u{FF9E}", "\u{E0041}",
+      "\u{1100}", "\u{1161}", "\u{11A8}", "\u{0085}", "\u{2028}", "\u{1F1E6}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<4_000 {
+      let count = Int.random(in: 1...6, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      #expect(text.trimmingWhitespace == text.trimmingWhitespaceSlowly, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+    // A megabyte of marks is one character: nothing to trim, found without walking it.
+    let marks = String(repeating: "\u{0301}\u{0308}", count: 250_000)
+    #expect(!marks.lastCharacterMayBeWhitespace)
+    #expect(marks.trimmingWhitespace.utf8.count == marks.utf8.count)
+    #expect((" " + marks).lastCharacterMayBeWhitespace)
+  }
+
+  @Test("ICU's marks are the standard library's, for every code point ICU's Unicode has")
+  func marksByICU() {
+    var compared = 0
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      // Code points the toolchain's ICU does not know yet (a later Unicode in the
+      // standard library) are not marks to it.
+      guard swift_u_charType(UChar32(value)) != Int8(U_UNASSIGNED.rawValue) else { continue }
+      let category = scalar.properties.generalCategory
+      #expect(scalar.isMark(spacing: true) == [.nonspacingMark, .spacingMark, .enclosingMark].contains(category), "\(value)")
+      #expect(scalar.isMark(spacing: false) == [.nonspacingMark, .enclosingMark].contains(category), "\(value)")
+      compared += 1
+    }
+    #expect(compared > 280_000)
+  }
+
+  @Test("a name of marks alone is blank, found once when FN is set; the name shown is then composed")
+  func blankNameOnce() {
+    var contact = Contact(identifier: "1", source: "s")
+    contact.familyName = "Doe"
+    contact.givenName = "John"
+    contact.formattedName = String(repeating: "\u{0301}\u{0308}\u{034F}", count: 100_000)
+    #expect(contact.formattedNameIsBlank)
+    #expect(contact.displayName == "John Doe")
+    contact.formattedName = "  Johnny D.\n"
+    #expect(!contact.formattedNameIsBlank)
+    #expect(contact.displayName == "Johnny D.")
+    contact.formattedName.append("\u{200B}")  // U+200B is a character of its own, not white space
+    #expect(contact.displayName == "Johnny D.\n\u{200B}")
+    contact.formattedName = "\u{200B}\u{FEFF} "
+    #expect(contact.displayName == "John Doe")
   }
 
   @Test("a contact's copy is independent of the original (copy on write)")
