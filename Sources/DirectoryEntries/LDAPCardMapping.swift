@@ -51,11 +51,20 @@ public enum LDAPCardMapping {
   /// values, or it has none but `top` and has one of ``personAttributes`` (an export
   /// that left the classes out: a script's LDIF of names and numbers). An
   /// organizational unit or a group of a directory dump is not.
+  /// So is an organization or a role (RFC 4519 `organization`, `organizationalRole`)
+  /// with an address or a number to reach it by: a company's card (`o`, `mail`,
+  /// `telephoneNumber`) in an exported book; a directory's root `o=` entry has none.
   public static func isPerson(_ entry: LDAPEntry) -> Bool {
     let classes = entry.strings("objectClass").map { $0.trimmingBlanks().lowercased() }.filter { $0 != "top" }
     if classes.isEmpty { return personAttributes.contains { entry.first($0) != nil } }
-    return classes.contains { personClasses.contains($0) }
+    if classes.contains(where: { personClasses.contains($0) }) { return true }
+    return classes.contains { reachableClasses.contains($0) } && reachingAttributes.contains { entry.first($0) != nil }
   }
+
+  /// The classes whose entry is a card when it has one of ``reachingAttributes``.
+  static let reachableClasses: Set<String> = ["organization", "organizationalrole"]
+  /// An address or a number to reach an organization or a role by.
+  static let reachingAttributes = ["mail", "telephoneNumber", "mobile", "facsimileTelephoneNumber", "labeledURI"]
 
   /// The attributes that make an entry without a class (or of `top` alone) a person:
   /// a name, an address, a number, an organization, a nickname (case 18's kind: a card

@@ -18,7 +18,17 @@ enum CursesKeys {
     ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
     ("\u{1B}[3~", KEY_DC), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[Z", KEY_BTAB),
     ("\u{1B}[200~", pasteStart), ("\u{1B}[201~", pasteEnd),
-  ]
+  ] + modifiedSequences
+
+  /// xterm's cursor and editing keys with Shift, Alt or Ctrl (`CSI 1 ; m A`, `CSI 3 ; m ~`,
+  /// m = 2…8: PC-style function keys), taken as the keys without them, as the inline
+  /// screen's `KeyDecoder` does: terminfo names some of them (`kri`, `kind`, `kDN5`) as
+  /// keys of their own, which the picker would ignore.
+  static let modifiedSequences: [(String, Int32)] = (2...8).flatMap { modifier in
+    [("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT), ("H", KEY_HOME), ("F", KEY_END)].map {
+      ("\u{1B}[1;\(modifier)\($0.0)", $0.1)
+    } + [("3", KEY_DC), ("5", KEY_PPAGE), ("6", KEY_NPAGE)].map { ("\u{1B}[\($0.0);\(modifier)~", $0.1) }
+  }
 
   /// ncurses mouse masks (NCURSES_MOUSE_VERSION 2: five bits per button).
   static func mouseMask(button: Int, _ bits: UInt) -> mmask_t { mmask_t(bits << ((button - 1) * 5)) }

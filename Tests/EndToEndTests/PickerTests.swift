@@ -242,6 +242,21 @@ struct EscapeKeyTests {
     #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == ranked.stdoutLines[1])
   }
 
+  @Test("Down with Shift, Alt or Ctrl (ESC [ 1 ; m B) is Down: Enter then chooses the second row", arguments: [2, 3, 5])
+  func modifiedArrowIsArrow(modifier: Int) throws {
+    let ranked = try CommandRunner.cpick(["query", "thornton", "-s", EndToEnd.sampleBook, "-f", "value"])
+    try #require(ranked.stdoutLines.count >= 2)
+
+    let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-q", "thornton"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "thornton", ranked.stdoutLines[1])
+    try pane.sendBytes(Array("\u{1B}[1;\(modifier)B".utf8))
+    try pane.press("Enter")
+
+    #expect(try pane.waitForExit() == 0)
+    #expect(try JSONDocument.selectedPerson(pane.stdout)["displayName"] as? String == ranked.stdoutLines[1])
+  }
+
   @Test("a byte that begins no UTF-8 character (0xFF, a Latin-1 é, an X10 mouse column past 95) is U+FFFD in the query, and Escape still cancels")
   func invalidUTF8Input() throws {
     let pane = try TmuxPane(["-s", EndToEnd.sampleBook, "-f", "value", "--print-query"])

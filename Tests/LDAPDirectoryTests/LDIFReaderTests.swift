@@ -94,5 +94,29 @@ struct LDIFReaderTests {
     // A script's LDIF of names alone, no class, no cn (case 18's kind).
     let named = LDIFReader.read(Array("dn: uid=ao,dc=x\ngivenName: Adaeze\nsn: Okonkwo\n\ndn: ou=x\nou: x\n".utf8), source: "l")
     #expect(named.entries.map { LDAPCardMapping.isPerson($0.entry) } == [true, false])
+    // An organization (or a role) with an address or a number is a card; the root
+    // `o=` entry of a dump, with neither, is not.
+    let company = LDIFReader.read(
+      Array(
+        """
+        dn: o=Acme Widgets
+        objectClass: organization
+        o: Acme Widgets
+        telephoneNumber: +1 555 0111
+        mail: sales@acme.example
+
+        dn: cn=Helpdesk,o=Acme
+        objectClass: organizationalRole
+        cn: Helpdesk
+        telephoneNumber: +1 555 0112
+
+        dn: o=Example
+        objectClass: top
+        objectClass: organization
+        o: Example
+        description: the root
+
+        """.utf8), source: "l")
+    #expect(company.entries.map { LDAPCardMapping.isPerson($0.entry) } == [true, true, false])
   }
 }
