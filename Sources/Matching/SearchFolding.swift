@@ -88,7 +88,7 @@ public enum SearchFolding {
         // without it, and the other way round.
         changed = true
       } else if let replacement = table[scalar.value] {
-        out.append(contentsOf: replacement.unicodeScalars)
+        out.appendEach(replacement.unicodeScalars)
         changed = true
       } else {
         switch ScriptFolding.fold(scalar) {
@@ -120,7 +120,7 @@ public enum SearchFolding {
     var changed = false
     for scalar in text.precomposedInPieces.lowercased().unicodeScalars {
       if let spelling = spellings[scalar] {
-        out.append(contentsOf: spelling.unicodeScalars)
+        out.appendEach(spelling.unicodeScalars)
         changed = true
       } else {
         out.append(scalar)
@@ -281,8 +281,8 @@ enum Transliteration {
     var out = String.UnicodeScalarView()
     for scalar in latin.unicodeScalars {
       switch scalar.value {
-      case 0x015A, 0x015B, 0x1E62, 0x1E63: out.append(contentsOf: "sh".unicodeScalars)
-      case 0x63: out.append(contentsOf: "ch".unicodeScalars)
+      case 0x015A, 0x015B, 0x1E62, 0x1E63: out.appendEach("sh".unicodeScalars)
+      case 0x63: out.appendEach("ch".unicodeScalars)
       case 0x1E41, 0x1E43: out.append("n")
       default: out.append(scalar)
       }

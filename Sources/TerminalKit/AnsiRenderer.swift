@@ -1,3 +1,5 @@
+import CpickSupport
+
 /// Turns frames into the bytes a terminal needs to show them, with ECMA-48 / xterm
 /// control sequences (CUP/CUU/CUD cursor movement, EL erase, SGR attributes), for the
 /// inline screen that draws below the prompt without ncurses' alternate screen.
@@ -108,7 +110,7 @@ public struct AnsiRenderer: Sendable {
       while column + width < frame.columns && frame[line, column + width].text.isEmpty { width += 1 }
       var sent = 0
       for part in TerminalGlyph(cell.text, width: width, columns: glyphColumns).cells {
-        text.unicodeScalars.append(contentsOf: part.scalars.compactMap(Unicode.Scalar.init))
+        text.unicodeScalars.appendEach(part.scalars.lazy.compactMap(Unicode.Scalar.init))
         sent += part.width
       }
       if sent < width { text += String(repeating: " ", count: width - sent) }

@@ -33,7 +33,7 @@ extension TerminalText {
     var out = String.UnicodeScalarView()
     InvisibleCharacters.forEachScalar(of: text) { scalar, hidden in
       if let visible = replacement(for: scalar, hidden: hidden) {
-        out.append(contentsOf: visible.unicodeScalars)
+        out.appendEach(visible.unicodeScalars)
       } else {
         out.append(scalar)
       }

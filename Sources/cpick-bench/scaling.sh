@@ -67,6 +67,13 @@ measure() {
       XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
         "$cpick" list -f tsv "${books[@]}" > /dev/null 2>&1 || true
       ;;
+    like-terms)
+      # An OR of n LIKE terms (`*…*`) over 8,000 people.
+      make utf8 8000 "$work/people-8000.vcf"
+      make "$shape" "$n" "$work/$shape-$n.txt"
+      XDG_CACHE_HOME="$cache" /usr/bin/time -f '%e %M' -o "$work/time" \
+        "$cpick" list -f tsv -s "$work/people-8000.vcf" --enable-if "$(paste -sd '|' "$work/$shape-$n.txt" | sed 's/|/ OR /g')" > /dev/null 2>&1 || true
+      ;;
     long-template)
       # n small cards listed with a template of 1,000 fields: the output is large, what
       # is held at once should not be.
@@ -142,5 +149,8 @@ row mutt-encoded-words "encoded words in a mutt alias name" 10000
 row xcard-entities "entities in an xCard note" 20000
 row accounts "server accounts in the config" 200
 row long-template "cards listed with a template of 1,000 fields" 1000
+row zero-width "zero-width spaces in a name and an address" 20000
+row marks-name "cards whose name is 100,000 marks alone" 2
+row like-terms "LIKE \"*…*\" terms in an OR, over 8,000 people" 200
 row sources "one-card books, each in a folder of its own (-s each)" 500
 row sources-folder "one-card books in one folder (-s each)" 500

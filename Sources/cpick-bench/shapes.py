@@ -27,6 +27,9 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   twins                 N copies of one small card without UID (byte for byte the same)
   twins-halves          N/2 small cards without UID, then the same N/2 again (an export
                         concatenated twice: each card's twin in the other half)
+  zero-width            one card whose FN and EMAIL hold N zero-width spaces
+  marks-name            N cards whose FN is 100,000 combining marks alone
+  like-terms            N `LIKE "*…*"` terms, one a line (an OR of them: scaling.sh)
   sources, sources-folder
                         N books of one card each (FILE is a folder): each file in a
                         folder of its own, or all in FILE; each given with `-s`
@@ -78,6 +81,14 @@ elif shape == "korean":
         return "".join(chr(random.randint(0xAC00, 0xD7A3)) for _ in range(random.randint(2, 10)))
     names = ((word(), word()) for _ in range(n))
     out = "".join(card("FN:%s %s" % (family, given), "N:%s;%s;;;" % (family, given)) for family, given in names)
+elif shape == "zero-width":
+    out = card("FN:A" + "\u200b" * n + "B", "EMAIL:a" + "\u200b" * n + "b@example.org")
+elif shape == "marks-name":
+    # Cards whose FN is 100,000 combining marks alone (blank: the name is composed).
+    marks = "\u05b0\u05b4" * 50000
+    out = "".join(card("FN:" + marks, "N:Doe%d;John;;;" % i) for i in range(n))
+elif shape == "like-terms":
+    out = "\n".join('ANY emailAddresses.value LIKE[cd] "*u%d@ex.co*"' % i for i in range(n))
 elif shape == "utf8":
     out = "".join(card("N:Müller%d;Jürgen;;;" % i, "FN:Jürgen Müller%d" % i) for i in range(n))
 elif shape == "nested-begin":

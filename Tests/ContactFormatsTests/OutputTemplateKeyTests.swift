@@ -117,6 +117,23 @@ import Testing
     }
   }
 
+  @Test("an address in a template is printed as -f value prints it: no invisible characters (U+200B, U+2060, U+FEFF)")
+  func addressesWithoutInvisibles() {
+    var c = Contact(identifier: "x", source: "t")
+    c.givenName = "Ada"
+    c.emailAddresses = [
+      LabeledValue(identifier: "e1", label: "work", value: "ada\u{200B}@engines.example"),
+      LabeledValue(identifier: "e2", label: "home", value: "\u{2060}ada@home\u{FEFF}.example"),
+    ]
+    #expect(OutputTemplate("{emailAddresses}").render(c) == "ada@engines.example, ada@home.example")
+    #expect(OutputTemplate("{emailAddresses.value}").render(c) == "ada@engines.example, ada@home.example")
+    #expect(OutputTemplate("{email}").render(c) == "ada@engines.example")
+    let property = ContactProperty(contact: c, key: .emailAddresses, identifier: "e2", label: "home", value: .text(c.emailAddresses[1].value))
+    #expect(OutputTemplate("{value} ({label})").render(property) == "ada@home.example (home)")
+    // A name keeps its joiners where they join (a value that is no address is as written).
+    #expect(OutputTemplate("{givenName}").render(c) == "Ada")
+  }
+
   @Test("a list key of a contact without values prints nothing; hasImage false prints false")
   func empty() {
     let bare = Contact(identifier: "x", source: "t")

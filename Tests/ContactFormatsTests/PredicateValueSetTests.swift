@@ -48,6 +48,14 @@ struct PredicateValueSetTests {
       ["ALL emailAddresses.value ENDSWITH \"e\"", "emailAddresses.value ENDSWITH \"org\""],
       ["note BEGINSWITH \"\"", "note BEGINSWITH \"x\""],
       ["givenName ENDSWITH \"e\u{301}\"", "givenName ENDSWITH \"qq\""],
+      // LIKE with a `*` at either end only: taken as the test it is.
+      ["organizationName LIKE \"*gines L*\"", "organizationName LIKE \"*xyz*\""],
+      ["organizationName LIKE[c] \"analy*\"", "organizationName LIKE[c] \"xyz*\""],
+      ["emailAddresses.value LIKE[c] \"*HOME.EXAMPLE\"", "emailAddresses.value LIKE \"*nobody\""],
+      ["givenName LIKE[cd] \"JOSE\"", "givenName LIKE[cd] \"qqq\""],
+      ["givenName LIKE \"A\\\\*\"", "givenName LIKE \"*\\\\?*\"", "givenName LIKE \"A*a\""],
+      ["ALL emailAddresses.value LIKE \"*@*\"", "emailAddresses.value LIKE \"*nobody*\""],
+      ["note LIKE \"**\"", "note LIKE \"*\"", "note LIKE \"\""],
     ]
     for terms in termLists {
       let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)
@@ -118,6 +126,19 @@ struct PredicateValueSetTests {
     #expect(begins.test == .beginsWith && begins.texts.count == 300 && begins.lengths.count < 300)
     #expect(ends.test == .endsWith && ends.lengths == [3, 4])
     #expect(try predicate.evaluate(PredicateFixtures.ada))
+  }
+
+  @Test("a key path's LIKE terms with a * at either end only become the sets of their tests")
+  func likeGrouping() throws {
+    let format = (0..<200).map { "emailAddresses.value LIKE[cd] \"*u\($0)@EXAMPLE*\"" }.joined(separator: " OR ")
+      + " OR givenName LIKE \"A*a\""
+    let predicate = try ContactPredicate(format: format, kind: .contact)
+    guard case .or(let terms) = predicate.root, terms.count == 2, case .oneOf(let words) = terms[0] else {
+      Issue.record("not a set and a term: \(predicate.root)")
+      return
+    }
+    #expect(words.test == .contains && words.texts.count == 200)
+    #expect(try predicate.evaluate(PredicateFixtures.ada))  // by `A*a`
   }
 
   @Test("a long OR or AND is one node: 10,000 terms parse and evaluate without a deep recursion")

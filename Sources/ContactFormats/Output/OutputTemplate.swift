@@ -42,7 +42,9 @@ public struct OutputTemplate: Sendable {
   /// The template filled from `property` and its contact.
   public func render(_ property: ContactProperty) -> String {
     var extras = extras(of: property.contact)
-    extras["value"] = property.value.singleLine
+    // An address as `-f value` prints it: without invisible characters.
+    extras["value"] =
+      property.key == .emailAddresses ? Mailbox.address(inEmailValue: property.value.singleLine) : property.value.singleLine
     extras["label"] = property.label ?? ""
     extras["key"] = property.key.rawValue
     extras["identifier"] = property.identifier
@@ -84,11 +86,20 @@ public struct OutputTemplate: Sendable {
     if keyPath.type == .labeledValues, keyPath.components.count == 1,
       let key = ContactKey(rawValue: keyPath.components[0])
     {
-      return contact.properties(for: key).map(\.value.singleLine).filter { !$0.isEmpty }.joined(separator: ", ")
+      return contact.properties(for: key).map { Self.valueText($0.value.singleLine, key: key) }.filter { !$0.isEmpty }
+        .joined(separator: ", ")
     }
     let leaves = PredicateEvaluator.leaves(keyPath.components[...], in: person)
     if keyPath.type == .count { return String(leaves.count) }
-    return leaves.map(PredicateEvaluator.text(of:)).filter { !$0.isEmpty }.joined(separator: ", ")
+    let key = keyPath.components.last == "value" ? keyPath.components.first.flatMap(ContactKey.init(rawValue:)) : nil
+    return leaves.map { Self.valueText(PredicateEvaluator.text(of: $0), key: key) }.filter { !$0.isEmpty }
+      .joined(separator: ", ")
+  }
+
+  /// A value of `key` as `-f value` prints it: an email address without invisible
+  /// characters (`Mailbox.address(inEmailValue:)`), any other value as it is.
+  static func valueText(_ value: String, key: ContactKey?) -> String {
+    key == .emailAddresses ? Mailbox.address(inEmailValue: value) : value
   }
 
   /// Goes through the template: `text` for each literal character (escapes and `{{ }}`

@@ -85,11 +85,14 @@ struct PreparedLiteral: Sendable {
   let text: String
   let folded: String
   let characters: [Character]
+  /// The folded text read as a `LIKE` pattern, for a `LIKE` comparison.
+  let likePattern: LikePattern?
 
-  init(_ text: String, options: PredicateOptions) {
+  init(_ text: String, options: PredicateOptions, like: Bool = false) {
     self.text = text
     folded = options.caseInsensitive || options.diacriticInsensitive ? options.fold(text) : text
     characters = Array(folded)
+    likePattern = like ? LikePattern(characters) : nil
   }
 }
 

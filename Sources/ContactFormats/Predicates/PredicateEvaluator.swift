@@ -234,7 +234,10 @@ enum PredicateEvaluator {
     case .beginsWith: return x.hasPrefix(y)
     case .endsWith: return x.hasSuffix(y)
     case .like:
-      guard let matched = like(Array(x), pattern: prepared?.characters ?? Array(y)) else {
+      // The value's characters once for all the terms of one object, the pattern's
+      // elements once for the command (4,000 `LIKE` terms made both anew each time).
+      let pattern = prepared?.likePattern ?? LikePattern(memo.characters(y))
+      guard let matched = like(memo.characters(x), pattern: pattern) else {
         throw PredicateError(
           column: c.column,
           message: L10n.format(
@@ -278,19 +281,15 @@ enum PredicateEvaluator {
   /// character literal; the pattern covers the whole text. Nil when it gave up after
   /// `likeSteps` steps (a pattern of many `*`-separated pieces against a long value
   /// can take their product).
-  static func like(_ text: [Character], pattern raw: [Character], steps: Int = likeSteps) -> Bool? {
-    // (character, isWildcard)
-    var pattern: [(Character, Bool)] = []
-    var i = 0
-    while i < raw.count {
-      if raw[i] == "\\", i + 1 < raw.count {
-        pattern.append((raw[i + 1], false))
-        i += 2
-      } else {
-        pattern.append((raw[i], raw[i] == "*" || raw[i] == "?"))
-        i += 1
-      }
+  static func like(_ text: [Character], pattern: LikePattern, steps: Int = likeSteps) -> Bool? {
+    switch pattern.form {
+    case .exactly(let word): return text == word
+    case .prefix(let word): return text.starts(with: word)
+    case .suffix(let word): return word.count <= text.count && text[(text.count - word.count)...].elementsEqual(word)
+    case .infix(let word): return contains(text, word)
+    case .general: break
     }
+    let pattern = pattern.elements
     var t = 0
     var p = 0
     var star = -1
@@ -299,11 +298,20 @@ enum PredicateEvaluator {
     while t < text.count {
       taken += 1
       if taken > steps { return nil }
-      if p < pattern.count, pattern[p] == ("*", true) {
+      let element = p < pattern.count ? pattern[p] : nil
+      if case .anyRun = element {
         star = p
         mark = t
         p += 1
-      } else if p < pattern.count, pattern[p] == ("?", true) || (!pattern[p].1 && pattern[p].0 == text[t]) {
+        continue
+      }
+      let fits: Bool
+      switch element {
+      case .one: fits = true
+      case .literal(let character): fits = character == text[t]
+      default: fits = false
+      }
+      if fits {
         t += 1
         p += 1
       } else if star >= 0 {
@@ -314,8 +322,68 @@ enum PredicateEvaluator {
         return false
       }
     }
-    while p < pattern.count, pattern[p] == ("*", true) { p += 1 }
+    while p < pattern.count, case .anyRun = pattern[p] { p += 1 }
     return p == pattern.count
+  }
+}
+
+/// A `LIKE` pattern read: `*` any run of characters, `?` one character, any other
+/// character itself (and `*`, `?`, `\\` after a `\\`, which is dropped). A pattern
+/// whose only wildcards are a `*` at either end is matched as what it is (equality,
+/// prefix, suffix, or `contains`): the common patterns, linear, without backtracking.
+struct LikePattern: Sendable {
+  enum Element: Sendable, Equatable {
+    case anyRun
+    case one
+    case literal(Character)
+  }
+  /// A pattern without inner wildcards, by where its `*` are.
+  enum Form: Sendable {
+    case exactly([Character])
+    case prefix([Character])
+    case suffix([Character])
+    case infix([Character])
+    case general
+  }
+
+  let elements: [Element]
+  let form: Form
+
+  init(_ raw: [Character]) {
+    var elements: [Element] = []
+    elements.reserveCapacity(raw.count)
+    var i = 0
+    while i < raw.count {
+      if raw[i] == "\\", i + 1 < raw.count {
+        elements.append(.literal(raw[i + 1]))
+        i += 2
+      } else {
+        elements.append(raw[i] == "*" ? .anyRun : raw[i] == "?" ? .one : .literal(raw[i]))
+        i += 1
+      }
+    }
+    self.elements = elements
+    form = Self.form(of: elements)
+  }
+
+  private static func form(of elements: [Element]) -> Form {
+    var body = elements[...]
+    let leading = body.first == .anyRun
+    if leading { body = body.dropFirst() }
+    let trailing = !body.isEmpty && body.last == .anyRun
+    if trailing { body = body.dropLast() }
+    var word: [Character] = []
+    word.reserveCapacity(body.count)
+    for element in body {
+      guard case .literal(let character) = element else { return .general }
+      word.append(character)
+    }
+    switch (leading, trailing) {
+    case (false, false): return .exactly(word)
+    case (false, true): return .prefix(word)
+    case (true, false): return .suffix(word)
+    case (true, true): return .infix(word)
+    }
   }
 }
 

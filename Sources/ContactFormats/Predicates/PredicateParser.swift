@@ -216,7 +216,7 @@ struct PredicateParser {
       column: opToken.column)
     try PredicateTypeCheck.check(&comparison, lhs: lhs, rhs: rhs, op: opToken, quantifier: quantifier?.1)
     if comparison.op != .matches, case .literal(.text(let text)) = comparison.rhs {
-      comparison.literal = PreparedLiteral(text, options: options)
+      comparison.literal = PreparedLiteral(text, options: options, like: comparison.op == .like)
     }
     return PredicateValueSet.node(comparison)
   }
