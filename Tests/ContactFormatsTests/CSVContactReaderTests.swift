@@ -164,6 +164,20 @@ struct CSVContactReaderTests {
     ])
   }
 
+  @Test("a row's cells past the card's value count are left out as read, with one warning a row")
+  func cellCount() {
+    var limits = ReadingLimits.standard
+    limits.cardValues = 2
+    let text = "Name,Email,x,y,z\nAda,a@x.example,1,2,3\nBob,b@x.example\n"
+    let read = CSVContactReader.read(text, source: "f", export: .generic, limits: limits)
+    #expect(read.contacts.map(\.displayName) == ["Ada", "Bob"])
+    #expect(read.contacts.map { $0.emailAddresses.map(\.value) } == [["a@x.example"], ["b@x.example"]])
+    #expect(read.warnings == [
+      "f:1: the card has more than 2 values; this one and the rest are left out",
+      "f:2: the card has more than 2 values; this one and the rest are left out",
+    ])
+  }
+
   @Test("dates as exports write them")
   func dates() {
     #expect(CSVContactReader.date("12/10/1815") == ContactDate(year: 1815, month: 12, day: 10))

@@ -1,4 +1,4 @@
-import ContactKit
+@testable import ContactKit
 import Foundation
 import Testing
 
@@ -15,5 +15,16 @@ import Testing
     let groups = names.enumerated().map { ContactGroup(name: $1, memberCount: $0) }
     #expect(ContactGroup.byName(groups).map(\.name) == expected)
     #expect(ContactGroup.byName(groups.reversed()).map(\.name) == expected)
+  }
+
+  @Test("an ASCII name's key (lower-cased without Foundation) is the one folding gives")
+  func asciiKeys() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = Array(0x20...0x7E).map(UInt8.init)
+    for _ in 0..<3_000 {
+      let name = String(decoding: (0..<Int.random(in: 0...12, using: &generator)).map { _ in bytes.randomElement(using: &generator)! }, as: UTF8.self)
+      let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+      #expect(ContactGroup.sortKey(name) == Array(ContactGroup.sortKey(folded + "\u{E9}").dropLast(1)), "\(name)")
+    }
   }
 }

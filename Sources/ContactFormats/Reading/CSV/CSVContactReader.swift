@@ -161,7 +161,7 @@ package enum CSVContactReader {
       warnings = []
     }
     CSVTable.forEachRow(
-      text, delimiter: delimiter,
+      text, delimiter: delimiter, maximumCells: limits.cardValues, tooManyCells: limits.valueCountProblem(),
       row: { row in
         if beforeHeader > 0 {
           beforeHeader -= 1
