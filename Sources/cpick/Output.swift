@@ -162,8 +162,10 @@ struct Output {
   /// Prints lines a chunk at a time (`list` of many contacts): `lines` gives the lines
   /// of a range of `0..<count` items, and only one chunk's items and lines are held at
   /// once, not the book's. A chunk is at most `chunk` items and about `chunkBytes` of
-  /// text at the rate of the chunk before (the first is `firstChunk` items), so a long
-  /// `--template` is not held for 16,384 contacts at once. The bytes are those of `emit`
+  /// text at the rate of the chunk before (the first is one item, each next one at most
+  /// `growth` times the one before), so a long `--template` is not held for 16,384
+  /// contacts at once, nor for 256 of 15 MB each (2.8 GB); a chunk's lines are written
+  /// one by one, not joined into one more copy. The bytes are those of `emit`
   /// of all the lines joined (`between`); a chunk's warnings come before its lines.
   /// Stops early when the reader has gone (`cpick list | head -1`). Returns the number
   /// of lines.
@@ -173,18 +175,20 @@ struct Output {
     var written = 0
     var wroteText = false
     var start = 0
-    var size = Self.firstChunk
+    var size = 1
     while start < count && StandardOutput.isOpen {
       let range = start..<min(start + size, count)
       start = range.upperBound
       let rendered = lines(range)
-      guard !rendered.isEmpty else { continue }
-      if written > 0 { StandardOutput.write("", terminator: between) }
-      let text = rendered.joined(separator: between)
-      StandardOutput.write(text, terminator: "")
-      wroteText = wroteText || !text.isEmpty
-      written += rendered.count
-      size = max(Self.firstChunk / 16, min(Self.chunk, Self.chunkBytes / max(1, text.utf8.count / range.count)))
+      var bytes = 0
+      for line in rendered {
+        if written > 0 { StandardOutput.write("", terminator: between) }
+        StandardOutput.write(line, terminator: "")
+        bytes += line.utf8.count
+        written += 1
+      }
+      wroteText = wroteText || bytes > 0
+      size = max(1, min(Self.chunk, size * Self.growth, Self.chunkBytes / max(1, bytes / range.count)))
     }
     // `emit` adds the separator to non-empty text only.
     if wroteText || (written > 1 && !between.isEmpty) { StandardOutput.write("", terminator: separator) }
@@ -194,9 +198,8 @@ struct Output {
   /// How many contacts `list` decodes and prints at once: enough to keep all cores
   /// busy, few enough that a million contacts are never all held.
   static let chunk = 16_384
-  /// How many contacts the first chunk of `emitInChunks` holds (its text's size sets
-  /// the next chunk's).
-  static let firstChunk = 256
+  /// How many times the chunk before a chunk of `emitInChunks` holds at most.
+  static let growth = 8
   /// About how much text `emitInChunks` holds at once (bytes).
   static let chunkBytes = 16 << 20
 
