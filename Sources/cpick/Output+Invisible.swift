@@ -11,8 +11,8 @@ extension Output {
   /// value, naming the contact and the code points; the value itself is quoted with
   /// them shown (`CPick.printError`). An address that is nothing but invisible
   /// characters around an `@` is said to be left out where a mailbox or an email's
-  /// value is written (no line is). A template is warned of for the addresses its `{mailbox}` and
-  /// `{email}` write (its `{value}` writes a value as it is).
+  /// value is written (no line is). A template is warned of for the addresses its
+  /// `{mailbox}`, `{email}`, `{value}` (of an email) and `{emailAddresses}` write.
   ///
   /// - Complexity: O(n) in the length of the values written.
   func warnOfInvisibles(_ items: [Item], as format: Options.Format) {
@@ -49,11 +49,14 @@ extension Output {
   /// The warnings for `template`: of the address its `{mailbox}` writes (a person's
   /// first email that holds an address, `Mailbox.mailboxEmail(of:)`, else the first;
   /// a property's own when it is an email; with the name) and of the first email its
-  /// `{email}` writes.
+  /// `{email}` writes, of an email property's own that `{value}` writes, and of each
+  /// address `{emailAddresses}` (`{emailAddresses.value}`) writes; each address once.
   private func warnOfInvisibles(_ items: [Item], template: String) {
     let mailbox = template.contains("{mailbox}")
     let email = template.contains("{email}")
-    guard mailbox || email else { return }
+    let value = template.contains("{value}")
+    let list = template.contains("{emailAddresses}") || template.contains("{emailAddresses.value}")
+    guard mailbox || email || value || list else { return }
     for item in items {
       let contact: Contact
       var mailboxAddress: String?
@@ -65,12 +68,20 @@ extension Output {
         contact = property.contact
         if property.key == .emailAddresses { mailboxAddress = property.value.singleLine }
       }
-      let first = contact.properties(for: .emailAddresses).first?.value.singleLine
+      let emails = contact.properties(for: .emailAddresses).map(\.value.singleLine)
+      var warned: Set<String> = []
       if mailbox, let mailboxAddress {
         warnOfInvisibles(address: mailboxAddress, name: true, leftOut: true, of: contact)
+        warned.insert(mailboxAddress)
       }
-      if email, let first, !mailbox || first != mailboxAddress {
-        warnOfInvisibles(address: first, name: false, leftOut: false, of: contact)
+      var written: [String] = []
+      if email, let first = emails.first { written.append(first) }
+      if value, case .property(let property) = item, property.key == .emailAddresses {
+        written.append(property.value.singleLine)
+      }
+      if list { written += emails }
+      for address in written where warned.insert(address).inserted {
+        warnOfInvisibles(address: address, name: false, leftOut: false, of: contact)
       }
     }
   }

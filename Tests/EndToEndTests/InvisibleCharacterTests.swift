@@ -106,7 +106,7 @@ struct InvisibleCharacterTests {
     #expect(!bare.stderrText.contains("left out"))
   }
 
-  @Test("a template's {mailbox} and {email} write the address without them and warn; {value} writes it as it is")
+  @Test("a template's {mailbox}, {email}, {value} and {emailAddresses} write the address without them and warn")
   func template() throws {
     let (folder, path) = try book()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -118,7 +118,10 @@ struct InvisibleCharacterTests {
     #expect(email.stderrText.contains("U+200B U+FEFF"))
     #expect(!email.stderrText.contains("the name"), "no mailbox: the name is written as -f value writes it")
     let value = try CommandRunner.cpick(["query", "ada", "-p", "email", "--template", "{value}", "-s", path])
-    #expect(value.stdoutText == "ada@exa\u{200B}mple.\u{FEFF}org\n")
-    #expect(!value.stderrText.contains("U+200B"))
+    #expect(value.stdoutText == "ada@example.org\n")
+    #expect(value.stderrText.contains("U+200B U+FEFF"))
+    let list = try CommandRunner.cpick(["query", "ada", "--template", "{emailAddresses}", "-s", path])
+    #expect(list.stdoutText == "ada@example.org\n")
+    #expect(list.stderrText.components(separatedBy: "U+200B U+FEFF").count == 2, "warned once")
   }
 }
