@@ -48,7 +48,7 @@ public struct Contact: Sendable, Hashable {
     @usableFromInline package var contactType: ContactType = .person
     /// `Contact.formattedName`.
     @usableFromInline package var formattedName: String = "" {
-      didSet { shownFormattedName = Contact.shownName(formattedName) }
+      didSet { shownFormattedName = ContactFormatter.shownPart(formattedName) }
     }
     /// `formattedName` without the white space around it, or empty when it shows
     /// nothing (`Contact.isBlankName`): worked out once, when `FN` is set, not at each
@@ -460,13 +460,6 @@ public struct Contact: Sendable, Hashable {
   public func displayNameInOrder(_ order: ContactFormatter.NameOrder) -> String {
     let fn = storage.fields.shownFormattedName
     return fn.isEmpty ? ContactFormatter.string(for: self, order: order) : fn
-  }
-
-  /// `formattedName` as `displayName` shows it: without the white space around it,
-  /// empty when it shows nothing.
-  static func shownName(_ formattedName: String) -> String {
-    let trimmed = formattedName.trimmingWhitespace
-    return isBlankName(trimmed) ? "" : trimmed
   }
 
   /// Whether `trimmed` (a name without the white space around it) shows nothing: empty,

@@ -76,9 +76,9 @@ public enum ContactFormatter {
     return [shownPart(contact.namePrefix), shownPart(contact.nameSuffix)].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
-  /// A name part as it shows: trimmed, and empty when it shows nothing
-  /// (`Contact.isBlankName`: U+200B, the Hangul filler) — for the composed name and the
-  /// sort key alike.
+  /// A name part (or `FN`) as it shows: trimmed, and empty when it shows nothing
+  /// (`Contact.isBlankName`: U+200B, the Hangul filler) — for the composed name, the
+  /// sort key and `displayName` alike.
   static func shownPart(_ part: String) -> String {
     let trimmed = part.trimmingWhitespace
     return Contact.isBlankName(trimmed) ? "" : trimmed

@@ -64,7 +64,10 @@ public enum LDAPCardMapping {
   /// The classes whose entry is a card when it has one of ``reachingAttributes``.
   static let reachableClasses: Set<String> = ["organization", "organizationalrole"]
   /// An address or a number to reach an organization or a role by.
-  static let reachingAttributes = ["mail", "telephoneNumber", "mobile", "facsimileTelephoneNumber", "labeledURI"]
+  static let reachingAttributes = [
+    "mail", "telephoneNumber", "mobile", "homePhone", "pager", "facsimileTelephoneNumber", "labeledURI", "postalAddress",
+    "street",
+  ]
 
   /// The attributes that make an entry without a class (or of `top` alone) a person:
   /// a name, an address, a number, an organization, a nickname (case 18's kind: a card

@@ -56,6 +56,9 @@ struct PredicateValueSetTests {
       ["givenName LIKE \"A\\\\*\"", "givenName LIKE \"*\\\\?*\"", "givenName LIKE \"A*a\""],
       ["ALL emailAddresses.value LIKE \"*@*\"", "emailAddresses.value LIKE \"*nobody*\""],
       ["note LIKE \"**\"", "note LIKE \"*\"", "note LIKE \"\""],
+      // A mark after `*` makes it a literal character until `[d]` takes the mark off.
+      ["givenName LIKE[d] \"A*\u{301}\"", "givenName LIKE[d] \"zzz\""],
+      ["givenName LIKE \"A*\u{301}\"", "givenName LIKE \"zzz\""],
     ]
     for terms in termLists {
       let whole = try ContactPredicate(format: terms.joined(separator: " OR "), kind: .contact)

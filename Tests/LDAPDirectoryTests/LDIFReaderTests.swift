@@ -116,7 +116,12 @@ struct LDIFReaderTests {
         o: Example
         description: the root
 
+        dn: o=PostOnly
+        objectClass: organization
+        o: PostOnly
+        postalAddress: 1 Main St$Springfield
+
         """.utf8), source: "l")
-    #expect(company.entries.map { LDAPCardMapping.isPerson($0.entry) } == [true, true, false])
+    #expect(company.entries.map { LDAPCardMapping.isPerson($0.entry) } == [true, true, false, true])
   }
 }

@@ -140,8 +140,10 @@ struct PredicateValueSet: Sendable {
     case (.beginsWith, .literal(.text(let text))): return (path, .beginsWith, [text])
     case (.endsWith, .literal(.text(let text))): return (path, .endsWith, [text])
     case (.like, .literal(.text(let text))):
-      // A pattern whose only wildcards are a `*` at either end is one of the tests.
-      switch LikePattern(Array(text)).form {
+      // A pattern whose only wildcards are a `*` at either end is one of the tests. Read
+      // as the comparison reads it: from the folded text (`[d]` takes off a mark that
+      // made `*` a literal character).
+      switch (comparison.literal?.likePattern ?? LikePattern(Array(comparison.options.fold(text)))).form {
       case .exactly(let word) where !word.isEmpty: return (path, .equal, [String(word)])
       case .prefix(let word) where !word.isEmpty: return (path, .beginsWith, [String(word)])
       case .suffix(let word) where !word.isEmpty: return (path, .endsWith, [String(word)])
