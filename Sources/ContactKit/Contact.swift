@@ -469,9 +469,8 @@ public struct Contact: Sendable, Hashable {
     trimmed.isEmpty
       || (!InvisibleCharacters.isASCII(trimmed)
         && trimmed.unicodeScalars.allSatisfy { scalar in
-          // The combining diacritical marks without a lookup, any other mark with one
-          // (`isMark`), before the binary properties.
-          (0x300...0x36F).contains(scalar.value) || scalar.isMark(spacing: false) || scalar.properties.isWhitespace
+          // Marks (`isMark`, a table lookup) before the binary properties.
+          scalar.isMark(spacing: false) || scalar.properties.isWhitespace
             || InvisibleCharacters.isDefaultIgnorable(scalar) || scalar.value == 0x2800
         })
   }
@@ -530,7 +529,7 @@ extension String {
   @inline(__always)
   static func mayContinueCharacter(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x200D, 0x0E33, 0x0EB3, 0x1F3FB...0x1F3FF, 0x300...0x36F: return true
+    case 0x200D, 0x0E33, 0x0EB3, 0x1F3FB...0x1F3FF: return true
     case 0..<0x300: return false
     default: return scalar.isMark(spacing: true) || scalar.properties.isGraphemeExtend
     }

@@ -316,10 +316,8 @@ struct Output {
       return Mailbox.string(for: property.contact, address: property.value.singleLine, order: nameOrder)
     case (.value, .person(let contact)):
       return PlainText.line(ContactFormatter.shown(contact.displayNameInOrder(nameOrder)))
-    case (.value, .property(let property)) where property.key == .emailAddresses:
-      return PlainText.line(Mailbox.address(inEmailValue: property.value.singleLine))
     case (.value, .property(let property)):
-      return PlainText.line(property.value.singleLine)
+      return PlainText.line(Mailbox.lineValue(of: property))
     case (.tsv, .person(let contact)):
       return [
         contact.displayNameInOrder(nameOrder), contact.emailAddresses.mostPreferred().map { Mailbox.address(inEmailValue: $0.value) } ?? "",
@@ -332,7 +330,7 @@ struct Output {
     case (.tsv, .property(let property)):
       return [
         property.contact.displayNameInOrder(nameOrder), property.key.rawValue, property.label ?? "",
-        property.key == .emailAddresses ? Mailbox.address(inEmailValue: property.value.singleLine) : property.value.singleLine,
+        Mailbox.lineValue(of: property),
         property.identifier,
       ].map(PlainText.line).joined(separator: "\t")
     }

@@ -110,6 +110,13 @@ extension Mailbox {
     return found.isEmpty ? InvisibleCharacters.removingAll(value) : found.joined(separator: ", ")
   }
 
+  /// A property's value as one line of text (`-f value`, a TSV column, a template's
+  /// `{value}`): an `EMAIL`'s address (`address(inEmailValue:)`), any other value's
+  /// single line.
+  public static func lineValue(of property: ContactProperty) -> String {
+    property.key == .emailAddresses ? address(inEmailValue: property.value.singleLine) : property.value.singleLine
+  }
+
   /// `addresses(inEmailValue:)` of any value, read character by character.
   static func addressesRead(inEmailValue rawValue: String) -> [String] {
     let value = InvisibleCharacters.removingAll(rawValue)

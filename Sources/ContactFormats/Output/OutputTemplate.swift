@@ -43,8 +43,7 @@ public struct OutputTemplate: Sendable {
   public func render(_ property: ContactProperty) -> String {
     var extras = extras(of: property.contact)
     // An address as `-f value` prints it: without invisible characters.
-    extras["value"] =
-      property.key == .emailAddresses ? Mailbox.address(inEmailValue: property.value.singleLine) : property.value.singleLine
+    extras["value"] = Mailbox.lineValue(of: property)
     extras["label"] = property.label ?? ""
     extras["key"] = property.key.rawValue
     extras["identifier"] = property.identifier
