@@ -134,6 +134,7 @@ row one-word "letters of a one-word name (Ж)" 40000
 row abook-custom "custom fields in an abook section" 10000
 row nested-begin "BEGIN:VCARD lines nested around one card" 25000
 row only-begin "BEGIN:VCARD lines and nothing else" 25000
+row unended "cards of a name, none with END:VCARD" 25000
 row nul-cards "cards with NUL bytes in their values" 2500
 row twins "copies of one card without UID (twins)" 2500
 row twins-halves "cards without UID, written twice (twins in two halves)" 2500

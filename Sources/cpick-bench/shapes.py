@@ -21,6 +21,7 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   mutt-continued        a mutt alias of N addresses continued over N lines with `\\`
   nested-begin          N BEGIN:VCARD lines nested around one card, and N END:VCARD lines
   only-begin            N BEGIN:VCARD lines and nothing else
+  unended               N cards of a name, none with END:VCARD (each inside the last)
   nul-cards             N small cards with NUL bytes in their values
   unended-first         a card without END:VCARD, then N small cards (a damaged export)
   charset-first         a vCard 2.1 card with CHARSET=ISO-8859-1, then N small cards
@@ -95,6 +96,8 @@ elif shape == "nested-begin":
     out = "BEGIN:VCARD\r\n" * n + "VERSION:3.0\r\nFN:Inner Card\r\n" + "END:VCARD\r\n" * n
 elif shape == "only-begin":
     out = "BEGIN:VCARD\r\n" * n
+elif shape == "unended":
+    out = "".join("BEGIN:VCARD\r\nFN:Person %d\r\n" % i for i in range(n))
 elif shape == "nul-cards":
     out = "".join(card("FN:Person\0%d" % i, "EMAIL:p\0%d@example.org" % i, "NOTE:\0\0\0") for i in range(n))
 elif shape == "unended-first":

@@ -45,6 +45,32 @@ struct ReadingInPiecesTests {
     Self.expectSame(all, "all corpus files")
   }
 
+  @Test("every corpus file, and all of them one after another, read part by part give the cards and warnings of the whole, or are read whole", .sharedCorpus)
+  func corpusInParts() throws {
+    let files = try RoundTripTests.corpusFiles().filter { $0.hasSuffix(".vcf") }
+    try #require(!files.isEmpty)
+    var all: [UInt8] = []
+    var inParts = 0
+    for file in files {
+      let bytes = try SharedFiles.corpusBytes(file)
+      if let parts = Self.parts(bytes, partSize: 300) {
+        let one = Self.whole(bytes)
+        #expect(parts.cards == one.cards, "\(file)")
+        #expect(parts.warnings == one.warnings, "\(file)")
+        inParts += 1
+      }
+      guard !bytes.contains(0) else { continue }
+      all += bytes
+      if all.last != 0x0A { all.append(0x0A) }
+    }
+    #expect(inParts > files.count / 2)
+    let one = Self.whole(all)
+    if let parts = Self.parts(all, partSize: 300) {
+      #expect(parts.cards == one.cards)
+      #expect(parts.warnings == one.warnings)
+    }
+  }
+
   @Test("many cards, with damage in some pieces, read the same in pieces")
   func generatedCards() {
     func card(_ index: Int) -> String {
@@ -272,6 +298,72 @@ struct ReadingInPiecesTests {
     let junk = text + "NOTE:after\r\n"
     #expect(Self.names(Array(junk.utf8), partSize: 300) == nil)
     #expect(Self.whole(Array(junk.utf8)).cards.first?.lines.contains { $0.name == "NOTE" } == true)
+  }
+
+  @Test(
+    "cards whose END:VCARD is missing (each later BEGIN:VCARD inside the cards left open): read in parts as read whole",
+    arguments: [(1, 1), (7, 90), (4_096, 700), (1 << 20, 1 << 20)])
+  func missingEndsInParts(blockSize: Int, partSize: Int) throws {
+    // Two thousand cards of a BEGIN:VCARD and a name, none ended (a broken export); and
+    // every seventh card of a book not ended, the others whole.
+    let unended = String(repeating: "BEGIN:VCARD\r\nFN:x\r\n", count: 2_000)
+    var some = ""
+    for index in 0..<300 {
+      some += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(index)\r\n" + (index % 7 == 3 ? "" : "END:VCARD\r\n")
+    }
+    for text in [unended, some] {
+      let bytes = Array(text.utf8)
+      let one = Self.whole(bytes)
+      var records: [SourceRecord] = []
+      var warnings: [VCardWarning] = []
+      var parts = 0
+      let done = VCardReader.read(blocks: Self.reading(bytes, inBlocksOf: blockSize), inPartsOf: partSize) { part in
+        records += part.cards.map { part.sourceRecord(of: $0) }
+        warnings += part.warnings
+        parts += 1
+      }
+      #expect(done)
+      #expect(records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
+      #expect(records.map(\.firstLine) == one.cards.map(\.beginLine))
+      #expect(warnings == one.warnings)
+      let whole = try #require(Self.parts(bytes, partSize: partSize))
+      #expect(whole.cards == one.cards)
+      #expect(whole.warnings == one.warnings)
+      // In parts indeed (pieces of one, on the cores, when it is as large as the file).
+      if partSize < bytes.count { #expect(parts > 1) }
+    }
+    #expect(Self.whole(Array(unended.utf8)).cards.count == 2_000)
+    #expect(Self.whole(Array(some.utf8)).cards.count == 300)
+  }
+
+  @Test("a part begins at a line BEGIN:VCARD, but not at a vCard 2.1 agent's card (after AGENT:, blank lines or not)")
+  func partBoundaries() {
+    func boundary(_ text: String, after start: Int = 0) -> Int? {
+      Array(text.utf8).withUnsafeBufferPointer { VCardReader.partBoundary($0, after: start) }
+    }
+    #expect(boundary("BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\nbegin:vcard\r\n") == 30)
+    #expect(boundary("BEGIN:VCARD\r\nFN:A\r\nBEGIN:VCARD\r\n") == 19)
+    #expect(boundary("BEGIN:VCARD\r\nFN:A\r\n\r\n\nBEGIN:VCARD\r\n") == 22)
+    #expect(boundary("BEGIN:VCARD\r\nAGENT:\r\nBEGIN:VCARD\r\n") == nil)
+    #expect(boundary("BEGIN:VCARD\r\nitem1.agent;VALUE=TEXT:\r\n\r\nBEGIN:VCARD\r\nFN:B\r\nBEGIN:VCARD\r\n") == 59)
+    #expect(boundary("BEGIN:VCARD\r\nX-AGENT:\r\nBEGIN:VCARD\r\n") == 23)
+    #expect(boundary("BEGIN:VCARD\r\nFN:A\r\nBEGIN:VCAR") == nil)
+    #expect(boundary("BEGIN:VCARD\r\n") == nil)
+  }
+
+  @Test("a vCard 2.1 agent's card is not cut from the card around it: read in parts as read whole")
+  func agentCardsInParts() throws {
+    var text = ""
+    for index in 0..<200 {
+      text += "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Person \(index)\r\nAGENT:\r\n"
+      text += "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Agent \(index)\r\nEND:VCARD\r\nTEL:\(index)\r\nEND:VCARD\r\n"
+    }
+    let bytes = Array(text.utf8)
+    let one = Self.whole(bytes)
+    let parts = try #require(Self.parts(bytes, partSize: 150))
+    #expect(parts.cards == one.cards)
+    #expect(parts.warnings == one.warnings)
+    #expect(one.cards.count == 400)
   }
 
   @Test("a legacy charset named in the file's first 4 MB is every part's, as read whole; one named later only, refused")

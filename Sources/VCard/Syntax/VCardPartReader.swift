@@ -125,10 +125,10 @@ extension VCardReader {
           if buffer.count > partSize {
             // After the last whole card within a part, else (a card larger than a
             // part) after that card.
-            if let boundary = lastCardBoundary(UnsafeBufferPointer(rebasing: buffer[..<partSize])) { return boundary }
-            if let boundary = cardBoundary(buffer, after: partSize) { return boundary }
+            if let boundary = lastPartBoundary(UnsafeBufferPointer(rebasing: buffer[..<partSize])) { return boundary }
+            if let boundary = partBoundary(buffer, after: partSize) { return boundary }
           }
-          return ended ? nil : lastCardBoundary(buffer)
+          return ended ? nil : lastPartBoundary(buffer)
         }
       }
       guard cut != nil || ended else {
@@ -200,7 +200,7 @@ extension VCardReader {
   static func cardsEnd(_ input: UnsafeBufferPointer<UInt8>, within limit: Int) -> Int? {
     var position = 0
     for _ in 0..<cardsPerPart {
-      guard let next = cardBoundary(input, after: position), next < limit else { return nil }
+      guard let next = partBoundary(input, after: position), next < limit else { return nil }
       position = next
     }
     return position
@@ -219,6 +219,59 @@ extension VCardReader {
       if let begin = cardStart(input, afterEndLineAt: position + 1) { return begin }
     }
     return nil
+  }
+
+  /// The offset of the first line after `start` where a part or a piece of one may
+  /// begin (`beginsPart(_:at:)`), or nil.
+  static func partBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
+    guard let base = input.baseAddress else { return nil }
+    var from = start
+    while from < input.count, let found = memchr(base + from, 0x0A, input.count - from) {
+      from = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      if beginsPart(input, at: from) { return from }
+    }
+    return nil
+  }
+
+  /// The offset of the last line of `input` where a part may begin
+  /// (`beginsPart(_:at:)`), or nil.
+  ///
+  /// - Complexity: O(n) in the bytes after it and the line before it.
+  static func lastPartBoundary(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+    var position = input.count
+    while position > 0 {
+      position -= 1
+      if input[position] == 0x0A && beginsPart(input, at: position + 1) { return position + 1 }
+    }
+    return nil
+  }
+
+  /// Whether a part (or a piece of one) may begin at `lineStart`: a line
+  /// `BEGIN:VCARD` (in any case) whose last line before it that is not blank is not an
+  /// `AGENT` property (a vCard 2.1 agent's card, after which the card around it goes
+  /// on). After a line `END:VCARD` that is the boundary between two cards; after any
+  /// other, the cards open there had their `END:VCARD` missing: a whole read leaves
+  /// them open to the file's end, and cards after them are cards of their own
+  /// (`CardAssembler.leftOpen`), so the cut changes nothing unless the file has more
+  /// text for them — then it is read whole.
+  static func beginsPart(_ input: UnsafeBufferPointer<UInt8>, at lineStart: Int) -> Bool {
+    guard lineStart > 0, LineReader.matchesUppercased(input, at: lineStart, end: input.count, "BEGIN:VCARD") else {
+      return false
+    }
+    var end = lineStart
+    while end > 0 && (input[end - 1] == 0x0A || input[end - 1] == 0x0D) { end -= 1 }
+    var start = end
+    while start > 0 && input[start - 1] != 0x0A { start -= 1 }
+    return !isAgentLine(UnsafeBufferPointer(rebasing: input[start..<end]))
+  }
+
+  /// Whether `line` is an `AGENT` property (its name, after a group or not, in any case).
+  private static func isAgentLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let nameEnd = line.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") }) else {
+      return false
+    }
+    let nameStart = line[..<nameEnd].lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0
+    return nameEnd - nameStart == 5 && LineReader.matchesUppercased(line, at: nameStart, end: nameEnd, "AGENT")
   }
 
   /// The parts of `input` (vCard text that starts with `BEGIN:VCARD`), its lines
@@ -249,11 +302,22 @@ extension VCardReader {
         var cuts = [start]
         while cuts.count <= workers, let last = cuts.last, last < buffer.count {
           let after = last + pieceSize
-          cuts.append(after < buffer.count ? cardBoundary(buffer, after: after) ?? buffer.count : buffer.count)
+          cuts.append(after < buffer.count ? partBoundary(buffer, after: after) ?? buffer.count : buffer.count)
         }
         let ranges = (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
-        let pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
-        for (range, piece) in zip(ranges, pieces) {
+        var pieces = readPieces(buffer, ranges: ranges, linesBefore: linesBefore, source: source, limits: .standard)
+        var linesRead = linesBefore
+        for index in pieces.indices {
+          let range = ranges[index]
+          linesRead += pieces[index].lines
+          // Every piece but the file's last is cut before a line `BEGIN:VCARD`, the next
+          // one's first: what it does to the cards open at the cut (their `END:VCARD`
+          // missing) is done here, as a whole read does it there.
+          if !(endsInput && range.upperBound == buffer.count) {
+            let agent = pieces[index].piece.assembler.awaitsAgentCard
+            pieces[index].piece.assembler.cardBegins(onLine: linesRead + 1, agent: agent)
+          }
+          let piece = pieces[index]
           // Only the file's last piece may end inside a card or after text outside
           // cards (others inside cards left open, as above). Text outside cards is
           // said once a file: only its first piece may have any (lines before its

@@ -362,9 +362,7 @@ struct CardAssembler {
     if let line = parsedLine, line.isBegin {
       // Text outside cards before this card was ignored.
       if let pending = pendingOutside.take() { warn(pending) }
-      // vCard 2.1's AGENT card on the lines after `AGENT:` (§2.5.4).
-      let agent = open.last?.lines.last.map { $0.kind == .other && $0.isAgentProperty && $0.valueIs("") } ?? false
-      openCard(line: line.lineNumber, group: line.group, logical, agent: agent, wholeSource: true)
+      openCard(line: line.lineNumber, group: line.group, logical, agent: awaitsAgentCard, wholeSource: true)
       return
     }
     guard let line = parsedLine, !open.isEmpty else {
@@ -446,6 +444,31 @@ struct CardAssembler {
   /// `BEGIN:VCARD`, or `AGENT:BEGIN:VCARD`), which is reported as such. The card's
   /// bytes are its source only when `wholeSource` (they start with its `BEGIN:VCARD`).
   private mutating func openCard(line: Int, group: String?, _ logical: LogicalLine, agent: Bool, wholeSource: Bool) {
+    cardBegins(onLine: line, agent: agent)
+    var card = RawCard(
+      lines: [], beginLine: line, endLine: nil, sourceRange: wholeSource ? logical.start..<logical.start : nil,
+      group: group)
+    // Room for as many lines as the last card had, for a card that is not nested (a
+    // file of nested cards holds each open one).
+    if open.isEmpty { card.lines.reserveCapacity(linesOfLastCard) }
+    open.append(card)
+    openState.append(OpenCard(bytes: wholeSource ? logical.end - logical.start : 0))
+    orphans = []
+    orphansBroken = false
+  }
+
+  /// Whether the innermost open card's last line is `AGENT:` with no value: a card
+  /// begun next is its vCard 2.1 `AGENT` card (§2.5.4).
+  var awaitsAgentCard: Bool {
+    open.last?.lines.last.map { $0.kind == .other && $0.isAgentProperty && $0.valueIs("") } ?? false
+  }
+
+  /// What a card begun on `line` does to the cards open before it (`openCard`; also a
+  /// piece read in parts that the next piece's first line, a `BEGIN:VCARD`, comes
+  /// after): the innermost one is reported (once) and not rewritten, its card
+  /// structure damaged — unless `agent` (`awaitsAgentCard`) — and, past
+  /// `VCardLimits.openCards`, left out when it holds nothing.
+  mutating func cardBegins(onLine line: Int, agent: Bool) {
     if let outer = open.last, openState[open.count - 1].straysInside == 0 {
       if !openState[open.count - 1].damaged {
         openState[open.count - 1].damaged = true
@@ -466,16 +489,6 @@ struct CardAssembler {
         openState[open.count - 1].straysInside += 1
       }
     }
-    var card = RawCard(
-      lines: [], beginLine: line, endLine: nil, sourceRange: wholeSource ? logical.start..<logical.start : nil,
-      group: group)
-    // Room for as many lines as the last card had, for a card that is not nested (a
-    // file of nested cards holds each open one).
-    if open.isEmpty { card.lines.reserveCapacity(linesOfLastCard) }
-    open.append(card)
-    openState.append(OpenCard(bytes: wholeSource ? logical.end - logical.start : 0))
-    orphans = []
-    orphansBroken = false
   }
 
   /// Whether a content line of the innermost open card may go into it: not when the
