@@ -113,7 +113,8 @@ struct CardFileEditor {
     }
   }
 
-  /// Appends a new card for `contact`, with the file's line ends.
+  /// Appends a new card for `contact`, with the line ends cards are written with in
+  /// the file (`LineEnds.written(in:)`: CR LF but in a file of CR or CR CR LF ones).
   private func add(_ contact: Contact, to body: inout EditedBody) {
     var card = VCardWriter.writeBytes(contact, options: options)
     // A card brought with its own bytes in a legacy charset (`new --vcard` of a card in
@@ -122,8 +123,8 @@ struct CardFileEditor {
       card = Self.inUTF8(card)
     }
     let lineEnd = Self.lineEnd(of: body.bytes)
-    // In the file's line ends, a card brought with its own bytes too (`new --vcard`).
-    card = LineEnds.converting(card, fromCRLFTo: lineEnd)
+    // A card brought with its own bytes too (`new --vcard`).
+    card = LineEnds.converting(card, fromCRLFTo: LineEnds.written(in: lineEnd))
     if let last = body.bytes.last, last != 0x0A, last != 0x0D { body.bytes += lineEnd }
     let start = body.bytes.count
     body.bytes += card

@@ -40,4 +40,24 @@ package enum LineEnds {
     }
     return out
   }
+
+  /// The line end of the cards cpick writes into a file whose lines end in `lineEnd`
+  /// (`first(in:or:)`): CR LF, vCard's (RFC 6350 §3.2), for a file of LF line ends
+  /// (a Unix tool's, a hand-edited vdir), whose readers take both; the file's own for
+  /// CR alone (old Macs) and CR CR LF (iOS 6), which a CR LF among them would break
+  /// for the readers that read them.
+  package static func written(in lineEnd: [UInt8]) -> [UInt8] {
+    lineEnd == lf ? crlf : lineEnd
+  }
+
+  /// `bytes` with CR LF for each LF that no CR comes before.
+  package static func crlf(fromLF bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 16)
+    for index in bytes.indices {
+      if bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) { out.append(0x0D) }
+      out.append(bytes[index])
+    }
+    return out
+  }
 }

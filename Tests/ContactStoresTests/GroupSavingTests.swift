@@ -11,13 +11,13 @@ import VCard
 /// group cards and in Apple's — and every byte that is not the changed line kept.
 @Suite("saving: groups in each storage style")
 struct GroupSavingTests {
-  static let ada = "BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nFN:Ada Lovelace\n"
-    + "N:Lovelace;Ada;;;\nCATEGORIES:Work,Choir,Chess\nX-ODD;x-kept=yes:  spaces kept  \nEND:VCARD\n"
-  static let grace = "BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nFN:Grace Hopper\n"
-    + "EMAIL:grace@example.org\nEND:VCARD\n"
-  static let team = "BEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Team\nUID:team-1\n"
-    + "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nREV:20240101T000000Z\nEND:VCARD\n"
-  static let plainAda = ada.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\n", with: "")
+  static let ada = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\nFN:Ada Lovelace\r\n"
+    + "N:Lovelace;Ada;;;\r\nCATEGORIES:Work,Choir,Chess\r\nX-ODD;x-kept=yes:  spaces kept  \r\nEND:VCARD\r\n"
+  static let grace = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\nFN:Grace Hopper\r\n"
+    + "EMAIL:grace@example.org\r\nEND:VCARD\r\n"
+  static let team = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Team\r\nUID:team-1\r\n"
+    + "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\nREV:20240101T000000Z\r\nEND:VCARD\r\n"
+  static let plainAda = ada.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\r\n", with: "")
   static let choir = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Choir;;;;\r\nFN:Choir\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n"
     + "UID:choir-1\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\nEND:VCARD\r\n"
 
@@ -58,12 +58,12 @@ struct GroupSavingTests {
     var text = Self.ada + Self.grace
 
     let ada = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Work", "Choir", "Chess", "Project X"], in: store)
-    text = text.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\n", with: "CATEGORIES:Work,Choir,Chess,Project X\n")
+    text = text.replacingOccurrences(of: "CATEGORIES:Work,Choir,Chess\r\n", with: "CATEGORIES:Work,Choir,Chess,Project X\r\n")
     #expect(Bytes.text(file) == text)
     #expect(ada.groups == ["Work", "Choir", "Chess", "Project X"])
 
     _ = try Self.file(try Self.person("Grace Hopper", in: store), under: ["Project X"], in: store)
-    text = text.replacingOccurrences(of: "EMAIL:grace@example.org\n", with: "EMAIL:grace@example.org\nCATEGORIES:Project X\n")
+    text = text.replacingOccurrences(of: "EMAIL:grace@example.org\r\n", with: "EMAIL:grace@example.org\r\nCATEGORIES:Project X\r\n")
     #expect(Bytes.text(file) == text)
 
     try Self.change(store) { $0.renameGroup("Choir", to: "Singers") }
@@ -76,7 +76,7 @@ struct GroupSavingTests {
 
     try Self.change(store) { $0.deleteGroup("Project X") }
     text = text.replacingOccurrences(of: "Singers,Chess,Project X", with: "Singers,Chess")
-      .replacingOccurrences(of: "CATEGORIES:Project X\n", with: "")
+      .replacingOccurrences(of: "CATEGORIES:Project X\r\n", with: "")
     #expect(Bytes.text(file) == text)
     #expect(try store.load().contacts.map(\.groups) == [["Singers", "Chess"], []])  // both still there
 
@@ -88,7 +88,7 @@ struct GroupSavingTests {
   func uidGivenForMember() throws {
     let folder = try TempFolder("groups-no-uid")
     defer { folder.remove() }
-    let rhoda = "BEGIN:VCARD\nVERSION:4.0\nFN:Rhoda Penn\nN:Penn;Rhoda;;;\nTEL:+1 555 0177\nEND:VCARD\n"
+    let rhoda = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Rhoda Penn\r\nN:Penn;Rhoda;;;\r\nTEL:+1 555 0177\r\nEND:VCARD\r\n"
     let rhodaFile = try folder.write("book/rhoda.vcf", Array(rhoda.utf8))
     let teamFile = try folder.write("book/team.vcf", Array(Self.team.utf8))
     let store = VdirStore(path: folder.file("book"))
@@ -96,9 +96,9 @@ struct GroupSavingTests {
     #expect(saved.identifier.hasPrefix("urn:uuid:"))
     #expect(saved.groups == ["Team"])
     let written = Bytes.text(rhodaFile)
-    #expect(written.contains("\nUID:\(saved.identifier)\n"))
+    #expect(written.contains("\r\nUID:\(saved.identifier)\r\n"))
     #expect(!written.contains("CATEGORIES"))
-    #expect(Bytes.text(teamFile).contains("MEMBER:\(saved.identifier)\n"))
+    #expect(Bytes.text(teamFile).contains("MEMBER:\(saved.identifier)\r\n"))
     #expect(try Self.person("Rhoda Penn", in: store).groups == ["Team"])
   }
 
@@ -113,7 +113,7 @@ struct GroupSavingTests {
 
     let ada = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team"], in: store)
     text = text.replacingOccurrences(
-      of: "REV:20240101T000000Z\n", with: "REV:20240101T000000Z\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\n")
+      of: "REV:20240101T000000Z\r\n", with: "REV:20240101T000000Z\r\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\n")
     #expect(Bytes.text(file) == text)  // Ada's card (no CATEGORIES) is not rewritten
     #expect(ada.groups == ["Team"])
 
@@ -121,21 +121,21 @@ struct GroupSavingTests {
     let written = Bytes.text(file)
     #expect(written.hasPrefix(text))
     let added = String(written.dropFirst(text.count))
-    #expect(added.hasPrefix("BEGIN:VCARD\nVERSION:4.0\n"))  // in the file's line ends
-    #expect(added.contains("\nKIND:group\nFN:Project X\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nEND:VCARD\n"))
+    #expect(added.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))  // in the file's line ends
+    #expect(added.contains("\r\nKIND:group\r\nFN:Project X\r\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\nEND:VCARD\r\n"))
     text = written
 
     try Self.change(store) { $0.renameGroup("Team", to: "Crew") }
-    text = text.replacingOccurrences(of: "FN:Team\n", with: "FN:Crew\n")
+    text = text.replacingOccurrences(of: "FN:Team\r\n", with: "FN:Crew\r\n")
     #expect(Bytes.text(file) == text)
 
     _ = try Self.file(try Self.person("Grace Hopper", in: store), under: [], in: store)
-    text = text.replacingOccurrences(of: "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\n", with: "")
+    text = text.replacingOccurrences(of: "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\n", with: "")
     #expect(Bytes.text(file) == text)
 
     try Self.change(store) { $0.deleteGroup("Crew") }
-    let crew = "BEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Crew\nUID:team-1\n"
-      + "REV:20240101T000000Z\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\nEND:VCARD\n"
+    let crew = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Crew\r\nUID:team-1\r\n"
+      + "REV:20240101T000000Z\r\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\nEND:VCARD\r\n"
     #expect(text.contains(crew))
     text = text.replacingOccurrences(of: crew, with: "")
     #expect(Bytes.text(file) == text)
@@ -196,10 +196,10 @@ struct GroupSavingTests {
     let graceFile = try folder.write("book/grace.vcf", Array(Self.grace.utf8))
     let store = VdirStore(path: folder.file("book"))
     _ = try Self.file(try Self.person("Grace Hopper", in: store), under: ["Chess"], in: store)
-    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Chess\nEND:VCARD"))
+    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Chess\r\nEND:VCARD"))
     try Self.change(store) { $0.renameGroup("Chess", to: "Go") }
     #expect(Bytes.text(adaFile) == Self.ada.replacingOccurrences(of: "Choir,Chess", with: "Choir,Go"))
-    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Go\nEND:VCARD"))
+    #expect(Bytes.text(graceFile) == Self.grace.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Go\r\nEND:VCARD"))
     #expect(folder.names("book").sorted() == ["ada.vcf", "grace.vcf"])  // no group card made
   }
 
@@ -207,7 +207,7 @@ struct GroupSavingTests {
   func appleGroupCardsInFile() throws {
     let folder = try TempFolder("groups-apple-file")
     defer { folder.remove() }
-    let crlfAda = Self.plainAda.replacingOccurrences(of: "\n", with: "\r\n")
+    let crlfAda = Self.plainAda.replacingOccurrences(of: "\r\n", with: "\r\n")
     let file = try folder.write("all.vcf", Array((crlfAda + Self.choir).utf8))
     let store = VCardFileStore(path: file)
     #expect(store.groupStorage() == .groupCards(apple: true))
@@ -235,7 +235,7 @@ struct GroupSavingTests {
     let teamFile = try folder.write("book/team.vcf", Array(Self.team.utf8))
     let store = VdirStore(path: folder.file("book"))
     #expect(store.groupStorage() == .groupCards(apple: false))
-    let member = "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\n"
+    let member = "MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\n"
 
     _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team"], in: store)
     #expect(Bytes.text(teamFile) == Self.team.replacingOccurrences(of: "END:VCARD", with: member + "END:VCARD"))
@@ -296,7 +296,7 @@ struct GroupSavingTests {
     let added = try #require(try fileStore.execute(request).first)
     #expect(added.groups == ["Team"])
     let text = Bytes.text(file)
-    #expect(text.contains("MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\nREV:20240101T000000Z\nMEMBER:urn:uuid:11111111-0000-4000-8000-000000000001\nEND:VCARD"))
+    #expect(text.contains("MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-0000000grace\r\nREV:20240101T000000Z\r\nMEMBER:urn:uuid:11111111-0000-4000-8000-000000000001\r\nEND:VCARD"))
     #expect(!text.contains("CATEGORIES"))
     #expect(try Self.person("Lin Ming", in: fileStore).groups == ["Team"])
 

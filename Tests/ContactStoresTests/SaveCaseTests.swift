@@ -190,6 +190,37 @@ struct SaveCaseTests {
     #expect(Bytes.lines(file).contains("UID:urn:uuid:0b8e2d1c-aaaa-4bbb-8ccc-123456789abc"))
   }
 
+  @Test("in a file of LF line ends, the card an edit changes is written in CR LF, the other byte for byte (case 06)")
+  func lineFeedFileEdited() throws {
+    let url = SharedFiles.cases.appendingPathComponent("06-lf-only-line-endings/lf-only.vcf")
+    for edited in 0..<2 {
+      let folder = try TempFolder("case06")
+      defer { folder.remove() }
+      let file = try folder.copy(url, as: "lf.vcf")
+      let original = String(decoding: Bytes.of(file), as: UTF8.self)
+      let cards = original.components(separatedBy: "END:VCARD\n").dropLast().map { $0 + "END:VCARD\n" }
+      try #require(cards.count == 2 && !original.contains("\r"))
+      let store = VCardFileStore(path: file)
+      let load = try store.load()
+      var request = SaveRequest()
+      request.update(load.contacts[edited].addingEmail("new@kelpworks.example"), original: load.contacts[edited])
+      _ = try store.execute(request)
+      let text = String(decoding: Bytes.of(file), as: UTF8.self)
+      let other = cards[1 - edited]
+      #expect(text.contains(other))
+      // The edited card: every line in CR LF, the unchanged ones as they were, the fold too.
+      let rewritten = text.replacingOccurrences(of: other, with: "")
+      #expect(!rewritten.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(rewritten)")
+      #expect(rewritten.contains("EMAIL;TYPE=work:new@kelpworks.example\r\n"), "\(rewritten)")
+      #expect(rewritten.hasPrefix(cards[edited].components(separatedBy: "\n")[0...2].joined(separator: "\r\n")), "\(rewritten)")
+      let reloaded = try store.load()
+      #expect(reloaded.warnings.isEmpty)
+      #expect(reloaded.contacts.map(\.displayName) == ["Ottilie Brandt", "Ruben Achterberg"])
+      #expect(reloaded.contacts[0].note == "Met at the harbour fair, stall 12. Wants the spring catalogue before May.")
+      #expect(reloaded.contacts[edited].emailAddresses.last?.value == "new@kelpworks.example")
+    }
+  }
+
   @Test("a file with a card missing END:VCARD is not written; it stays byte-identical (case 09)")
   func damagedFileRefused() throws {
     let url = SharedFiles.cases.appendingPathComponent("09-unterminated-card-mid-file/three-cards-middle-unterminated.vcf")

@@ -251,7 +251,7 @@ struct SaveSafetyTests {
     #expect(folder.strayTempFiles().isEmpty)
   }
 
-  @Test("a .vcf file gets new cards appended in its own line ends; the bytes before stay")
+  @Test("a .vcf file of LF line ends gets new cards appended in CR LF, vCard's (case 06); the bytes before stay")
   func vcfAddAppends() throws {
     let folder = try TempFolder("append")
     defer { folder.remove() }
@@ -264,7 +264,9 @@ struct SaveSafetyTests {
     let saved = try #require(try VCardFileStore(path: file).execute(request).first)
     let bytes = Bytes.of(file)
     #expect(bytes.starts(with: Array((lfText + "\n").utf8)))
-    #expect(!bytes.contains(0x0D))
+    let added = Array(bytes[(lfText.utf8.count + 1)...])
+    #expect(String(decoding: added, as: UTF8.self).hasPrefix("BEGIN:VCARD\r\nVERSION:"))
+    #expect(added.filter { $0 == 0x0A }.count == added.filter { $0 == 0x0D }.count)
     #expect(saved.source == file)
     #expect(saved.sourceRecord?.firstLine == 6)
     #expect(try VCardFileStore(path: file).load().contacts.map(\.displayName) == ["Lin Feed", "Nova"])

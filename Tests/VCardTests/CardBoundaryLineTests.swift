@@ -72,7 +72,7 @@ struct CardBoundaryLineTests {
     edited.nickname = "Ally"
     let written = VCardWriter.write(edited, original: original, options: VCardWriter.Options(revision: nil))
     // Put before the value that ends in the soft break, which stays right before END:VCARD.
-    #expect(written.hasSuffix("\nNOTE;ENCODING=QUOTED-PRINTABLE:line one=\nEND:VCARD\n"), "\(written)")
+    #expect(written.hasSuffix("\r\nNOTE;ENCODING=QUOTED-PRINTABLE:line one=\r\nEND:VCARD\r\n"), "\(written)")
     let read = VCardReader.read(Array(written.utf8))
     #expect(read.warnings.isEmpty, "\(written)")
     let contact = try #require(Self.contacts(written).first)

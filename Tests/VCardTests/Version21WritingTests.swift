@@ -113,7 +113,8 @@ struct Version21WritingTests {
     #expect(lines[note...].prefix(2) == ["NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:Preis: 12 =E2=82=AC=0D=0AZwe=", "ite Zeile"])
     #expect(lines.contains("N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:XXXXXXXXXX;J=C3=BCrgen;;;"))
     #expect(lines.contains("TEL;VOICE:+31 00 0000000") && lines.contains("TITLE:XXXXXXXXXXXXX"))
-    #expect(written.hasSuffix("\nEND:VCARD\n"))  // the file's LF line ends
+    #expect(written.hasSuffix("\r\nEND:VCARD\r\n"))  // the file's LF line ends, written in CR LF (case 06)
+    #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     let back = try #require(loadContacts(Array(written.utf8)).first)
     #expect(back.note == edited.note && back.givenName == "Jürgen")
 

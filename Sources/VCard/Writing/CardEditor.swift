@@ -916,8 +916,15 @@ struct CardEditor {
 
   // MARK: Output
 
-  /// The card's bytes with the edits applied.
+  /// The card's bytes with the edits applied, its line ends those cards are written
+  /// with in its file (`LineEnds.written(in:)`: an LF card comes out in CR LF).
   func output() -> [UInt8] {
+    let out = edited()
+    return LineEnds.written(in: lineEnd) == lineEnd ? out : LineEnds.crlf(fromLF: out)
+  }
+
+  /// The card's bytes with the edits applied, in its own line ends.
+  private func edited() -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 256)
     var cursor = card.sourceRange?.lowerBound ?? 0
