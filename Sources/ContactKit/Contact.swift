@@ -68,6 +68,8 @@ public struct Contact: Sendable, Hashable {
     @usableFromInline package var nickname: String = ""
     /// `Contact.otherNicknames`.
     @usableFromInline package var otherNicknames: [String] = []
+    /// `Contact.alternateNames`.
+    @usableFromInline package var alternateNames: [String] = []
     /// `Contact.phoneticGivenName`.
     @usableFromInline package var phoneticGivenName: String = ""
     /// `Contact.phoneticMiddleName`.
@@ -240,6 +242,19 @@ public struct Contact: Sendable, Hashable {
     _modify {
       makeUnique()
       yield &storage.fields.otherNicknames
+    }
+  }
+  /// The card's name in other languages or scripts: the values of its `FN` lines after
+  /// the one shown (`FN;ALTID=1;LANGUAGE=en` beside `FN;ALTID=1;LANGUAGE=ja`, RFC 6350
+  /// §5.4, or a repeated `FN`) and of an `N` another of its `ALTID` represents (given,
+  /// middle and family name, blank-separated; not an `N` that is the name's reading),
+  /// in the order written; empty when there are none. Searched as the name is; neither
+  /// shown nor edited (they stay in the card as written).
+  @inlinable public var alternateNames: [String] {
+    get { storage.fields.alternateNames }
+    _modify {
+      makeUnique()
+      yield &storage.fields.alternateNames
     }
   }
   /// `X-PHONETIC-FIRST-NAME`, else component 2 of `SOUND;TYPE=X-IRMC-N` (CNContactPhoneticGivenNameKey).

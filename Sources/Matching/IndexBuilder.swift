@@ -122,6 +122,7 @@ struct IndexBuilder {
       addText(name, kind: .name)
     }
     for nickname in contact.otherNicknames { addText(nickname, kind: .name) }
+    for name in contact.alternateNames { addText(name, kind: .name) }
     addText(contact.phoneticMiddleName, kind: .middleName)
     // vCard 4.0 `SORT-AS` (RFC 6350 §5.9) is how a 4.0 card gives a name's reading
     // (Android writes `N;SORT-AS="あんどう,ろいど":安藤;ロイド`): found by it too.

@@ -36,6 +36,18 @@ struct CandidateTests {
     }
   }
 
+  @Test("a card's name in another language (FN and N of one ALTID) is searched: Ichiro Yamamoto finds 山本一郎")
+  func alternateNames() {
+    var ichiro = Contact(identifier: "ichiro", source: "-")
+    ichiro.formattedName = "山本一郎"
+    ichiro.alternateNames = ["Ichiro Yamamoto", "Иtiro"]
+    let people = [TestContacts.person("Ichika", "Mori"), ichiro]
+    for query in ["ichiro", "yamamoto", "ichiro yama", "иtiro"] {
+      #expect(ContactIndex(people).search(query).map(\.index) == [1], "\(query)")
+    }
+    #expect(ContactIndex([TestContacts.person("Ichika", "Mori")]).search("yamamoto").isEmpty)
+  }
+
   @Test("word pieces typed in order are not scattered: jsm finds John Smith, doe Doug Emilia Kutch after the Does")
   func wordPiecesStay() {
     let smith = [TestContacts.person("Jo", "Hasmith"), TestContacts.person("John", "Smith")]

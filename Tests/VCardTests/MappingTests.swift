@@ -224,5 +224,16 @@ extension MappingTests {
     #expect(contact.jobTitle == "社長")
     #expect(contact.note == "one\n\ntwo")
     #expect(contact.phoneNumbers.map(\.value) == ["1", "2"])
+    // The name in the other language is searched (the N the same as the FN, once).
+    #expect(contact.alternateNames == ["Taro Yamada"])
+    let repeated = try #require(
+      decodeContacts("BEGIN:VCARD\nVERSION:4.0\nFN:Ann Lee\nFN;LANGUAGE=zh:李安\nFN: \nFN:Ann Lee\nEND:VCARD\n").first)
+    #expect(repeated.formattedName == "Ann Lee" && repeated.alternateNames == ["李安"])
+    let other = try #require(
+      decodeContacts("BEGIN:VCARD\nVERSION:4.0\nN;ALTID=1;LANGUAGE=ja:中村;優子;;;\nN;ALTID=1;LANGUAGE=de:Nakamura;Yuko;;;\nEND:VCARD\n").first)
+    #expect(other.alternateNames == ["Yuko Nakamura"])
+    let reading = try #require(
+      decodeContacts("BEGIN:VCARD\nVERSION:4.0\nN;ALTID=1:中村;優子;;;\nN;ALTID=1;LANGUAGE=ja-Hira:なかむら;ゆうこ;;;\nEND:VCARD\n").first)
+    #expect(reading.alternateNames.isEmpty)
   }
 }

@@ -89,6 +89,7 @@ package enum ContactArchive {
     mark(.contactType, contact.contactType != .person)
     mark(.role, !contact.role.isEmpty)
     mark(.otherNicknames, !contact.otherNicknames.isEmpty)
+    mark(.alternateNames, !contact.alternateNames.isEmpty)
 
     writer.write(mask)
     writer.write(contact.identifier)
@@ -134,6 +135,7 @@ package enum ContactArchive {
     writeLabeled(contact.dates, to: &writer) { write($0, to: &$1) }
     text(.role, contact.role)
     writeStrings(contact.otherNicknames, to: &writer)
+    writeStrings(contact.alternateNames, to: &writer)
   }
 
   /// Reads one contact written by `write(_:to:)`, leaving `reader` after it.
@@ -225,6 +227,7 @@ package enum ContactArchive {
     contact.hasImage = has(.hasImage)
     if has(.role) { contact.role = try reader.readString() }
     if has(.otherNicknames) { contact.otherNicknames = try readStrings(&reader) }
+    if has(.alternateNames) { contact.alternateNames = try readStrings(&reader) }
   }
 
   // MARK: - The presence mask
@@ -246,6 +249,8 @@ package enum ContactArchive {
     case role
     /// Bit 30: `otherNicknames`, after `role`.
     case otherNicknames
+    /// Bit 31: `alternateNames`, after `otherNicknames`.
+    case alternateNames
 
     /// The field's bit in the mask.
     var bit: UInt64 { 1 << rawValue }

@@ -117,7 +117,11 @@ struct CardMapping {
       field(.uid)
     case .formattedName:
       field(.formattedName)
-      if contact.formattedName.isEmpty { contact.formattedName = ValueDecoder.unescape(line.value) }
+      if contact.formattedName.isEmpty {
+        contact.formattedName = ValueDecoder.unescape(line.value)
+      } else {
+        addAlternateName(ValueDecoder.unescape(line.value))
+      }
     case .name:
       let value = line.value  // decoded once
       if Self.isReading(line) {
@@ -218,6 +222,30 @@ struct CardMapping {
     case .other, .begin, .end, .version, .label, .addressCountryCode, .sound, .sortString, .phoneticOrganization:
       break
     }
+  }
+
+  /// Reads a line that another of its `ALTID` represents (RFC 6350 §5.4), which stays
+  /// in the card as written: an `FN` or `N` is one of `contact.alternateNames`.
+  mutating func readAlternative(_ line: borrowing ContentLine) {
+    switch line.kind {
+    case .formattedName:
+      addAlternateName(ValueDecoder.unescape(line.value))
+    case .name:
+      let parts = ValueDecoder.components(line.value, trimmed: true)
+      // Given, middle, family: as a name is written in most of the languages a card
+      // gives one in beside another.
+      let words = [1, 2, 0].compactMap { parts.indices.contains($0) ? parts[$0] : nil }.filter { !$0.isEmpty }
+      addAlternateName(words.joined(separator: " "))
+    default:
+      break
+    }
+  }
+
+  /// Adds `name`, trimmed, to `contact.alternateNames` unless blank or already there.
+  private mutating func addAlternateName(_ name: String) {
+    let name = name.trimmingBlanks()
+    guard !name.isEmpty, name != contact.formattedName, !contact.alternateNames.contains(name) else { return }
+    contact.alternateNames.append(name)
   }
 
   /// Adds the non-blank `items` to `contact.otherNicknames`, each once and not the

@@ -52,11 +52,13 @@ public enum ContactDecoder {
       }
       let line = card.lines[index]
       // Of alternative representations (the same ALTID, RFC 6350 §5.4) the first is
-      // shown; the others stay in the card as they are — but an `N` in kana or with
-      // `PHONETIC`, the name's reading (`CardMapping.isReading`).
+      // shown; the others stay in the card as they are, a name searched
+      // (`Contact.alternateNames`) — but an `N` in kana or with `PHONETIC`, the name's
+      // reading (`CardMapping.isReading`).
       if let altID = line.altID, line.kind != .name || !CardMapping.isReading(line),
         !alternatives.insert(line.name + "\u{0}" + altID).inserted
       {
+        mapping.readAlternative(line)
         continue
       }
       mapping.lineIndex = index
