@@ -59,6 +59,50 @@ package struct PasteText {
     return false
   }
 
+  /// Whether a line break (CR or LF) with `following` right behind it, already read
+  /// or waiting in the same burst of input, is a line break inside pasted text, not
+  /// Enter: a paste without bracketed-paste markers (the terminal did not say whether
+  /// mode 2004 was on, so it was left as found — off in a shell between commands)
+  /// comes in one write, and no one types a key after Enter faster than the program
+  /// reads (typeahead ends with its Enter). `following` starts text: a printable
+  /// character, or another line break.
+  package static func continuesAfterLineBreak(_ following: KeyEvent) -> Bool {
+    switch following {
+    case .character, .enter, .tab, .paste: true
+    default: false
+    }
+  }
+
+  /// `events` (decoded from one read of input) with each Enter that text comes right
+  /// behind (`continuesAfterLineBreak`) taken, with the text after it up to the next
+  /// key that is not text, as one `.paste` that starts with a line break.
+  package static func joiningLineBreaks(_ events: [KeyEvent]) -> [KeyEvent] {
+    guard events.count > 1, events.dropLast().contains(.enter) else { return events }
+    var out: [KeyEvent] = []
+    var index = 0
+    while index < events.count {
+      guard events[index] == .enter, index + 1 < events.count, continuesAfterLineBreak(events[index + 1]) else {
+        out.append(events[index])
+        index += 1
+        continue
+      }
+      var text = "\n"
+      index += 1
+      while index < events.count, continuesAfterLineBreak(events[index]) {
+        switch events[index] {
+        case .character(let character): text.append(character)
+        case .enter: text.append("\n")
+        case .tab: text.append("\t")
+        case .paste(let pasted): text += pasted
+        default: break
+        }
+        index += 1
+      }
+      out.append(.paste(text))
+    }
+    return out
+  }
+
   /// Whether `sequence` (from its ESC) is a whole escape sequence (ECMA-48): a CSI
   /// ends at its final byte, an OSC, DCS, APC, PM or SOS string at BEL or ST, any other
   /// at the character after the ESC; one that goes wrong or on too long ends there.

@@ -17,9 +17,10 @@ import Localization
 /// Enter.
 ///
 /// Bracketed paste is left as it was found: at start the terminal is asked (DECRQM)
-/// whether mode 2004 is on; if it is, nothing is sent; otherwise `CSI ? 2004 h` is sent
-/// and `end()` sends `CSI ? 2004 l`. A terminal that does not answer is treated as
-/// "off". Paste markers are recognised either way.
+/// whether mode 2004 is on; when it says off, `CSI ? 2004 h` is sent and `end()` sends
+/// `CSI ? 2004 l`; when it says on, or does not answer (tmux 3.3), nothing is sent.
+/// Paste markers are recognised either way, and a line break with text waiting right
+/// behind it is pasted text, not Enter (`PasteText.continuesAfterLineBreak`).
 ///
 /// The owner must call `end()` before exiting (a `@MainActor` class cannot do it from
 /// `deinit`); until then the terminal stays in raw mode on the alternate screen.
@@ -104,14 +105,15 @@ public final class CursesScreen: Screen {
       _ = mouseinterval(300)
     }
     size = (Int(getmaxy(window)), Int(getmaxx(window)))
-    // Bracketed paste on while cpick runs. It is switched off again at the end only
-    // when the terminal said it was off (DECRQM): a terminal that does not answer
-    // (tmux 3.3) may belong to a shell that had it on, and a shell that finds it on
-    // copes, while one that finds it off has lost its paste protection (fzf#4887).
-    if query.state != .set {
+    // Bracketed paste on while cpick runs, and off again at the end, only when the
+    // terminal said it was off (DECRQM). One that does not answer (tmux 3.3) is left
+    // as it is: it may belong to a shell that had the mode on (a zsh widget; switched
+    // off, its pastes would run lines: fzf#4887) or off (bash between commands; left
+    // on, its next command gets the markers in its input: fzf#4338).
+    if query.state == .reset {
       writeToTerminal("\u{1B}[?2004h")
-      turnedOnBracketedPaste = query.state == .reset
-      TerminalRestoration.shared.updateLeave(Self.leaveSequence(bracketedPaste: turnedOnBracketedPaste))
+      turnedOnBracketedPaste = true
+      TerminalRestoration.shared.updateLeave(Self.leaveSequence(bracketedPaste: true))
     }
   }
 
@@ -286,8 +288,36 @@ public final class CursesScreen: Screen {
         case .none: break
         }
       }
-      if let event = CursesKeys.event(forCharacter: UInt32(value)) { return .key(event) }
+      if let event = CursesKeys.event(forCharacter: UInt32(value)) {
+        if event == .enter, let paste = readPastedLines() { return .key(paste) }
+        return .key(event)
+      }
     }
+  }
+
+  /// After a CR or LF: the text already waiting behind it (no wait), when it starts
+  /// with text (`PasteText.continuesAfterLineBreak`), as a `.paste` that starts with
+  /// the line break — a paste that came without markers — up to the next key that is
+  /// not text (put back); nil when nothing such waits: the key is Enter.
+  private func readPastedLines() -> KeyEvent? {
+    wtimeout(window, 0)
+    defer { wtimeout(window, inputTimeout) }
+    var text = PasteText()
+    text.add("\r")
+    var read = 0
+    while true {
+      var next: wint_t = 0
+      let status = readCharacter(&next)
+      guard status == OK, let scalar = Unicode.Scalar(UInt32(next)),
+        let event = CursesKeys.event(forCharacter: UInt32(next)), PasteText.continuesAfterLineBreak(event)
+      else {
+        if status == OK { _ = unget_wch(wchar_t(next)) } else if status == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: next)) }
+        break
+      }
+      text.add(scalar)
+      read += 1
+    }
+    return read == 0 ? nil : .paste(text.text)
   }
 
   /// What `wget_wch` gives — `OK` and a character, `KEY_CODE_YES` and a keypad key's

@@ -101,7 +101,7 @@ public final class InlineScreen: Screen {
     renderer = Self.renderer(top: top, colorEnabled: colorEnabled)
     self.mouse = mouse && top != nil
     turnedOnBracketedPaste = paste.state == .reset
-    write((paste.state == .set ? "" : "\u{1B}[?2004h") + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+    write((turnedOnBracketedPaste ? "\u{1B}[?2004h" : "") + (self.mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
     TerminalRestoration.shared.updateLeave(leaveSequence())
     if !leftover.isEmpty { pending.append(contentsOf: decoder.feed(leftover)) }
   }
@@ -331,7 +331,8 @@ public final class InlineScreen: Screen {
         if count < 0 && errno == EINTR { continue }
         return .ended
       }
-      for event in decoder.feed(buffer[0..<count]) { pending.append(translate(event)) }
+      // A line break with text behind it in the same read is pasted (`PasteText`).
+      for event in PasteText.joiningLineBreaks(decoder.feed(buffer[0..<count])) { pending.append(translate(event)) }
     }
   }
 

@@ -158,6 +158,43 @@ struct PasteTests {
     #expect(pane.stdout.isEmpty)
   }
 
+  @Test(
+    "Under a terminal that does not say whether bracketed paste is on (tmux 3.3), cpick leaves it as found: a paste after it exits is marked only if it was on",
+    arguments: [[String](), ["--height", "10"]], [false, true])
+  func pasteModeLeftAsFound(layout: [String], wasOn: Bool) throws {
+    let after = try EndToEnd.makeTemporaryDirectory().appendingPathComponent("after")
+    defer { try? FileManager.default.removeItem(at: after.deletingLastPathComponent()) }
+    let script = "printf '\\033[?2004\(wasOn ? "h" : "l")' > /dev/tty; \"$@\"; echo READY > /dev/tty; exec cat -v > '\(after.path)'"
+    let pane = try TmuxPane(layout + ["-s", EndToEnd.sharedFile(Self.book)], wrapper: ["sh", "-c", script, "sh"])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ingrid Solberg")
+    try pane.press("Escape")
+    try pane.waitForScreen(containing: "READY")
+    try pane.paste("hello")
+    try pane.press("Enter")
+    try pane.press("C-d")
+    #expect(try pane.waitForExit() == 0)
+    let text = try String(contentsOf: after, encoding: .utf8)
+    #expect(text == (wasOn ? "^[[200~hello^[[201~\n" : "hello\n"), "\(text)")
+  }
+
+  @Test("A paste of two lines that comes without markers (the mode left off) is still no Enter: its line break chooses nothing")
+  func unmarkedPasteOfTwoLines() throws {
+    for layout in [[String](), ["--height", "10"]] {
+      let pane = try TmuxPane(layout + ["-s", EndToEnd.sharedFile(Self.book)])
+      defer { pane.close() }
+      try pane.waitForScreen(containing: "Ingrid Solberg")
+      try pane.sendBytes(Array("Ingrid\rSolberg".utf8))  // one write, as a terminal pastes
+      try pane.waitForScreen("with Solberg in the query") { screen in
+        screen.split(separator: "\n").contains { $0.hasPrefix(">") && $0.contains("Ingrid Solberg") }
+      }
+      #expect(pane.exitStatus() == nil, "the pasted line break chose a contact")
+      try pane.press("Enter")
+      #expect(try pane.waitForExit() == 0)
+      #expect(String(decoding: pane.stdout, as: UTF8.self).contains("\"displayName\":\"Ingrid Solberg\""))
+    }
+  }
+
   @Test("A paste whose end marker's ESC comes alone, the rest after the ESC delay (ssh), ends there: its text is the query")
   func pasteEndMarkerSplit() throws {
     // An ESC delay of 1 ms: the marker's two sends (two tmux commands) are always

@@ -41,4 +41,18 @@ import Testing
     #expect(Self.read("Ing\u{1B}[Brid").text == "Ingrid")
     #expect(Self.read("Ing\u{1B}[1;31mrid\u{1B}[201~more").endedAfter == 19)
   }
+
+  @Test("a line break with text right behind it in one read is pasted text; Enter last, or before a key, is Enter")
+  func lineBreaksInOneRead() {
+    let keys = KeyDecoder.decode(Array("Ingrid\rSolberg".utf8))
+    #expect(PasteText.joiningLineBreaks(keys) == Array("Ingrid".map(KeyEvent.character)) + [.paste("\nSolberg")])
+    let lines = KeyDecoder.decode(Array("a\r\nb\tc\r\u{1B}[B".utf8))
+    #expect(PasteText.joiningLineBreaks(lines) == [.character("a"), .paste("\n\nb\tc\n"), .down])
+    // Typeahead ends with its Enter; Enter before a key that is not text stays Enter.
+    let typed = KeyDecoder.decode(Array("ada\r".utf8))
+    #expect(PasteText.joiningLineBreaks(typed) == typed)
+    #expect(PasteText.joiningLineBreaks([.enter, .escape]) == [.enter, .escape])
+    #expect(PasteText.joiningLineBreaks([.enter, .down, .character("x")]) == [.enter, .down, .character("x")])
+    #expect(PasteText.joiningLineBreaks([.enter]) == [.enter])
+  }
 }
