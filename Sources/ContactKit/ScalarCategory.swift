@@ -7,8 +7,7 @@ extension Unicode.Scalar {
   /// By ICU's table (`u_charType`, the toolchain's ICU, which Foundation links): a trie
   /// lookup of a few nanoseconds, where `properties.generalCategory` searches the
   /// standard library's table (about 60 ns) — a name of a megabyte of marks is looked
-  /// at scalar by scalar.
-  /// The combining diacritical marks (U+0300–U+036F) and the scalars before them are
+  /// at scalar by scalar. The combining diacritical marks (U+0300–U+036F) and the scalars before them are
   /// told without a lookup.
   package func isMark(spacing: Bool) -> Bool {
     switch value {

@@ -124,7 +124,7 @@ struct CardFileEditor {
     }
     let lineEnd = Self.lineEnd(of: body.bytes)
     // A card brought with its own bytes too (`new --vcard`).
-    card = LineEnds.converting(card, fromCRLFTo: LineEnds.written(in: lineEnd))
+    card = LineEnds.converting(LineEnds.normalizedToCRLF(card), fromCRLFTo: LineEnds.written(in: lineEnd))
     if let last = body.bytes.last, last != 0x0A, last != 0x0D { body.bytes += lineEnd }
     let start = body.bytes.count
     body.bytes += card
@@ -340,11 +340,15 @@ struct CardFileEditor {
             + "book; save to a .vcf file of cards, a new file or a vdir folder"),
         kind: .damaged)
     }
-    guard let broken = parsed.cards.first(where: { $0.sourceRange == nil }) else { return }
-    let near = parsed.warnings.filter { $0.line >= broken.beginLine }.first ?? parsed.warnings.first
+    // A card whose bytes are not its own, or a card left out as no one's (a stray
+    // BEGIN:VCARD, one the file ends right after: a card appended would go inside it).
+    let brokenLine = [parsed.cards.first(where: { $0.sourceRange == nil })?.beginLine, parsed.leftOutCardLine]
+      .compactMap { $0 }.min()
+    guard let brokenLine else { return }
+    let near = parsed.warnings.filter { $0.line >= brokenLine }.first ?? parsed.warnings.first
     let detail =
       near.map { L10n.format("line %d: %s", $0.line, L10n.translating($0.message)) }
-      ?? L10n.format("the card on line %d is damaged", broken.beginLine)
+      ?? L10n.format("the card on line %d is damaged", brokenLine)
     throw ContactStoreError(
       source: source,
       reason: L10n.format(

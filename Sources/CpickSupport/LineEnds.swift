@@ -50,6 +50,43 @@ package enum LineEnds {
     lineEnd == lf ? crlf : lineEnd
   }
 
+  /// A card's bytes, read in a file whose lines end in `lineEnd`, as cpick writes the
+  /// card there (`written(in:)`): every bare LF a CR LF where cards are written in CR
+  /// LF (a card of a file of LF line ends, or one whose lines mix the two), else as
+  /// they are.
+  package static func writing(_ card: [UInt8], readIn lineEnd: [UInt8]) -> [UInt8] {
+    written(in: lineEnd) == crlf ? crlf(fromLF: card) : card
+  }
+
+  /// `bytes` with every line end — CR LF, CR CR LF (iOS 6), LF or CR alone — CR LF: a
+  /// card brought with its own bytes, before it takes a file's line ends.
+  package static func normalizedToCRLF(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 16)
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x0D:
+        var end = index + 1
+        while end < bytes.count && bytes[end] == 0x0D { end += 1 }
+        // CR LF and CR CR LF are one line end; CRs before anything else, one each.
+        if end < bytes.count && bytes[end] == 0x0A && end - index <= 2 {
+          index = end + 1
+        } else {
+          index += 1
+        }
+        out += crlf
+      case 0x0A:
+        out += crlf
+        index += 1
+      default:
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
+  }
+
   /// `bytes` with CR LF for each LF that no CR comes before.
   package static func crlf(fromLF bytes: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []

@@ -49,6 +49,29 @@ struct GroupSavingTests {
     #expect(ContactLoad.GroupCard.memberKey("") == "")
   }
 
+  @Test("in a file of LF line ends, a group card given a member, renamed or made is written in CR LF, the others byte for byte (case 06)")
+  func groupCardsInLineFeedFile() throws {
+    let folder = try TempFolder("groups-lf")
+    defer { folder.remove() }
+    let lf = [Self.ada, Self.grace, Self.team].map { $0.replacingOccurrences(of: "\r\n", with: "\n") }
+    let file = try folder.write("all.vcf", Array(lf.joined().utf8))
+    let store = VCardFileStore(path: file)
+    _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team"], in: store)
+    try Self.change(store) { $0.renameGroup("Team", to: "Crew") }
+    try Self.change(store) { $0.addGroup(named: "New") }
+    let text = Bytes.text(file)
+    // Grace's card, unchanged, stays as it was; Ada's (her CATEGORIES gone) and the
+    // group cards are CR LF.
+    #expect(text.contains(lf[1]), "\(text)")
+    let groups = text.replacingOccurrences(of: lf[1], with: "")
+    #expect(groups.contains("FN:Crew\r\n") && groups.contains("FN:New\r\n"), "\(groups)")
+    #expect(groups.contains("MEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\n"), "\(groups)")
+    #expect(!groups.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(groups)")
+    let load = try store.load()
+    #expect(load.warnings.isEmpty)
+    #expect(try Self.person("Ada Lovelace", in: store).groups.sorted() == ["Crew"])
+  }
+
   @Test("CATEGORIES: added, created, renamed in place, removed, deleted — only the CATEGORIES line changes")
   func categories() throws {
     let folder = try TempFolder("groups-categories")
@@ -207,7 +230,7 @@ struct GroupSavingTests {
   func appleGroupCardsInFile() throws {
     let folder = try TempFolder("groups-apple-file")
     defer { folder.remove() }
-    let crlfAda = Self.plainAda.replacingOccurrences(of: "\r\n", with: "\r\n")
+    let crlfAda = Self.plainAda
     let file = try folder.write("all.vcf", Array((crlfAda + Self.choir).utf8))
     let store = VCardFileStore(path: file)
     #expect(store.groupStorage() == .groupCards(apple: true))

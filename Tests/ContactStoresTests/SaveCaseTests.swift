@@ -221,6 +221,31 @@ struct SaveCaseTests {
     }
   }
 
+  @Test("a file that ends right after a BEGIN:VCARD, or has a stray one, is not written; it stays byte-identical (case 09)")
+  func strayBeginRefused() throws {
+    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alder Finch\r\nEND:VCARD\r\n"
+    for tail in ["BEGIN:VCARD\r\n", "BEGIN:VCARD\r\nVERSION:3.0\r\n", "BEGIN:VCARD\r\n" + card] {
+      let folder = try TempFolder("case09-stray")
+      defer { folder.remove() }
+      let file = try folder.write("book.vcf", Array((card + tail).utf8))
+      let original = Bytes.of(file)
+      let store = VCardFileStore(path: file)
+      let load = try store.load()
+      #expect(!load.warnings.isEmpty, "\(tail)")
+      var add = SaveRequest()
+      var newPerson = Contact(identifier: "", source: "")
+      newPerson.givenName = "Dara"
+      add.add(newPerson)
+      let addError = #expect(throws: ContactStoreError.self, "\(tail)") { try store.execute(add) }
+      #expect(addError?.kind == .damaged)
+      var update = SaveRequest()
+      let alder = try #require(load.contacts.first)
+      update.update(alder.addingEmail("alder@elsewhere.example"), original: alder)
+      #expect(throws: ContactStoreError.self, "\(tail)") { try store.execute(update) }
+      #expect(Bytes.of(file) == original)
+    }
+  }
+
   @Test("a file with a card missing END:VCARD is not written; it stays byte-identical (case 09)")
   func damagedFileRefused() throws {
     let url = SharedFiles.cases.appendingPathComponent("09-unterminated-card-mid-file/three-cards-middle-unterminated.vcf")

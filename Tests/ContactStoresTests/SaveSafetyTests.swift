@@ -271,6 +271,18 @@ struct SaveSafetyTests {
     #expect(saved.sourceRecord?.firstLine == 6)
     #expect(try VCardFileStore(path: file).load().contacts.map(\.displayName) == ["Lin Feed", "Nova"])
 
+    // A card brought with its own bytes in CR line ends (`new --vcard` of an old Mac's
+    // card) comes in CR LF too.
+    let mac = try folder.write("mac.vcf", Array("BEGIN:VCARD\rVERSION:3.0\rFN:Mac Card\rUID:mac-1\rEND:VCARD\r".utf8))
+    let sent = try #require(try VCardFileStore(path: mac).load().contacts.first)
+    var more = SaveRequest()
+    more.add(sent)
+    _ = try VCardFileStore(path: file).execute(more)
+    let withMac = String(decoding: Bytes.of(file), as: UTF8.self)
+    #expect(withMac.hasPrefix(String(decoding: bytes, as: UTF8.self)))
+    #expect(withMac.hasSuffix("FN:Mac Card\r\nUID:mac-1\r\nEND:VCARD\r\n"), "\(Array(withMac.utf8))")
+    #expect(try VCardFileStore(path: file).load().contacts.map(\.displayName) == ["Lin Feed", "Nova", "Mac Card"])
+
     // A file that does not exist yet is created.
     let fresh = folder.file("new.vcf")
     _ = try VCardFileStore(path: fresh).execute(request)

@@ -348,7 +348,48 @@ struct ReadingInPiecesTests {
     #expect(boundary("BEGIN:VCARD\r\nitem1.agent;VALUE=TEXT:\r\n\r\nBEGIN:VCARD\r\nFN:B\r\nBEGIN:VCARD\r\n") == 59)
     #expect(boundary("BEGIN:VCARD\r\nX-AGENT:\r\nBEGIN:VCARD\r\n") == 23)
     #expect(boundary("BEGIN:VCARD\r\nFN:A\r\nBEGIN:VCAR") == nil)
+    #expect(boundary("BEGIN:VCARD\r\nFN:A\r\nBEGIN:VCARDX\r\n") == nil)
+    // A place between two cards comes first: a card begun inside another, whose card
+    // goes on after it (vCard 2.1 nesting), is no place to cut.
+    let nested = "BEGIN:VCARD\r\nFN:A\r\nBEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\nTEL:1\r\nEND:VCARD\r\nBEGIN:VCARD\r\n"
+    #expect(boundary(nested) == nested.utf8.count - 13)
     #expect(boundary("BEGIN:VCARD\r\n") == nil)
+  }
+
+  @Test("cards with a card nested in each, the outer one going on after it (vCard 2.1), are read in parts, between the cards")
+  func nestedCardsInParts() throws {
+    var text = ""
+    for index in 0..<300 {
+      text += "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Outer \(index)\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN:Inner \(index)\r\n"
+      text += "END:VCARD\r\nTEL:\(index)\r\nEND:VCARD\r\n"
+    }
+    let bytes = Array(text.utf8)
+    let one = Self.whole(bytes)
+    #expect(one.cards.count == 600)
+    let read = try #require(Self.blocks(bytes, blockSize: 333, partSize: 500))
+    #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
+    #expect(read.warnings == one.warnings)
+  }
+
+  @Test("past 1,000 cards left open, a stray BEGIN:VCARD read whole is one read in parts too (or the file is read whole)")
+  func openCardsLimitInParts() throws {
+    for count in [900, 999, 1_000, 1_500] {
+      var text = ""
+      for index in 0..<count { text += "BEGIN:VCARD\nFN:a\(index)\n" }
+      text += "BEGIN:VCARD\nVERSION:3.0\nBEGIN:VCARD\nFN:y\nEND:VCARD\nFN:z\nBEGIN:VCARD\nFN:w\n"
+      let bytes = Array(text.utf8)
+      let one = Self.whole(bytes)
+      for partSize in [64, 700, 5_000] {
+        if let parts = Self.parts(bytes, partSize: partSize) {
+          #expect(parts.cards == one.cards, "\(count) cards, parts of \(partSize)")
+          #expect(parts.warnings == one.warnings, "\(count) cards, parts of \(partSize)")
+        }
+        if let read = Self.blocks(bytes, blockSize: 512, partSize: partSize) {
+          #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes }, "\(count), \(partSize)")
+          #expect(read.warnings == one.warnings, "\(count) cards, parts of \(partSize)")
+        }
+      }
+    }
   }
 
   @Test("a vCard 2.1 agent's card is not cut from the card around it: read in parts as read whole")

@@ -114,7 +114,12 @@ extension Mailbox {
   /// `{value}`): an `EMAIL`'s address (`address(inEmailValue:)`), any other value's
   /// single line.
   public static func lineValue(of property: ContactProperty) -> String {
-    property.key == .emailAddresses ? address(inEmailValue: property.value.singleLine) : property.value.singleLine
+    lineValue(property.value.singleLine, key: property.key)
+  }
+
+  /// A value of `key` as one line of text (`lineValue(of:)`), from the value's line.
+  public static func lineValue(_ value: String, key: ContactKey?) -> String {
+    key == .emailAddresses ? address(inEmailValue: value) : value
   }
 
   /// `addresses(inEmailValue:)` of any value, read character by character.

@@ -85,20 +85,14 @@ public struct OutputTemplate: Sendable {
     if keyPath.type == .labeledValues, keyPath.components.count == 1,
       let key = ContactKey(rawValue: keyPath.components[0])
     {
-      return contact.properties(for: key).map { Self.valueText($0.value.singleLine, key: key) }.filter { !$0.isEmpty }
+      return contact.properties(for: key).map { Mailbox.lineValue($0.value.singleLine, key: key) }.filter { !$0.isEmpty }
         .joined(separator: ", ")
     }
     let leaves = PredicateEvaluator.leaves(keyPath.components[...], in: person)
     if keyPath.type == .count { return String(leaves.count) }
     let key = keyPath.components.last == "value" ? keyPath.components.first.flatMap(ContactKey.init(rawValue:)) : nil
-    return leaves.map { Self.valueText(PredicateEvaluator.text(of: $0), key: key) }.filter { !$0.isEmpty }
+    return leaves.map { Mailbox.lineValue(PredicateEvaluator.text(of: $0), key: key) }.filter { !$0.isEmpty }
       .joined(separator: ", ")
-  }
-
-  /// A value of `key` as `-f value` prints it: an email address without invisible
-  /// characters (`Mailbox.address(inEmailValue:)`), any other value as it is.
-  static func valueText(_ value: String, key: ContactKey?) -> String {
-    key == .emailAddresses ? Mailbox.address(inEmailValue: value) : value
   }
 
   /// Goes through the template: `text` for each literal character (escapes and `{{ }}`

@@ -1,4 +1,5 @@
 import ContactKit
+import CpickSupport
 import Foundation
 import VCard
 
@@ -31,8 +32,14 @@ extension CardFileEditor {
     let line = ContactEncoder.Line(
       name: isApple ? "X-ADDRESSBOOKSERVER-MEMBER" : "MEMBER", value: Self.memberValue(uid))
     let version = VCardSerializer.Version(rawValue: card.version ?? "") ?? (isApple ? .v30 : .v40)
-    let bytes = line.bytes(version, lineEnd: Self.lineEnd(of: body.bytes))
-    _ = body.replace(last.upperBound..<last.upperBound, with: bytes)
+    let lineEnd = Self.lineEnd(of: body.bytes)
+    let bytes = line.bytes(version, lineEnd: lineEnd)
+    guard let range = card.sourceRange else {
+      _ = body.replace(last.upperBound..<last.upperBound, with: bytes)
+      return
+    }
+    let insertion = last.upperBound..<last.upperBound
+    _ = body.replace(range, with: Self.rewritten(body.bytes, card: range, replacing: [(insertion, bytes)], lineEnd: lineEnd))
   }
 
   /// A member's `urn:uuid:` URI (RFC 6350 §6.6.5; RFC 4122): the UID as it is when it
@@ -62,7 +69,9 @@ extension CardFileEditor {
           continue
         }
         guard Self.isGroupCard(card, named: old) else { continue }
-        replacements += renamedLines(of: card, to: new, lineEnd: Self.lineEnd(of: body.bytes))
+        let lineEnd = Self.lineEnd(of: body.bytes)
+        let renamed = renamedLines(of: card, to: new, lineEnd: lineEnd)
+        replacements.append((range, Self.rewritten(body.bytes, card: range, replacing: renamed, lineEnd: lineEnd)))
         continue
       }
       var contact = ContactDecoder.contact(from: card, source: source)
@@ -106,13 +115,30 @@ extension CardFileEditor {
     return out
   }
 
-  /// Appends a new group card `name` listing `members`, in the file's line ends: vCard
+  /// Appends a new group card `name` listing `members`, in the line ends cards are written with in the file: vCard
   /// 4.0 `KIND:group` + `MEMBER`, or Apple's 3.0 card with
   /// `X-ADDRESSBOOKSERVER-KIND:group` + `X-ADDRESSBOOKSERVER-MEMBER`.
   private func appendGroupCard(_ name: String, apple: Bool, members: [String], to body: inout EditedBody) {
     let lineEnd = Self.lineEnd(of: body.bytes)
     if let last = body.bytes.last, last != 0x0A, last != 0x0D { body.bytes += lineEnd }
-    body.bytes += Self.groupCard(name, apple: apple, members: members, lineEnd: lineEnd)
+    body.bytes += Self.groupCard(name, apple: apple, members: members, lineEnd: LineEnds.written(in: lineEnd))
+  }
+
+  /// The bytes of the card at `range` of `bytes` with `replacements` (ranges inside it,
+  /// apart) made, in the line ends cards are written with in the file
+  /// (`LineEnds.writing(_:readIn:)`: CR LF in a file of LF ones).
+  static func rewritten(
+    _ bytes: [UInt8], card range: Range<Int>, replacing replacements: [(Range<Int>, [UInt8])], lineEnd: [UInt8]
+  ) -> [UInt8] {
+    var out: [UInt8] = []
+    var cursor = range.lowerBound
+    for (replaced, with) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+      out += bytes[cursor..<replaced.lowerBound]
+      out += with
+      cursor = replaced.upperBound
+    }
+    out += bytes[cursor..<range.upperBound]
+    return LineEnds.writing(out, readIn: lineEnd)
   }
 
   /// A new group card's bytes (see `appendGroupCard`) with the `UID` `uid`.

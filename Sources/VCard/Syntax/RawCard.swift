@@ -79,6 +79,10 @@ public struct VCardParseResult: Sendable {
   /// The legacy charset the input names (the first `CHARSET=` other than UTF-8), in
   /// which its values of no declared charset were read first; nil when it names none.
   public var legacyCharset: String? = nil
+  /// The `BEGIN:VCARD` line of the first card left out as no one's — a stray
+  /// `BEGIN:VCARD` with nothing in it, or one the file ends right after (warned of) — nil
+  /// when none was: the file's card structure is damaged though every card read is whole.
+  public var leftOutCardLine: Int? = nil
 
   /// The charset the input's values of no declared charset are in, for values written
   /// into it so that they read as the others: the one it names (`legacyCharset`), else

@@ -7,7 +7,8 @@ extension VCardReader {
   /// held at once (a million cards of a dozen lines are several GB of lines).
   ///
   /// A part is about `partSize` bytes, cut where a line `END:VCARD` is followed by a
-  /// line `BEGIN:VCARD`, and read on all cores in pieces. What `body` is given for a
+  /// line `BEGIN:VCARD` (in a file whose `END:VCARD` lines are missing, at a card begun
+  /// inside another: `partBoundary`), and read on all cores in pieces. What `body` is given for a
   /// part is what `read(_:)` gives for its cards and warnings: line numbers are the
   /// whole file's, `RawCard.sourceRange`s are offsets in the whole input, and `bytes`
   /// is the whole input (shared, not copied).
@@ -47,7 +48,7 @@ extension VCardReader {
   /// (each part's `bytes` is the whole document).
   ///
   /// A part is what is read up to `largestPart` bytes, cut after its last whole card
-  /// (the bytes after it begin the next part's); it holds at most about
+  /// (`lastPartBoundary`; the bytes after it begin the next part's); it holds at most about
   /// `cardsPerPart` cards: the parts of a book of small cards are smaller than
   /// `largestPart` (what a card costs while it is read and mapped grows with its lines,
   /// not its bytes). The part handed on is the very buffer its bytes were read into.
@@ -196,14 +197,18 @@ extension VCardReader {
   static let smallestPart = 256 << 10
 
   /// Where the first `cardsPerPart` cards of `input` end (the offset of the next
-  /// card's `BEGIN:VCARD`), when that is before `limit`; nil otherwise.
+  /// card's `BEGIN:VCARD`, counted by `beginLine`, moved back to the last place between
+  /// two cards when there is one), when that is before `limit`; nil otherwise.
   static func cardsEnd(_ input: UnsafeBufferPointer<UInt8>, within limit: Int) -> Int? {
     var position = 0
     for _ in 0..<cardsPerPart {
-      guard let next = partBoundary(input, after: position), next < limit else { return nil }
+      guard let next = beginLine(input, after: position), next < limit else { return nil }
       position = next
     }
-    return position
+    // Between two cards there when it can (`partBoundary`): the last card boundary up
+    // to that card's BEGIN:VCARD line.
+    let through = UnsafeBufferPointer(rebasing: input[..<min(input.count, position + 13)])
+    return lastCardBoundary(through).flatMap { $0 > 0 ? $0 : nil } ?? position
   }
 
   /// The offset of the last card boundary of `input` (a line `BEGIN:VCARD` after a
@@ -222,8 +227,15 @@ extension VCardReader {
   }
 
   /// The offset of the first line after `start` where a part or a piece of one may
-  /// begin (`beginsPart(_:at:)`), or nil.
+  /// begin: between two cards (`cardBoundary(_:after:)`), else — a file with no such
+  /// place after `start`, its `END:VCARD` lines missing — at a card begun inside
+  /// another (`beginsPart(_:at:)`); nil when neither.
   static func partBoundary(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
+    cardBoundary(input, after: start) ?? beginLine(input, after: start)
+  }
+
+  /// The offset of the first line after `start` that `beginsPart(_:at:)`, or nil.
+  static func beginLine(_ input: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
     guard let base = input.baseAddress else { return nil }
     var from = start
     while from < input.count, let found = memchr(base + from, 0x0A, input.count - from) {
@@ -233,11 +245,17 @@ extension VCardReader {
     return nil
   }
 
-  /// The offset of the last line of `input` where a part may begin
-  /// (`beginsPart(_:at:)`), or nil.
+  /// The offset of the last line of `input` where a part may begin: the last place
+  /// between two cards (`lastCardBoundary(_:)`), else the last line that
+  /// `beginsPart(_:at:)`; nil when neither.
   ///
-  /// - Complexity: O(n) in the bytes after it and the line before it.
+  /// - Complexity: O(n).
   static func lastPartBoundary(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+    lastCardBoundary(input) ?? lastBeginLine(input)
+  }
+
+  /// The offset of the last line of `input` that `beginsPart(_:at:)`, or nil.
+  static func lastBeginLine(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
     var position = input.count
     while position > 0 {
       position -= 1
@@ -246,8 +264,8 @@ extension VCardReader {
     return nil
   }
 
-  /// Whether a part (or a piece of one) may begin at `lineStart`: a line
-  /// `BEGIN:VCARD` (in any case) whose last line before it that is not blank is not an
+  /// Whether a part (or a piece of one) may begin at `lineStart` when no place between
+  /// two cards is at hand: a line `BEGIN:VCARD` (in any case) whose last line before it that is not blank is not an
   /// `AGENT` property (a vCard 2.1 agent's card, after which the card around it goes
   /// on). After a line `END:VCARD` that is the boundary between two cards; after any
   /// other, the cards open there had their `END:VCARD` missing: a whole read leaves
@@ -255,9 +273,11 @@ extension VCardReader {
   /// (`CardAssembler.leftOpen`), so the cut changes nothing unless the file has more
   /// text for them — then it is read whole.
   static func beginsPart(_ input: UnsafeBufferPointer<UInt8>, at lineStart: Int) -> Bool {
-    guard lineStart > 0, LineReader.matchesUppercased(input, at: lineStart, end: input.count, "BEGIN:VCARD") else {
-      return false
-    }
+    // The line is `BEGIN:VCARD` and no more (`BEGIN:VCARDX` is text in a card).
+    let after = lineStart + 11
+    guard lineStart > 0, after < input.count, input[after] == 0x0A || input[after] == 0x0D,
+      LineReader.matchesUppercased(input, at: lineStart, end: input.count, "BEGIN:VCARD")
+    else { return false }
     var end = lineStart
     while end > 0 && (input[end - 1] == 0x0A || input[end - 1] == 0x0D) { end -= 1 }
     var start = end
@@ -331,7 +351,16 @@ extension VCardReader {
             !((carried.openCards || carried.outsideText) && assembler.warnedOutside),
             isLast || (!outside && (assembler.open.isEmpty || assembler.leftOpen))
           else { return false }
-          if assembler.leftOpen { carried.openCards = true }
+          // Past `openCards` open cards, a whole read counts a card with nothing in it
+          // that a card begins inside as a stray, with the cards earlier pieces left
+          // open: read whole when this piece may meet that.
+          let limit = VCardLimits.standard.openCards
+          if let depth = assembler.valuelessOuterDepth, carried.openCount + depth >= limit { return false }
+          if assembler.beganOnEmpty, carried.openCount >= limit, carried.innermostValueless { return false }
+          if assembler.leftOpen {
+            carried.openCount += assembler.open.count
+            carried.innermostValueless = assembler.innermostHasNoValues
+          }
           if assembler.warnedOutside { carried.outsideText = true }
         }
         for (range, piece) in zip(ranges, pieces) {
@@ -358,7 +387,13 @@ extension VCardReader {
 struct PieceCarry {
   /// Cards left open (`CardAssembler.leftOpen`): text outside cards after them would go
   /// into them.
-  var openCards = false
+  var openCards: Bool { openCount > 0 }
+  /// How many: a whole read holds them open under the pieces after (its
+  /// `VCardLimits.openCards` counts them).
+  var openCount = 0
+  /// Whether the innermost of them holds nothing: a card begun inside it past
+  /// `VCardLimits.openCards` open ones makes it a stray read whole.
+  var innermostValueless = false
   /// Text outside cards was said (once a file, as read whole).
   var outsideText = false
 }
@@ -370,5 +405,11 @@ extension CardAssembler {
   /// or holds stray `BEGIN:VCARD` lines.
   var leftOpen: Bool {
     !open.isEmpty && openState.allSatisfy { $0.damaged && !$0.oversized && $0.straysInside == 0 }
+  }
+
+  /// Whether the innermost open card has no content line but `VERSION`.
+  var innermostHasNoValues: Bool {
+    guard let last = open.last else { return false }
+    return Self.hasNoValues(last)
   }
 }

@@ -169,6 +169,7 @@ public enum VCardReader {
       }
       assembler.cards = cards + assembler.cards
       assembler.warnings = warnings
+      assembler.leftOutCardLine = results.lazy.compactMap(\.assembler.leftOutCardLine).min()
       assembler.tally = tally
       let legacy = results.lazy.compactMap(\.legacyCharset).first
       return (assembler.finish(bytes: input), legacy)
@@ -289,6 +290,22 @@ struct CardAssembler {
   var summarizes = true
   /// The warning that the file ends inside a card, when it does (`finish`).
   var openEnd: VCardWarning? = nil
+  /// The deepest the open cards were (before a card was opened inside them) when a
+  /// card began inside one with nothing in it — what past `limits.openCards` makes that
+  /// one a stray `BEGIN:VCARD` (`cardBegins`); nil when none did.
+  var valuelessOuterDepth: Int? = nil
+  /// Whether a card began with no card open: read in parts, inside the cards an
+  /// earlier piece left open.
+  var beganOnEmpty = false
+  /// The `BEGIN:VCARD` line of the first card left out as no one's: a stray
+  /// `BEGIN:VCARD` (another came inside it, and it holds nothing), or one the file ends
+  /// right after — damage no card read shows (`VCardParseResult.leftOutCardLine`).
+  var leftOutCardLine: Int? = nil
+
+  /// Notes a card left out as no one's (`leftOutCardLine`).
+  mutating func leftOut(_ card: borrowing RawCard) {
+    leftOutCardLine = min(leftOutCardLine ?? card.beginLine, card.beginLine)
+  }
 
   /// Lists `warning` while the file has fewer than `limits.listedWarnings`, else counts
   /// it (one warning at the end says how many more; the message of one not listed is
@@ -308,7 +325,7 @@ struct CardAssembler {
   }
 
   /// Whether `card` has no content line but `VERSION`.
-  private static func hasNoValues(_ card: borrowing RawCard) -> Bool {
+  static func hasNoValues(_ card: borrowing RawCard) -> Bool {
     card.lines.allSatisfy { $0.kind == .version }
   }
 
@@ -409,6 +426,7 @@ struct CardAssembler {
       // with them is refused for edits, as any damaged one).
       var card = open.removeLast()
       let state = openState.removeLast()
+      if !state.oversized && Self.isStrayBegin(card, state) { leftOut(card) }
       if !(state.oversized || Self.isStrayBegin(card, state)) {
         card.endLine = line.lineNumber
         card.sourceRange = nil
@@ -420,7 +438,8 @@ struct CardAssembler {
     if line.isEnd {
       var card = open.removeLast()
       let state = openState.removeLast()
-      if state.oversized || Self.isStrayBegin(card, state) { return }
+      if state.oversized { return }
+      if Self.isStrayBegin(card, state) { return leftOut(card) }
       card.endLine = line.lineNumber
       linesOfLastCard = max(1, card.lines.count)
       if let start = card.sourceRange?.lowerBound, !state.damaged {
@@ -469,6 +488,11 @@ struct CardAssembler {
   /// structure damaged — unless `agent` (`awaitsAgentCard`) — and, past
   /// `VCardLimits.openCards`, left out when it holds nothing.
   mutating func cardBegins(onLine line: Int, agent: Bool) {
+    if let outer = open.last, Self.hasNoValues(outer) {
+      valuelessOuterDepth = max(valuelessOuterDepth ?? 0, open.count)
+    } else if open.isEmpty {
+      beganOnEmpty = true
+    }
     if let outer = open.last, openState[open.count - 1].straysInside == 0 {
       if !openState[open.count - 1].damaged {
         openState[open.count - 1].damaged = true
@@ -535,7 +559,10 @@ struct CardAssembler {
     // Text outside cards at the end of the file was ignored.
     if let pending = pendingOutside.take() { warn(pending) }
     for (var card, state) in zip(open, openState).reversed() where !state.oversized {
-      if Self.isStrayBegin(card, state) { continue }
+      if Self.isStrayBegin(card, state) {
+        leftOut(card)
+        continue
+      }
       card.sourceRange = nil
       // A card whose END:VCARD was already found missing (a BEGIN:VCARD came inside
       // it) was reported there: the file does not end inside it as far as the user
@@ -549,7 +576,10 @@ struct CardAssembler {
       }
       // A file cut off right after a `BEGIN:VCARD` (an interrupted download or
       // export): said, but no one's card.
-      if card.lines.allSatisfy({ $0.kind == .version }) { continue }
+      if card.lines.allSatisfy({ $0.kind == .version }) {
+        leftOut(card)
+        continue
+      }
       cards.append(card)
     }
     if summarizes, let summary = tally.summary(limits) { warnings.append(summary) }
@@ -558,7 +588,9 @@ struct CardAssembler {
     if cards.indices.dropFirst().contains(where: { cards[$0].beginLine < cards[$0 - 1].beginLine }) {
       cards.sort { $0.beginLine < $1.beginLine }
     }
-    return VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+    var result = VCardParseResult(cards: cards, warnings: warnings, bytes: bytes)
+    result.leftOutCardLine = leftOutCardLine
+    return result
   }
 
   /// Whether a byte may be in a clean base64 value: `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`,

@@ -919,8 +919,7 @@ struct CardEditor {
   /// The card's bytes with the edits applied, its line ends those cards are written
   /// with in its file (`LineEnds.written(in:)`: an LF card comes out in CR LF).
   func output() -> [UInt8] {
-    let out = edited()
-    return LineEnds.written(in: lineEnd) == lineEnd ? out : LineEnds.crlf(fromLF: out)
+    LineEnds.writing(edited(), readIn: lineEnd)
   }
 
   /// The card's bytes with the edits applied, in its own line ends.

@@ -2,7 +2,7 @@
 // (`VCardReader`: unfolding, escapes, quoted-printable, charsets), the mapping to
 // contacts and the group cards (any bytes) — and, when it can be read part by part
 // (`VCardFileStore.loadInParts`: parts of 1 byte and of 97, the cut after each part's
-// last whole card; read again with its twins known when it has some in different
+// last whole card, or at a card begun inside another when END:VCARD lines are missing; read again with its twins known when it has some in different
 // parts), the same contacts, warnings and group cards as read whole once its group
 // cards are resolved (as the book does), or a trap.
 @testable import ContactStores
