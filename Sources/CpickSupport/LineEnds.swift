@@ -51,11 +51,11 @@ package enum LineEnds {
   }
 
   /// A card's bytes, read in a file whose lines end in `lineEnd`, as cpick writes the
-  /// card there (`written(in:)`): every bare LF a CR LF where cards are written in CR
-  /// LF (a card of a file of LF line ends, or one whose lines mix the two), else as
-  /// they are.
+  /// card there (`written(in:)`): in a file of LF line ends every LF a CR LF, else as
+  /// they are (a CR LF file's stray bare LF — in a photo's base64 lines, as some
+  /// exporters write them — is an unchanged line's byte, kept).
   package static func writing(_ card: [UInt8], readIn lineEnd: [UInt8]) -> [UInt8] {
-    written(in: lineEnd) == crlf ? crlf(fromLF: card) : card
+    written(in: lineEnd) == lineEnd ? card : crlf(fromLF: card)
   }
 
   /// `bytes` with every line end — CR LF, CR CR LF (iOS 6), LF or CR alone — CR LF: a

@@ -32,7 +32,7 @@ extension CardFileEditor {
     let line = ContactEncoder.Line(
       name: isApple ? "X-ADDRESSBOOKSERVER-MEMBER" : "MEMBER", value: Self.memberValue(uid))
     let version = VCardSerializer.Version(rawValue: card.version ?? "") ?? (isApple ? .v30 : .v40)
-    let lineEnd = Self.lineEnd(of: body.bytes)
+    let lineEnd = Self.lineEnd(of: card.sourceRange.map { Array(body.bytes[$0]) } ?? body.bytes)
     let bytes = line.bytes(version, lineEnd: lineEnd)
     guard let range = card.sourceRange else {
       _ = body.replace(last.upperBound..<last.upperBound, with: bytes)
@@ -69,7 +69,7 @@ extension CardFileEditor {
           continue
         }
         guard Self.isGroupCard(card, named: old) else { continue }
-        let lineEnd = Self.lineEnd(of: body.bytes)
+        let lineEnd = Self.lineEnd(of: Array(body.bytes[range]))
         let renamed = renamedLines(of: card, to: new, lineEnd: lineEnd)
         replacements.append((range, Self.rewritten(body.bytes, card: range, replacing: renamed, lineEnd: lineEnd)))
         continue

@@ -17,6 +17,8 @@ struct CardEditor {
   let provenance: ContactDecoder.Provenance
   let options: VCardWriter.Options
   let style: ContactEncoder.Style
+  /// The line end of the card's first line (`LineEnds.first(in:or:)`), which its edited lines
+  /// take before `output()` writes it as cards are written in its file.
   let lineEnd: [UInt8]
   var edits: [Edit]
   /// New lines after line `index` (`-1`: before `END:VCARD`).
@@ -37,7 +39,8 @@ struct CardEditor {
     self.provenance = provenance
     self.options = options
     style = ContactEncoder.Style(of: card)
-    lineEnd = LineEnds.first(in: bytes, or: VCardSerializer.crlf)
+    // The card's own (a file may mix them: an LF file that cpick wrote a card into).
+    lineEnd = LineEnds.first(in: card.sourceRange.map { bytes[$0] } ?? bytes[...], or: VCardSerializer.crlf)
     edits = Array(repeating: .keep, count: card.lines.count)
     groups = ContactEncoder.GroupNames(used: card.lines.compactMap(\.group))
     // The legacy charset the file names, else the card: as the reader finds it.
