@@ -16,6 +16,15 @@ public struct PostalAddress: Sendable, Hashable {
   /// ISO 3166-1 alpha-2 code, lower case, when the card gives one (`CC` parameter, Apple's `X-ABADR`).
   public var isoCountryCode = ""
 
+  /// The ISO 3166-1 alpha-2 code `text` gives (a `CC` parameter, RFC 8605 §3.1; Apple's
+  /// `X-ABADR`), lower-cased: two ASCII letters, blanks around them or not; empty for
+  /// any other text (an `X-ABADR` some writers fill with the street), which is no code.
+  public static func isoCountryCode(_ text: String) -> String {
+    let letters = text.utf8.filter { $0 != 0x20 && $0 != 0x09 }
+    guard letters.count == 2, letters.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return "" }
+    return String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
+  }
+
   /// Creates an address.
   public init(
     street: String = "", city: String = "", state: String = "", postalCode: String = "",

@@ -13,6 +13,26 @@ struct ReadingInPiecesTests {
   static func whole(_ bytes: [UInt8]) -> VCardParseResult { VCardReader.read(bytes, pieceSize: Int.max) }
   static func pieces(_ bytes: [UInt8]) -> VCardParseResult { VCardReader.read(bytes, pieceSize: 64) }
 
+  /// Expects the cards and warnings read in parts (`parts(_:partSize:)`) to be those read whole.
+  static func expect(
+    _ parts: VCardParseResult, isWhole one: VCardParseResult, _ label: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(parts.cards == one.cards, "\(label)", sourceLocation: sourceLocation)
+    #expect(parts.warnings == one.warnings, "\(label)", sourceLocation: sourceLocation)
+  }
+
+  /// Expects the records and warnings read from blocks (`blocks(_:blockSize:partSize:)`)
+  /// to be those read whole: each card's bytes and first line.
+  static func expect(
+    _ read: (records: [SourceRecord], warnings: [VCardWarning]), isWhole one: VCardParseResult, _ label: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes }, "\(label)", sourceLocation: sourceLocation)
+    #expect(read.records.map(\.firstLine) == one.cards.map(\.beginLine), "\(label)", sourceLocation: sourceLocation)
+    #expect(read.warnings == one.warnings, "\(label)", sourceLocation: sourceLocation)
+  }
+
   static func expectSame(_ bytes: [UInt8], _ label: String) {
     let one = whole(bytes)
     let many = pieces(bytes)
@@ -54,9 +74,7 @@ struct ReadingInPiecesTests {
     for file in files {
       let bytes = try SharedFiles.corpusBytes(file)
       if let parts = Self.parts(bytes, partSize: 300) {
-        let one = Self.whole(bytes)
-        #expect(parts.cards == one.cards, "\(file)")
-        #expect(parts.warnings == one.warnings, "\(file)")
+        Self.expect(parts, isWhole: Self.whole(bytes), file)
         inParts += 1
       }
       guard !bytes.contains(0) else { continue }
@@ -65,10 +83,7 @@ struct ReadingInPiecesTests {
     }
     #expect(inParts > files.count / 2)
     let one = Self.whole(all)
-    if let parts = Self.parts(all, partSize: 300) {
-      #expect(parts.cards == one.cards)
-      #expect(parts.warnings == one.warnings)
-    }
+    if let parts = Self.parts(all, partSize: 300) { Self.expect(parts, isWhole: one) }
   }
 
   @Test("many cards, with damage in some pieces, read the same in pieces")
@@ -124,9 +139,8 @@ struct ReadingInPiecesTests {
     let bytes = Array(text.utf8)
     let one = Self.whole(bytes)
     let parts = try #require(Self.parts(bytes, partSize: partSize))
-    #expect(parts.cards == one.cards)
+    Self.expect(parts, isWhole: one)
     #expect(parts.cards.map(\.sourceRange) == one.cards.map(\.sourceRange))
-    #expect(parts.warnings == one.warnings)
     #expect(parts.warnings.map(\.line) == [77 * 7 + 5])
   }
 
@@ -199,9 +213,7 @@ struct ReadingInPiecesTests {
     let one = Self.whole(bytes)
     let read = try #require(Self.blocks(bytes, blockSize: blockSize, partSize: partSize))
     #expect(read.records.count == 120)
-    #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
-    #expect(read.records.map(\.firstLine) == one.cards.map(\.beginLine))
-    #expect(read.warnings == one.warnings)
+    Self.expect(read, isWhole: one)
     #expect(read.warnings.map(\.line) == [77 * 7 + 5])
     // A byte-order mark first is dropped, as a whole read drops it.
     let marked = Self.blocks(Array(("\u{feff}" + text).utf8), blockSize: blockSize, partSize: partSize)
@@ -323,12 +335,8 @@ struct ReadingInPiecesTests {
         parts += 1
       }
       #expect(done)
-      #expect(records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
-      #expect(records.map(\.firstLine) == one.cards.map(\.beginLine))
-      #expect(warnings == one.warnings)
-      let whole = try #require(Self.parts(bytes, partSize: partSize))
-      #expect(whole.cards == one.cards)
-      #expect(whole.warnings == one.warnings)
+      Self.expect((records, warnings), isWhole: one)
+      Self.expect(try #require(Self.parts(bytes, partSize: partSize)), isWhole: one)
       // In parts indeed (pieces of one, on the cores, when it is as large as the file).
       if partSize < bytes.count { #expect(parts > 1) }
     }
@@ -366,9 +374,7 @@ struct ReadingInPiecesTests {
     let bytes = Array(text.utf8)
     let one = Self.whole(bytes)
     #expect(one.cards.count == 600)
-    let read = try #require(Self.blocks(bytes, blockSize: 333, partSize: 500))
-    #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes })
-    #expect(read.warnings == one.warnings)
+    Self.expect(try #require(Self.blocks(bytes, blockSize: 333, partSize: 500)), isWhole: one)
   }
 
   @Test("past 1,000 cards left open, a stray BEGIN:VCARD read whole is one read in parts too (or the file is read whole)")
@@ -380,14 +386,9 @@ struct ReadingInPiecesTests {
       let bytes = Array(text.utf8)
       let one = Self.whole(bytes)
       for partSize in [64, 700, 5_000] {
-        if let parts = Self.parts(bytes, partSize: partSize) {
-          #expect(parts.cards == one.cards, "\(count) cards, parts of \(partSize)")
-          #expect(parts.warnings == one.warnings, "\(count) cards, parts of \(partSize)")
-        }
-        if let read = Self.blocks(bytes, blockSize: 512, partSize: partSize) {
-          #expect(read.records.map(\.bytes) == one.cards.map { one.sourceRecord(of: $0).bytes }, "\(count), \(partSize)")
-          #expect(read.warnings == one.warnings, "\(count) cards, parts of \(partSize)")
-        }
+        let label = "\(count) cards, parts of \(partSize)"
+        if let parts = Self.parts(bytes, partSize: partSize) { Self.expect(parts, isWhole: one, label) }
+        if let read = Self.blocks(bytes, blockSize: 512, partSize: partSize) { Self.expect(read, isWhole: one, label) }
       }
     }
   }
@@ -401,9 +402,7 @@ struct ReadingInPiecesTests {
     }
     let bytes = Array(text.utf8)
     let one = Self.whole(bytes)
-    let parts = try #require(Self.parts(bytes, partSize: 150))
-    #expect(parts.cards == one.cards)
-    #expect(parts.warnings == one.warnings)
+    Self.expect(try #require(Self.parts(bytes, partSize: 150)), isWhole: one)
     #expect(one.cards.count == 400)
   }
 

@@ -128,6 +128,28 @@ struct SharedCaseTests {
     #expect(contact.postalAddresses.map(\.value.isoCountryCode) == ["cn", "us", "de", ""])
   }
 
+  @Test("an X-ABADR or CC that is not two letters is no country code (ez-vcard's Mac card has the street in it)")
+  func countryCodeOfTwoLettersOnly() throws {
+    let text = """
+      BEGIN:VCARD
+      VERSION:3.0
+      FN:John Doe
+      item2.ADR;type=HOME:;;Silicon Alley 5\\,;New York;New York;12345;United States of America
+      item2.X-ABADR:Silicon Alley
+      item3.ADR;type=WORK:;;Street4;New York;;12345;USA
+      item3.X-ABADR:Street 4\\, Building 6\\,\\nFloor 8
+      ADR;CC=usa:;;1 Main St;Springfield;IL;62701;USA
+      ADR;CC=" ca":;;1 Rue;Montréal;QC;;Canada
+      ADR;CC=d1:;;Hauptstr. 1;Berlin;;10115;Deutschland
+      END:VCARD
+
+      """
+    let contact = try #require(loadContacts(text).first)
+    #expect(contact.postalAddresses.map(\.value.isoCountryCode) == ["", "", "", "ca", ""])
+    #expect(PostalAddress.isoCountryCode(" GB ") == "gb")
+    #expect(PostalAddress.isoCountryCode("é") == "")
+  }
+
   @Test("without FN, CJK names compose family first with no space, others given first (case 16)")
   func cjkNameOrder() throws {
     let decoded = try DecodedCase("16-cjk-family-name-first", "names-without-fn.vcf")

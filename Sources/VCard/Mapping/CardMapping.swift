@@ -79,7 +79,8 @@ struct CardMapping {
         let label = Labels.custom(ValueDecoder.unescape(line.value))
         if !label.trimmingBlanks().isEmpty { labels[group] = label }
       } else {
-        countryCodes[group] = ValueDecoder.unescape(line.value).trimmingBlanks().lowercased()
+        let code = PostalAddress.isoCountryCode(ValueDecoder.unescape(line.value))
+        if !code.isEmpty { countryCodes[group] = code }
       }
     }
     groupLabels = labels

@@ -129,10 +129,9 @@ public enum ContactDecoder {
     for index in 0..<min(3, parts.count) where !parts[index].isEmpty {
       street = street.isEmpty ? parts[index] : street + "\n" + parts[index]
     }
-    let cc = line.parameterValues("CC").first ?? ""
     return PostalAddress(
       street: street, city: part(3), state: part(4), postalCode: part(5), country: part(6),
-      isoCountryCode: cc.lowercased())
+      isoCountryCode: PostalAddress.isoCountryCode(line.parameterValues("CC").first ?? ""))
   }
 
   /// The instant-messaging address of an `IMPP` line (`xmpp:ada@example.org`, the

@@ -576,7 +576,7 @@ struct CardAssembler {
       }
       // A file cut off right after a `BEGIN:VCARD` (an interrupted download or
       // export): said, but no one's card.
-      if card.lines.allSatisfy({ $0.kind == .version }) {
+      if Self.hasNoValues(card) {
         leftOut(card)
         continue
       }
