@@ -269,9 +269,7 @@ struct CardFileEditor {
   /// placed are mapped (a large file's other cards are left as bytes), unless one
   /// lacks a UID (its identifier counts the file's identical cards: all are read then).
   private func readBack(_ body: EditedBody) -> [Contact?] {
-    let lines = body.placed.map { range in
-      range.map { 1 + body.bytes[..<$0.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
-    }
+    let lines = body.placed.map { range in range.map { VCardReader.lineNumber(at: $0.lowerBound, in: body.bytes) } }
     var cards: [(range: Range<Int>, firstLine: Int)] = []
     for (range, line) in zip(body.placed, lines) {
       if let range, let line { cards.append((range, line)) }

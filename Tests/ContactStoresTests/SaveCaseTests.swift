@@ -221,6 +221,28 @@ struct SaveCaseTests {
     }
   }
 
+  @Test("in a file of CR line ends alone, the contact a save returns is the edited card's, not the file's first (case 06)")
+  func carriageReturnFileEditReturnsTheCard() throws {
+    let names = ["Anna Alpha", "Bruno Bravo", "Carla Charlie"]
+    let text = names.map { "BEGIN:VCARD\rVERSION:3.0\rFN:\($0)\rEND:VCARD\r" }.joined()
+    for edited in names.indices {
+      let folder = try TempFolder("case06-cr")
+      defer { folder.remove() }
+      let file = try folder.write("cr.vcf", Array(text.utf8))
+      let store = VCardFileStore(path: file)
+      let load = try store.load()
+      try #require(load.contacts.map(\.displayName) == names)
+      var request = SaveRequest()
+      request.update(load.contacts[edited].addingEmail("new@example.org"), original: load.contacts[edited])
+      let saved = try store.execute(request)
+      #expect(saved.map(\.displayName) == [names[edited]])
+      #expect(saved.first?.emailAddresses.map(\.value) == ["new@example.org"])
+      let reloaded = try store.load()
+      #expect(reloaded.contacts.map(\.identifier).contains(try #require(saved.first?.identifier)))
+      #expect(!String(decoding: Bytes.of(file), as: UTF8.self).contains("\n"))
+    }
+  }
+
   @Test("a file that ends right after a BEGIN:VCARD, or has a stray one, is not written; it stays byte-identical (case 09)")
   func strayBeginRefused() throws {
     let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alder Finch\r\nEND:VCARD\r\n"

@@ -49,6 +49,17 @@ public enum VCardReader {
   /// Bytes per piece below which one core reads the input.
   static let defaultPieceSize = 1 << 20
 
+  /// The number `read(_:)` gives the line that starts at `offset` of `bytes` (the first
+  /// line is 1): lines end at LF in a file that has one, else at CR (old Macs).
+  ///
+  /// - Complexity: O(`offset`).
+  package static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { input in
+      let separator = LineReader.separator(input)
+      return 1 + input[..<offset].reduce(0) { $0 + ($1 == separator ? 1 : 0) }
+    }
+  }
+
   /// `read` with pieces of at least `pieceSize` bytes (tests read small inputs in pieces).
   static func read(_ bytes: [UInt8], pieceSize: Int, limits: VCardLimits = .standard) -> VCardParseResult {
     let input = LineReader.normalizedUTF8(bytes)
