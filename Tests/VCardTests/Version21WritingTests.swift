@@ -173,6 +173,26 @@ struct Version21WritingTests {
     #expect(fourLines.contains("NOTE:a\\, b\\; c\\nd"))
   }
 
+  @Test("a value added at the end of a 2.1 card whose base64 PHOTO is last goes after the blank line that ends the photo")
+  func lineAfterBase64Photo() throws {
+    let photo = "PHOTO;ENCODING=BASE64;JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD\r\n /2wBDAAgGBgcGBQgHBwcJCQgKDBQN\r\n\r\n"
+    let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lee;Ann\r\nTEL;CELL:+1 555 0100\r\n" + photo + "END:VCARD\r\n"
+    let original = try #require(loadContacts(Array(card.utf8)).first)
+    try #require(original.hasImage)
+    var edited = original
+    edited.emailAddresses.append(LabeledValue(identifier: "new-email", label: "home", value: "ann@example.org"))
+    edited.phoneNumbers.append(LabeledValue(identifier: "new-phone", label: "home", value: "+1 555 0199"))
+    let written = VCardWriter.write(edited, original: original, options: Self.options)
+    // The photo's lines and the blank line after them as they were, then the email; the
+    // phone after the other phone.
+    let after = try #require(written.range(of: photo), "\(written)").upperBound
+    #expect(written[after...].hasPrefix("EMAIL;HOME:ann@example.org\r\n"), "\(written)")
+    #expect(written.contains("TEL;CELL:+1 555 0100\r\nTEL;HOME:+1 555 0199\r\nPHOTO"), "\(written)")
+    let reread = try #require(loadContacts(Array(written.utf8)).first)
+    #expect(reread.hasImage)
+    #expect(reread.emailAddresses.map(\.value) == ["ann@example.org"])
+  }
+
   @Test("Thunderbird's bare quoted-printable stays bare when its note is rewritten")
   func bareEncodingKept() throws {
     let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ann Lee\r\nnote;quoted-printable:Caf=C3=A9 at 9\r\nEND:VCARD\r\n"

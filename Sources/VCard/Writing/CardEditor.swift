@@ -934,10 +934,16 @@ struct CardEditor {
     // end a card's last value so): a line written right after it would be read as its
     // value's next piece, so it is held and written after the lines put after it.
     var held: ArraySlice<UInt8>? = nil
+    // New lines after a line go after the blank lines that follow it, not between:
+    // a 2.1 base64 value (a phone's PHOTO) ends at its blank line, and a reader that
+    // reads it so would take a line before that blank line for more base64.
+    var pending: [UInt8] = []
     for (index, line) in card.lines.enumerated() {
       guard let range = line.sourceRange else { continue }
       if let line = held.take() { out += line }
       if range.lowerBound > cursor { out += bytes[cursor..<range.lowerBound] }
+      out += pending
+      pending = []
       switch edits[index] {
       case .keep:
         if insertions[index] != nil || index == card.lines.count - 1,
@@ -956,15 +962,24 @@ struct CardEditor {
         // The line had no line end (the end of the input): the new text brings one.
         if case .keep = edits[index] { out += lineEnd }
       }
-      for text in insertions[index] ?? [] { out += inCardCharset(text) }
+      // A held line's new lines come before it (its soft break joins what follows it).
+      for text in insertions[index] ?? [] {
+        if held == nil { pending += inCardCharset(text) } else { out += inCardCharset(text) }
+      }
       cursor = max(cursor, range.upperBound)
     }
     let end = card.sourceRange?.upperBound ?? bytes.count
     let tail = cursor < end ? Array(bytes[cursor..<end]) : []
     let endLine = Self.endLineStart(tail) ?? tail.count
-    for text in insertions[-1] ?? [] { out += inCardCharset(text) }
-    if let line = held.take() { out += line }
-    out += tail[..<endLine]
+    for text in insertions[-1] ?? [] { pending += inCardCharset(text) }
+    if let line = held.take() {
+      out += pending
+      out += line
+      out += tail[..<endLine]
+    } else {
+      out += tail[..<endLine]
+      out += pending
+    }
     out += tail[endLine...]
     return out
   }
