@@ -235,5 +235,16 @@ extension MappingTests {
     let reading = try #require(
       decodeContacts("BEGIN:VCARD\nVERSION:4.0\nN;ALTID=1:中村;優子;;;\nN;ALTID=1;LANGUAGE=ja-Hira:なかむら;ゆうこ;;;\nEND:VCARD\n").first)
     #expect(reading.alternateNames.isEmpty)
+    // A blank first FN gives way to the next with a name, which an edit rewrites; a
+    // trailing blank makes no second alternate.
+    let blankFirst = try #require(
+      loadContacts(Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN: \r\nFN:Ann Lee \r\nFN:李安\r\nFN:Ann Lee\r\nEND:VCARD\r\n".utf8)).first)
+    #expect(blankFirst.formattedName == "Ann Lee ")
+    #expect(blankFirst.displayName == "Ann Lee")
+    #expect(blankFirst.alternateNames == ["李安"])
+    var renamed = blankFirst
+    renamed.formattedName = "Ann Lee-Park"
+    let written = VCardWriter.write(renamed, original: blankFirst, options: VCardWriter.Options(revision: Date(timeIntervalSince1970: 0)))
+    #expect(written.contains("FN: \r\nFN:Ann Lee-Park\r\nFN:李安\r\nFN:Ann Lee\r\n"), "\(written)")
   }
 }

@@ -117,11 +117,13 @@ struct CardMapping {
     case .uid:
       field(.uid)
     case .formattedName:
-      field(.formattedName)
-      if contact.formattedName.isEmpty {
-        contact.formattedName = ValueDecoder.unescape(line.value)
+      // A blank first FN (`FN: `) gives way to the next with a name; an FN after that is
+      // one of the name's alternates (in another language, or a second spelling).
+      let value = ValueDecoder.unescape(line.value)
+      if takes(.formattedName, empty: value.trimmingBlanks().isEmpty) {
+        contact.formattedName = value
       } else {
-        addAlternateName(ValueDecoder.unescape(line.value))
+        addAlternateName(value)
       }
     case .name:
       let value = line.value  // decoded once
@@ -245,7 +247,9 @@ struct CardMapping {
   /// Adds `name`, trimmed, to `contact.alternateNames` unless blank or already there.
   private mutating func addAlternateName(_ name: String) {
     let name = name.trimmingBlanks()
-    guard !name.isEmpty, name != contact.formattedName, !contact.alternateNames.contains(name) else { return }
+    guard !name.isEmpty, name != contact.formattedName.trimmingBlanks(), !contact.alternateNames.contains(name) else {
+      return
+    }
     contact.alternateNames.append(name)
   }
 
@@ -458,6 +462,7 @@ struct CardMapping {
       case .phoneticGiven: 32
       case .phoneticMiddle: 64
       case .phoneticFamily: 128
+      case .formattedName: 256
       default: 0
       }
     guard singleFieldsTaken & bit == 0 else {
