@@ -1,3 +1,5 @@
+import ContactKit
+
 /// Whether text decoded in a guessed charset reads as names in one script: the test
 /// `LegacyCharsetVerdict` puts uchardet's answers to (Chinese read as Greek gives
 /// `ΥΤΡσ`, Hebrew read as Greek `αιθεο`, Latin-1 read as Windows-1251 `Mьller`).
@@ -56,7 +58,8 @@ enum ScriptPlausibility {
     for scalar in text.unicodeScalars {
       let properties = scalar.properties
       let category = properties.generalCategory
-      let isLetter = properties.isAlphabetic && !isMark(category)
+      let isMark = scalar.isMark(spacing: true)
+      let isLetter = properties.isAlphabetic && !isMark
       if scalar.value < 0x80 {
         if isLetter {
           if let previous, previous.value >= 0x80, isOfScript(previous, script), script != .latin { return false }
@@ -68,8 +71,8 @@ enum ScriptPlausibility {
         previous = scalar
         continue
       }
-      if isMark(category) {
-        guard let previous, isOfScript(previous, script) || isMark(previous.properties.generalCategory) else { return false }
+      if isMark {
+        guard let previous, isOfScript(previous, script) || previous.isMark(spacing: true) else { return false }
         if script == .greek { wordAccented = true }
         marksInARow += 1
         if script == .hebrew && marksInARow > 2 { return false }
@@ -143,10 +146,6 @@ enum ScriptPlausibility {
 
   /// Signs that follow a letter or digit (`nº`, `1ª`, `21°`), anywhere.
   private static let standingApart: Set<Unicode.Scalar> = ["º", "ª", "°"]
-
-  private static func isMark(_ category: Unicode.GeneralCategory) -> Bool {
-    category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
-  }
 
   private static func isCJKPunctuation(_ scalar: Unicode.Scalar) -> Bool {
     (0x3000...0x303F).contains(scalar.value) || (0xFF01...0xFF5E).contains(scalar.value)
