@@ -47,15 +47,26 @@ final class DAVElement {
   /// more than 4 MB (a sync report of tens of thousands of cards, a multiget of cards
   /// with photos) is parsed a piece of responses at a time (`XMLPieces`: libxml2
   /// refuses a document over 10 MB), the pieces' responses one root's children.
+  ///
+  /// Control bytes XML forbids, raw in a card a server sends, are read as they are
+  /// (`XMLControlBytes`).
   static func parse(_ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes) -> DAVElement? {
     guard XMLPieces.crowdedTag(bytes) == nil else { return nil }
+    let (bytes, marked) = XMLControlBytes.standingIn(bytes)
     let pieces = XMLPieces(bytes, root: "multistatus", record: "response", pieceBytes: pieceBytes).pieces
     guard let root = parseWhole(pieces[0].bytes) else { return nil }
     for piece in pieces.dropFirst() {
       guard let more = parseWhole(piece.bytes), more.is(root.namespace, root.name) else { return nil }
       root.children += more.children
     }
+    if marked { root.restoreControlBytes() }
     return root
+  }
+
+  /// Gives back the control characters `XMLControlBytes` stood in for, in this text and below.
+  private func restoreControlBytes() {
+    text = XMLControlBytes.restored(text)
+    for child in children { child.restoreControlBytes() }
   }
 
   /// The most elements open at once: far more than WebDAV nests, few enough that the

@@ -28,6 +28,29 @@ import Testing
     #expect(whole.syncToken == "http://x/sync/9")
   }
 
+  @Test("every control byte XML forbids, raw in an address-data, is read as it is, whole and in pieces; a forbidden one beside a stand-in refuses as before")
+  func controlBytesInAddressData() throws {
+    let forbidden = (0..<32).map(UInt8.init).filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    func answer(_ note: [UInt8]) -> [UInt8] {
+      var xml = Array("<D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:carddav\">".utf8)
+      for index in 0..<200 {
+        xml += Array("<D:response><D:href>/b/\(index).vcf</D:href><D:propstat><D:prop><C:address-data>BEGIN:VCARD\r\nNOTE:".utf8)
+        xml += note + Array("\r\nEND:VCARD\r\n</C:address-data></D:prop></D:propstat></D:response>".utf8)
+      }
+      return xml + Array("</D:multistatus>".utf8)
+    }
+    let bytes = answer(forbidden + Array("é&amp;".utf8))
+    for pieceBytes in [Int.max, 2_000] {
+      let read = try #require(Multistatus(bytes, pieceBytes: pieceBytes))
+      #expect(read.responses.count == 200)
+      let data = read.responses.map { $0.property("urn:ietf:params:xml:ns:carddav", "address-data")?.text }
+      // XML reads CR LF as LF (§2.11), as the multiget gives it back (`DAVClient.multiget`).
+      #expect(Set(data) == [String(decoding: Array("BEGIN:VCARD\nNOTE:".utf8) + forbidden + Array("é&\nEND:VCARD\n".utf8), as: UTF8.self)])
+    }
+    #expect(Multistatus(answer([0x1B] + Array("\u{10FF1B}".utf8))) == nil)
+    #expect(Multistatus(answer(Array("\u{10FF1B}".utf8)))?.responses.count == 200)
+  }
+
   @Test func elementsNestedWithoutEndAreNoMultistatus() {
     let xml = "<D:multistatus xmlns:D=\"DAV:\">" + String(repeating: "<D:x>", count: 40_000) + String(repeating: "</D:x>", count: 40_000)
       + "</D:multistatus>"

@@ -28,6 +28,27 @@ import Testing
     }
   }
 
+  @Test(
+    "a card with control bytes XML forbids (an ESC in its FN, a BEL in its NOTE), sent raw inside the answer, is read as it was PUT; the other cards with it",
+    arguments: ServerKind.allCases)
+  func controlBytesInACardDoNotStopTheAnswer(_ kind: ServerKind) throws {
+    let fixture = try Fixture.start(kind)
+    defer { fixture.server.stop() }
+    let urls = try fixture.putRaw(["ada", "bob"])
+    let hostile = Array(
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:esc\r\nFN:Eve \u{1B}[2JExample\r\nN:Example;Eve;;;\r\nNOTE:ring\u{07}\u{1B}]2 hi\u{07}\r\nEND:VCARD\r\n".utf8)
+    try fixture.server.putRaw(path: fixture.bookPath + "esc.vcf", bytes: hostile)
+    let synced = try fixture.client.syncCollection(fixture.book, token: nil)
+    #expect(Set(synced.changed.map(\.url)) == Set(urls + [fixture.card("esc")]))
+    let cards = try fixture.client.multiget(fixture.book, urls: urls + [fixture.card("esc")])
+    #expect(Set(cards.map(\.url)) == Set(urls + [fixture.card("esc")]))
+    let esc = try #require(cards.first { $0.url == fixture.card("esc") })
+    let text = String(decoding: esc.bytes, as: UTF8.self)
+    #expect(text.contains("FN:Eve \u{1B}[2JExample\r\n"), "\(text.debugDescription)")
+    #expect(text.contains("NOTE:ring\u{07}\u{1B}]2 hi\u{07}\r\n"), "\(text.debugDescription)")
+    #expect(esc.bytes == (try fixture.client.get(esc.url))?.bytes)
+  }
+
   @Test(arguments: ServerKind.allCases)
   func getOfAMissingCardIsNil(_ kind: ServerKind) throws {
     let fixture = try Fixture.start(kind)
