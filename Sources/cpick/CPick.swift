@@ -175,7 +175,7 @@ enum CPick {
         sources: duplicateCheckSources(specs, options: options), options: options.forDuplicateCheck,
         environment: environment)
     } catch {
-      return Completion(fail(L10n.format("cannot read %s", error.description)))
+      return Completion(fail(cannotRead(error)))
     }
     for warning in book.warnings { printError(L10n.translating(warning)) }
     let status =
@@ -212,7 +212,7 @@ enum CPick {
     do {
       book = try loadBook(sources: specs, options: options, environment: environment, preview: preview)
     } catch {
-      return Completion(fail(L10n.format("cannot read %s", error.description)))
+      return Completion(fail(cannotRead(error)))
     }
     for warning in book.warnings { printError(L10n.translating(warning)) }
     let status = answer(
@@ -465,6 +465,13 @@ enum CPick {
     StandardOutput.abandon(
       L10n.text("contacts could no longer be read from the index (changed or rebuilt meanwhile); run cpick again"))
     return []
+  }
+
+  /// "cannot read SOURCE: REASON", the source and the reason apart in the message (a
+  /// language puts its verb after the source: `kann X nicht lesen: …`).
+  static func cannotRead(_ error: any Error) -> String {
+    guard let error = error as? ContactStoreError else { return L10n.format("cannot read %s", String(describing: error)) }
+    return L10n.format("cannot read %s: %s", error.source, error.reason)
   }
 
   static func fail(_ message: String) -> ExitCode {

@@ -76,7 +76,7 @@ extension CPick {
         for warning in loaded.warnings where warning != stale { printError(L10n.translating(warning)) }
       }
       if let error = picker.loadError {
-        return fail(L10n.format("cannot read %s", (error as? ContactStoreError)?.description ?? String(describing: error)))
+        return fail(cannotRead(error))
       }
       return nil
     }

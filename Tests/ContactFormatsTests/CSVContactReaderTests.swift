@@ -120,6 +120,21 @@ struct CSVContactReaderTests {
     #expect(read.warnings.isEmpty)
   }
 
+  @Test("a sheet of one's own with a Name column beside Outlook's headers: the name is the contact's, not a note")
+  func nameColumnBesideOutlookHeaders() {
+    let text = "Name,E-mail Address,Mobile Phone,Company\n\"Doe, Jane\",jane@example.com,+1 555 0100,Acme\nJohn Roe,john@roe.example,,\n"
+    let export = CSVContactReader.export(of: text)
+    #expect(export == .outlook)
+    let read = CSVContactReader.read(text, source: "c.csv", export: export ?? .generic, limits: .standard)
+    // The name as the sheet writes it (as with a Name column beside other headers), its parts told.
+    #expect(read.contacts.map(\.displayName) == ["Doe, Jane", "John Roe"])
+    #expect(read.contacts.map(\.givenName) == ["Jane", "John"])
+    #expect(read.contacts.map(\.familyName) == ["Doe", "Roe"])
+    #expect(read.contacts.map(\.contactType) == [.person, .person])
+    #expect(read.contacts.map(\.note) == ["", ""])
+    #expect(read.contacts[0].organizationName == "Acme")
+  }
+
   @Test("an export is told by its header; a header of no contact columns is no export unless the file is named .csv")
   func detection() {
     #expect(CSVContactReader.export(of: "First Name,Last Name,E-mail Address,E-mail Display Name,Mobile Phone\n") == .outlook)

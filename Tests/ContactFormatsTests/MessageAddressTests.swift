@@ -235,6 +235,9 @@ struct MessageNameSplittingTests {
     ("Trần Thị Mai Anh", NameParts(givenName: "Anh", middleName: "Thị Mai", familyName: "Trần")),
     ("An Nguyen", NameParts(givenName: "An", familyName: "Nguyen")),
     ("NGUYỄN VĂN AN", NameParts(givenName: "AN", middleName: "VĂN", familyName: "NGUYỄN")),
+    // A part in parentheses at the end is no part of the name; alone, it is the name.
+    ("Ada Lovelace (Acme)", NameParts(givenName: "Ada", familyName: "Lovelace")),
+    ("(Ada Lovelace)", NameParts(givenName: "(Ada", familyName: "Lovelace)")),
   ])
   func latin(_ name: String, _ parts: NameParts) {
     #expect(NameSplitter.split(name) == parts)
@@ -255,6 +258,8 @@ struct MessageNameSplittingTests {
     ("宮崎駿", "宮崎", "駿"),
     ("郭靖", "郭", "靖"),
     ("龔小明", "龔", "小明"),
+    ("张伟 (Zhang Wei)", "张", "伟"),
+    ("佐藤花子（Sato Hanako）", "佐藤", "花子"),
   ])
   func cjk(_ name: String, _ family: String, _ given: String) {
     let parts = NameSplitter.split(name)

@@ -58,6 +58,8 @@ public struct NameParts: Sendable, Hashable {
 ///   Japanese (佐藤, 鈴木, 佐々木 …) and Korean (김, 이, 박, 남궁 …) surnames that the name
 ///   starts with; failing that, for a name with kana, the leading kanji; for four or
 ///   more kanji, the first two (Japanese); else the first character.
+/// - A part in parentheses at the end (`张伟 (Zhang Wei)`, `Ada Lovelace (Acme)`) is
+///   left out: the name in another script, or a remark.
 /// - **A comma**: `Lovelace, Ada` is family, then given (and middle) names. When
 ///   what follows the comma is only suffixes (`King, Jr.`), they are the suffix instead.
 /// - Titles at the start (`Dr.`, `Prof.`, `Mr`, `Mrs`, `Ms`, `Mx`, `Sir`, `Dame`, …,
@@ -92,6 +94,13 @@ public enum NameSplitter {
         parts.nickname = nickname
         text = rest
       }
+    }
+    // A part in parentheses at the end (`张伟 (Zhang Wei)`, `Ada Lovelace (Acme)`, full-width
+    // ones too): the name in another script, or a remark — no part of the name when one
+    // is before it.
+    if text.last == ")" || text.last == "）", let open = text.lastIndex(where: { $0 == "(" || $0 == "（" }) {
+      let before = text[..<open].trimmingSpaces
+      if !before.isEmpty { text = before }
     }
     guard !text.isEmpty else { return parts }
     if ContactFormatter.isCJK(text) {

@@ -21,6 +21,8 @@ enum OutlookCSVColumns {
       "spouse": .init(.relation, item: "spouse", label: "spouse"),
       "children": .init(.relation, item: "children", label: "child"),
       "manager's name": .init(.relation, item: "manager", label: "manager"),
+      // Outlook writes none; a sheet of one's own with Outlook's other headers does.
+      "name": .init(.fullName),
       // A Japanese Outlook's readings of the name (`Yomi`).
       "given yomi": .init(.phoneticGivenName), "middle yomi": .init(.phoneticMiddleName),
       "surname yomi": .init(.phoneticFamilyName),
