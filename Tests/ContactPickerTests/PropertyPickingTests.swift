@@ -253,4 +253,17 @@ struct PersonCardTests {
     #expect(frame[0, 2].style.background == .blue)
     #expect(Monogram.initials(for: TestContacts.book[3]) == "王")
   }
+
+  @Test("an Arabic family name's initial is the letter after its article: عمر الخطيب is عخ")
+  func arabicMonogram() {
+    var contact = Contact(identifier: "a", source: "-")
+    contact.givenName = "عمر"
+    contact.familyName = "الخطيب"
+    #expect(Monogram.initials(for: contact) == "عخ")
+    contact.familyName = "الي"
+    #expect(Monogram.initials(for: contact) == "عا")
+    contact.familyName = "Lovelace"
+    contact.givenName = "Ada"
+    #expect(Monogram.initials(for: contact) == "AL")
+  }
 }

@@ -16,13 +16,22 @@ public enum Monogram {
       if ContactFormatter.isCJK(given + family), let first = family.first ?? given.first {
         return String(first)
       }
-      if let g = given.first, let f = family.first { return (String(g) + String(f)).uppercased() }
+      if let g = given.first, let f = Self.initialLetter(ofFamilyName: family) {
+        return (String(g) + String(f)).uppercased()
+      }
     }
     let name = visible(contact.displayName)
     let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "@" || $0 == "." })
     let letters = words.prefix(2).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
     if ContactFormatter.isCJK(name), let first = name.first { return String(first) }
     return letters.isEmpty ? "?" : String(letters).uppercased()
+  }
+
+  /// The family name's first letter, after Arabic's definite article (`الخطيب`: `خ`, as
+  /// the name is indexed by the word after it; `al-Khatib` is left as written).
+  private static func initialLetter(ofFamilyName family: String) -> Character? {
+    if family.hasPrefix("\u{0627}\u{0644}"), family.count > 3 { return family.dropFirst(2).first }
+    return family.first
   }
 
   /// `text` without the invisible characters that do no job there, trimmed.
