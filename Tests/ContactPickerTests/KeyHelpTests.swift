@@ -37,7 +37,9 @@ struct KeyHelpTests {
         == "enter add instant message · \(Self.move) · \(Self.end)")
     for section in NewPersonForm.Section.allCases {
       let value = Self.form(focus: .add(section), [.enter])
-      #expect(NewPersonView.hint(value) == "\(Self.move) · ^L label · ^X remove · \(Self.end)")
+      // An address's first part, its street, takes a line break.
+      let lineBreak = section == .address ? "^O new line · " : ""
+      #expect(NewPersonView.hint(value) == "\(lineBreak)\(Self.move) · ^L label · ^X remove · \(Self.end)")
     }
   }
 
@@ -140,6 +142,18 @@ struct KeyHelpBindingTests {
     #expect(Self.unbound(NewPersonKeymap.label).isEmpty)
     #expect(Self.unbound(NewPersonKeymap.discard).isEmpty)
     #expect(Self.unbound(NewPersonKeymap.duplicates).isEmpty)
+  }
+
+  @Test("Ctrl-O is said (and listed on the help screen) only where it types a line break: the note and a street, not a phone")
+  @MainActor func lineBreakHelp() {
+    func says(_ state: NewPersonState) -> Bool {
+      state.keymap.bindings.contains { $0.command == .lineBreak && $0.listed && $0.help != nil }
+    }
+    #expect(says(KeyHelpTests.form(focus: .text(.note))))
+    #expect(says(KeyHelpTests.form(focus: .add(.address), [.enter])))
+    #expect(!says(KeyHelpTests.form(focus: .add(.address), [.enter, .tab])))
+    #expect(!says(KeyHelpTests.form(focus: .add(.phone), [.enter])))
+    #expect(!says(KeyHelpTests.form(focus: .text(.givenName))))
   }
 
   @Test("the unknown-person card's and the confirmation's tables")

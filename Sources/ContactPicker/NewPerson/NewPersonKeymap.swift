@@ -103,10 +103,15 @@ enum NewPersonKeymap {
   ///   - field: the focused field.
   ///   - emptyValue: the focused value is empty, so Ctrl-D removes it (else it
   ///     deletes a character).
+  ///   - takesLineBreak: the focused text takes a line break (the note, a street):
+  ///     Ctrl-O types one, and the help says so.
   ///   - choosesBook: several address books are offered: Ctrl-T takes the next.
-  static func form(_ field: NewPersonState.Field, emptyValue: Bool = false, choosesBook: Bool = false)
-    -> Keymap<NewPersonCommand>
-  {
+  static func form(
+    _ field: NewPersonState.Field, emptyValue: Bool = false, takesLineBreak: Bool = false, choosesBook: Bool = false
+  ) -> Keymap<NewPersonCommand> {
+    let lineBreak = KeyBinding(
+      [.control("o")], NewPersonCommand.lineBreak, help: takesLineBreak ? L10n.text("^O new line") : nil,
+      listed: takesLineBreak)
     var named: [KeyBinding<NewPersonCommand>] = []
     var after: [KeyBinding<NewPersonCommand>] = []
     switch field {
@@ -122,15 +127,10 @@ enum NewPersonKeymap {
       named = [KeyBinding([.enter, .character(" ")], .chooseGroup, help: L10n.text("enter add to a group"))]
     case .group:
       after = [KeyBinding([.control("x"), .delete], .removeGroup, help: L10n.text("^X remove from group"))]
-    case .text(let text):
-      named = [
-        KeyBinding([.enter], .move(1)),
-        KeyBinding(
-          [.control("o")], .lineBreak, help: text.isMultiLine ? L10n.text("^O new line") : nil,
-          listed: text.isMultiLine),
-      ]
+    case .text:
+      named = [KeyBinding([.enter], .move(1)), lineBreak]
     case .value:
-      named = [KeyBinding([.enter], .move(1)), KeyBinding([.control("o")], .lineBreak)]
+      named = [KeyBinding([.enter], .move(1)), lineBreak]
       after = [
         KeyBinding([.control("l")], .nextLabel, help: L10n.text("^L label")),
         KeyBinding([.control("x")] + (emptyValue ? [.control("d")] : []), .removeValue, help: L10n.text("^X remove")),

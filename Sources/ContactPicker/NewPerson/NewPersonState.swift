@@ -282,7 +282,8 @@ public struct NewPersonState: Sendable {
   var keymap: Keymap<NewPersonCommand> {
     var emptyValue = false
     if case .value(let section, let id, _) = focus { emptyValue = form.entry(section, id: id)?.isEmpty ?? false }
-    return NewPersonKeymap.form(focus, emptyValue: emptyValue, choosesBook: destinations.count > 1)
+    return NewPersonKeymap.form(
+      focus, emptyValue: emptyValue, takesLineBreak: takesLineBreak, choosesBook: destinations.count > 1)
   }
 
   private mutating func handleForm(_ key: KeyEvent) -> Action {
