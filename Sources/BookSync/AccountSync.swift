@@ -70,13 +70,20 @@ public struct AccountSync {
   private func books(_ client: DAVClient, known: [AccountState.Book]) throws(DAVError)
     -> (books: [AccountState.Book], supportsSync: Set<String>)
   {
-    let found = try client.addressBooks(at: account.url).filter { book in
-      account.books.isEmpty
-        || account.books.contains { wanted in
-          wanted == book.displayName || wanted == book.url.split(separator: "/").last.map(String.init)
-            || wanted == book.url
-        }
+    func names(_ wanted: String, _ book: DAVAddressBook) -> Bool {
+      wanted == book.displayName || wanted == book.url.split(separator: "/").last.map(String.init) || wanted == book.url
     }
+    let discovered = try client.addressBooks(at: account.url)
+    // A name that is no book's (a typo) fails the sync, as a wrong URL does: it would
+    // sync nothing, silently, and drop the copy of a book it used to name.
+    let unknown = account.books.filter { wanted in !discovered.contains { names(wanted, $0) } }
+    guard unknown.isEmpty else {
+      throw DAVError(
+        .notFound, url: account.url,
+        message: "books = names no address book here: \(unknown.joined(separator: ", ")) (found: "
+          + discovered.map { $0.displayName ?? $0.url }.joined(separator: ", ") + ")")
+    }
+    let found = discovered.filter { book in account.books.isEmpty || account.books.contains { names($0, book) } }
     var taken = Set(known.map(\.folder))
     var books: [AccountState.Book] = []
     var supportsSync = Set<String>()

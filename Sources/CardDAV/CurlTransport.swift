@@ -96,7 +96,9 @@ final class CurlEasy {
         setLong(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = options.caFile { setString(CURLOPT_CAINFO, caFile) }
         setLong(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
-        setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
+        // Slower than this for the idle time-out is no answer: a server that trickles
+        // a byte a second (a slow-loris peer) would keep a sync, and its lock, for a day.
+        setLong(CURLOPT_LOW_SPEED_LIMIT, Self.slowestAnswer)
         setLong(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.idleTimeout.rounded(.up))))
         if let whole = options.requestTimeout { setLong(CURLOPT_TIMEOUT_MS, Self.milliseconds(whole)) }
         switch options.credentials {
@@ -179,6 +181,10 @@ final class CurlEasy {
 
   private func setLong(_ option: CURLoption, _ value: Int) { cpick_curl_setopt_long(handle, option, value) }
   private func setString(_ option: CURLoption, _ value: String) { cpick_curl_setopt_string(handle, option, value) }
+
+  /// Bytes a second: an answer slower than this for the idle time-out times out
+  /// (a phone's worst mobile data carries thousands).
+  static let slowestAnswer = 64
 
   private static func milliseconds(_ seconds: Double) -> Int { max(1, Int((seconds * 1000).rounded(.up))) }
 

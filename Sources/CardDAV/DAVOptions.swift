@@ -25,7 +25,8 @@ public struct DAVOptions: Sendable {
   public var caFile: String? = nil
   /// Seconds allowed to establish a connection (TCP and TLS).
   public var connectTimeout: Double = 10
-  /// Seconds without a byte received after which a request fails with
+  /// Seconds without a byte received — or with fewer than 64 bytes a second, a server
+  /// that trickles its answer — after which a request fails with
   /// ``DAVError/Kind/timeout`` (rounded up to whole seconds, at least 1).
   public var idleTimeout: Double = 30
   /// Seconds allowed for a whole request, redirects included; `nil` for no bound.

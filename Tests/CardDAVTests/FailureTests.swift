@@ -95,6 +95,23 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(25))
   }
 
+  @Test("a server that trickles its answer (a byte at a time) is given up on as one that sends nothing")
+  func aServerThatTricklesTimesOutAfterTheIdleTimeout() throws {
+    let listener = try TricklingListener(interval: 0.2)
+    defer { listener.close() }
+    // The whole request bounded too, so that a client that waits for the trickle fails
+    // the test (another message) instead of hanging it.
+    let client = try DAVClient(options: DAVOptions(idleTimeout: 1, requestTimeout: 60))
+
+    do {
+      _ = try client.get("http://127.0.0.1:\(listener.port)/card.vcf")
+      Issue.record("no error")
+    } catch {
+      #expect(error.kind == .timeout)
+      #expect(error.message == "no answer within 1 s")
+    }
+  }
+
   @Test func aRequestTimeoutBoundsTheWholeRequest() throws {
     let listener = try SilentListener()
     defer { listener.close() }

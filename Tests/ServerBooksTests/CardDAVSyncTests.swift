@@ -27,6 +27,21 @@ import Testing
     #expect(copied.contains("X-CUSTOM;X-PARAM=kept:exactly as sent\r\n"))
   }
 
+  @Test("books = naming no book of the account (a typo) fails the sync, saying what was found, and keeps the copy", arguments: CardDAVBookFixture.Kind.allCases)
+  func unknownBookName(kind: CardDAVBookFixture.Kind) throws {
+    let fixture = try CardDAVBookFixture(kind)
+    #expect(fixture.sync().failure == nil)
+    var account = fixture.account
+    account.books = ["Nonexistent"]
+    let outcome = AccountSync(account: account, environment: fixture.environment).run()
+    let failure = try #require(outcome.failure)
+    #expect(failure.message.contains("books = names no address book here: Nonexistent (found: "), "\(failure.message)")
+    #expect(try fixture.contacts().map(\.identifier).sorted() == ["c1", "c2", "c3"])
+    // The book named by the last part of its URL is one.
+    account.books = [String(fixture.bookPath.split(separator: "/").last ?? "")]
+    #expect(AccountSync(account: account, environment: fixture.environment).run().failure == nil)
+  }
+
   @Test("a later sync takes exactly what another client added, changed and removed", arguments: CardDAVBookFixture.Kind.allCases)
   func incrementalSync(kind: CardDAVBookFixture.Kind) throws {
     let fixture = try CardDAVBookFixture(kind)
