@@ -78,19 +78,24 @@ import Testing
     }
   }
 
-  @Test func aServerThatNeverAnswersTimesOutAfterTheIdleTimeout() throws {
-    let listener = try SilentListener()
-    defer { listener.close() }
-    let client = try DAVClient(options: DAVOptions(idleTimeout: 1))
-    let started = ContinuousClock.now
-
+  /// Expects a GET of `port` by a client of a 1 s idle time-out (and `requestTimeout`)
+  /// to time out for its idle time-out.
+  static func expectIdleTimeout(port: Int, requestTimeout: Double? = nil) throws {
+    let client = try DAVClient(options: DAVOptions(idleTimeout: 1, requestTimeout: requestTimeout))
     do {
-      _ = try client.get("http://127.0.0.1:\(listener.port)/card.vcf")
+      _ = try client.get("http://127.0.0.1:\(port)/card.vcf")
       Issue.record("no error")
     } catch {
       #expect(error.kind == .timeout)
       #expect(error.message == "no answer within 1 s")
     }
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutAfterTheIdleTimeout() throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let started = ContinuousClock.now
+    try Self.expectIdleTimeout(port: listener.port)
     // Well under what a client without the idle timeout waits (`SilentListener` never answers).
     #expect(ContinuousClock.now - started < .seconds(25))
   }
@@ -101,15 +106,7 @@ import Testing
     defer { listener.close() }
     // The whole request bounded too, so that a client that waits for the trickle fails
     // the test (another message) instead of hanging it.
-    let client = try DAVClient(options: DAVOptions(idleTimeout: 1, requestTimeout: 60))
-
-    do {
-      _ = try client.get("http://127.0.0.1:\(listener.port)/card.vcf")
-      Issue.record("no error")
-    } catch {
-      #expect(error.kind == .timeout)
-      #expect(error.message == "no answer within 1 s")
-    }
+    try Self.expectIdleTimeout(port: listener.port, requestTimeout: 60)
   }
 
   @Test func aRequestTimeoutBoundsTheWholeRequest() throws {
