@@ -49,24 +49,30 @@ final class DAVElement {
   /// refuses a document over 10 MB), the pieces' responses one root's children.
   ///
   /// Control bytes XML forbids, raw in a card a server sends, are read as they are
-  /// (`XMLControlBytes`).
-  static func parse(_ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes) -> DAVElement? {
+  /// (`XMLControlBytes`), and so is a card's text longer than libxml2 takes
+  /// (`LongXMLText`, over `longestText` bytes).
+  static func parse(
+    _ bytes: [UInt8], pieceBytes: Int = XMLPieces.pieceBytes, longestText: Int = LongXMLText.longest
+  ) -> DAVElement? {
     guard XMLPieces.crowdedTag(bytes) == nil else { return nil }
-    let (bytes, marked) = XMLControlBytes.standingIn(bytes)
+    let (shorter, long) = LongXMLText.cutting(bytes, longest: longestText)
+    let (bytes, marked) = XMLControlBytes.standingIn(shorter)
     let pieces = XMLPieces(bytes, root: "multistatus", record: "response", pieceBytes: pieceBytes).pieces
     guard let root = parseWhole(pieces[0].bytes) else { return nil }
     for piece in pieces.dropFirst() {
       guard let more = parseWhole(piece.bytes), more.is(root.namespace, root.name) else { return nil }
       root.children += more.children
     }
-    if marked { root.restoreControlBytes() }
+    if marked || !long.texts.isEmpty {
+      root.restore { long.restored(marked ? XMLControlBytes.restored($0) : $0) }
+    }
     return root
   }
 
-  /// Gives back the control characters `XMLControlBytes` stood in for, in this text and below.
-  private func restoreControlBytes() {
-    text = XMLControlBytes.restored(text)
-    for child in children { child.restoreControlBytes() }
+  /// Gives back what was stood in for (`XMLControlBytes`, `LongXMLText`), in this text and below.
+  private func restore(_ restored: (String) -> String) {
+    text = restored(text)
+    for child in children { child.restore(restored) }
   }
 
   /// The most elements open at once: far more than WebDAV nests, few enough that the

@@ -51,6 +51,31 @@ import Testing
     #expect(Multistatus(answer(Array("\u{10FF1B}".utf8)))?.responses.count == 200)
   }
 
+  @Test("an address-data longer than libxml2 takes is cut out before the parse and read as the parser reads the others: entities, CDATA, line ends")
+  func longAddressData() throws {
+    let text = "BEGIN:VCARD\r\nFN:Ada &amp; Co &lt;x&gt; &#233;&#xE9; &quot;&apos;\r\nNOTE:<![CDATA[a <b> & c\r\nd]]>\rend\u{1B}\r\nEND:VCARD\r\n"
+    var xml = "<D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:carddav\">"
+    for index in 0..<20 {
+      let data = index == 7 ? "<C:address-data/>" : "<C:address-data type=\"text/vcard\">\(text)\(String(repeating: "x", count: index * 10))</C:address-data>"
+      xml += "<D:response><D:href>/b/\(index).vcf</D:href><D:propstat><D:prop>\(data)</D:prop></D:propstat></D:response>"
+    }
+    let bytes = Array((xml + "</D:multistatus>").utf8)
+    func texts(_ root: DAVElement?) -> [String?] {
+      (root?.children ?? []).map { $0.child("DAV:", "propstat")?.child("DAV:", "prop")?.child("urn:ietf:params:xml:ns:carddav", "address-data")?.text }
+    }
+    let parsed = texts(DAVElement.parse(bytes, longestText: .max))
+    #expect(parsed.count == 20)
+    // (libxml2 keeps a CDATA section's CR LF.)
+    #expect(parsed[0] == "BEGIN:VCARD\nFN:Ada & Co <x> éé \"'\nNOTE:a <b> & c\r\nd\nend\u{1B}\nEND:VCARD\n")
+    for longest in [100, 150, 10_000] {
+      let cut = texts(DAVElement.parse(bytes, pieceBytes: 1_500, longestText: longest))
+      #expect(cut.count == 20 && cut.indices.allSatisfy { cut[$0] == parsed[$0] }, "\(longest)")
+    }
+    // A stand-in's scalar in the answer already: nothing is cut, the parse as before.
+    let marked = Array((xml.replacingOccurrences(of: "Co", with: "\u{10FF20}") + "</D:multistatus>").utf8)
+    #expect(texts(DAVElement.parse(marked, longestText: 100)).count == 20)
+  }
+
   @Test func elementsNestedWithoutEndAreNoMultistatus() {
     let xml = "<D:multistatus xmlns:D=\"DAV:\">" + String(repeating: "<D:x>", count: 40_000) + String(repeating: "</D:x>", count: 40_000)
       + "</D:multistatus>"
