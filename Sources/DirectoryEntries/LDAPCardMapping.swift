@@ -162,10 +162,10 @@ public enum LDAPCardMapping {
       // What room the value limit leaves beside the description (each byte of the
       // others escaped to two at most).
       let used = notes.reduce(0) { $0 + $1.utf8.count * 2 + 2 }
-      notes += otherAttributes(entry, budget: min(otherAttributesBytes, max(0, ((1 << 20) - 4096 - used) / 2)))
+      notes += otherAttributes(entry, budget: min(otherAttributesBytes, max(0, (noteBytes - used) / 2)))
     }
     if !notes.isEmpty {
-      lines.append(.init(name: "NOTE", value: VCardSerializer.escape(notes.joined(separator: "\n"))))
+      lines.append(.init(name: "NOTE", value: Self.escapedNote(notes.joined(separator: "\n"))))
     }
     if let revision = (entry.first("modifyTimestamp") ?? entry.first("whenChanged")).flatMap(timestamp) {
       lines.append(.init(name: "REV", value: revision))
@@ -176,6 +176,22 @@ public enum LDAPCardMapping {
     for line in lines { bytes += line.bytes(.v40) }
     bytes += Array("END:VCARD\r\n".utf8)
     return bytes
+  }
+
+  /// The most bytes of a card's escaped `NOTE`: within the 1 MiB a vCard reader takes
+  /// of a text value (`ReadingLimits.textValueBytes`), with room for its name.
+  static let noteBytes = (1 << 20) - 4096
+
+  /// `note` escaped for `NOTE`, cut (at a character, then `…`) to `noteBytes`: a
+  /// directory's `description` of megabytes would be left out of the copy by every
+  /// read, with a warning each time, where its start can be kept.
+  static func escapedNote(_ note: String) -> String {
+    let escaped = VCardSerializer.escape(note)
+    guard escaped.utf8.count > noteBytes else { return escaped }
+    var kept = Substring(note)
+    // Each byte escapes to two at most: half the room is sure to fit.
+    while kept.utf8.count > noteBytes / 2 - 3 { kept = kept.dropLast(max(1, (kept.utf8.count - noteBytes / 2) / 4)) }
+    return VCardSerializer.escape(String(kept) + "…")
   }
 
   /// The key of a DN in the `names` given to ``card(from:names:)``: lower case, without

@@ -119,6 +119,27 @@ import VCard
       ])
   }
 
+  @Test("a description of megabytes is cut to what a reader takes of a value: the copy reads without a warning, its start kept")
+  func aLongDescriptionIsCut() throws {
+    let description = String(repeating: "Ωmega; long\\text, ", count: 150_000)
+    let entry = LDAPEntry(
+      dn: "uid=big,ou=people,dc=example,dc=org",
+      attributes: [
+        "objectClass": [Array("inetOrgPerson".utf8)], "uid": [Array("big".utf8)], "cn": [Array("Big Note".utf8)],
+        "sn": [Array("Note".utf8)], "description": [Array(description.utf8)],
+      ])
+    let card = LDAPCardMapping.card(from: entry)
+    let read = VCardReader.read(card)
+    #expect(read.warnings.isEmpty, "\(read.warnings)")
+    let contact = try #require(read.cards.first.map { ContactDecoder.contact(from: $0, source: "-") })
+    #expect(contact.note.hasSuffix("…"))
+    #expect(contact.note.utf8.count > 400_000)
+    #expect(description.hasPrefix(contact.note.dropLast()))
+    // A description that fits is whole.
+    let short = LDAPEntry(dn: entry.dn, attributes: entry.attributes.merging(["description": [Array("short; one".utf8)]]) { $1 })
+    #expect(VCardReader.read(LDAPCardMapping.card(from: short)).cards.first.map { ContactDecoder.contact(from: $0, source: "-").note } == "short; one")
+  }
+
   @Test func withoutAUUIDTheUIDIsHashedFromTheDN() {
     let entry = LDAPEntry(dn: "uid=x,dc=example,dc=org", attributes: ["CN": [Array("X".utf8)]])
     let same = LDAPEntry(dn: "UID=x, DC=example, DC=org", attributes: [:])
