@@ -376,9 +376,15 @@ public final class LDAPConnection: @unchecked Sendable {
       kind = .server(code)
       message = "\(operation): \(text) (LDAP result \(code))"
     }
-    if let diagnostic, !diagnostic.isEmpty { message += ": " + diagnostic }
-    if let password = options.password, !password.isEmpty {
-      message = message.replacingAll(password, with: "***")
+    // The server's own words, unless they hold the password (a server that echoes the
+    // bind): left out whole then — a `***` in their place would show which word of the
+    // message the password is, and in cpick's words (`bind`, `credentials`) there is none.
+    if let diagnostic, !diagnostic.isEmpty {
+      if let password = options.password, !password.isEmpty, diagnostic.contains(password) {
+        message += ": (the server's message is left out: it holds the password)"
+      } else {
+        message += ": " + diagnostic
+      }
     }
     return LDAPError(kind, url: options.url, message: message.oneLine())
   }
@@ -397,17 +403,5 @@ extension String {
   /// Line breaks and tabs as spaces.
   func oneLine() -> String {
     String(map { $0.isNewline || $0 == "\t" ? " " : $0 })
-  }
-
-  /// Every occurrence of `target` replaced by `replacement`.
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var out = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      out += rest[..<range.lowerBound] + replacement
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
   }
 }

@@ -36,6 +36,14 @@ import Testing
     #expect(error?.url == server.url)
     #expect(error.map { !$0.description.contains("wrong-Pässword-42") && !$0.description.contains("\n") } == true)
     #expect(error?.message.contains("Invalid credentials") == true)
+    // A password that is a word of the message rewrites nothing in it (a `***` there
+    // would show which word the password is).
+    for weak in ["bind", "e", "password"] {
+      let told = ldapError { _ = try LDAPConnection(options: options(server, bindDN: Self.alice.dn, password: weak)) }
+      #expect(told?.kind == .invalidCredentials)
+      #expect(told.map { !$0.message.contains("***") && $0.message.contains("bind") } == true, "\(String(describing: told))")
+      #expect(told?.message.contains("Invalid credentials") == true, "\(String(describing: told))")
+    }
   }
 
   @Test func aClosedPortIsUnreachable() throws {
