@@ -46,8 +46,8 @@ public struct DirectorySync {
         outcome.failure = SyncFailure(
           account: account,
           message: L10n.format(
-            "%s: the server's size limit ended the copy after %d entries (ask for a paged-results limit, slapd: limits … size.prtotal=unlimited; or set mode = query, or a narrower filter)",
-            account.url, mirrored.report.added + mirrored.report.changed + mirrored.unchanged))
+            "the server's size limit ended the copy after %d entries (ask for a paged-results limit, slapd: limits … size.prtotal=unlimited; or set mode = query, or a narrower filter)",
+            mirrored.report.added + mirrored.report.changed + mirrored.unchanged))
       }
     }
   }
@@ -56,7 +56,12 @@ public struct DirectorySync {
   /// copy), as cards: at most `limit`, and whether the server had more.
   public func search(_ terms: [String], limit: Int) throws(SyncFailure) -> (cards: [[UInt8]], truncated: Bool) {
     do {
-      let connection = try LDAPConnection(options: try options())
+      // A search answers a query as it is typed: the account's `timeout` bounds it (a
+      // mirror's sync, of every entry, keeps the connection's own).
+      var options = try options()
+      options.queryTimeout = account.timeout
+      options.connectTimeout = min(options.connectTimeout, account.timeout)
+      let connection = try LDAPConnection(options: options)
       defer { connection.close() }
       let found = try connection.search(terms: terms, limit: limit)
       return (found.entries.map { LDAPCardMapping.card(from: $0) }, found.truncated)

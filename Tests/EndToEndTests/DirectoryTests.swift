@@ -87,6 +87,8 @@ struct DirectoryEndToEndTests {
     #expect(first.status == 2)
     #expect(first.stderrLines.count == 1)
     #expect(first.stderrLines.first?.contains("size limit ended the copy after 10 entries") == true, "\(first.stderrText)")
+    // The URL once.
+    #expect(first.stderrText.components(separatedBy: server.url).count == 2, "\(first.stderrText)")
     // The ten that came are the copy, searched locally (the copy is fresh: no sync).
     let listed = try Self.run(folder, "list -f tsv")
     #expect(listed.stdoutLines.count == 10, "\(listed.stdoutText) \(listed.stderrText)")
