@@ -300,23 +300,30 @@ public final class LDAPConnection: @unchecked Sendable {
       ldap_memfree(pointer)
     }
     var attributes: [String: [[UInt8]]] = [:]
+    // Each attribute of the entry as it comes, with its own values: an entry may hold
+    // one attribute twice (`slapadd` keeps `mail` lines that another attribute splits as
+    // two), which a lookup by name (`ldap_get_values_len`) gives as the first twice.
     var ber: OpaquePointer? = nil
-    var name = ldap_first_attribute(ld, entry, &ber)
-    while let attribute = name {
-      if let values = ldap_get_values_len(ld, entry, attribute) {
-        var list: [[UInt8]] = []
+    var ignored = berval()
+    guard ldap_get_dn_ber(ld, entry, &ber, &ignored) == LDAP_SUCCESS, let ber else {
+      return LDAPEntry(dn: dn, attributes: attributes)
+    }
+    defer { ber_free(ber, 0) }
+    var name = berval()
+    var values: UnsafeMutablePointer<berval>? = nil
+    while ldap_get_attribute_ber(ld, entry, ber, &name, &values) == LDAP_SUCCESS, name.bv_val != nil {
+      var list: [[UInt8]] = []
+      if let values {
         var index = 0
-        while let value = values[index] {
-          list.append(bytes(value.pointee))
+        while values[index].bv_val != nil {
+          list.append(bytes(values[index]))
           index += 1
         }
-        ldap_value_free_len(values)
-        attributes[String(cString: attribute).lowercased(), default: []] += list
+        ber_memfree(values)
       }
-      ldap_memfree(attribute)
-      name = ldap_next_attribute(ld, entry, ber)
+      values = nil
+      attributes[String(decoding: bytes(name), as: UTF8.self).lowercased(), default: []] += list
     }
-    if let ber { ber_free(ber, 0) }
     return LDAPEntry(dn: dn, attributes: attributes)
   }
 

@@ -80,6 +80,16 @@ import VCard
     #expect(contact.hasImage)
   }
 
+  @Test("an entry that holds an attribute twice (slapadd keeps mail lines another attribute splits) gives every value once")
+  func anAttributeHeldTwice() throws {
+    let split = person("hugo", given: "Hugo", family: "Huge", extra: ["description: between", "mail: hugo2@example.org", "mail: hugo3@example.org"])
+    let server = try LDAPServer.slapd(seed: LDAPServer.baseEntries + split)
+    defer { server.stop() }
+    let entry = try #require(try readAll(try LDAPConnection(options: options(server))).entries.first { $0.dn.hasPrefix("uid=hugo") })
+    #expect(entry.strings("mail") == ["hugo@example.org", "hugo2@example.org", "hugo3@example.org"])
+    #expect(entry.strings("description") == ["between"])
+  }
+
   @Test func anActiveDirectoryUserMapsToo() {
     let guid: [UInt8] = [
       0x78, 0x56, 0x34, 0x12, 0x34, 0x12, 0x78, 0x56, 0x9A, 0xBC, 0xDE, 0xF0, 0x12, 0x34, 0x56, 0x78,
