@@ -1,3 +1,5 @@
+import CpickSupport
+
 /// The text of `address-data` elements too long for `XMLParser`: Foundation's parser
 /// feeds libxml2, which refuses a text node over 10,000,000 bytes (it is not given
 /// `XML_PARSE_HUGE`), so one card of a 12 MB photo on a server would stop its book's
@@ -17,17 +19,18 @@ struct LongXMLText {
   /// they hold a stand-in's first or last scalar already (a scalar no server sends).
   static func cutting(_ bytes: [UInt8], longest: Int) -> (bytes: [UInt8], texts: LongXMLText) {
     var cut = LongXMLText()
-    guard bytes.count > longest, !contains(bytes, [0xF4, 0x8F, 0xBC, 0xA0]), !contains(bytes, [0xF4, 0x8F, 0xBC, 0xA1])
+    guard bytes.count > longest, XMLPieces.find([0xF4, 0x8F, 0xBC, 0xA0], in: bytes, from: 0) == nil,
+      XMLPieces.find([0xF4, 0x8F, 0xBC, 0xA1], in: bytes, from: 0) == nil
     else { return (bytes, cut) }
     var out: [UInt8] = []
     var copied = 0
     var index = 0
-    while index < bytes.count, let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
+    while index < bytes.count, let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
       index = open + 1
       guard let (name, contentStart) = addressDataStartTag(bytes, at: open),
-        let close = find(Array("</\(name)>".utf8), in: bytes[...], from: contentStart),
+        let close = XMLPieces.find(Array("</\(name)>".utf8), in: bytes, from: contentStart),
         close - contentStart > longest,
-        let text = decoded(bytes[contentStart..<close])
+        let text = decoded(bytes, contentStart..<close)
       else { continue }
       out += bytes[copied..<contentStart]
       out += Array("\u{10FF20}\(cut.texts.count)\u{10FF21}".utf8)
@@ -63,7 +66,7 @@ struct LongXMLText {
     while end < bytes.count, !isNameEnd(bytes[end]) { end += 1 }
     let name = String(decoding: bytes[(open + 1)..<end], as: UTF8.self)
     guard name == "address-data" || name.hasSuffix(":address-data"),
-      let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: end), bytes[close - 1] != UInt8(ascii: "/")
+      let close = bytes[end...].firstIndex(of: UInt8(ascii: ">")), bytes[close - 1] != UInt8(ascii: "/")
     else { return nil }
     return (name, close + 1)
   }
@@ -74,7 +77,8 @@ struct LongXMLText {
 
   /// Character data as XMLParser gives it; nil when it holds markup other than `CDATA`
   /// sections, or a reference it does not know (the parse then decides, as before).
-  static func decoded(_ data: ArraySlice<UInt8>) -> String? {
+  static func decoded(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+    let data = bytes[range]
     var out: [UInt8] = []
     out.reserveCapacity(data.count)
     var index = data.startIndex
@@ -84,7 +88,7 @@ struct LongXMLText {
       switch byte {
       case UInt8(ascii: "<"):
         guard data[index...].starts(with: cdata),
-          let end = find(Array("]]>".utf8), in: data, from: index + cdata.count)
+          let end = XMLPieces.find(Array("]]>".utf8), in: bytes, from: index + cdata.count, within: range.upperBound - 3 - index - cdata.count)
         else { return nil }
         // As XMLParser gives a CDATA section: its bytes as they are.
         out += data[(index + cdata.count)..<end]
@@ -133,25 +137,5 @@ struct LongXMLText {
         index += 1
       }
     }
-  }
-
-  private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-    bytes[start...].firstIndex(of: byte)
-  }
-
-  private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-    find(pattern, in: bytes[...], from: 0) != nil
-  }
-
-  /// The index of the first `pattern` in `bytes` at or after `start`.
-  private static func find(_ pattern: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-    guard let first = pattern.first else { return nil }
-    var index = start
-    while index + pattern.count <= bytes.endIndex {
-      guard let at = bytes[index...].firstIndex(of: first), at + pattern.count <= bytes.endIndex else { return nil }
-      if bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
-      index = at + 1
-    }
-    return nil
   }
 }

@@ -69,7 +69,7 @@ package struct XMLPieces {
   }
 
   /// The first place of `word` in `bytes` from `from` (within `within` bytes), or `nil`.
-  static func find(_ word: [UInt8], in bytes: [UInt8], from: Int, within: Int = .max) -> Int? {
+  package static func find(_ word: [UInt8], in bytes: [UInt8], from: Int, within: Int = .max) -> Int? {
     guard let first = word.first else { return nil }
     var index = from
     let last = min(bytes.count - word.count, from > Int.max - within ? Int.max : from + within)

@@ -188,10 +188,13 @@ public enum LDAPCardMapping {
   static func escapedNote(_ note: String) -> String {
     let escaped = VCardSerializer.escape(note)
     guard escaped.utf8.count > noteBytes else { return escaped }
-    var kept = Substring(note)
     // Each byte escapes to two at most: half the room is sure to fit.
-    while kept.utf8.count > noteBytes / 2 - 3 { kept = kept.dropLast(max(1, (kept.utf8.count - noteBytes / 2) / 4)) }
-    return VCardSerializer.escape(String(kept) + "…")
+    var bytes = 0
+    let kept = note.prefix { character in
+      bytes += character.utf8.count
+      return bytes <= noteBytes / 2 - 3
+    }
+    return VCardSerializer.escape(kept + "…")
   }
 
   /// The key of a DN in the `names` given to ``card(from:names:)``: lower case, without

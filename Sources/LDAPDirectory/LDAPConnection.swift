@@ -294,21 +294,18 @@ public final class LDAPConnection: @unchecked Sendable {
 
   /// One entry of a result: its DN and attributes (names lower-cased, values as bytes).
   static func entry(_ ld: OpaquePointer, _ entry: OpaquePointer) -> LDAPEntry {
-    var dn = ""
-    if let pointer = ldap_get_dn(ld, entry) {
-      dn = String(cString: pointer)
-      ldap_memfree(pointer)
-    }
     var attributes: [String: [[UInt8]]] = [:]
-    // Each attribute of the entry as it comes, with its own values: an entry may hold
-    // one attribute twice (`slapadd` keeps `mail` lines that another attribute splits as
-    // two), which a lookup by name (`ldap_get_values_len`) gives as the first twice.
+    // The DN, then each attribute of the entry as it comes, with its own values: an
+    // entry may hold one attribute twice (`slapadd` keeps `mail` lines that another
+    // attribute splits as two), which a lookup by name (`ldap_get_values_len`) gives as
+    // the first twice.
     var ber: OpaquePointer? = nil
-    var ignored = berval()
-    guard ldap_get_dn_ber(ld, entry, &ber, &ignored) == LDAP_SUCCESS, let ber else {
-      return LDAPEntry(dn: dn, attributes: attributes)
+    var dnValue = berval()
+    guard ldap_get_dn_ber(ld, entry, &ber, &dnValue) == LDAP_SUCCESS, let ber else {
+      return LDAPEntry(dn: "", attributes: attributes)
     }
     defer { ber_free(ber, 0) }
+    let dn = String(decoding: bytes(dnValue), as: UTF8.self)
     var name = berval()
     var values: UnsafeMutablePointer<berval>? = nil
     while ldap_get_attribute_ber(ld, entry, ber, &name, &values) == LDAP_SUCCESS, name.bv_val != nil {
