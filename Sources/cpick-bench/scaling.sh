@@ -92,6 +92,7 @@ measure() {
       local file="$work/$shape-$n.vcf" filter=()
       case "$shape" in
         jcard) file="$work/$shape-$n.json" ;;
+        json-wide) file="$work/$shape-$n.jsonl" ;;
         xcard-entities) file="$work/$shape-$n.xml" ;;
         abook-custom|mutt-continued|mutt-encoded-words) file="$work/$shape-$n.txt" ;;
         tel-require) filter=(--require phone) ;;
@@ -152,6 +153,7 @@ row accounts "server accounts in the config" 200
 row long-template "cards listed with a template of 1,000 fields" 1000
 row zero-width "zero-width spaces in a name and an address" 20000
 row marks-name "cards whose name is 100,000 marks alone" 2
+row json-wide "emails and phones of one person in JSON lines" 6000
 row like-terms "LIKE \"*…*\" terms in an OR, over 8,000 people" 200
 row sources "one-card books, each in a folder of its own (-s each)" 500
 row sources-folder "one-card books in one folder (-s each)" 500

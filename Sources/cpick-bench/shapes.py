@@ -31,6 +31,7 @@ The shapes of input that once took cpick quadratic time or memory, for scaling.s
   zero-width            one card whose FN and EMAIL hold N zero-width spaces
   marks-name            N cards whose FN is 100,000 combining marks alone
   like-terms            N `LIKE "*…*"` terms, one a line (an OR of them: scaling.sh)
+  json-wide             one person of cpick's JSON lines with N emails and N phones
   sources, sources-folder
                         N books of one card each (FILE is a folder): each file in a
                         folder of its own, or all in FILE; each given with `-s`
@@ -88,6 +89,10 @@ elif shape == "marks-name":
     # Cards whose FN is 100,000 combining marks alone (blank: the name is composed).
     marks = "\u05b0\u05b4" * 50000
     out = "".join(card("FN:" + marks, "N:Doe%d;John;;;" % i) for i in range(n))
+elif shape == "json-wide":
+    items = lambda key, fmt: ",".join('{"label":"%s","value":"%s"}' % (key, fmt % i) for i in range(n))
+    out = ('{"identifier":"wide","contactType":"person","displayName":"Wide Line","emailAddresses":[%s],'
+           '"phoneNumbers":[%s]}\n' % (items("work", "p%d@example.org"), items("mobile", "+1-555-%07d")))
 elif shape == "like-terms":
     out = "\n".join('ANY emailAddresses.value LIKE[cd] "*u%d@ex.co*"' % i for i in range(n))
 elif shape == "utf8":

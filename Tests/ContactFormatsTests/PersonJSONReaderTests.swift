@@ -28,6 +28,32 @@ struct PersonJSONReaderTests {
     #expect(load.warnings == ["-:5: not a JSON object; skipped"])
   }
 
+  @Test("a key written twice is its last value; preference as a whole number; arrays of the wrong kind are none")
+  func memberKinds() {
+    let text = """
+      {"identifier":"a","displayName":"First","displayName":"Ada","hasImage":true,"groups":["Team",1],"phoneNumbers":[{"value":"+1 555 0100","preference":1.0,"label":"work","label":"home"},{"value":7},{"identifier":"t3","value":"+1 555 0102","preference":2}]}
+      {"identifier":"b","displayName":"Grace","groups":["Navy"],"emailAddresses":[{"value":"g@navy.example"},"x"],"people":[{"identifier":"c"},3]}
+      {"properties":[{"person":{"identifier":"d","source":"s"}},{"person":{"identifier":"d","source":"s"}},{"person":{"identifier":"e"}}]}
+      """
+    let load = PersonJSONReader.read(Array(text.utf8), source: "book.jsonl")
+    #expect(load.warnings.isEmpty)
+    #expect(load.contacts.map(\.identifier) == ["a", "b", "d", "e"])
+    let ada = load.contacts[0]
+    #expect(ada.displayName == "Ada")
+    #expect(ada.hasImage)
+    #expect(ada.groups.isEmpty)
+    #expect(
+      ada.phoneNumbers == [
+        LabeledValue(identifier: "json-0", label: "home", value: "+1 555 0100", preference: 1),
+        LabeledValue(identifier: "t3", label: nil, value: "+1 555 0102", preference: 2),
+      ])
+    let grace = load.contacts[1]
+    #expect(grace.groups == ["Navy"])
+    #expect(grace.emailAddresses.isEmpty)
+    #expect(!grace.hasImage)
+    #expect(load.contacts[2].source == "s")
+  }
+
   @Test("JSON lines are told from vCard and jCard by their first character")
   func detection() {
     #expect(PersonJSONReader.isJSONLines(Array("  \n{\"displayName\":\"A\"}".utf8)))

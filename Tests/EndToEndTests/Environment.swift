@@ -49,7 +49,7 @@ enum EndToEnd {
     throw EndToEndError(
       description: """
         no cpick binary: looked at $CPICK_BINARY, \(candidates.joined(separator: ", ")). \
-        Build it first: swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick && swift test
+        Build it first: swift build -c release --static-swift-stdlib --no-color-diagnostics --product cpick && swift test --sanitize=address
         """)
   }
 

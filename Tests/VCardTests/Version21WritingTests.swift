@@ -18,8 +18,10 @@ struct Version21WritingTests {
   static func replacing(_ text: String, _ changes: [(String, String)], lineEnd: String = "\r\n") -> String {
     var out = text
     for (old, new) in changes {
-      let range = try? #require(out.range(of: lineEnd + old + lineEnd), "missing line: \(old)")
-      guard let range else { continue }
+      guard let range = out.range(of: lineEnd + old + lineEnd) else {
+        Issue.record("missing line: \(old)")
+        continue
+      }
       out.replaceSubrange(range, with: lineEnd + new + (new.isEmpty ? "" : lineEnd))
     }
     return out

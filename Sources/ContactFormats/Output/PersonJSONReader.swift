@@ -38,7 +38,7 @@ package enum PersonJSONReader {
         continue
       }
       guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+      guard let object = ParsedJSON.parse(bytes, line.startIndex..<line.endIndex)?.members else {
         load.warnings.append("\(source):\(lineNumber): not a JSON object; skipped")
         continue
       }
@@ -48,7 +48,7 @@ package enum PersonJSONReader {
       if line.count > min(limits.smallestValueLimit, 2 * limits.cardValues) {
         for index in people.indices {
           var kept = Kept(values: limits.cardValues)
-          people[index] = withinLimits(people[index], path: "", limits: limits, kept: &kept) as? [String: Any] ?? [:]
+          people[index] = withinLimits(.object(Array(people[index])), path: "", limits: limits, kept: &kept)?.members ?? [:]
           for path in kept.dropped {
             let problem = limits.valueProblem(name: path, mayBeData: false, bytes: limits.textValueBytes + 1) ?? ""
             load.warnings.append("\(source):\(lineNumber): \(problem)")
@@ -72,23 +72,23 @@ package enum PersonJSONReader {
 
   /// `json` without its strings over `limits.textValueBytes` (UTF-8 bytes), and with
   /// only the first `kept.values` elements of its arrays, all arrays together in the
-  /// order read (keys in order).
-  private static func withinLimits(_ json: Any, path: String, limits: ReadingLimits, kept: inout Kept) -> Any? {
+  /// order read (an object's members by key, a key written twice once: its last value).
+  private static func withinLimits(_ json: ParsedJSON, path: String, limits: ReadingLimits, kept: inout Kept) -> ParsedJSON? {
     switch json {
-    case let text as String:
-      guard text.utf8.count > limits.textValueBytes else { return text }
+    case .string(let text):
+      guard text.utf8.count > limits.textValueBytes else { return json }
       kept.dropped.append(path)
       return nil
-    case let object as [String: Any]:
-      var members: [String: Any] = [:]
-      for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+    case .object:
+      var members: [(key: String, value: ParsedJSON)] = []
+      for (key, value) in (json.members ?? [:]).sorted(by: { $0.key < $1.key }) {
         if let value = withinLimits(value, path: path.isEmpty ? key : path + "." + key, limits: limits, kept: &kept) {
-          members[key] = value
+          members.append((key, value))
         }
       }
-      return members
-    case let array as [Any]:
-      var elements: [Any] = []
+      return .object(members)
+    case .array(let array):
+      var elements: [ParsedJSON] = []
       for element in array {
         guard kept.values > 0 else {
           kept.values = -1
@@ -97,30 +97,30 @@ package enum PersonJSONReader {
         kept.values -= 1
         if let element = withinLimits(element, path: path, limits: limits, kept: &kept) { elements.append(element) }
       }
-      return elements
+      return .array(elements)
     default:
       return json
     }
   }
 
-  /// The person objects of a line: itself, its `person`, its `people`, or the
-  /// persons of its `properties`.
-  private static func persons(in object: [String: Any]) -> [[String: Any]] {
-    if let person = object["person"] as? [String: Any] { return [person] }
-    if let people = object["people"] as? [[String: Any]] { return people }
-    if let properties = object["properties"] as? [[String: Any]] {
+  /// The person objects of a line: itself, its `person`, its `people` (when every
+  /// element is an object), or the persons of its `properties` (the same).
+  private static func persons(in object: [String: ParsedJSON]) -> [[String: ParsedJSON]] {
+    if let person = object["person"]?.members { return [person] }
+    if let people = object["people"]?.objects { return people.map { $0.members ?? [:] } }
+    if let properties = object["properties"]?.objects {
       var seen = Set<String>()
-      return properties.compactMap { $0["person"] as? [String: Any] }.filter {
-        seen.insert(($0["identifier"] as? String ?? "") + "\u{0}" + ($0["source"] as? String ?? "")).inserted
+      return properties.compactMap { $0.member("person")?.members }.filter {
+        seen.insert(($0["identifier"]?.string ?? "") + "\u{0}" + ($0["source"]?.string ?? "")).inserted
       }
     }
     if object["displayName"] != nil || object["identifier"] != nil { return [object] }
     return []
   }
 
-  static func contact(from json: [String: Any], source: String) -> Contact {
-    func text(_ key: String) -> String { json[key] as? String ?? "" }
-    var contact = Contact(identifier: text("identifier"), source: (json["source"] as? String) ?? source)
+  static func contact(from json: [String: ParsedJSON], source: String) -> Contact {
+    func text(_ key: String) -> String { json[key]?.string ?? "" }
+    var contact = Contact(identifier: text("identifier"), source: json["source"]?.string ?? source)
     if contact.identifier.isEmpty {
       // Stable across runs (FNV-1a of the name), unlike Swift's seeded hashValue.
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -144,41 +144,52 @@ package enum PersonJSONReader {
     contact.role = text("role")
     contact.note = text("note")
     if !text("birthday").isEmpty { contact.birthday = date(text("birthday")) }
-    contact.phoneNumbers = labeled(json["phoneNumbers"]) { $0 as? String }
-    contact.emailAddresses = labeled(json["emailAddresses"]) { $0 as? String }
-    contact.urlAddresses = labeled(json["urlAddresses"]) { $0 as? String }
-    contact.contactRelations = labeled(json["contactRelations"]) { $0 as? String }
-    contact.dates = labeled(json["dates"]) { ($0 as? String).map(date) }
+    contact.phoneNumbers = labeled(json["phoneNumbers"]) { $0.string }
+    contact.emailAddresses = labeled(json["emailAddresses"]) { $0.string }
+    contact.urlAddresses = labeled(json["urlAddresses"]) { $0.string }
+    contact.contactRelations = labeled(json["contactRelations"]) { $0.string }
+    contact.dates = labeled(json["dates"]) { $0.string.map(date) }
     contact.postalAddresses = labeled(json["postalAddresses"]) { value in
-      guard let fields = value as? [String: Any] else { return nil }
-      func field(_ key: String) -> String { fields[key] as? String ?? "" }
+      guard let fields = value.members else { return nil }
+      func field(_ key: String) -> String { fields[key]?.string ?? "" }
       return PostalAddress(
         street: field("street"), city: field("city"), state: field("state"), postalCode: field("postalCode"),
         country: field("country"), isoCountryCode: field("isoCountryCode"))
     }
     contact.instantMessageAddresses = labeled(json["instantMessageAddresses"]) { value in
-      guard let fields = value as? [String: Any] else { return nil }
-      return InstantMessageAddress(service: fields["service"] as? String ?? "", username: fields["username"] as? String ?? "")
+      guard let fields = value.members else { return nil }
+      return InstantMessageAddress(service: fields["service"]?.string ?? "", username: fields["username"]?.string ?? "")
     }
     contact.socialProfiles = labeled(json["socialProfiles"]) { value in
-      guard let fields = value as? [String: Any] else { return nil }
+      guard let fields = value.members else { return nil }
       return SocialProfile(
-        service: fields["service"] as? String ?? "", username: fields["username"] as? String ?? "",
-        urlString: fields["urlString"] as? String ?? "")
+        service: fields["service"]?.string ?? "", username: fields["username"]?.string ?? "",
+        urlString: fields["urlString"]?.string ?? "")
     }
-    contact.groups = json["groups"] as? [String] ?? []
-    contact.hasImage = json["hasImage"] as? Bool ?? false
+    if let groups = json["groups"]?.array {
+      let names = groups.compactMap(\.string)
+      if names.count == groups.count { contact.groups = names }
+    }
+    if case .bool(let hasImage) = json["hasImage"] { contact.hasImage = hasImage }
     return contact
   }
 
-  private static func labeled<V>(_ value: Any?, _ decode: (Any) -> V?) -> [LabeledValue<V>] {
-    guard let items = value as? [[String: Any]] else { return [] }
-    return items.enumerated().compactMap { offset, item in
-      guard let raw = item["value"], let decoded = decode(raw) else { return nil }
-      return LabeledValue(
-        identifier: item["identifier"] as? String ?? "json-\(offset)", label: item["label"] as? String, value: decoded,
-        preference: (item["preference"] as? NSNumber)?.intValue)
+  /// The labeled values of an array of objects (`[]` when it is not one): each
+  /// object's `value` as `decode` reads it (left out when it cannot), its `identifier`
+  /// (`json-<offset>` when none), `label` and `preference`. An object's members are
+  /// looked up in place, without a dictionary each (a line may hold 100,000 of them).
+  private static func labeled<V>(_ value: ParsedJSON?, _ decode: (ParsedJSON) -> V?) -> [LabeledValue<V>] {
+    guard let items = value?.objects else { return [] }
+    var values: [LabeledValue<V>] = []
+    values.reserveCapacity(items.count)
+    for (offset, item) in items.enumerated() {
+      guard let raw = item.member("value"), let decoded = decode(raw) else { continue }
+      values.append(
+        LabeledValue(
+          identifier: item.member("identifier")?.string ?? "json-\(offset)", label: item.member("label")?.string,
+          value: decoded, preference: item.member("preference")?.integer))
     }
+    return values
   }
 
   /// `1815-12-10`, `--12-10`, or free text.

@@ -1,3 +1,4 @@
+import ContactFormats
 import CpickSupport
 import Foundation
 import Localization

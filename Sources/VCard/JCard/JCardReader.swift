@@ -1,3 +1,4 @@
+import ContactFormats
 import Foundation
 import Localization
 

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-@testable import VCard
+@testable import ContactFormats
 
-/// The jCard reader's JSON parser (`ParsedJSON`) against what `JSONSerialization` — the
+/// The JSON parser of the jCard and JSON-lines readers (`ParsedJSON`) against what `JSONSerialization` — the
 /// parser it replaced — says of the same documents.
-@Suite("The jCard reader's JSON parser")
+@Suite("The JSON parser of the jCard and JSON-lines readers")
 struct ParsedJSONTests {
   func parse(_ text: String) -> ParsedJSON? {
     let bytes = Array(text.utf8)
@@ -49,6 +49,23 @@ struct ParsedJSONTests {
   func duplicateKeys() throws {
     let members = try #require(parse(#"{"type": "home", "type": "work"}"#)?.members)
     #expect(members["type"]?.string == "work")
+  }
+
+  @Test("a member found in place is the last of its key; objects only of arrays all objects; integers as NSNumber.intValue")
+  func lookups() throws {
+    let object = try #require(parse(#"{"value": "a", "label": "work", "value": "b"}"#))
+    #expect(object.member("value")?.string == "b")
+    #expect(object.member("label")?.string == "work")
+    #expect(object.member("identifier") == nil)
+    #expect(try #require(parse(#"["x"]"#)).member("x") == nil)
+    #expect(try #require(parse(#"[{"a": 1}, {}]"#)).objects?.count == 2)
+    #expect(try #require(parse(#"[{"a": 1}, "b"]"#)).objects == nil)
+    #expect(try #require(parse(#"{"a": 1}"#)).objects == nil)
+    let numbers = try #require(parse("[3, -2, 1.9, -1.9, 2e1, true, false, 1e300, \"4\", null]")?.array)
+    let foundation = try #require(
+      try JSONSerialization.jsonObject(with: Data("[3, -2, 1.9, -1.9, 2e1, true, false]".utf8)) as? [NSNumber])
+    #expect(numbers.prefix(7).map(\.integer) == foundation.map(\.intValue))
+    #expect(numbers.map(\.integer) == [3, -2, 1, -1, 20, 1, 0, nil, nil, nil])
   }
 
   @Test("nesting deeper than the limit is refused, not a crash; shallower nesting is read")
