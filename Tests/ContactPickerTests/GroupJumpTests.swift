@@ -53,6 +53,37 @@ struct GroupJumpTests {
   }
 }
 
+/// What was typed is on the screen, and the help says what typing does.
+@MainActor
+@Suite("Groups view: the letters typed are shown")
+struct GroupTypedLettersTests {
+  @Test("the letters typed stand beside the title until another key; a letter that starts again shows alone")
+  func shown() {
+    var view = GroupListState(groups: GroupJumpTests.groups)
+    let title = { (view: GroupListState) in
+      GroupListView.render(view, total: 19, rows: 10, columns: 40, color: false, multi: false).text(row: 0)
+    }
+    #expect(title(view) == "Groups")
+    for letter in "fam" { _ = view.handle(.character(letter)) }
+    #expect(view.typed == "fam")
+    #expect(title(view) == "Groups  fam")
+    _ = view.handle(.character("w"))  // no group begins with "famw": "w" anew
+    #expect(title(view) == "Groups  w")
+    _ = view.handle(.down)
+    #expect(title(view) == "Groups")
+  }
+
+  @Test("F1 on the groups view lists typing letters beside the keys")
+  func inHelp() {
+    var ada = Contact(identifier: "a", source: "s")
+    ada.givenName = "Ada"
+    ada.groups = ["Team"]
+    let screen = MemoryScreen(rows: 24, columns: 80, keys: [.control("t"), .function(1)])
+    _ = PeoplePickerController(list: ContactList([ada])).run(on: screen)
+    #expect(screen.text.contains("go to the first group whose name begins with the letters typed"))
+  }
+}
+
 /// Groups of the books with no member in the list (an empty group card) are in the
 /// groups view, as `cpick groups` lists them.
 @MainActor

@@ -81,7 +81,21 @@ struct KeyHelpTests {
     #expect(Self.cardHelp(adding: false, actions: false) == "↑↓ move · enter open · esc cancel · F1 help")
     var known = Contact(identifier: "", source: "")
     known.emailAddresses = [LabeledValue(identifier: "", label: nil, value: "ada@example.org")]
-    #expect(Self.cardHelp(known) == "↑↓ move · enter choose · n new · a add to existing · o open · esc cancel")
+    // Too long for 80 columns with every entry: the last before F1 help goes, F1 help stays.
+    #expect(Self.cardHelp(known) == "↑↓ move · enter choose · n new · a add to existing · o open · F1 help")
+  }
+
+  @Test("a help line too wide loses whole entries before F1 help, F1 help only when the first entry with it is too wide")
+  func fittedKeepsHelp() {
+    let hint = "↑↓ move · enter choose · esc cancel · F1 help"
+    #expect(KeyHintLine.fitted(hint, width: 45) == hint)
+    #expect(KeyHintLine.fitted(hint, width: 44) == "↑↓ move · enter choose · F1 help")
+    #expect(KeyHintLine.fitted(hint, width: 31) == "↑↓ move · F1 help")
+    #expect(KeyHintLine.fitted(hint, width: 17) == "↑↓ move · F1 help")
+    #expect(KeyHintLine.fitted(hint, width: 16) == "↑↓ move")
+    #expect(KeyHintLine.fitted(hint, width: 3) == "↑↓ move")
+    // Without a help screen, the last entries go first, as they always did.
+    #expect(KeyHintLine.fitted("↑↓ move · enter choose · esc cancel", width: 30) == "↑↓ move · enter choose")
   }
 
   @Test("the confirmation's help says what Enter does: save the added values, or end when there are none")

@@ -88,6 +88,28 @@ struct PropertyPickingTests {
     #expect(card[phoneRow, 16].style.dim)
   }
 
+  @Test("on a card where only emails can be chosen, the groups row is dimmed as the phone is; on a plain card it is not")
+  func groupsRowDimmed() {
+    var ada = Contact(identifier: "g", source: "s")
+    ada.givenName = "Ada"
+    ada.phoneNumbers = [LabeledValue(identifier: "p", label: "work", value: "+44 20 7946 0000")]
+    ada.emailAddresses = [LabeledValue(identifier: "e", label: "work", value: "ada@work.example")]
+    ada.groups = ["Analysts"]
+    func groupsCells(_ state: PersonCardState) -> (value: Style, label: Style) {
+      let frame = PersonCardView.render(state, rows: 16, columns: 60, color: true, hint: "")
+      let row = (0..<frame.rows).first { frame.text(row: $0).contains("Analysts") }!
+      let value = frame.text(row: row).range(of: "Analysts")!.lowerBound.utf16Offset(in: frame.text(row: row))
+      let label = frame.text(row: row).range(of: "groups")!.lowerBound.utf16Offset(in: frame.text(row: row))
+      return (frame[row, value].style, frame[row, label].style)
+    }
+    let picking = groupsCells(PersonCardState(contact: ada) { $0.key == .emailAddresses })
+    #expect(picking.value.dim)
+    #expect(picking.label.foreground == nil)
+    let plain = groupsCells(PersonCardState(contact: ada))
+    #expect(!plain.value.dim)
+    #expect(plain.label.foreground == .cyan)
+  }
+
   @Test("a person without the property is dimmed and cannot be chosen")
   func withoutValue() {
     let (screen, delegate, result) = run(picker(.property(.emailAddresses)), MemoryScreen.keys(typing: "babbage") + [.enter])

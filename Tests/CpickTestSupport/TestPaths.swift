@@ -20,7 +20,7 @@ public enum TestPaths {
 
   /// The debug `cpick-sync` built beside the running test bundle (`swift build
   /// --build-tests` builds it into the same folder, whatever the scratch path:
-  /// `.build/debug`, or `.build/asan/debug` for the AddressSanitizer run).
+  /// `.build/debug`, or `.build/tsan/debug` for the ThreadSanitizer run).
   public static var syncHelper: String {
     let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]

@@ -156,7 +156,9 @@ public enum PersonCardView {
       guard index < all.count, row < rows - 1 else { break }
       let line = all[index]
       let selected = line.property != nil && line.property == state.cursor
-      let enabled = line.property.map { state.enabled[$0] } ?? true
+      // The groups row is no value to choose: dimmed, as other values that cannot be
+      // chosen are, on a card where some cannot (`-p email`).
+      let enabled = line.property.map { state.enabled[$0] } ?? !state.enabled.contains(false)
       var style = Style(dim: !enabled)
       if selected { style.reverse = true }
       let marked = line.property.map { state.marked.contains(state.properties[$0].identifier) } ?? false

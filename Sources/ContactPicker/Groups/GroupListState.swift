@@ -51,8 +51,9 @@ public struct GroupListState: Sendable {
   /// asked (the answer is the `message`) — rather than refused once the new name is typed.
   public var refusal: (@Sendable (_ group: String) -> String?)?
 
-  /// The letters typed since the last other key (`jump(typing:)`).
-  private var typed = ""
+  /// The letters typed since the last other key (`jump(typing:)`): the beginning of
+  /// the highlighted group's name, shown on the title row; empty when none are.
+  public private(set) var typed = ""
 
   /// A groups view over `groups`, with `current` highlighted.
   public init(groups: [ContactGroup], current: String? = nil) {
@@ -177,7 +178,13 @@ public enum GroupListView {
   public static func render(_ state: GroupListState, total: Int, rows: Int, columns: Int, color: Bool, multi: Bool) -> Frame {
     var frame = Frame(rows: rows, columns: columns)
     guard rows > 0 else { return frame }
-    frame.put(L10n.text("Groups"), row: 0, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
+    let title = L10n.text("Groups")
+    frame.put(title, row: 0, column: 0, style: Style(bold: true, foreground: color ? .blue : nil))
+    if !state.typed.isEmpty {
+      // The letters typed so far, as the list's query is shown: what the next letter adds to.
+      let start = TerminalText.drawnWidth(title) + 2
+      frame.put(state.typed, row: 0, column: start, style: Style(underline: true), maxWidth: max(1, columns - start))
+    }
     let entries = [(L10n.text("All Contacts"), total)] + state.groups.map { ($0.name, $0.memberCount) }
     let height = max(1, rows - 2)
     let top = max(0, min(state.cursor - height + 1, entries.count - height))

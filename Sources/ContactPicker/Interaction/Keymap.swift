@@ -77,7 +77,7 @@ struct Keymap<Command: Sendable>: Sendable {
   /// The key help line: the rows' `help` entries, then `F1 help` when the screen has
   /// a help screen, joined by ` · `.
   var hint: String {
-    (bindings.compactMap(\.help) + (helpKeys.isEmpty ? [] : [L10n.text("F1 help")])).joined(separator: " · ")
+    (bindings.compactMap(\.help) + (helpKeys.isEmpty ? [] : [KeyHintLine.helpEntry])).joined(separator: " · ")
   }
 
   /// The help line with a notice before the keys (what an action started, or why not;
@@ -102,16 +102,22 @@ extension Keymap where Command: KeyCommand {
 
 /// Fitting a key help line to the screen's width.
 enum KeyHintLine {
-  /// `hint` (entries joined by ` · `) with its last entries left out until it fits
-  /// `width` columns, so that a narrow screen loses whole entries (`F1 help` first,
-  /// it comes last) rather than cutting one in the middle; as it is when even its
-  /// first entry does not fit (the frame then cuts it with `…`).
+  /// The help line's last entry on a screen with a help screen.
+  static var helpEntry: String { L10n.text("F1 help") }
+
+  /// `hint` (entries joined by ` · `) with entries before its last left out, from the
+  /// end, until it fits `width` columns, so that a narrow screen loses whole entries
+  /// rather than cutting one in the middle, and keeps `F1 help` (`helpEntry`, last),
+  /// from which every key can be found; that goes too only when the first entry with
+  /// it does not fit. As it is when even its first entry does not fit (the frame then
+  /// cuts it with `…`).
   static func fitted(_ hint: String, width: Int) -> String {
     var entries = hint.components(separatedBy: " · ")
+    var help = entries.count > 1 && entries.last == helpEntry ? entries.removeLast() : nil
     var line = hint
-    while TerminalText.width(line) > width && entries.count > 1 {
-      entries.removeLast()
-      line = entries.joined(separator: " · ")
+    while TerminalText.width(line) > width && entries.count + (help == nil ? 0 : 1) > 1 {
+      if entries.count > 1 { entries.removeLast() } else { help = nil }
+      line = (entries + (help.map { [$0] } ?? [])).joined(separator: " · ")
     }
     return line
   }

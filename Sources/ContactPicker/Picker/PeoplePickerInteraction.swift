@@ -252,7 +252,9 @@ struct PeoplePickerInteraction {
     switch mode {
     case .list: keymap.help(title: L10n.text("the list"), typing: L10n.text("edit the query (← → ^A ^E ^U ^W ^K)"))
     case .card(let card): cardKeymap(card).help(title: L10n.text("the card"))
-    case .groups(let groups): groupsKeymap(groups).help(title: L10n.text("the groups"))
+    case .groups(let groups):
+      groupsKeymap(groups).help(
+        title: L10n.text("the groups"), typing: L10n.text("go to the first group whose name begins with the letters typed"))
     }
   }
 
