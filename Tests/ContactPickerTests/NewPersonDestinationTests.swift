@@ -39,6 +39,22 @@ struct NewPersonDestinationTests {
     #expect(!title(columns: 20, destination: path).contains("→"))
   }
 
+  @Test("a possible duplicate's file is named with the home folder written ~, as the title names the book")
+  func duplicateFile() throws {
+    let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+    var ada = Contact(identifier: "ada", source: home + "/books/ada.vcf")
+    ada.givenName = "Ada"
+    ada.familyName = "Lovelace"
+    let keys = MemoryScreen.keys(typing: "Ada") + [.tab, .tab] + MemoryScreen.keys(typing: "Lovelace") + [.control("s")]
+    let screen = MemoryScreen(rows: 30, columns: 80, keys: keys)
+    let controller = NewPersonViewController(displayedPerson: nil, isEditing: false)
+    controller.existingContacts = [ada]
+    controller.run(on: screen)
+    let prompt = try #require(screen.frames.last { $0.text.contains("Ada Lovelace") && $0.text.contains("ada.vcf") }).text
+    #expect(prompt.contains("~/books/ada.vcf"))
+    #expect(!prompt.contains(home + "/books"))
+  }
+
   @Test("the home folder is written ~; nothing is shown when editing or without a destination")
   func homeAndEditing() throws {
     let home = try #require(ProcessInfo.processInfo.environment["HOME"])

@@ -117,6 +117,9 @@ public struct NewPersonState: Sendable {
   /// Where the edited contact is kept, as the delete question names it (its `source`,
   /// the home folder written `~` by the controller); `nil`: its `source` as it is.
   public var deletedFrom: String?
+  /// The home folder (`$HOME`), written `~` where the form shows a possible
+  /// duplicate's file, as the title shows the destination; set by the controller.
+  public var home: String?
   /// The address book a new contact is saved to, as shown at the right of the title
   /// (a path, the home folder written `~` by the controller); `nil`: not shown.
   public var destination: String?

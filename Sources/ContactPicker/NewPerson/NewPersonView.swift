@@ -199,7 +199,7 @@ public enum NewPersonView {
 
     if case .duplicates(let matches, let selected, _) = state.mode {
       let footer = rows - headerHeight - bodyHeight(state, rows: rows, columns: columns)
-      drawDuplicates(&frame, matches: matches, selected: selected, footer: footer, color: color)
+      drawDuplicates(&frame, matches: matches, selected: selected, footer: footer, color: color, home: state.home)
     } else if case .choosingGroup(let chooser) = state.mode {
       let footer = rows - headerHeight - bodyHeight(state, rows: rows, columns: columns)
       drawGroupChooser(&frame, chooser, footer: footer, color: color)
@@ -385,7 +385,7 @@ public enum NewPersonView {
   // MARK: Duplicates
 
   private static func drawDuplicates(
-    _ frame: inout Frame, matches: [DuplicateMatch], selected: Int, footer: Int, color: Bool
+    _ frame: inout Frame, matches: [DuplicateMatch], selected: Int, footer: Int, color: Bool, home: String?
   ) {
     let rows = frame.rows
     let last = rows - (rows > headerHeight + footerHeight ? footer : 0)
@@ -417,7 +417,7 @@ public enum NewPersonView {
         row += 1
         shown += 1
       }
-      if !contact.source.isEmpty { line(contact.source, column: 4, style: Style(dim: true)) }
+      if !contact.source.isEmpty { line(abbreviatingHome(contact.source, home: home), column: 4, style: Style(dim: true)) }
       row += 1
     }
   }

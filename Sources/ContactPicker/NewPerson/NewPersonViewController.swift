@@ -185,6 +185,7 @@ public final class NewPersonViewController {
     state.groupNames = isEditing ? groupNames : nil
     // The home folder written `~`, once for the form (not in every frame).
     let home = ProcessInfo.processInfo.environment["HOME"]
+    state.home = home
     if !isEditing {
       state.destination = destination.map { NewPersonView.abbreviatingHome($0, home: home) }
       state.destinations = destinations.map { NewPersonView.abbreviatingHome($0, home: home) }
