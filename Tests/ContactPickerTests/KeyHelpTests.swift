@@ -43,6 +43,19 @@ struct KeyHelpTests {
     }
   }
 
+  @Test("^R is offered while it shows and hides the phonetic name, not for a name whose phonetic rows always show")
+  func phoneticToggle() {
+    let latin = Self.form(MemoryScreen.keys(typing: "Ada"))
+    #expect(NewPersonView.hint(latin) == "\(Self.move) · ^R phonetic · \(Self.end)")
+    #expect(latin.keymap.help(title: "").rows.contains { $0.keys == [.control("r")] })
+    var japanese = Self.form(MemoryScreen.keys(typing: "山田"))
+    #expect(japanese.showsPhonetic)
+    #expect(NewPersonView.hint(japanese) == "\(Self.move) · \(Self.end)")
+    #expect(!japanese.keymap.help(title: "").rows.contains { $0.keys == [.control("r")] })
+    _ = japanese.handle(.control("r"))
+    #expect(japanese.showsPhonetic)
+  }
+
   @Test("the help of the label, discard and duplicate prompts")
   func promptHelp() {
     // ^L past the last standard label asks for a label of one's own.

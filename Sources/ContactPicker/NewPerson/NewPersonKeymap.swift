@@ -106,8 +106,11 @@ enum NewPersonKeymap {
   ///   - takesLineBreak: the focused text takes a line break (the note, a street):
   ///     Ctrl-O types one, and the help says so.
   ///   - choosesBook: several address books are offered: Ctrl-T takes the next.
+  ///   - togglesPhonetic: Ctrl-R shows and hides the phonetic name, and the help says
+  ///     so (`false`: the name needs its phonetic rows, shown whatever Ctrl-R says).
   static func form(
-    _ field: NewPersonState.Field, emptyValue: Bool = false, takesLineBreak: Bool = false, choosesBook: Bool = false
+    _ field: NewPersonState.Field, emptyValue: Bool = false, takesLineBreak: Bool = false, choosesBook: Bool = false,
+    togglesPhonetic: Bool = true
   ) -> Keymap<NewPersonCommand> {
     let lineBreak = KeyBinding(
       [.control("o")], NewPersonCommand.lineBreak, help: takesLineBreak ? L10n.text("^O new line") : nil,
@@ -145,7 +148,9 @@ enum NewPersonKeymap {
         KeyBinding([.pageDown], .move(5)),
         KeyBinding([.pageUp], .move(-5)),
       ] + after + [
-        KeyBinding([.control("r")], .togglePhonetic, help: singleLine ? L10n.text("^R phonetic") : nil),
+        KeyBinding(
+          [.control("r")], .togglePhonetic, help: singleLine && togglesPhonetic ? L10n.text("^R phonetic") : nil,
+          listed: togglesPhonetic),
         KeyBinding([.control("s")], .save, help: L10n.text("^S save")),
         KeyBinding([.escape, .control("c"), .control("g")], .cancel, help: L10n.text("esc cancel")),
       ] + (choosesBook ? [KeyBinding([.control("t")], .nextDestination, help: L10n.text("^T book"))] : []),

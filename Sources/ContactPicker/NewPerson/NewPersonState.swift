@@ -170,11 +170,14 @@ public struct NewPersonState: Sendable {
 
   // MARK: Fields
 
-  /// Whether the phonetic name fields are shown: asked for, a name in Han, Kana or
+  /// Whether the phonetic name fields are shown: asked for, or `showsPhoneticAlways`.
+  public var showsPhonetic: Bool { phoneticRequested || showsPhoneticAlways }
+
+  /// Whether the phonetic name fields are shown whether asked for or not (Ctrl-R
+  /// cannot hide them, and the help does not offer it): a name in Han, Kana or
   /// Hangul, or a phonetic name already there.
-  public var showsPhonetic: Bool {
-    phoneticRequested || form.nameNeedsPhonetic || !form.text(.phoneticGivenName).isEmpty
-      || !form.text(.phoneticFamilyName).isEmpty
+  var showsPhoneticAlways: Bool {
+    form.nameNeedsPhonetic || !form.text(.phoneticGivenName).isEmpty || !form.text(.phoneticFamilyName).isEmpty
   }
 
   /// The focusable rows, top to bottom.
@@ -286,7 +289,8 @@ public struct NewPersonState: Sendable {
     var emptyValue = false
     if case .value(let section, let id, _) = focus { emptyValue = form.entry(section, id: id)?.isEmpty ?? false }
     return NewPersonKeymap.form(
-      focus, emptyValue: emptyValue, takesLineBreak: takesLineBreak, choosesBook: destinations.count > 1)
+      focus, emptyValue: emptyValue, takesLineBreak: takesLineBreak, choosesBook: destinations.count > 1,
+      togglesPhonetic: !showsPhoneticAlways)
   }
 
   private mutating func handleForm(_ key: KeyEvent) -> Action {
