@@ -7,7 +7,10 @@ import Foundation
 /// 99,000 emails and phones, 4.5 MB, took 360 MB: a dictionary of about 3 KB for each
 /// two-member object).
 ///
-/// Valid is what `JSONSerialization` takes (a comma before a closing bracket too).
+/// Valid is what `JSONSerialization` takes (a comma before a closing bracket too), and
+/// more: a lone surrogate escape (`"\ud800"`) is U+FFFD and a number past `Double`'s
+/// range (`1e400`) is its text, where `JSONSerialization` refuses the whole document; a
+/// U+FEFF that begins a string is kept (`NSString` dropped it).
 /// Numbers keep their text as written; an object keeps its members in order (a key
 /// written twice is there twice: `members` gives the last one, as `JSONSerialization`).
 package enum ParsedJSON {
@@ -73,9 +76,10 @@ package enum ParsedJSON {
     return pairs.last { $0.key == key }?.value
   }
 
-  /// The value as a whole number, as `NSNumber.intValue` gives it: a number's whole
-  /// part (towards zero; `nil` past `Int`'s range), `true` 1 and `false` 0, or `nil`
-  /// for another kind of value.
+  /// The value as a whole number, as `NSNumber.intValue` gives it within `Int`'s
+  /// range: a number's whole part (towards zero), `true` 1 and `false` 0; `nil` past
+  /// that range (where `intValue` gave what the overflow left) and for another kind of
+  /// value.
   package var integer: Int? {
     switch self {
     case .number(let literal):
