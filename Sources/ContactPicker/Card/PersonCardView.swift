@@ -150,15 +150,16 @@ public enum PersonCardView {
     let all = lines(state, columns: columns)
     let columnWidth = labelWidth(state, columns: columns)
     let height = bodyHeight(screenRows: rows)
+    // The groups row is no value to choose: dimmed, as other values that cannot be
+    // chosen are, on a card where some cannot (`-p email`).
+    let groupsEnabled = !state.enabled.contains(false)
     for offset in 0..<height {
       let index = state.scrollTop + offset
       let row = headerHeight + offset
       guard index < all.count, row < rows - 1 else { break }
       let line = all[index]
       let selected = line.property != nil && line.property == state.cursor
-      // The groups row is no value to choose: dimmed, as other values that cannot be
-      // chosen are, on a card where some cannot (`-p email`).
-      let enabled = line.property.map { state.enabled[$0] } ?? !state.enabled.contains(false)
+      let enabled = line.property.map { state.enabled[$0] } ?? groupsEnabled
       var style = Style(dim: !enabled)
       if selected { style.reverse = true }
       let marked = line.property.map { state.marked.contains(state.properties[$0].identifier) } ?? false
