@@ -32,9 +32,18 @@ public struct AccountSync {
   }
 
   /// Sends the queue and, unless `pushOnly`, brings every book up to date.
+  ///
+  /// `pushOnly` is a save waited for in a form: each request is given the account's
+  /// `timeout` (a server that does not answer is given up on then, the edits staying
+  /// queued), not the 30 s without an answer that a sync allows.
   public func run(pushOnly: Bool = false) -> Outcome {
     LockedSync.run(account, paths: paths) { state, outcome in
-      let client = try DAVClient(options: try AccountCredentials.options(for: account, environment: environment))
+      var options = try AccountCredentials.options(for: account, environment: environment)
+      if pushOnly {
+        options.connectTimeout = min(options.connectTimeout, account.timeout)
+        options.requestTimeout = account.timeout
+      }
+      let client = try DAVClient(options: options)
       let sent = EditSending(client: client, paths: paths).sendAll()
       outcome.edits = sent.reports
       if let error = sent.stoppedBy { throw SyncFailure(error) }

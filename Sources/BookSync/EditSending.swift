@@ -70,18 +70,34 @@ struct EditSending {
   }
 
   /// Sends one edit, merging it on a `412`.
+  ///
+  /// A card read without a strong ETag (a weak one, `W/"…"`, which `If-Match` never
+  /// matches, RFC 7232 §3.1; or none) is read again first: sent without a condition
+  /// when it is still as it was read, else merged as on a `412`. (Between that `GET`
+  /// and the write, another client's change could still be overwritten: such a server
+  /// gives nothing to prevent it.)
   private func send(_ edit: PendingEdit) throws(DAVError) -> EditReport {
     var edit = edit
     for _ in 0..<5 {
+      var condition = edit.ifMatch
+      if let etag = edit.ifMatch, !Self.isStrong(etag) {
+        switch try unchangedSinceRead(edit) {
+        case nil: condition = nil
+        case .retry(let merged)?:
+          edit = merged
+          continue
+        case .done(let report)?: return report
+        }
+      }
       do {
         switch edit.kind {
         case .put:
           let body = edit.body ?? []
-          let etag = try client.put(edit.url, body: body, ifMatch: edit.ifMatch, ifNoneMatch: edit.ifMatch == nil)
+          let etag = try client.put(edit.url, body: body, ifMatch: condition, ifNoneMatch: edit.ifMatch == nil)
           refresh(edit, etag: etag, sent: body)
         case .delete:
           do {
-            try client.delete(edit.url, ifMatch: edit.ifMatch ?? "")
+            try client.delete(edit.url, ifMatch: condition)
           } catch where error.kind == .notFound {}  // gone already
           forget(edit)
         }
@@ -104,9 +120,33 @@ struct EditSending {
     case done(EditReport)
   }
 
+  /// Whether `etag` can be a condition: strong (not `W/"…"`, RFC 7232 §2.3) and not
+  /// empty (a server that sends none).
+  static func isStrong(_ etag: String) -> Bool {
+    let trimmed = etag.trimmingCharacters(in: .whitespaces)
+    return !trimmed.isEmpty && trimmed != "\"\"" && !trimmed.hasPrefix("W/")
+  }
+
+  /// For an edit of a card read without a strong ETag: nil when the server's card is
+  /// still the one the edit was made on (send it without a condition), else what to do
+  /// as after a `412` (merged into the server's card; set aside; gone).
+  private func unchangedSinceRead(_ edit: PendingEdit) throws(DAVError) -> Resolution? {
+    guard let theirs = try client.get(edit.url) else {
+      if edit.kind == .delete {
+        forget(edit)
+        outbox.remove(edit)
+        return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
+      }
+      return .done(setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read")))
+    }
+    if let base = edit.base, theirs.bytes == base { return nil }
+    return resolve(edit, theirs: theirs)
+  }
+
   /// What to do after a `412`: a new card's URL taken → another URL; a change → the
-  /// edit merged into the server's card; a conflict → set aside.
-  private func resolve(_ edit: PendingEdit) -> Resolution {
+  /// edit merged into the server's card (`theirs`, read here when not given); a
+  /// conflict → set aside.
+  private func resolve(_ edit: PendingEdit, theirs known: DAVCard? = nil) -> Resolution {
     var edit = edit
     guard let base = edit.base, edit.ifMatch != nil else {
       // A new card whose URL is taken on the server: the next free name.
@@ -121,13 +161,15 @@ struct EditSending {
       }
       return .retry(edit)
     }
-    let theirs: DAVCard?
+    var theirs = known
     do {
-      theirs = try client.get(edit.url)
+      if known == nil { theirs = try client.get(edit.url) }
     } catch {
       return .done(setAside(edit, theirs: nil, why: L10n.format("the server's version cannot be read (%s)", error.message)))
     }
-    guard let theirs, let etag = theirs.etag, !etag.isEmpty else {
+    // Without an ETag (a server that sends none) the edit is still one of a card that
+    // exists: `ifMatch` empty, not nil (nil is a new card's).
+    guard let theirs else {
       if edit.kind == .delete {
         forget(edit)
         outbox.remove(edit)
@@ -157,7 +199,7 @@ struct EditSending {
         return .done(setAside(edit, theirs: theirs, why: error.reason))
       }
       edit.base = theirs.bytes
-      edit.ifMatch = etag
+      edit.ifMatch = theirs.etag ?? ""
       return .retry(edit)
     }
     guard let original = CardBytesEditing.contacts(in: base, source: source).first else {
@@ -175,7 +217,7 @@ struct EditSending {
     do {
       let merged = try CardBytesEditing.apply(operation, to: theirs.bytes, source: source, wording: .server)
       edit.base = theirs.bytes
-      edit.ifMatch = etag
+      edit.ifMatch = theirs.etag ?? ""
       edit.body = merged.isBlank ? nil : merged.bytes
       return .retry(edit)
     } catch {

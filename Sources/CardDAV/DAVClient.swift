@@ -252,7 +252,8 @@ public final class DAVClient: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - ifMatch: The ETag the card must still have (`If-Match`); must not be empty.
-  ///   - ifNoneMatch: `true` to create only: `If-None-Match: *`.
+  ///   - ifNoneMatch: `true` to create only: `If-None-Match: *`. Neither: no condition
+  ///     (for a server without strong ETags, after a `GET` found the card unchanged).
   /// - Returns: The new ETag when the answer has one. Servers may rewrite the card
   ///   (Radicale sorts and refolds it): `get(_:)` it again to know what is stored.
   /// - Throws: ``DAVError``: `.preconditionFailed` on 412 (the card changed, or exists);
@@ -276,12 +277,14 @@ public final class DAVClient: @unchecked Sendable {
 
   /// Removes the card at `url` (`DELETE` with `If-Match`, RFC 7232 §3.1).
   ///
-  /// - Parameter ifMatch: The ETag the card must still have; must not be empty.
+  /// - Parameter ifMatch: The ETag the card must still have; must not be empty. `nil`:
+  ///   no condition (for a server without strong ETags, after a `GET` found the card
+  ///   unchanged).
   /// - Throws: ``DAVError``: `.notFound` on 404, `.preconditionFailed` on 412 (the card
   ///   changed); `.malformed` without sending for an empty `ifMatch`.
-  public func delete(_ url: String, ifMatch: String) throws(DAVError) {
-    let etag = try Self.checkedETag(ifMatch, url: url)
-    let response = try send("DELETE", url, headers: ["If-Match: \(etag)"], body: nil)
+  public func delete(_ url: String, ifMatch: String?) throws(DAVError) {
+    let headers = try ifMatch.map { etag throws(DAVError) in ["If-Match: \(try Self.checkedETag(etag, url: url))"] } ?? []
+    let response = try send("DELETE", url, headers: headers, body: nil)
     guard (200..<300).contains(response.status) else { throw statusError(response, url: url) }
   }
 

@@ -134,6 +134,10 @@ struct NewPersonFormTests {
     #expect(run.delegate.completed == [saved])
     // The title showed the name as it would be saved.
     #expect(run.screens[run.screens.count - 1].hasPrefix(" New Contact · Ada Lovelace"))
+    // While the save seam ran (a server book's waits for its server), the form said so.
+    let helpLine = run.screens[run.screens.count - 1].split(separator: "\n").dropLast().last
+    #expect(helpLine?.trimmingCharacters(in: .whitespaces) == "saving…", "\(run.screens.last ?? "")")
+    #expect(run.screens.dropLast().allSatisfy { !$0.contains("saving…") })
   }
 
   @Test("Tab, Shift-Tab, ↑ and ↓ move between fields and stop at either end")
@@ -360,7 +364,9 @@ struct NewPersonFormTests {
   @Test("a save that throws shows its error and leaves the form open; the next Ctrl-S saves")
   func saveError() {
     let run = runForm(typing("Ada") + [.control("s"), .control("s")], failures: 1)
-    #expect(run.screens[4].contains("not saved: contacts.vcf: no space left on device"))
+    #expect(run.screens[4].contains("saving…"))
+    #expect(run.screens[5].contains("not saved: contacts.vcf: no space left on device"))
+    #expect(!run.screens[5].contains("saving…"))
     #expect(run.saved.count == 2)
     guard case .completed(let saved) = run.result else {
       Issue.record("not completed")

@@ -16,13 +16,29 @@ final class CardDAVBookFixture {
     var description: String { rawValue }
   }
 
+  /// A server as a test meets it: which one, and whether its ETags reach cpick as sent
+  /// or through a proxy that makes them weak or leaves them out.
+  struct Setup: Sendable, CustomStringConvertible {
+    var kind: Kind
+    var etags: ETagRewritingProxy.Rewrite?
+    var description: String { etags.map { "\(kind), ETags \($0)" } ?? kind.description }
+    /// Both servers as they are, and Radicale with weak ETags and with none.
+    static var all: [Setup] {
+      [Setup(kind: .radicale), Setup(kind: .xandikos), Setup(kind: .radicale, etags: .weak), Setup(kind: .radicale, etags: .absent)]
+    }
+  }
+
   let server: DAVServer
   let home: TempFolder
   let bookPath: String
   let environment: [String: String]
   let account: ServerAccount
+  /// The proxy the account reaches the server through, if any.
+  let proxy: ETagRewritingProxy?
 
-  init(_ kind: Kind, password: String? = nil) throws {
+  /// `etags`: the account reaches the server through a proxy that makes its ETags weak
+  /// or leaves them out.
+  init(_ kind: Kind, password: String? = nil, etags: ETagRewritingProxy.Rewrite? = nil) throws {
     server = kind == .radicale ? try DAVServer.radicale() : try DAVServer.xandikos()
     home = try TempFolder("carddav-home")
     if kind == .radicale {
@@ -32,7 +48,10 @@ final class CardDAVBookFixture {
       bookPath = "/user/contacts/addressbook/"
     }
     for number in 1...3 { try server.putRaw(path: bookPath + "c\(number).vcf", bytes: Self.card(number)) }
-    var config = "[account test]\nurl = \(server.url)\n"
+    let upstream = server.url
+    proxy = try etags.map { try ETagRewritingProxy(upstream: upstream, rewrite: $0) }
+    let url = proxy?.url("/") ?? server.url
+    var config = "[account test]\nurl = \(url)\n"
     if let (user, secret) = server.account {
       config += "username = \(user)\npassword-command = printf '%s\\n' '\(password ?? secret)'\n"
     }
@@ -43,10 +62,15 @@ final class CardDAVBookFixture {
       "XDG_STATE_HOME": home.path + "/state", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "CPICK_SYNC": TestPaths.syncHelper,
     ]
-    account = ServerAccount.forSource(server.url, config: ConfigFile.load(environment: environment))
+    account = ServerAccount.forSource(url, config: ConfigFile.load(environment: environment))
+  }
+
+  convenience init(_ setup: Setup) throws {
+    try self.init(setup.kind, etags: setup.etags)
   }
 
   deinit {
+    proxy?.close()
     server.stop()
     home.remove()
   }

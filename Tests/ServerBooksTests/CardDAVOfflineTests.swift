@@ -108,6 +108,35 @@ import Testing
     #expect(kept.count == 1)
   }
 
+  @Test("a save to a server that takes the connection but never answers gives up after the account's timeout")
+  func serverHangs() throws {
+    let fixture = try CardDAVBookFixture(.radicale)
+    fixture.sync()
+    // The account waits at most 1 s; the helper reads the config itself.
+    let config = fixture.home.path + "/config/cpick/config"
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    try (text + "timeout = 1\n").write(toFile: config, atomically: true, encoding: .utf8)
+    let account = ServerAccount.forSource(fixture.server.url, config: ConfigFile.load(environment: fixture.environment))
+    #expect(account.timeout == 1)
+    // A stopped server: the kernel still takes connections, nothing answers.
+    kill(fixture.server.pid, SIGSTOP)
+    defer { kill(fixture.server.pid, SIGCONT) }
+    let original = try fixture.contact("c1")
+    var edited = original
+    edited.note = "sent later"
+    var request = SaveRequest()
+    request.update(edited, original: original)
+    var unsent: [String] = []
+    let saved = try CardDAVStore(account: account, environment: fixture.environment).execute(request, unsent: &unsent)
+    #expect(saved.map(\.note) == ["sent later"])
+    // The request's own time-out, not the save's backstop (30 s: "no answer from cpick-sync").
+    #expect(unsent == ["not sent yet (not done within 1 s); it is kept and sent on the next sync"])
+    #expect(Outbox(folder: fixture.paths.outbox).edits().count == 1)
+    kill(fixture.server.pid, SIGCONT)
+    #expect(fixture.sync().edits.map(\.result) == ["sent"])
+    #expect(try fixture.serverCard("c1.vcf")?.contains("NOTE:sent later") == true)
+  }
+
   @Test("with the server gone, a save succeeds on the copy and stays queued; nothing is lost")
   func serverGone() throws {
     let fixture = try CardDAVBookFixture(.xandikos)

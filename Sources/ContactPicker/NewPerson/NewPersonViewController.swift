@@ -237,6 +237,17 @@ public final class NewPersonViewController {
       screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
     }
 
+    /// Presents the form with "saving…" on its message line while the save seam runs:
+    /// a server book's save waits for its server (at most the account's `timeout`).
+    /// The state keeps its own message: a refused save replaces it, a done one ends.
+    private func showSaving() {
+      var shown = state
+      shown.message = L10n.text("saving…")
+      shown.messageIsError = false
+      let size = screen.size
+      screen.present(NewPersonView.render(shown, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
+    }
+
     private func next() -> InteractionStep<NewPersonResult> {
       .next(
         .input(on: screen, timeout: nil) { [self] input in
@@ -283,6 +294,7 @@ public final class NewPersonViewController {
           controller.destinationChosen?(controller.destinations[chosen])
         }
         guard let save = controller.save else { return .finished(.completed(contact)) }
+        showSaving()
         do {
           return .finished(.completed(try save(contact)))
         } catch {
