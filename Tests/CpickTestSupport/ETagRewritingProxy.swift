@@ -22,29 +22,14 @@ public final class ETagRewritingProxy: @unchecked Sendable {
   public func url(_ path: String) -> String { "http://127.0.0.1:\(port)" + path }
 
   private let socket: Int32
-  private let upstreamPort: UInt16
-  private let rewrite: Rewrite
 
   /// Listens on a free port, forwarding to `upstream` (`http://127.0.0.1:PORT…`).
   public init(upstream: String, rewrite: Rewrite) throws {
     guard let port = URLComponents(string: upstream)?.port else {
       throw LoopbackServer.Failure(description: "no port in \(upstream)")
     }
-    upstreamPort = UInt16(port)
-    self.rewrite = rewrite
-    (socket, self.port) = try LoopbackServer.boundSocket()
-    guard listen(socket, 16) == 0 else {
-      Glibc.close(socket)
-      throw LoopbackServer.Failure(description: "listen: \(String(cString: strerror(errno)))")
-    }
-    let listening = socket
-    Thread.detachNewThread { [self] in
-      while true {
-        let connection = accept(listening, nil, nil)
-        guard connection >= 0 else { return }
-        Thread.detachNewThread { [self] in serve(connection) }
-      }
-    }
+    let forwarding = Forwarding(upstreamPort: UInt16(port), rewrite: rewrite)
+    (socket, self.port) = try LoopbackServer.serving { forwarding.serve($0) }
   }
 
   /// Stops listening.
@@ -53,63 +38,69 @@ public final class ETagRewritingProxy: @unchecked Sendable {
     _ = Glibc.close(socket)
   }
 
-  private func serve(_ client: Int32) {
-    defer { Glibc.close(client) }
-    guard var request = Self.readMessage(client, untilClose: false) else { return }
-    // HTTP/1.0 upstream: an answer of Content-Length or up to the close, never chunked.
-    request.head = request.head.filter { line in
-      let name = line.split(separator: ":").first?.lowercased() ?? ""
-      return name != "connection" && name != "expect" && name != "keep-alive"
-    }
-    request.head[0] = request.head[0].replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0")
-    request.head.append("Connection: close")
-    guard let upstream = connectUpstream() else { return }
-    defer { Glibc.close(upstream) }
-    guard Self.write(upstream, request.bytes), var answer = Self.readMessage(upstream, untilClose: true) else { return }
-    answer.body = rewritten(answer.body)
-    answer.head = answer.head.compactMap { line in
-      let name = line.split(separator: ":").first?.lowercased() ?? ""
-      switch name {
-      case "content-length", "connection", "transfer-encoding", "keep-alive": return nil
-      case "etag":
-        guard rewrite == .weak else { return nil }
-        let value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
-        return value.hasPrefix("W/") ? line : "ETag: W/" + value
-      default: return line
-      }
-    }
-    answer.head[0] = answer.head[0].replacingOccurrences(of: "HTTP/1.0", with: "HTTP/1.1")
-    answer.head += ["Content-Length: \(answer.body.count)", "Connection: close"]
-    _ = Self.write(client, answer.bytes)
-  }
+  /// One connection's work: the request to the server, its answer rewritten back.
+  private struct Forwarding: Sendable {
+    let upstreamPort: UInt16
+    let rewrite: Rewrite
 
-  /// The body with each `getetag` property's value made weak or empty.
-  private func rewritten(_ body: [UInt8]) -> [UInt8] {
-    let text = String(decoding: body, as: UTF8.self)
-    guard text.contains("getetag>") else { return body }
-    let pattern = try! NSRegularExpression(pattern: "(<([A-Za-z0-9]+:)?getetag>)([^<]*)(</)")
-    let template = rewrite == .weak ? "$1W/$3$4" : "$1$4"
-    let range = NSRange(text.startIndex..., in: text)
-    return Array(pattern.stringByReplacingMatches(in: text, range: range, withTemplate: template).utf8)
-  }
-
-  private func connectUpstream() -> Int32? {
-    let upstream = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard upstream >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = upstreamPort.bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    func serve(_ client: Int32) {
+      defer { Glibc.close(client) }
+      guard var request = ETagRewritingProxy.readMessage(client, untilClose: false) else { return }
+      // HTTP/1.0 upstream: an answer of Content-Length or up to the close, never chunked.
+      request.head = request.head.filter { line in
+        let name = line.split(separator: ":").first?.lowercased() ?? ""
+        return name != "connection" && name != "expect" && name != "keep-alive"
       }
+      request.head[0] = request.head[0].replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0")
+      request.head.append("Connection: close")
+      guard let upstream = connectUpstream() else { return }
+      defer { Glibc.close(upstream) }
+      guard ETagRewritingProxy.write(upstream, request.bytes), var answer = ETagRewritingProxy.readMessage(upstream, untilClose: true) else { return }
+      answer.body = rewritten(answer.body)
+      answer.head = answer.head.compactMap { line in
+        let name = line.split(separator: ":").first?.lowercased() ?? ""
+        switch name {
+        case "content-length", "connection", "transfer-encoding", "keep-alive": return nil
+        case "etag":
+          guard rewrite == .weak else { return nil }
+          let value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+          return value.hasPrefix("W/") ? line : "ETag: W/" + value
+        default: return line
+        }
+      }
+      answer.head[0] = answer.head[0].replacingOccurrences(of: "HTTP/1.0", with: "HTTP/1.1")
+      answer.head += ["Content-Length: \(answer.body.count)", "Connection: close"]
+      _ = ETagRewritingProxy.write(client, answer.bytes)
     }
-    guard connected else {
-      Glibc.close(upstream)
-      return nil
+
+    /// The body with each `getetag` property's value made weak or empty.
+    private func rewritten(_ body: [UInt8]) -> [UInt8] {
+      let text = String(decoding: body, as: UTF8.self)
+      guard text.contains("getetag>") else { return body }
+      let pattern = try! NSRegularExpression(pattern: "(<([A-Za-z0-9]+:)?getetag>)([^<]*)(</)")
+      let template = rewrite == .weak ? "$1W/$3$4" : "$1$4"
+      let range = NSRange(text.startIndex..., in: text)
+      return Array(pattern.stringByReplacingMatches(in: text, range: range, withTemplate: template).utf8)
     }
-    return upstream
+
+    private func connectUpstream() -> Int32? {
+      let upstream = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard upstream >= 0 else { return nil }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = upstreamPort.bigEndian
+      let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+      }
+      guard connected else {
+        Glibc.close(upstream)
+        return nil
+      }
+      return upstream
+    }
   }
 
   /// An HTTP message: its head's lines (the start line first) and its body.

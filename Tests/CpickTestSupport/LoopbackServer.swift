@@ -44,6 +44,24 @@ enum LoopbackServer {
     return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
+  /// A socket listening on a free port of 127.0.0.1 whose connections are each given to
+  /// `serve` on a thread of its own, until the socket is closed; and that port.
+  static func serving(_ serve: @escaping @Sendable (Int32) -> Void) throws -> (socket: Int32, port: Int) {
+    let (socket, port) = try boundSocket()
+    guard listen(socket, 16) == 0 else {
+      close(socket)
+      throw Failure(description: "listen: \(String(cString: strerror(errno)))")
+    }
+    Thread.detachNewThread {
+      while true {
+        let connection = accept(socket, nil, nil)
+        guard connection >= 0 else { return }
+        Thread.detachNewThread { serve(connection) }
+      }
+    }
+    return (socket, port)
+  }
+
   /// `name` on the PATH, else `fallback` when it is executable.
   static func executable(_ name: String, fallback: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

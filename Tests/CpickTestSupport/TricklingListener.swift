@@ -9,33 +9,31 @@ public final class TricklingListener: @unchecked Sendable {
   /// The port it listens on.
   public let port: Int
   private let socket: Int32
-  private let stopped = NSLock()
-  private var isStopped = false
+  private let stopped = StopFlag()
+
+  /// Whether `close()` was called, as the connections' threads see it.
+  private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+    var value: Bool { lock.withLock { isSet } }
+    func set() { lock.withLock { isSet = true } }
+  }
 
   /// Listens on a free port and serves each connection on a thread of its own.
   public init(interval: TimeInterval = 0.2) throws {
-    (socket, port) = try LoopbackServer.boundSocket()
-    guard listen(socket, 8) == 0 else {
-      Glibc.close(socket)
-      throw LoopbackServer.Failure(description: "listen: \(String(cString: strerror(errno)))")
-    }
-    let listening = socket
-    Thread.detachNewThread { [self] in
-      while true {
-        let connection = accept(listening, nil, nil)
-        guard connection >= 0 else { return }
-        Thread.detachNewThread { [self] in trickle(connection, interval: interval) }
-      }
+    let stopped = stopped
+    (socket, port) = try LoopbackServer.serving { connection in
+      Self.trickle(connection, interval: interval, until: stopped)
     }
   }
 
-  private func trickle(_ connection: Int32, interval: TimeInterval) {
+  private static func trickle(_ connection: Int32, interval: TimeInterval, until stopped: StopFlag) {
     defer { Glibc.close(connection) }
     var request = [UInt8](repeating: 0, count: 4096)
     _ = recv(connection, &request, request.count, 0)
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/vcard\r\nContent-Length: 1000000\r\n\r\n"
     guard send(connection, head, head.utf8.count, Int32(MSG_NOSIGNAL)) > 0 else { return }
-    while !stopped.withLock({ isStopped }) {
+    while !stopped.value {
       guard send(connection, "x", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
       Thread.sleep(forTimeInterval: interval)
     }
@@ -43,7 +41,7 @@ public final class TricklingListener: @unchecked Sendable {
 
   /// Stops listening and trickling.
   public func close() {
-    stopped.withLock { isStopped = true }
+    stopped.set()
     shutdown(socket, Int32(SHUT_RDWR))
     _ = Glibc.close(socket)
   }
