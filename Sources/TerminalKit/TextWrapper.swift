@@ -60,9 +60,10 @@ public enum TextWrapper {
   }
 
   /// Whether a line may break before and after `character`: a wide character other
-  /// than Hangul.
+  /// than Hangul — wide by its first scalar (an ideograph, kana), not by its marks: a
+  /// Devanagari letter and its vowel sign (`टी`) take two columns but are inside a word.
   static func breaksAround(_ character: Character) -> Bool {
-    guard TerminalText.width(character) == 2, let scalar = character.unicodeScalars.first else { return false }
+    guard let scalar = character.unicodeScalars.first, TerminalText.width(Character(scalar)) == 2 else { return false }
     let hangul = (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
       || (0x3130...0x318F).contains(scalar.value)
     return !hangul

@@ -1,3 +1,4 @@
+import CpickTestSupport
 import Foundation
 import Testing
 
@@ -88,6 +89,19 @@ struct IntegrationTests {
       "fish --no-config",
       setup: "function fish_prompt; echo '$ '; end; source integrations/shell/cpick.fish; and echo re''ady")
   }
+
+  /// Cards whose mailboxes are hard to write: specials in a name (quoted, `"` and `\`
+  /// escaped), and a U+200B in a name and in an address (left out of a mail header).
+  static let hardNames = [
+    ("Lovelace\\, Ada", "ada@example.org"), (#"Say "hi" \\ o"#, "a@b.example"),
+    ("Zara\u{200B} Zwicky", "zara\u{200B}.zwicky@example.org"),
+  ].map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\($0.0)\r\nEMAIL:\($0.1)\r\nEND:VCARD\r\n" }.joined()
+
+  /// Their mailboxes as `cpick -f mailbox` writes them, for the queries `lovelace`,
+  /// `say` and `zwicky`: what every editor's completion must give.
+  static let hardMailboxes = [
+    #""Lovelace, Ada" <ada@example.org>"#, #""Say \"hi\" \\ o" <a@b.example>"#, "Zara Zwicky <zara.zwicky@example.org>",
+  ]
 
   // MARK: neomutt
 
@@ -233,6 +247,31 @@ struct IntegrationTests {
   }
 
   @Test(
+    "neomutt: Alt-m types a ^ in an address as a ^, and a name with <Home> in it is not the Home key",
+    .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
+  func neomuttPickerMacroKeyNames() throws {
+    let book = try TempFolder("mutt-to-keys")
+    defer { book.remove() }
+    let cards = [("Kim ^Caret^ Stone", "kim^c@example.org"), ("Anna <Home> Lee", "anna.lee@example.org")]
+      .map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\($0.0)\r\nEMAIL:\($0.1)\r\nEND:VCARD\r\n" }
+    let path = try book.write("keys.vcf", Array(cards.joined().utf8))
+    for (query, to) in [("stone", "To: Kim ^Caret^ Stone <kim^c@example.org>"), ("anna lee", "To: anna.lee@example.org")] {
+      let pane = try Self.neomutt(environment: "env CPICK_SOURCE=\(path) ")
+      defer { pane.close() }
+      try pane.waitForScreen(containing: "NeoMutt")
+      try pane.press("M-m")
+      try pane.waitForScreen(containing: "2/2")
+      try pane.type(query)
+      try pane.waitForScreen(containing: "1/2")
+      try pane.press("Enter")
+      // NeoMutt shows a control character as ^ and its letter: "^C" for what "^c" became.
+      let screen = try pane.waitForScreen(containing: "To: ")
+      let line = screen.components(separatedBy: "\n").first { $0.hasPrefix("To: ") } ?? ""
+      #expect(line.trimmingCharacters(in: .whitespaces) == to, "\(screen)")
+    }
+  }
+
+  @Test(
     "neomutt: when cpick fails in Alt-m, its message is on NeoMutt's status line",
     .enabled(if: IntegrationPane.has("neomutt"), "neomutt is not installed"))
   func neomuttPickerMacroError() throws {
@@ -357,6 +396,28 @@ struct IntegrationTests {
     #expect(text == "To: ada@example.org, Margaret Thornton <maggie.thornton@example.com>\n")
   }
 
+  @Test(
+    "vim: cpick#complete gives cpick's own mailboxes: specials quoted, invisible characters left out",
+    .enabled(if: IntegrationPane.has("vim"), "vim is not installed"))
+  func vimOmnifuncMailboxes() throws {
+    let folder = try TempFolder("vim-hard-names")
+    defer { folder.remove() }
+    let hard = try folder.write("hard.vcf", Array(Self.hardNames.utf8))
+    let out = folder.path + "/out.txt"
+    let q = EndToEnd.shellQuoted
+    let script = "call writefile(map(cpick#complete(0, 'lovelace') + cpick#complete(0, 'say') + cpick#complete(0, 'zwicky'), 'v:val.word'), $OUT)"
+    let result = try CommandRunner.run(
+      "/bin/sh",
+      [
+        "-c",
+        "cd \(q(EndToEnd.packageRoot.path)) && OUT=\(q(out)) CPICK_SOURCE=\(q(hard)) XDG_CACHE_HOME=\(q(folder.path)) "
+          + "vim -u NONE -N -es --cmd 'set rtp+=integrations/vim' -c \(q("let g:cpick_command = " + (try EndToEnd.binary()).debugDescription)) "
+          + "-c \(q(script)) -c 'qa!'",
+      ], timeout: 30)
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.components(separatedBy: "\n").dropLast() == Self.hardMailboxes, "\(text)\n\(result.stderrText)")
+  }
+
   // MARK: Emacs
 
   /// `emacs -nw` with cpick.el on `$T/out.txt`, `To: ` typed, and `M-x cpick-insert` run.
@@ -406,6 +467,9 @@ struct IntegrationTests {
     "emacs --batch: cpick-completion-at-point offers every address of the matches, annotated; mailboxes are quoted",
     .enabled(if: EndToEnd.which("emacs") != nil, "emacs is not installed"))
   func emacsCapf() throws {
+    let folder = try TempFolder("emacs-hard-names")
+    defer { folder.remove() }
+    let hard = try folder.write("hard.vcf", Array(Self.hardNames.utf8))
     let q = EndToEnd.shellQuoted
     let lisp = """
       (progn
@@ -417,8 +481,9 @@ struct IntegrationTests {
                  (all (all-completions "" (nth 2 capf))))
             (princ (format "start %d end %d\\n" (nth 0 capf) (nth 1 capf)))
             (dolist (c all) (princ (format "%s|%s\\n" c (cpick--annotate c))))))
-        (princ (cpick-mailbox "Lovelace, Ada" "ada@example.org")) (terpri)
-        (princ (cpick-mailbox "José Álvarez" "jose.alvarez@example.com")) (terpri))
+        (setenv "CPICK_SOURCE" \(hard.debugDescription))
+        (dolist (query (list "lovelace" "say" "zwicky"))
+          (dolist (c (cpick--candidates "query" query)) (princ c) (terpri))))
       """
     let result = try CommandRunner.run(
       "/bin/sh", ["-c", "emacs --batch -Q -l \(q(IntegrationPane.integrations.path + "/emacs/cpick.el")) --eval \(q(lisp))"],
@@ -429,8 +494,6 @@ struct IntegrationTests {
         "start 22 end 28",
         "Margaret Thornton <maggie.thornton@example.com>|  home",
         "Margaret Thornton <m.thornton@riverside-clinic.example>|  work",
-        "\"Lovelace, Ada\" <ada@example.org>",
-        "José Álvarez <jose.alvarez@example.com>",
-      ], "\(result.stdoutText)\n\(result.stderrText)")
+      ] + Self.hardMailboxes, "\(result.stdoutText)\n\(result.stderrText)")
   }
 }

@@ -12,7 +12,7 @@
 ;; the property (phone, address, ...) and inserts the plain value.
 ;; `cpick-insert-completing' does the same with `completing-read' over `cpick list'.
 ;; `cpick-completion-at-point' completes the address before point through
-;; `cpick query WORD -f jsonl' (cpick's fuzzy, accent- and pinyin-aware matching:
+;; `cpick query WORD -p email --template' (each mailbox as `-f mailbox' writes it; cpick's fuzzy, accent- and pinyin-aware matching:
 ;; `To: maggie' TAB finds "Margaret Thornton <maggie.thornton@example.com>",
 ;; `To: wang' TAB "王芳 <wangfang@example.com>"; cpick's order; annotations show
 ;; the label and the organization), whatever `completion-styles' holds: the table's
@@ -22,7 +22,6 @@
 
 ;;; Code:
 
-(require 'json)
 (require 'term)
 (require 'subr-x)
 (require 'cl-lib)
@@ -132,37 +131,25 @@ picker's term for an Esc that nothing follows within `cpick-escape-delay'."
 
 ;;;; Mailboxes from cpick's JSON
 
-(defun cpick-mailbox (name address)
-  "NAME <ADDRESS> as RFC 5322 wants it: NAME quoted when it holds specials."
-  (cond ((or (null name) (string-empty-p name)) address)
-        ((string-match-p "[]()<>[:;@\\\\,.\"]" name)
-         (format "\"%s\" <%s>" (replace-regexp-in-string "[\"\\\\]" "\\\\\\&" name) address))
-        (t (format "%s <%s>" name address))))
+;; One line of `cpick query/list -p email --template' per address: the mailbox as
+;; cpick writes it (`-f mailbox': quoted where RFC 5322 wants it, invisible characters
+;; left out), a TAB, the label, a TAB, the organization.
+(defconst cpick--template "{mailbox}\\t{label}\\t{organizationName}")
 
-(defun cpick--people (&rest arguments)
-  "Run cpick with ARGUMENTS (and -f jsonl); each person as an alist."
+(defun cpick--candidates (&rest arguments)
+  "Run cpick with ARGUMENTS: one mailbox string per email address, in cpick's order.
+Each carries the text property `cpick-annotation' (label, organization)."
   (with-temp-buffer
     (when (eq 0 (apply #'call-process cpick-program nil (list t nil) nil
-                       (append arguments '("-f" "jsonl"))))
-      (let (people)
+                       (append arguments (list "-p" "email" "--template" cpick--template))))
+      (let (candidates)
         (dolist (line (split-string (buffer-string) "\n" t))
-          (condition-case nil
-              (push (json-parse-string line :object-type 'alist :array-type 'list) people)
-            (error nil)))
-        (nreverse people)))))
-
-(defun cpick--candidates (people)
-  "One mailbox string per email address of PEOPLE, in order.
-Each carries the text property `cpick-annotation' (label, organization)."
-  (let (candidates)
-    (dolist (person people)
-      (let ((name (alist-get 'displayName person))
-            (organization (alist-get 'organizationName person)))
-        (dolist (email (alist-get 'emailAddresses person))
-          (let ((annotation (string-join (delq nil (list (alist-get 'label email) organization)) " · ")))
-            (push (propertize (cpick-mailbox name (alist-get 'value email)) 'cpick-annotation annotation)
-                  candidates)))))
-    (nreverse candidates)))
+          (let ((fields (split-string line "\t")))
+            (when (= (length fields) 3)
+              (push (propertize (nth 0 fields) 'cpick-annotation
+                                (string-join (cl-remove-if #'string-empty-p (cdr fields)) " · "))
+                    candidates))))
+        (nreverse candidates)))))
 
 (defun cpick--annotate (candidate)
   (let ((annotation (get-text-property 0 'cpick-annotation candidate)))
@@ -171,7 +158,7 @@ Each carries the text property `cpick-annotation' (label, organization)."
 (defun cpick-insert-completing ()
   "Insert a mailbox chosen with `completing-read' over every contact."
   (interactive)
-  (let* ((candidates (cpick--candidates (cpick--people "list")))
+  (let* ((candidates (cpick--candidates "list"))
          (completion-extra-properties '(:annotation-function cpick--annotate)))
     (insert (completing-read "Mail to: " candidates nil t))))
 
@@ -224,7 +211,7 @@ what cpick found).  Each query is run once per table."
                       (let ((found (gethash query cache 'none)))
                         (if (not (eq found 'none))
                             found
-                          (puthash query (cpick--candidates (cpick--people "query" query)) cache))))))
+                          (puthash query (cpick--candidates "query" query) cache))))))
                 (known-p (string)
                   (catch 'found
                     (maphash (lambda (_query mailboxes) (when (member string mailboxes) (throw 'found t)))

@@ -81,18 +81,6 @@ function! s:finish(ctx, status) abort
   redraw!
 endfunction
 
-" `"Name" <addr>` as RFC 5322 wants it: the name quoted when it holds specials.
-function! cpick#mailbox(name, address) abort
-  if empty(a:name)
-    return a:address
-  endif
-  let name = a:name
-  if name =~# '[()<>\[\]:;@\\,."]'
-    let name = '"' . escape(name, '"\') . '"'
-  endif
-  return name . ' <' . a:address . '>'
-endfunction
-
 " Omni/complete function (:h complete-functions): the word before the cursor is a
 " query; every email address of every match is a candidate, best match first.
 function! cpick#complete(findstart, base) abort
@@ -105,20 +93,17 @@ function! cpick#complete(findstart, base) abort
     endwhile
     return start
   endif
-  let cmd = printf('%s query %s -f jsonl </dev/null', get(g:, 'cpick_command', 'cpick'), shellescape(a:base))
+  " One line per address: the mailbox as cpick writes it (-f mailbox: quoted where
+  " RFC 5322 wants it, invisible characters left out), its label, the organization.
+  let template = shellescape('{mailbox}\t{label}\t{organizationName}')
+  let cmd = printf('%s query %s -p email --template %s </dev/null 2>/dev/null',
+        \ get(g:, 'cpick_command', 'cpick'), shellescape(a:base), template)
   let items = []
-  for json in systemlist(cmd)
-    try
-      let person = json_decode(json)
-    catch
-      continue
-    endtry
-    if type(person) != v:t_dict | continue | endif
-    let name = get(person, 'displayName', '')
-    for email in get(person, 'emailAddresses', [])
-      call add(items, {'word': cpick#mailbox(name, email.value), 'abbr': name . ' <' . email.value . '>',
-            \ 'menu': join(filter([get(email, 'label', ''), get(person, 'organizationName', '')], '!empty(v:val)'), ' · ')})
-    endfor
+  for line in systemlist(cmd)
+    let fields = split(line, "\t", 1)
+    if len(fields) != 3 | continue | endif
+    call add(items, {'word': fields[0], 'abbr': fields[0],
+          \ 'menu': join(filter(fields[1:], '!empty(v:val)'), ' · ')})
   endfor
   return items
 endfunction

@@ -6,7 +6,7 @@
 --     opens cpick in a floating terminal window and, when it ends, inserts what was
 --     chosen at the cursor (nothing when cancelled).
 -- require("cpick").complete
---     an omnifunc/completefunc over `cpick query WORD -p email -f jsonl`:
+--     an omnifunc/completefunc over `cpick query WORD -p email` (each mailbox as -f mailbox writes it):
 --     `setlocal omnifunc=v:lua.require'cpick'.complete`, then <C-x><C-o>.
 -- require("cpick").setup({ command = "cpick", width = 0.8, height = 0.7,
 --                          border = "rounded" })
@@ -33,57 +33,27 @@ M.properties = {
   "note", "organization",
 }
 
--- Control characters, bidi controls and line separators become spaces (as cpick's
--- own line-based output does).
-local function plain(text)
-  text = tostring(text or "")
-  for _, pattern in ipairs({
-    "%c",                         -- C0 controls and DEL
-    "\194[\128-\159]",             -- C1 controls
-    "\226\128[\142\143\168-\174]", -- U+200E, U+200F, U+2028 to U+202E
-    "\226\129[\166-\169]",        -- U+2066 to U+2069
-    "\216\156",                    -- U+061C
-  }) do
-    text = text:gsub(pattern, " ")
-  end
-  return text
-end
-
--- `Name <address>` as RFC 5322 wants it: the display name becomes a quoted-string
--- (with `\` and `"` escaped) when it holds specials `( ) < > [ ] : ; @ \ , . "`.
--- Just the address when the name is empty; just the name when the address is.
-function M.mailbox(name, address)
-  name = vim.trim(plain(name))
-  address = plain(address):gsub(" ", "")
-  if address == "" then return name end
-  if name == "" then return address end
-  if name:find('[()<>%[%]:;@\\,."]') then
-    name = '"' .. name:gsub('[\\"]', "\\%0") .. '"'
-  end
-  return name .. " <" .. address .. ">"
-end
-
-local decode = (vim.json and vim.json.decode) or vim.fn.json_decode
-
 -- Every email address of every person matching `query`, best match first, as
--- complete-items: the mailbox is the word, the label and organization the menu.
+-- complete-items: one line of cpick's per address — the mailbox as cpick writes it
+-- (`-f mailbox`: quoted where RFC 5322 wants it, invisible characters left out), its
+-- label, the organization; cpick's warnings (stderr) left out.
 function M.candidates(query)
-  local lines = vim.fn.systemlist({ program(), "query", query, "-p", "email", "-f", "jsonl" }, "")
+  local lines = vim.fn.systemlist({
+    "sh", "-c", 'exec "$0" query "$1" -p email --template "$2" 2>/dev/null',
+    program(), query, "{mailbox}\\t{label}\\t{organizationName}",
+  }, "")
   local items = {}
-  if vim.v.shell_error ~= 0 and vim.v.shell_error ~= 1 then return items end -- 1: no match
+  if vim.v.shell_error ~= 0 then return items end -- 1: no match
   for _, line in ipairs(lines) do
-    local ok, record = pcall(decode, line)
-    if ok and type(record) == "table" and type(record.person) == "table"
-        and type(record.property) == "table" and type(record.property.value) == "string" then
-      local person, property = record.person, record.property
-      local name = type(person.displayName) == "string" and person.displayName or ""
+    local fields = vim.split(line, "\t", { plain = true })
+    if #fields == 3 then
       local menu = {}
-      for _, part in ipairs({ property.label, person.organizationName }) do
-        if type(part) == "string" and part ~= "" then table.insert(menu, part) end
+      for _, part in ipairs({ fields[2], fields[3] }) do
+        if part ~= "" then table.insert(menu, part) end
       end
       table.insert(items, {
-        word = M.mailbox(name, property.value),
-        abbr = plain(name) .. " <" .. plain(property.value) .. ">",
+        word = fields[1],
+        abbr = fields[1],
         menu = table.concat(menu, " · "),
         icase = 1,
         dup = 1,
