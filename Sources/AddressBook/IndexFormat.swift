@@ -16,7 +16,7 @@ package enum IndexFormat {
   /// `ContactRenderings`, or what the index builder derives and stores (sort keys,
   /// folded and transliterated forms, phone-number forms), or how values are decoded
   /// (an undeclared charset guessed otherwise).
-  package static let layoutRevision = 47
+  package static let layoutRevision = 48
 
   /// The version written into `index.sqlite` and every list file's header: the layout
   /// revision and the person JSON's schema (`PersonJSON.schemaVersion`), so that a

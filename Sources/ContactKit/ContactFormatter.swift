@@ -201,11 +201,16 @@ public enum ContactFormatter {
         guard !trimmed.isEmpty else { return }
         if source == nil { source = trimmed }
         var folded = surname ? surnameKey(trimmed) : partKey(trimmed)
-        // A letter that its transliteration makes an apostrophe (Hebrew א and ע, the
-        // ʻokina: `אברהם` → `'brhm`) does not put the name in `#`: it sorts by the
-        // letters after it.
-        if folded.utf8.first == UInt8(ascii: "'"), let first = trimmed.unicodeScalars.first, first.value >= 0x80 {
-          folded = String(folded.drop { $0 == "'" })
+        // A letter that its transliteration makes an apostrophe or a half ring (Hebrew
+        // א and ע, Arabic ع and ء: `אברהם` → `'brhm`, `علي` → `ʿly`; the ʻokina) does not
+        // put the name in `#`. Hebrew's and Arabic's are read as an `a`, as Avraham,
+        // Amar, Ali and Abdullah are written in Latin letters; another script's sorts
+        // by the letters after it.
+        if let mark = folded.unicodeScalars.first, Self.glottalMarks.contains(mark),
+          let first = trimmed.unicodeScalars.first, first.value >= 0x80
+        {
+          let rest = String(folded.unicodeScalars.drop { Self.glottalMarks.contains($0) })
+          folded = (0x0590...0x08FF).contains(first.value) ? "a" + rest : rest
         }
         guard !folded.isEmpty else { return }
         if !key.isEmpty { key += " " }
@@ -258,6 +263,9 @@ public enum ContactFormatter {
       }
       return index.marked(ContactFormatter.sortable(key), source: source)
     }
+
+    /// What transliterations write for a glottal stop or an ayin: `'`, `ʾ`, `ʿ`, `ʻ`, `ʼ`.
+    private static let glottalMarks: Set<Unicode.Scalar> = ["'", "\u{02BE}", "\u{02BF}", "\u{02BB}", "\u{02BC}"]
 
     private mutating func partKey(_ part: String) -> String {
       // An ASCII part's key is the part lower-cased (`computeKey`): cheaper to make

@@ -6,7 +6,8 @@ import Localization
 /// - `latin` (every language but Japanese and Korean; Chinese names file under
 ///   their pinyin): `A`–`Z`, then `#`.
 /// - `kana` (Japanese): names written in kana or kanji first, under the row of the
-///   gojūon their reading starts with — あ か さ た な は ま や ら わ —, then `A`–`Z`, `#`.
+///   gojūon their reading starts with — あ か さ た な は ま や ら わ —, then `A`–`Z`, `#`
+///   (kanji without a reading there).
 /// - `hangul` (Korean): names written in Hangul first, under their first syllable's
 ///   initial consonant — ㄱ ㄴ ㄷ ㄹ ㅁ ㅂ ㅅ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ (a doubled one under its
 ///   plain one: 김 and 꽃 under ㄱ) —, then `A`–`Z`, `#`.
@@ -31,6 +32,40 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The index whose sections `labels` are: kana rows are Japanese's, Hangul
+  /// consonants Korean's; else `latin`.
+  public static func index(of labels: some Sequence<String>) -> SectionIndex {
+    for label in labels {
+      guard let first = label.first else { continue }
+      if kanaRows.contains(first) { return .kana }
+      if consonants.contains(first) { return .hangul }
+    }
+    return .latin
+  }
+
+  /// The section a letter typed to jump to one (Ctrl-X, then the letter) stands for:
+  /// the section a name beginning with it is filed under — a kana's row (`き` → か),
+  /// a Hangul syllable's consonant, a Hangul letter's (`ㄲ` → ㄱ), a Latin letter's
+  /// capital; `#` is `#`.
+  public func section(ofTyped letter: Character) -> String {
+    if let scalar = letter.unicodeScalars.first, letter.unicodeScalars.count == 1,
+      let place = Self.letterPlace[scalar.value]
+    {
+      return String(Self.consonants[place])
+    }
+    var contact = Contact(identifier: "", source: "")
+    contact.familyName = String(letter)
+    var keys = ContactFormatter.SortKeys(order: .family, index: self)
+    return ContactFormatter.section(forSortKey: keys.key(for: contact))
+  }
+
+  /// The place in `consonants` of each Hangul compatibility letter that begins a
+  /// syllable (U+3131…U+314E; a doubled one under its plain one).
+  private static let letterPlace: [UInt32: Int] = [
+    0x3131: 0, 0x3132: 0, 0x3134: 1, 0x3137: 2, 0x3138: 2, 0x3139: 3, 0x3141: 4, 0x3142: 5, 0x3143: 5,
+    0x3145: 6, 0x3146: 6, 0x3147: 7, 0x3148: 8, 0x3149: 8, 0x314A: 9, 0x314B: 10, 0x314C: 11, 0x314D: 12, 0x314E: 13,
+  ]
+
   /// The kana rows' labels, in order.
   static let kanaRows: [Character] = Array("あかさたなはまやらわ")
   /// The Hangul initial consonants' labels, in order.
@@ -48,6 +83,10 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
       return key
     case .kana:
       guard ContactFormatter.isCJKScalar(first), !(0xAC00...0xD7A3).contains(first.value) else { return key }
+      // Kanji without a reading (no phonetic name): its Japanese reading is not known —
+      // the key is the Chinese one, 中村 zhongcun — so under `#`, last, as iOS files a
+      // name without furigana; not in the row of a Chinese reading.
+      if first.properties.isIdeographic { return key.hasPrefix("~") ? key : "~" + key }
       return "!" + String(Self.kanaRow(ofReading: key)) + key
     case .hangul:
       guard (0xAC00...0xD7A3).contains(first.value) else { return key }
@@ -56,19 +95,25 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The gojūon row (0 あ … 9 わ) of a reading in romaji, by its first letters.
+  /// The gojūon row (0 あ … 9 わ) of a reading in romaji, by its first letters: ヴ
+  /// (`v`) is ウ with a dakuten, in the あ row; ん (`n` before a consonant, or alone)
+  /// ends the わ row.
   static func kanaRow(ofReading reading: String) -> Int {
     switch reading.first {
     case "k", "g": 1
     case "s", "z", "j": 2
     case "t", "d", "c": 3
-    case "n": 4
+    case "n":
+      switch reading.dropFirst().first {
+      case "a", "i", "u", "e", "o", "y": 4
+      default: 9
+      }
     case "h", "b", "p", "f": 5
     case "m": 6
     case "y": 7
     case "r", "l": 8
-    case "w", "v": 9
-    default: 0  // a i u e o
+    case "w": 9
+    default: 0  // a i u e o, v
     }
   }
 

@@ -8,11 +8,13 @@ import Foundation
 /// The index holds them too, so that either finds the name.
 enum KanaSpelling {
   /// Whether `text` is a kana reading: hiragana, katakana (with the prolonged sound
-  /// mark), spaces.
+  /// mark), half-width katakana (a feature phone's `ｵｵﾀﾆ`, an old Outlook's Yomi),
+  /// spaces.
   static func isKana(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0 != " " }
       && text.unicodeScalars.allSatisfy { scalar in
         scalar == " " || (0x3041...0x3096).contains(scalar.value) || (0x30A1...0x30FC).contains(scalar.value)
+          || (0xFF66...0xFF9F).contains(scalar.value)
       }
   }
 

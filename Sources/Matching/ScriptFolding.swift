@@ -20,6 +20,7 @@
 /// | Thai | tone marks and the signs above (U+0E47–U+0E4E) ignored | CLDR root (secondary weights) |
 /// | Korean | a lone initial consonant typed as a conjoining jamo (`ᄇ` U+1107, left by NFC when no vowel follows) or a half-width one (`ﾲ` U+FFB2) = the compatibility jamo a keyboard types (`ㅂ` U+3142) | NFKC maps the half-width jamo; the conjoining ones have no compatibility mapping, but they are the same letter (Unicode's Hangul Compatibility Jamo chart): a query of initials (`HangulSpelling.initialConsonants`) finds the same names however it was typed |
 /// | Japanese | a name's variant kanji (itaiji) = the standard one a keyboard types (`髙` = `高`, `﨑` = `崎`, `𠮷` = `吉`, `濱` = `浜`, `邊` = `辺`, `齋` = `斎`) | JIS X 0213's and the Japanese registry's variant pairs: Japanese phone books and the platforms' contact search match them (people save the form in their koseki, type the common one) |
+/// | Chinese | a Traditional character = the Simplified one (`張` = `张`, `劉` = `刘`, `曉` = `晓`; `SimplifiedHan`) | ICU's `Hant-Hans` transform (Unihan's simplified variants): a mainland input method types the Simplified form of a Hong Kong or Taiwan name; Android's and iOS's contact search find either |
 /// | every script | decimal digits = ASCII digits (`١٢٣`, `१२३`, `๑๒๓` = `123`) | CLDR root: digits of one value share a primary weight |
 ///
 /// What `String.folding(options:locale:)` already folds before this (case, diacritics,
@@ -88,7 +89,7 @@ enum ScriptFolding {
     case 0x80..<0x660:
       return .keep
     case 0x2E80...0xFF0F, 0x20000...0x2FFFF:
-      if let standard = kanjiVariants[value] { return .replace(standard) }
+      if let standard = hanVariants[value] { return .replace(standard) }
       return .keep
     default:
       if scalar.properties.generalCategory == .decimalNumber, let digit = scalar.properties.numericValue {
@@ -97,6 +98,11 @@ enum ScriptFolding {
       return .keep
     }
   }
+
+  /// The Han characters searched as another: a Traditional Chinese one as its
+  /// Simplified one (`SimplifiedHan`), a Japanese variant kanji as its standard one
+  /// (`kanjiVariants`, first: `澤` is searched as `沢`, not `泽`).
+  static let hanVariants: [UInt32: Unicode.Scalar] = SimplifiedHan.table.merging(kanjiVariants) { _, kanji in kanji }
 
   /// The variant kanji of Japanese names (itaiji) and the standard kanji each is
   /// searched as.

@@ -49,15 +49,15 @@ public enum SearchFolding {
   /// Whether every scalar of `s` is ASCII, a Hangul syllable (U+AC00–U+D7A3), a
   /// Hangul compatibility letter (U+3131–U+3163: the initials a Korean keyboard
   /// types; not the filler U+3164, which folding leaves out) or a CJK unified
-  /// ideograph of the main block (U+4E00–U+9FFF) but a variant kanji
-  /// (`ScriptFolding.kanjiVariants`): letters without case, marks or width, which no
+  /// ideograph of the main block (U+4E00–U+9FFF) but a variant kanji or a Traditional
+  /// character (`ScriptFolding.hanVariants`): letters without case, marks or width, which no
   /// folding changes (a test checks each against
   /// `foldedWithFoundation`), so that a Korean or Chinese name is folded without
   /// Foundation (a book of 670,000 Korean names: about 5 % of its reading).
   static func isPlainHangulOrHan(_ s: String) -> Bool {
     s.unicodeScalars.allSatisfy { scalar in
       scalar.value < 0x80 || (0xAC00...0xD7A3).contains(scalar.value)
-        || ((0x4E00...0x9FFF).contains(scalar.value) && ScriptFolding.kanjiVariants[scalar.value] == nil)
+        || ((0x4E00...0x9FFF).contains(scalar.value) && ScriptFolding.hanVariants[scalar.value] == nil)
         || (0x3131...0x3163).contains(scalar.value)
     }
   }
@@ -247,7 +247,7 @@ enum Transliteration {
   static func isHanOrKana(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
-      0x20000...0x3FFFF:
+      0xFF66...0xFF9F, 0x20000...0x3FFFF:  // half-width katakana too
       return true
     default:
       return false
@@ -256,7 +256,7 @@ enum Transliteration {
 
   static func isHan(_ scalar: Unicode.Scalar) -> Bool {
     isHanOrKana(scalar) && !(0x3040...0x30FF).contains(scalar.value)
-      && !(0x31F0...0x31FF).contains(scalar.value)
+      && !(0x31F0...0x31FF).contains(scalar.value) && !(0xFF66...0xFF9F).contains(scalar.value)
   }
 
   /// True for a Han ideograph or a Hangul syllable: each is one syllable, transliterated

@@ -37,6 +37,46 @@ struct SectionIndexTests {
     #expect(sections.last?.1 != "伊藤")
   }
 
+  @Test("Japanese: ヴ in the あ row, ん in the わ row; kanji without a reading under # (not a Chinese reading's row)")
+  func japaneseRows() {
+    var keys = ContactFormatter.SortKeys(order: .family, index: .kana)
+    func section(_ family: String, phonetic: String = "") -> String {
+      ContactFormatter.section(forSortKey: keys.key(for: Self.person(family, "", phoneticFamily: phonetic)))
+    }
+    #expect(section("ヴィクトリア") == "あ")
+    #expect(section("ウォルフ") == "あ")
+    #expect(section("ンジャイ") == "わ")
+    #expect(section("ニシ") == "な")
+    #expect(section("ニャン") == "な")
+    #expect(section("中村") == "#")
+    #expect(section("渡辺") == "#")
+    #expect(section("中村", phonetic: "なかむら") == "な")
+    // Under #, after the Latin names.
+    let sorted = [Self.person("中村", ""), Self.person("Adams", "")].map { keys.key(for: $0) }.sorted()
+    #expect(sorted.first == keys.key(for: Self.person("Adams", "")))
+  }
+
+  @Test("a letter typed to jump goes to the section a name beginning with it is under")
+  func typedLetters() {
+    #expect(SectionIndex.kana.section(ofTyped: "き") == "か")
+    #expect(SectionIndex.kana.section(ofTyped: "し") == "さ")
+    #expect(SectionIndex.kana.section(ofTyped: "ぬ") == "な")
+    #expect(SectionIndex.kana.section(ofTyped: "ん") == "わ")
+    #expect(SectionIndex.kana.section(ofTyped: "タ") == "た")
+    #expect(SectionIndex.kana.section(ofTyped: "ヴ") == "あ")
+    #expect(SectionIndex.kana.section(ofTyped: "s") == "S")
+    #expect(SectionIndex.hangul.section(ofTyped: "ㄲ") == "ㄱ")
+    #expect(SectionIndex.hangul.section(ofTyped: "ㅃ") == "ㅂ")
+    #expect(SectionIndex.hangul.section(ofTyped: "ㅎ") == "ㅎ")
+    #expect(SectionIndex.hangul.section(ofTyped: "박") == "ㅂ")
+    #expect(SectionIndex.hangul.section(ofTyped: "하") == "ㅎ")
+    #expect(SectionIndex.latin.section(ofTyped: "m") == "M")
+    #expect(SectionIndex.latin.section(ofTyped: "#") == "#")
+    #expect(SectionIndex.index(of: ["か", "さ", "A"]) == .kana)
+    #expect(SectionIndex.index(of: ["ㄱ", "B"]) == .hangul)
+    #expect(SectionIndex.index(of: ["A", "#"]) == .latin)
+  }
+
   @Test("Korean: Hangul names first under their initial consonant (ㄲ under ㄱ), then A–Z")
   func korean() {
     let sections = Self.sections(.hangul)

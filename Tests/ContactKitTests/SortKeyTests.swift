@@ -85,11 +85,16 @@ struct SortKeyTests {
     #expect(ContactFormatter.sortKey(for: card(family: "曾", given: "伟")) == "zeng wei")
   }
 
-  @Test("a Hebrew name that starts with alef or ayin sorts among the others, not in #")
+  @Test("a Hebrew or Arabic name that starts with alef, ayin or hamza sorts under A (Avraham, Ali), not in #")
   func hebrewAlefAndAyin() {
-    #expect(section(card(fn: "אברהם")) == "B")
-    #expect(section(card(family: "עמית", given: "")) == "M")
+    #expect(section(card(fn: "אברהם")) == "A", "\(ContactFormatter.sortKey(for: card(fn: "אברהם")))")
+    #expect(section(card(family: "עמית", given: "")) == "A")
+    #expect(section(card(family: "علي", given: "سارة")) == "A", "\(ContactFormatter.sortKey(for: card(family: "علي", given: "سارة")))")
+    #expect(section(card(family: "عثمان", given: "نور")) == "A")
+    #expect(section(card(family: "أحمد", given: "ليلى")) == "A")
+    #expect(section(card(family: "غانم", given: "هدى")) != "#")
     #expect(section(card(fn: "ʻAkaka")) == "A")
+    #expect(section(card(fn: "ʻIolani")) == "I")
     let names = sorted([card(fn: "תמר"), card(fn: "אברהם"), card(fn: "דוד"), card(fn: "'Til Dawn")])
     #expect(names == ["אברהם", "דוד", "תמר", "'Til Dawn"])
   }

@@ -288,4 +288,15 @@ struct PersonCardTests {
     contact.givenName = "Ada"
     #expect(Monogram.initials(for: contact) == "AL")
   }
+
+  @Test("a Thai name's initials are its first consonants, not a vowel written before them: สมชาย ใจดี is สจ")
+  func thaiMonogram() {
+    var contact = Contact(identifier: "t", source: "-")
+    contact.givenName = "สมชาย"
+    contact.familyName = "ใจดี"
+    #expect(Monogram.initials(for: contact) == "สจ")
+    contact.givenName = "เกียรติ"
+    contact.familyName = "แก้วมณี"
+    #expect(Monogram.initials(for: contact) == "กก")
+  }
 }

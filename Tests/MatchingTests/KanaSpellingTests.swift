@@ -51,12 +51,17 @@ import Testing
     var homma = TestContacts.person("千秋", "本間")
     homma.phoneticFamilyName = "ほんま"
     homma.phoneticGivenName = "ちあき"
-    let people = [ohtani, sato, homma]
+    // A reading in half-width katakana, as feature phones and old Outlook wrote it.
+    var suzuki = TestContacts.person("一朗", "鈴木")
+    suzuki.phoneticFamilyName = "ｽｽﾞｷ"
+    suzuki.phoneticGivenName = "ｲﾁﾛｳ"
+    let people = [ohtani, sato, homma, suzuki]
     let index = ContactIndex(people)
     let found = { (query: String) in names(index.search(query), in: people) }
     for (query, name) in [
       ("ohtani", "大谷翔平"), ("otani", "大谷翔平"), ("ohtani shohei", "大谷翔平"), ("syouhei", "大谷翔平"), ("satoh", "佐藤次郎"), ("zirou", "佐藤次郎"),
       ("homma", "本間千秋"), ("honma", "本間千秋"), ("tiaki", "本間千秋"),
+      ("ichiroh", "鈴木一朗"), ("ichirou", "鈴木一朗"), ("itirou", "鈴木一朗"), ("suzuki", "鈴木一朗"),
     ] {
       #expect(found(query) == [name], "query \(query)")
     }

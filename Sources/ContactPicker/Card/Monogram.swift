@@ -16,7 +16,7 @@ public enum Monogram {
       if ContactFormatter.isCJK(given + family), let first = family.first ?? given.first {
         return String(first)
       }
-      if let g = given.first, let f = Self.initialLetter(ofFamilyName: family) {
+      if let g = Self.initialLetter(of: given), let f = Self.initialLetter(ofFamilyName: family) {
         return (String(g) + String(f)).uppercased()
       }
     }
@@ -31,7 +31,20 @@ public enum Monogram {
   /// the name is indexed by the word after it; `al-Khatib` is left as written).
   private static func initialLetter(ofFamilyName family: String) -> Character? {
     if family.hasPrefix("\u{0627}\u{0644}"), family.count > 3 { return family.dropFirst(2).first }
-    return family.first
+    return initialLetter(of: family)
+  }
+
+  /// A name's first letter: for Thai and Lao, its first consonant, without the vowel
+  /// and tone marks above or below it — a vowel written before the consonant it
+  /// follows in speech (เ แ โ ใ ไ, ເ ແ ໂ ໃ ໄ) is not an initial (`เกียรติ`: ก).
+  private static func initialLetter(of name: String) -> Character? {
+    func isThaiOrLao(_ scalar: Unicode.Scalar) -> Bool { (0x0E00...0x0EFF).contains(scalar.value) }
+    func isLeadingVowel(_ scalar: Unicode.Scalar) -> Bool {
+      (0x0E40...0x0E44).contains(scalar.value) || (0x0EC0...0x0EC4).contains(scalar.value)
+    }
+    guard let first = name.first?.unicodeScalars.first, isThaiOrLao(first) else { return name.first }
+    let consonant = name.unicodeScalars.first { !isLeadingVowel($0) && isThaiOrLao($0) } ?? first
+    return Character(consonant)
   }
 
   /// `text` without the invisible characters that do no job there, trimmed.

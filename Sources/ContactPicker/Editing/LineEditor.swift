@@ -8,7 +8,8 @@ import TerminalKit
 /// paste is inserted with its line breaks and tabs as spaces.
 ///
 /// Text is held as grapheme clusters, so a cursor step is one user-perceived
-/// character (an emoji with modifiers, a letter with combining marks).
+/// character (an emoji with modifiers, a letter with combining marks); Backspace
+/// takes a letter's last mark first (`deleteBackward`).
 public struct LineEditor: Sendable, Hashable {
   /// The text's grapheme clusters.
   public private(set) var characters: [Character]
@@ -49,8 +50,7 @@ public struct LineEditor: Sendable, Hashable {
     case .end, .control("e"): cursor = characters.count
     case .backspace, .control("h"):
       guard cursor > 0 else { return true }
-      characters.remove(at: cursor - 1)
-      cursor -= 1
+      deleteBackward()
     case .delete, .control("d"):
       guard cursor < characters.count else { return true }
       characters.remove(at: cursor)
@@ -118,6 +118,31 @@ public struct LineEditor: Sendable, Hashable {
     while end < characters.count && !characters[end].isLetterOrNumber { end += 1 }
     while end < characters.count && characters[end].isLetterOrNumber { end += 1 }
     return end
+  }
+
+  /// Backspace: the character before the cursor — of a letter typed with its marks
+  /// (Devanagari `र्मा`, Thai `ธ์`, `e` and U+0301), the last mark or letter, as
+  /// readline, GTK and browsers delete it, so that a wrong vowel sign does not cost
+  /// the conjunct; an emoji sequence (`👍🏽`, a flag, a keycap) whole.
+  private mutating func deleteBackward() {
+    let scalars = characters[cursor - 1].unicodeScalars
+    guard scalars.count > 1, !scalars.contains(where: Self.joinsEmoji) else {
+      characters.remove(at: cursor - 1)
+      cursor -= 1
+      return
+    }
+    // The scalars left may be more than one character (a conjunct's letters).
+    let rest = Array(String(String.UnicodeScalarView(scalars.dropLast())))
+    characters.replaceSubrange((cursor - 1)..<cursor, with: rest)
+    cursor += rest.count - 1
+  }
+
+  /// Whether `scalar` makes its character an emoji sequence: a pictograph, a regional
+  /// indicator, an emoji or keycap selector, ZWJ, a skin tone, a tag.
+  private static func joinsEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.properties.isEmoji && scalar.value >= 0x2000) || (0x1F1E6...0x1F1FF).contains(scalar.value)
+      || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+      || scalar.value == 0xFE0F || scalar.value == 0x20E3 || scalar.value == 0x200D
   }
 
   /// Inserts `text` at the cursor, control characters left out, as much of it as

@@ -156,7 +156,7 @@ public struct PeoplePickerState: Sendable {
     if awaitingSectionLetter {
       awaitingSectionLetter = false
       if case .character(let letter) = key, letter.isLetter || letter == "#" {
-        jump(toSection: String(letter).uppercased())
+        jump(toSection: SectionIndex.index(of: sectionsPresent).section(ofTyped: letter))
         return .none
       }
     }
