@@ -183,6 +183,11 @@ struct MailboxTests {
     // What is removed between two spaces leaves one.
     #expect(Mailbox.string(name: "Tag \u{E0041}\u{E0042} Test", address: "t@example.org") == "Tag Test <t@example.org>")
     #expect(Mailbox.string(name: "Two  Spaces \u{200B}x", address: "t@example.org") == "Two  Spaces x <t@example.org>")
+    // Bidi controls are invisible characters too: removed, as the warning says, not made
+    // spaces (a helper found `Bidi  isolate   mark`); other controls are spaces.
+    #expect(Mailbox.string(name: "Bidi \u{2066}isolate\u{2069} \u{200F}mark", address: "b@x.example") == "Bidi isolate mark <b@x.example>")
+    #expect(Mailbox.string(name: "RLO evil\u{202E}TXT.exe", address: "a@x.example") == "\"RLO evilTXT.exe\" <a@x.example>")
+    #expect(Mailbox.string(name: "Tab\tName", address: "a@x\u{202E}.example") == "Tab Name <a@x.example>")
     #expect(Mailbox.addresses(inEmailValue: "\u{2060}ada@example.org, b\u{AD}@example.org") == ["ada@example.org", "b@example.org"])
     var ada = Contact(identifier: "a", source: "t")
     ada.givenName = "A\u{200C}da"

@@ -17,8 +17,10 @@ public enum Mailbox {
   /// name those that do no job there). Just the address when the name is empty; just
   /// the name when the address is.
   public static func string(name rawName: String, address rawAddress: String) -> String {
-    let name = InvisibleCharacters.removingHidden(PlainText.line(rawName)).trimmingSpaces
-    var address = InvisibleCharacters.removingAll(PlainText.line(rawAddress))
+    // Invisible characters first: the bidi controls among them (U+202E, U+2066…) are
+    // removed as the warning says, not made spaces with the other unsafe characters.
+    let name = PlainText.line(InvisibleCharacters.removingHidden(rawName)).trimmingSpaces
+    var address = PlainText.line(InvisibleCharacters.removingAll(rawAddress))
     if address.utf8.contains(0x20) { address = withoutBlanksOutsideQuotes(address) }
     guard !address.isEmpty else { return name }
     guard !name.isEmpty else { return address }
