@@ -131,16 +131,20 @@ struct EditSending {
   /// still the one the edit was made on (send it without a condition), else what to do
   /// as after a `412` (merged into the server's card; set aside; gone).
   private func unchangedSinceRead(_ edit: PendingEdit) throws(DAVError) -> Resolution? {
-    guard let theirs = try client.get(edit.url) else {
-      if edit.kind == .delete {
-        forget(edit)
-        outbox.remove(edit)
-        return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
-      }
-      return .done(setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read")))
-    }
+    guard let theirs = try client.get(edit.url) else { return gone(edit) }
     if let base = edit.base, theirs.bytes == base { return nil }
     return resolve(edit, theirs: theirs)
+  }
+
+  /// An edit of a card no longer on the server: a removal is done; a change is set
+  /// aside (nothing to merge it into).
+  private func gone(_ edit: PendingEdit) -> Resolution {
+    if edit.kind == .delete {
+      forget(edit)
+      outbox.remove(edit)
+      return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
+    }
+    return .done(setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read")))
   }
 
   /// What to do after a `412`: a new card's URL taken → another URL; a change → the
@@ -169,14 +173,7 @@ struct EditSending {
     }
     // Without an ETag (a server that sends none) the edit is still one of a card that
     // exists: `ifMatch` empty, not nil (nil is a new card's).
-    guard let theirs else {
-      if edit.kind == .delete {
-        forget(edit)
-        outbox.remove(edit)
-        return .done(EditReport(id: edit.id, result: "sent", folder: edit.folder, file: edit.fileName, message: nil))
-      }
-      return .done(setAside(edit, theirs: nil, why: L10n.text("it was removed on the server since it was read")))
-    }
+    guard let theirs else { return gone(edit) }
     let source = paths.book(edit.folder) + "/" + edit.fileName
     if let groupEdits = edit.groupEdits {
       // Only group lines changed (a group card's members or name, a CATEGORIES item):

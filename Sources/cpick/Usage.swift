@@ -228,13 +228,14 @@ enum Usage {
           --enable-if EXPR   predicateForEnablingContact (NSPredicate syntax subset;
                              query, list: only the contacts it enables are printed)
           --select-if EXPR   predicateForSelectionOfContact (false: the card opens)
-          --select-property-if EXPR
+          --select-property-if EXPR  predicateForSelectionOfProperty: which values
+                             of the card can be chosen
           --show-properties KEY,...  the card shows only these
           --no-actions       show, unknown: the card only shows (no o/m actions)
           --height N[%]      draw inline below the prompt
           --print-query, --expect KEYS, --print0, --no-mouse   as in fzf
-          --reverse, --read0 accepted as fzf's, with no effect (cpick draws top-down;
-                             its books are never NUL-separated)
+          --reverse, --read0  accepted as fzf's, with no effect (cpick draws
+                             top-down; its books are never NUL-separated)
           --read-only        no adding or editing
           --save-to SOURCE   new/unknown: the book that receives the card
           --region CC        default country for phone numbers (duplicates, merging)
