@@ -206,10 +206,10 @@ public enum ContactFormatter {
         // put the name in `#`. Hebrew's and Arabic's are read as an `a`, as Avraham,
         // Amar, Ali and Abdullah are written in Latin letters; another script's sorts
         // by the letters after it.
-        if let mark = folded.unicodeScalars.first, Self.glottalMarks.contains(mark),
+        if let mark = folded.unicodeScalars.first, Self.isGlottalMark(mark),
           let first = trimmed.unicodeScalars.first, first.value >= 0x80
         {
-          let rest = String(folded.unicodeScalars.drop { Self.glottalMarks.contains($0) })
+          let rest = String(folded.unicodeScalars.drop(while: Self.isGlottalMark))
           folded = (0x0590...0x08FF).contains(first.value) ? "a" + rest : rest
         }
         guard !folded.isEmpty else { return }
@@ -264,8 +264,11 @@ public enum ContactFormatter {
       return index.marked(ContactFormatter.sortable(key), source: source)
     }
 
-    /// What transliterations write for a glottal stop or an ayin: `'`, `ʾ`, `ʿ`, `ʻ`, `ʼ`.
-    private static let glottalMarks: Set<Unicode.Scalar> = ["'", "\u{02BE}", "\u{02BF}", "\u{02BB}", "\u{02BC}"]
+    /// Whether `scalar` is what transliterations write for a glottal stop or an ayin:
+    /// `'`, `ʻ`, `ʼ`, `ʽ`, `ʾ`, `ʿ` (two comparisons: every name part's key asks).
+    private static func isGlottalMark(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "'" || (0x02BB...0x02BF).contains(scalar.value)
+    }
 
     private mutating func partKey(_ part: String) -> String {
       // An ASCII part's key is the part lower-cased (`computeKey`): cheaper to make

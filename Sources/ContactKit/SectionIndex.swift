@@ -60,11 +60,17 @@ public enum SectionIndex: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The place in `consonants` of each Hangul compatibility letter that begins a
-  /// syllable (U+3131…U+314E; a doubled one under its plain one).
-  private static let letterPlace: [UInt32: Int] = [
-    0x3131: 0, 0x3132: 0, 0x3134: 1, 0x3137: 2, 0x3138: 2, 0x3139: 3, 0x3141: 4, 0x3142: 5, 0x3143: 5,
-    0x3145: 6, 0x3146: 6, 0x3147: 7, 0x3148: 8, 0x3149: 8, 0x314A: 9, 0x314B: 10, 0x314C: 11, 0x314D: 12, 0x314E: 13,
-  ]
+  /// syllable (a doubled one under its plain one): `initialPlace` by the letter.
+  private static let letterPlace: [UInt32: Int] = Dictionary(
+    uniqueKeysWithValues: zip(compatibilityInitials.map(\.value), initialPlace))
+
+  /// Unicode's 19 initial consonants (U+1100…U+1112 order) as compatibility jamo
+  /// (U+3131…): ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ — what a Korean keyboard
+  /// types for each.
+  package static let compatibilityInitials: [Unicode.Scalar] = [
+    0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147, 0x3148, 0x3149,
+    0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
+  ].map { Unicode.Scalar(UInt32($0))! }
 
   /// The kana rows' labels, in order.
   static let kanaRows: [Character] = Array("あかさたなはまやらわ")

@@ -1,3 +1,5 @@
+import ContactKit
+
 /// The English-style spellings Korean names have in practice, beside their Revised
 /// Romanization (`revisedSyllable`: `지성` is `ji seong`, `Ji-sung` on a passport, a football
 /// shirt and in most address books): the index holds both, so that either finds the
@@ -114,15 +116,8 @@ enum HangulSpelling {
   static func initialConsonants(_ text: String) -> String? {
     var initials = String.UnicodeScalarView()
     for scalar in text.unicodeScalars where Transliteration.isHangulSyllable(scalar) {
-      initials.append(compatibilityInitials[Int(scalar.value - 0xAC00) / 588])
+      initials.append(SectionIndex.compatibilityInitials[Int(scalar.value - 0xAC00) / 588])
     }
     return initials.isEmpty ? nil : String(initials)
   }
-
-  /// Unicode's 19 initial consonants (U+1100…U+1112 order) as compatibility jamo
-  /// (U+3131…): ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ.
-  static let compatibilityInitials: [Unicode.Scalar] = [
-    0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147, 0x3148, 0x3149,
-    0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
-  ].map { Unicode.Scalar(UInt32($0))! }
 }

@@ -1,3 +1,5 @@
+import ContactKit
+
 /// The letters that readers of a script treat as one letter when they search, script by
 /// script: `SearchFolding.fold` maps each scalar of its case-folded, diacritic-free text
 /// through `fold(_:)`, so the index keys and the query fold alike.
@@ -77,7 +79,7 @@ enum ScriptFolding {
       return .replace(Unicode.Scalar(value - 0x60)!)
     // A conjoining initial consonant no vowel followed: the compatibility jamo.
     case 0x1100...0x1112:
-      return .replace(HangulSpelling.compatibilityInitials[Int(value - 0x1100)])
+      return .replace(SectionIndex.compatibilityInitials[Int(value - 0x1100)])
     // Half-width voiced and semi-voiced sound marks, composed by the caller.
     case 0xFF9E:
       return .replace("\u{3099}")

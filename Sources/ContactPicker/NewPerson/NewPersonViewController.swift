@@ -232,9 +232,12 @@ public final class NewPersonViewController {
     }
 
     /// Presents the form (pure: nothing changes).
-    private func draw() {
+    private func draw() { present(state) }
+
+    /// Presents `shown` (the form's state, or a frame of it only shown).
+    private func present(_ shown: NewPersonState) {
       let size = screen.size
-      screen.present(NewPersonView.render(state, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
+      screen.present(NewPersonView.render(shown, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
     }
 
     /// Presents the form with "saving…" on its message line while the save seam runs:
@@ -244,8 +247,7 @@ public final class NewPersonViewController {
       var shown = state
       shown.message = L10n.text("saving…")
       shown.messageIsError = false
-      let size = screen.size
-      screen.present(NewPersonView.render(shown, rows: size.rows, columns: size.columns, color: screen.colorEnabled))
+      present(shown)
     }
 
     private func next() -> InteractionStep<NewPersonResult> {
