@@ -33,6 +33,8 @@ let package = Package(
       name: "CImageCodecs", pkgConfig: nil, providers: [.apt(["libjpeg62-turbo-dev", "libpng-dev", "libgif-dev"])]),
     // glibc's `malloc_trim` (in <malloc.h>, which the Glibc module leaves out).
     .systemLibrary(name: "CMalloc"),
+    // Linux's `prctl` (variadic, so not imported): cpick-sync ends with its cpick.
+    .systemLibrary(name: "CProcessControl"),
     // jemalloc as the programs' allocator (Sources/CpickAllocator/allocator.c: why,
     // its settings); only the executables depend on it.
     .target(name: "CpickAllocator", linkerSettings: [.linkedLibrary("jemalloc")]),
@@ -118,7 +120,10 @@ let package = Package(
     // read or saved (`SyncHelper`), and by `cpick sync`.
     .executableTarget(
       name: "cpick-sync",
-      dependencies: ["BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard", "CpickSupport", "CpickAllocator"]),
+      dependencies: [
+        "BookSync", "ServerBooks", "ContactStores", "TerminalKit", "VCard", "XCard", "CpickSupport", "CpickAllocator",
+        "CProcessControl",
+      ]),
     // Benchmarks: load, first frame, keystrokes (numbers in the README).
     .executableTarget(
       name: "cpick-bench",

@@ -16,7 +16,7 @@ import Synchronization
 /// target keeps its old version.
 ///
 /// This is ordinary code (a `Locked` lock), not a signal handler: the signal handler only
-/// wakes a thread (see `SignalExit` in TerminalScreens), which calls this.
+/// wakes a thread (see `SignalExit` in CpickSupport), which calls this.
 package final class TempFileRegistry: Sendable {
   /// The registry `AtomicFile` uses.
   package static let shared = TempFileRegistry()

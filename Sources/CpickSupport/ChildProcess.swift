@@ -17,6 +17,14 @@ public enum ChildProcess {
   /// Runs `path` with `arguments` and `environment`; stops it (`SIGTERM`) after
   /// `timeout` seconds (nil: no bound).
   ///
+  /// With a bound, the program runs in a process group of its own, and what is stopped
+  /// is that group: the program and what it started (`/bin/sh -c 'pass show …'`: the
+  /// shell and `pass`; cpick-sync and the `password-command` it runs), so that nothing
+  /// is left running, reparented to init, once the caller has given up. The group's
+  /// leader is also stopped with the others by `stopAll()` (a signal ending the caller).
+  /// Without a bound, the program stays in the caller's group (a command that asks on
+  /// the terminal, as `cpick sync` may run one, stays in its foreground).
+  ///
   /// - Returns: nil when it cannot be started.
   public static func run(_ path: String, _ arguments: [String], environment: [String: String], timeout: Double?) -> Run? {
     var pipe: [Int32] = [0, 0]
@@ -35,17 +43,44 @@ public enum ChildProcess {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    let ownGroup = timeout != nil
+    if ownGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    // Registered under the lock that `stopAll` takes, so that a signal's thread either
+    // sees the group or runs before it exists (and the caller exits before spawning).
+    let spawned = groups.withLock { groups in
+      let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+      if spawned == 0 && ownGroup { groups.insert(pid) }
+      return spawned
+    }
     close(pipe[1])
     defer { close(pipe[0]) }
     guard spawned == 0 else { return nil }
     let (output, inTime) = readAll(pipe[0], timeout: timeout)
-    if !inTime { kill(pid, SIGTERM) }
+    if !inTime { kill(-pid, SIGTERM) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    if ownGroup { _ = groups.withLock { $0.remove(pid) } }
     let exited = status & 0x7f == 0
     return Run(output: output, exitCode: exited ? (status >> 8) & 0xff : nil, inTime: inTime)
+  }
+
+  /// The process groups of the programs `run` is running with a time bound.
+  private static let groups = Locked(Set<pid_t>())
+
+  /// Stops (`SIGTERM`) every program `run` is running with a time bound, with what
+  /// each started: called when a signal ends the caller (`SignalExit`), so that a
+  /// helper or a `password-command` does not outlive it.
+  public static func stopAll() {
+    groups.withLock { groups in
+      for group in groups { kill(-group, SIGTERM) }
+    }
   }
 
   /// glibc's `POSIX_SPAWN_SETSID` (`<spawn.h>`, since 2.26), declared only under

@@ -12,6 +12,7 @@
 // sources. Exit status 0, or 2 when an account failed or a queued edit conflicted with
 // the server's card (one line on stderr each; the edit is kept in conflicts/).
 import BookSync
+import CProcessControl
 import ContactStores
 import CpickSupport
 import Foundation
@@ -20,11 +21,28 @@ import TerminalKit
 import XCard
 
 StandardStreams.openMissing()
+// SIGTERM (cpick giving up on it), SIGHUP, SIGINT: the `password-command` or
+// `token-command` running stopped with what it started, temp files of the copies being
+// written removed, exit 128 + signal.
+SignalExit.install {
+  ChildProcess.stopAll()
+  TempFileRegistry.shared.removeAllAndClose()
+}
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "sync"
 if !arguments.isEmpty { arguments.removeFirst() }
 let json = arguments.contains("--json")
+// Run by cpick (`--json`, which `SyncHelper` always gives): ended with that cpick, even
+// when it was killed by SIGKILL (the SIGTERM handled above then stops the commands
+// running). Not when run by a person (`cpick sync` is this program, `exec`ed): a sync
+// started in the background, `(cpick sync &)`, outlives its shell. When the parent is
+// already gone, there is no one to answer.
+if json {
+  let parent = getppid()
+  _ = cpick_set_parent_death_signal(SIGTERM)
+  if getppid() != parent { exit(SignalExit.status(for: SIGTERM)) }
+}
 var limit = 50
 if let index = arguments.firstIndex(of: "--limit"), index + 1 < arguments.count {
   limit = Int(arguments[index + 1]) ?? limit

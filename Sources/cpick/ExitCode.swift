@@ -1,7 +1,7 @@
 /// fzf's exit statuses (PRODUCT.md "Exit codes").
 ///
 /// A process ended by SIGTERM, SIGHUP or SIGINT exits with `128 + signal` instead
-/// (143, 129, 130): see `SignalExit` (TerminalScreens), installed in `main`.
+/// (143, 129, 130): see `SignalExit` (CpickSupport), installed in `main`.
 enum ExitCode: Int32 {
   /// Something was chosen or saved.
   case chosen = 0

@@ -8,9 +8,14 @@ import TerminalScreens
 // A closed stdin, stdout or stderr would be taken by the next file cpick opens.
 StandardStreams.openMissing()
 StandardOutput.ignoreBrokenPipe()
-// SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, exit 128 + signal.
-// Before any screen is opened, so that ncurses installs no handlers of its own.
-SignalExit.install { TempFileRegistry.shared.removeAllAndClose() }
+// SIGTERM, SIGHUP, SIGINT: temp files removed, terminal restored, a helper still
+// running (cpick-sync) stopped, exit 128 + signal. Before any screen is opened, so that
+// ncurses installs no handlers of its own.
+SignalExit.install {
+  TempFileRegistry.shared.removeAllAndClose()
+  TerminalRestoration.shared.restoreAndClose()
+  ChildProcess.stopAll()
+}
 // xCard sources are read by the helper, so that cpick never loads libxml2 (XCardInput).
 XCardInput.install(SyncHelper(environment: ProcessInfo.processInfo.environment).xCardReader())
 let completion = CPick.main(

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CpickSupport
 @testable import TerminalScreens
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import CpickSupport
 import Foundation
 import Synchronization
 
@@ -13,8 +12,9 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 /// Ending the process on a signal whose default is to end it (SIGTERM, SIGHUP, SIGINT,
 /// SIGQUIT, and the ones a user or a program sends less often: SIGUSR1, SIGUSR2,
 /// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGIO, SIGSTKFLT and the
-/// real-time signals SIGRTMIN…SIGRTMAX): temp files of writes in
-/// progress removed, the terminal given back, nothing printed on stdout, and the exit
+/// real-time signals SIGRTMIN…SIGRTMAX): what the caller's `cleanup` does (cpick:
+/// temp files of writes in progress removed, the terminal given back; cpick-sync: temp
+/// files removed, the programs it runs stopped), nothing printed on stdout, and the exit
 /// status `128 + signal` (143, 129, 130, 131, 138, …), as a shell reports a process
 /// killed by a signal (without the core dump of SIGQUIT, SIGXCPU, SIGXFSZ: a picker left
 /// in the alternate screen, raw mode, is worse than a core file nobody asked for).
@@ -25,12 +25,12 @@ private let signalPipeWrite = Atomic<Int32>(-1)
 /// The design is the self-pipe trick (as in D. J. Bernstein's and most event loops):
 /// the `sigaction(2)` handler only writes the signal number to a pipe (`write(2)` is
 /// async-signal-safe), and a dedicated thread, blocked reading it, does the work as
-/// ordinary code: `cleanup` (the caller's, e.g. `TempFileRegistry.removeAllAndClose`),
-/// `TerminalRestoration.shared.restoreAndClose()`, then `_exit(2)` with the status
-/// (stdout buffers are not flushed: nothing more is printed). Both steps take the
-/// locks the writer and the screen hold for their own short critical sections, so
-/// neither a temp file nor a frame is cut in half; the main thread is not needed, so
-/// a save in progress on it does not delay the exit.
+/// ordinary code: `cleanup` (the caller's: `TempFileRegistry.removeAllAndClose`,
+/// `TerminalRestoration.shared.restoreAndClose()`, `ChildProcess.stopAll()`), then
+/// `_exit(2)` with the status (stdout buffers are not flushed: nothing more is
+/// printed). Those steps take the locks the writer and the screen hold for their own
+/// short critical sections, so neither a temp file nor a frame is cut in half; the main
+/// thread is not needed, so a save in progress on it does not delay the exit.
 ///
 /// Because cpick's handlers are installed before the screen is opened, ncurses does
 /// not install its own SIGINT and SIGTERM handlers (`newterm` does so only when the
@@ -67,8 +67,9 @@ public enum SignalExit {
   /// Installs the handlers and starts the thread that ends the process. Call it
   /// once, early in `main`, before the screen is opened; later calls do nothing.
   ///
-  /// - Parameter cleanup: run on that thread before the terminal is restored (remove
-  ///   temp files); it must not need the main thread.
+  /// - Parameter cleanup: run on that thread before the process exits (remove temp
+  ///   files, give the terminal back, stop child processes); it must not need the main
+  ///   thread.
   public static func install(cleanup: @escaping @Sendable () -> Void) {
     let first = installed.withLock { done in
       defer { done = true }
@@ -91,7 +92,6 @@ public enum SignalExit {
         return  // the pipe is gone: nothing to wait for
       }
       cleanup()
-      TerminalRestoration.shared.restoreAndClose()
       _exit(status(for: Int32(number)))
     }
     for signal in signals {
