@@ -8,9 +8,11 @@ import Localization
 ///   identifier of a line nobody changed is the same in both versions
 ///   (`ContactDecoder`: a hash of the UID and the line's text) — or, failing that,
 ///   by equal label and value. An added value is added unless `current` has it
-///   already; a removed one is removed when `current` still has it (when the other
-///   program changed it meanwhile, its version is kept: nothing is lost); a changed
-///   one is changed in `current`, and is a conflict when `current` no longer has it.
+///   already; a removed one is removed when `current` still has it, and is a conflict
+///   when the other program changed it meanwhile (`current` has a value of its label
+///   that `original` did not: the user's removal and the other change cannot both
+///   stand); a changed one is changed in `current`, and is a conflict when `current` no
+///   longer has it.
 /// - A single field (a name part, organization, note, birthday, …) the edit changed
 ///   is set when `current` still has the original value or already the edited one;
 ///   otherwise it is a conflict.
@@ -140,10 +142,22 @@ enum ContactMerge {
       result.firstIndex { $0.identifier == item.identifier } ?? result.firstIndex { sameContent($0, item) }
     }
 
+    /// Whether `value` (of `current`) was in `original`.
+    func wasThere(_ value: LabeledValue<V>) -> Bool {
+      beforeIDs.contains(value.identifier) || before.contains { sameContent($0, value) }
+    }
     for item in before {
       guard let edit = afterByID[item.identifier] else {
-        // Removed here; gone or changed elsewhere is fine (a change elsewhere is kept).
-        if let index = position(of: item) { result.remove(at: index) }
+        // Removed here: removed where it still is; gone elsewhere too is fine; changed
+        // elsewhere (a new value of its label there) is a conflict.
+        if let index = position(of: item) {
+          result.remove(at: index)
+        } else if let changed = result.firstIndex(where: { $0.label == item.label && !wasThere($0) }) {
+          conflicts.append(
+            L10n.format(
+              "%s “%s”: removed here, changed elsewhere to “%s”", name, show(item.value), show(result[changed].value)))
+          if keepingEdits { result.remove(at: changed) }
+        }
         continue
       }
       guard edit != item else { continue }

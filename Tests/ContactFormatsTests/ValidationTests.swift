@@ -48,19 +48,24 @@ struct ValidationTests {
     arguments: [
       "+49 151 2345678", "0151/2345678", "(555) 010-0142", "+1 555.010.0142", "*31#", "+44 20 7946 0000;ext=12",
       "030 1234567 x 89", "+1 555 0100 ext. 7", "112",
+      // A keypad's letters, a pause and a wait (Apple's , and ;, Android's p and w).
+      "1-800-FLOWERS", "+1-800-MYFAX", "030 1234,,56", "0301234;567", "p1234p5678w9",
     ])
   func validPhones(number: String) {
     #expect(ContactValidator.checkPhone(number) == nil)
   }
 
   @Test(
-    "letters, a late + and too few digits are refused",
+    "other characters, a late + and too few digits are refused",
     arguments: [
-      ("0151 CALL ME", "“C” is not allowed: use digits, spaces and + - . ( ) / * #"),
+      ("0151 CALL_ME", "“_” is not allowed in a phone number"),
+      ("0151 2345 ☎", "“☎” is not allowed in a phone number"),
       ("0049+151", "+ only at the start"),
       ("---", "no digits"),
       ("12", "too few digits"),
       ("+49 151 2345678;ext=", "the extension needs digits"),
+      ("555 1234 x", "the extension needs digits"),
+      ("555 1234x", "the extension needs digits"),
     ])
   func invalidPhones(number: String, message: String) {
     #expect(ContactValidator.checkPhone(number)?.message == message)
@@ -121,7 +126,7 @@ struct ValidationTests {
       LabeledValue(identifier: "e1", label: "work", value: "ada@example.org"),
       LabeledValue(identifier: "e2", label: "home", value: "ada at home"),
     ]
-    contact.phoneNumbers = [LabeledValue(identifier: "p1", label: "mobile", value: "call me")]
+    contact.phoneNumbers = [LabeledValue(identifier: "p1", label: "mobile", value: "call_me")]
     contact.birthday = ContactDate(year: 2023, month: 2, day: 29)
     let issues = ContactValidator.check(contact)
     #expect(issues.map(\.key) == [.phoneNumbers, .emailAddresses, .birthday])

@@ -23,6 +23,16 @@ struct HandWrittenNameTests {
         == "Lovelace Ada (work)")
   }
 
+  @Test("two neighbours removed take the blank between them once: nothing of them is left")
+  func neighboursRemoved() {
+    let tom = ["", "Tom", "Lee", "Smith", ""]
+    // Before, the second removal overlapped the first (`Tom ` and ` Smith`) and was
+    // skipped: the deleted first name came back as the name.
+    #expect(HandWrittenName.renamed("Tom Smith", from: tom, to: ["", "", "Lee", "", ""]) == "")
+    #expect(HandWrittenName.renamed("Tom Smith (work)", from: tom, to: ["", "", "Lee", "", ""]) == "(work)")
+    #expect(HandWrittenName.renamed("Dr Tom Smith", from: ["Dr", "Tom", "", "Smith", ""], to: ["Dr", "", "", "", ""]) == "Dr")
+  }
+
   @Test("beside an initial, a nickname in quotes or brackets, or in other capitals, a part is changed too (kinds 16, 12)")
   func initialsNicknamesCapitals() {
     let john = ["", "John", "Quincy", "Smith", ""]

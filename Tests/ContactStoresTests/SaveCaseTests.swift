@@ -395,4 +395,42 @@ struct SaveCaseTests {
     #expect(saved.phoneNumbers.map(\.value) == ["+1 555 0101"])
     #expect(folder.strayTempFiles().isEmpty)
   }
+
+  @Test("a value removed here that was changed elsewhere is a conflict, not a silent keep; removed both ways, or beside a value added elsewhere, it merges")
+  func removedHereChangedElsewhere() throws {
+    let folder = try TempFolder("case30r")
+    defer { folder.remove() }
+    let card =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:r1\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"
+      + "EMAIL;TYPE=work:ada@example.org\r\nEMAIL;TYPE=home:ada.home@example.net\r\nEND:VCARD\r\n"
+    let file = try folder.write("book/r1.vcf", Array(card.utf8))
+    let store = VdirStore(path: folder.file("book"))
+    let loaded = try #require(try store.load().contacts.first)
+    var removed = loaded
+    removed.emailAddresses.removeAll { $0.value == "ada@example.org" }
+    var request = SaveRequest()
+    request.update(removed, original: loaded)
+
+    // Elsewhere (khard): the work address changed. Before, the save wrote nothing, said
+    // nothing, and returned the contact with the address the user had removed.
+    let changed = card.replacingOccurrences(of: "work:ada@example.org", with: "work:ada.changed@example.org")
+    try folder.write("book/r1.vcf", Array(changed.utf8))
+    let error = #expect(throws: ContactStoreError.self) { try store.execute(request) }
+    #expect(error?.kind == .conflict)
+    #expect(error?.reason.contains("email “ada@example.org”: removed here, changed elsewhere to “ada.changed@example.org”") == true)
+    #expect(Bytes.text(file) == changed)
+
+    // Elsewhere: the same address removed, and a phone added: merged.
+    let gone = card.replacingOccurrences(of: "EMAIL;TYPE=work:ada@example.org\r\n", with: "TEL;TYPE=cell:+44 20 7946 0000\r\n")
+    try folder.write("book/r1.vcf", Array(gone.utf8))
+    let saved = try #require(try store.execute(request).first)
+    #expect(saved.emailAddresses.map(\.value) == ["ada.home@example.net"])
+    #expect(saved.phoneNumbers.map(\.value) == ["+44 20 7946 0000"])
+
+    // Elsewhere: an address of another label added beside the one removed here: both kept as meant.
+    try folder.write("book/r1.vcf", Array(card.replacingOccurrences(of: "END:VCARD", with: "EMAIL;TYPE=other:ada@other.example\r\nEND:VCARD").utf8))
+    let beside = try #require(try store.execute(request).first)
+    #expect(beside.emailAddresses.map(\.value) == ["ada.home@example.net", "ada@other.example"])
+    #expect(folder.strayTempFiles().isEmpty)
+  }
 }

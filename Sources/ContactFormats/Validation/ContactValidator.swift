@@ -191,25 +191,34 @@ public enum ContactValidator {
 
   // MARK: Phone
 
-  /// Checks the characters of a phone number: digits, spaces and `+ - . ( ) / * #`;
+  /// Checks the characters of a phone number: digits, the letters of a keypad
+  /// (`1-800-FLOWERS`, counted as the digits they dial), spaces and `+ - . ( ) / * #`,
+  /// a pause `,` or a wait `;` (Apple's; Android writes `p` and `w`, letters here);
   /// `+` only at the start; at least three digits; an optional extension at the end
-  /// (`;ext=123`, `x123`, `ext 123`, `ext. 123`).
+  /// (`;ext=123`, `x123`, `ext 123`, `ext. 123`). An `x` or `ext` with nothing after it
+  /// is an extension begun when it follows a digit or a space (`555 1234 x`), and the
+  /// end of a word when it follows a letter (`1-800-MYFAX`).
   ///
   /// - Returns: `nil` when `text` is acceptable, else what is wrong.
   public static func checkPhone(_ text: String) -> ValidationError? {
     let trimmed = text.trimmedOfWhitespace
     if trimmed.isEmpty { return ValidationError(L10n.text("empty phone number")) }
-    let (number, extensionDigits) = PhoneNumberKey.splitExtension(trimmed)
-    if let extensionDigits, extensionDigits.isEmpty { return ValidationError(L10n.text("the extension needs digits")) }
+    var (number, extensionDigits) = PhoneNumberKey.splitExtension(trimmed)
+    if let extensionDigits, extensionDigits.isEmpty {
+      guard number.last?.isLetter == true, !trimmed.hasSuffix("=") else {
+        return ValidationError(L10n.text("the extension needs digits"))
+      }
+      number = trimmed
+    }
     var digits = 0
     for (offset, character) in number.enumerated() {
       switch character {
-      case "0"..."9": digits += 1
-      case " ", "-", ".", "(", ")", "/", "*", "#": break
+      case "0"..."9", "a"..."z", "A"..."Z": digits += 1
+      case " ", "-", ".", "(", ")", "/", "*", "#", ",", ";": break
       case "+":
         if offset != 0 { return ValidationError(L10n.text("+ only at the start")) }
       default:
-        return ValidationError(L10n.format("“%s” is not allowed: use digits, spaces and + - . ( ) / * #", String(character)))
+        return ValidationError(L10n.format("“%s” is not allowed in a phone number", String(character)))
       }
     }
     if digits == 0 { return ValidationError(L10n.text("no digits")) }

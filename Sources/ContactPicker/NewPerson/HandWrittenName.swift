@@ -48,11 +48,19 @@ enum HandWrittenName {
     }
     var renamed = text
     var start = text.endIndex
-    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where edit.range.upperBound <= start {
-      renamed.replaceSubrange(edit.range, with: edit.text)
-      start = edit.range.lowerBound
+    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+      var range = edit.range
+      if range.upperBound > start {
+        // Two neighbours removed share the blank between them (`Tom Smith`: `Tom ` and
+        // ` Smith`): the first removes it, this one the rest.
+        guard edit.text.isEmpty, range.lowerBound < start else { continue }
+        range = range.lowerBound..<start
+      }
+      renamed.replaceSubrange(range, with: edit.text)
+      start = range.lowerBound
     }
-    return renamed
+    // A part removed at an end whose neighbour went too leaves that neighbour's blank.
+    return edits.contains { $0.text.isEmpty } ? renamed.trimmingCharacters(in: .whitespaces) : renamed
   }
 
   /// Whether one of `others` stands next to `range` in `text` (ignoring case), with

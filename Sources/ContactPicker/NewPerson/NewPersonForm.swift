@@ -163,7 +163,9 @@ public struct NewPersonForm: Sendable {
     /// Whether every part is empty.
     public var isEmpty: Bool { editors.allSatisfy { $0.text.trimmedOfWhitespace.isEmpty } }
     /// Whether the texts and label are as pre-filled.
-    public var isUnchanged: Bool { originalIndex != nil && texts == originalTexts && label == originalLabel }
+    public var isUnchanged: Bool { isTextUnchanged && label == originalLabel }
+    /// Whether the texts are as pre-filled (the label may have changed).
+    public var isTextUnchanged: Bool { originalIndex != nil && texts == originalTexts }
   }
 
   /// The contact the form started from (displayedPerson), or an empty one.
@@ -473,6 +475,10 @@ public struct NewPersonForm: Sendable {
     } else if nameChanged && contactType == original.contactType {
       func parts(_ c: Contact) -> [String] { [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] }
       contact.formattedName = HandWrittenName.renamed(original.formattedName, from: parts(original), to: parts(contact))
+      // Every part it named removed: the name the parts left (`Lee`), else the company.
+      if contact.formattedName.trimmedOfWhitespace.isEmpty {
+        contact.formattedName = Self.composedName(contact, order: nameOrder)
+      }
     }
   }
 

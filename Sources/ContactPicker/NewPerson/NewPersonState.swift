@@ -235,8 +235,9 @@ public struct NewPersonState: Sendable {
       guard section == .phone || section == .email, let entry = form.entry(section, id: id), !entry.isEmpty else {
         return nil
       }
-      // A value already on the card being edited is not held against the edit.
-      if form.isEditing && entry.isUnchanged { return nil }
+      // A value already on the card being edited is not held against the edit, nor
+      // against a new label for it (a number as the book holds it, relabelled).
+      if form.isEditing && entry.isTextUnchanged { return nil }
       let text = NewPersonForm.stored(entry.texts[0]).trimmedOfWhitespace
       return section == .phone ? ContactValidator.checkPhone(text) : ContactValidator.checkEmail(text)
     default:

@@ -202,7 +202,7 @@ struct NewPersonSnapshotTests {
 
   @Test("validation errors shown after Ctrl-S: a phone, an email and a date")
   func validationErrors() {
-    let keys = MemoryScreen.keys(typing: "Ada") + Self.toAddPhone + MemoryScreen.keys(typing: "0151 CALL")
+    let keys = MemoryScreen.keys(typing: "Ada") + Self.toAddPhone + MemoryScreen.keys(typing: "0151_CALL")
       + [.tab, .tab] + MemoryScreen.keys(typing: "ada@localhost") + Array(repeating: .tab, count: 5)
       + MemoryScreen.keys(typing: "2023-02-29") + [.up, .control("s")]
     ScreenSnapshot.assert(frame(keys), named: "new-person-validation-errors")
