@@ -267,4 +267,17 @@ struct GroupEditingTests {
     #expect(!view.contains("^N new"))
     #expect(view.components(separatedBy: "\n")[2].hasPrefix("  Choir"))  // Ctrl-N moved down
   }
+
+  @Test("Ctrl-N in a list narrowed to a group: the new contact goes into that group, and the list stays narrowed")
+  func newContactInNarrowedList() throws {
+    let saves = Saves()
+    let keys: [KeyEvent] = [.control("t")] + typing("team") + [.enter, .control("n")] + typing("Zora") + [.control("s")]
+    let (_, screen) = Self.picker(keys, saves: saves)
+    // Before, the contact was saved in no group, and the list showed everyone.
+    #expect(saves.saved.map(\.groups) == [["Team"]])
+    let list = try #require(screen.frames.map(\.text).last)
+    #expect(list.contains("Zora"))
+    #expect(list.contains("Grace Hopper"))
+    #expect(!list.contains("Charles Babbage"))
+  }
 }

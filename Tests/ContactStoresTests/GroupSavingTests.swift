@@ -272,6 +272,14 @@ struct GroupSavingTests {
     _ = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Team", "Board"], in: store)
     #expect(Bytes.text(folder.file("book/" + newFile)).contains("FN:Board\r\nMEMBER:urn:uuid:0a1b2c3d-0000-4000-8000-00000000ada0\r\nEND:VCARD"))
     #expect(Bytes.text(adaFile) == Self.plainAda)
+
+    // Taken out of Team: the contact the save returns is in Board alone, as the files
+    // say (it still said Team and Board: the card, the JSON and the groups view with it).
+    let left = try Self.file(try Self.person("Ada Lovelace", in: store), under: ["Board"], in: store)
+    #expect(Bytes.text(teamFile) == Self.team)
+    #expect(left.groups == ["Board"])
+    #expect(left.sourceRecord?.outsideGroups == ["Board"])
+    #expect(try Self.person("Ada Lovelace", in: store).groups == ["Board"])
   }
 
   @Test("a book without group cards says so (groupStorage), so that an empty new group is not promised")

@@ -317,8 +317,11 @@ struct PeoplePickerInteraction {
 
   /// Shows `list` (after an add or an edit) with `query`, `contact` highlighted.
   mutating func replaceList(_ list: ContactList, query: String, highlighting contact: Contact) {
+    // A list narrowed to a group stays narrowed (a contact added into it, Ctrl-N).
+    let group = state.group
     self.list = list
     resetState(query: query, narrow: false)
+    if let group { state.narrow(toGroup: group) }
     if let position = list.position(of: contact) { state.highlight(position: position) }
     configureSearch()
   }

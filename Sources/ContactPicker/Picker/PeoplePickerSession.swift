@@ -124,9 +124,11 @@ final class PeoplePickerSession {
 
   /// The new-person form (Ctrl-N), its duplicates looked for by `list`'s index when
   /// `editing` has no contacts of its own (a list from the on-disk index is not
-  /// decoded whole: a second for 100,000 contacts).
+  /// decoded whole: a second for 100,000 contacts); in a list narrowed to a group, the
+  /// new contact goes into that group (Apple's parentGroup).
   private func addContact(duplicatesIn list: ContactList) -> InteractionStep<PeoplePickerResult>? {
     guard var editing = controller.editing else { return nil }
+    if let group = interaction.state.group { editing.parentGroup = group }
     if editing.existingContacts.isEmpty {
       editing.duplicateCandidates = { contact, region in list.duplicateCandidates(of: contact, region: region) }
     }

@@ -112,7 +112,8 @@ package struct GroupFiling {
   /// `saved` (the person's card read back alone) with the groups its group cards give.
   package func resolved(_ saved: Contact) -> Contact {
     var saved = saved
-    let own = saved.groups.filter { !outside.contains($0) }
+    // A group left was outside before; read back with the card, it is no longer one.
+    let own = saved.groups.filter { !outside.contains($0) && !left.contains($0) }
     saved.groups = own + outside
     saved.sourceRecord?.outsideGroups = outside
     return saved
