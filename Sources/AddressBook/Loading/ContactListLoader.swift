@@ -65,7 +65,7 @@ public struct ContactListLoader: Sendable {
   /// The index the sort keys carry (the language's: kana rows in Japanese): part of
   /// the names of the view and the books in the index, as the orders are.
   public var sectionIndex = SectionIndex.current
-  /// The on-disk index (`IndexCache.defaultPath(environment:)`), or nil for none.
+  /// The on-disk index (`ContactListLoader.defaultCachePath(environment:)`), or nil for none.
   public var cachePath: String?
   /// When true, what was read is written to the index on a background thread after
   /// `load` returns (a picker shows the list meanwhile; a process that ends first

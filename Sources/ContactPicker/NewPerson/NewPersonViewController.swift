@@ -78,7 +78,11 @@ public enum NewPersonResult: Sendable, Equatable {
 /// ```swift
 /// let form = NewPersonViewController(displayedPerson: prefilled)
 /// form.existingContacts = book.contacts
-/// form.save = { contact in try store.add(contact) }
+/// form.save = { contact in
+///   var request = SaveRequest()
+///   request.add(contact)
+///   return try store.execute(request)[0]  // as written: its source and record
+/// }
 /// switch await form.present(on: screen) { … }
 /// ```
 @MainActor

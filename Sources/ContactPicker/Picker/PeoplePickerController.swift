@@ -12,18 +12,19 @@ import AddressBook
 /// of the query) or Ctrl-O shows the card; Tab/Shift-Tab mark in multi-select;
 /// Ctrl-T shows the groups; Ctrl-X jumps to the next section, Ctrl-X and a letter to
 /// that letter's; Esc, Ctrl-C, Ctrl-G cancel. On the card: ↑/↓ move between values,
-/// Enter chooses the value, Esc or ← goes back. The key tables are
-/// `PeoplePickerKeymap`, `PersonCardKeymap` and `GroupListKeymap`; the help lines
-/// are made from them.
+/// Enter chooses the value, Esc or ← goes back. F1 shows every key; the help lines
+/// are made from the same key tables.
 ///
-/// The interaction itself is a value, `PeoplePickerInteraction` (inputs in, effects
-/// out); `run(on:)` and `present(on:)` feed it and do what it says.
+/// The terminal is the picker's until the screen is ended (`CursesScreen.end()`):
+/// keep the screen, and end it before printing.
 ///
 /// ```swift
 /// let picker = PeoplePickerController(contacts: load.contacts)
 /// picker.selectionMode = .property(.emailAddresses)
 /// picker.delegate = self
-/// picker.run(on: try CursesScreen(colorEnabled: true))
+/// let screen = try CursesScreen(colorEnabled: true)
+/// picker.run(on: screen)
+/// screen.end()
 /// ```
 ///
 /// A large book need not be read before the picker shows: `init(loading:)` takes a

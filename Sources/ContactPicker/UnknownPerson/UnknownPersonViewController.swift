@@ -224,7 +224,7 @@ public final class UnknownPersonViewController {
   /// actor free for other tasks: for a key (see `PeoplePickerController.present(on:)`)
   /// — on the card and on the confirmation of "Add to Existing Contact" — and for
   /// what it opens, presented in turn: the new-person form, a known contact's card,
-  /// the people picker of "Add to Existing Contact" (`UnknownPersonAddToExisting`).
+  /// the people picker of "Add to Existing Contact".
   public func present(on screen: any Screen) async -> UnknownPersonResult {
     let session = CardSession(controller: self, card: initialCard(), screen: screen)
     return end(session, with: await InteractionLoop.present(from: session.start()))
