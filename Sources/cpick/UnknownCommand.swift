@@ -52,22 +52,26 @@ extension CPick {
       return fail(error.description)
     }
     defer { screen.end() }
-    if !record.chooseAmong.isEmpty {
-      guard let chosen = chooseAddress(among: record.chooseAmong, on: screen) else { return .cancelled }
-      person = chosen
-      if options.skipKnown,
-        let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
-          ?? directoryEntry(for: person, sources: sources, environment: environment)
-      {
-        screen.end()
-        return resolved(known)
+    var result: UnknownPersonResult
+    repeat {
+      if !record.chooseAmong.isEmpty {
+        guard let chosen = chooseAddress(among: record.chooseAmong, on: screen) else { return .cancelled }
+        person = chosen
+        if options.skipKnown,
+          let known = UnknownPersonViewController.knownContacts(for: person, in: list, region: region).first
+            ?? directoryEntry(for: person, sources: sources, environment: environment)
+        {
+          screen.end()
+          return resolved(known)
+        }
       }
-    }
-
-    let card = unknownPersonCard(
-      person, options: options, list: list, subject: record.subject, region: region, sources: sources,
-      environment: environment)
-    let result = card.run(on: screen)
+      let card = unknownPersonCard(
+        person, options: options, list: list, subject: record.subject, region: region, sources: sources,
+        environment: environment)
+      result = card.run(on: screen)
+      // Esc or ← on the card of one of several addresses goes back to them, as on any
+      // card reached from a list.
+    } while result == .cancelled && !record.chooseAmong.isEmpty
     screen.end()
     switch result {
     case .resolved(let contact):

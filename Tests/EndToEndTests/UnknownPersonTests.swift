@@ -115,4 +115,24 @@ struct UnknownPersonTests {
     #expect(pane.stdout.isEmpty)
     #expect(try Data(contentsOf: file) == before)
   }
+
+  @Test("of several addresses, Esc on the chosen one's card goes back to them; Esc there exits 130")
+  func backToAddresses() throws {
+    let (folder, file) = try book()
+    let mail = folder.appendingPathComponent("several.eml")
+    try "From: Ann <ann@example.org>, \"Doe, Bob\" <bob@example.org>\r\nCc: carol@example.org\r\n\r\nx\r\n"
+      .write(to: mail, atomically: true, encoding: .utf8)
+    let pane = try TmuxPane(
+      ["unknown", "--from-message", "--header", "From,Cc", "-s", file.path], stdinPipeFrom: mail.path)
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "3/3", "bob@example.org")
+    try pane.press("Enter")
+    try pane.waitForScreen(containing: "Create New Contact", "ann@example.org")
+    // Before, Esc here ended cpick (130): the wrong sender meant running it again.
+    try pane.press("Escape")
+    try pane.waitForScreen(containing: "3/3", "bob@example.org", "carol@example.org")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    #expect(pane.stdout.isEmpty)
+  }
 }
