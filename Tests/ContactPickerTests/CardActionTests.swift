@@ -96,6 +96,28 @@ struct CardActionTests {
     #expect(mail.command(.email, value: "a@b.example") == ["neomutt", "-e", "set x", "a@b.example"])
   }
 
+  @Test("a card's value never becomes an option of the command, and a URL opens only in a scheme cpick knows (a helper's trial)")
+  func hostileValues() throws {
+    #expect(ContactActions.openable("https://example.org/x") == .opened("https://example.org/x"))
+    #expect(ContactActions.openable("www.example.org") == .opened("http://www.example.org"))
+    #expect(ContactActions.openable("example.org:8080/path") == .opened("http://example.org:8080/path"))
+    #expect(ContactActions.openable("MAILTO:ada@example.org") == .opened("MAILTO:ada@example.org"))
+    #expect(ContactActions.openable("javascript:alert(1)") == .refused(scheme: "javascript"))
+    #expect(ContactActions.openable("file:///etc/passwd") == .refused(scheme: "file"))
+    let launched = Launched()
+    let actions = Self.actions(launched, config: "action-url = browser {}\naction-phone = dial\n")
+    func url(_ value: String) -> ContactProperty {
+      ContactProperty(contact: Self.grace, key: .urlAddresses, identifier: "u", label: "homepage", value: .text(value))
+    }
+    #expect(actions.perform(on: url("javascript:alert(1)")) == "not opened: cpick does not open javascript: URLs")
+    // A URL naming no scheme is opened as http://, so not an option either.
+    #expect(actions.perform(on: url("--version")) == "started: browser http://--version")
+    let phone = ContactProperty(contact: Self.grace, key: .phoneNumbers, identifier: "p", label: "work", value: .text("-e 1"))
+    #expect(actions.perform(on: phone) == "not started: the value begins with “-”, which the command would take for an option")
+    #expect(actions.perform(on: url("www.example.org")) == "started: browser http://www.example.org")
+    #expect(launched.all == [["browser", "http://--version"], ["browser", "http://www.example.org"]])
+  }
+
   @Test("the config's action lines: before any section, the last of a kind wins; an account's keys are not actions")
   func configLines() throws {
     let text = "# actions\naction-phone = first\nACTION-Phone = dial {}\naction-email =\n[account work]\naction-url = no\n"

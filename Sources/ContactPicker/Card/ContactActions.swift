@@ -83,6 +83,40 @@ public struct ContactActions: Sendable {
     }
   }
 
+  /// What a URL action opens.
+  enum Openable: Equatable {
+    /// This URL: the value, or `http://` and the value when it names no scheme
+    /// (`www.example.org`, as Apple's card opens it).
+    case opened(String)
+    /// Nothing: the value's scheme is not one of `openedSchemes` (`javascript`, `file`).
+    case refused(scheme: String)
+  }
+
+  /// The URL schemes a URL action opens (as Apple's card opens only the schemes it
+  /// knows): the web's, mail, telephony, chat, maps and calendars.
+  static let openedSchemes: Set<String> = [
+    "http", "https", "ftp", "ftps", "mailto", "tel", "sms", "sip", "sips", "xmpp", "im", "irc", "ircs", "matrix",
+    "geo", "webcal", "skype", "facetime", "news",
+  ]
+
+  /// What a URL action on `value` opens (RFC 3986 §3.1: a scheme is a letter, then
+  /// letters, digits, `+`, `-` or `.`, before the first `:`; a host with a port,
+  /// `example.org:8080`, has a dot before it and names no scheme).
+  static func openable(_ value: String) -> Openable {
+    let trimmed = value.trimmedOfWhitespace
+    if let colon = trimmed.firstIndex(of: ":") {
+      let scheme = trimmed[..<colon]
+      let isScheme =
+        scheme.first?.isASCII == true && scheme.first?.isLetter == true
+        && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+      if isScheme && (!scheme.contains(".") || trimmed[colon...].hasPrefix("://")) {
+        let lower = scheme.lowercased()
+        return openedSchemes.contains(lower) ? .opened(trimmed) : .refused(scheme: lower)
+      }
+    }
+    return .opened("http://" + trimmed)
+  }
+
   /// The command line of `kind` for `value`: the placeholders replaced, or the value
   /// appended; nil when the kind has no command.
   public func command(_ kind: Kind, value: String) -> [String]? {
@@ -108,8 +142,20 @@ public struct ContactActions: Sendable {
       return message ? L10n.text("no message action for this value") : L10n.text("no action for this value")
     }
     guard allowed else { return L10n.format("%s action declined", kind.rawValue) }
-    guard let command = command(kind, value: property.value.singleLine) else {
+    var value = property.value.singleLine
+    if kind == .url {
+      switch Self.openable(value) {
+      case .opened(let url): value = url
+      case .refused(let scheme): return L10n.format("not opened: cpick does not open %s: URLs", scheme)
+      }
+    }
+    guard let command = command(kind, value: value) else {
       return L10n.format("no command for %1$s (set action-%1$s in the config)", kind.rawValue)
+    }
+    // A value from a card (a received one) never becomes an option of the command.
+    let words = Set(commands[kind] ?? [])
+    if command.contains(where: { $0.hasPrefix("-") && !words.contains($0) }) {
+      return L10n.text("not started: the value begins with “-”, which the command would take for an option")
     }
     do {
       try launch(command)
