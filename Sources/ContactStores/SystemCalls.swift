@@ -449,6 +449,15 @@ package enum FileSystem {
     ((try? status(path)) ?? nil)?.isWriteProtected ?? false
   }
 
+  /// Whether `path` is on a file system mounted read-only (`statvfs`'s `ST_RDONLY`: a
+  /// mount `-o ro`, a CD, a snapshot): no save there can work, whatever the file's
+  /// permission bits say. False when it cannot be examined (a save then says why).
+  package static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    var info = statvfs()
+    guard statvfs(path, &info) == 0 else { return false }
+    return info.f_flag & UInt(ST_RDONLY) != 0
+  }
+
   /// Renames `from` to `to`, replacing `to` atomically. The corresponding C
   /// function is `rename`.
   static func rename(_ from: String, to: String) throws(SystemError) {

@@ -192,7 +192,8 @@ enum SaveTarget {
     let readOnly = ServerAccount.servers(in: sources, environment: environment).filter { $0.account.kind == .directory }
       .map { MirrorPaths(account: $0.account, environment: environment).root + "/" }
     let readOnlyFiles = Set(sources.filter { $0 != "-" && VCardFileStore(path: $0).keepsContactsReadOnly })
-    // A file no one may write (`chmod a-w`) is not saved into: its cards offer no edit
+    // A file no one may write (`chmod a-w`), or on a file system mounted read-only, is
+    // not saved into: its cards offer no edit
     // either (looked at as a card is shown: one stat, so a file made writable meanwhile edits).
     // Nor a vdir's card whose file links outside the folder (a save there is refused),
     // nor a card read from standard input (`-`: no file to write back to).
@@ -209,6 +210,9 @@ enum SaveTarget {
       }
       if FileSystem.isWriteProtected(contact.source) {
         return L10n.text("not edited here: the file is write-protected")
+      }
+      if FileSystem.isOnReadOnlyFileSystem(contact.source) {
+        return L10n.text("not edited here: the file is on a read-only file system")
       }
       if StorePaths.linksOutside(contact.source, sources: sources) {
         return L10n.text("not edited here: the card's file is a link out of its folder (a save would replace the link); edit the file it links to")
