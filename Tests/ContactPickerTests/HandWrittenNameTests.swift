@@ -33,6 +33,15 @@ struct HandWrittenNameTests {
     #expect(HandWrittenName.renamed("Dr Tom Smith", from: ["Dr", "Tom", "", "Smith", ""], to: ["Dr", "", "", "", ""]) == "Dr")
   }
 
+  @Test("beside a prefix or suffix with its period, or a word of a vCard 2.1 list of middle names, a part is changed too (a helper's trial)")
+  func periodsAndLists() {
+    let outlook = ["Mr.", "John", "Richter,James", "Doe", "Sr."]
+    #expect(
+      HandWrittenName.renamed("Mr. John Richter James Doe Sr.", from: outlook, to: ["Mr.", "Johnny", "Richter,James", "Doe", "Sr."])
+        == "Mr. Johnny Richter James Doe Sr.")
+    #expect(HandWrittenName.renamed("Dr. Bob", from: ["Dr.", "Bob", "", "", ""], to: ["Dr.", "Rob", "", "", ""]) == "Dr. Rob")
+  }
+
   @Test("beside an initial, a nickname in quotes or brackets, or in other capitals, a part is changed too (kinds 16, 12)")
   func initialsNicknamesCapitals() {
     let john = ["", "John", "Quincy", "Smith", ""]

@@ -258,6 +258,18 @@ struct NewPersonFormTests {
     #expect(cleared.saved.first.map { [$0.formattedName, $0.givenName, $0.middleName, $0.familyName] } == ["Lee", "", "Lee", ""])
   }
 
+  @Test("an edit switching a person with a name written by hand to an organization names it by its company")
+  func kindSwitchNamesByCompany() {
+    var david = Contact(identifier: "d", source: "d.vcf")
+    david.formattedName = "David Thornton"
+    (david.givenName, david.middleName, david.familyName) = ("David", "Robert", "Thornton")
+    david.organizationName = "Thornton Carpentry"
+    // Up twice from the first name: the kind row; → organization.
+    let switched = runForm([.up, .up, .right, .control("s")], person: david, editing: true)
+    #expect(switched.saved.first?.contactType == .organization)
+    #expect(switched.saved.first?.formattedName == "Thornton Carpentry")
+  }
+
   @Test("a number the card already held is not checked again when only its label changes (a corpus card could not be relabelled)")
   func relabelledNumberIsNotChecked() {
     var bob = Contact(identifier: "b", source: "b.vcf")

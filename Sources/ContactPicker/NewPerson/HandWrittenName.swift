@@ -27,7 +27,11 @@ enum HandWrittenName {
       var matches = wordRanges(of: old[i], in: text, options: [])
       if matches.isEmpty { matches = wordRanges(of: old[i], in: text, options: .caseInsensitive) }
       guard matches.count == 1, let range = matches.first else { continue }
-      let parts = old.indices.filter { $0 != i }.flatMap { [old[$0], $0 < new.count ? new[$0] : ""] }.filter { !$0.isEmpty }
+      // The other parts, each of a list's words (vCard 2.1's `Richter,James` is written
+      // `Richter James`), and their initials.
+      let neighbours = old.indices.filter { $0 != i }.flatMap { [old[$0], $0 < new.count ? new[$0] : ""] }
+      let listed = neighbours.filter { $0.contains(",") }.flatMap { $0.split(separator: ",").map { String($0) } }
+      let parts = (neighbours + listed).filter { !$0.isEmpty }
       let others = parts + parts.flatMap { $0.split(separator: " ").compactMap(\.first).map { String($0) } }
       guard named == 1 || besideAnother(range, in: text, others: others) else { continue }
       let written = text[range]
@@ -82,7 +86,10 @@ enum HandWrittenName {
     let after = String(text[range.upperBound...]).lowercased()
     let sides = [(before, true), (neighbour(before, closers), true), (after, false), (neighbour(after, openers), false)]
     return others.contains { other in
-      let other = other.lowercased()
+      // A part's own period or comma (`Mr.`, `Sr.`) is a separator where it stands.
+      let other = String(
+        other.lowercased().drop { separators.contains($0) }.reversed().drop { separators.contains($0) }.reversed())
+      guard !other.isEmpty else { return false }
       return sides.contains { side, reversed in
         let near = side.drop { separators.contains($0) }
         let word = reversed ? String(other.reversed()) : other

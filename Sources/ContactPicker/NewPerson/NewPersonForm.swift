@@ -470,9 +470,11 @@ public struct NewPersonForm: Sendable {
       isEditing
       ? (formerFN.isEmpty ? nameChanged : nameChanged && followedName)
       : formerFN.isEmpty || nameChanged && (followedName || Self.holdsOnlyTheParts(formerFN, of: original))
-    if composes {
+    // The kind switched (person ↔ organization): the name it is known by is the other
+    // one, whatever was written by hand for the one before.
+    if composes || contactType != original.contactType {
       contact.formattedName = Self.composedName(contact, order: nameOrder)
-    } else if nameChanged && contactType == original.contactType {
+    } else if nameChanged {
       func parts(_ c: Contact) -> [String] { [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] }
       contact.formattedName = HandWrittenName.renamed(original.formattedName, from: parts(original), to: parts(contact))
       // Every part it named removed: the name the parts left (`Lee`), else the company.
