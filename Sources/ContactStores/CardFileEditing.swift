@@ -96,20 +96,25 @@ struct CardFileEditor {
       fallback.append(contact)
     }
 
-    /// Replaces `bytes[range]` with `new`, moving the cards placed after it and
-    /// forgetting those it overlaps; returns where `new` is.
+    /// Replaces `bytes[range]` with `new`, moving the cards placed after it, following
+    /// a card rewritten whole (a group renamed in the card an earlier edit added: it is
+    /// read back as it is now, from the file) and forgetting those it overlaps
+    /// otherwise; returns where `new` is.
     mutating func replace(_ range: Range<Int>, with new: [UInt8]) -> Range<Int> {
       bytes.replaceSubrange(range, with: new)
       let delta = new.count - range.count
+      let now = range.lowerBound..<(range.lowerBound + new.count)
       for index in placed.indices {
         guard let other = placed[index] else { continue }
         if other.lowerBound >= range.upperBound {
           placed[index] = (other.lowerBound + delta)..<(other.upperBound + delta)
+        } else if other == range && !new.isEmpty {
+          placed[index] = now
         } else if other.overlaps(range) || other == range {
           placed[index] = nil
         }
       }
-      return range.lowerBound..<(range.lowerBound + new.count)
+      return now
     }
   }
 

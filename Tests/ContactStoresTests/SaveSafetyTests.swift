@@ -581,6 +581,31 @@ extension SaveSafetyTests {
     #expect(!Bytes.text(file).contains("UID:one"))
   }
 
+  @Test("one request adding a contact into a group, then renaming the group: the contact returned is its card now (source, record, the new name)")
+  func addThenRename() throws {
+    let folder = try TempFolder("add-rename")
+    defer { folder.remove() }
+    let file = try folder.write("all.vcf", Array(Self.three.utf8))
+    let store = VCardFileStore(path: file)
+    var fresh = Contact(identifier: "", source: "")
+    fresh.givenName = "Four"
+    var request = SaveRequest()
+    request.add(fresh, toGroup: "Choir")
+    request.renameGroup("Choir", to: "Chamber Choir")
+    // Before, it was the contact as given: no source, no record, the old group's name;
+    // updating it then failed ("belongs to , not to this address book").
+    let saved = try #require(try store.execute(request).first)
+    #expect(saved.source == file)
+    #expect(saved.groups == ["Chamber Choir"])
+    let record = try #require(saved.sourceRecord)
+    #expect(Bytes.of(file).firstRange(of: record.bytes) != nil)
+    var later = saved
+    later.jobTitle = "Soprano"
+    var update = SaveRequest()
+    update.update(later, original: saved)
+    #expect(try store.execute(update).first?.jobTitle == "Soprano")
+  }
+
   @Test("a vdir card without UID, changed elsewhere, is found as the file's only card and merged")
   func mergeWithoutUID() throws {
     let folder = try TempFolder("nouid")
