@@ -46,11 +46,23 @@ public enum ChildProcess {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // The signal mask empty and the dispositions the defaults, as a shell starts a
+    // program: a thread of the caller may block SIGTERM (the picker's background sync),
+    // and a child inheriting that would never end on it (cpick-sync's parent-death
+    // signal, a group stopped).
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &empty)
     let ownGroup = timeout != nil
+    var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
     if ownGroup {
       posix_spawnattr_setpgroup(&attributes, 0)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      flags |= POSIX_SPAWN_SETPGROUP
     }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid: pid_t = 0
     // Registered under the lock that `stopAll` takes, so that a signal's thread either
     // sees the group or runs before it exists (and the caller exits before spawning).
