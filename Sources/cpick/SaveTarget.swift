@@ -136,7 +136,9 @@ enum SaveTarget {
   ) -> ContactEditing {
     // The collection chosen in the form (Ctrl-T), for a vdir with collections.
     let chosen = ChosenCollection()
-    var editing = ContactEditing(existingContacts: existing, parentGroup: options.command == .new ? options.group : nil) {
+    // A new contact goes into `--group`'s group: `cpick new --group`, and Ctrl-N in a
+    // picker that lists only that group's members.
+    var editing = ContactEditing(existingContacts: existing, parentGroup: options.group) {
       contact, original in
       var request = SaveRequest()
       let store: any ContactStore

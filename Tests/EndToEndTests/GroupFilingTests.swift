@@ -85,4 +85,30 @@ struct GroupFilingTests {
     let members = try Self.cpick(["list", "--group", "Project X", "-s", book.path, "-f", "tsv"], cache: cache)
     #expect(Set(members.stdoutLines.map { $0.components(separatedBy: "\t")[0] }) == ["Ada Lovelace", "Grace Hopper"])
   }
+
+  @Test("cpick --group Project X: Ctrl-N files the new contact in Project X (a MEMBER line), and it is listed among the members")
+  func newContactInGroupOption() throws {
+    let folder = try EndToEnd.makeTemporaryDirectory()
+    let book = folder.appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    for (name, text) in [("ada", Self.ada), ("grace", Self.grace), ("project-x", Self.projectX)] {
+      try text.write(to: book.appendingPathComponent(name + ".vcf"), atomically: true, encoding: .utf8)
+    }
+    let pane = try TmuxPane(["--group", "Project X", "-s", book.path])
+    defer { pane.close() }
+    try pane.waitForScreen(containing: "Ada Lovelace", "1/1")
+    try pane.press("C-n")
+    try pane.waitForScreen(containing: "New Contact")
+    try pane.type("Zora")
+    try pane.press("C-s")
+    try pane.waitForScreen(containing: "Zora", "2/2")
+    try pane.press("Escape")
+    #expect(try pane.waitForExit() == 130)
+    // Before, the contact went into no group (and the list, which should show only the
+    // group, listed her anyway).
+    let group = try String(contentsOf: book.appendingPathComponent("project-x.vcf"), encoding: .utf8)
+    #expect(group.components(separatedBy: "\r\n").filter { $0.hasPrefix("MEMBER:") }.count == 2)
+    let members = try Self.cpick(["list", "--group", "Project X", "-s", book.path, "-f", "tsv"], cache: folder.appendingPathComponent("cache"))
+    #expect(Set(members.stdoutLines.map { $0.components(separatedBy: "\t")[0] }) == ["Ada Lovelace", "Zora"])
+  }
 }
