@@ -9,9 +9,9 @@ import Localization
 ///   (`ContactDecoder`: a hash of the UID and the line's text) — or, failing that,
 ///   by equal label and value. An added value is added unless `current` has it
 ///   already; a removed one is removed when `current` still has it, and is a conflict
-///   when the other program changed it meanwhile (`current` has a value of its label
-///   that `original` did not: the user's removal and the other change cannot both
-///   stand); a changed one is changed in `current`, and is a conflict when `current` no
+///   when the other program changed it meanwhile (`current` has a value of its label,
+///   or its value under another label, that `original` did not: the user's removal and
+///   the other change cannot both stand); a changed one is changed in `current`, and is a conflict when `current` no
 ///   longer has it.
 /// - A single field (a name part, organization, note, birthday, …) the edit changed
 ///   is set when `current` still has the original value or already the edited one;
@@ -152,7 +152,9 @@ enum ContactMerge {
         // elsewhere (a new value of its label there) is a conflict.
         if let index = position(of: item) {
           result.remove(at: index)
-        } else if let changed = result.firstIndex(where: { $0.label == item.label && !wasThere($0) }) {
+        } else if let changed = result.firstIndex(where: {
+          ($0.label == item.label || $0.value == item.value) && !wasThere($0)
+        }) {
           conflicts.append(
             L10n.format(
               "%s “%s”: removed here, changed elsewhere to “%s”", name, show(item.value), show(result[changed].value)))

@@ -40,6 +40,13 @@ struct HandWrittenNameTests {
       HandWrittenName.renamed("Mr. John Richter James Doe Sr.", from: outlook, to: ["Mr.", "Johnny", "Richter,James", "Doe", "Sr."])
         == "Mr. Johnny Richter James Doe Sr.")
     #expect(HandWrittenName.renamed("Dr. Bob", from: ["Dr.", "Bob", "", "", ""], to: ["Dr.", "Rob", "", "", ""]) == "Dr. Rob")
+    // The list itself changed: its words where they stand.
+    #expect(
+      HandWrittenName.renamed("Mr. John Richter James Doe Sr.", from: outlook, to: ["Mr.", "John", "Karl", "Doe", "Sr."])
+        == "Mr. John Karl Doe Sr.")
+    #expect(
+      HandWrittenName.renamed("Mr. John Richter James Doe Sr.", from: outlook, to: ["Mr.", "John", "Karl,Heinz", "Doe", "Sr."])
+        == "Mr. John Karl Heinz Doe Sr.")
   }
 
   @Test("beside an initial, a nickname in quotes or brackets, or in other capitals, a part is changed too (kinds 16, 12)")

@@ -420,6 +420,13 @@ struct SaveCaseTests {
     #expect(error?.reason.contains("email “ada@example.org”: removed here, changed elsewhere to “ada.changed@example.org”") == true)
     #expect(Bytes.text(file) == changed)
 
+    // Elsewhere: only its label changed (work → home). Before, the removal was dropped too.
+    let relabelled = card.replacingOccurrences(of: "EMAIL;TYPE=work:ada@", with: "EMAIL;TYPE=home:ada@")
+    try folder.write("book/r1.vcf", Array(relabelled.utf8))
+    let relabel = #expect(throws: ContactStoreError.self) { try store.execute(request) }
+    #expect(relabel?.reason.contains("email “ada@example.org”: removed here, changed elsewhere to “ada@example.org”") == true)
+    #expect(Bytes.text(file) == relabelled)
+
     // Elsewhere: the same address removed, and a phone added: merged.
     let gone = card.replacingOccurrences(of: "EMAIL;TYPE=work:ada@example.org\r\n", with: "TEL;TYPE=cell:+44 20 7946 0000\r\n")
     try folder.write("book/r1.vcf", Array(gone.utf8))

@@ -24,8 +24,11 @@ enum HandWrittenName {
     // found where they stood, not where the other was just written.
     var edits: [(range: Range<String.Index>, text: String)] = []
     for i in old.indices where i < new.count && old[i] != new[i] && !old[i].isEmpty {
-      var matches = wordRanges(of: old[i], in: text, options: [])
-      if matches.isEmpty { matches = wordRanges(of: old[i], in: text, options: .caseInsensitive) }
+      // A vCard 2.1 list (`Richter,James`) stands in the name as its words (`Richter James`).
+      let spaced = old[i].contains(",") && !text.contains(old[i])
+      let part = spaced ? old[i].replacingOccurrences(of: ",", with: " ") : old[i]
+      var matches = wordRanges(of: part, in: text, options: [])
+      if matches.isEmpty { matches = wordRanges(of: part, in: text, options: .caseInsensitive) }
       guard matches.count == 1, let range = matches.first else { continue }
       // The other parts, each of a list's words (vCard 2.1's `Richter,James` is written
       // `Richter James`), and their initials.
@@ -35,8 +38,8 @@ enum HandWrittenName {
       let others = parts + parts.flatMap { $0.split(separator: " ").compactMap(\.first).map { String($0) } }
       guard named == 1 || besideAnother(range, in: text, others: others) else { continue }
       let written = text[range]
-      var after = new[i]
-      if written != old[i], written == written.uppercased(), written != written.lowercased() { after = after.uppercased() }
+      var after = spaced ? new[i].replacingOccurrences(of: ",", with: " ") : new[i]
+      if written != part, written == written.uppercased(), written != written.lowercased() { after = after.uppercased() }
       if after.isEmpty {
         var lower = range.lowerBound
         var upper = range.upperBound
