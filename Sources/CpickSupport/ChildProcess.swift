@@ -46,18 +46,8 @@ public enum ChildProcess {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // The signal mask empty and the dispositions the defaults, as a shell starts a
-    // program: a thread of the caller may block SIGTERM (the picker's background sync),
-    // and a child inheriting that would never end on it (cpick-sync's parent-death
-    // signal, a group stopped).
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
     let ownGroup = timeout != nil
-    var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+    var flags = signalsAsAShellSetsThem(&attributes)
     if ownGroup {
       posix_spawnattr_setpgroup(&attributes, 0)
       flags |= POSIX_SPAWN_SETPGROUP
@@ -148,13 +138,7 @@ public enum ChildProcess {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    let flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | (newSession ? spawnSetSID : 0)
+    let flags = signalsAsAShellSetsThem(&attributes) | (newSession ? spawnSetSID : 0)
     posix_spawnattr_setflags(&attributes, Int16(flags))
     let argv = command.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -166,6 +150,22 @@ public enum ChildProcess {
     let failed = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
     guard failed == 0 else { throw StartFailure(program: program, errno: failed) }
     return pid
+  }
+
+  /// Sets `attributes` to start a program with the signal mask empty and every
+  /// signal's disposition the default, as a shell starts one: a thread of cpick may
+  /// block some (the picker's background sync blocked SIGTERM), and a child inheriting
+  /// that would never end on it (cpick-sync's parent-death signal, a group stopped).
+  ///
+  /// - Returns: the flags that make `posix_spawn` use them, for `posix_spawnattr_setflags`.
+  private static func signalsAsAShellSetsThem(_ attributes: inout posix_spawnattr_t) -> Int32 {
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    return POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
   }
 
   /// Reads `descriptor` to its end, or until `timeout` seconds have passed.
