@@ -11,8 +11,8 @@ import Localization
 ///   already; a removed one is removed when `current` still has it, and is a conflict
 ///   when the other program changed it meanwhile (`current` has a value of its label,
 ///   or its value under another label, that `original` did not: the user's removal and
-///   the other change cannot both stand); a changed one is changed in `current`, and is a conflict when `current` no
-///   longer has it.
+///   the other change cannot both stand); a changed one is changed in `current`, and is
+///   a conflict when `current` no longer has it.
 /// - A single field (a name part, organization, note, birthday, …) the edit changed
 ///   is set when `current` still has the original value or already the edited one;
 ///   otherwise it is a conflict.
@@ -149,7 +149,7 @@ enum ContactMerge {
     for item in before {
       guard let edit = afterByID[item.identifier] else {
         // Removed here: removed where it still is; gone elsewhere too is fine; changed
-        // elsewhere (a new value of its label there) is a conflict.
+        // elsewhere (a new value of its label, or its value relabelled) is a conflict.
         if let index = position(of: item) {
           result.remove(at: index)
         } else if let changed = result.firstIndex(where: {
