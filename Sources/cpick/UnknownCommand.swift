@@ -177,9 +177,7 @@ extension CPick {
     card.actions = cardActions(options, environment: environment)
     card.region = region
     if !options.readOnly {
-      var editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
-      editing.parentGroup = options.group
-      card.editing = editing
+      card.editing = SaveTarget.editing(options, sources: sources, environment: environment, existing: [])
     }
     return card
   }

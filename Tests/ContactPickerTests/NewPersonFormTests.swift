@@ -247,12 +247,18 @@ struct NewPersonFormTests {
     #expect(fixed.saved.first?.formattedName == "Jürgen Müller (Siemens)")
   }
 
+  /// A person of a card whose `FN` leaves out the middle name (the sample book's way).
+  static func handWritten(_ formattedName: String, given: String, middle: String, family: String, company: String) -> Contact {
+    var person = Contact(identifier: given.lowercased(), source: "book.vcf")
+    person.formattedName = formattedName
+    (person.givenName, person.middleName, person.familyName) = (given, middle, family)
+    person.organizationName = company
+    return person
+  }
+
   @Test("an edit clearing the first and last names of a name written without the middle one: the name left, not the one deleted")
   func clearedNamesDoNotComeBack() {
-    var tom = Contact(identifier: "nm2", source: "nm2.vcf")
-    tom.formattedName = "Tom Smith"
-    (tom.givenName, tom.middleName, tom.familyName) = ("Tom", "Lee", "Smith")
-    tom.organizationName = "Smith & Co"
+    let tom = Self.handWritten("Tom Smith", given: "Tom", middle: "Lee", family: "Smith", company: "Smith & Co")
     let cleared = runForm(
       repeated(.backspace, 10) + [.tab, .tab] + repeated(.backspace, 10) + [.control("s")], person: tom, editing: true)
     #expect(cleared.saved.first.map { [$0.formattedName, $0.givenName, $0.middleName, $0.familyName] } == ["Lee", "", "Lee", ""])
@@ -260,10 +266,7 @@ struct NewPersonFormTests {
 
   @Test("an edit switching a person with a name written by hand to an organization names it by its company")
   func kindSwitchNamesByCompany() {
-    var david = Contact(identifier: "d", source: "d.vcf")
-    david.formattedName = "David Thornton"
-    (david.givenName, david.middleName, david.familyName) = ("David", "Robert", "Thornton")
-    david.organizationName = "Thornton Carpentry"
+    let david = Self.handWritten("David Thornton", given: "David", middle: "Robert", family: "Thornton", company: "Thornton Carpentry")
     // Up twice from the first name: the kind row; → organization.
     let switched = runForm([.up, .up, .right, .control("s")], person: david, editing: true)
     #expect(switched.saved.first?.contactType == .organization)
